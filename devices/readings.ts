@@ -1,0 +1,116 @@
+/**
+ * What the device layer gives the host: readings (one event per physical roll, tap or press), device
+ * health, and the few things the host asks of devices (identify a die, turn the dial). Every device family
+ * and every emulator produces these shapes; the host knows nothing else of devices.
+ */
+
+/** The die kinds a physical die can be. A d6 face is read as a d3 or average die by the rules core. */
+export type PhysicalDieKind = "d4" | "d6" | "d8" | "d10" | "d00" | "d12" | "d20";
+
+/** Exactly one per physical roll: never for a pick-up, never twice after a reconnect. */
+export interface DieRolled {
+  readonly type: "die.rolled";
+  readonly dieId: string;
+  readonly family: "pixels" | "godice";
+  readonly dieKind: PhysicalDieKind;
+  /** The face value as the die reports it (1-based). */
+  readonly face: number;
+  /** Milliseconds since the epoch, from the host's clock when the roll was decoded. */
+  readonly at: number;
+}
+
+/** A tag placed on a reader (after debounce). `uid` is upper-case hex without separators. */
+export interface TagArrived {
+  readonly type: "tag.arrived";
+  readonly readerId: string;
+  readonly uid: string;
+  /** The ship id from an NDEF Text record on the tag, when one was read. */
+  readonly text?: string;
+  readonly at: number;
+}
+
+/** A tag taken off a reader (after debounce). */
+export interface TagLeft {
+  readonly type: "tag.left";
+  readonly readerId: string;
+  readonly uid: string;
+  readonly at: number;
+}
+
+/** A button of a HID control pad, mapped by configuration to a command (`confirm`, `undo`, `next-phase` …). */
+export interface ButtonPressed {
+  readonly type: "button.pressed";
+  readonly deviceId: string;
+  readonly command: string;
+  readonly at: number;
+}
+
+export type Reading = DieRolled | TagArrived | TagLeft | ButtonPressed;
+
+/** The health of one device, as `/devices` shows it. */
+export interface DeviceHealth {
+  readonly id: string;
+  readonly kind: "die" | "reader" | "pad" | "dial" | "adapter";
+  /** `pixels`, `godice`, `pn532`, `mfrc522`, `hid-wedge`, `hid-pad`, `firmata`, `bridge`, `ble` … */
+  readonly family: string;
+  readonly connected: boolean;
+  /** A short word for the display: `connected`, `reconnecting`, `missing`, `unavailable` … */
+  readonly status: string;
+  /** A sentence when something is wrong: "Bluetooth unavailable: EAFNOSUPPORT …". */
+  readonly message?: string;
+  readonly lastSeen?: number;
+  /** Battery percent, when the device reports one. */
+  readonly battery?: number;
+  readonly rssi?: number;
+  readonly emulated: boolean;
+  /** For dice: the physical kind and colour, when known from configuration. */
+  readonly dieKind?: PhysicalDieKind;
+  readonly color?: string;
+}
+
+/** Unsubscribes a listener. */
+export type Unsubscribe = () => void;
+
+/**
+ * A running group of devices (the dice of one family, the readers, the pad). `start` never rejects because
+ * hardware is missing: that is a health status with a message, and the rest of the table keeps running.
+ */
+export interface DeviceSource {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  onReading(listener: (reading: Reading) => void): Unsubscribe;
+  onHealth(listener: (health: DeviceHealth) => void): Unsubscribe;
+  health(): DeviceHealth[];
+  /** Blinks a die or reader so a person can find it; false when the device cannot. */
+  identify?(deviceId: string): Promise<boolean>;
+}
+
+/** Where the dial should point, in the wind system of the rule set. */
+export type DialDirection =
+  | { readonly system: "compass8"; readonly fromDegrees: number }
+  | { readonly system: "compass16"; readonly fromDegrees: number }
+  | { readonly system: "hex6"; readonly fromDegrees: number }
+  | { readonly system: "edge4"; readonly fromDegrees: number };
+
+/** The servo wind dial. After a reconnect it re-syncs itself to the last direction it was given. */
+export interface WindDial {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Turns (smoothly) to show the wind. Resolves once the move is commanded. */
+  show(direction: DialDirection): Promise<void>;
+  /** The servo angle last commanded, in degrees, or null before the first move. */
+  angle(): number | null;
+  health(): DeviceHealth;
+  onHealth(listener: (health: DeviceHealth) => void): Unsubscribe;
+}
+
+/** Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4). Only emulators implement it. */
+export interface SimControl {
+  roll(dieId: string, face: number): Promise<void>;
+  tap(readerId: string, uid: string): Promise<void>;
+  /** Takes the tag off a reader. */
+  lift(readerId: string): Promise<void>;
+  disconnect(deviceId: string): Promise<void>;
+  reconnect(deviceId: string): Promise<void>;
+  dialAngle(): number | null;
+}

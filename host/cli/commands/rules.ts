@@ -1,0 +1,64 @@
+/**
+ * `quarterdeck rulesets | plan | odds | resolve` (CONTRACT §1–§2): the rules core over JSON.
+ */
+import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
+import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
+import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
+
+export function listRuleSets(json: boolean): CommandResult {
+  if (json) {
+    return {
+      code: 0,
+      stdout: printJson({
+        ok: true,
+        rulesets: RULE_SETS.map((rs) => ({
+          id: rs.id,
+          title: rs.title,
+          description: rs.description,
+          actions: rs.actions,
+          settings: rs.settings,
+        })),
+      }),
+    };
+  }
+  const width = Math.max(...RULE_SETS.map((rs) => rs.id.length));
+  return { code: 0, stdout: `${RULE_SETS.map((rs) => `${rs.id.padEnd(width)}  ${rs.description}`).join("\n")}\n` };
+}
+
+/** Runs `plan`, `odds` or `resolve` on a request read from stdin. */
+export async function runRulesCommand(command: "plan" | "odds" | "resolve", id: string | undefined, io: CommandIo): Promise<CommandResult> {
+  if (!id)
+    return badInput({ code: "input.invalid", message: `${command} needs --ruleset ID (see: quarterdeck rulesets).`, path: "--ruleset" });
+  const rs = ruleSet(id);
+  if (!rs) {
+    return badInput({
+      code: "ruleset.unknown",
+      message: `There is no rule set "${id}" (known: ${RULE_SETS.map((r) => r.id).join(", ")}).`,
+      path: "--ruleset",
+    });
+  }
+  const json = parseJsonInput(await io.readStdin());
+  if (!json.ok) return badInput(json.error);
+  const req = parseRequest(rs, json.value);
+  if (!req.ok) return badInput(req.error);
+  const { state, action, dice } = req.value;
+
+  if (command === "plan") {
+    const plan = rs.plan(state, action);
+    return plan.ok ? { code: 0, stdout: printJson({ ok: true, plan: plan.value }) } : badInput(plan.error);
+  }
+  if (command === "odds") {
+    const odds = oddsOf(rs, state, action);
+    if (!odds.ok) return badInput(odds.error);
+    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds }) };
+  }
+  if (dice === undefined)
+    return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
+  const t = transition(rs, state, action, dice);
+  if (!t.ok) return badInput(t.error);
+  const { plan, outcome, events, followUps, state: after } = t.value;
+  return {
+    code: 0,
+    stdout: printJson({ ok: true, plan, outcome, events, ships: after.ships, wind: after.wind, game: after.game, followUps }),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Dice plans: what a rule needs rolled, by role, kind, count and colour, and why.
+ */
+import { fail, ok, type Result } from "../game/result.ts";
+import { type DieKind, isValidValue, valueRange } from "./kinds.ts";
+
+/** One entry of a dice plan (CONTRACT §2). */
+export interface DicePlanEntry {
+  /** What the dice do in the rule: `attack`, `rof`, `gunnery`, `risk`, `explosion` … */
+  readonly role: string;
+  readonly die: DieKind;
+  readonly count: number;
+  /** A required physical die when the rules tell dice apart (`black`/`white`, `normal`/`red`), else null. */
+  readonly color: string | null;
+  /** A sentence for the display: why these dice are rolled. */
+  readonly purpose: string;
+}
+
+export type DicePlan = readonly DicePlanEntry[];
+
+/** Shorthand for a plan entry. */
+export function entry(role: string, die: DieKind, count: number, purpose: string, color: string | null = null): DicePlanEntry {
+  return { role, die, count: Math.max(0, count), color, purpose };
+}
+
+/** Total number of dice a plan needs. */
+export function planSize(plan: DicePlan): number {
+  return plan.reduce((n, e) => n + e.count, 0);
+}
+
+/**
+ * Checks `dice` against `plan` (count, then each value's range) and splits them by entry, in order.
+ * Errors: `dice.count` (path `dice`), `dice.value` (path `dice[i]`).
+ */
+export function splitDice(plan: DicePlan, dice: readonly unknown[]): Result<number[][]> {
+  const need = planSize(plan);
+  if (dice.length !== need) {
+    const what = plan.map((e) => `${e.count} ${e.die}${e.color ? ` (${e.color})` : ""} for ${e.role}`).join(", ");
+    return fail("dice.count", `This roll needs ${need} dice (${what || "none"}), but ${dice.length} were given.`, "dice");
+  }
+  const out: number[][] = [];
+  let i = 0;
+  for (const e of plan) {
+    const group: number[] = [];
+    for (let k = 0; k < e.count; k++, i++) {
+      const v = dice[i];
+      if (!isValidValue(e.die, v)) {
+        const { min, max } = valueRange(e.die);
+        return fail(
+          "dice.value",
+          `Die ${i + 1} (${e.role}, ${e.die}) must be a whole number from ${min} to ${max}; got ${JSON.stringify(v)}.`,
+          `dice[${i}]`,
+        );
+      }
+      group.push(v);
+    }
+    out.push(group);
+  }
+  return ok(out);
+}
+
+/** Dice of a plan split by role (entries with the same role are concatenated). */
+export function diceByRole(plan: DicePlan, groups: readonly (readonly number[])[]): Record<string, number[]> {
+  const byRole: Record<string, number[]> = {};
+  plan.forEach((e, idx) => {
+    byRole[e.role] = [...(byRole[e.role] ?? []), ...(groups[idx] ?? [])];
+  });
+  return byRole;
+}

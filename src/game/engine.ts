@@ -1,0 +1,90 @@
+/**
+ * The rules engine around a rule set: parses a request, checks dice against the plan, resolves, and folds
+ * the resulting events into the state. This is the `transition(state, action, dice)` of the design.
+ */
+import { type DicePlan, splitDice } from "../dice/plan.ts";
+import { fail, ok, type Result } from "./result.ts";
+import type { Action, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
+
+/** A parsed request: state, action and (for resolve) dice. */
+export interface ParsedRequest<S extends TableState = TableState> {
+  readonly state: S;
+  readonly action: Action;
+  readonly dice: readonly unknown[] | undefined;
+}
+
+/** The outcome of one resolved action, with the state after it. */
+export interface Transition<S extends TableState = TableState> {
+  readonly plan: DicePlan;
+  readonly outcome: Readonly<Record<string, unknown>>;
+  readonly events: readonly GameEvent[];
+  readonly followUps: readonly FollowUp[];
+  readonly state: S;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Parses a CONTRACT §2 request (`ships`, `wind`, `game`, `settings`, `action`, `dice`). */
+export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown): Result<ParsedRequest<S>> {
+  if (!isObject(raw)) return fail("input.invalid", "The request must be a JSON object.", "");
+  const known = ["ships", "wind", "game", "settings", "action", "dice"];
+  const extra = Object.keys(raw).find((k) => !known.includes(k));
+  if (extra) return fail("input.invalid", `${extra} is not a request field (known: ${known.join(", ")}).`, extra);
+  const state = rs.parseState(raw);
+  if (!state.ok) return state;
+  if (!isObject(raw.action)) return fail("input.invalid", "action must be an object with a type.", "action");
+  if (typeof raw.action.type !== "string") return fail("input.invalid", "action.type must be a string.", "action.type");
+  const known_types = rs.actions.map((a) => a.type);
+  if (!known_types.includes(raw.action.type)) {
+    return fail("rules.illegal", `${rs.id} has no action "${raw.action.type}" (it has: ${known_types.join(", ")}).`, "action.type");
+  }
+  const action = rs.parseAction(state.value, raw.action);
+  if (!action.ok) return action;
+  if (raw.dice !== undefined && !Array.isArray(raw.dice)) return fail("input.invalid", "dice must be an array of numbers.", "dice");
+  return ok({ state: state.value, action: action.value, dice: raw.dice as unknown[] | undefined });
+}
+
+/** Folds events into a state. */
+export function applyEvents<S extends TableState>(rs: RuleSet<S>, state: S, events: readonly GameEvent[]): S {
+  return events.reduce((s, e) => rs.applyEvent(s, e), state);
+}
+
+/** Plans, checks the dice, resolves and applies: the pure transition. */
+export function transition<S extends TableState>(
+  rs: RuleSet<S>,
+  state: S,
+  action: Action,
+  dice: readonly unknown[],
+): Result<Transition<S>> {
+  const plan = rs.plan(state, action);
+  if (!plan.ok) return plan;
+  const groups = splitDice(plan.value, dice);
+  if (!groups.ok) return groups;
+  const res = rs.resolve(state, action, groups.value);
+  if (!res.ok) return res;
+  const { outcome, events, followUps } = res.value;
+  return ok({ plan: plan.value, outcome, events, followUps, state: applyEvents(rs, state, events) });
+}
+
+/** Exact odds of an action with its plan. */
+export function oddsOf<S extends TableState>(rs: RuleSet<S>, state: S, action: Action): Result<{ plan: DicePlan; odds: Odds }> {
+  const plan = rs.plan(state, action);
+  if (!plan.ok) return plan;
+  const odds = rs.odds(state, action);
+  if (!odds.ok) return odds;
+  return ok({ plan: plan.value, odds: odds.value });
+}
+
+/** Finds a ship by id; `ship.unknown` names the path that referred to it. */
+export function findShip<Ship extends ShipBase>(ships: readonly Ship[], id: unknown, path: string): Result<Ship> {
+  const ship = ships.find((s) => s.id === id);
+  if (!ship) {
+    return fail("ship.unknown", `There is no ship "${String(id)}" (ships: ${ships.map((s) => s.id).join(", ") || "none"}).`, path);
+  }
+  return ok(ship);
+}
+
+/** Replaces one ship in a state by id. */
+export function withShip<S extends TableState>(state: S, id: string, update: (ship: S["ships"][number]) => S["ships"][number]): S {
+  return { ...state, ships: state.ships.map((s) => (s.id === id ? update(s) : s)) };
+}

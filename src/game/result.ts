@@ -1,0 +1,28 @@
+/**
+ * Errors and results of the rules core. An illegal action or bad input is a returned
+ * {@link RulesError} with a stable dotted `code`, never a throw.
+ */
+
+/** A rules-core error as the contract prints it: stable code, a sentence a player understands, where. */
+export interface RulesError {
+  /** Stable dotted id: `input.invalid`, `dice.count`, `dice.value`, `rules.out-of-range`, `rules.illegal`, `ship.unknown`, … */
+  readonly code: string;
+  readonly message: string;
+  /** JSON path (`ships[0].rating`) or `file:line` of the offending input. */
+  readonly path: string;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RulesError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+export const fail = (code: string, message: string, path = ""): { ok: false; error: RulesError } => ({
+  ok: false,
+  error: { code, message, path },
+});
+
+/** Joins a JSON path prefix and a key or index: `joinPath("ships", 0)` → `ships[0]`. */
+export function joinPath(base: string, key: string | number): string {
+  if (typeof key === "number") return `${base}[${key}]`;
+  return base === "" ? key : `${base}.${key}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Validation of request, ship and action JSON against TypeBox schemas, turning the first schema error
+ * into a {@link RulesError} with a JSON path and a sentence a player understands.
+ */
+import type { Static, TSchema } from "@sinclair/typebox";
+import { Value, type ValueError } from "@sinclair/typebox/value";
+import { fail, ok, type Result } from "./result.ts";
+
+/** `/ships/0/rating` under base `ships` → `ships[0].rating`. */
+export function pointerToPath(base: string, pointer: string): string {
+  let path = base;
+  for (const part of pointer.split("/").slice(1)) {
+    const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
+    path = /^\d+$/.test(key) ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`;
+  }
+  return path;
+}
+
+function allowedValues(schema: TSchema): unknown[] | null {
+  const options = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!options?.every((s) => "const" in s)) return null;
+  return options.map((s) => (s as unknown as { const: unknown }).const);
+}
+
+/** A readable sentence for one TypeBox error. */
+export function describeError(e: ValueError): string {
+  const allowed = allowedValues(e.schema);
+  if (allowed) return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (e.value === undefined) return "is required";
+  const s = e.schema as { minimum?: number; maximum?: number; type?: string };
+  if (typeof e.value === "number" && (s.minimum !== undefined || s.maximum !== undefined)) {
+    return `must be ${s.minimum !== undefined ? `at least ${s.minimum}` : ""}${s.minimum !== undefined && s.maximum !== undefined ? " and " : ""}${s.maximum !== undefined ? `at most ${s.maximum}` : ""}; got ${e.value}`;
+  }
+  return `${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}; got ${JSON.stringify(e.value) ?? "nothing"}`;
+}
+
+/**
+ * Applies the schema's defaults to a copy of `raw` and checks it. Unknown keys are an error when the
+ * schema says `additionalProperties: false`.
+ */
+export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code = "input.invalid"): Result<Static<T>> {
+  const value = Value.Default(schema, Value.Clone(raw ?? undefined));
+  const first = Value.Errors(schema, value).First();
+  if (!first) return ok(value as Static<T>);
+  const path = pointerToPath(base, first.path);
+  if (first.value === undefined && first.path !== "") {
+    return fail(code, `${path} is required.`, path);
+  }
+  if (
+    (first.schema as { additionalProperties?: unknown }).additionalProperties === false &&
+    first.value &&
+    typeof first.value === "object"
+  ) {
+    const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
+    const extra = Object.keys(first.value as object).find((k) => !known.includes(k));
+    if (extra !== undefined) {
+      const at = pointerToPath(path, `/${extra}`);
+      return fail(code, `${at} is not a known field (known: ${known.join(", ")}).`, at);
+    }
+  }
+  return fail(code, `${path || "the input"} ${describeError(first)}.`, path);
+}

@@ -1,0 +1,157 @@
+/**
+ * The shared shapes of the rules core: table state, actions, events, follow-ups and the rule-set
+ * interface every `src/rulesets/<id>` implements.
+ */
+import type { DicePlan } from "../dice/plan.ts";
+import type { Result } from "./result.ts";
+
+/** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
+export interface ShipBase {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+}
+
+/** Values of a rule set's named settings (interpretations of unstated values, optional rules). */
+export type Settings = Readonly<Record<string, boolean | number | string>>;
+
+/**
+ * Everything a rule set needs to know about the table. `game` holds rule-set state that is neither a ship
+ * nor the wind (turn, phase, pending fire ships …), passed back in the next request like `wind`.
+ */
+export interface TableState<Ship extends ShipBase = ShipBase, Wind = unknown> {
+  readonly ships: readonly Ship[];
+  readonly wind: Wind;
+  readonly game: Readonly<Record<string, unknown>>;
+  readonly settings: Settings;
+}
+
+/** An action as sent in a request: `type` plus action fields. */
+export interface Action {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A change of state. Applying a resolution's events to the state before it gives the state after, so
+ * undo and replay are a fold over events.
+ */
+export interface GameEvent {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+/** A choice a person must make before the next action can be sent. */
+export interface Choice {
+  /** The action field the chosen value(s) go into. */
+  readonly field: string;
+  readonly options: ReadonlyArray<{ readonly value: unknown; readonly label: string }>;
+  /** How many options may be chosen (1 and 1 for a single choice). */
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A roll or choice the rules now require, carrying the action to send next (CONTRACT §2). */
+export type FollowUp =
+  | { readonly kind: "roll"; readonly purpose: string; readonly action: Action }
+  | { readonly kind: "choose"; readonly purpose: string; readonly action: Action; readonly choice: Choice };
+
+/** What a rule set's resolution returns; the engine folds `events` into the state. */
+export interface Resolution {
+  readonly outcome: Readonly<Record<string, unknown>>;
+  readonly events: readonly GameEvent[];
+  readonly followUps: readonly FollowUp[];
+}
+
+/** Exact odds of an action: outcomes with probabilities and a rule-set summary (hit distribution, drops …). */
+export interface Odds {
+  readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
+  readonly summary: Readonly<Record<string, unknown>>;
+}
+
+/** A named setting: an optional rule or a value the text leaves unstated, with the sentence it reads. */
+export interface SettingDef {
+  readonly name: string;
+  readonly default: boolean | number | string;
+  readonly description: string;
+  /** Allowed values for string settings. */
+  readonly values?: readonly string[];
+}
+
+/** One input of an action, so the host can build its forms and tap flows without knowing the rule set. */
+export interface ActionField {
+  readonly name: string;
+  readonly label: string;
+  /** `ship` fields are filled by tapping ship bases, in field order (firer, then target). */
+  readonly type: "ship" | "ships" | "number" | "boolean" | "enum" | "string";
+  readonly values?: readonly (string | number)[];
+  readonly default?: unknown;
+  readonly optional?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** An action type a rule set accepts, described for menus, forms and help. */
+export interface ActionDef {
+  readonly type: string;
+  readonly description: string;
+  readonly fields: readonly ActionField[];
+}
+
+/**
+ * The wind as the dial and display show it, whatever the rule set's own wind fields are.
+ * `fromDegrees` is the bearing the wind blows FROM (0 = north, clockwise), like a weather vane.
+ */
+export interface WindView {
+  readonly system: "compass8" | "compass16" | "hex6" | "edge4";
+  readonly fromDegrees: number;
+  /** What players read: "wind from the W", "windward edge N", "NE, strong". */
+  readonly label: string;
+  /** Strength or speed in the rule set's words, if it has one. */
+  readonly strength?: string;
+  /** A change announced but not yet in effect (wsim-battle-v3 warns a turn ahead). */
+  readonly pending?: string;
+}
+
+/** A ship drawn like its paper log: tracks of boxes, status words and facts. */
+export interface ShipView {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  /** Condition words for the display: `worn`, `on fire`, `destroyed`, `captured`, … */
+  readonly status: readonly string[];
+  /** Rows of boxes like the paper log: hull sections, speed boxes, gun decks … */
+  readonly tracks: ReadonlyArray<{ readonly label: string; readonly boxes: number; readonly marked: number }>;
+  readonly facts: ReadonlyArray<{ readonly label: string; readonly value: string }>;
+}
+
+/**
+ * A rule set. Every function is pure: dice come in as values, nothing reads a clock or does I/O.
+ * `parseState` validates a request's ships/wind/game against the rule set's fields and fills defaults.
+ */
+export interface RuleSet<S extends TableState = TableState> {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly settings: readonly SettingDef[];
+  /**
+   * The action types this rule set accepts. Rule sets with wind offer `set-wind` (a person or scenario sets
+   * it, no dice) and, when the rules roll for it, `wind`.
+   */
+  readonly actions: readonly ActionDef[];
+  /** The turn sequence's phases in order, for the display. */
+  readonly phases: readonly string[];
+  parseState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<S>;
+  parseAction(state: S, raw: unknown): Result<Action>;
+  plan(state: S, action: Action): Result<DicePlan>;
+  odds(state: S, action: Action): Result<Odds>;
+  resolve(state: S, action: Action, dice: readonly number[][]): Result<Resolution>;
+  /** Folds one event into the state (a reducer; no dice, no decisions). */
+  applyEvent(state: S, event: GameEvent): S;
+  /** The wind for the dial and display, or null when the rule set has none. */
+  windView(state: S): WindView | null;
+  /** Every ship as its log is drawn. */
+  shipViews(state: S): ShipView[];
+  /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
+  describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
+}

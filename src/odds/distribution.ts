@@ -1,0 +1,126 @@
+/**
+ * Exact discrete distributions, built by enumerating or convolving the dice space (never sampled).
+ * Values with the same canonical JSON are merged, so outcomes can be plain objects.
+ */
+import { type DieKind, valueDistribution } from "../dice/kinds.ts";
+
+/** Canonical JSON (object keys sorted) used to merge equal outcomes. */
+export function canonicalKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+export interface Weighted<T> {
+  readonly value: T;
+  readonly p: number;
+}
+
+/** An immutable discrete probability distribution. */
+export class Dist<T> {
+  private constructor(readonly entries: readonly Weighted<T>[]) {}
+
+  /** Merges pairs with equal canonical keys; drops zero-probability pairs. */
+  static from<T>(pairs: Iterable<Weighted<T>>): Dist<T> {
+    const merged = new Map<string, { value: T; p: number }>();
+    for (const { value, p } of pairs) {
+      if (p <= 0) continue;
+      const key = canonicalKey(value);
+      const seen = merged.get(key);
+      if (seen) seen.p += p;
+      else merged.set(key, { value, p });
+    }
+    return new Dist([...merged.values()]);
+  }
+
+  /** A certain value. */
+  static of<T>(value: T): Dist<T> {
+    return new Dist([{ value, p: 1 }]);
+  }
+
+  /** One die of a kind. */
+  static die(kind: DieKind): Dist<number> {
+    return new Dist(valueDistribution(kind).map(({ value, p }) => ({ value, p })));
+  }
+
+  /** The total of `n` dice of a kind, by convolution. */
+  static sum(kind: DieKind, n: number): Dist<number> {
+    let acc: Dist<number> = Dist.of(0);
+    const one = Dist.die(kind);
+    for (let i = 0; i < n; i++) acc = acc.chain((a) => one.map((b) => a + b));
+    return acc;
+  }
+
+  /** Number of successes among `n` dice of a kind where `success(value)` holds (binomial). */
+  static successes(kind: DieKind, n: number, success: (value: number) => boolean): Dist<number> {
+    const q = valueDistribution(kind).reduce((s, { value, p }) => s + (success(value) ? p : 0), 0);
+    return Dist.binomial(n, q);
+  }
+
+  /** Binomial(n, q) over 0..n. */
+  static binomial(n: number, q: number): Dist<number> {
+    const out: Weighted<number>[] = [];
+    let c = 1;
+    for (let k = 0; k <= n; k++) {
+      out.push({ value: k, p: c * q ** k * (1 - q) ** (n - k) });
+      c = (c * (n - k)) / (k + 1);
+    }
+    return Dist.from(out);
+  }
+
+  /**
+   * The unordered results of `n` dice of a kind: each multiset (sorted ascending) with its multinomial
+   * probability. 14 d6 are 11,628 multisets.
+   */
+  static multiset(kind: DieKind, n: number): Dist<number[]> {
+    const faces = valueDistribution(kind);
+    const out: Weighted<number[]>[] = [];
+    const walk = (i: number, left: number, coef: number, p: number, acc: number[]): void => {
+      const face = faces[i];
+      if (!face) {
+        if (left === 0) out.push({ value: acc, p: coef * p });
+        return;
+      }
+      if (i === faces.length - 1) {
+        walk(i + 1, 0, coef, p * face.p ** left, [...acc, ...Array<number>(left).fill(face.value)]);
+        return;
+      }
+      let c = 1;
+      for (let k = 0; k <= left; k++) {
+        walk(i + 1, left - k, coef * c, p * face.p ** k, [...acc, ...Array<number>(k).fill(face.value)]);
+        c = (c * (left - k)) / (k + 1);
+      }
+    };
+    walk(0, n, 1, 1, []);
+    return Dist.from(out);
+  }
+
+  map<U>(f: (value: T) => U): Dist<U> {
+    return Dist.from(this.entries.map(({ value, p }) => ({ value: f(value), p })));
+  }
+
+  chain<U>(f: (value: T) => Dist<U>): Dist<U> {
+    const out: Weighted<U>[] = [];
+    for (const { value, p } of this.entries) for (const e of f(value).entries) out.push({ value: e.value, p: p * e.p });
+    return Dist.from(out);
+  }
+
+  /** Independent pairing of two distributions. */
+  and<U>(other: Dist<U>): Dist<[T, U]> {
+    return this.chain((a) => other.map((b) => [a, b] as [T, U]));
+  }
+
+  probability(pred: (value: T) => boolean): number {
+    return this.entries.reduce((s, { value, p }) => s + (pred(value) ? p : 0), 0);
+  }
+
+  expected(f: (value: T) => number): number {
+    return this.entries.reduce((s, { value, p }) => s + f(value) * p, 0);
+  }
+
+  total(): number {
+    return this.entries.reduce((s, { p }) => s + p, 0);
+  }
+}
