@@ -9,9 +9,10 @@ const USAGE = `quarterdeck — the smart naval-wargame table
 
   quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
   quarterdeck rulesets [--json]
-  quarterdeck plan --ruleset ID     < request.json
-  quarterdeck odds --ruleset ID     < request.json
-  quarterdeck resolve --ruleset ID  < request.json
+  quarterdeck plan --ruleset ID [--data FILE]     < request.json
+  quarterdeck odds --ruleset ID [--data FILE]     < request.json
+  quarterdeck resolve --ruleset ID [--data FILE]  < request.json
+      (--data: the rule set's data file, e.g. a club's quickfire combat chart, YAML or JSON)
   quarterdeck decode FAMILY HEX...  (pixels, pixels-advert, godice, pn532, hid-wedge, bridge)
   quarterdeck devices scan [--seconds N]
   quarterdeck replay DBFILE [--to N] [--report FILE]
@@ -52,7 +53,7 @@ export async function runCli(argv: readonly string[]): Promise<CommandResult> {
     case "plan":
     case "odds":
     case "resolve":
-      return (await import("./commands/rules.ts")).runRulesCommand(command, values.ruleset, io);
+      return (await import("./commands/rules.ts")).runRulesCommand(command, values.ruleset, io, values.data);
     case "decode":
       return (await import("./commands/decode.ts")).runDecode(rest);
     case "devices":

@@ -25,12 +25,12 @@ export interface Transition<S extends TableState = TableState> {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Parses a CONTRACT §2 request (`ships`, `wind`, `game`, `settings`, `action`, `dice`). */
-export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown): Result<ParsedRequest<S>> {
+export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown, data?: unknown): Result<ParsedRequest<S>> {
   if (!isObject(raw)) return fail("input.invalid", "The request must be a JSON object.", "");
   const known = ["ships", "wind", "game", "settings", "action", "dice"];
   const extra = Object.keys(raw).find((k) => !known.includes(k));
   if (extra) return fail("input.invalid", `${extra} is not a request field (known: ${known.join(", ")}).`, extra);
-  const state = rs.parseState(raw);
+  const state = rs.parseState(raw, data);
   if (!state.ok) return state;
   if (!isObject(raw.action)) return fail("input.invalid", "action must be an object with a type.", "action");
   if (typeof raw.action.type !== "string") return fail("input.invalid", "action.type must be a string.", "action.type");

@@ -24,6 +24,18 @@ export interface TableState<Ship extends ShipBase = ShipBase, Wind = unknown> {
   readonly wind: Wind;
   readonly game: Readonly<Record<string, unknown>>;
   readonly settings: Settings;
+  /** The rule set's loaded data file (a club's chart or tables), or its built-in default; null if it has none. */
+  readonly data: unknown;
+}
+
+/**
+ * A rule set's replaceable data file (quickfire's combat chart, wsim's base fire/critical tables). The host and
+ * CLI read the file (YAML or JSON, `--data FILE`) and hand its parsed value to `parse`; errors carry a JSON path
+ * inside the file, which the reader turns into file:line.
+ */
+export interface DataFileDef {
+  readonly description: string;
+  parse(raw: unknown): Result<unknown>;
 }
 
 /** An action as sent in a request: `type` plus action fields. */
@@ -141,7 +153,10 @@ export interface RuleSet<S extends TableState = TableState> {
   readonly actions: readonly ActionDef[];
   /** The turn sequence's phases in order, for the display. */
   readonly phases: readonly string[];
-  parseState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<S>;
+  /** The data file this rule set accepts, if any. */
+  readonly dataFile?: DataFileDef;
+  /** Validates a request's ships/wind/game/settings and fills defaults; `data` is a parsed data file or undefined (use the default). */
+  parseState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }, data?: unknown): Result<S>;
   parseAction(state: S, raw: unknown): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;
   odds(state: S, action: Action): Result<Odds>;

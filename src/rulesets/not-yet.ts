@@ -13,7 +13,7 @@ export function notYetImplemented(id: string, title: string, description: string
     description: `${description} (not yet implemented)`,
     settings: [],
     actions: [],
-    parseState: () => ok({ ships: [], wind: null, game: {}, settings: {} }),
+    parseState: () => ok({ ships: [], wind: null, game: {}, settings: {}, data: null }),
     parseAction: refuse,
     plan: refuse,
     odds: refuse,

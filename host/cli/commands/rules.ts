@@ -3,6 +3,7 @@
  */
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
+import { loadDataFile } from "../data-file.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
 export function listRuleSets(json: boolean): CommandResult {
@@ -26,7 +27,12 @@ export function listRuleSets(json: boolean): CommandResult {
 }
 
 /** Runs `plan`, `odds` or `resolve` on a request read from stdin. */
-export async function runRulesCommand(command: "plan" | "odds" | "resolve", id: string | undefined, io: CommandIo): Promise<CommandResult> {
+export async function runRulesCommand(
+  command: "plan" | "odds" | "resolve",
+  id: string | undefined,
+  io: CommandIo,
+  dataFile?: string,
+): Promise<CommandResult> {
   if (!id)
     return badInput({ code: "input.invalid", message: `${command} needs --ruleset ID (see: quarterdeck rulesets).`, path: "--ruleset" });
   const rs = ruleSet(id);
@@ -37,9 +43,18 @@ export async function runRulesCommand(command: "plan" | "odds" | "resolve", id: 
       path: "--ruleset",
     });
   }
+  let data: unknown;
+  if (dataFile !== undefined) {
+    if (!rs.dataFile) return badInput({ code: "input.invalid", message: `${rs.id} takes no data file.`, path: "--data" });
+    const loaded = loadDataFile(dataFile);
+    if (!loaded.ok) return badInput(loaded.error);
+    const parsed = rs.dataFile.parse(loaded.value.value);
+    if (!parsed.ok) return badInput({ ...parsed.error, path: loaded.value.locate(parsed.error.path) });
+    data = parsed.value;
+  }
   const json = parseJsonInput(await io.readStdin());
   if (!json.ok) return badInput(json.error);
-  const req = parseRequest(rs, json.value);
+  const req = parseRequest(rs, json.value, data);
   if (!req.ok) return badInput(req.error);
   const { state, action, dice } = req.value;
 

@@ -1,0 +1,73 @@
+/**
+ * Reads a YAML or JSON file keeping positions, so an error at a JSON path inside it can be reported as
+ * `file:line` (with the key). Used for rule-set data files, table configuration and rosters.
+ */
+import { readFileSync } from "node:fs";
+import { isCollection, LineCounter, parseDocument } from "yaml";
+import type { RulesError } from "../../src/game/result.ts";
+
+/** A parsed file with a way to locate a JSON path in it. */
+export interface LoadedFile {
+  readonly file: string;
+  readonly value: unknown;
+  /** `ships[0].rating` → `table.yaml:12` (the line of that key, or of its nearest existing parent). */
+  locate(path: string): string;
+}
+
+/** `ships[0].rating` → ["ships", 0, "rating"]. */
+export function splitPath(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] as string));
+  return out;
+}
+
+/** Parses YAML/JSON text; a syntax error is an `input.invalid` RulesError at file:line. */
+export function parseDataText(text: string, file: string): { ok: true; value: LoadedFile } | { ok: false; error: RulesError } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const line = lines.linePos(first.pos[0]).line;
+    return {
+      ok: false,
+      error: { code: "input.invalid", message: `${file} is not valid YAML/JSON: ${first.message.split("\n")[0]}`, path: `${file}:${line}` },
+    };
+  }
+  const locate = (path: string): string => {
+    const parts = splitPath(path);
+    for (let n = parts.length; n >= 0; n--) {
+      const prefix = parts.slice(0, n);
+      const parent = prefix.length > 0 ? doc.getIn(prefix.slice(0, -1), true) : null;
+      // the key's own position when the value's parent is a map; else the node's position
+      let node: unknown = n === 0 ? doc.contents : doc.getIn(prefix, true);
+      if (isCollection(parent) && "items" in parent) {
+        const pair = (parent.items as { key?: { value?: unknown; range?: [number, number, number] } }[]).find(
+          (it) => it.key && (it.key as { value?: unknown }).value === prefix[prefix.length - 1],
+        );
+        if (pair?.key?.range) node = pair.key;
+      }
+      const range = (node as { range?: [number, number, number] } | undefined)?.range;
+      if (range) return `${file}:${lines.linePos(range[0]).line}${path ? ` (${path})` : ""}`;
+    }
+    return file;
+  };
+  return { ok: true, value: { file, value: doc.toJS(), locate } };
+}
+
+/** Reads and parses a file; a missing file is an `input.invalid` error naming it. */
+export function loadDataFile(file: string): { ok: true; value: LoadedFile } | { ok: false; error: RulesError } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    return {
+      ok: false,
+      error: {
+        code: "input.invalid",
+        message: `Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+        path: file,
+      },
+    };
+  }
+  return parseDataText(text, file);
+}
