@@ -1,0 +1,210 @@
+/**
+ * The "USB cable" between the host and an emulated Firmata board: a serialport v13 binding (the
+ * `@serialport/bindings-interface` contract) that lives in-process, so the host opens it with the same
+ * `SerialPortStream` class it uses for a real board. Opening it resets the board (the Uno's DTR reset).
+ *
+ * Fault knobs act on the board → host direction: drop / corrupt / duplicate (probabilities per chunk) and a
+ * delay (both directions); `disconnect()` pulls the cable (the open port closes with a disconnect error and
+ * re-opening fails with ENOENT) and `reconnect()` plugs it back.
+ */
+import type { FirmataBoardEmulator } from "./board.ts";
+
+/** Faults applied to the link; all default to 0 (a perfect cable). */
+export interface LinkFaults {
+  drop: number;
+  corrupt: number;
+  duplicate: number;
+  delayMs: number;
+}
+
+interface OpenOptionsLike {
+  path: string;
+  baudRate: number;
+}
+
+type Rejecter = (e: Error & { canceled?: boolean; disconnected?: boolean }) => void;
+
+function unpluggedError(): Error {
+  return Object.assign(new Error("EIO: the emulated board was unplugged"), { disconnected: true });
+}
+
+/** One open session of the emulated port (what `binding.open` resolves to). */
+class EmulatedPortBinding {
+  isOpen = true;
+  private unplugged = false;
+  private readonly queue: Buffer[] = [];
+  private waiting: { resolve: (n: number) => void; reject: Rejecter; buffer: Buffer; offset: number; length: number } | null = null;
+
+  constructor(
+    readonly openOptions: Required<OpenOptionsLike> & Record<string, unknown>,
+    private readonly link: EmulatedFirmataLink,
+  ) {}
+
+  deliver(bytes: Buffer): void {
+    if (!this.isOpen) return;
+    this.queue.push(bytes);
+    this.pump();
+  }
+
+  /** Ends the session as an unplugged cable does: pending reads fail with a non-canceled error. */
+  unplug(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    this.unplugged = true;
+    w?.reject(unpluggedError());
+  }
+
+  private pump(): void {
+    const w = this.waiting;
+    const head = this.queue[0];
+    if (!w || !head) return;
+    const n = Math.min(w.length, head.length);
+    head.copy(w.buffer, w.offset, 0, n);
+    if (n === head.length) this.queue.shift();
+    else this.queue[0] = head.subarray(n);
+    this.waiting = null;
+    w.resolve(n);
+  }
+
+  async read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }> {
+    if (!this.isOpen) throw Object.assign(new Error("Port is not open"), { canceled: true });
+    if (this.unplugged) throw unpluggedError();
+    const bytesRead = await new Promise<number>((resolve, reject) => {
+      this.waiting = { resolve, reject, buffer, offset, length };
+      this.pump();
+    });
+    return { buffer, bytesRead };
+  }
+
+  async write(buffer: Buffer): Promise<void> {
+    if (!this.isOpen) throw Object.assign(new Error("Port is not open"), { canceled: true });
+    if (this.unplugged) throw unpluggedError();
+    this.link.toBoard(Buffer.from(buffer));
+  }
+
+  async close(): Promise<void> {
+    const w = this.waiting;
+    this.waiting = null;
+    this.isOpen = false;
+    this.link.detach(this);
+    w?.reject(Object.assign(new Error("Port is closed"), { canceled: true }));
+  }
+
+  async update(): Promise<void> {}
+  async set(): Promise<void> {}
+  async get(): Promise<{ cts: boolean; dsr: boolean; dcd: boolean }> {
+    return { cts: true, dsr: true, dcd: true };
+  }
+  async getBaudRate(): Promise<{ baudRate: number }> {
+    return { baudRate: this.openOptions.baudRate };
+  }
+  async flush(): Promise<void> {
+    this.queue.length = 0;
+  }
+  async drain(): Promise<void> {}
+}
+
+/** Deterministic PRNG (mulberry32) so fault runs are reproducible. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The cable plus the binding the host's SerialPortStream uses. */
+export class EmulatedFirmataLink {
+  readonly faults: LinkFaults = { drop: 0, corrupt: 0, duplicate: 0, delayMs: 0 };
+  plugged = true;
+  private session: EmulatedPortBinding | null = null;
+  private readonly random: () => number;
+
+  /** The serialport binding object (`binding` option of `SerialPortStream`). */
+  readonly binding = {
+    list: async () => [{ path: this.path, manufacturer: "quarterdeck emulator" }],
+    open: async (options: OpenOptionsLike & Record<string, unknown>) => this.open(options),
+  };
+
+  constructor(
+    readonly board: FirmataBoardEmulator,
+    readonly path = "/emulated/firmata0",
+    seed = 1,
+  ) {
+    this.random = prng(seed);
+    board.onSend((bytes) => this.toHost(Buffer.from(bytes)));
+  }
+
+  /** Pulls the cable. */
+  disconnect(): void {
+    this.plugged = false;
+    this.session?.unplug();
+    this.session = null;
+  }
+
+  /** Plugs the cable back in; the host must re-open the port. */
+  reconnect(): void {
+    this.plugged = true;
+  }
+
+  /** True while a host has the port open. */
+  get inUse(): boolean {
+    return this.session !== null;
+  }
+
+  /** @internal host → board bytes. */
+  toBoard(bytes: Buffer): void {
+    this.later(() => this.board.receive(bytes));
+  }
+
+  /** @internal a session closed by the host. */
+  detach(s: EmulatedPortBinding): void {
+    if (this.session === s) this.session = null;
+  }
+
+  private async open(options: OpenOptionsLike & Record<string, unknown>): Promise<EmulatedPortBinding> {
+    if (options.path !== this.path || !this.plugged) {
+      throw Object.assign(new Error(`Error: ENOENT: no such file or directory, cannot open ${options.path}`), { code: "ENOENT" });
+    }
+    if (this.session) throw new Error("Error Resource temporarily unavailable Cannot lock port");
+    const session = new EmulatedPortBinding(
+      {
+        dataBits: 8,
+        lock: true,
+        stopBits: 1,
+        parity: "none",
+        rtscts: false,
+        xon: false,
+        xoff: false,
+        xany: false,
+        hupcl: true,
+        ...options,
+      },
+      this,
+    );
+    this.session = session;
+    setTimeout(() => this.session === session && this.board.reset(), 5); // DTR reset on open
+    return session;
+  }
+
+  private toHost(bytes: Buffer): void {
+    const f = this.faults;
+    if (f.drop > 0 && this.random() < f.drop) return;
+    let out = bytes;
+    if (f.corrupt > 0 && this.random() < f.corrupt && out.length > 0) {
+      out = Buffer.from(out);
+      const i = Math.floor(this.random() * out.length);
+      out[i] = (out[i] ?? 0) ^ (1 << Math.floor(this.random() * 8));
+    }
+    const times = f.duplicate > 0 && this.random() < f.duplicate ? 2 : 1;
+    for (let k = 0; k < times; k++) this.later(() => this.session?.deliver(out));
+  }
+
+  private later(fn: () => void): void {
+    if (this.faults.delayMs > 0) setTimeout(fn, this.faults.delayMs);
+    else queueMicrotask(fn);
+  }
+}

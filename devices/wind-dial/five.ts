@@ -1,0 +1,64 @@
+/**
+ * The slice of johnny-five 2.1 the dial uses, typed locally (the package ships no types), and the lazy
+ * loaders for johnny-five and serialport v13. Hardware libraries are imported only here, on first use.
+ */
+import type { EventEmitter } from "node:events";
+
+/** A serial port object as johnny-five/firmata-io use it as a transport (serialport v13 `SerialPortStream`). */
+export interface FirmataPort extends EventEmitter {
+  readonly path: string;
+  readonly isOpen: boolean;
+  write(data: Buffer | number[], callback?: (error?: Error | null) => void): boolean;
+  close(callback?: (error?: Error | null) => void): void;
+}
+
+/** Makes an (auto-opening) port object; johnny-five must be handed it in the same tick. */
+export type PortFactory = (path: string, baudRate: number) => FirmataPort;
+
+export interface FiveBoard extends EventEmitter {
+  isReady: boolean;
+  /** johnny-five's connect-timeout timer; cleared when we abandon a board before `ready`. */
+  timer: ReturnType<typeof setTimeout> | null;
+  io: { firmware?: { name?: string; version?: { major: number; minor: number } } } & EventEmitter;
+}
+
+export interface FiveServo {
+  to(degrees: number): unknown;
+}
+
+export interface FiveModule {
+  Board: new (options: { port: FirmataPort; repl: false; debug: false; sigint: false; timeout: number }) => FiveBoard;
+  Servo: new (options: { pin: number; board: FiveBoard; pwmRange: [number, number]; degreeRange: [number, number] }) => FiveServo;
+}
+
+let five: Promise<FiveModule> | null = null;
+
+/** Loads johnny-five once. Rejects with a clear message when it is not installed. */
+export function loadFive(): Promise<FiveModule> {
+  five ??= import("johnny-five").then(
+    (m) => ((m as { default?: unknown }).default ?? m) as FiveModule,
+    (e: unknown) => {
+      five = null;
+      throw new Error(`johnny-five could not be loaded: ${(e as Error).message}`);
+    },
+  );
+  return five;
+}
+
+/** The real port factory: serialport v13's `SerialPort` (N-API prebuilds, no compiler needed). */
+export async function serialPortFactory(): Promise<PortFactory> {
+  let mod: typeof import("serialport");
+  try {
+    mod = await import("serialport");
+  } catch (e) {
+    throw new Error(`serialport could not be loaded: ${(e as Error).message}`);
+  }
+  return (path, baudRate) => new mod.SerialPort({ path, baudRate }) as unknown as FirmataPort;
+}
+
+/** A port factory over any serialport binding (the in-process emulator's), through serialport's own stream class. */
+export async function bindingPortFactory(binding: unknown): Promise<PortFactory> {
+  const { SerialPortStream } = await import("@serialport/stream");
+  type Options = ConstructorParameters<typeof SerialPortStream>[0];
+  return (path, baudRate) => new SerialPortStream({ binding, path, baudRate } as Options) as unknown as FirmataPort;
+}
