@@ -1,0 +1,132 @@
+/**
+ * Movement (text 2.0–2.2) as a dice-free check, and `end-phase`, which walks the turn sequence (1.4) and
+ * asks for the rolls the next phase needs (fires on entering repair, sinking at the end of the turn).
+ */
+import { Type } from "@sinclair/typebox";
+import { findShip } from "../../game/engine.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { FollowUp } from "../../game/types.ts";
+import { nextPhase } from "./events.ts";
+import { defineAction, nameOf } from "./kit.ts";
+import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./ship.ts";
+
+/**
+ * Maximum turn by the speed box in use (2.1 figure, box 1 first). The figure lost its layout in our copy
+ * ("45° 90° / 45° 45° / 90° / 90°"); the example fixes box 1 = 45°, box 4 = 90°, box 8 = 0°, and the figure shows
+ * three 45° boxes, so boxes 1–3 turn 45°, 4–7 turn 90°, box 8 cannot turn.
+ */
+export const TURN_ANGLES: readonly number[] = [45, 45, 45, 90, 90, 90, 90, 0];
+
+interface MoveContext {
+  readonly ship: Ship;
+  readonly distance: number;
+  readonly box: number;
+  readonly maxTurn: number;
+  readonly available: number;
+}
+
+export const moveAction = defineAction<MoveContext>({
+  def: {
+    type: "move",
+    description:
+      "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "distance", label: "Distance moved (mm or inches)", type: "number", min: 0 },
+      { name: "turn", label: "Pivot (degrees)", type: "number", min: 0, max: 180, default: 0 },
+      { name: "turns", label: "Number of pivots", type: "number", min: 0, default: 0 },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("move"),
+      ship: Type.String(),
+      distance: Type.Number({ minimum: 0 }),
+      turn: Type.Number({ minimum: 0, maximum: 180, default: 0 }),
+      turns: Type.Integer({ minimum: 0, default: 0 }),
+    },
+    { additionalProperties: false },
+  ),
+  context(state, action) {
+    const found = findShip(state.ships, action.ship, "action.ship");
+    if (!found.ok) return found;
+    const ship = found.value;
+    if (state.game.phase !== null && state.game.phase !== "movement") {
+      return fail("rules.illegal", `Ships move in the movement phase, not the ${state.game.phase} phase (1.4).`, "game.phase");
+    }
+    if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
+    const distance = action.distance as number;
+    const available = availableSpeed(ship);
+    if (distance > available) {
+      return fail("rules.illegal", `${ship.name}'s available speed is ${available} (topmost unmarked speed box, 2.0).`, "action.distance");
+    }
+    const box = boxInUse(ship, distance);
+    if (ship.lastSpeed !== null && !immobile(ship)) {
+      // 2.2: "vessels may change their previous speed by the equivalent of two boxes worth of movement"
+      const last = Math.max(0, boxInUse(ship, ship.lastSpeed));
+      const forced = Math.max(last + 2, boxInUse(ship, available));
+      if (box < last - 2 || box > forced) {
+        return fail(
+          "rules.illegal",
+          `${ship.name} moved ${ship.lastSpeed} last turn (box ${last + 1}); this turn she may use boxes ${Math.max(1, last - 1)}–${Math.min(8, forced + 1)} (2.2).`,
+          "action.distance",
+        );
+      }
+    }
+    const turns = Math.max(action.turns as number, (action.turn as number) > 0 ? 1 : 0);
+    if (turns > 1) return fail("rules.illegal", "A ship may only turn once during each movement phase (2.1).", "action.turns");
+    const maxTurn = TURN_ANGLES[box] ?? 0;
+    if ((action.turn as number) > maxTurn) {
+      return fail("rules.illegal", `Using speed box ${box + 1}, ${ship.name} may turn at most ${maxTurn}° (2.1).`, "action.turn");
+    }
+    return ok({ ship, distance, box, maxTurn, available });
+  },
+  plan: () => [],
+  outcome: (_state, ctx) => ({
+    legal: true,
+    box: ctx.box + 1,
+    maxTurn: ctx.maxTurn,
+    available: ctx.available,
+    // 4.1 D: "may cause ship to move uncontrollably on the following turn" — shown, not enforced
+    uncontrolled: [...ctx.ship.directionHits],
+  }),
+  effects: (_state, ctx, _o) => ({ events: [{ type: "moved", ship: ctx.ship.id, distance: ctx.distance }], followUps: [] }),
+  summary: () => ({}),
+  describe: (state, action, o) =>
+    `${nameOf(state, action.ship)} moves ${action.distance} using speed box ${o.box} (turn up to ${o.maxTurn}°).`,
+});
+
+export const endPhaseAction = defineAction<{ from: Phase }>({
+  def: {
+    type: "end-phase",
+    description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
+    fields: [],
+  },
+  schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),
+  context: (state) => ok({ from: state.game.phase ?? "movement" }),
+  plan: () => [],
+  outcome: (state, ctx) => ({ from: ctx.from, ...nextPhase(ctx.from), turn: state.game.turn }),
+  effects: (state, ctx) => {
+    const { to, newTurn } = nextPhase(ctx.from);
+    const followUps: FollowUp[] = [];
+    const afloat = state.ships.filter((s) => !s.sunk);
+    if (to === "repair") {
+      // 1.4 phase 4: "All ships with fires burning on board must roll for automatic fire effects"
+      for (const s of afloat)
+        for (let i = 0; i < s.fires; i++)
+          followUps.push({
+            kind: "roll",
+            purpose: `Fire ${i + 1} of ${s.fires} on ${s.name}: roll on the Damage table`,
+            action: { type: "fire", ship: s.id },
+          });
+    }
+    if (newTurn) {
+      // 4.3: "At the end of each turn, roll two six sided dice (2D6) for each immobilized vessel"
+      for (const s of afloat.filter(immobile))
+        followUps.push({ kind: "roll", purpose: `${s.name} is at zero speed: roll for sinking`, action: { type: "sinking", ship: s.id } });
+    }
+    return { events: [{ type: "phase-ended", from: ctx.from, to, newTurn }], followUps };
+  },
+  summary: () => ({}),
+  describe: (_state, _action, o) => `End of the ${o.from} phase; now ${o.to}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
+});

@@ -1,0 +1,164 @@
+/**
+ * The repair phase (text 1.4 phase 4, 4.1 F, 4.2, 4.3): every fire rolls on the Damage table, repair rolls of
+ * 2D6 per repair point spent, and the sinking roll of every ship at zero speed.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { findShip } from "../../game/engine.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
+import { applyCodes } from "./damage.ts";
+import type { QuickfireEvent } from "./events.ts";
+import { chartNote, defineAction, nameOf, total } from "./kit.ts";
+import { immobile, type QuickfireState, type Ship } from "./ship.ts";
+
+const inRepairPhase = (state: QuickfireState): Result<true> =>
+  state.game.phase === null || state.game.phase === "repair"
+    ? ok(true)
+    : fail("rules.illegal", `Fires and repairs are rolled in the repair phase, not the ${state.game.phase} phase (1.4).`, "game.phase");
+
+export const fireAction = defineAction<{ ship: Ship }>({
+  def: {
+    type: "fire",
+    description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
+    fields: [{ name: "ship", label: "Burning ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: Type.Literal("fire"), ship: Type.String() }, { additionalProperties: false }),
+  context(state, action) {
+    const ship = findShip(state.ships, action.ship, "action.ship");
+    if (!ship.ok) return ship;
+    const phase = inRepairPhase(state);
+    if (!phase.ok) return phase;
+    if (ship.value.fires < 1) return fail("rules.illegal", `${ship.value.name} has no fire burning.`, "action.ship");
+    return ok({ ship: ship.value });
+  },
+  plan: () => [entry("fire", "d6", 2, "Fire: the Fire line of the Damage table")],
+  outcome: (state, _ctx, groups) => {
+    const codes = damageCodes(state.data, "fire", total(groups[0]));
+    return { total: total(groups[0]), codes, burnsOn: !codes.includes("out"), chart: state.data.label };
+  },
+  // 4.1 F: "burned out (out), caused a blast or an explosion (B or E) or continues burning (n/e)"
+  effects: (state, ctx, o) => applyCodes(state, ctx.ship.id, o.codes as DamageCode[], "split", "fire"),
+  summary: (dist) => ({
+    out: dist.probability((o) => (o.codes as string[]).includes("out")),
+    B: dist.probability((o) => (o.codes as string[]).includes("B")),
+    E: dist.probability((o) => (o.codes as string[]).includes("E")),
+    burnsOn: dist.probability((o) => o.burnsOn === true),
+  }),
+  describe: (state, action, o) => {
+    const codes = (o.codes as string[]).filter((c) => c !== "out");
+    const what = o.burnsOn ? `burns on${codes.length ? ` and causes ${codes.join(", ")}` : ""}` : "goes out";
+    return `The fire on ${nameOf(state, action.ship)} ${what}${chartNote(state)}.`;
+  },
+});
+
+type RepairTask = "speed" | "heavy-rof" | "light-rof" | "direction";
+interface RepairContext {
+  readonly ship: Ship;
+  readonly task: RepairTask;
+  readonly points: number;
+  /** Hits of that kind on the log (the most a repair can fix). */
+  readonly damaged: number;
+  readonly fixOn: readonly number[];
+}
+
+const TASK_FIELD = { speed: "speedLost", "heavy-rof": "heavyRofLost", "light-rof": "lightRofLost", direction: "direction" } as const;
+
+export const repairAction = defineAction<RepairContext>({
+  def: {
+    type: "repair",
+    description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "damage", label: "Damage to repair", type: "enum", values: ["speed", "heavy-rof", "light-rof", "direction"] },
+      { name: "points", label: "Repair points to spend", type: "number", min: 1, max: 12, default: 1 },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("repair"),
+      ship: Type.String(),
+      damage: Type.Union([Type.Literal("speed"), Type.Literal("heavy-rof"), Type.Literal("light-rof"), Type.Literal("direction")]),
+      points: Type.Integer({ minimum: 1, maximum: 12, default: 1 }),
+    },
+    { additionalProperties: false },
+  ),
+  context(state, action) {
+    const found = findShip(state.ships, action.ship, "action.ship");
+    if (!found.ok) return found;
+    const ship = found.value;
+    const phase = inRepairPhase(state);
+    if (!phase.ok) return phase;
+    if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
+    const task = action.damage as RepairTask;
+    const points = action.points as number;
+    const left = ship.repair - ship.repairUsed - ship.pending.repairUsed;
+    if (points > left) return fail("rules.illegal", `${ship.name} has ${left} repair points left (4.2).`, "action.points");
+    const field = TASK_FIELD[task];
+    const damaged = field === "direction" ? ship.directionHits.length : ship[field];
+    if (damaged < 1) return fail("rules.illegal", `${ship.name} has no ${task} damage to repair.`, "action.damage");
+    const table = state.data.repair;
+    const fixOn = task === "speed" ? table.speed : task === "direction" ? table.direction : table.gun;
+    return ok({ ship, task, points, damaged, fixOn });
+  },
+  plan: (_state, ctx) =>
+    Array.from({ length: ctx.points }, (_, i) =>
+      entry("repair", "d6", 2, `Repair roll ${i + 1}: ${ctx.fixOn.join(", ")} fixes one ${ctx.task} hit`),
+    ),
+  outcome: (state, ctx, groups) => {
+    const successes = groups.filter((g) => ctx.fixOn.includes(total(g))).length;
+    return { fixed: Math.min(successes, ctx.damaged), chart: state.data.label };
+  },
+  effects: (_state, ctx, o) => {
+    const events: QuickfireEvent[] = [{ type: "repair-spent", ship: ctx.ship.id, points: ctx.points }];
+    for (let i = 0; i < (o.fixed as number); i++) events.push({ type: "repaired", ship: ctx.ship.id, field: TASK_FIELD[ctx.task] });
+    return { events, followUps: [] };
+  },
+  summary: (dist) => ({
+    anyFixed: dist.probability((o) => (o.fixed as number) > 0),
+    expectedFixed: dist.expected((o) => o.fixed as number),
+  }),
+  describe: (state, action, o) =>
+    `${nameOf(state, action.ship)} repairs ${o.fixed} ${String(action.damage)} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+});
+
+interface SinkingContext {
+  readonly ship: Ship;
+  readonly number: number;
+  readonly modifier: number;
+}
+
+export const sinkingAction = defineAction<SinkingContext>({
+  def: {
+    type: "sinking",
+    description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
+    fields: [{ name: "ship", label: "Immobilised ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: Type.Literal("sinking"), ship: Type.String() }, { additionalProperties: false }),
+  context(state, action) {
+    const found = findShip(state.ships, action.ship, "action.ship");
+    if (!found.ok) return found;
+    const ship = found.value;
+    if (ship.sunk) return fail("rules.illegal", `${ship.name} has already sunk.`, "action.ship");
+    if (!immobile(ship)) return fail("rules.illegal", `${ship.name} still has speed and is in no danger of sinking (4.3).`, "action.ship");
+    const number = sinkingNumber(state.data, ship.size);
+    if (number === null)
+      return fail("rules.illegal", `The chart (${state.data.label}) has no sinking row for size ${ship.size}.`, "action.ship");
+    const { perFire, perExtraSpeedHit } = state.data.sinking;
+    // 4.3 example: one fire makes 2–4 of 2–3, "a fire and two more S hits" make 2–7: each lowers the roll
+    const modifier = -(perFire * ship.fires + perExtraSpeedHit * Math.max(0, ship.speedLost - 8));
+    return ok({ ship, number, modifier });
+  },
+  plan: () => [entry("sinking", "d6", 2, "Sinking roll")],
+  outcome: (state, ctx, groups) => ({
+    sunk: total(groups[0]) + ctx.modifier <= ctx.number,
+    number: ctx.number,
+    modifier: ctx.modifier,
+    sinksOn: ctx.number - ctx.modifier,
+    chart: state.data.label,
+  }),
+  effects: (_state, ctx, o) => ({ events: o.sunk ? [{ type: "sunk", ship: ctx.ship.id }] : [], followUps: [] }),
+  summary: (dist) => ({ sinks: dist.probability((o) => o.sunk === true) }),
+  describe: (state, action, o) =>
+    `${nameOf(state, action.ship)} ${o.sunk ? "sinks" : "stays afloat"} (sinks on ${o.sinksOn} or less)${chartNote(state)}.`,
+});

@@ -1,0 +1,159 @@
+/**
+ * Torpedoes (text 3.2): second fire phase only, within torpedo range but not inside its minimum, one or two
+ * targets (a split rating in one arc, the full rating in two arcs), 3D6 ≤ the hit number, then 1D6 S hits.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { findShip } from "../../game/engine.ts";
+import { fail, ok } from "../../game/result.ts";
+import { torpedoHitNumber } from "./chart.ts";
+import { applyCodes } from "./damage.ts";
+import type { QuickfireEvent } from "./events.ts";
+import { chartNote, defineAction, nameOf, total } from "./kit.ts";
+import { torpedoRangeCheck } from "./scales.ts";
+import { boxesUsed, currentTorpedo, type Ship } from "./ship.ts";
+import { checkTargetable, checkTorpedoShot } from "./shots.ts";
+
+interface TorpedoContext {
+  readonly firer: Ship;
+  readonly checks: ReadonlyArray<{ target: Ship; rating: number; moving: boolean; hitNumber: number }>;
+}
+
+/** The default split of a rating between two targets in one arc: the first target gets the larger half. */
+export const splitRating = (rating: number): [number, number] => [Math.ceil(rating / 2), Math.floor(rating / 2)];
+
+export const torpedoAction = defineAction<TorpedoContext>({
+  def: {
+    type: "torpedo",
+    description:
+      "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",
+    fields: [
+      { name: "firer", label: "Firing ship", type: "ship" },
+      { name: "targets", label: "Targets (one or two)", type: "ships" },
+      { name: "sameArc", label: "Both targets in the same arc (split the rating)", type: "boolean", default: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("torpedo"),
+      firer: Type.String(),
+      targets: Type.Array(Type.String(), { minItems: 1, maxItems: 2 }),
+      sameArc: Type.Boolean({ default: true }),
+      ratings: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 2 })),
+      distances: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 2 })),
+    },
+    { additionalProperties: false },
+  ),
+  context(state, action) {
+    const firer = findShip(state.ships, action.firer, "action.firer");
+    if (!firer.ok) return firer;
+    const ids = action.targets as string[];
+    if (new Set(ids).size !== ids.length)
+      return fail("input.invalid", "The two torpedo targets must be different ships.", "action.targets");
+    const once = checkTorpedoShot(state, firer.value);
+    if (!once.ok) return once;
+    const rating = currentTorpedo(firer.value);
+    if (rating < 1) return fail("rules.illegal", `${firer.value.name} has no torpedo rating left (3.2).`, "action.firer");
+    const split = ids.length === 2 && action.sameArc !== false;
+    const given = action.ratings as number[] | undefined;
+    if (given && given.length !== ids.length) return fail("input.invalid", "Give one rating per target.", "action.ratings");
+    const ratings = given ?? (split ? splitRating(rating) : ids.map(() => rating));
+    if (split && ratings.reduce((a, b) => a + b, 0) > rating) {
+      return fail("rules.illegal", `Two targets in the same arc split the rating of ${rating} between them (3.2a).`, "action.ratings");
+    }
+    const distances = action.distances as number[] | undefined;
+    if (distances && distances.length !== ids.length) return fail("input.invalid", "Give one distance per target.", "action.distances");
+    const checks: TorpedoContext["checks"][number][] = [];
+    for (const [i, id] of ids.entries()) {
+      const target = findShip(state.ships, id, `action.targets[${i}]`);
+      if (!target.ok) return target;
+      const legal = checkTargetable(state, firer.value, target.value, "action.firer", true);
+      if (!legal.ok) return legal;
+      const d = distances?.[i];
+      if (d !== undefined) {
+        const inRange = torpedoRangeCheck(state.settings, d, `action.distances[${i}]`);
+        if (!inRange.ok) return inRange;
+      }
+      const r = ratings[i] ?? 0;
+      if (r < 1) return fail("rules.illegal", `A rating of ${rating} cannot be split between two targets (3.2a).`, "action.targets");
+      if (r > rating) return fail("rules.illegal", `${firer.value.name}'s torpedo rating is ${rating}.`, `action.ratings[${i}]`);
+      // 3.2: "moving if it used two or more speed boxes during the current game turn"
+      const moving = boxesUsed(target.value, target.value.moved) >= 2;
+      checks.push({ target: target.value, rating: r, moving, hitNumber: torpedoHitNumber(state.data, moving, r) });
+    }
+    return ok({ firer: firer.value, checks });
+  },
+  plan: (_state, ctx) => ctx.checks.map((c) => entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`)),
+  outcome: (state, ctx, groups) => {
+    const results = ctx.checks.map((c, i) => ({
+      target: c.target.id,
+      rating: c.rating,
+      moving: c.moving,
+      hitNumber: c.hitNumber,
+      hit: total(groups[i]) <= c.hitNumber,
+    }));
+    return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
+  },
+  effects: (_state, ctx, outcome) => {
+    const results = outcome.results as { target: string; hit: boolean }[];
+    const events: QuickfireEvent[] = [
+      {
+        type: "shot",
+        shot: {
+          firer: ctx.firer.id,
+          kind: "torpedo",
+          battery: null,
+          targets: ctx.checks.map((c) => c.target.id),
+          range: null,
+          quickfire: false,
+        },
+      },
+    ];
+    // 3.2: "until they score a hit against any one target. At that time their torpedo rating is crossed out"
+    if (results.some((r) => r.hit)) events.push({ type: "torpedo-spent", ship: ctx.firer.id });
+    const followUps = results
+      .filter((r) => r.hit)
+      .map((r) => ({
+        kind: "roll" as const,
+        purpose: `Torpedo hit: roll 1D6 for the number of S hits on ${r.target}`,
+        action: { type: "torpedo-damage", firer: ctx.firer.id, target: r.target },
+      }));
+    return { events, followUps };
+  },
+  summary: (dist) => ({
+    noHit: dist.probability((o) => o.hits === 0),
+    anyHit: dist.probability((o) => (o.hits as number) > 0),
+    expectedHits: dist.expected((o) => o.hits as number),
+  }),
+  describe: (state, action, o) => {
+    const hits = (o.results as { target: string; hit: boolean }[]).filter((r) => r.hit).map((r) => nameOf(state, r.target));
+    return hits.length
+      ? `${nameOf(state, action.firer)}'s torpedoes hit ${hits.join(" and ")}${chartNote(state)}.`
+      : `${nameOf(state, action.firer)}'s torpedoes missed${chartNote(state)}.`;
+  },
+});
+
+export const torpedoDamageAction = defineAction<{ target: Ship }>({
+  def: {
+    type: "torpedo-damage",
+    description: "1D6 S hits from a torpedo hit (3.2)",
+    fields: [
+      { name: "firer", label: "Firing ship", type: "ship" },
+      { name: "target", label: "Ship hit", type: "ship" },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("torpedo-damage"), firer: Type.String(), target: Type.String() },
+    { additionalProperties: false },
+  ),
+  context(state, action) {
+    const target = findShip(state.ships, action.target, "action.target");
+    if (!target.ok) return target;
+    return ok({ target: target.value });
+  },
+  plan: () => [entry("damage", "d6", 1, "Torpedo damage: the number of S hits")],
+  outcome: (_state, _ctx, groups) => ({ sHits: total(groups[0]) }),
+  effects: (state, ctx, outcome) => applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits as number).fill("S"), "split", "torpedo hit"),
+  summary: (dist) => ({ expectedSHits: dist.expected((o) => o.sHits as number) }),
+  describe: (state, action, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
+});
