@@ -1,0 +1,288 @@
+/**
+ * "Boarding actions", collisions and "Fire Ships": avoiding a grapple, placement in the hex, rounds of boarding
+ * combat, separation, and the fire ship's contact.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { cfg, checkNotEnded, checkShips, type Handler, loseHull, roll, ship, shipEvent } from "./common.ts";
+import { startFire } from "./criticals.ts";
+import { effectiveHandling } from "./damage.ts";
+import type { AdState, GrappleKind, Ship } from "./schema.ts";
+import type { AdSettings } from "./settings.ts";
+
+const KINDS = ["boarding", "collision", "fire-ship"] as const;
+const INITIATIVE = ["attacker", "defender", "none"] as const;
+const pair = [
+  { name: "attacker", label: "Ship attempting the grapple", type: "ship" as const },
+  { name: "defender", label: "Ship grappled", type: "ship" as const },
+];
+
+/**
+ * Avoiding a grapple: "+1 for each of H, smaller, or have the initiative, -1 if UH, -1 for each step of damage";
+ * a fire ship does not count "smaller, handy, or damage steps".
+ */
+export function avoidModifier(s: Ship, other: Ship, hasInitiative: boolean, settings: AdSettings, isFireShip = false): number {
+  const h = effectiveHandling(s, s.stepsLost);
+  const size = (x: Ship) => (settings.smallerBy === "guns" ? x.guns : x.hullPoints);
+  let m = 0;
+  if (!isFireShip && h.handy) m += 1;
+  if (!isFireShip && size(s) < size(other)) m += 1;
+  if (hasInitiative) m += 1;
+  if (h.unhandy) m -= 1;
+  if (!isFireShip) m -= s.stepsLost;
+  return m;
+}
+
+const held = (a: Ship, b: Ship, kind: GrappleKind): GameEvent[] => [
+  shipEvent("grappled", a.id, { grappledWith: b.id, grappleKind: kind, lostBoardingRound: false }),
+  shipEvent("grappled", b.id, { grappledWith: a.id, grappleKind: kind, lostBoardingRound: false }),
+];
+const freed = (a: Ship, b: Ship): GameEvent[] => [
+  shipEvent("separated", a.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false }),
+  shipEvent("separated", b.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false }),
+];
+
+export const grapple: Handler = {
+  def: {
+    type: "grapple",
+    description:
+      "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
+    fields: [
+      ...pair,
+      { name: "kind", label: "Kind", type: "enum", values: [...KINDS], default: "boarding" },
+      { name: "defenderAvoids", label: "Defender tries to avoid", type: "boolean", default: true },
+      { name: "initiative", label: "Who has the initiative", type: "enum", values: [...INITIATIVE], default: "none" },
+      { name: "bothMoved", label: "Both ships have moved", type: "boolean", default: false },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("grapple"),
+      attacker: Type.String(),
+      defender: Type.String(),
+      kind: Type.Union(
+        KINDS.map((k) => Type.Literal(k)),
+        { default: "boarding" },
+      ),
+      defenderAvoids: Type.Boolean({ default: true }),
+      initiative: Type.Union(
+        INITIATIVE.map((k) => Type.Literal(k)),
+        { default: "none" },
+      ),
+      bothMoved: Type.Boolean({ default: false }),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, action): Result<Action> {
+    const e = checkNotEnded(state, action);
+    if (!e.ok) return e;
+    const c = checkShips(state, action, ["attacker", "defender"]);
+    if (!c.ok) return c;
+    const a = ship(state, action, "attacker");
+    const d = ship(state, action, "defender");
+    if (a.grappledWith !== null || d.grappledWith !== null)
+      return fail("rules.illegal", "One of these ships is already held by another.", "action.attacker");
+    if (action.kind === "fire-ship" && !a.fireshipLit)
+      return fail("rules.illegal", `${a.name} is not a fired fire ship.`, "action.attacker");
+    if (action.kind === "collision" && a.side !== d.side)
+      return fail("rules.illegal", "A collision is between friendly ships.", "action.defender");
+    if (action.kind !== "boarding" && action.defenderAvoids === false)
+      return fail("rules.illegal", "Only a boarding can be accepted without a roll.", "action.defenderAvoids");
+    return ok(action);
+  },
+  plan: (state, action) =>
+    action.defenderAvoids === false
+      ? []
+      : [
+          entry("attacker", "dave", 1, `${ship(state, action, "attacker").name} tries to close.`),
+          entry("defender", "dave", 1, `${ship(state, action, "defender").name} tries to avoid.`),
+        ],
+  resolve(state, action, dice) {
+    const a = ship(state, action, "attacker");
+    const d = ship(state, action, "defender");
+    const kind = action.kind as GrappleKind;
+    const s = cfg(state);
+    let attackerScore: number | null = null;
+    let defenderScore: number | null = null;
+    if (action.defenderAvoids !== false) {
+      attackerScore = (dice[0]?.[0] ?? 0) + avoidModifier(a, d, action.initiative === "attacker", s, kind === "fire-ship");
+      defenderScore = (dice[1]?.[0] ?? 0) + avoidModifier(d, a, action.initiative === "defender", s);
+    }
+    // "If the defender scores higher, they successfully avoid the grapple."
+    const avoided = attackerScore !== null && defenderScore !== null && defenderScore > attackerScore;
+    const events: GameEvent[] = avoided ? [] : held(a, d, kind);
+    const followUps: FollowUp[] = [];
+    if (!avoided && kind === "fire-ship") {
+      // "If successful, they have struck the target, treat as a critical hit fire."
+      const f = startFire(d, "fire ship");
+      events.push(...f.events);
+      followUps.push(...f.followUps);
+    }
+    // "If both ships have moved they both stay in the hex, roll a DAve, odds the attacker is placed to port, evens to starboard"
+    if (action.bothMoved === true && kind === "boarding") {
+      followUps.push(
+        roll("Both ships stay in the hex: 1 average die places the attacker (odd port, even starboard).", {
+          type: "placement",
+          attacker: a.id,
+          defender: d.id,
+        }),
+      );
+    }
+    return ok({ outcome: { grappled: !avoided, avoided, kind, attackerScore, defenderScore }, events, followUps });
+  },
+  summary: (d) => ({ grappleChance: d.probability((o) => o.grappled === true) }),
+};
+
+export const placement: Handler = {
+  def: {
+    type: "placement",
+    description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
+    fields: pair,
+  },
+  schema: Type.Object(
+    { type: Type.Literal("placement"), attacker: Type.String(), defender: Type.String() },
+    { additionalProperties: false },
+  ),
+  check: (state, action) => checkShips(state, action, ["attacker", "defender"]),
+  plan: () => [entry("placement", "dave", 1, "Odd: attacker to port of the defender; even: to starboard.")],
+  resolve: (_state, _action, dice) =>
+    ok({ outcome: { attackerTo: (dice[0]?.[0] ?? 0) % 2 === 1 ? "port" : "starboard" }, events: [], followUps: [] }),
+  summary: (d) => ({ port: d.probability((o) => o.attackerTo === "port") }),
+};
+
+const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : Math.floor(x));
+
+export const board: Handler = {
+  def: {
+    type: "board",
+    description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
+    fields: pair,
+  },
+  schema: Type.Object({ type: Type.Literal("board"), attacker: Type.String(), defender: Type.String() }, { additionalProperties: false }),
+  check(state, action) {
+    const c = checkShips(state, action, ["attacker", "defender"]);
+    if (!c.ok) return c;
+    const a = ship(state, action, "attacker");
+    if (a.grappledWith !== action.defender || a.grappleKind !== "boarding")
+      return fail("rules.illegal", `${a.name} is not grappled with that ship.`, "action.defender");
+    return ok(action);
+  },
+  plan: (state, action) => [
+    entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`),
+    entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`),
+  ],
+  resolve(state, action, dice) {
+    const a = ship(state, action, "attacker");
+    const d = ship(state, action, "defender");
+    const s = cfg(state);
+    const sum = (g: readonly number[] | undefined) => (g ?? []).reduce((x, y) => x + y, 0);
+    const aScore = sum(dice[0]) + a.hullPoints - a.damage;
+    const dScore = sum(dice[1]) + d.hullPoints - d.damage;
+    if (aScore === dScore)
+      return ok({
+        outcome: { winner: null, attackerScore: aScore, defenderScore: dScore, inflicted: 0, winnerHits: 0, captured: false },
+        events: [],
+        followUps: [],
+      });
+    const [winner, loser] = aScore > dScore ? [a, d] : [d, a];
+    const inflicted = round(Math.abs(aScore - dScore) / 2, s.boardingLoserRounding);
+    const winnerHits = round(inflicted / 3, s.boardingWinnerRounding);
+    const lost = loseHull(loser, inflicted, "boarding", { capture: true, capturedBy: winner.id });
+    const won = loseHull(winner, winnerHits, "boarding");
+    const events = [...lost.events, ...won.events];
+    if (!lost.captured) events.push(shipEvent("lost-boarding-round", loser.id, { lostBoardingRound: true }));
+    if (lost.captured || won.sinking) events.push(...freed(winner, loser));
+    return ok({
+      outcome: { winner: winner.id, attackerScore: aScore, defenderScore: dScore, inflicted, winnerHits, captured: lost.captured },
+      events,
+      followUps: [...lost.followUps, ...won.followUps],
+    });
+  },
+  summary: (d) => ({
+    attackerWins: d.probability(
+      (o) => o.winner !== null && o.attackerScore !== undefined && (o.attackerScore as number) > (o.defenderScore as number),
+    ),
+    defenderWins: d.probability((o) => o.winner !== null && (o.defenderScore as number) > (o.attackerScore as number)),
+    draw: d.probability((o) => o.winner === null),
+    capture: d.probability((o) => o.captured === true),
+  }),
+};
+
+export const separate: Handler = {
+  def: {
+    type: "separate",
+    description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
+    fields: [
+      { name: "ship", label: "Ship trying to separate", type: "ship" },
+      { name: "initiative", label: "Who has the initiative", type: "enum", values: ["ship", "other", "none"], default: "none" },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("separate"),
+      ship: Type.String(),
+      initiative: Type.Union(
+        ["ship", "other", "none"].map((k) => Type.Literal(k)),
+        { default: "none" },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, action) {
+    const c = checkShips(state, action, ["ship"]);
+    if (!c.ok) return c;
+    const s = ship(state, action, "ship");
+    if (s.grappledWith === null) return fail("rules.illegal", `${s.name} is not held by another ship.`, "action.ship");
+    if (s.grappleKind === "fire-ship" && s.fireshipLit)
+      return fail("rules.illegal", "The fire ship's target makes the roll to get clear.", "action.ship");
+    return ok(action);
+  },
+  plan(state, action) {
+    const s = ship(state, action, "ship");
+    if (s.grappleKind === "collision") return [entry("separate", "d6", 1, "Collision: 4+ to separate.")];
+    return [entry("ship", "dave", 1, `${s.name} tries to get clear.`), entry("other", "dave", 1, "The other ship holds on.")];
+  },
+  resolve(state, action, dice) {
+    const s = ship(state, action, "ship");
+    const o = state.ships.find((x) => x.id === s.grappledWith) ?? s;
+    if (s.grappleKind === "collision") {
+      const d = dice[0]?.[0] ?? 0;
+      return ok({ outcome: { separated: d >= 4, roll: d }, events: d >= 4 ? freed(s, o) : [], followUps: [] });
+    }
+    const fireShip = s.grappleKind === "fire-ship";
+    // "rolling as if attempting to avoid a grapple, but with additional -1 if have lost a previous round of combat"
+    const myScore = (dice[0]?.[0] ?? 0) + avoidModifier(s, o, action.initiative === "ship", cfg(state)) - (s.lostBoardingRound ? 1 : 0);
+    const otherScore = (dice[1]?.[0] ?? 0) + avoidModifier(o, s, action.initiative === "other", cfg(state), fireShip);
+    const separated = myScore > otherScore;
+    if (separated) return ok({ outcome: { separated, shipScore: myScore, otherScore }, events: freed(s, o), followUps: [] });
+    // Fire ship: "If the target is unable to disengage the next turn (by another grapple roll), a further fire is caused."
+    const f = fireShip ? startFire(s, "fire ship") : { events: [], followUps: [] };
+    return ok({ outcome: { separated, shipScore: myScore, otherScore, furtherFire: fireShip }, events: f.events, followUps: f.followUps });
+  },
+  summary: (d) => ({ separateChance: d.probability((o) => o.separated === true) }),
+};
+
+export const lightFireShip: Handler = {
+  def: {
+    type: "light-fire-ship",
+    description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
+    fields: [{ name: "ship", label: "Fire ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: Type.Literal("light-fire-ship"), ship: Type.String() }, { additionalProperties: false }),
+  check(state: AdState, action: Action) {
+    const c = checkShips(state, action, ["ship"]);
+    if (!c.ok) return c;
+    const s = ship(state, action, "ship");
+    if (!s.fireship || s.fireshipLit) return fail("rules.illegal", `${s.name} is not an unfired fire ship.`, "action.ship");
+    return checkNotEnded(state, action);
+  },
+  plan: () => [],
+  resolve: (state, action) =>
+    ok({
+      outcome: { lit: true },
+      events: [shipEvent("fire-ship-lit", ship(state, action, "ship").id, { fireshipLit: true })],
+      followUps: [],
+    }),
+};

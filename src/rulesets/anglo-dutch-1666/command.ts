@@ -1,0 +1,164 @@
+/**
+ * "Initiative": 1D6 a squadron, lowest moves first, the Dutch win draws and move second; −1 when the flag
+ * officer is killed or the flagship cannot be seen; ships out of command (beyond 4 hexes of the flagship with no
+ * chain of adjacent ships to one in command) move separately at one lower initiative. Lit fire ships "always move first".
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
+import { hexDistance } from "./hexes.ts";
+import type { AdState, Ship } from "./schema.ts";
+
+/** "Squadrons must try to stay within 4 hexes of the flagship". */
+export const COMMAND_RADIUS = 4;
+
+export interface Squadron {
+  readonly name: string;
+  readonly ships: readonly Ship[];
+  readonly flagship: Ship | null;
+  readonly dutch: boolean;
+}
+
+/** Squadrons of ships still afloat and free, in name order (the plan's dice follow this order). */
+export function squadrons(state: AdState): Squadron[] {
+  const names = [...new Set(state.ships.filter((s) => !isOut(s) && !s.fireshipLit).map((s) => s.squadron))].sort();
+  return names.map((name) => {
+    const ships = state.ships.filter((s) => s.squadron === name && !isOut(s) && !s.fireshipLit);
+    const flagship = ships.find((s) => s.flagship) ?? null;
+    return { name, ships, flagship, dutch: isDutch(flagship ?? ships[0] ?? { nation: "" }) };
+  });
+}
+
+/**
+ * Ships out of command, from their hexes: beyond 4 hexes of the flagship, "unless they can trace a line of command
+ * via ships in adjacent hexes to a ship that is in command". The chain runs through ships of the same squadron
+ * (our reading). Ships or flagships without a hex are taken to be in command; players may name others.
+ */
+export function outOfCommand(sq: Squadron): string[] {
+  const flag = sq.flagship?.hex;
+  if (!flag) return [];
+  const placed = sq.ships.filter((s) => s.hex !== null);
+  const inCommand = new Set(placed.filter((s) => s.hex && hexDistance(s.hex, flag) <= COMMAND_RADIUS).map((s) => s.id));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of placed) {
+      if (inCommand.has(s.id) || !s.hex) continue;
+      const here = s.hex;
+      if (placed.some((o) => inCommand.has(o.id) && o.hex && hexDistance(o.hex, here) === 1)) {
+        inCommand.add(s.id);
+        grew = true;
+      }
+    }
+  }
+  return placed.filter((s) => !inCommand.has(s.id)).map((s) => s.id);
+}
+
+export interface InitiativeGroup {
+  readonly squadron: string;
+  readonly ships: readonly string[];
+  readonly roll: number | null;
+  readonly modifier: number;
+  readonly initiative: number | null;
+  readonly outOfCommand: boolean;
+  readonly tiedWith: readonly string[];
+}
+
+/** Orders the groups: fire ships first, then lowest initiative; Dutch win draws (move second); other draws are marked. */
+export function initiativeOrder(state: AdState, action: Action, rolls: readonly number[]): InitiativeGroup[] {
+  const unseen = new Set((action.flagshipUnseen as string[] | undefined) ?? []);
+  const named = new Set((action.outOfCommand as string[] | undefined) ?? []);
+  const groups: (InitiativeGroup & { dutch: boolean })[] = [];
+  squadrons(state).forEach((sq, i) => {
+    const roll = rolls[i] ?? 0;
+    // "Initiative is reduced by -1 if the flag officer is killed, or if the flagship cannot be seen" — one −1 for either.
+    const lost = !sq.flagship || sq.flagship.flagOfficer === "killed" || unseen.has(sq.name) ? -1 : 0;
+    const modifier = lost + (sq.flagship?.flagOfficerInitiative ?? 0);
+    const out = new Set([...outOfCommand(sq), ...sq.ships.filter((s) => named.has(s.id)).map((s) => s.id)]);
+    const base = { squadron: sq.name, roll, modifier, dutch: sq.dutch, tiedWith: [] as string[] };
+    const inside = sq.ships.filter((s) => !out.has(s.id)).map((s) => s.id);
+    if (inside.length) groups.push({ ...base, ships: inside, initiative: roll + modifier, outOfCommand: false });
+    if (out.size) groups.push({ ...base, ships: [...out], initiative: roll + modifier - 1, outOfCommand: true });
+  });
+  groups.sort(
+    (a, b) => (a.initiative ?? 0) - (b.initiative ?? 0) || Number(a.dutch) - Number(b.dutch) || a.squadron.localeCompare(b.squadron),
+  );
+  // Draws between two Dutch or two non-Dutch squadrons are not settled by the text: marked, and listed by name.
+  const withTies = groups.map(({ dutch, ...g }, i) => ({
+    ...g,
+    tiedWith: groups.filter((o, j) => j !== i && o.initiative === g.initiative && o.dutch === dutch).map((o) => o.squadron),
+  }));
+  const fireShips = state.ships.filter((s) => s.fireshipLit && !isOut(s));
+  const first: InitiativeGroup[] = fireShips.length
+    ? [
+        {
+          squadron: "fire ships",
+          ships: fireShips.map((s) => s.id),
+          roll: null,
+          modifier: 0,
+          initiative: null,
+          outOfCommand: false,
+          tiedWith: [],
+        },
+      ]
+    : [];
+  return [...first, ...withTies];
+}
+
+export const initiative: Handler = {
+  def: {
+    type: "initiative",
+    description:
+      "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
+    fields: [
+      { name: "flagshipUnseen", label: "Squadrons whose flagship cannot be seen", type: "string", optional: true },
+      { name: "outOfCommand", label: "Ships out of command", type: "ships", optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("initiative"),
+      flagshipUnseen: Type.Array(Type.String(), { default: [] }),
+      outOfCommand: Type.Array(Type.String(), { default: [] }),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, action): Result<Action> {
+    const e = checkNotEnded(state, action);
+    if (!e.ok) return e;
+    const names = squadrons(state).map((s) => s.name);
+    if (names.length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
+    const bad = (action.flagshipUnseen as string[]).findIndex((n) => !names.includes(n));
+    if (bad >= 0)
+      return fail("ship.unknown", `There is no squadron "${(action.flagshipUnseen as string[])[bad]}".`, `action.flagshipUnseen[${bad}]`);
+    const ids = new Set(state.ships.map((s) => s.id));
+    const badShip = (action.outOfCommand as string[]).findIndex((id) => !ids.has(id));
+    if (badShip >= 0)
+      return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
+    return ok(action);
+  },
+  plan: (state) => squadrons(state).map((sq) => entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
+  resolve(state, action, dice) {
+    const order = initiativeOrder(
+      state,
+      action,
+      dice.map((g) => g[0] ?? 0),
+    );
+    return ok({
+      outcome: { order: order.map((g) => `${g.squadron}${g.outOfCommand ? " (out of command)" : ""}`), groups: order },
+      events: [],
+      followUps: [],
+    });
+  },
+  summary(d) {
+    const firsts = new Map<string, number>();
+    for (const { value, p } of d.entries) {
+      const order = value.order as string[];
+      const first = order.find((o) => o !== "fire ships") ?? "";
+      firsts.set(first, (firsts.get(first) ?? 0) + p);
+    }
+    return { movesFirst: Object.fromEntries(firsts) };
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * Shared plumbing of the anglo-dutch-1666 actions: the handler shape, ship normalisation, events as patches
+ * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
+ */
+import type { TObject } from "@sinclair/typebox";
+import type { DicePlan } from "../../dice/plan.ts";
+import { fail, type Result } from "../../game/result.ts";
+import type { Action, ActionDef, FollowUp, GameEvent, Resolution } from "../../game/types.ts";
+import type { Dist } from "../../odds/distribution.ts";
+import { stepCount, stepsLostAt } from "./damage.ts";
+import type { AdState, Ship, ShipIn } from "./schema.ts";
+import { type AdSettings, settingsOf } from "./settings.ts";
+
+/** One action type: its description, schema, ship fields, plan and resolution. Odds run `resolve` over the plan. */
+export interface Handler {
+  readonly def: ActionDef;
+  readonly schema: TObject;
+  /** Checks beyond the schema (ships exist, the action is legal now). */
+  check?(state: AdState, action: Action): Result<Action>;
+  plan(state: AdState, action: Action): DicePlan;
+  resolve(state: AdState, action: Action, dice: readonly (readonly number[])[]): Result<Resolution>;
+  /** A summary of the exact odds for the display. */
+  summary?(dist: Dist<Readonly<Record<string, unknown>>>): Record<string, unknown>;
+}
+
+export const cfg = (state: AdState): AdSettings => settingsOf(state.settings);
+
+/** Derived fields from damage: steps lost, sinking ("When reduced to 0 hull points the ship is considered to be sinking"). */
+export function normalize(ship: ShipIn): Ship {
+  const damage = Math.min(ship.damage, ship.hullPoints);
+  return {
+    ...ship,
+    damage,
+    flagOfficer: ship.flagOfficer ?? (ship.flagship ? "present" : "none"),
+    stepsLost: stepsLostAt(ship.hullPoints, ship.guns, damage),
+    sinking: damage >= ship.hullPoints && !ship.captured,
+  };
+}
+
+/** A ship that can no longer act: sinking, captured or exploded. */
+export const isOut = (s: Ship): boolean => s.sinking || s.captured || s.exploded;
+
+/** Ship lookup that returns a typed error naming the action field. */
+export function shipAt(state: AdState, id: unknown, field: string): Result<Ship> {
+  const ship = state.ships.find((s) => s.id === id);
+  if (ship) return { ok: true, value: ship };
+  return fail(
+    "ship.unknown",
+    `There is no ship "${String(id)}" (ships: ${state.ships.map((s) => s.id).join(", ") || "none"}).`,
+    `action.${field}`,
+  );
+}
+
+/** The ship named in an action field, assumed checked by the handler's `check`. */
+export function ship(state: AdState, action: Action, field: string): Ship {
+  const s = state.ships.find((x) => x.id === action[field]);
+  if (!s) throw new Error(`unchecked ship field ${field}`); // check() guarantees it; a throw here is a programming error
+  return s;
+}
+
+/** Checks that every named field names a ship, and that ships in `active` can act. */
+export function checkShips(state: AdState, action: Action, fields: readonly string[], active: readonly string[] = fields): Result<Action> {
+  for (const f of fields) {
+    const s = shipAt(state, action[f], f);
+    if (!s.ok) return s;
+    if (active.includes(f) && isOut(s.value)) {
+      const why = s.value.exploded ? "has exploded" : s.value.captured ? "has been captured" : "is sinking";
+      return fail("rules.illegal", `${s.value.name} ${why} and can take no action.`, `action.${f}`);
+    }
+  }
+  for (let i = 0; i < fields.length; i++)
+    for (let j = i + 1; j < fields.length; j++)
+      if (action[fields[i] ?? ""] === action[fields[j] ?? ""])
+        return fail("rules.illegal", `${fields[i]} and ${fields[j]} must be different ships.`, `action.${fields[j]}`);
+  return { ok: true, value: action };
+}
+
+/** A ship event: `set` is folded into the ship by `applyEvent`. */
+export const shipEvent = (type: string, shipId: string, set: Partial<ShipIn>, extra: Record<string, unknown> = {}): GameEvent => ({
+  type,
+  ship: shipId,
+  ...extra,
+  set,
+});
+
+export const roll = (purpose: string, action: Action): FollowUp => ({ kind: "roll", purpose, action });
+
+/**
+ * Hull points lost by a ship (fire, boarding, burning, a fire ship's own loss): the damage event, one critical
+ * check per step crossed ("At each … step … lost the ship … must check for critical hits"), sinking at 0, or
+ * capture when `capture` (boarding: "A ship is captured if its hull points reach 0").
+ */
+export function loseHull(
+  s: Ship,
+  points: number,
+  cause: string,
+  opts: { capture?: boolean; capturedBy?: string } = {},
+): { events: GameEvent[]; followUps: FollowUp[]; lost: number; stepsCrossed: number; sinking: boolean; captured: boolean } {
+  const lost = Math.max(0, Math.min(points, s.hullPoints - s.damage));
+  const after = s.damage + lost;
+  const stepsCrossed = stepsLostAt(s.hullPoints, s.guns, after) - s.stepsLost;
+  const zero = after >= s.hullPoints;
+  const captured = zero && opts.capture === true;
+  const set: Partial<ShipIn> = { damage: after };
+  if (captured) Object.assign(set, { captured: true, prize: true, grappledWith: null, grappleKind: null, onFire: false });
+  const events: GameEvent[] =
+    lost > 0 ? [shipEvent("hull-lost", s.id, set, { points: lost, cause, ...(captured ? { capturedBy: opts.capturedBy } : {}) })] : [];
+  const followUps: FollowUp[] = [];
+  const n = stepCount(s.guns);
+  if (!zero) {
+    for (let k = 0; k < stepsCrossed; k++) {
+      followUps.push(
+        roll(`${s.name} lost a step (${s.stepsLost + k + 1} of ${n}): check for a critical hit (2 average dice).`, {
+          type: "critical",
+          ship: s.id,
+        }),
+      );
+    }
+  }
+  return { events, followUps, lost, stepsCrossed, sinking: zero && !captured, captured };
+}
+
+/** A rules.illegal error when the game has ended (a gale). */
+export function checkNotEnded(state: AdState, action: Action): Result<Action> {
+  if (state.game.ended) return fail("rules.illegal", `The game has ended (${state.game.endReason ?? "ended"}).`, "action.type");
+  return { ok: true, value: action };
+}
+
+export const bool = (action: Action, field: string): boolean => action[field] === true;
+export const num = (action: Action, field: string): number => (typeof action[field] === "number" ? (action[field] as number) : 0);
+export const str = (action: Action, field: string): string => (typeof action[field] === "string" ? (action[field] as string) : "");
+
+/** Dutch "win draws and move second"; British lose two fire steps in strong winds. */
+export const isDutch = (s: Pick<Ship, "nation">): boolean => s.nation.toLowerCase() === "dutch";
+export const isBritish = (s: Pick<Ship, "nation">): boolean => ["english", "british", "scottish"].includes(s.nation.toLowerCase());

@@ -1,0 +1,144 @@
+/**
+ * "Critical hits" (2 average dice at each step lost) and their follow-ups: fire each move, the gun deck swept
+ * for 1D Ave turns, the helm's next-move turn, the flag officer hit.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { checkShips, type Handler, loseHull, roll, ship, shipEvent } from "./common.ts";
+import type { AdState, Ship } from "./schema.ts";
+import { criticalEffect, fireResult, helmResult } from "./tables.ts";
+
+const shipOnly = (type: string) => Type.Object({ type: Type.Literal(type), ship: Type.String() }, { additionalProperties: false });
+const shipField = [{ name: "ship", label: "Ship", type: "ship" as const }];
+
+/** A fire starts: "roll 1D ave each move (inc move inflicted)" — the first roll follows at once. */
+export function startFire(s: Ship, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
+  return {
+    events: [shipEvent("fire-started", s.id, { onFire: true }, { cause })],
+    followUps: [
+      roll(`${s.name} is on fire: roll 1 average die (2 explodes, 3–4 burns on, 5 put out).`, { type: "fire-check", ship: s.id }),
+    ],
+  };
+}
+
+export const critical: Handler = {
+  def: {
+    type: "critical",
+    description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
+    fields: shipField,
+  },
+  schema: shipOnly("critical"),
+  check: (state, action) => checkShips(state, action, ["ship"]),
+  plan: (state, action) => [entry("critical", "dave", 2, `Critical hit check for ${ship(state, action, "ship").name}.`)],
+  resolve(state, action, dice) {
+    const s = ship(state, action, "ship");
+    const score = (dice[0] ?? []).reduce((a, b) => a + b, 0);
+    const effect = criticalEffect(score);
+    let events: GameEvent[] = [];
+    let followUps: FollowUp[] = [];
+    if (effect === "fire") ({ events, followUps } = startFire(s, "critical"));
+    if (effect === "gun-deck-swept")
+      followUps = [
+        roll(`${s.name}'s gun deck is swept: roll 1 average die for the turns she loses a further gunnery step.`, {
+          type: "gun-deck-swept",
+          ship: s.id,
+        }),
+      ];
+    if (effect === "helm")
+      followUps = [roll(`${s.name}'s helm is hit: roll 1 average die (2 port, 3–4 no turn, 5 starboard).`, { type: "helm", ship: s.id })];
+    if (effect === "flag-officer") {
+      // "Flag officer hit." — read as killed (Initiative: "reduced by -1 if the flag officer is killed"); no effect without one aboard.
+      events = s.flagOfficer === "present" ? [shipEvent("flag-officer-hit", s.id, { flagOfficer: "killed" })] : [];
+    }
+    return ok({ outcome: { score, effect }, events, followUps });
+  },
+  summary: (d) =>
+    Object.fromEntries(["fire", "none", "gun-deck-swept", "helm", "flag-officer"].map((e) => [e, d.probability((o) => o.effect === e)])),
+};
+
+export const fireCheck: Handler = {
+  def: {
+    type: "fire-check",
+    description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
+    fields: [...shipField, { name: "turn", label: "Turn of this roll", type: "number", optional: true, min: 1 }],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("fire-check"), ship: Type.String(), turn: Type.Optional(Type.Integer({ minimum: 1 })) },
+    { additionalProperties: false },
+  ),
+  check(state, action: Action) {
+    const c = checkShips(state, action, ["ship"]);
+    if (!c.ok) return c;
+    return ship(state, action, "ship").onFire
+      ? ok(action)
+      : fail("rules.illegal", `${ship(state, action, "ship").name} is not on fire.`, "action.ship");
+  },
+  plan: (state, action) => [entry("fire", "dave", 1, `Fire aboard ${ship(state, action, "ship").name}.`)],
+  resolve(state: AdState, action, dice) {
+    const s = ship(state, action, "ship");
+    const d = dice[0]?.[0] ?? 0;
+    const result = fireResult(d);
+    const turn = typeof action.turn === "number" ? action.turn : state.game.turn;
+    const rolled = shipEvent("fire-rolled", s.id, { fireRolledTurn: turn });
+    if (result === "explodes") {
+      return ok({
+        outcome: { result, hullLost: s.hullPoints - s.damage },
+        events: [
+          rolled,
+          shipEvent("exploded", s.id, { exploded: true, onFire: false, damage: s.hullPoints, grappledWith: null, grappleKind: null }),
+        ],
+        followUps: [],
+      });
+    }
+    if (result === "extinguished")
+      return ok({ outcome: { result, hullLost: 0 }, events: [rolled, shipEvent("fire-out", s.id, { onFire: false })], followUps: [] });
+    const loss = loseHull(s, 1, "fire");
+    const out = loss.sinking ? [shipEvent("fire-out", s.id, { onFire: false }, { cause: "sinking" })] : [];
+    return ok({
+      outcome: { result, hullLost: loss.lost, sinking: loss.sinking },
+      events: [rolled, ...loss.events, ...out],
+      followUps: loss.followUps,
+    });
+  },
+  summary: (d) => Object.fromEntries(["explodes", "burns", "extinguished"].map((e) => [e, d.probability((o) => o.result === e)])),
+};
+
+export const gunDeckSwept: Handler = {
+  def: {
+    type: "gun-deck-swept",
+    description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
+    fields: shipField,
+  },
+  schema: shipOnly("gun-deck-swept"),
+  check: (state, action) => checkShips(state, action, ["ship"]),
+  plan: (state, action) => [entry("turns", "dave", 1, `Turns ${ship(state, action, "ship").name}'s gun deck stays swept.`)],
+  resolve(state, action, dice) {
+    const s = ship(state, action, "ship");
+    const turns = dice[0]?.[0] ?? 0;
+    return ok({
+      outcome: { turns },
+      events: [shipEvent("gun-deck-swept", s.id, { gunDeckSweptTurns: Math.max(turns, s.gunDeckSweptTurns) })],
+      followUps: [],
+    });
+  },
+  summary: (d) => ({ expectedTurns: d.expected((o) => o.turns as number) }),
+};
+
+export const helm: Handler = {
+  def: {
+    type: "helm",
+    description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
+    fields: shipField,
+  },
+  schema: shipOnly("helm"),
+  check: (state, action) => checkShips(state, action, ["ship"]),
+  plan: (state, action) => [entry("helm", "dave", 1, `Helm damage aboard ${ship(state, action, "ship").name}.`)],
+  resolve(state, action, dice) {
+    const s = ship(state, action, "ship");
+    const next = helmResult(dice[0]?.[0] ?? 0);
+    return ok({ outcome: { next }, events: [shipEvent("helm-hit", s.id, { helm: next })], followUps: [] });
+  },
+  summary: (d) => Object.fromEntries(["port", "none", "starboard"].map((e) => [e, d.probability((o) => o.next === e)])),
+};

@@ -1,0 +1,153 @@
+/**
+ * "Firing": 1D6 plus modifiers against the fire table row of the firing ship's current fire points. Each action
+ * is one broadside ("may fire both broadsides, and all fire individually (don’t combine fire points)").
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
+import { firePointsAfter } from "./damage.ts";
+import { hexDistance, isDownwind } from "./hexes.ts";
+import type { AdState } from "./schema.ts";
+import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
+
+const RANGES = ["short", "medium", "long"] as const;
+
+/** Everything a broadside's roll depends on, before the die. */
+export interface Gunnery {
+  readonly gunnerySteps: number;
+  readonly firePoints: number;
+  readonly row: string;
+  readonly modifiers: ReadonlyArray<{ readonly label: string; readonly value: number }>;
+  readonly total: number;
+}
+
+/** Whether this broadside is fired downwind: the action's `downwind`, else from the hexes when both are known. */
+function firesDownwind(state: AdState, action: Action): boolean {
+  if (typeof action.downwind === "boolean") return action.downwind;
+  const a = ship(state, action, "firer").hex;
+  const b = ship(state, action, "target").hex;
+  return a !== null && b !== null && isDownwind(a, b, state.wind.direction);
+}
+
+export function gunnery(state: AdState, action: Action): Result<Gunnery> {
+  const firer = ship(state, action, "firer");
+  const target = ship(state, action, "target");
+  const s = cfg(state);
+  const range = action.range as (typeof RANGES)[number];
+  const strong = bool(action, "strongWinds") || state.wind.strength === "strong";
+  // Appendix 2 Strong: "Ships firing down wind lose one step of fire points (British 2 steps) due to lower gunports being swamped."
+  const swamped = state.wind.strength === "strong" && firesDownwind(state, action) ? (isBritish(firer) ? 2 : 1) : 0;
+  // Critical 8: "Gun deck swept by fire: lose additional gunnery step for 1D Ave turns".
+  const swept = firer.gunDeckSweptTurns > 0 ? 1 : 0;
+  const gunnerySteps = firer.stepsLost + swept + swamped;
+  const firePoints = firePointsAfter(firer, gunnerySteps, s);
+  const row = fireRow(firePoints);
+  if (!row) return fail("rules.illegal", `${firer.name} has no fire points left (${gunnerySteps} gunnery step(s) lost).`, "action.firer");
+  const modifiers: { label: string; value: number }[] = [];
+  if (range === "long") modifiers.push({ label: "long range", value: FIRE_MODIFIERS.long });
+  if (bool(action, "shooterOnFire") || firer.onFire) modifiers.push({ label: "shooter on fire", value: FIRE_MODIFIERS.shooterOnFire });
+  if (bool(action, "smallTarget") || target.guns <= SMALL_TARGET_GUNS)
+    modifiers.push({ label: "small target", value: FIRE_MODIFIERS.smallTarget });
+  if (strong) modifiers.push({ label: "strong winds", value: s.strongWindFirePenalty });
+  if (range === "short") modifiers.push({ label: "short range", value: FIRE_MODIFIERS.short });
+  if (bool(action, "sternRake")) modifiers.push({ label: "stern rake", value: FIRE_MODIFIERS.sternRake });
+  if (swamped) modifiers.push({ label: `lower gunports swamped (−${swamped} step${swamped > 1 ? "s" : ""})`, value: 0 });
+  if (swept) modifiers.push({ label: "gun deck swept (−1 step)", value: 0 });
+  return ok({ gunnerySteps, firePoints, row: row.label, modifiers, total: modifiers.reduce((t, m) => t + m.value, 0) });
+}
+
+function checkFire(state: AdState, action: Action): Result<Action> {
+  const ended = checkNotEnded(state, action);
+  if (!ended.ok) return ended;
+  const c = checkShips(state, action, ["firer", "target"], ["firer"]);
+  if (!c.ok) return c;
+  const target = ship(state, action, "target");
+  if (target.sinking || target.exploded) return fail("rules.illegal", `${target.name} is already lost.`, "action.target");
+  if (bool(action, "sternRake") && action.range !== "short") {
+    return fail("rules.illegal", "A stern rake is at short range only.", "action.sternRake");
+  }
+  const a = ship(state, action, "firer").hex;
+  const b = target.hex;
+  if (a && b) {
+    const s = cfg(state);
+    const d = hexDistance(a, b);
+    const band = { short: [0, s.rangeShort], medium: [s.rangeShort + 1, s.rangeMedium], long: [s.rangeMedium + 1, s.rangeLong] }[
+      action.range as (typeof RANGES)[number]
+    ];
+    if (d > s.rangeLong) return fail("rules.out-of-range", `The target is ${d} hexes away; long range is ${s.rangeLong}.`, "action.range");
+    if (band && (d < (band[0] ?? 0) || d > (band[1] ?? 0))) {
+      return fail("rules.illegal", `The target is ${d} hexes away, which is not ${String(action.range)} range.`, "action.range");
+    }
+  }
+  const g = gunnery(state, action);
+  return g.ok ? ok(action) : g;
+}
+
+export const fire: Handler = {
+  def: {
+    type: "fire",
+    description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
+    fields: [
+      { name: "firer", label: "Firing ship", type: "ship" },
+      { name: "target", label: "Target", type: "ship" },
+      { name: "range", label: "Range", type: "enum", values: [...RANGES] },
+      { name: "sternRake", label: "Stern rake", type: "boolean", default: false, optional: true },
+      { name: "smallTarget", label: "Small target (20 guns or less)", type: "boolean", default: false, optional: true },
+      { name: "strongWinds", label: "Strong winds", type: "boolean", default: false, optional: true },
+      { name: "shooterOnFire", label: "Shooter on fire", type: "boolean", default: false, optional: true },
+      { name: "downwind", label: "Firing downwind (strong winds)", type: "boolean", optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("fire"),
+      firer: Type.String(),
+      target: Type.String(),
+      range: Type.Union(RANGES.map((r) => Type.Literal(r))),
+      sternRake: Type.Boolean({ default: false }),
+      smallTarget: Type.Boolean({ default: false }),
+      strongWinds: Type.Boolean({ default: false }),
+      shooterOnFire: Type.Boolean({ default: false }),
+      downwind: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  check: checkFire,
+  plan: (state, action) => [entry("fire", "d6", 1, `${ship(state, action, "firer").name} fires at ${ship(state, action, "target").name}.`)],
+  resolve(state, action, dice) {
+    const g = gunnery(state, action);
+    if (!g.ok) return g;
+    const d = dice[0]?.[0] ?? 0;
+    const modifiedRoll = d + g.value.total;
+    const row = fireRow(g.value.firePoints);
+    const column = fireColumn(modifiedRoll);
+    const hits = row?.hits[column] ?? 0;
+    const target = ship(state, action, "target");
+    const loss = loseHull(target, hits, "fire");
+    return ok({
+      outcome: {
+        hits,
+        roll: d,
+        modifiedRoll,
+        column: column === 0 ? "0 or less" : column === 8 ? "8+" : String(column),
+        row: g.value.row,
+        firePoints: g.value.firePoints,
+        modifiers: g.value.modifiers,
+        hullLost: loss.lost,
+        stepsCrossed: loss.stepsCrossed,
+        sinking: loss.sinking,
+      },
+      events: loss.events,
+      followUps: loss.followUps,
+    });
+  },
+  summary: (d) => ({
+    expectedHits: d.expected((o) => o.hits as number),
+    anyHit: d.probability((o) => (o.hits as number) > 0),
+    hits: Object.fromEntries(
+      [0, 1, 2, 3, 4, 5].map((h) => [String(h), d.probability((o) => o.hits === h)]).filter(([, p]) => (p as number) > 0),
+    ),
+  }),
+};

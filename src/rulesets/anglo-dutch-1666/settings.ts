@@ -1,0 +1,131 @@
+/**
+ * Named settings of anglo-dutch-1666: the optional rules of the appendices and every value the text leaves
+ * unstated, each with the sentence it reads.
+ */
+import { type TObject, type TSchema, Type } from "@sinclair/typebox";
+import type { Result } from "../../game/result.ts";
+import { parseWith } from "../../game/schema.ts";
+import type { SettingDef, Settings } from "../../game/types.ts";
+
+export const SETTINGS: readonly SettingDef[] = [
+  {
+    name: "weather",
+    default: false,
+    description:
+      'Appendix 2 (optional): "When rolling for changes to wind direction, a double 1 or 2 indicates a change in wind strength."',
+  },
+  {
+    name: "strategic",
+    default: false,
+    description:
+      'Appendix 2, Gale: "In strategic games roll a D8 for each ship damaged, must beat number of steps … lost to stay afloat, -1 if a prize."',
+  },
+  {
+    name: "moveCloseHauled",
+    default: 1,
+    description:
+      'Hexes close hauled. "Ships move hexes as indicated on the diagram" — the diagram is missing; 1 reads Appendix 2 Light: "may still move one hex close hauled".',
+  },
+  {
+    name: "moveReach",
+    default: 3,
+    description:
+      'Hexes on a reach (wind 120° off the bow). The diagram is missing; Appendix 3 "ships move 2”,4” or 6”" gives 1–3 hexes and the example "start on a reach, … turn on to a run after two hexes they may not move further" makes the reach the fastest.',
+  },
+  {
+    name: "moveRun",
+    default: 2,
+    description:
+      'Hexes running (wind astern). The diagram is missing; the reach/run example ("after two hexes they may not move further") gives 2.',
+  },
+  {
+    name: "rangeShort",
+    default: 1,
+    description:
+      'Short range in hexes, checked when both ships have a hex. The firing diagram is missing; Appendix 3: "Ranges would be 2” close".',
+  },
+  { name: "rangeMedium", default: 2, description: 'Medium range in hexes. Appendix 3: "4” medium" (2” hexes).' },
+  { name: "rangeLong", default: 4, description: 'Long range in hexes. Appendix 3: "8” long" (2” hexes).' },
+  {
+    name: "strongWindFirePenalty",
+    default: 1,
+    description:
+      'Added to the fire roll in strong winds (a higher roll is worse). The modifier list says "strong winds +1", Appendix 2 says "All fire also at -1"; both mean one worse, applied once.',
+  },
+  {
+    name: "firePointRounding",
+    default: "down",
+    values: ["down", "nearest"],
+    description:
+      'Fire points after a step are the card value less ¼/⅓/½ per step, rounded to ½ ("½ steps allowed"); down (default) or nearest.',
+  },
+  {
+    name: "boardingLoserRounding",
+    default: "down",
+    values: ["down", "up"],
+    description:
+      'Boarding: the winner "inflicts half the difference in hull points on the loser" — an odd difference rounds down (default) or up.',
+  },
+  {
+    name: "boardingWinnerRounding",
+    default: "down",
+    values: ["down", "up"],
+    description: 'Boarding: "the winner takes 1 hit per 3 inflicted" — whole threes (down, default) or any part of three (up).',
+  },
+  {
+    name: "smallerBy",
+    default: "guns",
+    values: ["guns", "hullPoints"],
+    description:
+      'Avoiding a grapple: "+1 for … smaller". The text sizes ships by guns (Appendix 1 "Ship Size (Guns)"); hull points may be chosen instead.',
+  },
+  {
+    name: "generousEnglish",
+    default: false,
+    description: 'Initial deployment: "English ships could subtract 1 if you’re feeling generous" from the displacement die.',
+  },
+];
+
+/** Effective settings, typed. */
+export interface AdSettings {
+  readonly weather: boolean;
+  readonly strategic: boolean;
+  readonly moveCloseHauled: number;
+  readonly moveReach: number;
+  readonly moveRun: number;
+  readonly rangeShort: number;
+  readonly rangeMedium: number;
+  readonly rangeLong: number;
+  readonly strongWindFirePenalty: number;
+  readonly firePointRounding: "down" | "nearest";
+  readonly boardingLoserRounding: "down" | "up";
+  readonly boardingWinnerRounding: "down" | "up";
+  readonly smallerBy: "guns" | "hullPoints";
+  readonly generousEnglish: boolean;
+}
+
+function schemaOf(def: SettingDef): TSchema {
+  if (def.values)
+    return Type.Union(
+      def.values.map((v) => Type.Literal(v)),
+      { default: def.default },
+    );
+  if (typeof def.default === "boolean") return Type.Boolean({ default: def.default });
+  return Type.Integer({ minimum: 0, maximum: 12, default: def.default });
+}
+
+const SettingsSchema: TObject = Type.Object(Object.fromEntries(SETTINGS.map((d) => [d.name, schemaOf(d)])), {
+  additionalProperties: false,
+  default: {},
+});
+
+/** Validates request settings and fills defaults. */
+export function parseSettings(raw: unknown): Result<Settings> {
+  return parseWith(SettingsSchema, raw, "settings") as Result<Settings>;
+}
+
+/** The settings of a state, typed (they were validated by {@link parseSettings}). */
+export function settingsOf(s: Settings): AdSettings {
+  const defaults = Object.fromEntries(SETTINGS.map((d) => [d.name, d.default]));
+  return { ...defaults, ...s } as unknown as AdSettings;
+}

@@ -1,0 +1,119 @@
+/**
+ * What the display draws: the hex wind, each ship like its ship card (rows of hull-point boxes, one row a step,
+ * fire points and movement per step, the critical hits in effect) and one sentence per resolved action.
+ */
+import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { cardRows, effectiveHandling, fireByStep, stepCount, stepEffect, stepThreshold } from "./damage.ts";
+import { HEXSIDE_NAMES } from "./hexes.ts";
+import type { AdState, Ship } from "./schema.ts";
+import { settingsOf } from "./settings.ts";
+
+const half = (n: number) => (n % 1 === 0.5 ? `${Math.floor(n) || ""}½` : String(n));
+
+export function windView(state: AdState): WindView {
+  const w = state.wind;
+  const name = HEXSIDE_NAMES[w.direction] ?? "?";
+  return { system: "hex6", fromDegrees: w.direction * 60, label: `wind from the ${name}, ${w.strength}`, strength: w.strength };
+}
+
+const MOVE_WORDS = {
+  none: "full",
+  "minus-1": "-1",
+  "only-1": "-2 (1 hex, not close hauled)",
+  disabled: "disabled",
+  sunk: "sunk!",
+} as const;
+
+function status(s: Ship): string[] {
+  const out: string[] = [];
+  if (s.exploded) out.push("exploded");
+  else if (s.captured) out.push("captured");
+  else if (s.sinking) out.push("sinking");
+  if (s.onFire) out.push("on fire");
+  if (stepEffect(s.guns, s.stepsLost).move === "disabled") out.push("disabled");
+  if (s.grappledWith) out.push(s.grappleKind === "collision" ? "fouled" : "grappled");
+  if (s.fireshipLit) out.push("fire ship fired");
+  if (out.length === 0) out.push(s.stepsLost === 0 ? "undamaged" : `${s.stepsLost} step${s.stepsLost > 1 ? "s" : ""} lost`);
+  return out;
+}
+
+export function shipView(state: AdState, s: Ship): ShipView {
+  const settings = settingsOf(state.settings);
+  const n = stepCount(s.guns);
+  const fire = fireByStep(s, settings);
+  const rows = cardRows(s.hullPoints, s.guns);
+  const tracks = rows.map((boxes, k) => {
+    const from = stepThreshold(s.hullPoints, n, k);
+    return { label: `fire ${half(fire[k] ?? 0)}`, boxes, marked: Math.max(0, Math.min(boxes, s.damage - from)) };
+  });
+  const h = effectiveHandling(s, s.stepsLost);
+  const handling = [h.fast ? "F" : "", h.handy ? "H" : "", h.unhandy ? "UH" : ""].filter(Boolean).join(" ") || "—";
+  const criticals = [
+    s.onFire ? "fire" : "",
+    s.gunDeckSweptTurns > 0 ? `gunnery (${s.gunDeckSweptTurns} turn${s.gunDeckSweptTurns > 1 ? "s" : ""})` : "",
+    s.helm ? `helm (${s.helm === "none" ? "no turn" : `turn to ${s.helm}`} next move)` : "",
+    s.flagOfficer === "killed" ? "flag" : "",
+  ].filter(Boolean);
+  return {
+    id: s.id,
+    name: s.name,
+    side: s.side,
+    status: status(s),
+    tracks,
+    facts: [
+      { label: "guns", value: String(s.guns) },
+      { label: "hull points", value: `${s.hullPoints - s.damage} of ${s.hullPoints}` },
+      { label: "fire points by step", value: fire.map(half).join(" / ") },
+      { label: "fire points now", value: half(s.stepsLost < n ? (fire[s.stepsLost] ?? 0) : 0) },
+      { label: "movement", value: MOVE_WORDS[stepEffect(s.guns, s.stepsLost).move] },
+      { label: "handling", value: handling },
+      { label: "nation", value: s.nation },
+      { label: "squadron", value: `${s.squadron || "—"}${s.flagship ? " (flagship)" : ""}` },
+      { label: "critical hits", value: criticals.join(", ") || "none" },
+      { label: "heading", value: HEXSIDE_NAMES[s.heading] ?? "?" },
+    ],
+  };
+}
+
+const nameOf = (state: AdState, id: unknown) => state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+/** One sentence for the display and screen readers. */
+export function describe(state: AdState, action: Action, o: Readonly<Record<string, unknown>>): string {
+  const ship = nameOf(state, action.ship);
+  switch (action.type) {
+    case "wind":
+      return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to as number]} (${String(o.change)} change).` : "The wind holds.";
+    case "set-wind":
+      return `The wind is set from the ${HEXSIDE_NAMES[o.direction as number]}, ${String(o.strength)}.`;
+    case "wind-strength":
+      return `The wind goes from ${String(o.from)} to ${String(o.to)}${o.ended ? " — the game ends" : ""}.`;
+    case "gale-survival":
+      return o.afloat ? `${ship} rides out the gale.` : `${ship} founders in the gale.`;
+    case "fire":
+      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+    case "critical":
+      return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
+    case "fire-check":
+      return `Fire aboard ${ship}: ${o.result === "burns" ? "burns on, 1 hull point lost" : String(o.result)}.`;
+    case "gun-deck-swept":
+      return `${ship}'s gun deck is swept for ${String(o.turns)} turns.`;
+    case "helm":
+      return `${ship}'s helm: ${o.next === "none" ? "no turn" : `turn to ${String(o.next)}`} next move.`;
+    case "move":
+      return `${ship} moves ${String(o.hexesMoved)} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
+    case "initiative":
+      return `Move order: ${(o.order as string[]).join(", ")}.`;
+    case "grapple":
+      return o.grappled
+        ? `${nameOf(state, action.attacker)} and ${nameOf(state, action.defender)} are locked together (${String(o.kind)}).`
+        : `${nameOf(state, action.defender)} avoids ${nameOf(state, action.attacker)}.`;
+    case "board":
+      return o.winner === null
+        ? "The boarding round is even."
+        : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${String(o.inflicted)}${o.captured ? " and taking her prize" : ""}.`;
+    case "separate":
+      return o.separated ? `${ship} gets clear.` : `${ship} fails to get clear${o.furtherFire ? " and catches fire again" : ""}.`;
+    default:
+      return `${String(action.type)} resolved.`;
+  }
+}

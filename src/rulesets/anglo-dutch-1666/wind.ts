@@ -1,0 +1,150 @@
+/**
+ * "Wind" and Appendix 2 "Weather": the doubles rule, the strength ladder and the gale.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { type Hexside, rotateHex } from "../../wind/compass.ts";
+import { cfg, checkNotEnded, checkShips, type Handler, isOut, roll, ship, shipEvent } from "./common.ts";
+import type { AdState, Strength, Wind } from "./schema.ts";
+import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
+
+const strengthField = { name: "strength", label: "Strength", type: "enum" as const, values: [...STRENGTH_LADDER] };
+
+/** Events for a new wind; a gale "End game, all ships too busy staying afloat to fight", with survival rolls in strategic games. */
+function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
+  const events: GameEvent[] = [{ type: "wind-set", cause, wind }];
+  const followUps: FollowUp[] = [];
+  if (wind.strength === "gale" && !state.game.ended) {
+    events.push({ type: "game-ended", game: { ended: true, endReason: "gale" } });
+    if (cfg(state).strategic) {
+      for (const s of state.ships) {
+        if (s.damage > 0 && !isOut(s)) {
+          followUps.push(
+            roll(`Gale: ${s.name} must beat ${s.stepsLost} step(s) lost on a D8${s.prize ? " (−1, a prize)" : ""} to stay afloat.`, {
+              type: "gale-survival",
+              ship: s.id,
+            }),
+          );
+        }
+      }
+    }
+  }
+  return { events, followUps };
+}
+
+export const setWind: Handler = {
+  def: {
+    type: "set-wind",
+    description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
+    fields: [
+      { name: "direction", label: "Wind from (hexside 0 = N, clockwise)", type: "number", min: 0, max: 5 },
+      { ...strengthField, optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("set-wind"),
+      direction: Type.Integer({ minimum: 0, maximum: 5 }),
+      strength: Type.Optional(Type.Union(STRENGTH_LADDER.map((s) => Type.Literal(s)))),
+    },
+    { additionalProperties: false },
+  ),
+  plan: () => [],
+  resolve(state, action) {
+    const strength = (action.strength as Strength | undefined) ?? state.wind.strength;
+    const wind: Wind = { direction: action.direction as number, strength, previous: null, justChanged: false };
+    const { events, followUps } = windEvents(state, wind, "set");
+    return ok({ outcome: { direction: wind.direction, strength, ended: strength === "gale" }, events, followUps });
+  },
+};
+
+/**
+ * The doubles rule. "The first time this happens, odd doubles change the direction one hexside clockwise, even
+ * doubles anticlockwise. Each time after that the wind changes back to the previous direction unless a double 6
+ * is rolled." A double 6 makes a fresh change by the first-change rule (6 is even: anticlockwise) — CONTRACT §3.
+ */
+export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind: "none" | "first" | "back" | "fresh" } {
+  if (a !== b) return { wind: { ...wind, justChanged: false }, kind: "none" };
+  const here = wind.direction as Hexside;
+  if (wind.previous === null || a === 6) {
+    const to = rotateHex(here, a % 2 === 1 ? 1 : -1);
+    return { wind: { ...wind, direction: to, previous: here, justChanged: true }, kind: wind.previous === null ? "first" : "fresh" };
+  }
+  return { wind: { ...wind, direction: wind.previous, previous: here, justChanged: true }, kind: "back" };
+}
+
+export const windRoll: Handler = {
+  def: {
+    type: "wind",
+    description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
+    fields: [],
+  },
+  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  check: checkNotEnded,
+  plan: () => [entry("wind", "d6", 2, "Check the wind: a double changes its direction.")],
+  resolve(state, _action, dice) {
+    const [a = 0, b = 0] = dice[0] ?? [];
+    const { wind, kind } = windAfter(state.wind, a, b);
+    const strengthRoll = cfg(state).weather && a === b && a <= 2;
+    const followUps = strengthRoll
+      ? [roll("Double 1 or 2: roll 1D6 for the wind strength (1–3 down, 4–6 up).", { type: "wind-strength" })]
+      : [];
+    return ok({
+      outcome: { changed: kind !== "none", doubles: a === b, change: kind, from: state.wind.direction, to: wind.direction, strengthRoll },
+      events: [{ type: "wind-set", cause: "roll", wind }],
+      followUps,
+    });
+  },
+  summary: (d) => ({
+    changeChance: d.probability((o) => o.changed === true),
+    strengthRollChance: d.probability((o) => o.strengthRoll === true),
+  }),
+};
+
+export const windStrength: Handler = {
+  def: { type: "wind-strength", description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.", fields: [] },
+  schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
+  check(state, action) {
+    if (!cfg(state).weather)
+      return fail("rules.illegal", "Wind strength changes only with the weather rules (setting weather).", "action.type");
+    return checkNotEnded(state, action);
+  },
+  plan: () => [entry("strength", "d6", 1, "Wind strength: 1–3 decreases, 4–6 strengthens (from still it always rises to light).")],
+  resolve(state, _action, dice) {
+    const d = dice[0]?.[0] ?? 0;
+    const to = nextStrength(state.wind.strength, d);
+    const { events, followUps } = windEvents(state, { ...state.wind, strength: to }, "strength");
+    return ok({ outcome: { from: state.wind.strength, to, ended: to === "gale" }, events, followUps });
+  },
+};
+
+export const galeSurvival: Handler = {
+  def: {
+    type: "gale-survival",
+    description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
+    fields: [{ name: "ship", label: "Ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: Type.Literal("gale-survival"), ship: Type.String() }, { additionalProperties: false }),
+  check(state, action: Action) {
+    const c = checkShips(state, action, ["ship"]);
+    if (!c.ok) return c;
+    if (state.wind.strength !== "gale") return fail("rules.illegal", "Gale survival is rolled only in a gale.", "action.type");
+    if (ship(state, action, "ship").damage === 0) return fail("rules.illegal", "Only damaged ships roll to stay afloat.", "action.ship");
+    return ok(action);
+  },
+  plan: (state, action) => [entry("survival", "d8", 1, `${ship(state, action, "ship").name} must beat her steps lost to stay afloat.`)],
+  resolve(state, action, dice) {
+    const s = ship(state, action, "ship");
+    const d = dice[0]?.[0] ?? 0;
+    const score = d - (s.prize ? 1 : 0);
+    const afloat = score > s.stepsLost;
+    return ok({
+      outcome: { afloat, score, stepsLost: s.stepsLost },
+      events: afloat ? [] : [shipEvent("foundered", s.id, { damage: s.hullPoints })],
+      followUps: [],
+    });
+  },
+  summary: (d) => ({ afloatChance: d.probability((o) => o.afloat === true) }),
+};
