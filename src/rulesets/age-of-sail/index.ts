@@ -1,3 +1,41 @@
-import { notYetImplemented } from "../not-yet.ts";
+/**
+ * `age-of-sail` (age-of-sail-simple.txt): an open table in cm, a living 8-point wind, speed by masts and point of
+ * sail, gun-deck broadsides at hull or sails, fire, boarding and the admiral who inflicts the most damage.
+ */
+import type { RuleSet } from "../../game/types.ts";
+import { BOARDING } from "./boarding.ts";
+import { applyAosEvent } from "./events.ts";
+import { FIRE } from "./fire.ts";
+import { HAZARDS } from "./hazards.ts";
+import { handlerOf, oddsWith, parseActionWith } from "./kit.ts";
+import { PHASES, ROUND } from "./round.ts";
+import { SAILING } from "./sailing.ts";
+import { SETTINGS } from "./settings.ts";
+import { type AosState, parseAosState } from "./state.ts";
+import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
-export const ageOfSail = notYetImplemented("age-of-sail", "Age of Sail", "Simple age-of-sail rules with a living 8-point wind, in cm");
+const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING];
+
+export const ageOfSail: RuleSet<AosState> = {
+  id: "age-of-sail",
+  title: "Age of Sail",
+  description: "Simple age-of-sail rules with a living 8-point wind, in cm",
+  settings: SETTINGS,
+  actions: HANDLERS.map((h) => h.def),
+  phases: PHASES,
+  parseState: (raw) => parseAosState(raw),
+  parseAction: (state, raw) => parseActionWith(HANDLERS, state, raw),
+  plan(state, action) {
+    const h = handlerOf(HANDLERS, action);
+    return h.ok ? h.value.plan(state, action) : h;
+  },
+  odds: (state, action) => oddsWith(HANDLERS, state, action),
+  resolve(state, action, dice) {
+    const h = handlerOf(HANDLERS, action);
+    return h.ok ? h.value.resolve(state, action, dice) : h;
+  },
+  applyEvent: applyAosEvent,
+  windView: aosWindView,
+  shipViews: aosShipViews,
+  describe: aosDescribe,
+};

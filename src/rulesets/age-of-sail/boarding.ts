@@ -1,0 +1,154 @@
+/**
+ * Age of Sail boarding: a die per remaining gun deck, the highest total captures; a 6 to disentangle; the prize
+ * manned by a gun deck of the winner on separating.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { type AosEvent, liveShip, shipEvent } from "./events.ts";
+import { lossScore } from "./hazards.ts";
+import { type Handler, resolution } from "./kit.ts";
+import { setting } from "./settings.ts";
+import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
+
+type H = Handler<AosState>;
+
+function pair(state: AosState, a: Action, x: string, y: string): Result<[Ship, Ship]> {
+  const p = liveShip(state, a[x], x);
+  if (!p.ok) return p;
+  const q = liveShip(state, a[y], y);
+  if (!q.ok) return q;
+  if (p.value.id === q.value.id) return fail("input.invalid", "Two different ships are needed.", `action.${y}`);
+  return ok([p.value, q.value]);
+}
+
+const entangle = (s: Ship, other: string): string[] => (s.entangledWith.includes(other) ? s.entangledWith : [...s.entangledWith, other]);
+const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
+
+export const board: H = {
+  def: {
+    type: "board",
+    description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
+    fields: [
+      { name: "attacker", label: "Boarding ship", type: "ship" },
+      { name: "defender", label: "Boarded ship", type: "ship" },
+    ],
+  },
+  schema: Type.Object({ type: Type.Literal("board"), attacker: Type.String(), defender: Type.String() }, { additionalProperties: false }),
+  check(state, a) {
+    const p = pair(state, a, "attacker", "defender");
+    if (!p.ok) return p;
+    const [att, def] = p.value;
+    if (att.side === def.side) return fail("rules.illegal", `${def.name} is on ${att.name}'s own side.`, "action.defender");
+    // "the crew cannot man their guns or board another ship whilst they attempt to repair their masts"
+    if (att.repairingMasts) return fail("rules.illegal", `${att.name}'s crew is repairing masts and cannot board.`, "action.attacker");
+    return ok(a);
+  },
+  plan(state, a) {
+    const p = pair(state, a, "attacker", "defender");
+    if (!p.ok) return p;
+    const [att, def] = p.value;
+    return ok([
+      entry("attacker", "d6", totalDecks(att), `${att.name}: a die per remaining gun deck`),
+      entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`),
+    ]);
+  },
+  resolve(state, a, dice) {
+    const p = pair(state, a, "attacker", "defender");
+    if (!p.ok) return p;
+    const [att, def] = p.value;
+    const attackerTotal = sum(dice[0]);
+    const defenderTotal = sum(dice[1]);
+    // "The highest total wins and captures the opposing ship." A tie (unstated) captures nobody; the ships stay in contact.
+    const winner = attackerTotal > defenderTotal ? att : defenderTotal > attackerTotal ? def : null;
+    const loser = winner === null ? null : winner === att ? def : att;
+    const events: AosEvent[] = [
+      shipEvent("contact", att, { entangledWith: entangle(att, def.id) }),
+      shipEvent("contact", def, { entangledWith: entangle(def, att.id) }),
+    ];
+    if (winner && loser) {
+      events.push(...lossScore(state, loser, winner.side, `${loser.name} captured`));
+      events.push(
+        shipEvent(
+          "captured",
+          loser,
+          { captured: true, side: winner.side, prizeCrewDue: true, gunDecks: { port: 0, starboard: 0 } },
+          { by: winner.id },
+        ),
+      );
+    }
+    return resolution({ attackerTotal, defenderTotal, winner: winner?.id ?? null, captured: loser?.id ?? null }, events);
+  },
+  summary: (d, _s, a) => ({
+    pAttackerCaptures: d.probability((o) => o.captured === a.defender),
+    pDefenderCaptures: d.probability((o) => o.captured === a.attacker),
+    pTie: d.probability((o) => o.winner === null),
+  }),
+};
+
+/** The winner's gun decks that go across: "manned by at least one gun deck from the winning ship". */
+function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside | undefined) {
+  const want = setting<number>(state.settings, "prizeCrewDecks");
+  const side: Broadside = from ?? (winner.gunDecks.starboard > winner.gunDecks.port ? "starboard" : "port");
+  const moved = Math.min(want, winner.gunDecks[side], FULL_STRENGTH[prize.class].decks);
+  return {
+    side,
+    moved,
+    winnerDecks: { ...winner.gunDecks, [side]: winner.gunDecks[side] - moved },
+    prizeDecks: { port: side === "port" ? moved : 0, starboard: side === "starboard" ? moved : 0 },
+  };
+}
+
+export const separate: H = {
+  def: {
+    type: "separate",
+    description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "other", label: "Entangled with", type: "ship" },
+      { name: "prizeCrewFrom", label: "Prize crew from", type: "enum", values: [...BROADSIDES], optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("separate"),
+      ship: Type.String(),
+      other: Type.String(),
+      prizeCrewFrom: Type.Optional(Type.Union(BROADSIDES.map((b) => Type.Literal(b)))),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    const p = pair(state, a, "ship", "other");
+    if (!p.ok) return p;
+    return p.value[0].entangledWith.includes(p.value[1].id) ? ok(a) : fail("rules.illegal", `The ships are not entangled.`, "action.other");
+  },
+  plan: () => ok([entry("separate", "d6", 1, "Disentangle on a 6")]),
+  resolve(state, a, dice) {
+    const p = pair(state, a, "ship", "other");
+    if (!p.ok) return p;
+    const [x, y] = p.value;
+    // "Once the ships are in contact, it takes a throw of 6 on a dice to disentangle them."
+    if ((dice[0]?.[0] ?? 0) !== 6) return resolution({ separated: false, prizeCrew: 0 }, []);
+    const events: AosEvent[] = [];
+    const prize = x.prizeCrewDue && x.side === y.side ? x : y.prizeCrewDue && y.side === x.side ? y : null;
+    const winner = prize === x ? y : x;
+    let setWinner: Partial<Ship> = { entangledWith: winner.entangledWith.filter((id) => id !== (winner === x ? y.id : x.id)) };
+    let setPrize: Partial<Ship> = {};
+    let moved = 0;
+    if (prize) {
+      const c = prizeCrew(state, winner, prize, a.prizeCrewFrom as Broadside | undefined);
+      moved = c.moved;
+      setWinner = { ...setWinner, gunDecks: c.winnerDecks };
+      setPrize = { gunDecks: c.prizeDecks, prizeCrewDue: false };
+    }
+    const loser = winner === x ? y : x;
+    events.push(shipEvent("separated", winner, setWinner));
+    events.push(shipEvent("separated", loser, { ...setPrize, entangledWith: loser.entangledWith.filter((id) => id !== winner.id) }));
+    return resolution({ separated: true, prizeCrew: moved }, events);
+  },
+  summary: (d) => ({ pSeparate: d.probability((o) => o.separated === true) }),
+};
+
+export const BOARDING = [board, separate];

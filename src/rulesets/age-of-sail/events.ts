@@ -1,0 +1,69 @@
+/**
+ * Age of Sail events and their reducer. Every event carries the values after it (`set` on a ship, `wind`,
+ * `game`), so replay and undo are a plain fold; `score` adds damage to a side's running total.
+ */
+import { findShip, withShip } from "../../game/engine.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { GameEvent } from "../../game/types.ts";
+import type { AosState, Game, Ship, Wind } from "./state.ts";
+
+export interface AosEvent extends GameEvent {
+  readonly ship?: string;
+  readonly set?: Partial<Ship>;
+  readonly wind?: Wind;
+  readonly game?: Partial<Game>;
+  readonly score?: { readonly side: string; readonly points: number };
+}
+
+/** A ship event: `type` names what happened, `set` the fields after it. */
+export const shipEvent = (type: string, ship: Ship, set: Partial<Ship>, extra: Record<string, unknown> = {}): AosEvent => ({
+  type,
+  ship: ship.id,
+  set,
+  ...extra,
+});
+
+export const scoreEvent = (side: string, points: number, reason: string): AosEvent => ({
+  type: "damage-scored",
+  score: { side, points },
+  reason,
+});
+
+/** Folds one event into the state. `round-started` clears the once-a-round marks. */
+export function applyAosEvent(state: AosState, event: GameEvent): AosState {
+  const e = event as AosEvent;
+  let s = state;
+  if (e.type === "round-started") {
+    s = {
+      ...s,
+      ships: s.ships.map((x) => ({
+        ...x,
+        firedThisRound: [],
+        repairingMasts: false,
+        anchor: x.anchor === "raising" ? "none" : x.anchor,
+      })),
+    };
+  }
+  if (e.ship !== undefined && e.set) {
+    const set = e.set;
+    s = withShip(s, e.ship, (x) => ({ ...x, ...set }));
+  }
+  if (e.wind) s = { ...s, wind: e.wind };
+  if (e.game) s = { ...s, game: { ...s.game, ...e.game } };
+  if (e.score) {
+    const { side, points } = e.score;
+    s = { ...s, game: { ...s.game, score: { ...s.game.score, [side]: (s.game.score[side] ?? 0) + points } } };
+  }
+  return s;
+}
+
+/** A ship still afloat, by id (`ship.unknown` / `rules.illegal` naming the field). */
+export function liveShip(state: AosState, id: unknown, field: string): Result<Ship> {
+  const found = findShip(state.ships, id, `action.${field}`);
+  if (!found.ok) return found;
+  if (found.value.sunk) return fail("rules.illegal", `${found.value.name} has sunk.`, `action.${field}`);
+  return ok(found.value);
+}
+
+/** The action's ship field as a string (schemas have checked it). */
+export const str = (v: unknown): string => String(v);

@@ -1,0 +1,161 @@
+/**
+ * Age of Sail hazards: putting out fires (5–6, then 6, else the ship blows up), ships near an explosion catching
+ * fire by the hull range table, and wrecks sinking in high seas.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { findShip } from "../../game/engine.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { FollowUp } from "../../game/types.ts";
+import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
+import { type Handler, resolution } from "./kit.ts";
+import { setting } from "./settings.ts";
+import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
+import { RANGE_TABLE, rangeBand } from "./tables.ts";
+
+type H = Handler<AosState>;
+const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
+
+/** A ship lost with boxes still unmarked scores them for the side that did it (setting `scoreLostShips`). */
+export function lossScore(state: AosState, ship: Ship, by: string | null, reason: string): AosEvent[] {
+  if (by === null || !setting<boolean>(state.settings, "scoreLostShips")) return [];
+  const points = remainingBoxes(ship);
+  return points > 0 ? [scoreEvent(by, points, reason)] : [];
+}
+
+/** Follow-ups after an explosion: every ship afloat is asked how far it lies from the blast. */
+function explosionExposure(state: AosState, exploded: Ship): FollowUp[] {
+  const radius = setting<number>(state.settings, "explosionRadiusCm");
+  return state.ships
+    .filter((s) => !s.sunk && s.id !== exploded.id)
+    .map((s) => ({
+      kind: "choose" as const,
+      purpose: `${exploded.name} blew up: how far is ${s.name}? Within ${radius} cm it may catch fire.`,
+      action: { type: "catch-fire", ship: s.id, from: exploded.id, rangeCm: null },
+      choice: {
+        field: "rangeCm",
+        options: [
+          ...RANGE_TABLE.map((b, i) => ({ value: b.upToCm, label: `${i === 0 ? 0 : (RANGE_TABLE[i - 1]?.upToCm ?? 0)}–${b.upToCm} cm` })),
+          { value: radius + 1, label: `more than ${radius} cm (safe)` },
+        ],
+        min: 1,
+        max: 1,
+      },
+    }));
+}
+
+export const fireRemoval: H = {
+  def: {
+    type: "fire-removal",
+    description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
+    fields: [shipField],
+  },
+  schema: Type.Object({ type: Type.Literal("fire-removal"), ship: Type.String() }, { additionalProperties: false }),
+  check(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    return s.value.fire > 0 ? ok(a) : fail("rules.illegal", `${s.value.name} is not on fire.`, "action.ship");
+  },
+  plan(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    return ok([
+      entry("fire-removal", "d6", 1, s.value.fire === 1 ? "Put the fire out on 5–6" : "Put the fire out on a 6, else she blows up"),
+    ]);
+  },
+  resolve(state, a, dice) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const ship = s.value;
+    // "throw a 5 or 6 to put the fire out. If unsuccessful, the fire grows and in the next round, the ship must throw a 6"
+    const need = ship.fire === 1 ? 5 : 6;
+    const roll = dice[0]?.[0] ?? 0;
+    if (roll >= need)
+      return resolution({ need, extinguished: true, exploded: false }, [
+        shipEvent("fire-extinguished", ship, { fire: 0, fireSetBy: null }),
+      ]);
+    if (ship.fire === 1) return resolution({ need, extinguished: false, exploded: false }, [shipEvent("fire-grew", ship, { fire: 2 })]);
+    // "If unsuccessful, the ship blows up and is immediately sunk and removed from the game."
+    const events = [
+      shipEvent("exploded", ship, { sunk: true, fire: 0 }),
+      ...lossScore(state, ship, ship.fireSetBy, `${ship.name} blew up`),
+    ];
+    return resolution({ need, extinguished: false, exploded: true }, events, explosionExposure(state, ship));
+  },
+  summary: (d) => ({ pExtinguished: d.probability((o) => o.extinguished === true), pExplodes: d.probability((o) => o.exploded === true) }),
+};
+
+export const catchFire: H = {
+  def: {
+    type: "catch-fire",
+    description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
+    fields: [
+      shipField,
+      { name: "from", label: "Exploded ship", type: "ship" },
+      { name: "rangeCm", label: "Distance from the explosion (cm)", type: "number", min: 0 },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("catch-fire"), ship: Type.String(), from: Type.String(), rangeCm: Type.Number({ minimum: 0 }) },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const from = findShip(state.ships, a.from, "action.from");
+    return from.ok ? ok(a) : from;
+  },
+  plan(state, a) {
+    if (Number(a.rangeCm) > setting<number>(state.settings, "explosionRadiusCm")) return ok([]);
+    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    return ok([entry("catch-fire", "d6", 1, `Catches fire on ${band?.hull ?? 5}+ (the hull column of the range table)`)]);
+  },
+  resolve(state, a, dice) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const from = findShip(state.ships, a.from, "action.from");
+    if (!from.ok) return from;
+    if (Number(a.rangeCm) > setting<number>(state.settings, "explosionRadiusCm")) return resolution({ caught: false, inReach: false }, []);
+    // "Use the range table above for damaging hulls to determine if any other ships catch on fire."
+    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const need = band?.hull ?? 5;
+    const caught = (dice[0]?.[0] ?? 0) >= need && s.value.fire === 0;
+    return resolution(
+      { caught, inReach: true, need },
+      caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy })] : [],
+    );
+  },
+  summary: (d) => ({ pCaught: d.probability((o) => o.caught === true) }),
+};
+
+export const sinkingCheck: H = {
+  def: {
+    type: "sinking-check",
+    description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
+    fields: [shipField],
+  },
+  schema: Type.Object({ type: Type.Literal("sinking-check"), ship: Type.String() }, { additionalProperties: false }),
+  check(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    if (totalDecks(s.value) > 0 || s.value.hull > 0) {
+      return fail("rules.illegal", `${s.value.name} still has gun decks or hull units: she is not prone to sinking.`, "action.ship");
+    }
+    const high = setting<number>(state.settings, "highSeasSpeed");
+    if (state.wind.speed < high) return fail("rules.illegal", `Wind speed ${state.wind.speed} is not high seas (${high}+).`, "action.ship");
+    return ok(a);
+  },
+  plan: () => ok([entry("sinking", "d6", 1, "High seas: 1 or 2 and she sinks")]),
+  resolve(state, a, dice) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const sank = (dice[0]?.[0] ?? 0) <= 2;
+    const events = sank
+      ? [shipEvent("sank", s.value, { sunk: true }), ...lossScore(state, s.value, s.value.lastHitBy, `${s.value.name} sank`)]
+      : [];
+    return resolution({ sank }, events);
+  },
+  summary: (d) => ({ pSink: d.probability((o) => o.sank === true) }),
+};
+
+export const HAZARDS = [fireRemoval, catchFire, sinkingCheck];

@@ -1,0 +1,193 @@
+/**
+ * Age of Sail sailing actions: speed, turning on the 16-point circle, anchoring, shoals and mast repair.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
+import { liveShip, shipEvent } from "./events.ts";
+import { type Handler, resolution } from "./kit.ts";
+import { leaderOf, speedOf } from "./speed.ts";
+import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
+import { turnCostCm } from "./tables.ts";
+
+type H = Handler<AosState>;
+const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
+const headingValues = [...COMPASS_16];
+const shipAction = (type: string) => Type.Object({ type: Type.Literal(type), ship: Type.String() }, { additionalProperties: false });
+const noDice = () => ok([]);
+const ship = (s: AosState, a: Action) => liveShip(s, a.ship, "ship");
+
+export const speed: H = {
+  def: {
+    type: "speed",
+    description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
+    fields: [shipField, { name: "heading", label: "Heading", type: "enum", values: headingValues, optional: true }],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("speed"), ship: Type.String(), heading: Type.Optional(Type.Union(COMPASS_16.map((d) => Type.Literal(d)))) },
+    { additionalProperties: false },
+  ),
+  plan: noDice,
+  resolve(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const out = speedOf(state, s.value, (a.heading as Compass16 | undefined) ?? s.value.heading);
+    return out.ok ? resolution({ ...out.value }, []) : out;
+  },
+};
+
+export const turn: H = {
+  def: {
+    type: "turn",
+    description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
+    fields: [
+      shipField,
+      { name: "to", label: "New heading", type: "enum", values: headingValues },
+      { name: "movedCm", label: "Already moved this move (cm)", type: "number", optional: true, default: 0, min: 0 },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("turn"),
+      ship: Type.String(),
+      to: Type.Union(COMPASS_16.map((d) => Type.Literal(d))),
+      movedCm: Type.Number({ minimum: 0, default: 0 }),
+    },
+    { additionalProperties: false },
+  ),
+  plan: noDice,
+  resolve(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const to = a.to as Compass16;
+    const allowance = speedOf(state, s.value);
+    if (!allowance.ok) return allowance;
+    const into = speedOf(state, s.value, to);
+    if (!into.ok) return { ...into, error: { ...into.error, path: "action.to" } };
+    if (allowance.value.held || allowance.value.drift) {
+      return fail("rules.illegal", `${s.value.name} cannot turn: ${allowance.value.held ?? "no mast standing"}.`, "action.ship");
+    }
+    const costCm = turnCostCm(s.value.heading, to);
+    const remainingCm = allowance.value.maxMove - Number(a.movedCm) - costCm;
+    if (remainingCm < 0) {
+      return fail(
+        "rules.illegal",
+        `Turning ${costCm} point(s) costs ${costCm} cm but ${s.value.name} has only ${allowance.value.maxMove - Number(a.movedCm)} cm of this move left.`,
+        "action.to",
+      );
+    }
+    const leader = leaderOf(state, s.value);
+    return resolution(
+      { from: s.value.heading, to, costCm, maxMove: allowance.value.maxMove, remainingCm, followsLeader: leader?.id ?? null },
+      [shipEvent("course-altered", s.value, { heading: to })],
+    );
+  },
+};
+
+export const anchor: H = {
+  def: {
+    type: "anchor",
+    description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
+    fields: [shipField],
+  },
+  schema: shipAction("anchor"),
+  plan: noDice,
+  resolve(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    if (s.value.anchor !== "none") return fail("rules.illegal", `${s.value.name} is already at anchor.`, "action.ship");
+    return resolution({ anchor: "down" }, [shipEvent("anchored", s.value, { anchor: "down" })]);
+  },
+};
+
+export const weighAnchor: H = {
+  def: {
+    type: "weigh-anchor",
+    description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
+    fields: [shipField],
+  },
+  schema: shipAction("weigh-anchor"),
+  plan: noDice,
+  resolve(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    if (s.value.anchor !== "down") return fail("rules.illegal", `${s.value.name} is not at anchor.`, "action.ship");
+    return resolution({ anchor: "raising" }, [shipEvent("raising-anchor", s.value, { anchor: "raising" })]);
+  },
+};
+
+const oneDie = (purpose: string) => () => ok([entry("check", "d6", 1, purpose)]);
+const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
+
+export const shoal: H = {
+  def: { type: "shoal", description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.", fields: [shipField] },
+  schema: shipAction("shoal"),
+  plan: oneDie("Shoals: 1–3 founders"),
+  resolve(state, a, dice) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const foundered = die(dice) <= 3;
+    return resolution({ foundered }, foundered ? [shipEvent("foundered", s.value, { aground: true })] : []);
+  },
+  summary: (d) => ({ pFounder: d.probability((o) => o.foundered === true) }),
+};
+
+export const refloat: H = {
+  def: { type: "refloat", description: "A foundered ship tries to refloat: a 6.", fields: [shipField] },
+  schema: shipAction("refloat"),
+  check(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    return s.value.aground ? ok(a) : fail("rules.illegal", `${s.value.name} is not aground.`, "action.ship");
+  },
+  plan: oneDie("Refloat on a 6"),
+  resolve(state, a, dice) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const refloated = die(dice) === 6;
+    return resolution({ refloated }, refloated ? [shipEvent("refloated", s.value, { aground: false })] : []);
+  },
+  summary: (d) => ({ pRefloat: d.probability((o) => o.refloated === true) }),
+};
+
+const firstFallen = (s: Ship): number => s.masts.indexOf(0);
+
+export const repairMast: H = {
+  def: {
+    type: "repair-mast",
+    description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
+    fields: [shipField, { name: "mast", label: "Mast (1 fore, 2 main, 3 mizzen)", type: "number", optional: true, min: 1, max: 3 }],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("repair-mast"), ship: Type.String(), mast: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })) },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;
+    if (idx < 0 || s.value.masts[idx] !== 0) return fail("rules.illegal", `${s.value.name} has no fallen mast there.`, "action.mast");
+    // "throwing one dice per turn"
+    if (s.value.repairingMasts) return fail("rules.illegal", `${s.value.name} has already tried a repair this round.`, "action.ship");
+    // "the crew cannot man their guns … whilst they attempt to repair their masts"
+    if (s.value.firedThisRound.length > 0)
+      return fail("rules.illegal", `${s.value.name}'s crew manned the guns this round.`, "action.ship");
+    return ok(a);
+  },
+  plan: oneDie("Mast repair on a 6"),
+  resolve(state, a, dice) {
+    const s = ship(state, a);
+    if (!s.ok) return s;
+    const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;
+    const repaired = die(dice) === 6;
+    const masts = s.value.masts.map((m, k) => (k === idx && repaired ? (FULL_STRENGTH[s.value.class].masts[k] ?? 1) : m));
+    return resolution({ mast: idx + 1, repaired }, [
+      shipEvent(repaired ? "mast-repaired" : "mast-repair-failed", s.value, { masts, repairingMasts: true }),
+    ]);
+  },
+  summary: (d) => ({ pRepair: d.probability((o) => o.repaired === true) }),
+};
+
+export const SAILING = [speed, turn, anchor, weighAnchor, shoal, refloat, repairMast];

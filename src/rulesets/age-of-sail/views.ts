@@ -1,0 +1,97 @@
+/**
+ * Age of Sail for the display: the wind dial view, ships as their damage records, and one-sentence results.
+ */
+import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { bearingDegrees } from "../../wind/compass.ts";
+import { windFrom } from "./speed.ts";
+import { type AosState, FULL_STRENGTH, HULL_UNITS, type Ship } from "./state.ts";
+
+/** The wind: `direction` is where it blows to; the dial shows where it comes from. */
+export function aosWindView(state: AosState): WindView {
+  const from = windFrom(state);
+  return {
+    system: "compass8",
+    fromDegrees: (bearingDegrees(state.wind.direction) + 180) % 360,
+    label: `Wind to ${state.wind.direction} (from ${from}), speed ${state.wind.speed}`,
+    strength: `speed ${state.wind.speed}`,
+  };
+}
+
+function status(s: Ship): string[] {
+  const out: string[] = [];
+  if (s.sunk) out.push("sunk");
+  if (s.captured) out.push(s.prizeCrewDue ? "captured (prize crew due)" : "captured");
+  if (s.fire === 1) out.push("on fire");
+  if (s.fire === 2) out.push("on fire (grown)");
+  if (s.aground) out.push("aground");
+  if (s.anchor === "down") out.push("at anchor");
+  if (s.anchor === "raising") out.push("raising anchor");
+  if (s.entangledWith.length > 0) out.push("entangled");
+  if (s.repairingMasts) out.push("repairing masts");
+  if (s.gunDecks.port + s.gunDecks.starboard === 0 && s.hull === 0 && !s.sunk) out.push("sinking in high seas");
+  return out;
+}
+
+/** Every ship like its damage record: masts, gun decks a side, hull units. */
+export function aosShipViews(state: AosState): ShipView[] {
+  return state.ships.map((s) => {
+    const full = FULL_STRENGTH[s.class];
+    return {
+      id: s.id,
+      name: s.name,
+      side: s.side,
+      status: status(s),
+      tracks: [
+        { label: "Masts", boxes: full.masts.length, marked: s.masts.filter((m) => m === 0).length },
+        { label: "Port gun decks", boxes: full.decks, marked: full.decks - s.gunDecks.port },
+        { label: "Starboard gun decks", boxes: full.decks, marked: full.decks - s.gunDecks.starboard },
+        { label: "Hull", boxes: HULL_UNITS, marked: HULL_UNITS - s.hull },
+      ],
+      facts: [
+        { label: "Class", value: s.class },
+        { label: "Heading", value: s.heading },
+        { label: "Mast units", value: String(s.masts.reduce((a, b) => a + b, 0)) },
+        ...(s.squadron ? [{ label: "Squadron", value: `${s.squadron}${s.leader ? " (leader)" : ""}` }] : []),
+        ...(s.firedThisRound.length ? [{ label: "Fired this round", value: s.firedThisRound.join(", ") }] : []),
+      ],
+    };
+  });
+}
+
+const nameOf = (state: AosState, id: unknown): string => state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+/** One sentence for the display and screen readers. */
+export function aosDescribe(state: AosState, action: Action, o: Readonly<Record<string, unknown>>): string {
+  const ship = nameOf(state, action.ship);
+  switch (action.type) {
+    case "wind":
+    case "set-wind":
+      return `Wind now blows to ${String(o.direction)}, speed ${String(o.speed)}.`;
+    case "speed":
+      if (o.held) return `${ship} cannot move: ${String(o.held)}.`;
+      if (o.drift) return `${ship} has no mast standing and drifts 1 cm downwind.`;
+      return `${ship} may move up to ${String(o.maxMove)} cm (${String(o.pointOfSail)}).`;
+    case "turn":
+      return `${ship} turns to ${String(o.to)} for ${String(o.costCm)} cm; ${String(o.remainingCm)} cm of the move left.`;
+    case "fire": {
+      const what = o.aim === "hull" ? "gun decks/hull" : "masts";
+      const fire = o.onFire ? " — a pair of sixes: she is on fire!" : "";
+      const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${String(o.mastsToChoose)} mast(s))` : "";
+      return `${nameOf(state, action.firer)} scores ${String(o.hits)} hit(s) on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
+    }
+    case "fire-removal":
+      return o.exploded ? `${ship} blows up and sinks!` : o.extinguished ? `${ship} puts the fire out.` : `The fire on ${ship} grows.`;
+    case "catch-fire":
+      return o.caught ? `${ship} catches fire from the explosion.` : `${ship} escapes the explosion's fire.`;
+    case "sinking-check":
+      return o.sank ? `${ship} founders in the high seas and sinks.` : `${ship} stays afloat.`;
+    case "board":
+      return o.captured
+        ? `${nameOf(state, o.winner)} wins the boarding ${String(o.attackerTotal)}–${String(o.defenderTotal)} and captures ${nameOf(state, o.captured)}.`
+        : `The boarding is a tie (${String(o.attackerTotal)}–${String(o.defenderTotal)}); the ships stay locked together.`;
+    case "separate":
+      return o.separated ? `${ship} and ${nameOf(state, action.other)} separate.` : `${ship} stays entangled.`;
+    default:
+      return `${action.type}: ${JSON.stringify(o)}`;
+  }
+}

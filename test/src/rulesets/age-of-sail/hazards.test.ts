@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { ageOfSail } from "../../../../src/rulesets/age-of-sail/index.ts";
+import { errorOf, mustResolve, oddsFor } from "./helpers.ts";
+
+const fleet = (b: Record<string, unknown> = {}) => [
+  { id: "a", name: "Victory", side: "GB", class: "ship-of-the-line" },
+  { id: "b", name: "Redoutable", side: "FR", class: "ship-of-the-line", ...b },
+  { id: "c", name: "Neptune", side: "FR", class: "frigate" },
+];
+
+describe("age-of-sail fire on board", () => {
+  it("first round: 5 or 6 puts it out, else the fire grows", () => {
+    expect(
+      mustResolve(ageOfSail, { ships: fleet({ fire: 1 }), action: { type: "fire-removal", ship: "b" }, dice: [5] }).state.ships[1]?.fire,
+    ).toBe(0);
+    expect(
+      mustResolve(ageOfSail, { ships: fleet({ fire: 1 }), action: { type: "fire-removal", ship: "b" }, dice: [4] }).state.ships[1]?.fire,
+    ).toBe(2);
+  });
+  it("second round: only a 6; else she blows up, sinks, and every ship afloat is asked its distance", () => {
+    expect(
+      mustResolve(ageOfSail, { ships: fleet({ fire: 2 }), action: { type: "fire-removal", ship: "b" }, dice: [6] }).state.ships[1]?.fire,
+    ).toBe(0);
+    const t = mustResolve(ageOfSail, {
+      ships: fleet({ fire: 2, fireSetBy: "GB" }),
+      action: { type: "fire-removal", ship: "b" },
+      dice: [5],
+    });
+    expect(t.outcome.exploded).toBe(true);
+    expect(t.state.ships[1]?.sunk).toBe(true);
+    expect(t.followUps.map((f) => f.action.ship)).toEqual(["a", "c"]);
+    expect(t.followUps[0]).toMatchObject({ kind: "choose", action: { type: "catch-fire", from: "b" }, choice: { field: "rangeCm" } });
+    // all 12 unmarked boxes of Redoutable (3 masts, 6 gun decks, 3 hull) score for the side that set the fire
+    expect(t.state.game.score).toEqual({ GB: 12 });
+  });
+  it("odds of putting out a first-round fire are 1/3", () => {
+    const o = oddsFor(ageOfSail, { ships: fleet({ fire: 1 }), action: { type: "fire-removal", ship: "b" } });
+    expect(o.summary.pExtinguished).toBeCloseTo(1 / 3, 12);
+  });
+  it("not on fire: nothing to remove", () => {
+    expect(errorOf(ageOfSail, { ships: fleet(), action: { type: "fire-removal", ship: "b" }, dice: [6] }).code).toBe("rules.illegal");
+  });
+  it("ships near the explosion catch fire by the hull range table; beyond 12 cm no roll", () => {
+    const ships = fleet({ sunk: true, fireSetBy: "GB" });
+    const near = mustResolve(ageOfSail, { ships, action: { type: "catch-fire", ship: "a", from: "b", rangeCm: 3 }, dice: [3] });
+    expect(near.state.ships[0]).toMatchObject({ fire: 1, fireSetBy: "GB" });
+    const mid = mustResolve(ageOfSail, { ships, action: { type: "catch-fire", ship: "a", from: "b", rangeCm: 6 }, dice: [3] });
+    expect(mid.outcome.caught).toBe(false);
+    const far = mustResolve(ageOfSail, { ships, action: { type: "catch-fire", ship: "a", from: "b", rangeCm: 13 }, dice: [] });
+    expect(far.outcome).toEqual({ caught: false, inReach: false });
+  });
+});
+
+describe("age-of-sail sinking in high seas", () => {
+  const wreck = { gunDecks: { port: 0, starboard: 0 }, hull: 0, lastHitBy: "GB" };
+  it("only a ship with no gun decks and no hull, only in wind 6+", () => {
+    expect(errorOf(ageOfSail, { ships: fleet(), wind: { speed: 6 }, action: { type: "sinking-check", ship: "b" }, dice: [1] }).code).toBe(
+      "rules.illegal",
+    );
+    expect(
+      errorOf(ageOfSail, { ships: fleet(wreck), wind: { speed: 5 }, action: { type: "sinking-check", ship: "b" }, dice: [1] }).code,
+    ).toBe("rules.illegal");
+  });
+  it("1 or 2 sinks her, 3 does not", () => {
+    const t = mustResolve(ageOfSail, { ships: fleet(wreck), wind: { speed: 6 }, action: { type: "sinking-check", ship: "b" }, dice: [2] });
+    expect(t.state.ships[1]?.sunk).toBe(true);
+    expect(t.state.game.score).toEqual({ GB: 3 });
+    expect(
+      mustResolve(ageOfSail, { ships: fleet(wreck), wind: { speed: 7 }, action: { type: "sinking-check", ship: "b" }, dice: [3] }).outcome
+        .sank,
+    ).toBe(false);
+  });
+});
+
+describe("age-of-sail boarding", () => {
+  it("a die per remaining gun deck; the highest total captures; the ships are in contact", () => {
+    const ships = [fleet()[0], fleet({ gunDecks: { port: 1, starboard: 0 } })[1]];
+    const t = mustResolve(ageOfSail, { ships, action: { type: "board", attacker: "a", defender: "b" }, dice: [1, 1, 1, 1, 1, 1, 6] });
+    expect(t.outcome).toMatchObject({ attackerTotal: 6, defenderTotal: 6, winner: null, captured: null });
+    expect(t.state.ships[0]?.entangledWith).toEqual(["b"]);
+    const w = mustResolve(ageOfSail, { ships, action: { type: "board", attacker: "a", defender: "b" }, dice: [1, 1, 1, 1, 1, 2, 6] });
+    expect(w.outcome).toMatchObject({ winner: "a", captured: "b" });
+    expect(w.state.ships[1]).toMatchObject({ captured: true, side: "GB", prizeCrewDue: true });
+    // the captured ship's unmarked boxes (3 masts, 1 deck, 3 hull) score for the captor
+    expect(w.state.game.score).toEqual({ GB: 7 });
+  });
+  it("a 6 disentangles; the prize is then manned by one gun deck of the winner", () => {
+    const ships = [
+      { ...fleet()[0], entangledWith: ["b"] },
+      { ...fleet()[1], side: "GB", captured: true, prizeCrewDue: true, gunDecks: { port: 0, starboard: 0 }, entangledWith: ["a"] },
+    ];
+    expect(mustResolve(ageOfSail, { ships, action: { type: "separate", ship: "a", other: "b" }, dice: [5] }).outcome.separated).toBe(false);
+    const t = mustResolve(ageOfSail, { ships, action: { type: "separate", ship: "a", other: "b", prizeCrewFrom: "starboard" }, dice: [6] });
+    expect(t.state.ships[0]).toMatchObject({ gunDecks: { port: 3, starboard: 2 }, entangledWith: [] });
+    expect(t.state.ships[1]).toMatchObject({ gunDecks: { port: 0, starboard: 1 }, prizeCrewDue: false, entangledWith: [] });
+  });
+  it("entangled ships cannot sail", () => {
+    const ships = [{ ...fleet()[0], heading: "S", entangledWith: ["b"] }, fleet()[1]];
+    expect(mustResolve(ageOfSail, { ships, wind: { direction: "S" }, action: { type: "speed", ship: "a" } }).outcome.maxMove).toBe(0);
+  });
+});
+
+describe("age-of-sail views", () => {
+  it("ships are drawn like the damage record", () => {
+    const s = ageOfSail.parseState({ ships: fleet({ masts: [1, 0, 1], gunDecks: { port: 1, starboard: 3 }, hull: 2, fire: 1 }) });
+    if (!s.ok) throw new Error();
+    const v = ageOfSail.shipViews(s.value)[1];
+    expect(v?.tracks).toEqual([
+      { label: "Masts", boxes: 3, marked: 1 },
+      { label: "Port gun decks", boxes: 3, marked: 2 },
+      { label: "Starboard gun decks", boxes: 3, marked: 0 },
+      { label: "Hull", boxes: 3, marked: 1 },
+    ]);
+    expect(v?.status).toContain("on fire");
+  });
+  it("describe says what happened in one sentence", () => {
+    const s = ageOfSail.parseState({ ships: fleet() });
+    if (!s.ok) throw new Error();
+    const text = ageOfSail.describe(
+      s.value,
+      { type: "fire", firer: "a", target: "b", aim: "hull" },
+      { hits: 2, aim: "hull", onFire: true },
+    );
+    expect(text).toBe("Victory scores 2 hit(s) on Redoutable's gun decks/hull — a pair of sixes: she is on fire!");
+  });
+  it("bad ship fields are errors naming the path", () => {
+    expect(ageOfSail.parseState({ ships: [{ ...fleet()[0], masts: [1, 2, 1] }] })).toMatchObject({
+      ok: false,
+      error: { path: "ships[0].masts[1]" },
+    });
+    expect(ageOfSail.parseState({ ships: [{ ...fleet()[0], colour: "red" }] })).toMatchObject({
+      ok: false,
+      error: { path: "ships[0].colour" },
+    });
+  });
+});
