@@ -9,7 +9,7 @@ import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { blastCodes, type DamageCode, gunneryColumn } from "./chart.ts";
 import type { QuickfireEvent } from "./events.ts";
-import { type Range, rangeBand } from "./scales.ts";
+import { movingForHeavyFire, type Range, rangeBand } from "./scales.ts";
 import { arcRof, type Battery, currentRof, type QuickfireState, type Ship } from "./ship.ts";
 import { checkGunShot, checkTargetable } from "./shots.ts";
 
@@ -37,8 +37,18 @@ export const GUNNERY_PLAN: DicePlan = [
 
 /** The range band of an action: `range` as given, or from `distance` at the table's scale. */
 export function actionRange(state: QuickfireState, action: Action): Result<Range> {
+  if (typeof action.distance === "number") {
+    const band = rangeBand(state.settings, action.distance, "action.distance");
+    if (band.ok && typeof action.range === "string" && action.range !== band.value) {
+      return fail(
+        "input.invalid",
+        `range ${action.range} does not match the measured distance ${action.distance} (${band.value}).`,
+        "action.range",
+      );
+    }
+    return band;
+  }
   if (typeof action.range === "string") return ok(action.range as Range);
-  if (typeof action.distance === "number") return rangeBand(state.settings, action.distance, "action.distance");
   return fail("input.invalid", "Give the range (point-blank, short, long) or the measured distance.", "action.range");
 }
 
@@ -88,7 +98,7 @@ export function gunneryContext(state: QuickfireState, action: Action): Result<Gu
     return fail("rules.illegal", `${firers[0]?.name} has a ${battery} ROF of 0 in this arc and cannot fire.`, "action.battery");
   }
   const t = target.value;
-  if (battery === "heavy" && t.size <= 2 && (state.settings.units === "imperial" ? t.moved >= 1 : t.moved >= 25)) {
+  if (battery === "heavy" && t.size <= 2 && movingForHeavyFire(state.settings, t.moved)) {
     return fail(
       "rules.illegal",
       `Heavy fire is not allowed against a size ${t.size} vessel that moved 1" (25mm) or more (3.0).`,

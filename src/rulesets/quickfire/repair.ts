@@ -29,6 +29,7 @@ export const fireAction = defineAction<{ ship: Ship }>({
     if (!ship.ok) return ship;
     const phase = inRepairPhase(state);
     if (!phase.ok) return phase;
+    if (ship.value.sunk) return fail("rules.illegal", `${ship.value.name} has sunk.`, "action.ship");
     if (ship.value.fires < 1) return fail("rules.illegal", `${ship.value.name} has no fire burning.`, "action.ship");
     return ok({ ship: ship.value });
   },

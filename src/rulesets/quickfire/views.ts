@@ -4,6 +4,7 @@
  */
 import type { ShipView } from "../../game/types.ts";
 import { HOUSE_LABEL } from "./chart.ts";
+import { DIRECTION_TABLE } from "./damage-rolls.ts";
 import { availableSpeed, currentRof, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -14,7 +15,7 @@ function status(ship: Ship): string[] {
   if (ship.fires > 0) out.push(`on fire (${plural(ship.fires, "fire", "fires")})`);
   if (!ship.sunk && ship.speedLost >= 8) out.push("zero speed — in danger of sinking");
   if (ship.torpedoSpent) out.push("torpedoes spent");
-  for (const r of ship.directionHits) out.push(`direction hit (${r})`);
+  for (const r of ship.directionHits) out.push(`direction hit: ${DIRECTION_TABLE[r] ?? r}`);
   const p = ship.pending;
   const slashes = p.speedLost + p.heavyRofLost + p.lightRofLost + p.torpedoLost + p.repairUsed;
   if (slashes > 0) out.push(`${plural(slashes, "hit", "hits")} take effect at the end of the phase`);
