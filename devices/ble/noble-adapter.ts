@@ -1,0 +1,161 @@
+/**
+ * {@link BleCentral} over @abandonware/noble, imported lazily so that a machine without Bluetooth (noble's HCI
+ * binding throws `EAFNOSUPPORT` on import when the kernel has no AF_BLUETOOTH) still runs everything else:
+ * the failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people.
+ */
+import type { Logger } from "pino";
+import type { Unsubscribe } from "../readings.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import { noblePeripheral } from "./noble-peripheral.ts";
+import { type Noble, type NoblePeripheral, nobleFromModule } from "./noble-types.ts";
+import { type BleCentral, type BleCentralState, type BleDiscovery, type BleScanOptions, uuidKey } from "./seam.ts";
+
+export interface NobleCentralOptions {
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** How long to wait for the adapter to say `poweredOn` before calling it unavailable. Default 5 s. */
+  readonly settleMs?: number;
+  /** Loads the noble module; default `import("@abandonware/noble")`. */
+  readonly load?: () => Promise<unknown>;
+}
+
+/** "Bluetooth unavailable: <reason>" for unavailable/off states, null when ready. */
+export function bluetoothStatus(state: BleCentralState): string | null {
+  if (state.kind === "unavailable") return `Bluetooth unavailable: ${state.reason}`;
+  if (state.kind === "off") return `Bluetooth is off: ${state.reason}`;
+  if (state.kind === "starting") return "Bluetooth is starting";
+  return null;
+}
+
+function describeError(e: unknown): string {
+  if (e instanceof Error) {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === "string" && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
+  }
+  return String(e);
+}
+
+function mapNobleState(s: string): BleCentralState {
+  if (s === "poweredOn") return { kind: "ready" };
+  if (s === "poweredOff") return { kind: "off", reason: "the adapter is powered off" };
+  if (s === "unknown" || s === "resetting") return { kind: "starting" };
+  return { kind: "unavailable", reason: `the adapter reports "${s}"` };
+}
+
+/** Creates the noble-backed central. Never throws; loading starts at once and failures become the state. */
+export function createNobleCentral(options: NobleCentralOptions = {}): BleCentral {
+  const clock = options.clock ?? systemClock;
+  const log = options.logger;
+  const load = options.load ?? (() => import("@abandonware/noble"));
+  let state: BleCentralState = { kind: "starting" };
+  let noble: Noble | null = null;
+  let wantedScan: BleScanOptions | null = null;
+  let closed = false;
+  const stateListeners = new Set<(s: BleCentralState) => void>();
+  const discoverListeners = new Set<(d: BleDiscovery) => void>();
+
+  const setState = (s: BleCentralState) => {
+    if (closed || (s.kind === state.kind && JSON.stringify(s) === JSON.stringify(state))) return;
+    state = s;
+    log?.info({ state: s }, "bluetooth state");
+    for (const l of [...stateListeners]) l(s);
+  };
+
+  const onDiscover = (p: NoblePeripheral) => {
+    const ad = p.advertisement ?? {};
+    const discovery: BleDiscovery = {
+      advertisement: {
+        id: p.id,
+        ...(p.address && p.address !== "unknown" ? { address: p.address } : {}),
+        ...(ad.localName ? { name: ad.localName } : {}),
+        rssi: p.rssi,
+        ...(ad.manufacturerData ? { manufacturerData: new Uint8Array(ad.manufacturerData) } : {}),
+        serviceUuids: (ad.serviceUuids ?? []).map(uuidKey),
+        serviceData: (ad.serviceData ?? []).map((s) => ({ uuid: uuidKey(s.uuid), data: new Uint8Array(s.data) })),
+        connectable: p.connectable !== false,
+      },
+      peripheral: noblePeripheral(p, clock),
+    };
+    for (const l of [...discoverListeners]) l(discovery);
+  };
+
+  const restartScan = () => {
+    // noble#191: connecting stops the scan and nothing restarts it.
+    if (!noble || !wantedScan || closed) return;
+    const scan = wantedScan;
+    clock.after(250, () => {
+      if (noble && wantedScan === scan && !closed) {
+        noble.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates).catch((e: unknown) => {
+          log?.warn({ err: describeError(e) }, "restarting the BLE scan failed");
+        });
+      }
+    });
+  };
+
+  const loading: Promise<void> = (async () => {
+    try {
+      noble = nobleFromModule(await load());
+    } catch (e) {
+      setState({ kind: "unavailable", reason: describeError(e) });
+      return;
+    }
+    noble.on("stateChange", ((s: string) => setState(mapNobleState(s))) as (...args: never[]) => void);
+    noble.on("discover", onDiscover as (...args: never[]) => void);
+    noble.on("scanStop", restartScan as (...args: never[]) => void);
+    const initial = noble.state ?? noble._state;
+    if (initial) setState(mapNobleState(initial));
+  })();
+
+  const settled = (async (): Promise<BleCentralState> => {
+    await loading;
+    if (state.kind !== "starting") return state;
+    return new Promise<BleCentralState>((resolve) => {
+      const timer = clock.after(options.settleMs ?? 5000, () => {
+        off();
+        if (state.kind === "starting") setState({ kind: "unavailable", reason: "the adapter did not report ready in time" });
+        resolve(state);
+      });
+      const off = central.onStateChange((s) => {
+        if (s.kind === "starting") return;
+        timer.cancel();
+        off();
+        resolve(s);
+      });
+    });
+  })();
+
+  const central: BleCentral = {
+    state: () => state,
+    onStateChange(listener): Unsubscribe {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    whenSettled: () => settled,
+    async startScan(scan) {
+      const s = await settled;
+      if (!noble || s.kind !== "ready") throw new Error(bluetoothStatus(s) ?? "Bluetooth is not ready");
+      wantedScan = scan;
+      await noble.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates);
+    },
+    async stopScan() {
+      wantedScan = null;
+      if (noble && state.kind === "ready") await noble.stopScanningAsync();
+    },
+    onDiscover(listener): Unsubscribe {
+      discoverListeners.add(listener);
+      return () => discoverListeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      await central.stopScan().catch(() => undefined);
+      closed = true;
+      stateListeners.clear();
+      discoverListeners.clear();
+      if (noble) {
+        noble.removeListener("discover", onDiscover as (...args: never[]) => void);
+        noble.removeListener("scanStop", restartScan as (...args: never[]) => void);
+      }
+    },
+  };
+  return central;
+}

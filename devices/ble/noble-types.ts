@@ -1,0 +1,64 @@
+/**
+ * The slice of @abandonware/noble's API the adapter uses, typed structurally so the module can be imported
+ * lazily (`await import()`) and checked without `any`.
+ */
+
+export interface NobleEmitter {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+export interface NobleCharacteristic extends NobleEmitter {
+  uuid: string;
+  properties: string[];
+  subscribeAsync(): Promise<void>;
+  unsubscribeAsync(): Promise<void>;
+  writeAsync(data: Buffer, withoutResponse: boolean): Promise<void>;
+}
+
+export interface NobleService {
+  uuid: string;
+  characteristics: NobleCharacteristic[] | null;
+}
+
+export interface NobleAdvertisement {
+  localName?: string;
+  manufacturerData?: Buffer;
+  serviceUuids?: string[];
+  serviceData?: Array<{ uuid: string; data: Buffer }>;
+}
+
+export interface NoblePeripheral extends NobleEmitter {
+  id: string;
+  address?: string;
+  rssi: number;
+  connectable?: boolean;
+  mtu?: number | null;
+  state: string;
+  advertisement: NobleAdvertisement;
+  connectAsync(): Promise<void>;
+  cancelConnect(): void;
+  disconnectAsync(): Promise<void>;
+  updateRssiAsync(): Promise<number>;
+  discoverSomeServicesAndCharacteristicsAsync(
+    serviceUuids: string[],
+    characteristicUuids: string[],
+  ): Promise<{ services: NobleService[]; characteristics: NobleCharacteristic[] }>;
+}
+
+export interface Noble extends NobleEmitter {
+  state?: string;
+  _state?: string;
+  startScanningAsync(serviceUuids?: string[], allowDuplicates?: boolean): Promise<void>;
+  stopScanningAsync(): Promise<void>;
+  stop?(): void;
+}
+
+/** Picks the noble instance out of whatever `import("@abandonware/noble")` returned (CJS default or namespace). */
+export function nobleFromModule(mod: unknown): Noble {
+  const candidate = (mod as { default?: unknown }).default ?? mod;
+  if (typeof (candidate as { startScanningAsync?: unknown }).startScanningAsync !== "function") {
+    throw new Error("the noble module has no startScanningAsync (unexpected version)");
+  }
+  return candidate as Noble;
+}

@@ -1,0 +1,167 @@
+/**
+ * Keeps one die connected: waits for a discovery of it, opens a session on that (fresh) peripheral handle, and
+ * after a drop or a failed attempt waits with backoff (1 s, 2 s, 4 s … capped at 30 s) and starts over from a NEW
+ * discovery — never reusing the old handle (noble#838, pixels-js#39). The roll gate in the tracker survives
+ * reconnects, so the resync reply after a reconnect is never counted twice.
+ */
+import type { Logger } from "pino";
+import { type Clock, type TimerHandle, withTimeout } from "../ble/clock.ts";
+import type { BleDiscovery, BlePeripheral } from "../ble/seam.ts";
+import type { DieTracker } from "./die-tracker.ts";
+import type { DieSession, SessionContext } from "./session.ts";
+
+export const BACKOFF_FIRST_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+/** Whole setup (connect + discover + handshake) budget; connect alone is ≥ 10 s. */
+export const SETUP_TIMEOUT_MS = 30_000;
+/** Battery/RSSI poll while connected. */
+export const POLL_INTERVAL_MS = 60_000;
+
+/** Delay before attempt `n` after a failure or drop (n = 0 is the first retry). */
+export function backoffDelay(n: number): number {
+  return Math.min(BACKOFF_FIRST_MS * 2 ** Math.min(n, 16), BACKOFF_CAP_MS);
+}
+
+export type OpenSession = (peripheral: BlePeripheral, ctx: SessionContext) => Promise<DieSession>;
+
+type LinkState = "idle" | "searching" | "connecting" | "connected" | "waiting" | "stopped";
+
+export class DieLink {
+  #state: LinkState = "idle";
+  #session: DieSession | null = null;
+  #retries = 0;
+  #timer: TimerHandle | null = null;
+  #poll: TimerHandle | null = null;
+  #latest: { discovery: BleDiscovery; at: number } | null = null;
+  #searchSince = 0;
+  #connections = 0;
+  /** Connect attempts made (for tests and the log). */
+  attempts = 0;
+
+  constructor(
+    private readonly tracker: DieTracker,
+    private readonly open: OpenSession,
+    private readonly clock: Clock,
+    private readonly logger?: Logger,
+  ) {}
+
+  start(): void {
+    if (this.#state !== "idle" && this.#state !== "stopped") return;
+    this.#search();
+  }
+
+  /** A discovery matching this die. Used only while searching, and only if newer than the last drop. */
+  offer(discovery: BleDiscovery): void {
+    this.tracker.seen(discovery.advertisement.rssi);
+    this.#latest = { discovery, at: this.clock.now() };
+    if (this.#state === "searching") void this.#connect(discovery);
+  }
+
+  async identify(): Promise<boolean> {
+    return this.#session ? this.#session.identify().catch(() => false) : false;
+  }
+
+  async stop(): Promise<void> {
+    this.#state = "stopped";
+    this.#timer?.cancel();
+    this.#poll?.cancel();
+    const s = this.#session;
+    this.#session = null;
+    await s?.close();
+    this.tracker.setLink("stopped", false);
+  }
+
+  #search(): void {
+    this.#state = "searching";
+    this.#searchSince = this.clock.now();
+    this.tracker.setLink(this.#connections === 0 ? "searching" : "reconnecting", false);
+    const latest = this.#latest;
+    // A discovery seen after the drop (while backing off) is a fresh handle: use it at once.
+    if (latest && (this.#connections === 0 || latest.at >= this.#droppedAt)) void this.#connect(latest.discovery);
+  }
+
+  #droppedAt = 0;
+
+  async #connect(discovery: BleDiscovery): Promise<void> {
+    if (this.#state !== "searching") return;
+    this.#state = "connecting";
+    this.attempts += 1;
+    this.tracker.setLink("connecting", false);
+    const peripheral = discovery.peripheral;
+    const ctx: SessionContext = {
+      dieId: this.tracker.id,
+      clock: this.clock,
+      sink: this.tracker,
+      firstConnection: this.#connections === 0,
+      ...(this.logger ? { logger: this.logger } : {}),
+    };
+    let dropped = false;
+    const offDisconnect = peripheral.onDisconnect((reason) => {
+      dropped = true;
+      if (this.#state === "connected") this.#lost(reason);
+    });
+    try {
+      const session = await withTimeout(this.clock, this.open(peripheral, ctx), SETUP_TIMEOUT_MS, "die setup timed out", () => {
+        void peripheral.disconnect().catch(() => undefined);
+      });
+      if (this.#state !== "connecting" || dropped) {
+        offDisconnect();
+        await session.close();
+        if (this.#state === "connecting") this.#retry("the link dropped during setup");
+        return;
+      }
+      this.#session = session;
+      this.#state = "connected";
+      this.#connections += 1;
+      this.#retries = 0;
+      this.tracker.setLink("connected", true);
+      this.#schedulePoll();
+    } catch (e) {
+      offDisconnect();
+      if (this.#state !== "connecting") return;
+      this.#retry((e as Error).message);
+    }
+  }
+
+  #schedulePoll(): void {
+    this.#poll = this.clock.after(POLL_INTERVAL_MS, () => {
+      if (this.#state !== "connected" || !this.#session) return;
+      this.#session.poll().catch((e: unknown) => this.logger?.debug({ dieId: this.tracker.id, err: String(e) }, "poll failed"));
+      this.#schedulePoll();
+    });
+  }
+
+  #lost(reason: string): void {
+    this.logger?.warn({ dieId: this.tracker.id, reason }, "die disconnected");
+    this.tracker.gate.linkLost();
+    this.#poll?.cancel();
+    const s = this.#session;
+    this.#session = null;
+    void s?.close();
+    this.#droppedAt = this.clock.now();
+    this.#latest = null;
+    this.#wait(`disconnected (${reason})`);
+  }
+
+  #retry(reason: string): void {
+    this.logger?.info({ dieId: this.tracker.id, reason, retries: this.#retries }, "die connect attempt failed");
+    this.#droppedAt = this.clock.now();
+    this.#latest = null;
+    this.#wait(reason);
+  }
+
+  #wait(reason: string): void {
+    this.#state = "waiting";
+    const delay = backoffDelay(this.#retries);
+    this.#retries += 1;
+    this.tracker.setLink("reconnecting", false, `Reconnecting in ${Math.round(delay / 1000)} s: ${reason}`);
+    this.#timer = this.clock.after(delay, () => {
+      if (this.#state === "waiting") this.#search();
+    });
+  }
+
+  /** Milliseconds the link has been searching (0 when not searching). */
+  searchingFor(): number {
+    return this.#state === "searching" ? this.clock.now() - this.#searchSince : 0;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * A connection to one GoDice (dice-ble §2): connect → discover the Nordic UART service → subscribe to …0003 →
+ * init message (`19 …`) → battery and colour requests. `R` marks a roll under way, `S` ends it with a vector read
+ * through the configured shell; `FS`/`MS` are not rolls, `TS` (tilt stable) asks for a re-roll. GoDice has no
+ * "request state" message, so a roll under way when the link dropped is reported as lost.
+ */
+import type { BlePeripheral } from "../../ble/seam.ts";
+import type { DieSession, SessionContext } from "../session.ts";
+import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBattery, requestColor } from "./messages.ts";
+import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
+
+export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
+export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionContext, shell: GoDiceShell): Promise<DieSession> {
+  const { sink } = ctx;
+  let closed = false;
+  let unsubscribe: (() => void) | null = null;
+
+  const handle = (bytes: Uint8Array) => {
+    const decoded = decodeGoDiceMessage(bytes);
+    if (!decoded.ok) return sink.rejected(bytes, decoded.reason);
+    const m = decoded.value;
+    switch (m.type) {
+      case "rollStart":
+        return sink.observe({ state: "rolling", face: null, via: "notify" });
+      case "stable": {
+        const face = goDiceFace(shell, m.x, m.y, m.z);
+        const state = m.kind === "S" ? "rolled" : m.kind === "TS" ? "crooked" : "handling";
+        return sink.observe({ state, face, via: "notify" });
+      }
+      case "battery":
+        return sink.battery(m.level);
+      case "color":
+        return sink.color(m.color);
+      case "charging":
+        return sink.notice(m.charging ? "charging" : "charging stopped");
+      default:
+        return;
+    }
+  };
+
+  let send: (bytes: Uint8Array) => Promise<void>;
+  try {
+    await peripheral.connect({ timeoutMs: GODICE_CONNECT_TIMEOUT_MS });
+    const service = (await peripheral.discover([GODICE_UUIDS.service])).find((s) => s.uuid === GODICE_UUIDS.service);
+    const notify = service?.characteristics.find((c) => c.uuid === GODICE_UUIDS.notify);
+    const write = service?.characteristics.find((c) => c.uuid === GODICE_UUIDS.write);
+    if (!notify || !write) throw new Error("no GoDice (Nordic UART) characteristics on this peripheral");
+    unsubscribe = await notify.subscribe(handle);
+    const withoutResponse = !write.properties.includes("write");
+    send = (bytes) => write.write(bytes, withoutResponse);
+    if (!ctx.firstConnection) sink.restoredWithoutSync();
+    sink.identified(shellKind(shell), { shell });
+    await send(initMessage());
+    await send(requestBattery());
+    await send(requestColor());
+    sink.rssi(await peripheral.readRssi());
+  } catch (e) {
+    unsubscribe?.();
+    await peripheral.disconnect().catch(() => undefined);
+    throw e;
+  }
+
+  return {
+    async identify() {
+      if (closed) return false;
+      await send(blinkLeds({ pulses: 4, onMs: 300, offMs: 300, color: 0xffffff }));
+      return true;
+    },
+    async poll() {
+      if (closed) return;
+      await send(requestBattery());
+      sink.rssi(await peripheral.readRssi());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe?.();
+      await peripheral.disconnect().catch(() => undefined);
+    },
+  };
+}

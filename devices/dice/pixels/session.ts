@@ -1,0 +1,134 @@
+/**
+ * A connection to one Pixels die (dice-ble §1.6): connect → discover either service generation → subscribe →
+ * WhoAreYou, wait for IAmADie (10 s, as pixels-js) → RequestRollState (the resync: after every (re)connect) →
+ * battery and RSSI. RollState notifications go to the link as observations; the roll gate decides what is a roll.
+ */
+import type { BleCharacteristic, BlePeripheral } from "../../ble/seam.ts";
+import type { PhysicalDieKind } from "../../readings.ts";
+import type { DieState } from "../roll-gate.ts";
+import type { DieSession, SessionContext } from "../session.ts";
+import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
+import type { PixelsDieInfo } from "./iamadie.ts";
+import { PIXELS_CURRENT, PIXELS_LEGACY, type PixelsDieType } from "./ids.ts";
+import { blink, decodePixelsMessage, requestBatteryLevel, requestRollState, whoAreYou } from "./messages.ts";
+
+/** pixels-js `Constants.ts`: connect 10 s, request 10 s. */
+export const PIXELS_CONNECT_TIMEOUT_MS = 10_000;
+export const PIXELS_REQUEST_TIMEOUT_MS = 10_000;
+
+export interface PixelsSessionOptions {
+  /** The kind from configuration, used when the die does not say (or its IAmADie was lost). */
+  readonly configKind?: PhysicalDieKind;
+}
+
+function findCharacteristics(services: Awaited<ReturnType<BlePeripheral["discover"]>>) {
+  for (const ids of [PIXELS_CURRENT, PIXELS_LEGACY]) {
+    const service = services.find((s) => s.uuid === ids.service);
+    const notify = service?.characteristics.find((c) => c.uuid === ids.notify && c.properties.includes("notify"));
+    const write = service?.characteristics.find((c) => c.uuid === ids.write);
+    if (notify && write) return { generation: ids === PIXELS_CURRENT ? "current" : "legacy", notify, write };
+  }
+  return null;
+}
+
+/** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
+export async function openPixelsSession(
+  peripheral: BlePeripheral,
+  ctx: SessionContext,
+  options: PixelsSessionOptions = {},
+): Promise<DieSession> {
+  const { sink, clock, logger } = ctx;
+  let info: PixelsDieInfo | null = null;
+  let dieType: PixelsDieType = "unknown";
+  let kind: PhysicalDieKind = options.configKind ?? "d6";
+  let awaitingSync = false;
+  let onInfo: (() => void) | null = null;
+  let write: BleCharacteristic | null = null;
+  let closed = false;
+  let unsubscribe: (() => void) | null = null;
+
+  const handle = (bytes: Uint8Array) => {
+    const decoded = decodePixelsMessage(bytes);
+    if (!decoded.ok) return sink.rejected(bytes, decoded.reason);
+    const m = decoded.value;
+    switch (m.type) {
+      case "iAmADie": {
+        info = m.info;
+        dieType = m.info.dieType;
+        kind = pixelsPhysicalKind(dieType) ?? kind;
+        if (options.configKind && pixelsPhysicalKind(dieType) && options.configKind !== kind) {
+          logger?.warn({ dieId: ctx.dieId, configured: options.configKind, reported: kind }, "die reports another kind than configured");
+        }
+        sink.identified(pixelsPhysicalKind(dieType), {
+          pixelId: m.info.pixelId,
+          dieType,
+          colorway: m.info.colorway,
+          firmware: m.info.buildTimestamp,
+          form: m.info.form,
+        });
+        sink.battery(m.info.batteryLevel, m.info.batteryState === "charging" || m.info.batteryState === "done");
+        onInfo?.();
+        return;
+      }
+      case "rollState": {
+        let state: DieState = m.state;
+        if (state === "crooked" && crookedMeansRolled(info?.ledCount, info?.buildTimestamp)) state = "rolled";
+        const via = awaitingSync ? "sync" : "notify";
+        awaitingSync = false;
+        sink.observe({ state, face: faceFromIndex(kind, dieType, m.faceIndex, info?.buildTimestamp), via });
+        return;
+      }
+      case "batteryLevel":
+        return sink.battery(m.level, m.batteryState === "charging" || m.batteryState === "done");
+      case "rssi":
+        return sink.rssi(m.rssi);
+      default:
+        return;
+    }
+  };
+
+  try {
+    await peripheral.connect({ timeoutMs: PIXELS_CONNECT_TIMEOUT_MS });
+    const chars = findCharacteristics(await peripheral.discover([PIXELS_CURRENT.service, PIXELS_LEGACY.service]));
+    if (!chars) throw new Error("no Pixels service or characteristics on this peripheral");
+    write = chars.write;
+    const mtu = peripheral.mtu();
+    if (mtu !== null && mtu < 111) logger?.warn({ dieId: ctx.dieId, mtu }, "ATT MTU below 111: the die's IAmADie may be dropped");
+    unsubscribe = await chars.notify.subscribe(handle);
+    const gotInfo = new Promise<boolean>((resolve) => {
+      const timer = clock.after(PIXELS_REQUEST_TIMEOUT_MS, () => resolve(false));
+      onInfo = () => {
+        timer.cancel();
+        resolve(true);
+      };
+    });
+    await write.write(whoAreYou(), false);
+    if (!(await gotInfo)) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
+    awaitingSync = true;
+    await write.write(requestRollState(), false);
+  } catch (e) {
+    unsubscribe?.();
+    await peripheral.disconnect().catch(() => undefined);
+    throw e;
+  }
+
+  const session: DieSession = {
+    async identify() {
+      if (closed || !write) return false;
+      await write.write(blink(), false);
+      return true;
+    },
+    async poll() {
+      if (closed || !write) return;
+      await write.write(requestBatteryLevel(), false);
+      sink.rssi(await peripheral.readRssi());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe?.();
+      await peripheral.disconnect().catch(() => undefined);
+    },
+  };
+  return session;
+}

@@ -1,0 +1,45 @@
+/**
+ * What a family driver (Pixels, GoDice) does over one BLE connection, and what it reports back to the die's link.
+ * A session lives from connect to disconnect; the link makes a new one, on a fresh peripheral handle, per
+ * reconnect.
+ */
+import type { Logger } from "pino";
+import type { Clock } from "../ble/clock.ts";
+import type { PhysicalDieKind } from "../readings.ts";
+import type { DieObservation } from "./roll-gate.ts";
+
+/** Callbacks from a session to its die's link (which owns the roll gate and the health). */
+export interface SessionSink {
+  /** A state report; the link runs it through the roll gate. */
+  observe(observation: DieObservation): void;
+  /** The link came back and the family cannot resync (GoDice). */
+  restoredWithoutSync(): void;
+  /** The die's physical kind as the die reports it (Pixels IAmADie), or null when unknown. */
+  identified(kind: PhysicalDieKind | null, detail: Record<string, unknown>): void;
+  battery(percent: number, charging?: boolean): void;
+  rssi(dbm: number): void;
+  color(name: string): void;
+  /** A message that is not a roll but a person should see (crooked landing, tilted GoDice …). */
+  notice(message: string): void;
+  /** A notification that failed to decode (counted and logged). */
+  rejected(bytes: Uint8Array, reason: string): void;
+}
+
+export interface SessionContext {
+  readonly dieId: string;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  readonly sink: SessionSink;
+  /** True on the first connection of this die since the source started. */
+  readonly firstConnection: boolean;
+}
+
+/** One open connection to a die. */
+export interface DieSession {
+  /** Blinks the die's LEDs; resolves true once the command was written. */
+  identify(): Promise<boolean>;
+  /** Asks for battery (and RSSI where the link can read it). */
+  poll(): Promise<void>;
+  /** Disconnects and releases the handle. Idempotent. */
+  close(): Promise<void>;
+}
