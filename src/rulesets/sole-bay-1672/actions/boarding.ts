@@ -1,0 +1,184 @@
+/**
+ * "Boarding": the grapple roll (1D6 + crew: 0-2 failed, 3-7 grappled), "Fighting the Boarding Action" (both ships
+ * inflict damage with Stout 2D6 / Average and Fireships 1D6 / Weak by setting, plus crew, relative damage and
+ * flagship modifiers), and breaking off by the crew that caused most damage.
+ */
+import { Type } from "@sinclair/typebox";
+import type { DieKind } from "../../../dice/kinds.ts";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import type { FollowUp } from "../../../game/types.ts";
+import { afterWords, damageReport, markEvents } from "../damage.ts";
+import type { SoleBayEvent } from "../events.ts";
+import { defineAction, nameOf, roll } from "../handler.ts";
+import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
+import type { SoleBayState } from "../state.ts";
+import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
+import { retireChoice } from "./flag-officer.ts";
+
+const pair = <T extends string>(type: T) =>
+  Type.Object({ type: actionType(type), attacker: shipId(), defender: shipId() }, { additionalProperties: false });
+const isPair = (g: { a: string; b: string }, x: string, y: string) => (g.a === x && g.b === y) || (g.a === y && g.b === x);
+
+/** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
+export function boardingDice(state: SoleBayState, ship: SoleBayShip): { die: DieKind; count: number } {
+  if (ship.fireship) return BOARDING_DICE.fireship;
+  if (ship.hull === "weak") return state.settings.weakBoardingDice === "1d6" ? { die: "d6", count: 1 } : { die: "d3", count: 1 };
+  return BOARDING_DICE[ship.hull];
+}
+
+/** Modifiers of one side of a boarding round, each with its reason. */
+export function boardingModifiers(state: SoleBayState, self: SoleBayShip, opponent: SoleBayShip): Array<{ reason: string; value: number }> {
+  const mods: Array<{ reason: string; value: number }> = [];
+  const crew = crewModifier(self, state.game.fired);
+  if (crew !== 0) mods.push({ reason: `${self.crew} crew`, value: crew });
+  const less = levelOf(opponent.hull, opponent.damage) - levelOf(self.hull, self.damage);
+  if (less > 0)
+    mods.push({
+      reason: `${less} level${less > 1 ? "s" : ""} of damage less than the opponent`,
+      value: less * BOARDING_MODIFIERS.perLevelLessDamaged,
+    });
+  if (self.flagship && self.flagOfficer === "present")
+    mods.push({ reason: "Division Flagship, Flag Officer present", value: BOARDING_MODIFIERS.flagship });
+  return mods;
+}
+
+function twoShips(state: SoleBayState, a: { attacker: string; defender: string }) {
+  const attacker = shipAt(state, a.attacker, "action.attacker");
+  if (!attacker.ok) return attacker;
+  const defender = shipAt(state, a.defender, "action.defender");
+  if (!defender.ok) return defender;
+  if (attacker.value.side === defender.value.side)
+    return illegal(`${defender.value.name} is not an enemy of ${attacker.value.name}.`, "action.defender");
+  return ok({ attacker: attacker.value, defender: defender.value });
+}
+
+const boardingFields = [
+  { name: "attacker", label: "Boarding ship", type: "ship" as const },
+  { name: "defender", label: "Ship boarded", type: "ship" as const },
+];
+
+export const grapple = defineAction({
+  def: { type: "grapple", description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).", fields: boardingFields },
+  schema: pair("grapple"),
+  prepare(state, a) {
+    const ships = twoShips(state, a);
+    if (!ships.ok) return ships;
+    if (isFired(state, ships.value.attacker)) return illegal("A fired fireship rolls fireship-ensnare instead.", "action.attacker");
+    if (state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
+      return illegal("These ships are already grappled.", "action.defender");
+    return ok({ ...ships.value, crew: crewModifier(ships.value.attacker, state.game.fired) });
+  },
+  plan: (ctx) => [entry("grapple", "d6", 1, `${ctx.attacker.name} tries to grapple ${ctx.defender.name}: 1d6 + crew, 3+`)],
+  outcome: (ctx, dice) => {
+    const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
+    return { attacker: ctx.attacker.id, defender: ctx.defender.id, modified, grappled: modified >= GRAPPLE_SUCCESS };
+  },
+  effects(ctx, o, state) {
+    if (!o.grappled) return { events: [] };
+    const followUps: FollowUp[] = [];
+    const retire = ctx.defender.flagOfficer === "present" ? retireChoice(state, ctx.defender, true) : null;
+    if (retire) followUps.push(retire);
+    followUps.push(
+      roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
+        type: "boarding-round",
+        attacker: ctx.attacker.id,
+        defender: ctx.defender.id,
+      }),
+    );
+    return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
+  },
+  summary: (_ctx, dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
+  describe: (o, state) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
+});
+
+function side(state: SoleBayState, self: SoleBayShip, opponent: SoleBayShip, dice: readonly number[]) {
+  const modifier = boardingModifiers(state, self, opponent).reduce((s, m) => s + m.value, 0);
+  const rolled = dice.reduce((s, v) => s + v, 0);
+  return { ship: self.id, rolled, modifier, inflicted: Math.max(0, rolled + modifier) };
+}
+
+export const boardingRound = defineAction({
+  def: {
+    type: "boarding-round",
+    description: "One round of a boarding action: both ships inflict damage on the other.",
+    fields: boardingFields,
+  },
+  schema: pair("boarding-round"),
+  prepare(state, a) {
+    const ships = twoShips(state, a);
+    if (!ships.ok) return ships;
+    if (!state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
+      return illegal("These ships are not grappled.", "action.defender");
+    return ok(ships.value);
+  },
+  plan(ctx, state) {
+    const [a, d] = [boardingDice(state, ctx.attacker), boardingDice(state, ctx.defender)];
+    return [
+      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage (${a.count}${a.die})`),
+      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage (${d.count}${d.die})`),
+    ];
+  },
+  outcome(ctx, dice, state) {
+    const attacker = side(state, ctx.attacker, ctx.defender, dice[0] ?? []);
+    const defender = side(state, ctx.defender, ctx.attacker, dice[1] ?? []);
+    const winner =
+      attacker.inflicted > defender.inflicted ? ctx.attacker.id : defender.inflicted > attacker.inflicted ? ctx.defender.id : null;
+    const report = (s: SoleBayShip, hits: number) => {
+      const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+      return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
+    };
+    const results = [report(ctx.attacker, defender.inflicted), report(ctx.defender, attacker.inflicted)];
+    // "If the target ship loses a round of Boarding Action, the fire spreads from the Fireship."
+    const fireship = [ctx.attacker, ctx.defender].find((s) => isFired(state, s));
+    const target = fireship && (fireship === ctx.attacker ? ctx.defender : ctx.attacker);
+    const fireSpreads = !!target && winner === fireship?.id && !results.find((r) => r.ship === target.id)?.destroyed;
+    return { attacker, defender, winner, results, fireSpreads, grappleEnds: results.some((r) => r.destroyed) };
+  },
+  effects(ctx, o) {
+    const events: SoleBayEvent[] = [
+      ...markEvents(damageReport(ctx.attacker, o.defender.inflicted), "boarding"),
+      ...markEvents(damageReport(ctx.defender, o.attacker.inflicted), "boarding"),
+    ];
+    if (o.fireSpreads) {
+      const target = o.winner === ctx.attacker.id ? ctx.defender : ctx.attacker;
+      if (target.fireTurns === 0) events.push({ type: "fire-started", ship: target.id });
+    }
+    events.push(
+      o.grappleEnds
+        ? { type: "grapple-ended", a: ctx.attacker.id, b: ctx.defender.id }
+        : { type: "boarding-round", a: ctx.attacker.id, b: ctx.defender.id, winner: o.winner },
+    );
+    return { events, cause: "boarding" };
+  },
+  summary: (ctx, dist) => ({
+    pAttackerWins: dist.probability((o) => o.winner === ctx.attacker.id),
+    pDefenderWins: dist.probability((o) => o.winner === ctx.defender.id),
+    pDrawn: dist.probability((o) => o.winner === null),
+  }),
+  describe: (o, state) =>
+    `Boarding: ${nameOf(state, o.attacker.ship)} inflicts ${o.attacker.inflicted}, ${nameOf(state, o.defender.ship)} inflicts ${o.defender.inflicted}` +
+    ` — ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}${o.fireSpreads ? "; the fire spreads" : ""}`,
+});
+
+export const breakOff = defineAction({
+  def: {
+    type: "break-off",
+    description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
+    fields: [{ name: "ship", label: "Ship breaking off", type: "ship" }],
+  },
+  schema: Type.Object({ type: actionType("break-off"), ship: shipId() }, { additionalProperties: false }),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    const g = state.game.grappled.find((x) => x.a === a.ship || x.b === a.ship);
+    if (!g) return illegal(`${ship.value.name} is not grappled.`, "action.ship");
+    if (g.lastWinner !== a.ship) return illegal('Only the "Crew causing most damage may choose to immediately break-off".', "action.ship");
+    return ok({ ship: ship.value, a: g.a, b: g.b });
+  },
+  plan: () => [],
+  outcome: (ctx) => ({ ship: ctx.ship.id, from: ctx.a === ctx.ship.id ? ctx.b : ctx.a }),
+  effects: (ctx) => ({ events: [{ type: "grapple-ended", a: ctx.a, b: ctx.b }] }),
+  describe: (o, state) => `${nameOf(state, o.ship)} breaks off from ${nameOf(state, o.from)}`,
+});

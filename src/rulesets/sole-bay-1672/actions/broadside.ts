@@ -1,0 +1,145 @@
+/**
+ * "Broadsides": dice from the combat table by rating × condition plus modifiers, a hit on the range band's
+ * score (a 6 always hits), one box per hit on the target.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { fail, ok } from "../../../game/result.ts";
+import { Dist } from "../../../odds/distribution.ts";
+import { afterWords, damageReport, markEvents } from "../damage.ts";
+import type { SoleBayEvent } from "../events.ts";
+import { defineAction, nameOf } from "../handler.ts";
+import { actionType, flag, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { crewModifier, type SoleBayShip } from "../ship.ts";
+import type { SoleBayState } from "../state.ts";
+import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
+
+const schema = Type.Object(
+  {
+    type: actionType("broadside"),
+    firer: shipId(),
+    target: shipId(),
+    rangeInches: Type.Number({ minimum: 0 }),
+    rake: flag(),
+  },
+  { additionalProperties: false },
+);
+
+interface Ctx {
+  readonly firer: SoleBayShip;
+  readonly target: SoleBayShip;
+  readonly dice: number;
+  readonly needed: number;
+  readonly band: string;
+  readonly firstBroadside: boolean;
+  readonly breakdown: ReadonlyArray<{ readonly reason: string; readonly dice: number }>;
+}
+
+const ORDINAL = ["", "1st", "2nd", "3rd", "4th"];
+
+/** The dice of a broadside with each reason; a fired fireship has "the crew removed" and works no guns. */
+export function broadsideDice(state: SoleBayState, firer: SoleBayShip, target: SoleBayShip, rake: boolean) {
+  if (isFired(state, firer)) return { dice: 0, firstBroadside: false, breakdown: [{ reason: "fired fireship: crew removed", dice: 0 }] };
+  const first = !firer.firstBroadsideUsed;
+  const breakdown = [
+    { reason: `${ORDINAL[firer.rating]} rate, ${CONDITION_LABELS[firer.condition]}`, dice: BROADSIDE_DICE[firer.rating][firer.condition] },
+    ...(rake ? [{ reason: "raking bow/stern", dice: BROADSIDE_MODIFIERS.rake }] : []),
+    ...(first ? [{ reason: "first broadside", dice: BROADSIDE_MODIFIERS.firstBroadside }] : []),
+    ...(target.fullSail ? [{ reason: "target at full sail", dice: BROADSIDE_MODIFIERS.targetAtFullSail }] : []),
+    ...(firer.crew !== "regular" ? [{ reason: `${firer.crew} crew`, dice: crewModifier(firer, state.game.fired) }] : []),
+  ];
+  // Never fewer than no dice: zero dice is a legal, empty roll.
+  return {
+    dice: Math.max(
+      0,
+      breakdown.reduce((n, b) => n + b.dice, 0),
+    ),
+    firstBroadside: first,
+    breakdown,
+  };
+}
+
+/** "9 (1st rate, Fresh) + 3 (raking bow/stern) − 1 (poor crew) = 11 dice, hits on 5+ (a 6 always hits)" */
+function breakdownText(ctx: Ctx): string {
+  const parts = ctx.breakdown.map((b, i) =>
+    i === 0 ? `${b.dice} (${b.reason})` : `${b.dice < 0 ? "−" : "+"} ${Math.abs(b.dice)} (${b.reason})`,
+  );
+  return `${parts.join(" ")} = ${ctx.dice} dice, hits on ${ctx.needed}+ (a 6 always hits)`;
+}
+
+const isHit = (needed: number) => (v: number) => v === 6 || v >= needed; // "A '6' is always a hit."
+
+function outcomeFor(ctx: Ctx, hits: number) {
+  const r = damageReport(ctx.target, hits);
+  return {
+    firer: ctx.firer.id,
+    target: ctx.target.id,
+    dice: ctx.dice,
+    needed: ctx.needed,
+    band: ctx.band,
+    firstBroadside: ctx.firstBroadside,
+    hits,
+    marked: r.marked,
+    wasted: r.wasted,
+    conditionBefore: r.conditionBefore,
+    conditionAfter: r.conditionAfter,
+    levelsLost: r.levelsLost,
+    destroyed: r.destroyed,
+  };
+}
+
+export const broadside = defineAction({
+  def: {
+    type: "broadside",
+    description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",
+    fields: [
+      { name: "firer", label: "Firing ship", type: "ship" },
+      { name: "target", label: "Target", type: "ship" },
+      { name: "rangeInches", label: "Range (inches, base to base)", type: "number", min: 0, max: GUNNERY_RANGE_INCHES },
+      { name: "rake", label: "Raking bow or stern", type: "boolean", default: false },
+    ],
+  },
+  schema,
+  prepare(state, a) {
+    const firer = shipAt(state, a.firer, "action.firer");
+    if (!firer.ok) return firer;
+    const target = shipAt(state, a.target, "action.target");
+    if (!target.ok) return target;
+    if (firer.value.id === target.value.id) return illegal("A ship cannot fire on itself.", "action.target");
+    if (firer.value.side === target.value.side)
+      return illegal(`${target.value.name} is not an enemy of ${firer.value.name}.`, "action.target");
+    const band = RANGE_BANDS.find((b) => a.rangeInches <= b.maxInches);
+    if (!band) {
+      return fail(
+        "rules.out-of-range",
+        `${target.value.name} is ${a.rangeInches}" away; broadsides reach ${GUNNERY_RANGE_INCHES}" at most.`,
+        "action.rangeInches",
+      );
+    }
+    const d = broadsideDice(state, firer.value, target.value, a.rake);
+    return ok({ firer: firer.value, target: target.value, needed: band.needed, band: band.band, ...d });
+  },
+  plan: (ctx) => [entry("attack", "d6", ctx.dice, `Broadside of ${ctx.firer.name} at ${ctx.target.name}: ${breakdownText(ctx)}`)],
+  outcome: (ctx, dice) => outcomeFor(ctx, (dice[0] ?? []).filter(isHit(ctx.needed)).length),
+  dist: (ctx) => Dist.successes("d6", ctx.dice, isHit(ctx.needed)).map((h) => outcomeFor(ctx, h)),
+  effects(ctx, o) {
+    const events: SoleBayEvent[] = ctx.firstBroadside ? [{ type: "first-broadside-used", ship: ctx.firer.id }] : [];
+    return { events: [...events, ...markEvents(damageReport(ctx.target, o.hits), "broadside")], cause: "broadside" };
+  },
+  summary(ctx, dist) {
+    return {
+      dice: ctx.dice,
+      needed: ctx.needed,
+      band: ctx.band,
+      breakdown: ctx.breakdown,
+      hits: dist.map((o) => o.hits).entries.map((e) => ({ hits: e.value, p: e.p })),
+      expectedHits: dist.expected((o) => o.hits),
+      pConditionDrops: dist.probability((o) => o.levelsLost > 0),
+      pDestroyed: dist.probability((o) => o.destroyed && !ctx.target.destroyed),
+    };
+  },
+  describe(o, state) {
+    const hits = `${o.hits} hit${o.hits === 1 ? "" : "s"}`;
+    return `${hits} on ${nameOf(state, o.target)} (${o.dice} dice at ${o.needed}+) — ${afterWords(o)}`;
+  },
+});

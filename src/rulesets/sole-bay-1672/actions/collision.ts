@@ -1,0 +1,113 @@
+/**
+ * "Collisions": the moving player's 1D6 + crew on the collision table, then "Collision Damage" by the hull
+ * class of the MOVING ship (Stout 2D6, Average 1D6, Weak 1D3), full or half, to both ships.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import { afterWords, damageReport, markEvents } from "../damage.ts";
+import { defineAction, nameOf, roll } from "../handler.ts";
+import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
+import { crewModifier } from "../ship.ts";
+import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
+
+export const collision = defineAction({
+  def: {
+    type: "collision",
+    description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
+    fields: [
+      { name: "mover", label: "Moving ship", type: "ship" },
+      { name: "other", label: "Ship collided with", type: "ship" },
+      { name: "noRoom", label: "No room to avoid the collision", type: "boolean", default: false },
+    ],
+  },
+  schema: Type.Object({ type: actionType("collision"), mover: shipId(), other: shipId(), noRoom: flag() }, { additionalProperties: false }),
+  prepare(state, a) {
+    const mover = shipAt(state, a.mover, "action.mover");
+    if (!mover.ok) return mover;
+    const other = shipAt(state, a.other, "action.other", "in-play");
+    if (!other.ok) return other;
+    if (mover.value.id === other.value.id) return illegal("A ship cannot collide with itself.", "action.other");
+    if (isFired(state, mover.value)) {
+      return illegal(
+        `${mover.value.name} is a fired fireship: roll fireship-ensnare ("Roll on the Boarding table to see if the target vessel is ensnared").`,
+        "action.mover",
+      );
+    }
+    return ok({ mover: mover.value, other: other.value, noRoom: a.noRoom, crew: crewModifier(mover.value, state.game.fired) });
+  },
+  plan: (ctx) => [
+    entry("collision", "d6", 1, `${ctx.mover.name} collides with ${ctx.other.name}: 1d6 + crew (0-1 full damage, 2-4 half, 5-7 averted)`),
+  ],
+  outcome(ctx, dice) {
+    const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
+    const row = COLLISION_TABLE.find((r) => modified <= r.max) ?? COLLISION_TABLE[2];
+    // "If there is no room to avoid the collision, then inflict damage as 'Impact' result."
+    const averted = row.damage === "none" && !ctx.noRoom;
+    const result = row.damage === "none" && ctx.noRoom ? "impact" : row.result;
+    const damage = row.damage === "none" && ctx.noRoom ? "half" : row.damage;
+    return { mover: ctx.mover.id, other: ctx.other.id, modified, result, damage, averted };
+  },
+  effects(ctx, o) {
+    if (o.damage === "none") return { events: [] };
+    const d = COLLISION_DAMAGE_DICE[ctx.mover.hull];
+    return {
+      events: [],
+      followUps: [
+        roll(`Collision damage: ${d.count}${d.die} (${ctx.mover.name} is ${ctx.mover.hull}), ${o.damage} to both ships`, {
+          type: "collision-damage",
+          mover: ctx.mover.id,
+          other: ctx.other.id,
+          severity: o.damage,
+        }),
+      ],
+    };
+  },
+  describe: (o, state) =>
+    o.averted
+      ? `${nameOf(state, o.mover)} comes about: collision with ${nameOf(state, o.other)} averted`
+      : `${nameOf(state, o.mover)} and ${nameOf(state, o.other)} collide: ${o.result === "impact" ? "Impact, half" : "Disastrous impact, full"} damage`,
+});
+
+export const collisionDamage = defineAction({
+  def: {
+    type: "collision-damage",
+    description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
+    fields: [
+      { name: "mover", label: "Moving ship", type: "ship" },
+      { name: "other", label: "Ship collided with", type: "ship" },
+      { name: "severity", label: "Damage", type: "enum", values: ["full", "half"] },
+    ],
+  },
+  schema: Type.Object(
+    { type: actionType("collision-damage"), mover: shipId(), other: shipId(), severity: oneOf(["full", "half"] as const) },
+    { additionalProperties: false },
+  ),
+  prepare(state, a) {
+    const mover = shipAt(state, a.mover, "action.mover", "in-play");
+    if (!mover.ok) return mover;
+    const other = shipAt(state, a.other, "action.other", "in-play");
+    if (!other.ok) return other;
+    if (mover.value.id === other.value.id) return illegal("A ship cannot collide with itself.", "action.other");
+    return ok({ mover: mover.value, other: other.value, severity: a.severity });
+  },
+  plan(ctx) {
+    const d = COLLISION_DAMAGE_DICE[ctx.mover.hull];
+    return [entry("collision-damage", d.die, d.count, `Collision damage by ${ctx.mover.name}'s ${ctx.mover.hull} hull (${ctx.severity})`)];
+  },
+  outcome(ctx, dice, state) {
+    const rolled = (dice[0] ?? []).reduce((s, v) => s + v, 0);
+    const round = state.settings.collisionHalfRounding === "up" ? Math.ceil : Math.floor;
+    const damage = ctx.severity === "full" ? rolled : round(rolled / 2);
+    const results = [ctx.mover, ctx.other].map((s) => {
+      const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, damage);
+      return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
+    });
+    return { rolled, severity: ctx.severity, damage, results };
+  },
+  effects: (ctx, o) => ({
+    events: [ctx.mover, ctx.other].flatMap((s) => markEvents(damageReport(s, o.damage), "collision")),
+    cause: "collision",
+  }),
+  describe: (o, state) => `Collision damage ${o.damage}: ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}`,
+});

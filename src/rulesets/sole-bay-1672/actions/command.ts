@@ -1,0 +1,102 @@
+/**
+ * "Squadron Breakpoint", "Initiative" and the windward edge (set by the scenario or a person; no dice).
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import { TABLE_EDGES } from "../../../wind/compass.ts";
+import { defineAction, roll } from "../handler.ts";
+import { actionType, illegal, oneOf } from "../lookup.ts";
+import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
+import { afloat } from "../state.ts";
+import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
+
+export const breakpoint = defineAction({
+  def: {
+    type: "breakpoint",
+    description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
+    fields: [{ name: "squadron", label: "Squadron / division", type: "string" }],
+  },
+  schema: Type.Object({ type: actionType("breakpoint"), squadron: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+  prepare(state, a) {
+    if (countedShips(state, a.squadron).length === 0)
+      return illegal(`There is no squadron "${a.squadron}" (fireships are ignored).`, "action.squadron");
+    if (state.game.broken.includes(a.squadron)) return illegal(`Squadron ${a.squadron} has already broken off.`, "action.squadron");
+    if (!breakpointDue(state, a.squadron)) return illegal(`No breakpoint test is due for squadron ${a.squadron}.`, "action.squadron");
+    const modifiers = breakpointModifiers(state, a.squadron);
+    return ok({ squadron: a.squadron, losses: losses(state, a.squadron), modifiers, modifier: modifiers.reduce((s, m) => s + m.value, 0) });
+  },
+  plan: (ctx) => [
+    entry(
+      "breakpoint",
+      "d6",
+      1,
+      `Breakpoint of ${ctx.squadron}: breaks on ${BREAKPOINT_BREAKS_ON} or less${ctx.modifiers.map((m) => `, ${m.value > 0 ? "+" : ""}${m.value} ${m.reason}`).join("")}`,
+    ),
+  ],
+  outcome: (ctx, dice) => {
+    const modified = (dice[0]?.[0] ?? 0) + ctx.modifier;
+    return { squadron: ctx.squadron, losses: ctx.losses, modified, broken: modified <= BREAKPOINT_BREAKS_ON };
+  },
+  effects: (ctx, o) => ({
+    events: [
+      { type: "breakpoint-tested", squadron: ctx.squadron, losses: ctx.losses },
+      ...(o.broken ? [{ type: "squadron-broken" as const, squadron: ctx.squadron }] : []),
+    ],
+  }),
+  summary: (ctx, dist) => ({ modifiers: ctx.modifiers, pBreaks: dist.probability((o) => o.broken) }),
+  describe: (o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
+});
+
+export const initiative = defineAction({
+  def: {
+    type: "initiative",
+    description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
+    fields: [{ name: "sides", label: "Sides rolling (a re-roll names the tied sides; default all)", type: "string", optional: true }],
+  },
+  schema: Type.Object(
+    { type: actionType("initiative"), sides: Type.Array(Type.String({ minLength: 1 }), { default: [] }) },
+    { additionalProperties: false },
+  ),
+  prepare(state, a) {
+    const present = [...new Set(state.ships.filter((s) => afloat(state, s)).map((s) => s.side))];
+    const sides = a.sides.length > 0 ? a.sides : present;
+    const unknownSide = sides.find((s) => !state.ships.some((x) => x.side === s));
+    if (unknownSide !== undefined) return illegal(`There is no side "${unknownSide}".`, `action.sides[${sides.indexOf(unknownSide)}]`);
+    if (new Set(sides).size < 2) return illegal("Initiative needs at least two sides.", "action.sides");
+    return ok({ sides: [...new Set(sides)] });
+  },
+  plan: (ctx) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
+  outcome(ctx, dice) {
+    const rolls = ctx.sides.map((side, i) => ({ side, roll: dice[i]?.[0] ?? 0 }));
+    const top = Math.max(...rolls.map((r) => r.roll));
+    const best = rolls.filter((r) => r.roll === top).map((r) => r.side);
+    return { rolls, winner: best.length === 1 ? (best[0] ?? null) : null, tied: best.length > 1 ? best : [] };
+  },
+  effects: (_ctx, o) =>
+    o.winner !== null
+      ? { events: [{ type: "initiative", side: o.winner }] }
+      : {
+          events: [],
+          followUps: [roll(`Initiative drawn between ${o.tied.join(" and ")}: re-roll`, { type: "initiative", sides: o.tied })],
+        },
+  summary: (ctx, dist) => ({
+    pWins: Object.fromEntries(ctx.sides.map((s) => [s, dist.probability((o) => o.winner === s)])),
+    pDraw: dist.probability((o) => o.winner === null),
+  }),
+  describe: (o) => (o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`),
+});
+
+export const setWind = defineAction({
+  def: {
+    type: "set-wind",
+    description: "Set the windward table edge (by the scenario or a person; no dice).",
+    fields: [{ name: "windward", label: "Windward edge", type: "enum", values: [...TABLE_EDGES] }],
+  },
+  schema: Type.Object({ type: actionType("set-wind"), windward: oneOf(TABLE_EDGES) }, { additionalProperties: false }),
+  prepare: (_state, a) => ok({ windward: a.windward }),
+  plan: () => [],
+  outcome: (ctx) => ({ windward: ctx.windward }),
+  effects: (ctx) => ({ events: [{ type: "wind-set", windward: ctx.windward }] }),
+  describe: (o) => `Windward edge: ${o.windward}`,
+});

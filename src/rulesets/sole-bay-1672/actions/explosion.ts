@@ -1,0 +1,148 @@
+/**
+ * "Ship Destruction": 2D6 to explode (11–12; 10–12 if by fire), then a radius of 1D6", a choice of the ships
+ * within, and 1D6 hits to each (with Risk to Flag Officer). A ship destroyed by those hits rolls in turn, so a
+ * chain of explosions runs on follow-ups alone.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import type { FollowUp } from "../../../game/types.ts";
+import { afterWords, damageReport, markEvents } from "../damage.ts";
+import { defineAction, nameOf, roll } from "../handler.ts";
+import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
+import type { SoleBayShip } from "../ship.ts";
+import { afloat, type SoleBayState } from "../state.ts";
+import { EXPLOSION_MIN } from "../tables.ts";
+
+/** The roll for the radius, once a ship has exploded. */
+export const radiusFollowUp = (ship: SoleBayShip): FollowUp =>
+  roll(`${ship.name} explodes: 1d6 for the radius in inches`, { type: "explosion-radius", ship: ship.id });
+
+function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explosion"): number | null {
+  if (cause !== "explosion") return EXPLOSION_MIN[cause];
+  const as = state.settings.chainExplosionAs;
+  return as === "none" ? null : EXPLOSION_MIN[as];
+}
+
+export const explosionRoll = defineAction({
+  def: {
+    type: "explosion-roll",
+    description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
+    fields: [
+      { name: "ship", label: "Destroyed ship", type: "ship" },
+      { name: "cause", label: "Destroyed by", type: "enum", values: ["broadside", "fire", "explosion"], default: "broadside" },
+    ],
+  },
+  schema: Type.Object(
+    { type: actionType("explosion-roll"), ship: shipId(), cause: oneOf(["broadside", "fire", "explosion"] as const, "broadside") },
+    { additionalProperties: false },
+  ),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship", "in-play");
+    if (!ship.ok) return ship;
+    if (!ship.value.destroyed) return illegal(`${ship.value.name} is not destroyed.`, "action.ship");
+    const needed = explosionMin(state, a.cause);
+    if (needed === null) return illegal("With chainExplosionAs = none, ships destroyed by explosion hits do not roll.", "action.cause");
+    return ok({ ship: ship.value, needed });
+  },
+  plan: (ctx) => [entry("explosion", "d6", 2, `${ctx.ship.name} is destroyed: explodes on ${ctx.needed}+ on 2d6`)],
+  outcome: (ctx, dice) => {
+    const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
+    return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
+  },
+  effects: (ctx, o) =>
+    o.exploded ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] } : { events: [] },
+  summary: (_ctx, dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  describe: (o, state) =>
+    o.exploded
+      ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
+      : `${nameOf(state, o.ship)} does not explode (${o.total} on 2d6) and remains as a prize`,
+});
+
+export const explosionRadius = defineAction({
+  def: {
+    type: "explosion-radius",
+    description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
+    fields: [{ name: "ship", label: "Exploding ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId() }, { additionalProperties: false }),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship", "any");
+    if (!ship.ok) return ship;
+    if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
+    return ok({ ship: ship.value });
+  },
+  plan: (ctx) => [entry("radius", "d6", 1, `Radius of ${ctx.ship.name}'s explosion in inches`)],
+  outcome: (ctx, dice) => ({ ship: ctx.ship.id, radius: dice[0]?.[0] ?? 0 }),
+  effects(ctx, o, state) {
+    const near = state.ships.filter((s) => s.id !== ctx.ship.id && afloat(state, s));
+    if (near.length === 0) return { events: [] };
+    const choose: FollowUp = {
+      kind: "choose",
+      purpose: `Which ships are within ${o.radius}" of ${ctx.ship.name}? Each takes 1d6 hits`,
+      action: { type: "explosion-hits", ship: ctx.ship.id, radius: o.radius, ships: [] },
+      choice: { field: "ships", options: near.map((s) => ({ value: s.id, label: s.name })), min: 0, max: near.length },
+    };
+    return { events: [], followUps: [choose] };
+  },
+  describe: (o, state) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
+});
+
+export const explosionHits = defineAction({
+  def: {
+    type: "explosion-hits",
+    description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
+    fields: [
+      { name: "ship", label: "Exploding ship", type: "ship" },
+      { name: "radius", label: "Radius (inches)", type: "number", min: 1, max: 6 },
+      { name: "ships", label: "Ships within the radius", type: "ships", default: [] },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: actionType("explosion-hits"),
+      ship: shipId(),
+      radius: Type.Integer({ minimum: 1, maximum: 6 }),
+      ships: Type.Array(shipId(), { default: [] }),
+    },
+    { additionalProperties: false },
+  ),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship", "any");
+    if (!ship.ok) return ship;
+    if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
+    const within: SoleBayShip[] = [];
+    for (const [i, id] of a.ships.entries()) {
+      const s = shipAt(state, id, `action.ships[${i}]`);
+      if (!s.ok) return s;
+      if (within.some((w) => w.id === id)) return illegal(`${s.value.name} is listed twice.`, `action.ships[${i}]`);
+      within.push(s.value);
+    }
+    return ok({ ship: ship.value, radius: a.radius, within });
+  },
+  plan(ctx, state) {
+    if (state.settings.explosionHitsRoll === "one") {
+      return [entry("hits", "d6", ctx.within.length > 0 ? 1 : 0, `Hits on every ship within ${ctx.ship.name}'s explosion`)];
+    }
+    return ctx.within.map((s) => entry("hits", "d6", 1, `Hits on ${s.name} from ${ctx.ship.name}'s explosion`));
+  },
+  outcome(ctx, dice, state) {
+    const one = state.settings.explosionHitsRoll === "one";
+    const results = ctx.within.map((s, i) => {
+      const hits = (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0;
+      const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+      return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
+    });
+    return { ship: ctx.ship.id, radius: ctx.radius, results };
+  },
+  effects(ctx, o, state) {
+    const events = ctx.within.flatMap((s, i) => markEvents(damageReport(s, o.results[i]?.hits ?? 0), "explosion"));
+    const extraRisk = state.settings.explosionFlagRisk ? ctx.within.filter((s) => s.flagOfficer === "present").map((s) => s.id) : [];
+    return { events, cause: "explosion", extraRisk };
+  },
+  summary: (_ctx, dist) => ({ pAnyDestroyed: dist.probability((o) => o.results.some((r) => r.destroyed)) }),
+  describe: (o, state) =>
+    o.results.length === 0
+      ? `${nameOf(state, o.ship)}'s explosion catches no ship`
+      : o.results.map((r) => `${r.hits} hits on ${nameOf(state, r.ship)} — ${afterWords(r)}`).join("; "),
+});

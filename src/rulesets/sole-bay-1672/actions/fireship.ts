@@ -1,0 +1,163 @@
+/**
+ * "Fireships" and "Fire Fighting": firing a fireship, its explosion roll each move, the ensnare roll on the
+ * Boarding table, fire damage of 1D3 per move, and fighting the fire (4+ ± crew, −1 per turn of fire).
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import type { FollowUp } from "../../../game/types.ts";
+import { afterWords, damageReport, markEvents } from "../damage.ts";
+import type { SoleBayEvent } from "../events.ts";
+import { defineAction, nameOf, roll } from "../handler.ts";
+import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { crewModifier, totalBoxes } from "../ship.ts";
+import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
+import { radiusFollowUp } from "./explosion.ts";
+import { retireChoice } from "./flag-officer.ts";
+
+const oneShip = <T extends string>(type: T) => Type.Object({ type: actionType(type), ship: shipId() }, { additionalProperties: false });
+const shipField = (label: string) => [{ name: "ship", label, type: "ship" as const }];
+
+export const fireFireship = defineAction({
+  def: {
+    type: "fire-fireship",
+    description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
+    fields: shipField("Fireship"),
+  },
+  schema: oneShip("fire-fireship"),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    if (!ship.value.fireship) return illegal(`${ship.value.name} is not a fireship.`, "action.ship");
+    if (isFired(state, ship.value)) return illegal(`${ship.value.name} has already been fired.`, "action.ship");
+    return ok({ ship: ship.value });
+  },
+  plan: () => [],
+  outcome: (ctx) => ({ ship: ctx.ship.id, fired: true }),
+  effects: (ctx) => ({ events: [{ type: "fireship-fired", ship: ctx.ship.id }] }),
+  describe: (o, state) => `${nameOf(state, o.ship)} is fired and her crew taken off`,
+});
+
+export const fireshipExplosion = defineAction({
+  def: {
+    type: "fireship-explosion",
+    description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
+    fields: shipField("Fired fireship"),
+  },
+  schema: oneShip("fireship-explosion"),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    if (!isFired(state, ship.value)) return illegal(`${ship.value.name} is not a fired fireship.`, "action.ship");
+    return ok({ ship: ship.value, needed: state.settings.fireshipExplosionMin });
+  },
+  plan: (ctx) => [entry("explosion", "d6", 2, `Fired fireship ${ctx.ship.name}: explodes on ${ctx.needed}+ on 2d6`)],
+  outcome: (ctx, dice) => {
+    const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
+    return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
+  },
+  effects(ctx, o) {
+    if (!o.exploded) return { events: [] };
+    const boxes = totalBoxes(ctx.ship.hull) - ctx.ship.damage;
+    const events: SoleBayEvent[] = [
+      ...(boxes > 0 ? [{ type: "damage-marked" as const, ship: ctx.ship.id, boxes, cause: "explosion" as const }] : []),
+      { type: "ship-removed", ship: ctx.ship.id },
+    ];
+    return { events, followUps: [radiusFollowUp(ctx.ship)] };
+  },
+  summary: (_ctx, dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  describe: (o, state) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
+});
+
+export const fireshipEnsnare = defineAction({
+  def: {
+    type: "fireship-ensnare",
+    description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
+    fields: [
+      { name: "fireship", label: "Fired fireship", type: "ship" },
+      { name: "target", label: "Target", type: "ship" },
+    ],
+  },
+  schema: Type.Object({ type: actionType("fireship-ensnare"), fireship: shipId(), target: shipId() }, { additionalProperties: false }),
+  prepare(state, a) {
+    const fireship = shipAt(state, a.fireship, "action.fireship");
+    if (!fireship.ok) return fireship;
+    if (!isFired(state, fireship.value)) return illegal(`${fireship.value.name} is not a fired fireship.`, "action.fireship");
+    const target = shipAt(state, a.target, "action.target");
+    if (!target.ok) return target;
+    if (target.value.id === fireship.value.id) return illegal("A fireship cannot ensnare itself.", "action.target");
+    return ok({ fireship: fireship.value, target: target.value });
+  },
+  // The fireship's "crew removed", so its roll on the Boarding table has no crew modifier.
+  plan: (ctx) => [entry("ensnare", "d6", 1, `${ctx.fireship.name} against ${ctx.target.name}: ensnared on 3+`)],
+  outcome: (ctx, dice) => ({
+    fireship: ctx.fireship.id,
+    target: ctx.target.id,
+    roll: dice[0]?.[0] ?? 0,
+    ensnared: (dice[0]?.[0] ?? 0) >= GRAPPLE_SUCCESS,
+  }),
+  effects(ctx, o, state) {
+    if (!o.ensnared) return { events: [] };
+    const followUps: FollowUp[] = [];
+    const retire = ctx.target.flagOfficer === "present" ? retireChoice(state, ctx.target, true) : null;
+    if (retire) followUps.push(retire);
+    followUps.push(
+      roll(`${ctx.target.name} fights off the fireship as a boarding action`, {
+        type: "boarding-round",
+        attacker: ctx.fireship.id,
+        defender: ctx.target.id,
+      }),
+    );
+    return { events: [{ type: "grappled", a: ctx.fireship.id, b: ctx.target.id }], followUps };
+  },
+  summary: (_ctx, dist) => ({ pEnsnared: dist.probability((o) => o.ensnared) }),
+  describe: (o, state) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
+});
+
+export const fireDamage = defineAction({
+  def: {
+    type: "fire-damage",
+    description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
+    fields: shipField("Burning ship"),
+  },
+  schema: oneShip("fire-damage"),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
+    return ok({ ship: ship.value });
+  },
+  plan: (ctx) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ctx.ship.name}: 1d3 damage`)],
+  outcome(ctx, dice) {
+    const { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(ctx.ship, dice[0]?.[0] ?? 0);
+    return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
+  },
+  effects(ctx, o) {
+    const events: SoleBayEvent[] = markEvents(damageReport(ctx.ship, o.hits), "fire");
+    if (!o.destroyed) events.push({ type: "fire-turn", ship: ctx.ship.id });
+    return { events, cause: "fire" };
+  },
+  describe: (o, state) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
+});
+
+export const fireFighting = defineAction({
+  def: { type: "fire-fighting", description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.", fields: shipField("Burning ship") },
+  schema: oneShip("fire-fighting"),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
+    const modifier = crewModifier(ship.value, state.game.fired) + FIRE_FIGHTING_PER_TURN * ship.value.fireTurns;
+    return ok({ ship: ship.value, modifier });
+  },
+  plan: (ctx) => [
+    entry("fire-fighting", "d6", 1, `Fighting the fire aboard ${ctx.ship.name}: 4+ with ${ctx.modifier >= 0 ? "+" : ""}${ctx.modifier}`),
+  ],
+  outcome: (ctx, dice) => {
+    const modified = (dice[0]?.[0] ?? 0) + ctx.modifier;
+    return { ship: ctx.ship.id, modified, putOut: modified >= FIRE_FIGHTING_SUCCESS };
+  },
+  effects: (ctx, o) => ({ events: o.putOut ? [{ type: "fire-out", ship: ctx.ship.id }] : [] }),
+  summary: (_ctx, dist) => ({ pPutOut: dist.probability((o) => o.putOut) }),
+  describe: (o, state) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
+});

@@ -1,0 +1,167 @@
+/**
+ * "Movement" and "Speed": the allowance from the speed table (doubled when strategic), full sail, the
+ * windward edge (stern: +1D3 + crew half inches, whole when strategic; bow: half speed), minimum moves, turns
+ * per move, following a slower ship; "Backing Sail" and "Tacking" (4+ ± crew).
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../../dice/plan.ts";
+import { ok } from "../../../game/result.ts";
+import type { FollowUp } from "../../../game/types.ts";
+import type { SoleBayEvent } from "../events.ts";
+import { defineAction, nameOf, roll } from "../handler.ts";
+import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
+import { crewModifier, type SoleBayShip } from "../ship.ts";
+import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
+
+const WINDWARD = ["stern", "bow", "neither"] as const;
+
+export const movement = defineAction({
+  def: {
+    type: "movement",
+    description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "strategic", label: 'Strategic move (beyond 12" of the enemy)', type: "boolean", default: false },
+      { name: "fullSail", label: "Full sail", type: "boolean", default: false },
+      { name: "enemyWithin12", label: 'An enemy within 12" at the start of the move', type: "boolean", default: false },
+      { name: "windward", label: "Windward edge is crossed by a line from the", type: "enum", values: [...WINDWARD], default: "neither" },
+      { name: "following", label: "Following a slower ship of the squadron", type: "ship", optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: actionType("movement"),
+      ship: shipId(),
+      strategic: flag(),
+      fullSail: flag(),
+      enemyWithin12: flag(),
+      windward: oneOf(WINDWARD, "neither"),
+      following: Type.Union([shipId(), Type.Null()], { default: null }),
+    },
+    { additionalProperties: false },
+  ),
+  prepare(state, a) {
+    const ship = shipAt(state, a.ship, "action.ship");
+    if (!ship.ok) return ship;
+    const s = ship.value;
+    if (a.fullSail) {
+      // Fireships "can apply 'Full Sail' within gunnery range … even if 'Worn' (but not Damaged or Heavily Damaged)".
+      if (s.fireship && s.condition !== "fresh" && s.condition !== "worn")
+        return illegal(`${s.name} is too damaged for full sail.`, "action.fullSail");
+      if (!s.fireship && s.condition !== "fresh")
+        return illegal(`Only a FRESH ship may go to full sail; ${s.name} is ${s.condition}.`, "action.fullSail");
+      if (!s.fireship && a.enemyWithin12)
+        return illegal(`${s.name} is within 12" of an enemy at the start of its move: no full sail.`, "action.fullSail");
+    }
+    let following: SoleBayShip | null = null;
+    if (a.following !== null) {
+      const f = shipAt(state, a.following, "action.following");
+      if (!f.ok) return f;
+      if (f.value.id === s.id || f.value.squadron !== s.squadron) {
+        return illegal(`A ship may only follow another ship of its own squadron/division.`, "action.following");
+      }
+      following = f.value;
+    }
+    const mult = a.strategic ? STRATEGIC_MULTIPLIER : 1;
+    const followingAllowance = following
+      ? (state.game.allowances[following.id] ?? SPEED_TABLE[following.speed][following.condition] * mult)
+      : null;
+    return ok({ ...a, ship: s, following, followingAllowance, fired: isFired(state, s), crew: crewModifier(s, state.game.fired) });
+  },
+  plan: (ctx) =>
+    ctx.windward === "stern"
+      ? [
+          entry(
+            "windward",
+            "d3",
+            1,
+            `${ctx.ship.name}'s stern is toward the windward edge: 1d3 + crew in ${ctx.strategic ? "inches" : "half inches"}`,
+          ),
+        ]
+      : [],
+  outcome(ctx, dice) {
+    const base = SPEED_TABLE[ctx.ship.speed][ctx.ship.condition];
+    const mult = ctx.strategic ? STRATEGIC_MULTIPLIER : 1;
+    let move = base * (ctx.fullSail ? 2 : 1);
+    if (ctx.windward === "bow") move /= 2; // "reduce speed by half"
+    move *= mult;
+    const windRoll = ctx.windward === "stern" ? Math.max(0, (dice[0]?.[0] ?? 0) + ctx.crew) : 0;
+    const windInches = windRoll * (ctx.strategic ? 1 : 0.5);
+    const minimum = ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical;
+    // "All ships must move at least 2" Tactical, or 4" Strategic": an allowance below it is raised to it.
+    const allowance = Math.max(minimum, move + windInches);
+    const mayMoveAt = ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
+    return {
+      ship: ctx.ship.id,
+      base,
+      fullSail: ctx.fullSail,
+      strategic: ctx.strategic,
+      windward: ctx.windward,
+      windInches,
+      allowance,
+      minimum,
+      turns: ctx.fired ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
+      inchesBetweenTurns: minimum,
+      following: ctx.following?.id ?? null,
+      mayMoveAt,
+    };
+  },
+  effects(ctx, o) {
+    const events: SoleBayEvent[] = [];
+    if (ctx.ship.fullSail !== ctx.fullSail) events.push({ type: "full-sail-set", ship: ctx.ship.id, fullSail: ctx.fullSail });
+    events.push({ type: "movement-allowance", ship: ctx.ship.id, inches: o.mayMoveAt ?? o.allowance });
+    const followUps: FollowUp[] = [];
+    if (ctx.fired)
+      followUps.push(
+        roll(`${ctx.ship.name} is a fired fireship: roll for an explosion this move`, { type: "fireship-explosion", ship: ctx.ship.id }),
+      );
+    if (ctx.ship.fireTurns > 0)
+      followUps.push(roll(`${ctx.ship.name} is on fire: 1d3 fire damage this move`, { type: "fire-damage", ship: ctx.ship.id }));
+    return { events, followUps };
+  },
+  describe: (o, state) =>
+    `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,
+});
+
+function sailingRoll(type: "backing-sail" | "tacking", success: string, failure: string, description: string) {
+  return defineAction({
+    def: { type, description, fields: [{ name: "ship", label: "Ship", type: "ship" }] },
+    schema: Type.Object({ type: actionType(type), ship: shipId() }, { additionalProperties: false }),
+    prepare(state, a) {
+      const ship = shipAt(state, a.ship, "action.ship");
+      return ship.ok ? ok({ ship: ship.value, crew: crewModifier(ship.value, state.game.fired) }) : ship;
+    },
+    plan: (ctx) => [
+      entry(
+        type,
+        "d6",
+        1,
+        `${ctx.ship.name}: ${type === "tacking" ? "tacking" : "backing sail"}, 4+ with crew ${ctx.crew >= 0 ? "+" : ""}${ctx.crew}`,
+      ),
+    ],
+    outcome(ctx, dice) {
+      const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
+      const ok = modified >= SAILING_SUCCESS;
+      return { ship: ctx.ship.id, modified, success: ok, meaning: ok ? success : failure };
+    },
+    effects: () => ({ events: [] }),
+    summary: (_ctx, dist) => ({ pSuccess: dist.probability((o) => o.success) }),
+    describe: (o, state) => `${nameOf(state, o.ship)}: ${o.meaning}`,
+  });
+}
+
+/** "Backing Sail": "Failure requires the ship to continue at its current speed for the rest of its move." */
+export const backingSail = sailingRoll(
+  "backing-sail",
+  "backs sail and halts or holds position",
+  "fails to back sail and continues at its current speed for the rest of its move",
+  "Backing sail to halt or hold position: 1d6, 4+ ± crew.",
+);
+
+/** "Tacking": "a failure leaving the ship stationary facing into the wind 'in irons' for the rest of the move." */
+export const tacking = sailingRoll(
+  "tacking",
+  "tacks through the wind",
+  "is left stationary facing into the wind, 'in irons', for the rest of the move",
+  "Tacking into the wind: 1d6, 4+ ± crew.",
+);

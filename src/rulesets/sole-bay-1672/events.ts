@@ -1,0 +1,97 @@
+/**
+ * Every change of a sole-bay-1672 table is one of these events; `applyEvent` folds one into the state
+ * (a reducer: no dice, no decisions), so undo and replay are folds over the log.
+ */
+import type { GameEvent } from "../../game/types.ts";
+import type { TableEdge } from "../../wind/compass.ts";
+import { derive, type SoleBayShip } from "./ship.ts";
+import type { SoleBayGame, SoleBayState } from "./state.ts";
+
+/** Why boxes were marked; decides the explosion roll and the flag officer's fate. */
+export type DamageCause = "broadside" | "fire" | "explosion" | "collision" | "boarding";
+
+export type SoleBayEvent =
+  | { type: "first-broadside-used"; ship: string }
+  | { type: "damage-marked"; ship: string; boxes: number; cause: DamageCause }
+  | { type: "full-sail-set"; ship: string; fullSail: boolean }
+  | { type: "movement-allowance"; ship: string; inches: number }
+  | { type: "flag-officer-killed"; ship: string }
+  | { type: "flag-officer-captured"; ship: string }
+  | { type: "flag-officer-retired"; from: string; to: string }
+  | { type: "ship-removed"; ship: string }
+  | { type: "fireship-fired"; ship: string }
+  | { type: "grappled"; a: string; b: string }
+  | { type: "boarding-round"; a: string; b: string; winner: string | null }
+  | { type: "grapple-ended"; a: string; b: string }
+  | { type: "fire-started"; ship: string }
+  | { type: "fire-turn"; ship: string }
+  | { type: "fire-out"; ship: string }
+  | { type: "breakpoint-tested"; squadron: string; losses: number }
+  | { type: "squadron-broken"; squadron: string }
+  | { type: "initiative"; side: string }
+  | { type: "wind-set"; windward: TableEdge };
+
+const pairIs = (g: { a: string; b: string }, a: string, b: string) => (g.a === a && g.b === b) || (g.a === b && g.b === a);
+
+function updateShip(state: SoleBayState, id: string, f: (s: SoleBayShip) => Partial<SoleBayShip>): SoleBayState {
+  return { ...state, ships: state.ships.map((s) => (s.id === id ? derive({ ...s, ...f(s) }) : s)) };
+}
+
+const withGame = (state: SoleBayState, game: Partial<SoleBayGame>): SoleBayState => ({ ...state, game: { ...state.game, ...game } });
+const add = (list: readonly string[], id: string): string[] => (list.includes(id) ? [...list] : [...list, id]);
+
+/** Folds one event into the state. Unknown events leave it unchanged. */
+export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState {
+  const e = event as SoleBayEvent;
+  switch (e.type) {
+    case "first-broadside-used":
+      return updateShip(state, e.ship, () => ({ firstBroadsideUsed: true }));
+    case "damage-marked":
+      return updateShip(state, e.ship, (s) => ({ damage: s.damage + e.boxes }));
+    case "full-sail-set":
+      return updateShip(state, e.ship, () => ({ fullSail: e.fullSail }));
+    case "movement-allowance":
+      return withGame(state, { allowances: { ...state.game.allowances, [e.ship]: e.inches } });
+    case "flag-officer-killed":
+      return updateShip(state, e.ship, () => ({ flagOfficer: "killed" }));
+    case "flag-officer-captured":
+      return updateShip(state, e.ship, () => ({ flagOfficer: "captured" }));
+    case "flag-officer-retired": {
+      const moved = updateShip(state, e.from, () => ({ flagOfficer: "none", flagship: false }));
+      return updateShip(moved, e.to, () => ({ flagOfficer: "present", flagship: true }));
+    }
+    case "ship-removed":
+      return withGame(state, {
+        removed: add(state.game.removed, e.ship),
+        grappled: state.game.grappled.filter((g) => g.a !== e.ship && g.b !== e.ship),
+      });
+    case "fireship-fired":
+      return withGame(state, { fired: add(state.game.fired, e.ship) });
+    case "grappled":
+      if (state.game.grappled.some((g) => pairIs(g, e.a, e.b))) return state;
+      return withGame(state, { grappled: [...state.game.grappled, { a: e.a, b: e.b, lastWinner: null }] });
+    case "boarding-round":
+      return withGame(state, { grappled: state.game.grappled.map((g) => (pairIs(g, e.a, e.b) ? { ...g, lastWinner: e.winner } : g)) });
+    case "grapple-ended":
+      return withGame(state, { grappled: state.game.grappled.filter((g) => !pairIs(g, e.a, e.b)) });
+    case "fire-started":
+      return updateShip(state, e.ship, (s) => ({ fireTurns: Math.max(1, s.fireTurns) }));
+    case "fire-turn":
+      return updateShip(state, e.ship, (s) => ({ fireTurns: s.fireTurns + 1 }));
+    case "fire-out":
+      return updateShip(state, e.ship, () => ({ fireTurns: 0 }));
+    case "breakpoint-tested":
+      return withGame(state, { breakTests: { ...state.game.breakTests, [e.squadron]: e.losses } });
+    case "squadron-broken":
+      return withGame(state, { broken: add(state.game.broken, e.squadron) });
+    case "initiative":
+      return withGame(state, { initiative: e.side });
+    case "wind-set":
+      return { ...state, wind: { windward: e.windward } };
+    default:
+      return state;
+  }
+}
+
+/** Folds several events. */
+export const applyAll = (state: SoleBayState, events: readonly GameEvent[]): SoleBayState => events.reduce(applyEvent, state);

@@ -1,0 +1,36 @@
+/**
+ * Small helpers the actions share: finding a ship for an action field with the right error, and schema pieces.
+ */
+import { Type } from "@sinclair/typebox";
+import { findShip } from "../../game/engine.ts";
+import { fail, type Result } from "../../game/result.ts";
+import type { SoleBayShip } from "./ship.ts";
+import type { SoleBayState } from "./state.ts";
+
+/**
+ * The ship an action field names. `afloat` (default): in play and not destroyed; `in-play`: not removed by an
+ * explosion (a prize may still be hit); `any`: only that it exists.
+ */
+export function shipAt(state: SoleBayState, id: string, path: string, need: "afloat" | "in-play" | "any" = "afloat"): Result<SoleBayShip> {
+  const found = findShip(state.ships, id, path);
+  if (!found.ok || need === "any") return found;
+  const s = found.value;
+  if (state.game.removed.includes(s.id)) return fail("rules.illegal", `${s.name} exploded and has been removed from play.`, path);
+  if (need === "afloat" && s.destroyed) return fail("rules.illegal", `${s.name} is destroyed (a prize) and cannot take part.`, path);
+  return found;
+}
+
+export const illegal = (message: string, path = "action") => fail("rules.illegal", message, path);
+
+/** Schema pieces for action fields. */
+export const shipId = () => Type.String({ minLength: 1 });
+export const flag = (def = false) => Type.Boolean({ default: def });
+export const oneOf = <T extends string>(values: readonly T[], def?: NoInfer<T>) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    def === undefined ? {} : { default: def },
+  );
+export const actionType = <T extends string>(t: T) => Type.Literal(t);
+
+/** Whether the ship is a fireship that has been fired (crew removed). */
+export const isFired = (state: SoleBayState, ship: SoleBayShip) => state.game.fired.includes(ship.id);

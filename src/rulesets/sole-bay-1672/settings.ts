@@ -1,0 +1,95 @@
+/**
+ * Named settings of sole-bay-1672: the optional "Death Dice" rule and every value the text leaves unstated.
+ * Each description quotes the sentence it reads.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { parseWith } from "../../game/schema.ts";
+import type { SettingDef } from "../../game/types.ts";
+
+export const SETTING_DEFS: readonly SettingDef[] = [
+  {
+    name: "deathDice",
+    default: false,
+    description:
+      "Risk to Flag Officer rolled with a pair of 'Death Dice': killed on a double skull instead of a total of 2. Reads: \"Flag Officer killed or mortally wounded on '2' (Or Double Skull if using a pair of 'Death Dice'.)\"",
+  },
+  {
+    name: "deathDiceSkullFace",
+    default: 1,
+    description:
+      "The d6 value a Death Die's skull stands for (the skull replaces the one-pip face on common skull dice, so a double skull is the same 1-in-36 as a '2'). Reads the same sentence as deathDice.",
+  },
+  {
+    name: "flagRiskPerLevel",
+    default: true,
+    description:
+      'One Risk to Flag Officer roll for each damage level lost (false: one roll per action that lowers the level). Reads: "Whenever the Flagship\'s Damage rating is reduced (eg. Fresh to Worn; Worn to Damaged etc), there is a Risk the Flag Officer is killed."',
+  },
+  {
+    name: "explosionFlagRisk",
+    default: true,
+    description:
+      'Every flagship caught in an explosion rolls one Risk to Flag Officer even without a level lost (plus any for levels lost). Reads: "All ships within 1D6 inches take 1D6 hits and there is a Risk to Flag Officer".',
+  },
+  {
+    name: "explosionHitsRoll",
+    default: "each",
+    values: ["each", "one"],
+    description:
+      'Explosion hits: "each" = one 1D6 per ship within, "one" = a single 1D6 for all of them. Reads: "All ships within 1D6 inches take 1D6 hits".',
+  },
+  {
+    name: "chainExplosionAs",
+    default: "broadside",
+    values: ["broadside", "fire", "none"],
+    description:
+      'A ship destroyed by explosion hits rolls to explode as if destroyed by broadside (11-12), by fire (10-12), or not at all. Reads: "If destroyed by Broadships or Fire, Roll 2D6 and on a roll of 11 or 12 (10, 11 or 12 if Fire) the ship explodes."',
+  },
+  {
+    name: "weakBoardingDice",
+    default: "1d3",
+    values: ["1d3", "1d6"],
+    description:
+      'Boarding dice of a Weak ship (the text lists only Stout 2D6 and Average/Fireships 1D6); 1D3 follows the Stout/Average/Weak pattern of Collision Damage. Reads: "Stout ships: 2D6 — Average ships and Fireships: 1D6".',
+  },
+  {
+    name: "fireshipExplosionMin",
+    default: 10,
+    description:
+      'A fired fireship explodes on a 2D6 roll of at least this each move (13 = never); the default uses the text\'s fire number. Reads: "The ship will then sail in a straight line, rolling for a possible explosion each move until it collides with another vessel."',
+  },
+  {
+    name: "collisionHalfRounding",
+    default: "up",
+    values: ["up", "down"],
+    description:
+      'How HALF Collision Damage rounds an odd total ("up" keeps an Impact from ever doing nothing, unlike Come about!). Reads: "2-4 Impact — Both ships take HALF Collision Damage".',
+  },
+  {
+    name: "breakpointPercent",
+    default: 33,
+    description:
+      'Share of a squadron\'s ships (fireships ignored) that must be lost before it tests. Reads: "Once a Squadron/Division has lost 33% of its ships, and each time it loses a ship thereafter".',
+  },
+];
+
+/** The settings as a TypeBox schema (unknown keys are errors). */
+export const SettingsSchema = Type.Object(
+  {
+    deathDice: Type.Boolean({ default: false }),
+    deathDiceSkullFace: Type.Integer({ minimum: 1, maximum: 6, default: 1 }),
+    flagRiskPerLevel: Type.Boolean({ default: true }),
+    explosionFlagRisk: Type.Boolean({ default: true }),
+    explosionHitsRoll: Type.Union([Type.Literal("each"), Type.Literal("one")], { default: "each" }),
+    chainExplosionAs: Type.Union([Type.Literal("broadside"), Type.Literal("fire"), Type.Literal("none")], { default: "broadside" }),
+    weakBoardingDice: Type.Union([Type.Literal("1d3"), Type.Literal("1d6")], { default: "1d3" }),
+    fireshipExplosionMin: Type.Integer({ minimum: 2, maximum: 13, default: 10 }),
+    collisionHalfRounding: Type.Union([Type.Literal("up"), Type.Literal("down")], { default: "up" }),
+    breakpointPercent: Type.Number({ exclusiveMinimum: 0, maximum: 100, default: 33 }),
+  },
+  { additionalProperties: false, default: {} },
+);
+
+export type SoleBaySettings = Static<typeof SettingsSchema>;
+
+export const parseSettings = (raw: unknown) => parseWith(SettingsSchema, raw, "settings");

@@ -1,0 +1,110 @@
+/**
+ * A sole-bay-1672 ship (CONTRACT §3): roster fields, damage state, and the derived `condition`/`destroyed`.
+ */
+import { Type } from "@sinclair/typebox";
+import type { ShipBase } from "../../game/types.ts";
+import {
+  BOXES_PER_LEVEL,
+  CONDITIONS,
+  type Condition,
+  CREW_MODIFIER,
+  type Crew,
+  type Hull,
+  type Rating,
+  type SpeedClass,
+} from "./tables.ts";
+
+const oneOf = <T extends string>(values: readonly T[], options: { default?: NoInfer<T> } = {}) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
+
+export type FlagOfficer = "present" | "killed" | "captured" | "none";
+
+/** Ship JSON as a request gives it; `condition` and `destroyed` are accepted and recomputed from `damage`. */
+export const ShipSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.Optional(Type.String()),
+    side: Type.String({ minLength: 1 }),
+    rating: Type.Integer({ minimum: 1, maximum: 4 }),
+    speed: oneOf(["medium", "slow"] as const),
+    hull: oneOf(["stout", "average", "weak"] as const),
+    crew: oneOf(["elite", "regular", "poor"] as const, { default: "regular" }),
+    squadron: Type.Optional(Type.String({ minLength: 1 })),
+    flagship: Type.Boolean({ default: false }),
+    fireship: Type.Boolean({ default: false }),
+    damage: Type.Integer({ minimum: 0, default: 0 }),
+    firstBroadsideUsed: Type.Boolean({ default: false }),
+    fullSail: Type.Boolean({ default: false }),
+    fireTurns: Type.Integer({ minimum: 0, default: 0 }),
+    flagOfficer: Type.Optional(oneOf(["present", "killed", "captured", "none"] as const)),
+    condition: Type.Optional(oneOf(CONDITIONS)),
+    destroyed: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** A ship after parsing: every field filled, `condition` and `destroyed` derived from `damage`. */
+export interface SoleBayShip extends ShipBase {
+  readonly rating: Rating;
+  readonly speed: SpeedClass;
+  readonly hull: Hull;
+  readonly crew: Crew;
+  readonly squadron: string;
+  readonly flagship: boolean;
+  readonly fireship: boolean;
+  readonly damage: number;
+  readonly firstBroadsideUsed: boolean;
+  readonly fullSail: boolean;
+  readonly fireTurns: number;
+  readonly flagOfficer: FlagOfficer;
+  readonly condition: Condition;
+  readonly destroyed: boolean;
+}
+
+/** Boxes on the whole ship: four levels of its hull's boxes. */
+export const totalBoxes = (hull: Hull): number => BOXES_PER_LEVEL[hull] * CONDITIONS.length;
+
+/** Level index 0–3 by boxes marked, 4 once every box is marked ("When all boxes have been deleted … destroyed"). */
+export function levelOf(hull: Hull, damage: number): number {
+  return Math.min(CONDITIONS.length, Math.floor(damage / BOXES_PER_LEVEL[hull]));
+}
+
+/** Condition word by boxes marked; a destroyed ship keeps its last level's word. */
+export function conditionOf(hull: Hull, damage: number): Condition {
+  return CONDITIONS[Math.min(CONDITIONS.length - 1, levelOf(hull, damage))] as Condition;
+}
+
+/** Recomputes the derived fields (call after any change of `damage`). */
+export function derive<S extends Omit<SoleBayShip, "condition" | "destroyed"> & Partial<SoleBayShip>>(ship: S): SoleBayShip {
+  const damage = Math.min(ship.damage, totalBoxes(ship.hull));
+  return {
+    id: ship.id,
+    name: ship.name,
+    side: ship.side,
+    rating: ship.rating,
+    speed: ship.speed,
+    hull: ship.hull,
+    crew: ship.crew,
+    squadron: ship.squadron,
+    flagship: ship.flagship,
+    fireship: ship.fireship,
+    damage,
+    firstBroadsideUsed: ship.firstBroadsideUsed,
+    fullSail: ship.fullSail,
+    fireTurns: ship.fireTurns,
+    flagOfficer: ship.flagOfficer,
+    condition: conditionOf(ship.hull, damage),
+    destroyed: damage >= totalBoxes(ship.hull),
+  };
+}
+
+/** Crew modifier; a fired fireship has had "the crew removed", so it has none. */
+export function crewModifier(ship: SoleBayShip, fired: readonly string[]): number {
+  return fired.includes(ship.id) ? 0 : CREW_MODIFIER[ship.crew];
+}
+
+/** Whether the flag officer is aboard (the ship carries the flag). */
+export const flagAboard = (ship: SoleBayShip): boolean => ship.flagOfficer === "present";

@@ -1,0 +1,127 @@
+/**
+ * The sole-bay-1672 table state: ships, the windward edge, game bookkeeping (fired fireships, grapples,
+ * exploded ships, movement allowances, breakpoint tests) and settings — parsed from a request.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { fail, ok, type Result } from "../../game/result.ts";
+import { parseWith } from "../../game/schema.ts";
+import type { TableState } from "../../game/types.ts";
+import { TABLE_EDGES, type TableEdge } from "../../wind/compass.ts";
+import { parseSettings, type SoleBaySettings } from "./settings.ts";
+import { derive, ShipSchema, type SoleBayShip, totalBoxes } from "./ship.ts";
+import type { Rating } from "./tables.ts";
+
+/** Wind: the windward table edge (CONTRACT §3); changes only by scenario or a person (`set-wind`). */
+export const WindSchema = Type.Object(
+  {
+    windward: Type.Union(
+      TABLE_EDGES.map((e) => Type.Literal(e)),
+      { default: "W" },
+    ),
+  },
+  { additionalProperties: false, default: {} },
+);
+export type SoleBayWind = { readonly windward: TableEdge };
+
+const Ids = Type.Array(Type.String(), { default: [] });
+
+/** Rule-set state that is neither a ship nor the wind, passed back in the next request as `game`. */
+export const GameSchema = Type.Object(
+  {
+    /** Fireships announced as 'fired' (crew removed). */
+    fired: Ids,
+    /** Ships that exploded: "The destroyed ship is then removed from play." */
+    removed: Ids,
+    /** Ships alongside in a boarding action; `lastWinner` caused most damage in the last round (may break off). */
+    grappled: Type.Array(
+      Type.Object(
+        { a: Type.String(), b: Type.String(), lastWinner: Type.Union([Type.String(), Type.Null()], { default: null }) },
+        { additionalProperties: false },
+      ),
+      { default: [] },
+    ),
+    /** Movement allowance (inches) each ship got this turn, for ships following it. */
+    allowances: Type.Record(Type.String(), Type.Number(), { default: {} }),
+    /** Ships lost when each squadron last tested its breakpoint. */
+    breakTests: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { default: {} }),
+    /** Squadrons that broke off and retire. */
+    broken: Ids,
+    /** The side holding the initiative. */
+    initiative: Type.Union([Type.String(), Type.Null()], { default: null }),
+  },
+  { additionalProperties: false, default: {} },
+);
+export type SoleBayGame = Static<typeof GameSchema>;
+
+export type SoleBayState = TableState<SoleBayShip, SoleBayWind> & {
+  readonly game: SoleBayGame;
+  readonly settings: SoleBaySettings;
+};
+
+function parseShips(raw: unknown): Result<SoleBayShip[]> {
+  const parsed = parseWith(Type.Array(ShipSchema), raw ?? [], "ships");
+  if (!parsed.ok) return parsed;
+  const seen = new Set<string>();
+  const ships: SoleBayShip[] = [];
+  for (const [i, s] of parsed.value.entries()) {
+    if (seen.has(s.id))
+      return fail("input.invalid", `ships[${i}].id "${s.id}" is used by two ships; ids must be unique.`, `ships[${i}].id`);
+    seen.add(s.id);
+    if (s.damage > totalBoxes(s.hull)) {
+      return fail(
+        "input.invalid",
+        `ships[${i}].damage must be at most ${totalBoxes(s.hull)} (a ${s.hull} ship has ${totalBoxes(s.hull)} boxes); got ${s.damage}.`,
+        `ships[${i}].damage`,
+      );
+    }
+    ships.push(
+      derive({
+        ...s,
+        rating: s.rating as Rating,
+        name: s.name ?? s.id,
+        squadron: s.squadron ?? s.side,
+        // "Each Squadron/Division has a Flagship": a flagship carries its flag officer unless the roster says otherwise.
+        flagOfficer: s.flagOfficer ?? (s.flagship ? "present" : "none"),
+      }),
+    );
+  }
+  return ok(ships);
+}
+
+function checkGameIds(game: SoleBayGame, ships: readonly SoleBayShip[]): Result<SoleBayGame> {
+  const known = new Set(ships.map((s) => s.id));
+  const refs: Array<[string, string]> = [
+    ...game.fired.map((id, i): [string, string] => [id, `game.fired[${i}]`]),
+    ...game.removed.map((id, i): [string, string] => [id, `game.removed[${i}]`]),
+    ...game.grappled.flatMap(
+      (g, i): Array<[string, string]> => [
+        [g.a, `game.grappled[${i}].a`],
+        [g.b, `game.grappled[${i}].b`],
+      ],
+    ),
+  ];
+  const bad = refs.find(([id]) => !known.has(id));
+  if (bad) return fail("ship.unknown", `There is no ship "${bad[0]}".`, bad[1]);
+  return ok(game);
+}
+
+/** Validates and fills a request's ships, wind, game and settings. */
+export function parseState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<SoleBayState> {
+  const ships = parseShips(raw.ships);
+  if (!ships.ok) return ships;
+  const wind = parseWith(WindSchema, raw.wind, "wind");
+  if (!wind.ok) return wind;
+  const game = parseWith(GameSchema, raw.game, "game");
+  if (!game.ok) return game;
+  const checked = checkGameIds(game.value, ships.value);
+  if (!checked.ok) return checked;
+  const settings = parseSettings(raw.settings);
+  if (!settings.ok) return settings;
+  return ok({ ships: ships.value, wind: wind.value, game: checked.value, settings: settings.value, data: null });
+}
+
+/** A ship still in play: not exploded and removed. */
+export const inPlay = (state: SoleBayState, ship: SoleBayShip): boolean => !state.game.removed.includes(ship.id);
+
+/** A ship that can act: in play and not destroyed. */
+export const afloat = (state: SoleBayState, ship: SoleBayShip): boolean => inPlay(state, ship) && !ship.destroyed;
