@@ -12,6 +12,7 @@
 #include <avr_twi.h>
 #include <sim_irq.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MUX_ADDR 0x70
@@ -128,6 +129,7 @@ static void on_twi(struct avr_irq_t *irq, uint32_t value, void *param) {
   avr_twi_msg_irq_t v;
   v.u.v = value;
   uint8_t msg = v.u.twi.msg, addr = v.u.twi.addr;
+  if (getenv("FITL_DEBUG_I2C")) fprintf(stderr, "I2C msg=%02x addr=%02x data=%02x\n", msg, addr, v.u.twi.data);
   if (msg & TWI_COND_STOP) { end_transaction(); return; }
   if (msg & TWI_COND_START) {
     end_transaction(); /* a repeated start ends the previous transfer */
@@ -158,6 +160,11 @@ static void on_twi(struct avr_irq_t *irq, uint32_t value, void *param) {
   }
 }
 
+static void on_status(struct avr_irq_t *irq, uint32_t value, void *param) {
+  (void)irq; (void)param;
+  if (getenv("FITL_DEBUG_I2C")) fprintf(stderr, "I2C status=%02x\n", value);
+}
+
 void i2c_bus_attach(avr_t *avr, int with_mux) {
   static const char *names[2] = {"8<fitl.i2c.in", "32>fitl.i2c.out"};
   memset(&bus, 0, sizeof bus);
@@ -167,6 +174,7 @@ void i2c_bus_attach(avr_t *avr, int with_mux) {
   avr_irq_register_notify(bus.irq + 1, on_twi, NULL);
   avr_connect_irq(bus.irq + 0, avr_io_getirq(avr, AVR_IOCTL_TWI_GETIRQ(0), TWI_IRQ_INPUT));
   avr_connect_irq(avr_io_getirq(avr, AVR_IOCTL_TWI_GETIRQ(0), TWI_IRQ_OUTPUT), bus.irq + 1);
+  avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_TWI_GETIRQ(0), TWI_IRQ_STATUS), on_status, NULL);
 }
 
 int i2c_bus_set_tag(int reader, const uint8_t *uid, int len) {
