@@ -41,7 +41,7 @@ export function fireByStep(ship: Pick<ShipIn, "guns" | "firePoints" | "fireBySte
   const out: number[] = [];
   for (let k = 0; k < n; k++) {
     const exact = (ship.firePoints * (n - k)) / n;
-    const halves = settings.firePointRounding === "nearest" ? Math.round(exact * 2 - 1e-9) : Math.floor(exact * 2 + 1e-9);
+    const halves = settings.firePointRounding === "nearest" ? Math.round(exact * 2 + 1e-9) : Math.floor(exact * 2 + 1e-9);
     out.push(halves / 2);
   }
   return out;

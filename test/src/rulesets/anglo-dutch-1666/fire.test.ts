@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { FIRE_TABLE, fireRow } from "../../../../src/rulesets/anglo-dutch-1666/tables.ts";
+import { antelope, odds, refused, run, shipIn, shipOf, table } from "./helpers.ts";
+
+const target = () => shipOf("target", 60, 30, 5, { side: "english", nation: "english" });
+const firer = (fire: number) => shipOf("firer", 90, 40, fire);
+const worst = { range: "long", shooterOnFire: true, smallTarget: true, strongWinds: true }; // +2 +2 +1 +1
+const best = { range: "short", sternRake: true }; // −1 −2
+
+// The fire table as printed (rows ½ … 9–11; "0 or less", 1–7, "8+"), read by hand from the text.
+const ROWS: Array<[number, number[]]> = [
+  [0.5, [1, 1, 0, 0, 0, 0, 0, 0, 0]],
+  [1, [1, 1, 1, 0, 0, 0, 0, 0, 0]],
+  [1.5, [2, 1, 1, 1, 0, 0, 0, 0, 0]],
+  [2, [2, 1, 1, 1, 1, 0, 0, 0, 0]],
+  [3, [3, 2, 1, 1, 1, 0, 0, 0, 0]],
+  [4, [3, 2, 2, 1, 1, 1, 0, 0, 0]],
+  [5, [4, 3, 2, 1, 1, 1, 0, 0, 0]],
+  [6, [4, 3, 3, 2, 1, 1, 1, 0, 0]],
+  [7, [4, 3, 3, 2, 2, 1, 1, 1, 0]],
+  [9, [5, 4, 3, 3, 2, 2, 1, 1, 0]],
+];
+
+const fire = (fp: number, mods: Record<string, unknown>, die: number, wind = "normal") =>
+  run(
+    table([firer(fp), target()], { wind: { direction: 0, strength: wind } }),
+    { type: "fire", firer: "firer", target: "target", ...mods },
+    [die],
+  );
+
+describe("fire table (text: Fire Table)", () => {
+  it("is the printed table, stray trailing '-' dropped", () => {
+    expect(FIRE_TABLE.map((r) => [r.min, r.hits])).toEqual(ROWS);
+  });
+  it.each(ROWS)("row %s: modified roll 0 or less (short range stern rake)", (fp, hits) => {
+    expect(fire(fp, best, 3).outcome).toMatchObject({ modifiedRoll: 0, column: "0 or less", hits: hits[0] });
+    expect(fire(fp, best, 1).outcome).toMatchObject({ modifiedRoll: -2, column: "0 or less", hits: hits[0] });
+  });
+  it.each(ROWS)("row %s: modified roll 8 or more (long, on fire, small target, strong winds)", (fp) => {
+    expect(fire(fp, worst, 2).outcome).toMatchObject({ modifiedRoll: 8, column: "8+", hits: 0 });
+    expect(fire(fp, worst, 6).outcome).toMatchObject({ modifiedRoll: 12, column: "8+", hits: 0 });
+  });
+  it.each(ROWS)("row %s: 1–6 unmodified at medium range read columns 1–6, 7 at long range", (fp, hits) => {
+    for (let d = 1; d <= 6; d++) expect(fire(fp, { range: "medium" }, d).outcome.hits).toBe(hits[d]);
+    expect(fire(fp, { range: "long" }, 5).outcome).toMatchObject({ modifiedRoll: 7, hits: hits[7] });
+  });
+  it("rows between printed values read the row below; 7–8 and 9–11 are ranges; above 11 reads 9–11", () => {
+    expect(fireRow(2.5)?.label).toBe("2");
+    expect(fireRow(8)?.label).toBe("7-8");
+    expect(fireRow(11)?.label).toBe("9-11");
+    expect(fireRow(12)?.label).toBe("9-11");
+    expect(fireRow(0)).toBeNull();
+  });
+  it("modifiers: long +2, on fire +2, small +1, strong +1, short −1, stern rake −2", () => {
+    const o = fire(4, { range: "long", shooterOnFire: true }, 1).outcome;
+    expect(o.modifiedRoll).toBe(5);
+    expect(fire(4, { range: "short" }, 3).outcome.modifiedRoll).toBe(2);
+    expect(fire(4, { range: "medium", smallTarget: true }, 3).outcome.modifiedRoll).toBe(4);
+  });
+  it("shooter on fire and strong winds also come from state; a 20-gunner is a small target", () => {
+    const s = table([{ ...firer(4), onFire: true }, target()], { wind: { direction: 0, strength: "light" } });
+    expect(run(s, { type: "fire", firer: "firer", target: "target", range: "medium" }, [1]).outcome.modifiedRoll).toBe(3);
+    const strong = table([firer(4), target()], { wind: { direction: 0, strength: "strong" } });
+    expect(
+      run(strong, { type: "fire", firer: "firer", target: "target", range: "medium", downwind: false }, [1]).outcome.modifiedRoll,
+    ).toBe(2);
+    const small = table([firer(4), shipOf("yacht", 20, 6, 1, { side: "english" })]);
+    expect(run(small, { type: "fire", firer: "firer", target: "yacht", range: "medium" }, [1]).outcome.modifiedRoll).toBe(2);
+  });
+  it("stern rake is short range only", () => {
+    const e = refused(
+      table([firer(4), target()]),
+      { type: "fire", firer: "firer", target: "target", range: "medium", sternRake: true },
+      [1],
+    );
+    expect(e).toMatchObject({ code: "rules.illegal", path: "action.sternRake" });
+  });
+  it("range bands are checked when both ships have hexes", () => {
+    const s = table([
+      { ...firer(4), hex: { q: 0, r: 0 } },
+      { ...target(), hex: { q: 0, r: 3 } },
+    ]);
+    expect(refused(s, { type: "fire", firer: "firer", target: "target", range: "short" }, [1]).path).toBe("action.range");
+    expect(run(s, { type: "fire", firer: "firer", target: "target", range: "long" }, [1]).outcome).toMatchObject({
+      modifiedRoll: 3,
+      hits: 1,
+    });
+    const far = table([
+      { ...firer(4), hex: { q: 0, r: 0 } },
+      { ...target(), hex: { q: 0, r: 5 } },
+    ]);
+    expect(refused(far, { type: "fire", firer: "firer", target: "target", range: "long" }, [1]).code).toBe("rules.out-of-range");
+  });
+  it("exact odds of a broadside", () => {
+    const o = odds(table([firer(4), target()]), { type: "fire", firer: "firer", target: "target", range: "medium" });
+    expect(o.summary.expectedHits).toBeCloseTo((2 + 2 + 1 + 1 + 1 + 0) / 6, 12);
+    expect(o.summary.hits).toEqual({ "0": 1 / 6, "1": 3 / 6, "2": 2 / 6 });
+  });
+});
+
+describe("damage steps (text: Damage effects, Example ship cards)", () => {
+  it("Antelope's sixth hit: a critical check, −1 hex move, fire points 3", () => {
+    const s = table([firer(1), antelope({ damage: 5 })]);
+    const t = run(s, { type: "fire", firer: "firer", target: "antelope", range: "medium" }, [1]);
+    expect(t.outcome).toMatchObject({ hits: 1, stepsCrossed: 1 });
+    expect(t.followUps).toEqual([expect.objectContaining({ kind: "roll", action: { type: "critical", ship: "antelope" } })]);
+    const a = shipIn(t.state, "antelope");
+    expect(a).toMatchObject({ damage: 6, stepsLost: 1 });
+    // her own broadside is now 3 fire points
+    const back = run(t.state, { type: "fire", firer: "antelope", target: "firer", range: "medium" }, [4]);
+    expect(back.outcome).toMatchObject({ firePoints: 3, row: "3" });
+  });
+  it("the fifth hit does not cross a step", () => {
+    const t = run(table([firer(1), antelope({ damage: 4 })]), { type: "fire", firer: "firer", target: "antelope", range: "medium" }, [1]);
+    expect(t.followUps).toEqual([]);
+  });
+  it("two steps crossed by one broadside are two critical checks; 0 hull points is sinking", () => {
+    const t = run(
+      table([firer(9), antelope({ damage: 10 })]),
+      { type: "fire", firer: "firer", target: "antelope", range: "short", sternRake: true },
+      [1],
+    );
+    expect(t.outcome.hits).toBe(5);
+    expect(t.followUps.filter((f) => f.action.type === "critical")).toHaveLength(1); // 11 → 15: step 2 at 11 already, step 3 at 17
+    const sink = run(
+      table([firer(9), antelope({ damage: 18 })]),
+      { type: "fire", firer: "firer", target: "antelope", range: "short", sternRake: true },
+      [1],
+    );
+    expect(sink.outcome).toMatchObject({ hits: 5, hullLost: 4, sinking: true });
+    expect(shipIn(sink.state, "antelope")).toMatchObject({ damage: 22, sinking: true });
+    expect(refused(sink.state, { type: "fire", firer: "antelope", target: "firer", range: "short" }).code).toBe("rules.illegal");
+  });
+  it("strong winds: firing downwind loses a fire step, British two; gun deck swept one more", () => {
+    const strong = { direction: 0, strength: "strong" };
+    const dutch = table([firer(4), target()], { wind: strong });
+    expect(run(dutch, { type: "fire", firer: "firer", target: "target", range: "medium", downwind: true }, [1]).outcome).toMatchObject({
+      firePoints: 3,
+    });
+    const english = table([antelope(), target()], { wind: strong });
+    expect(run(english, { type: "fire", firer: "antelope", target: "target", range: "medium", downwind: true }, [1]).outcome).toMatchObject(
+      { firePoints: 2 },
+    );
+    expect(
+      run(english, { type: "fire", firer: "antelope", target: "target", range: "medium", downwind: false }, [1]).outcome,
+    ).toMatchObject({ firePoints: 4 });
+    const swept = table([antelope({ gunDeckSweptTurns: 2 }), target()]);
+    expect(run(swept, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome).toMatchObject({
+      firePoints: 3,
+    });
+  });
+  it("downwind comes from the hexes when not stated (wind from the N: a target to the S is downwind)", () => {
+    const s = table([antelope({ hex: { q: 0, r: 0 } }), { ...target(), hex: { q: 0, r: 2 } }], {
+      wind: { direction: 0, strength: "strong" },
+    });
+    expect(run(s, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome.firePoints).toBe(2);
+    const up = table([antelope({ hex: { q: 0, r: 2 } }), { ...target(), hex: { q: 0, r: 0 } }], {
+      wind: { direction: 0, strength: "strong" },
+    });
+    expect(run(up, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome.firePoints).toBe(4);
+  });
+  it("a ship with no fire points left cannot fire", () => {
+    const s = table([shipOf("merchant", 10, 4, 0.5, { gunDeckSweptTurns: 1, damage: 2 }), target()]);
+    expect(refused(s, { type: "fire", firer: "merchant", target: "target", range: "short" }).code).toBe("rules.illegal");
+  });
+});
