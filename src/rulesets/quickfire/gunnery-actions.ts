@@ -48,7 +48,7 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
   if (!o.fired) return `${firer} did not fire ${battery} guns at ${target} (ROF die above ${o.rof})${note}.`;
   if (!o.hit) return `${firer}'s ${battery} fire missed ${target}${note}.`;
   const blast = (o.blast as string[]).length ? ` with blast damage ${(o.blast as string[]).join(", ")}` : "";
-  return `${firer}'s ${battery} fire scored an ${o.hit} hit on ${target}${blast}${note}.`;
+  return `${firer}'s ${battery} fire scored ${o.hit === "S" ? "an" : "a"} ${o.hit} hit on ${target}${blast}${note}.`;
 }
 
 export const gunneryAction = defineAction<GunneryContext>({

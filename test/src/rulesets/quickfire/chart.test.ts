@@ -35,8 +35,19 @@ describe("a club's chart replaces it", () => {
       const r = parseChart(raw);
       return r.ok ? null : r.error;
     };
-    expect(bad({ ...HOUSE_CHART, gunnery: [{ percent: 0, hits: "seven" }] })).toMatchObject({ code: "input.invalid", path: "gunnery[0].hits" });
-    expect(bad({ ...HOUSE_CHART, gunnery: [{ percent: 50, hits: 5 }, { percent: 25, hits: 3 }] })?.path).toBe("gunnery[1].percent");
+    expect(bad({ ...HOUSE_CHART, gunnery: [{ percent: 0, hits: "seven" }] })).toMatchObject({
+      code: "input.invalid",
+      path: "gunnery[0].hits",
+    });
+    expect(
+      bad({
+        ...HOUSE_CHART,
+        gunnery: [
+          { percent: 50, hits: 5 },
+          { percent: 25, hits: 3 },
+        ],
+      })?.path,
+    ).toBe("gunnery[1].percent");
     expect(bad({ ...HOUSE_CHART, damage: { ...HOUSE_CHART.damage, fire: { ...HOUSE_CHART.damage.fire, "7": ["X"] } } })?.path).toBe(
       "damage.fire[7][0]",
     );

@@ -58,7 +58,9 @@ describe("blast damage (3.0 Blast Damage Table, Blast Caps)", () => {
   it("uses the three dice's total on the short line at short range (1,1,1 = 3 → E)", () => {
     const t = run(s, { ...FIRE, range: "short" }, [1, 1, 1]);
     expect(t.outcome).toMatchObject({ hit: "G", blast: ["E"] });
-    expect(t.followUps).toEqual([expect.objectContaining({ kind: "roll", action: { type: "damage-roll", ship: "borodino", line: "explosion", chain: "split" } })]);
+    expect(t.followUps).toEqual([
+      expect.objectContaining({ kind: "roll", action: { type: "damage-roll", ship: "borodino", line: "explosion", chain: "split" } }),
+    ]);
   });
   it("point blank uses the short line too", () => {
     expect(run(s, { ...FIRE, range: "point-blank" }, [1, 1, 1]).outcome.blast).toEqual(["E"]);
@@ -69,7 +71,10 @@ describe("blast damage (3.0 Blast Damage Table, Blast Caps)", () => {
     expect(shipIn(t.state, "borodino")).toMatchObject({ speedLost: 1, fires: 1 });
   });
   it("no blast damage without a G or S hit", () => {
-    expect(run(table([mikasa({ heavyGun: 1 }), borodino({ heavyArmor: 50 })]), FIRE, [1, 1, 2]).outcome).toMatchObject({ hit: null, blast: [] });
+    expect(run(table([mikasa({ heavyGun: 1 }), borodino({ heavyArmor: 50 })]), FIRE, [1, 1, 2]).outcome).toMatchObject({
+      hit: null,
+      blast: [],
+    });
   });
   it("a blast cap of 1 allows blast damage only on 1,1,1; cap 2 needs every die ≤ 2", () => {
     const cap1 = table([mikasa({ blastCap: 1 }), borodino()]);

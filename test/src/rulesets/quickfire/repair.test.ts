@@ -3,7 +3,16 @@ import { borodino, odds, refused, run, shipIn, table } from "./helpers.ts";
 
 const REPAIR = { game: { phase: "repair" } };
 /** The French cruiser of 4.3: size 7, nine speed hits (all boxes and one extra S), one fire. */
-const dupuy = (over: Record<string, unknown> = {}) => ({ ...borodino(), id: "dupuy", name: "Dupuy de Lome", side: "france", size: 7, speedLost: 9, fires: 1, ...over });
+const dupuy = (over: Record<string, unknown> = {}) => ({
+  ...borodino(),
+  id: "dupuy",
+  name: "Dupuy de Lome",
+  side: "france",
+  size: 7,
+  speedLost: 9,
+  fires: 1,
+  ...over,
+});
 
 describe("sinking (4.3) — the Dupuy de Lome example", () => {
   it("size 7 with one fire sinks on 2 through 4", () => {
@@ -71,13 +80,14 @@ describe("repairs (4.2): 2D6 per repair point spent", () => {
     expect(shipIn(run(s, { type: "repair", ship: "borodino", damage: "heavy-rof" }, [4, 5]).state, "borodino").heavyRofLost).toBe(0);
   });
   it("needs repair points left, damage of that kind, and the repair phase", () => {
-    expect(refused(table([borodino({ speedLost: 1, repairUsed: 6 })], REPAIR), { type: "repair", ship: "borodino", damage: "speed" }).path).toBe(
-      "action.points",
-    );
+    expect(
+      refused(table([borodino({ speedLost: 1, repairUsed: 6 })], REPAIR), { type: "repair", ship: "borodino", damage: "speed" }).path,
+    ).toBe("action.points");
     expect(refused(table([borodino()], REPAIR), { type: "repair", ship: "borodino", damage: "speed" }).path).toBe("action.damage");
-    expect(refused(table([borodino({ speedLost: 1 })], { game: { phase: "movement" } }), { type: "repair", ship: "borodino", damage: "speed" }).code).toBe(
-      "rules.illegal",
-    );
+    expect(
+      refused(table([borodino({ speedLost: 1 })], { game: { phase: "movement" } }), { type: "repair", ship: "borodino", damage: "speed" })
+        .code,
+    ).toBe("rules.illegal");
   });
 });
 

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
+import { HOUSE_CHART } from "../../../src/rulesets/quickfire/chart.ts";
+import { BORODINO, MIKASA } from "../../../src/rulesets/quickfire/examples/index.ts";
+
+const io = (value: unknown) => ({ readStdin: async () => JSON.stringify(value) });
+const dir = mkdtempSync(join(tmpdir(), "quickfire-cli-"));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const request = (dice?: number[]) => ({
+  ships: [MIKASA.ship, BORODINO.ship],
+  action: { type: "gunnery", firer: "mikasa", target: "borodino", battery: "heavy", range: "long" },
+  ...(dice ? { dice } : {}),
+});
+
+describe("quarterdeck resolve/odds --ruleset quickfire", () => {
+  it("resolves the text's 4,1,3 example from the example ship logs", async () => {
+    const r = await runRulesCommand("resolve", "quickfire", io(request([4, 1, 3])));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.outcome).toMatchObject({ fired: true, hit: "G", blast: [], chart: "house default — not the official chart" });
+    expect(out.ships[1].heavyRofLost).toBe(1);
+    expect(out.plan.map((e: { color: string }) => e.color)).toEqual(["black", "white"]);
+  });
+  it("odds sum to 1", async () => {
+    const out = JSON.parse((await runRulesCommand("odds", "quickfire", io(request()))).stdout);
+    expect(out.outcomes.reduce((s: number, o: { p: number }) => s + o.p, 0)).toBeCloseTo(1, 9);
+  });
+  it("a club chart from --data (YAML) is used and named", async () => {
+    const yaml = JSON.stringify({ ...HOUSE_CHART, label: "Club chart", gunnery: [{ percent: 0, hits: 12 }] }, null, 2);
+    const r = await runRulesCommand("resolve", "quickfire", io(request([2, 5, 5])), file("club.yaml", yaml));
+    expect(JSON.parse(r.stdout).outcome).toMatchObject({ hit: "G", chart: "Club chart" });
+  });
+  it("a bad chart file exits 2 naming the file, line and key", async () => {
+    const lines = JSON.stringify(HOUSE_CHART, null, 2).split("\n");
+    const at = lines.findIndex((l) => l.includes('"hits": 7'));
+    lines[at] = lines[at]?.replace('"hits": 7', '"hits": "seven"') ?? "";
+    const path = file("bad-chart.json", lines.join("\n"));
+    const r = await runRulesCommand("resolve", "quickfire", io(request([4, 1, 3])), path);
+    expect(r.code).toBe(2);
+    const err = JSON.parse(r.stdout).error;
+    expect(err.code).toBe("input.invalid");
+    expect(err.path).toBe(`${path}:${at + 1} (gunnery[3].hits)`);
+  });
+  it("a chart with an unknown key exits 2 naming it", async () => {
+    const path = file("extra.yaml", `${JSON.stringify(HOUSE_CHART)}\n`.replace('{"label"', '{"colour": 1, "label"'));
+    const r = await runRulesCommand("plan", "quickfire", io(request()), path);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.path).toBe(`${path}:1 (colour)`);
+  });
+  it("an illegal shot exits 2 with rules.illegal", async () => {
+    const req = { ...request([1, 1, 1]), game: { phase: "movement" } };
+    const r = await runRulesCommand("resolve", "quickfire", io(req));
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "rules.illegal", path: "game.phase" });
+  });
+  it("a bad ship log field is named", async () => {
+    const req = { ...request(), ships: [{ ...MIKASA.ship, blastCap: 4 }, BORODINO.ship] };
+    const r = await runRulesCommand("plan", "quickfire", io(req));
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", path: "ships[0].blastCap" });
+  });
+});
