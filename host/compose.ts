@@ -1,0 +1,126 @@
+/**
+ * The composition root: table setup → store → session → devices → live updates. Everything the server
+ * needs comes from here; nothing else builds devices or opens the store.
+ */
+import { randomInt } from "node:crypto";
+import type { Logger } from "pino";
+import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
+import { fail, ok, type Result } from "../src/game/result.ts";
+import type { WindView } from "../src/game/types.ts";
+import { composeRealDevices, composeSimDevices } from "./compose-devices.ts";
+import type { TableSetup } from "./config/load.ts";
+import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
+import type { SessionEvent } from "./session/table-session.ts";
+import { TableSession } from "./session/table-session.ts";
+import { type TableView, tableView } from "./session/view.ts";
+import { SqliteStore } from "./store/sqlite-store.ts";
+
+/** One change of the table: the state after it and what happened. */
+export interface TableUpdate {
+  readonly view: TableView;
+  readonly events: readonly SessionEvent[];
+}
+
+export interface TableRuntime {
+  readonly session: TableSession;
+  readonly devices: TableDevices;
+  readonly store: SqliteStore;
+  readonly gameId: number;
+  view(): TableView;
+  onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  readonly setup: TableSetup;
+  /** The SQLite file (`:memory:` in tests that need no restart). */
+  readonly dbFile: string;
+  readonly logger: Logger;
+  /** Every device emulated (the demo table). */
+  readonly sim: boolean;
+  readonly now?: () => number;
+}
+
+const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegrees: w.fromDegrees });
+
+/** Builds and starts a table. */
+export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
+  const now = opts.now ?? Date.now;
+  const { setup, logger } = opts;
+  const store = new SqliteStore(opts.dbFile);
+  const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
+  let devices: TableDevices | null = null;
+  const session = TableSession.open({
+    setup,
+    store: game,
+    now,
+    randomFace: (sides) => randomInt(1, sides + 1),
+    deviceHealth: () => (devices ? allHealth(devices) : []),
+  });
+  if (!session.ok) {
+    store.close();
+    return fail(session.error.code, `The table cannot start: ${session.error.message}`, session.error.path);
+  }
+  const s = session.value;
+  const built = opts.sim || setup.devices === null ? await composeSimDevices(logger) : await composeRealDevices(setup.devices, logger);
+  devices = built;
+  const display = setup.display;
+  const view = (): TableView =>
+    tableView(
+      s,
+      {
+        devices: allHealth(built),
+        dial: built.dial ? { angle: built.sim?.dialAngle?.() ?? built.dial.angle(), health: built.dial.health() } : null,
+        sim: built.sim !== null,
+      },
+      display,
+    );
+  const listeners = new Set<(u: TableUpdate) => void>();
+  const publish = (events: readonly SessionEvent[]) => {
+    if (listeners.size === 0) return;
+    const u = { view: view(), events };
+    for (const l of listeners) l(u);
+  };
+  const showWind = (w: WindView | null) => {
+    if (w && built.dial) built.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
+  };
+  const offSession = s.onChange((events) => {
+    for (const e of events) if (e.type === "wind") showWind(e.wind);
+    publish(events);
+  });
+  const offDevices = subscribeDevices(
+    built,
+    (r) => {
+      try {
+        s.handleReading(r);
+      } catch (e) {
+        logger.error({ err: e, reading: r }, "a reading could not be handled");
+      }
+    },
+    () => publish([]),
+  );
+  // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
+  for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
+  built.dial
+    ?.start()
+    .then(() => showWind(s.windView()))
+    .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
+  logger.info({ ruleset: setup.ruleset.id, game: game.gameId, resolved: s.records.length }, "table ready");
+  return ok({
+    session: s,
+    devices: built,
+    store,
+    gameId: game.gameId,
+    view,
+    onUpdate: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    close: async () => {
+      offSession();
+      offDevices();
+      await built.close();
+      store.close();
+    },
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Turns a table file or a bundled scenario into a {@link TableSetup}: the rule set, the starting state
+ * (checked by the rule set itself), tag UIDs, dice bindings, players and display options. Every error
+ * names the file, line and key (`table.yaml:12 (fleets[0].ships[1].rating)`).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fail, ok, type Result } from "../../src/game/result.ts";
+import { parseWith } from "../../src/game/schema.ts";
+import type { RuleSet } from "../../src/game/types.ts";
+import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
+import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
+import { parseRoster } from "./roster.ts";
+import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
+import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
+
+/** Everything the host needs to set a table. */
+export interface TableSetup {
+  readonly ruleset: RuleSet;
+  readonly title: string;
+  /** The bundled scenario it started from, if any. */
+  readonly scenario: string | null;
+  /** The rule set's starting state as `parseState` takes it. */
+  readonly start: {
+    readonly ships: Record<string, unknown>[];
+    readonly wind?: unknown;
+    readonly game?: unknown;
+    readonly settings?: unknown;
+  };
+  /** The parsed data file, or undefined for the rule set's default. */
+  readonly data: unknown;
+  /** Tag UID (upper-case hex) → ship id. */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly bindings: readonly Binding[];
+  readonly players: readonly Player[];
+  readonly display: DisplayOptions;
+  /** The `devices` section, or null for an all-emulated table. */
+  readonly devices: Readonly<Record<string, unknown>> | null;
+}
+
+/** `04:a1:b2` → `04A1B2`. */
+export const normalizeUid = (uid: string): string => uid.replace(/[^0-9a-fA-F]/g, "").toUpperCase();
+
+interface ShipSource {
+  readonly side: string;
+  readonly ship: Record<string, unknown>;
+  /** Where a field of this ship is written: `table.yaml:14 (fleets[0].ships[2].rating)`. */
+  readonly where: (field: string) => string;
+}
+
+const DEFAULT_DISPLAY: DisplayOptions = { theme: "dark", scale: 1 };
+
+function fromFleets(fleets: readonly { side: string; ships: Record<string, unknown>[] }[], file: LoadedFile, base: string): ShipSource[] {
+  return fleets.flatMap((f, fi) =>
+    f.ships.map((ship, si) => ({
+      side: f.side,
+      ship,
+      where: (field: string) => file.locate(`${base}[${fi}].ships[${si}]${field ? `.${field}` : ""}`),
+    })),
+  );
+}
+
+/** Builds the setup from parts; checks ships with the rule set and collects tags. */
+function assemble(
+  rs: RuleSet,
+  sources: ShipSource[],
+  rest: Omit<TableSetup, "ruleset" | "start" | "tags"> & { wind?: unknown; game?: unknown; settings?: unknown },
+): Result<TableSetup> {
+  const tags: Record<string, string> = {};
+  const ships: Record<string, unknown>[] = [];
+  for (const { side, ship, where } of sources) {
+    const { tag, ...fields } = ship;
+    const uids = tag === undefined ? [] : Array.isArray(tag) ? tag : [tag];
+    for (const raw of uids) {
+      const uid = normalizeUid(String(raw));
+      const other = tags[uid];
+      if (uid === "") return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
+      if (other) return fail("config.invalid", `${where("tag")}: tag ${uid} is already on ${other}.`, where("tag"));
+      tags[uid] = String(fields.id);
+    }
+    ships.push({ ...fields, side });
+  }
+  const start = { ships, wind: rest.wind, game: rest.game, settings: rest.settings };
+  const parsed = rs.parseState(start, rest.data);
+  if (!parsed.ok) {
+    const m = /^ships\[(\d+)\]\.?(.*)$/.exec(parsed.error.path);
+    const src = m ? sources[Number(m[1])] : undefined;
+    const at = src && m ? src.where(m[2] ?? "") : parsed.error.path;
+    return fail("config.invalid", `${at}: ${parsed.error.message}`, at);
+  }
+  const { wind: _w, game: _g, settings: _s, ...keep } = rest;
+  return ok({ ...keep, ruleset: rs, start, tags });
+}
+
+function findRuleSet(id: string, where: string): Result<RuleSet> {
+  const rs = ruleSet(id);
+  if (rs) return ok(rs);
+  return fail("ruleset.unknown", `${where}: there is no rule set "${id}" (known: ${RULE_SETS.map((r) => r.id).join(", ")}).`, where);
+}
+
+/** Loads a bundled scenario as an all-emulated demo table. */
+export function loadScenario(name: string): Result<TableSetup> {
+  if (!scenarioNames().includes(name)) {
+    return fail("scenario.unknown", `There is no scenario "${name}" (bundled: ${scenarioNames().join(", ")}).`, "--scenario");
+  }
+  const file = loadDataFile(scenarioFile(name));
+  if (!file.ok) return file;
+  const sc = parseWith(ScenarioSchema, file.value.value, "");
+  if (!sc.ok) return fail("config.invalid", `${file.value.locate(sc.error.path)}: ${sc.error.message}`, file.value.locate(sc.error.path));
+  const rs = findRuleSet(sc.value.ruleset, file.value.locate("ruleset"));
+  if (!rs.ok) return rs;
+  return assemble(rs.value, fromFleets(sc.value.fleets, file.value, "fleets"), {
+    title: sc.value.title,
+    scenario: name,
+    data: undefined,
+    bindings: [],
+    players: [],
+    display: DEFAULT_DISPLAY,
+    devices: null,
+    wind: sc.value.wind,
+    game: sc.value.game,
+    settings: sc.value.settings,
+  });
+}
+
+/** Loads a table file (`--config`). */
+export function loadTableFile(path: string): Result<TableSetup> {
+  const file = loadDataFile(path);
+  if (!file.ok) return file;
+  const at = (p: string) => file.value.locate(p);
+  const cfg = parseWith(TableConfigSchema, file.value.value, "");
+  if (!cfg.ok) return fail("config.invalid", `${at(cfg.error.path)}: ${cfg.error.message}`, at(cfg.error.path));
+  const c = cfg.value;
+  const base = c.scenario !== undefined ? loadScenario(c.scenario) : undefined;
+  if (base && !base.ok) return fail(base.error.code, `${at("scenario")}: ${base.error.message}`, at("scenario"));
+  const scenario = base?.ok ? base.value : undefined;
+  const rsId = c.ruleset ?? scenario?.ruleset.id;
+  if (rsId === undefined) return fail("config.invalid", `${path}: name a ruleset (or a scenario).`, at(""));
+  const rs = findRuleSet(rsId, at("ruleset"));
+  if (!rs.ok) return rs;
+  const dir = dirname(resolve(path));
+
+  let sources: ShipSource[] = (scenario?.start.ships ?? []).map((ship) => ({ side: String(ship.side), ship, where: () => at("scenario") }));
+  if (c.fleets) sources = fromFleets(c.fleets, file.value, "fleets");
+  if (c.roster !== undefined) {
+    const rosterPath = resolve(dir, c.roster);
+    let text: string;
+    try {
+      text = readFileSync(rosterPath, "utf8");
+    } catch (e) {
+      return fail("config.invalid", `${at("roster")}: cannot read ${rosterPath} (${(e as NodeJS.ErrnoException).code}).`, at("roster"));
+    }
+    const roster = parseRoster(text, c.roster);
+    if (!roster.ok) return roster;
+    sources = [
+      ...sources,
+      ...roster.value.map((r) => ({ side: r.side, ship: r.ship, where: (f: string) => `${r.where}${f ? ` (${f})` : ""}` })),
+    ];
+  }
+  if (sources.length === 0) return fail("config.invalid", `${path}: the table has no ships (give fleets, a roster or a scenario).`, at(""));
+
+  let data: unknown;
+  if (c.data !== undefined) {
+    if (!rs.value.dataFile) return fail("config.invalid", `${at("data")}: ${rs.value.id} takes no data file.`, at("data"));
+    const df = loadDataFile(resolve(dir, c.data));
+    if (!df.ok) return df;
+    const parsed = rs.value.dataFile.parse(df.value.value);
+    if (!parsed.ok)
+      return fail("config.invalid", `${df.value.locate(parsed.error.path)}: ${parsed.error.message}`, df.value.locate(parsed.error.path));
+    data = parsed.value;
+  }
+  return assemble(rs.value, sources, {
+    title: c.title ?? scenario?.title ?? rs.value.title,
+    scenario: c.scenario ?? null,
+    data,
+    bindings: c.bindings,
+    players: c.players,
+    display: c.display ?? DEFAULT_DISPLAY,
+    devices: c.devices ?? {},
+    wind: c.wind ?? scenario?.start.wind,
+    game: c.game ?? scenario?.start.game,
+    settings: c.settings ?? scenario?.start.settings,
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The table configuration file (CONTRACT §5): rule set, fleets with their NFC tag UIDs, devices, dice
+ * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { DeviceConfigSchema } from "./device-schemas.ts";
+
+/** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
+export const ShipEntrySchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.String({ minLength: 1 }),
+    /** NFC tag UID(s), hex without separators (case and colons are forgiven). */
+    tag: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+  },
+  { additionalProperties: true },
+);
+
+export const FleetSchema = Type.Object(
+  {
+    side: Type.String({ minLength: 1 }),
+    ships: Type.Array(ShipEntrySchema, { default: [] }),
+  },
+  { additionalProperties: false },
+);
+
+/** A die bound to rules: which plan roles and colours it may stand for, and optionally whose die it is. */
+export const BindingSchema = Type.Object(
+  {
+    die: Type.String({ minLength: 1 }),
+    /** Plan roles this die serves (`attack`, `rof` …); empty or absent = any role. */
+    roles: Type.Optional(Type.Array(Type.String())),
+    /** Rule colours this die stands for (`black`, `white`, `red`, `normal`); absent = its physical colour. */
+    colors: Type.Optional(Type.Array(Type.String())),
+    /** The side (player) this die belongs to; absent = shared. */
+    side: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const PlayerSchema = Type.Object(
+  {
+    side: Type.String({ minLength: 1 }),
+    /** How this player rolls: electronic dice, typed-in values, or dice rolled by the host. */
+    dice: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")], { default: "electronic" }),
+  },
+  { additionalProperties: false },
+);
+
+export const DisplaySchema = Type.Object(
+  {
+    title: Type.Optional(Type.String()),
+    theme: Type.Union([Type.Literal("dark"), Type.Literal("light")], { default: "dark" }),
+    /** Multiplies the display's type size (1 = large type for a table ~2 m away). */
+    scale: Type.Number({ minimum: 0.5, maximum: 3, default: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** The table file. `scenario` names a bundled scenario to start from; `fleets`/`roster` then replace its ships. */
+export const TableConfigSchema = Type.Object(
+  {
+    ruleset: Type.Optional(Type.String()),
+    scenario: Type.Optional(Type.String()),
+    title: Type.Optional(Type.String()),
+    fleets: Type.Optional(Type.Array(FleetSchema)),
+    /** A CSV roster (side,id,name,tag,…rule-set fields), relative to this file. */
+    roster: Type.Optional(Type.String()),
+    wind: Type.Optional(Type.Unknown()),
+    game: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Number(), Type.String()]))),
+    /** The rule set's data file (a club's chart), relative to this file. */
+    data: Type.Optional(Type.String()),
+    devices: Type.Optional(DeviceConfigSchema),
+    bindings: Type.Array(BindingSchema, { default: [] }),
+    players: Type.Array(PlayerSchema, { default: [] }),
+    display: Type.Optional(DisplaySchema),
+  },
+  { additionalProperties: false },
+);
+
+export type ShipEntry = Static<typeof ShipEntrySchema>;
+export type Fleet = Static<typeof FleetSchema>;
+export type Binding = Static<typeof BindingSchema>;
+export type Player = Static<typeof PlayerSchema>;
+export type DisplayOptions = Static<typeof DisplaySchema>;
+export type TableConfig = Static<typeof TableConfigSchema>;

@@ -1,0 +1,53 @@
+/**
+ * The table's devices as one group: device sources (dice, readers, pad), the wind dial, and — for emulated
+ * devices — the controls behind `/api/sim/*`. Built only in the composition root.
+ */
+import type { DeviceHealth, DeviceSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
+
+/** Controls of emulated devices, routed by device id; each method is absent when no emulator offers it. */
+export interface SimControls {
+  roll?(dieId: string, face: number): Promise<void>;
+  tap?(readerId: string, uid: string): Promise<void>;
+  lift?(readerId: string): Promise<void>;
+  press?(command: string): Promise<void>;
+  disconnect(deviceId: string): Promise<boolean>;
+  reconnect(deviceId: string): Promise<boolean>;
+  dialAngle?(): number | null;
+}
+
+/** A device group the composition root built. */
+export interface TableDevices {
+  readonly sources: readonly DeviceSource[];
+  readonly dial: WindDial | null;
+  /** Null when no device is emulated (no `/api/sim/*`). */
+  readonly sim: SimControls | null;
+  /** Devices that could not be built (a missing module, bad config): shown on /devices, never fatal. */
+  readonly problems: readonly DeviceHealth[];
+  /** Stops every device and emulator. */
+  close(): Promise<void>;
+}
+
+/** Every device's health, dial included. */
+export function allHealth(d: TableDevices): DeviceHealth[] {
+  return [...d.sources.flatMap((s) => s.health()), ...(d.dial ? [d.dial.health()] : []), ...d.problems];
+}
+
+/** Subscribes to readings and health changes of every device. */
+export function subscribeDevices(d: TableDevices, onReading: (r: Reading) => void, onHealth: () => void): Unsubscribe {
+  const offs = [
+    ...d.sources.map((s) => s.onReading(onReading)),
+    ...d.sources.map((s) => s.onHealth(onHealth)),
+    ...(d.dial ? [d.dial.onHealth(onHealth)] : []),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/** Identifies (blinks) a device; false when no device of that id can. */
+export async function identify(d: TableDevices, deviceId: string): Promise<boolean> {
+  for (const s of d.sources) {
+    if (s.identify && s.health().some((h) => h.id === deviceId)) return s.identify(deviceId);
+  }
+  return false;
+}

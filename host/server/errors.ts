@@ -1,0 +1,54 @@
+/**
+ * Error replies in the contract's shape (`{"ok": false, "error": {code, message, path}}`) and the HTTP
+ * status each stable code maps to.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { Result, RulesError } from "../../src/game/result.ts";
+
+const CONFLICT = new Set(["action.none", "action.follow-up", "undo.nothing"]);
+
+/** 400 for bad input and rules refusals, 404 for unknown things, 409 when the table is not in a state to do it. */
+export function statusOf(code: string): number {
+  if (code === "auth.required") return 401;
+  if (code.endsWith(".unknown") && code !== "ship.unknown") return 404;
+  if (CONFLICT.has(code)) return 409;
+  return 400;
+}
+
+export function sendError(reply: FastifyReply, error: RulesError, status = statusOf(error.code)): FastifyReply {
+  return reply.code(status).send({ ok: false, error });
+}
+
+/** Replies to a session command: the state after it, or the error. */
+export function sendResult<T>(reply: FastifyReply, r: Result<T>, state: () => unknown): FastifyReply {
+  return r.ok ? reply.send({ ok: true, state: state() }) : sendError(reply, r.error);
+}
+
+/** `/body/values/0` → `values[0]`. */
+function pathOf(instancePath: string, prefix: string): string {
+  const parts = instancePath.split("/").filter(Boolean);
+  return parts.reduce((p, k) => (/^\d+$/.test(k) ? `${p}[${k}]` : p ? `${p}.${k}` : k), prefix === "body" ? "" : prefix);
+}
+
+/** Schema failures and malformed JSON become 400 with the contract's error JSON. */
+export function errorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const v = error.validation?.[0];
+  if (v) {
+    const missing = (v.params as { missingProperty?: string }).missingProperty;
+    const extra = (v.params as { additionalProperty?: string }).additionalProperty;
+    const base = pathOf(v.instancePath, error.validationContext ?? "body");
+    const key = missing ?? extra;
+    const path = key ? (base ? `${base}.${key}` : key) : base;
+    const message = missing
+      ? `${path} is required.`
+      : extra
+        ? `${path} is not a known field.`
+        : `${path || "the body"} ${v.message ?? "is not valid"}.`;
+    return sendError(reply, { code: "input.invalid", message, path }, 400);
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    return sendError(reply, { code: "input.invalid", message: error.message, path: "body" }, error.statusCode);
+  }
+  reply.log.error({ err: error }, "request failed");
+  return sendError(reply, { code: "internal", message: "The host failed to handle this request; see its log.", path: "" }, 500);
+}

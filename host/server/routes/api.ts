@@ -1,0 +1,72 @@
+/** The table API (CONTRACT §4): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
+import type { Static } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import type { TableRuntime } from "../../compose.ts";
+import { identify } from "../../devices.ts";
+import { shipLog } from "../../session/ship-log.ts";
+import { sendError, sendResult } from "../errors.ts";
+import {
+  ActionBody,
+  BindingBody,
+  ChooseBody,
+  DiceBody,
+  DraftBody,
+  EmptyBody,
+  IdParams,
+  PlayerBody,
+  SideParams,
+  TapBody,
+} from "../schemas.ts";
+
+export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
+  const { table } = opts;
+  const s = table.session;
+  const state = () => table.view();
+
+  app.get("/api/state", async () => state());
+
+  app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) =>
+    sendResult(reply, s.startAction(req.body.action), state),
+  );
+  app.post<{ Body: Static<typeof DraftBody> }>("/api/draft", { schema: { body: DraftBody } }, async (req, reply) =>
+    sendResult(reply, s.editDraft(req.body.type, req.body.values ?? {}), state),
+  );
+  app.post<{ Body: Static<typeof TapBody> }>("/api/tap", { schema: { body: TapBody } }, async (req, reply) =>
+    sendResult(reply, s.tap(req.body.ship), state),
+  );
+  app.post<{ Body: Static<typeof DiceBody> }>("/api/dice", { schema: { body: DiceBody } }, async (req, reply) =>
+    sendResult(reply, s.enterDice(req.body.values), state),
+  );
+  app.post("/api/dice/software", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.softwareRoll(), state));
+  app.post<{ Body: Static<typeof ChooseBody> }>("/api/choose", { schema: { body: ChooseBody } }, async (req, reply) =>
+    sendResult(reply, s.choose(req.body.value), state),
+  );
+  app.post("/api/confirm", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.confirm(), state));
+  app.post("/api/cancel", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.cancel(), state));
+  app.post("/api/undo", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.undo(), state));
+  app.post("/api/phase/next", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.nextPhase(), state));
+
+  app.get<{ Params: Static<typeof IdParams> }>("/api/ships/:id", { schema: { params: IdParams } }, async (req, reply) => {
+    const ship = s.rs.shipViews(s.state).find((v) => v.id === req.params.id);
+    if (!ship) return sendError(reply, { code: "ship.unknown", message: `There is no ship "${req.params.id}".`, path: "id" }, 404);
+    return { ok: true, ship, log: shipLog(s.records, ship.id) };
+  });
+
+  app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(
+    "/api/players/:side",
+    { schema: { params: SideParams, body: PlayerBody } },
+    async (req, reply) => sendResult(reply, s.setPlayerMode(req.params.side, req.body.mode), state),
+  );
+  app.post<{ Body: Static<typeof BindingBody> }>("/api/bindings", { schema: { body: BindingBody } }, async (req, reply) =>
+    sendResult(reply, s.bindDie(req.body), state),
+  );
+  app.post<{ Params: Static<typeof IdParams> }>(
+    "/api/devices/:id/identify",
+    { schema: { params: IdParams, body: EmptyBody } },
+    async (req, reply) => {
+      const done = await identify(table.devices, req.params.id);
+      if (!done) return sendError(reply, { code: "device.unknown", message: `No device "${req.params.id}" can blink.`, path: "id" }, 404);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Gathering the dice of a plan from rolls: each roll (an electronic die's face, a typed value or a
+ * software roll) goes to the first plan entry that still needs a die and that it may stand for — by the
+ * die's bound roles and colours and by whether its face can be read as the entry's kind (`readFace`).
+ * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
+ */
+import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
+import type { DicePlan, DicePlanEntry } from "../../src/dice/plan.ts";
+
+/** Where one die of a result came from (kept with every resolved action). */
+export type DieProvenance =
+  | {
+      readonly source: "die";
+      readonly dieId: string;
+      readonly family: string;
+      readonly dieKind: string;
+      readonly face: number;
+      readonly at: number;
+    }
+  | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };
+
+/** A roll with what it may stand for. `colors`/`roles` empty = any. */
+export interface Roll {
+  readonly from: DieProvenance;
+  readonly colors: readonly string[];
+  readonly roles: readonly string[];
+}
+
+/** A roll placed in a plan entry, with the value the rules read. */
+export interface PlacedDie {
+  readonly entry: number;
+  readonly value: number;
+  readonly from: DieProvenance;
+  readonly color: string | null;
+}
+
+export interface Gathered {
+  readonly placed: readonly PlacedDie[];
+  /** Dice still needed, per plan entry (same order as the plan). */
+  readonly missing: readonly number[];
+  readonly complete: boolean;
+  /** Rolls no entry could use. */
+  readonly unused: readonly Roll[];
+}
+
+/** The value a roll gives for a plan entry, or null when it cannot stand for it. */
+export function valueFor(roll: Roll, e: DicePlanEntry): number | null {
+  if (e.color !== null && roll.colors.length > 0 && !roll.colors.includes(e.color)) return null;
+  if (e.color !== null && roll.colors.length === 0 && roll.from.source === "die") return null;
+  if (roll.roles.length > 0 && !roll.roles.includes(e.role)) return null;
+  const f = roll.from;
+  if (f.source !== "die") return isValidValue(e.die, f.value) ? f.value : null;
+  if (f.dieKind !== "d6" && f.dieKind !== "d8") return null;
+  return readFace(f.dieKind, f.face, e.die);
+}
+
+/** Places rolls in plan order. */
+export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
+  const missing = plan.map((e) => e.count);
+  const placed: PlacedDie[] = [];
+  const unused: Roll[] = [];
+  for (const roll of rolls) {
+    const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e) !== null);
+    const e = plan[idx];
+    const value = e ? valueFor(roll, e) : null;
+    if (!e || value === null) {
+      unused.push(roll);
+      continue;
+    }
+    missing[idx] = (missing[idx] ?? 0) - 1;
+    placed.push({ entry: idx, value, from: roll.from, color: e.color });
+  }
+  return { placed, missing, complete: missing.every((m) => m === 0), unused };
+}
+
+/** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
+export function planValues(plan: DicePlan, placed: readonly PlacedDie[]): number[] {
+  return plan.flatMap((_, i) => placed.filter((p) => p.entry === i).map((p) => p.value));
+}
+
+const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const word = (n: number): string => WORDS[n] ?? String(n);
+const kindName = (k: DieKind): string => (k === "dave" ? "average" : k === "d6" ? "" : k);
+
+/**
+ * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice",
+ * "14 dice — roll 9, then 5" when fewer physical dice than needed are at hand.
+ */
+export function rollInstruction(plan: DicePlan, missing: readonly number[], diceAtHand: number): string {
+  const need = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
+  const total = need.reduce((s, x) => s + x.n, 0);
+  if (total === 0) return "";
+  const coloured = need.some((x) => x.e.color !== null);
+  if (coloured) {
+    const parts = need.map(({ e, n }) => {
+      const kind = kindName(e.die);
+      const name = `${e.color ?? "any"}${kind ? ` ${kind}` : ""}`;
+      return n === 1 ? `the ${name}` : `${word(n)} ${name}`;
+    });
+    const last = parts.pop();
+    return `roll ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last} ${total === 1 ? "die" : "dice"}`;
+  }
+  const kinds = [...new Set(need.map((x) => kindName(x.e.die)).filter(Boolean))];
+  const what = `${total} ${kinds.length ? `${kinds.join("/")} ` : ""}${total === 1 ? "die" : "dice"}`;
+  if (diceAtHand <= 0 || total <= diceAtHand) return `roll ${what}`;
+  const throws: number[] = [];
+  for (let left = total; left > 0; left -= diceAtHand) throws.push(Math.min(left, diceAtHand));
+  return `${what} — roll ${throws.join(", then ")}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
+ * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
+ * provenance), the last result, devices and notices. Built only from the rule set's metadata.
+ */
+import type { DeviceHealth } from "../../devices/readings.ts";
+import type { DisplayOptions } from "../config/schema.ts";
+import type { ResolvedRecord } from "../store/records.ts";
+import { shipLog } from "./ship-log.ts";
+import type { TableSession } from "./table-session.ts";
+
+/** Device side of the view, from the composition root. */
+export interface DevicesView {
+  readonly devices: readonly DeviceHealth[];
+  readonly dial: { readonly angle: number | null; readonly health: DeviceHealth } | null;
+  /** Whether `/api/sim/*` works (some device is an emulator). */
+  readonly sim: boolean;
+}
+
+const MAX_OUTCOMES = 24;
+
+function resultView(r: ResolvedRecord) {
+  return {
+    seq: r.seq,
+    at: r.at,
+    description: r.description,
+    action: r.action,
+    outcome: r.outcome,
+    plan: r.plan,
+    dice: r.dice,
+    events: r.events,
+  };
+}
+
+/** The whole table state. */
+export function tableView(s: TableSession, devices: DevicesView, display: DisplayOptions) {
+  const st = s.draftStatus();
+  const tagsOf = (id: string) =>
+    Object.entries(s.setup.tags)
+      .filter(([, ship]) => ship === id)
+      .map(([uid]) => uid);
+  const views = s.rs.shipViews(s.state);
+  const last = s.records[s.records.length - 1];
+  const head = s.followUps[0];
+  const outcomes = st?.odds ? [...st.odds.outcomes] : [];
+  return {
+    version: s.version,
+    title: s.setup.title,
+    scenario: s.setup.scenario,
+    display,
+    ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases: s.rs.phases, actions: s.rs.actions },
+    phase: { index: s.phase, name: s.rs.phases[s.phase] ?? null },
+    wind: s.windView(),
+    windState: s.state.wind ?? null,
+    ships: views.map((v) => ({ ...v, tags: tagsOf(v.id) })),
+    focus: s.focus ? { ship: views.find((v) => v.id === s.focus) ?? null, log: shipLog(s.records, s.focus) } : null,
+    pending: st && {
+      type: st.def.type,
+      description: st.def.description,
+      fields: st.def.fields,
+      action: st.action,
+      origin: s.draft?.origin ?? "table",
+      purpose: s.draft?.purpose ?? null,
+      missing: st.missing.map((f) => f.name),
+      error: st.error,
+      plan: st.plan,
+      odds: st.odds && {
+        outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
+        truncated: outcomes.length > MAX_OUTCOMES,
+        summary: st.odds.summary,
+      },
+      instruction: st.instruction,
+      roller: st.roller,
+      mode: st.mode,
+      dice: st.gathered?.placed ?? [],
+      needed: st.gathered?.missing.reduce((a, b) => a + b, 0) ?? null,
+      ready: st.ready,
+    },
+    followUps: s.followUps,
+    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice } : null,
+    last: last ? resultView(last) : null,
+    history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
+    players: Object.entries(s.players).map(([side, mode]) => ({ side, mode })),
+    bindings: s.bindings,
+    devices: devices.devices,
+    dial: devices.dial,
+    sim: devices.sim,
+    notices: s.notices,
+  };
+}
+
+export type TableView = ReturnType<typeof tableView>;
