@@ -10,6 +10,7 @@ import { type Chart, HOUSE_CHART, parseChart } from "./chart.ts";
 import { damageRollAction, directionAction } from "./damage-rolls.ts";
 import { applyQuickfireEvent } from "./events.ts";
 import { gunneryAction, quickfireAttackAction } from "./gunnery-actions.ts";
+import { initiativeAction } from "./initiative.ts";
 import type { QfAction } from "./kit.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
@@ -31,6 +32,7 @@ const ACTIONS: readonly QfAction<unknown>[] = [
   sinkingAction,
   moveAction,
   endPhaseAction,
+  initiativeAction,
 ];
 
 function actionOf(type: unknown): Result<QfAction<unknown>> {

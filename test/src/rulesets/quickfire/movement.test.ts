@@ -43,3 +43,15 @@ describe("movement (2.0–2.2)", () => {
     expect(run(table([mikasa({ directionHits: [2] })]), { ...MOVE, distance: 30 }, []).outcome.uncontrolled).toEqual([2]);
   });
 });
+
+describe("move order roll (1.4, optional)", () => {
+  const s = table([mikasa()]);
+  const ROLL = { type: "initiative", first: "japan", second: "russia" };
+  it("the high roller decides who moves first; a tie rolls again", () => {
+    expect(run(s, ROLL, [5, 2]).outcome.decides).toBe("japan");
+    expect(run(s, ROLL, [1, 2]).outcome.decides).toBe("russia");
+    const tie = run(s, ROLL, [3, 3]);
+    expect(tie.outcome.decides).toBeNull();
+    expect(tie.followUps[0]?.action).toEqual(ROLL);
+  });
+});
