@@ -23,7 +23,7 @@ export const shipOf = (id: string, guns: number, hull: number, fire: number, ove
   ...over,
 });
 
-export function table(ships: unknown[], extra: { wind?: unknown; game?: unknown; settings?: unknown } = {}): AdState {
+export function table(ships: readonly unknown[], extra: { wind?: unknown; game?: unknown; settings?: unknown } = {}): AdState {
   const r = rs.parseState({ ships, ...extra });
   if (!r.ok) throw new Error(`${r.error.path}: ${r.error.message}`);
   return r.value;
