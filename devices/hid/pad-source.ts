@@ -1,0 +1,92 @@
+/**
+ * The pads as a `DeviceSource`: one HID link and one decoder per configured pad, `button.pressed` readings,
+ * health per pad (`missing` until plugged, `unavailable` when node-hid cannot load, `misconfigured`).
+ */
+import type { Logger } from "pino";
+import type { ButtonPressed, DeviceHealth, DeviceSource, Unsubscribe } from "../readings.ts";
+import { type Clock, systemClock } from "../serial/clock.ts";
+import { Listeners } from "../serial/transport.ts";
+import { HidLink } from "./hid-link.ts";
+import { PadDecoder, type PadLayout } from "./pad.ts";
+import type { HidBackend, HidMatch } from "./transport.ts";
+
+export interface PadDevice extends PadLayout, HidMatch {
+  readonly id: string;
+}
+
+export interface PadSourceDeps {
+  readonly backend: () => Promise<HidBackend>;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  readonly emulated?: boolean;
+  readonly initialBackoffMs?: number;
+  readonly maxBackoffMs?: number;
+}
+
+const padHealth = (id: string, emulated: boolean, status: string, message?: string, lastSeen?: number): DeviceHealth => ({
+  id,
+  kind: "pad",
+  family: "hid-pad",
+  connected: status === "connected",
+  status,
+  emulated,
+  ...(message !== undefined ? { message } : {}),
+  ...(lastSeen !== undefined ? { lastSeen } : {}),
+});
+
+interface RunningPad {
+  readonly id: string;
+  readonly link: HidLink | null;
+  health: DeviceHealth;
+}
+
+export function padSource(pads: readonly PadDevice[], deps: PadSourceDeps): DeviceSource {
+  const clock = deps.clock ?? systemClock;
+  const emulated = deps.emulated === true;
+  const readings = new Listeners<ButtonPressed>();
+  const healthListeners = new Listeners<DeviceHealth>();
+  const offs: Unsubscribe[] = [];
+  const running: RunningPad[] = pads.map((pad) => {
+    let decoder: PadDecoder;
+    try {
+      decoder = new PadDecoder(pad);
+    } catch (e) {
+      return { id: pad.id, link: null, health: padHealth(pad.id, emulated, "misconfigured", `Pad ${pad.id}: ${(e as Error).message}.`) };
+    }
+    const link = new HidLink({
+      match: pad,
+      backend: deps.backend,
+      clock,
+      ...(deps.logger ? { logger: deps.logger } : {}),
+      ...(deps.initialBackoffMs !== undefined ? { initialBackoffMs: deps.initialBackoffMs } : {}),
+      ...(deps.maxBackoffMs !== undefined ? { maxBackoffMs: deps.maxBackoffMs } : {}),
+    });
+    const entry: RunningPad = { id: pad.id, link, health: padHealth(pad.id, emulated, "connecting") };
+    offs.push(
+      link.onData((report) => {
+        const now = clock.now();
+        entry.health = { ...entry.health, lastSeen: now };
+        const { commands, rejected } = decoder.feed(report, now);
+        if (rejected) deps.logger?.debug({ pad: pad.id, length: report.length }, "hid-pad: report too short, dropped");
+        for (const command of commands) readings.emit({ type: "button.pressed", deviceId: pad.id, command, at: now });
+      }),
+      link.onState((s) => {
+        entry.health = padHealth(pad.id, emulated, s.status, s.message, entry.health.lastSeen);
+        healthListeners.emit(entry.health);
+      }),
+    );
+    return entry;
+  });
+  return {
+    async start() {
+      await Promise.all(running.map((p) => p.link?.start()));
+    },
+    async stop() {
+      await Promise.all(running.map((p) => p.link?.stop()));
+      for (const off of offs.splice(0)) off();
+    },
+    onReading: (listener) => readings.add(listener),
+    onHealth: (listener) => healthListeners.add(listener),
+    health: () => running.map((p) => p.health),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The real serial adapter: serialport v13, loaded lazily so a host without the native binding still starts.
+ */
+import type { SerialPort } from "serialport";
+import type { Unsubscribe } from "../readings.ts";
+import { Listeners, type SerialOptions, type SerialTransport, type TransportClosed } from "./transport.ts";
+
+/** A `SerialTransport` over serialport v13 (`new SerialPort({ path, baudRate, autoOpen: false })`). */
+export class SerialPortTransport implements SerialTransport {
+  readonly path: string;
+  readonly #baudRate: number;
+  readonly #data = new Listeners<Uint8Array>();
+  readonly #disconnect = new Listeners<TransportClosed>();
+  #port: SerialPort | null = null;
+  #closing = false;
+
+  constructor(options: SerialOptions) {
+    this.path = options.path;
+    this.#baudRate = options.baudRate;
+  }
+
+  get isOpen(): boolean {
+    return this.#port?.isOpen === true;
+  }
+
+  async open(): Promise<void> {
+    if (this.isOpen) return;
+    const { SerialPort } = await import("serialport");
+    const port = new SerialPort({ path: this.path, baudRate: this.#baudRate, autoOpen: false });
+    await new Promise<void>((resolve, reject) => {
+      port.open((err) => (err ? reject(new Error(`Cannot open serial port ${this.path}: ${err.message}`)) : resolve()));
+    });
+    this.#closing = false;
+    this.#port = port;
+    port.on("data", (chunk: Buffer) => this.#data.emit(new Uint8Array(chunk)));
+    // serialport emits 'error' for write failures after open; the disconnect path below reports the loss.
+    port.on("error", () => undefined);
+    port.on("close", (err: (Error & { disconnected?: boolean }) | null) => {
+      if (this.#port === port) this.#port = null;
+      if (this.#closing) return;
+      this.#disconnect.emit({ disconnected: true, message: err?.message ?? `serial port ${this.path} closed` });
+    });
+  }
+
+  async close(): Promise<void> {
+    const port = this.#port;
+    this.#port = null;
+    if (!port?.isOpen) return;
+    this.#closing = true;
+    await new Promise<void>((resolve) => port.close(() => resolve()));
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
+    const port = this.#port;
+    if (!port?.isOpen) throw new Error(`Serial port ${this.path} is not open`);
+    await new Promise<void>((resolve, reject) => {
+      port.write(Buffer.from(bytes), (err) => (err ? reject(new Error(`Write to ${this.path} failed: ${err.message}`)) : resolve()));
+    });
+  }
+
+  onData(listener: (chunk: Uint8Array) => void): Unsubscribe {
+    return this.#data.add(listener);
+  }
+
+  onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe {
+    return this.#disconnect.add(listener);
+  }
+}
+
+/** The default factory: one real serialport transport per (re)connect. */
+export const serialPortFactory = (options: SerialOptions): SerialTransport => new SerialPortTransport(options);
+
+/** One row of `quarterdeck devices scan`'s serial list. */
+export interface SerialPortInfo {
+  readonly path: string;
+  readonly manufacturer?: string;
+  readonly serialNumber?: string;
+  readonly vendorId?: string;
+  readonly productId?: string;
+}
+
+/** Lists serial ports (serialport `list()`); rejects with a readable message when the binding cannot load. */
+export async function listSerialPorts(): Promise<SerialPortInfo[]> {
+  const { SerialPort } = await import("serialport");
+  const ports = await SerialPort.list();
+  return ports.map((p) => ({
+    path: p.path,
+    ...(p.manufacturer ? { manufacturer: p.manufacturer } : {}),
+    ...(p.serialNumber ? { serialNumber: p.serialNumber } : {}),
+    ...(p.vendorId ? { vendorId: p.vendorId } : {}),
+    ...(p.productId ? { productId: p.productId } : {}),
+  }));
+}

@@ -1,0 +1,62 @@
+/**
+ * The serial seam: a byte pipe to one device. The real adapter wraps serialport v13
+ * (`serialport-transport.ts`); tests open the same adapter on a real pty pair (`devices/emulators/pty`).
+ */
+import type { Unsubscribe } from "../readings.ts";
+
+/** Why a transport stopped: `disconnected` is true when the device went away (unplug, pty closed). */
+export interface TransportClosed {
+  readonly disconnected: boolean;
+  readonly message: string;
+}
+
+/**
+ * One open-able serial link.
+ *
+ * Contract:
+ * - `open()` resolves once bytes can flow; it rejects (never throws synchronously) when the port is missing,
+ *   locked by another process, or not permitted — the error message names the path.
+ * - `write()` resolves when the bytes were handed to the OS; it rejects when the port is not open or the
+ *   device disappeared during the write.
+ * - `onData` listeners get every chunk in arrival order; chunk boundaries carry no meaning (frames may be
+ *   split or merged), so a decoder must buffer.
+ * - `onDisconnect` fires exactly once per open when the link ends without `close()` being called (unplug,
+ *   read error). After it the transport is closed; call `open()` again to reconnect.
+ * - `close()` is idempotent and never fires `onDisconnect`.
+ */
+export interface SerialTransport {
+  readonly path: string;
+  readonly isOpen: boolean;
+  open(): Promise<void>;
+  close(): Promise<void>;
+  write(bytes: Uint8Array): Promise<void>;
+  onData(listener: (chunk: Uint8Array) => void): Unsubscribe;
+  onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe;
+}
+
+/** Options for a serial port; `baudRate` defaults per device (PN532 115200, MFRC522 sketches 9600). */
+export interface SerialOptions {
+  readonly path: string;
+  readonly baudRate: number;
+}
+
+/** Makes a fresh transport for each (re)connect attempt. */
+export type SerialTransportFactory = (options: SerialOptions) => SerialTransport;
+
+/** A tiny typed listener set shared by the transports and drivers of this layer. */
+export class Listeners<T> {
+  readonly #set = new Set<(value: T) => void>();
+
+  add(listener: (value: T) => void): Unsubscribe {
+    this.#set.add(listener);
+    return () => this.#set.delete(listener);
+  }
+
+  emit(value: T): void {
+    for (const listener of [...this.#set]) listener(value);
+  }
+
+  get size(): number {
+    return this.#set.size;
+  }
+}
