@@ -13,6 +13,31 @@ const file = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
+const YAML_CHART = `label: Club chart
+gunnery:
+  - { percent: 0, hits: 7 }
+blast:
+  short: {}
+  long: {}
+torpedo: { moving: [5], static: [7] }
+damage:
+  blast: { 2: [], 3: [], 4: [], 5: [], 6: [], 7: [], 8: [], 9: [], 10: [], 11: [], 12: [] }
+  explosion: { 2: [], 3: [], 4: [], 5: [], 6: [], 7: [], 8: [], 9: [], 10: [], 11: [], 12: [] }
+  fire:
+    2: [E]
+    7: [X]
+    3: []
+    4: []
+    5: []
+    6: []
+    8: [out]
+    9: [out]
+    10: [out]
+    11: [out]
+    12: [out]
+repair: { speed: [8, 9, 10, 11], direction: [2, 3, 4, 5, 6, 7], gun: [12] }
+sinking: { sizes: { 7: 2 }, perFire: 1, perExtraSpeedHit: 1 }
+`;
 const request = (dice?: number[]) => ({
   ships: [MIKASA.ship, BORODINO.ship],
   action: { type: "gunnery", firer: "mikasa", target: "borodino", battery: "heavy", range: "long" },
@@ -47,6 +72,12 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
     const err = JSON.parse(r.stdout).error;
     expect(err.code).toBe("input.invalid");
     expect(err.path).toBe(`${path}:${at + 1} (gunnery[3].hits)`);
+  });
+  it("a bad code in a YAML chart names its line (numeric keys of the Damage table lines)", async () => {
+    const path = file("club-bad.yaml", YAML_CHART);
+    const r = await runRulesCommand("plan", "quickfire", io({ ships: [], action: { type: "end-phase" } }), path);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", path: `${path}:13 (damage.fire[7][0])` });
   });
   it("a chart with an unknown key exits 2 naming it", async () => {
     const path = file("extra.yaml", `${JSON.stringify(HOUSE_CHART)}\n`.replace('{"label"', '{"colour": 1, "label"'));
