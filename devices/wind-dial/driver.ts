@@ -27,7 +27,6 @@ export class FirmataWindDial implements WindDial {
   readonly #listeners = new Set<(h: DeviceHealth) => void>();
   #health: DeviceHealth;
   #running = false;
-  #port: FirmataPort | null = null;
   #servo: FiveServo | null = null;
   #retry: ReturnType<typeof setTimeout> | null = null;
   #backoff: number;
@@ -35,6 +34,8 @@ export class FirmataWindDial implements WindDial {
   #target: number | null = null;
   #commanded: number | null = null;
   #settled: Array<() => void> = [];
+  #port: FirmataPort | null = null;
+  readonly #connected = new Set<(port: FirmataPort) => void>();
 
   constructor(config: DialConfig, deps: DialDriverDeps) {
     this.#config = config;
@@ -78,6 +79,16 @@ export class FirmataWindDial implements WindDial {
     return this.#health;
   }
 
+  /**
+   * Hears the port after every successful Firmata handshake (and at once if connected now). The bridge
+   * firmware's NFC readers share the dial's serial line this way: they read its bytes and write sysex.
+   */
+  onConnected(listener: (port: FirmataPort) => void): Unsubscribe {
+    this.#connected.add(listener);
+    if (this.#port) listener(this.#port);
+    return () => this.#connected.delete(listener);
+  }
+
   onHealth(listener: (health: DeviceHealth) => void): Unsubscribe {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -112,6 +123,7 @@ export class FirmataWindDial implements WindDial {
       this.#setHealth("connected", true);
       this.#deps.logger?.info({ path, firmware: board.io.firmware }, "wind dial connected");
       if (this.#target !== null) this.#move(true); // re-sync to the current wind
+      for (const l of this.#connected) l(port);
     } catch (e) {
       this.#setHealth("missing", false, `Wind dial: cannot use ${path}: ${(e as Error).message}`);
       this.#scheduleRetry();
@@ -211,6 +223,8 @@ function openBoard(five: FiveModule, factory: PortFactory, path: string, baudRat
     }
     // Board must be created in the same tick as the port, so firmata-io sees the port's "open".
     const board = new five.Board({ port, repl: false, debug: false, sigint: false, timeout });
+    // johnny-five may emit "error" more than once (its watchdog logs and emits); an unheard one would throw.
+    board.on("error", () => {});
     const fail = (e: Error) => {
       cleanup();
       if (board.timer) clearTimeout(board.timer);
@@ -219,8 +233,7 @@ function openBoard(five: FiveModule, factory: PortFactory, path: string, baudRat
     const onError = (e: Error) => fail(e);
     const onClose = () => fail(new Error("the port closed during the Firmata handshake"));
     const onReady = () => {
-      cleanup();
-      board.on("error", () => {}); // later errors arrive as the port's "close"
+      cleanup(); // later errors arrive as the port's "close"
       resolve({ port, board });
     };
     const cleanup = () => {

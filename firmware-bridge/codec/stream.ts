@@ -1,0 +1,36 @@
+/**
+ * Picks the NFC extension's messages out of the board → host Firmata byte stream (which also carries
+ * johnny-five's traffic). Split chunks, two messages in one chunk and garbage are all fine; malformed NFC
+ * sysex messages are counted and reported, never thrown.
+ */
+import { boardCommandLength, FirmataSplitter } from "../../devices/emulators/firmata/protocol.ts";
+import { type BridgeMessage, decodeBridgeSysex, NFC_SYSEX } from "./messages.ts";
+
+export class BridgeStreamDecoder {
+  /** Malformed NFC messages seen (each was also passed to `onReject`). */
+  rejected = 0;
+  private readonly splitter: FirmataSplitter;
+
+  constructor(
+    private readonly onMessage: (m: BridgeMessage) => void,
+    private readonly onReject: (reason: string, bytes: Uint8Array) => void = () => {},
+  ) {
+    this.splitter = new FirmataSplitter(
+      (m) => {
+        if (m.kind !== "sysex" || m.bytes[1] !== NFC_SYSEX) return;
+        const r = decodeBridgeSysex(m.bytes);
+        if (r.ok) this.onMessage(r.message);
+        else {
+          this.rejected += 1;
+          this.onReject(r.reason, m.bytes);
+        }
+      },
+      128,
+      boardCommandLength,
+    );
+  }
+
+  push(chunk: Uint8Array): void {
+    this.splitter.push(chunk);
+  }
+}
