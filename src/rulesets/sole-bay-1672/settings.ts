@@ -17,7 +17,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
     name: "deathDiceSkullFace",
     default: 1,
     description:
-      "The d6 value a Death Die's skull stands for (the skull replaces the one-pip face on common skull dice, so a double skull is the same 1-in-36 as a '2'). Reads the same sentence as deathDice.",
+      "The d6 value a Death Die's skull stands for (the skull replaces the one-pip face on common skull dice, so a double skull is the same 1-in-36 as a '2'). Reads: \"Or Double Skull if using a pair of 'Death Dice'.\"",
   },
   {
     name: "flagRiskPerLevel",

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
+import { after, errorOf, odds, parsed, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+
+const fire = (firer: Record<string, unknown>, target: Record<string, unknown>, action: Record<string, unknown> = {}): Req => ({
+  ships: [ship("royal-james", "english", firer), ship("groot-hollandia", "dutch", target)],
+  action: { type: "broadside", firer: "royal-james", target: "groot-hollandia", rangeInches: 6, ...action },
+});
+
+const planOf = (req: Req) => {
+  const { state, action } = parsed(req);
+  const p = soleBay1672.plan(state, action);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+};
+
+describe("sole-bay-1672 broadside dice (combat table + modifiers)", () => {
+  it("a fresh 1st rate with its first broadside already fired rolls 9 (table)", () => {
+    expect(planOf(fire({ rating: 1, firstBroadsideUsed: true }, {}))[0]).toMatchObject({
+      role: "attack",
+      die: "d6",
+      count: 9,
+      color: null,
+    });
+  });
+  it("the largest broadside: 1st rate fresh 9 + rake 3 + first 1 + target at full sail 1 + elite 1 = 15", () => {
+    const plan = planOf(fire({ rating: 1, crew: "elite" }, { fullSail: true }, { rake: true }));
+    expect(plan[0]?.count).toBe(15);
+    expect(plan[0]?.purpose).toContain(
+      "9 (1st rate, Fresh) + 3 (raking bow/stern) + 1 (first broadside) + 1 (target at full sail) + 1 (elite crew)",
+    );
+  });
+  it.each([
+    [1, [0, 5, 10, 15], [9, 8, 5, 3]],
+    [2, [0, 4, 8, 12], [8, 6, 4, 2]],
+    [3, [0, 3, 6, 9], [7, 6, 4, 2]],
+    [4, [0, 5, 10, 15], [6, 4, 3, 2]],
+  ])("rating %i by condition (boxes marked %j) rolls %j", (rating, damages, dice) => {
+    const hull = rating === 2 ? "average" : rating === 3 ? "weak" : "stout";
+    damages.forEach((damage, i) => {
+      expect(planOf(fire({ rating, hull, damage, firstBroadsideUsed: true }, {}))[0]?.count).toBe(dice[i]);
+    });
+  });
+  it("a heavily damaged 4th rate with a poor crew rolls 2 − 1 = 1 die", () => {
+    expect(planOf(fire({ rating: 4, hull: "average", damage: 12, crew: "poor", firstBroadsideUsed: true }, {}))[0]?.count).toBe(1);
+  });
+  it("zero dice is a legal empty roll: a fired fireship has no crew to work its guns", () => {
+    const req = { ...fire({ fireship: true }, {}), game: { fired: ["royal-james"] } };
+    expect(planOf(req)[0]?.count).toBe(0);
+    const t = resolve(req, []);
+    expect(t.outcome).toMatchObject({ dice: 0, hits: 0, marked: 0, firstBroadside: false });
+    expect(t.events).toEqual([]);
+    expect(odds(req).odds.outcomes).toHaveLength(1);
+    expect(errorOf({ ...req, dice: [6] })).toMatchObject({ code: "dice.count", path: "dice" });
+  });
+});
+
+describe("sole-bay-1672 broadside range and hits", () => {
+  it.each([
+    [0, 4, 4],
+    [4, 4, 4],
+    [4.5, 5, 3],
+    [8, 5, 3],
+    [8.25, 6, 2],
+    [12, 6, 2],
+  ])('at %s" a hit needs %i+ (1,2,3,4,5,6,6 → %i hits)', (rangeInches, needed, hits) => {
+    const t = resolve(fire({ firstBroadsideUsed: true }, {}, { rangeInches }), [1, 2, 3, 4, 5, 6, 6]);
+    expect(t.outcome.needed).toBe(needed);
+    expect(t.outcome.hits).toBe(hits);
+  });
+  it('beyond 12" is rules.out-of-range at action.rangeInches', () => {
+    expect(errorOf(fire({}, {}, { rangeInches: 12.5 }))).toMatchObject({ code: "rules.out-of-range", path: "action.rangeInches" });
+    expect(errorOf({ ...fire({}, {}, { rangeInches: 13 }), dice: [] }).code).toBe("rules.out-of-range");
+  });
+  it("a 6 always hits, and only the score needed hits: 1,2,3,4,5,6,6 at long range is 2 hits", () => {
+    expect(resolve(fire({ firstBroadsideUsed: true }, {}, { rangeInches: 10 }), [1, 2, 3, 4, 5, 6, 6]).outcome.hits).toBe(2);
+  });
+  it("each hit marks one box; a condition drop in the middle of the hits (2 marked + 3 hits on 4-box levels → Worn)", () => {
+    const t = resolve(fire({ firstBroadsideUsed: true }, { damage: 2 }, { rangeInches: 3 }), [4, 4, 4, 1, 1, 1, 1]);
+    expect(t.outcome).toMatchObject({
+      hits: 3,
+      marked: 3,
+      wasted: 0,
+      conditionBefore: "fresh",
+      conditionAfter: "worn",
+      levelsLost: 1,
+      destroyed: false,
+    });
+    expect(t.events).toEqual([{ type: "damage-marked", ship: "groot-hollandia", boxes: 3, cause: "broadside" }]);
+    expect(shipAfter(t, "groot-hollandia")).toMatchObject({ damage: 5, condition: "worn", destroyed: false });
+    expect(soleBay1672.describe(t.state, parsed(fire({}, {})).action, t.outcome)).toBe(
+      "3 hits on Groot Hollandia (7 dice at 4+) — now Worn",
+    );
+  });
+  it("the last box: hits past it are wasted and the ship is destroyed, then rolls to explode", () => {
+    const t = resolve(fire({ firstBroadsideUsed: true }, { hull: "weak", damage: 11 }, { rangeInches: 3 }), [6, 6, 6, 1, 1, 1, 1]);
+    expect(t.outcome).toMatchObject({ hits: 3, marked: 1, wasted: 2, destroyed: true, conditionAfter: "heavily-damaged" });
+    expect(shipAfter(t, "groot-hollandia")).toMatchObject({ damage: 12, destroyed: true });
+    expect(t.followUps).toEqual([
+      expect.objectContaining({ kind: "roll", action: { type: "explosion-roll", ship: "groot-hollandia", cause: "broadside" } }),
+      // the dutch squadron has lost its only ship: 100% ≥ 33%
+      expect.objectContaining({ kind: "roll", action: { type: "breakpoint", squadron: "dutch" } }),
+    ]);
+  });
+  it("the first broadside is automatic once per ship per game", () => {
+    const t1 = resolve(fire({ rating: 1 }, {}), Array(10).fill(1));
+    expect(t1.events[0]).toEqual({ type: "first-broadside-used", ship: "royal-james" });
+    expect(shipAfter(t1, "royal-james").firstBroadsideUsed).toBe(true);
+    expect(planOf(after(t1, fire({}, {}).action))[0]?.count).toBe(9);
+  });
+  it("a destroyed firer, a destroyed target, a friend and an unknown ship are refused", () => {
+    expect(errorOf(fire({ hull: "weak", damage: 12 }, {}))).toMatchObject({ code: "rules.illegal", path: "action.firer" });
+    expect(errorOf(fire({}, { hull: "weak", damage: 12 }))).toMatchObject({ code: "rules.illegal", path: "action.target" });
+    expect(errorOf({ ...fire({}, {}), ships: [ship("royal-james", "english"), ship("groot-hollandia", "english")] }).code).toBe(
+      "rules.illegal",
+    );
+    expect(errorOf(fire({}, {}, { target: "zeven-provincien" }))).toMatchObject({ code: "ship.unknown", path: "action.target" });
+  });
+});
+
+describe("sole-bay-1672 broadside odds", () => {
+  it("6 dice at 5+: hits are binomial(6, 1/3) and sum to 1", () => {
+    const { odds: o } = odds(fire({ rating: 4, firstBroadsideUsed: true }, { damage: 2 }, { rangeInches: 6 }));
+    const hits = o.summary.hits as Array<{ hits: number; p: number }>;
+    expect(hits.map((h) => h.hits)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(hits[0]?.p).toBeCloseTo((2 / 3) ** 6, 12);
+    expect(hits[2]?.p).toBeCloseTo(15 * (1 / 3) ** 2 * (2 / 3) ** 4, 12);
+    expect(o.outcomes.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 12);
+    // 2 of 4 fresh boxes marked: the condition drops on 2 or more hits
+    expect(o.summary.pConditionDrops).toBeCloseTo(1 - (2 / 3) ** 6 - 6 * (1 / 3) * (2 / 3) ** 5, 12);
+    expect(o.summary.pDestroyed).toBe(0);
+    expect(o.summary.expectedHits).toBeCloseTo(2, 12);
+  });
+  it("the chance of destroying a weak ship with one box left is 1 − P(no hit)", () => {
+    const { odds: o } = odds(fire({ rating: 4, firstBroadsideUsed: true }, { hull: "weak", damage: 11 }, { rangeInches: 10 }));
+    expect(o.summary.pDestroyed).toBeCloseTo(1 - (5 / 6) ** 6, 12);
+  });
+});
