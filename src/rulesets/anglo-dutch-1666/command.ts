@@ -68,7 +68,9 @@ export interface InitiativeGroup {
 
 /** Orders the groups: fire ships first, then lowest initiative; Dutch win draws (move second); other draws are marked. */
 export function initiativeOrder(state: AdState, action: Action, rolls: readonly number[]): InitiativeGroup[] {
-  const unseen = new Set((action.flagshipUnseen as string[] | undefined) ?? []);
+  // flagshipUnseen names ships (tapped bases): each one's squadron has its flagship out of sight.
+  const unseenIds = new Set((action.flagshipUnseen as string[] | undefined) ?? []);
+  const unseen = new Set(state.ships.filter((s) => unseenIds.has(s.id)).map((s) => s.squadron));
   const named = new Set((action.outOfCommand as string[] | undefined) ?? []);
   const groups: (InitiativeGroup & { dutch: boolean })[] = [];
   squadrons(state).forEach((sq, i) => {
@@ -113,7 +115,7 @@ export const initiative: Handler = {
     description:
       "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
     fields: [
-      { name: "flagshipUnseen", label: "Squadrons whose flagship cannot be seen", type: "string", optional: true },
+      { name: "flagshipUnseen", label: "Flagships that cannot be seen", type: "ships", optional: true },
       { name: "outOfCommand", label: "Ships out of command", type: "ships", optional: true },
     ],
   },
@@ -128,12 +130,11 @@ export const initiative: Handler = {
   check(state, action): Result<Action> {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
-    const names = squadrons(state).map((s) => s.name);
-    if (names.length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
-    const bad = (action.flagshipUnseen as string[]).findIndex((n) => !names.includes(n));
-    if (bad >= 0)
-      return fail("ship.unknown", `There is no squadron "${(action.flagshipUnseen as string[])[bad]}".`, `action.flagshipUnseen[${bad}]`);
+    if (squadrons(state).length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
     const ids = new Set(state.ships.map((s) => s.id));
+    const bad = (action.flagshipUnseen as string[]).findIndex((id) => !ids.has(id));
+    if (bad >= 0)
+      return fail("ship.unknown", `There is no ship "${(action.flagshipUnseen as string[])[bad]}".`, `action.flagshipUnseen[${bad}]`);
     const badShip = (action.outOfCommand as string[]).findIndex((id) => !ids.has(id));
     if (badShip >= 0)
       return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);

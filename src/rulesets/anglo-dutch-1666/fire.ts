@@ -8,7 +8,7 @@ import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
 import { firePointsAfter } from "./damage.ts";
-import { hexDistance, isDownwind } from "./hexes.ts";
+import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
 import type { AdState } from "./schema.ts";
 import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
 
@@ -79,6 +79,17 @@ function checkFire(state: AdState, action: Action): Result<Action> {
     if (d > s.rangeLong) return fail("rules.out-of-range", `The target is ${d} hexes away; long range is ${s.rangeLong}.`, "action.range");
     if (band && (d < (band[0] ?? 0) || d > (band[1] ?? 0))) {
       return fail("rules.illegal", `The target is ${d} hexes away, which is not ${String(action.range)} range.`, "action.range");
+    }
+    if (s.fireArcs && d > 0) {
+      const rel = relativeBearing(a, ship(state, action, "firer").heading, b);
+      const tol = 1e-6;
+      if (!((rel >= 60 - tol && rel <= 120 + tol) || (rel >= 240 - tol && rel <= 300 + tol))) {
+        return fail("rules.illegal", `The target bears ${Math.round(rel)}° off the bow, outside both broadside arcs.`, "action.target");
+      }
+      const astern = Math.abs(relativeBearing(b, target.heading, a) - 180);
+      if (bool(action, "sternRake") && astern > 30 + tol) {
+        return fail("rules.illegal", "A stern rake needs the firer astern of the target.", "action.sternRake");
+      }
     }
   }
   const g = gunnery(state, action);

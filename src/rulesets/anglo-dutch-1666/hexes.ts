@@ -48,6 +48,18 @@ export function tackOf(heading: number, windFrom: number): number {
   return d === 0 || d === 3 ? 0 : d < 3 ? 1 : -1;
 }
 
+/** Bearing of `to` from `from` in degrees clockwise from north. */
+export function bearing(from: Hex, to: Hex): number {
+  const x = 1.5 * (to.q - from.q);
+  const y = Math.sqrt(3) * (to.r - from.r + (to.q - from.q) / 2);
+  return ((Math.atan2(x, -y) * 180) / Math.PI + 360) % 360;
+}
+
+/** Bearing of `to` relative to a ship at `from` heading `heading` (0 = dead ahead, 90 = starboard beam). */
+export function relativeBearing(from: Hex, heading: number, to: Hex): number {
+  return (bearing(from, to) - heading * 60 + 720) % 360;
+}
+
 /** Whether `to` lies downwind of `from` (the angle to the downwind bearing is under 90°). */
 export function isDownwind(from: Hex, to: Hex, windFrom: number): boolean {
   const x = 1.5 * (to.q - from.q);

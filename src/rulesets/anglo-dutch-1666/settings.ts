@@ -47,6 +47,12 @@ export const SETTINGS: readonly SettingDef[] = [
   { name: "rangeMedium", default: 2, description: 'Medium range in hexes. Appendix 3: "4” medium" (2” hexes).' },
   { name: "rangeLong", default: 4, description: 'Long range in hexes. Appendix 3: "8” long" (2” hexes).' },
   {
+    name: "fireArcs",
+    default: false,
+    description:
+      'Check broadside arcs from hexes and headings. "Ships fire only into the indicated hexes" — the diagram is missing; Appendix 3: "with a 60° fire arc" read as 60°–120° off the bow either side; a stern rake from within 30° of the target\'s stern.',
+  },
+  {
     name: "strongWindFirePenalty",
     default: 1,
     description:
@@ -96,6 +102,7 @@ export interface AdSettings {
   readonly rangeShort: number;
   readonly rangeMedium: number;
   readonly rangeLong: number;
+  readonly fireArcs: boolean;
   readonly strongWindFirePenalty: number;
   readonly firePointRounding: "down" | "nearest";
   readonly boardingLoserRounding: "down" | "up";

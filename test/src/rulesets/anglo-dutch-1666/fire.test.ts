@@ -164,3 +164,32 @@ describe("damage steps (text: Damage effects, Example ship cards)", () => {
     expect(refused(s, { type: "fire", firer: "merchant", target: "target", range: "short" }).code).toBe("rules.illegal");
   });
 });
+
+describe("fire arcs (setting fireArcs)", () => {
+  const at = (q: number, r: number, over: Record<string, unknown> = {}) => ({ hex: { q, r }, ...over });
+  const arcs = (targetHex: { q: number; r: number }, targetHeading = 0) =>
+    table(
+      [
+        { ...firer(4), ...at(0, 0, { heading: 0 }) },
+        { ...target(), hex: targetHex, heading: targetHeading },
+      ],
+      { settings: { fireArcs: true } },
+    );
+  it("broadsides bear 60°–120° off the bow either side; ahead and astern do not", () => {
+    expect(run(arcs({ q: 1, r: -1 }), { type: "fire", firer: "firer", target: "target", range: "short" }, [4]).outcome.hits).toBe(1); // NE, 60°
+    expect(run(arcs({ q: 1, r: 0 }), { type: "fire", firer: "firer", target: "target", range: "short" }, [4]).outcome.hits).toBe(1); // SE, 120°
+    expect(run(arcs({ q: -2, r: 1 }), { type: "fire", firer: "firer", target: "target", range: "medium" }, [4]).outcome.hits).toBe(1); // W, 270°
+    expect(refused(arcs({ q: 0, r: -1 }), { type: "fire", firer: "firer", target: "target", range: "short" }).path).toBe("action.target"); // dead ahead
+    expect(refused(arcs({ q: 0, r: 2 }), { type: "fire", firer: "firer", target: "target", range: "medium" }).path).toBe("action.target"); // astern
+  });
+  it("a stern rake needs the firer astern of the target", () => {
+    // target at SE of the firer heading SE (2): the firer lies astern of her (NW)
+    expect(
+      run(arcs({ q: 1, r: 0 }, 2), { type: "fire", firer: "firer", target: "target", range: "short", sternRake: true }, [4]).outcome
+        .modifiedRoll,
+    ).toBe(1);
+    expect(refused(arcs({ q: 1, r: 0 }, 5), { type: "fire", firer: "firer", target: "target", range: "short", sternRake: true }).path).toBe(
+      "action.sternRake",
+    );
+  });
+});

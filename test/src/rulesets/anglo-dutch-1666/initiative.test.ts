@@ -24,9 +24,9 @@ describe("initiative (text: Initiative)", () => {
   it("−1 for a killed flag officer or an unseen flagship (once)", () => {
     const killed = run(table([red({ flagOfficer: "killed" }), maas()]), { type: "initiative" }, [3, 3]);
     expect(killed.outcome.groups).toContainEqual(expect.objectContaining({ squadron: "red", initiative: 2, modifier: -1 }));
-    const both = run(table([red({ flagOfficer: "killed" }), maas()]), { type: "initiative", flagshipUnseen: ["red"] }, [3, 3]);
+    const both = run(table([red({ flagOfficer: "killed" }), maas()]), { type: "initiative", flagshipUnseen: ["antelope"] }, [3, 3]);
     expect(both.outcome.groups).toContainEqual(expect.objectContaining({ squadron: "red", initiative: 2 }));
-    const unseen = run(table([red(), maas()]), { type: "initiative", flagshipUnseen: ["maas"] }, [3, 3]);
+    const unseen = run(table([red(), maas()]), { type: "initiative", flagshipUnseen: ["zeven"] }, [3, 3]);
     expect(unseen.outcome.order).toEqual(["maas", "red"]);
   });
   it("scenario flag officers may raise or lower initiative", () => {
