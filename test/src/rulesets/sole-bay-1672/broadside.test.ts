@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
-import { after, errorOf, odds, parsed, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+import { errorOf, odds, parsed, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
 const fire = (firer: Record<string, unknown>, target: Record<string, unknown>, action: Record<string, unknown> = {}): Req => ({
   ships: [ship("royal-james", "english", firer), ship("groot-hollandia", "dutch", target)],
@@ -106,7 +106,7 @@ describe("sole-bay-1672 broadside range and hits", () => {
     const t1 = resolve(fire({ rating: 1 }, {}), Array(10).fill(1));
     expect(t1.events[0]).toEqual({ type: "first-broadside-used", ship: "royal-james" });
     expect(shipAfter(t1, "royal-james").firstBroadsideUsed).toBe(true);
-    expect(planOf(after(t1, fire({}, {}).action))[0]?.count).toBe(9);
+    expect(planOf(requestAfter(t1, fire({}, {}).action))[0]?.count).toBe(9);
   });
   it("a destroyed firer, a destroyed target, a friend and an unknown ship are refused", () => {
     expect(errorOf(fire({ hull: "weak", damage: 12 }, {}))).toMatchObject({ code: "rules.illegal", path: "action.firer" });

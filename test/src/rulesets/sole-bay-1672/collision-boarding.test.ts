@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { after, errorOf, followUp, next, odds, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+import { errorOf, followUp, next, odds, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
 const collide = (mover: Record<string, unknown>, action: Record<string, unknown> = {}, settings?: unknown): Req => ({
   ships: [ship("mover", "english", mover), ship("other", "dutch", { hull: "stout" })],
@@ -107,8 +107,11 @@ describe("sole-bay-1672 boarding", () => {
     expect(followUp(t, "flag-officer-risk").action).toEqual({ type: "flag-officer-risk", ship: "london", rolls: 1, cause: "boarding" });
     expect(t.state.game.grappled).toEqual([{ a: "london", b: "eendracht", lastWinner: "london" }]);
     // "Crew causing most damage may choose to immediately break-off"
-    expect(errorOf(after(t, { type: "break-off", ship: "eendracht" }))).toMatchObject({ code: "rules.illegal", path: "action.ship" });
-    expect(resolve(after(t, { type: "break-off", ship: "london" }), []).state.game.grappled).toEqual([]);
+    expect(errorOf(requestAfter(t, { type: "break-off", ship: "eendracht" }))).toMatchObject({
+      code: "rules.illegal",
+      path: "action.ship",
+    });
+    expect(resolve(requestAfter(t, { type: "break-off", ship: "london" }), []).state.game.grappled).toEqual([]);
   });
   it("weak ships' boarding dice are a setting: 1d3 by default, 1d6 by choice", () => {
     const r = (settings?: unknown) => resolve(board({ hull: "weak" }, {}, "boarding-round", grappled, settings), [1, 1]).plan[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
-import { after, errorOf, next, odds, type Req, resolve, ship } from "./fixtures.ts";
+import { errorOf, next, odds, type Req, requestAfter, resolve, ship } from "./fixtures.ts";
 
 const squadron = (extra: Record<string, unknown>[] = [], game?: unknown): Req => ({
   ships: [
@@ -23,7 +23,10 @@ describe("sole-bay-1672 squadron breakpoint", () => {
   it("tested once per loss: the same losses again is not due; a further loss is", () => {
     const t = resolve(squadron(), [4]);
     expect(t.state.game.breakTests).toEqual({ red: 1 });
-    expect(errorOf(after(t, { type: "breakpoint", squadron: "red" }))).toMatchObject({ code: "rules.illegal", path: "action.squadron" });
+    expect(errorOf(requestAfter(t, { type: "breakpoint", squadron: "red" }))).toMatchObject({
+      code: "rules.illegal",
+      path: "action.squadron",
+    });
   });
   it("below 33% no test; fireships are ignored", () => {
     const six = squadron([

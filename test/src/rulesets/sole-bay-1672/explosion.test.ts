@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
-import { after, errorOf, followUp, next, odds, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+import { errorOf, followUp, next, odds, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
 /** Groot Hollandia and Dolfijn have one box left; Eendracht is a fresh flagship. */
 const fleet = () => [
@@ -82,7 +82,7 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
   it("explosionHitsRoll = one: a single die for every ship within", () => {
     const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);
     const t2 = next(t1, "explosion-radius", [6]);
-    const req = after(
+    const req = requestAfter(
       t2,
       { ...followUp(t2, "explosion-hits").action, ships: ["dolfijn", "eendracht", "royal-james"] },
       {
@@ -96,7 +96,10 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
   it("chainExplosionAs = none: ships destroyed by explosion hits do not roll", () => {
     const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);
     const t2 = next(t1, "explosion-radius", [2]);
-    const t3 = resolve(after(t2, { ...followUp(t2, "explosion-hits").action, ships: ["dolfijn"] }, { chainExplosionAs: "none" }), [6]);
+    const t3 = resolve(
+      requestAfter(t2, { ...followUp(t2, "explosion-hits").action, ships: ["dolfijn"] }, { chainExplosionAs: "none" }),
+      [6],
+    );
     expect(t3.followUps.map((f) => f.action.type)).toEqual(["breakpoint"]);
   });
 });

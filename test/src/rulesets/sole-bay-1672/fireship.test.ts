@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { after, errorOf, next, odds, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+import { errorOf, next, odds, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
 const fleet = () => [ship("vrede", "dutch", { fireship: true, hull: "weak", rating: 4 }), ship("royal-katherine", "english")];
 
@@ -7,25 +7,25 @@ describe("sole-bay-1672 fireships and fire", () => {
   it("fired → straight course, explosion roll each move, ensnare on the Boarding table, fire spreads when the target loses a round", () => {
     const t1 = resolve({ ships: fleet(), action: { type: "fire-fireship", ship: "vrede" } }, []);
     expect(t1.state.game.fired).toEqual(["vrede"]);
-    expect(errorOf(after(t1, { type: "fire-fireship", ship: "vrede" })).code).toBe("rules.illegal");
+    expect(errorOf(requestAfter(t1, { type: "fire-fireship", ship: "vrede" })).code).toBe("rules.illegal");
 
-    const t2 = resolve(after(t1, { type: "movement", ship: "vrede", fullSail: true, enemyWithin12: true }), []);
+    const t2 = resolve(requestAfter(t1, { type: "movement", ship: "vrede", fullSail: true, enemyWithin12: true }), []);
     expect(t2.outcome).toMatchObject({ turns: 0, allowance: 12 });
     const t3 = next(t2, "fireship-explosion", [3, 4]);
     expect(t3.outcome).toEqual({ ship: "vrede", total: 7, needed: 10, exploded: false });
 
     // no crew aboard: the ensnare roll is unmodified, 3+ on the Boarding table
-    const t4 = resolve(after(t3, { type: "fireship-ensnare", fireship: "vrede", target: "royal-katherine" }), [3]);
+    const t4 = resolve(requestAfter(t3, { type: "fireship-ensnare", fireship: "vrede", target: "royal-katherine" }), [3]);
     expect(t4.outcome.ensnared).toBe(true);
     const t5 = next(t4, "boarding-round", [5, 2]);
     expect(t5.outcome).toMatchObject({ winner: "vrede", fireSpreads: true });
     expect(shipAfter(t5, "royal-katherine").fireTurns).toBe(1);
 
     // 1D3 per move until put out; fire fighting at −1 per turn of fire
-    const t6 = next(resolve(after(t5, { type: "movement", ship: "royal-katherine" }), []), "fire-damage", [2]);
+    const t6 = next(resolve(requestAfter(t5, { type: "movement", ship: "royal-katherine" }), []), "fire-damage", [2]);
     expect(t6.outcome).toMatchObject({ hits: 2, marked: 2 });
     expect(shipAfter(t6, "royal-katherine").fireTurns).toBe(2);
-    const fight = after(t6, { type: "fire-fighting", ship: "royal-katherine" });
+    const fight = requestAfter(t6, { type: "fire-fighting", ship: "royal-katherine" });
     expect(resolve(fight, [5]).outcome).toMatchObject({ modified: 3, putOut: false });
     expect(odds(fight).odds.summary.pPutOut).toBeCloseTo(1 / 6, 12);
     const t7 = resolve(fight, [6]);

@@ -58,7 +58,7 @@ export function resolve(req: Req, dice: number[]): Transition<SoleBayState> {
 }
 
 /** The next request a caller would send: the state after `t` as JSON plus an action. */
-export function after(t: Transition<SoleBayState>, action: Record<string, unknown>, settings?: unknown): Req {
+export function requestAfter(t: Transition<SoleBayState>, action: Record<string, unknown>, settings?: unknown): Req {
   const { ships, wind, game } = JSON.parse(JSON.stringify(t.state)) as { ships: ShipJson[]; wind: unknown; game: unknown };
   return { ships, wind, game, settings: settings ?? t.state.settings, action };
 }
@@ -78,7 +78,7 @@ export function next(
   chosen: Record<string, unknown> = {},
 ): Transition<SoleBayState> {
   const f = followUp(t, type);
-  return resolve(after(t, { ...f.action, ...chosen }), dice);
+  return resolve(requestAfter(t, { ...f.action, ...chosen }), dice);
 }
 
 /** Odds of a request. */

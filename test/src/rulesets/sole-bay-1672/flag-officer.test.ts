@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { after, errorOf, followUp, next, odds, type Req, resolve, ship, shipAfter } from "./fixtures.ts";
+import { errorOf, followUp, next, odds, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
 const fleet = (flag: Record<string, unknown> = {}) => [
   ship("royal-james", "english", { rating: 1, hull: "stout", firstBroadsideUsed: true }),
@@ -64,8 +64,11 @@ describe("sole-bay-1672 flagships and Risk to Flag Officer", () => {
     const choose = followUp(t2, "flag-officer-retire");
     if (choose.kind !== "choose") throw new Error("expected a choice");
     expect(choose.choice).toMatchObject({ field: "to", min: 1, max: 1, options: [{ value: "eendracht", label: "Eendracht" }] });
-    expect(errorOf(after(t2, choose.action))).toMatchObject({ code: "rules.illegal", path: "action.to" });
-    expect(errorOf(after(t2, { ...choose.action, to: "ruyter-escort" }))).toMatchObject({ code: "rules.illegal", path: "action.to" });
+    expect(errorOf(requestAfter(t2, choose.action))).toMatchObject({ code: "rules.illegal", path: "action.to" });
+    expect(errorOf(requestAfter(t2, { ...choose.action, to: "ruyter-escort" }))).toMatchObject({
+      code: "rules.illegal",
+      path: "action.to",
+    });
     const t3 = next(t2, "flag-officer-retire", [], { to: "eendracht" });
     expect(t3.events).toEqual([{ type: "flag-officer-retired", from: "de-zeven-provincien", to: "eendracht" }]);
     expect(shipAfter(t3, "eendracht")).toMatchObject({ flagship: true, flagOfficer: "present" });

@@ -50,7 +50,7 @@ describe("sole-bay-1672 movement allowance", () => {
     expect(resolve(move({ crew: "poor" }, { windward: "stern" }), [1]).outcome).toMatchObject({ windInches: 0, allowance: 6 });
     const o = odds(move({}, { windward: "stern" })).odds.outcomes;
     expect(o.map((x) => x.outcome.allowance).sort()).toEqual([6.5, 7, 7.5]);
-    o.forEach((x) => expect(x.p).toBeCloseTo(1 / 3, 12));
+    for (const x of o) expect(x.p).toBeCloseTo(1 / 3, 12);
   });
   it('bow toward the windward edge halves speed; never below the 2" minimum', () => {
     expect(resolve(move({}, { windward: "bow" }), []).outcome.allowance).toBe(3);
