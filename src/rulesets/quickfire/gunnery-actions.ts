@@ -24,7 +24,7 @@ const shared = {
   effects: (state: Parameters<typeof gunneryOutcome>[0], ctx: GunneryContext, outcome: Outcome) => {
     const who = ctx.firers.map((f) => f.name).join(" + ");
     const applied = applyCodes(state, ctx.target.id, codesOf(outcome), ctx.battery, `${ctx.battery} fire from ${who}`);
-    return { events: [...shotEvents(ctx), ...applied.events], followUps: applied.followUps };
+    return { events: [...shotEvents(state, ctx), ...applied.events], followUps: applied.followUps };
   },
   summary: (dist: Parameters<QfAction<GunneryContext>["summary"]>[0]) => {
     const codes = ["B", "D", "E", "F", "G", "R", "S", "T"];

@@ -145,7 +145,8 @@ export function gunneryOutcome(state: QuickfireState, ctx: GunneryContext, black
 }
 
 /** The shot event(s) a gunnery action records for the phase's one-target rule (3.1). */
-export function shotEvents(ctx: GunneryContext): QuickfireEvent[] {
+export function shotEvents(state: QuickfireState, ctx: GunneryContext): QuickfireEvent[] {
+  if (state.game.phase === null) return [];
   return ctx.firers.map((f) => ({
     type: "shot",
     shot: { firer: f.id, kind: "gun", battery: ctx.battery, targets: [ctx.target.id], range: ctx.range, quickfire: ctx.quickfire },

@@ -14,7 +14,7 @@ import { initiativeAction } from "./initiative.ts";
 import type { QfAction } from "./kit.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
-import { GameSchema, PHASES, type QuickfireState, SettingsSchema, type Ship, ShipSchema } from "./ship.ts";
+import { GameSchema, type QuickfireState, SettingsSchema, type Ship, ShipSchema } from "./ship.ts";
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
 
@@ -104,7 +104,8 @@ export const quickfire: RuleSet<QuickfireState> = {
     },
   ],
   actions: ACTIONS.map((a) => a.def),
-  phases: [...PHASES],
+  // display labels of the turn sequence (1.4); `game.phase` holds the matching ids of PHASES
+  phases: ["Movement", "First gunnery", "Second gunnery and torpedoes", "Repair: fires, repairs, sinking"],
   dataFile: {
     description: `Quickfire combat chart (gunnery columns, blast lines, torpedo table, damage table, repairs, sinking); default: ${HOUSE_CHART.label}`,
     parse: parseChart,

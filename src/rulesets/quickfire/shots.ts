@@ -34,6 +34,7 @@ export function checkGunShot(
   quickfire: boolean,
   path: string,
 ): Result<true> {
+  if (state.game.phase === null) return ok(true); // phase not tracked: no per-phase record to check against
   const mine = state.game.shots.filter((s) => s.firer === firer.id && s.kind === "gun");
   const same = mine.find((s) => s.battery === battery);
   if (same) {
@@ -53,6 +54,7 @@ export function checkGunShot(
 
 /** One torpedo check per phase (3.1 "one target … using each of its weapon types", 3.2). */
 export function checkTorpedoShot(state: QuickfireState, firer: Ship): Result<true> {
+  if (state.game.phase === null) return ok(true);
   if (state.game.shots.some((s) => s.firer === firer.id && s.kind === "torpedo")) {
     return fail("rules.illegal", `${firer.name} has already checked for torpedo fire this phase.`, "action.firer");
   }

@@ -94,10 +94,11 @@ export const torpedoAction = defineAction<TorpedoContext>({
     }));
     return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
   },
-  effects: (_state, ctx, outcome) => {
+  effects: (state, ctx, outcome) => {
     const results = outcome.results as { target: string; hit: boolean }[];
-    const events: QuickfireEvent[] = [
-      {
+    const events: QuickfireEvent[] = [];
+    if (state.game.phase !== null) {
+      events.push({
         type: "shot",
         shot: {
           firer: ctx.firer.id,
@@ -107,8 +108,8 @@ export const torpedoAction = defineAction<TorpedoContext>({
           range: null,
           quickfire: false,
         },
-      },
-    ];
+      });
+    }
     // 3.2: "until they score a hit against any one target. At that time their torpedo rating is crossed out"
     if (results.some((r) => r.hit)) events.push({ type: "torpedo-spent", ship: ctx.firer.id });
     const followUps = results

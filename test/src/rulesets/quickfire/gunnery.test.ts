@@ -114,6 +114,12 @@ describe("targets (3.0 Gunnery Rating, 3.1)", () => {
     expect(refused(a.state, { ...FIRE, battery: "light", range: "short" }).code).toBe("rules.illegal");
     expect(refused(a.state, { ...FIRE, target: "orel", battery: "light", range: "point-blank" }).code).toBe("rules.illegal");
   });
+  it("with the phase not tracked nothing is recorded per phase (a bare request can resolve any shot)", () => {
+    const s = table([mikasa(), borodino()]);
+    const a = run(s, FIRE, [6, 6, 6]);
+    expect(a.state.game.shots).toEqual([]);
+    expect(run(a.state, FIRE, [6, 6, 6]).outcome.fired).toBe(false);
+  });
   it("the next phase allows a new target", () => {
     const s = table([mikasa(), borodino(), orel], { game: { phase: "first-gunnery" } });
     const a = run(s, FIRE, [6, 6, 6]);

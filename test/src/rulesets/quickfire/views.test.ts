@@ -46,6 +46,6 @@ describe("quickfire views", () => {
         ?.fields.slice(0, 2)
         .map((f) => f.name),
     ).toEqual(["firer", "target"]);
-    expect(quickfire.phases).toEqual(["movement", "first-gunnery", "second-gunnery", "repair"]);
+    expect(quickfire.phases).toEqual(["Movement", "First gunnery", "Second gunnery and torpedoes", "Repair: fires, repairs, sinking"]);
   });
 });
