@@ -17,7 +17,7 @@ export class PixelsAdvertWatcher {
   constructor(private readonly tracker: DieTracker) {}
 
   start(): void {
-    this.tracker.setLink("listening", false, "Advert-only: waiting for the die's first advertisement");
+    if (!this.#identified) this.tracker.setLink("listening", false, "Advert-only: waiting for the die's first advertisement");
   }
 
   offer(d: BleDiscovery): void {

@@ -74,6 +74,11 @@ export class EmulatedGoDice extends EmulatedBleDevice {
     this.notify(GODICE_UUIDS.notify, bytes);
   }
 
+  /** Test knob: sends raw bytes as one notification. */
+  inject(bytes: Uint8Array): void {
+    this.#send(bytes);
+  }
+
   /** The die starts rolling (`R`). */
   startRoll(): void {
     this.#send(encodeGoDice.rollStart());

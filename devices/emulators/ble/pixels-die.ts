@@ -122,6 +122,11 @@ export class EmulatedPixelsDie extends EmulatedBleDevice {
     this.advertChanged();
   }
 
+  /** Test knob: sends raw bytes as one notification (garbage, replays, hand-made messages). */
+  inject(bytes: Uint8Array): void {
+    this.notify(this.#ids().notify, bytes);
+  }
+
   /** The die is thrown: a few `rolling` reports with changing faces. */
   startRoll(): void {
     const faces = LEDS[this.dieType] > 0 ? Math.min(LEDS[this.dieType], 20) : 6;

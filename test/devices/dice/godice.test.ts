@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { blinkLeds, decodeGoDiceMessage, initMessage, requestBattery, requestColor } from "../../../devices/dice/godice/messages.ts";
-import { D6_VECTORS, D20_VECTORS, D24_VECTORS, GODICE_SHELLS, goDiceFace, nearestVector, vectorForFace } from "../../../devices/dice/godice/shells.ts";
+import {
+  D6_VECTORS,
+  D20_VECTORS,
+  D24_VECTORS,
+  GODICE_SHELLS,
+  goDiceFace,
+  nearestVector,
+  vectorForFace,
+} from "../../../devices/dice/godice/shells.ts";
 import { hex } from "./hex.ts";
 
 const ok = (s: string) => {

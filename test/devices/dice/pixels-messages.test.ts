@@ -26,7 +26,14 @@ describe("Pixels RollState (dice-ble §1.4 vectors)", () => {
     expect(faceFromIndex("d6", "d6", 5)).toBe(6);
   });
   it("decodes every roll state name", () => {
-    expect([0, 1, 2, 3, 4, 5].map((s) => (ok(`03 0${s} 00`) as { state: string }).state)).toEqual(["unknown", "rolled", "handling", "rolling", "crooked", "onFace"]);
+    expect([0, 1, 2, 3, 4, 5].map((s) => (ok(`03 0${s} 00`) as { state: string }).state)).toEqual([
+      "unknown",
+      "rolled",
+      "handling",
+      "rolling",
+      "crooked",
+      "onFace",
+    ]);
   });
   it("rejects bad lengths, unknown states and impossible faces", () => {
     expect(rejected("03 01")).toMatch(/3 bytes/);
@@ -57,7 +64,9 @@ describe("Pixels other messages (dice-ble §1.6)", () => {
   it("host→die commands: WhoAreYou 01, RequestRollState 17, Blink matches the reference bytes", () => {
     expect([...whoAreYou()]).toEqual([0x01]);
     expect([...requestRollState()]).toEqual([0x17]);
-    expect(blink({ count: 1, durationMs: 1000, color: 0xff0000, faceMask: 0xffffffff, fade: 0, loopCount: 1 })).toEqual(hex("1D 01 E8 03 00 00 FF 00 FF FF FF FF 00 01"));
+    expect(blink({ count: 1, durationMs: 1000, color: 0xff0000, faceMask: 0xffffffff, fade: 0, loopCount: 1 })).toEqual(
+      hex("1D 01 E8 03 00 00 FF 00 FF FF FF FF 00 01"),
+    );
   });
 });
 
@@ -82,7 +91,20 @@ describe("Pixels IAmADie (dice-ble §1.5)", () => {
     const d = decodeIAmADie(bytes);
     expect(d).toEqual({
       ok: true,
-      value: { form: "chunked", pixelId: 0x11223344, dieType: "d20", ledCount: 20, colorway: "midnightGalaxy", buildTimestamp: 1_753_315_200, firmwareVersion: 0x0100, name: "Ship's d20", batteryLevel: 77, batteryState: "ok", rollState: "rolled", faceIndex: 12 },
+      value: {
+        form: "chunked",
+        pixelId: 0x11223344,
+        dieType: "d20",
+        ledCount: 20,
+        colorway: "midnightGalaxy",
+        buildTimestamp: 1_753_315_200,
+        firmwareVersion: 0x0100,
+        name: "Ship's d20",
+        batteryLevel: 77,
+        batteryState: "ok",
+        rollState: "rolled",
+        faceIndex: 12,
+      },
     });
   });
   it("walks a longer chunk from newer firmware (extra field at the end of DieInfo)", () => {
@@ -95,7 +117,16 @@ describe("Pixels IAmADie (dice-ble §1.5)", () => {
   });
   it("decodes the 22-byte legacy flat form", () => {
     const d = decodeIAmADie(legacyIAmADie({ ...fields, dieType: "d6", ledCount: 6, faceIndex: 2 }));
-    expect(d.ok && d.value).toMatchObject({ form: "legacy", pixelId: 0x11223344, dieType: "d6", ledCount: 6, colorway: "midnightGalaxy", batteryLevel: 77, rollState: "rolled", faceIndex: 2 });
+    expect(d.ok && d.value).toMatchObject({
+      form: "legacy",
+      pixelId: 0x11223344,
+      dieType: "d6",
+      ledCount: 6,
+      colorway: "midnightGalaxy",
+      batteryLevel: 77,
+      rollState: "rolled",
+      faceIndex: 2,
+    });
   });
   it("rejects a cut message, a chunk running past the end and bad enums", () => {
     const full = chunkedIAmADie(fields);

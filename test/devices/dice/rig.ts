@@ -1,0 +1,35 @@
+/** Test rig: emulated dice behind the real driver stack, with readings and health collected. */
+import { expect, vi } from "vitest";
+import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/dice/index.ts";
+import type { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
+import type { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import type { DeviceHealth, DieRolled } from "../../../devices/readings.ts";
+
+export async function rig(opts: Partial<EmulatedDiceOptions>) {
+  const made = await createEmulatedDice({ pixels: [], godice: [], ...opts });
+  const readings: DieRolled[] = [];
+  const healths: DeviceHealth[] = [];
+  made.source.onReading((r) => {
+    if (r.type === "die.rolled") readings.push(r);
+  });
+  made.source.onHealth((h) => healths.push(h));
+  const pixels = (id: string) => made.dice.get(id) as EmulatedPixelsDie;
+  const godice = (id: string) => made.dice.get(id) as EmulatedGoDice;
+  const health = (id: string) => made.source.health().find((h) => h.id === id);
+  return { ...made, readings, healths, pixels, godice, health };
+}
+
+/** Waits (real timers) until `cond` holds, failing after 3 s. */
+export async function until(cond: () => boolean, what = "condition"): Promise<void> {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > 3000) expect.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** Lets microtask deliveries run (real timers). */
+export const flush = () => new Promise((r) => setTimeout(r, 5));
+
+/** Advances fake timers (and the microtasks between them). */
+export const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
