@@ -132,10 +132,10 @@ export const initiative: Handler = {
     if (!e.ok) return e;
     if (squadrons(state).length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
     const ids = new Set(state.ships.map((s) => s.id));
-    const bad = (action.flagshipUnseen as string[]).findIndex((id) => !ids.has(id));
+    const bad = ((action.flagshipUnseen as string[] | undefined) ?? []).findIndex((id) => !ids.has(id));
     if (bad >= 0)
       return fail("ship.unknown", `There is no ship "${(action.flagshipUnseen as string[])[bad]}".`, `action.flagshipUnseen[${bad}]`);
-    const badShip = (action.outOfCommand as string[]).findIndex((id) => !ids.has(id));
+    const badShip = ((action.outOfCommand as string[] | undefined) ?? []).findIndex((id) => !ids.has(id));
     if (badShip >= 0)
       return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
     return ok(action);

@@ -44,8 +44,15 @@ const HANDLERS: readonly Handler[] = [
   deploymentRedirect,
 ];
 
-const handlerOf = (action: Action): Handler | undefined => HANDLERS.find((h) => h.def.type === action.type);
 const noHandler = (action: Action) => fail("rules.illegal", `anglo-dutch-1666 has no action "${String(action.type)}".`, "action.type");
+
+/** The action's handler, with the action checked again, so plan/odds/resolve never see an unchecked action. */
+function checked(state: AdState, action: Action): Result<Handler> {
+  const h = HANDLERS.find((x) => x.def.type === action.type);
+  if (!h) return noHandler(action);
+  const c = h.check ? h.check(state, action) : ok(action);
+  return c.ok ? ok(h) : c;
+}
 
 function parseShips(raw: unknown): Result<Ship[]> {
   const list = parseWith(Type.Array(ShipSchema, { default: [] }), raw, "ships");
@@ -107,12 +114,13 @@ export const angloDutch1666: RuleSet<AdState> = {
     return h.check ? h.check(state, parsed.value as Action) : ok(parsed.value as Action);
   },
   plan(state, action) {
-    const h = handlerOf(action);
-    return h ? ok(h.plan(state, action)) : noHandler(action);
+    const h = checked(state, action);
+    return h.ok ? ok(h.value.plan(state, action)) : h;
   },
   odds(state, action) {
-    const h = handlerOf(action);
-    if (!h) return noHandler(action);
+    const c = checked(state, action);
+    if (!c.ok) return c;
+    const h = c.value;
     try {
       const dist = oddsOverPlan(h.plan(state, action), (groups) => {
         const r = h.resolve(state, action, groups);
@@ -125,8 +133,8 @@ export const angloDutch1666: RuleSet<AdState> = {
     }
   },
   resolve(state, action, dice) {
-    const h = handlerOf(action);
-    return h ? h.resolve(state, action, dice) : noHandler(action);
+    const h = checked(state, action);
+    return h.ok ? h.value.resolve(state, action, dice) : h;
   },
   applyEvent,
   windView,

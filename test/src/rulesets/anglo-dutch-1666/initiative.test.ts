@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { outOfCommand, squadrons } from "../../../../src/rulesets/anglo-dutch-1666/command.ts";
-import { antelope, odds, refused, rs, run, shipOf, table } from "./helpers.ts";
+import { act, antelope, odds, refused, rs, run, shipOf, table } from "./helpers.ts";
 
 const red = (over: Record<string, unknown> = {}) => antelope({ flagship: true, ...over });
 const maas = (over: Record<string, unknown> = {}) => shipOf("zeven", 80, 30, 7.5, { squadron: "maas", flagship: true, ...over });
 
 describe("initiative (text: Initiative)", () => {
   it("one D6 a squadron, in squadron-name order", () => {
-    const p = rs.plan(table([red(), maas()]), { type: "initiative" });
+    const s = table([red(), maas()]);
+    const p = rs.plan(s, act(s, { type: "initiative" }));
     expect(p.ok && p.value.map((e) => [e.die, e.count, e.purpose])).toEqual([
       ["d6", 1, "Initiative for squadron maas."],
       ["d6", 1, "Initiative for squadron red."],
