@@ -73,9 +73,9 @@ describe("GoDice shells (dice-ble §2.4)", () => {
     expect(vectors.map(([x, y, z]) => goDiceFace("d4", x, y, z))).toEqual([1, 4, 3, 3]);
   });
   it("each table entry reads as its own index; ties go to the lowest index", () => {
-    D6_VECTORS.forEach(([x, y, z], i) => expect(nearestVector(D6_VECTORS, x, y, z)).toBe(i + 1));
-    D20_VECTORS.forEach(([x, y, z], i) => expect(nearestVector(D20_VECTORS, x, y, z)).toBe(i + 1));
-    D24_VECTORS.forEach(([x, y, z], i) => expect(nearestVector(D24_VECTORS, x, y, z)).toBe(i + 1));
+    for (const table of [D6_VECTORS, D20_VECTORS, D24_VECTORS]) {
+      expect(table.map(([x, y, z]) => nearestVector(table, x, y, z))).toEqual(table.map((_, i) => i + 1));
+    }
     expect(nearestVector(D6_VECTORS, 0, 0, 0)).toBe(1);
   });
   it("every face of every shell is reachable and maps back", () => {
