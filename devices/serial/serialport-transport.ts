@@ -79,15 +79,33 @@ export interface SerialPortInfo {
   readonly productId?: string;
 }
 
-/** Lists serial ports (serialport `list()`); rejects with a readable message when the binding cannot load. */
+/**
+ * Lists serial ports (serialport `list()`). On Linux that runs `udevadm`; where it is missing (containers, minimal
+ * images) the USB and on-board UART nodes under /dev are listed instead, without vendor details.
+ * Rejects with a readable message when neither works.
+ */
 export async function listSerialPorts(): Promise<SerialPortInfo[]> {
   const { SerialPort } = await import("serialport");
-  const ports = await SerialPort.list();
-  return ports.map((p) => ({
-    path: p.path,
-    ...(p.manufacturer ? { manufacturer: p.manufacturer } : {}),
-    ...(p.serialNumber ? { serialNumber: p.serialNumber } : {}),
-    ...(p.vendorId ? { vendorId: p.vendorId } : {}),
-    ...(p.productId ? { productId: p.productId } : {}),
-  }));
+  try {
+    const ports = await SerialPort.list();
+    return ports.map((p) => ({
+      path: p.path,
+      ...(p.manufacturer ? { manufacturer: p.manufacturer } : {}),
+      ...(p.serialNumber ? { serialNumber: p.serialNumber } : {}),
+      ...(p.vendorId ? { vendorId: p.vendorId } : {}),
+      ...(p.productId ? { productId: p.productId } : {}),
+    }));
+  } catch (e) {
+    if (!/udevadm/.test((e as Error).message)) throw e;
+    return listDevNodes();
+  }
+}
+
+const DEV_NODE = /^(ttyUSB\d+|ttyACM\d+|ttyAMA\d+|serial\d)$/;
+
+async function listDevNodes(): Promise<SerialPortInfo[]> {
+  const { readdir } = await import("node:fs/promises");
+  const byId = await readdir("/dev/serial/by-id").catch(() => [] as string[]);
+  const nodes = (await readdir("/dev").catch(() => [] as string[])).filter((n) => DEV_NODE.test(n));
+  return [...byId.map((n) => ({ path: `/dev/serial/by-id/${n}` })), ...nodes.sort().map((n) => ({ path: `/dev/${n}` }))];
 }

@@ -71,6 +71,11 @@ export class Pn532Parser {
     return { frames, rejected };
   }
 
+  /** Bytes held back waiting for the rest of a frame (0 when only preamble zeros are held). */
+  get pending(): number {
+    return this.#buf.some((b) => b !== 0) ? this.#buf.length : 0;
+  }
+
   /** Forgets buffered bytes (after a reconnect). */
   reset(): void {
     this.#buf = new Uint8Array(0);
