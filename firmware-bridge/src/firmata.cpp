@@ -75,6 +75,7 @@ void analog_mapping() {
 
 void set_mode(uint8_t pin, uint8_t m) {
   if (pin >= PIN_COUNT || reserved(pin)) return;
+  if (m != M_INPUT && m != M_PULLUP && m != M_OUTPUT && m != M_PWM && m != M_ANALOG && m != M_SERVO) return;
   if (m != M_SERVO && servo_attached(pin)) servo_detach(pin);
   switch (m) {
     case M_INPUT: pinMode(pin, INPUT); break;

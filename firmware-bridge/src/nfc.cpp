@@ -70,6 +70,7 @@ void drop_tag(uint8_t r) {
 
 void mark_missing(uint8_t r) {
   Reader &rd = readers[r];
+  visited |= 1 << r;
   drop_tag(r);
   if (rd.found || !rd.reported) on_reader_status(r, false, rd.version);
   rd.found = false;
@@ -78,8 +79,9 @@ void mark_missing(uint8_t r) {
   rd.retry_at = millis() + RETRY_MISSING_MS;
 }
 
+// A reader counts as visited for the round-done marker once it has been polled for a tag (or found missing),
+// so the host's snapshot after a reconnect is complete when the marker arrives.
 void next_reader() {
-  visited |= 1 << current;
   if (round_pending && visited == (1 << count) - 1) {
     round_pending = false;
     on_round_done(count, mux);
@@ -104,6 +106,7 @@ const uint8_t *payload(uint8_t &len) {
 
 void handle_tag(uint8_t r, const uint8_t *p, uint8_t len) {
   Reader &rd = readers[r];
+  visited |= 1 << r;
   // p: 4B NbTg Tg ATQA(2) SAK IdLen UID…
   if (len >= 7 && p[1] >= 1 && p[6] > 0 && p[6] <= NFC_UID_MAX && len >= 7 + p[6]) {
     const uint8_t *uid = p + 7;

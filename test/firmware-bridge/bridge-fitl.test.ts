@@ -1,0 +1,168 @@
+/**
+ * Firmware in the loop for the bridge: our firmware, built from source, on a simulated ATmega328P with four
+ * emulated PN532s behind a TCA9548A; johnny-five (through the dial driver) and the bridge NFC readers on the
+ * host side of a real pty. One simulation serves the whole file (each simavr run takes a core).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NfcReader } from "../../devices/nfc/reader.ts";
+import type { TagArrived, TagLeft } from "../../devices/readings.ts";
+import type { FirmataPort } from "../../devices/wind-dial/five.ts";
+import {
+  allDirections,
+  createDial,
+  type FirmataWindDial,
+  pulseWidth,
+  servoAngle,
+  withDialDefaults,
+} from "../../devices/wind-dial/index.ts";
+import { createBridgeReaders } from "../../firmware-bridge/codec/reader.ts";
+import { BRIDGE_HEX, buildFirmware, buildHarness, firmwareSize, Simulation } from "../../firmware-bridge/sim/harness.ts";
+
+const PIN = 5; // any pin works with the bridge's software servos; the Servo library's pins 9/10 are not special
+const UIDS = ["04A23B5C1D6E80", "DEADBEEF", "0411223344556F", "CAFEF00D"];
+let sim: Simulation;
+let dial: FirmataWindDial;
+let readers: NfcReader[];
+let port: FirmataPort | null = null;
+const events: Array<TagArrived | TagLeft> = [];
+const config = () => withDialDefaults({ port: sim.ptyPath, pin: PIN, degreesPerSecond: 0, reconnectMs: 100 });
+
+beforeAll(async () => {
+  buildHarness();
+  buildFirmware();
+  sim = await Simulation.start(BRIDGE_HEX);
+  dial = createDial(config());
+  dial.onConnected((p) => {
+    port = p;
+  });
+  readers = createBridgeReaders(dial);
+  for (const r of readers) {
+    r.onTag((e) => events.push(e));
+    await r.start();
+  }
+});
+
+afterAll(async () => {
+  for (const r of readers ?? []) await r.stop();
+  await dial?.stop();
+  await sim?.close();
+});
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await pause(10);
+  }
+}
+const describeEvents = (list: Array<TagArrived | TagLeft>) => list.map((e) => `${e.type} ${e.readerId} ${e.uid}`);
+
+describe("bridge firmware", () => {
+  it("fits the budgets: flash ≤ 28 KB, RAM ≤ 1.5 KB (avr-size)", () => {
+    const size = firmwareSize();
+    console.info(`[fitl] bridge firmware: flash ${size.flash} B, RAM ${size.ram} B`);
+    expect(size.flash).toBeLessThanOrEqual(28 * 1024);
+    expect(size.ram).toBeLessThanOrEqual(1536);
+  });
+
+  it("brings johnny-five to ready (wall time recorded, target < 2 s)", async () => {
+    const t0 = performance.now();
+    await dial.start();
+    console.info(`[fitl] bridge: open → johnny-five ready in ${Math.round(performance.now() - t0)} ms`);
+    expect(dial.health().status).toBe("connected");
+    await until(() => readers.every((r) => r.health().status === "connected"), "all four readers found");
+  });
+
+  it("drives a servo on the configured pin to the dial map's pulse widths (±10 µs)", async () => {
+    const cfg = config();
+    for (const direction of allDirections("edge4")) {
+      const from = sim.servo.length;
+      await dial.show(direction);
+      const expected = pulseWidth(cfg, servoAngle(cfg.map, direction));
+      await until(() => sim.widths(PIN, from).some((w) => Math.abs(w - expected) <= 10), `pulse ≈ ${expected} µs`);
+      await pause(100);
+      const width = sim.widths(PIN, from).at(-1) ?? Number.NaN;
+      expect(Math.abs(width - expected), `${direction.fromDegrees}°: ${width} vs ${expected}`).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("reports exactly one arrival and one departure per placement on each of the four readers", async () => {
+    events.length = 0;
+    for (const [reader, uid] of UIDS.entries()) {
+      await sim.command(`tag ${reader} ${uid}`);
+      await until(() => events.length === reader * 2 + 1, `arrival on reader ${reader}`);
+      await pause(150); // the tag stays: no repeated arrival
+      await sim.command(`lift ${reader}`);
+      await until(() => events.length === reader * 2 + 2, `departure on reader ${reader}`);
+    }
+    await pause(200);
+    expect(describeEvents(events)).toEqual(UIDS.flatMap((uid, r) => [`tag.arrived bridge:${r} ${uid}`, `tag.left bridge:${r} ${uid}`]));
+  });
+
+  it("reports a missing reader without disturbing the others, and its return", async () => {
+    events.length = 0;
+    await sim.command("missing 2");
+    await until(() => readers[2]?.health().status === "missing", "reader 2 missing");
+    expect(readers[2]?.health().message).toMatch(/no PN532/);
+    await sim.command(`tag 3 ${UIDS[3]}`);
+    await until(() => events.length === 1, "arrival on reader 3");
+    await sim.command("lift 3");
+    await until(() => events.length === 2, "departure on reader 3");
+    await sim.command("present 2");
+    await until(() => readers[2]?.health().status === "connected", "reader 2 back", 8000);
+    expect(readers.filter((r) => r.health().status === "connected")).toHaveLength(4);
+  });
+
+  it("is not wedged by garbage on the serial line", async () => {
+    events.length = 0;
+    // line noise: undefined command bytes, stray data, a truncated command, an unterminated and an oversized
+    // sysex, an invalid pin mode (SYSTEM_RESET 0xFF is left out: it is a real command and resets the pins)
+    const garbage = Buffer.from([
+      0xf0,
+      0x0e,
+      0x10,
+      0x55,
+      0xfe,
+      0x13,
+      0x80,
+      0xe5,
+      0x7f,
+      0xf0,
+      ...Array(80).fill(0x41),
+      0xf7,
+      0xf4,
+      0x05,
+      0x7f,
+      0x00,
+      0xc9,
+    ]);
+    port?.write(garbage);
+    await pause(200);
+    const from = sim.servo.length;
+    await dial.show({ system: "edge4", fromDegrees: 90 });
+    const cfg = config();
+    const expected = pulseWidth(cfg, servoAngle(cfg.map, { system: "edge4", fromDegrees: 90 }));
+    await until(() => sim.widths(PIN, from).some((w) => Math.abs(w - expected) <= 10), "servo still follows");
+    await sim.command(`tag 0 ${UIDS[1]}`);
+    await until(() => events.length === 1, "arrival after garbage");
+    expect(describeEvents(events)).toEqual([`tag.arrived bridge:0 ${UIDS[1]}`]);
+  });
+
+  it("re-handshakes when the port is closed and reopened, without doubling a tag still on its reader", async () => {
+    // reader 0 still holds UIDS[1] from the previous test
+    await dial.stop();
+    await pause(100);
+    const t0 = performance.now();
+    await dial.start();
+    console.info(`[fitl] bridge: reopen → johnny-five ready in ${Math.round(performance.now() - t0)} ms`);
+    expect(dial.health().status).toBe("connected");
+    expect(sim.lines.filter((l) => l.startsWith("RESET host opened")).length).toBeGreaterThanOrEqual(2);
+    await until(() => readers.every((r) => r.health().status === "connected"), "readers after reopen");
+    await pause(300);
+    expect(events).toHaveLength(1); // the firmware re-reported the tag after its reset; the reader knew it already
+    await sim.command("lift 0");
+    await until(() => events.length === 2, "departure after reopen");
+    expect(describeEvents(events)).toEqual([`tag.arrived bridge:0 ${UIDS[1]}`, `tag.left bridge:0 ${UIDS[1]}`]);
+  });
+});
