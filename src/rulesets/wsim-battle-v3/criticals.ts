@@ -1,0 +1,206 @@
+/**
+ * wsim-battle-v3 XII: critical hits (club table or the person's pick), the Possible Leader Casualty added to
+ * 3R/3H/9R/9H/15R/15H with succession, and the 4R/6R odd/even broadside roll.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { FollowUp } from "../../game/types.ts";
+import { fieldDistribution, type Handler, resolution } from "../age-of-sail/kit.ts";
+import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { setting } from "./settings.ts";
+import type { Leader, WsimState } from "./state.ts";
+
+type H = Handler<WsimState>;
+
+/** XII.1: "the only double No Effect items in the list". */
+export const LEADER_CASUALTY_ENTRIES = [3, 9, 15];
+/** XII.2: "Change to 4R and 6R". */
+export const BROADSIDE_ROLL_ENTRIES = ["4R", "6R"];
+
+/** XII.1: "Add 1 if the range is 5 or 6, 2 if the range is 3 or 4, 3 if the range is 2, and 5 if the range is 1." */
+export function leaderRangeModifier(range: number): number {
+  if (range <= 1) return 5;
+  if (range === 2) return 3;
+  if (range <= 4) return 2;
+  if (range <= 6) return 1;
+  return 0;
+}
+
+export const critical: H = {
+  def: {
+    type: "critical",
+    description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
+    fields: [
+      { name: "ship", label: "Ship hit", type: "ship" },
+      { name: "aim", label: "Table", type: "enum", values: ["hull", "rigging"] },
+      { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
+      { name: "entry", label: "Entry (if read by a person)", type: "number", optional: true, min: 1 },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("critical"),
+      ship: Type.String(),
+      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")]),
+      rangeHexes: Type.Integer({ minimum: 1 }),
+      entry: Type.Optional(Type.Integer({ minimum: 1 })),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    if (a.entry === undefined && !state.data?.critical) {
+      return fail("input.invalid", "No critical table is loaded: give the entry read from the base game's table.", "action.entry");
+    }
+    return ok(a);
+  },
+  plan: (state, a) =>
+    ok(
+      a.entry === undefined && state.data?.critical
+        ? [entry("critical", "d6", state.data.critical.dice, `Critical hit table (${String(a.aim)})`)]
+        : [],
+    ),
+  resolve(state, a, dice) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const ship = s.value;
+    const n = a.entry === undefined ? (dice[0] ?? []).reduce((x, y) => x + y, 0) : Number(a.entry);
+    const code = `${n}${a.aim === "hull" ? "H" : "R"}`;
+    const table = a.aim === "hull" ? state.data?.critical?.hull : state.data?.critical?.rigging;
+    const text = table?.[String(n)] ?? null;
+    const followUps: FollowUp[] = [];
+    const leaderRisk = setting<boolean>(state.settings, "leaderCasualties") && LEADER_CASUALTY_ENTRIES.includes(n);
+    if (leaderRisk) {
+      for (const l of state.game.leaders.filter((x) => x.ship === ship.id && x.status === "active")) {
+        followUps.push({
+          kind: "roll",
+          purpose: `Possible leader casualty: ${l.name} (12+ on two dice with the range modifier).`,
+          action: { type: "leader-casualty", leader: l.id, rangeHexes: a.rangeHexes },
+        });
+      }
+    }
+    const broadsideRoll = setting<boolean>(state.settings, "fallenRigging") && BROADSIDE_ROLL_ENTRIES.includes(code);
+    if (broadsideRoll) {
+      followUps.push({
+        kind: "roll",
+        purpose: `${code}: odd reduces the left broadside, even the right.`,
+        action: { type: "broadside-loss", ship: ship.id },
+      });
+    }
+    return resolution({ entry: n, code, text, leaderRisk, broadsideRoll }, [shipEvent("critical-hit", ship, {}, { code })], followUps);
+  },
+  summary: (d) => ({ code: fieldDistribution(d, "code"), pLeaderRisk: d.probability((o) => o.leaderRisk === true) }),
+};
+
+export const broadsideLoss: H = {
+  def: {
+    type: "broadside-loss",
+    description: "4R/6R: one die, odd reduces the left broadside, even the right.",
+    fields: [{ name: "ship", label: "Ship", type: "ship" }],
+  },
+  schema: Type.Object({ type: Type.Literal("broadside-loss"), ship: Type.String() }, { additionalProperties: false }),
+  plan: () => ok([entry("broadside", "d6", 1, "Odd: left broadside; even: right")]),
+  resolve(state, a, dice) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const broadside = (dice[0]?.[0] ?? 0) % 2 === 1 ? "left" : "right";
+    return resolution({ broadside }, [shipEvent("broadside-reduced", s.value, {}, { broadside })]);
+  },
+  summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
+};
+
+/** XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player currently available". */
+export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader | null {
+  const candidates = leaders
+    .filter(
+      (l) => l.side === fallen.side && l.id !== fallen.id && l.status === "active" && l.playedBy !== null && l.playedBy !== fallen.playedBy,
+    )
+    .sort((x, y) => x.seniority - y.seniority);
+  return candidates[0] ?? null;
+}
+
+export const leaderCasualty: H = {
+  def: {
+    type: "leader-casualty",
+    description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
+    fields: [
+      { name: "leader", label: "Leader", type: "string" },
+      { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("leader-casualty"), leader: Type.String(), rangeHexes: Type.Integer({ minimum: 1 }) },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    const l = state.game.leaders.find((x) => x.id === a.leader);
+    if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}" in game.leaders.`, "action.leader");
+    return l.status === "active" ? ok(a) : fail("rules.illegal", `${l.name} is no longer in play.`, "action.leader");
+  },
+  plan: () => ok([entry("casualty", "d6", 2, "Leader casualty on 12+ with the range modifier")]),
+  resolve(state, a, dice) {
+    const leader = state.game.leaders.find((x) => x.id === a.leader);
+    if (!leader) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
+    const modifier = leaderRangeModifier(Number(a.rangeHexes));
+    const total = (dice[0] ?? []).reduce((x, y) => x + y, 0) + modifier;
+    const casualty = total >= 12;
+    if (!casualty) return resolution({ total, modifier, casualty, successor: null, mustImpersonate: false }, []);
+    const leaders = state.game.leaders.map((l) => (l.id === leader.id ? { ...l, status: "casualty" as const } : l));
+    const events: WsimEvent[] = [{ type: "leader-casualty", leader: leader.id, game: { leaders } }];
+    const followUps: FollowUp[] = [];
+    // XII.1.2: a leader not played "just note the loss".
+    const successor = leader.playedBy !== null ? successorOf(state.game.leaders, leader) : null;
+    if (leader.playedBy !== null) {
+      if (successor) {
+        events.push({
+          type: "command-change-pending",
+          game: {
+            commandChanges: [...state.game.commandChanges, { side: leader.side, from: leader.id, to: successor.id, effective: false }],
+          },
+        });
+      }
+      const options = leaders.filter((l) => l.side === leader.side && l.status === "active" && l.playedBy === null);
+      if (options.length > 0) {
+        followUps.push({
+          kind: "choose",
+          purpose: `${leader.playedBy} must pick another leader to impersonate and send a Leader Loss signal${successor ? ` to ${successor.name}` : ""}.`,
+          action: { type: "impersonate", player: leader.playedBy, leader: null },
+          choice: { field: "leader", options: options.map((l) => ({ value: l.id, label: l.name })), min: 1, max: 1 },
+        });
+      }
+    }
+    return resolution(
+      { total, modifier, casualty, successor: successor?.id ?? null, mustImpersonate: leader.playedBy !== null },
+      events,
+      followUps,
+    );
+  },
+  summary: (d) => ({ pCasualty: d.probability((o) => o.casualty === true) }),
+};
+
+export const impersonate: H = {
+  def: {
+    type: "impersonate",
+    description: "A player whose leader fell takes on another leader.",
+    fields: [
+      { name: "player", label: "Player", type: "string" },
+      { name: "leader", label: "Leader", type: "string" },
+    ],
+  },
+  schema: Type.Object({ type: Type.Literal("impersonate"), player: Type.String(), leader: Type.String() }, { additionalProperties: false }),
+  check(state, a) {
+    const l = state.game.leaders.find((x) => x.id === a.leader);
+    if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
+    if (l.status !== "active" || l.playedBy !== null) return fail("rules.illegal", `${l.name} cannot be taken on.`, "action.leader");
+    return ok(a);
+  },
+  plan: () => ok([]),
+  resolve(state, a) {
+    const leaders = state.game.leaders.map((l) => (l.id === a.leader ? { ...l, playedBy: String(a.player) } : l));
+    return resolution({ player: a.player, leader: a.leader }, [{ type: "leader-impersonated", game: { leaders } }]);
+  },
+};
+
+export const CRITICALS = [critical, broadsideLoss, leaderCasualty, impersonate];

@@ -1,0 +1,42 @@
+/**
+ * wsim-battle-v3 events: each carries the values after it (`set` on a ship, `wind`, `game`), so the reducer is a
+ * plain patch and replay/undo a fold.
+ */
+import { findShip, withShip } from "../../game/engine.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { GameEvent } from "../../game/types.ts";
+import type { Game, Ship, Wind, WsimState } from "./state.ts";
+
+export interface WsimEvent extends GameEvent {
+  readonly ship?: string;
+  readonly set?: Partial<Ship>;
+  readonly wind?: Partial<Wind>;
+  readonly game?: Partial<Game>;
+}
+
+export const shipEvent = (type: string, ship: Ship, set: Partial<Ship>, extra: Record<string, unknown> = {}): WsimEvent => ({
+  type,
+  ship: ship.id,
+  set,
+  ...extra,
+});
+
+export function applyWsimEvent(state: WsimState, event: GameEvent): WsimState {
+  const e = event as WsimEvent;
+  let s = state;
+  if (e.ship !== undefined && e.set) {
+    const set = e.set;
+    s = withShip(s, e.ship, (x) => ({ ...x, ...set }));
+  }
+  if (e.wind) s = { ...s, wind: { ...s.wind, ...e.wind } };
+  if (e.game) s = { ...s, game: { ...s.game, ...e.game } };
+  return s;
+}
+
+/** A ship still in play, by the action field that names it. */
+export function liveShip(state: WsimState, id: unknown, field: string): Result<Ship> {
+  const found = findShip(state.ships, id, `action.${field}`);
+  if (!found.ok) return found;
+  if (found.value.sunk) return fail("rules.illegal", `${found.value.name} has sunk.`, `action.${field}`);
+  return ok(found.value);
+}

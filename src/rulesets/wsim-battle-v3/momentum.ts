@@ -1,0 +1,88 @@
+/**
+ * wsim-battle-v3 IV (crab move and the "T" plot) and V (momentum): plot strings, their MP, turning allowance,
+ * the turn-then-forward rule and the acceleration/deceleration limits.
+ */
+import { setting } from "./settings.ts";
+import type { Ship } from "./state.ts";
+
+export type Token = { readonly kind: "L" | "R" | "T" | "B" | "D" } | { readonly kind: "F"; readonly n: number };
+
+/** Splits a plot like "LT1LT1L" or "2R1B" into tokens; null when it holds anything else. */
+export function tokenize(plot: string): Token[] | null {
+  const out: Token[] = [];
+  for (const m of plot.toUpperCase().matchAll(/(\d+)|([LRTBD])|(.)/g)) {
+    if (m[3] !== undefined) return null;
+    if (m[1] !== undefined) out.push({ kind: "F", n: Number(m[1]) });
+    else out.push({ kind: m[2] as "L" | "R" | "T" | "B" | "D" });
+  }
+  return out;
+}
+
+/** MP a plot costs: forward hexes, 1 per L/R, "A T plot costs 1 movement point (MP), not 2", B per setting, D free. */
+export function plotCost(tokens: readonly Token[], backingMP: number): number {
+  return tokens.reduce((s, t) => s + (t.kind === "F" ? t.n : t.kind === "D" ? 0 : t.kind === "B" ? backingMP : 1), 0);
+}
+
+/**
+ * MP a plot counts for acceleration (V.3): forward hexes and T's, plus turns "if the ship moved forward";
+ * "B" and "D" are not counted. "A ship which collided last turn or only turned has a movement allowance of 0".
+ */
+export function momentumMP(tokens: readonly Token[]): number {
+  const forward = tokens.reduce((s, t) => s + (t.kind === "F" ? t.n : t.kind === "T" ? 1 : 0), 0);
+  if (forward === 0) return 0;
+  return forward + tokens.filter((t) => t.kind === "L" || t.kind === "R").length;
+}
+
+const isSolClass = (ship: Ship) => ship.kind === "sol";
+const riggingLost = (ship: Ship): boolean => {
+  const first = ship.rigging?.[0];
+  return first !== undefined && first.boxes > 0 && first.marked >= first.boxes;
+};
+
+/** V.1 maximum acceleration. */
+export function maxAcceleration(ship: Ship, settings: Readonly<Record<string, unknown>>): number {
+  const lost = riggingLost(ship) ? 1 : 0;
+  if (setting<string>(settings, "momentumReading") === "table") {
+    // table as printed: 1 → 1, 80 gun → 1, 2 → 1, 3–4 → 2, 5+ → 3 (the "*" is printed on the deceleration column)
+    if (ship.class <= 2 || ship.guns >= 80) return 1;
+    return ship.class >= 5 ? 3 : 2;
+  }
+  // "Ships of the Line may accelerate 1 MP per turn, class 5 ships and below may accelerate 3 MP per turn (2 after the
+  // 1st rigging section has been lost), all others may accelerate 2 MP per turn (1 after the first rigging section …)"
+  if (isSolClass(ship)) return 1;
+  return (ship.class >= 5 ? 3 : 2) - lost;
+}
+
+/** V.2 maximum deceleration. */
+export function maxDeceleration(ship: Ship, settings: Readonly<Record<string, unknown>>): number {
+  if (setting<string>(settings, "momentumReading") === "table") {
+    const lost = riggingLost(ship) ? 1 : 0;
+    if (ship.class === 1 || ship.guns >= 80) return 1;
+    if (ship.class === 2) return 2;
+    return (ship.class >= 5 ? 3 : 2) - lost;
+  }
+  // "Ships of 80 guns or more may decelerate 1 MP per turn, class 5 ships and below may decelerate 3 MP per turn, all others … 2"
+  if (ship.guns >= 80) return 1;
+  return ship.class >= 5 ? 3 : 2;
+}
+
+/** The MP last turn counts for momentum: given, or from last turn's plot; 0 after a collision. */
+export function lastTurnMP(ship: Ship): number {
+  if (ship.collidedLastTurn) return 0;
+  if (ship.lastMP !== null) return ship.lastMP;
+  return momentumMP(tokenize(ship.lastPlot) ?? []);
+}
+
+/** Whether last turn's plot ended with a turn still owing its forward move (IV.1). */
+export function owesForward(tokens: readonly Token[]): boolean {
+  let owe = false;
+  for (const t of tokens) {
+    if (t.kind === "L" || t.kind === "R" || t.kind === "T") owe = true;
+    if (t.kind === "F") owe = false;
+  }
+  return owe;
+}
+
+/** IV.1 Exception 1: "the ship only turned and/or drifted, or did not move at all in the previous game turn". */
+export const onlyTurnedOrDrifted = (tokens: readonly Token[]): boolean =>
+  tokens.every((t) => t.kind === "L" || t.kind === "R" || t.kind === "D");

@@ -1,0 +1,143 @@
+/**
+ * wsim-battle-v3 movement plots: validates a plotted move string against the turning allowance, the movement
+ * points, the turn-then-forward rule with its exceptions, the "T" plot (IV), momentum (V) and Follow in the Wake (III).
+ */
+import { Type } from "@sinclair/typebox";
+import { findShip } from "../../game/engine.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { type Handler, resolution } from "../age-of-sail/kit.ts";
+import { liveShip, shipEvent } from "./events.ts";
+import {
+  lastTurnMP,
+  maxAcceleration,
+  maxDeceleration,
+  momentumMP,
+  onlyTurnedOrDrifted,
+  owesForward,
+  plotCost,
+  type Token,
+  tokenize,
+} from "./momentum.ts";
+import { setting } from "./settings.ts";
+import type { Ship, WsimState } from "./state.ts";
+
+type H = Handler<WsimState>;
+const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
+
+/** IV.1 and IV.2: the order of turns, forward moves and T's. */
+function checkOrder(tokens: readonly Token[], mayTurnAtOnce: boolean): Result<void> {
+  let owe = !mayTurnAtOnce;
+  let lastTurn: "L" | "R" | null = null;
+  let tUsed = false;
+  for (const [i, t] of tokens.entries()) {
+    if (t.kind === "L" || t.kind === "R") {
+      if (owe) return illegal(`Plot ${i + 1} (${t.kind}): "A ship has to move 1 forward after a turn" (IV.1).`);
+      owe = true;
+      lastTurn = t.kind;
+      tUsed = false;
+    } else if (t.kind === "T") {
+      // "A T must follow either an R or an L plot in the same game turn"; one T per L/R (a T is itself the turn back).
+      if (lastTurn === null || tUsed) return illegal(`Plot ${i + 1} (T): a T must follow its own L or R earlier this game turn (IV.2).`);
+      tUsed = true;
+      owe = true; // "A T plot counts as a turn for rule A above" — and as the 1 forward that the previous turn owed.
+    } else if (t.kind === "F") owe = false;
+  }
+  return ok(undefined);
+}
+
+export interface PlotOutcome {
+  readonly plot: string;
+  readonly mp: number;
+  readonly momentumMP: number;
+  readonly turns: number;
+  readonly lastMP: number;
+  readonly minimumMP: number;
+  readonly maximumMP: number;
+  readonly wake: string | null;
+}
+
+function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutcome> {
+  const allowance = Number(a.allowanceMP);
+  const last = lastTurnMP(ship);
+  const accel = maxAcceleration(ship, state.settings);
+  const decel = maxDeceleration(ship, state.settings);
+  const maximumMP = Math.min(allowance, last + accel);
+  // V.2: "A ship may decelerate more if it has turned into the wind or reduced sail so that its movement allowance is too low."
+  const forcedLow = allowance < last - decel;
+  const minimumMP = forcedLow ? allowance : Math.max(0, last - decel);
+  const plot = String(a.plot).toUpperCase();
+  const wake = /^W(\w*)$/.exec(plot);
+  if (wake) {
+    // III: follows "up to the maximum allowed for movement, adding B's … when needed".
+    const followed = findShip(state.ships, a.follows, "action.follows");
+    if (!followed.ok) return fail("input.invalid", "A W plot needs `follows`: the ship followed.", "action.follows");
+    if (followed.value.side !== ship.side || followed.value.id === ship.id) {
+      return fail("rules.illegal", "Follow in the Wake follows an adjacent friendly ship.", "action.follows");
+    }
+    const theirs = momentumMP(tokenize(followed.value.plot ?? "") ?? []);
+    const mp = Math.max(minimumMP, Math.min(theirs, maximumMP));
+    return ok({ plot, mp, momentumMP: mp, turns: 0, lastMP: last, minimumMP, maximumMP, wake: followed.value.id });
+  }
+  const tokens = tokenize(plot);
+  if (!tokens) return illegal(`"${String(a.plot)}" is not a plot: use L, R, T, B, D, forward numbers, or W.`);
+  const turns = tokens.filter((t) => t.kind === "L" || t.kind === "R").length;
+  const allowed = ship.turningAllowance ?? (ship.class === 1 ? 1 : null);
+  if (allowed === null) return fail("input.invalid", `${ship.name} needs its turningAllowance (from its ship card).`, `action.ship`);
+  if (turns > allowed) return illegal(`${turns} turns exceed ${ship.name}'s turning allowance of ${allowed} (a T does not count).`);
+  const lastTokens = tokenize(ship.lastPlot) ?? [];
+  // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0").
+  const mayTurnAtOnce = !owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || last - decel <= 0;
+  const order = checkOrder(tokens, mayTurnAtOnce);
+  if (!order.ok) return order;
+  const backing = setting<number>(state.settings, "backingMP");
+  const mp = plotCost(tokens, backing);
+  if (mp > allowance) return illegal(`The plot costs ${mp} MP; the movement allowance is ${allowance}.`);
+  const counted = momentumMP(tokens);
+  if (counted > last + accel)
+    return illegal(`V.1: ${ship.name} may accelerate ${accel} MP a turn: at most ${last + accel} MP after ${last} last turn.`);
+  const bs = tokens.filter((t) => t.kind === "B").length;
+  if (forcedLow && bs > 0)
+    return illegal(
+      'V.2: a ship forced below its deceleration limit "has to move the maximum allowed then, and plots of B … are not allowed".',
+    );
+  if (counted < minimumMP) {
+    const add = minimumMP - counted;
+    const strike = Math.max(0, Math.min(bs, Math.ceil((mp + add - allowance) / Math.max(1, backing))));
+    return illegal(
+      `V.4: ${ship.name} may decelerate only ${decel} MP: add ${add} "1" plot(s) to reach ${minimumMP} MP${strike ? ` and strike the last ${strike} B plot(s)` : ""}.`,
+    );
+  }
+  return ok({ plot, mp, momentumMP: counted, turns, lastMP: last, minimumMP, maximumMP, wake: null });
+}
+
+export const plotMove: H = {
+  def: {
+    type: "plot",
+    description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "plot", label: "Plot", type: "string" },
+      { name: "allowanceMP", label: "Movement allowance this turn (MP)", type: "number", min: 0 },
+      { name: "follows", label: "Ship followed (W)", type: "ship", optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("plot"),
+      ship: Type.String(),
+      plot: Type.String(),
+      allowanceMP: Type.Integer({ minimum: 0 }),
+      follows: Type.Optional(Type.String()),
+    },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const v = validatePlot(state, s.value, a);
+    if (!v.ok) return v;
+    return resolution({ legal: true, ...v.value }, [shipEvent("plotted", s.value, { plot: v.value.plot, plotMP: v.value.momentumMP })]);
+  },
+};

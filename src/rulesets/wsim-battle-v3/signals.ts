@@ -1,0 +1,119 @@
+/**
+ * wsim-battle-v3 VII Signalling: words or signals per turn by rank, one message a player a turn, delivery next
+ * turn unless the path is 3 hexes or less, and (optional) repeaters with 15-hex legs.
+ */
+import { Type } from "@sinclair/typebox";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action } from "../../game/types.ts";
+import { type Handler, resolution } from "../age-of-sail/kit.ts";
+import { liveShip, type WsimEvent } from "./events.ts";
+import { setting } from "./settings.ts";
+import type { WsimState } from "./state.ts";
+import { deliverCommand } from "./turn.ts";
+
+type H = Handler<WsimState>;
+
+/** VII.3.1 / VII.3.2: words (Close Action) or signals (Casus Belli) per turn. */
+export function signalLimit(mode: string, rank: string, britishAfter1803: boolean): number {
+  if (mode === "casus-belli") return rank === "admiral" ? (britishAfter1803 ? 4 : 3) : 2;
+  return rank === "admiral" ? (britishAfter1803 ? 7 : 5) : 3;
+}
+
+/** Extra turns a repeater chain takes: "a signal can travel a maximum of 30 hexes per turn" — two legs a turn. */
+function relayTurns(state: WsimState, a: Action): Result<number> {
+  const legs = (a.legs as number[] | undefined) ?? [];
+  const repeaters = (a.repeaters as string[] | undefined) ?? [];
+  if (!setting<boolean>(state.settings, "repeaters")) {
+    return repeaters.length > 0
+      ? fail("rules.illegal", "Repeaters are not used in this scenario (setting repeaters).", "action.repeaters")
+      : ok(0);
+  }
+  if (legs.length === 0) return ok(0);
+  const maxLeg = setting<number>(state.settings, "signalLegHexes");
+  const long = legs.findIndex((l) => l > maxLeg);
+  if (long >= 0) return fail("rules.illegal", `VII.2: a signalling leg is at most ${maxLeg} hexes.`, `action.legs[${long}]`);
+  if (repeaters.length !== legs.length - 1) return fail("input.invalid", "Give one repeater between each two legs.", "action.repeaters");
+  for (const [i, id] of repeaters.entries()) {
+    const r = liveShip(state, id, `repeaters[${i}]`);
+    if (!r.ok) return r;
+    // "A class 3 ship or below that is not engaged in combat"
+    if (r.value.class < 3 || r.value.engaged) {
+      return fail("rules.illegal", `${r.value.name} cannot repeat: class 3 or below and not engaged in combat.`, `action.repeaters[${i}]`);
+    }
+  }
+  return ok(Math.floor((legs.length - 1) / 2));
+}
+
+export const signal: H = {
+  def: {
+    type: "signal",
+    description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
+    fields: [
+      { name: "player", label: "Player", type: "string" },
+      { name: "from", label: "Signalling ship", type: "ship" },
+      { name: "to", label: "Receiving ship", type: "ship" },
+      { name: "rank", label: "Sender", type: "enum", values: ["admiral", "captain"] },
+      { name: "size", label: "Words or signals", type: "number", min: 1 },
+      { name: "pathHexes", label: "Signalling path (hexes)", type: "number", min: 0 },
+      { name: "legs", label: "Legs via repeaters (hexes)", type: "string", optional: true },
+      { name: "repeaters", label: "Repeaters", type: "ships", optional: true },
+      { name: "leaderLoss", label: "Leader Loss signal", type: "boolean", optional: true, default: false },
+      { name: "britishAfter1803", label: "British after 1803", type: "boolean", optional: true, default: false },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("signal"),
+      player: Type.String({ minLength: 1 }),
+      from: Type.String(),
+      to: Type.String(),
+      rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")]),
+      size: Type.Integer({ minimum: 1 }),
+      pathHexes: Type.Integer({ minimum: 0 }),
+      legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+      repeaters: Type.Optional(Type.Array(Type.String())),
+      leaderLoss: Type.Boolean({ default: false }),
+      britishAfter1803: Type.Boolean({ default: false }),
+    },
+    { additionalProperties: false },
+  ),
+  check(state, a) {
+    for (const f of ["from", "to"]) {
+      const s = liveShip(state, a[f], f);
+      if (!s.ok) return s;
+    }
+    // VII.4 "A player may send only one message per turn, even if he has more than one ship."
+    if (state.game.signalsSent[String(a.player)] === state.game.turn) {
+      return fail("rules.illegal", `${String(a.player)} has sent a message this turn.`, "action.player");
+    }
+    const limit = signalLimit(setting(state.settings, "signalling"), String(a.rank), a.britishAfter1803 === true);
+    const unit = setting(state.settings, "signalling") === "casus-belli" ? "signals" : "words";
+    if (Number(a.size) > limit) return fail("rules.illegal", `A ${String(a.rank)} may send ${limit} ${unit} a turn.`, "action.size");
+    return ok(a);
+  },
+  plan: () => ok([]),
+  resolve(state, a) {
+    const extra = relayTurns(state, a);
+    if (!extra.ok) return extra;
+    const turn = state.game.turn;
+    const sameTurn = Number(a.pathHexes) <= setting<number>(state.settings, "sameTurnSignalHexes");
+    const deliverTurn = turn + extra.value + (sameTurn ? 0 : 1);
+    const sig = {
+      player: String(a.player),
+      from: String(a.from),
+      to: String(a.to),
+      size: Number(a.size),
+      leaderLoss: a.leaderLoss === true,
+      sentTurn: turn,
+      deliverTurn,
+    };
+    const delivered = deliverTurn === turn;
+    const game = {
+      signalsSent: { ...state.game.signalsSent, [sig.player]: turn },
+      signals: delivered ? state.game.signals : [...state.game.signals, sig],
+      ...(delivered ? { commandChanges: deliverCommand(state, [sig]) } : {}),
+    };
+    const events: WsimEvent[] = [{ type: delivered ? "signal-delivered" : "signal-sent", signal: sig, game }];
+    return resolution({ deliverTurn, delivered }, events);
+  },
+};

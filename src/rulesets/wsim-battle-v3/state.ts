@@ -1,0 +1,180 @@
+/**
+ * WS&IM battle rules v3: ship, wind and game state (CONTRACT §3 `wsim-battle-v3`), schemas and `parseState`.
+ * Ship sections (hull, crew, guns, rigging) are the boxes of the base game's ship log; their sizes come from the
+ * club's ship cards, so they are optional here.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { fail, ok, type Result } from "../../game/result.ts";
+import { parseWith } from "../../game/schema.ts";
+import type { TableState } from "../../game/types.ts";
+import { parseSettings } from "../age-of-sail/kit.ts";
+import type { WsimData } from "./data.ts";
+import { SETTINGS } from "./settings.ts";
+
+export const CREWS = ["elite", "crack", "seasoned", "average", "green", "poor"] as const;
+export type Crew = (typeof CREWS)[number];
+export const PARTIES = ["none", "DBP", "OBP", "TBP"] as const;
+export type Party = (typeof PARTIES)[number];
+
+const lit = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const Track = Type.Object(
+  { boxes: Type.Integer({ minimum: 0 }), marked: Type.Integer({ minimum: 0, default: 0 }) },
+  { additionalProperties: false },
+);
+export type Track = Static<typeof Track>;
+
+const CrewSection = Type.Object(
+  {
+    boxes: Type.Integer({ minimum: 0 }),
+    marked: Type.Integer({ minimum: 0, default: 0 }),
+    party: Type.Union(
+      PARTIES.map((p) => Type.Literal(p)),
+      { default: "none" },
+    ),
+    formedTurn: Type.Union([Type.Integer(), Type.Null()], { default: null }),
+  },
+  { additionalProperties: false },
+);
+export type CrewSection = Static<typeof CrewSection>;
+
+const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
+
+export const ShipSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.String(),
+    side: Type.String({ minLength: 1 }),
+    class: Type.Integer({ minimum: 1, maximum: 7 }),
+    kind: lit(["sol", "frigate", "smaller"] as const),
+    guns: Type.Integer({ minimum: 0 }),
+    crew: lit(CREWS),
+    hull: Type.Optional(Track),
+    crewSections: Type.Optional(Type.Array(CrewSection, { minItems: 1, maxItems: 3 })),
+    gunsLeft: Type.Optional(Track),
+    gunsRight: Type.Optional(Track),
+    rigging: Type.Optional(Type.Array(Track, { minItems: 1, maxItems: 4 })),
+    /** Turns allowed per movement phase (base game ship card); class 1 ships have 1 (v3 IV example 1). */
+    turningAllowance: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Last game turn's plot and the MP it counts for acceleration (V.3), if known. */
+    lastPlot: Type.String({ default: "" }),
+    lastMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
+    collidedLastTurn: Type.Boolean({ default: false }),
+    /** This turn's checked plot and the MP it counts for next turn's momentum. */
+    plot: Type.Union([Type.String(), Type.Null()], { default: null }),
+    plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
+    /** Turn in which this (non-SOL) ship last shot at, grappled or boarded a SOL (rule I). */
+    lastEngagedSol: nullInt,
+    /** Engaged in combat (a repeater must not be, rule VII.2). */
+    engaged: Type.Boolean({ default: false }),
+    grappledWith: Type.Array(Type.String(), { default: [] }),
+    dbpFormedTurn: nullInt,
+    convertedTurn: nullInt,
+    captured: Type.Boolean({ default: false }),
+    sunk: Type.Boolean({ default: false }),
+  },
+  { additionalProperties: false },
+);
+export type Ship = Static<typeof ShipSchema>;
+
+export const HEXSIDES = ["N", "NE", "SE", "S", "SW", "NW"] as const;
+
+export const WindSchema = Type.Object(
+  {
+    /** Hexside the wind blows FROM, 0 = north, clockwise. */
+    direction: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
+    changeNumber: Type.Integer({ minimum: 4, maximum: 6, default: 6 }),
+    /** A change rolled this turn, in effect next turn; `direction` null until the base game's new direction is set. */
+    pending: Type.Union([Type.Object({ direction: nullInt }, { additionalProperties: false }), Type.Null()], { default: null }),
+    rolledTurn: nullInt,
+  },
+  { additionalProperties: false, default: {} },
+);
+export type Wind = Static<typeof WindSchema>;
+
+const Leader = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.String(),
+    side: Type.String(),
+    ship: Type.String(),
+    rank: lit(["admiral", "captain"] as const),
+    /** 1 = most senior. */
+    seniority: Type.Integer({ minimum: 1 }),
+    playedBy: Type.Union([Type.String(), Type.Null()], { default: null }),
+    status: Type.Union([Type.Literal("active"), Type.Literal("casualty"), Type.Literal("captured")], { default: "active" }),
+  },
+  { additionalProperties: false },
+);
+export type Leader = Static<typeof Leader>;
+
+const Signal = Type.Object(
+  {
+    player: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    size: Type.Integer(),
+    leaderLoss: Type.Boolean(),
+    sentTurn: Type.Integer(),
+    deliverTurn: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+export type Signal = Static<typeof Signal>;
+
+export const GameSchema = Type.Object(
+  {
+    turn: Type.Integer({ minimum: 1, default: 1 }),
+    phase: Type.Integer({ minimum: 0, default: 0 }),
+    leaders: Type.Array(Leader, { default: [] }),
+    /** Command passes only when the Leader Loss signal reaches the successor (XII.1.1). */
+    commandChanges: Type.Array(
+      Type.Object(
+        { side: Type.String(), from: Type.String(), to: Type.String(), effective: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+      { default: [] },
+    ),
+    signalsSent: Type.Record(Type.String(), Type.Integer(), { default: {} }),
+    signals: Type.Array(Signal, { default: [] }),
+    melees: Type.Array(
+      Type.Object({ ships: Type.Array(Type.String()), turn: Type.Integer(), rounds: Type.Integer() }, { additionalProperties: false }),
+      { default: [] },
+    ),
+    graceUsed: Type.Array(Type.String(), { default: [] }),
+    violations: Type.Record(Type.String(), Type.Integer(), { default: {} }),
+  },
+  { additionalProperties: false, default: {} },
+);
+export type Game = Static<typeof GameSchema>;
+
+export type WsimState = TableState<Ship, Wind> & { readonly game: Game; readonly data: WsimData | null };
+
+/** Remaining boxes of a track. */
+export const left = (t: Track | undefined): number => (t ? Math.max(0, t.boxes - t.marked) : 0);
+
+/** Validates a request's ships, wind, game and settings; `data` is the parsed club data file, if any. */
+export function parseWsimState(
+  raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown },
+  data?: unknown,
+): Result<WsimState> {
+  const ships = parseWith(Type.Array(ShipSchema), raw.ships ?? [], "ships");
+  if (!ships.ok) return ships;
+  const ids = new Set<string>();
+  for (const [i, s] of ships.value.entries()) {
+    if (ids.has(s.id)) return fail("input.invalid", `Ship id "${s.id}" is used twice.`, `ships[${i}].id`);
+    ids.add(s.id);
+  }
+  const wind = parseWith(WindSchema, raw.wind ?? {}, "wind");
+  if (!wind.ok) return wind;
+  const game = parseWith(GameSchema, raw.game ?? {}, "game");
+  if (!game.ok) return game;
+  const settings = parseSettings(SETTINGS, raw.settings);
+  if (!settings.ok) return settings;
+  return ok({
+    ships: ships.value,
+    wind: wind.value,
+    game: game.value,
+    settings: settings.value,
+    data: (data as WsimData | undefined) ?? null,
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * wsim-battle-v3 turn structure: VIII wind change (2d6 against the wind-change number, in effect next turn),
+ * the new turn (pending wind applied, signals delivered), XI timed phases, grappling and marking the ship log.
+ */
+import { Type } from "@sinclair/typebox";
+import { entry } from "../../dice/plan.ts";
+import { fail, ok } from "../../game/result.ts";
+import type { FollowUp } from "../../game/types.ts";
+import { type Handler, resolution } from "../age-of-sail/kit.ts";
+import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { setting } from "./settings.ts";
+import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
+
+type H = Handler<WsimState>;
+
+/** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
+export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
+
+const hexOptions = (except: number) =>
+  HEXSIDES.map((label, value) => ({ value, label: `from ${label}` })).filter((o) => o.value !== except);
+
+export const windChange: H = {
+  def: { type: "wind", description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.", fields: [] },
+  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  check: (state, a) =>
+    state.wind.rolledTurn === state.game.turn ? fail("rules.illegal", "The wind change has been rolled this turn.", "action.type") : ok(a),
+  plan: (state) => ok([entry("wind", "d6", 2, `Wind changes on ${WIND_CHANGE_ROLLS[state.wind.changeNumber]?.join(", ")}`)]),
+  resolve(state, _a, dice) {
+    const total = (dice[0] ?? []).reduce((x, y) => x + y, 0);
+    const changes = (WIND_CHANGE_ROLLS[state.wind.changeNumber] ?? []).includes(total);
+    const events: WsimEvent[] = [
+      {
+        type: changes ? "wind-change-announced" : "wind-steady",
+        wind: { rolledTurn: state.game.turn, pending: changes ? { direction: null } : null },
+      },
+    ];
+    const followUps: FollowUp[] = changes
+      ? [
+          {
+            kind: "choose",
+            purpose: "The wind will change next turn: set the new direction by the base game's wind rules.",
+            action: { type: "wind-shift", direction: null },
+            choice: { field: "direction", options: hexOptions(state.wind.direction), min: 1, max: 1 },
+          },
+        ]
+      : [];
+    return resolution({ total, changes, effectiveTurn: changes ? state.game.turn + 1 : null }, events, followUps);
+  },
+  summary: (d) => ({ pChange: d.probability((o) => o.changes === true) }),
+};
+
+export const windShift: H = {
+  def: {
+    type: "wind-shift",
+    description: "The new wind direction of an announced change (in effect next turn).",
+    fields: [{ name: "direction", label: "Blowing from (hexside)", type: "number", min: 0, max: 5 }],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("wind-shift"), direction: Type.Integer({ minimum: 0, maximum: 5 }) },
+    { additionalProperties: false },
+  ),
+  check: (state, a) => (state.wind.pending ? ok(a) : fail("rules.illegal", "No wind change has been announced.", "action.direction")),
+  plan: () => ok([]),
+  resolve: (_s, a) =>
+    resolution({ pending: a.direction }, [{ type: "wind-change-set", wind: { pending: { direction: Number(a.direction) } } } as WsimEvent]),
+};
+
+export const setWind: H = {
+  def: {
+    type: "set-wind",
+    description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
+    fields: [
+      { name: "direction", label: "Blowing from (hexside 0–5)", type: "number", min: 0, max: 5, optional: true },
+      { name: "changeNumber", label: "Wind change number", type: "number", min: 4, max: 6, optional: true },
+    ],
+  },
+  schema: Type.Object(
+    {
+      type: Type.Literal("set-wind"),
+      direction: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+      changeNumber: Type.Optional(Type.Integer({ minimum: 4, maximum: 6 })),
+    },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const wind = {
+      direction: Number(a.direction ?? state.wind.direction),
+      changeNumber: Number(a.changeNumber ?? state.wind.changeNumber),
+    };
+    return resolution(wind, [{ type: "wind-set", wind } as WsimEvent]);
+  },
+};
+
+export const nextTurn: H = {
+  def: { type: "next-turn", description: "Start the next turn: an announced wind change takes effect, signals due arrive.", fields: [] },
+  schema: Type.Object({ type: Type.Literal("next-turn") }, { additionalProperties: false }),
+  check: (state, a) =>
+    state.wind.pending && state.wind.pending.direction === null
+      ? fail("rules.illegal", "Set the new wind direction first (wind-shift).", "action.type")
+      : ok(a),
+  plan: () => ok([]),
+  resolve(state) {
+    const turn = state.game.turn + 1;
+    const due = state.game.signals.filter((s) => s.deliverTurn <= turn);
+    const events: WsimEvent[] = state.ships.map((s) =>
+      shipEvent("turn-reset", s, { lastPlot: s.plot ?? "", lastMP: s.plotMP, plot: null, plotMP: null, collidedLastTurn: false }),
+    );
+    const pending = state.wind.pending?.direction;
+    events.push({
+      type: "turn-started",
+      wind: { pending: null, ...(pending !== null && pending !== undefined ? { direction: pending } : {}) },
+      game: {
+        turn,
+        phase: 0,
+        signals: state.game.signals.filter((s) => s.deliverTurn > turn),
+        commandChanges: deliverCommand(state, due),
+      },
+    });
+    for (const s of due) events.push({ type: "signal-delivered", signal: s });
+    return resolution({ turn, windChanged: pending ?? null, signalsDelivered: due.length }, events);
+  },
+};
+
+/** "This leader has to send a Leader Loss signal to his successor for the change in command to be effective." */
+export function deliverCommand(
+  state: WsimState,
+  delivered: readonly { to: string; leaderLoss: boolean }[],
+): WsimState["game"]["commandChanges"] {
+  return state.game.commandChanges.map((c) => {
+    const to = state.game.leaders.find((l) => l.id === c.to);
+    return !c.effective && to && delivered.some((s) => s.leaderLoss && s.to === to.ship) ? { ...c, effective: true } : c;
+  });
+}
+
+export const phaseTimer: H = {
+  def: {
+    type: "phase-timer",
+    description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
+    fields: [
+      { name: "player", label: "Player", type: "string" },
+      { name: "phase", label: "Phase", type: "string" },
+      { name: "elapsedSeconds", label: "Seconds taken", type: "number", min: 0 },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("phase-timer"), player: Type.String(), phase: Type.String(), elapsedSeconds: Type.Number({ minimum: 0 }) },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const limit = setting<number>(state.settings, "phaseSeconds");
+    const grace = setting<number>(state.settings, "graceSeconds");
+    const player = String(a.player);
+    const t = Number(a.elapsedSeconds);
+    if (t <= limit) return resolution({ withinLimit: true, graceGiven: false, violation: false, limit }, []);
+    if (!state.game.graceUsed.includes(player) && t <= limit + grace) {
+      return resolution({ withinLimit: false, graceGiven: true, violation: false, limit }, [
+        { type: "grace-given", game: { graceUsed: [...state.game.graceUsed, player] } } as WsimEvent,
+      ]);
+    }
+    const violations = { ...state.game.violations, [player]: (state.game.violations[player] ?? 0) + 1 };
+    return resolution({ withinLimit: false, graceGiven: false, violation: true, limit }, [
+      { type: "time-violation", game: { violations } } as WsimEvent,
+    ]);
+  },
+};
+
+const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
+
+export const grapple: H = {
+  def: {
+    type: "grapple",
+    description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "other", label: "Other ship", type: "ship" },
+      { name: "grappled", label: "Grappled or fouled", type: "boolean" },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("grapple"), ship: Type.String(), other: Type.String(), grappled: Type.Boolean() },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const x = liveShip(state, a.ship, "ship");
+    if (!x.ok) return x;
+    const y = liveShip(state, a.other, "other");
+    if (!y.ok) return y;
+    const link = (s: Ship, o: Ship): Partial<Ship> => ({
+      grappledWith: a.grappled ? [...s.grappledWith.filter((i) => i !== o.id), o.id] : s.grappledWith.filter((i) => i !== o.id),
+      ...(a.grappled && engagesSol(s, o) ? { lastEngagedSol: state.game.turn, engaged: true } : {}),
+    });
+    return resolution({ grappled: a.grappled }, [
+      shipEvent(a.grappled ? "grappled" : "freed", x.value, link(x.value, y.value)),
+      shipEvent(a.grappled ? "grappled" : "freed", y.value, link(y.value, x.value)),
+    ]);
+  },
+};
+
+const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "rigging1", "rigging2", "rigging3", "rigging4"] as const;
+
+export const mark: H = {
+  def: {
+    type: "mark",
+    description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "section", label: "Section", type: "enum", values: [...SECTIONS] },
+      { name: "boxes", label: "Boxes", type: "number" },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("mark"), ship: Type.String(), section: Type.Union(SECTIONS.map((s) => Type.Literal(s))), boxes: Type.Integer() },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    const ship = s.value;
+    const sec = String(a.section);
+    const bump = <T extends { boxes: number; marked: number }>(t: T): T => ({
+      ...t,
+      marked: Math.min(t.boxes, Math.max(0, t.marked + Number(a.boxes))),
+    });
+    const no = fail("rules.illegal", `${ship.name} has no ${sec} section on its log.`, "action.section");
+    let set: Partial<Ship>;
+    if (sec === "hull" || sec === "gunsLeft" || sec === "gunsRight") {
+      const t = ship[sec];
+      if (!t) return no;
+      set = { [sec]: bump(t) };
+    } else {
+      const list = sec.startsWith("crew") ? ship.crewSections : ship.rigging;
+      const i = Number(sec.slice(-1)) - 1;
+      if (!list?.[i]) return no;
+      const updated = list.map((t, k) => (k === i ? bump(t) : t));
+      set = sec.startsWith("crew") ? { crewSections: updated as Ship["crewSections"] } : { rigging: updated };
+    }
+    return resolution({ section: sec, boxes: a.boxes }, [shipEvent("log-marked", ship, set)]);
+  },
+};
+
+export const TURN = [windChange, windShift, setWind, nextTurn, phaseTimer, grapple, mark];
