@@ -166,3 +166,38 @@ describe("bridge firmware", () => {
     expect(describeEvents(events)).toEqual([`tag.arrived bridge:0 ${UIDS[1]}`, `tag.left bridge:0 ${UIDS[1]}`]);
   });
 });
+
+describe("bridge firmware with a single reader and no multiplexer", () => {
+  let single: Simulation;
+  let singleDial: FirmataWindDial;
+  let singleReaders: NfcReader[];
+  const seen: Array<TagArrived | TagLeft> = [];
+
+  beforeAll(async () => {
+    await dial?.stop(); // one simulation at a time: each takes a core
+    await sim?.close();
+    single = await Simulation.start(BRIDGE_HEX, ["--no-mux"]);
+    singleDial = createDial(withDialDefaults({ port: single.ptyPath, pin: PIN, degreesPerSecond: 0 }));
+    singleReaders = createBridgeReaders(singleDial);
+    for (const r of singleReaders) {
+      r.onTag((e) => seen.push(e));
+      await r.start();
+    }
+  });
+
+  afterAll(async () => {
+    for (const r of singleReaders ?? []) await r.stop();
+    await singleDial?.stop();
+    await single?.close();
+  });
+
+  it("polls reader 0 directly and reports readers 1–3 as not there", async () => {
+    await singleDial.start();
+    await until(() => singleReaders[0]?.health().status === "connected", "reader 0");
+    await until(() => singleReaders.slice(1).every((r) => r.health().status === "missing"), "readers 1–3 missing");
+    expect(singleReaders[3]?.health().message).toMatch(/no TCA9548A/);
+    await single.command(`tag 0 ${UIDS[0]}`);
+    await until(() => seen.length === 1, "arrival on the single reader");
+    expect(describeEvents(seen)).toEqual([`tag.arrived bridge:0 ${UIDS[0]}`]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * `npm run firmware:flash -- --port /dev/ttyUSB0 [--board uno|nano|nano-old] [--hex FILE]`: builds the bridge
+ * firmware if needed and writes it with avrdude through the board's serial bootloader (Optiboot on an Uno
+ * or a new Nano at 115200 baud, the old Nano bootloader at 57600). Not run in CI: it needs a board.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { buildFirmware } from "./sim/harness.ts";
+
+const BOARDS: Record<string, { baud: number }> = { uno: { baud: 115200 }, nano: { baud: 115200 }, "nano-old": { baud: 57600 } };
+
+/** The avrdude command line for a board, port and hex file. */
+export function avrdudeArgs(port: string, board: string, hex: string): string[] {
+  const b = BOARDS[board];
+  if (!b) throw new Error(`unknown board "${board}" (uno, nano, nano-old)`);
+  return ["-p", "atmega328p", "-c", "arduino", "-P", port, "-b", String(b.baud), "-D", "-U", `flash:w:${hex}:i`];
+}
+
+function main(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: "string" }, board: { type: "string", default: "uno" }, hex: { type: "string" } },
+    strict: true,
+  });
+  if (!values.port) {
+    console.error("firmware:flash: give the board's serial port, e.g. npm run firmware:flash -- --port /dev/ttyUSB0");
+    return 2;
+  }
+  const probe = spawnSync("avrdude", ["-?"], { stdio: "ignore" });
+  if (probe.error) {
+    console.error(
+      "firmware:flash: avrdude is not installed. Install it (Debian/Ubuntu/Raspberry Pi OS: sudo apt-get install avrdude) and run this again.",
+    );
+    return 1;
+  }
+  let hex = values.hex;
+  if (!hex) {
+    console.log("Building the bridge firmware…");
+    hex = buildFirmware();
+  }
+  if (!existsSync(hex)) {
+    console.error(`firmware:flash: ${hex} does not exist.`);
+    return 1;
+  }
+  const args = avrdudeArgs(values.port, values.board ?? "uno", hex);
+  console.log(`avrdude ${args.join(" ")}`);
+  try {
+    execFileSync("avrdude", args, { stdio: "inherit" });
+  } catch {
+    console.error(
+      `firmware:flash: avrdude failed. Check the port (${values.port}), that you may use it (group dialout), that no other program holds it, and the board type (--board ${values.board}; try nano-old for older Nanos).`,
+    );
+    return 1;
+  }
+  console.log("Done. The board now speaks Firmata at 57600 baud plus the quarterdeck NFC extension.");
+  return 0;
+}
+
+if (process.argv[1]?.endsWith("flash.ts")) process.exitCode = main(process.argv.slice(2));
