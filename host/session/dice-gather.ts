@@ -15,6 +15,8 @@ export type DieProvenance =
       readonly family: string;
       readonly dieKind: string;
       readonly face: number;
+      /** The die's colour (bound or reported), when known. */
+      readonly color?: string;
       readonly at: number;
     }
   | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };

@@ -46,7 +46,7 @@ export function softwareRolls(st: DraftStatus, randomFace: (sides: number) => nu
 /** An electronic die's reading as a roll: its bound colours (or its own colour) and roles. */
 export function dieRoll(r: DieRolled, binding: Binding | undefined, color: string | undefined): Roll {
   return {
-    from: { source: "die", dieId: r.dieId, family: r.family, dieKind: r.dieKind, face: r.face, at: r.at },
+    from: { source: "die", dieId: r.dieId, family: r.family, dieKind: r.dieKind, face: r.face, ...(color ? { color } : {}), at: r.at },
     colors: binding?.colors ?? (color ? [color] : []),
     roles: binding?.roles ?? [],
   };

@@ -1,0 +1,195 @@
+// The table's display: the action being set up (what to roll, exact odds), the last result with the dice
+// that made it, the wind dial, the tapped ship's log, the fleets and the device strip. Repainted from the
+// whole state on every push; `body[data-version]` says which state is on screen.
+import { windDial } from "./dial.js";
+import { diceRow } from "./dice.js";
+import { connectLive, fill, h, outcomeLabel, pct, shipName } from "./live.js";
+import { shipCard, shipLog } from "./ship.js";
+
+const $ = (id) => document.getElementById(id);
+const dial = windDial();
+$("dial").append(dial.el);
+
+function fieldText(state, p) {
+  return p.fields
+    .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined)
+    .map((f) => {
+      const v = p.action[f.name];
+      const shown = typeof v === "boolean" ? (v ? "yes" : "no") : Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : v;
+      return `${f.label}: ${shown}`;
+    })
+    .join(" · ");
+}
+
+/** The outcome field the bars are drawn by: the first number that varies (hits), else the first varying field. */
+function axisOf(outcomes) {
+  const keys = Object.keys(outcomes[0]?.outcome ?? {});
+  const varies = keys.filter((k) => new Set(outcomes.map((o) => JSON.stringify(o.outcome[k]))).size > 1);
+  return varies.find((k) => outcomes.every((o) => typeof o.outcome[k] === "number")) ?? varies[0] ?? null;
+}
+
+const words = (key) =>
+  key
+    .replace(/^p(?=[A-Z])/, "")
+    .replace(/([A-Z])/g, " $1")
+    .toLowerCase()
+    .trim();
+
+function summaryItems(summary) {
+  return Object.entries(summary)
+    .filter(([, v]) => typeof v === "number")
+    .map(([k, v]) =>
+      h(
+        "span",
+        { class: "odds-sum" },
+        `${words(k)}: `,
+        h("b", {}, /^p[A-Z]/.test(k) || (v > 0 && v < 1) ? pct(v) : String(Math.round(v * 100) / 100)),
+      ),
+    );
+}
+
+function oddsBars(odds) {
+  if (!odds) return null;
+  const axis = axisOf(odds.outcomes);
+  const groups = new Map();
+  for (const o of odds.outcomes) {
+    const key = axis === null ? "all" : JSON.stringify(o.outcome[axis]);
+    groups.set(key, (groups.get(key) ?? 0) + o.p);
+  }
+  const rows = [...groups].map(([k, p]) => ({ label: axis === null ? "" : String(JSON.parse(k)), p })).filter((r) => r.p > 0);
+  if (rows.every((r) => /^-?\d+$/.test(r.label))) rows.sort((a, b) => Number(a.label) - Number(b.label));
+  const max = Math.max(...rows.map((r) => r.p));
+  const summary = summaryItems(odds.summary);
+  return h(
+    "div",
+    { class: "odds" },
+    h("div", { class: "kicker" }, `Odds${axis ? ` of ${words(axis)}` : ""}`),
+    h(
+      "div",
+      {
+        class: "odds-bars",
+        role: "img",
+        "aria-label": rows.map((r) => `${axis ? `${words(axis)} ${r.label}` : ""} ${pct(r.p)}`).join("; "),
+      },
+      ...rows.map((r) =>
+        h(
+          "div",
+          { class: "odds-col", "data-value": r.label, "data-p": r.p },
+          h("span", { class: "odds-p" }, pct(r.p)),
+          h("div", { class: "odds-bar", style: `height:${Math.max(2, (r.p / max) * 100)}%` }),
+          h("span", { class: "odds-label" }, r.label),
+        ),
+      ),
+    ),
+    summary.length ? h("div", { class: "odds-summary" }, ...summary) : null,
+  );
+}
+
+function paintAction(state) {
+  const p = state.pending;
+  const box = $("action");
+  if (state.choice) {
+    fill(
+      box,
+      h("div", { class: "kicker" }, "The rules ask"),
+      h("div", { class: "instruction" }, state.choice.purpose),
+      h("p", { class: "muted" }, "Choose on /control."),
+    );
+    return;
+  }
+  if (!p) {
+    fill(box, h("div", { class: "kicker" }, "Ready"), h("div", { class: "instruction" }, "Tap a ship"));
+    return;
+  }
+  const ships = p.fields.filter((f) => f.type === "ship").map((f) => p.action[f.name]);
+  const who = ships.filter((x) => x !== undefined).map((id) => shipName(state, id));
+  fill(
+    box,
+    h("div", { class: "kicker" }, p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : p.type.replace(/-/g, " ")),
+    h("div", { class: "action-ships" }, who.length ? who.join(" → ") : ""),
+    h("div", { class: "action-fields" }, fieldText(state, p)),
+    h("div", { id: "instruction", class: `instruction${p.error ? " refused" : ""}`, "data-needed": p.needed ?? "" }, p.instruction),
+    p.plan?.length
+      ? h(
+          "div",
+          { class: "plan" },
+          ...p.plan.map((e) => h("span", {}, `${e.count} × ${e.die}${e.color ? ` ${e.color}` : ""} — ${e.purpose}`)),
+        )
+      : null,
+    oddsBars(p.odds),
+    p.dice.length
+      ? h("div", { class: "gathered" }, h("div", { class: "kicker" }, `Dice so far (${p.dice.length}, ${p.needed} to go)`), diceRow(p.dice))
+      : null,
+  );
+}
+
+function paintResult(state) {
+  const r = state.last;
+  const box = $("result");
+  box.dataset.seq = r ? String(r.seq) : "";
+  if (!r) {
+    fill(box, h("div", { class: "kicker" }, "Last result"), h("p", { class: "muted" }, "No action resolved yet."));
+    return;
+  }
+  fill(
+    box,
+    h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}`),
+    h("p", { class: "result-text", id: "result-text" }, r.description),
+    h("div", { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome) }, outcomeLabel(r.outcome)),
+    diceRow(r.dice),
+  );
+}
+
+function paintFleet(state) {
+  const p = state.pending;
+  const roleOf = (id) =>
+    p ? p.fields.filter((f) => f.type === "ship" && p.action[f.name] === id).map((f) => `role-${f.name}`)[0] : undefined;
+  const sides = [...new Set(state.ships.map((s) => s.side))];
+  fill(
+    $("fleet"),
+    ...sides.map((side) =>
+      h(
+        "section",
+        { class: "fleet-side" },
+        h("h3", {}, side),
+        h("div", { class: "fleet-ships" }, ...state.ships.filter((s) => s.side === side).map((s) => shipCard(s, roleOf(s.id)))),
+      ),
+    ),
+  );
+}
+
+function paintHealth(state) {
+  const items = state.devices.map((d) =>
+    h(
+      "span",
+      { class: `dev ${d.connected ? "ok" : "bad"}`, title: d.message ?? d.status },
+      h("i", {}),
+      d.id,
+      d.battery !== undefined ? ` ${d.battery}%` : "",
+    ),
+  );
+  fill($("health"), ...items);
+}
+
+function paint(state) {
+  document.title = `${state.title} — quarterdeck`;
+  $("title").textContent = state.title;
+  $("ruleset").textContent = state.ruleset.title;
+  $("phase").textContent = state.phase.name ? `Phase: ${state.phase.name}` : "";
+  paintAction(state);
+  paintResult(state);
+  dial.update(state.wind, state.dial?.angle ?? null);
+  const focus = state.focus?.ship;
+  fill($("focus"), focus ? shipLog(focus, state.focus.log) : h("p", { class: "muted" }, "Tap a ship to see its log."));
+  paintFleet(state);
+  paintHealth(state);
+  const last = state.notices[state.notices.length - 1];
+  $("notice").textContent = last && Date.now() - last.at < 15000 ? last.text : "";
+  document.body.classList.toggle("theme-light", state.display.theme === "light");
+  document.body.style.setProperty("--scale", String(state.display.scale));
+  requestAnimationFrame(() => {
+    document.body.dataset.version = String(state.version);
+  });
+}
+
+connectLive(paint);

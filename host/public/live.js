@@ -1,0 +1,89 @@
+// Shared by the pages: the live connection to the host, API calls (with the table's token when this page
+// is not on the table's own machine), and small DOM helpers. Plain ES modules, no build step.
+
+/** Creates an element: h("div", {class: "x", "data-id": 3}, child, "text"). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(
+    ["svg", "circle", "line", "path", "text", "g", "polygon", "rect"].includes(tag)
+      ? "http://www.w3.org/2000/svg"
+      : "http://www.w3.org/1999/xhtml",
+    tag,
+  );
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return el;
+}
+
+const TOKEN_KEY = "quarterdeck.token";
+const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+
+/** Replaces an element's children, skipping null/undefined/false. */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+/** Calls the API; resolves with the JSON reply (errors included: `{ok:false, error}`). */
+export async function api(method, url, body) {
+  const headers = { "content-type": "application/json" };
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!local && token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({ ok: false, error: { code: "http", message: res.statusText, path: url } }));
+  if (res.status === 401) {
+    const given = prompt("This table needs its token (printed when the host started):");
+    if (given) {
+      localStorage.setItem(TOKEN_KEY, given.trim());
+      return api(method, url, body);
+    }
+  }
+  return json;
+}
+
+/** Connects to /api/live and calls onState(state) on every change, onEvent(event) for each event; reconnects. */
+export function connectLive(onState, onEvent = () => {}) {
+  let delay = 250;
+  const open = () => {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/live`);
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "state") onState(msg.state);
+      else if (msg.type === "event") onEvent(msg.event);
+    };
+    ws.onopen = () => {
+      delay = 250;
+      document.body.classList.remove("offline");
+    };
+    ws.onclose = () => {
+      document.body.classList.add("offline");
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  };
+  open();
+}
+
+/** "hits 3, no destroyed" from an outcome's numbers and yes/no fields (ids and words are in the description). */
+export function outcomeLabel(outcome) {
+  return Object.entries(outcome)
+    .filter(([, v]) => typeof v === "number" || typeof v === "boolean" || (Array.isArray(v) && v.every((x) => typeof x === "number")))
+    .map(([k, v]) => (typeof v === "boolean" ? (v ? k : `no ${k}`) : `${k} ${Array.isArray(v) ? v.join(" ") || "—" : v}`))
+    .join(", ");
+}
+
+/** A probability as a percentage for players: 0.1234 → "12.3%". */
+export const pct = (p) => `${p < 0.001 && p > 0 ? "<0.1" : (p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
+
+/** A name for a ship id from the state. */
+export const shipName = (state, id) => state.ships.find((s) => s.id === id)?.name ?? id;
