@@ -7,6 +7,7 @@ import type { Clock } from "../ble/clock.ts";
 import type { DeviceHealth, DieRolled, PhysicalDieKind } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import type { RejectionCounter } from "./decoded.ts";
+import { isFaceOf } from "./pixels/faces.ts";
 import { type GateDecision, RollGate } from "./roll-gate.ts";
 import type { SessionSink } from "./session.ts";
 
@@ -49,9 +50,12 @@ export class DieTracker implements SessionSink {
     return this.#rolls;
   }
 
-  /** The kind used in readings: configuration first, then what the die reports, else d6. */
+  /**
+   * The kind used in readings: what the die reports (its faces are read that way), else the configuration, else
+   * d6. A configuration that disagrees with the die is logged when the die identifies itself.
+   */
   kind(): PhysicalDieKind {
-    return this.deps.config.kind ?? this.#reportedKind ?? "d6";
+    return this.#reportedKind ?? this.deps.config.kind ?? "d6";
   }
 
   setLink(status: string, connected: boolean, message?: string): void {
@@ -77,7 +81,13 @@ export class DieTracker implements SessionSink {
   }
 
   identified(kind: PhysicalDieKind | null, detail: Record<string, unknown>): void {
-    this.#reportedKind = kind;
+    if (kind && this.deps.config.kind && kind !== this.deps.config.kind) {
+      this.deps.logger?.warn(
+        { dieId: this.id, configured: this.deps.config.kind, reported: kind },
+        "the die reports another kind than configured; using the die's",
+      );
+    }
+    this.#reportedKind = kind ?? this.#reportedKind;
     this.deps.logger?.info({ dieId: this.id, kind, ...detail }, "die identified");
   }
 
@@ -111,7 +121,9 @@ export class DieTracker implements SessionSink {
   }
 
   #decide(d: GateDecision): void {
-    if (d.kind === "roll") {
+    if (d.kind === "roll" && !isFaceOf(this.kind(), d.face)) {
+      this.deps.rejections.record(this.id, new Uint8Array(0), `face ${d.face} is not on a ${this.kind()}`);
+    } else if (d.kind === "roll") {
       this.#rolls += 1;
       this.#notice = undefined;
       const reading: DieRolled = {

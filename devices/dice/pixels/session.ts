@@ -56,9 +56,6 @@ export async function openPixelsSession(
         info = m.info;
         dieType = m.info.dieType;
         kind = pixelsPhysicalKind(dieType) ?? kind;
-        if (options.configKind && pixelsPhysicalKind(dieType) && options.configKind !== kind) {
-          logger?.warn({ dieId: ctx.dieId, configured: options.configKind, reported: kind }, "die reports another kind than configured");
-        }
         sink.identified(pixelsPhysicalKind(dieType), {
           pixelId: m.info.pixelId,
           dieType,
