@@ -162,6 +162,8 @@ export const board: Handler = {
   },
   schema: Type.Object({ type: Type.Literal("board"), attacker: Type.String(), defender: Type.String() }, { additionalProperties: false }),
   check(state, action) {
+    const e = checkNotEnded(state, action);
+    if (!e.ok) return e;
     const c = checkShips(state, action, ["attacker", "defender"]);
     if (!c.ok) return c;
     const a = ship(state, action, "attacker");

@@ -113,6 +113,19 @@ export function describe(state: AdState, action: Action, o: Readonly<Record<stri
         : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${String(o.inflicted)}${o.captured ? " and taking her prize" : ""}.`;
     case "separate":
       return o.separated ? `${ship} gets clear.` : `${ship} fails to get clear${o.furtherFire ? " and catches fire again" : ""}.`;
+    case "placement":
+      return `${nameOf(state, action.attacker)} lies to ${String(o.attackerTo)} of ${nameOf(state, action.defender)}.`;
+    case "light-fire-ship":
+      return `${ship} is fired and bears down.`;
+    case "fires":
+      return `${String(o.burning)} burning ship${o.burning === 1 ? "" : "s"} must roll for fire.`;
+    case "end-turn":
+      return `Move ${String(o.turn)} begins.`;
+    case "deployment":
+    case "deployment-redirect":
+      return o.distance === 0
+        ? `${ship} is where she should be.`
+        : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward as number]}${o.onFriend ? ", onto a friend" : ""}.`;
     default:
       return `${String(action.type)} resolved.`;
   }

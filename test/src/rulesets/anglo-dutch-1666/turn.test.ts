@@ -57,3 +57,18 @@ describe("end of the move", () => {
     expect(rs.describe(s, { type: "wind" }, t.outcome)).toBe("The wind shifts to the N (first change).");
   });
 });
+
+describe("one sentence per result", () => {
+  const s = table([antelope({ hex: { q: 0, r: 0 } }), shipOf("d", 40, 20, 2.5, { side: "english", squadron: "red" })], { wind: north });
+  it.each([
+    [{ type: "fire", firer: "antelope", target: "d", range: "medium" }, [4], "1 hit on D (roll 4 on the 4 row)."],
+    [{ type: "critical", ship: "d" }, [4, 5], "Critical hit check on D: helm."],
+    [{ type: "move", ship: "antelope", plot: "" }, [], "Antelope moves 0 hexes."],
+    [{ type: "deployment", ship: "antelope" }, [5, 1], "Antelope is displaced 2 hexes to the S."],
+    [{ type: "end-turn" }, [], "Move 2 begins."],
+    [{ type: "initiative" }, [2], "Move order: red."],
+  ])("%j", (action, dice, sentence) => {
+    const t = run(s, action, dice);
+    expect(rs.describe(s, action, t.outcome)).toBe(sentence);
+  });
+});
