@@ -10,7 +10,8 @@ import { Listeners, type SerialOptions, type SerialTransport, type SerialTranspo
 
 /** Link state as health shows it. */
 export interface LinkState {
-  readonly status: "connecting" | "connected" | "missing" | "stopped";
+  /** `unresponsive`: the port opened but the device did not complete its handshake. */
+  readonly status: "connecting" | "connected" | "missing" | "unresponsive" | "stopped";
   readonly message?: string;
 }
 
@@ -114,8 +115,10 @@ export class ReconnectingLink {
       lost = resolve;
     });
     const offLost = transport.onDisconnect((reason) => lost(reason));
+    let opened = false;
     try {
       await transport.open();
+      opened = true;
       this.#transport = transport;
       await this.#o.handshake?.(transport);
     } catch (e) {
@@ -123,7 +126,9 @@ export class ReconnectingLink {
       offLost();
       this.#transport = null;
       await transport.close().catch(() => undefined);
-      if (this.#running) this.#set({ status: "missing", message: (e as Error).message });
+      const message = (e as Error).message;
+      if (this.#running)
+        this.#set(opened ? { status: "unresponsive", message: `${this.#o.serial.path}: ${message}` } : { status: "missing", message });
       this.#o.logger?.debug({ path: this.#o.serial.path, err: (e as Error).message }, "serial open failed");
       firstDone();
       return "failed";

@@ -87,11 +87,11 @@ function findStart(b: Uint8Array, from: number): number {
   return -1;
 }
 
-/** Bytes before a start code: preamble/postamble zeros are expected, anything else is garbage. */
+/** Bytes before a start code: preamble/postamble zeros are expected, anything else is garbage (counted up to its last non-zero byte). */
 function noteGarbage(b: Uint8Array, from: number, to: number, out: Pn532Rejection[]): void {
-  let n = 0;
-  for (let i = from; i < to; i++) if (b[i] !== 0x00) n++;
-  if (n > 0) out.push({ reason: "garbage", bytes: to - from });
+  let last = -1;
+  for (let i = from; i < to; i++) if (b[i] !== 0x00) last = i;
+  if (last >= 0) out.push({ reason: "garbage", bytes: last - from + 1 });
 }
 
 type Step =
