@@ -67,11 +67,16 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   const forcedLow = allowance < last - decel;
   const minimumMP = forcedLow ? allowance : Math.max(0, last - decel);
   const plot = String(a.plot).toUpperCase();
-  const wake = /^W(\w*)$/.exec(plot);
+  const wake = /^W(\w*)$/i.exec(String(a.plot));
   if (wake) {
     // III: follows "up to the maximum allowed for movement, adding B's … when needed".
-    const followed = findShip(state.ships, a.follows, "action.follows");
-    if (!followed.ok) return fail("input.invalid", "A W plot needs `follows`: the ship followed.", "action.follows");
+    // "notation: W, or W with the number of the ship being followed if there is more than one candidate"
+    const friends = state.ships.filter((x) => x.side === ship.side && x.id !== ship.id && !x.sunk);
+    const named = a.follows ?? (wake[1] ? wake[1] : friends.length === 1 ? friends[0]?.id : undefined);
+    if (named === undefined)
+      return fail("input.invalid", "More than one ship could be followed: plot W<ship> or give `follows`.", "action.follows");
+    const followed = findShip(state.ships, named, "action.follows");
+    if (!followed.ok) return followed;
     if (followed.value.side !== ship.side || followed.value.id === ship.id) {
       return fail("rules.illegal", "Follow in the Wake follows an adjacent friendly ship.", "action.follows");
     }
