@@ -26,6 +26,7 @@ export const movement = defineAction({
       { name: "enemyWithin12", label: 'An enemy within 12" at the start of the move', type: "boolean", default: false },
       { name: "windward", label: "Windward edge is crossed by a line from the", type: "enum", values: [...WINDWARD], default: "neither" },
       { name: "following", label: "Following a slower ship of the squadron", type: "ship", optional: true },
+      { name: "anchoredOrAground", label: "At anchor or aground (no minimum move)", type: "boolean", default: false },
     ],
   },
   schema: Type.Object(
@@ -37,6 +38,7 @@ export const movement = defineAction({
       enemyWithin12: flag(),
       windward: oneOf(WINDWARD, "neither"),
       following: Type.Union([shipId(), Type.Null()], { default: null }),
+      anchoredOrAground: flag(),
     },
     { additionalProperties: false },
   ),
@@ -87,8 +89,9 @@ export const movement = defineAction({
     move *= mult;
     const windRoll = ctx.windward === "stern" ? Math.max(0, (dice[0]?.[0] ?? 0) + ctx.crew) : 0;
     const windInches = windRoll * (ctx.strategic ? 1 : 0.5);
-    const minimum = ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical;
-    // "All ships must move at least 2" Tactical, or 4" Strategic": an allowance below it is raised to it.
+    // "All ships must move at least 2" Tactical, or 4" Strategic, unless Backing Sail, at anchor or aground":
+    // an allowance below the minimum is raised to it. (Backing sail is its own roll and halts the ship.)
+    const minimum = ctx.anchoredOrAground ? 0 : ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical;
     const allowance = Math.max(minimum, move + windInches);
     const mayMoveAt = ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
     return {
@@ -101,7 +104,7 @@ export const movement = defineAction({
       allowance,
       minimum,
       turns: ctx.fired ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
-      inchesBetweenTurns: minimum,
+      inchesBetweenTurns: ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical,
       following: ctx.following?.id ?? null,
       mayMoveAt,
     };

@@ -55,6 +55,10 @@ describe("sole-bay-1672 movement allowance", () => {
   it('bow toward the windward edge halves speed; never below the 2" minimum', () => {
     expect(resolve(move({}, { windward: "bow" }), []).outcome.allowance).toBe(3);
     expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow" }), []).outcome).toMatchObject({ allowance: 2, minimum: 2 });
+    expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow", anchoredOrAground: true }), []).outcome).toMatchObject({
+      allowance: 1,
+      minimum: 0,
+    });
   });
   it("turns per move: slow 1, medium 2; a fired fireship sails straight and rolls for an explosion", () => {
     expect(resolve(move({ speed: "slow" }), []).outcome.turns).toBe(1);
