@@ -28,7 +28,13 @@ export interface AppOptions {
 const PAGES = { "/": "index.html", "/control": "control.html", "/devices": "devices.html" } as const;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: opts.logger as FastifyBaseLogger, disableRequestLogging: true, bodyLimit: 64 * 1024 });
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: 64 * 1024,
+    // Unknown keys and wrong types are errors, never silently dropped or coerced.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),

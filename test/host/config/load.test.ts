@@ -1,0 +1,93 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadScenario, loadTableFile } from "../../../host/config/load.ts";
+import { scenarioNames } from "../../../host/config/scenario.ts";
+import { tempDir } from "../helpers.ts";
+
+function tableFile(text: string, extra: Record<string, string> = {}): string {
+  const dir = tempDir("qd-config-");
+  for (const [name, body] of Object.entries(extra)) writeFileSync(join(dir, name), body);
+  const file = join(dir, "table.yaml");
+  writeFileSync(file, text);
+  return file;
+}
+
+const SHIPS = `ruleset: sole-bay-1672
+fleets:
+  - side: English
+    ships:
+      - id: royal-james
+        name: Royal James
+        tag: "04:a1:b2:c3:d4:e5:f6"
+        rating: 1
+        speed: slow
+        hull: stout
+  - side: Dutch
+    ships:
+      - { id: gouda, name: Gouda, tag: 04D2, rating: 3, speed: medium, hull: average }
+`;
+
+describe("table configuration", () => {
+  it("every bundled scenario loads and its ships pass the rule set's checks", () => {
+    for (const name of scenarioNames()) {
+      const s = loadScenario(name);
+      expect(s.ok, `${name}: ${!s.ok && s.error.message}`).toBe(true);
+    }
+  });
+
+  it("loads fleets with tags (normalised), bindings, players and devices", () => {
+    const file = tableFile(
+      `${SHIPS}bindings:\n  - { die: pixel-1, roles: [attack], colors: [white], side: English }\nplayers:\n  - { side: Dutch, dice: manual }\n`,
+    );
+    const t = loadTableFile(file);
+    expect(t.ok && t.value.tags).toEqual({ "04A1B2C3D4E5F6": "royal-james", "04D2": "gouda" });
+    expect(t.ok && t.value.players).toEqual([{ side: "Dutch", dice: "manual" }]);
+    expect(t.ok && t.value.ruleset.id).toBe("sole-bay-1672");
+  });
+
+  it("names file, line and key for a bad value the rule set refuses", () => {
+    const t = loadTableFile(tableFile(SHIPS.replace("rating: 1", "rating: 9")));
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.error.path).toMatch(/table\.yaml:8 \(fleets\[0\]\.ships\[0\]\.rating\)$/);
+  });
+
+  it("names file, line and key for an unknown key", () => {
+    const t = loadTableFile(tableFile(`${SHIPS}colour: blue\n`));
+    expect(t.ok).toBe(false);
+    if (!t.ok) {
+      expect(t.error.path).toMatch(/table\.yaml:14 \(colour\)$/);
+      expect(t.error.message).toMatch(/colour unexpected property/);
+    }
+  });
+
+  it("refuses a tag on two ships and an unknown rule set", () => {
+    const dup = loadTableFile(tableFile(SHIPS.replace("tag: 04D2", 'tag: "04A1B2C3D4E5F6"')));
+    expect(!dup.ok && dup.error.message).toMatch(/already on royal-james/);
+    const rs = loadTableFile(tableFile(SHIPS.replace("sole-bay-1672", "trafalgar")));
+    expect(!rs.ok && rs.error).toMatchObject({ code: "ruleset.unknown" });
+    expect(!rs.ok && rs.error.path).toMatch(/table\.yaml:1 \(ruleset\)/);
+  });
+
+  it("imports a CSV roster, and names the roster's line for a bad row", () => {
+    const roster =
+      "side,id,name,tag,rating,speed,hull,crew,flagship\nEnglish,royal-james,Royal James,04AA,1,slow,stout,elite,true\nDutch,gouda,Gouda,04BB 04BC,3,medium,average,,false\n";
+    const ok = loadTableFile(tableFile("ruleset: sole-bay-1672\nroster: ships.csv\n", { "ships.csv": roster }));
+    expect(ok.ok && ok.value.start.ships).toEqual([
+      expect.objectContaining({ id: "royal-james", side: "English", rating: 1, crew: "elite", flagship: true }),
+      expect.objectContaining({ id: "gouda", side: "Dutch", rating: 3 }),
+    ]);
+    expect(ok.ok && ok.value.tags).toMatchObject({ "04BB": "gouda", "04BC": "gouda" });
+    const bad = loadTableFile(
+      tableFile("ruleset: sole-bay-1672\nroster: ships.csv\n", { "ships.csv": roster.replace("medium,average", "medium,paper") }),
+    );
+    expect(!bad.ok && bad.error.path).toBe("ships.csv:3 (hull)");
+  });
+
+  it("a missing file or YAML syntax error names the file", () => {
+    const missing = loadTableFile("/nonexistent/table.yaml");
+    expect(!missing.ok && missing.error.path).toBe("/nonexistent/table.yaml");
+    const broken = loadTableFile(tableFile("ruleset: [sole-bay\n"));
+    expect(!broken.ok && broken.error.path).toMatch(/table\.yaml:\d/);
+  });
+});

@@ -1,0 +1,96 @@
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { composeTable, type TableRuntime } from "../../../host/compose.ts";
+import { buildApp } from "../../../host/server/app.ts";
+import { demoSetup, tempDir, uidOf } from "../helpers.ts";
+
+const logger = pino({ level: "silent" });
+let app: FastifyInstance;
+let table: TableRuntime;
+
+/** Polls until `check` holds (the emulators answer over real ptys and BLE emulation, not synchronously). */
+async function until<T>(get: () => Promise<T> | T, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (check(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const setup = demoSetup();
+beforeAll(async () => {
+  const composed = await composeTable({ setup, dbFile: join(tempDir(), "game.sqlite"), logger, sim: true });
+  if (!composed.ok) throw new Error(composed.error.message);
+  table = composed.value;
+  app = await buildApp({ table, logger, token: "t".repeat(20) });
+  await until(
+    () => table.view().devices,
+    (d) => d.filter((x) => x.connected).length >= 12,
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await table.close();
+});
+
+const post = (url: string, payload: object) => app.inject({ method: "POST", url, payload });
+const state = async () => (await app.inject({ method: "GET", url: "/api/state" })).json();
+
+describe("the demo table through /api/sim (real emulators)", () => {
+  it("has six Pixels, three GoDice, two readers and a dial, all emulated", async () => {
+    const s = await state();
+    const ids = s.devices.map((d: { id: string }) => d.id);
+    for (const id of ["pixel-1", "pixel-6", "godice-1", "godice-3", "reader-1", "reader-2", "dial"]) expect(ids).toContain(id);
+    expect(s.sim).toBe(true);
+  });
+
+  it("taps firer and target, rolls the emulated dice, and resolves the broadside", async () => {
+    expect((await post("/api/sim/tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") })).statusCode).toBe(200);
+    await until(state, (s) => s.pending?.action.firer === "royal-james");
+    await post("/api/sim/lift", { reader: "reader-1" });
+    await post("/api/sim/tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
+    await until(state, (s) => s.pending?.action.target === "gouda");
+    await post("/api/draft", { values: { rangeInches: 4 } });
+    for (const [i, die] of [
+      "pixel-1",
+      "pixel-2",
+      "pixel-3",
+      "pixel-4",
+      "pixel-5",
+      "pixel-6",
+      "godice-1",
+      "godice-2",
+      "godice-3",
+    ].entries()) {
+      expect((await post("/api/sim/roll", { die, face: i < 3 ? 6 : 1 })).statusCode).toBe(200);
+    }
+    await until(state, (s) => s.pending?.dice.length === 9);
+    await post("/api/sim/roll", { die: "pixel-1", face: 6 });
+    const after = await until(state, (s) => s.last !== null);
+    expect(after.last.outcome.hits).toBe(4);
+    expect(after.last.dice.map((d: { from: { dieId: string } }) => d.from.dieId)).toContain("godice-2");
+  });
+
+  it("turns the emulated dial on a wind change and back on undo", async () => {
+    const dial = async () => (await app.inject({ method: "GET", url: "/api/sim/dial" })).json().angle as number | null;
+    const before = await until(dial, (a) => a !== null);
+    await post("/api/actions", { action: { type: "set-wind", windward: "W" } });
+    const turned = await until(dial, (a) => a !== before);
+    expect(turned).not.toBe(before);
+    await post("/api/undo", {});
+    expect(await until(dial, (a) => a === before)).toBe(before);
+  });
+
+  it("disconnects and reconnects an emulated device; unknown ones are 404", async () => {
+    expect((await post("/api/sim/disconnect", { device: "pixel-3" })).statusCode).toBe(200);
+    await until(state, (s) => s.devices.find((d: { id: string }) => d.id === "pixel-3")?.connected === false);
+    expect((await post("/api/sim/reconnect", { device: "pixel-3" })).statusCode).toBe(200);
+    const s = await until(state, (x) => x.devices.find((d: { id: string }) => d.id === "pixel-3")?.connected === true);
+    expect(s.devices.find((d: { id: string }) => d.id === "pixel-3").connected).toBe(true);
+    expect((await post("/api/sim/disconnect", { device: "kraken" })).statusCode).toBe(404);
+    expect((await post("/api/sim/roll", { die: "kraken", face: 3 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { transition } from "../../../src/game/engine.ts";
+import { demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
+
+const setup = demoSetup();
+const JAMES = uidOf(setup, "royal-james");
+const GOUDA = uidOf(setup, "gouda");
+const initial = () => {
+  const s = setup.ruleset.parseState(setup.start, setup.data);
+  if (!s.ok) throw new Error(s.error.message);
+  return s.value;
+};
+
+/** Taps Royal James then Gouda, sets the range, and returns the fixture. */
+function broadsideAt(range: number) {
+  const f = openSession(setup);
+  f.session.handleReading(tag(JAMES));
+  f.session.handleReading(tag(GOUDA));
+  expect(f.session.editDraft(undefined, { rangeInches: range }).ok).toBe(true);
+  return f;
+}
+
+const PIXELS = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
+
+describe("table session", () => {
+  it("sets up a broadside from two taps and shows plan, exact odds and what to roll", () => {
+    const { session } = broadsideAt(4);
+    const st = session.draftStatus();
+    expect(st?.action).toMatchObject({ type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4, rake: false });
+    expect(st?.plan?.[0]).toMatchObject({ role: "attack", die: "d6", count: 10 });
+    const total = st?.odds?.outcomes.reduce((s, o) => s + o.p, 0) ?? 0;
+    expect(total).toBeCloseTo(1, 9);
+    expect(st?.instruction).toBe("10 dice — roll 9, then 1");
+    expect(session.focus).toBe("gouda");
+  });
+
+  it("asks for the missing field when only ships are tapped", () => {
+    const f = openSession(setup);
+    f.session.handleReading(tag(JAMES));
+    expect(f.session.draftStatus()?.instruction).toBe("tap the target");
+    f.session.handleReading(tag(GOUDA));
+    expect(f.session.draftStatus()?.instruction).toMatch(/^choose range/);
+  });
+
+  it("pools dice across throws and resolves exactly as the rules core does, keeping each die's provenance", () => {
+    const { session } = broadsideAt(4);
+    const faces = [6, 5, 4, 3, 2, 1, 6, 4, 2];
+    PIXELS.forEach((id, i) => session.handleReading(roll(id, faces[i] as number)));
+    expect(session.records).toHaveLength(0);
+    expect(session.draftStatus()?.instruction).toBe("roll 1 die");
+    session.handleReading(roll("pixel-1", 5));
+    expect(session.records).toHaveLength(1);
+    const rec = session.records[0];
+    const expected = transition(setup.ruleset, initial(), rec?.action ?? { type: "x" }, [...faces, 5]);
+    expect(expected.ok).toBe(true);
+    if (!expected.ok || !rec) return;
+    expect(rec.outcome).toEqual(expected.value.outcome);
+    expect(session.state.ships).toEqual(expected.value.state.ships);
+    expect(rec.dice.map((d) => d.from)).toEqual(
+      [...PIXELS, "pixel-1"].map((dieId, i) => expect.objectContaining({ source: "die", dieId, face: [...faces, 5][i] })),
+    );
+    expect(rec.description).toMatch(/hits on Gouda/);
+  });
+
+  it("takes typed dice (checked against the plan) and software dice, recording where each came from", () => {
+    const { session } = broadsideAt(8);
+    expect(session.enterDice([7]).ok).toBe(false);
+    const bad = session.enterDice([6, 0]);
+    expect(!bad.ok && bad.error).toMatchObject({ code: "dice.value", path: "values[1]" });
+    expect(session.enterDice([6, 6, 6]).ok).toBe(true);
+    session.handleReading(roll("pixel-2", 5));
+    expect(session.softwareRoll().ok).toBe(true);
+    const rec = session.records[0];
+    expect(rec?.dice.map((d) => d.from.source)).toEqual(["manual", "manual", "manual", "die", ...Array(6).fill("software")]);
+  });
+
+  it("ignores electronic dice of a player switched to manual dice, and dice with no action waiting", () => {
+    const { session } = broadsideAt(4);
+    expect(session.setPlayerMode("Allied", "manual").ok).toBe(true);
+    session.handleReading(roll("pixel-1", 6));
+    expect(session.draftStatus()?.gathered?.placed).toHaveLength(0);
+    expect(session.notices.at(-1)?.text).toMatch(/manual dice — ignored/);
+    expect(session.draftStatus()?.instruction).toMatch(/type them on \/control/);
+  });
+
+  it("undoes the last resolved action: ship logs and state go back", () => {
+    const { session } = broadsideAt(4);
+    session.enterDice(Array(10).fill(6));
+    expect(session.state.ships.find((s) => s.id === "gouda")).toMatchObject({ damage: 10 });
+    expect(session.undo().ok).toBe(true);
+    expect(session.records).toHaveLength(0);
+    expect(session.state.ships).toEqual(initial().ships);
+    const again = session.undo();
+    expect(!again.ok && again.error.code).toBe("undo.nothing");
+  });
+
+  it("sets the wind with set-wind (no dice) and tells listeners the wind changed", () => {
+    const { session } = openSession(setup);
+    const seen: string[] = [];
+    session.onChange((events) => seen.push(...events.map((e) => e.type)));
+    expect(session.windView()?.label).toBe("Windward edge: E");
+    expect(session.startAction({ type: "set-wind", windward: "W" }).ok).toBe(true);
+    expect(session.windView()).toMatchObject({ system: "edge4", fromDegrees: 270 });
+    expect(seen).toContain("wind");
+    session.handleReading(press("undo"));
+    expect(session.windView()?.fromDegrees).toBe(90);
+  });
+
+  it("the button box confirms, undoes and moves to the next phase", () => {
+    const { session } = openSession(setup);
+    session.editDraft("set-wind", { windward: "S" });
+    expect(session.records).toHaveLength(0);
+    session.handleReading(press("confirm"));
+    expect(session.records).toHaveLength(1);
+    session.handleReading(press("next-phase"));
+    expect(session.phase).toBe(1);
+    session.handleReading(press("undo"));
+    expect(session.records).toHaveLength(0);
+    session.handleReading(press("launch-rockets"));
+    expect(session.notices.at(-1)?.text).toMatch(/unknown/);
+  });
+
+  it("refuses what the rules refuse, with their error", () => {
+    const { session } = broadsideAt(13);
+    expect(session.draftStatus()?.error?.code).toBeDefined();
+    const r = session.startAction({ type: "broadside", firer: "royal-james", target: "nobody", rangeInches: 4 });
+    expect(r.ok).toBe(false);
+  });
+
+  it("resumes exactly after a restart: resolved actions folded, a half-rolled action still pending and not applied", () => {
+    const f = broadsideAt(4);
+    f.session.enterDice(Array(10).fill(5));
+    f.session.handleReading(tag(GOUDA));
+    f.session.handleReading(tag(JAMES));
+    f.session.editDraft(undefined, { rangeInches: 4 });
+    f.session.handleReading(roll("pixel-1", 6));
+    f.session.handleReading(roll("pixel-2", 6));
+    const before = { ships: f.session.state.ships, draft: f.session.draft, records: f.session.records };
+    const g = f.reopen();
+    expect(g.session.state.ships).toEqual(before.ships);
+    expect(g.session.records).toEqual(before.records);
+    expect(g.session.draft).toEqual(before.draft);
+    expect(g.session.draftStatus()?.gathered?.placed).toHaveLength(2);
+    expect(g.session.state.ships.find((s) => s.id === "royal-james")).toMatchObject({ damage: 0 });
+  });
+
+  it("after an undo and a restart the undone action stays undone", () => {
+    const f = broadsideAt(4);
+    f.session.enterDice(Array(10).fill(6));
+    f.session.undo();
+    const g = f.reopen();
+    expect(g.session.records).toHaveLength(0);
+    expect(g.session.state.ships).toEqual(initial().ships);
+  });
+});
