@@ -45,7 +45,7 @@ describe("table session", () => {
   it("pools dice across throws and resolves exactly as the rules core does, keeping each die's provenance", () => {
     const { session } = broadsideAt(4);
     const faces = [6, 5, 4, 3, 2, 1, 6, 4, 2];
-    PIXELS.forEach((id, i) => session.handleReading(roll(id, faces[i] as number)));
+    for (const [i, id] of PIXELS.entries()) session.handleReading(roll(id, faces[i] as number));
     expect(session.records).toHaveLength(0);
     expect(session.draftStatus()?.instruction).toBe("roll 1 die");
     session.handleReading(roll("pixel-1", 5));
