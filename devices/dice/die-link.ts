@@ -33,7 +33,6 @@ export class DieLink {
   #timer: TimerHandle | null = null;
   #poll: TimerHandle | null = null;
   #latest: { discovery: BleDiscovery; at: number } | null = null;
-  #searchSince = 0;
   #connections = 0;
   /** Connect attempts made (for tests and the log). */
   attempts = 0;
@@ -73,7 +72,6 @@ export class DieLink {
 
   #search(): void {
     this.#state = "searching";
-    this.#searchSince = this.clock.now();
     this.tracker.setLink(this.#connections === 0 ? "searching" : "reconnecting", false);
     const latest = this.#latest;
     // A discovery seen after the drop (while backing off) is a fresh handle: use it at once.
@@ -158,10 +156,5 @@ export class DieLink {
     this.#timer = this.clock.after(delay, () => {
       if (this.#state === "waiting") this.#search();
     });
-  }
-
-  /** Milliseconds the link has been searching (0 when not searching). */
-  searchingFor(): number {
-    return this.#state === "searching" ? this.clock.now() - this.#searchSince : 0;
   }
 }

@@ -75,7 +75,7 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
       healthChanged: emitHealth,
     });
     if (config.family === "pixels" && config.advertOnly) {
-      const watcher = new PixelsAdvertWatcher(tracker);
+      const watcher = new PixelsAdvertWatcher(tracker, clock);
       routes.push({
         config,
         tracker,
@@ -146,7 +146,10 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
           adapter = s;
           emitHealth(adapterHealth());
           if (s.kind === "ready") void beginIfReady();
-          else if (s.kind !== "starting") markUnavailable();
+          else if (s.kind !== "starting") {
+            scanning = false; // the scan ends with the adapter; start it again when it is back
+            markUnavailable();
+          }
         }),
       );
       adapter = await central.whenSettled();

@@ -5,19 +5,48 @@
  * roll (repeats are duplicates). No roll counter exists in the payload, so two rolls landing on the same face
  * with every in-between advert missed look like one (documented limit).
  */
+import type { Clock, TimerHandle } from "../../ble/clock.ts";
 import type { BleDiscovery } from "../../ble/seam.ts";
 import type { DieTracker } from "../die-tracker.ts";
 import { decodePixelsAdvert } from "./advert.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import { PIXELS_SERVICE_DATA_UUID } from "./ids.ts";
 
+/** No advert for this long: the die is shown as missing (switched off, out of range, or connected elsewhere). */
+export const ADVERT_SILENCE_MS = 10_000;
+
 export class PixelsAdvertWatcher {
   #identified = false;
+  #heardAt = 0;
+  #missing = false;
+  #timer: TimerHandle | null = null;
 
-  constructor(private readonly tracker: DieTracker) {}
+  constructor(
+    private readonly tracker: DieTracker,
+    private readonly clock: Clock,
+  ) {}
 
   start(): void {
     if (!this.#identified) this.tracker.setLink("listening", false, "Advert-only: waiting for the die's first advertisement");
+    this.#watch();
+  }
+
+  async stop(): Promise<void> {
+    this.#timer?.cancel();
+    this.#timer = null;
+    this.tracker.setLink("stopped", false);
+  }
+
+  #watch(): void {
+    this.#timer?.cancel();
+    this.#timer = this.clock.after(ADVERT_SILENCE_MS / 2, () => {
+      const silent = this.clock.now() - this.#heardAt;
+      if (this.#identified && !this.#missing && silent >= ADVERT_SILENCE_MS) {
+        this.#missing = true;
+        this.tracker.setLink("missing", false, `No advertisement heard for ${Math.round(silent / 1000)} s`);
+      }
+      this.#watch();
+    });
   }
 
   offer(d: BleDiscovery): void {
@@ -30,7 +59,12 @@ export class PixelsAdvertWatcher {
       return;
     }
     const a = decoded.value;
+    this.#heardAt = this.clock.now();
     this.tracker.seen(ad.rssi);
+    if (this.#missing) {
+      this.#missing = false;
+      this.tracker.setLink("listening", true);
+    }
     if (!this.#identified) {
       this.#identified = true;
       this.tracker.identified(pixelsPhysicalKind(a.dieType), {

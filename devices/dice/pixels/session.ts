@@ -15,6 +15,8 @@ import { blink, decodePixelsMessage, requestBatteryLevel, requestRollState, whoA
 /** pixels-js `Constants.ts`: connect 10 s, request 10 s. */
 export const PIXELS_CONNECT_TIMEOUT_MS = 10_000;
 export const PIXELS_REQUEST_TIMEOUT_MS = 10_000;
+/** How long the next RollState is taken as the reply to RequestRollState. */
+export const SYNC_REPLY_WINDOW_MS = 2_000;
 
 export interface PixelsSessionOptions {
   /** The kind from configuration, used when the die does not say (or its IAmADie was lost). */
@@ -102,6 +104,10 @@ export async function openPixelsSession(
     await write.write(whoAreYou(), false);
     if (!(await gotInfo)) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
     awaitingSync = true;
+    // If the reply is lost, later reports are ordinary notifications again.
+    clock.after(SYNC_REPLY_WINDOW_MS, () => {
+      awaitingSync = false;
+    });
     await write.write(requestRollState(), false);
   } catch (e) {
     unsubscribe?.();

@@ -154,4 +154,45 @@ describe("Bluetooth missing or late", () => {
     await advance(10);
     expect(source.health().find((x) => x.id === "p1")?.connected).toBe(true);
   });
+
+  it("an adapter that goes off and comes back resumes scanning, and the dice reconnect", async () => {
+    const central = new EmulatedCentral();
+    const die = new EmulatedPixelsDie({ id: "p1", clock: central.clock });
+    central.add(die);
+    const source = createDiceSource({ central, configs: [{ family: "pixels", id: "p1", address: die.address }] });
+    stop = () => source.stop();
+    await source.start();
+    await advance(10);
+    central.setState({ kind: "off", reason: "the adapter is powered off" });
+    die.dropLink("adapter off");
+    await advance(5000);
+    expect(source.health().find((x) => x.id === "ble")).toMatchObject({
+      status: "off",
+      message: "Bluetooth is off: the adapter is powered off",
+    });
+    expect(source.health().find((x) => x.id === "p1")?.connected).toBe(false);
+    central.setState({ kind: "ready" });
+    await advance(31_000);
+    expect(source.health().find((x) => x.id === "p1")?.connected).toBe(true);
+  });
+});
+
+describe("advert-only health", () => {
+  it("a die not heard for 10 s is shown missing, and listening again when heard", async () => {
+    const r = await connected({ pixels: [{ id: "a1", kind: "d20" }], advertOnly: true });
+    expect(r.health("a1")).toMatchObject({ status: "listening", connected: true });
+    await ctl(r.control.disconnect("a1"));
+    await advance(15_000);
+    expect(r.health("a1")).toMatchObject({
+      status: "missing",
+      connected: false,
+      message: expect.stringMatching(/No advertisement heard for 1\d s/),
+    });
+    await ctl(r.control.reconnect("a1"));
+    await advance(300);
+    expect(r.health("a1")).toMatchObject({ status: "listening", connected: true });
+    r.pixels("a1").roll(11);
+    await advance(10);
+    expect(r.readings.map((x) => x.face)).toEqual([11]);
+  });
 });
