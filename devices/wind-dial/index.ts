@@ -4,7 +4,6 @@
  */
 import type { Logger } from "pino";
 import { EmulatedFirmataLink, FirmataBoardEmulator } from "../emulators/firmata/index.ts";
-import type { WindDial } from "../readings.ts";
 import { type DialConfig, withDialDefaults } from "./config.ts";
 import { FirmataWindDial } from "./driver.ts";
 import { bindingPortFactory, loadFive, serialPortFactory } from "./five.ts";
@@ -52,7 +51,7 @@ export interface EmulatedDialControl {
 export async function createEmulatedDial(
   config: Partial<DialConfig> = {},
   opts: { logger?: Logger } = {},
-): Promise<{ dial: WindDial; control: EmulatedDialControl; close(): Promise<void> }> {
+): Promise<{ dial: FirmataWindDial; control: EmulatedDialControl; close(): Promise<void> }> {
   const board = new FirmataBoardEmulator();
   const link = new EmulatedFirmataLink(board, config.port ?? "/emulated/firmata0");
   const full = withDialDefaults({ reconnectMs: 200, reconnectMaxMs: 2000, ...config, port: link.path });

@@ -31,6 +31,8 @@ export class FirmataBoardEmulator {
   private readonly pins: PinState[] = [];
   private readonly splitter = new FirmataSplitter((m) => this.handle(m));
   private readonly listeners = new Set<(bytes: Uint8Array) => void>();
+  private readonly extensions = new Map<number, (data: Uint8Array) => void>();
+  private readonly resetHooks = new Set<() => void>();
   private readonly name: string;
   private readonly version: readonly [number, number];
   /** Count of bytes the parser had to discard (garbage, truncated messages). */
@@ -60,6 +62,17 @@ export class FirmataBoardEmulator {
     this.resetPins();
     this.send([FIRMATA.REPORT_VERSION, this.version[0], this.version[1]]);
     this.sendFirmware();
+    for (const hook of this.resetHooks) hook();
+  }
+
+  /**
+   * Adds a sysex extension (like the bridge firmware's NFC one): `handler` gets the data bytes of host
+   * sysex messages with this id, `onReset` runs after each boot banner. Returns a function to send bytes.
+   */
+  extend(id: number, handler: (data: Uint8Array) => void, onReset: () => void): (bytes: Uint8Array) => void {
+    this.extensions.set(id, handler);
+    this.resetHooks.add(onReset);
+    return (bytes) => this.send([...bytes]);
   }
 
   /** The pulse width (µs) last commanded on a servo pin, or null. */
@@ -150,7 +163,8 @@ export class FirmataBoardEmulator {
         return;
       }
       default:
-        return; // unknown sysex: ignored, as StandardFirmata does
+        this.extensions.get(id ?? -1)?.(data); // unknown sysex without an extension: ignored, as StandardFirmata does
+        return;
     }
   }
 

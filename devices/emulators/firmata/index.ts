@@ -3,5 +3,6 @@
  * (`EmulatedFirmataLink`, a serialport binding). Used by `createEmulatedDial` and the dial tests.
  */
 export { FirmataBoardEmulator, type FirmataBoardOptions } from "./board.ts";
+export { EmulatedBridgeNfc } from "./bridge-nfc.ts";
 export { EmulatedFirmataLink, type LinkFaults } from "./link.ts";
 export { FIRMATA, FirmataSplitter, PIN_MODE } from "./protocol.ts";
