@@ -103,7 +103,8 @@ export const explosionHits = defineAction({
       type: actionType("explosion-hits"),
       ship: shipId(),
       radius: Type.Integer({ minimum: 1, maximum: 6 }),
-      ships: Type.Array(shipId(), { default: [] }),
+      // A choice of exactly one ship may arrive as a single id.
+      ships: Type.Union([Type.Array(shipId()), shipId()], { default: [] }),
     },
     { additionalProperties: false },
   ),
@@ -112,7 +113,8 @@ export const explosionHits = defineAction({
     if (!ship.ok) return ship;
     if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
     const within: SoleBayShip[] = [];
-    for (const [i, id] of a.ships.entries()) {
+    const ids = typeof a.ships === "string" ? [a.ships] : a.ships;
+    for (const [i, id] of ids.entries()) {
       const s = shipAt(state, id, `action.ships[${i}]`);
       if (!s.ok) return s;
       if (within.some((w) => w.id === id)) return illegal(`${s.value.name} is listed twice.`, `action.ships[${i}]`);

@@ -122,7 +122,12 @@ export const flagOfficerRetire = defineAction({
     ],
   },
   schema: Type.Object(
-    { type: actionType("flag-officer-retire"), ship: shipId(), to: Type.Union([shipId(), Type.Null()], { default: null }) },
+    {
+      type: actionType("flag-officer-retire"),
+      ship: shipId(),
+      // A choice answered with no option or one option in a list is accepted as well as a single id.
+      to: Type.Union([shipId(), Type.Null(), Type.Array(shipId(), { maxItems: 1 })], { default: null }),
+    },
     { additionalProperties: false },
   ),
   prepare(state, a) {
@@ -130,13 +135,14 @@ export const flagOfficerRetire = defineAction({
     if (!ship.ok) return ship;
     if (ship.value.flagOfficer !== "present") return illegal(`${ship.value.name} carries no flag officer.`, "action.ship");
     const candidates = retireCandidates(state, ship.value);
-    if (a.to === null) {
+    const toId = Array.isArray(a.to) ? (a.to[0] ?? null) : a.to;
+    if (toId === null) {
       if (ship.value.destroyed && candidates.length > 0) {
         return illegal(`He "will automatically retire if he survives his flagship being destroyed": choose a ship.`, "action.to");
       }
       return ok({ ship: ship.value, to: null as SoleBayShip | null });
     }
-    const to = shipAt(state, a.to, "action.to");
+    const to = shipAt(state, toId, "action.to");
     if (!to.ok) return to;
     if (!candidates.some((c) => c.id === to.value.id)) {
       return illegal(`${to.value.name} is not another ship of ${ship.value.name}'s division that can take the flag.`, "action.to");

@@ -91,6 +91,9 @@ describe("sole-bay-1672 boarding", () => {
     if (retire.kind !== "choose") throw new Error("expected a choice");
     expect(retire.choice).toMatchObject({ min: 0, max: 1, options: [{ value: "gouda" }] });
     expect(next(t, "flag-officer-retire", []).outcome).toEqual({ ship: "eendracht", to: null, retired: false });
+    // a choice answered as a list (none or one) is accepted too
+    expect(next(t, "flag-officer-retire", [], { to: [] }).outcome.retired).toBe(false);
+    expect(next(t, "flag-officer-retire", [], { to: ["gouda"] }).outcome).toEqual({ ship: "eendracht", to: "gouda", retired: true });
     expect(followUp(t, "boarding-round").action).toEqual({ type: "boarding-round", attacker: "london", defender: "eendracht" });
   });
   it("a round worked by hand: stout elite flagship (2d6 + 1 crew + 1 less damaged + 1 flag) against a worn average ship (1d6)", () => {

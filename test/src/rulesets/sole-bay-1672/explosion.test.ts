@@ -93,6 +93,11 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
     expect((t3.outcome.results as Array<{ hits: number }>).map((r) => r.hits)).toEqual([3, 3, 3]);
   });
 
+  it("a choice of one ship may come back as a single id", () => {
+    const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);
+    const t2 = next(next(t1, "explosion-radius", [2]), "explosion-hits", [4], { ships: "eendracht" });
+    expect(t2.outcome.results).toEqual([expect.objectContaining({ ship: "eendracht", hits: 4 })]);
+  });
   it("chainExplosionAs = none: ships destroyed by explosion hits do not roll", () => {
     const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);
     const t2 = next(t1, "explosion-radius", [2]);

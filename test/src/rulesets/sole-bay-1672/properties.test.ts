@@ -105,6 +105,9 @@ const requests = fc.tuple(fleetArb, actionArb, settingsArb).map(([ships, action,
 
 /** Sole Bay's own invariants: hits never exceed dice; damage never exceeds the boxes; boxes only ever fill. */
 function invariants({ state, action, dice, transition: t }: PropertyContext<SoleBayState>) {
+  const sentence = soleBay1672.describe(state, action, t.outcome);
+  expect(sentence).toMatch(/\w/);
+  expect(sentence).not.toMatch(/undefined|NaN|\[object/);
   for (const s of t.state.ships) {
     expect(s.damage).toBeGreaterThanOrEqual(0);
     expect(s.damage).toBeLessThanOrEqual(totalBoxes(s.hull));
