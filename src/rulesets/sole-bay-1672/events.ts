@@ -85,7 +85,8 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
     case "squadron-broken":
       return withGame(state, { broken: add(state.game.broken, e.squadron) });
     case "initiative":
-      return withGame(state, { initiative: e.side });
+      // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship.
+      return withGame(state, { initiative: e.side, allowances: {} });
     case "wind-set":
       return { ...state, wind: { windward: e.windward } };
     default:

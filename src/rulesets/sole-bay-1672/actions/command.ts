@@ -55,12 +55,23 @@ export const initiative = defineAction({
     fields: [{ name: "sides", label: "Sides rolling (a re-roll names the tied sides; default all)", type: "string", optional: true }],
   },
   schema: Type.Object(
-    { type: actionType("initiative"), sides: Type.Array(Type.String({ minLength: 1 }), { default: [] }) },
+    {
+      type: actionType("initiative"),
+      // A list of sides, or one text of comma-separated sides as a form field gives it.
+      sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], { default: [] }),
+    },
     { additionalProperties: false },
   ),
   prepare(state, a) {
     const present = [...new Set(state.ships.filter((s) => afloat(state, s)).map((s) => s.side))];
-    const sides = a.sides.length > 0 ? a.sides : present;
+    const asked =
+      typeof a.sides === "string"
+        ? a.sides
+            .split(",")
+            .map((x) => x.trim())
+            .filter((x) => x !== "")
+        : a.sides;
+    const sides = asked.length > 0 ? asked : present;
     const unknownSide = sides.find((s) => !state.ships.some((x) => x.side === s));
     if (unknownSide !== undefined) return illegal(`There is no side "${unknownSide}".`, `action.sides[${sides.indexOf(unknownSide)}]`);
     if (new Set(sides).size < 2) return illegal("Initiative needs at least two sides.", "action.sides");

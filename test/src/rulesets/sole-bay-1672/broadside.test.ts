@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { canonicalKey, Dist } from "../../../../src/odds/distribution.ts";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
 import { errorOf, odds, parsed, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
 
@@ -119,6 +120,19 @@ describe("sole-bay-1672 broadside range and hits", () => {
 });
 
 describe("sole-bay-1672 broadside odds", () => {
+  it("the binomial odds equal every roll of the dice enumerated through resolve", () => {
+    const req = fire({ rating: 3, crew: "poor", firstBroadsideUsed: true }, { hull: "weak", damage: 7 }, { rangeInches: 7 });
+    const { plan, odds: o } = odds(req);
+    const n = plan[0]?.count ?? 0;
+    expect(n).toBe(6);
+    const seen = new Map<string, number>();
+    for (const { value, p } of Dist.multiset("d6", n).entries) {
+      const key = canonicalKey(resolve(req, value).outcome);
+      seen.set(key, (seen.get(key) ?? 0) + p);
+    }
+    expect(seen.size).toBe(o.outcomes.length);
+    for (const x of o.outcomes) expect(seen.get(canonicalKey(x.outcome))).toBeCloseTo(x.p, 12);
+  });
   it("6 dice at 5+: hits are binomial(6, 1/3) and sum to 1", () => {
     const { odds: o } = odds(fire({ rating: 4, firstBroadsideUsed: true }, { damage: 2 }, { rangeInches: 6 }));
     const hits = o.summary.hits as Array<{ hits: number; p: number }>;

@@ -69,6 +69,11 @@ describe("sole-bay-1672 initiative and wind", () => {
     expect(t.followUps.map((f) => f.action)).toEqual([{ type: "initiative", sides: ["english", "dutch"] }]);
     expect(next(t, "initiative", [1, 6]).outcome.winner).toBe("dutch");
     expect(odds({ ships, action: { type: "initiative" } }).odds.summary.pDraw).toBeCloseTo(1 / 6, 12);
+    expect(resolve({ ships, action: { type: "initiative", sides: "dutch, english" } }, [6, 1]).outcome.winner).toBe("dutch");
+  });
+  it("a new initiative clears last turn's movement allowances", () => {
+    const t = resolve({ ships, game: { allowances: { a: 3 } }, action: { type: "initiative" } }, [2, 1]);
+    expect(t.state.game.allowances).toEqual({});
   });
   it("set-wind changes the windward edge with no dice; the dial reads where the wind comes from", () => {
     const t = resolve({ ships, action: { type: "set-wind", windward: "N" } }, []);
