@@ -1,6 +1,63 @@
-import type { CommandResult } from "../io.ts";
+/**
+ * `quarterdeck replay DBFILE [--to N] [--report FILE]` (CONTRACT §1): rebuilds the latest game in the file
+ * from its event log (the first N log entries with --to: resolved actions and undos alike) and prints the
+ * state; `--report` writes the after-action report, HTML for `.html`/`.htm`, else Markdown.
+ */
+import { existsSync, writeFileSync } from "node:fs";
+import { rebuild } from "../../replay/rebuild.ts";
+import { htmlReport, markdownReport } from "../../replay/report.ts";
+import { SqliteStore } from "../../store/sqlite-store.ts";
+import { badInput, type CommandResult, printJson } from "../io.ts";
 
-/** `quarterdeck replay DBFILE` — built by the table host. */
-export async function runReplay(_args: readonly string[], _values: Record<string, unknown>): Promise<CommandResult> {
-  return { code: 1, stdout: "", stderr: "replay is not implemented yet\n" };
+export async function runReplay(
+  args: readonly string[],
+  values: { to?: string | undefined; report?: string | undefined },
+): Promise<CommandResult> {
+  const [file] = args;
+  if (!file)
+    return badInput({
+      code: "input.invalid",
+      message: "replay needs the game's database file (data/quarterdeck.sqlite).",
+      path: "argv[1]",
+    });
+  if (!existsSync(file)) return badInput({ code: "input.invalid", message: `There is no file ${file}.`, path: file });
+  const to = values.to === undefined ? undefined : Number(values.to);
+  if (to !== undefined && (!Number.isInteger(to) || to < 0)) {
+    return badInput({
+      code: "input.invalid",
+      message: `--to must be a number of log entries (0 or more); got "${values.to}".`,
+      path: "--to",
+    });
+  }
+  let store: SqliteStore;
+  try {
+    store = new SqliteStore(file);
+  } catch (e) {
+    return badInput({ code: "input.invalid", message: `${file} is not a quarterdeck game file: ${(e as Error).message}`, path: file });
+  }
+  try {
+    const game = store.games().at(-1);
+    if (!game) return badInput({ code: "input.invalid", message: `${file} holds no game.`, path: file });
+    const replay = rebuild(game.setup, store.log(game.id), to);
+    if (!replay.ok) return badInput(replay.error);
+    const r = replay.value;
+    if (values.report) writeFileSync(values.report, /\.html?$/i.test(values.report) ? htmlReport(r) : markdownReport(r));
+    return {
+      code: 0,
+      stdout: printJson({
+        ok: true,
+        game: game.id,
+        ruleset: r.ruleset.id,
+        title: r.setup.title,
+        entries: r.entries.length,
+        actions: r.inEffect.map((x) => ({ seq: x.seq, description: x.description })),
+        changedByTodaysRules: r.entries.filter((e) => e.sameToday === false).map((e) => e.row.seq),
+        ships: r.state.ships,
+        wind: r.state.wind ?? null,
+        ...(values.report ? { report: values.report } : {}),
+      }),
+    };
+  } finally {
+    store.close();
+  }
 }

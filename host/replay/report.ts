@@ -1,0 +1,91 @@
+/**
+ * The after-action report: every action in order with its dice (and where each die came from) and its result,
+ * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
+ */
+import type { DieProvenance, PlacedDie } from "../session/dice-gather.ts";
+import type { Replay } from "./rebuild.ts";
+
+const time = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 19);
+
+function dieSource(from: DieProvenance): string {
+  if (from.source === "die") return `${from.dieId} (${from.family}${from.color ? `, ${from.color}` : ""}) showed ${from.face}`;
+  return from.source === "manual" ? "typed in" : "rolled by the host";
+}
+
+const diceText = (dice: readonly PlacedDie[]) =>
+  dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}`).join("; ");
+
+function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>): string {
+  const fields = Object.entries(action)
+    .filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? (names.get(v) ?? v) : JSON.stringify(v)}`);
+  return `${action.type}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+}
+
+interface Line {
+  readonly title: string;
+  readonly rows: readonly [string, string][];
+}
+
+function lines(r: Replay): { entries: Line[]; ships: string[][] } {
+  const names = new Map(r.state.ships.map((s) => [s.id, s.name]));
+  const entries = r.entries.map(({ row, sameToday }): Line => {
+    if (row.kind === "undo") return { title: `#${row.seq} · ${time(row.at)} · undo of #${row.undoes}`, rows: [] };
+    const rec = row.record;
+    return {
+      title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
+      rows: [
+        ["Action", actionText(rec.action, names)],
+        ["Dice", diceText(rec.dice)],
+        ["Result", JSON.stringify(rec.outcome)],
+        ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),
+        ...(sameToday === false ? [["Note", "today's rules give a different result for these dice"] as [string, string]] : []),
+      ],
+    };
+  });
+  const ships = r.ruleset
+    .shipViews(r.state)
+    .map((v) => [v.name, v.side, v.status.join(", "), v.tracks.map((t) => `${t.label} ${t.marked}/${t.boxes}`).join(" · ")]);
+  return { entries, ships };
+}
+
+export function markdownReport(r: Replay): string {
+  const { entries, ships } = lines(r);
+  const wind = r.ruleset.windView(r.state);
+  return [
+    `# After-action report: ${r.setup.title}`,
+    "",
+    `Rule set: ${r.ruleset.title} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${wind.label}` : ""}`,
+    "",
+    "## Actions",
+    "",
+    ...entries.flatMap((e) => [`### ${e.title}`, "", ...e.rows.map(([k, v]) => `- **${k}:** ${v}`), ""]),
+    "## Ships at the end",
+    "",
+    "| Ship | Side | Status | Log |",
+    "|---|---|---|---|",
+    ...ships.map((s) => `| ${s.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`),
+    "",
+  ].join("\n");
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+export function htmlReport(r: Replay): string {
+  const { entries, ships } = lines(r);
+  const wind = r.ruleset.windView(r.state);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(r.setup.title)} — after-action report</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.4}
+h3{margin:1.4rem 0 .3rem}dt{font-weight:700}dd{margin:0 0 .3rem 1rem}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left}</style></head><body>
+<h1>After-action report: ${esc(r.setup.title)}</h1>
+<p>Rule set: ${esc(r.ruleset.title)} (<code>${esc(r.ruleset.id)}</code>) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${esc(wind.label)}` : ""}</p>
+<h2>Actions</h2>
+${entries.map((e) => `<h3>${esc(e.title)}</h3>${e.rows.length ? `<dl>${e.rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>` : ""}`).join("\n")}
+<h2>Ships at the end</h2>
+<table><tr><th>Ship</th><th>Side</th><th>Status</th><th>Log</th></tr>
+${ships.map((s) => `<tr>${s.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("\n")}
+</table></body></html>
+`;
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runReplay } from "../../../host/cli/commands/replay.ts";
+import { demoSetup, openSession, roll, tag, tempDir, uidOf } from "../helpers.ts";
+
+const setup = demoSetup();
+
+/** A short game: a broadside with electronic and typed dice, a wind change, an undone broadside. */
+function playedGame(): string {
+  const f = openSession(setup);
+  const s = f.session;
+  s.handleReading(tag(uidOf(setup, "royal-james")));
+  s.handleReading(tag(uidOf(setup, "gouda")));
+  s.editDraft(undefined, { rangeInches: 4 });
+  s.handleReading(roll("pixel-1", 6));
+  s.handleReading(roll("godice-2", 5));
+  s.enterDice([6, 6, 1, 1, 1, 1, 1, 1]);
+  s.startAction({ type: "set-wind", windward: "S" });
+  s.startAction({ type: "broadside", firer: "gouda", target: "royal-james", rangeInches: 6 });
+  s.enterDice(Array(s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(6));
+  s.undo();
+  f.store.close();
+  return f.file;
+}
+
+describe("quarterdeck replay", () => {
+  it("rebuilds the game from the log and writes a Markdown report with every action, its dice and result", async () => {
+    const db = playedGame();
+    const report = join(tempDir(), "report.md");
+    const r = await runReplay([db], { report });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.entries).toBe(4);
+    expect(out.actions).toHaveLength(2);
+    expect(out.changedByTodaysRules).toEqual([]);
+    expect(out.wind).toEqual({ windward: "S" });
+    expect(out.ships.find((s: { id: string }) => s.id === "gouda").damage).toBe(4);
+    expect(out.ships.find((s: { id: string }) => s.id === "royal-james").damage).toBe(0);
+    const md = readFileSync(report, "utf8");
+    expect(md).toMatch(/# After-action report: Sole Bay/);
+    expect(md).toMatch(/pixel-1 \(pixels, white\) showed 6/);
+    expect(md).toMatch(/godice-2 \(godice, green\) showed 5/);
+    expect(md).toMatch(/6 — typed in/);
+    expect(md).toMatch(/undo of #3/);
+    expect(md).toMatch(/\| Gouda \| Dutch \| worn \|/);
+  });
+
+  it("stops after N log entries with --to, and writes HTML for .html", async () => {
+    const db = playedGame();
+    const report = join(tempDir(), "report.html");
+    const r = await runReplay([db], { to: "1", report });
+    const out = JSON.parse(r.stdout);
+    expect(out.entries).toBe(1);
+    expect(out.wind).toEqual({ windward: "E" });
+    const html = readFileSync(report, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toMatch(/Windward edge: E/);
+    expect(html).not.toMatch(/undo of/);
+  });
+
+  it("explains a missing file, a bad --to and a file that is not a game", async () => {
+    expect((await runReplay([], {})).code).toBe(2);
+    expect((await runReplay(["/nonexistent.sqlite"], {})).code).toBe(2);
+    expect((await runReplay([playedGame()], { to: "-3" })).code).toBe(2);
+    const notGame = join(tempDir(), "x.sqlite");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(notGame, "this is not sqlite at all, not even close to a database header");
+    const r = await runReplay([notGame], {});
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).ok).toBe(false);
+  });
+});
