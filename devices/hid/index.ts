@@ -8,6 +8,7 @@ import { EmulatedHidBackend } from "../emulators/hid/backend.ts";
 import { PadEmulator } from "../emulators/hid/pad-emulator.ts";
 import type { DeviceSource } from "../readings.ts";
 import type { Clock } from "../serial/clock.ts";
+import { checkEach } from "../serial/validate.ts";
 import { nodeHidBackend } from "./node-hid-backend.ts";
 import { padSource } from "./pad-source.ts";
 import type { HidBackend } from "./transport.ts";
@@ -50,10 +51,14 @@ export interface PadSourceOptions {
   readonly backend?: HidBackend;
 }
 
-/** Real pads. `start()` never rejects: a missing pad or a missing node-hid shows in health. */
-export function createPadSource(config: PadConfig[], opts: PadSourceOptions = {}): DeviceSource {
+/**
+ * Real pads. `start()` never rejects: a missing pad or a missing node-hid shows in health. The config (one pad
+ * or a list) is checked against `PadConfigSchema` here too: a failing entry is a `misconfigured` pad naming the key.
+ */
+export function createPadSource(config: PadConfig[] | PadConfig, opts: PadSourceOptions = {}): DeviceSource {
   const backend = opts.backend ?? nodeHidBackend();
-  return padSource(config, {
+  const pads = checkEach<PadConfig>(PadConfigSchema, config, "devices.pad").map((c) => (c.ok ? c.value : { id: c.id, problem: c.message }));
+  return padSource(pads, {
     backend: async () => backend,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),

@@ -40,13 +40,20 @@ interface RunningPad {
   health: DeviceHealth;
 }
 
-export function padSource(pads: readonly PadDevice[], deps: PadSourceDeps): DeviceSource {
+/** A pad that could not be configured: it only shows why. */
+export interface BrokenPad {
+  readonly id: string;
+  readonly problem: string;
+}
+
+export function padSource(pads: readonly (PadDevice | BrokenPad)[], deps: PadSourceDeps): DeviceSource {
   const clock = deps.clock ?? systemClock;
   const emulated = deps.emulated === true;
   const readings = new Listeners<ButtonPressed>();
   const healthListeners = new Listeners<DeviceHealth>();
   const offs: Unsubscribe[] = [];
   const running: RunningPad[] = pads.map((pad) => {
+    if ("problem" in pad) return { id: pad.id, link: null, health: padHealth(pad.id, emulated, "misconfigured", pad.problem) };
     let decoder: PadDecoder;
     try {
       decoder = new PadDecoder(pad);

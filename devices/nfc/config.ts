@@ -45,7 +45,7 @@ export interface ReaderDeps {
 }
 
 /** A reader whose configuration cannot work: it only shows why, in health. */
-class MisconfiguredReader implements NfcReader {
+export class MisconfiguredReader implements NfcReader {
   readonly readerId: string;
   readonly #health: HealthCell;
   constructor(id: string, family: string, message: string) {

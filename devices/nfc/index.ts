@@ -12,7 +12,8 @@ import type { HidBackend } from "../hid/transport.ts";
 import type { DeviceSource } from "../readings.ts";
 import type { Clock } from "../serial/clock.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
-import { buildReader, type ReaderConfig } from "./config.ts";
+import { checkEach } from "../serial/validate.ts";
+import { buildReader, MisconfiguredReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";
 import { readersSource } from "./reader.ts";
 
 export { buildReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";
@@ -27,7 +28,10 @@ export interface ReaderSourceOptions {
   readonly hidBackend?: HidBackend;
 }
 
-/** Real readers. `start()` never rejects: missing ports and a missing node-hid show in health. */
+/**
+ * Real readers. `start()` never rejects: missing ports and a missing node-hid show in health. The config is
+ * checked against `ReaderConfigSchema` here too: an entry that fails is a `misconfigured` reader naming the key.
+ */
 export function createReaderSource(config: ReaderConfig[], opts: ReaderSourceOptions = {}): DeviceSource {
   let hid: HidBackend | null = opts.hidBackend ?? null;
   const hidBackend = async () => {
@@ -35,14 +39,15 @@ export function createReaderSource(config: ReaderConfig[], opts: ReaderSourceOpt
     return hid;
   };
   return readersSource(
-    config.map((c) =>
-      buildReader(c, {
+    checkEach<ReaderConfig>(ReaderConfigSchema, config, "devices.readers").map((checked) => {
+      if (!checked.ok) return new MisconfiguredReader(checked.id, "reader", checked.message);
+      return buildReader(checked.value, {
         hidBackend,
         ...(opts.logger ? { logger: opts.logger } : {}),
         ...(opts.clock ? { clock: opts.clock } : {}),
         ...(opts.serialFactory ? { serialFactory: opts.serialFactory } : {}),
-      }),
-    ),
+      });
+    }),
   );
 }
 
