@@ -39,18 +39,21 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
 export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral {
   let connected = false;
   const listeners = new Set<(reason: string) => void>();
+  // noble hands out the same object on every discovery of a peripheral: listen only while this handle is
+  // connected, so repeated adverts (allowDuplicates) do not pile up listeners.
   const onNobleDisconnect = (reason?: unknown) => {
+    p.removeListener("disconnect", onNobleDisconnect as (...args: never[]) => void);
     if (!connected) return;
     connected = false;
     for (const l of [...listeners]) l(typeof reason === "string" && reason !== "" ? reason : "link lost");
   };
-  p.on("disconnect", onNobleDisconnect as (...args: never[]) => void);
   return {
     id: p.id,
     async connect(options?: BleConnectOptions) {
       const ms = Math.max(options?.timeoutMs ?? MIN_CONNECT_TIMEOUT_MS, MIN_CONNECT_TIMEOUT_MS);
       await withTimeout(clock, p.connectAsync(), ms, `connect to ${p.id} timed out after ${ms} ms`, () => p.cancelConnect());
       connected = true;
+      p.on("disconnect", onNobleDisconnect as (...args: never[]) => void);
     },
     async discover(serviceUuids) {
       if (!connected) throw new BleDisconnectedError();
