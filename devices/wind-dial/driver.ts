@@ -6,7 +6,7 @@
 import type { Logger } from "pino";
 import type { DeviceHealth, DialDirection, Unsubscribe, WindDial } from "../readings.ts";
 import type { DialConfig } from "./config.ts";
-import type { FirmataPort, FiveBoard, FiveModule, FiveServo, PortFactory } from "./five.ts";
+import { type FirmataPort, type FiveBoard, type FiveModule, type FiveServo, forgetBoard, type PortFactory } from "./five.ts";
 import { servoAngle } from "./map.ts";
 
 /** How the driver gets its libraries and port; `createDial`/`createEmulatedDial` fill it in. */
@@ -108,6 +108,7 @@ export class FirmataWindDial implements WindDial {
     try {
       const { port, board } = await openBoard(five, factory, path, baudRate, this.#deps.readyTimeoutMs ?? 10_000);
       if (!this.#running) {
+        forgetBoard(five, board);
         await closePort(port);
         return;
       }
@@ -118,7 +119,10 @@ export class FirmataWindDial implements WindDial {
         pwmRange: [this.#config.pwmRange[0], this.#config.pwmRange[1]],
         degreeRange: [this.#config.degreeRange[0], this.#config.degreeRange[1]],
       });
-      port.once("close", () => this.#lost(`Wind dial: the board on ${path} went away.`));
+      port.once("close", () => {
+        forgetBoard(five, board);
+        this.#lost(`Wind dial: the board on ${path} went away.`);
+      });
       this.#backoff = this.#config.reconnectMs;
       this.#setHealth("connected", true);
       this.#deps.logger?.info({ path, firmware: board.io.firmware }, "wind dial connected");
@@ -228,6 +232,7 @@ function openBoard(five: FiveModule, factory: PortFactory, path: string, baudRat
     const fail = (e: Error) => {
       cleanup();
       if (board.timer) clearTimeout(board.timer);
+      forgetBoard(five, board);
       void closePort(port).then(() => reject(e));
     };
     const onError = (e: Error) => fail(e);

@@ -27,7 +27,16 @@ export interface FiveServo {
 }
 
 export interface FiveModule {
-  Board: new (options: { port: FirmataPort; repl: false; debug: false; sigint: false; timeout: number }) => FiveBoard;
+  Board: (new (options: {
+    port: FirmataPort;
+    repl: false;
+    debug: false;
+    sigint: false;
+    timeout: number;
+  }) => FiveBoard) & {
+    /** johnny-five's registry of every Board ever made (the live array). */
+    readonly cache?: unknown[];
+  };
   Servo: new (options: { pin: number; board: FiveBoard; pwmRange: [number, number]; degreeRange: [number, number] }) => FiveServo;
 }
 
@@ -61,4 +70,11 @@ export async function bindingPortFactory(binding: unknown): Promise<PortFactory>
   const { SerialPortStream } = await import("@serialport/stream");
   type Options = ConstructorParameters<typeof SerialPortStream>[0];
   return (path, baudRate) => new SerialPortStream({ binding, path, baudRate } as Options) as unknown as FirmataPort;
+}
+
+/** Drops a finished Board from johnny-five's global registry, so reconnects over days do not pile them up. */
+export function forgetBoard(five: FiveModule, board: FiveBoard): void {
+  const cache = five.Board.cache;
+  const i = cache?.indexOf(board) ?? -1;
+  if (cache && i >= 0) cache.splice(i, 1);
 }

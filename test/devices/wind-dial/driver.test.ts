@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DeviceHealth } from "../../../devices/readings.ts";
+import { loadFive } from "../../../devices/wind-dial/five.ts";
 import { createDial, createEmulatedDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
 
 const closers: Array<() => Promise<void>> = [];
@@ -73,6 +74,15 @@ describe("wind dial over the in-process Firmata emulator", () => {
     await until(() => dial.health().status === "connected");
     await until(() => control.dialAngle() === 120);
     expect(statuses).toEqual(["connecting", "connected", "reconnecting", "connected"]);
+    const five = await loadFive();
+    const boards = five.Board.cache?.length ?? 0;
+    for (let i = 0; i < 3; i++) {
+      await control.disconnect();
+      await until(() => dial.health().status === "reconnecting");
+      await control.reconnect();
+      await until(() => dial.health().status === "connected");
+    }
+    expect(five.Board.cache?.length).toBe(boards); // finished johnny-five Boards are not kept
   });
 
   it("survives duplicated and delayed bytes on the link", async () => {
