@@ -1,3 +1,4 @@
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { CROOKED_MESSAGE } from "../../../devices/dice/die-tracker.ts";
 import { GODICE_UUIDS } from "../../../devices/dice/godice/messages.ts";
@@ -72,6 +73,20 @@ describe("GoDice driver over the emulator", () => {
     expect(r.readings).toEqual([]);
     expect(r.source.rejections.total).toBe(5);
     expect(GODICE_UUIDS.notify).toBe("6e400003b5a3f393e0a9e50e24dcca9e");
+  });
+
+  it("each rejection is logged at warn with the die, the bytes and the reason", async () => {
+    const lines: Array<{ msg: string; dieId: string; bytes: string; reason: string }> = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const r = await rig({ godice: [{ id: "g1" }], logger });
+    stop = () => r.source.stop();
+    await r.source.start();
+    await until(() => r.health("g1")?.connected === true);
+    r.godice("g1").inject(Uint8Array.of(0x53, 0x40));
+    await flush();
+    expect(lines.filter((l) => l.msg === "rejected die message")).toEqual([
+      expect.objectContaining({ dieId: "g1", bytes: "53 40", reason: "S must be 4 bytes, got 2" }),
+    ]);
   });
 
   it("identify blinks both LEDs", async () => {
