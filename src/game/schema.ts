@@ -3,7 +3,7 @@
  * into a {@link RulesError} with a JSON path and a sentence a player understands.
  */
 import type { Static, TSchema } from "@sinclair/typebox";
-import { Value, type ValueError } from "@sinclair/typebox/value";
+import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
 import { fail, ok, type Result } from "./result.ts";
 
 /** `/ships/0/rating` under base `ships` → `ships[0].rating`. */
@@ -45,6 +45,11 @@ export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: stri
   const path = pointerToPath(base, first.path);
   if (first.value === undefined && first.path !== "") {
     return fail(code, `${path} is required.`, path);
+  }
+  if (first.type === ValueErrorType.ObjectAdditionalProperties) {
+    // TypeBox reports an unknown key at its own path, with the key's value (not the object) as `value`.
+    const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
+    return fail(code, `${path} is not a known field (known: ${known.join(", ")}).`, path);
   }
   if (
     (first.schema as { additionalProperties?: unknown }).additionalProperties === false &&
