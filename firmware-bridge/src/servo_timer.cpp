@@ -1,6 +1,8 @@
 // Timer1 runs free at 2 MHz (prescaler 8). The compare-A interrupt walks the servo slots: it ends the
 // previous slot's pulse, starts the next one and sets the compare for its width; after the last slot it
-// waits for the end of the 20 ms frame and starts over.
+// waits for the end of the 20 ms frame and starts over. The compare fires EARLY_TICKS before a pulse is due
+// to end and the interrupt waits on TCNT1 for the exact tick, so another interrupt running at that moment
+// (millis, serial, I2C) delays the falling edge only if it takes longer than that: steadier pulses, less buzz.
 #include "servo_timer.h"
 
 #include <Arduino.h>
@@ -9,8 +11,9 @@
 namespace {
 
 const uint16_t FRAME_TICKS = 40000;  // 20 ms at 0.5 µs
-// Cycles between the pin going high and the compare being armed, and from the compare to the pin going low.
-const uint8_t TRIM_TICKS = 6;
+const uint8_t EARLY_TICKS = 40;  // 20 µs
+// Fixed cost between reading TCNT1 and the pin edges (measured in simavr).
+const uint8_t TRIM_TICKS = 2;
 
 struct Slot {
   uint8_t pin;  // 0xFF = free
@@ -22,6 +25,7 @@ struct Slot {
 
 Slot slots[SERVO_MAX];
 volatile int8_t current = -1;
+uint16_t pulse_end;
 bool timer_running = false;
 
 Slot *find(uint8_t pin) {
@@ -45,13 +49,18 @@ void start_timer() {
 
 ISR(TIMER1_COMPA_vect) {
   int8_t c = current;
-  if (c >= 0 && slots[c].out) *slots[c].out &= ~slots[c].mask;  // end of this slot's pulse
-  if (c < 0) TCNT1 = 0;                                          // start of a frame
+  if (c >= 0 && slots[c].out) {
+    while ((int16_t)(TCNT1 - pulse_end) < 0) {
+    }
+    *slots[c].out &= ~slots[c].mask;  // end of this slot's pulse, on the exact tick
+  }
+  if (c < 0) TCNT1 = 0;  // start of a frame
   for (c++; c < (int8_t)SERVO_MAX && !slots[c].out; c++) {
   }
   if (c < (int8_t)SERVO_MAX) {
     *slots[c].out |= slots[c].mask;
-    OCR1A = TCNT1 + slots[c].ticks;
+    pulse_end = TCNT1 + slots[c].ticks;
+    OCR1A = pulse_end - EARLY_TICKS;
     current = c;
   } else {
     uint16_t now = TCNT1;
