@@ -15,6 +15,7 @@ export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
 export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionContext, shell: GoDiceShell): Promise<DieSession> {
   const { sink } = ctx;
   let closed = false;
+  let sawRollStart = false;
   let unsubscribe: (() => void) | null = null;
 
   const handle = (bytes: Uint8Array) => {
@@ -23,10 +24,14 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     const m = decoded.value;
     switch (m.type) {
       case "rollStart":
+        sawRollStart = true;
         return sink.observe({ state: "rolling", face: null, via: "notify" });
       case "stable": {
         const face = goDiceFace(shell, m.x, m.y, m.z);
-        const state = m.kind === "S" ? "rolled" : m.kind === "TS" ? "crooked" : "handling";
+        // An `S` before any `R` on this connection (e.g. an answer to init, which is undocumented) says where the
+        // die lies, not that it was rolled.
+        const settled = sawRollStart ? "rolled" : "onFace";
+        const state = m.kind === "S" ? settled : m.kind === "TS" ? "crooked" : "handling";
         return sink.observe({ state, face, via: "notify" });
       }
       case "battery":

@@ -64,6 +64,16 @@ describe("GoDice driver over the emulator", () => {
     expect(r.readings.map((x) => x.face)).toEqual([5, 5]);
   });
 
+  it("an S with no R before it on this connection says where the die lies; it is not a roll", async () => {
+    const r = await connected([{ id: "g1" }]);
+    r.godice("g1").land(3);
+    await flush();
+    expect(r.readings).toEqual([]);
+    await r.control.roll("g1", 3);
+    await flush();
+    expect(r.readings.map((x) => x.face)).toEqual([3]);
+  });
+
   it("garbage notifications are counted rejections, never rolls", async () => {
     const r = await connected([{ id: "g1" }]);
     const die = r.godice("g1");
