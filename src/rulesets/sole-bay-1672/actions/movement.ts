@@ -109,12 +109,14 @@ export const movement = defineAction({
       mayMoveAt,
     };
   },
-  effects(ctx, o) {
+  effects(ctx, o, state) {
     const events: SoleBayEvent[] = [];
     if (ctx.ship.fullSail !== ctx.fullSail) events.push({ type: "full-sail-set", ship: ctx.ship.id, fullSail: ctx.fullSail });
     events.push({ type: "movement-allowance", ship: ctx.ship.id, inches: o.mayMoveAt ?? o.allowance });
     const followUps: FollowUp[] = [];
-    if (ctx.fired)
+    // "rolling for a possible explosion each move until it collides with another vessel": not once alongside.
+    const alongside = state.game.grappled.some((g) => g.a === ctx.ship.id || g.b === ctx.ship.id);
+    if (ctx.fired && !alongside)
       followUps.push(
         roll(`${ctx.ship.name} is a fired fireship: roll for an explosion this move`, { type: "fireship-explosion", ship: ctx.ship.id }),
       );

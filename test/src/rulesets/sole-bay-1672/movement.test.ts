@@ -66,6 +66,8 @@ describe("sole-bay-1672 movement allowance", () => {
     const t = resolve(move({ fireship: true }, {}, { fired: ["mary"] }), []);
     expect(t.outcome.turns).toBe(0);
     expect(t.followUps.map((f) => f.action)).toEqual([{ type: "fireship-explosion", ship: "mary" }]);
+    const alongside = resolve(move({ fireship: true }, {}, { fired: ["mary"], grappled: [{ a: "mary", b: "enemy" }] }), []);
+    expect(alongside.followUps).toEqual([]);
   });
   it("a burning ship takes fire damage each move", () => {
     expect(resolve(move({ fireTurns: 1 }), []).followUps.map((f) => f.action)).toEqual([{ type: "fire-damage", ship: "mary" }]);
