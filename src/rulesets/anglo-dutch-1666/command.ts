@@ -14,6 +14,9 @@ import type { AdState, Ship } from "./schema.ts";
 /** "Squadrons must try to stay within 4 hexes of the flagship". */
 export const COMMAND_RADIUS = 4;
 
+/** Initiative odds enumerate 6^n rolls: up to 8 squadrons (1.7 million). */
+const MAX_ODDS_SQUADRONS = 8;
+
 export interface Squadron {
   readonly name: string;
   readonly ships: readonly Ship[];
@@ -66,34 +69,57 @@ export interface InitiativeGroup {
   readonly tiedWith: readonly string[];
 }
 
-/** Orders the groups: fire ships first, then lowest initiative; Dutch win draws (move second); other draws are marked. */
-export function initiativeOrder(state: AdState, action: Action, rolls: readonly number[]): InitiativeGroup[] {
+/** A group that moves together: a squadron's ships in command, or its ships out of command (one lower). */
+interface BaseGroup {
+  readonly index: number;
+  readonly squadron: string;
+  readonly ships: readonly string[];
+  readonly modifier: number;
+  readonly outOfCommand: boolean;
+  readonly dutch: boolean;
+  readonly label: string;
+}
+
+/** The groups and their modifiers, before the dice. */
+export function initiativeGroups(state: AdState, action: Action): BaseGroup[] {
   // flagshipUnseen names ships (tapped bases): each one's squadron has its flagship out of sight.
   const unseenIds = new Set((action.flagshipUnseen as string[] | undefined) ?? []);
   const unseen = new Set(state.ships.filter((s) => unseenIds.has(s.id)).map((s) => s.squadron));
   const named = new Set((action.outOfCommand as string[] | undefined) ?? []);
-  const groups: (InitiativeGroup & { dutch: boolean })[] = [];
-  squadrons(state).forEach((sq, i) => {
-    const roll = rolls[i] ?? 0;
+  const groups: BaseGroup[] = [];
+  squadrons(state).forEach((sq, index) => {
     // "Initiative is reduced by -1 if the flag officer is killed, or if the flagship cannot be seen" — one −1 for either.
     const lost = !sq.flagship || sq.flagship.flagOfficer === "killed" || unseen.has(sq.name) ? -1 : 0;
     const modifier = lost + (sq.flagship?.flagOfficerInitiative ?? 0);
     const out = new Set([...outOfCommand(sq), ...sq.ships.filter((s) => named.has(s.id)).map((s) => s.id)]);
-    const base = { squadron: sq.name, roll, modifier, dutch: sq.dutch, tiedWith: [] as string[] };
+    const base = { index, squadron: sq.name, dutch: sq.dutch };
     const inside = sq.ships.filter((s) => !out.has(s.id)).map((s) => s.id);
-    if (inside.length) groups.push({ ...base, ships: inside, initiative: roll + modifier, outOfCommand: false });
-    if (out.size) groups.push({ ...base, ships: [...out], initiative: roll + modifier - 1, outOfCommand: true });
+    if (inside.length) groups.push({ ...base, ships: inside, modifier, outOfCommand: false, label: sq.name });
+    if (out.size)
+      groups.push({ ...base, ships: [...out], modifier: modifier - 1, outOfCommand: true, label: `${sq.name} (out of command)` });
   });
-  groups.sort(
-    (a, b) => (a.initiative ?? 0) - (b.initiative ?? 0) || Number(a.dutch) - Number(b.dutch) || a.squadron.localeCompare(b.squadron),
+  return groups;
+}
+
+/** Sorts groups for a roll vector: lowest initiative first; Dutch win draws (move second); then by name. */
+function sorted(groups: readonly BaseGroup[], rolls: readonly number[]): Array<BaseGroup & { initiative: number }> {
+  return groups
+    .map((g) => ({ ...g, initiative: (rolls[g.index] ?? 0) + g.modifier }))
+    .sort((a, b) => a.initiative - b.initiative || drawOrder(a, b));
+}
+
+/** Order on equal initiative: non-Dutch before Dutch, then squadron name, a squadron's out-of-command ships first. */
+function drawOrder(a: BaseGroup, b: BaseGroup): number {
+  return (
+    Number(a.dutch) - Number(b.dutch) ||
+    (a.squadron < b.squadron ? -1 : a.squadron > b.squadron ? 1 : 0) ||
+    Number(b.outOfCommand) - Number(a.outOfCommand)
   );
-  // Draws between two Dutch or two non-Dutch squadrons are not settled by the text: marked, and listed by name.
-  const withTies = groups.map(({ dutch, ...g }, i) => ({
-    ...g,
-    tiedWith: groups.filter((o, j) => j !== i && o.initiative === g.initiative && o.dutch === dutch).map((o) => o.squadron),
-  }));
+}
+
+const fireShipGroup = (state: AdState): InitiativeGroup[] => {
   const fireShips = state.ships.filter((s) => s.fireshipLit && !isOut(s));
-  const first: InitiativeGroup[] = fireShips.length
+  return fireShips.length
     ? [
         {
           squadron: "fire ships",
@@ -106,7 +132,22 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
         },
       ]
     : [];
-  return [...first, ...withTies];
+};
+
+/** Orders the groups: lit fire ships "always move first", then lowest initiative; other draws are marked. */
+export function initiativeOrder(state: AdState, action: Action, rolls: readonly number[]): InitiativeGroup[] {
+  const order = sorted(initiativeGroups(state, action), rolls);
+  // Draws between two Dutch or two non-Dutch squadrons are not settled by the text: marked, and listed by name.
+  const groups = order.map((g, i) => ({
+    squadron: g.squadron,
+    ships: g.ships,
+    roll: rolls[g.index] ?? 0,
+    modifier: g.modifier,
+    initiative: g.initiative,
+    outOfCommand: g.outOfCommand,
+    tiedWith: order.filter((o, j) => j !== i && o.initiative === g.initiative && o.dutch === g.dutch).map((o) => o.squadron),
+  }));
+  return [...fireShipGroup(state), ...groups];
 }
 
 export const initiative: Handler = {
@@ -153,13 +194,45 @@ export const initiative: Handler = {
       followUps: [],
     });
   },
-  summary(d) {
-    const firsts = new Map<string, number>();
-    for (const { value, p } of d.entries) {
-      const order = value.order as string[];
-      const first = order.find((o) => o !== "fire ships") ?? "";
-      firsts.set(first, (firsts.get(first) ?? 0) + p);
+  odds(state, action) {
+    const n = squadrons(state).length;
+    if (n > MAX_ODDS_SQUADRONS) {
+      return fail(
+        "rules.out-of-range",
+        `Exact initiative odds are computed for up to ${MAX_ODDS_SQUADRONS} squadrons (${n} here).`,
+        "ships",
+      );
     }
-    return { movesFirst: Object.fromEntries(firsts) };
+    // Every roll vector is equally likely (6^-n); outcomes merge by move order.
+    const byOrder = new Map<string, { order: string[]; p: number }>();
+    const firsts = new Map<string, number>();
+    const p = 6 ** -n;
+    const rolls = Array<number>(n).fill(1);
+    const groups = initiativeGroups(state, action);
+    const lead = fireShipGroup(state).map((g) => g.squadron);
+    // The draw-breaking rank is fixed; only the initiatives change with the dice (a numeric sort keeps 6^8 fast).
+    const rankOf = groups.map((g) => groups.filter((o) => drawOrder(o, g) < 0).length);
+    const init = groups.map(() => 0);
+    const idx = groups.map((_, i) => i);
+    for (;;) {
+      groups.forEach((g, i) => {
+        init[i] = (rolls[g.index] ?? 0) + g.modifier;
+      });
+      idx.sort((a, b) => (init[a] ?? 0) - (init[b] ?? 0) || (rankOf[a] ?? 0) - (rankOf[b] ?? 0));
+      const key = idx.join(",");
+      const seen = byOrder.get(key);
+      if (seen) seen.p += p;
+      else byOrder.set(key, { order: [...lead, ...idx.map((i) => groups[i]?.label ?? "")], p });
+      const first = groups[idx[0] ?? 0]?.squadron ?? "";
+      firsts.set(first, (firsts.get(first) ?? 0) + p);
+      let k = 0;
+      while (k < n && rolls[k] === 6) rolls[k++] = 1;
+      if (k === n) break;
+      rolls[k] = (rolls[k] ?? 1) + 1;
+    }
+    return ok({
+      outcomes: [...byOrder.values()].map(({ order, p: q }) => ({ outcome: { order }, p: q })),
+      summary: { movesFirst: Object.fromEntries(firsts) },
+    });
   },
 };

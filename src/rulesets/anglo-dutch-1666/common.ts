@@ -5,7 +5,7 @@
 import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../../dice/plan.ts";
 import { fail, type Result } from "../../game/result.ts";
-import type { Action, ActionDef, FollowUp, GameEvent, Resolution } from "../../game/types.ts";
+import type { Action, ActionDef, FollowUp, GameEvent, Odds, Resolution } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
@@ -19,6 +19,11 @@ export interface Handler {
   check?(state: AdState, action: Action): Result<Action>;
   plan(state: AdState, action: Action): DicePlan;
   resolve(state: AdState, action: Action, dice: readonly (readonly number[])[]): Result<Resolution>;
+  /**
+   * Exact odds computed by the handler itself, when running the resolution over the plan's multisets would be too
+   * big (initiative: one die a squadron, outcomes merged by move order).
+   */
+  odds?(state: AdState, action: Action): Result<Odds>;
   /** A summary of the exact odds for the display. */
   summary?(dist: Dist<Readonly<Record<string, unknown>>>): Record<string, unknown>;
 }

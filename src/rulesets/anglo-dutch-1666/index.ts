@@ -121,6 +121,7 @@ export const angloDutch1666: RuleSet<AdState> = {
     const c = checked(state, action);
     if (!c.ok) return c;
     const h = c.value;
+    if (h.odds) return h.odds(state, action);
     try {
       const dist = oddsOverPlan(h.plan(state, action), (groups) => {
         const r = h.resolve(state, action, groups);

@@ -69,4 +69,15 @@ describe("initiative (text: Initiative)", () => {
     const o = odds(table([red(), maas()]), { type: "initiative" });
     expect(o.summary.movesFirst).toEqual({ red: expect.closeTo(21 / 36, 12), maas: expect.closeTo(15 / 36, 12) });
   });
+  it("odds merge by move order and sum to 1; up to 8 squadrons", () => {
+    const o = odds(table([red(), maas(), shipOf("blue", 40, 20, 3, { squadron: "blue", flagship: true, nation: "english" })]), {
+      type: "initiative",
+    });
+    expect(o.outcomes.reduce((t, x) => t + x.p, 0)).toBeCloseTo(1, 12);
+    expect(o.outcomes.find((x) => (x.outcome.order as string[]).join() === "blue,red,maas")?.p).toBeGreaterThan(0);
+    const nine = Array.from({ length: 9 }, (_, i) => shipOf(`s${i}`, 40, 20, 3, { squadron: `q${i}`, flagship: true }));
+    const s = table(nine);
+    const r = rs.odds(s, act(s, { type: "initiative" }));
+    expect(r).toMatchObject({ ok: false, error: { code: "rules.out-of-range" } });
+  });
 });
