@@ -97,6 +97,17 @@ describe("wind dial over the in-process Firmata emulator", () => {
     expect(dial.health().status).toBe("connected");
   });
 
+  it("keeps working while the board's replies are corrupted (firmata resyncs, the servo still follows)", async () => {
+    const { dial, control } = await emulated();
+    await dial.start();
+    control.link.faults.corrupt = 1;
+    for (const deg of [90, 180, 270]) {
+      await dial.show({ system: "edge4", fromDegrees: deg });
+      await until(() => control.dialAngle() === deg / 2);
+    }
+    expect(dial.health().status).toBe("connected");
+  });
+
   it("reports a board that never answers (all bytes dropped) and retries", async () => {
     const e = await createEmulatedDial({ degreesPerSecond: 0, reconnectMs: 50 });
     closers.push(e.close);
