@@ -33,7 +33,7 @@ export const speed: H = {
   resolve(state, a) {
     const s = ship(state, a);
     if (!s.ok) return s;
-    const out = speedOf(state, s.value, (a.heading as Compass16 | undefined) ?? s.value.heading);
+    const out = speedOf(state, s.value, a.heading as Compass16 | undefined);
     return out.ok ? resolution({ ...out.value }, []) : out;
   },
 };

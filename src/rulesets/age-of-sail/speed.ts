@@ -35,7 +35,8 @@ export function intoWind(state: AosState, heading: Compass16): boolean {
  * "multiply the current wind speed, moderated by its current Points of Sail … by the total amount of movement the
  * ship may have, found from the number of masts"; "The minimum speed any ship may make in one move is 1 cm."
  */
-export function speedOf(state: AosState, ship: Ship, heading: Compass16 = ship.heading): Result<SpeedOutcome> {
+export function speedOf(state: AosState, ship: Ship, planned?: Compass16): Result<SpeedOutcome> {
+  const heading = planned ?? ship.heading;
   const mastUnits = ship.masts.reduce((a, b) => a + b, 0);
   const followsLeader = leaderOf(state, ship)?.id ?? null;
   const held =
@@ -54,6 +55,11 @@ export function speedOf(state: AosState, ship: Ship, heading: Compass16 = ship.h
     return ok({ ...base, pointOfSail: null, modifier: 0, maxMove: 0, drift: { cm: 1, to: state.wind.direction }, held: null });
   }
   const pos = pointOfSail(angleOffWind(heading, state.wind.direction), setting<number>(state.settings, "noGoPoints"));
+  if (pos === "in-irons" && planned === undefined) {
+    // Caught head to wind (the wind shifted onto her bow): the text is silent; she keeps the minimum move,
+    // "The minimum speed any ship may make in one move is 1 cm", to turn off the wind.
+    return ok({ ...base, pointOfSail: pos, modifier: 0, maxMove: 1, drift: null, held: null });
+  }
   if (pos === "in-irons") {
     return fail(
       "rules.illegal",

@@ -48,6 +48,13 @@ describe("age-of-sail speed — masts, minimum, drift, wind's eye", () => {
     });
     expect(e).toMatchObject({ code: "rules.illegal", path: "action.heading" });
   });
+  it("a ship caught head to wind by a wind shift keeps the 1 cm minimum, enough to turn one point off", () => {
+    const ships = [sol({ heading: "N" })];
+    const s = mustResolve(ageOfSail, { ships, wind: { direction: "S", speed: 4 }, action: { type: "speed", ship: "sol" } });
+    expect(s.outcome).toMatchObject({ pointOfSail: "in-irons", maxMove: 1 });
+    const t = mustResolve(ageOfSail, { ships, wind: { direction: "S", speed: 4 }, action: { type: "turn", ship: "sol", to: "NNE" } });
+    expect(t.outcome).toMatchObject({ costCm: 1, remainingCm: 0 });
+  });
   it("one point off the wind is close-hauled by default, forbidden with noGoPoints 1", () => {
     expect(speed(sol(), 4, "NNE").pointOfSail).toBe("close-hauled");
     const e = errorOf(ageOfSail, {
