@@ -36,7 +36,7 @@ export const ShipSchema = Type.Object(
     /** Fire points at full strength; ½ steps allowed. */
     firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
     handling: lit(HANDLING, { default: "normal" }),
-    nation: Type.String({ minLength: 1, default: "english" }),
+    nation: Type.String({ minLength: 1 }),
     squadron: Type.String({ default: "" }),
     flagship: Type.Boolean({ default: false }),
     /** Hull points lost. */
