@@ -7,8 +7,9 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
+import { oddsOverPlan } from "../../../odds/plan-odds.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
-import { defineAction, nameOf, roll } from "../handler.ts";
+import { type Dice, defineAction, nameOf, roll } from "../handler.ts";
 import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
@@ -88,6 +89,24 @@ export const explosionRadius = defineAction({
   describe: (o, state) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
 });
 
+const MAX_ODDS_SHIPS = 6;
+
+interface HitsCtx {
+  readonly ship: SoleBayShip;
+  readonly radius: number;
+  readonly within: readonly SoleBayShip[];
+}
+
+function hitsOutcome(ctx: HitsCtx, dice: Dice, state: SoleBayState) {
+  const one = state.settings.explosionHitsRoll === "one";
+  const results = ctx.within.map((s, i) => {
+    const hits = (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0;
+    const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+    return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
+  });
+  return { ship: ctx.ship.id, radius: ctx.radius, results };
+}
+
 export const explosionHits = defineAction({
   def: {
     type: "explosion-hits",
@@ -128,14 +147,11 @@ export const explosionHits = defineAction({
     }
     return ctx.within.map((s) => entry("hits", "d6", 1, `Hits on ${s.name} from ${ctx.ship.name}'s explosion`));
   },
-  outcome(ctx, dice, state) {
-    const one = state.settings.explosionHitsRoll === "one";
-    const results = ctx.within.map((s, i) => {
-      const hits = (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0;
-      const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
-      return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
-    });
-    return { ship: ctx.ship.id, radius: ctx.radius, results };
+  outcome: hitsOutcome,
+  dist(ctx, plan, state) {
+    // Each ship's own die makes 6^n joint outcomes; beyond six ships (46,656) listing them is too slow to wait for.
+    if (plan.length > MAX_ODDS_SHIPS) throw new RangeError(`${plan.length} ships each with a die make 6^${plan.length} outcomes`);
+    return oddsOverPlan(plan, (g) => hitsOutcome(ctx, g, state));
   },
   effects(ctx, o, state) {
     const events = ctx.within.flatMap((s, i) => markEvents(damageReport(s, o.results[i]?.hits ?? 0), "explosion"));

@@ -93,6 +93,16 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
     expect((t3.outcome.results as Array<{ hits: number }>).map((r) => r.hits)).toEqual([3, 3, 3]);
   });
 
+  it("the odds of hits on more than six ships are refused as too large (6^7 outcomes), not computed for minutes", () => {
+    const many = Array.from({ length: 7 }, (_, i) => ship(`s${i}`, "dutch"));
+    const req: Req = {
+      ships: [ship("wreck", "english", { damage: 16 }), ...many],
+      game: { removed: ["wreck"] },
+      action: { type: "explosion-hits", ship: "wreck", radius: 6, ships: many.map((s) => s.id) },
+    };
+    expect(errorOf(req)).toMatchObject({ code: "odds.too-large" });
+    expect(resolve(req, [1, 2, 3, 4, 5, 6, 1]).outcome.results).toHaveLength(7);
+  });
   it("a choice of one ship may come back as a single id", () => {
     const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);
     const t2 = next(next(t1, "explosion-radius", [2]), "explosion-hits", [4], { ships: "eendracht" });
