@@ -52,15 +52,16 @@ export class RollGate {
   observe(o: DieObservation): GateDecision {
     const last = this.#last;
     this.#last = { state: o.state, face: o.face };
+    // The first report after a drop mid-roll settles it, whether it is the resync reply or a notification.
     const interrupted = this.#rollingWhenLost;
-    if (o.via === "sync") this.#rollingWhenLost = false;
+    this.#rollingWhenLost = false;
     if (o.state === "rolled" && o.face !== null) {
       if (last === null) return o.via === "notify" ? { kind: "roll", face: o.face } : { kind: "none", why: "baseline" };
       if (last.state === "rolled" && last.face === o.face) return { kind: "none", why: "duplicate" };
       return { kind: "roll", face: o.face };
     }
     if (o.state === "rolling") return { kind: "none", why: "in-motion" };
-    if (o.via === "sync" && interrupted) return { kind: "lost" };
+    if (interrupted) return { kind: "lost" };
     if (o.state === "crooked")
       return last?.state === "crooked" && last.face === o.face ? { kind: "none", why: "duplicate" } : { kind: "crooked" };
     return { kind: "none", why: "not-a-roll" };

@@ -41,7 +41,9 @@ export function matchesDie(config: DiceDeviceConfig, ad: BleAdvertisement): bool
     const want = addressKey(config.address);
     if (want === addressKey(ad.address ?? "") || want === addressKey(ad.id)) return true;
   }
-  return config.name !== undefined && ad.name === config.name;
+  if (config.name === undefined || ad.name === undefined) return false;
+  // GoDice names end in a colour letter and a version (GoDice_CE03C9_B_v04): the id part alone is enough.
+  return ad.name === config.name || (config.family === "godice" && ad.name.startsWith(`${config.name}_`));
 }
 
 export function createDiceSource(options: DiceSourceOptions): DiceSource {

@@ -49,6 +49,18 @@ describe("RollGate: one physical roll = one decision", () => {
     expect(g.observe(sync("onFace", 3))).toEqual({ kind: "lost" });
     expect(g.observe(n("onFace", 3)).kind).toBe("none");
   });
+  it("the first report after a mid-roll drop settles it even when it is a notification, not the resync reply", () => {
+    const g = new RollGate();
+    g.observe(n("rolling"));
+    g.linkLost();
+    expect(g.observe(n("handling", 2))).toEqual({ kind: "lost" });
+    const h = new RollGate();
+    h.observe(n("rolling"));
+    h.linkLost();
+    expect(h.observe(n("rolling"))).toEqual({ kind: "none", why: "in-motion" });
+    expect(h.observe(n("rolled", 5))).toEqual({ kind: "roll", face: 5 });
+  });
+
   it("after a reconnect the old result in the resync is not counted again", () => {
     const g = new RollGate();
     g.observe(n("rolling"));
