@@ -8,9 +8,11 @@
  * stdin (one command a line, applied between simulation slices):
  *   tag <reader> <uid-hex>   place a tag      lift <reader>      take it off
  *   missing <reader>         reader vanishes  present <reader>   it comes back
+ *   pin <arduino-pin> <0|1>  drive an input   adc <channel> <mV> voltage on A0–A5 (AVcc = 5000 mV)
  *   reset                    reset the MCU    quit
  * The harness exits when stdin closes, so it never outlives the process that started it.
  */
+#include <avr_adc.h>
 #include <avr_extint.h>
 #include <avr_ioport.h>
 #include <ctype.h>
@@ -91,6 +93,15 @@ static void apply_command(char *line) {
   } else if (got >= 2 && strcmp(verb, "lift") == 0) rc = i2c_bus_set_tag(reader, NULL, 0);
   else if (got >= 2 && strcmp(verb, "missing") == 0) rc = i2c_bus_set_missing(reader, 1);
   else if (got >= 2 && strcmp(verb, "present") == 0) rc = i2c_bus_set_missing(reader, 0);
+  else if (got == 3 && strcmp(verb, "pin") == 0 && reader >= 0 && reader < 20) {
+    char port = reader < 8 ? 'D' : reader < 14 ? 'B' : 'C';
+    int bit = reader < 8 ? reader : reader < 14 ? reader - 8 : reader - 14;
+    avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), bit), atoi(arg) ? 1 : 0);
+    rc = 0;
+  } else if (got == 3 && strcmp(verb, "adc") == 0 && reader >= 0 && reader < 6) {
+    avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_ADC_GETIRQ, ADC_IRQ_ADC0 + reader), (uint32_t)atoi(arg));
+    rc = 0;
+  }
   printf("%s %s\n", rc == 0 ? "OK" : "ERR", line);
 }
 
@@ -172,6 +183,7 @@ int main(int argc, char **argv) {
   avr_init(avr);
   avr->frequency = F_CPU_HZ;
   avr->log = LOG_NONE;
+  avr->vcc = avr->avcc = avr->aref = 5000;
   if (load_hex(argv[1]) != 0) { fprintf(stderr, "fitl: cannot read %s\n", argv[1]); return 1; }
   avr_extint_set_strict_lvl_trig(avr, 0, 0);
   avr_extint_set_strict_lvl_trig(avr, 1, 0);

@@ -85,8 +85,9 @@ void set_mode(uint8_t pin, uint8_t m) {
     case M_SERVO: if (!servo_attached(pin) && !servo_attach(pin, 544, 2400)) return; break;
     default: return;
   }
+  // as StandardFirmata: leaving analog mode stops that channel's reports; REPORT_ANALOG starts them
+  if (mode[pin] == M_ANALOG && m != M_ANALOG) report_analog &= ~(1 << (pin - FIRST_ANALOG));
   mode[pin] = m;
-  if (m == M_ANALOG) report_analog |= 1 << (pin - FIRST_ANALOG);
 }
 
 void analog_write(uint8_t pin, uint16_t v) {

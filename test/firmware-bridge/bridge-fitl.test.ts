@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NfcReader } from "../../devices/nfc/reader.ts";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
-import type { FirmataPort } from "../../devices/wind-dial/five.ts";
+import { type FirmataPort, type FiveBoard, loadFive } from "../../devices/wind-dial/five.ts";
 import {
   allDirections,
   createDial,
@@ -17,6 +17,16 @@ import {
 } from "../../devices/wind-dial/index.ts";
 import { createBridgeReaders } from "../../firmware-bridge/codec/reader.ts";
 import { BRIDGE_HEX, buildFirmware, buildHarness, firmwareSize, Simulation } from "../../firmware-bridge/sim/harness.ts";
+
+/** The part of firmata.js's Board the I/O test uses. */
+interface FirmataIo {
+  pins: Array<{ state?: number }>;
+  pinMode(pin: number, mode: number): void;
+  digitalWrite(pin: number, value: number): void;
+  digitalRead(pin: number, cb: (v: number) => void): void;
+  analogRead(channel: number, cb: (v: number) => void): void;
+  queryPinState(pin: number, cb: (v: unknown) => void): void;
+}
 
 const PIN = 5; // any pin works with the bridge's software servos; the Servo library's pins 9/10 are not special
 const UIDS = ["04A23B5C1D6E80", "DEADBEEF", "0411223344556F", "CAFEF00D"];
@@ -199,5 +209,50 @@ describe("bridge firmware with a single reader and no multiplexer", () => {
     await single.command(`tag 0 ${UIDS[0]}`);
     await until(() => seen.length === 1, "arrival on the single reader");
     expect(describeEvents(seen)).toEqual([`tag.arrived bridge:0 ${UIDS[0]}`]);
+  });
+
+  it("does digital and analog I/O for johnny-five", async () => {
+    await singleDial.stop();
+    const { SerialPort } = await import("serialport");
+    const five = (await loadFive()) as unknown as {
+      Board: new (o: object) => FiveBoard & { io: FirmataIo };
+    };
+    const board = new five.Board({
+      port: new SerialPort({ path: single.ptyPath, baudRate: 57600 }),
+      repl: false,
+      debug: false,
+      sigint: false,
+    });
+    board.on("error", () => {});
+    await new Promise((r) => board.once("ready", r));
+    const io = board.io;
+    try {
+      io.pinMode(7, 1);
+      io.digitalWrite(7, 1);
+      await new Promise((r) => io.queryPinState(7, r));
+      expect(io.pins[7]?.state).toBe(1);
+      io.digitalWrite(7, 0);
+      await new Promise((r) => io.queryPinState(7, r));
+      expect(io.pins[7]?.state).toBe(0);
+
+      const digital: number[] = [];
+      io.pinMode(4, 0);
+      io.digitalRead(4, (v) => digital.push(v));
+      await single.command("pin 4 1");
+      await until(() => digital.at(-1) === 1, "digital input high");
+      await single.command("pin 4 0");
+      await until(() => digital.at(-1) === 0, "digital input low");
+
+      const analog: number[] = [];
+      io.pinMode(0, 2); // firmata.js takes the analog channel here
+      io.analogRead(0, (v) => analog.push(v));
+      await single.command("adc 0 2500");
+      await until(() => Math.abs((analog.at(-1) ?? 0) - 512) <= 2, "A0 ≈ 512 at 2.5 V");
+      await single.command("adc 0 5000");
+      await until(() => (analog.at(-1) ?? 0) >= 1021, "A0 ≈ 1023 at 5 V");
+    } finally {
+      if (board.timer) clearTimeout(board.timer);
+      await new Promise((r) => (board.io as unknown as { transport: { close(cb: () => void): void } }).transport.close(() => r(null)));
+    }
   });
 });
