@@ -115,9 +115,13 @@ export const boardingRound = defineAction({
   },
   plan(ctx, state) {
     const [a, d] = [boardingDice(state, ctx.attacker), boardingDice(state, ctx.defender)];
+    const mods = (self: SoleBayShip, opp: SoleBayShip) =>
+      boardingModifiers(state, self, opp)
+        .map((m) => ` ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)} ${m.reason}`)
+        .join(",");
     return [
-      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage (${a.count}${a.die})`),
-      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage (${d.count}${d.die})`),
+      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
+      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
     ];
   },
   outcome(ctx, dice, state) {
