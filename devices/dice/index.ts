@@ -4,6 +4,7 @@
  * and reconnect logic as a real one. Configuration schema: {@link DiceDeviceConfigSchema}.
  */
 import type { Logger } from "pino";
+import type { Clock } from "../ble/clock.ts";
 import { createNobleCentral } from "../ble/noble-adapter.ts";
 import { EmulatedCentral } from "../emulators/ble/central.ts";
 import type { EmulatedBleDevice } from "../emulators/ble/device.ts";
@@ -27,6 +28,8 @@ export interface EmulatedDiceOptions {
   readonly logger?: Logger;
   /** Pixels in advert-only mode (no connection). */
   readonly advertOnly?: boolean;
+  /** Time for the emulators and drivers (default: the system clock). */
+  readonly clock?: Clock;
 }
 
 export interface EmulatedDiceControl {
@@ -50,7 +53,7 @@ export async function createEmulatedDice(opts: EmulatedDiceOptions): Promise<{
   central: EmulatedCentral;
   dice: ReadonlyMap<string, EmulatedBleDevice & { roll(face: number): void }>;
 }> {
-  const central = new EmulatedCentral();
+  const central = new EmulatedCentral(opts.clock ? { clock: opts.clock } : {});
   const dice = new Map<string, EmulatedPixelsDie | EmulatedGoDice>();
   const configs: DiceDeviceConfig[] = [];
   for (const p of opts.pixels) {
