@@ -128,9 +128,14 @@ export const fire: H = {
     const critical = normal === red;
     const col = fireColumn(state.data, guns, Number(a.rangeHexes), aim);
     const hits = col ? hitsFor(col, modifiedDie) : null;
-    const events: WsimEvent[] = [];
-    if (firer.kind !== "sol" && target.kind === "sol")
-      events.push(shipEvent("engaged-sol", firer, { lastEngagedSol: state.game.turn, engaged: true }));
+    const turn = state.game.turn;
+    const events: WsimEvent[] = [
+      shipEvent("in-combat", firer, {
+        lastCombatTurn: turn,
+        ...(firer.kind !== "sol" && target.kind === "sol" ? { lastEngagedSol: turn } : {}),
+      }),
+      shipEvent("in-combat", target, { lastCombatTurn: turn }),
+    ];
     if (hits !== null) events.push(shipEvent("fire-hits", target, {}, { hits, aim, by: firer.id }));
     const followUps: FollowUp[] = [];
     if (hits === null) {

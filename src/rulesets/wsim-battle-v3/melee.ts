@@ -197,6 +197,7 @@ export const melee: H = {
     const round = (prev?.rounds ?? 0) + 1;
     const melees = [...state.game.melees.filter((r) => r !== prev && r.turn === turn), { ships: key, turn, rounds: round }];
     events.push({ type: "melee-round", game: { melees } });
+    events.push(shipEvent("in-combat", x, { lastCombatTurn: turn }), shipEvent("in-combat", y, { lastCombatTurn: turn }));
     const strengthX = strength(partyPoints(x, partyX), s.value.mx);
     const strengthY = strength(partyPoints(y, partyY), s.value.my);
     const outcome = { round, parties: [partyX, partyY], modifiers: [modX, modY], rolls: [rollX, rollY], strengths: [strengthX, strengthY] };

@@ -37,7 +37,10 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
     const r = liveShip(state, id, `repeaters[${i}]`);
     if (!r.ok) return r;
     // "A class 3 ship or below that is not engaged in combat"
-    if (r.value.class < 3 || r.value.engaged) {
+    // Signalling comes "just after the wind change phase", before this turn's combat: engaged = in combat last turn
+    // or this turn so far, or grappled.
+    const engaged = r.value.grappledWith.length > 0 || (r.value.lastCombatTurn !== null && r.value.lastCombatTurn >= state.game.turn - 1);
+    if (r.value.class < 3 || engaged) {
       return fail("rules.illegal", `${r.value.name} cannot repeat: class 3 or below and not engaged in combat.`, `action.repeaters[${i}]`);
     }
   }

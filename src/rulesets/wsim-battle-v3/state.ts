@@ -64,8 +64,8 @@ export const ShipSchema = Type.Object(
     plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
     /** Turn in which this (non-SOL) ship last shot at, grappled or boarded a SOL (rule I). */
     lastEngagedSol: nullInt,
-    /** Engaged in combat (a repeater must not be, rule VII.2). */
-    engaged: Type.Boolean({ default: false }),
+    /** Last turn the ship fired, was fired on, grappled or fought a melee (a repeater must not be engaged, VII.2). */
+    lastCombatTurn: nullInt,
     grappledWith: Type.Array(Type.String(), { default: [] }),
     dbpFormedTurn: nullInt,
     convertedTurn: nullInt,

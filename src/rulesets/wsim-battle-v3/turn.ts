@@ -189,8 +189,9 @@ export const grapple: H = {
     const y = liveShip(state, a.other, "other");
     if (!y.ok) return y;
     const link = (s: Ship, o: Ship): Partial<Ship> => ({
+      ...(a.grappled ? { lastCombatTurn: state.game.turn } : {}),
       grappledWith: a.grappled ? [...s.grappledWith.filter((i) => i !== o.id), o.id] : s.grappledWith.filter((i) => i !== o.id),
-      ...(a.grappled && engagesSol(s, o) ? { lastEngagedSol: state.game.turn, engaged: true } : {}),
+      ...(a.grappled && engagesSol(s, o) ? { lastEngagedSol: state.game.turn } : {}),
     });
     return resolution({ grappled: a.grappled }, [
       shipEvent(a.grappled ? "grappled" : "freed", x.value, link(x.value, y.value)),

@@ -202,6 +202,10 @@ describe("VII signalling", () => {
     expect(errorOf(wsimBattleV3, { ships, settings: on, action: sig({ repeaters: ["bucentaure"], legs: [10, 5] }) }).path).toBe(
       "action.repeaters[0]",
     );
+    const engaged = [victory(), bucentaure(), hermione({ lastCombatTurn: 3 })];
+    const busy = { ships: engaged, game: { turn: 4 }, settings: on, action: sig({ repeaters: ["hermione"], legs: [10, 5] }) };
+    expect(errorOf(wsimBattleV3, busy).path).toBe("action.repeaters[0]");
+    expect(mustResolve(wsimBattleV3, { ...busy, game: { turn: 5 } }).outcome.deliverTurn).toBe(6);
     expect(
       mustResolve(wsimBattleV3, { ships, settings: on, action: sig({ repeaters: ["hermione"], legs: [15, 15], pathHexes: 30 }) }).outcome
         .deliverTurn,
