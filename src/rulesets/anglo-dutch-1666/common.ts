@@ -110,6 +110,7 @@ export function loseHull(
   if (captured) Object.assign(set, { captured: true, prize: true, grappledWith: null, grappleKind: null, onFire: false });
   const events: GameEvent[] =
     lost > 0 ? [shipEvent("hull-lost", s.id, set, { points: lost, cause, ...(captured ? { capturedBy: opts.capturedBy } : {}) })] : [];
+  if (zero && !captured && lost > 0) events.push(...releaseGrapple(s)); // a sinking ship lets go
   const followUps: FollowUp[] = [];
   const n = stepCount(s.guns);
   if (!zero) {
@@ -123,6 +124,13 @@ export function loseHull(
     }
   }
   return { events, followUps, lost, stepsCrossed, sinking: zero && !captured, captured };
+}
+
+/** A lost ship lets go: both she and the ship she held are free. */
+export function releaseGrapple(s: Ship): GameEvent[] {
+  if (s.grappledWith === null) return [];
+  const free = { grappledWith: null, grappleKind: null, lostBoardingRound: false };
+  return [shipEvent("separated", s.id, free, { cause: "lost" }), shipEvent("separated", s.grappledWith, free, { cause: "lost" })];
 }
 
 /** A rules.illegal error when the game has ended (a gale). */

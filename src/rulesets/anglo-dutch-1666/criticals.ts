@@ -6,7 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
-import { checkShips, type Handler, loseHull, roll, ship, shipEvent } from "./common.ts";
+import { checkShips, type Handler, loseHull, releaseGrapple, roll, ship, shipEvent } from "./common.ts";
 import type { AdState, Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 
@@ -85,10 +85,7 @@ export const fireCheck: Handler = {
     if (result === "explodes") {
       return ok({
         outcome: { result, hullLost: s.hullPoints - s.damage },
-        events: [
-          rolled,
-          shipEvent("exploded", s.id, { exploded: true, onFire: false, damage: s.hullPoints, grappledWith: null, grappleKind: null }),
-        ],
+        events: [rolled, ...releaseGrapple(s), shipEvent("exploded", s.id, { exploded: true, onFire: false, damage: s.hullPoints })],
         followUps: [],
       });
     }

@@ -24,6 +24,9 @@ const MOVE_WORDS = {
   sunk: "sunk!",
 } as const;
 
+/** The card's Movement column, per step lost (Antelope: "-1 / -2 / disabled / sunk!"). */
+const CARD_WORDS = { none: "", "minus-1": "-1", "only-1": "-2", disabled: "disabled", sunk: "sunk!" } as const;
+
 function status(s: Ship): string[] {
   const out: string[] = [];
   if (s.exploded) out.push("exploded");
@@ -66,6 +69,7 @@ export function shipView(state: AdState, s: Ship): ShipView {
       { label: "fire points by step", value: fire.map(half).join(" / ") },
       { label: "fire points now", value: half(s.stepsLost < n ? (fire[s.stepsLost] ?? 0) : 0) },
       { label: "movement", value: MOVE_WORDS[stepEffect(s.guns, s.stepsLost).move] },
+      { label: "movement by step", value: rows.map((_, k) => CARD_WORDS[stepEffect(s.guns, k + 1).move]).join(" / ") },
       { label: "handling", value: handling },
       { label: "nation", value: s.nation },
       { label: "squadron", value: `${s.squadron || "—"}${s.flagship ? " (flagship)" : ""}` },

@@ -58,6 +58,16 @@ describe("fire aboard (1 average die each move)", () => {
     expect(t.outcome).toMatchObject({ result: "explodes" });
     expect(shipIn(t.state, "antelope")).toMatchObject({ exploded: true, sinking: true, onFire: false, damage: 22 });
   });
+  it("an exploding or sinking ship lets go of the ship she held", () => {
+    const held = table([
+      antelope({ onFire: true, damage: 21, grappledWith: "d", grappleKind: "fire-ship" }),
+      shipOf("d", 40, 20, 3, { grappledWith: "antelope", grappleKind: "fire-ship" }),
+    ]);
+    expect(shipIn(run(held, { type: "fire-check", ship: "antelope" }, [2]).state, "d").grappledWith).toBeNull();
+    const sunk = run(held, { type: "fire-check", ship: "antelope" }, [3]);
+    expect(shipIn(sunk.state, "antelope")).toMatchObject({ sinking: true, grappledWith: null });
+    expect(shipIn(sunk.state, "d").grappledWith).toBeNull();
+  });
   it("3–4 burns on and loses a hull point (a step crossed calls a critical)", () => {
     const t = run(burning(), { type: "fire-check", ship: "antelope" }, [3]);
     expect(t.outcome).toMatchObject({ result: "burns", hullLost: 1 });

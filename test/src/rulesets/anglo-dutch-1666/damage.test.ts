@@ -66,6 +66,8 @@ describe("damage steps (text: Damage effects)", () => {
     expect(a?.facts).toContainEqual({ label: "fire points by step", value: "4 / 3 / 2 / 1" });
     expect(a?.facts).toContainEqual({ label: "fire points now", value: "3" });
     expect(a?.facts).toContainEqual({ label: "movement", value: "-1" });
+    expect(a?.facts).toContainEqual({ label: "movement by step", value: "-1 / -2 / disabled / sunk!" });
+    expect(p?.facts).toContainEqual({ label: "movement by step", value: "-1 / -2 / sunk!" });
     expect(p?.facts).toContainEqual({ label: "fire points by step", value: "1½ / 1 / ½" });
     expect(p?.facts).toContainEqual({ label: "handling", value: "F H" });
     expect(a?.status).toEqual(["1 step lost"]);
