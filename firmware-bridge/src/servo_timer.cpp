@@ -55,7 +55,7 @@ ISR(TIMER1_COMPA_vect) {
     *slots[c].out &= ~slots[c].mask;  // end of this slot's pulse, on the exact tick
   }
   if (c < 0) TCNT1 = 0;  // start of a frame
-  for (c++; c < (int8_t)SERVO_MAX && !slots[c].out; c++) {
+  for (c++; c < (int8_t)SERVO_MAX && (!slots[c].out || !slots[c].ticks); c++) {
   }
   if (c < (int8_t)SERVO_MAX) {
     *slots[c].out |= slots[c].mask;
@@ -81,11 +81,14 @@ bool servo_attach(uint8_t pin, uint16_t min_us, uint16_t max_us) {
   digitalWrite(pin, LOW);
   uint8_t sreg = SREG;
   cli();
+  bool fresh = s->pin != pin || !s->out;
   s->pin = pin;
   s->mask = digitalPinToBitMask(pin);
   s->min_us = min_us;
   s->max_us = max_us;
-  s->ticks = (uint16_t)((min_us + max_us) - TRIM_TICKS);  // 2 ticks per µs: the midpoint
+  // A newly attached servo stays silent (holds no position) until its first write, so a host that
+  // reconnects and re-configures the dial does not make it twitch to the middle first.
+  if (fresh) s->ticks = 0;
   s->out = portOutputRegister(digitalPinToPort(pin));
   SREG = sreg;
   start_timer();

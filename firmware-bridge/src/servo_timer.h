@@ -5,7 +5,8 @@
 
 const uint8_t SERVO_MAX = 8;
 
-// Attaches (or re-configures) a servo on an Arduino pin; false when all slots are taken.
+// Attaches (or re-configures) a servo on an Arduino pin; false when all slots are taken. A new servo gets
+// no pulses until its first write.
 bool servo_attach(uint8_t pin, uint16_t min_us, uint16_t max_us);
 void servo_detach(uint8_t pin);
 bool servo_attached(uint8_t pin);
