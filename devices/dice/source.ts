@@ -46,15 +46,24 @@ export function matchesDie(config: DiceDeviceConfig, ad: BleAdvertisement): bool
   return ad.name === config.name || (config.family === "godice" && ad.name.startsWith(`${config.name}_`));
 }
 
+/** Builds the dice source over any central (noble or emulated). Nothing connects before `start`. */
 export function createDiceSource(options: DiceSourceOptions): DiceSource {
   const { central, configs, logger } = options;
   const clock = options.clock ?? systemClock;
   const rejections = new RejectionCounter(logger);
   const readingListeners = new Set<(r: Reading) => void>();
   const healthListeners = new Set<(h: DeviceHealth) => void>();
-  const emitHealth = (h: DeviceHealth) => {
-    for (const l of [...healthListeners]) l(h);
+  // A listener that throws must not break a die's link: log it and carry on.
+  const safely = <T>(listeners: Set<(v: T) => void>, value: T) => {
+    for (const l of [...listeners]) {
+      try {
+        l(value);
+      } catch (e) {
+        logger?.error({ err: e instanceof Error ? e.message : String(e) }, "a dice listener threw");
+      }
+    }
   };
+  const emitHealth = (h: DeviceHealth) => safely(healthListeners, h);
   const routes: Array<{
     config: DiceDeviceConfig;
     tracker: DieTracker;
@@ -71,9 +80,7 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
       rejections,
       emulated: options.emulated ?? false,
       ...(logger ? { logger } : {}),
-      emit: (r) => {
-        for (const l of [...readingListeners]) l(r);
-      },
+      emit: (r) => safely(readingListeners, r),
       healthChanged: emitHealth,
     });
     if (config.family === "pixels" && config.advertOnly) {
