@@ -103,11 +103,12 @@ function paintAction(state) {
   }
   const ships = p.fields.filter((f) => f.type === "ship").map((f) => p.action[f.name]);
   const who = ships.filter((x) => x !== undefined).map((id) => shipName(state, id));
+  const idle = who.length === 0 && p.dice.length === 0 && p.origin === "table";
   fill(
     box,
     h("div", { class: "kicker" }, p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : p.type.replace(/-/g, " ")),
-    h("div", { class: "action-ships" }, who.length ? who.join(" → ") : ""),
-    h("div", { class: "action-fields" }, fieldText(state, p)),
+    who.length ? h("div", { class: "action-ships" }, who.join(" → ")) : null,
+    idle ? null : h("div", { class: "action-fields" }, fieldText(state, p)),
     h("div", { id: "instruction", class: `instruction${p.error ? " refused" : ""}`, "data-needed": p.needed ?? "" }, p.instruction),
     p.plan?.length
       ? h(
@@ -117,6 +118,16 @@ function paintAction(state) {
         )
       : null,
     oddsBars(p.odds),
+    idle && state.history.length
+      ? h(
+          "ol",
+          { class: "history", "aria-label": "recent results" },
+          ...state.history
+            .slice(-6)
+            .reverse()
+            .map((r) => h("li", {}, `#${r.seq} ${r.description}`)),
+        )
+      : null,
     p.dice.length
       ? h("div", { class: "gathered" }, h("div", { class: "kicker" }, `Dice so far (${p.dice.length}, ${p.needed} to go)`), diceRow(p.dice))
       : null,

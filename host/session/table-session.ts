@@ -52,6 +52,7 @@ export class TableSession {
   #bindings: Binding[];
   #focus: string | null;
   #version = 0;
+  #flushed = 0;
   readonly #notices = new NoticeBoard();
   readonly #odds = new OddsCache();
   readonly #listeners = new Set<SessionListener>();
@@ -428,8 +429,10 @@ export class TableSession {
     this.#pending.push(e);
   }
 
+  /** Tells listeners of every change since the last flush (a new version, with or without events). */
   #flush(): void {
-    if (this.#pending.length === 0) return;
+    if (this.#pending.length === 0 && this.#flushed === this.#version) return;
+    this.#flushed = this.#version;
     const events = this.#pending;
     this.#pending = [];
     for (const l of this.#listeners) l(events);

@@ -1,0 +1,125 @@
+/**
+ * Plays the demo table in a real browser against the real host process, driving the emulated devices through
+ * /api/sim: tap firer and target, roll, check the page against the rules core; tap a ship; change the wind
+ * and watch the dial; undo. Saves a screenshot of the display after the broadside in test-artifacts/.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableView } from "../../host/session/view.ts";
+import { transition } from "../../src/game/engine.ts";
+import { demoSetup, uidOf } from "../host/helpers.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+const setup = demoSetup();
+const rs = setup.ruleset;
+let host: HostProcess;
+let browser: BrowserContext;
+let display: Page;
+let control: Page;
+
+const state = async () => (await call(`${host.url}/api/state`)).json as TableView;
+const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
+const dialAngle = async () => (await call(`${host.url}/api/sim/dial`)).json.angle as number | null;
+
+beforeAll(async () => {
+  host = await startHost(freshDataDir());
+  await until(state, (s) => s.devices.filter((d: { connected: boolean }) => d.connected).length >= 12);
+  browser = await launchChromium();
+  display = await browser.newPage();
+  control = await browser.newPage();
+  await display.goto(`${host.url}/`);
+  await control.goto(`${host.url}/control`);
+  display.on("pageerror", (e) => console.log("display pageerror:", e.message));
+  control.on("pageerror", (e) => console.log("pageerror:", e.message));
+  await display.waitForSelector("body[data-version]");
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+const WAIT = { timeout: 15_000, interval: 50 };
+const DICE = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
+const FACES = [6, 5, 4, 4, 2, 1, 6, 3, 1, 5];
+
+describe("the demo table in a browser", () => {
+  it("taps firer and target, rolls the emulated dice, and shows the hits and the target's boxes the rules core computes", async () => {
+    await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
+    await display.locator(".ship-card.role-firer[data-ship=royal-james]").waitFor();
+    await sim("lift", { reader: "reader-1" });
+    await sim("tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
+    await display.locator(".ship-card.role-target[data-ship=gouda]").waitFor();
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/choose range/i);
+
+    // the range is chosen on /control, the phone at the table
+    await control.locator("#fields input[name=rangeInches]").fill("4");
+    await control.locator("#fields button[type=submit]").click();
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("10 dice — roll 9, then 1");
+    expect(await display.locator(".odds-col").count()).toBeGreaterThan(5);
+
+    for (const [i, die] of DICE.entries()) await sim("roll", { die, face: FACES[i] });
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
+    await sim("roll", { die: "pixel-1", face: FACES[9] });
+    await display.locator("#result[data-seq='1']").waitFor();
+
+    const start = rs.parseState(setup.start);
+    if (!start.ok) throw new Error(start.error.message);
+    const action = { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4, rake: false };
+    const expected = transition(rs, start.value, action, FACES);
+    if (!expected.ok) throw new Error(expected.error.message);
+    const outcome = JSON.parse((await display.locator(".result-outcome").getAttribute("data-outcome")) ?? "{}");
+    expect(outcome.hits).toBe(expected.value.outcome.hits);
+    expect(await display.locator("#result-text").textContent()).toBe(rs.describe(expected.value.state, action, expected.value.outcome));
+    expect(await display.locator("#result .die").count()).toBe(10);
+    const gouda = rs.shipViews(expected.value.state).find((v) => v.id === "gouda");
+    const marked = await display
+      .locator(".ship-card[data-ship=gouda] .track")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-marked"))));
+    expect(marked).toEqual(gouda?.tracks.map((t) => t.marked));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await display.screenshot({ path: join(ARTIFACTS, "display-after-broadside.png") });
+  });
+
+  it("taps a ship and shows its log", async () => {
+    await sim("tap", { reader: "reader-1", uid: uidOf(setup, "gouda") });
+    const log = display.locator(".ship-log[data-ship=gouda]");
+    await log.waitFor();
+    expect(await log.locator(".log-entries li[data-seq='1']").textContent()).toMatch(/hits on Gouda/);
+    await sim("lift", { reader: "reader-1" });
+    await sim("tap", { reader: "reader-1", uid: uidOf(setup, "stavoren") });
+    await display.locator(".ship-log[data-ship=stavoren]").waitFor();
+    expect(await display.locator(".ship-log .log-entries").textContent()).toMatch(/Nothing yet/);
+    await sim("lift", { reader: "reader-1" });
+  });
+
+  it("a person sets the windward edge: the dial turns on the page and on the servo; undo turns it back and restores the log", async () => {
+    const before = await until(dialAngle, (a) => a !== null);
+    expect(await display.locator(".dial-box").getAttribute("data-bearing")).toBe("90");
+    await control.locator("#type").selectOption("set-wind");
+    await control.locator("#fields select[name=windward]").waitFor();
+    await control.locator("#fields select[name=windward]").selectOption("W");
+    await control.locator("#fields button[type=submit]").click();
+    await control.getByRole("button", { name: "Confirm" }).click();
+    await display.locator(".dial-box[data-bearing='270']").waitFor();
+    const turned = await until(dialAngle, (a) => a !== before);
+    expect(turned).not.toBe(before);
+
+    await control.getByRole("button", { name: "Undo last" }).click();
+    await display.locator(".dial-box[data-bearing='90']").waitFor();
+    expect(await until(dialAngle, (a) => a === before)).toBe(before);
+
+    await control.getByRole("button", { name: "Undo last" }).click();
+    await expect
+      .poll(
+        () =>
+          display.locator(".ship-card[data-ship=gouda] .track").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-marked")))),
+        WAIT,
+      )
+      .toEqual([0, 0, 0, 0]);
+    expect(await display.locator("#result").getAttribute("data-seq")).toBe("");
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The browser tests' harness: the real host as a child process (`quarterdeck start`, port 0, a fresh data
+ * dir) and Debian's chromium through playwright-core with a fresh profile.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+export interface HostProcess {
+  readonly url: string;
+  readonly proc: ChildProcess;
+  readonly output: () => string;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL and wait for exit: the power-cut case. */
+  kill(): Promise<void>;
+}
+
+/** Starts `quarterdeck start` and resolves once it prints the display URL. */
+export function startHost(dataDir: string, args: readonly string[] = []): Promise<HostProcess> {
+  const proc = spawn(process.execPath, [join(ROOT, "bin", "quarterdeck.mjs"), "start", "--port", "0", "--data", dataDir, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<void>((done) => proc.once("exit", () => done()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+    await exited;
+  };
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      const m = /Display:\s+(http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        ok({ url: m[1].replace(/\/$/, ""), proc, output: () => out, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") });
+      }
+    };
+    proc.stdout?.on("data", onData);
+    proc.stderr?.on("data", (d: Buffer) => {
+      out += String(d);
+    });
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the host exited (${code}):\n${out}`));
+    });
+  });
+}
+
+/** Debian's chromium, headless, with a fresh profile. */
+export function launchChromium(): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), "qd-chromium-"));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1920, height: 1080 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** JSON POST/GET against the host. */
+export async function call(
+  url: string,
+  method: "GET" | "POST" = "GET",
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** Polls until `check` holds or the time is up (devices answer asynchronously). */
+export async function until<T>(get: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (check(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), "qd-data-"));
