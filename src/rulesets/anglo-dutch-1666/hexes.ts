@@ -42,12 +42,6 @@ export function pointOfSail(heading: number, windFrom: number): PointOfSail {
   return (["in-irons", "close-hauled", "reach", "run"] as const)[pointsBetween(heading, windFrom, 6)] ?? "run";
 }
 
-/** Which side the wind is on: +1 when it comes over the starboard side (clockwise of the bow), −1 port, 0 dead ahead/astern. */
-export function tackOf(heading: number, windFrom: number): number {
-  const d = stepAround(windFrom - heading, 0, 6);
-  return d === 0 || d === 3 ? 0 : d < 3 ? 1 : -1;
-}
-
 /** Bearing of `to` from `from` in degrees clockwise from north. */
 export function bearing(from: Hex, to: Hex): number {
   const x = 1.5 * (to.q - from.q);
