@@ -49,11 +49,13 @@ describe("emulated BLE central and dice (the far side of the seam)", () => {
     const { central, pixels, seen } = setup(200);
     await central.startScan({ allowDuplicates: true });
     await vi.advanceTimersByTimeAsync(1000);
+    expect(pixels.advertising()).toBe(true);
     const before = seen.filter((d) => d.advertisement.id === "p1").length;
     expect(before).toBeGreaterThanOrEqual(5);
     const handle = seen.find((d) => d.advertisement.id === "p1")?.peripheral;
     await handle?.connect();
     await vi.advanceTimersByTimeAsync(1000);
+    expect(pixels.advertising()).toBe(false);
     expect(seen.filter((d) => d.advertisement.id === "p1").length).toBe(before);
     await central.stopScan();
   });
