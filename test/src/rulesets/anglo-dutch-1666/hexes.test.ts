@@ -21,9 +21,9 @@ describe("hex geometry (flat-topped, hexside 0 = N, clockwise)", () => {
       { q: -1, r: 1 },
       { q: -1, r: 0 },
     ]);
-    ring.forEach((h, side) => expect(bearing(o, h)).toBeCloseTo(side * 60, 9));
+    for (const [side, h] of ring.entries()) expect(bearing(o, h)).toBeCloseTo(side * 60, 9);
     expect(ring.every((h) => hexDistance(o, h) === 1)).toBe(true);
-    expect(hexDistance(o, stepHex(stepHex(o, 1, 2), 3, 2))).toBe(2 + 0); // NE 2 then S 2 lands 2 hexes SE
+    expect(hexDistance(o, stepHex(stepHex(o, 1, 2), 3, 2))).toBe(2); // NE 2 then S 2 lands 2 hexes SE
   });
   it("points of sail in a wind from the north", () => {
     expect([0, 1, 2, 3, 4, 5].map((h) => pointOfSail(h, 0))).toEqual(["in-irons", "close-hauled", "reach", "run", "reach", "close-hauled"]);
