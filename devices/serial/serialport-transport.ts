@@ -5,6 +5,9 @@ import type { SerialPort } from "serialport";
 import type { Unsubscribe } from "../readings.ts";
 import { Listeners, type SerialOptions, type SerialTransport, type TransportClosed } from "./transport.ts";
 
+/** How often an open port checks that its device node still exists (see `#watch`). */
+const NODE_CHECK_MS = 500;
+
 /** A `SerialTransport` over serialport v13 (`new SerialPort({ path, baudRate, autoOpen: false })`). */
 export class SerialPortTransport implements SerialTransport {
   readonly path: string;
@@ -12,7 +15,9 @@ export class SerialPortTransport implements SerialTransport {
   readonly #data = new Listeners<Uint8Array>();
   readonly #disconnect = new Listeners<TransportClosed>();
   #port: SerialPort | null = null;
-  #closing = false;
+  /** Per open: set once the port is closed on purpose or its loss was reported, so `onDisconnect` fires at most once. */
+  #ended = true;
+  #watch: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: SerialOptions) {
     this.path = options.path;
@@ -30,23 +35,48 @@ export class SerialPortTransport implements SerialTransport {
     await new Promise<void>((resolve, reject) => {
       port.open((err) => (err ? reject(new Error(`Cannot open serial port ${this.path}: ${err.message}`)) : resolve()));
     });
-    this.#closing = false;
+    this.#ended = false;
     this.#port = port;
     port.on("data", (chunk: Buffer) => this.#data.emit(new Uint8Array(chunk)));
     // serialport emits 'error' for write failures after open; the disconnect path below reports the loss.
     port.on("error", () => undefined);
     port.on("close", (err: (Error & { disconnected?: boolean }) | null) => {
-      if (this.#port === port) this.#port = null;
-      if (this.#closing) return;
-      this.#disconnect.emit({ disconnected: true, message: err?.message ?? `serial port ${this.path} closed` });
+      this.#lost(port, err?.message ?? `serial port ${this.path} closed`);
     });
+    this.#watchNode(port);
+  }
+
+  /**
+   * A hung-up tty may answer reads with EOF (0 bytes) instead of an error, and serialport then retries the read
+   * forever without ever emitting `close` (older serialport versions had the same gap on USB unplug, #2043).
+   * So while open we also check that the device node (or its by-id symlink) still exists.
+   */
+  #watchNode(port: SerialPort): void {
+    const check = async () => {
+      const { stat } = await import("node:fs/promises");
+      await stat(this.path).catch(() => this.#lost(port, `${this.path} disappeared`));
+    };
+    this.#watch = setInterval(() => void check(), NODE_CHECK_MS);
+    this.#watch.unref();
+  }
+
+  #lost(port: SerialPort, message: string): void {
+    if (this.#port === port) this.#port = null;
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = null;
+    if (this.#ended) return;
+    this.#ended = true;
+    if (port.isOpen) port.close(() => undefined);
+    this.#disconnect.emit({ disconnected: true, message });
   }
 
   async close(): Promise<void> {
     const port = this.#port;
     this.#port = null;
+    this.#ended = true;
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = null;
     if (!port?.isOpen) return;
-    this.#closing = true;
     await new Promise<void>((resolve) => port.close(() => resolve()));
   }
 

@@ -69,7 +69,13 @@ describe("ReconnectingLink", () => {
   it("backs off 1 s, 2 s, 4 s … up to the cap while the device is missing", async () => {
     const clock = steppingClock();
     const sleeps: number[] = [];
-    const recording = { now: clock.now, sleep: (ms: number) => (sleeps.push(ms), clock.sleep(ms)) };
+    const recording = {
+      now: clock.now,
+      sleep: (ms: number) => {
+        sleeps.push(ms);
+        return clock.sleep(ms);
+      },
+    };
     const link = new ReconnectingLink({
       serial: { path: "/dev/quarterdeck-missing", baudRate: 9600 },
       factory: serialPortFactory,
