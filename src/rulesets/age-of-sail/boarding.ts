@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
+import { Dist } from "../../odds/distribution.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
 import { type Handler, resolution } from "./kit.ts";
@@ -21,6 +22,17 @@ function pair(state: AosState, a: Action, x: string, y: string): Result<[Ship, S
   if (!q.ok) return q;
   if (p.value.id === q.value.id) return fail("input.invalid", "Two different ships are needed.", `action.${y}`);
   return ok([p.value, q.value]);
+}
+
+/** "The highest total wins and captures the opposing ship." A tie (unstated) captures nobody; the ships stay in contact. */
+function boardingResult(att: Ship, def: Ship, attackerTotal: number, defenderTotal: number) {
+  const winner = attackerTotal > defenderTotal ? att : defenderTotal > attackerTotal ? def : null;
+  return { winner, loser: winner === null ? null : winner === att ? def : att };
+}
+
+function boardingOutcome(att: Ship, def: Ship, attackerTotal: number, defenderTotal: number) {
+  const { winner, loser } = boardingResult(att, def, attackerTotal, defenderTotal);
+  return { attackerTotal, defenderTotal, winner: winner?.id ?? null, captured: loser?.id ?? null };
 }
 
 const entangle = (s: Ship, other: string): string[] => (s.entangledWith.includes(other) ? s.entangledWith : [...s.entangledWith, other]);
@@ -60,9 +72,7 @@ export const board: H = {
     const [att, def] = p.value;
     const attackerTotal = sum(dice[0]);
     const defenderTotal = sum(dice[1]);
-    // "The highest total wins and captures the opposing ship." A tie (unstated) captures nobody; the ships stay in contact.
-    const winner = attackerTotal > defenderTotal ? att : defenderTotal > attackerTotal ? def : null;
-    const loser = winner === null ? null : winner === att ? def : att;
+    const { winner, loser } = boardingResult(att, def, attackerTotal, defenderTotal);
     const events: AosEvent[] = [
       shipEvent("contact", att, { entangledWith: entangle(att, def.id) }),
       shipEvent("contact", def, { entangledWith: entangle(def, att.id) }),
@@ -78,7 +88,18 @@ export const board: H = {
         ),
       );
     }
-    return resolution({ attackerTotal, defenderTotal, winner: winner?.id ?? null, captured: loser?.id ?? null }, events);
+    return resolution(boardingOutcome(att, def, attackerTotal, defenderTotal), events);
+  },
+  // Only the totals matter: convolve the two sums instead of enumerating up to 12 dice.
+  outcomes(state, a) {
+    const p = pair(state, a, "attacker", "defender");
+    if (!p.ok) return p;
+    const [att, def] = p.value;
+    return ok(
+      Dist.sum("d6", totalDecks(att))
+        .and(Dist.sum("d6", totalDecks(def)))
+        .map(([x, y]) => boardingOutcome(att, def, x, y)),
+    );
   },
   summary: (d, _s, a) => ({
     pAttackerCaptures: d.probability((o) => o.captured === a.defender),

@@ -21,6 +21,11 @@ export interface Handler<S extends TableState> {
   check?(state: S, action: Action): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;
   resolve(state: S, action: Action, dice: readonly number[][]): Result<Resolution>;
+  /**
+   * The exact outcome distribution computed more cheaply than by enumerating the plan (e.g. from dice totals); it
+   * must give the same outcomes as `resolve`.
+   */
+  outcomes?(state: S, action: Action): Result<Dist<Outcome>>;
   /** A summary of the exact odds (hit distribution, chance of fire …). */
   summary?(dist: Dist<Outcome>, state: S, action: Action): Record<string, unknown>;
 }
@@ -65,10 +70,14 @@ export function oddsWith<S extends TableState>(handlers: readonly Handler<S>[], 
   if (!h.ok) return h;
   const plan = h.value.plan(state, action);
   if (!plan.ok) return plan;
-  const dist = oddsOverPlan(plan.value, (groups): Outcome => {
-    const r = h.value.resolve(state, action, groups);
-    return r.ok ? r.value.outcome : { error: r.error.code };
-  });
+  const direct = h.value.outcomes?.(state, action);
+  if (direct && !direct.ok) return direct;
+  const dist = direct
+    ? direct.value
+    : oddsOverPlan(plan.value, (groups): Outcome => {
+        const r = h.value.resolve(state, action, groups);
+        return r.ok ? r.value.outcome : { error: r.error.code };
+      });
   const summary = h.value.summary ? h.value.summary(dist, state, action) : {};
   return ok({ outcomes: dist.entries.map(({ value, p }) => ({ outcome: value, p })), summary });
 }

@@ -94,6 +94,13 @@ describe("age-of-sail boarding", () => {
     expect(t.state.ships[0]).toMatchObject({ gunDecks: { port: 3, starboard: 2 }, entangledWith: [] });
     expect(t.state.ships[1]).toMatchObject({ gunDecks: { port: 0, starboard: 1 }, prizeCrewDue: false, entangledWith: [] });
   });
+  it("boarding odds: one gun deck each — a tie 6/36, each side captures 15/36", () => {
+    const ships = [{ ...fleet()[0], gunDecks: { port: 1, starboard: 0 } }, fleet({ gunDecks: { port: 0, starboard: 1 } })[1]];
+    const s = oddsFor(ageOfSail, { ships, action: { type: "board", attacker: "a", defender: "b" } }).summary;
+    expect(s.pTie).toBeCloseTo(6 / 36, 12);
+    expect(s.pAttackerCaptures).toBeCloseTo(15 / 36, 12);
+    expect(s.pDefenderCaptures).toBeCloseTo(15 / 36, 12);
+  });
   it("entangled ships cannot sail", () => {
     const ships = [{ ...fleet()[0], heading: "S", entangledWith: ["b"] }, fleet()[1]];
     expect(mustResolve(ageOfSail, { ships, wind: { direction: "S" }, action: { type: "speed", ship: "a" } }).outcome.maxMove).toBe(0);
