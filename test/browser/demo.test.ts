@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/session/view.ts";
 import { transition } from "../../src/game/engine.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, settled, startHost, until } from "./harness.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const setup = demoSetup();
@@ -22,7 +22,6 @@ let control: Page;
 
 const state = async () => (await call(`${host.url}/api/state`)).json as TableView;
 const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
-const dialAngle = async () => (await call(`${host.url}/api/sim/dial`)).json.angle as number | null;
 
 beforeAll(async () => {
   host = await startHost(freshDataDir());
@@ -97,7 +96,7 @@ describe("the demo table in a browser", () => {
   });
 
   it("a person sets the windward edge: the dial turns on the page and on the servo; undo turns it back and restores the log", async () => {
-    const before = await until(dialAngle, (a) => a !== null);
+    const before = await settled(host.url);
     expect(await display.locator(".dial-box").getAttribute("data-bearing")).toBe("90");
     await control.locator("#type").selectOption("set-wind");
     await control.locator("#fields select[name=windward]").waitFor();
@@ -105,12 +104,12 @@ describe("the demo table in a browser", () => {
     await control.locator("#fields button[type=submit]").click();
     await control.getByRole("button", { name: "Confirm" }).click();
     await display.locator(".dial-box[data-bearing='270']").waitFor();
-    const turned = await until(dialAngle, (a) => a !== before);
+    const turned = await settled(host.url);
     expect(turned).not.toBe(before);
 
     await control.getByRole("button", { name: "Undo last" }).click();
     await display.locator(".dial-box[data-bearing='90']").waitFor();
-    expect(await until(dialAngle, (a) => a === before)).toBe(before);
+    expect(await settled(host.url)).toBe(before);
 
     await control.getByRole("button", { name: "Undo last" }).click();
     await expect

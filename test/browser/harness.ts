@@ -99,3 +99,16 @@ export async function until<T>(get: () => Promise<T>, check: (v: T) => boolean, 
 }
 
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), "qd-data-"));
+
+/** The emulated servo's angle once a (smooth) move has finished: two reads a quarter-second apart agree. */
+export async function settled(url: string): Promise<number | null> {
+  const read = async () => (await call(`${url}/api/sim/dial`)).json.angle as number | null;
+  let last = await read();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await read();
+    if (now !== null && now === last) return now;
+    last = now;
+  }
+  return last;
+}
