@@ -55,6 +55,7 @@ export interface PlotOutcome {
   readonly minimumMP: number;
   readonly maximumMP: number;
   readonly wake: string | null;
+  readonly deferredTurn: "L" | "R" | null;
 }
 
 function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutcome> {
@@ -82,7 +83,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
     }
     const theirs = momentumMP(tokenize(followed.value.plot ?? "") ?? []);
     const mp = Math.max(minimumMP, Math.min(theirs, maximumMP));
-    return ok({ plot, mp, momentumMP: mp, turns: 0, lastMP: last, minimumMP, maximumMP, wake: followed.value.id });
+    return ok({ plot, mp, momentumMP: mp, turns: 0, lastMP: last, minimumMP, maximumMP, wake: followed.value.id, deferredTurn: null });
   }
   const tokens = tokenize(plot);
   if (!tokens) return illegal(`"${String(a.plot)}" is not a plot: use L, R, T, B, D, forward numbers, or W.`);
@@ -91,8 +92,20 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   if (allowed === null) return fail("input.invalid", `${ship.name} needs its turningAllowance (from its ship card).`, `action.ship`);
   if (turns > allowed) return illegal(`${turns} turns exceed ${ship.name}'s turning allowance of ${allowed} (a T does not count).`);
   const lastTokens = tokenize(ship.lastPlot) ?? [];
+  // V.5: "turn and move are executed next turn as a combined move of 1 MP" — the plot must open with that move.
+  const first = tokens[0];
+  if (ship.deferredTurn && !(first?.kind === "F" && first.n >= 1)) {
+    return illegal(
+      `V.5: ${ship.name}'s carried ${ship.deferredTurn} turn is executed with the first forward move: start the plot with a number.`,
+    );
+  }
+  // V.5: "If such a turn ends the movement for the ship this turn …" — only a plot ending in L or R can carry it.
+  const lastToken = tokens[tokens.length - 1];
+  if (a.deferLastTurn === true && lastToken?.kind !== "L" && lastToken?.kind !== "R") {
+    return illegal("V.5: only a plot that ends with its turn (L or R) can carry that turn to the next game turn.");
+  }
   // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0").
-  const mayTurnAtOnce = !owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || last - decel <= 0;
+  const mayTurnAtOnce = !ship.deferredTurn && (!owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || last - decel <= 0);
   const order = checkOrder(tokens, mayTurnAtOnce);
   if (!order.ok) return order;
   const backing = setting<number>(state.settings, "backingMP");
@@ -113,7 +126,8 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
       `V.4: ${ship.name} may decelerate only ${decel} MP: add ${add} "1" plot(s) to reach ${minimumMP} MP${strike ? ` and strike the last ${strike} B plot(s)` : ""}.`,
     );
   }
-  return ok({ plot, mp, momentumMP: counted, turns, lastMP: last, minimumMP, maximumMP, wake: null });
+  const deferredTurn = a.deferLastTurn === true && (lastToken?.kind === "L" || lastToken?.kind === "R") ? lastToken.kind : null;
+  return ok({ plot, mp, momentumMP: counted, turns, lastMP: last, minimumMP, maximumMP, wake: null, deferredTurn });
 }
 
 export const plotMove: H = {
@@ -125,6 +139,7 @@ export const plotMove: H = {
       { name: "plot", label: "Plot", type: "string" },
       { name: "allowanceMP", label: "Movement allowance this turn (MP)", type: "number", min: 0 },
       { name: "follows", label: "Ship followed (W)", type: "ship", optional: true },
+      { name: "deferLastTurn", label: "Carry the last turn to next turn (V.5)", type: "boolean", optional: true, default: false },
     ],
   },
   schema: Type.Object(
@@ -134,6 +149,7 @@ export const plotMove: H = {
       plot: Type.String(),
       allowanceMP: Type.Integer({ minimum: 0 }),
       follows: Type.Optional(Type.String()),
+      deferLastTurn: Type.Boolean({ default: false }),
     },
     { additionalProperties: false },
   ),
@@ -143,6 +159,8 @@ export const plotMove: H = {
     if (!s.ok) return s;
     const v = validatePlot(state, s.value, a);
     if (!v.ok) return v;
-    return resolution({ legal: true, ...v.value }, [shipEvent("plotted", s.value, { plot: v.value.plot, plotMP: v.value.momentumMP })]);
+    return resolution({ legal: true, ...v.value }, [
+      shipEvent("plotted", s.value, { plot: v.value.plot, plotMP: v.value.momentumMP, deferredTurn: v.value.deferredTurn }),
+    ]);
   },
 };

@@ -62,6 +62,8 @@ export const ShipSchema = Type.Object(
     /** This turn's checked plot and the MP it counts for next turn's momentum. */
     plot: Type.Union([Type.String(), Type.Null()], { default: null }),
     plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
+    /** V.5: a turn carried to the next game turn, executed with its first forward factor as one 1-MP move. */
+    deferredTurn: Type.Union([Type.Literal("L"), Type.Literal("R"), Type.Null()], { default: null }),
     /** Turn in which this (non-SOL) ship last shot at, grappled or boarded a SOL (rule I). */
     lastEngagedSol: nullInt,
     /** Last turn the ship fired, was fired on, grappled or fought a melee (a repeater must not be engaged, VII.2). */

@@ -89,6 +89,26 @@ describe("V momentum", () => {
   });
 });
 
+describe("V.5 a turn whose stern would collide", () => {
+  it("may be carried to the next turn and executed with its first forward move", () => {
+    const req = {
+      ships: [hermione({ lastMP: 3 })],
+      action: { type: "plot", ship: "hermione", plot: "2R", allowanceMP: 4, deferLastTurn: true },
+    };
+    const t = mustResolve(wsimBattleV3, req);
+    expect(t.outcome.deferredTurn).toBe("R");
+    const n = mustResolve(wsimBattleV3, { ships: t.state.ships, action: { type: "next-turn" } });
+    const next = (p: string) => ({
+      ships: n.state.ships,
+      game: n.state.game,
+      action: { type: "plot", ship: "hermione", plot: p, allowanceMP: 4 },
+    });
+    expect(errorOf(wsimBattleV3, next("L2")).message).toMatch(/V.5/);
+    expect(mustResolve(wsimBattleV3, next("2")).state.ships[0]?.deferredTurn).toBeNull();
+    expect(errorOf(wsimBattleV3, { ...req, action: { ...req.action, plot: "R2" } }).message).toMatch(/V.5/);
+  });
+});
+
 describe("III follow in the wake", () => {
   it("W follows the friendly ship ahead as closely as possible, up to the maximum allowed", () => {
     const leader = { ...victory({ id: "lead", name: "Lead", plot: "4" }) };
