@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { DeviceHealth, DialDirection, Unsubscribe, WindDial } from "../readings.ts";
 import type { DialConfig } from "./config.ts";
 import { type FirmataPort, type FiveBoard, type FiveModule, type FiveServo, forgetBoard, type PortFactory } from "./five.ts";
-import { servoAngle } from "./map.ts";
+import { pulseWidth, servoAngle } from "./map.ts";
 
 /** How the driver gets its libraries and port; `createDial`/`createEmulatedDial` fill it in. */
 export interface DialDriverDeps {
@@ -123,6 +123,9 @@ export class FirmataWindDial implements WindDial {
         forgetBoard(five, board);
         this.#lost(`Wind dial: the board on ${path} went away.`);
       });
+      // A REPORT_VERSION after ready means the board restarted under us (a stalled servo can brown out an
+      // Uno on USB power): its servo setup is gone, so configure the pin again and put the pointer back.
+      board.io.on("reportversion", () => this.#rebooted(board));
       this.#backoff = this.#config.reconnectMs;
       this.#setHealth("connected", true);
       this.#deps.logger?.info({ path, firmware: board.io.firmware }, "wind dial connected");
@@ -142,6 +145,15 @@ export class FirmataWindDial implements WindDial {
     this.#deps.logger?.warn(message);
     this.#setHealth("reconnecting", false, message);
     this.#scheduleRetry();
+  }
+
+  #rebooted(board: FiveBoard): void {
+    if (!this.#servo) return;
+    const { pin, pwmRange } = this.#config;
+    this.#deps.logger?.warn("wind dial: the board restarted; configuring the servo again");
+    board.io.servoConfig(pin, pwmRange[0], pwmRange[1]);
+    const angle = this.#commanded;
+    if (angle !== null) board.io.servoWrite(pin, Math.trunc(pulseWidth(this.#config, angle)));
   }
 
   #scheduleRetry(): void {

@@ -19,7 +19,11 @@ export interface FiveBoard extends EventEmitter {
   isReady: boolean;
   /** johnny-five's connect-timeout timer; cleared when we abandon a board before `ready`. */
   timer: ReturnType<typeof setTimeout> | null;
-  io: { firmware?: { name?: string; version?: { major: number; minor: number } } } & EventEmitter;
+  io: {
+    firmware?: { name?: string; version?: { major: number; minor: number } };
+    servoConfig(pin: number, min: number, max: number): void;
+    servoWrite(pin: number, value: number): void;
+  } & EventEmitter;
 }
 
 export interface FiveServo {

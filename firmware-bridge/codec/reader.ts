@@ -105,7 +105,13 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
 
   function attach(port: FirmataPort): void {
     for (const s of slots) s.stale = s.uid !== null;
-    const decoder = new BridgeStreamDecoder(handle, (reason) => options.logger?.warn({ reason }, "bridge: malformed NFC message"));
+    const decoder = new BridgeStreamDecoder(
+      handle,
+      (reason) => options.logger?.warn({ reason }, "bridge: malformed NFC message"),
+      () => {
+        for (const s of slots) s.stale = s.uid !== null; // the board restarted: settle again at its round-done
+      },
+    );
     const onData = (chunk: Buffer) => decoder.push(chunk);
     port.on("data", onData);
     port.once("close", () => {

@@ -14,9 +14,12 @@ export class BridgeStreamDecoder {
   constructor(
     private readonly onMessage: (m: BridgeMessage) => void,
     private readonly onReject: (reason: string, bytes: Uint8Array) => void = () => {},
+    /** A REPORT_VERSION (`F9 maj min`): the board has just booted and starts its NFC state afresh. */
+    private readonly onBoardBoot: () => void = () => {},
   ) {
     this.splitter = new FirmataSplitter(
       (m) => {
+        if (m.kind === "command" && m.bytes[0] === 0xf9) this.onBoardBoot();
         if (m.kind !== "sysex" || m.bytes[1] !== NFC_SYSEX) return;
         const r = decodeBridgeSysex(m.bytes);
         if (r.ok) this.onMessage(r.message);

@@ -59,8 +59,11 @@ static void *stdin_thread(void *arg) {
   return NULL;
 }
 
+static void forget_pulses(void);
+
 static void reset_mcu(const char *why) {
   avr_reset(avr);
+  forget_pulses(); /* so the first width after the reset is reported even if it equals the last one */
   avr_extint_set_strict_lvl_trig(avr, 0, 0);
   avr_extint_set_strict_lvl_trig(avr, 1, 0);
   i2c_bus_reset();
@@ -143,6 +146,11 @@ static void on_pin(struct avr_irq_t *irq, uint32_t value, void *param) {
     printf("SERVO pin=%d us=%ld t=%.3f\n", w->arduino_pin, us, (double)avr->cycle / F_CPU_HZ);
   }
   w->last_width = us;
+}
+
+static void forget_pulses(void) {
+  for (int p = 0; p < 3; p++)
+    for (int b = 0; b < 8; b++) watches[p][b].rise = watches[p][b].last_width = watches[p][b].reported = 0;
 }
 
 static void watch_ports(void) {

@@ -177,6 +177,28 @@ describe("bridge firmware", () => {
   });
 });
 
+describe("bridge firmware restarting under an open port", () => {
+  it("gets its servo configured again at the same angle, and a tag still in place is not doubled", async () => {
+    events.length = 0;
+    await sim.command(`tag 1 ${UIDS[2]}`);
+    await until(() => events.length === 1, "arrival before the restart");
+    const cfg = config();
+    const west = { system: "edge4", fromDegrees: 270 } as const;
+    const expected = pulseWidth(cfg, servoAngle(cfg.map, west));
+    let from = sim.servo.length;
+    await dial.show(west);
+    await until(() => sim.widths(PIN, from).some((w) => Math.abs(w - expected) <= 10), "pulse before the restart");
+    from = sim.servo.length;
+    await sim.command("reset"); // a brown-out: the MCU restarts, the USB line stays open
+    await until(() => sim.widths(PIN, from).some((w) => Math.abs(w - expected) <= 10), "pulse after the restart", 8000);
+    await pause(400);
+    expect(dial.health().status).toBe("connected");
+    expect(describeEvents(events)).toEqual([`tag.arrived bridge:1 ${UIDS[2]}`]);
+    await sim.command("lift 1");
+    await until(() => events.length === 2, "departure after the restart");
+  });
+});
+
 describe("bridge firmware with a single reader and no multiplexer", () => {
   let single: Simulation;
   let singleDial: FirmataWindDial;

@@ -64,4 +64,16 @@ describe("StandardFirmata in simavr, driven by the dial driver", () => {
     }
     console.info(`[fitl] StandardFirmata pulse widths by wind direction: ${JSON.stringify(measured)}`);
   });
+
+  it("puts the pointer back after the board restarts under an open port (brown-out)", async () => {
+    const config = withDialDefaults({ port: sim.ptyPath, pin: PIN });
+    const east = { system: "compass8", fromDegrees: 90 } as const;
+    await dial.show(east);
+    const from = sim.servo.length;
+    await sim.command("reset");
+    const expected = pulseWidth(config, servoAngle(config.map, east));
+    await sim.waitFor((l) => l.startsWith(`SERVO pin=${PIN} `) && Math.abs(Number(/us=(\d+)/.exec(l)?.[1]) - expected) <= 10, 8000);
+    expect(sim.widths(PIN, from).at(-1)).toBeCloseTo(expected, -1);
+    expect(dial.health().status).toBe("connected");
+  });
 });
