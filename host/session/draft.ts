@@ -23,7 +23,14 @@ export const shipFields = (def: ActionDef): ActionField[] => def.fields.filter((
 
 /** The action type a table starts with: the first with two ship fields (a broadside, a fire), else the first. */
 export function defaultActionType(actions: readonly ActionDef[]): string | null {
-  return (actions.find((a) => shipFields(a).length >= 2) ?? actions[0])?.type ?? null;
+  const two = actions.filter((a) => shipFields(a).length >= 2);
+  return (two.find((a) => shipFields(a)[0]?.name === "firer") ?? two[0] ?? actions[0])?.type ?? null;
+}
+
+/** The action a phase is named after ("wind change" → `wind`), if any. */
+export function phaseActionType(actions: readonly ActionDef[], phase: string | undefined): string | null {
+  const words = (phase ?? "").toLowerCase().split(/[^a-z-]+/);
+  return actions.find((a) => words.includes(a.type))?.type ?? null;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Binding } from "../config/schema.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { planValues } from "./dice-gather.ts";
 import { dieRoll, manualRolls, refuseDie, softwareRolls } from "./dice-input.ts";
-import { type Draft, defaultActionType, emptyDraft, tapShip } from "./draft.ts";
+import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
 import { type DraftStatus, draftStatus, OddsCache } from "./draft-status.ts";
 import { type Notice, NoticeBoard } from "./notices.ts";
 
@@ -73,7 +73,7 @@ export class TableSession {
     this.#followUps = [...(snapshot?.followUps ?? [])];
     this.#phase = snapshot?.phase ?? 0;
     this.#focus = snapshot?.focus ?? null;
-    const type = defaultActionType(this.rs.actions);
+    const type = phaseActionType(this.rs.actions, this.rs.phases[this.#phase]) ?? defaultActionType(this.rs.actions);
     this.#draft = snapshot ? snapshot.draft : type ? emptyDraft(type) : null;
   }
 
@@ -156,7 +156,13 @@ export class TableSession {
     if (!this.#state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
     this.#focus = shipId;
     this.#emit({ type: "focus", ship: shipId });
-    const def = this.rs.actions.find((a) => a.type === this.#draft?.type);
+    let def = this.rs.actions.find((a) => a.type === this.#draft?.type);
+    const fallback = defaultActionType(this.rs.actions);
+    // A tap while the action has no ships to tap (the wind, initiative) starts the table's firing action.
+    if (this.#followUps.length === 0 && (this.#draft?.rolls.length ?? 0) === 0 && !def?.fields.some((f) => f.type === "ship") && fallback) {
+      this.#draft = emptyDraft(fallback);
+      def = this.rs.actions.find((a) => a.type === fallback);
+    }
     if (this.#draft && def && this.#followUps.length === 0) {
       const next = tapShip(this.#draft, def, shipId);
       if (next) this.#draft = next;
@@ -280,9 +286,8 @@ export class TableSession {
     const n = this.rs.phases.length;
     if (n === 0) return fail("rules.illegal", `${this.rs.id} has no phases.`, "");
     this.#phase = (this.#phase + 1) % n;
-    const name = (this.rs.phases[this.#phase] ?? "").toLowerCase();
-    const match = this.rs.actions.find((a) => name.split(/\W+/).includes(a.type));
-    if (match && this.#followUps.length === 0 && (this.#draft?.rolls.length ?? 0) === 0) this.#draft = emptyDraft(match.type);
+    const match = phaseActionType(this.rs.actions, this.rs.phases[this.#phase]);
+    if (match && this.#followUps.length === 0 && (this.#draft?.rolls.length ?? 0) === 0) this.#draft = emptyDraft(match);
     return this.#changed();
   }
 

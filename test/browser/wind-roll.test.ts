@@ -1,0 +1,50 @@
+/**
+ * A rule set with a wind phase (anglo-dutch-1666, `--scenario anglo-dutch-1666`): the wind is rolled with the
+ * emulated dice, the display's dial and the emulated servo turn, and undo turns them back.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableView } from "../../host/session/view.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, settled, startHost, until } from "./harness.ts";
+
+let host: HostProcess;
+let browser: BrowserContext;
+let display: Page;
+const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+
+beforeAll(async () => {
+  host = await startHost(freshDataDir(), ["--scenario", "anglo-dutch-1666"]);
+  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 20_000);
+  browser = await launchChromium();
+  display = await browser.newPage();
+  await display.goto(`${host.url}/`);
+  await display.waitForSelector("body[data-version]");
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe("a rolled wind (anglo-dutch-1666)", () => {
+  it("starts in the wind phase, rolls the wind with the emulated dice, turns the dial; undo turns it back", async () => {
+    const s = await state();
+    expect(s.phase.name).toBe("wind");
+    expect(s.pending).toMatchObject({ type: "wind", instruction: "roll 2 dice" });
+    await display.locator(".dial-box[data-bearing='240']").waitFor();
+    const before = await settled(host.url);
+
+    // odd doubles: the first change turns the wind one hexside clockwise (CONTRACT §3)
+    await call(`${host.url}/api/sim/roll`, "POST", { die: "pixel-1", face: 3 });
+    await call(`${host.url}/api/sim/roll`, "POST", { die: "godice-1", face: 3 });
+    await display.locator("#result[data-seq='1']").waitFor();
+    await display.locator(".dial-box[data-bearing='300']").waitFor();
+    expect(await display.locator(".dial-label").textContent()).toMatch(/NW/);
+    const turned = await settled(host.url);
+    expect(turned).not.toBe(before);
+
+    await call(`${host.url}/api/undo`, "POST", {});
+    await display.locator(".dial-box[data-bearing='240']").waitFor();
+    expect(await settled(host.url)).toBe(before);
+  });
+});
