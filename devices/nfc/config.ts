@@ -65,7 +65,7 @@ export function buildReader(c: ReaderConfig, deps: ReaderDeps): NfcReader {
     id: c.id,
     ...(c.debounceMs !== undefined ? { debounceMs: c.debounceMs } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.logger ? { logger: deps.logger.child({ reader: c.id }) } : {}),
+    ...(deps.logger ? { logger: deps.logger } : {}),
     ...(deps.emulated ? { emulated: true } : {}),
     ...(deps.initialBackoffMs !== undefined ? { initialBackoffMs: deps.initialBackoffMs } : {}),
     ...(deps.maxBackoffMs !== undefined ? { maxBackoffMs: deps.maxBackoffMs } : {}),

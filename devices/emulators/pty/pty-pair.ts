@@ -5,11 +5,17 @@
  * We chose socat over python3's `pty` module or a native helper: it is one process per pair, creates stable
  * symlinks (`link=`) we can reuse for a reconnect — like `/dev/serial/by-id/…` — and killing it makes both
  * ends fail with a read error, which is what an unplug looks like to serialport.
+ *
+ * socat runs under a small `sh` guard that kills it when our end of the guard's stdin closes — on `unplug()`,
+ * and also when this process dies without cleaning up (SIGKILL), so no socat outlives the host.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+/** Runs socat with the two addresses; kills it when stdin reaches EOF; exits with socat. */
+const GUARD = 'exec 3<&0; socat -d -d "$1" "$2" </dev/null & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid';
 
 export class PtyPair {
   /** The end a driver opens (stands for `/dev/ttyUSB0`). */
@@ -34,8 +40,8 @@ export class PtyPair {
     if (this.#proc) return;
     rmSync(this.hostPath, { force: true });
     rmSync(this.devicePath, { force: true });
-    const proc = spawn("socat", ["-d", "-d", `pty,raw,echo=0,link=${this.devicePath}`, `pty,raw,echo=0,link=${this.hostPath}`], {
-      stdio: ["ignore", "ignore", "pipe"],
+    const proc = spawn("sh", ["-c", GUARD, "sh", `pty,raw,echo=0,link=${this.devicePath}`, `pty,raw,echo=0,link=${this.hostPath}`], {
+      stdio: ["pipe", "ignore", "pipe"],
     });
     this.#proc = proc;
     await new Promise<void>((resolve, reject) => {
@@ -70,7 +76,7 @@ export class PtyPair {
     if (!proc) return;
     this.#proc = null;
     const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-    proc.kill("SIGTERM");
+    proc.stdin?.end();
     await exited;
     rmSync(this.hostPath, { force: true });
     rmSync(this.devicePath, { force: true });
