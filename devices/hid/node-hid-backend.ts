@@ -7,8 +7,10 @@ import type { Unsubscribe } from "../readings.ts";
 import { Listeners, type TransportClosed } from "../serial/transport.ts";
 import { type HidBackend, type HidDeviceInfo, type HidTransport, HidUnavailableError } from "./transport.ts";
 
-/** The slice of node-hid's API we use (`HID.devicesAsync`, `HID.HIDAsync.open`). */
+/** The slice of node-hid's API we use (`HID.devicesAsync`, `HID.HIDAsync.open`, `getHidapiVersion`). */
 export interface NodeHidModule {
+  /** Loads the native binding (node-hid loads it lazily), so a missing libusb shows up here. */
+  getHidapiVersion?(): string;
   devicesAsync(): Promise<Array<{ path?: string; vendorId: number; productId: number } & Partial<Omit<HidDeviceInfo, "path">>>>;
   HIDAsync: { open(path: string): Promise<NodeHidDevice> };
 }
@@ -40,6 +42,8 @@ export function nodeHidBackend(load: () => Promise<unknown> = () => import("node
       .then((m) => {
         const mod = ((m as { default?: unknown }).default ?? m) as Partial<NodeHidModule>;
         if (typeof mod.devicesAsync !== "function" || !mod.HIDAsync) throw new Error("the module has no devicesAsync/HIDAsync");
+        // node-hid only loads its native binding on first use; force that now so its failure is explained here.
+        mod.getHidapiVersion?.();
         return mod as NodeHidModule;
       })
       .catch((e: unknown) => {

@@ -115,6 +115,21 @@ describe("node-hid that cannot load (no libusb)", () => {
     expect((err as Error).message).toMatch(/HID unavailable: .*libusb-1\.0\.so\.0.*apt-get install libusb-1\.0-0/);
   });
 
+  it("a module that imports but whose native binding fails on first use is explained the same way", async () => {
+    const lazyFailure = async () => ({
+      devicesAsync: async () => [],
+      HIDAsync: { open: async () => Promise.reject(new Error("unused")) },
+      getHidapiVersion: () => {
+        throw new Error("libusb-1.0.so.0: cannot open shared object file: No such file or directory");
+      },
+    });
+    await expect(nodeHidBackend(lazyFailure).devices()).rejects.toThrow(/HID unavailable: .*apt-get install libusb-1\.0-0/);
+  });
+
+  it("the real node-hid loads here and lists devices (libusb is installed on this machine and in CI)", async () => {
+    await expect(nodeHidBackend().devices()).resolves.toBeInstanceOf(Array);
+  });
+
   it("a pad source keeps running and shows `unavailable` with the message", async () => {
     const source = createPadSource([{ id: "pad", vendorId: 1, productId: 2, buttons: [{ command: "confirm", button: 0 }] }], {
       backend: nodeHidBackend(noLibusb),
