@@ -4,6 +4,9 @@
  * (module missing, native library absent) becomes a health entry with a message; the table keeps running.
  */
 import type { Logger } from "pino";
+import { createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
+import { createEmulatedPad, createPadSource, type PadConfig } from "../devices/hid/index.ts";
+import { createEmulatedReaders, createReaderSource, type ReaderConfig } from "../devices/nfc/index.ts";
 import type { DeviceHealth, DeviceSource, WindDial } from "../devices/readings.ts";
 import { createDial, createEmulatedDial, parseDialConfig } from "../devices/wind-dial/index.ts";
 import type { SimControls, TableDevices } from "./devices.ts";
@@ -24,43 +27,8 @@ export const DEMO_GODICE = [
 ] as const;
 export const DEMO_READERS = [{ id: "reader-1" }, { id: "reader-2" }] as const;
 export const DEMO_DIAL_ID = "dial";
-
-/** Shapes of the device modules still being written by their owners (loaded by path until they land). */
-interface DiceModule {
-  createEmulatedDice(o: { pixels: { id: string; color?: string }[]; godice: { id: string; color?: string }[]; logger?: Logger }): Promise<{
-    source: DeviceSource;
-    control: { roll(id: string, face: number): unknown; disconnect(id: string): unknown; reconnect(id: string): unknown };
-  }>;
-  createBleDiceSource(config: unknown, o: { logger: Logger }): DeviceSource | Promise<DeviceSource>;
-}
-interface NfcModule {
-  createEmulatedReaders(
-    readers: { id: string }[],
-    o: { logger?: Logger },
-  ): Promise<{
-    source: DeviceSource;
-    control: {
-      tap(id: string, uid: string): unknown;
-      lift(id: string): unknown;
-      disconnect(id: string): unknown;
-      reconnect(id: string): unknown;
-    };
-    close(): Promise<void>;
-  }>;
-  createReaderSource(config: unknown, o: { logger: Logger }): DeviceSource | Promise<DeviceSource>;
-}
-interface HidModule {
-  createPadSource(config: unknown, o: { logger: Logger }): DeviceSource | Promise<DeviceSource>;
-}
-
-async function load<T>(relative: string): Promise<T | null> {
-  try {
-    return (await import(new URL(relative, import.meta.url).href)) as T;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return null;
-    throw e;
-  }
-}
+export const DEMO_PAD_ID = "pad";
+export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll"] as const;
 
 const problem = (id: string, family: string, message: string): DeviceHealth => ({
   id,
@@ -74,38 +42,50 @@ const problem = (id: string, family: string, message: string): DeviceHealth => (
 
 const owns = (s: DeviceSource | undefined, id: string): boolean => s?.health().some((h) => h.id === id) ?? false;
 
-/** The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a Firmata dial. */
+/** Builds one emulated group; a failure (no socat for the reader ptys …) is a health entry, not a crash. */
+async function attempt<T>(what: string, problems: DeviceHealth[], make: () => Promise<T>): Promise<T | null> {
+  try {
+    return await make();
+  } catch (e) {
+    problems.push(problem(what, "emulated", `The emulated ${what} could not start: ${(e as Error).message}`));
+    return null;
+  }
+}
+
+/** The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. */
 export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
   const problems: DeviceHealth[] = [];
-  const dice = await (await load<DiceModule>("../devices/dice/index.ts"))?.createEmulatedDice({
-    pixels: DEMO_PIXELS.map((d) => ({ ...d })),
-    godice: DEMO_GODICE.map((d) => ({ ...d })),
-    logger: logger.child({ dev: "dice" }),
-  });
-  if (!dice) problems.push(problem("dice", "emulated", "The dice emulator is not available in this build."));
-  const readers = await (await load<NfcModule>("../devices/nfc/index.ts"))?.createEmulatedReaders(
-    DEMO_READERS.map((r) => ({ ...r })),
-    { logger: logger.child({ dev: "nfc" }) },
+  const dice = await attempt("dice", problems, () =>
+    createEmulatedDice({
+      pixels: DEMO_PIXELS.map((d) => ({ ...d })),
+      godice: DEMO_GODICE.map((d) => ({ ...d })),
+      logger: logger.child({ dev: "dice" }),
+    }),
   );
-  if (!readers) problems.push(problem("readers", "emulated", "The NFC reader emulator is not available in this build."));
+  const readers = await attempt("readers", problems, () =>
+    createEmulatedReaders(
+      DEMO_READERS.map((r) => ({ ...r })),
+      { logger: logger.child({ dev: "nfc" }) },
+    ),
+  );
+  const pad = await attempt("pad", problems, () =>
+    createEmulatedPad({ id: DEMO_PAD_ID, commands: DEMO_PAD_COMMANDS, logger: logger.child({ dev: "hid" }) }),
+  );
   const dial = await createEmulatedDial({}, { logger: logger.child({ dev: "dial" }) });
   const dialId = dial.dial.health().id;
-  const sources = [dice?.source, readers?.source].filter((s): s is DeviceSource => s !== undefined);
+  const sources = [dice?.source, readers?.source, pad?.source].filter((s): s is DeviceSource => s !== undefined);
   const route = async (id: string, op: "disconnect" | "reconnect"): Promise<boolean> => {
     if (dice && owns(dice.source, id)) await dice.control[op](id);
     else if (readers && owns(readers.source, id)) await readers.control[op](id);
+    else if (pad && owns(pad.source, id)) await pad.control[op]();
     else if (id === dialId || id === DEMO_DIAL_ID) await dial.control[op]();
     else return false;
     return true;
   };
   const sim: SimControls = {
-    ...(dice ? { roll: async (id: string, face: number) => void (await dice.control.roll(id, face)) } : {}),
-    ...(readers
-      ? {
-          tap: async (id: string, uid: string) => void (await readers.control.tap(id, uid)),
-          lift: async (id: string) => void (await readers.control.lift(id)),
-        }
-      : {}),
+    ...(dice ? { roll: (id: string, face: number) => dice.control.roll(id, face) } : {}),
+    ...(readers ? { tap: (id: string, uid: string) => readers.control.tap(id, uid), lift: (id: string) => readers.control.lift(id) } : {}),
+    ...(pad ? { press: (command: string) => pad.control.press(command) } : {}),
     disconnect: (id) => route(id, "disconnect"),
     reconnect: (id) => route(id, "reconnect"),
     dialAngle: () => dial.control.dialAngle(),
@@ -116,32 +96,26 @@ export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
     sim,
     problems,
     close: async () => {
-      await Promise.allSettled([...sources.map((s) => s.stop()), dial.close(), readers?.close()]);
+      await Promise.allSettled([dice?.source.stop(), pad?.close(), dial.close(), readers?.close()]);
     },
   };
 }
 
-/** The configured hardware (`devices:` in the table file). */
+/** The configured hardware (`devices:` in the table file, already checked against the device schemas). */
 export async function composeRealDevices(config: Readonly<Record<string, unknown>>, logger: Logger): Promise<TableDevices> {
   const problems: DeviceHealth[] = [];
   const sources: DeviceSource[] = [];
-  const build = async <M>(key: string, path: string, make: (m: M) => DeviceSource | Promise<DeviceSource>): Promise<void> => {
+  const build = (key: string, make: () => DeviceSource): void => {
     if (config[key] === undefined) return;
     try {
-      const mod = await load<M>(path);
-      if (!mod) problems.push(problem(key, key, `Support for ${key} is not available in this build.`));
-      else sources.push(await make(mod));
+      sources.push(make());
     } catch (e) {
       problems.push(problem(key, key, `${key}: ${(e as Error).message}`));
     }
   };
-  await build<DiceModule>("dice", "../devices/dice/index.ts", (m) =>
-    m.createBleDiceSource(config.dice, { logger: logger.child({ dev: "dice" }) }),
-  );
-  await build<NfcModule>("readers", "../devices/nfc/index.ts", (m) =>
-    m.createReaderSource(config.readers, { logger: logger.child({ dev: "nfc" }) }),
-  );
-  await build<HidModule>("pad", "../devices/hid/index.ts", (m) => m.createPadSource(config.pad, { logger: logger.child({ dev: "hid" }) }));
+  build("dice", () => createBleDiceSource(config.dice as DiceDeviceConfig[], { logger: logger.child({ dev: "dice" }) }));
+  build("readers", () => createReaderSource(config.readers as ReaderConfig[], { logger: logger.child({ dev: "nfc" }) }));
+  build("pad", () => createPadSource(config.pad as PadConfig | PadConfig[], { logger: logger.child({ dev: "hid" }) }));
   let dial: WindDial | null = null;
   if (config.dial !== undefined) {
     const parsed = parseDialConfig(config.dial, "devices.dial");

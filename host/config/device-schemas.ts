@@ -1,14 +1,22 @@
 /**
  * The `devices` section of the table file: each family's own configuration schema, as its device module
- * exports it, so the table file is checked with the same schema the driver uses.
+ * exports it, so the table file is checked with the same schema the driver uses (errors name file:line).
+ * The dial is checked by its module's `parseDialConfig` (which fills the angle map's defaults).
  */
 import { Type } from "@sinclair/typebox";
+import { DiceDeviceConfigSchema } from "../../devices/dice/index.ts";
+import { PadConfigSchema } from "../../devices/hid/index.ts";
+import { ReaderConfigSchema } from "../../devices/nfc/index.ts";
 
 export const DeviceConfigSchema = Type.Object(
   {
-    dice: Type.Optional(Type.Unknown()),
-    readers: Type.Optional(Type.Unknown()),
-    pad: Type.Optional(Type.Unknown()),
+    /** Electronic dice (Pixels, GoDice) by BLE name or address. */
+    dice: Type.Optional(Type.Array(DiceDeviceConfigSchema)),
+    /** NFC readers (PN532, MFRC522 sketch, USB keyboard-wedge). */
+    readers: Type.Optional(Type.Array(ReaderConfigSchema)),
+    /** HID button boxes mapped to commands (confirm, undo, next-phase, cancel, roll). */
+    pad: Type.Optional(Type.Union([PadConfigSchema, Type.Array(PadConfigSchema)])),
+    /** The servo wind dial on a Firmata board. */
     dial: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { diceConfigProblems } from "../../devices/dice/index.ts";
+import { parseDialConfig } from "../../devices/wind-dial/index.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
@@ -12,7 +14,7 @@ import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
-import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
+import { type Binding, type DisplayOptions, type Player, type TableConfig, TableConfigSchema } from "./schema.ts";
 
 /** Everything the host needs to set a table. */
 export interface TableSetup {
@@ -92,6 +94,18 @@ function assemble(
   return ok({ ...keep, ruleset: rs, start, tags });
 }
 
+/** What the device schemas cannot say: duplicate die ids, a die with no name or address, the dial's map. */
+function checkDevices(devices: TableConfig["devices"]): { path: string; message: string } | null {
+  const dice = diceConfigProblems(devices?.dice ?? [])[0];
+  if (dice) return { path: `devices.dice${dice.path}`, message: dice.message };
+  if (devices?.dial === undefined) return null;
+  const dial = parseDialConfig(devices.dial, "devices.dial");
+  if (dial.ok) return null;
+  const first = dial.errors[0] ?? "devices.dial: invalid";
+  const [where = "devices.dial", ...rest] = first.split(": ");
+  return { path: where.replace(/\/(\d+)/g, "[$1]").replace(/\//g, "."), message: rest.join(": ") || first };
+}
+
 function findRuleSet(id: string, where: string): Result<RuleSet> {
   const rs = ruleSet(id);
   if (rs) return ok(rs);
@@ -130,7 +144,12 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const at = (p: string) => file.value.locate(p);
   const cfg = parseWith(TableConfigSchema, file.value.value, "");
   if (!cfg.ok) return fail("config.invalid", `${at(cfg.error.path)}: ${cfg.error.message}`, at(cfg.error.path));
-  const c = cfg.value;
+  const dial = cfg.value.devices?.dial;
+  // The dial's angle map may be left out entirely: every setting of it has a default.
+  const withMap = dial && typeof dial === "object" && !("map" in dial) ? { ...dial, map: {} } : dial;
+  const c = cfg.value.devices && dial !== undefined ? { ...cfg.value, devices: { ...cfg.value.devices, dial: withMap } } : cfg.value;
+  const deviceProblem = checkDevices(c.devices);
+  if (deviceProblem) return fail("config.invalid", `${at(deviceProblem.path)}: ${deviceProblem.message}`, at(deviceProblem.path));
   const base = c.scenario !== undefined ? loadScenario(c.scenario) : undefined;
   if (base && !base.ok) return fail(base.error.code, `${at("scenario")}: ${base.error.message}`, at("scenario"));
   const scenario = base?.ok ? base.value : undefined;

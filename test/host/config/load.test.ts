@@ -90,4 +90,25 @@ describe("table configuration", () => {
     const broken = loadTableFile(tableFile("ruleset: [sole-bay\n"));
     expect(!broken.ok && broken.error.path).toMatch(/table\.yaml:\d/);
   });
+
+  it("checks the devices section with the device modules' own schemas, naming file, line and key", () => {
+    const base = "ruleset: sole-bay-1672\nscenario: sole-bay-1672\ndevices:\n";
+    const reader = loadTableFile(tableFile(`${base}  readers:\n    - { kind: pn999, id: r1, path: /dev/ttyUSB0 }\n`));
+    expect(!reader.ok && reader.error.path).toMatch(/table\.yaml:5 \(devices\.readers\[0\]\.kind\)$/);
+    const dial = loadTableFile(tableFile(`${base}  dial:\n    port: /dev/ttyACM0\n    map: { gearRatio: -1 }\n`));
+    expect(!dial.ok && dial.error.path).toMatch(/table\.yaml:6 \(devices\.dial\.map\.gearRatio\)$/);
+    const die = loadTableFile(tableFile(`${base}  dice:\n    - { family: pixels, id: p1 }\n`));
+    expect(!die.ok && die.error.message).toMatch(/needs a name or an address/);
+    const good = loadTableFile(
+      tableFile(
+        `${base}  dice:\n    - { family: pixels, id: p1, name: PXL1, color: white }\n  readers:\n    - { kind: pn532, id: r1, path: /dev/ttyUSB0 }\n  pad: { id: pad, vendorId: 0x1234, productId: 0x5678, buttons: [{ button: 0, command: confirm }] }\n  dial:\n    port: /dev/ttyACM0\n`,
+      ),
+    );
+    expect(good.ok && good.value.devices).toMatchObject({
+      dice: [{ id: "p1" }],
+      readers: [{ id: "r1" }],
+      dial: { port: "/dev/ttyACM0", map: {} },
+    });
+    expect(good.ok && good.value.start.ships).toHaveLength(12);
+  });
 });

@@ -93,4 +93,14 @@ describe("the demo table through /api/sim (real emulators)", () => {
     expect((await post("/api/sim/disconnect", { device: "kraken" })).statusCode).toBe(404);
     expect((await post("/api/sim/roll", { die: "kraken", face: 3 })).statusCode).toBe(400);
   });
+
+  it("presses the emulated button box: confirm resolves a no-dice action, undo takes it back", async () => {
+    await post("/api/draft", { type: "set-wind", values: { windward: "N" } });
+    const before = (await state()).history.length;
+    expect((await post("/api/sim/press", { command: "confirm" })).statusCode).toBe(200);
+    await until(state, (s) => s.history.length === before + 1);
+    await post("/api/sim/press", { command: "undo" });
+    const s = await until(state, (x) => x.history.length === before);
+    expect(s.history).toHaveLength(before);
+  });
 });
