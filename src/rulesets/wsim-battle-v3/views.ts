@@ -59,7 +59,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
   switch (action.type) {
     case "fire": {
       const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
-      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${o.critical ? " — doubles: critical hit!" : ""}.`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${o.critical ? " — doubles: critical hit!" : "."}`;
     }
     case "wind":
       return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;

@@ -32,6 +32,19 @@ describe("X fire combat dice", () => {
     expect(mustResolve(wsimBattleV3, { ships, action: fire({ rangeHexes: 6 }), dice: [2, 3] }).outcome.aim).toBe("rigging");
     expect(errorOf(wsimBattleV3, { ships, action: fire({ rangeHexes: 6, aim: "hull" }), dice: [2, 3] }).path).toBe("action.aim");
   });
+  it("the display sentence and the ship log", () => {
+    const t = mustResolve(wsimBattleV3, { ships, action: fire({}), dice: [3, 3] });
+    expect(wsimBattleV3.describe(t.state, fire({}), t.outcome)).toBe(
+      "Victory fires at Bucentaure's hull: die 3, read the Fire Table — doubles: critical hit!",
+    );
+    const v = wsimBattleV3.shipViews(t.state)[2];
+    expect(v?.tracks).toEqual([
+      { label: "Guns left", boxes: 8, marked: 0 },
+      { label: "Rigging 1", boxes: 4, marked: 0 },
+      { label: "Rigging 2", boxes: 4, marked: 0 },
+      { label: "Rigging 3", boxes: 4, marked: 0 },
+    ]);
+  });
   it("odds: a critical hit 1 time in 6", () => {
     expect(oddsFor(wsimBattleV3, { ships, action: fire({}) }).summary.pCritical).toBeCloseTo(1 / 6, 12);
   });

@@ -214,3 +214,37 @@ describe("VII signalling", () => {
     expect(mustResolve(wsimBattleV3, { ships: fleet, settings: on, action: three }).outcome.deliverTurn).toBe(3);
   });
 });
+
+describe("the ship log and grappling", () => {
+  it("mark boxes of a section (negative clears), clamped to the section", () => {
+    const t = mustResolve(wsimBattleV3, { ships, action: { type: "mark", ship: "hermione", section: "rigging1", boxes: 5 } });
+    expect(t.state.ships[2]?.rigging?.[0]).toEqual({ boxes: 4, marked: 4 });
+    const back = mustResolve(wsimBattleV3, {
+      ships: t.state.ships,
+      action: { type: "mark", ship: "hermione", section: "rigging1", boxes: -1 },
+    });
+    expect(back.state.ships[2]?.rigging?.[0]?.marked).toBe(3);
+    expect(errorOf(wsimBattleV3, { ships, action: { type: "mark", ship: "victory", section: "crew1", boxes: 1 } }).path).toBe(
+      "action.section",
+    );
+  });
+  it("grappling a SOL counts for rule I", () => {
+    const t = mustResolve(wsimBattleV3, {
+      ships,
+      game: { turn: 6 },
+      action: { type: "grapple", ship: "hermione", other: "victory", grappled: true },
+    });
+    expect(t.state.ships[2]).toMatchObject({ grappledWith: ["victory"], lastEngagedSol: 6, lastCombatTurn: 6 });
+    expect(t.state.ships[0]?.grappledWith).toEqual(["hermione"]);
+    const free = mustResolve(wsimBattleV3, {
+      ships: t.state.ships,
+      action: { type: "grapple", ship: "hermione", other: "victory", grappled: false },
+    });
+    expect(free.state.ships[2]?.grappledWith).toEqual([]);
+  });
+  it("set-wind sets direction and change number", () => {
+    const t = mustResolve(wsimBattleV3, { action: { type: "set-wind", direction: 2, changeNumber: 4 } });
+    expect(t.state.wind).toMatchObject({ direction: 2, changeNumber: 4 });
+    expect(errorOf(wsimBattleV3, { action: { type: "set-wind", changeNumber: 7 } }).path).toBe("action.changeNumber");
+  });
+});
