@@ -3,6 +3,7 @@
  * and tests (the full driver stack over emulators on real pty pairs).
  */
 import type { Logger } from "pino";
+import type { FaultKnobs } from "../emulators/nfc/faults.ts";
 import { Mfrc522Emulator } from "../emulators/nfc/mfrc522-emulator.ts";
 import { Pn532Emulator } from "../emulators/nfc/pn532-emulator.ts";
 import { EmulatedSerialDevice } from "../emulators/nfc/serial-device.ts";
@@ -63,6 +64,8 @@ export interface EmulatedReaders {
     /** …and comes back under the same path. */
     reconnect(id: string): Promise<void>;
   };
+  /** The fault knobs (drop, corrupt, duplicate, delay) of one emulated reader. */
+  faults(readerId: string): FaultKnobs;
   close(): Promise<void>;
 }
 
@@ -124,6 +127,7 @@ export async function createEmulatedReaders(
       disconnect: (id) => device(id).unplug(),
       reconnect: (id) => device(id).plug(),
     },
+    faults: (readerId) => device(readerId).emulator.faults,
     close: async () => {
       await source.stop();
       for (const d of devices.values()) await d.dispose();

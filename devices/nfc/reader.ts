@@ -78,6 +78,7 @@ export function readersSource(readers: readonly NfcReader[]): DeviceSource {
   const offs: Unsubscribe[] = [];
   return {
     async start() {
+      if (offs.length > 0) return;
       for (const r of readers) {
         offs.push(
           r.onTag((e) => readings.emit(e)),

@@ -22,11 +22,15 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
       ["bow", "pn532", true],
       ["stern", "mfrc522", true],
     ]);
+    rig.faults("bow").set({ duplicate: 10 });
     await rig.control.tap("bow", "04A23B5C1D6E80");
     await rig.control.tap("stern", "DEADBEEF");
     await until(() => readings.filter((r) => r.type === "tag.arrived").length === 2, "two arrivals");
     const arrivals = readings.filter((r) => r.type === "tag.arrived").map((r) => r.type === "tag.arrived" && `${r.readerId} ${r.uid}`);
     expect(arrivals.sort()).toEqual(["bow 04A23B5C1D6E80", "stern DEADBEEF"]);
+    await rig.source.start();
+    await settle(100);
+    expect(readings.filter((r) => r.type === "tag.arrived")).toHaveLength(2);
   });
 
   it("tap, hold 10 s, lift; disconnect and reconnect through the control", async () => {
