@@ -59,6 +59,7 @@ export const ShipSchema = Type.Object(
     lastPlot: Type.String({ default: "" }),
     lastMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
     collidedLastTurn: Type.Boolean({ default: false }),
+    collidedThisTurn: Type.Boolean({ default: false }),
     /** This turn's checked plot and the MP it counts for next turn's momentum. */
     plot: Type.Union([Type.String(), Type.Null()], { default: null }),
     plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),

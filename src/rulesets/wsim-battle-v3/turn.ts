@@ -104,7 +104,14 @@ export const nextTurn: H = {
     const turn = state.game.turn + 1;
     const due = state.game.signals.filter((s) => s.deliverTurn <= turn);
     const events: WsimEvent[] = state.ships.map((s) =>
-      shipEvent("turn-reset", s, { lastPlot: s.plot ?? "", lastMP: s.plotMP, plot: null, plotMP: null, collidedLastTurn: false }),
+      shipEvent("turn-reset", s, {
+        lastPlot: s.plot ?? "",
+        lastMP: s.plotMP,
+        plot: null,
+        plotMP: null,
+        collidedLastTurn: s.collidedThisTurn,
+        collidedThisTurn: false,
+      }),
     );
     const pending = state.wind.pending?.direction;
     events.push({
@@ -200,6 +207,31 @@ export const grapple: H = {
   },
 };
 
+export const collision: H = {
+  def: {
+    type: "collision",
+    description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
+    fields: [
+      { name: "ship", label: "Ship", type: "ship" },
+      { name: "other", label: "Other ship", type: "ship", optional: true },
+    ],
+  },
+  schema: Type.Object(
+    { type: Type.Literal("collision"), ship: Type.String(), other: Type.Optional(Type.String()) },
+    { additionalProperties: false },
+  ),
+  plan: () => ok([]),
+  resolve(state, a) {
+    const events: WsimEvent[] = [];
+    for (const f of a.other === undefined ? ["ship"] : ["ship", "other"]) {
+      const s = liveShip(state, a[f], f);
+      if (!s.ok) return s;
+      events.push(shipEvent("collided", s.value, { collidedThisTurn: true }));
+    }
+    return resolution({ collided: events.length }, events);
+  },
+};
+
 const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "rigging1", "rigging2", "rigging3", "rigging4"] as const;
 
 export const mark: H = {
@@ -243,4 +275,4 @@ export const mark: H = {
   },
 };
 
-export const TURN = [windChange, windShift, setWind, nextTurn, phaseTimer, grapple, mark];
+export const TURN = [windChange, windShift, setWind, nextTurn, phaseTimer, grapple, collision, mark];

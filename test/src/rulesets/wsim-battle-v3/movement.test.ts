@@ -82,6 +82,15 @@ describe("V momentum", () => {
     expect(ok(victory({ lastPlot: "L" }), "1", 3).lastMP).toBe(0);
     expect(ok(victory({ lastPlot: "2L1" }), "4", 4).lastMP).toBe(4);
   });
+  it("a collision recorded this turn makes next turn's acceleration start from 0", () => {
+    const t = mustResolve(wsimBattleV3, { ships: [victory({ lastMP: 2 })], action: { type: "collision", ship: "victory" } });
+    const p = mustResolve(wsimBattleV3, { ships: t.state.ships, action: { type: "plot", ship: "victory", plot: "3", allowanceMP: 3 } });
+    const n = mustResolve(wsimBattleV3, { ships: p.state.ships, action: { type: "next-turn" } });
+    expect(n.state.ships[0]).toMatchObject({ collidedLastTurn: true, collidedThisTurn: false });
+    expect(
+      errorOf(wsimBattleV3, { ships: n.state.ships, action: { type: "plot", ship: "victory", plot: "2", allowanceMP: 3 } }).message,
+    ).toMatch(/at most 1 MP after 0/);
+  });
   it("the next turn keeps this turn's plot for momentum", () => {
     const t = mustResolve(wsimBattleV3, plot(hermione({ lastMP: 2 }), "L1T", 5));
     const n = mustResolve(wsimBattleV3, { ships: t.state.ships, action: { type: "next-turn" } });
