@@ -29,8 +29,8 @@ const PAGES = { "/": "index.html", "/control": "control.html", "/devices": "devi
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: opts.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // requests are not logged one by one (a busy table makes hundreds a minute); warnings and errors are
+    loggerInstance: opts.logger.child({ part: "http" }, { level: "warn" }) as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
     // Unknown keys and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
