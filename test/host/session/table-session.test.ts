@@ -152,4 +152,46 @@ describe("table session", () => {
     expect(g.session.records).toHaveLength(0);
     expect(g.session.state.ships).toEqual(initial().ships);
   });
+
+  it("follows the rules' follow-ups: an explosion chain of rolls and a choice, driven only by followUps", () => {
+    const { session } = openSession(setup);
+    const missing = () => session.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
+    session.startAction({ type: "broadside", firer: "royal-prince", target: "stavoren", rangeInches: 4, rake: true });
+    session.enterDice(Array(missing()).fill(6));
+    expect(session.followUps[0]).toMatchObject({ kind: "roll", action: { type: "explosion-roll", ship: "stavoren" } });
+    expect(session.draft).toMatchObject({ type: "explosion-roll", origin: "follow-up" });
+    // a tap does not disturb a demanded roll
+    session.handleReading(tag(JAMES));
+    expect(session.draft?.type).toBe("explosion-roll");
+    session.enterDice([6, 6]);
+    session.enterDice([6]);
+    const choice = session.followUps[0];
+    expect(choice?.kind).toBe("choose");
+    expect(session.draft).toBeNull();
+    const bad = session.choose(["the-flying-dutchman"]);
+    expect(!bad.ok && bad.error.code).toBe("input.invalid");
+    expect(session.choose(["edgar", "gouda"]).ok).toBe(true);
+    for (let i = 0; i < 10 && session.followUps.length > 0; i++) {
+      if (session.followUps[0]?.kind === "choose") break;
+      session.enterDice(Array(missing()).fill(4));
+    }
+    expect(session.state.ships.find((s) => s.id === "edgar")).toMatchObject({ damage: expect.any(Number) });
+    expect((session.state.ships.find((s) => s.id === "edgar") as { damage: number } | undefined)?.damage).toBeGreaterThan(0);
+    expect(session.records.map((r) => r.action.type)).toEqual(
+      expect.arrayContaining(["broadside", "explosion-roll", "explosion-radius", "explosion-hits"]),
+    );
+  });
+
+  it("a die bound to the other side is ignored; a die bound to a role serves only that role", () => {
+    const { session } = broadsideAt(4);
+    session.bindDie({ die: "pixel-1", side: "Dutch" });
+    session.handleReading(roll("pixel-1", 6));
+    expect(session.draftStatus()?.gathered?.placed).toHaveLength(0);
+    expect(session.notices.at(-1)?.text).toMatch(/belongs to Dutch/);
+    session.bindDie({ die: "pixel-2", roles: ["risk"] });
+    session.handleReading(roll("pixel-2", 6));
+    expect(session.notices.at(-1)?.text).toMatch(/not needed for this roll/);
+    session.handleReading(roll("pixel-3", 6));
+    expect(session.draftStatus()?.gathered?.placed).toHaveLength(1);
+  });
 });
