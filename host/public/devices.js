@@ -4,6 +4,7 @@ import { api, connectLive, fill, h } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
+let editing = false;
 
 async function send(method, url, body) {
   const r = await api(method, url, body);
@@ -35,7 +36,7 @@ function bindForm(d) {
 }
 
 function simControls(d) {
-  if (!state.sim || !d.emulated) return null;
+  if (!state.sim || !d.emulated || d.kind === "adapter") return null;
   const up = d.connected;
   const buttons = [
     h(
@@ -57,6 +58,7 @@ function simControls(d) {
 
 function paint(s) {
   state = s;
+  if (editing) return;
   const rows = s.devices.map((d) =>
     h(
       "tr",
@@ -111,4 +113,11 @@ function paint(s) {
   document.body.dataset.version = String(s.version);
 }
 
+// A push must not wipe a form a person is filling in.
+document.addEventListener("focusin", (e) => {
+  editing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+});
+document.addEventListener("focusout", () => {
+  editing = false;
+});
 connectLive(paint);

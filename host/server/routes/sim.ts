@@ -37,7 +37,12 @@ export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls }
   );
   for (const op of ["disconnect", "reconnect"] as const) {
     app.post<{ Body: Static<typeof SimDeviceBody> }>(`/api/sim/${op}`, { schema: { body: SimDeviceBody } }, async (req, reply) => {
-      const found = await sim[op](req.body.device);
+      let found: boolean;
+      try {
+        found = await sim[op](req.body.device);
+      } catch (e) {
+        return sendError(reply, { code: "sim.refused", message: (e as Error).message, path: "device" }, 400);
+      }
       if (!found)
         return sendError(reply, { code: "device.unknown", message: `No emulated device "${req.body.device}".`, path: "device" }, 404);
       return { ok: true };
