@@ -6,17 +6,18 @@
  */
 
 import type { DeviceHealth, Reading } from "../../devices/readings.ts";
-import { applyEvents, transition } from "../../src/game/engine.ts";
+import { applyEvents } from "../../src/game/engine.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import { planValues } from "./dice-gather.ts";
 import { dieRoll, manualRolls, refuseDie, softwareRolls } from "./dice-input.ts";
 import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
 import { type DraftStatus, draftStatus, OddsCache } from "./draft-status.ts";
+import { answerChoice, nextDraft, restoreWork } from "./follow-ups.ts";
 import { type Notice, NoticeBoard } from "./notices.ts";
+import { resolveDraft } from "./resolve.ts";
 
 export interface SessionDeps {
   readonly setup: TableSetup;
@@ -38,6 +39,15 @@ export type SessionEvent =
 
 export type SessionListener = (events: readonly SessionEvent[]) => void;
 
+/** What the button box's commands do. */
+const BUTTONS: Readonly<Record<string, (s: TableSession) => Result<null>>> = {
+  confirm: (s) => s.confirm(),
+  undo: (s) => s.undo(),
+  "next-phase": (s) => s.nextPhase(),
+  cancel: (s) => s.cancel(),
+  roll: (s) => s.softwareRoll(),
+};
+
 export class TableSession {
   readonly rs: RuleSet;
   readonly setup: TableSetup;
@@ -45,12 +55,8 @@ export class TableSession {
   readonly #initial: TableState;
   #records: ResolvedRecord[];
   #state: TableState;
-  #draft: Draft | null;
-  #followUps: FollowUp[];
-  #phase: number;
-  #players: Record<string, DiceMode>;
-  #bindings: Binding[];
-  #focus: string | null;
+  /** The working state the store snapshots: the action being set up, follow-ups, phase, players, bindings, focus. */
+  #w: { -readonly [K in keyof SessionSnapshot]: SessionSnapshot[K] };
   #version = 0;
   #flushed = 0;
   readonly #notices = new NoticeBoard();
@@ -66,15 +72,7 @@ export class TableSession {
     const { records, snapshot } = deps.store.load();
     this.#records = records;
     this.#state = this.#fold(records);
-    const sides = [...new Set(initial.ships.map((s) => s.side))];
-    const configured = Object.fromEntries(deps.setup.players.map((p) => [p.side, p.dice]));
-    this.#players = { ...Object.fromEntries(sides.map((s) => [s, configured[s] ?? "electronic"])), ...snapshot?.players };
-    this.#bindings = [...(snapshot?.bindings ?? deps.setup.bindings)];
-    this.#followUps = [...(snapshot?.followUps ?? [])];
-    this.#phase = snapshot?.phase ?? 0;
-    this.#focus = snapshot?.focus ?? null;
-    const type = phaseActionType(this.rs.actions, this.rs.phases[this.#phase]) ?? defaultActionType(this.rs.actions);
-    this.#draft = snapshot ? snapshot.draft : type ? emptyDraft(type) : null;
+    this.#w = { ...restoreWork(deps.setup, initial, snapshot) };
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -91,22 +89,14 @@ export class TableSession {
     return this.#records;
   }
   get draft(): Draft | null {
-    return this.#draft;
+    return this.#w.draft;
   }
   get followUps(): readonly FollowUp[] {
-    return this.#followUps;
+    return this.#w.followUps;
   }
-  get phase(): number {
-    return this.#phase;
-  }
-  get players(): Readonly<Record<string, DiceMode>> {
-    return this.#players;
-  }
-  get bindings(): readonly Binding[] {
-    return this.#bindings;
-  }
-  get focus(): string | null {
-    return this.#focus;
+  /** Phase index, players' dice modes, die bindings, the ship on show. */
+  get work(): SessionSnapshot {
+    return this.#w;
   }
   get version(): number {
     return this.#version;
@@ -121,11 +111,11 @@ export class TableSession {
 
   /** The action being set up, with plan, odds, gathered dice and instructions. */
   draftStatus(): DraftStatus | null {
-    if (!this.#draft) return null;
-    return draftStatus(this.rs, this.#state, this.#draft, {
+    if (!this.#w.draft) return null;
+    return draftStatus(this.rs, this.#state, this.#w.draft, {
       version: this.#records.length,
       odds: this.#odds,
-      modeOf: (side) => (side ? (this.#players[side] ?? "electronic") : "electronic"),
+      modeOf: (side) => (side ? (this.#w.players[side] ?? "electronic") : "electronic"),
       diceAtHand: (side) => this.#diceAtHand(side),
     });
   }
@@ -154,29 +144,34 @@ export class TableSession {
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
   tap(shipId: string): Result<null> {
     if (!this.#state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
-    this.#focus = shipId;
+    this.#w.focus = shipId;
     this.#emit({ type: "focus", ship: shipId });
-    let def = this.rs.actions.find((a) => a.type === this.#draft?.type);
+    let def = this.rs.actions.find((a) => a.type === this.#w.draft?.type);
     const fallback = defaultActionType(this.rs.actions);
     // A tap while the action has no ships to tap (the wind, initiative) starts the table's firing action.
-    if (this.#followUps.length === 0 && (this.#draft?.rolls.length ?? 0) === 0 && !def?.fields.some((f) => f.type === "ship") && fallback) {
-      this.#draft = emptyDraft(fallback);
+    if (
+      this.#w.followUps.length === 0 &&
+      (this.#w.draft?.rolls.length ?? 0) === 0 &&
+      !def?.fields.some((f) => f.type === "ship") &&
+      fallback
+    ) {
+      this.#w.draft = emptyDraft(fallback);
       def = this.rs.actions.find((a) => a.type === fallback);
     }
-    if (this.#draft && def && this.#followUps.length === 0) {
-      const next = tapShip(this.#draft, def, shipId);
-      if (next) this.#draft = next;
+    if (this.#w.draft && def && this.#w.followUps.length === 0) {
+      const next = tapShip(this.#w.draft, def, shipId);
+      if (next) this.#w.draft = next;
     }
     return this.#changed();
   }
 
   /** Chooses the action type and/or field values on /control (`values` merge into the draft). */
   editDraft(type: string | undefined, values: Readonly<Record<string, unknown>>): Result<null> {
-    if (this.#followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
-    const t = type ?? this.#draft?.type;
+    if (this.#w.followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
+    const t = type ?? this.#w.draft?.type;
     if (!t || !this.rs.actions.some((a) => a.type === t)) return fail("rules.illegal", `${this.rs.id} has no action "${t}".`, "type");
-    const keep = this.#draft && this.#draft.type === t ? this.#draft : emptyDraft(t);
-    this.#draft = { ...keep, values: { ...keep.values, ...values } };
+    const keep = this.#w.draft && this.#w.draft.type === t ? this.#w.draft : emptyDraft(t);
+    this.#w.draft = { ...keep, values: { ...keep.values, ...values } };
     return this.#afterDraftChange();
   }
 
@@ -199,50 +194,38 @@ export class TableSession {
         ok: false,
         error: { ...parsed.error, path: parsed.error.path ? `action.${parsed.error.path.replace(/^action\.?/, "")}` : "action" },
       };
-    const follow = this.#followUps[0];
+    const follow = this.#w.followUps[0];
     const origin = follow?.kind === "roll" && follow.action.type === type ? "follow-up" : "api";
-    if (this.#followUps.length > 0 && origin === "api") return fail("action.follow-up", `First: ${follow?.purpose}.`, "action");
-    this.#draft = { type, values, origin, purpose: follow?.purpose, rolls: [] };
+    if (this.#w.followUps.length > 0 && origin === "api") return fail("action.follow-up", `First: ${follow?.purpose}.`, "action");
+    this.#w.draft = { type, values, origin, purpose: follow?.purpose, rolls: [] };
     return this.#afterDraftChange();
   }
 
   /** Dice typed in (manual entry): values as the plan reads them, for the dice still missing, in plan order. */
   enterDice(values: readonly unknown[]): Result<null> {
     const st = this.draftStatus();
-    if (!this.#draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "values");
+    if (!this.#w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "values");
     const rolls = manualRolls(st, values, this.#deps.now());
     if (!rolls.ok) return rolls;
-    this.#draft = { ...this.#draft, rolls: [...this.#draft.rolls, ...rolls.value] };
+    this.#w.draft = { ...this.#w.draft, rolls: [...this.#w.draft.rolls, ...rolls.value] };
     return this.#afterDraftChange();
   }
 
   /** Rolls the missing dice in software (a player without electronic dice). */
   softwareRoll(): Result<null> {
     const st = this.draftStatus();
-    if (!this.#draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "");
+    if (!this.#w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "");
     const rolls = softwareRolls(st, this.#deps.randomFace, this.#deps.now());
-    this.#draft = { ...this.#draft, rolls: [...this.#draft.rolls, ...rolls] };
+    this.#w.draft = { ...this.#w.draft, rolls: [...this.#w.draft.rolls, ...rolls] };
     return this.#afterDraftChange(true);
   }
 
   /** Answers the `choose` follow-up at the head of the queue. */
   choose(value: unknown): Result<null> {
-    const head = this.#followUps[0];
-    if (head?.kind !== "choose") return fail("action.none", "No choice is waiting.", "value");
-    const chosen = Array.isArray(value) ? value : [value];
-    const allowed = head.choice.options.map((o) => JSON.stringify(o.value));
-    const bad = chosen.findIndex((v) => !allowed.includes(JSON.stringify(v)));
-    if (bad >= 0) return fail("input.invalid", `${JSON.stringify(chosen[bad])} is not one of the options.`, `value[${bad}]`);
-    if (chosen.length < head.choice.min || chosen.length > head.choice.max) {
-      return fail("input.invalid", `Choose from ${head.choice.min} to ${head.choice.max} options; got ${chosen.length}.`, "value");
-    }
-    const v = head.choice.max === 1 && !Array.isArray(value) ? chosen[0] : chosen;
-    const { type, ...rest } = head.action;
-    this.#draft = { type, values: { ...rest, [head.choice.field]: v }, origin: "follow-up", purpose: head.purpose, rolls: [] };
-    this.#followUps = [
-      { kind: "roll", purpose: head.purpose, action: { ...head.action, [head.choice.field]: v } },
-      ...this.#followUps.slice(1),
-    ];
+    const answer = answerChoice(this.#w.followUps, value);
+    if (!answer.ok) return answer;
+    this.#w.draft = answer.value.draft;
+    this.#w.followUps = answer.value.followUps;
     return this.#afterDraftChange();
   }
 
@@ -257,10 +240,10 @@ export class TableSession {
 
   /** Drops the action being set up (a demanded follow-up is dropped too, with a notice). */
   cancel(): Result<null> {
-    const head = this.#followUps[0];
+    const head = this.#w.followUps[0];
     if (head) this.#notice("warn", `Skipped: ${head.purpose}.`);
-    this.#followUps = this.#followUps.slice(1);
-    this.#draft = this.#nextDraft();
+    this.#w.followUps = this.#w.followUps.slice(1);
+    this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps);
     return this.#changed();
   }
 
@@ -271,8 +254,8 @@ export class TableSession {
     const windBefore = JSON.stringify(this.windView());
     this.#records = this.#records.slice(0, -1);
     this.#state = this.#fold(this.#records);
-    this.#followUps = [];
-    if (this.#draft?.origin === "follow-up") this.#draft = this.#nextDraft();
+    this.#w.followUps = [];
+    if (this.#w.draft?.origin === "follow-up") this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps);
     this.#version++;
     this.#deps.store.commitUndo(last.seq, this.#deps.now(), this.#snapshot());
     this.#emit({ type: "undo", seq: last.seq, description: last.description });
@@ -285,23 +268,23 @@ export class TableSession {
   nextPhase(): Result<null> {
     const n = this.rs.phases.length;
     if (n === 0) return fail("rules.illegal", `${this.rs.id} has no phases.`, "");
-    this.#phase = (this.#phase + 1) % n;
-    const match = phaseActionType(this.rs.actions, this.rs.phases[this.#phase]);
-    if (match && this.#followUps.length === 0 && (this.#draft?.rolls.length ?? 0) === 0) this.#draft = emptyDraft(match);
+    this.#w.phase = (this.#w.phase + 1) % n;
+    const match = phaseActionType(this.rs.actions, this.rs.phases[this.#w.phase]);
+    if (match && this.#w.followUps.length === 0 && (this.#w.draft?.rolls.length ?? 0) === 0) this.#w.draft = emptyDraft(match);
     return this.#changed();
   }
 
   /** Switches how a player rolls, mid-game. */
   setPlayerMode(side: string, mode: DiceMode): Result<null> {
-    if (!(side in this.#players))
-      return fail("input.invalid", `There is no side "${side}" (sides: ${Object.keys(this.#players).join(", ")}).`, "side");
-    this.#players = { ...this.#players, [side]: mode };
+    if (!(side in this.#w.players))
+      return fail("input.invalid", `There is no side "${side}" (sides: ${Object.keys(this.#w.players).join(", ")}).`, "side");
+    this.#w.players = { ...this.#w.players, [side]: mode };
     return this.#changed();
   }
 
   /** Binds a die to roles/colours/side (replacing its binding). */
   bindDie(binding: Binding): Result<null> {
-    this.#bindings = [...this.#bindings.filter((b) => b.die !== binding.die), binding];
+    this.#w.bindings = [...this.#w.bindings.filter((b) => b.die !== binding.die), binding];
     return this.#changed();
   }
 
@@ -316,24 +299,24 @@ export class TableSession {
       .deviceHealth()
       .filter((h) => h.kind === "die" && h.connected)
       .filter((h) => {
-        const b = this.#bindings.find((x) => x.die === h.id);
+        const b = this.#w.bindings.find((x) => x.die === h.id);
         return !b?.side || side === null || b.side === side;
       }).length;
   }
 
   #dieRolled(r: Extract<Reading, { type: "die.rolled" }>): void {
     const st = this.draftStatus();
-    const binding = this.#bindings.find((b) => b.die === r.dieId);
+    const binding = this.#w.bindings.find((b) => b.die === r.dieId);
     const refused = refuseDie(r, st, binding);
-    if (refused || !this.#draft) {
+    if (refused || !this.#w.draft) {
       this.#notice("info", refused ?? "No action is waiting for dice.");
       return;
     }
     const roll = dieRoll(r, binding, this.#deps.deviceHealth().find((h) => h.id === r.dieId)?.color);
-    const before = this.#draft;
-    this.#draft = { ...before, rolls: [...before.rolls, roll] };
+    const before = this.#w.draft;
+    this.#w.draft = { ...before, rolls: [...before.rolls, roll] };
     if (this.draftStatus()?.gathered?.unused.includes(roll)) {
-      this.#draft = before;
+      this.#w.draft = before;
       this.#notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
       return;
     }
@@ -341,49 +324,33 @@ export class TableSession {
   }
 
   #button(command: string): void {
-    const run: Record<string, () => Result<null>> = {
-      confirm: () => this.confirm(),
-      undo: () => this.undo(),
-      "next-phase": () => this.nextPhase(),
-      cancel: () => this.cancel(),
-      roll: () => this.softwareRoll(),
-    };
-    const r = run[command]?.() ?? fail("input.invalid", `The button command "${command}" is unknown.`, "command");
+    const run = BUTTONS[command];
+    const r = run ? run(this) : fail("input.invalid", `The button command "${command}" is unknown.`, "command");
     if (!r.ok) this.#notice("warn", r.error.message);
   }
 
   /** After the draft changed: resolve when the dice are in (dice actions at once; no-dice ones if not from the table). */
   #afterDraftChange(force = false): Result<null> {
     const st = this.draftStatus();
-    if (st?.ready && st.plan && this.#draft && (force || st.plan.length > 0 || this.#draft.origin !== "table")) return this.#resolve(st);
+    if (st?.ready && st.plan && this.#w.draft && (force || st.plan.length > 0 || this.#w.draft.origin !== "table"))
+      return this.#resolve(st);
     return this.#changed();
   }
 
   #resolve(st: DraftStatus): Result<null> {
-    if (!st.plan || !st.gathered) return fail("action.none", st.instruction, "");
     const windBefore = JSON.stringify(this.windView());
-    const t = transition(this.rs, this.#state, st.action, planValues(st.plan, st.gathered.placed));
-    if (!t.ok) {
-      this.#notice("warn", t.error.message);
+    const r = resolveDraft(this.rs, this.#state, st, this.#deps.store.nextSeq(), this.#deps.now());
+    if (!r.ok) {
+      this.#notice("warn", r.error.message);
       this.#flush();
-      return t;
+      return r;
     }
-    const record: ResolvedRecord = {
-      seq: this.#deps.store.nextSeq(),
-      at: this.#deps.now(),
-      action: st.action,
-      plan: t.value.plan,
-      dice: st.gathered.placed,
-      outcome: t.value.outcome,
-      events: t.value.events,
-      followUps: t.value.followUps,
-      description: this.rs.describe(t.value.state, st.action, t.value.outcome),
-    };
-    const wasFollowUp = this.#draft?.origin === "follow-up";
-    this.#followUps = [...t.value.followUps, ...(wasFollowUp ? this.#followUps.slice(1) : this.#followUps)];
+    const { record, state } = r.value;
+    const rest = this.#w.draft?.origin === "follow-up" ? this.#w.followUps.slice(1) : this.#w.followUps;
+    this.#w.followUps = [...record.followUps, ...rest];
     this.#records = [...this.#records, record];
-    this.#state = t.value.state;
-    this.#draft = this.#nextDraft(st.action.type);
+    this.#state = state;
+    this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps, st.action.type);
     this.#version++;
     this.#deps.store.commitAction(record, this.#snapshot());
     this.#emit({ type: "result", record });
@@ -392,28 +359,8 @@ export class TableSession {
     return ok(null);
   }
 
-  /** The draft after a resolution: the next demanded roll, or a fresh draft of the same (or default) type. */
-  #nextDraft(lastType?: string): Draft | null {
-    const head = this.#followUps[0];
-    if (head?.kind === "roll") {
-      const { type, ...values } = head.action;
-      return { type, values, origin: "follow-up", purpose: head.purpose, rolls: [] };
-    }
-    if (head?.kind === "choose") return null;
-    const def = defaultActionType(this.rs.actions);
-    const keep = lastType && this.rs.actions.some((a) => a.type === lastType && a.fields.some((f) => f.type === "ship")) ? lastType : def;
-    return keep ? emptyDraft(keep) : null;
-  }
-
   #snapshot(): SessionSnapshot {
-    return {
-      draft: this.#draft,
-      followUps: this.#followUps,
-      phase: this.#phase,
-      players: this.#players,
-      bindings: this.#bindings,
-      focus: this.#focus,
-    };
+    return { ...this.#w };
   }
 
   #changed(): Result<null> {

@@ -31,7 +31,7 @@ describe("table session", () => {
     const total = st?.odds?.outcomes.reduce((s, o) => s + o.p, 0) ?? 0;
     expect(total).toBeCloseTo(1, 9);
     expect(st?.instruction).toBe("10 dice — roll 9, then 1");
-    expect(session.focus).toBe("gouda");
+    expect(session.work.focus).toBe("gouda");
   });
 
   it("asks for the missing field when only ships are tapped", () => {
@@ -113,7 +113,7 @@ describe("table session", () => {
     session.handleReading(press("confirm"));
     expect(session.records).toHaveLength(1);
     session.handleReading(press("next-phase"));
-    expect(session.phase).toBe(1);
+    expect(session.work.phase).toBe(1);
     session.handleReading(press("undo"));
     expect(session.records).toHaveLength(0);
     session.handleReading(press("launch-rockets"));
