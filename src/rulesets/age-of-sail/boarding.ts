@@ -4,16 +4,15 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
-import { type Handler, resolution } from "./kit.ts";
-import { setting } from "./settings.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
 
-type H = Handler<AosState>;
+type H = ResolveActionSpec<AosState>;
 
 function pair(state: AosState, a: Action, x: string, y: string): Result<[Ship, Ship]> {
   const p = liveShip(state, a[x], x);

@@ -4,15 +4,14 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, Settings } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
-import { fieldDistribution, type Handler, resolution } from "./kit.ts";
-import { setting } from "./settings.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
-type H = Handler<AosState>;
+type H = ResolveActionSpec<AosState>;
 const SIDES = ["port", "starboard", "stern", "bow"] as const;
 type TargetSide = (typeof SIDES)[number];
 const MAST_NAMES = ["fore", "main", "mizzen"];

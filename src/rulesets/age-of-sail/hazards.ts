@@ -4,16 +4,15 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
-import { type Handler, resolution } from "./kit.ts";
-import { setting } from "./settings.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
 import { RANGE_TABLE, rangeBand } from "./tables.ts";
 
-type H = Handler<AosState>;
+type H = ResolveActionSpec<AosState>;
 const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
 
 /** A ship lost with boxes still unmarked scores them for the side that did it (setting `scoreLostShips`). */

@@ -2,40 +2,30 @@
  * `age-of-sail` (age-of-sail-simple.txt): an open table in cm, a living 8-point wind, speed by masts and point of
  * sail, gun-deck broadsides at hull or sails, fire, boarding and the admiral who inflicts the most damage.
  */
+import { resolveAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { BOARDING } from "./boarding.ts";
 import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
-import { handlerOf, oddsWith, parseActionWith } from "./kit.ts";
 import { PHASES, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState } from "./state.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
-const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING];
+const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map(resolveAction);
 
-export const ageOfSail: RuleSet<AosState> = {
+export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",
   title: "Age of Sail",
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
-  actions: HANDLERS.map((h) => h.def),
+  handlers: HANDLERS,
   phases: PHASES,
   parseState: (raw) => parseAosState(raw),
-  parseAction: (state, raw) => parseActionWith(HANDLERS, state, raw),
-  plan(state, action) {
-    const h = handlerOf(HANDLERS, action);
-    return h.ok ? h.value.plan(state, action) : h;
-  },
-  odds: (state, action) => oddsWith(HANDLERS, state, action),
-  resolve(state, action, dice) {
-    const h = handlerOf(HANDLERS, action);
-    return h.ok ? h.value.resolve(state, action, dice) : h;
-  },
   applyEvent: applyAosEvent,
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
-};
+});

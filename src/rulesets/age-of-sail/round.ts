@@ -4,14 +4,14 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
-import { fieldDistribution, type Handler, resolution } from "./kit.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
 
-type H = Handler<AosState>;
+type H = ResolveActionSpec<AosState>;
 
 /**
  * The player sequence: "Player 1 Fire removal stage … Tries to separate any entangled ships … Tries to refloat …

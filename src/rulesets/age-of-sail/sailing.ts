@@ -3,16 +3,16 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
-import { type Handler, resolution } from "./kit.ts";
 import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
 
-type H = Handler<AosState>;
+type H = ResolveActionSpec<AosState>;
 const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
 const headingValues = [...COMPASS_16];
 const shipAction = (type: string) => Type.Object({ type: Type.Literal(type), ship: Type.String() }, { additionalProperties: false });

@@ -51,6 +51,3 @@ export const SETTINGS: readonly SettingDef[] = [
     description: '"the captured ship must be manned by at least one gun deck from the winning ship" — how many decks go across.',
   },
 ];
-
-export const setting = <T extends boolean | number | string>(settings: Readonly<Record<string, unknown>>, name: string): T =>
-  settings[name] as T;

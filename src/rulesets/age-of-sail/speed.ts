@@ -1,9 +1,10 @@
 /**
  * Age of Sail: a ship's maximum move (speed), the wind's eye and the squadron leader it follows.
  */
+
+import { setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Compass16 } from "../../wind/compass.ts";
-import { setting } from "./settings.ts";
 import type { AosState, Ship } from "./state.ts";
 import { angleOffWind, POINT_OF_SAIL_MODIFIER, type PointOfSail, pointOfSail } from "./tables.ts";
 

@@ -2,11 +2,11 @@
  * Age of Sail: ship, wind and game state (CONTRACT §3 `age-of-sail`), their TypeBox schemas and `parseState`.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
-import { parseSettings } from "./kit.ts";
 import { SETTINGS } from "./settings.ts";
 
 export const CLASSES = ["ship-of-the-line", "frigate", "pirate"] as const;
@@ -141,18 +141,15 @@ function fillShip(raw: Static<typeof ShipSchema>, i: number): Result<Ship> {
 export function parseAosState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<AosState> {
   const ships = parseWith(Type.Array(ShipSchema), raw.ships ?? [], "ships");
   if (!ships.ok) return ships;
+  const unique = uniqueShipIds(ships.value);
+  if (!unique.ok) return unique;
   const filled: Ship[] = [];
   for (const [i, s] of ships.value.entries()) {
     const f = fillShip(s, i);
     if (!f.ok) return f;
-    if (filled.some((x) => x.id === f.value.id)) return fail("input.invalid", `Ship id "${s.id}" is used twice.`, `ships[${i}].id`);
     filled.push(f.value);
   }
-  const wind = parseWith(WindSchema, raw.wind ?? {}, "wind");
-  if (!wind.ok) return wind;
-  const game = parseWith(GameSchema, raw.game ?? {}, "game");
-  if (!game.ok) return game;
-  const settings = parseSettings(SETTINGS, raw.settings);
-  if (!settings.ok) return settings;
-  return ok({ ships: filled, wind: wind.value as Wind, game: game.value, settings: settings.value, data: null });
+  const rest = parseWindGameSettings(raw, { wind: WindSchema, game: GameSchema, settings: SETTINGS });
+  if (!rest.ok) return rest;
+  return ok({ ships: filled, wind: rest.value.wind as Wind, game: rest.value.game, settings: rest.value.settings, data: null });
 }

@@ -4,14 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
-import { fieldDistribution, type Handler, resolution } from "../age-of-sail/kit.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
-import { setting } from "./settings.ts";
 import type { Leader, WsimState } from "./state.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 
 /** XII.1: "the only double No Effect items in the list". */
 export const LEADER_CASUALTY_ENTRIES = [3, 9, 15];

@@ -5,15 +5,14 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
-import { fieldDistribution, type Handler, resolution } from "../age-of-sail/kit.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
-import { setting } from "./settings.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 
 function pair(state: WsimState, a: Action): Result<{ firer: Ship; target: Ship }> {
   const firer = liveShip(state, a.firer, "firer");

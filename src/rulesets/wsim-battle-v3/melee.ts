@@ -5,13 +5,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
-import { fieldDistribution, type Handler, resolution } from "../age-of-sail/kit.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 
 export const formParty: H = {
   def: {

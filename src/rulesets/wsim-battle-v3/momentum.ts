@@ -2,7 +2,7 @@
  * wsim-battle-v3 IV (crab move and the "T" plot) and V (momentum): plot strings, their MP, turning allowance,
  * the turn-then-forward rule and the acceleration/deceleration limits.
  */
-import { setting } from "./settings.ts";
+import { setting } from "../../game/action-kit.ts";
 import type { Ship } from "./state.ts";
 
 export type Token = { readonly kind: "L" | "R" | "T" | "B" | "D" } | { readonly kind: "F"; readonly n: number };

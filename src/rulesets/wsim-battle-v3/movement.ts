@@ -3,10 +3,10 @@
  * points, the turn-then-forward rule with its exceptions, the "T" plot (IV), momentum (V) and Follow in the Wake (III).
  */
 import { Type } from "@sinclair/typebox";
+import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
-import { type Handler, resolution } from "../age-of-sail/kit.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import {
   lastTurnMP,
@@ -19,10 +19,9 @@ import {
   type Token,
   tokenize,
 } from "./momentum.ts";
-import { setting } from "./settings.ts";
 import type { Ship, WsimState } from "./state.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
 
 /** IV.1 and IV.2: the order of turns, forward moves and T's. */

@@ -88,6 +88,3 @@ export const SETTINGS: readonly SettingDef[] = [
     description: "Without a club fire table the person picks the hits the table gives: 0 up to this many are offered.",
   },
 ];
-
-export const setting = <T extends boolean | number | string>(settings: Readonly<Record<string, unknown>>, name: string): T =>
-  settings[name] as T;

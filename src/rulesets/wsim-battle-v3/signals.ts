@@ -3,15 +3,14 @@
  * turn unless the path is 3 hexes or less, and (optional) repeaters with 15-hex legs.
  */
 import { Type } from "@sinclair/typebox";
+import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
-import { type Handler, resolution } from "../age-of-sail/kit.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
-import { setting } from "./settings.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 
 /** VII.3.1 / VII.3.2: words (Close Action) or signals (Casus Belli) per turn. */
 export function signalLimit(mode: string, rank: string, britishAfter1803: boolean): number {

@@ -4,10 +4,10 @@
  * club's ship cards, so they are optional here.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
+import { ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
-import { parseSettings } from "../age-of-sail/kit.ts";
 import type { WsimData } from "./data.ts";
 import { SETTINGS } from "./settings.ts";
 
@@ -162,22 +162,9 @@ export function parseWsimState(
 ): Result<WsimState> {
   const ships = parseWith(Type.Array(ShipSchema), raw.ships ?? [], "ships");
   if (!ships.ok) return ships;
-  const ids = new Set<string>();
-  for (const [i, s] of ships.value.entries()) {
-    if (ids.has(s.id)) return fail("input.invalid", `Ship id "${s.id}" is used twice.`, `ships[${i}].id`);
-    ids.add(s.id);
-  }
-  const wind = parseWith(WindSchema, raw.wind ?? {}, "wind");
-  if (!wind.ok) return wind;
-  const game = parseWith(GameSchema, raw.game ?? {}, "game");
-  if (!game.ok) return game;
-  const settings = parseSettings(SETTINGS, raw.settings);
-  if (!settings.ok) return settings;
-  return ok({
-    ships: ships.value,
-    wind: wind.value,
-    game: game.value,
-    settings: settings.value,
-    data: (data as WsimData | undefined) ?? null,
-  });
+  const unique = uniqueShipIds(ships.value);
+  if (!unique.ok) return unique;
+  const rest = parseWindGameSettings(raw, { wind: WindSchema, game: GameSchema, settings: SETTINGS });
+  if (!rest.ok) return rest;
+  return ok({ ships: ships.value, ...rest.value, data: (data as WsimData | undefined) ?? null });
 }

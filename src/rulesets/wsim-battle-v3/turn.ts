@@ -4,14 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
-import { type Handler, resolution } from "../age-of-sail/kit.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
-import { setting } from "./settings.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 
-type H = Handler<WsimState>;
+type H = ResolveActionSpec<WsimState>;
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
 export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
