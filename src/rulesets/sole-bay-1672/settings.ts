@@ -2,8 +2,7 @@
  * Named settings of sole-bay-1672: the optional "Death Dice" rule and every value the text leaves unstated.
  * Each description quotes the sentence it reads.
  */
-import { type Static, Type } from "@sinclair/typebox";
-import { parseWith } from "../../game/schema.ts";
+import type { SettingLimits } from "../../game/action-kit.ts";
 import type { SettingDef } from "../../game/types.ts";
 
 export const SETTING_DEFS: readonly SettingDef[] = [
@@ -73,23 +72,23 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   },
 ];
 
-/** The settings as a TypeBox schema (unknown keys are errors). */
-export const SettingsSchema = Type.Object(
-  {
-    deathDice: Type.Boolean({ default: false }),
-    deathDiceSkullFace: Type.Integer({ minimum: 1, maximum: 6, default: 1 }),
-    flagRiskPerLevel: Type.Boolean({ default: true }),
-    explosionFlagRisk: Type.Boolean({ default: true }),
-    explosionHitsRoll: Type.Union([Type.Literal("each"), Type.Literal("one")], { default: "each" }),
-    chainExplosionAs: Type.Union([Type.Literal("broadside"), Type.Literal("fire"), Type.Literal("none")], { default: "broadside" }),
-    weakBoardingDice: Type.Union([Type.Literal("1d3"), Type.Literal("1d6")], { default: "1d3" }),
-    fireshipExplosionMin: Type.Integer({ minimum: 2, maximum: 13, default: 10 }),
-    collisionHalfRounding: Type.Union([Type.Literal("up"), Type.Literal("down")], { default: "up" }),
-    breakpointPercent: Type.Number({ exclusiveMinimum: 0, maximum: 100, default: 33 }),
-  },
-  { additionalProperties: false, default: {} },
-);
+/** Bounds of the numeric settings (SETTING_DEFS is public JSON, so they live here). */
+export const SETTING_LIMITS: Readonly<Record<string, SettingLimits>> = {
+  deathDiceSkullFace: { integer: true, minimum: 1, maximum: 6 },
+  fireshipExplosionMin: { integer: true, minimum: 2, maximum: 13 },
+  breakpointPercent: { exclusiveMinimum: 0, maximum: 100 },
+};
 
-export type SoleBaySettings = Static<typeof SettingsSchema>;
-
-export const parseSettings = (raw: unknown) => parseWith(SettingsSchema, raw, "settings");
+/** The effective settings, typed (validated against SETTING_DEFS and SETTING_LIMITS); a type, so it is a Settings record. */
+export type SoleBaySettings = {
+  readonly deathDice: boolean;
+  readonly deathDiceSkullFace: number;
+  readonly flagRiskPerLevel: boolean;
+  readonly explosionFlagRisk: boolean;
+  readonly explosionHitsRoll: "each" | "one";
+  readonly chainExplosionAs: "broadside" | "fire" | "none";
+  readonly weakBoardingDice: "1d3" | "1d6";
+  readonly fireshipExplosionMin: number;
+  readonly collisionHalfRounding: "up" | "down";
+  readonly breakpointPercent: number;
+};

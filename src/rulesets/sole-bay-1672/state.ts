@@ -3,11 +3,12 @@
  * exploded ships, movement allowances, breakpoint tests) and settings — parsed from a request.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { TABLE_EDGES, type TableEdge } from "../../wind/compass.ts";
-import { parseSettings, type SoleBaySettings } from "./settings.ts";
+import { SETTING_DEFS, SETTING_LIMITS, type SoleBaySettings } from "./settings.ts";
 import { derive, ShipSchema, type SoleBayShip, totalBoxes } from "./ship.ts";
 import type { Rating } from "./tables.ts";
 
@@ -61,12 +62,10 @@ export type SoleBayState = TableState<SoleBayShip, SoleBayWind> & {
 function parseShips(raw: unknown): Result<SoleBayShip[]> {
   const parsed = parseWith(Type.Array(ShipSchema), raw ?? [], "ships");
   if (!parsed.ok) return parsed;
-  const seen = new Set<string>();
+  const unique = uniqueShipIds(parsed.value);
+  if (!unique.ok) return unique;
   const ships: SoleBayShip[] = [];
   for (const [i, s] of parsed.value.entries()) {
-    if (seen.has(s.id))
-      return fail("input.invalid", `ships[${i}].id "${s.id}" is used by two ships; ids must be unique.`, `ships[${i}].id`);
-    seen.add(s.id);
     if (s.damage > totalBoxes(s.hull)) {
       return fail(
         "input.invalid",
@@ -109,15 +108,12 @@ function checkGameIds(game: SoleBayGame, ships: readonly SoleBayShip[]): Result<
 export function parseState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<SoleBayState> {
   const ships = parseShips(raw.ships);
   if (!ships.ok) return ships;
-  const wind = parseWith(WindSchema, raw.wind, "wind");
-  if (!wind.ok) return wind;
-  const game = parseWith(GameSchema, raw.game, "game");
-  if (!game.ok) return game;
-  const checked = checkGameIds(game.value, ships.value);
+  const rest = parseWindGameSettings(raw, { wind: WindSchema, game: GameSchema, settings: SETTING_DEFS, limits: SETTING_LIMITS });
+  if (!rest.ok) return rest;
+  const checked = checkGameIds(rest.value.game, ships.value);
   if (!checked.ok) return checked;
-  const settings = parseSettings(raw.settings);
-  if (!settings.ok) return settings;
-  return ok({ ships: ships.value, wind: wind.value, game: checked.value, settings: settings.value, data: null });
+  const settings = rest.value.settings as unknown as SoleBaySettings;
+  return ok({ ships: ships.value, wind: rest.value.wind, game: checked.value, settings, data: null });
 }
 
 /** A ship still in play: not exploded and removed. */

@@ -6,11 +6,12 @@
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import { entry } from "../../../dice/plan.ts";
+import { nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction, nameOf, roll } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";

@@ -4,11 +4,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { nameOf } from "../../../game/action-kit.ts";
 import { fail, ok } from "../../../game/result.ts";
 import { Dist } from "../../../odds/distribution.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction, nameOf } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";

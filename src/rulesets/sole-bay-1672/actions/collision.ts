@@ -4,9 +4,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
-import { defineAction, nameOf, roll } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
 import { crewModifier } from "../ship.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";

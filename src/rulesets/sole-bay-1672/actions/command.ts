@@ -3,9 +3,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
-import { defineAction, roll } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, illegal, oneOf } from "../lookup.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";

@@ -5,11 +5,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverPlan } from "../../../odds/plan-odds.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
-import { type Dice, defineAction, nameOf, roll } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
@@ -97,7 +98,7 @@ interface HitsCtx {
   readonly within: readonly SoleBayShip[];
 }
 
-function hitsOutcome(ctx: HitsCtx, dice: Dice, state: SoleBayState) {
+function hitsOutcome(ctx: HitsCtx, dice: DiceGroups, state: SoleBayState) {
   const one = state.settings.explosionHitsRoll === "one";
   const results = ctx.within.map((s, i) => {
     const hits = (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0;

@@ -4,11 +4,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { nameOf } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
-import { defineAction, nameOf } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { retireCandidates } from "../squadron.ts";

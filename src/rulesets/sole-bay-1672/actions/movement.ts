@@ -5,10 +5,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction, nameOf, roll } from "../handler.ts";
+import { defineAction } from "../handler.ts";
 import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
