@@ -4,11 +4,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { ok } from "../../game/result.ts";
 import { type DamageCode, damageCodes } from "./chart.ts";
 import { applyCodes, type GChain } from "./damage.ts";
-import { chartNote, defineAction, nameOf, total } from "./kit.ts";
+import { chartNote, defineAction, total } from "./kit.ts";
 import type { Ship } from "./ship.ts";
 
 /** 4.1 D: "1 = 135° Left, 2 = 90° Left, 3 = 45° Left, 4 = 45° Right, 5 = 90° Right, 6 = 135° Right". */

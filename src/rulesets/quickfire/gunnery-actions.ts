@@ -2,10 +2,11 @@
  * The `gunnery` and `quickfire-attack` actions (text 3.0–3.1) on top of gunnery.ts.
  */
 import { Type } from "@sinclair/typebox";
+import { nameOf, type Outcome } from "../../game/action-kit.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryOutcome, shotEvents } from "./gunnery.ts";
-import { chartNote, defineAction, nameOf, type Outcome, type QfAction } from "./kit.ts";
+import { chartNote, defineAction, type QfAction } from "./kit.ts";
 
 const RangeField = Type.Union([Type.Literal("point-blank"), Type.Literal("short"), Type.Literal("long")]);
 const ArcField = Type.Union([Type.Literal("broadside"), Type.Literal("fore-aft")], { default: "broadside" });

@@ -1,16 +1,16 @@
 /**
- * The shape of one quickfire action: its form, schema, the dice-free context (legality), plan, outcome of a roll
- * (shared by resolve and exact odds, so every resolved outcome is one the odds list) and its effects.
+ * The shape one quickfire action is written in — its form, schema, dice-free context (legality), plan, outcome of a
+ * roll and effects — compiled into the kernel's outcome-style handler, so `resolve` and the exact odds share the
+ * outcome function. Quickfire's `parseAction` checks the schema only; legality is checked when planning.
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { DicePlan } from "../../dice/plan.ts";
+import { type ActionHandler, type DiceGroups, type Outcome, outcomeAction } from "../../game/action-kit.ts";
 import type { Result } from "../../game/result.ts";
 import type { Action, ActionDef, FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import type { QuickfireEvent } from "./events.ts";
 import type { QuickfireState } from "./ship.ts";
-
-export type Outcome = Readonly<Record<string, unknown>>;
 
 export interface QfAction<C> {
   readonly def: ActionDef;
@@ -19,26 +19,26 @@ export interface QfAction<C> {
   context(state: QuickfireState, action: Action): Result<C>;
   plan(state: QuickfireState, ctx: C): DicePlan;
   /** The outcome of one set of dice (grouped by plan entry). */
-  outcome(state: QuickfireState, ctx: C, groups: readonly (readonly number[])[]): Outcome;
-  effects(
-    state: QuickfireState,
-    ctx: C,
-    outcome: Outcome,
-    groups: readonly (readonly number[])[],
-  ): { events: QuickfireEvent[]; followUps: FollowUp[] };
-  /** A summary of the exact odds (the chance of each result that matters at the table). */
+  outcome(state: QuickfireState, ctx: C, groups: DiceGroups): Outcome;
+  effects(state: QuickfireState, ctx: C, outcome: Outcome, groups: DiceGroups): { events: QuickfireEvent[]; followUps: FollowUp[] };
+  /** A summary of the exact odds (the chance of each result that matters at the table); the chart label is added. */
   summary(dist: Dist<Outcome>): Record<string, unknown>;
   describe(state: QuickfireState, action: Action, outcome: Outcome): string;
 }
 
-/** Erases an action's context type so actions can sit in one table. */
-export function defineAction<C>(a: QfAction<C>): QfAction<unknown> {
-  return a as unknown as QfAction<unknown>;
-}
-
-/** A ship's name by id (for sentences). */
-export function nameOf(state: QuickfireState, id: unknown): string {
-  return state.ships.find((s) => s.id === id)?.name ?? String(id);
+/** A quickfire action as a kernel handler. */
+export function defineAction<C>(a: QfAction<C>): ActionHandler<QuickfireState> {
+  return outcomeAction<QuickfireState, TSchema, C, Outcome>({
+    def: a.def,
+    schema: a.schema,
+    prepareOnParse: false,
+    prepare: (state, action) => a.context(state, action as Action),
+    plan: (ctx, state) => a.plan(state, ctx),
+    outcome: (ctx, groups, state) => a.outcome(state, ctx, groups),
+    effects: (ctx, outcome, state, groups) => a.effects(state, ctx, outcome, groups),
+    summary: (_ctx, dist, state) => ({ ...a.summary(dist), chart: state.data.label }),
+    describe: (state, action, outcome) => a.describe(state, action, outcome),
+  });
 }
 
 /** Sum of dice. */

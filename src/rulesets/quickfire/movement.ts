@@ -3,11 +3,12 @@
  * asks for the rolls the next phase needs (fires on entering repair, sinking at the end of the turn).
  */
 import { Type } from "@sinclair/typebox";
+import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { nextPhase } from "./events.ts";
-import { defineAction, nameOf } from "./kit.ts";
+import { defineAction } from "./kit.ts";
 import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./ship.ts";
 
 /**

@@ -4,12 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
-import { chartNote, defineAction, nameOf, total } from "./kit.ts";
+import { chartNote, defineAction, total } from "./kit.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>

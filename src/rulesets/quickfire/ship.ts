@@ -80,15 +80,12 @@ export const GameSchema = Type.Object(
 );
 export type Game = Static<typeof GameSchema>;
 
-export const SettingsSchema = Type.Object(
-  {
-    scale: Type.Union([Type.Literal("small"), Type.Literal("large")], { default: "small" }),
-    units: Type.Union([Type.Literal("metric"), Type.Literal("imperial")], { default: "metric" }),
-    halfRofRounding: Type.Union([Type.Literal("down"), Type.Literal("up")], { default: "down" }),
-  },
-  { additionalProperties: false, default: {} },
-);
-export type QuickfireSettings = Static<typeof SettingsSchema>;
+/** The effective settings, typed (validated against SETTINGS in settings.ts). */
+export type QuickfireSettings = {
+  readonly scale: "small" | "large";
+  readonly units: "metric" | "imperial";
+  readonly halfRofRounding: "down" | "up";
+};
 
 /** The quickfire table state. */
 export interface QuickfireState extends TableState<Ship, null> {

@@ -4,12 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
 import { torpedoHitNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
-import { chartNote, defineAction, nameOf, total } from "./kit.ts";
+import { chartNote, defineAction, total } from "./kit.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
