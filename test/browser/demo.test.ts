@@ -121,4 +121,30 @@ describe("the demo table in a browser", () => {
       .toEqual([0, 0, 0, 0]);
     expect(await display.locator("#result").getAttribute("data-seq")).toBe("");
   });
+
+  it("on /devices a player is switched to manual dice mid-game; typed dice on /control resolve, marked as typed", async () => {
+    const devices = await browser.newPage();
+    await devices.goto(`${host.url}/devices`);
+    await devices.locator("tr[data-device=pixel-1]").waitFor();
+    expect(await devices.locator("tr[data-device=pixel-1]").textContent()).toMatch(/connected/);
+    const blink = await call(`${host.url}/api/devices/pixel-1/identify`, "POST", {});
+    expect(blink.status).toBe(200);
+    await devices.locator("#players select").nth(1).selectOption("manual");
+    await until(state, (s) => s.players.find((p) => p.side === "Dutch")?.mode === "manual");
+    await devices.close();
+
+    await call(`${host.url}/api/actions`, "POST", {
+      action: { type: "broadside", firer: "gouda", target: "royal-james", rangeInches: 10 },
+    });
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/type them on \/control/);
+    await sim("roll", { die: "pixel-2", face: 6 });
+    const needed = (await state()).pending?.needed ?? 0;
+    expect(needed).toBeGreaterThan(0);
+    await control.locator("#dice-values").fill(Array(needed).fill(6).join(" "));
+    await control.getByRole("button", { name: "Enter dice" }).click();
+    await display.locator("#result[data-seq]:not([data-seq=''])").waitFor();
+    await expect.poll(() => display.locator("#result .die[data-source=manual]").count(), WAIT).toBe(needed);
+    expect(await display.locator("#result .die[data-source=die]").count()).toBe(0);
+    expect(await display.locator("#result-text").textContent()).toMatch(/Royal James/);
+  });
 });
