@@ -4,8 +4,8 @@
  * the failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people.
  */
 import type { Logger } from "pino";
+import { type Clock, systemClock } from "../common/clock.ts";
 import type { Unsubscribe } from "../readings.ts";
-import { type Clock, systemClock } from "./clock.ts";
 import { noblePeripheral } from "./noble-peripheral.ts";
 import { type Noble, type NoblePeripheral, nobleFromModule } from "./noble-types.ts";
 import { type BleCentral, type BleCentralState, type BleDiscovery, type BleScanOptions, uuidKey } from "./seam.ts";

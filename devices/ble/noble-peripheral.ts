@@ -2,8 +2,9 @@
  * {@link BlePeripheral} over one noble peripheral handle. Thin by design: the contract lives in `seam.ts`
  * and is exercised against the emulators; this file only maps names and adds the connect timeout.
  */
+
+import { type Clock, withTimeout } from "../common/clock.ts";
 import type { Unsubscribe } from "../readings.ts";
-import { type Clock, withTimeout } from "./clock.ts";
 import type { NobleCharacteristic, NoblePeripheral } from "./noble-types.ts";
 import {
   type BleCharacteristic,

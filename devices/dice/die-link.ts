@@ -5,8 +5,8 @@
  * reconnects, so the resync reply after a reconnect is never counted twice.
  */
 import type { Logger } from "pino";
-import { type Clock, type TimerHandle, withTimeout } from "../ble/clock.ts";
 import type { BleDiscovery, BlePeripheral } from "../ble/seam.ts";
+import { type Clock, type TimerHandle, withTimeout } from "../common/clock.ts";
 import type { DieTracker } from "./die-tracker.ts";
 import type { DieSession, SessionContext } from "./session.ts";
 

@@ -3,7 +3,7 @@
  * and its health. Sessions and advert watchers report into it through {@link SessionSink}.
  */
 import type { Logger } from "pino";
-import type { Clock } from "../ble/clock.ts";
+import type { Clock } from "../common/clock.ts";
 import type { DeviceHealth, DieRolled, PhysicalDieKind } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import type { RejectionCounter } from "./decoded.ts";

@@ -4,8 +4,8 @@
  * and reconnect logic as a real one. Configuration schema: {@link DiceDeviceConfigSchema}.
  */
 import type { Logger } from "pino";
-import type { Clock } from "../ble/clock.ts";
 import { createNobleCentral } from "../ble/noble-adapter.ts";
+import type { Clock } from "../common/clock.ts";
 import { EmulatedCentral } from "../emulators/ble/central.ts";
 import type { EmulatedBleDevice } from "../emulators/ble/device.ts";
 import { EmulatedGoDice } from "../emulators/ble/godice-die.ts";

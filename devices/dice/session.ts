@@ -4,7 +4,7 @@
  * reconnect.
  */
 import type { Logger } from "pino";
-import type { Clock } from "../ble/clock.ts";
+import type { Clock } from "../common/clock.ts";
 import type { PhysicalDieKind } from "../readings.ts";
 import type { DieObservation } from "./roll-gate.ts";
 

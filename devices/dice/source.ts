@@ -5,9 +5,9 @@
  * reason; `start` never rejects for it, and scanning begins if the adapter becomes ready later.
  */
 import type { Logger } from "pino";
-import { type Clock, systemClock } from "../ble/clock.ts";
 import { bluetoothStatus } from "../ble/noble-adapter.ts";
 import type { BleAdvertisement, BleCentral, BleCentralState, BleDiscovery } from "../ble/seam.ts";
+import { type Clock, systemClock } from "../common/clock.ts";
 import type { DeviceHealth, DeviceSource, Reading, Unsubscribe } from "../readings.ts";
 import { addressKey, type DiceDeviceConfig } from "./config.ts";
 import { RejectionCounter } from "./decoded.ts";

@@ -4,10 +4,10 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
+import type { Clock } from "../common/clock.ts";
 import { EmulatedHidBackend } from "../emulators/hid/backend.ts";
 import { PadEmulator } from "../emulators/hid/pad-emulator.ts";
 import type { DeviceSource } from "../readings.ts";
-import type { Clock } from "../serial/clock.ts";
 import { checkEach } from "../serial/validate.ts";
 import { nodeHidBackend } from "./node-hid-backend.ts";
 import { padSource } from "./pad-source.ts";

@@ -3,8 +3,10 @@
  * load — typically `libusb-1.0.so.0: cannot open shared object file` — every call rejects with a
  * `HidUnavailableError` that says what to install, and the host keeps running without HID devices.
  */
+
+import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
-import { Listeners, type TransportClosed } from "../serial/transport.ts";
+import type { TransportClosed } from "../serial/transport.ts";
 import { type HidBackend, type HidDeviceInfo, type HidTransport, HidUnavailableError } from "./transport.ts";
 
 /** The slice of node-hid's API we use (`HID.devicesAsync`, `HID.HIDAsync.open`, `getHidapiVersion`). */

@@ -3,9 +3,9 @@
  * health per pad (`missing` until plugged, `unavailable` when node-hid cannot load, `misconfigured`).
  */
 import type { Logger } from "pino";
+import { type Clock, systemClock } from "../common/clock.ts";
+import { Listeners } from "../common/listeners.ts";
 import type { ButtonPressed, DeviceHealth, DeviceSource, Unsubscribe } from "../readings.ts";
-import { type Clock, systemClock } from "../serial/clock.ts";
-import { Listeners } from "../serial/transport.ts";
 import { HidLink } from "./hid-link.ts";
 import { PadDecoder, type PadLayout } from "./pad.ts";
 import type { HidBackend, HidMatch } from "./transport.ts";

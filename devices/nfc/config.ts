@@ -3,9 +3,9 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
+import type { Clock } from "../common/clock.ts";
 import type { HidBackend } from "../hid/transport.ts";
 import { WedgeReader } from "../hid/wedge-reader.ts";
-import type { Clock } from "../serial/clock.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { Mfrc522Reader } from "./mfrc522/driver.ts";
 import { Pn532Reader } from "./pn532/driver.ts";

@@ -3,6 +3,7 @@
  * and tests (the full driver stack over emulators on real pty pairs).
  */
 import type { Logger } from "pino";
+import type { Clock } from "../common/clock.ts";
 import type { FaultKnobs } from "../emulators/nfc/faults.ts";
 import { Mfrc522Emulator } from "../emulators/nfc/mfrc522-emulator.ts";
 import { Pn532Emulator } from "../emulators/nfc/pn532-emulator.ts";
@@ -11,7 +12,6 @@ import { ntag } from "../emulators/nfc/tags.ts";
 import { nodeHidBackend } from "../hid/node-hid-backend.ts";
 import type { HidBackend } from "../hid/transport.ts";
 import type { DeviceSource } from "../readings.ts";
-import type { Clock } from "../serial/clock.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { checkEach } from "../serial/validate.ts";
 import { buildReader, MisconfiguredReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";

@@ -2,8 +2,9 @@
  * The reader seam: every NFC reader — PN532, MFRC522 sketch, keyboard wedge, and the bridge firmware's reader
  * — implements `NfcReader`, and `readersSource` turns a set of them into the host's `DeviceSource`.
  */
+
+import { Listeners } from "../common/listeners.ts";
 import type { DeviceHealth, DeviceSource, TagArrived, TagLeft, Unsubscribe } from "../readings.ts";
-import { Listeners } from "../serial/transport.ts";
 
 /**
  * One reader. Contract:

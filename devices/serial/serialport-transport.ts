@@ -2,8 +2,9 @@
  * The real serial adapter: serialport v13, loaded lazily so a host without the native binding still starts.
  */
 import type { SerialPort } from "serialport";
+import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
-import { Listeners, type SerialOptions, type SerialTransport, type TransportClosed } from "./transport.ts";
+import type { SerialOptions, SerialTransport, TransportClosed } from "./transport.ts";
 
 /** How often an open port checks that its device node still exists (see `#watch`). */
 const NODE_CHECK_MS = 500;

@@ -42,21 +42,3 @@ export interface SerialOptions {
 
 /** Makes a fresh transport for each (re)connect attempt. */
 export type SerialTransportFactory = (options: SerialOptions) => SerialTransport;
-
-/** A tiny typed listener set shared by the transports and drivers of this layer. */
-export class Listeners<T> {
-  readonly #set = new Set<(value: T) => void>();
-
-  add(listener: (value: T) => void): Unsubscribe {
-    this.#set.add(listener);
-    return () => this.#set.delete(listener);
-  }
-
-  emit(value: T): void {
-    for (const listener of [...this.#set]) listener(value);
-  }
-
-  get size(): number {
-    return this.#set.size;
-  }
-}

@@ -5,9 +5,9 @@
  * doubles an arrival; a tag that vanished while the line was down is reported as left at the next snapshot.
  */
 import type { Logger } from "pino";
+import { Listeners } from "../../devices/common/listeners.ts";
 import { HealthCell, type NfcReader, readerHealth } from "../../devices/nfc/reader.ts";
 import type { TagArrived, TagLeft, Unsubscribe } from "../../devices/readings.ts";
-import { Listeners } from "../../devices/serial/transport.ts";
 import type { FirmataPort } from "../../devices/wind-dial/five.ts";
 import { type BridgeMessage, encodeBridgeMessage, MAX_READERS } from "./messages.ts";
 import { BridgeStreamDecoder } from "./stream.ts";

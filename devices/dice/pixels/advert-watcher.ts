@@ -5,8 +5,9 @@
  * roll (repeats are duplicates). No roll counter exists in the payload, so two rolls landing on the same face
  * with every in-between advert missed look like one (documented limit).
  */
-import type { Clock, TimerHandle } from "../../ble/clock.ts";
+
 import type { BleDiscovery } from "../../ble/seam.ts";
+import type { Clock, TimerHandle } from "../../common/clock.ts";
 import type { DieTracker } from "../die-tracker.ts";
 import { decodePixelsAdvert } from "./advert.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";

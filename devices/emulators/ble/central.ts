@@ -4,8 +4,9 @@
  * the repeated adverts a real scan with allowDuplicates delivers. Adverts pass the device's fault knobs (a
  * corrupted advert has its manufacturer data cut by one byte). Each discovery carries a fresh handle.
  */
-import { type Clock, systemClock, type TimerHandle } from "../../ble/clock.ts";
+
 import type { BleCentral, BleCentralState, BleDiscovery, BleScanOptions } from "../../ble/seam.ts";
+import { type Clock, systemClock, type TimerHandle } from "../../common/clock.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { EmulatedBleDevice } from "./device.ts";
 import { EmulatedPeripheral } from "./peripheral.ts";

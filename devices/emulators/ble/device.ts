@@ -4,8 +4,9 @@
  * class carries them through the fault knobs and models what the air does: a notification with no subscriber
  * is lost, a connected die stops advertising, a die out of range neither advertises nor accepts connections.
  */
-import type { Clock } from "../../ble/clock.ts";
+
 import type { BleServiceData } from "../../ble/seam.ts";
+import type { Clock } from "../../common/clock.ts";
 import { Faults, seededRandom } from "./faults.ts";
 
 export interface CharacteristicDef {

@@ -4,7 +4,7 @@
  * table (with a little noise, as real readings have), `MS` for a pick-up, `TS` for a tilted stop, and answers to
  * the battery (`03`), colour (`17`), blink (`10`) and init (`19`) commands.
  */
-import type { Clock } from "../../ble/clock.ts";
+import type { Clock } from "../../common/clock.ts";
 import { encodeGoDice, GODICE_COLORS, GODICE_UUIDS } from "../../dice/godice/messages.ts";
 import { type GoDiceShell, vectorForFace } from "../../dice/godice/shells.ts";
 import { type AdvertData, EmulatedBleDevice, type ServiceDef } from "./device.ts";

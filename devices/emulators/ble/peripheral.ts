@@ -3,7 +3,7 @@
  * second `connect` on the same handle is refused, which enforces the seam's "re-scan for a fresh handle" rule.
  * A device that cannot be reached makes `connect` wait for the timeout (≥ 10 s), as a real radio does.
  */
-import type { Clock } from "../../ble/clock.ts";
+
 import {
   type BleCharacteristic,
   type BleConnectOptions,
@@ -12,6 +12,7 @@ import {
   type BleService,
   MIN_CONNECT_TIMEOUT_MS,
 } from "../../ble/seam.ts";
+import type { Clock } from "../../common/clock.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { EmulatedBleDevice, EmulatedLink } from "./device.ts";
 

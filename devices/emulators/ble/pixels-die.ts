@@ -3,7 +3,7 @@
  * legacy IAmADie, RollState on every state/face change while connected, adverts with the 0x0D39 (or 0xFFFF)
  * manufacturer payload while not connected, and answers to RequestRollState, RequestBatteryLevel and Blink.
  */
-import type { Clock } from "../../ble/clock.ts";
+import type { Clock } from "../../common/clock.ts";
 import { encodePixelsAdvert } from "../../dice/pixels/advert.ts";
 import {
   PIXELS_CURRENT,

@@ -4,9 +4,11 @@
  * returns a transport that receives the emulator's reports (through its fault knobs), and `unplug()` is a
  * disconnect the driver sees exactly like node-hid's read error.
  */
+
+import { Listeners } from "../../common/listeners.ts";
 import type { HidBackend, HidDeviceInfo, HidTransport } from "../../hid/transport.ts";
 import type { Unsubscribe } from "../../readings.ts";
-import { Listeners, type TransportClosed } from "../../serial/transport.ts";
+import type { TransportClosed } from "../../serial/transport.ts";
 import { FaultKnobs } from "../nfc/faults.ts";
 
 /** One emulated HID device: it sends input reports to whoever has it open. */

@@ -3,13 +3,13 @@
  * InListPassiveTarget every `pollMs` and turns the answers into debounced tag events.
  */
 import type { Logger } from "pino";
-import type { DeviceHealth, TagArrived, TagLeft, Unsubscribe } from "../../readings.ts";
-import { type Clock, systemClock } from "../../serial/clock.ts";
+import type { Clock } from "../../common/clock.ts";
+import { sleep } from "../../common/clock.ts";
 import { ReconnectingLink } from "../../serial/reconnecting-link.ts";
 import { serialPortFactory } from "../../serial/serialport-transport.ts";
-import { Listeners, type SerialTransportFactory } from "../../serial/transport.ts";
-import { PresenceTracker, uidHex } from "../presence.ts";
-import { HealthCell, type NfcReader, readerHealth } from "../reader.ts";
+import type { SerialTransportFactory } from "../../serial/transport.ts";
+import { LinkedReader, type ReaderLinkState } from "../linked-reader.ts";
+import { uidHex } from "../presence.ts";
 import {
   CMD,
   decodeFirmwareVersion,
@@ -48,36 +48,31 @@ export interface Pn532ReaderOptions {
 /** Consecutive failed polls after which health says `unresponsive`. */
 const UNRESPONSIVE_AFTER = 3;
 
-export class Pn532Reader implements NfcReader {
-  readonly readerId: string;
+export class Pn532Reader extends LinkedReader {
+  protected readonly link: ReconnectingLink;
   readonly #o: Pn532ReaderOptions;
-  readonly #clock: Clock;
-  readonly #link: ReconnectingLink;
   readonly #exchange: Pn532Exchange;
-  readonly #tracker: PresenceTracker;
-  readonly #tags = new Listeners<TagArrived | TagLeft>();
-  readonly #health: HealthCell;
   #failures = 0;
-  #running = false;
-  #loop: Promise<void> | null = null;
-  #offs: Unsubscribe[] = [];
 
   constructor(options: Pn532ReaderOptions) {
-    this.readerId = options.id;
+    super({
+      id: options.id,
+      family: "pn532",
+      emulated: options.emulated === true,
+      debounceMs: options.debounceMs ?? 500,
+      clock: options.clock,
+    });
     this.#o = options;
-    this.#clock = options.clock ?? systemClock;
-    this.#tracker = new PresenceTracker(options.id, options.debounceMs ?? 500);
-    this.#health = new HealthCell(readerHealth(options.id, "pn532", options.emulated === true, "connecting"));
-    this.#link = new ReconnectingLink({
+    this.link = new ReconnectingLink({
       serial: { path: options.path, baudRate: options.baudRate ?? 115_200 },
       factory: options.factory ?? serialPortFactory,
       handshake: () => this.#handshake(),
-      clock: this.#clock,
+      clock: this.clock,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.initialBackoffMs !== undefined ? { initialBackoffMs: options.initialBackoffMs } : {}),
       ...(options.maxBackoffMs !== undefined ? { maxBackoffMs: options.maxBackoffMs } : {}),
     });
-    this.#exchange = new Pn532Exchange((bytes) => this.#link.write(bytes), options.logger);
+    this.#exchange = new Pn532Exchange((bytes) => this.link.write(bytes), options.logger);
   }
 
   /** Parser and matching counters (rejected bytes, unsolicited frames), for health pages and tests. */
@@ -85,39 +80,23 @@ export class Pn532Reader implements NfcReader {
     return this.#exchange.stats;
   }
 
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    this.#offs = [
-      this.#link.onData((chunk) => this.#exchange.receive(chunk)),
-      this.#link.onState((s) => {
-        if (s.status !== "connected") this.#exchange.cancel(`link ${s.status}`);
-        this.#updateHealth();
-      }),
-    ];
-    await this.#link.start();
-    this.#updateHealth();
-    this.#loop = this.#pollLoop();
+  protected receive(chunk: Uint8Array): void {
+    this.#exchange.receive(chunk);
   }
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    await this.#loop;
-    await this.#link.stop();
-    for (const off of this.#offs.splice(0)) off();
-    this.#health.set(readerHealth(this.readerId, "pn532", this.#o.emulated === true, "stopped"));
+  protected override linkChanged(state: ReaderLinkState): void {
+    if (state.status !== "connected") this.#exchange.cancel(`link ${state.status}`);
   }
 
-  onTag(listener: (event: TagArrived | TagLeft) => void): Unsubscribe {
-    return this.#tags.add(listener);
-  }
-
-  onHealth(listener: (health: DeviceHealth) => void): Unsubscribe {
-    return this.#health.onChange(listener);
-  }
-
-  health(): DeviceHealth {
-    return this.#health.value;
+  protected override status(link: ReaderLinkState): ReaderLinkState {
+    if (link.status !== "connected") return link;
+    if (this.#failures >= UNRESPONSIVE_AFTER) {
+      return {
+        status: "unresponsive",
+        message: `The PN532 on ${this.#o.path} does not answer (${this.#failures} polls in a row). Is it in HSU (UART) mode?`,
+      };
+    }
+    return { status: "connected" };
   }
 
   #timeout(): number {
@@ -139,10 +118,11 @@ export class Pn532Reader implements NfcReader {
     this.#o.logger?.info({ reader: this.readerId, path: this.#o.path, firmware: fw?.version }, "pn532 ready");
   }
 
-  async #pollLoop(): Promise<void> {
-    while (this.#running) {
-      if (this.#link.state.status === "connected") await this.#pollOnce();
-      await this.#clock.sleep(this.#o.pollMs ?? 100);
+  /** Polls InListPassiveTarget every `pollMs` while connected (this reader's loop instead of the debounce timer). */
+  protected override async run(): Promise<void> {
+    while (this.running) {
+      if (this.link.state.status === "connected") await this.#pollOnce();
+      await sleep(this.clock, this.#o.pollMs ?? 100);
     }
   }
 
@@ -153,13 +133,13 @@ export class Pn532Reader implements NfcReader {
     } catch (e) {
       this.#failures++;
       this.#o.logger?.debug({ reader: this.readerId, err: (e as Error).message }, "pn532 poll failed");
-      this.#updateHealth();
+      this.updateHealth();
       return;
     }
-    const now = this.#clock.now();
+    const now = this.clock.now();
     this.#failures = 0;
-    this.#health.touch(now);
-    this.#updateHealth();
+    this.touch(now);
+    this.updateHealth();
     const targets = decodeInListPassiveTarget(params);
     if (targets === null) {
       this.#exchange.stats.rejected++;
@@ -168,12 +148,12 @@ export class Pn532Reader implements NfcReader {
     }
     const first = targets[0];
     if (!first) {
-      this.#emit(this.#tracker.check(now));
+      this.emit(this.tracker.check(now));
       return;
     }
     const uid = uidHex(first.uid);
     let text: string | undefined;
-    if (this.#o.readNdef && this.#tracker.isNew(uid)) {
+    if (this.#o.readNdef && this.tracker.isNew(uid)) {
       text = await readNdefText((page) => this.#exchange.request(readPages(page, first.tg), CMD.inDataExchange, this.#timeout())).catch(
         (e: Error) => {
           this.#o.logger?.info({ reader: this.readerId, uid, err: e.message }, "pn532: no NDEF text read");
@@ -181,25 +161,6 @@ export class Pn532Reader implements NfcReader {
         },
       );
     }
-    this.#emit(this.#tracker.seen(uid, this.#clock.now(), text));
-  }
-
-  #emit(events: readonly (TagArrived | TagLeft)[]): void {
-    for (const e of events) this.#tags.emit(e);
-  }
-
-  #updateHealth(): void {
-    const link = this.#link.state;
-    const emulated = this.#o.emulated === true;
-    const lastSeen = this.#health.value.lastSeen;
-    if (!this.#running) return;
-    if (link.status !== "connected") {
-      this.#health.set(readerHealth(this.readerId, "pn532", emulated, link.status, { message: link.message, lastSeen }));
-    } else if (this.#failures >= UNRESPONSIVE_AFTER) {
-      const message = `The PN532 on ${this.#o.path} does not answer (${this.#failures} polls in a row). Is it in HSU (UART) mode?`;
-      this.#health.set(readerHealth(this.readerId, "pn532", emulated, "unresponsive", { message, lastSeen }));
-    } else {
-      this.#health.set(readerHealth(this.readerId, "pn532", emulated, "connected", { lastSeen }));
-    }
+    this.emit(this.tracker.seen(uid, this.clock.now(), text));
   }
 }

@@ -5,11 +5,11 @@
  */
 import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { systemClock } from "../../../devices/ble/clock.ts";
 import { createNobleCentral } from "../../../devices/ble/noble-adapter.ts";
 import { noblePeripheral } from "../../../devices/ble/noble-peripheral.ts";
 import type { NoblePeripheral } from "../../../devices/ble/noble-types.ts";
 import type { BleDiscovery } from "../../../devices/ble/seam.ts";
+import { systemClock } from "../../../devices/common/clock.ts";
 
 function standInPeripheral(connect: () => Promise<void> = async () => undefined) {
   const characteristic = Object.assign(new EventEmitter(), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Clock, TimerHandle } from "../../../devices/ble/clock.ts";
+import type { Clock, TimerHandle } from "../../../devices/common/clock.ts";
 import { createEmulatedDice } from "../../../devices/dice/index.ts";
 import type { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
 

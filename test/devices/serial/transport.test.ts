@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type Clock, steppingClock } from "../../../devices/common/clock.ts";
 import { PtyPair } from "../../../devices/emulators/pty/pty-pair.ts";
-import { steppingClock } from "../../../devices/serial/clock.ts";
 import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconnecting-link.ts";
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { SerialTransport, TransportClosed } from "../../../devices/serial/transport.ts";
@@ -69,11 +69,11 @@ describe("ReconnectingLink", () => {
   it("backs off 1 s, 2 s, 4 s … up to the cap while the device is missing", async () => {
     const clock = steppingClock();
     const sleeps: number[] = [];
-    const recording = {
+    const recording: Clock = {
       now: clock.now,
-      sleep: (ms: number) => {
+      after: (ms, fn) => {
         sleeps.push(ms);
-        return clock.sleep(ms);
+        return clock.after(ms, fn);
       },
     };
     const link = new ReconnectingLink({
