@@ -4,9 +4,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { roll } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, loseHull, roll, ship, shipEvent } from "./common.ts";
+import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
 import type { AdState, GrappleKind, Ship } from "./schema.ts";

@@ -2,31 +2,23 @@
  * Shared plumbing of the anglo-dutch-1666 actions: the handler shape, ship normalisation, events as patches
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
-import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../../dice/plan.ts";
-import { fail, type Result } from "../../game/result.ts";
-import type { Action, ActionDef, FollowUp, GameEvent, Odds, Resolution } from "../../game/types.ts";
-import type { Dist } from "../../odds/distribution.ts";
+import { type ActionHandler, type ResolveActionSpec, resolveAction, roll } from "../../game/action-kit.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
+import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
 import { type AdSettings, settingsOf } from "./settings.ts";
 
-/** One action type: its description, schema, ship fields, plan and resolution. Odds run `resolve` over the plan. */
-export interface Handler {
-  readonly def: ActionDef;
-  readonly schema: TObject;
-  /** Checks beyond the schema (ships exist, the action is legal now). */
-  check?(state: AdState, action: Action): Result<Action>;
-  plan(state: AdState, action: Action): DicePlan;
-  resolve(state: AdState, action: Action, dice: readonly (readonly number[])[]): Result<Resolution>;
-  /**
-   * Exact odds computed by the handler itself, when running the resolution over the plan's multisets would be too
-   * big (initiative: one die a squadron, outcomes merged by move order).
-   */
-  odds?(state: AdState, action: Action): Result<Odds>;
-  /** A summary of the exact odds for the display. */
-  summary?(dist: Dist<Readonly<Record<string, unknown>>>): Record<string, unknown>;
-}
+/**
+ * One action type, as the kernel's resolve-style action (odds run `resolve` over the plan) except that its plan
+ * cannot be refused: legality is all in `check`.
+ */
+export type Handler = Omit<ResolveActionSpec<AdState>, "plan"> & { plan(state: AdState, action: Action): DicePlan };
+
+/** The kernel handler of an action. */
+export const toHandler = (h: Handler): ActionHandler<AdState> =>
+  resolveAction({ ...h, plan: (state, action) => ok(h.plan(state, action)) });
 
 export const cfg = (state: AdState): AdSettings => settingsOf(state.settings);
 
@@ -87,8 +79,6 @@ export const shipEvent = (type: string, shipId: string, set: Partial<ShipIn>, ex
   ...extra,
   set,
 });
-
-export const roll = (purpose: string, action: Action): FollowUp => ({ kind: "roll", purpose, action });
 
 /**
  * Hull points lost by a ship (fire, boarding, burning, a fire ship's own loss): the damage event, one critical

@@ -4,9 +4,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { roll } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
-import { checkShips, type Handler, loseHull, releaseGrapple, roll, ship, shipEvent } from "./common.ts";
+import { checkShips, type Handler, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
 import type { AdState, Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 

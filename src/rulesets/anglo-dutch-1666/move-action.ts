@@ -3,9 +3,10 @@
  * is a collision ("as if the moving ship was attempting to grapple"), an enemy a contact that may become boarding.
  */
 import { Type } from "@sinclair/typebox";
+import { roll } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, isOut, roll, ship, shipEvent } from "./common.ts";
+import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
 

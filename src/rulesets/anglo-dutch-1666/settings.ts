@@ -2,9 +2,7 @@
  * Named settings of anglo-dutch-1666: the optional rules of the appendices and every value the text leaves
  * unstated, each with the sentence it reads.
  */
-import { type TObject, type TSchema, Type } from "@sinclair/typebox";
-import type { Result } from "../../game/result.ts";
-import { parseWith } from "../../game/schema.ts";
+import type { SettingLimits } from "../../game/action-kit.ts";
 import type { SettingDef, Settings } from "../../game/types.ts";
 
 export const SETTINGS: readonly SettingDef[] = [
@@ -111,27 +109,12 @@ export interface AdSettings {
   readonly generousEnglish: boolean;
 }
 
-function schemaOf(def: SettingDef): TSchema {
-  if (def.values)
-    return Type.Union(
-      def.values.map((v) => Type.Literal(v)),
-      { default: def.default },
-    );
-  if (typeof def.default === "boolean") return Type.Boolean({ default: def.default });
-  return Type.Integer({ minimum: 0, maximum: 12, default: def.default });
-}
+/** Every numeric setting is a whole number of hexes or pips, 0–12. */
+export const SETTING_LIMITS: Readonly<Record<string, SettingLimits>> = Object.fromEntries(
+  SETTINGS.filter((d) => typeof d.default === "number").map((d) => [d.name, { integer: true, minimum: 0, maximum: 12 }]),
+);
 
-const SettingsSchema: TObject = Type.Object(Object.fromEntries(SETTINGS.map((d) => [d.name, schemaOf(d)])), {
-  additionalProperties: false,
-  default: {},
-});
-
-/** Validates request settings and fills defaults. */
-export function parseSettings(raw: unknown): Result<Settings> {
-  return parseWith(SettingsSchema, raw, "settings") as Result<Settings>;
-}
-
-/** The settings of a state, typed (they were validated by {@link parseSettings}). */
+/** The settings of a state, typed (they were validated against SETTINGS and SETTING_LIMITS). */
 export function settingsOf(s: Settings): AdSettings {
   const defaults = Object.fromEntries(SETTINGS.map((d) => [d.name, d.default]));
   return { ...defaults, ...s } as unknown as AdSettings;

@@ -3,9 +3,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { roll } from "../../game/action-kit.ts";
 import { ok } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
-import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, roll, ship, shipEvent } from "./common.ts";
+import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
 import { displacementHexes } from "./tables.ts";

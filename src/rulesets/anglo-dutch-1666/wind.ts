@@ -3,10 +3,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { roll } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, isOut, roll, ship, shipEvent } from "./common.ts";
+import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import type { AdState, Strength, Wind } from "./schema.ts";
 import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
 
