@@ -5,6 +5,7 @@
  */
 import type { Logger } from "pino";
 import { type Clock, systemClock } from "../common/clock.ts";
+import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import { noblePeripheral } from "./noble-peripheral.ts";
 import { type Noble, type NoblePeripheral, nobleFromModule } from "./noble-types.ts";
@@ -51,14 +52,14 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
   let noble: Noble | null = null;
   let wantedScan: BleScanOptions | null = null;
   let closed = false;
-  const stateListeners = new Set<(s: BleCentralState) => void>();
-  const discoverListeners = new Set<(d: BleDiscovery) => void>();
+  const stateListeners = new Listeners<BleCentralState>();
+  const discoverListeners = new Listeners<BleDiscovery>();
 
   const setState = (s: BleCentralState) => {
     if (closed || (s.kind === state.kind && JSON.stringify(s) === JSON.stringify(state))) return;
     state = s;
     log?.info({ state: s }, "bluetooth state");
-    for (const l of [...stateListeners]) l(s);
+    stateListeners.emit(s);
   };
 
   const onDiscover = (p: NoblePeripheral) => {
@@ -76,7 +77,7 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
       },
       peripheral: noblePeripheral(p, clock),
     };
-    for (const l of [...discoverListeners]) l(discovery);
+    discoverListeners.emit(discovery);
   };
 
   const restartScan = () => {
@@ -127,8 +128,7 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
   const central: BleCentral = {
     state: () => state,
     onStateChange(listener): Unsubscribe {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
+      return stateListeners.add(listener);
     },
     whenSettled: () => settled,
     async startScan(scan) {
@@ -142,8 +142,7 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
       if (noble && state.kind === "ready") await noble.stopScanningAsync();
     },
     onDiscover(listener): Unsubscribe {
-      discoverListeners.add(listener);
-      return () => discoverListeners.delete(listener);
+      return discoverListeners.add(listener);
     },
     async close() {
       if (closed) return;

@@ -4,6 +4,7 @@
  */
 
 import { type Clock, withTimeout } from "../common/clock.ts";
+import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import type { NobleCharacteristic, NoblePeripheral } from "./noble-types.ts";
 import {
@@ -39,14 +40,14 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
 /** Wraps a noble peripheral handle in the seam's interface. */
 export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral {
   let connected = false;
-  const listeners = new Set<(reason: string) => void>();
+  const listeners = new Listeners<string>();
   // noble hands out the same object on every discovery of a peripheral: listen only while this handle is
   // connected, so repeated adverts (allowDuplicates) do not pile up listeners.
   const onNobleDisconnect = (reason?: unknown) => {
     p.removeListener("disconnect", onNobleDisconnect as (...args: never[]) => void);
     if (!connected) return;
     connected = false;
-    for (const l of [...listeners]) l(typeof reason === "string" && reason !== "" ? reason : "link lost");
+    listeners.emit(typeof reason === "string" && reason !== "" ? reason : "link lost");
   };
   return {
     id: p.id,
@@ -77,8 +78,7 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
       onNobleDisconnect("disconnected by host");
     },
     onDisconnect(listener): Unsubscribe {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.add(listener);
     },
   };
 }

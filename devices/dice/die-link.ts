@@ -6,6 +6,7 @@
  */
 import type { Logger } from "pino";
 import type { BleDiscovery, BlePeripheral } from "../ble/seam.ts";
+import { Backoff, backoffDelay as exponentialDelay } from "../common/backoff.ts";
 import { type Clock, type TimerHandle, withTimeout } from "../common/clock.ts";
 import type { DieTracker } from "./die-tracker.ts";
 import type { DieSession, SessionContext } from "./session.ts";
@@ -19,7 +20,7 @@ export const POLL_INTERVAL_MS = 60_000;
 
 /** Delay before attempt `n` after a failure or drop (n = 0 is the first retry). */
 export function backoffDelay(n: number): number {
-  return Math.min(BACKOFF_FIRST_MS * 2 ** Math.min(n, 16), BACKOFF_CAP_MS);
+  return exponentialDelay(n, BACKOFF_FIRST_MS, BACKOFF_CAP_MS);
 }
 
 export type OpenSession = (peripheral: BlePeripheral, ctx: SessionContext) => Promise<DieSession>;
@@ -29,7 +30,7 @@ type LinkState = "idle" | "searching" | "connecting" | "connected" | "waiting" |
 export class DieLink {
   #state: LinkState = "idle";
   #session: DieSession | null = null;
-  #retries = 0;
+  readonly #backoff = new Backoff(BACKOFF_FIRST_MS, BACKOFF_CAP_MS);
   #timer: TimerHandle | null = null;
   #poll: TimerHandle | null = null;
   #latest: { discovery: BleDiscovery; at: number } | null = null;
@@ -111,7 +112,7 @@ export class DieLink {
       this.#session = session;
       this.#state = "connected";
       this.#connections += 1;
-      this.#retries = 0;
+      this.#backoff.reset();
       this.tracker.setLink("connected", true);
       this.#schedulePoll();
     } catch (e) {
@@ -142,7 +143,7 @@ export class DieLink {
   }
 
   #retry(reason: string): void {
-    this.logger?.info({ dieId: this.tracker.id, reason, retries: this.#retries }, "die connect attempt failed");
+    this.logger?.info({ dieId: this.tracker.id, reason, retries: this.#backoff.attempt }, "die connect attempt failed");
     this.#droppedAt = this.clock.now();
     this.#latest = null;
     this.#wait(reason);
@@ -150,8 +151,7 @@ export class DieLink {
 
   #wait(reason: string): void {
     this.#state = "waiting";
-    const delay = backoffDelay(this.#retries);
-    this.#retries += 1;
+    const delay = this.#backoff.next();
     this.tracker.setLink("reconnecting", false, `Reconnecting in ${Math.round(delay / 1000)} s: ${reason}`);
     this.#timer = this.clock.after(delay, () => {
       if (this.#state === "waiting") this.#search();

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { bluetoothStatus } from "../ble/noble-adapter.ts";
 import type { BleAdvertisement, BleCentral, BleCentralState, BleDiscovery } from "../ble/seam.ts";
 import { type Clock, systemClock } from "../common/clock.ts";
+import { Listeners } from "../common/listeners.ts";
 import type { DeviceHealth, DeviceSource, Reading, Unsubscribe } from "../readings.ts";
 import { addressKey, type DiceDeviceConfig } from "./config.ts";
 import { RejectionCounter } from "./decoded.ts";
@@ -51,18 +52,11 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
   const { central, configs, logger } = options;
   const clock = options.clock ?? systemClock;
   const rejections = new RejectionCounter(logger);
-  const readingListeners = new Set<(r: Reading) => void>();
-  const healthListeners = new Set<(h: DeviceHealth) => void>();
+  const readingListeners = new Listeners<Reading>();
+  const healthListeners = new Listeners<DeviceHealth>();
   // A listener that throws must not break a die's link: log it and carry on.
-  const safely = <T>(listeners: Set<(v: T) => void>, value: T) => {
-    for (const l of [...listeners]) {
-      try {
-        l(value);
-      } catch (e) {
-        logger?.error({ err: e instanceof Error ? e.message : String(e) }, "a dice listener threw");
-      }
-    }
-  };
+  const listenerThrew = (e: unknown) => logger?.error({ err: e instanceof Error ? e.message : String(e) }, "a dice listener threw");
+  const safely = <T>(listeners: Listeners<T>, value: T) => listeners.emit(value, listenerThrew);
   const emitHealth = (h: DeviceHealth) => safely(healthListeners, h);
   const routes: Array<{
     config: DiceDeviceConfig;
@@ -174,12 +168,10 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
       if (options.ownsCentral) await central.close();
     },
     onReading(listener) {
-      readingListeners.add(listener);
-      return () => readingListeners.delete(listener);
+      return readingListeners.add(listener);
     },
     onHealth(listener) {
-      healthListeners.add(listener);
-      return () => healthListeners.delete(listener);
+      return healthListeners.add(listener);
     },
     health: () => [adapterHealth(), ...routes.map((r) => r.tracker.health())],
     async identify(dieId) {

@@ -4,6 +4,9 @@
  * status with a message, retried with backoff, and on every (re)connect the dial re-syncs to the wind.
  */
 import type { Logger } from "pino";
+import { Backoff } from "../common/backoff.ts";
+import { type Clock, systemClock, type TimerHandle } from "../common/clock.ts";
+import { Listeners } from "../common/listeners.ts";
 import type { DeviceHealth, DialDirection, Unsubscribe, WindDial } from "../readings.ts";
 import type { DialConfig } from "./config.ts";
 import { type FirmataPort, type FiveBoard, type FiveModule, type FiveServo, forgetBoard, type PortFactory } from "./five.ts";
@@ -17,6 +20,8 @@ export interface DialDriverDeps {
   readonly emulated?: boolean;
   /** johnny-five's connect watchdog (ms) before a silent board counts as failed. */
   readonly readyTimeoutMs?: number;
+  /** Times reconnect retries and `lastSeen`; default the system clock. */
+  readonly clock?: Clock;
 }
 
 const STEP_MS = 20;
@@ -24,23 +29,25 @@ const STEP_MS = 20;
 export class FirmataWindDial implements WindDial {
   readonly #config: DialConfig;
   readonly #deps: DialDriverDeps;
-  readonly #listeners = new Set<(h: DeviceHealth) => void>();
+  readonly #listeners = new Listeners<DeviceHealth>();
   #health: DeviceHealth;
   #running = false;
   #servo: FiveServo | null = null;
-  #retry: ReturnType<typeof setTimeout> | null = null;
-  #backoff: number;
+  readonly #clock: Clock;
+  #retry: TimerHandle | null = null;
+  readonly #backoff: Backoff;
   #stepper: ReturnType<typeof setInterval> | null = null;
   #target: number | null = null;
   #commanded: number | null = null;
   #settled: Array<() => void> = [];
   #port: FirmataPort | null = null;
-  readonly #connected = new Set<(port: FirmataPort) => void>();
+  readonly #connected = new Listeners<FirmataPort>();
 
   constructor(config: DialConfig, deps: DialDriverDeps) {
     this.#config = config;
     this.#deps = deps;
-    this.#backoff = config.reconnectMs;
+    this.#clock = deps.clock ?? systemClock;
+    this.#backoff = new Backoff(config.reconnectMs, config.reconnectMaxMs);
     this.#health = this.#makeHealth("stopped", false);
   }
 
@@ -53,7 +60,7 @@ export class FirmataWindDial implements WindDial {
 
   async stop(): Promise<void> {
     this.#running = false;
-    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry?.cancel();
     this.#retry = null;
     this.#stopStepper();
     await this.#drop();
@@ -84,14 +91,13 @@ export class FirmataWindDial implements WindDial {
    * firmware's NFC readers share the dial's serial line this way: they read its bytes and write sysex.
    */
   onConnected(listener: (port: FirmataPort) => void): Unsubscribe {
-    this.#connected.add(listener);
+    const off = this.#connected.add(listener);
     if (this.#port) listener(this.#port);
-    return () => this.#connected.delete(listener);
+    return off;
   }
 
   onHealth(listener: (health: DeviceHealth) => void): Unsubscribe {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   async #connect(): Promise<void> {
@@ -126,11 +132,11 @@ export class FirmataWindDial implements WindDial {
       // A REPORT_VERSION after ready means the board restarted under us (a stalled servo can brown out an
       // Uno on USB power): its servo setup is gone, so configure the pin again and put the pointer back.
       board.io.on("reportversion", () => this.#rebooted(board));
-      this.#backoff = this.#config.reconnectMs;
+      this.#backoff.reset();
       this.#setHealth("connected", true);
       this.#deps.logger?.info({ path, firmware: board.io.firmware }, "wind dial connected");
       if (this.#target !== null) this.#move(true); // re-sync to the current wind
-      for (const l of this.#connected) l(port);
+      this.#connected.emit(port);
     } catch (e) {
       this.#setHealth("missing", false, `Wind dial: cannot use ${path}: ${(e as Error).message}`);
       this.#scheduleRetry();
@@ -158,12 +164,11 @@ export class FirmataWindDial implements WindDial {
 
   #scheduleRetry(): void {
     if (!this.#running || this.#retry) return;
-    const wait = this.#backoff;
-    this.#backoff = Math.min(this.#backoff * 2, this.#config.reconnectMaxMs);
-    this.#retry = setTimeout(() => {
+    const wait = this.#backoff.next();
+    this.#retry = this.#clock.after(wait, () => {
       this.#retry = null;
       void this.#connect();
-    }, wait);
+    });
   }
 
   async #drop(): Promise<void> {
@@ -217,13 +222,13 @@ export class FirmataWindDial implements WindDial {
       status,
       emulated: this.#deps.emulated ?? false,
       ...(message !== undefined ? { message } : {}),
-      ...(connected ? { lastSeen: Date.now() } : {}),
+      ...(connected ? { lastSeen: this.#clock.now() } : {}),
     };
   }
 
   #setHealth(status: string, connected: boolean, message?: string): void {
     this.#health = this.#makeHealth(status, connected, message);
-    for (const l of this.#listeners) l(this.#health);
+    this.#listeners.emit(this.#health);
   }
 }
 

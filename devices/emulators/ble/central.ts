@@ -7,6 +7,7 @@
 
 import type { BleCentral, BleCentralState, BleDiscovery, BleScanOptions } from "../../ble/seam.ts";
 import { type Clock, systemClock, type TimerHandle } from "../../common/clock.ts";
+import { Listeners } from "../../common/listeners.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { EmulatedBleDevice } from "./device.ts";
 import { EmulatedPeripheral } from "./peripheral.ts";
@@ -21,8 +22,8 @@ export interface EmulatedCentralOptions {
 export class EmulatedCentral implements BleCentral {
   readonly clock: Clock;
   readonly #devices: EmulatedBleDevice[] = [];
-  readonly #discoverListeners = new Set<(d: BleDiscovery) => void>();
-  readonly #stateListeners = new Set<(s: BleCentralState) => void>();
+  readonly #discoverListeners = new Listeners<BleDiscovery>();
+  readonly #stateListeners = new Listeners<BleCentralState>();
   #state: BleCentralState;
   #scan: BleScanOptions | null = null;
   #timer: TimerHandle | null = null;
@@ -46,7 +47,7 @@ export class EmulatedCentral implements BleCentral {
   setState(state: BleCentralState): void {
     this.#state = state;
     if (state.kind !== "ready") this.#stopTimer();
-    for (const l of [...this.#stateListeners]) l(state);
+    this.#stateListeners.emit(state);
   }
 
   state(): BleCentralState {
@@ -54,8 +55,7 @@ export class EmulatedCentral implements BleCentral {
   }
 
   onStateChange(listener: (s: BleCentralState) => void): Unsubscribe {
-    this.#stateListeners.add(listener);
-    return () => this.#stateListeners.delete(listener);
+    return this.#stateListeners.add(listener);
   }
 
   async whenSettled(): Promise<BleCentralState> {
@@ -76,8 +76,7 @@ export class EmulatedCentral implements BleCentral {
   }
 
   onDiscover(listener: (d: BleDiscovery) => void): Unsubscribe {
-    this.#discoverListeners.add(listener);
-    return () => this.#discoverListeners.delete(listener);
+    return this.#discoverListeners.add(listener);
   }
 
   async close(): Promise<void> {
@@ -122,7 +121,7 @@ export class EmulatedCentral implements BleCentral {
           },
           peripheral: new EmulatedPeripheral(device, this.clock),
         };
-        for (const l of [...this.#discoverListeners]) l(discovery);
+        this.#discoverListeners.emit(discovery);
       });
     }
   }

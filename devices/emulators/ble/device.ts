@@ -7,6 +7,7 @@
 
 import type { BleServiceData } from "../../ble/seam.ts";
 import type { Clock } from "../../common/clock.ts";
+import { Listeners } from "../../common/listeners.ts";
 import { Faults, seededRandom } from "./faults.ts";
 
 export interface CharacteristicDef {
@@ -62,7 +63,7 @@ export abstract class EmulatedBleDevice {
   protected readonly clock: Clock;
   #inRange = true;
   #link: EmulatedLink | null = null;
-  readonly #advertListeners = new Set<() => void>();
+  readonly #advertListeners = new Listeners<void>();
 
   constructor(options: EmulatedDeviceOptions) {
     this.id = options.id;
@@ -96,13 +97,12 @@ export abstract class EmulatedBleDevice {
 
   /** Central-side hook: fires when the advert content changes or advertising resumes. */
   onAdvertChange(listener: () => void): () => void {
-    this.#advertListeners.add(listener);
-    return () => this.#advertListeners.delete(listener);
+    return this.#advertListeners.add(listener);
   }
 
   protected advertChanged(): void {
     if (!this.advertising()) return;
-    for (const l of [...this.#advertListeners]) l();
+    this.#advertListeners.emit();
   }
 
   /** Peripheral-side: accept a link, or null when the device cannot be reached or is busy. */

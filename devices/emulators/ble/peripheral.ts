@@ -13,6 +13,7 @@ import {
   MIN_CONNECT_TIMEOUT_MS,
 } from "../../ble/seam.ts";
 import type { Clock } from "../../common/clock.ts";
+import { Listeners } from "../../common/listeners.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { EmulatedBleDevice, EmulatedLink } from "./device.ts";
 
@@ -20,7 +21,7 @@ export class EmulatedPeripheral implements BlePeripheral {
   readonly id: string;
   #link: EmulatedLink | null = null;
   #used = false;
-  readonly #listeners = new Set<(reason: string) => void>();
+  readonly #listeners = new Listeners<string>();
 
   constructor(
     private readonly device: EmulatedBleDevice,
@@ -40,7 +41,7 @@ export class EmulatedPeripheral implements BlePeripheral {
     }
     this.#link = link;
     link.onDown((reason) => {
-      for (const l of [...this.#listeners]) l(reason);
+      this.#listeners.emit(reason);
     });
     await new Promise<void>((resolve) => this.device.deliver(resolve));
   }
@@ -93,7 +94,6 @@ export class EmulatedPeripheral implements BlePeripheral {
   }
 
   onDisconnect(listener: (reason: string) => void): Unsubscribe {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 }

@@ -3,6 +3,8 @@
  * johnny-five 2.1 to reach `ready` and drive servos (handshake per nfc-serial-firmata.md §5.2). It records
  * the pulse width each servo pin was commanded, so a test or `/api/sim/dial` can read the dial's angle.
  */
+
+import { Listeners } from "../../common/listeners.ts";
 import { FIRMATA, type FirmataMessage, FirmataSplitter, PIN_MODE, to7bitPair } from "./protocol.ts";
 
 const PIN_COUNT = 20;
@@ -30,7 +32,7 @@ export interface FirmataBoardOptions {
 export class FirmataBoardEmulator {
   private readonly pins: PinState[] = [];
   private readonly splitter = new FirmataSplitter((m) => this.handle(m));
-  private readonly listeners = new Set<(bytes: Uint8Array) => void>();
+  private readonly listeners = new Listeners<Uint8Array>();
   private readonly extensions = new Map<number, (data: Uint8Array) => void>();
   private readonly resetHooks = new Set<() => void>();
   private readonly name: string;
@@ -48,8 +50,7 @@ export class FirmataBoardEmulator {
 
   /** Subscribes to bytes the board sends to the host. */
   onSend(listener: (bytes: Uint8Array) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Bytes from the host. */
@@ -98,7 +99,7 @@ export class FirmataBoardEmulator {
 
   private send(bytes: number[]): void {
     const out = Uint8Array.from(bytes);
-    for (const l of this.listeners) l(out);
+    this.listeners.emit(out);
   }
 
   private sendFirmware(): void {
