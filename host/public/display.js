@@ -24,8 +24,12 @@ function fieldText(state, p) {
 /** The outcome field the bars are drawn by: the first number that varies (hits), else the first varying field. */
 function axisOf(outcomes) {
   const keys = Object.keys(outcomes[0]?.outcome ?? {});
-  const varies = keys.filter((k) => new Set(outcomes.map((o) => JSON.stringify(o.outcome[k]))).size > 1);
-  return varies.find((k) => outcomes.every((o) => typeof o.outcome[k] === "number")) ?? varies[0] ?? null;
+  const distinct = (k) => new Set(outcomes.map((o) => JSON.stringify(o.outcome[k]))).size;
+  const varies = keys.filter((k) => distinct(k) > 1 && distinct(k) <= 30);
+  const numeric = varies.find((k) => outcomes.every((o) => typeof o.outcome[k] === "number"));
+  // else the first field of words (a hit "G" / "S" / none) before yes/no fields and lists
+  const words = varies.find((k) => outcomes.every((o) => o.outcome[k] === null || typeof o.outcome[k] === "string"));
+  return numeric ?? words ?? varies[0] ?? null;
 }
 
 const words = (key) =>
@@ -56,7 +60,8 @@ function oddsBars(odds) {
     const key = axis === null ? "all" : JSON.stringify(o.outcome[axis]);
     groups.set(key, (groups.get(key) ?? 0) + o.p);
   }
-  const rows = [...groups].map(([k, p]) => ({ label: axis === null ? "" : String(JSON.parse(k)), p })).filter((r) => r.p > 0);
+  const label = (v) => (v === null || v === false ? "none" : v === true ? "yes" : Array.isArray(v) ? v.join(" ") || "none" : String(v));
+  const rows = [...groups].map(([k, p]) => ({ label: axis === null ? "" : label(JSON.parse(k)), p })).filter((r) => r.p > 0);
   if (rows.every((r) => /^-?\d+$/.test(r.label))) rows.sort((a, b) => Number(a.label) - Number(b.label));
   const max = Math.max(...rows.map((r) => r.p));
   const summary = summaryItems(odds.summary);
@@ -145,7 +150,7 @@ function paintResult(state) {
   fill(
     box,
     h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}`),
-    h("p", { class: "result-text", id: "result-text" }, r.description),
+    h("p", { class: `result-text${r.description.length > 70 ? " long" : ""}`, id: "result-text" }, r.description),
     h("div", { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome) }, outcomeLabel(r.outcome)),
     diceRow(r.dice),
   );
@@ -190,6 +195,7 @@ function paint(state) {
   paintAction(state);
   paintResult(state);
   dial.update(state.wind, state.dial?.angle ?? null);
+  $("dial").hidden = state.wind === null;
   const focus = state.focus?.ship;
   fill($("focus"), focus ? shipLog(focus, state.focus.log) : h("p", { class: "muted" }, "Tap a ship to see its log."));
   paintFleet(state);

@@ -55,7 +55,8 @@ export function dieRoll(r: DieRolled, binding: Binding | undefined, color: strin
 /** Why an electronic die's reading cannot count now, or null when it can. */
 export function refuseDie(r: DieRolled, st: DraftStatus | null, binding: Binding | undefined): string | null {
   const label = `Die ${r.dieId} (${r.face})`;
-  if (!st?.plan) return `${label}: no action is waiting for dice.`;
+  if (!st) return `${label}: no action is waiting for dice.`;
+  if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
   if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
   if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
   return null;
