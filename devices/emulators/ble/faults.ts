@@ -1,8 +1,12 @@
 /**
  * Fault knobs of the BLE emulators: what the air does to a die's notifications and adverts. Rates are
  * probabilities (0–1) drawn from a seeded generator, so a failing test replays; the `…Next` counters hit the next
- * N messages for exact scenarios. Link faults (disconnect, reconnect) are methods of the emulated device.
+ * N messages for exact scenarios. Link faults (disconnect, reconnect) are methods of the emulated device. The
+ * drop → corrupt → duplicate pass and the generator are the emulators' shared `../faults.ts`.
  */
+import { type MessageFault, seededRandom, strikesAtRate, throughFaults } from "../faults.ts";
+
+export { seededRandom };
 
 export interface FaultKnobs {
   /** Probability that a message is lost. */
@@ -28,18 +32,6 @@ export const NO_FAULTS: Readonly<FaultKnobs> = {
   duplicateNext: 0,
 };
 
-/** mulberry32: small, seeded, good enough for fault injection. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The garbled form of a message. */
 export function corrupt(bytes: Uint8Array): Uint8Array {
   return bytes.length > 1 ? bytes.slice(0, bytes.length - 1) : Uint8Array.of(0);
@@ -57,29 +49,20 @@ export class Faults {
     Object.assign(this.knobs, knobs);
   }
 
-  #hit(rate: number, next: "dropNext" | "corruptNext" | "duplicateNext"): boolean {
+  #strikes(fault: MessageFault): boolean {
+    const next = NEXT[fault];
     if (this.knobs[next] > 0) {
       this.knobs[next] -= 1;
-      return true;
-    }
-    return rate > 0 && this.random() < rate;
+    } else if (!strikesAtRate(this.knobs[fault], this.random)) return false;
+    this.applied[APPLIED[fault]] += 1;
+    return true;
   }
 
   /** The copies of `bytes` that reach the other side (0, 1 or 2), possibly garbled. */
   apply(bytes: Uint8Array): Uint8Array[] {
-    if (this.#hit(this.knobs.drop, "dropNext")) {
-      this.applied.dropped += 1;
-      return [];
-    }
-    let out = bytes;
-    if (this.#hit(this.knobs.corrupt, "corruptNext")) {
-      this.applied.corrupted += 1;
-      out = corrupt(bytes);
-    }
-    if (this.#hit(this.knobs.duplicate, "duplicateNext")) {
-      this.applied.duplicated += 1;
-      return [out, out];
-    }
-    return [out];
+    return throughFaults(bytes, (fault) => this.#strikes(fault), corrupt);
   }
 }
+
+const NEXT = { drop: "dropNext", corrupt: "corruptNext", duplicate: "duplicateNext" } as const;
+const APPLIED = { drop: "dropped", corrupt: "corrupted", duplicate: "duplicated" } as const;

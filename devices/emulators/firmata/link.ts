@@ -7,6 +7,7 @@
  * delay (both directions); `disconnect()` pulls the cable (the open port closes with a disconnect error and
  * re-opening fails with ENOENT) and `reconnect()` plugs it back.
  */
+import { seededRandom, strikesAtRate, throughFaults } from "../faults.ts";
 import type { FirmataBoardEmulator } from "./board.ts";
 
 /** Faults applied to the link; all default to 0 (a perfect cable). */
@@ -104,18 +105,6 @@ class EmulatedPortBinding {
   async drain(): Promise<void> {}
 }
 
-/** Deterministic PRNG (mulberry32) so fault runs are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The cable plus the binding the host's SerialPortStream uses. */
 export class EmulatedFirmataLink {
   readonly faults: LinkFaults = { drop: 0, corrupt: 0, duplicate: 0, delayMs: 0 };
@@ -134,7 +123,7 @@ export class EmulatedFirmataLink {
     readonly path = "/emulated/firmata0",
     seed = 1,
   ) {
-    this.random = prng(seed);
+    this.random = seededRandom(seed);
     board.onSend((bytes) => this.toHost(Buffer.from(bytes)));
   }
 
@@ -191,16 +180,20 @@ export class EmulatedFirmataLink {
   }
 
   private toHost(bytes: Buffer): void {
-    const f = this.faults;
-    if (f.drop > 0 && this.random() < f.drop) return;
-    let out = bytes;
-    if (f.corrupt > 0 && this.random() < f.corrupt && out.length > 0) {
-      out = Buffer.from(out);
-      const i = Math.floor(this.random() * out.length);
-      out[i] = (out[i] ?? 0) ^ (1 << Math.floor(this.random() * 8));
-    }
-    const times = f.duplicate > 0 && this.random() < f.duplicate ? 2 : 1;
-    for (let k = 0; k < times; k++) this.later(() => this.session?.deliver(out));
+    const copies = throughFaults(
+      bytes,
+      (fault) => strikesAtRate(this.faults[fault], this.random),
+      (b) => this.flipRandomBit(b),
+    );
+    for (const out of copies) this.later(() => this.session?.deliver(Buffer.from(out)));
+  }
+
+  private flipRandomBit(bytes: Uint8Array): Uint8Array {
+    if (bytes.length === 0) return bytes;
+    const out = Buffer.from(bytes);
+    const i = Math.floor(this.random() * out.length);
+    out[i] = (out[i] ?? 0) ^ (1 << Math.floor(this.random() * 8));
+    return out;
   }
 
   private later(fn: () => void): void {

@@ -1,8 +1,10 @@
 /**
- * Fault knobs shared by the emulators: each outgoing message (a PN532 response, a sketch line, a HID report)
- * passes through `FaultKnobs.apply`, which may drop it, corrupt it, delay it, or send it twice.
- * Counts are "the next N messages", so tests are deterministic.
+ * Fault knobs of the serial and HID emulators: each outgoing message (a PN532 response, a sketch line, a HID
+ * report) passes through `FaultKnobs.apply`, which may drop it, corrupt it, delay it, or send it twice (the
+ * emulators' shared drop → corrupt → duplicate pass, `../faults.ts`). Counts are "the next N messages", so tests
+ * are deterministic.
  */
+import { type MessageFault, throughFaults } from "../faults.ts";
 
 export interface FaultSettings {
   /** Drop the next N messages. */
@@ -34,22 +36,14 @@ export class FaultKnobs {
 
   /** What to actually send for one message: zero, one or two copies, possibly corrupted. */
   apply(message: Uint8Array): Uint8Array[] {
-    if (this.drop > 0) {
-      this.drop--;
-      return [];
-    }
-    let out = message;
-    if (this.corrupt > 0 && message.length > 0) {
-      this.corrupt--;
-      out = message.slice();
-      const i = Math.floor(out.length / 2);
-      out[i] = (out[i] ?? 0) ^ 0xff;
-    }
-    if (this.duplicate > 0) {
-      this.duplicate--;
-      return [out, out];
-    }
-    return [out];
+    return throughFaults(message, (fault, m) => this.#take(fault, m), flipMiddleByte);
+  }
+
+  /** Spends one count of `fault`, if any is left (an empty message cannot be corrupted). */
+  #take(fault: MessageFault, message: Uint8Array): boolean {
+    if (this[fault] <= 0 || (fault === "corrupt" && message.length === 0)) return false;
+    this[fault]--;
+    return true;
   }
 
   /** Sends a message through the knobs with `send`, honouring the delay. */
@@ -58,4 +52,12 @@ export class FaultKnobs {
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     for (const c of copies) await send(c);
   }
+}
+
+/** Flips the middle byte: a frame with a broken checksum or a line with one wrong character. */
+function flipMiddleByte(message: Uint8Array): Uint8Array {
+  const out = message.slice();
+  const i = Math.floor(out.length / 2);
+  out[i] = (out[i] ?? 0) ^ 0xff;
+  return out;
 }
