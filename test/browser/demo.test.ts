@@ -45,7 +45,7 @@ const WAIT = { timeout: 15_000, interval: 50 };
 const DICE = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
 const FACES = [6, 5, 4, 4, 2, 1, 6, 3, 1, 5];
 
-describe("the demo table in a browser", () => {
+describe("the demo table in a browser", { timeout: 60_000 }, () => {
   it("taps firer and target, rolls the emulated dice, and shows the hits and the target's boxes the rules core computes", async () => {
     await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
     await display.locator(".ship-card.role-firer[data-ship=royal-james]").waitFor();

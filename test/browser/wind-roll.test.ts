@@ -26,7 +26,7 @@ afterAll(async () => {
   await host?.stop();
 });
 
-describe("a rolled wind (anglo-dutch-1666)", () => {
+describe("a rolled wind (anglo-dutch-1666)", { timeout: 60_000 }, () => {
   it("starts in the wind phase, rolls the wind with the emulated dice, turns the dial; undo turns it back", async () => {
     const s = await state();
     expect(s.phase.name).toBe("wind");

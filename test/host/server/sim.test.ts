@@ -39,7 +39,7 @@ afterAll(async () => {
 const post = (url: string, payload: object) => app.inject({ method: "POST", url, payload });
 const state = async () => (await app.inject({ method: "GET", url: "/api/state" })).json();
 
-describe("the demo table through /api/sim (real emulators)", () => {
+describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }, () => {
   it("has six Pixels, three GoDice, two readers and a dial, all emulated", async () => {
     const s = await state();
     const ids = s.devices.map((d: { id: string }) => d.id);
