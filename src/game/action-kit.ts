@@ -252,6 +252,9 @@ export function parseSettings(
   raw: unknown,
   limits: Readonly<Record<string, SettingLimits>> = {},
 ): Result<Settings> {
+  if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw))) {
+    return fail("input.invalid", "settings must be an object of named settings.", "settings");
+  }
   return parseWith(settingsSchema(defs, limits), raw, "settings") as Result<Settings>;
 }
 

@@ -1,0 +1,257 @@
+import { Type } from "@sinclair/typebox";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { entry } from "../../../src/dice/plan.ts";
+import {
+  fieldDistribution,
+  nameOf,
+  outcomeAction,
+  parseSettings,
+  parseWindGameSettings,
+  resolveAction,
+  ruleSetFromHandlers,
+  setting,
+  uniqueShipIds,
+} from "../../../src/game/action-kit.ts";
+import { parseRequest, transition } from "../../../src/game/engine.ts";
+import { fail, ok } from "../../../src/game/result.ts";
+import type { Action, SettingDef, TableState } from "../../../src/game/types.ts";
+import { Dist } from "../../../src/odds/distribution.ts";
+
+/** A toy rule set: ships with hits, a 2d6 `volley` (outcome style) and a d6-per-ship `salvo` (resolve style). */
+type Ship = { id: string; name: string; side: string; hits: number };
+type State = TableState<Ship, null>;
+
+const SETTINGS: SettingDef[] = [
+  { name: "hitOn", default: 7, description: "2d6 total that hits" },
+  { name: "loud", default: false, description: "shout" },
+  { name: "mode", default: "all", values: ["all", "one"], description: "how many" },
+];
+const state = (settings: Record<string, unknown> = {}, ships = [{ id: "a", name: "Alpha", side: "x", hits: 0 }]): State => {
+  const parsed = parseSettings(SETTINGS, settings, { hitOn: { integer: true, minimum: 2, maximum: 12 } });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return { ships, wind: null, game: {}, settings: parsed.value, data: null };
+};
+const shipOf = (s: State, id: unknown, path: string) => {
+  const ship = s.ships.find((x) => x.id === id);
+  return ship ? ok(ship) : fail("ship.unknown", `no ship ${String(id)}`, path);
+};
+
+const volley = outcomeAction({
+  def: { type: "volley", description: "2d6 at a ship", fields: [{ name: "target", label: "Target", type: "ship" }] },
+  schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }, { additionalProperties: false }),
+  prepare: (s: State, a) => shipOf(s, a.target, "action.target"),
+  plan: () => [entry("attack", "d6", 2, "volley")],
+  outcome: (target, dice, s) => {
+    const total = (dice[0] ?? []).reduce((x, y) => x + y, 0);
+    return { target: target.id, total, hit: total >= setting<number>(s.settings, "hitOn") };
+  },
+  effects: (target, o) => ({ events: o.hit ? [{ type: "hit", ship: target.id }] : [], followUps: [] }),
+  summary: (_t, dist) => ({ pHit: dist.probability((o) => o.hit) }),
+  describe: (s, _a, o) => `${nameOf(s, o.target)} ${o.hit ? "hit" : "missed"}`,
+});
+
+const salvo = resolveAction<State>({
+  def: { type: "salvo", description: "a d6 a ship", fields: [{ name: "ships", label: "Ships", type: "ships" }] },
+  schema: Type.Object({ type: Type.Literal("salvo"), ships: Type.Array(Type.String()) }, { additionalProperties: false }),
+  check: (s, a) => {
+    for (const [i, id] of (a.ships as string[]).entries()) {
+      const found = shipOf(s, id, `action.ships[${i}]`);
+      if (!found.ok) return found;
+    }
+    return ok(a);
+  },
+  plan: (_s, a) => ok([entry("attack", "d6", (a.ships as string[]).length, "salvo")]),
+  resolve: (_s, _a, dice) =>
+    dice[0]?.includes(1)
+      ? fail("rules.illegal", "a 1 jams the guns", "dice")
+      : ok({ outcome: { sixes: (dice[0] ?? []).filter((d) => d === 6).length }, events: [], followUps: [] }),
+  summary: (dist) => ({ sixes: fieldDistribution(dist, "sixes") }),
+});
+
+const toy = ruleSetFromHandlers<State>({
+  id: "toy",
+  title: "Toy",
+  description: "a test rule set",
+  settings: SETTINGS,
+  phases: ["fire"],
+  handlers: [volley, salvo],
+  parseState: (raw) => {
+    const ships = uniqueShipIds((raw.ships ?? []) as Ship[]);
+    if (!ships.ok) return ships;
+    const settings = parseSettings(SETTINGS, raw.settings);
+    return settings.ok ? ok({ ships: [...ships.value], wind: null, game: {}, settings: settings.value, data: null }) : settings;
+  },
+  applyEvent: (s, e) => ({ ...s, ships: s.ships.map((x) => (x.id === e.ship ? { ...x, hits: x.hits + 1 } : x)) }),
+  windView: () => null,
+  shipViews: () => [],
+});
+
+const act = (a: Record<string, unknown>) => a as Action;
+
+describe("ruleSetFromHandlers: dispatch", () => {
+  it("lists the handlers' actions and refuses an unknown type naming the ones there are", () => {
+    expect(toy.actions.map((a) => a.type)).toEqual(["volley", "salvo"]);
+    for (const r of [toy.parseAction(state(), { type: "broadside" }), toy.plan(state(), act({ type: "broadside" }))]) {
+      expect(r).toEqual(fail("rules.illegal", 'toy has no action "broadside" (it has: volley, salvo).', "action.type"));
+    }
+    expect(toy.parseAction(state(), null)).toMatchObject({ ok: false, error: { code: "rules.illegal" } });
+  });
+  it("parses with the schema (unknown keys are errors) and then legality", () => {
+    expect(toy.parseAction(state(), { type: "volley", target: "a", extra: 1 })).toMatchObject({
+      ok: false,
+      error: { path: "action.extra" },
+    });
+    expect(toy.parseAction(state(), { type: "volley", target: "z" })).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
+    expect(toy.parseAction(state(), { type: "salvo", ships: ["a", "z"] })).toMatchObject({ ok: false, error: { path: "action.ships[1]" } });
+  });
+  it("describes with the handler's sentence, else the action type", () => {
+    expect(toy.describe(state(), act({ type: "volley" }), { target: "a", hit: true })).toBe("Alpha hit");
+    expect(toy.describe(state(), act({ type: "salvo" }), {})).toBe("salvo");
+  });
+});
+
+describe("outcomeAction", () => {
+  it("resolves through the engine and folds the events", () => {
+    const req = parseRequest(toy, { ships: state().ships, action: { type: "volley", target: "a" } });
+    if (!req.ok) throw new Error(req.error.message);
+    const t = transition(toy, req.value.state, req.value.action, [4, 3]);
+    expect(t).toMatchObject({ ok: true, value: { outcome: { total: 7, hit: true }, events: [{ type: "hit" }] } });
+    expect(t.ok && t.value.state.ships[0]?.hits).toBe(1);
+  });
+  it("refuses dice that do not match the plan", () => {
+    expect(toy.resolve(state(), act({ type: "volley", target: "a" }), [[6]])).toMatchObject({ ok: false, error: { code: "dice.count" } });
+  });
+  it("odds run the same outcome function: every resolved outcome is listed, probabilities sum to 1", () => {
+    const s = state({ hitOn: 9 });
+    const a = act({ type: "volley", target: "a" });
+    const odds = toy.odds(s, a);
+    if (!odds.ok) throw new Error(odds.error.message);
+    expect(odds.value.outcomes.reduce((t, o) => t + o.p, 0)).toBeCloseTo(1, 12);
+    expect(odds.value.summary.pHit).toBeCloseTo(10 / 36, 12);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), (x, y) => {
+        const r = toy.resolve(s, a, [[x, y]]);
+        return r.ok && odds.value.outcomes.some((o) => JSON.stringify(o.outcome) === JSON.stringify(r.value.outcome));
+      }),
+    );
+  });
+  it("prepareOnParse: false leaves legality to plan", () => {
+    const lax = outcomeAction({ ...volleySpec(), prepareOnParse: false });
+    expect(lax.parse(state(), { type: "volley", target: "z" }).ok).toBe(true);
+    expect(lax.plan(state(), act({ type: "volley", target: "z" }))).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
+  });
+});
+
+function volleySpec() {
+  return {
+    def: { type: "volley", description: "", fields: [] },
+    schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }),
+    prepare: (s: State, a: { target: string }) => shipOf(s, a.target, "action.target"),
+    plan: () => [],
+    outcome: () => ({}),
+    effects: () => ({ events: [], followUps: [] }),
+  };
+}
+
+describe("resolveAction", () => {
+  it("odds run resolve over the plan; a refused roll counts as its error code", () => {
+    const s = state({}, [
+      { id: "a", name: "Alpha", side: "x", hits: 0 },
+      { id: "b", name: "Bravo", side: "y", hits: 0 },
+    ]);
+    const odds = toy.odds(s, act({ type: "salvo", ships: ["a", "b"] }));
+    if (!odds.ok) throw new Error(odds.error.message);
+    const jam = odds.value.outcomes.find((o) => o.outcome.error === "rules.illegal");
+    expect(jam?.p).toBeCloseTo(11 / 36, 12);
+    expect(odds.value.summary.sixes).toMatchObject({ "2": expect.closeTo(1 / 36, 12) });
+  });
+  it("checks again before plan, odds and resolve", () => {
+    const a = act({ type: "salvo", ships: ["z"] });
+    for (const r of [toy.plan(state(), a), toy.odds(state(), a), toy.resolve(state(), a, [[6]])]) {
+      expect(r).toMatchObject({ ok: false, error: { code: "ship.unknown", path: "action.ships[0]" } });
+    }
+  });
+  it("uses a cheaper exact distribution or the action's own odds when given", () => {
+    const base = { def: salvo.def, schema: Type.Object({ type: Type.Literal("salvo") }), plan: () => ok([entry("x", "d6", 1, "x")]) };
+    const resolve = () => ok({ outcome: {}, events: [], followUps: [] });
+    const viaDist = resolveAction<State>({ ...base, resolve, outcomes: () => ok(Dist.of({ cheap: true })) });
+    expect(viaDist.odds(state(), act({ type: "salvo" }))).toMatchObject({
+      ok: true,
+      value: { outcomes: [{ outcome: { cheap: true }, p: 1 }] },
+    });
+    const own = resolveAction<State>({ ...base, resolve, odds: () => fail("rules.out-of-range", "too many", "ships") });
+    expect(own.odds(state(), act({ type: "salvo" }))).toMatchObject({ ok: false, error: { code: "rules.out-of-range" } });
+  });
+});
+
+describe("odds too large", () => {
+  // Ten pairs of d6 as separate plan entries: 21^10 multiset combinations, past the odds limit.
+  const barrage = resolveAction<State>({
+    def: { type: "barrage", description: "", fields: [] },
+    schema: Type.Object({ type: Type.Literal("barrage") }),
+    plan: () => ok(Array.from({ length: 10 }, (_, i) => entry(`gun${i}`, "d6", 2, "a gun"))),
+    resolve: () => ok({ outcome: {}, events: [], followUps: [] }),
+  });
+  const a = act({ type: "barrage" });
+  it("is an odds.too-large error by default, not a throw", () => {
+    const rs = ruleSetFromHandlers<State>({ ...toy, handlers: [barrage] });
+    expect(rs.odds(state(), a)).toMatchObject({ ok: false, error: { code: "odds.too-large", path: "action" } });
+  });
+  it("takes the rule set's own code and sentence", () => {
+    const strict = ruleSetFromHandlers<State>({
+      ...toy,
+      handlers: [barrage],
+      oddsTooLarge: { code: "rules.out-of-range", message: (d) => `no: ${d}` },
+    });
+    expect(strict.odds(state(), a)).toMatchObject({
+      ok: false,
+      error: { code: "rules.out-of-range", message: expect.stringMatching(/^no: /) },
+    });
+  });
+});
+
+describe("settings from SettingDef[]", () => {
+  it("fills defaults; null and undefined are no settings", () => {
+    expect(parseSettings(SETTINGS, undefined)).toEqual(ok({ hitOn: 7, loud: false, mode: "all" }));
+    expect(parseSettings(SETTINGS, null)).toEqual(ok({ hitOn: 7, loud: false, mode: "all" }));
+  });
+  it("names the setting in every error", () => {
+    expect(parseSettings(SETTINGS, { hitOn: 13 }, { hitOn: { maximum: 12 } })).toMatchObject({
+      ok: false,
+      error: { path: "settings.hitOn", message: "settings.hitOn must be at most 12; got 13." },
+    });
+    expect(parseSettings(SETTINGS, { mode: "some" })).toMatchObject({
+      ok: false,
+      error: { message: 'settings.mode must be one of "all", "one".' },
+    });
+    expect(parseSettings(SETTINGS, { loud: "yes" })).toMatchObject({ ok: false, error: { path: "settings.loud", code: "input.invalid" } });
+    expect(parseSettings(SETTINGS, { lodu: true })).toMatchObject({
+      ok: false,
+      error: { path: "settings.lodu", message: "settings.lodu is not a known field (known: hitOn, loud, mode)." },
+    });
+    expect(parseSettings(SETTINGS, { hitOn: 7.5 }, { hitOn: { integer: true } })).toMatchObject({
+      ok: false,
+      error: { path: "settings.hitOn" },
+    });
+    expect(parseSettings(SETTINGS, [])).toMatchObject({ ok: false, error: { code: "input.invalid" } });
+  });
+});
+
+describe("state helpers", () => {
+  it("uniqueShipIds names the second ship with an id", () => {
+    const a = { id: "a", name: "A", side: "x", hits: 0 };
+    expect(uniqueShipIds([a, { ...a, id: "b" }, a])).toMatchObject({ ok: false, error: { path: "ships[2].id" } });
+  });
+  it("parseWindGameSettings fills wind and game defaults and stops at the first error", () => {
+    const schemas = {
+      wind: Type.Object({ from: Type.String({ default: "W" }) }, { additionalProperties: false, default: {} }),
+      game: Type.Object({ turn: Type.Integer({ minimum: 1, default: 1 }) }, { additionalProperties: false, default: {} }),
+      settings: SETTINGS,
+    };
+    expect(parseWindGameSettings({}, schemas)).toEqual(
+      ok({ wind: { from: "W" }, game: { turn: 1 }, settings: { hitOn: 7, loud: false, mode: "all" } }),
+    );
+    expect(parseWindGameSettings({ game: { turn: 0 } }, schemas)).toMatchObject({ ok: false, error: { path: "game.turn" } });
+  });
+});
