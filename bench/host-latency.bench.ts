@@ -91,6 +91,21 @@ async function sustained(table: TableRuntime, url: string): Promise<{ perSecond:
   return { perSecond: sent / seconds, sent, counted, pushes };
 }
 
+/** Rolls through the emulated dice and their real drivers (BLE emulation → decoder → one reading per roll). */
+async function throughDrivers(table: TableRuntime, rolls: number): Promise<{ perSecond: number; rolled: number; read: number }> {
+  const sim = table.devices.sim;
+  if (!sim?.roll) return { perSecond: 0, rolled: 0, read: 0 };
+  let read = 0;
+  const offs = table.devices.sources.map((src) => src.onReading((r) => r.type === "die.rolled" && read++));
+  const ids = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
+  const t0 = performance.now();
+  for (let i = 0; i < rolls; i++) await sim.roll(ids[i % ids.length] as string, (i % 6) + 1);
+  while (read < rolls && performance.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+  const seconds = (performance.now() - t0) / 1000;
+  for (const off of offs) off();
+  return { perSecond: read / seconds, rolled: rolls, read };
+}
+
 export async function run(): Promise<string> {
   const setup = loadScenario("sole-bay-1672");
   if (!setup.ok) throw new Error(setup.error.message);
@@ -108,6 +123,7 @@ export async function run(): Promise<string> {
     const dice = await dieToResult(table.value, page);
     const logs = await tagToLog(table.value, page, tags);
     const load = await sustained(table.value, url);
+    const drivers = await throughDrivers(table.value, 540);
     return [
       "Measured in-process: readings enter the table session at its seam; the time ends at the display's frame",
       "that shows the change (requestAnimationFrame timestamp in chromium, same machine clock). Each resolution",
@@ -120,6 +136,9 @@ export async function run(): Promise<string> {
       "",
       `Sustained: ${load.sent} die readings in 60 broadsides at ${Math.round(load.perSecond)} readings/s ` +
         `(each stored, and ${load.pushes} live messages pushed); dice in stored results: ${load.counted} — ${load.counted === load.sent ? "none lost" : `${load.sent - load.counted} LOST`}.`,
+      "",
+      `Through the emulated dice and their real drivers: ${drivers.rolled} rolls, ${drivers.read} readings at ` +
+        `${Math.round(drivers.perSecond)} readings/s — ${drivers.read === drivers.rolled ? "as many readings as rolls" : `${drivers.rolled - drivers.read} missing`}.`,
       "",
     ].join("\n");
   } finally {
