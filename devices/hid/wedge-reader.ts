@@ -3,26 +3,18 @@
  * a tag when presented and is silent when it goes, so — as with MFRC522 sketches — a tag counts as gone after
  * `debounceMs` without being typed again. The OS keyboard driver may ALSO receive the keystrokes (see docs).
  */
-import type { Logger } from "pino";
-import type { Clock } from "../common/clock.ts";
-import { LinkedReader, type ReaderLinkState } from "../nfc/linked-reader.ts";
+import { LinkedReader, type LinkedReaderOptions, type ReaderLinkState } from "../nfc/linked-reader.ts";
 import { normaliseUid } from "../nfc/presence.ts";
 import { HidLink } from "./hid-link.ts";
 import { KeyboardWedgeDecoder } from "./keyboard.ts";
 import type { HidBackend, HidMatch } from "./transport.ts";
 
-export interface WedgeReaderOptions {
-  readonly id: string;
+export interface WedgeReaderOptions extends LinkedReaderOptions {
   readonly match: HidMatch;
   readonly backend: () => Promise<HidBackend>;
   /** Default 1500 ms. */
   readonly debounceMs?: number;
   readonly reportId?: boolean;
-  readonly clock?: Clock;
-  readonly logger?: Logger;
-  readonly emulated?: boolean;
-  readonly initialBackoffMs?: number;
-  readonly maxBackoffMs?: number;
 }
 
 export class WedgeReader extends LinkedReader {
@@ -33,22 +25,13 @@ export class WedgeReader extends LinkedReader {
   readonly stats = { rejected: 0 };
 
   constructor(options: WedgeReaderOptions) {
-    super({
-      id: options.id,
-      family: "hid-wedge",
-      emulated: options.emulated === true,
-      debounceMs: options.debounceMs ?? 1500,
-      clock: options.clock,
-    });
+    super(options, { family: "hid-wedge", debounceMs: 1500 });
     this.#o = options;
     this.#decoder = new KeyboardWedgeDecoder({ reportId: options.reportId === true });
     this.link = new HidLink({
       match: options.match,
       backend: options.backend,
-      clock: this.clock,
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.initialBackoffMs !== undefined ? { initialBackoffMs: options.initialBackoffMs } : {}),
-      ...(options.maxBackoffMs !== undefined ? { maxBackoffMs: options.maxBackoffMs } : {}),
+      ...this.linkOptions(),
     });
   }
 

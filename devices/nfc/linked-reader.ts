@@ -6,6 +6,7 @@
  */
 import { type Clock, sleep, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
+import type { ReopeningLinkOptions } from "../common/reopening-link.ts";
 import type { DeviceHealth, Unsubscribe } from "../readings.ts";
 import { PresenceTracker, type TagEvent } from "./presence.ts";
 import { HealthCell, type NfcReader, readerHealth } from "./reader.ts";
@@ -25,33 +26,49 @@ export interface ReaderLink {
   onState(listener: (state: ReaderLinkState) => void): Unsubscribe;
 }
 
-export interface LinkedReaderSetup {
+/** Options every linked reader takes (its link's clock, logger and backoff among them). */
+export interface LinkedReaderOptions extends ReopeningLinkOptions {
   readonly id: string;
-  /** `DeviceHealth.family`: `pn532`, `mfrc522`, `hid-wedge`. */
+  /** A tag unseen this long has left; the default is the family's. */
+  readonly debounceMs?: number;
+  readonly emulated?: boolean;
+}
+
+/** What a family fixes: its `DeviceHealth.family` (`pn532`, `mfrc522`, `hid-wedge`) and default debounce. */
+export interface ReaderFamily {
   readonly family: string;
-  readonly emulated: boolean;
-  /** A tag unseen this long has left. */
   readonly debounceMs: number;
-  readonly clock?: Clock | undefined;
 }
 
 export abstract class LinkedReader implements NfcReader {
   readonly readerId: string;
   protected readonly clock: Clock;
   protected readonly tracker: PresenceTracker;
-  readonly #setup: LinkedReaderSetup;
+  readonly #options: LinkedReaderOptions;
+  readonly #family: string;
+  readonly #emulated: boolean;
+  readonly #debounceMs: number;
   readonly #tags = new Listeners<TagEvent>();
   readonly #health: HealthCell;
   #running = false;
   #loop: Promise<void> | null = null;
   #offs: Unsubscribe[] = [];
 
-  constructor(setup: LinkedReaderSetup) {
-    this.readerId = setup.id;
-    this.#setup = setup;
-    this.clock = setup.clock ?? systemClock;
-    this.tracker = new PresenceTracker(setup.id, setup.debounceMs);
-    this.#health = new HealthCell(readerHealth(setup.id, setup.family, setup.emulated, "connecting"));
+  constructor(options: LinkedReaderOptions, family: ReaderFamily) {
+    this.readerId = options.id;
+    this.#options = options;
+    this.#family = family.family;
+    this.#emulated = options.emulated === true;
+    this.#debounceMs = options.debounceMs ?? family.debounceMs;
+    this.clock = options.clock ?? systemClock;
+    this.tracker = new PresenceTracker(options.id, this.#debounceMs);
+    this.#health = new HealthCell(readerHealth(options.id, this.#family, this.#emulated, "connecting"));
+  }
+
+  /** The settings for this reader's link: its clock, logger and backoff. */
+  protected linkOptions(): ReopeningLinkOptions {
+    const { logger, initialBackoffMs, maxBackoffMs } = this.#options;
+    return { clock: this.clock, logger, initialBackoffMs, maxBackoffMs };
   }
 
   /** The reader's link; made by the subclass. */
@@ -70,7 +87,7 @@ export abstract class LinkedReader implements NfcReader {
 
   /** Runs while started. By default the debounce timer: a tag unseen for `debounceMs` has left. */
   protected async run(): Promise<void> {
-    const tick = Math.max(10, Math.min(100, Math.floor(this.#setup.debounceMs / 4)));
+    const tick = Math.max(10, Math.min(100, Math.floor(this.#debounceMs / 4)));
     while (this.#running) {
       this.emit(this.tracker.check(this.clock.now()));
       await sleep(this.clock, tick);
@@ -97,7 +114,7 @@ export abstract class LinkedReader implements NfcReader {
     await this.#loop;
     await this.link.stop();
     for (const off of this.#offs.splice(0)) off();
-    this.#health.set(readerHealth(this.readerId, this.#setup.family, this.#setup.emulated, "stopped"));
+    this.#health.set(readerHealth(this.readerId, this.#family, this.#emulated, "stopped"));
   }
 
   onTag(listener: (event: TagEvent) => void): Unsubscribe {
@@ -130,6 +147,6 @@ export abstract class LinkedReader implements NfcReader {
     if (!this.#running) return;
     const { status, message } = this.status(this.link.state);
     const lastSeen = this.#health.value.lastSeen;
-    this.#health.set(readerHealth(this.readerId, this.#setup.family, this.#setup.emulated, status, { message, lastSeen }));
+    this.#health.set(readerHealth(this.readerId, this.#family, this.#emulated, status, { message, lastSeen }));
   }
 }

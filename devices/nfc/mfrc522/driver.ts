@@ -3,27 +3,19 @@
  * card when it is presented and says nothing when it goes, so a tag counts as gone after `debounceMs`
  * without a report; a sketch that repeats the UID while the card stays keeps it present.
  */
-import type { Logger } from "pino";
-import type { Clock } from "../../common/clock.ts";
 import { ReconnectingLink } from "../../serial/reconnecting-link.ts";
 import { serialPortFactory } from "../../serial/serialport-transport.ts";
 import type { SerialTransportFactory } from "../../serial/transport.ts";
-import { LinkedReader, type ReaderLinkState } from "../linked-reader.ts";
+import { LinkedReader, type LinkedReaderOptions, type ReaderLinkState } from "../linked-reader.ts";
 import { LineSplitter, parseSketchLine } from "./lines.ts";
 
-export interface Mfrc522ReaderOptions {
-  readonly id: string;
+export interface Mfrc522ReaderOptions extends LinkedReaderOptions {
   readonly path: string;
   /** Default 9600 (the library's examples). */
   readonly baudRate?: number;
   /** Default 1500 ms. */
   readonly debounceMs?: number;
-  readonly initialBackoffMs?: number;
-  readonly maxBackoffMs?: number;
   readonly factory?: SerialTransportFactory;
-  readonly clock?: Clock;
-  readonly logger?: Logger;
-  readonly emulated?: boolean;
 }
 
 export class Mfrc522Reader extends LinkedReader {
@@ -32,20 +24,11 @@ export class Mfrc522Reader extends LinkedReader {
   #firmwareNote: string | undefined;
 
   constructor(options: Mfrc522ReaderOptions) {
-    super({
-      id: options.id,
-      family: "mfrc522",
-      emulated: options.emulated === true,
-      debounceMs: options.debounceMs ?? 1500,
-      clock: options.clock,
-    });
+    super(options, { family: "mfrc522", debounceMs: 1500 });
     this.link = new ReconnectingLink({
       serial: { path: options.path, baudRate: options.baudRate ?? 9600 },
       factory: options.factory ?? serialPortFactory,
-      clock: this.clock,
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.initialBackoffMs !== undefined ? { initialBackoffMs: options.initialBackoffMs } : {}),
-      ...(options.maxBackoffMs !== undefined ? { maxBackoffMs: options.maxBackoffMs } : {}),
+      ...this.linkOptions(),
     });
   }
 

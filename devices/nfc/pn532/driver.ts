@@ -2,13 +2,11 @@
  * A PN532 reader over UART (HSU): wakes the chip and configures it after every (re)connect, then polls
  * InListPassiveTarget every `pollMs` and turns the answers into debounced tag events.
  */
-import type { Logger } from "pino";
-import type { Clock } from "../../common/clock.ts";
 import { sleep } from "../../common/clock.ts";
 import { ReconnectingLink } from "../../serial/reconnecting-link.ts";
 import { serialPortFactory } from "../../serial/serialport-transport.ts";
 import type { SerialTransportFactory } from "../../serial/transport.ts";
-import { LinkedReader, type ReaderLinkState } from "../linked-reader.ts";
+import { LinkedReader, type LinkedReaderOptions, type ReaderLinkState } from "../linked-reader.ts";
 import { uidHex } from "../presence.ts";
 import {
   CMD,
@@ -24,8 +22,7 @@ import { Pn532Exchange } from "./exchange.ts";
 import { WAKE_UP } from "./frame.ts";
 import { readNdefText } from "./ndef-read.ts";
 
-export interface Pn532ReaderOptions {
-  readonly id: string;
+export interface Pn532ReaderOptions extends LinkedReaderOptions {
   readonly path: string;
   /** Default 115200 (the PN532's HSU default). */
   readonly baudRate?: number;
@@ -37,12 +34,7 @@ export interface Pn532ReaderOptions {
   readonly readNdef?: boolean;
   /** Real time to wait for an answer; default 500 ms (the first exchange after open gets 1500 ms, as nfcpy). */
   readonly responseTimeoutMs?: number;
-  readonly initialBackoffMs?: number;
-  readonly maxBackoffMs?: number;
   readonly factory?: SerialTransportFactory;
-  readonly clock?: Clock;
-  readonly logger?: Logger;
-  readonly emulated?: boolean;
 }
 
 /** Consecutive failed polls after which health says `unresponsive`. */
@@ -55,22 +47,13 @@ export class Pn532Reader extends LinkedReader {
   #failures = 0;
 
   constructor(options: Pn532ReaderOptions) {
-    super({
-      id: options.id,
-      family: "pn532",
-      emulated: options.emulated === true,
-      debounceMs: options.debounceMs ?? 500,
-      clock: options.clock,
-    });
+    super(options, { family: "pn532", debounceMs: 500 });
     this.#o = options;
     this.link = new ReconnectingLink({
       serial: { path: options.path, baudRate: options.baudRate ?? 115_200 },
       factory: options.factory ?? serialPortFactory,
       handshake: () => this.#handshake(),
-      clock: this.clock,
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.initialBackoffMs !== undefined ? { initialBackoffMs: options.initialBackoffMs } : {}),
-      ...(options.maxBackoffMs !== undefined ? { maxBackoffMs: options.maxBackoffMs } : {}),
+      ...this.linkOptions(),
     });
     this.#exchange = new Pn532Exchange((bytes) => this.link.write(bytes), options.logger);
   }
