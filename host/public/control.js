@@ -1,6 +1,6 @@
 // /control (a phone or tablet at the table): choose the action and its inputs, type dice, roll in
 // software, answer the rules' choices, confirm, undo, next phase, and each player's dice mode.
-import { api, connectLive, fill, h, shipName } from "./live.js";
+import { api, connectLive, fill, h, pct, shipName } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -71,6 +71,21 @@ function readForm(form, fields) {
   return values;
 }
 
+/** The rule set's odds summary in one line: "expected hits 4.33 · condition drops 45%". */
+function oddsLine(summary) {
+  return Object.entries(summary)
+    .filter(([, v]) => typeof v === "number")
+    .map(([k, v]) => {
+      const name = k
+        .replace(/^p(?=[A-Z])/, "")
+        .replace(/([A-Z])/g, " $1")
+        .toLowerCase()
+        .trim();
+      return `${name} ${/^p[A-Z]/.test(k) || (v > 0 && v < 1) ? pct(v) : Math.round(v * 100) / 100}`;
+    })
+    .join(" · ");
+}
+
 function paintAction() {
   const p = state.pending;
   const actions = state.ruleset.actions;
@@ -101,6 +116,7 @@ function paintAction() {
     h("p", { class: "muted" }, def?.description ?? ""),
     form,
     h("p", { class: p?.error ? "error" : "instruction-small", id: "instruction" }, p?.instruction ?? ""),
+    p?.odds ? h("p", { class: "muted", id: "odds" }, oddsLine(p.odds.summary)) : null,
   );
 }
 
