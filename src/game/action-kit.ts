@@ -287,6 +287,22 @@ export function parseWindGameSettings<W extends TSchema, G extends TSchema>(
   return ok({ wind: wind.value, game: game.value, settings: settings.value });
 }
 
+/**
+ * Folds a patch event into the state: events carry the values after them — `set` (fields of ship `ship`), `wind`
+ * and `game` (fields merged) — so replay and undo are a plain fold. `normalize` re-derives a patched ship's fields.
+ */
+export function applyPatch<S extends TableState>(state: S, event: GameEvent, normalize = (ship: S["ships"][number]) => ship): S {
+  const isPatch = (v: unknown): v is object => typeof v === "object" && v !== null;
+  let next = state;
+  const { ship, set, wind, game } = event;
+  if (typeof ship === "string" && isPatch(set)) {
+    next = { ...next, ships: next.ships.map((x) => (x.id === ship ? normalize({ ...x, ...set }) : x)) };
+  }
+  if (isPatch(wind)) next = { ...next, wind: { ...(next.wind as object), ...wind } };
+  if (isPatch(game)) next = { ...next, game: { ...next.game, ...game } };
+  return next;
+}
+
 /** The distribution of one outcome field as `{ value: p }`. */
 export function fieldDistribution(dist: Dist<Outcome>, field: string): Record<string, number> {
   const out: Record<string, number> = {};

@@ -2,7 +2,8 @@
  * Age of Sail events and their reducer. Every event carries the values after it (`set` on a ship, `wind`,
  * `game`), so replay and undo are a plain fold; `score` adds damage to a side's running total.
  */
-import { findShip, withShip } from "../../game/engine.ts";
+import { applyPatch } from "../../game/action-kit.ts";
+import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
 import type { AosState, Game, Ship, Wind } from "./state.ts";
@@ -44,12 +45,7 @@ export function applyAosEvent(state: AosState, event: GameEvent): AosState {
       })),
     };
   }
-  if (e.ship !== undefined && e.set) {
-    const set = e.set;
-    s = withShip(s, e.ship, (x) => ({ ...x, ...set }));
-  }
-  if (e.wind) s = { ...s, wind: e.wind };
-  if (e.game) s = { ...s, game: { ...s.game, ...e.game } };
+  s = applyPatch(s, e);
   if (e.score) {
     const { side, points } = e.score;
     s = { ...s, game: { ...s.game, score: { ...s.game.score, [side]: (s.game.score[side] ?? 0) + points } } };

@@ -4,10 +4,10 @@
  * {@link Handler}; this file validates state, dispatches, and folds events.
  */
 import { Type } from "@sinclair/typebox";
-import { parseWindGameSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
+import { applyPatch, parseWindGameSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
-import type { GameEvent, RuleSet } from "../../game/types.ts";
+import type { RuleSet } from "../../game/types.ts";
 import { board, grapple, lightFireShip, placement, separate } from "./boarding.ts";
 import { initiative } from "./command.ts";
 import { normalize, toHandler } from "./common.ts";
@@ -66,17 +66,6 @@ function parseShips(raw: unknown): Result<Ship[]> {
   return ok(list.value.map(normalize));
 }
 
-function applyEvent(state: AdState, event: GameEvent): AdState {
-  let next = state;
-  if (typeof event.ship === "string" && event.set && typeof event.set === "object") {
-    const set = event.set as Partial<Ship>;
-    next = { ...next, ships: next.ships.map((s) => (s.id === event.ship ? normalize({ ...s, ...set }) : s)) };
-  }
-  if (event.wind && typeof event.wind === "object") next = { ...next, wind: event.wind as AdState["wind"] };
-  if (event.game && typeof event.game === "object") next = { ...next, game: { ...next.game, ...(event.game as object) } };
-  return next;
-}
-
 export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   id: "anglo-dutch-1666",
   title: "Anglo-Dutch 1666",
@@ -95,7 +84,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
     code: "rules.out-of-range",
     message: (detail) => `Too many dice combinations for exact odds (${detail}).`,
   },
-  applyEvent,
+  applyEvent: (state, event) => applyPatch(state, event, normalize),
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,

@@ -2,7 +2,8 @@
  * wsim-battle-v3 events: each carries the values after it (`set` on a ship, `wind`, `game`), so the reducer is a
  * plain patch and replay/undo a fold.
  */
-import { findShip, withShip } from "../../game/engine.ts";
+import { applyPatch } from "../../game/action-kit.ts";
+import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
 import type { Game, Ship, Wind, WsimState } from "./state.ts";
@@ -21,17 +22,8 @@ export const shipEvent = (type: string, ship: Ship, set: Partial<Ship>, extra: R
   ...extra,
 });
 
-export function applyWsimEvent(state: WsimState, event: GameEvent): WsimState {
-  const e = event as WsimEvent;
-  let s = state;
-  if (e.ship !== undefined && e.set) {
-    const set = e.set;
-    s = withShip(s, e.ship, (x) => ({ ...x, ...set }));
-  }
-  if (e.wind) s = { ...s, wind: { ...s.wind, ...e.wind } };
-  if (e.game) s = { ...s, game: { ...s.game, ...e.game } };
-  return s;
-}
+/** Folds one event into the state: a plain patch. */
+export const applyWsimEvent = (state: WsimState, event: GameEvent): WsimState => applyPatch(state, event);
 
 /** A ship still in play, by the action field that names it. */
 export function liveShip(state: WsimState, id: unknown, field: string): Result<Ship> {

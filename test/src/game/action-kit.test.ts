@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entry } from "../../../src/dice/plan.ts";
 import {
+  applyPatch,
   fieldDistribution,
   nameOf,
   outcomeAction,
@@ -253,5 +254,14 @@ describe("state helpers", () => {
       ok({ wind: { from: "W" }, game: { turn: 1 }, settings: { hitOn: 7, loud: false, mode: "all" } }),
     );
     expect(parseWindGameSettings({ game: { turn: 0 } }, schemas)).toMatchObject({ ok: false, error: { path: "game.turn" } });
+  });
+  it("applyPatch folds ship, wind and game patches and re-derives a patched ship", () => {
+    const s: TableState<Ship, { from: string; strength: number }> = { ...state(), wind: { from: "W", strength: 2 }, game: { turn: 1 } };
+    const next = applyPatch(s, { type: "hit", ship: "a", set: { hits: 3 }, wind: { strength: 4 }, game: { turn: 2 } }, (x) => ({
+      ...x,
+      name: x.hits > 2 ? "Alpha (battered)" : x.name,
+    }));
+    expect(next).toMatchObject({ ships: [{ hits: 3, name: "Alpha (battered)" }], wind: { from: "W", strength: 4 }, game: { turn: 2 } });
+    expect(applyPatch(s, { type: "noted", ship: "a" })).toBe(s);
   });
 });
