@@ -84,6 +84,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   const showWind = (w: WindView | null) => {
     if (w && built.dial) built.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
   };
+  let healthTimer: NodeJS.Timeout | undefined;
   const offSession = s.onChange((events) => {
     for (const e of events) if (e.type === "wind") showWind(e.wind);
     publish(events);
@@ -97,7 +98,13 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
         logger.error({ err: e, reading: r }, "a reading could not be handled");
       }
     },
-    () => publish([]),
+    () => {
+      // battery and signal reports can come several times a second per die: push health at most every 250 ms
+      healthTimer ??= setTimeout(() => {
+        healthTimer = undefined;
+        publish([]);
+      }, 250);
+    },
   );
   // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
   for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
@@ -117,6 +124,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       return () => listeners.delete(l);
     },
     close: async () => {
+      clearTimeout(healthTimer);
       offSession();
       offDevices();
       await built.close();
