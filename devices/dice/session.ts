@@ -4,8 +4,9 @@
  * reconnect.
  */
 import type { Logger } from "pino";
+import type { BleCharacteristic, BlePeripheral } from "../ble/seam.ts";
 import type { Clock } from "../common/clock.ts";
-import type { PhysicalDieKind } from "../readings.ts";
+import type { PhysicalDieKind, Unsubscribe } from "../readings.ts";
 import type { DieObservation } from "./roll-gate.ts";
 
 /** Callbacks from a session to its die's link (which owns the roll gate and the health). */
@@ -42,4 +43,47 @@ export interface DieSession {
   poll(): Promise<void>;
   /** Disconnects and releases the handle. Idempotent. */
   close(): Promise<void>;
+}
+
+/**
+ * The connection lifetime both families' sessions share: notifications are subscribed through it, a failed
+ * setup unsubscribes and disconnects before its error goes on, and `close()` does the same once.
+ */
+export class SessionLifetime {
+  #closed = false;
+  #unsubscribe: Unsubscribe | null = null;
+
+  constructor(private readonly peripheral: BlePeripheral) {}
+
+  /** True once `close()` was called: identify and poll do nothing then. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Subscribes `handle` to a characteristic's notifications until the session ends. */
+  async subscribe(characteristic: BleCharacteristic, handle: (bytes: Uint8Array) => void): Promise<void> {
+    this.#unsubscribe = await characteristic.subscribe(handle);
+  }
+
+  /** Runs the setup steps (connect, discover, subscribe, handshake); when one fails, releases the die and rethrows. */
+  async setUp(steps: () => Promise<void>): Promise<void> {
+    try {
+      await steps();
+    } catch (e) {
+      await this.#release();
+      throw e;
+    }
+  }
+
+  /** Unsubscribes and disconnects. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#release();
+  }
+
+  async #release(): Promise<void> {
+    this.#unsubscribe?.();
+    await this.peripheral.disconnect().catch(() => undefined);
+  }
 }

@@ -5,7 +5,7 @@
  * "request state" message, so a roll under way when the link dropped is reported as lost.
  */
 import type { BlePeripheral } from "../../ble/seam.ts";
-import type { DieSession, SessionContext } from "../session.ts";
+import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBattery, requestColor } from "./messages.ts";
 import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
 
@@ -14,9 +14,8 @@ export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
 /** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
 export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionContext, shell: GoDiceShell): Promise<DieSession> {
   const { sink } = ctx;
-  let closed = false;
+  const lifetime = new SessionLifetime(peripheral);
   let sawRollStart = false;
-  let unsubscribe: (() => void) | null = null;
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
@@ -45,14 +44,14 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     }
   };
 
-  let send: (bytes: Uint8Array) => Promise<void>;
-  try {
+  let send: (bytes: Uint8Array) => Promise<void> = async () => undefined;
+  await lifetime.setUp(async () => {
     await peripheral.connect({ timeoutMs: GODICE_CONNECT_TIMEOUT_MS });
     const service = (await peripheral.discover([GODICE_UUIDS.service])).find((s) => s.uuid === GODICE_UUIDS.service);
     const notify = service?.characteristics.find((c) => c.uuid === GODICE_UUIDS.notify);
     const write = service?.characteristics.find((c) => c.uuid === GODICE_UUIDS.write);
     if (!notify || !write) throw new Error("no GoDice (Nordic UART) characteristics on this peripheral");
-    unsubscribe = await notify.subscribe(handle);
+    await lifetime.subscribe(notify, handle);
     const withoutResponse = !write.properties.includes("write");
     send = (bytes) => write.write(bytes, withoutResponse);
     if (!ctx.firstConnection) sink.restoredWithoutSync();
@@ -61,28 +60,19 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     await send(requestBattery());
     await send(requestColor());
     sink.rssi(await peripheral.readRssi());
-  } catch (e) {
-    unsubscribe?.();
-    await peripheral.disconnect().catch(() => undefined);
-    throw e;
-  }
+  });
 
   return {
     async identify() {
-      if (closed) return false;
+      if (lifetime.closed) return false;
       await send(blinkLeds({ pulses: 4, onMs: 300, offMs: 300, color: 0xffffff }));
       return true;
     },
     async poll() {
-      if (closed) return;
+      if (lifetime.closed) return;
       await send(requestBattery());
       sink.rssi(await peripheral.readRssi());
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      unsubscribe?.();
-      await peripheral.disconnect().catch(() => undefined);
-    },
+    close: () => lifetime.close(),
   };
 }

@@ -6,7 +6,7 @@
 import type { BleCharacteristic, BlePeripheral } from "../../ble/seam.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
 import type { DieState } from "../roll-gate.ts";
-import type { DieSession, SessionContext } from "../session.ts";
+import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import type { PixelsDieInfo } from "./iamadie.ts";
 import { PIXELS_CURRENT, PIXELS_LEGACY, type PixelsDieType } from "./ids.ts";
@@ -46,8 +46,7 @@ export async function openPixelsSession(
   let awaitingSync = false;
   let onInfo: (() => void) | null = null;
   let write: BleCharacteristic | null = null;
-  let closed = false;
-  let unsubscribe: (() => void) | null = null;
+  const lifetime = new SessionLifetime(peripheral);
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodePixelsMessage(bytes);
@@ -86,14 +85,14 @@ export async function openPixelsSession(
     }
   };
 
-  try {
+  await lifetime.setUp(async () => {
     await peripheral.connect({ timeoutMs: PIXELS_CONNECT_TIMEOUT_MS });
     const chars = findCharacteristics(await peripheral.discover([PIXELS_CURRENT.service, PIXELS_LEGACY.service]));
     if (!chars) throw new Error("no Pixels service or characteristics on this peripheral");
     write = chars.write;
     const mtu = peripheral.mtu();
     if (mtu !== null && mtu < 111) logger?.warn({ dieId: ctx.dieId, mtu }, "ATT MTU below 111: the die's IAmADie may be dropped");
-    unsubscribe = await chars.notify.subscribe(handle);
+    await lifetime.subscribe(chars.notify, handle);
     const gotInfo = new Promise<boolean>((resolve) => {
       const timer = clock.after(PIXELS_REQUEST_TIMEOUT_MS, () => resolve(false));
       onInfo = () => {
@@ -101,37 +100,28 @@ export async function openPixelsSession(
         resolve(true);
       };
     });
-    await write.write(whoAreYou(), false);
+    await chars.write.write(whoAreYou(), false);
     if (!(await gotInfo)) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
     awaitingSync = true;
     // If the reply is lost, later reports are ordinary notifications again.
     clock.after(SYNC_REPLY_WINDOW_MS, () => {
       awaitingSync = false;
     });
-    await write.write(requestRollState(), false);
-  } catch (e) {
-    unsubscribe?.();
-    await peripheral.disconnect().catch(() => undefined);
-    throw e;
-  }
+    await chars.write.write(requestRollState(), false);
+  });
 
   const session: DieSession = {
     async identify() {
-      if (closed || !write) return false;
+      if (lifetime.closed || !write) return false;
       await write.write(blink(), false);
       return true;
     },
     async poll() {
-      if (closed || !write) return;
+      if (lifetime.closed || !write) return;
       await write.write(requestBatteryLevel(), false);
       sink.rssi(await peripheral.readRssi());
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      unsubscribe?.();
-      await peripheral.disconnect().catch(() => undefined);
-    },
+    close: () => lifetime.close(),
   };
   return session;
 }
