@@ -20,6 +20,17 @@ export interface ServiceDef {
   readonly characteristics: readonly CharacteristicDef[];
 }
 
+/** The GATT table both dice families have: one service with a notify and a write characteristic. */
+export function notifyWriteService(ids: { readonly service: string; readonly notify: string; readonly write: string }): ServiceDef {
+  return {
+    uuid: ids.service,
+    characteristics: [
+      { uuid: ids.notify, properties: ["notify"] },
+      { uuid: ids.write, properties: ["write", "writeWithoutResponse"] },
+    ],
+  };
+}
+
 export interface AdvertData {
   readonly name?: string;
   readonly manufacturerData?: Uint8Array;

@@ -7,7 +7,7 @@
 import type { Clock } from "../../common/clock.ts";
 import { encodeGoDice, GODICE_COLORS, GODICE_UUIDS } from "../../dice/godice/messages.ts";
 import { type GoDiceShell, vectorForFace } from "../../dice/godice/shells.ts";
-import { type AdvertData, EmulatedBleDevice, type ServiceDef } from "./device.ts";
+import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
 
 export interface EmulatedGoDiceOptions {
   readonly id: string;
@@ -47,15 +47,7 @@ export class EmulatedGoDice extends EmulatedBleDevice {
   }
 
   services(): readonly ServiceDef[] {
-    return [
-      {
-        uuid: GODICE_UUIDS.service,
-        characteristics: [
-          { uuid: GODICE_UUIDS.notify, properties: ["notify"] },
-          { uuid: GODICE_UUIDS.write, properties: ["write", "writeWithoutResponse"] },
-        ],
-      },
-    ];
+    return [notifyWriteService(GODICE_UUIDS)];
   }
 
   advertData(): AdvertData {

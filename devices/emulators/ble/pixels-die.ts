@@ -15,7 +15,7 @@ import {
 } from "../../dice/pixels/ids.ts";
 import { encodeRollState } from "../../dice/pixels/messages.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
-import { type AdvertData, EmulatedBleDevice, type ServiceDef } from "./device.ts";
+import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
 import { chunkedIAmADie, legacyIAmADie, pixelsServiceData } from "./pixels-bytes.ts";
 
 export interface EmulatedPixelsOptions {
@@ -77,16 +77,7 @@ export class EmulatedPixelsDie extends EmulatedBleDevice {
   }
 
   services(): readonly ServiceDef[] {
-    const ids = this.#ids();
-    return [
-      {
-        uuid: ids.service,
-        characteristics: [
-          { uuid: ids.notify, properties: ["notify"] },
-          { uuid: ids.write, properties: ["write", "writeWithoutResponse"] },
-        ],
-      },
-    ];
+    return [notifyWriteService(this.#ids())];
   }
 
   advertData(): AdvertData {
