@@ -10,6 +10,8 @@ import { chartNote, defineAction, type QfAction } from "./kit.ts";
 
 const RangeField = Type.Union([Type.Literal("point-blank"), Type.Literal("short"), Type.Literal("long")]);
 const ArcField = Type.Union([Type.Literal("broadside"), Type.Literal("fore-aft")], { default: "broadside" });
+/** Schema of {@link rangeFields}: a band or a measured distance, and the arc. */
+const rangeSchema = { range: Type.Optional(RangeField), distance: Type.Optional(Type.Number({ minimum: 0 })), arc: ArcField };
 const rangeFields = [
   { name: "range", label: "Range band", type: "enum", values: ["point-blank", "short", "long"], optional: true },
   { name: "distance", label: "Measured distance (mm or inches, by the scale setting)", type: "number", min: 0, optional: true },
@@ -69,9 +71,7 @@ export const gunneryAction = defineAction<GunneryContext>({
       firer: Type.String(),
       target: Type.String(),
       battery: Type.Union([Type.Literal("heavy"), Type.Literal("light")]),
-      range: Type.Optional(RangeField),
-      distance: Type.Optional(Type.Number({ minimum: 0 })),
-      arc: ArcField,
+      ...rangeSchema,
     },
     { additionalProperties: false },
   ),
@@ -96,9 +96,7 @@ export const quickfireAttackAction = defineAction<GunneryContext>({
       type: Type.Literal("quickfire-attack"),
       firers: Type.Array(Type.String(), { minItems: 2 }),
       target: Type.String(),
-      range: Type.Optional(RangeField),
-      distance: Type.Optional(Type.Number({ minimum: 0 })),
-      arc: ArcField,
+      ...rangeSchema,
     },
     { additionalProperties: false },
   ),

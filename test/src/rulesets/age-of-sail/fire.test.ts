@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageOfSail } from "../../../../src/rulesets/age-of-sail/index.ts";
-import { errorOf, mustResolve, oddsFor } from "./helpers.ts";
+import { errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
 
 const ships = (target: Record<string, unknown> = {}) => [
   { id: "a", name: "Victory", side: "GB", class: "ship-of-the-line" },

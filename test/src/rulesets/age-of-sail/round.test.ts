@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ageOfSail } from "../../../../src/rulesets/age-of-sail/index.ts";
-import { checkProperties, errorOf, mustResolve, oddsFor } from "./helpers.ts";
+import { checkProperties, errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
 
 const wind = (direction: string, speed: number, dice: number[]) =>
   mustResolve(ageOfSail, { wind: { direction, speed }, action: { type: "wind" }, dice });

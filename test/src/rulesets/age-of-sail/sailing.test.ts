@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageOfSail } from "../../../../src/rulesets/age-of-sail/index.ts";
-import { errorOf, mustResolve } from "./helpers.ts";
+import { errorOf, mustResolve } from "../request-helpers.ts";
 
 const sol = (extra: Record<string, unknown> = {}) => ({ id: "sol", name: "Victory", side: "GB", class: "ship-of-the-line", ...extra });
 const frigate = (extra: Record<string, unknown> = {}) => ({ id: "fr", name: "Amazon", side: "GB", class: "frigate", ...extra });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseWsimData } from "../../../../src/rulesets/wsim-battle-v3/data.ts";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
-import { checkProperties, errorOf, mustResolve, oddsFor } from "../age-of-sail/helpers.ts";
+import { checkProperties, errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
 import { bucentaure, CLUB_DATA_RAW, clubData, hermione, victory } from "./fixtures.ts";
 
 const ships = [victory(), bucentaure(), hermione()];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
 import { classModifier } from "../../../../src/rulesets/wsim-battle-v3/melee.ts";
-import { checkProperties, errorOf, mustResolve } from "../age-of-sail/helpers.ts";
+import { checkProperties, errorOf, mustResolve } from "../request-helpers.ts";
 import { bucentaure, clubData, hermione, victory } from "./fixtures.ts";
 
 const sections = (...parties: string[]) => parties.map((party) => ({ boxes: 4, party, formedTurn: party === "none" ? null : 1 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
-import { errorOf, mustResolve } from "../age-of-sail/helpers.ts";
+import { errorOf, mustResolve } from "../request-helpers.ts";
 import { bucentaure, hermione, victory } from "./fixtures.ts";
 
 const plot = (ship: Record<string, unknown>, p: string, allowanceMP: number, settings?: unknown, others: unknown[] = []) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
-import { checkProperties, errorOf, mustResolve, oddsFor } from "../age-of-sail/helpers.ts";
+import { checkProperties, errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
 import { bucentaure, clubData, hermione, victory } from "./fixtures.ts";
 
 const ships = [victory(), bucentaure(), hermione()];

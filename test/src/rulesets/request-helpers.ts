@@ -1,9 +1,9 @@
-/** Test helpers: run a CONTRACT §2 request through the engine like the CLI does. */
+/** Test helpers for any rule set: run a CONTRACT §2 request through the engine like the CLI does. */
 import { expect } from "vitest";
-import type { Transition } from "../../../../src/game/engine.ts";
-import { oddsOf, parseRequest, transition } from "../../../../src/game/engine.ts";
-import type { Result } from "../../../../src/game/result.ts";
-import type { Odds, RuleSet, TableState } from "../../../../src/game/types.ts";
+import type { Transition } from "../../../src/game/engine.ts";
+import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
+import type { Result } from "../../../src/game/result.ts";
+import type { Odds, RuleSet, TableState } from "../../../src/game/types.ts";
 
 export interface Req {
   ships?: unknown;
