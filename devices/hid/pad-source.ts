@@ -2,9 +2,9 @@
  * The pads as a `DeviceSource`: one HID link and one decoder per configured pad, `button.pressed` readings,
  * health per pad (`missing` until plugged, `unavailable` when node-hid cannot load, `misconfigured`).
  */
-import type { Logger } from "pino";
-import { type Clock, systemClock } from "../common/clock.ts";
+import { systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
+import type { ReopeningLinkOptions } from "../common/reopening-link.ts";
 import type { ButtonPressed, DeviceHealth, DeviceSource, Unsubscribe } from "../readings.ts";
 import { HidLink } from "./hid-link.ts";
 import { PadDecoder, type PadLayout } from "./pad.ts";
@@ -14,13 +14,10 @@ export interface PadDevice extends PadLayout, HidMatch {
   readonly id: string;
 }
 
-export interface PadSourceDeps {
+/** What the pads share: the HID backend, and their links' clock, logger and backoff. */
+export interface PadSourceDeps extends ReopeningLinkOptions {
   readonly backend: () => Promise<HidBackend>;
-  readonly clock?: Clock;
-  readonly logger?: Logger;
   readonly emulated?: boolean;
-  readonly initialBackoffMs?: number;
-  readonly maxBackoffMs?: number;
 }
 
 const padHealth = (id: string, emulated: boolean, status: string, message?: string, lastSeen?: number): DeviceHealth => ({
@@ -60,14 +57,8 @@ export function padSource(pads: readonly (PadDevice | BrokenPad)[], deps: PadSou
     } catch (e) {
       return { id: pad.id, link: null, health: padHealth(pad.id, emulated, "misconfigured", `Pad ${pad.id}: ${(e as Error).message}.`) };
     }
-    const link = new HidLink({
-      match: pad,
-      backend: deps.backend,
-      clock,
-      ...(deps.logger ? { logger: deps.logger } : {}),
-      ...(deps.initialBackoffMs !== undefined ? { initialBackoffMs: deps.initialBackoffMs } : {}),
-      ...(deps.maxBackoffMs !== undefined ? { maxBackoffMs: deps.maxBackoffMs } : {}),
-    });
+    const { backend, logger, initialBackoffMs, maxBackoffMs } = deps;
+    const link = new HidLink({ match: pad, backend, clock, logger, initialBackoffMs, maxBackoffMs });
     const entry: RunningPad = { id: pad.id, link, health: padHealth(pad.id, emulated, "connecting") };
     offs.push(
       link.onData((report) => {
