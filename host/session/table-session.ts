@@ -254,8 +254,11 @@ export class TableSession {
     const windBefore = JSON.stringify(this.windView());
     this.#records = this.#records.slice(0, -1);
     this.#state = this.#fold(this.#records);
-    this.#w.followUps = [];
-    if (this.#w.draft?.origin === "follow-up") this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps);
+    // the follow-ups waiting when the undone action was resolved come back (its own demand first, if it was one)
+    this.#w.followUps = [...(last.waiting ?? [])];
+    if (this.#w.followUps.length > 0 || this.#w.draft?.origin === "follow-up") {
+      this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps, this.#w.draft?.type);
+    }
     this.#version++;
     this.#deps.store.commitUndo(last.seq, this.#deps.now(), this.#snapshot());
     this.#emit({ type: "undo", seq: last.seq, description: last.description });
@@ -345,7 +348,8 @@ export class TableSession {
       this.#flush();
       return r;
     }
-    const { record, state } = r.value;
+    const record = { ...r.value.record, waiting: this.#w.followUps };
+    const state = r.value.state;
     const rest = this.#w.draft?.origin === "follow-up" ? this.#w.followUps.slice(1) : this.#w.followUps;
     this.#w.followUps = [...record.followUps, ...rest];
     this.#records = [...this.#records, record];

@@ -20,6 +20,8 @@ export interface ResolvedRecord {
   readonly events: readonly GameEvent[];
   readonly followUps: readonly FollowUp[];
   readonly description: string;
+  /** The follow-ups that were waiting when it was resolved (its own demand first, if it answered one): undo restores them. */
+  readonly waiting?: readonly FollowUp[];
 }
 
 export type DiceMode = "electronic" | "manual" | "software";

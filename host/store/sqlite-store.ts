@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS games (
   setup TEXT NOT NULL, setup_key TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log (
   seq INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id), kind TEXT NOT NULL CHECK (kind IN ('action','undo')),
-  at INTEGER NOT NULL, undoes INTEGER, action TEXT, plan TEXT, dice TEXT, outcome TEXT, events TEXT, follow_ups TEXT, description TEXT);
+  at INTEGER NOT NULL, undoes INTEGER, action TEXT, plan TEXT, dice TEXT, outcome TEXT, events TEXT, follow_ups TEXT, description TEXT, waiting TEXT);
 CREATE INDEX IF NOT EXISTS log_game ON log(game_id, seq);
 CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER PRIMARY KEY REFERENCES games(id), at INTEGER NOT NULL, snapshot TEXT NOT NULL);
 `;
@@ -30,6 +30,7 @@ interface LogDbRow {
   outcome: string | null;
   events: string | null;
   follow_ups: string | null;
+  waiting: string | null;
   description: string | null;
 }
 
@@ -50,6 +51,7 @@ const toRow = (r: LogDbRow): LogRow =>
           events: JSON.parse(r.events ?? "[]"),
           followUps: JSON.parse(r.follow_ups ?? "[]"),
           description: r.description ?? "",
+          ...(r.waiting ? { waiting: JSON.parse(r.waiting) } : {}),
         },
       };
 
@@ -79,6 +81,9 @@ export class SqliteStore {
     this.#db.pragma("synchronous = FULL");
     this.#db.pragma("foreign_keys = ON");
     this.#db.exec(SCHEMA);
+    // files written before the log kept the waiting follow-ups
+    const columns = this.#db.prepare("PRAGMA table_info(log)").all() as { name: string }[];
+    if (!columns.some((c) => c.name === "waiting")) this.#db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
   }
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
@@ -131,7 +136,7 @@ export class SqliteGameStore implements GameStore {
     this.#db = db;
     this.gameId = gameId;
     this.#insertAction = db.prepare(
-      "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.#insertUndo = db.prepare("INSERT INTO log (game_id, kind, at, undoes) VALUES (?, 'undo', ?, ?)");
     this.#saveSnap = db.prepare(
@@ -150,6 +155,7 @@ export class SqliteGameStore implements GameStore {
         j(r.events),
         j(r.followUps),
         r.description,
+        r.waiting ? j(r.waiting) : null,
       );
       this.#saveSnap.run(gameId, r.at, j(s));
     });

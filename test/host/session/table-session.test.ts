@@ -194,4 +194,22 @@ describe("table session", () => {
     session.handleReading(roll("pixel-3", 6));
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(1);
   });
+
+  it("undo of a follow-up brings its demand back, and survives a restart", () => {
+    const f = openSession(setup);
+    const missing = () => f.session.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
+    f.session.startAction({ type: "broadside", firer: "royal-prince", target: "stavoren", rangeInches: 4, rake: true });
+    f.session.enterDice(Array(missing()).fill(6));
+    const demanded = f.session.followUps.map((x) => x.action.type);
+    f.session.enterDice([1, 2]);
+    expect(f.session.records.at(-1)?.action.type).toBe("explosion-roll");
+    expect(f.session.undo().ok).toBe(true);
+    expect(f.session.followUps.map((x) => x.action.type)).toEqual(demanded);
+    expect(f.session.draft).toMatchObject({ type: "explosion-roll", origin: "follow-up" });
+    const g = f.reopen();
+    expect(g.session.followUps.map((x) => x.action.type)).toEqual(demanded);
+    g.session.undo();
+    expect(g.session.followUps).toEqual([]);
+    expect(g.session.state.ships).toEqual(initial().ships);
+  });
 });
