@@ -203,7 +203,7 @@ function paint(state) {
   const last = state.notices[state.notices.length - 1];
   $("notice").textContent = last && Date.now() - last.at < 15000 ? last.text : "";
   document.body.classList.toggle("theme-light", state.display.theme === "light");
-  document.body.style.setProperty("--scale", String(state.display.scale));
+  document.documentElement.style.setProperty("--scale", String(state.display.scale));
   // Marks the frame that shows this state (tests wait for it; the latency bench reads the time).
   requestAnimationFrame(() => {
     document.body.dataset.version = String(state.version);
