@@ -11,9 +11,22 @@ import { type Static, type TObject, type TSchema, Type } from "@sinclair/typebox
 import type { DicePlan } from "../dice/plan.ts";
 import type { Dist } from "../odds/distribution.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
+import { findShip } from "./engine.ts";
 import { fail, ok, type Result } from "./result.ts";
 import { parseWith } from "./schema.ts";
-import type { Action, ActionDef, FollowUp, GameEvent, Odds, Resolution, RuleSet, SettingDef, Settings, TableState } from "./types.ts";
+import type {
+  Action,
+  ActionDef,
+  FollowUp,
+  GameEvent,
+  Odds,
+  Resolution,
+  RuleSet,
+  SettingDef,
+  Settings,
+  ShipBase,
+  TableState,
+} from "./types.ts";
 
 /** An outcome as a resolution returns it. */
 export type Outcome = Readonly<Record<string, unknown>>;
@@ -261,6 +274,22 @@ export function parseSettings(
 /** A setting's value, typed by the caller (settings were validated by {@link parseSettings}). */
 export const setting = <T extends boolean | number | string>(settings: Readonly<Record<string, unknown>>, name: string): T =>
   settings[name] as T;
+
+/**
+ * The ship an action field names (`ship.unknown` at `action.<field>`), refused as `rules.illegal` when `unable` gives
+ * the reason it cannot act (sunk, captured …).
+ */
+export function actingShip<Ship extends ShipBase>(
+  ships: readonly Ship[],
+  id: unknown,
+  field: string,
+  unable: (ship: Ship) => string | null = () => null,
+): Result<Ship> {
+  const found = findShip(ships, id, `action.${field}`);
+  if (!found.ok) return found;
+  const why = unable(found.value);
+  return why === null ? found : fail("rules.illegal", why, `action.${field}`);
+}
 
 /** Refuses two ships with the same id (`input.invalid` at the second one's id). */
 export function uniqueShipIds<Ship extends { readonly id: string }>(ships: readonly Ship[]): Result<readonly Ship[]> {

@@ -2,9 +2,8 @@
  * Age of Sail events and their reducer. Every event carries the values after it (`set` on a ship, `wind`,
  * `game`), so replay and undo are a plain fold; `score` adds damage to a side's running total.
  */
-import { applyPatch } from "../../game/action-kit.ts";
-import { findShip } from "../../game/engine.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { actingShip, applyPatch } from "../../game/action-kit.ts";
+import type { Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
 import type { AosState, Game, Ship, Wind } from "./state.ts";
 
@@ -54,12 +53,8 @@ export function applyAosEvent(state: AosState, event: GameEvent): AosState {
 }
 
 /** A ship still afloat, by id (`ship.unknown` / `rules.illegal` naming the field). */
-export function liveShip(state: AosState, id: unknown, field: string): Result<Ship> {
-  const found = findShip(state.ships, id, `action.${field}`);
-  if (!found.ok) return found;
-  if (found.value.sunk) return fail("rules.illegal", `${found.value.name} has sunk.`, `action.${field}`);
-  return ok(found.value);
-}
+export const liveShip = (state: AosState, id: unknown, field: string): Result<Ship> =>
+  actingShip(state.ships, id, field, (s) => (s.sunk ? `${s.name} has sunk.` : null));
 
 /** The action's ship field as a string (schemas have checked it). */
 export const str = (v: unknown): string => String(v);

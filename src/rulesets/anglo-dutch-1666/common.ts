@@ -3,7 +3,7 @@
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
 import type { DicePlan } from "../../dice/plan.ts";
-import { type ActionHandler, type ResolveActionSpec, resolveAction, roll } from "../../game/action-kit.ts";
+import { type ActionHandler, actingShip, type ResolveActionSpec, resolveAction, roll } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
@@ -37,16 +37,9 @@ export function normalize(ship: ShipIn): Ship {
 /** A ship that can no longer act: sinking, captured or exploded. */
 export const isOut = (s: Ship): boolean => s.sinking || s.captured || s.exploded;
 
-/** Ship lookup that returns a typed error naming the action field. */
-export function shipAt(state: AdState, id: unknown, field: string): Result<Ship> {
-  const ship = state.ships.find((s) => s.id === id);
-  if (ship) return { ok: true, value: ship };
-  return fail(
-    "ship.unknown",
-    `There is no ship "${String(id)}" (ships: ${state.ships.map((s) => s.id).join(", ") || "none"}).`,
-    `action.${field}`,
-  );
-}
+/** Why a ship that is out can take no action, or null. */
+const cannotAct = (s: Ship): string | null =>
+  isOut(s) ? `${s.name} ${s.exploded ? "has exploded" : s.captured ? "has been captured" : "is sinking"} and can take no action.` : null;
 
 /** The ship named in an action field, assumed checked by the handler's `check`. */
 export function ship(state: AdState, action: Action, field: string): Ship {
@@ -58,12 +51,8 @@ export function ship(state: AdState, action: Action, field: string): Ship {
 /** Checks that every named field names a ship, and that ships in `active` can act. */
 export function checkShips(state: AdState, action: Action, fields: readonly string[], active: readonly string[] = fields): Result<Action> {
   for (const f of fields) {
-    const s = shipAt(state, action[f], f);
+    const s = actingShip(state.ships, action[f], f, active.includes(f) ? cannotAct : undefined);
     if (!s.ok) return s;
-    if (active.includes(f) && isOut(s.value)) {
-      const why = s.value.exploded ? "has exploded" : s.value.captured ? "has been captured" : "is sinking";
-      return fail("rules.illegal", `${s.value.name} ${why} and can take no action.`, `action.${f}`);
-    }
   }
   for (let i = 0; i < fields.length; i++)
     for (let j = i + 1; j < fields.length; j++)

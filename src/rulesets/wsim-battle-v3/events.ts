@@ -2,9 +2,8 @@
  * wsim-battle-v3 events: each carries the values after it (`set` on a ship, `wind`, `game`), so the reducer is a
  * plain patch and replay/undo a fold.
  */
-import { applyPatch } from "../../game/action-kit.ts";
-import { findShip } from "../../game/engine.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { actingShip, applyPatch } from "../../game/action-kit.ts";
+import type { Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
 import type { Game, Ship, Wind, WsimState } from "./state.ts";
 
@@ -26,9 +25,5 @@ export const shipEvent = (type: string, ship: Ship, set: Partial<Ship>, extra: R
 export const applyWsimEvent = (state: WsimState, event: GameEvent): WsimState => applyPatch(state, event);
 
 /** A ship still in play, by the action field that names it. */
-export function liveShip(state: WsimState, id: unknown, field: string): Result<Ship> {
-  const found = findShip(state.ships, id, `action.${field}`);
-  if (!found.ok) return found;
-  if (found.value.sunk) return fail("rules.illegal", `${found.value.name} has sunk.`, `action.${field}`);
-  return ok(found.value);
-}
+export const liveShip = (state: WsimState, id: unknown, field: string): Result<Ship> =>
+  actingShip(state.ships, id, field, (s) => (s.sunk ? `${s.name} has sunk.` : null));

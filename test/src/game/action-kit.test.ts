@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entry } from "../../../src/dice/plan.ts";
 import {
+  actingShip,
   applyPatch,
   fieldDistribution,
   nameOf,
@@ -263,5 +264,12 @@ describe("state helpers", () => {
     }));
     expect(next).toMatchObject({ ships: [{ hits: 3, name: "Alpha (battered)" }], wind: { from: "W", strength: 4 }, game: { turn: 2 } });
     expect(applyPatch(s, { type: "noted", ship: "a" })).toBe(s);
+  });
+  it("actingShip names the action field when the ship is unknown or cannot act", () => {
+    const ships = state().ships;
+    expect(actingShip(ships, "a", "firer")).toEqual(ok(ships[0]));
+    expect(actingShip(ships, "z", "firer")).toMatchObject({ ok: false, error: { code: "ship.unknown", path: "action.firer" } });
+    const sunk = actingShip(ships, "a", "target", (x) => `${x.name} has sunk.`);
+    expect(sunk).toEqual(fail("rules.illegal", "Alpha has sunk.", "action.target"));
   });
 });
