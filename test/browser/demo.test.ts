@@ -147,4 +147,36 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator("#result .die[data-source=die]").count()).toBe(0);
     expect(await display.locator("#result-text").textContent()).toMatch(/Royal James/);
   });
+
+  it("a choice the rules demand is a form on /control; the chain goes on from the answer", async () => {
+    const needed = async () => (await state()).pending?.needed ?? 0;
+    const type = async (values: number[]) => call(`${host.url}/api/dice`, "POST", { values });
+    // the last broadside hit a flagship: the rules first demand the flag officer's risk rolls
+    for (let i = 0; i < 5 && (await state()).followUps.length > 0; i++) await type(Array(await needed()).fill(6));
+    expect((await state()).followUps).toEqual([]);
+    await call(`${host.url}/api/actions`, "POST", {
+      action: { type: "broadside", firer: "royal-prince", target: "stavoren", rangeInches: 4, rake: true },
+    });
+    await type(Array(await needed()).fill(6));
+    await expect.poll(async () => (await state()).pending?.type, WAIT).toBe("explosion-roll");
+    await expect.poll(() => display.locator(".kicker").first().textContent(), WAIT).toMatch(/The rules demand: Stavoren is destroyed/);
+    await type([6, 6]);
+    await type([6]);
+    const form = control.locator("#choice form");
+    await form.waitFor();
+    expect(await form.locator("h2").textContent()).toMatch(/within 6" of Stavoren/);
+    await form.getByLabel("Edgar").check();
+    await form.getByRole("button", { name: "Choose" }).click();
+    await expect.poll(async () => (await state()).pending?.type, WAIT).toBe("explosion-hits");
+    await type(Array(await needed()).fill(6));
+    await expect
+      .poll(
+        () =>
+          display
+            .locator(".ship-card[data-ship=edgar] .track")
+            .evaluateAll((els) => els.reduce((n, e) => n + Number(e.getAttribute("data-marked")), 0)),
+        WAIT,
+      )
+      .toBeGreaterThan(0);
+  });
 });
