@@ -120,13 +120,12 @@ function paintAction() {
   );
 }
 
-function paintDice() {
-  const p = state.pending;
+function buildDice() {
   const entry = h("input", { id: "dice-values", placeholder: "e.g. 4 6 1", inputmode: "numeric", autocomplete: "off" });
   fill(
     $("dice"),
     h("h2", {}, "Dice"),
-    h("p", {}, p?.needed ? `${p.needed} still needed (${p.mode} dice for ${p.roller ?? "this roll"})` : "No dice needed now."),
+    h("p", { id: "dice-needed" }),
     h(
       "form",
       {
@@ -152,6 +151,22 @@ function paintDice() {
       h("button", { class: "secondary", onclick: () => send("POST", "/api/phase/next", {}) }, "Next phase"),
     ),
   );
+}
+
+function paintDice() {
+  const p = state.pending;
+  $("dice-needed").textContent = p?.needed
+    ? `${p.needed} still needed (${p.mode} dice for ${p.roller ?? "this roll"})`
+    : "No dice needed now.";
+}
+
+/** Rebuilds a section only when what it shows changed, so a push never wipes what a person is filling in. */
+function rebuildOnChange(id, key, build) {
+  const el = $(id);
+  const k = JSON.stringify(key);
+  if (el.dataset.key === k) return;
+  el.dataset.key = k;
+  build();
 }
 
 function paintChoice() {
@@ -221,10 +236,15 @@ function paint(s) {
   $("focus").textContent = s.focus?.ship ? `Showing ${shipName(s, s.focus.ship.id)}` : "";
   if (!editing) paintAction();
   paintDice();
-  paintChoice();
-  paintShips();
-  paintPlayers();
+  rebuildOnChange("choice", s.choice, paintChoice);
+  rebuildOnChange(
+    "ships",
+    s.ships.map((x) => [x.id, x.name]),
+    paintShips,
+  );
+  rebuildOnChange("players", s.players, paintPlayers);
   document.body.dataset.version = String(s.version);
 }
 
+buildDice();
 connectLive(paint);

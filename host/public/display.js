@@ -147,9 +147,14 @@ function paintResult(state) {
     fill(box, h("div", { class: "kicker" }, "Last result"), h("p", { class: "muted" }, "No action resolved yet."));
     return;
   }
+  const def = state.ruleset.actions.find((a) => a.type === r.action.type);
+  const who = (def?.fields ?? [])
+    .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
+    .map((f) => shipName(state, r.action[f.name]))
+    .join(" → ");
   fill(
     box,
-    h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}`),
+    h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}${who ? ` · ${who}` : ""}`),
     h("p", { class: `result-text${r.description.length > 70 ? " long" : ""}`, id: "result-text" }, r.description),
     h("div", { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome) }, outcomeLabel(r.outcome)),
     diceRow(r.dice),
