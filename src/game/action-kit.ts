@@ -17,6 +17,7 @@ import { parseWith } from "./schema.ts";
 import type {
   Action,
   ActionDef,
+  DieMark,
   FollowUp,
   GameEvent,
   Odds,
@@ -43,6 +44,8 @@ export interface ActionHandler<S extends TableState> {
   /** Exact odds; may throw a RangeError when the dice space is too large (the rule set turns it into an error). */
   odds(state: S, action: Action): Result<Odds>;
   describe?(state: S, action: Action, outcome: Outcome): string;
+  /** Which dice hit or missed, per plan entry (see {@link RuleSet.markDice}). */
+  marks?(state: S, action: Action, dice: DiceGroups): DieMark[][];
 }
 
 const oddsOf = <O>(dist: Dist<O>, summary: Record<string, unknown>): Odds => ({
@@ -71,6 +74,8 @@ export interface OutcomeActionSpec<S extends TableState, T extends TSchema, C, O
   dist?(ctx: C, plan: DicePlan, state: S): Dist<O>;
   summary?(ctx: C, dist: Dist<O>, state: S): Record<string, unknown>;
   describe?(state: S, action: Action, outcome: O): string;
+  /** Which dice hit or missed, per plan entry, for the display. */
+  marks?(ctx: C, dice: DiceGroups, state: S): DieMark[][];
   /** false: `parse` checks the schema only and legality waits for plan/odds/resolve (default true). */
   readonly prepareOnParse?: boolean;
 }
@@ -116,6 +121,12 @@ export function outcomeAction<S extends TableState, T extends TSchema, C, O exte
       return ok(oddsOf(dist, spec.summary ? spec.summary(ctx, dist, state) : {}));
     },
     describe: spec.describe && ((state, action, outcome) => spec.describe?.(state, action, outcome as O) ?? action.type),
+    marks:
+      spec.marks &&
+      ((state, action, dice) => {
+        const p = prepare(state, action);
+        return p.ok && spec.marks ? spec.marks(p.value.ctx, dice, state) : dice.map((g) => g.map(() => null));
+      }),
   };
 }
 
@@ -137,6 +148,8 @@ export interface ResolveActionSpec<S extends TableState> {
   /** A summary of the exact odds (hit distribution, chance of fire …). */
   summary?(dist: Dist<Outcome>, state: S, action: Action): Record<string, unknown>;
   describe?(state: S, action: Action, outcome: Outcome): string;
+  /** Which dice hit or missed, per plan entry, for the display. */
+  marks?(state: S, action: Action, dice: DiceGroups): DieMark[][];
 }
 
 /** A handler from a resolve-style spec. */
@@ -175,6 +188,7 @@ export function resolveAction<S extends TableState>(spec: ResolveActionSpec<S>):
       return ok(oddsOf(dist, spec.summary ? spec.summary(dist, state, action) : {}));
     },
     describe: spec.describe,
+    marks: spec.marks,
   };
 }
 
@@ -232,6 +246,10 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     describe:
       describe ??
       ((state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ?? action.type),
+    markDice: (state, action, dice) => {
+      const h = handlers.find((x) => x.def.type === action.type);
+      return h?.marks ? h.marks(state, action, dice) : dice.map((g) => g.map(() => null));
+    },
   };
 }
 

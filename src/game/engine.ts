@@ -4,7 +4,7 @@
  */
 import { type DicePlan, splitDice } from "../dice/plan.ts";
 import { fail, ok, type Result } from "./result.ts";
-import type { Action, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
+import type { Action, DieMark, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
 
 /** A parsed request: state, action and (for resolve) dice. */
 export interface ParsedRequest<S extends TableState = TableState> {
@@ -19,6 +19,8 @@ export interface Transition<S extends TableState = TableState> {
   readonly outcome: Readonly<Record<string, unknown>>;
   readonly events: readonly GameEvent[];
   readonly followUps: readonly FollowUp[];
+  /** Per plan entry, how each die counted (hit / miss / null), when the rule set marks dice. */
+  readonly marks: DieMark[][] | null;
   readonly state: S;
 }
 
@@ -63,7 +65,8 @@ export function transition<S extends TableState>(
   const res = rs.resolve(state, action, groups.value);
   if (!res.ok) return res;
   const { outcome, events, followUps } = res.value;
-  return ok({ plan: plan.value, outcome, events, followUps, state: applyEvents(rs, state, events) });
+  const marks = rs.markDice ? rs.markDice(state, action, groups.value) : null;
+  return ok({ plan: plan.value, outcome, events, followUps, marks, state: applyEvents(rs, state, events) });
 }
 
 /** Exact odds of an action with its plan. */

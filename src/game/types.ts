@@ -69,6 +69,9 @@ export type FollowUp =
   | { readonly kind: "choose"; readonly purpose: string; readonly action: Action; readonly choice: Choice };
 
 /** What a rule set's resolution returns; the engine folds `events` into the state. */
+/** How one die counted in a result, for the display: a hit, a miss, or neither (a total, a location die …). */
+export type DieMark = "hit" | "miss" | null;
+
 export interface Resolution {
   readonly outcome: Readonly<Record<string, unknown>>;
   readonly events: readonly GameEvent[];
@@ -169,4 +172,9 @@ export interface RuleSet<S extends TableState = TableState> {
   shipViews(state: S): ShipView[];
   /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
   describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
+  /**
+   * Optional: which dice hit and which missed, per plan entry, so the display can mark the faces that made a
+   * result. Takes the state before the action. Rule sets without a per-die reading leave it out.
+   */
+  markDice?(state: S, action: Action, dice: readonly (readonly number[])[]): DieMark[][];
 }

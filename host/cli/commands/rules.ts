@@ -71,9 +71,19 @@ export async function runRulesCommand(
     return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
   const t = transition(rs, state, action, dice);
   if (!t.ok) return badInput(t.error);
-  const { plan, outcome, events, followUps, state: after } = t.value;
+  const { plan, outcome, events, followUps, marks, state: after } = t.value;
   return {
     code: 0,
-    stdout: printJson({ ok: true, plan, outcome, events, ships: after.ships, wind: after.wind, game: after.game, followUps }),
+    stdout: printJson({
+      ok: true,
+      plan,
+      outcome,
+      events,
+      ships: after.ships,
+      wind: after.wind,
+      game: after.game,
+      followUps,
+      ...(marks ? { marks } : {}),
+    }),
   };
 }

@@ -123,6 +123,7 @@ export const broadside = defineAction({
   plan: (ctx) => [entry("attack", "d6", ctx.dice, `Broadside of ${ctx.firer.name} at ${ctx.target.name}: ${breakdownText(ctx)}`)],
   outcome: (ctx, dice) => outcomeFor(ctx, (dice[0] ?? []).filter(isHit(ctx.needed)).length),
   dist: (ctx) => Dist.successes("d6", ctx.dice, isHit(ctx.needed)).map((h) => outcomeFor(ctx, h)),
+  marks: (ctx, dice) => [(dice[0] ?? []).map((v) => (isHit(ctx.needed)(v) ? "hit" : "miss"))],
   effects(ctx, o) {
     const events: SoleBayEvent[] = ctx.firstBroadside ? [{ type: "first-broadside-used", ship: ctx.firer.id }] : [];
     return { events: [...events, ...markEvents(damageReport(ctx.target, o.hits), "broadside")], cause: "broadside" };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseRequest, transition } from "../../../../src/game/engine.ts";
 import { canonicalKey, Dist } from "../../../../src/odds/distribution.ts";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
 import { errorOf, odds, parsed, type Req, requestAfter, resolve, ship, shipAfter } from "./fixtures.ts";
@@ -148,5 +149,25 @@ describe("sole-bay-1672 broadside odds", () => {
   it("the chance of destroying a weak ship with one box left is 1 − P(no hit)", () => {
     const { odds: o } = odds(fire({ rating: 4, firstBroadsideUsed: true }, { hull: "weak", damage: 11 }, { rangeInches: 10 }));
     expect(o.summary.pDestroyed).toBeCloseTo(1 - (5 / 6) ** 6, 12);
+  });
+});
+
+describe("broadside dice marks for the display", () => {
+  it("marks each die hit or miss by the range band (a 6 always hits)", () => {
+    const req = parseRequest(soleBay1672, {
+      ships: [
+        { id: "a", name: "A", side: "English", rating: 4, speed: "medium", hull: "average" },
+        { id: "b", name: "B", side: "Dutch", rating: 4, speed: "medium", hull: "average" },
+      ],
+      action: { type: "broadside", firer: "a", target: "b", rangeInches: 10 },
+    });
+    if (!req.ok) throw new Error(req.error.message);
+    const plan = soleBay1672.plan(req.value.state, req.value.action);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const n = plan.value[0]?.count ?? 0;
+    const dice = Array.from({ length: n }, (_, i) => [6, 5, 1][i % 3] as number);
+    const t = transition(soleBay1672, req.value.state, req.value.action, dice);
+    if (!t.ok) throw new Error(t.error.message);
+    expect(t.value.marks?.[0]).toEqual(dice.map((v) => (v === 6 ? "hit" : "miss")));
   });
 });
