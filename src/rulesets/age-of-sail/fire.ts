@@ -6,7 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
-import type { Action, FollowUp, Settings } from "../../game/types.ts";
+import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";
@@ -186,6 +186,12 @@ export const fire: H = {
     if (points > 0) events.push(scoreEvent(firer.side, points, `${firer.name} on ${target.name}`));
     const outcome = { battery, need, aim, side, hits, onFire, mastsLost: mastsLost.map((i) => i + 1), mastsToChoose, damage: points };
     return resolution(outcome, events, followUps);
+  },
+  // Each die against the range table's score for the aim: "equal or greater than the value … a hit is scored".
+  marks(state, a, dice) {
+    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const need = band ? (a.aim === "hull" ? band.hull : band.sails) : Number.POSITIVE_INFINITY;
+    return dice.map((group) => group.map((v): DieMark => (v >= need ? "hit" : "miss")));
   },
   summary: (d) => ({
     hits: fieldDistribution(d, "hits"),

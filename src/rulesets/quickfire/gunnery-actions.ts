@@ -5,7 +5,7 @@ import { Type } from "@sinclair/typebox";
 import { nameOf, type Outcome } from "../../game/action-kit.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
-import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryOutcome, shotEvents } from "./gunnery.ts";
+import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, shotEvents } from "./gunnery.ts";
 import { chartNote, defineAction, type QfAction } from "./kit.ts";
 
 const RangeField = Type.Union([Type.Literal("point-blank"), Type.Literal("short"), Type.Literal("long")]);
@@ -24,6 +24,8 @@ const shared = {
   plan: () => GUNNERY_PLAN,
   outcome: (state: Parameters<typeof gunneryOutcome>[0], ctx: GunneryContext, groups: readonly (readonly number[])[]) =>
     gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
+  marks: (_state: unknown, ctx: GunneryContext, groups: readonly (readonly number[])[]) =>
+    gunneryMarks(ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
   effects: (state: Parameters<typeof gunneryOutcome>[0], ctx: GunneryContext, outcome: Outcome) => {
     const who = ctx.firers.map((f) => f.name).join(" + ");
     const applied = applyCodes(state, ctx.target.id, codesOf(outcome), ctx.battery, `${ctx.battery} fire from ${who}`);

@@ -6,7 +6,7 @@
 import { type DicePlan, entry } from "../../dice/plan.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
-import type { Action } from "../../game/types.ts";
+import type { Action, DieMark } from "../../game/types.ts";
 import { blastCodes, type DamageCode, gunneryColumn } from "./chart.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { movingForHeavyFire, type Range, rangeBand } from "./scales.ts";
@@ -142,6 +142,18 @@ export function gunneryOutcome(state: QuickfireState, ctx: GunneryContext, black
     hitNumber: ctx.hitNumber,
     chart: state.data.label,
   };
+}
+
+/**
+ * Which dice counted (3.0): the black ROF die "hit" when the ship fired, "miss" when it did not; the white dice
+ * "hit" together when their total is within the column's number and "miss" when above it — and null when the black
+ * die stopped the fire, since then "they count for nothing" (Gunnery Example #1).
+ */
+export function gunneryMarks(ctx: GunneryContext, black: number, whites: readonly number[]): DieMark[][] {
+  const fired = black <= ctx.rof;
+  const white = whites.reduce((a, b) => a + b, 0);
+  const mark: DieMark = fired ? (white <= ctx.hitNumber ? "hit" : "miss") : null;
+  return [[fired ? "hit" : "miss"], whites.map(() => mark)];
 }
 
 /** The shot event(s) a gunnery action records for the phase's one-target rule (3.1). */

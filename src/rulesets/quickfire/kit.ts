@@ -7,7 +7,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { DicePlan } from "../../dice/plan.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, outcomeAction } from "../../game/action-kit.ts";
 import type { Result } from "../../game/result.ts";
-import type { Action, ActionDef, FollowUp } from "../../game/types.ts";
+import type { Action, ActionDef, DieMark, FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import type { QuickfireEvent } from "./events.ts";
 import type { QuickfireState } from "./ship.ts";
@@ -24,6 +24,8 @@ export interface QfAction<C> {
   /** A summary of the exact odds (the chance of each result that matters at the table); the chart label is added. */
   summary(dist: Dist<Outcome>): Record<string, unknown>;
   describe(state: QuickfireState, action: Action, outcome: Outcome): string;
+  /** Which dice hit or missed, per plan entry, for the display (null: the die did not count either way). */
+  marks?(state: QuickfireState, ctx: C, groups: DiceGroups): DieMark[][];
 }
 
 /** A quickfire action as a kernel handler. */
@@ -38,6 +40,7 @@ export function defineAction<C>(a: QfAction<C>): ActionHandler<QuickfireState> {
     effects: (ctx, outcome, state, groups) => a.effects(state, ctx, outcome, groups),
     summary: (_ctx, dist, state) => ({ ...a.summary(dist), chart: state.data.label }),
     describe: (state, action, outcome) => a.describe(state, action, outcome),
+    ...(a.marks ? { marks: (ctx: C, groups: DiceGroups, state: QuickfireState) => a.marks?.(state, ctx, groups) ?? [] } : {}),
   });
 }
 

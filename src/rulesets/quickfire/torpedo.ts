@@ -95,6 +95,8 @@ export const torpedoAction = defineAction<TorpedoContext>({
     }));
     return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
   },
+  // 3.2 "the dice total must be equal to or less than the hit number": the three dice of a check hit or miss together.
+  marks: (_state, ctx, groups) => ctx.checks.map((c, i) => (groups[i] ?? []).map(() => (total(groups[i]) <= c.hitNumber ? "hit" : "miss"))),
   effects: (state, ctx, outcome) => {
     const results = outcome.results as { target: string; hit: boolean }[];
     const events: QuickfireEvent[] = [];

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,5 +61,33 @@ describe("quarterdeck plan/odds/resolve --ruleset age-of-sail", () => {
     const r = await runRulesCommand("plan", "age-of-sail", io(fire), p);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error.path).toBe("--data");
+  });
+});
+
+describe("bad input through the real bin (node bin/quarterdeck.mjs resolve --ruleset age-of-sail) exits 2 with the error JSON", () => {
+  const bin = (input: string) => {
+    const p = spawnSync(process.execPath, ["bin/quarterdeck.mjs", "resolve", "--ruleset", "age-of-sail"], {
+      input,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(p.stderr).not.toMatch(/at .*\.ts:\d+/);
+    return { status: p.status, json: JSON.parse(p.stdout) };
+  };
+  const cases: ReadonlyArray<readonly [string, string, string, string]> = [
+    ["malformed JSON", '{"ships": x', "input.invalid", "stdin"],
+    [
+      "an unknown ship",
+      JSON.stringify({ ...fire, action: { ...fire.action, target: "santisima-trinidad" }, dice: [1, 1, 1] }),
+      "ship.unknown",
+      "action.target",
+    ],
+    ["the wrong number of dice", JSON.stringify({ ...fire, dice: [1, 1] }), "dice.count", "dice"],
+    ["a die value out of range", JSON.stringify({ ...fire, dice: [1, 0, 1] }), "dice.value", "dice[1]"],
+  ];
+  it.each(cases)("%s", (_name, input, code, path) => {
+    const { status, json } = bin(input);
+    expect(status).toBe(2);
+    expect(json).toEqual({ ok: false, error: { code, message: expect.stringMatching(/\w/), path: expect.stringContaining(path) } });
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,6 +53,7 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
     expect(out.outcome).toMatchObject({ fired: true, hit: "G", blast: [], chart: "house default — not the official chart" });
     expect(out.ships[1].heavyRofLost).toBe(1);
     expect(out.plan.map((e: { color: string }) => e.color)).toEqual(["black", "white"]);
+    expect(out.marks).toEqual([["hit"], ["hit", "hit"]]);
   });
   it("odds sum to 1", async () => {
     const out = JSON.parse((await runRulesCommand("odds", "quickfire", io(request()))).stdout);
@@ -95,5 +97,33 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
     const req = { ...request(), ships: [{ ...MIKASA.ship, blastCap: 4 }, BORODINO.ship] };
     const r = await runRulesCommand("plan", "quickfire", io(req));
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", path: "ships[0].blastCap" });
+  });
+});
+
+describe("bad input through the real bin (node bin/quarterdeck.mjs resolve --ruleset quickfire) exits 2 with the error JSON", () => {
+  const bin = (input: string) => {
+    const p = spawnSync(process.execPath, ["bin/quarterdeck.mjs", "resolve", "--ruleset", "quickfire"], {
+      input,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(p.stderr).not.toMatch(/at .*\.ts:\d+/);
+    return { status: p.status, json: JSON.parse(p.stdout) };
+  };
+  const cases: ReadonlyArray<readonly [string, string, string, string]> = [
+    ["malformed JSON", '{"ships": x', "input.invalid", "stdin"],
+    [
+      "an unknown ship",
+      JSON.stringify({ ...request([1, 1, 1]), action: { ...request().action, target: "retvizan" } }),
+      "ship.unknown",
+      "action.target",
+    ],
+    ["the wrong number of dice", JSON.stringify(request([1, 1])), "dice.count", "dice"],
+    ["a die value out of range", JSON.stringify(request([1, 7, 1])), "dice.value", "dice[1]"],
+  ];
+  it.each(cases)("%s", (_name, input, code, path) => {
+    const { status, json } = bin(input);
+    expect(status).toBe(2);
+    expect(json).toEqual({ ok: false, error: { code, message: expect.stringMatching(/\w/), path: expect.stringContaining(path) } });
   });
 });

@@ -134,3 +134,19 @@ describe("age-of-sail fire odds", () => {
     expect((o.summary as { hits: Record<string, number> }).hits["0"]).toBeCloseTo(125 / 216, 12);
   });
 });
+
+describe("age-of-sail fire dice marks for the display", () => {
+  const req = (extra: Record<string, unknown>, dice: number[]) => ({ ships: ships(), action: fire(extra), dice });
+  it("hull at 0–4 cm: each die of 3 or more is a hit", () => {
+    expect(mustResolve(ageOfSail, req({}, [2, 3, 6])).marks).toEqual([["miss", "hit", "hit"]]);
+  });
+  it("sails at 4–8 cm: 5 or more; hull at 8–12 cm: 5 or more; sails at 8–12 cm: only a 6", () => {
+    expect(mustResolve(ageOfSail, req({ rangeCm: 6, aim: "sails", side: "bow" }, [4, 5, 6])).marks).toEqual([["miss", "hit", "hit"]]);
+    expect(mustResolve(ageOfSail, req({ rangeCm: 10 }, [4, 5, 1])).marks).toEqual([["miss", "hit", "miss"]]);
+    expect(mustResolve(ageOfSail, req({ rangeCm: 10, aim: "sails", side: "bow" }, [5, 6, 6])).marks).toEqual([["miss", "hit", "hit"]]);
+  });
+  it("the marks agree with the outcome's hits", () => {
+    const t = mustResolve(ageOfSail, req({ rangeCm: 5 }, [4, 1, 6]));
+    expect(t.marks?.[0]?.filter((m) => m === "hit").length).toBe(t.outcome.hits);
+  });
+});

@@ -68,7 +68,19 @@ describe("age-of-sail rule-set properties", () => {
       }),
       numRuns: 150,
       minAcceptedShare: 0.3,
-      invariants: ({ state, transition }) => {
+      invariants: ({ state, action, plan, dice, transition }) => {
+        // hits never exceed the dice rolled, and the display's marks count exactly the hits
+        if (action.type === "fire") {
+          const hits = Number(transition.outcome.hits);
+          expect(hits).toBeLessThanOrEqual(dice.length);
+          expect(transition.marks?.[0]?.filter((m) => m === "hit").length).toBe(hits);
+          expect(transition.marks?.[0]?.length).toBe(plan[0]?.count);
+        }
+        // damage never exceeds the boxes: nothing goes below zero or above the damage record
+        for (const s of transition.state.ships) {
+          expect(Math.min(s.hull, s.gunDecks.port, s.gunDecks.starboard, ...s.masts)).toBeGreaterThanOrEqual(0);
+          expect(s.hull).toBeLessThanOrEqual(3);
+        }
         for (const [i, before] of state.ships.entries()) {
           const after = transition.state.ships[i];
           if (!after || before.captured || after.captured) continue;

@@ -87,6 +87,15 @@ describe("quickfire properties", () => {
           resolved++;
           const found = odds.value.outcomes.find((o) => canonicalKey(o.outcome) === canonicalKey(t.value.outcome));
           expect(found?.p ?? 0).toBeGreaterThan(0);
+          const o = t.value.outcome;
+          if (act.value.type === "gunnery") {
+            // one G or S hit at most, only when the ROF die let the ship fire; blast only with a hit
+            if (o.hit !== null) expect(o.fired).toBe(true);
+            if ((o.blast as unknown[]).length > 0) expect(o.hit).not.toBeNull();
+            expect(t.value.marks?.[0]).toEqual([o.fired ? "hit" : "miss"]);
+            expect(t.value.marks?.[1]?.every((m) => m === (o.fired ? (o.hit ? "hit" : "miss") : null))).toBe(true);
+          }
+          if (act.value.type === "torpedo") expect(o.hits).toBeLessThanOrEqual((act.value.targets as unknown[]).length);
           for (const s of t.value.state.ships) {
             expect(s.heavyRofLost + s.pending.heavyRofLost).toBeLessThanOrEqual(s.heavyRof);
             expect(s.lightRofLost + s.pending.lightRofLost).toBeLessThanOrEqual(s.lightRof);
