@@ -146,38 +146,57 @@ export const leaderCasualty: H = {
     const total = (dice[0] ?? []).reduce((x, y) => x + y, 0) + modifier;
     const casualty = total >= 12;
     if (!casualty) return resolution({ total, modifier, casualty, successor: null, mustImpersonate: false }, []);
-    const leaders = state.game.leaders.map((l) => (l.id === leader.id ? { ...l, status: "casualty" as const } : l));
-    const events: WsimEvent[] = [{ type: "leader-casualty", leader: leader.id, game: { leaders } }];
-    const followUps: FollowUp[] = [];
-    // XII.1.2: a leader not played "just note the loss".
-    const successor = leader.playedBy !== null ? successorOf(state.game.leaders, leader) : null;
-    if (leader.playedBy !== null) {
-      if (successor) {
-        events.push({
-          type: "command-change-pending",
-          game: {
-            commandChanges: [...state.game.commandChanges, { side: leader.side, from: leader.id, to: successor.id, effective: false }],
-          },
-        });
-      }
-      const options = leaders.filter((l) => l.side === leader.side && l.status === "active" && l.playedBy === null);
-      if (options.length > 0) {
-        followUps.push({
-          kind: "choose",
-          purpose: `${leader.playedBy} must pick another leader to impersonate and send a Leader Loss signal${successor ? ` to ${successor.name}` : ""}.`,
-          action: { type: "impersonate", player: leader.playedBy, leader: null },
-          choice: { field: "leader", options: options.map((l) => ({ value: l.id, label: l.name })), min: 1, max: 1 },
-        });
-      }
-    }
+    const lost = leadersLost(state, [leader.id], "casualty");
     return resolution(
-      { total, modifier, casualty, successor: successor?.id ?? null, mustImpersonate: leader.playedBy !== null },
-      events,
-      followUps,
+      { total, modifier, casualty, successor: lost.successors[leader.id] ?? null, mustImpersonate: leader.playedBy !== null },
+      lost.events,
+      lost.followUps,
     );
   },
   summary: (d) => ({ pCasualty: d.probability((o) => o.casualty === true) }),
 };
+
+/**
+ * XII.1.1–2 for leaders lost, as casualties or captured ("Use the same procedure if a leader is captured"): a played
+ * leader's command passes to the next player in seniority once a Leader Loss signal arrives, and his player picks
+ * another leader to impersonate; a leader not played is just noted.
+ */
+export function leadersLost(
+  state: WsimState,
+  ids: readonly string[],
+  status: "casualty" | "captured",
+): { events: WsimEvent[]; followUps: FollowUp[]; successors: Record<string, string | null> } {
+  const fallen = state.game.leaders.filter((l) => ids.includes(l.id) && l.status === "active");
+  const leaders = state.game.leaders.map((l) => (fallen.some((f) => f.id === l.id) ? { ...l, status } : l));
+  const events: WsimEvent[] = fallen.map((l) => ({
+    type: status === "casualty" ? "leader-casualty" : "leader-captured",
+    leader: l.id,
+    game: { leaders },
+  }));
+  const followUps: FollowUp[] = [];
+  const successors: Record<string, string | null> = {};
+  let commandChanges = state.game.commandChanges;
+  for (const leader of fallen) {
+    // XII.1.2: a leader not played "just note the loss".
+    const successor = leader.playedBy !== null ? successorOf(leaders, leader) : null;
+    successors[leader.id] = successor?.id ?? null;
+    if (leader.playedBy === null) continue;
+    if (successor) {
+      commandChanges = [...commandChanges, { side: leader.side, from: leader.id, to: successor.id, effective: false }];
+      events.push({ type: "command-change-pending", game: { commandChanges } });
+    }
+    const options = leaders.filter((l) => l.side === leader.side && l.status === "active" && l.playedBy === null);
+    if (options.length > 0) {
+      followUps.push({
+        kind: "choose",
+        purpose: `${leader.playedBy} must pick another leader to impersonate and send a Leader Loss signal${successor ? ` to ${successor.name}` : ""}.`,
+        action: { type: "impersonate", player: leader.playedBy, leader: null },
+        choice: { field: "leader", options: options.map((l) => ({ value: l.id, label: l.name })), min: 1, max: 1 },
+      });
+    }
+  }
+  return { events, followUps, successors };
+}
 
 export const impersonate: H = {
   def: {

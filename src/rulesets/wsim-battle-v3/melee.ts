@@ -8,6 +8,7 @@ import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
+import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
@@ -317,8 +318,16 @@ export const meleeLosses: H = {
     ];
     if (capturedId === x.id) events.push(shipEvent("captured", x, { captured: true, side: y.side }));
     if (capturedId === y.id) events.push(shipEvent("captured", y, { captured: true, side: x.side }));
+    // XII.1.1: "Use the same procedure if a leader is captured" — leaders aboard a captured ship.
+    const aboard = state.game.leaders.filter((l) => l.ship === capturedId && l.status === "active").map((l) => l.id);
+    const lost = leadersLost(state, aboard, "captured");
+    events.push(...lost.events);
     const continuesNextTurn = result === "continues" && Number(a.round) >= 3;
-    return resolution({ strengths: [sx, sy], parties: fight, result, captured: capturedId, continuesNextTurn }, events);
+    return resolution(
+      { strengths: [sx, sy], parties: fight, result, captured: capturedId, continuesNextTurn, leadersCaptured: aboard },
+      events,
+      lost.followUps,
+    );
   },
 };
 

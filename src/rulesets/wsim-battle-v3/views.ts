@@ -59,7 +59,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
   switch (action.type) {
     case "fire": {
       const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
-      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${o.critical ? " — doubles: critical hit!" : "."}`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${o.critical ? " — doubles: critical hit!" : ` — no critical (red ${String(o.red)}).`}`;
     }
     case "wind":
       return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;
@@ -69,7 +69,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
       return `${nameOf(state, action.ship)}'s plot ${String(o.plot)} is legal (${String(o.mp)} MP).`;
     case "melee-losses":
       return o.result === "captured"
-        ? `${nameOf(state, o.captured)} is captured!`
+        ? `${nameOf(state, o.captured)} is captured!${Array.isArray(o.leadersCaptured) && o.leadersCaptured.length ? ` Leaders taken: ${o.leadersCaptured.map((id) => state.game.leaders.find((l) => l.id === id)?.name ?? String(id)).join(", ")}.` : ""}`
         : o.result === "repulsed"
           ? "The boarders are thrown back."
           : "The melee goes on.";

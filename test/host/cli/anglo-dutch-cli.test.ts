@@ -103,4 +103,38 @@ describe("quarterdeck plan/odds/resolve --ruleset anglo-dutch-1666", () => {
       wind: { direction: 1, previous: 0, justChanged: true },
     });
   });
+  describe("the installed command: bad input exits 2 with the error JSON", () => {
+    const bin = (stdin: string) => {
+      const out = spawnSync("node", ["bin/quarterdeck.mjs", "resolve", "--ruleset", "anglo-dutch-1666"], {
+        input: stdin,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      return { status: out.status, json: JSON.parse(out.stdout) };
+    };
+    const fire = { ships: [zeven, { ...ANTELOPE }], wind, action: { type: "fire", firer: "zeven", target: "antelope", range: "medium" } };
+    it.each([
+      ["malformed JSON", "{wind", "input.invalid", "stdin:1:2"],
+      [
+        "an unknown ship",
+        JSON.stringify({ ...fire, action: { ...fire.action, firer: "ghost" }, dice: [3] }),
+        "ship.unknown",
+        "action.firer",
+      ],
+      ["two dice for a one-die broadside", JSON.stringify({ ...fire, dice: [3, 4] }), "dice.count", "dice"],
+      ["one die for the wind's two", JSON.stringify({ wind, action: { type: "wind" }, dice: [3] }), "dice.count", "dice"],
+      ["a die of 0", JSON.stringify({ ...fire, dice: [0] }), "dice.value", "dice[0]"],
+      [
+        "a wind direction of 6",
+        JSON.stringify({ wind: { direction: 6 }, action: { type: "wind" }, dice: [1, 2] }),
+        "input.invalid",
+        "wind.direction",
+      ],
+    ])("%s", (_label, stdin, code, path) => {
+      const r = bin(stdin);
+      expect(r.status).toBe(2);
+      expect(r.json).toEqual({ ok: false, error: { code, message: expect.any(String), path } });
+      expect(r.json.error.message.length).toBeGreaterThan(10);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,5 +74,46 @@ describe("quarterdeck plan/odds/resolve --ruleset wsim-battle-v3", () => {
     const r = await runRulesCommand("resolve", "wsim-battle-v3", io(req));
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "rules.illegal", path: "action.rangeHexes" });
+  });
+  describe("the installed command (node bin/quarterdeck.mjs): bad input exits 2 with the error JSON", () => {
+    const bin = (stdin: string) => {
+      const out = spawnSync("node", ["bin/quarterdeck.mjs", "resolve", "--ruleset", "wsim-battle-v3"], {
+        input: stdin,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      return { status: out.status, json: JSON.parse(out.stdout) };
+    };
+    it.each([
+      ["malformed JSON", '{"ships" ]}', "input.invalid", "stdin:1:10"],
+      [
+        "an unknown ship",
+        JSON.stringify({ ...fire, action: { ...fire.action, target: "ghost" }, dice: [1, 2] }),
+        "ship.unknown",
+        "action.target",
+      ],
+      ["one die where the plan needs a normal and a red", JSON.stringify({ ...fire, dice: [3] }), "dice.count", "dice"],
+      ["a red die of 7", JSON.stringify({ ...fire, dice: [3, 7] }), "dice.value", "dice[1]"],
+      [
+        "a wind-change number of 7",
+        JSON.stringify({ wind: { changeNumber: 7 }, action: { type: "wind" }, dice: [1, 1] }),
+        "input.invalid",
+        "wind.changeNumber",
+      ],
+    ])("%s", (_label, stdin, code, path) => {
+      const r = bin(stdin);
+      expect(r.status).toBe(2);
+      expect(r.json).toEqual({ ok: false, error: { code, message: expect.any(String), path } });
+      expect(r.json.error.message.length).toBeGreaterThan(10);
+    });
+    it("a good roll exits 0: a wind change on 2 with number 6, effective next turn", () => {
+      const r = bin(JSON.stringify({ wind: { direction: 2, changeNumber: 6 }, action: { type: "wind" }, dice: [1, 1] }));
+      expect(r.status).toBe(0);
+      expect(r.json).toMatchObject({
+        ok: true,
+        outcome: { total: 2, changes: true, effectiveTurn: 2 },
+        wind: { direction: 2, pending: { direction: null } },
+      });
+    });
   });
 });

@@ -37,6 +37,11 @@ describe("X fire combat dice", () => {
     expect(wsimBattleV3.describe(t.state, fire({}), t.outcome)).toBe(
       "Victory fires at Bucentaure's hull: die 3, read the Fire Table — doubles: critical hit!",
     );
+    const none = mustResolve(wsimBattleV3, { ships, action: fire({}), dice: [6, 5] });
+    expect(none.outcome.critical).toBe(false);
+    expect(wsimBattleV3.describe(none.state, fire({}), none.outcome)).toBe(
+      "Victory fires at Bucentaure's hull: die 6, read the Fire Table — no critical (red 5).",
+    );
     const v = wsimBattleV3.shipViews(t.state)[2];
     expect(v?.tracks).toEqual([
       { label: "Guns left", boxes: 8, marked: 0 },

@@ -95,6 +95,44 @@ describe("VI.2 and VI.4 melee rounds", () => {
     expect(rep.outcome).toMatchObject({ result: "repulsed", strengths: [4, 12] });
     expect(rep.state.ships[0]?.crewSections?.map((c) => c.party)).toEqual(["DBP", "DBP", "none"]);
   });
+  it("XII.1.1: leaders aboard a captured ship are captured, by the same procedure as a casualty", () => {
+    const leaders = [
+      { id: "villeneuve", name: "Villeneuve", side: "FR", ship: "bucentaure", rank: "admiral", seniority: 1, playedBy: "Cy" },
+      { id: "dumanoir", name: "Dumanoir", side: "FR", ship: "formidable", rank: "admiral", seniority: 2, playedBy: "Di" },
+      { id: "magendie", name: "Magendie", side: "FR", ship: "bucentaure", rank: "captain", seniority: 5 },
+      { id: "lucas", name: "Lucas", side: "FR", ship: "redoutable", rank: "captain", seniority: 6 },
+    ];
+    const ships = [att({ side: "GB" }), def({ crewSections: sections("DBP", "none", "none") })];
+    const losses = { type: "melee-losses", ship: "hermione", enemy: "bucentaure", round: 1, lossesShip: 0, lossesEnemy: 2 };
+    const t = mustResolve(wsimBattleV3, { ships, game: { leaders }, action: losses }, clubData());
+    expect(t.outcome).toMatchObject({ result: "captured", captured: "bucentaure", leadersCaptured: ["villeneuve", "magendie"] });
+    expect(t.state.ships[1]).toMatchObject({ captured: true, side: "GB" });
+    expect(t.state.game.leaders.map((l) => [l.id, l.status])).toEqual([
+      ["villeneuve", "captured"],
+      ["dumanoir", "active"],
+      ["magendie", "captured"],
+      ["lucas", "active"],
+    ]);
+    // The played admiral's command passes to the next player in seniority (after a Leader Loss signal) …
+    expect(t.state.game.commandChanges).toEqual([{ side: "FR", from: "villeneuve", to: "dumanoir", effective: false }]);
+    // … and his player takes on a leader still free and not played.
+    expect(t.followUps).toEqual([
+      expect.objectContaining({
+        kind: "choose",
+        action: { type: "impersonate", player: "Cy", leader: null },
+        choice: expect.objectContaining({ options: [{ value: "lucas", label: "Lucas" }] }),
+      }),
+    ]);
+    expect(wsimBattleV3.describe(t.state, losses, t.outcome)).toBe("Bucentaure is captured! Leaders taken: Villeneuve, Magendie.");
+    // No capture, no leader lost.
+    const goesOn = mustResolve(
+      wsimBattleV3,
+      { ships, game: { leaders }, action: { ...losses, lossesShip: 6, lossesEnemy: 0 } },
+      clubData(),
+    );
+    expect(goesOn.state.game.leaders.every((l) => l.status === "active")).toBe(true);
+    expect(goesOn.followUps).toEqual([]);
+  });
   it("the enemy's losses are asked next when missing", () => {
     const ships = [att(), def({ crewSections: sections("DBP", "none", "none") })];
     const t = mustResolve(
