@@ -4,10 +4,11 @@
  * pulse widths measured on every I/O pin, and emulated I2C NFC readers behind a TCA9548A (i2c_bus.c).
  *
  * Usage: fitl FIRMWARE.hex [--no-mux]          (FITL_REALTIME=1 throttles to wall-clock time)
- * stdout (line-buffered):  PTY <path> | RESET <why> | SERVO pin=<n> us=<w> t=<s> | LED <0|1> | OK <cmd> | ERR <cmd>
+ * stdout (line-buffered):  PTY <path> | RESET <why> | GLITCH <reader> | SERVO pin=<n> us=<w> t=<s> | LED <0|1> | OK <cmd> | ERR <cmd>
  * stdin (one command a line, applied between simulation slices):
  *   tag <reader> <uid-hex>   place a tag      lift <reader>      take it off
  *   missing <reader>         reader vanishes  present <reader>   it comes back
+ *   glitch <reader> [n]      its next n command writes are refused (I2C noise), then it answers again
  *   pin <arduino-pin> <0|1>  drive an input   adc <channel> <mV> voltage on A0–A5 (AVcc = 5000 mV)
  *   reset                    reset the MCU    quit
  * The harness exits when stdin closes, so it never outlives the process that started it.
@@ -96,6 +97,7 @@ static void apply_command(char *line) {
   } else if (got >= 2 && strcmp(verb, "lift") == 0) rc = i2c_bus_set_tag(reader, NULL, 0);
   else if (got >= 2 && strcmp(verb, "missing") == 0) rc = i2c_bus_set_missing(reader, 1);
   else if (got >= 2 && strcmp(verb, "present") == 0) rc = i2c_bus_set_missing(reader, 0);
+  else if (got >= 2 && strcmp(verb, "glitch") == 0) rc = i2c_bus_glitch(reader, got == 3 ? atoi(arg) : 1);
   else if (got == 3 && strcmp(verb, "pin") == 0 && reader >= 0 && reader < 20) {
     char port = reader < 8 ? 'D' : reader < 14 ? 'B' : 'C';
     int bit = reader < 8 ? reader : reader < 14 ? reader - 8 : reader - 14;

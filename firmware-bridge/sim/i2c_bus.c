@@ -21,6 +21,7 @@
 
 typedef struct {
   int missing;
+  int glitches; /* command writes still to be refused (NAK), as I2C noise on a long cable would */
   uint8_t uid[FITL_UID_MAX];
   int uid_len;
   uint8_t frames[2][FRAME_MAX]; /* [0] = frame being read, [1] = the one after it */
@@ -138,6 +139,11 @@ static void on_twi(struct avr_irq_t *irq, uint32_t value, void *param) {
     if (bus.with_mux && a7 == MUX_ADDR) bus.selected = -1;
     else if (a7 == PN532_ADDR) bus.selected = addressed_reader();
     else bus.selected = -2;
+    if (bus.selected >= 0 && !bus.reading && bus.readers[bus.selected].glitches > 0) {
+      bus.readers[bus.selected].glitches--;
+      printf("GLITCH %d\n", bus.selected);
+      bus.selected = -2; /* no ACK: the MCU sees its command write fail */
+    }
     if (bus.selected != -2) reply(TWI_COND_ACK, addr, 1);
     return;
   }
@@ -187,6 +193,12 @@ int i2c_bus_set_tag(int reader, const uint8_t *uid, int len) {
 int i2c_bus_set_missing(int reader, int missing) {
   if (reader < 0 || reader >= FITL_READERS) return -1;
   bus.readers[reader].missing = missing;
+  return 0;
+}
+
+int i2c_bus_glitch(int reader, int count) {
+  if (reader < 0 || reader >= FITL_READERS || count < 1) return -1;
+  bus.readers[reader].glitches = count;
   return 0;
 }
 

@@ -21,6 +21,9 @@ int i2c_bus_set_tag(int reader, const uint8_t *uid, int len);
 /* Marks a reader missing (1: it no longer answers its address) or present (0). */
 int i2c_bus_set_missing(int reader, int missing);
 
+/* The reader refuses (NAKs) its next `count` command writes, then answers again; prints `GLITCH <reader>` each time. */
+int i2c_bus_glitch(int reader, int count);
+
 /* Forgets every half-done transaction and queued PN532 response (the MCU was reset). */
 void i2c_bus_reset(void);
 

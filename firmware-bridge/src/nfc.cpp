@@ -17,6 +17,9 @@ const uint16_t ACK_TIMEOUT_MS = 30, RESPONSE_TIMEOUT_MS = 150, RETRY_MISSING_MS 
 // readers each one is still polled about every 100 ms.
 const uint8_t GAP_MS = 20;
 const uint8_t MISSES_BEFORE_LEFT = 2;  // consecutive empty polls before a tag counts as taken off
+// Consecutive failed exchanges (no ACK on I2C, timeout, bad frame) before a polling reader counts as missing:
+// one burst of noise on a long cable must not report the tag on it as left and then arrived again.
+const uint8_t FAILURES_BEFORE_MISSING = 3;
 const uint8_t READ_LEN = 28;
 
 enum Phase : uint8_t { PROBE, SAM, RETRIES, POLL };
@@ -25,7 +28,7 @@ enum Stage : uint8_t { IDLE, WAIT_ACK, WAIT_RESPONSE };
 struct Reader {
   Phase phase;
   bool found, reported;
-  uint8_t misses, uid_len;
+  uint8_t misses, failures, uid_len;
   uint8_t uid[NFC_UID_MAX];
   uint8_t version[3];
   uint32_t retry_at;
@@ -79,6 +82,15 @@ void mark_missing(uint8_t r) {
   rd.retry_at = millis() + RETRY_MISSING_MS;
 }
 
+// A failed exchange. A reader that is polling keeps its tag and is asked again on its next turn, until
+// FAILURES_BEFORE_MISSING failures in a row; one still being set up starts again from the probe.
+void exchange_failed(uint8_t r) {
+  Reader &rd = readers[r];
+  if (rd.phase == POLL && ++rd.failures < FAILURES_BEFORE_MISSING) return;
+  rd.failures = 0;
+  mark_missing(r);
+}
+
 // A reader counts as visited for the round-done marker once it has been polled for a tag (or found missing),
 // so the host's snapshot after a reconnect is complete when the marker arrives.
 void next_reader() {
@@ -126,7 +138,8 @@ void handle_response(uint8_t r) {
   Reader &rd = readers[r];
   uint8_t len = 0;
   const uint8_t *p = payload(len);
-  if (!p) return mark_missing(r);
+  if (!p) return exchange_failed(r);
+  rd.failures = 0;
   switch (rd.phase) {
     case PROBE:
       if (p[0] != 0x03 || len < 4) return mark_missing(r);
@@ -172,7 +185,7 @@ void nfc_poll() {
     else if (rd.phase == SAM) { cmd = CMD_SAM; n = sizeof CMD_SAM; }
     else if (rd.phase == RETRIES) { cmd = CMD_RETRIES; n = sizeof CMD_RETRIES; }
     if (!select(current) || !send_frame(cmd, n)) {
-      mark_missing(current);
+      exchange_failed(current);
       return next_reader();
     }
     stage = WAIT_ACK;
@@ -184,19 +197,19 @@ void nfc_poll() {
   last_check = now;
   if (!ready()) {
     if ((int32_t)(now - deadline) >= 0) {
-      mark_missing(current);
+      exchange_failed(current);
       next_reader();
     }
     return;
   }
   if (!twi_read(PN532_ADDR, buf, stage == WAIT_ACK ? 7 : READ_LEN)) {
-    mark_missing(current);
+    exchange_failed(current);
     return next_reader();
   }
   if (stage == WAIT_ACK) {
     static const uint8_t ACK[6] = {0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00};
     if (memcmp(buf + 1, ACK, 6) != 0) {
-      mark_missing(current);
+      exchange_failed(current);
       return next_reader();
     }
     stage = WAIT_RESPONSE;

@@ -110,6 +110,29 @@ describe("bridge firmware", () => {
     expect(describeEvents(events)).toEqual(UIDS.flatMap((uid, r) => [`tag.arrived bridge:${r} ${uid}`, `tag.left bridge:${r} ${uid}`]));
   });
 
+  it("rides out two failed exchanges in a row (I2C noise): the tag stays, the reader stays connected", async () => {
+    events.length = 0;
+    const statuses: string[] = [];
+    const off = readers[1]?.onHealth((h) => statuses.push(h.status));
+    try {
+      await sim.command(`tag 1 ${UIDS[1]}`);
+      await until(() => events.length === 1, "arrival on reader 1");
+      const glitched = sim.lines.length;
+      await sim.command("glitch 1 2");
+      await until(() => sim.lines.slice(glitched).filter((l) => l === "GLITCH 1").length === 2, "two refused exchanges");
+      await pause(500); // several polling rounds after the noise
+      expect(describeEvents(events)).toEqual([`tag.arrived bridge:1 ${UIDS[1]}`]);
+      expect(statuses.filter((s) => s !== "connected")).toEqual([]);
+      expect(readers[1]?.health().status).toBe("connected");
+      await sim.command("lift 1");
+      await until(() => events.length === 2, "departure on reader 1");
+      expect(describeEvents(events)).toEqual([`tag.arrived bridge:1 ${UIDS[1]}`, `tag.left bridge:1 ${UIDS[1]}`]);
+    } finally {
+      off?.();
+      await sim.command("lift 1"); // leave reader 1 empty for the tests after this one, even on a failure
+    }
+  });
+
   it("reports a missing reader without disturbing the others, and its return", async () => {
     events.length = 0;
     await sim.command("missing 2");
