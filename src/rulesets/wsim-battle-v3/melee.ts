@@ -198,7 +198,10 @@ export const melee: H = {
     const round = (prev?.rounds ?? 0) + 1;
     const melees = [...state.game.melees.filter((r) => r !== prev && r.turn === turn), { ships: key, turn, rounds: round }];
     events.push({ type: "melee-round", game: { melees } });
-    events.push(shipEvent("in-combat", x, { lastCombatTurn: turn }), shipEvent("in-combat", y, { lastCombatTurn: turn }));
+    // I: a frigate "involved in grappling or boarding with, a SOL" may be fired on for three turns — each melee round counts.
+    const engaged = (s: Ship, o: Ship): Partial<Ship> =>
+      s.kind !== "sol" && o.kind === "sol" ? { lastCombatTurn: turn, lastEngagedSol: turn } : { lastCombatTurn: turn };
+    events.push(shipEvent("in-combat", x, engaged(x, y)), shipEvent("in-combat", y, engaged(y, x)));
     const strengthX = strength(partyPoints(x, partyX), s.value.mx);
     const strengthY = strength(partyPoints(y, partyY), s.value.my);
     const outcome = { round, parties: [partyX, partyY], modifiers: [modX, modY], rolls: [rollX, rollY], strengths: [strengthX, strengthY] };

@@ -156,6 +156,17 @@ describe("VI.2 and VI.4 melee rounds", () => {
     );
     expect(t.outcome).toMatchObject({ parties: ["OBP", "DBP"], strengths: [28, 18], result: "continues", continuesNextTurn: true });
   });
+  it("rule I: a frigate in a melee with a SOL may be fired on for three turns after that round", () => {
+    const ships = [att({ lastEngagedSol: 1 }), def()];
+    const t = mustResolve(wsimBattleV3, { ships, game: { turn: 6 }, action: melee, dice: [3, 3] }, clubData());
+    expect(t.state.ships[0]).toMatchObject({ lastEngagedSol: 6, lastCombatTurn: 6 });
+    expect(t.state.ships[1]).toMatchObject({ lastEngagedSol: null, lastCombatTurn: 6 }); // the SOL's own record is not rule I's
+    const later = { ...t.state.game, turn: 9 };
+    const ready = [t.state.ships[1], { ...t.state.ships[0], grappledWith: [] }];
+    const action = { type: "fire", firer: "bucentaure", target: "hermione", rangeHexes: 9 };
+    expect(mustResolve(wsimBattleV3, { ships: ready, game: later, action, dice: [2, 3] }).outcome.aim).toBe("rigging");
+    expect(errorOf(wsimBattleV3, { ships: ready, game: { ...later, turn: 10 }, action, dice: [2, 3] }).path).toBe("action.rangeHexes");
+  });
   it("three melee rounds a turn", () => {
     const ships = [att(), def()];
     const game = { turn: 4, melees: [{ ships: ["bucentaure", "hermione"], turn: 4, rounds: 3 }] };
