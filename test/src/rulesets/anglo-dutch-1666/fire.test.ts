@@ -100,7 +100,9 @@ describe("fire table (text: Fire Table)", () => {
 
 describe("damage steps (text: Damage effects, Example ship cards)", () => {
   it("Antelope's sixth hit: a critical check, −1 hex move, fire points 3", () => {
-    const s = table([firer(1), antelope({ damage: 5 })]);
+    const s = table([firer(1), antelope({ damage: 5, heading: 2 })], { wind: { direction: 0, strength: "normal" } });
+    // before the hit she makes 3 hexes on a reach (wind from the N, heading SE)
+    expect(run(s, { type: "move", ship: "antelope", plot: "FFF" }).outcome).toMatchObject({ allowance: 3, hexesMoved: 3 });
     const t = run(s, { type: "fire", firer: "firer", target: "antelope", range: "medium" }, [1]);
     expect(t.outcome).toMatchObject({ hits: 1, stepsCrossed: 1 });
     expect(t.followUps).toEqual([expect.objectContaining({ kind: "roll", action: { type: "critical", ship: "antelope" } })]);
@@ -109,6 +111,9 @@ describe("damage steps (text: Damage effects, Example ship cards)", () => {
     // her own broadside is now 3 fire points
     const back = run(t.state, { type: "fire", firer: "antelope", target: "firer", range: "medium" }, [4]);
     expect(back.outcome).toMatchObject({ firePoints: 3, row: "3" });
+    // "reduces speed by 1 hex": 2 hexes on the same reach
+    expect(run(t.state, { type: "move", ship: "antelope", plot: "FF" }).outcome).toMatchObject({ allowance: 2, hexesMoved: 2 });
+    expect(refused(t.state, { type: "move", ship: "antelope", plot: "FFF" }).code).toBe("rules.illegal");
   });
   it("the fifth hit does not cross a step", () => {
     const t = run(table([firer(1), antelope({ damage: 4 })]), { type: "fire", firer: "firer", target: "antelope", range: "medium" }, [1]);

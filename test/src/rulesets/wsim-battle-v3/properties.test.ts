@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
 import type { WsimState } from "../../../../src/rulesets/wsim-battle-v3/state.ts";
+import { resolveWith } from "../request-helpers.ts";
 import { checkRuleSetProperties } from "../rule-set-properties.ts";
-import { clubData } from "./fixtures.ts";
+import { CLUB_DATA_RAW, clubData } from "./fixtures.ts";
 
 const crewArb = fc.constantFrom("elite", "crack", "seasoned", "average", "green", "poor");
 const partyArb = fc.constantFrom("none", "DBP", "OBP", "TBP");
@@ -85,4 +86,71 @@ describe("wsim-battle-v3 rule-set properties", () => {
       expect(stats.outcomesChecked).toBeGreaterThan(20);
     });
   }
+});
+
+describe("wsim-battle-v3 damage is bounded", () => {
+  const sectionArb = fc.record({ boxes: fc.integer({ min: 0, max: 8 }), marked: fc.nat(8), party: partyArb, formedTurn: fc.constant(1) });
+  const inBounds = (t: { boxes: number; marked: number }) => t.marked >= 0 && t.marked <= t.boxes;
+  it("melee losses and marks never take a section below 0 or above its boxes; fire hits come from the club's table", () => {
+    const tableMax = Math.max(...CLUB_DATA_RAW.fire.columns.flatMap((c) => c.hits));
+    fc.assert(
+      fc.property(
+        fc.array(sectionArb, { minLength: 1, maxLength: 3 }),
+        fc.array(sectionArb, { minLength: 1, maxLength: 3 }),
+        fc.nat(30),
+        fc.nat(30),
+        fc.integer({ min: -30, max: 30 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        (xs, ys, lx, ly, boxes, n, r) => {
+          const fix = (secs: typeof xs) => secs.map((c) => ({ ...c, marked: Math.min(c.marked, c.boxes) }));
+          const ships = [
+            {
+              id: "x",
+              name: "X",
+              side: "GB",
+              class: 5,
+              kind: "frigate",
+              guns: 32,
+              crew: "seasoned",
+              grappledWith: ["y"],
+              crewSections: fix(xs),
+              hull: { boxes: 10 },
+            },
+            {
+              id: "y",
+              name: "Y",
+              side: "FR",
+              class: 2,
+              kind: "sol",
+              guns: 80,
+              crew: "average",
+              grappledWith: ["x"],
+              crewSections: fix(ys),
+              gunsLeft: { boxes: 12 },
+            },
+          ];
+          const losses = resolveWith(
+            wsimBattleV3,
+            { ships, action: { type: "melee-losses", ship: "x", enemy: "y", round: 1, lossesShip: lx, lossesEnemy: ly } },
+            clubData(),
+          );
+          if (losses.ok) for (const s of losses.value.state.ships) expect((s.crewSections ?? []).every(inBounds)).toBe(true);
+          const marked = resolveWith(wsimBattleV3, { ships, action: { type: "mark", ship: "x", section: "hull", boxes } });
+          if (!marked.ok) throw new Error(marked.error.message);
+          const hull = marked.value.state.ships[0]?.hull;
+          expect(hull && inBounds(hull)).toBe(true);
+          const fired = resolveWith(
+            wsimBattleV3,
+            { ships, action: { type: "fire", firer: "y", target: "x", rangeHexes: 2 }, dice: [n, r] },
+            clubData(),
+          );
+          if (!fired.ok) throw new Error(fired.error.message);
+          const hits = fired.value.outcome.hits as number;
+          expect(hits >= 0 && hits <= tableMax).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
