@@ -37,12 +37,12 @@ export function avoidModifier(s: Ship, other: Ship, hasInitiative: boolean, sett
 }
 
 const held = (a: Ship, b: Ship, kind: GrappleKind): GameEvent[] => [
-  shipEvent("grappled", a.id, { grappledWith: b.id, grappleKind: kind, lostBoardingRound: false }),
-  shipEvent("grappled", b.id, { grappledWith: a.id, grappleKind: kind, lostBoardingRound: false }),
+  shipEvent("grappled", a.id, { grappledWith: b.id, grappleKind: kind, lostBoardingRound: false, wonBoardingRound: false }),
+  shipEvent("grappled", b.id, { grappledWith: a.id, grappleKind: kind, lostBoardingRound: false, wonBoardingRound: false }),
 ];
 const freed = (a: Ship, b: Ship): GameEvent[] => [
-  shipEvent("separated", a.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false }),
-  shipEvent("separated", b.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false }),
+  shipEvent("separated", a.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false, wonBoardingRound: false }),
+  shipEvent("separated", b.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false, wonBoardingRound: false }),
 ];
 
 export const grapple: Handler = {
@@ -186,7 +186,8 @@ export const board: Handler = {
     if (aScore === dScore)
       return ok({
         outcome: { winner: null, attackerScore: aScore, defenderScore: dScore, inflicted: 0, winnerHits: 0, captured: false },
-        events: [],
+        // a drawn round has no winner: neither may try to separate after it
+        events: [a, d].filter((x) => x.wonBoardingRound).map((x) => shipEvent("drawn-boarding-round", x.id, { wonBoardingRound: false })),
         followUps: [],
       });
     const [winner, loser] = aScore > dScore ? [a, d] : [d, a];
@@ -195,7 +196,10 @@ export const board: Handler = {
     const lost = loseHull(loser, inflicted, "boarding", { capture: true, capturedBy: winner.id });
     const won = loseHull(winner, winnerHits, "boarding");
     const events = [...lost.events, ...won.events];
-    if (!lost.captured) events.push(shipEvent("lost-boarding-round", loser.id, { lostBoardingRound: true }));
+    if (!lost.captured) {
+      events.push(shipEvent("lost-boarding-round", loser.id, { lostBoardingRound: true, wonBoardingRound: false }));
+      if (!won.sinking) events.push(shipEvent("won-boarding-round", winner.id, { wonBoardingRound: true }));
+    }
     if (lost.captured || won.sinking) events.push(...freed(winner, loser));
     return ok({
       outcome: { winner: winner.id, attackerScore: aScore, defenderScore: dScore, inflicted, winnerHits, captured: lost.captured },
@@ -240,6 +244,12 @@ export const separate: Handler = {
     if (s.grappledWith === null) return fail("rules.illegal", `${s.name} is not held by another ship.`, "action.ship");
     if (s.grappleKind === "fire-ship" && s.fireshipLit)
       return fail("rules.illegal", "The fire ship's target makes the roll to get clear.", "action.ship");
+    if (s.grappleKind === "boarding" && !s.wonBoardingRound)
+      return fail(
+        "rules.illegal",
+        `Only the winner of a round of boarding combat may try to separate; ${s.name} did not win the last round.`,
+        "action.ship",
+      );
     return ok(action);
   },
   plan(state, action) {

@@ -108,7 +108,7 @@ export function loseHull(
 /** A lost ship lets go: both she and the ship she held are free. */
 export function releaseGrapple(s: Ship): GameEvent[] {
   if (s.grappledWith === null) return [];
-  const free = { grappledWith: null, grappleKind: null, lostBoardingRound: false };
+  const free = { grappledWith: null, grappleKind: null, lostBoardingRound: false, wonBoardingRound: false };
   return [shipEvent("separated", s.id, free, { cause: "lost" }), shipEvent("separated", s.grappledWith, free, { cause: "lost" })];
 }
 

@@ -60,6 +60,8 @@ export const ShipSchema = Type.Object(
     grappleKind: Type.Union([Type.Null(), lit(GRAPPLE_KINDS)], { default: null }),
     /** Has lost a round of boarding combat in the present action (−1 to separate). */
     lostBoardingRound: Type.Boolean({ default: false }),
+    /** Won the latest round of boarding combat: "The winner of a round of combat may attempt to separate". */
+    wonBoardingRound: Type.Boolean({ default: false }),
     fireship: Type.Boolean({ default: false }),
     /** A fire ship that has been fired (lit): moves first, straight, −1 hull point a turn. */
     fireshipLit: Type.Boolean({ default: false }),

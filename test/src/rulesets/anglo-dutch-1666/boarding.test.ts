@@ -83,12 +83,29 @@ describe("boarding rounds", () => {
     expect(refused(table([antelope(), dutch()]), { type: "board", attacker: "antelope", defender: "dutch" }).code).toBe("rules.illegal");
   });
   it("separating: the round's winner rolls as if avoiding a grapple, −1 after losing a round", () => {
-    const s = grappled({}, { lostBoardingRound: true });
-    // Dutch tries: 4 +1 smaller −1 lost round = 4 v Antelope 3 → clear
+    const s = grappled({}, { lostBoardingRound: true, wonBoardingRound: true });
+    // Dutch (lost an earlier round, won the last) tries: 4 +1 smaller −1 lost round = 4 v Antelope 3 → clear
     const t = run(s, { type: "separate", ship: "dutch" }, [4, 3]);
     expect(t.outcome).toMatchObject({ separated: true, shipScore: 4, otherScore: 3 });
     expect(shipIn(t.state, "antelope").grappledWith).toBeNull();
     expect(run(s, { type: "separate", ship: "dutch" }, [4, 4]).outcome.separated).toBe(false);
+  });
+  it("only the winner of a round may try to separate: not before a round, not the loser, not after a draw", () => {
+    expect(refused(grappled(), { type: "separate", ship: "antelope" })).toMatchObject({ code: "rules.illegal", path: "action.ship" });
+    // Antelope 22 + 8 = 30 v Dutch 20 + 4 = 24: Antelope wins the round
+    const t = run(grappled(), { type: "board", attacker: "antelope", defender: "dutch" }, [4, 4, 2, 2]);
+    expect(shipIn(t.state, "antelope").wonBoardingRound).toBe(true);
+    expect(shipIn(t.state, "dutch")).toMatchObject({ wonBoardingRound: false, lostBoardingRound: true });
+    expect(refused(t.state, { type: "separate", ship: "dutch" }).message).toMatch(/winner/);
+    expect(run(t.state, { type: "separate", ship: "antelope" }, [5, 2]).outcome).toMatchObject({ separated: true });
+    // Antelope 21 + 4 v Dutch 17 + 8: a draw — nobody won this round
+    const draw = run(t.state, { type: "board", attacker: "antelope", defender: "dutch" }, [2, 2, 4, 4]);
+    expect(draw.outcome).toMatchObject({ winner: null, attackerScore: 25, defenderScore: 25 });
+    expect(refused(draw.state, { type: "separate", ship: "antelope" }).code).toBe("rules.illegal");
+    // the Dutch win the next: 17 + 10 v 21 + 4
+    const back = run(draw.state, { type: "board", attacker: "antelope", defender: "dutch" }, [2, 2, 5, 5]);
+    expect(shipIn(back.state, "dutch").wonBoardingRound).toBe(true);
+    expect(shipIn(back.state, "antelope").wonBoardingRound).toBe(false);
   });
   it("exact odds of a boarding round sum to 1", () => {
     const o = odds(grappled(), { type: "board", attacker: "antelope", defender: "dutch" });
