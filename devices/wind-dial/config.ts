@@ -55,6 +55,11 @@ export const DialConfigSchema = Type.Object(
     reconnectMs: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
     reconnectMaxMs: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000 }),
     map: DialMapSchema,
+    /**
+     * The board runs the quarterdeck bridge firmware with this many PN532 readers (1–4; `bridge:0` …), which
+     * share this serial line. Absent on a StandardFirmata board. See docs/firmware-bridge.md.
+     */
+    bridgeReaders: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
   },
   { additionalProperties: false },
 );
@@ -78,7 +83,10 @@ export function withDialDefaults(partial: Partial<DialConfig> & { port: string }
  * problems, each naming the key (`/dial/map/gearRatio must be > 0`).
  */
 export function parseDialConfig(value: unknown, where = "dial"): { ok: true; config: DialConfig } | { ok: false; errors: string[] } {
-  const withDefaults = Value.Default(DialConfigSchema, Value.Clone(value));
+  const clone: unknown = Value.Clone(value);
+  // `map` may be left out (every setting in it has a default); TypeBox fills defaults only inside objects that exist
+  if (typeof clone === "object" && clone !== null && !Array.isArray(clone) && !("map" in clone)) Object.assign(clone, { map: {} });
+  const withDefaults = Value.Default(DialConfigSchema, clone);
   const errors = [...Value.Errors(DialConfigSchema, withDefaults)].map((e) => `${where}${e.path}: ${e.message}`);
   if (errors.length > 0) return { ok: false, errors };
   const config = withDefaults as DialConfig;

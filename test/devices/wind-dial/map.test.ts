@@ -82,5 +82,7 @@ describe("config", () => {
     const inverted = parseDialConfig({ port: "x", map: { minAngle: 100, maxAngle: 20 } });
     expect(inverted.ok).toBe(false);
     expect(parseDialConfig({ port: "x", map: {}, colour: "red" }).ok).toBe(false);
+    const noMap = parseDialConfig({ port: "/dev/ttyACM0", pin: 5 }); // the whole map has defaults: it may be left out
+    expect(noMap.ok && noMap.config.map).toEqual(base);
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * The bridge board's readers as a `DeviceSource`, for the host's composition: when the dial's configuration
+ * says `bridgeReaders: N`, the readers `bridge:0` … `bridge:N-1` ride on the dial's serial line and report
+ * like any other NFC reader (readings `tag.arrived` / `tag.left`, one health entry per reader).
+ */
+import type { Logger } from "pino";
+import { readersSource } from "../../devices/nfc/reader.ts";
+import type { DeviceSource } from "../../devices/readings.ts";
+import type { DialConfig } from "../../devices/wind-dial/config.ts";
+import { type BridgeConnection, createBridgeReaders } from "./reader.ts";
+
+/** The readers of the bridge board the dial is on, or null when the dial's board is not a bridge. */
+export function createBridgeReaderSource(
+  dial: BridgeConnection,
+  config: Pick<DialConfig, "bridgeReaders">,
+  opts: { logger?: Logger; emulated?: boolean } = {},
+): DeviceSource | null {
+  if (!config.bridgeReaders) return null;
+  return readersSource(
+    createBridgeReaders(dial, {
+      count: config.bridgeReaders,
+      ...(opts.logger ? { logger: opts.logger } : {}),
+      ...(opts.emulated !== undefined ? { emulated: opts.emulated } : {}),
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+/** From the table file to readings: `dial.bridgeReaders` gives a DeviceSource of the bridge board's readers. */
+import { afterEach, describe, expect, it } from "vitest";
+import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
+import type { Reading } from "../../devices/readings.ts";
+import { createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
+import { createBridgeReaderSource } from "../../firmware-bridge/codec/source.ts";
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
+
+async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("dial.bridgeReaders", () => {
+  it("is checked with the dial's configuration: 1–4, absent on a StandardFirmata board", () => {
+    const plain = parseDialConfig({ port: "/dev/ttyACM0" });
+    expect(plain.ok && plain.config.bridgeReaders).toBeUndefined();
+    const bridge = parseDialConfig({ port: "/dev/ttyUSB0", pin: 5, bridgeReaders: 4 });
+    expect(bridge.ok && bridge.config.bridgeReaders).toBe(4);
+    const bad = parseDialConfig({ port: "/dev/ttyUSB0", bridgeReaders: 5 }, "devices.dial");
+    expect(bad.ok ? [] : bad.errors).toEqual([expect.stringContaining("devices.dial/bridgeReaders")]);
+  });
+
+  it("makes the bridge readers one DeviceSource on the dial's line; none without it", async () => {
+    const parsed = parseDialConfig({ port: "sim", pin: 5, degreesPerSecond: 0, bridgeReaders: 2 });
+    if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+    const { dial, control, close } = await createEmulatedDial(parsed.config);
+    closers.push(close);
+    expect(createBridgeReaderSource(dial, { ...parsed.config, bridgeReaders: undefined })).toBeNull();
+    const nfc = new EmulatedBridgeNfc(control.board, 2, true);
+    const source = createBridgeReaderSource(dial, parsed.config, { emulated: true });
+    if (!source) throw new Error("no source");
+    closers.unshift(() => source.stop());
+    const readings: Reading[] = [];
+    source.onReading((r) => readings.push(r));
+    await source.start();
+    await dial.start();
+    await until(() => source.health().every((h) => h.status === "connected"), "both readers connected");
+    expect(source.health().map((h) => h.id)).toEqual(["bridge:0", "bridge:1"]);
+    nfc.place(1, "04A23B5C1D6E80");
+    await until(() => readings.length === 1, "arrival");
+    nfc.lift(1);
+    await until(() => readings.length === 2, "departure");
+    expect(readings.map((r) => ("readerId" in r ? `${r.type} ${r.readerId} ${r.uid}` : r.type))).toEqual([
+      "tag.arrived bridge:1 04A23B5C1D6E80",
+      "tag.left bridge:1 04A23B5C1D6E80",
+    ]);
+  });
+});
