@@ -139,7 +139,8 @@ void handle_command() {
     report_ports = data[0] ? report_ports | (1 << low) : report_ports & ~(1 << low);
     last_port[low] = 0xFF;  // report the current state at once
   } else if (command == 0xF4) set_mode(data[0], data[1]);
-  else if (command == 0xF5 && data[0] < PIN_COUNT && mode[data[0]] == M_OUTPUT) digitalWrite(data[0], data[1] ? HIGH : LOW);
+  else if (command == 0xF5 && data[0] < PIN_COUNT && !reserved(data[0]) && mode[data[0]] == M_OUTPUT)
+    digitalWrite(data[0], data[1] ? HIGH : LOW);  // never the serial pins, the status LED or the readers' I2C
 }
 
 uint8_t data_bytes(uint8_t c) {

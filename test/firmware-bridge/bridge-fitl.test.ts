@@ -182,6 +182,16 @@ describe("bridge firmware", () => {
     expect(describeEvents(events)).toEqual([`tag.arrived bridge:0 ${UIDS[1]}`]);
   });
 
+  it("leaves the pins it keeps for itself alone: the status LED stays steady whatever the host writes to D13", async () => {
+    await until(() => readers.every((r) => r.health().status === "connected"), "all readers found (LED steady on)");
+    await pause(100);
+    const from = sim.lines.length;
+    // SET_DIGITAL_PIN_VALUE 13 low, SET_PIN_MODE 13 output then low again, DIGITAL_MESSAGE port 1 (pins 8–15) all low
+    port?.write(Buffer.from([0xf5, 13, 0, 0xf4, 13, 1, 0xf5, 13, 0, 0x91, 0x00, 0x00]));
+    await pause(300);
+    expect(sim.lines.slice(from).filter((l) => l.startsWith("LED "))).toEqual([]);
+  });
+
   it("re-handshakes when the port is closed and reopened, without doubling a tag still on its reader", async () => {
     // reader 0 still holds UIDS[1] from the previous test
     await dial.stop();
