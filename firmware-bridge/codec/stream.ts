@@ -36,4 +36,9 @@ export class BridgeStreamDecoder {
   push(chunk: Uint8Array): void {
     this.splitter.push(chunk);
   }
+
+  /** Bytes of a message (NFC or other Firmata) begun but not yet complete. */
+  get pending(): number {
+    return this.splitter.pending;
+  }
 }

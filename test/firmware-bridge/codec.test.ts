@@ -132,4 +132,16 @@ describe("quarterdeck decode bridge", () => {
     expect(out.messages).toEqual([]);
     expect(out.rejected[0].reason).toMatch(/reader 5/);
   });
+  it("exits 2 with decode.rejected when anything was rejected or cut off, like the other families", () => {
+    const bad = decodeBridge(["F00E0105045E5B7B7D0EF7"]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ ok: false, error: { code: "decode.rejected" } });
+    const cut = decodeBridge(["F0 0E 04 04 01 F7", "F0 0E 01 02 07 04"]);
+    expect(cut.code).toBe(2);
+    expect(JSON.parse(cut.stdout)).toMatchObject({
+      messages: [{ type: "round-done" }],
+      rejected: [{ reason: "incomplete", bytes: "F00E01020704" }],
+    });
+    expect(decodeBridge(["F9 02 05 F0 0E 10 F7"]).code).toBe(0); // Firmata traffic around it is not an error
+  });
 });

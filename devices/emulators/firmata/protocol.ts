@@ -53,6 +53,11 @@ export class FirmataSplitter {
     for (const b of chunk) this.byte(b);
   }
 
+  /** Bytes of a message begun but not yet complete. */
+  get pending(): number {
+    return this.buf.length;
+  }
+
   private byte(b: number): void {
     const inSysex = this.buf[0] === FIRMATA.START_SYSEX;
     if (b === FIRMATA.END_SYSEX && inSysex) {
