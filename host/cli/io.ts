@@ -32,7 +32,7 @@ export function parseJsonInput(text: string, source = "stdin"): { ok: true; valu
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    const pos = /position (\d+)/.exec(msg)?.[1];
+    const pos = errorPosition(text, msg);
     let where = source;
     if (pos !== undefined) {
       const before = text.slice(0, Number(pos));
@@ -42,6 +42,26 @@ export function parseJsonInput(text: string, source = "stdin"): { ok: true; valu
     }
     return { ok: false, error: { code: "input.invalid", message: `The input is not valid JSON: ${msg}.`, path: where } };
   }
+}
+
+/**
+ * Where JSON.parse stopped. V8 names the position for most errors but not for "Unexpected token 'X'" or
+ * "Unexpected end": then it is the first X whose prefix is still an unfinished valid JSON, or the end.
+ */
+function errorPosition(text: string, message: string): number | undefined {
+  const named = /position (\d+)/.exec(message)?.[1];
+  if (named !== undefined) return Number(named);
+  if (/Unexpected end of JSON input/.test(message)) return text.length;
+  const token = /Unexpected token '(.)'/.exec(message)?.[1];
+  if (token === undefined) return undefined;
+  for (let i = text.indexOf(token); i >= 0; i = text.indexOf(token, i + 1)) {
+    try {
+      JSON.parse(text.slice(0, i));
+    } catch (e) {
+      if (/Unexpected end of JSON input/.test((e as Error).message)) return i;
+    }
+  }
+  return undefined;
 }
 
 /** Reads all of stdin as text. */

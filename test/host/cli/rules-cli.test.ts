@@ -39,3 +39,16 @@ describe("rules CLI plumbing", () => {
     expect(JSON.parse(r.stdout).error.code).toBe("input.invalid");
   });
 });
+
+describe("malformed JSON names line and column", () => {
+  it.each([
+    ['{"ships": ]}', "stdin:1:11"],
+    ["[1,2,]", "stdin:1:6"],
+    ['{\n  "a": 1', "stdin:2:9"],
+    ['{"ships" ]}', "stdin:1:10"],
+  ])("%j → %s", async (text, where) => {
+    const r = await runRulesCommand("plan", "sole-bay-1672", io(text));
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error.path).toBe(where);
+  });
+});
