@@ -39,6 +39,8 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
   const emulated = options.emulated ?? false;
   const count = Math.min(options.count ?? MAX_READERS, MAX_READERS);
   let offConnected: Unsubscribe | null = null;
+  /** Stops listening to the current port (the one `attach` last took). */
+  let detach: () => void = () => {};
   let starts = 0;
 
   const slots: Slot[] = Array.from({ length: count }, (_, i) => {
@@ -56,6 +58,7 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
         if (starts === 0) {
           offConnected?.();
           offConnected = null;
+          detach();
         }
       },
       onTag: (l) => tags.add(l),
@@ -103,6 +106,7 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
     }
   };
 
+  /** Listens to a (re)connected port, and to nothing else: a stop and a new start never leave two listeners. */
   function attach(port: FirmataPort): void {
     for (const s of slots) s.stale = s.uid !== null;
     const decoder = new BridgeStreamDecoder(
@@ -113,11 +117,17 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
       },
     );
     const onData = (chunk: Buffer) => decoder.push(chunk);
-    port.on("data", onData);
-    port.once("close", () => {
+    const onClose = () => {
       port.off("data", onData);
       for (const s of slots) setHealth(s, "reconnecting", "The bridge board's serial line is down.");
-    });
+    };
+    detach();
+    detach = () => {
+      port.off("data", onData);
+      port.off("close", onClose);
+    };
+    port.on("data", onData);
+    port.once("close", onClose);
     port.write(Buffer.from(encodeBridgeMessage({ type: "query" })));
   }
 

@@ -81,4 +81,32 @@ describe("bridge readers under fuzz", () => {
       { numRuns: 400 },
     );
   });
+
+  it("a stop and a new start leave one listener on the line, and none after the last stop", async () => {
+    const port = new LinePort();
+    let listeners = 0;
+    const connection = {
+      onConnected(listener: (p: FirmataPort) => void) {
+        listeners += 1;
+        listener(port as unknown as FirmataPort);
+        return () => {
+          listeners -= 1;
+        };
+      },
+    };
+    const readers = createBridgeReaders(connection);
+    const arrivals: string[] = [];
+    readers[0]?.onTag((e) => arrivals.push(`${e.type} ${e.uid}`));
+    for (let i = 0; i < 3; i++) {
+      for (const r of readers) await r.start();
+      for (const r of readers) await r.stop();
+    }
+    for (const r of readers) await r.start();
+    expect(port.listenerCount("data")).toBe(1);
+    expect(port.listenerCount("close")).toBe(1);
+    port.emit("data", Buffer.from(encodeBridgeMessage({ type: "tag-arrived", reader: 0, uid: "DEADBEEF" })));
+    expect(arrivals).toEqual(["tag.arrived DEADBEEF"]);
+    for (const r of readers) await r.stop();
+    expect([port.listenerCount("data"), port.listenerCount("close"), listeners]).toEqual([0, 0, 0]);
+  });
 });
