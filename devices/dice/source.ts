@@ -84,7 +84,7 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
         tracker,
         offer: (d) => watcher.offer(d),
         start: () => watcher.start(),
-        stop: async () => tracker.setLink("stopped", false),
+        stop: () => watcher.stop(), // cancels its silence timer too, which would otherwise run on after a stop
       });
     } else {
       const open =

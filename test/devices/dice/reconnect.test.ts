@@ -195,4 +195,13 @@ describe("advert-only health", () => {
     await advance(10);
     expect(r.readings.map((x) => x.face)).toEqual([11]);
   });
+
+  it("stopping the source stops the silence watch: the die stays `stopped`, not `missing` later", async () => {
+    const r = await connected({ pixels: [{ id: "a1", kind: "d20" }], advertOnly: true });
+    expect(r.health("a1")).toMatchObject({ status: "listening", connected: true });
+    await r.source.stop();
+    expect(r.health("a1")).toMatchObject({ status: "stopped", connected: false });
+    await advance(30_000);
+    expect(r.health("a1")).toMatchObject({ status: "stopped", connected: false });
+  });
 });
