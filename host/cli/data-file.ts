@@ -27,10 +27,14 @@ export function parseDataText(text: string, file: string): { ok: true; value: Lo
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
-    const line = lines.linePos(first.pos[0]).line;
+    const { line, col } = lines.linePos(first.pos[0]);
     return {
       ok: false,
-      error: { code: "input.invalid", message: `${file} is not valid YAML/JSON: ${first.message.split("\n")[0]}`, path: `${file}:${line}` },
+      error: {
+        code: "input.invalid",
+        message: `${file}:${line}:${col} is not valid YAML/JSON: ${first.message.split("\n")[0]}`,
+        path: `${file}:${line}`,
+      },
     };
   }
   const locate = (path: string): string => {

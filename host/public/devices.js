@@ -71,7 +71,7 @@ function paint(s) {
       h("td", {}, ago(d.lastSeen)),
       h(
         "td",
-        {},
+        { class: "device-actions" },
         d.kind === "die" || d.kind === "reader"
           ? h(
               "button",

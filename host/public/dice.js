@@ -1,5 +1,7 @@
 // Dice faces as players see them: pips for a d6 face read from an electronic die (with the value the
-// rules read when it differs — a d3 or an average die), numbers for typed or host-rolled dice.
+// rules read when it differs — a d3 or an average die), numbers for typed or host-rolled dice. When the rules
+// marked a die, a hit is ringed and labelled "✔ hit", a miss dimmed, struck through and labelled "✖ miss":
+// shape and word as well as colour, for colour-blind players.
 import { h } from "./live.js";
 
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
@@ -17,16 +19,19 @@ export function dieFace(placed) {
       : h("div", { class: "num" }, String(physical ?? placed.value));
   const read = physical !== null && physical !== placed.value ? h("div", { class: "reads" }, `= ${placed.value}`) : null;
   const who = from.source === "die" ? from.dieId : SOURCE[from.source];
+  const mark = placed.mark === "hit" || placed.mark === "miss" ? placed.mark : null;
   return h(
     "figure",
     {
-      class: `die die-${color || "plain"}`,
+      class: `die die-${color || "plain"}${mark ? ` ${mark}` : ""}`,
       "data-value": placed.value,
       "data-source": from.source,
-      title: `${who} (${from.family ?? from.source})`,
+      "data-mark": mark ?? "",
+      title: `${who} (${from.family ?? from.source})${mark ? `: ${mark}` : ""}`,
     },
     face,
     read,
+    mark ? h("div", { class: "mark" }, mark === "hit" ? "✔ hit" : "✖ miss") : null,
     h("figcaption", {}, who),
   );
 }

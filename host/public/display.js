@@ -3,7 +3,7 @@
 // whole state on every push; `body[data-version]` says which state is on screen.
 import { windDial } from "./dial.js";
 import { diceRow } from "./dice.js";
-import { connectLive, fill, h, outcomeLabel, pct, shipName } from "./live.js";
+import { connectLive, fill, h, outcomeFacts, pct, shipName, words } from "./live.js";
 import { shipCard, shipLog } from "./ship.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,13 +31,6 @@ function axisOf(outcomes) {
   const words = varies.find((k) => outcomes.every((o) => o.outcome[k] === null || typeof o.outcome[k] === "string"));
   return numeric ?? words ?? varies[0] ?? null;
 }
-
-const words = (key) =>
-  key
-    .replace(/^p(?=[A-Z])/, "")
-    .replace(/([A-Z])/g, " $1")
-    .toLowerCase()
-    .trim();
 
 function summaryItems(summary) {
   return Object.entries(summary)
@@ -156,8 +149,28 @@ function paintResult(state) {
     box,
     h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}${who ? ` · ${who}` : ""}`),
     h("p", { class: `result-text${r.description.length > 70 ? " long" : ""}`, id: "result-text" }, r.description),
-    h("div", { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome) }, outcomeLabel(r.outcome)),
+    h(
+      "ul",
+      { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome), "aria-label": "the result in figures" },
+      ...outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v)).map((f) =>
+        h("li", {}, h("span", {}, f.label), f.value ? h("b", {}, f.value) : null),
+      ),
+    ),
+    markTally(r.dice),
     diceRow(r.dice),
+  );
+}
+
+/** "5 hit · 5 missed" over the dice of a result, when the rule set marks its dice. */
+function markTally(dice) {
+  const hits = dice.filter((d) => d.mark === "hit").length;
+  const misses = dice.filter((d) => d.mark === "miss").length;
+  if (hits + misses === 0) return null;
+  return h(
+    "div",
+    { class: "mark-tally", "data-hits": hits, "data-misses": misses },
+    h("span", { class: "tally-hit" }, `✔ ${hits} hit`),
+    h("span", { class: "tally-miss" }, `✖ ${misses} missed`),
   );
 }
 

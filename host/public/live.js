@@ -74,12 +74,40 @@ export function connectLive(onState, onEvent = () => {}) {
   open();
 }
 
-/** "hits 3, no destroyed" from an outcome's numbers and yes/no fields (ids and words are in the description). */
-export function outcomeLabel(outcome) {
-  return Object.entries(outcome)
-    .filter(([, v]) => typeof v === "number" || typeof v === "boolean" || (Array.isArray(v) && v.every((x) => typeof x === "number")))
-    .map(([k, v]) => (typeof v === "boolean" ? (v ? k : `no ${k}`) : `${k} ${Array.isArray(v) ? v.join(" ") || "—" : v}`))
-    .join(", ");
+/** A camelCase key as words for players: "levelsLost" → "levels lost", "pDestroyed" → "destroyed". */
+export const words = (key) =>
+  key
+    .replace(/^p(?=[A-Z])/, "")
+    .replace(/([A-Z])/g, " $1")
+    .toLowerCase()
+    .trim();
+
+/**
+ * An outcome as facts a player reads, from the rule set's outcome fields alone: numbers ("hits 6"), yes-fields
+ * that hold ("first broadside"; a "no" is left out), short words that are not ship ids, and a before/after pair
+ * as a change ("condition fresh → worn"). Ship ids are in the heading; the sentence is the rule set's own.
+ */
+export function outcomeFacts(outcome, isShip = () => false) {
+  const facts = [];
+  const shown = new Set();
+  for (const [k, v] of Object.entries(outcome)) {
+    if (shown.has(k)) continue;
+    const pair = /^(.*)Before$/.exec(k);
+    if (pair && typeof v === "string" && typeof outcome[`${pair[1]}After`] === "string") {
+      const after = outcome[`${pair[1]}After`];
+      shown.add(`${pair[1]}After`);
+      facts.push({ label: words(pair[1]), value: after === v ? v : `${v} → ${after}` });
+    } else if (typeof v === "boolean") {
+      if (v) facts.push({ label: words(k), value: "" });
+    } else if (typeof v === "number") {
+      facts.push({ label: words(k), value: String(v) });
+    } else if (typeof v === "string" && v.length <= 24 && !isShip(v)) {
+      facts.push({ label: words(k), value: v });
+    } else if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number")) {
+      facts.push({ label: words(k), value: v.join(" ") });
+    }
+  }
+  return facts;
 }
 
 /** A probability as a percentage for players: 0.1234 → "12.3%". */

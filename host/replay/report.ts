@@ -3,6 +3,7 @@
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
 import type { DieProvenance, PlacedDie } from "../session/dice-gather.ts";
+import { markTally, outcomeText } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 
 const time = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 19);
@@ -13,7 +14,7 @@ function dieSource(from: DieProvenance): string {
 }
 
 const diceText = (dice: readonly PlacedDie[]) =>
-  dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}`).join("; ");
+  dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`).join("; ");
 
 function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>): string {
   const fields = Object.entries(action)
@@ -32,12 +33,14 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
   const entries = r.entries.map(({ row, sameToday }): Line => {
     if (row.kind === "undo") return { title: `#${row.seq} · ${time(row.at)} · undo of #${row.undoes}`, rows: [] };
     const rec = row.record;
+    const counted = markTally(rec.dice);
     return {
       title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
         ["Action", actionText(rec.action, names)],
         ["Dice", diceText(rec.dice)],
-        ["Result", JSON.stringify(rec.outcome)],
+        ...(counted ? [["Counted", counted] as [string, string]] : []),
+        ["Result", outcomeText(rec.outcome, names) || JSON.stringify(rec.outcome)],
         ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),
         ...(sameToday === false ? [["Note", "today's rules give a different result for these dice"] as [string, string]] : []),
       ],

@@ -6,6 +6,7 @@
  */
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import type { DicePlan, DicePlanEntry } from "../../src/dice/plan.ts";
+import type { DieMark } from "../../src/game/types.ts";
 
 /** Where one die of a result came from (kept with every resolved action). */
 export type DieProvenance =
@@ -34,6 +35,8 @@ export interface PlacedDie {
   readonly value: number;
   readonly from: DieProvenance;
   readonly color: string | null;
+  /** How the rules counted this die (a hit or a miss), when the rule set marks dice; set at resolution. */
+  readonly mark?: Exclude<DieMark, null>;
 }
 
 export interface Gathered {
@@ -78,6 +81,21 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
 /** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
 export function planValues(plan: DicePlan, placed: readonly PlacedDie[]): number[] {
   return plan.flatMap((_, i) => placed.filter((p) => p.entry === i).map((p) => p.value));
+}
+
+/**
+ * The placed dice with the rules' marks (`transition`'s `marks`: per plan entry, per die in the order
+ * `planValues` gives them); a die the rules did not mark (null, or no marks at all) is left as it is.
+ */
+export function markPlaced(placed: readonly PlacedDie[], marks: readonly (readonly DieMark[])[] | null): PlacedDie[] {
+  if (!marks) return [...placed];
+  const seen = new Map<number, number>();
+  return placed.map((p) => {
+    const k = seen.get(p.entry) ?? 0;
+    seen.set(p.entry, k + 1);
+    const mark = marks[p.entry]?.[k];
+    return mark ? { ...p, mark } : p;
+  });
 }
 
 const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];

@@ -59,6 +59,8 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await control.locator("#fields button[type=submit]").click();
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("10 dice — roll 9, then 1");
     expect(await display.locator(".odds-col").count()).toBeGreaterThan(5);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
 
     for (const [i, die] of DICE.entries()) await sim("roll", { die, face: FACES[i] });
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
@@ -74,12 +76,22 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(outcome.hits).toBe(expected.value.outcome.hits);
     expect(await display.locator("#result-text").textContent()).toBe(rs.describe(expected.value.state, action, expected.value.outcome));
     expect(await display.locator("#result .die").count()).toBe(10);
+    // each die shows how the rules counted it (the kernel's marks), in words as well as by look
+    const marks = expected.value.marks?.flat() ?? [];
+    expect(marks).toHaveLength(10);
+    expect(await display.locator("#result .die").evaluateAll((els) => els.map((e) => e.getAttribute("data-mark")))).toEqual(marks);
+    const hits = marks.filter((m) => m === "hit").length;
+    expect(await display.locator("#result .die.hit .mark").allTextContents()).toEqual(Array(hits).fill("✔ hit"));
+    expect(await display.locator("#result .die.miss .mark").count()).toBe(10 - hits);
+    expect(await display.locator("#result .mark-tally").textContent()).toBe(`✔ ${hits} hit✖ ${10 - hits} missed`);
+    // the figures are words a player reads, not the outcome's raw keys
+    expect(await display.locator("#result .result-outcome").textContent()).toContain(`hits${expected.value.outcome.hits}`);
+    expect(await display.locator("#result .result-outcome").textContent()).not.toMatch(/levelsLost|firstBroadside|no destroyed/);
     const gouda = rs.shipViews(expected.value.state).find((v) => v.id === "gouda");
     const marked = await display
       .locator(".ship-card[data-ship=gouda] .track")
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-marked"))));
     expect(marked).toEqual(gouda?.tracks.map((t) => t.marked));
-    mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-after-broadside.png") });
   });
 
@@ -127,6 +139,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await devices.goto(`${host.url}/devices`);
     await devices.locator("tr[data-device=pixel-1]").waitFor();
     expect(await devices.locator("tr[data-device=pixel-1]").textContent()).toMatch(/connected/);
+    await devices.screenshot({ path: join(ARTIFACTS, "devices.png") });
     const blink = await call(`${host.url}/api/devices/pixel-1/identify`, "POST", {});
     expect(blink.status).toBe(200);
     await devices.locator("#players select").nth(1).selectOption("manual");
@@ -164,6 +177,14 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await type([6]);
     const form = control.locator("#choice form");
     await form.waitFor();
+    await display.locator("#action .kicker", { hasText: "The rules ask" }).waitFor();
+    await display.screenshot({ path: join(ARTIFACTS, "display-choice-pending.png") });
+    const phone = await browser.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${host.url}/control`);
+    await phone.locator("#choice form").waitFor();
+    await phone.screenshot({ path: join(ARTIFACTS, "control-phone.png") });
+    await phone.close();
     expect(await form.locator("h2").textContent()).toMatch(/within 6" of Stavoren/);
     await form.getByLabel("Edgar").check();
     await form.getByRole("button", { name: "Choose" }).click();

@@ -29,6 +29,14 @@ fleets:
 `;
 
 describe("table configuration", () => {
+  it("a YAML syntax error names the file and line in the message, not only in the path", () => {
+    const file = tableFile("ruleset: sole-bay-1672\nfleets: [ { side: Allied\n");
+    const r = loadTableFile(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message.slice(file.length)).toMatch(/^:\d+:\d+ is not valid YAML\/JSON: /);
+    if (!r.ok) expect(r.error.message.startsWith(file)).toBe(true);
+  });
+
   it("every bundled scenario loads and its ships pass the rule set's checks", () => {
     for (const name of scenarioNames()) {
       const s = loadScenario(name);

@@ -62,6 +62,20 @@ describe("table session", () => {
     expect(rec.description).toMatch(/hits on Gouda/);
   });
 
+  it("keeps the rules' hit/miss mark on each die of the result, and the store gives it back after a restart", () => {
+    const f = broadsideAt(4);
+    const faces = [6, 5, 4, 3, 2, 1, 6, 4, 2, 1];
+    for (const [i, id] of [...PIXELS, "pixel-1"].entries()) f.session.handleReading(roll(id, faces[i] as number));
+    const expected = transition(setup.ruleset, initial(), f.session.records[0]?.action ?? { type: "x" }, faces);
+    if (!expected.ok) throw new Error(expected.error.message);
+    const marks = expected.value.marks?.[0] ?? [];
+    expect(marks).toHaveLength(10);
+    expect(f.session.records[0]?.dice.map((d) => d.mark ?? null)).toEqual(marks);
+    // 4+ hits at close range: the 6, 5, 4, 6 and 4 hit; the rest miss
+    expect(f.session.records[0]?.dice.filter((d) => d.mark === "hit").map((d) => d.value)).toEqual([6, 5, 4, 6, 4]);
+    expect(f.reopen().session.records[0]?.dice.map((d) => d.mark ?? null)).toEqual(marks);
+  });
+
   it("takes typed dice (checked against the plan) and software dice, recording where each came from", () => {
     const { session } = broadsideAt(8);
     expect(session.enterDice([7]).ok).toBe(false);
