@@ -57,11 +57,17 @@ function oddsBars(odds) {
   const rows = [...groups].map(([k, p]) => ({ label: axis === null ? "" : label(JSON.parse(k)), p })).filter((r) => r.p > 0);
   if (rows.every((r) => /^-?\d+$/.test(r.label))) rows.sort((a, b) => Number(a.label) - Number(b.label));
   const max = Math.max(...rows.map((r) => r.p));
+  const mode = rows.find((r) => r.p === max);
   const summary = summaryItems(odds.summary);
+  // with many columns only the likelier ones carry a percentage, so the labels do not run together
+  const labelled = (r) => rows.length <= 12 || r.p >= 0.05;
   return h(
     "div",
     { class: "odds" },
-    h("div", { class: "kicker" }, `Odds${axis ? ` of ${words(axis)}` : ""}`),
+    h("div", { class: "kicker" }, `Odds${axis ? ` of ${words(axis)}` : ""} before the roll`),
+    axis && mode && rows.length > 1
+      ? h("div", { class: "odds-head" }, "Most likely: ", h("b", {}, `${mode.label} ${words(axis)}`), ` (${pct(mode.p)})`)
+      : null,
     h(
       "div",
       {
@@ -72,8 +78,8 @@ function oddsBars(odds) {
       ...rows.map((r) =>
         h(
           "div",
-          { class: "odds-col", "data-value": r.label, "data-p": r.p },
-          h("span", { class: "odds-p" }, pct(r.p)),
+          { class: `odds-col${r === mode ? " mode" : ""}`, "data-value": r.label, "data-p": r.p },
+          h("span", { class: "odds-p" }, labelled(r) ? pct(r.p) : ""),
           h("div", { class: "odds-bar", style: `height:${Math.max(2, (r.p / max) * 100)}%` }),
           h("span", { class: "odds-label" }, r.label),
         ),

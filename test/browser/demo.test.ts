@@ -59,6 +59,13 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await control.locator("#fields button[type=submit]").click();
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("10 dice — roll 9, then 1");
     expect(await display.locator(".odds-col").count()).toBeGreaterThan(5);
+    // the odds before the roll: the most likely number of hits is named and its bar stands out
+    const hitOdds = (await state()).pending?.odds?.summary.hits as { hits: number; p: number }[];
+    const likeliest = hitOdds.reduce((a, b) => (b.p > a.p ? b : a));
+    expect(await display.locator(".odds-col.mode").getAttribute("data-value")).toBe(String(likeliest.hits));
+    expect(await display.locator(".odds-head").textContent()).toBe(
+      `Most likely: ${likeliest.hits} hits (${Math.round(likeliest.p * 100)}%)`,
+    );
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
 
