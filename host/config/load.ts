@@ -88,7 +88,9 @@ function assemble(
     const m = /^ships\[(\d+)\]\.?(.*)$/.exec(parsed.error.path);
     const src = m ? sources[Number(m[1])] : undefined;
     const at = src && m ? src.where(m[2] ?? "") : parsed.error.path;
-    return fail("config.invalid", `${at}: ${parsed.error.message}`, at);
+    // the rule set counts ships across all fleets and the roster; `at` already says which ship and key
+    const message = src ? parsed.error.message.replace(/^ships\[\d+\]\.?/, "") : parsed.error.message;
+    return fail("config.invalid", `${at}: ${message}`, at);
   }
   const { wind: _w, game: _g, settings: _s, ...keep } = rest;
   return ok({ ...keep, ruleset: rs, start, tags });

@@ -90,6 +90,18 @@ describe("table configuration", () => {
       tableFile("ruleset: sole-bay-1672\nroster: ships.csv\n", { "ships.csv": roster.replace("medium,average", "medium,paper") }),
     );
     expect(!bad.ok && bad.error.path).toBe("ships.csv:3 (hull)");
+    // the message names the roster's line and key, not the rule set's count of ships across fleets and roster
+    expect(!bad.ok && bad.error.message).toMatch(/^ships\.csv:3 \(hull\): hull /);
+  });
+
+  it("a ship's bad key is named where it is written, without the rule set's count of ships", () => {
+    const r = loadTableFile(tableFile(SHIPS.replace("hull: average }", "hull: average, colour: red }")));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.path).toMatch(/table\.yaml:\d+ \(fleets\[1\]\.ships\[0\]\.colour\)$/);
+      expect(r.error.message).toMatch(/\(fleets\[1\]\.ships\[0\]\.colour\): colour is not a known field/);
+      expect(r.error.message).not.toMatch(/ships\[1\]\.colour/);
+    }
   });
 
   it("a missing file or YAML syntax error names the file", () => {
