@@ -30,6 +30,29 @@ export const DEMO_DIAL_ID = "dial";
 export const DEMO_PAD_ID = "pad";
 export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll"] as const;
 
+/**
+ * A sim tap that returns once the reader has reported the tag (or after `ms`, e.g. when the reader is unplugged
+ * or the tag already lay there): the emulated reader polls, so a tap lifted at once could otherwise go unread.
+ */
+async function tapAndWait(source: DeviceSource, place: () => Promise<void>, readerId: string, uid: string, ms = 2000): Promise<void> {
+  const want = uid.replace(/[^0-9a-fA-F]/g, "").toUpperCase();
+  let off = (): void => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const seen = new Promise<void>((done) => {
+    timer = setTimeout(done, ms);
+    off = source.onReading((r) => {
+      if (r.type === "tag.arrived" && r.readerId === readerId && r.uid === want) done();
+    });
+  });
+  try {
+    await place();
+    await seen;
+  } finally {
+    off();
+    clearTimeout(timer);
+  }
+}
+
 const problem = (id: string, family: string, message: string): DeviceHealth => ({
   id,
   kind: "adapter",
@@ -84,7 +107,12 @@ export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
   };
   const sim: SimControls = {
     ...(dice ? { roll: (id: string, face: number) => dice.control.roll(id, face) } : {}),
-    ...(readers ? { tap: (id: string, uid: string) => readers.control.tap(id, uid), lift: (id: string) => readers.control.lift(id) } : {}),
+    ...(readers
+      ? {
+          tap: (id: string, uid: string) => tapAndWait(readers.source, () => readers.control.tap(id, uid), id, uid),
+          lift: (id: string) => readers.control.lift(id),
+        }
+      : {}),
     ...(pad ? { press: (command: string) => pad.control.press(command) } : {}),
     disconnect: (id) => route(id, "disconnect"),
     reconnect: (id) => route(id, "reconnect"),

@@ -74,6 +74,16 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     expect(after.last.dice.map((d: { from: { dieId: string } }) => d.from.dieId)).toContain("godice-2");
   });
 
+  it("a sim tap returns once the reader has read the tag, so a tap lifted at once still counts", async () => {
+    await post("/api/sim/lift", { reader: "reader-2" });
+    for (const ship of ["stavoren", "edgar", "dolfijn"]) {
+      expect((await post("/api/sim/tap", { reader: "reader-2", uid: uidOf(setup, ship) })).statusCode).toBe(200);
+      expect((await state()).focus?.ship?.id).toBe(ship);
+      await post("/api/sim/lift", { reader: "reader-2" });
+    }
+    await post("/api/cancel", {});
+  });
+
   it("turns the emulated dial on a wind change and back on undo", async () => {
     const dial = async () => (await app.inject({ method: "GET", url: "/api/sim/dial" })).json().angle as number | null;
     const before = await until(dial, (a) => a !== null);
