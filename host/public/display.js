@@ -89,15 +89,30 @@ function oddsBars(odds) {
   );
 }
 
+/** What the rules demand after the current roll or choice, in order. */
+function waitingList(followUps) {
+  if (!followUps.length) return null;
+  return h(
+    "div",
+    { class: "waiting" },
+    h("div", { class: "kicker" }, "Then the rules demand"),
+    h("ol", { class: "history" }, ...followUps.map((f) => h("li", {}, f.purpose))),
+  );
+}
+
 function paintAction(state) {
   const p = state.pending;
   const box = $("action");
   if (state.choice) {
+    const c = state.choice;
+    const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";
     fill(
       box,
       h("div", { class: "kicker" }, "The rules ask"),
-      h("div", { class: "instruction" }, state.choice.purpose),
-      h("p", { class: "muted" }, "Choose on /control."),
+      h("div", { class: "instruction" }, c.purpose),
+      h("p", { class: "choice-how" }, `Choose ${many} these on /control:`),
+      h("ul", { class: "choice-options", "aria-label": "options" }, ...(c.options ?? []).map((o) => h("li", {}, o.label))),
+      waitingList(state.followUps.slice(1)),
     );
     return;
   }
@@ -132,6 +147,7 @@ function paintAction(state) {
             .map((r) => h("li", {}, `#${r.seq} ${r.description}`)),
         )
       : null,
+    p.origin === "follow-up" ? waitingList(state.followUps.slice(1)) : null,
     p.dice.length
       ? h("div", { class: "gathered" }, h("div", { class: "kicker" }, `Dice so far (${p.dice.length}, ${p.needed} to go)`), diceRow(p.dice))
       : null,

@@ -185,6 +185,10 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     const form = control.locator("#choice form");
     await form.waitFor();
     await display.locator("#action .kicker", { hasText: "The rules ask" }).waitFor();
+    // the display lists what may be chosen and what the rules demand after it
+    const asked = await state();
+    expect(await display.locator(".choice-options li").allTextContents()).toEqual(asked.choice?.options.map((o) => o.label));
+    expect(await display.locator("#action .waiting li").allTextContents()).toEqual(asked.followUps.slice(1).map((f) => f.purpose));
     await display.screenshot({ path: join(ARTIFACTS, "display-choice-pending.png") });
     const phone = await browser.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
