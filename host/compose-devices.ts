@@ -9,6 +9,7 @@ import { createEmulatedPad, createPadSource, type PadConfig } from "../devices/h
 import { createEmulatedReaders, createReaderSource, type ReaderConfig } from "../devices/nfc/index.ts";
 import type { DeviceHealth, DeviceSource, WindDial } from "../devices/readings.ts";
 import { createDial, createEmulatedDial, parseDialConfig } from "../devices/wind-dial/index.ts";
+import { createBridgeReaderSource } from "../firmware-bridge/codec/source.ts";
 import type { SimControls, TableDevices } from "./devices.ts";
 
 /** The demo's dice: six Pixels-style and three GoDice-style, coloured for every rule set's coloured dice. */
@@ -147,8 +148,13 @@ export async function composeRealDevices(config: Readonly<Record<string, unknown
   let dial: WindDial | null = null;
   if (config.dial !== undefined) {
     const parsed = parseDialConfig(config.dial, "devices.dial");
-    if (parsed.ok) dial = createDial(parsed.config, { logger: logger.child({ dev: "dial" }) });
-    else problems.push(problem("dial", "firmata", parsed.errors.join("; ")));
+    if (parsed.ok) {
+      const firmata = createDial(parsed.config, { logger: logger.child({ dev: "dial" }) });
+      dial = firmata;
+      // a bridge board's readers ride on the dial's serial line (dial.bridgeReaders: 1–4)
+      const bridge = createBridgeReaderSource(firmata, parsed.config, { logger: logger.child({ dev: "bridge" }) });
+      if (bridge) sources.push(bridge);
+    } else problems.push(problem("dial", "firmata", parsed.errors.join("; ")));
   }
   return {
     sources,
