@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
+import { resolveBin } from "./bin.ts";
 
 const io = (value: unknown) => ({ readStdin: async () => JSON.stringify(value) });
 const ships = [
@@ -65,15 +65,7 @@ describe("quarterdeck plan/odds/resolve --ruleset age-of-sail", () => {
 });
 
 describe("bad input through the real bin (node bin/quarterdeck.mjs resolve --ruleset age-of-sail) exits 2 with the error JSON", () => {
-  const bin = (input: string) => {
-    const p = spawnSync(process.execPath, ["bin/quarterdeck.mjs", "resolve", "--ruleset", "age-of-sail"], {
-      input,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(p.stderr).not.toMatch(/at .*\.ts:\d+/);
-    return { status: p.status, json: JSON.parse(p.stdout) };
-  };
+  const bin = (input: string) => resolveBin("age-of-sail", input);
   const cases: ReadonlyArray<readonly [string, string, string, string]> = [
     ["malformed JSON", '{"ships": x', "input.invalid", "stdin"],
     [

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { listRuleSets, runRulesCommand } from "../../../host/cli/commands/rules.ts";
 import { ANTELOPE } from "../../../src/rulesets/anglo-dutch-1666/cards.ts";
+import { resolveBin } from "./bin.ts";
 
 const io = (value: unknown) => ({ readStdin: async () => JSON.stringify(value) });
 const call = async (command: "plan" | "odds" | "resolve", request: unknown) => {
@@ -91,27 +91,16 @@ describe("quarterdeck plan/odds/resolve --ruleset anglo-dutch-1666", () => {
     expect(s.json.error).toMatchObject({ code: "ship.unknown", path: "action.target" });
   });
   it("the installed command runs a wind roll end to end", () => {
-    const out = spawnSync("node", ["bin/quarterdeck.mjs", "resolve", "--ruleset", "anglo-dutch-1666"], {
-      input: JSON.stringify({ wind: { direction: 0 }, action: { type: "wind" }, dice: [3, 3] }),
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const out = resolveBin("anglo-dutch-1666", JSON.stringify({ wind: { direction: 0 }, action: { type: "wind" }, dice: [3, 3] }));
     expect(out.status).toBe(0);
-    expect(JSON.parse(out.stdout)).toMatchObject({
+    expect(out.json).toMatchObject({
       ok: true,
       outcome: { changed: true, to: 1 },
       wind: { direction: 1, previous: 0, justChanged: true },
     });
   });
   describe("the installed command: bad input exits 2 with the error JSON", () => {
-    const bin = (stdin: string) => {
-      const out = spawnSync("node", ["bin/quarterdeck.mjs", "resolve", "--ruleset", "anglo-dutch-1666"], {
-        input: stdin,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      return { status: out.status, json: JSON.parse(out.stdout) };
-    };
+    const bin = (stdin: string) => resolveBin("anglo-dutch-1666", stdin);
     const fire = { ships: [zeven, { ...ANTELOPE }], wind, action: { type: "fire", firer: "zeven", target: "antelope", range: "medium" } };
     it.each([
       ["malformed JSON", "{wind", "input.invalid", "stdin:1:2"],

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
 import { HOUSE_CHART } from "../../../src/rulesets/quickfire/chart.ts";
 import { BORODINO, MIKASA } from "../../../src/rulesets/quickfire/examples/index.ts";
+import { resolveBin } from "./bin.ts";
 
 const io = (value: unknown) => ({ readStdin: async () => JSON.stringify(value) });
 const dir = mkdtempSync(join(tmpdir(), "quickfire-cli-"));
@@ -101,15 +101,7 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
 });
 
 describe("bad input through the real bin (node bin/quarterdeck.mjs resolve --ruleset quickfire) exits 2 with the error JSON", () => {
-  const bin = (input: string) => {
-    const p = spawnSync(process.execPath, ["bin/quarterdeck.mjs", "resolve", "--ruleset", "quickfire"], {
-      input,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(p.stderr).not.toMatch(/at .*\.ts:\d+/);
-    return { status: p.status, json: JSON.parse(p.stdout) };
-  };
+  const bin = (input: string) => resolveBin("quickfire", input);
   const cases: ReadonlyArray<readonly [string, string, string, string]> = [
     ["malformed JSON", '{"ships": x', "input.invalid", "stdin"],
     [

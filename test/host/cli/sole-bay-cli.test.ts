@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
 import { runCli } from "../../../host/cli/main.ts";
+import { resolveBin } from "./bin.ts";
 
 const io = (text: string) => ({ readStdin: async () => text });
 const ships = [
@@ -93,13 +93,9 @@ describe("the quarterdeck binary with sole-bay-1672", () => {
     expect(sb.settings.map((s: { name: string }) => s.name)).toContain("weakBoardingDice");
   });
   it("exits 2 with error JSON on stdout and no stack trace", () => {
-    const p = spawnSync(process.execPath, ["bin/quarterdeck.mjs", "resolve", "--ruleset", "sole-bay-1672"], {
-      input: JSON.stringify({ ships, action: broadside, dice: [0] }),
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const p = resolveBin("sole-bay-1672", JSON.stringify({ ships, action: broadside, dice: [0] }));
     expect(p.status).toBe(2);
-    expect(JSON.parse(p.stdout).error.code).toBe("dice.count");
+    expect(p.json.error.code).toBe("dice.count");
     expect(p.stderr).not.toMatch(/at .*\.ts:\d+/);
   });
 });

@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
+import { resolveBin } from "./bin.ts";
 
 const io = (value: unknown) => ({ readStdin: async () => JSON.stringify(value) });
 const dir = mkdtempSync(join(tmpdir(), "wsim-cli-"));
@@ -76,14 +76,7 @@ describe("quarterdeck plan/odds/resolve --ruleset wsim-battle-v3", () => {
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "rules.illegal", path: "action.rangeHexes" });
   });
   describe("the installed command (node bin/quarterdeck.mjs): bad input exits 2 with the error JSON", () => {
-    const bin = (stdin: string) => {
-      const out = spawnSync("node", ["bin/quarterdeck.mjs", "resolve", "--ruleset", "wsim-battle-v3"], {
-        input: stdin,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      return { status: out.status, json: JSON.parse(out.stdout) };
-    };
+    const bin = (stdin: string) => resolveBin("wsim-battle-v3", stdin);
     it.each([
       ["malformed JSON", '{"ships" ]}', "input.invalid", "stdin:1:10"],
       [
