@@ -17,6 +17,7 @@ import {
 } from "../../devices/wind-dial/index.ts";
 import { createBridgeReaders } from "../../firmware-bridge/codec/reader.ts";
 import { BRIDGE_HEX, buildFirmware, buildHarness, firmwareSize, Simulation } from "../../firmware-bridge/sim/harness.ts";
+import { until as waitUntil } from "./helpers.ts";
 
 /** The part of firmata.js's Board the I/O test uses. */
 interface FirmataIo {
@@ -59,13 +60,8 @@ afterAll(async () => {
 });
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await pause(10);
-  }
-}
+/** The real firmware under simavr answers slower than the in-process emulator: wait up to 5 s. */
+const until = (check: () => boolean, what: string) => waitUntil(check, what, 5000);
 const describeEvents = (list: Array<TagArrived | TagLeft>) => list.map((e) => `${e.type} ${e.readerId} ${e.uid}`);
 
 describe("bridge firmware", () => {

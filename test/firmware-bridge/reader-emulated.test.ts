@@ -1,20 +1,10 @@
 /** The bridge NFC readers over the in-process emulated bridge (fast; the real firmware runs in bridge-fitl). */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
 import { createEmulatedBridge } from "../../firmware-bridge/codec/emulated.ts";
+import { closeAfterEach, until } from "./helpers.ts";
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-});
-
-async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const closers = closeAfterEach();
 
 async function bridge(readers = 4) {
   const b = await createEmulatedBridge({ degreesPerSecond: 0 }, { readers });

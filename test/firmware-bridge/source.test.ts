@@ -1,22 +1,12 @@
 /** From the table file to readings: `dial.bridgeReaders` gives a DeviceSource of the bridge board's readers. */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
 import type { Reading } from "../../devices/readings.ts";
 import { createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
 import { createBridgeReaderSource } from "../../firmware-bridge/codec/source.ts";
+import { closeAfterEach, until } from "./helpers.ts";
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-});
-
-async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const closers = closeAfterEach();
 
 describe("dial.bridgeReaders", () => {
   it("is checked with the dial's configuration: 1–4, absent on a StandardFirmata board", () => {
