@@ -61,7 +61,7 @@ afterAll(async () => {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The real firmware under simavr answers slower than the in-process emulator: wait up to 5 s. */
-const until = (check: () => boolean, what: string) => waitUntil(check, what, 5000);
+const until = (check: () => boolean, what: string, timeoutMs = 5000) => waitUntil(check, what, timeoutMs);
 const describeEvents = (list: Array<TagArrived | TagLeft>) => list.map((e) => `${e.type} ${e.readerId} ${e.uid}`);
 
 describe("bridge firmware", () => {
