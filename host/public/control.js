@@ -1,16 +1,9 @@
 // /control (a phone or tablet at the table): choose the action and its inputs, type dice, roll in
 // software, answer the rules' choices, confirm, undo, next phase, and each player's dice mode.
-import { api, connectLive, fill, h, pct, shipName } from "./live.js";
+import { $, connectLive, fill, h, pct, send, shipName } from "./live.js";
 
-const $ = (id) => document.getElementById(id);
 let state = null;
 let editing = false;
-
-async function send(method, url, body) {
-  const r = await api(method, url, body);
-  $("error").textContent = r.ok === false ? r.error.message : "";
-  return r;
-}
 
 function input(field, value, ships) {
   const name = field.name;

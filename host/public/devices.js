@@ -1,16 +1,9 @@
 // /devices: every device's health (connected, battery, signal, last seen), identify-blink, binding a die
 // to roles/colours/side, switching a player to manual dice, and the emulators' controls on a demo table.
-import { api, connectLive, fill, h } from "./live.js";
+import { $, connectLive, fill, h, send } from "./live.js";
 
-const $ = (id) => document.getElementById(id);
 let state = null;
 let editing = false;
-
-async function send(method, url, body) {
-  const r = await api(method, url, body);
-  $("error").textContent = r.ok === false ? r.error.message : "";
-  return r;
-}
 
 const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "—");
 const list = (v) => v.split(/[\s,]+/).filter(Boolean);

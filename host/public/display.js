@@ -3,10 +3,9 @@
 // whole state on every push; `body[data-version]` says which state is on screen.
 import { windDial } from "./dial.js";
 import { diceRow } from "./dice.js";
-import { connectLive, fill, h, outcomeFacts, pct, shipName, words } from "./live.js";
+import { $, connectLive, fill, h, outcomeFacts, pct, shipName, words } from "./live.js";
 import { shipCard, shipLog } from "./ship.js";
 
-const $ = (id) => document.getElementById(id);
 const dial = windDial();
 $("dial").append(dial.el);
 

@@ -51,6 +51,16 @@ export async function api(method, url, body) {
   return json;
 }
 
+/** The page's element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** Calls the API (see `api`) and shows its error in the page's `#error` line, or clears the line on success. */
+export async function send(method, url, body) {
+  const r = await api(method, url, body);
+  $("error").textContent = r.ok === false ? r.error.message : "";
+  return r;
+}
+
 /** Connects to /api/live and calls onState(state) on every change, onEvent(event) for each event; reconnects. */
 export function connectLive(onState, onEvent = () => {}) {
   let delay = 250;
