@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
+import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../game/result.ts";
 import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
@@ -86,9 +87,10 @@ export const initiative: H = {
   check: (_s, a) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
   plan: (_s, a) => ok([entry("sideA", "d6", 1, `${String(a.sideA)}'s die`), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)]),
   resolve(_state, a, dice) {
-    const da = dice[0]?.[0] ?? 0;
-    const db = dice[1]?.[0] ?? 0;
-    const first = da > db ? String(a.sideA) : db > da ? String(a.sideB) : null;
+    const { winner: first } = highestRoll([
+      { side: String(a.sideA), roll: dice[0]?.[0] ?? 0 },
+      { side: String(a.sideB), roll: dice[1]?.[0] ?? 0 },
+    ]);
     if (first === null)
       return resolution({ first: null }, [], [{ kind: "roll", purpose: "A tie: dice again for who moves first.", action: a }]);
     return resolution({ first }, [{ type: "first-player", game: { firstSide: first, player: 1, phase: 0 } } as AosEvent]);

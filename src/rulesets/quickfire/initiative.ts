@@ -4,6 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../game/result.ts";
 import { defineAction, total } from "./kit.ts";
 
@@ -29,8 +30,11 @@ export const initiativeAction = defineAction<{ first: string; second: string }>(
     entry("second", "d6", 1, `Move-order die for ${ctx.second}`),
   ],
   outcome: (_state, ctx, groups) => {
-    const [a, b] = [total(groups[0]), total(groups[1])];
-    return { decides: a > b ? ctx.first : b > a ? ctx.second : null };
+    const rolls = [
+      { side: ctx.first, roll: total(groups[0]) },
+      { side: ctx.second, roll: total(groups[1]) },
+    ];
+    return { decides: highestRoll(rolls).winner };
   },
   effects: (_state, ctx, o) => ({
     events: [],

@@ -4,6 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { roll } from "../../../game/action-kit.ts";
+import { highestRoll } from "../../../game/highest-roll.ts";
 import { ok } from "../../../game/result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
 import { defineAction } from "../handler.ts";
@@ -81,9 +82,8 @@ export const initiative = defineAction({
   plan: (ctx) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
   outcome(ctx, dice) {
     const rolls = ctx.sides.map((side, i) => ({ side, roll: dice[i]?.[0] ?? 0 }));
-    const top = Math.max(...rolls.map((r) => r.roll));
-    const best = rolls.filter((r) => r.roll === top).map((r) => r.side);
-    return { rolls, winner: best.length === 1 ? (best[0] ?? null) : null, tied: best.length > 1 ? best : [] };
+    const { winner, tied } = highestRoll(rolls);
+    return { rolls, winner, tied };
   },
   effects: (_ctx, o) =>
     o.winner !== null
