@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import { Listeners } from "../../devices/common/listeners.ts";
 import { HealthCell, type NfcReader, readerHealth } from "../../devices/nfc/reader.ts";
-import type { TagArrived, TagLeft, Unsubscribe } from "../../devices/readings.ts";
+import type { DeviceHealth, TagArrived, TagLeft, Unsubscribe } from "../../devices/readings.ts";
 import type { FirmataPort } from "../../devices/wind-dial/five.ts";
 import { type BridgeMessage, encodeBridgeMessage, MAX_READERS } from "./messages.ts";
 import { BridgeStreamDecoder } from "./stream.ts";
@@ -15,6 +15,9 @@ import { BridgeStreamDecoder } from "./stream.ts";
 /** What the readers need of the bridge connection: the wind dial driver provides it. */
 export interface BridgeConnection {
   onConnected(listener: (port: FirmataPort) => void): Unsubscribe;
+  /** The board link's own health (the dial's), so a reader can say why it is not connected. */
+  onHealth?(listener: (health: DeviceHealth) => void): Unsubscribe;
+  health?(): DeviceHealth;
 }
 
 interface Slot {
@@ -39,6 +42,7 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
   const emulated = options.emulated ?? false;
   const count = Math.min(options.count ?? MAX_READERS, MAX_READERS);
   let offConnected: Unsubscribe | null = null;
+  let offBoard: Unsubscribe | null = null;
   /** Stops listening to the current port (the one `attach` last took). */
   let detach: () => void = () => {};
   let starts = 0;
@@ -52,12 +56,19 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
       async start() {
         starts += 1;
         offConnected ??= connection.onConnected(attach);
+        if (!offBoard && connection.onHealth) {
+          offBoard = connection.onHealth(boardHealth);
+          const h = connection.health?.();
+          if (h) boardHealth(h);
+        }
       },
       async stop() {
         starts = Math.max(0, starts - 1);
         if (starts === 0) {
           offConnected?.();
           offConnected = null;
+          offBoard?.();
+          offBoard = null;
           detach();
         }
       },
@@ -70,6 +81,13 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
 
   const setHealth = (slot: Slot, status: string, message?: string) =>
     slot.health.set(readerHealth(slot.reader.readerId, "bridge", emulated, status, { message, lastSeen: now() }));
+
+  /** While the board itself cannot be reached, every reader says so (with the board's reason). */
+  const boardHealth = (h: DeviceHealth) => {
+    if (h.connected || h.status === "connecting") return;
+    const status = h.status === "missing" || h.status === "unavailable" ? "missing" : "reconnecting";
+    for (const s of slots) setHealth(s, status, `The bridge board is not reachable: ${h.message ?? h.status}.`);
+  };
 
   const left = (slot: Slot) => {
     if (slot.uid === null) return;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
 import type { Reading } from "../../devices/readings.ts";
-import { createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
+import { createDial, createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
 import { createBridgeReaderSource } from "../../firmware-bridge/codec/source.ts";
 import { closeAfterEach, until } from "./helpers.ts";
 
@@ -42,5 +42,23 @@ describe("dial.bridgeReaders", () => {
       "tag.arrived bridge:1 04A23B5C1D6E80",
       "tag.left bridge:1 04A23B5C1D6E80",
     ]);
+  });
+});
+
+describe("bridge readers while the board cannot be reached", () => {
+  it("say so, with the board's reason", async () => {
+    const parsed = parseDialConfig({ port: "/dev/quarterdeck-no-such-board", pin: 5, bridgeReaders: 2 });
+    if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+    const dial = createDial(parsed.config);
+    const source = createBridgeReaderSource(dial, parsed.config);
+    if (!source) throw new Error("no source");
+    closers.push(
+      () => source.stop(),
+      () => dial.stop(),
+    );
+    await source.start();
+    await dial.start();
+    await until(() => source.health().every((h) => h.status === "missing"), "readers missing with the board");
+    expect(source.health()[0]?.message).toMatch(/bridge board is not reachable: .*no-such-board/);
   });
 });
