@@ -1,0 +1,33 @@
+/**
+ * The handler of one action type, as a rule set dispatches it, and the shapes its resolution and odds share.
+ * Handlers are built by {@link outcomeAction} or {@link resolveAction} and assembled by {@link ruleSetFromHandlers}.
+ */
+import type { DicePlan } from "../dice/plan.ts";
+import type { Dist } from "../odds/distribution.ts";
+import type { Result } from "./result.ts";
+import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
+
+/** An outcome as a resolution returns it. */
+export type Outcome = Readonly<Record<string, unknown>>;
+/** Dice grouped by plan entry. */
+export type DiceGroups = readonly (readonly number[])[];
+
+/** One action type with its types erased, as a rule set dispatches it. */
+export interface ActionHandler<S extends TableState> {
+  readonly def: ActionDef;
+  /** Schema (unknown keys are errors), then legality in this state. */
+  parse(state: S, raw: unknown): Result<Action>;
+  plan(state: S, action: Action): Result<DicePlan>;
+  resolve(state: S, action: Action, dice: readonly number[][]): Result<Resolution>;
+  /** Exact odds; may throw a RangeError when the dice space is too large (the rule set turns it into an error). */
+  odds(state: S, action: Action): Result<Odds>;
+  describe?(state: S, action: Action, outcome: Outcome): string;
+  /** Which dice hit or missed, per plan entry (see {@link RuleSet.markDice}). */
+  marks?(state: S, action: Action, dice: DiceGroups): DieMark[][];
+}
+
+/** Odds as a rule set reports them: every outcome of the distribution with its probability, and a summary. */
+export const oddsOfDist = <O>(dist: Dist<O>, summary: Record<string, unknown>): Odds => ({
+  outcomes: dist.entries.map(({ value, p }) => ({ outcome: value as Outcome, p })),
+  summary,
+});

@@ -1,0 +1,65 @@
+/** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
+import type { ActionHandler } from "./action-handler.ts";
+import { fail, ok, type Result } from "./result.ts";
+import type { RuleSet, TableState } from "./types.ts";
+
+/** The handler of an action type, or `rules.illegal` naming the types there are. */
+export function handlerOf<S extends TableState>(
+  id: string,
+  handlers: readonly ActionHandler<S>[],
+  type: unknown,
+): Result<ActionHandler<S>> {
+  const h = handlers.find((x) => x.def.type === type);
+  if (h) return ok(h);
+  return fail(
+    "rules.illegal",
+    `${id} has no action "${String(type)}" (it has: ${handlers.map((x) => x.def.type).join(", ")}).`,
+    "action.type",
+  );
+}
+
+/** What a rule set says besides its handlers; the action functions are made from the handlers. */
+export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe"> & {
+  readonly handlers: readonly ActionHandler<S>[];
+  /** Default: the handler's own `describe`, else the action type. */
+  readonly describe?: RuleSet<S>["describe"];
+  /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
+  readonly oddsTooLarge?: { readonly code: string; message(detail: string): string };
+};
+
+const TOO_LARGE = {
+  code: "odds.too-large",
+  message: (detail: string) => `The exact odds of this roll are too large to list (${detail}).`,
+};
+
+/** Assembles a {@link RuleSet}: dispatch by action type to the handlers, odds limits as errors. */
+export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>): RuleSet<S> {
+  const { handlers, oddsTooLarge = TOO_LARGE, describe, ...rest } = spec;
+  const withHandler = <T>(type: unknown, run: (h: ActionHandler<S>) => Result<T>): Result<T> => {
+    const h = handlerOf(spec.id, handlers, type);
+    return h.ok ? run(h.value) : h;
+  };
+  return {
+    ...rest,
+    actions: handlers.map((h) => h.def),
+    parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
+    plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
+    resolve: (state, action, dice) => withHandler(action.type, (h) => h.resolve(state, action, dice)),
+    odds: (state, action) =>
+      withHandler(action.type, (h) => {
+        try {
+          return h.odds(state, action);
+        } catch (e) {
+          if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
+          throw e;
+        }
+      }),
+    describe:
+      describe ??
+      ((state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ?? action.type),
+    markDice: (state, action, dice) => {
+      const h = handlers.find((x) => x.def.type === action.type);
+      return h?.marks ? h.marks(state, action, dice) : dice.map((g) => g.map(() => null));
+    },
+  };
+}
