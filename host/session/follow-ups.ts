@@ -55,3 +55,32 @@ export function restoreWork(setup: TableSetup, initial: TableState, snapshot: Se
   const type = phaseActionType(actions, setup.ruleset.phases[0]) ?? defaultActionType(actions);
   return { draft: type ? emptyDraft(type) : null, followUps: [], phase: 0, players, bindings: setup.bindings, focus: null };
 }
+
+/**
+ * The queue and draft after an action resolved: the follow-ups it demands come first, ahead of those still waiting
+ * (less the one it answered, if it was a demanded roll).
+ */
+export function afterResolved(
+  actions: readonly ActionDef[],
+  work: Pick<SessionSnapshot, "draft" | "followUps">,
+  demanded: readonly FollowUp[],
+  type: string,
+): { followUps: FollowUp[]; draft: Draft | null } {
+  const rest = work.draft?.origin === "follow-up" ? work.followUps.slice(1) : work.followUps;
+  const followUps = [...demanded, ...rest];
+  return { followUps, draft: nextDraft(actions, followUps, type) };
+}
+
+/**
+ * The queue and draft after an undo: the follow-ups waiting when the undone action was resolved come back (its own
+ * demand first, if it was one); a draft is replaced only when it was a demanded roll or a demand is back.
+ */
+export function afterUndone(
+  actions: readonly ActionDef[],
+  draft: Draft | null,
+  waiting: readonly FollowUp[] | undefined,
+): { followUps: FollowUp[]; draft: Draft | null } {
+  const followUps = [...(waiting ?? [])];
+  if (followUps.length > 0 || draft?.origin === "follow-up") return { followUps, draft: nextDraft(actions, followUps, draft?.type) };
+  return { followUps, draft };
+}

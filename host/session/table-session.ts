@@ -5,39 +5,25 @@
  * change is committed to the store before listeners hear of it.
  */
 
-import type { DeviceHealth, Reading } from "../../devices/readings.ts";
-import { applyEvents } from "../../src/game/engine.ts";
+import type { Reading } from "../../devices/readings.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
-import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import { dieRoll, manualRolls, refuseDie, softwareRolls } from "./dice-input.ts";
-import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
+import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import { manualRolls, softwareRolls } from "./dice-input.ts";
+import { diceAtHand, takeDie } from "./dice-intake.ts";
+import type { Draft } from "./draft.ts";
+import { editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { type DraftStatus, draftStatus, OddsCache } from "./draft-status.ts";
-import { answerChoice, nextDraft, restoreWork } from "./follow-ups.ts";
-import { type Notice, NoticeBoard } from "./notices.ts";
+import { afterResolved, afterUndone, answerChoice, nextDraft, restoreWork } from "./follow-ups.ts";
+import { GameHistory } from "./game-history.ts";
+import type { Notice } from "./notices.ts";
 import { resolveDraft } from "./resolve.ts";
+import { SessionFeed } from "./session-feed.ts";
+import type { SessionDeps, SessionListener } from "./session-types.ts";
 
-export interface SessionDeps {
-  readonly setup: TableSetup;
-  readonly store: GameStore;
-  readonly now: () => number;
-  /** A uniformly random face 1..sides, for players on software dice. */
-  readonly randomFace: (sides: number) => number;
-  /** Current device health (dice colours, how many dice are at hand). */
-  readonly deviceHealth: () => readonly DeviceHealth[];
-}
-
-/** What happened, for the live feed and the dial. */
-export type SessionEvent =
-  | { readonly type: "result"; readonly record: ResolvedRecord }
-  | { readonly type: "undo"; readonly seq: number; readonly description: string }
-  | { readonly type: "wind"; readonly wind: WindView | null }
-  | { readonly type: "notice"; readonly notice: Notice }
-  | { readonly type: "focus"; readonly ship: string };
-
-export type SessionListener = (events: readonly SessionEvent[]) => void;
+export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 
 /** What the button box's commands do. */
 const BUTTONS: Readonly<Record<string, (s: TableSession) => Result<null>>> = {
@@ -52,26 +38,18 @@ export class TableSession {
   readonly rs: RuleSet;
   readonly setup: TableSetup;
   readonly #deps: SessionDeps;
-  readonly #initial: TableState;
-  #records: ResolvedRecord[];
-  #state: TableState;
+  readonly #history: GameHistory;
   /** The working state the store snapshots: the action being set up, follow-ups, phase, players, bindings, focus. */
   #w: { -readonly [K in keyof SessionSnapshot]: SessionSnapshot[K] };
-  #version = 0;
-  #flushed = 0;
-  readonly #notices = new NoticeBoard();
+  readonly #feed = new SessionFeed();
   readonly #odds = new OddsCache();
-  readonly #listeners = new Set<SessionListener>();
-  #pending: SessionEvent[] = [];
 
   private constructor(deps: SessionDeps, initial: TableState) {
     this.#deps = deps;
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
-    this.#initial = initial;
     const { records, snapshot } = deps.store.load();
-    this.#records = records;
-    this.#state = this.#fold(records);
+    this.#history = new GameHistory(this.rs, initial, records);
     this.#w = { ...restoreWork(deps.setup, initial, snapshot) };
   }
 
@@ -83,10 +61,10 @@ export class TableSession {
   }
 
   get state(): TableState {
-    return this.#state;
+    return this.#history.state;
   }
   get records(): readonly ResolvedRecord[] {
-    return this.#records;
+    return this.#history.records;
   }
   get draft(): Draft | null {
     return this.#w.draft;
@@ -99,30 +77,23 @@ export class TableSession {
     return this.#w;
   }
   get version(): number {
-    return this.#version;
+    return this.#feed.version;
   }
   get notices(): readonly Notice[] {
-    return this.#notices.list();
+    return this.#feed.notices;
   }
 
   windView(): WindView | null {
-    return this.rs.windView(this.#state);
+    return this.rs.windView(this.state);
   }
 
   /** The action being set up, with plan, odds, gathered dice and instructions. */
   draftStatus(): DraftStatus | null {
-    if (!this.#w.draft) return null;
-    return draftStatus(this.rs, this.#state, this.#w.draft, {
-      version: this.#records.length,
-      odds: this.#odds,
-      modeOf: (side) => (side ? (this.#w.players[side] ?? "electronic") : "electronic"),
-      diceAtHand: (side) => this.#diceAtHand(side),
-    });
+    return this.#statusOf(this.#w.draft);
   }
 
   onChange(listener: SessionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#feed.onChange(listener);
   }
 
   // ---- inputs -------------------------------------------------------------------------------------------
@@ -130,74 +101,53 @@ export class TableSession {
   /** A device reading: a tag, a die, a button. */
   handleReading(r: Reading): void {
     if (r.type === "tag.arrived") {
-      const ship = this.setup.tags[r.uid.toUpperCase()] ?? this.#state.ships.find((s) => s.id === r.text)?.id;
+      const ship = this.setup.tags[r.uid.toUpperCase()] ?? this.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
       else this.tap(ship);
     } else if (r.type === "die.rolled") {
-      this.#dieRolled(r);
+      const binding = this.#w.bindings.find((b) => b.die === r.dieId);
+      const taken = takeDie(
+        r,
+        this.#w.draft,
+        binding,
+        () => this.#deps.deviceHealth(),
+        (d) => this.#statusOf(d),
+      );
+      if ("ignored" in taken) this.#notice("info", taken.ignored);
+      else {
+        this.#w.draft = taken.draft;
+        this.#afterDraftChange();
+      }
     } else if (r.type === "button.pressed") {
-      this.#button(r.command);
+      const run = BUTTONS[r.command];
+      const done = run ? run(this) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
+      if (!done.ok) this.#notice("warn", done.error.message);
     }
-    this.#flush();
+    this.#feed.flush();
   }
 
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
   tap(shipId: string): Result<null> {
-    if (!this.#state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
+    if (!this.state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
     this.#w.focus = shipId;
-    this.#emit({ type: "focus", ship: shipId });
-    let def = this.rs.actions.find((a) => a.type === this.#w.draft?.type);
-    const fallback = defaultActionType(this.rs.actions);
-    // A tap while the action has no ships to tap (the wind, initiative) starts the table's firing action.
-    if (
-      this.#w.followUps.length === 0 &&
-      (this.#w.draft?.rolls.length ?? 0) === 0 &&
-      !def?.fields.some((f) => f.type === "ship") &&
-      fallback
-    ) {
-      this.#w.draft = emptyDraft(fallback);
-      def = this.rs.actions.find((a) => a.type === fallback);
-    }
-    if (this.#w.draft && def && this.#w.followUps.length === 0) {
-      const next = tapShip(this.#w.draft, def, shipId);
-      if (next) this.#w.draft = next;
-    }
+    this.#feed.emit({ type: "focus", ship: shipId });
+    this.#w.draft = tappedDraft(this.rs, this.#w.draft, this.#w.followUps, shipId);
     return this.#changed();
   }
 
   /** Chooses the action type and/or field values on /control (`values` merge into the draft). */
   editDraft(type: string | undefined, values: Readonly<Record<string, unknown>>): Result<null> {
-    if (this.#w.followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
-    const t = type ?? this.#w.draft?.type;
-    if (!t || !this.rs.actions.some((a) => a.type === t)) return fail("rules.illegal", `${this.rs.id} has no action "${t}".`, "type");
-    const keep = this.#w.draft && this.#w.draft.type === t ? this.#w.draft : emptyDraft(t);
-    this.#w.draft = { ...keep, values: { ...keep.values, ...values } };
+    const draft = editedDraft(this.rs, this.#w, type, values);
+    if (!draft.ok) return draft;
+    this.#w.draft = draft.value;
     return this.#afterDraftChange();
   }
 
   /** POST /api/actions: an action given whole; it resolves as soon as its dice are in (at once if none). */
   startAction(raw: unknown): Result<null> {
-    if (typeof raw !== "object" || raw === null || typeof (raw as { type?: unknown }).type !== "string") {
-      return fail("input.invalid", "action must be an object with a type.", "action");
-    }
-    const { type, ...values } = raw as { type: string };
-    if (!this.rs.actions.some((a) => a.type === type)) {
-      return fail(
-        "rules.illegal",
-        `${this.rs.id} has no action "${type}" (it has: ${this.rs.actions.map((a) => a.type).join(", ")}).`,
-        "action.type",
-      );
-    }
-    const parsed = this.rs.parseAction(this.#state, raw);
-    if (!parsed.ok)
-      return {
-        ok: false,
-        error: { ...parsed.error, path: parsed.error.path ? `action.${parsed.error.path.replace(/^action\.?/, "")}` : "action" },
-      };
-    const follow = this.#w.followUps[0];
-    const origin = follow?.kind === "roll" && follow.action.type === type ? "follow-up" : "api";
-    if (this.#w.followUps.length > 0 && origin === "api") return fail("action.follow-up", `First: ${follow?.purpose}.`, "action");
-    this.#w.draft = { type, values, origin, purpose: follow?.purpose, rolls: [] };
+    const draft = startedDraft(this.rs, this.state, this.#w.followUps, raw);
+    if (!draft.ok) return draft;
+    this.#w.draft = draft.value;
     return this.#afterDraftChange();
   }
 
@@ -249,31 +199,25 @@ export class TableSession {
 
   /** Undoes the last resolved action: ship logs, wind and dial go back. */
   undo(): Result<null> {
-    const last = this.#records[this.#records.length - 1];
+    const last = this.#history.last;
     if (!last) return fail("undo.nothing", "There is nothing to undo.", "");
     const windBefore = JSON.stringify(this.windView());
-    this.#records = this.#records.slice(0, -1);
-    this.#state = this.#fold(this.#records);
-    // the follow-ups waiting when the undone action was resolved come back (its own demand first, if it was one)
-    this.#w.followUps = [...(last.waiting ?? [])];
-    if (this.#w.followUps.length > 0 || this.#w.draft?.origin === "follow-up") {
-      this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps, this.#w.draft?.type);
-    }
-    this.#version++;
+    this.#history.pop();
+    Object.assign(this.#w, afterUndone(this.rs.actions, this.#w.draft, last.waiting));
+    this.#feed.bump();
     this.#deps.store.commitUndo(last.seq, this.#deps.now(), this.#snapshot());
-    this.#emit({ type: "undo", seq: last.seq, description: last.description });
-    if (JSON.stringify(this.windView()) !== windBefore) this.#emit({ type: "wind", wind: this.windView() });
-    this.#flush();
+    this.#feed.emit({ type: "undo", seq: last.seq, description: last.description });
+    this.#emitWindIfChanged(windBefore);
+    this.#feed.flush();
     return ok(null);
   }
 
   /** Moves to the next phase of the turn; a phase named after an action type (the wind phase) selects it. */
   nextPhase(): Result<null> {
-    const n = this.rs.phases.length;
-    if (n === 0) return fail("rules.illegal", `${this.rs.id} has no phases.`, "");
-    this.#w.phase = (this.#w.phase + 1) % n;
-    const match = phaseActionType(this.rs.actions, this.rs.phases[this.#w.phase]);
-    if (match && this.#w.followUps.length === 0 && (this.#w.draft?.rolls.length ?? 0) === 0) this.#w.draft = emptyDraft(match);
+    const next = phaseAdvanced(this.rs, this.#w);
+    if (!next.ok) return next;
+    this.#w.phase = next.value.phase;
+    this.#w.draft = next.value.draft;
     return this.#changed();
   }
 
@@ -293,43 +237,14 @@ export class TableSession {
 
   // ---- internals -----------------------------------------------------------------------------------------
 
-  #fold(records: readonly ResolvedRecord[]): TableState {
-    return records.reduce((s, r) => applyEvents(this.rs, s, r.events), this.#initial);
-  }
-
-  #diceAtHand(side: string | null): number {
-    return this.#deps
-      .deviceHealth()
-      .filter((h) => h.kind === "die" && h.connected)
-      .filter((h) => {
-        const b = this.#w.bindings.find((x) => x.die === h.id);
-        return !b?.side || side === null || b.side === side;
-      }).length;
-  }
-
-  #dieRolled(r: Extract<Reading, { type: "die.rolled" }>): void {
-    const st = this.draftStatus();
-    const binding = this.#w.bindings.find((b) => b.die === r.dieId);
-    const refused = refuseDie(r, st, binding);
-    if (refused || !this.#w.draft) {
-      this.#notice("info", refused ?? "No action is waiting for dice.");
-      return;
-    }
-    const roll = dieRoll(r, binding, this.#deps.deviceHealth().find((h) => h.id === r.dieId)?.color);
-    const before = this.#w.draft;
-    this.#w.draft = { ...before, rolls: [...before.rolls, roll] };
-    if (this.draftStatus()?.gathered?.unused.includes(roll)) {
-      this.#w.draft = before;
-      this.#notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
-      return;
-    }
-    this.#afterDraftChange();
-  }
-
-  #button(command: string): void {
-    const run = BUTTONS[command];
-    const r = run ? run(this) : fail("input.invalid", `The button command "${command}" is unknown.`, "command");
-    if (!r.ok) this.#notice("warn", r.error.message);
+  #statusOf(draft: Draft | null): DraftStatus | null {
+    if (!draft) return null;
+    return draftStatus(this.rs, this.state, draft, {
+      version: this.records.length,
+      odds: this.#odds,
+      modeOf: (side) => (side ? (this.#w.players[side] ?? "electronic") : "electronic"),
+      diceAtHand: (side) => diceAtHand(this.#deps.deviceHealth(), this.#w.bindings, side),
+    });
   }
 
   /** After the draft changed: resolve when the dice are in (dice actions at once; no-dice ones if not from the table). */
@@ -342,25 +257,25 @@ export class TableSession {
 
   #resolve(st: DraftStatus): Result<null> {
     const windBefore = JSON.stringify(this.windView());
-    const r = resolveDraft(this.rs, this.#state, st, this.#deps.store.nextSeq(), this.#deps.now());
+    const r = resolveDraft(this.rs, this.state, st, this.#deps.store.nextSeq(), this.#deps.now());
     if (!r.ok) {
       this.#notice("warn", r.error.message);
-      this.#flush();
+      this.#feed.flush();
       return r;
     }
     const record = { ...r.value.record, waiting: this.#w.followUps };
-    const state = r.value.state;
-    const rest = this.#w.draft?.origin === "follow-up" ? this.#w.followUps.slice(1) : this.#w.followUps;
-    this.#w.followUps = [...record.followUps, ...rest];
-    this.#records = [...this.#records, record];
-    this.#state = state;
-    this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps, st.action.type);
-    this.#version++;
+    Object.assign(this.#w, afterResolved(this.rs.actions, this.#w, record.followUps, st.action.type));
+    this.#history.push(record, r.value.state);
+    this.#feed.bump();
     this.#deps.store.commitAction(record, this.#snapshot());
-    this.#emit({ type: "result", record });
-    if (JSON.stringify(this.windView()) !== windBefore) this.#emit({ type: "wind", wind: this.windView() });
-    this.#flush();
+    this.#feed.emit({ type: "result", record });
+    this.#emitWindIfChanged(windBefore);
+    this.#feed.flush();
     return ok(null);
+  }
+
+  #emitWindIfChanged(windBefore: string): void {
+    if (JSON.stringify(this.windView()) !== windBefore) this.#feed.emit({ type: "wind", wind: this.windView() });
   }
 
   #snapshot(): SessionSnapshot {
@@ -368,29 +283,13 @@ export class TableSession {
   }
 
   #changed(): Result<null> {
-    this.#version++;
+    this.#feed.bump();
     this.#deps.store.saveSnapshot(this.#snapshot());
-    this.#flush();
+    this.#feed.flush();
     return ok(null);
   }
 
   #notice(level: Notice["level"], text: string): void {
-    const notice = { at: this.#deps.now(), level, text };
-    this.#notices.add(notice);
-    this.#version++;
-    this.#emit({ type: "notice", notice });
-  }
-
-  #emit(e: SessionEvent): void {
-    this.#pending.push(e);
-  }
-
-  /** Tells listeners of every change since the last flush (a new version, with or without events). */
-  #flush(): void {
-    if (this.#pending.length === 0 && this.#flushed === this.#version) return;
-    this.#flushed = this.#version;
-    const events = this.#pending;
-    this.#pending = [];
-    for (const l of this.#listeners) l(events);
+    this.#feed.notice({ at: this.#deps.now(), level, text });
   }
 }

@@ -1,0 +1,73 @@
+/**
+ * How the table's inputs change the action being set up: a tap on a ship, a choice on /control, an action given
+ * whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it to the session.
+ */
+import { fail, ok, type Result } from "../../src/game/result.ts";
+import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { SessionSnapshot } from "../store/records.ts";
+import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
+
+/** The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). */
+export function tappedDraft(rs: RuleSet, draft: Draft | null, followUps: readonly FollowUp[], shipId: string): Draft | null {
+  let next = draft;
+  let def = rs.actions.find((a) => a.type === next?.type);
+  const fallback = defaultActionType(rs.actions);
+  // A tap while the action has no ships to tap (the wind, initiative) starts the table's firing action.
+  if (followUps.length === 0 && (next?.rolls.length ?? 0) === 0 && !def?.fields.some((f) => f.type === "ship") && fallback) {
+    next = emptyDraft(fallback);
+    def = rs.actions.find((a) => a.type === fallback);
+  }
+  if (next && def && followUps.length === 0) {
+    const tapped = tapShip(next, def, shipId);
+    if (tapped) next = tapped;
+  }
+  return next;
+}
+
+/** The draft with the action type and/or field values chosen on /control (`values` merge into it). */
+export function editedDraft(
+  rs: RuleSet,
+  work: Pick<SessionSnapshot, "draft" | "followUps">,
+  type: string | undefined,
+  values: Readonly<Record<string, unknown>>,
+): Result<Draft> {
+  if (work.followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
+  const t = type ?? work.draft?.type;
+  if (!t || !rs.actions.some((a) => a.type === t)) return fail("rules.illegal", `${rs.id} has no action "${t}".`, "type");
+  const keep = work.draft && work.draft.type === t ? work.draft : emptyDraft(t);
+  return ok({ ...keep, values: { ...keep.values, ...values } });
+}
+
+/** The draft of an action given whole (POST /api/actions), checked by the rules; errors name `action.<field>`. */
+export function startedDraft(rs: RuleSet, state: TableState, followUps: readonly FollowUp[], raw: unknown): Result<Draft> {
+  if (typeof raw !== "object" || raw === null || typeof (raw as { type?: unknown }).type !== "string") {
+    return fail("input.invalid", "action must be an object with a type.", "action");
+  }
+  const { type, ...values } = raw as { type: string };
+  if (!rs.actions.some((a) => a.type === type)) {
+    return fail("rules.illegal", `${rs.id} has no action "${type}" (it has: ${rs.actions.map((a) => a.type).join(", ")}).`, "action.type");
+  }
+  const parsed = rs.parseAction(state, raw);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: { ...parsed.error, path: parsed.error.path ? `action.${parsed.error.path.replace(/^action\.?/, "")}` : "action" },
+    };
+  const follow = followUps[0];
+  const origin = follow?.kind === "roll" && follow.action.type === type ? "follow-up" : "api";
+  if (followUps.length > 0 && origin === "api") return fail("action.follow-up", `First: ${follow?.purpose}.`, "action");
+  return ok({ type, values, origin, purpose: follow?.purpose, rolls: [] });
+}
+
+/** The next phase of the turn; a phase named after an action type (the wind phase) selects it. */
+export function phaseAdvanced(
+  rs: RuleSet,
+  work: Pick<SessionSnapshot, "draft" | "followUps" | "phase">,
+): Result<{ phase: number; draft: Draft | null }> {
+  const n = rs.phases.length;
+  if (n === 0) return fail("rules.illegal", `${rs.id} has no phases.`, "");
+  const phase = (work.phase + 1) % n;
+  const match = phaseActionType(rs.actions, rs.phases[phase]);
+  const fresh = match && work.followUps.length === 0 && (work.draft?.rolls.length ?? 0) === 0;
+  return ok({ phase, draft: fresh ? emptyDraft(match) : work.draft });
+}
