@@ -27,15 +27,21 @@ export interface DraftStatus {
   readonly ready: boolean;
 }
 
-/** Memoises odds per state version and action: exact odds of a 14-dice broadside are worth computing once. */
+/**
+ * Memoises the odds of the action being set up: exact odds (a broadside's, or an explosion's over several ships)
+ * are worth computing once, not on every die reading or device-health push. They depend only on the rules state,
+ * which is a new object after every resolve or undo, and on the action.
+ */
 export class OddsCache {
-  #key = "";
+  #state: TableState | null = null;
+  #action = "";
   #value: Result<{ plan: DicePlan; odds: Odds }> | null = null;
 
-  get(rs: RuleSet, state: TableState, version: number, action: Action): Result<{ plan: DicePlan; odds: Odds }> {
-    const key = `${version}:${JSON.stringify(action)}`;
-    if (key !== this.#key || !this.#value) {
-      this.#key = key;
+  get(rs: RuleSet, state: TableState, action: Action): Result<{ plan: DicePlan; odds: Odds }> {
+    const key = JSON.stringify(action);
+    if (state !== this.#state || key !== this.#action || !this.#value) {
+      this.#state = state;
+      this.#action = key;
       this.#value = oddsOf(rs, state, action);
     }
     return this.#value;
@@ -47,7 +53,7 @@ export function draftStatus(
   rs: RuleSet,
   state: TableState,
   draft: Draft,
-  ctx: { version: number; odds: OddsCache; modeOf: (side: string | null) => DiceMode; diceAtHand: (side: string | null) => number },
+  ctx: { odds: OddsCache; modeOf: (side: string | null) => DiceMode; diceAtHand: (side: string | null) => number },
 ): DraftStatus | null {
   const def = rs.actions.find((a) => a.type === draft.type);
   if (!def) return null;
@@ -63,7 +69,7 @@ export function draftStatus(
   }
   const parsed = rs.parseAction(state, raw);
   if (!parsed.ok) return { ...base, error: parsed.error, instruction: parsed.error.message, ready: false };
-  const po = ctx.odds.get(rs, state, ctx.version, parsed.value);
+  const po = ctx.odds.get(rs, state, parsed.value);
   if (!po.ok) return { ...base, action: parsed.value, error: po.error, instruction: po.error.message, ready: false };
   const { plan, odds } = po.value;
   const gathered = gather(plan, draft.rolls);

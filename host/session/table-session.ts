@@ -240,7 +240,6 @@ export class TableSession {
   #statusOf(draft: Draft | null): DraftStatus | null {
     if (!draft) return null;
     return draftStatus(this.rs, this.state, draft, {
-      version: this.records.length,
       odds: this.#odds,
       modeOf: (side) => (side ? (this.#w.players[side] ?? "electronic") : "electronic"),
       diceAtHand: (side) => diceAtHand(this.#deps.deviceHealth(), this.#w.bindings, side),
