@@ -2,9 +2,10 @@
  * The BLE part of `quarterdeck devices scan` (CONTRACT §1): scans for N seconds and lists the Pixels and GoDice it
  * hears, with what their adverts say. No Bluetooth (noble's EAFNOSUPPORT here) is an explanation, not a crash.
  */
-import { type Clock, sleep, systemClock } from "../../../devices/ble/clock.ts";
+
 import { bluetoothStatus, createNobleCentral } from "../../../devices/ble/noble-adapter.ts";
 import type { BleAdvertisement, BleCentral } from "../../../devices/ble/seam.ts";
+import { type Clock, sleep, systemClock } from "../../../devices/common/clock.ts";
 import { GODICE_NAME_PREFIX } from "../../../devices/dice/godice/messages.ts";
 import { decodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { PIXELS_COMPANY_IDS, PIXELS_CURRENT, PIXELS_LEGACY, PIXELS_SERVICE_DATA_UUID } from "../../../devices/dice/pixels/ids.ts";
