@@ -56,7 +56,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
-  await app.register(fastifyWebsocket, { options: { maxPayload: JSON_LIMITS.messageBytes } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: JSON_LIMITS.messageBytes },
+    // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
+    errorHandler: (error, socket, req) => {
+      req.log.warn({ err: error.message }, "closed a live client");
+      socket.terminate();
+    },
+  });
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
   await app.register(apiRoutes, { table: opts.table });
