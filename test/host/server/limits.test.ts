@@ -55,6 +55,20 @@ describe("item 1: a deeply nested body never reaches the table", () => {
   });
 });
 
+describe("item 1: the live publish never throws into a request or a timer", () => {
+  it("a failing live listener is logged; the command still succeeds and the host keeps answering", async () => {
+    const off = f.table.onUpdate(() => {
+      throw new RangeError("Maximum call stack size exceeded");
+    });
+    try {
+      expect((await f.app.inject({ method: "POST", url: "/api/phase/next" })).statusCode).toBe(200);
+      expect((await f.app.inject({ method: "GET", url: "/api/state" })).statusCode).toBe(200);
+    } finally {
+      off();
+    }
+  });
+});
+
 describe("item 7: body-less commands take an empty POST", () => {
   it("with no body, an empty JSON body, an empty form body and {}", async () => {
     const ways = [
