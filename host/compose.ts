@@ -76,10 +76,23 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       display,
     );
   const listeners = new Set<(u: TableUpdate) => void>();
+  // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).
   const publish = (events: readonly SessionEvent[]) => {
     if (listeners.size === 0) return;
-    const u = { view: view(), events };
-    for (const l of listeners) l(u);
+    let u: TableUpdate;
+    try {
+      u = { view: view(), events };
+    } catch (err) {
+      logger.error({ err }, "the table state could not be built for live clients");
+      return;
+    }
+    for (const l of listeners) {
+      try {
+        l(u);
+      } catch (err) {
+        logger.error({ err }, "a live listener failed");
+      }
+    }
   };
   const showWind = (w: WindView | null) => {
     if (w && built.dial) built.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));

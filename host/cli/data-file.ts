@@ -6,6 +6,9 @@ import { readFileSync } from "node:fs";
 import { isCollection, LineCounter, parseDocument } from "yaml";
 import type { RulesError } from "../../src/game/result.ts";
 
+/** Alias expansions a data file may use (yaml's own default; a table file needs a handful at most). */
+export const MAX_ALIAS_COUNT = 100;
+
 /** A parsed file with a way to locate a JSON path in it. */
 export interface LoadedFile {
   readonly file: string;
@@ -55,7 +58,17 @@ export function parseDataText(text: string, file: string): { ok: true; value: Lo
     }
     return file;
   };
-  return { ok: true, value: { file, value: doc.toJS(), locate } };
+  let value: unknown;
+  try {
+    // yaml refuses more than maxAliasCount alias expansions (a "billion laughs" file would fill memory)
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    return {
+      ok: false,
+      error: { code: "input.invalid", message: `${file} cannot be read as data: ${(e as Error).message}.`, path: file },
+    };
+  }
+  return { ok: true, value: { file, value, locate } };
 }
 
 /** Reads and parses a file; a missing file is an `input.invalid` error naming it. */

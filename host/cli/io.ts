@@ -3,6 +3,7 @@
  * (0 success, 2 bad input with error JSON on stdout, 1 anything else).
  */
 import type { RulesError } from "../../src/game/result.ts";
+import { JSON_LIMITS, jsonDepth } from "../server/json-limits.ts";
 
 /** Exit code and output of one command run, so commands are testable without a process. */
 export interface CommandResult {
@@ -27,6 +28,13 @@ export function badInput(error: RulesError): CommandResult {
 export function parseJsonInput(text: string, source = "stdin"): { ok: true; value: unknown } | { ok: false; error: RulesError } {
   if (text.trim() === "") {
     return { ok: false, error: { code: "input.invalid", message: `Expected a JSON request on ${source}, got nothing.`, path: source } };
+  }
+  // bounded before parsing: a request nested thousands deep would overflow the stack in the rules
+  if (jsonDepth(text, JSON_LIMITS.depth) > JSON_LIMITS.depth) {
+    return {
+      ok: false,
+      error: { code: "input.too-deep", message: `The input is nested deeper than ${JSON_LIMITS.depth} levels.`, path: source },
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };

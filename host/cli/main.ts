@@ -8,6 +8,7 @@ import { badInput, type CommandResult, printJson, readAllStdin } from "./io.ts";
 const USAGE = `quarterdeck — the smart naval-wargame table
 
   quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
+                    [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
   quarterdeck rulesets [--json]
   quarterdeck plan --ruleset ID [--data FILE]     < request.json
   quarterdeck odds --ruleset ID [--data FILE]     < request.json
@@ -30,6 +31,9 @@ const OPTIONS = {
   seconds: { type: "string" },
   to: { type: "string" },
   report: { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  "tls-cert": { type: "string" },
+  "tls-key": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -12,6 +12,7 @@ import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
+import { bindingAndPlayerProblem, isHexUid, rulesetScenarioProblem } from "./cross-checks.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
 import { type Binding, type DisplayOptions, type Player, type TableConfig, TableConfigSchema } from "./schema.ts";
@@ -67,6 +68,8 @@ function assemble(
   rs: RuleSet,
   sources: ShipSource[],
   rest: Omit<TableSetup, "ruleset" | "start" | "tags"> & { wind?: unknown; game?: unknown; settings?: unknown },
+  /** Where a key outside the ships is written (`wind.windward` → `table.yaml:3 (wind.windward)`). */
+  locate: (path: string) => string,
 ): Result<TableSetup> {
   const tags: Record<string, string> = {};
   const ships: Record<string, unknown>[] = [];
@@ -76,7 +79,8 @@ function assemble(
     for (const raw of uids) {
       const uid = normalizeUid(String(raw));
       const other = tags[uid];
-      if (uid === "") return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
+      if (uid === "" || !isHexUid(String(raw)))
+        return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
       if (other) return fail("config.invalid", `${where("tag")}: tag ${uid} is already on ${other}.`, where("tag"));
       tags[uid] = String(fields.id);
     }
@@ -87,7 +91,7 @@ function assemble(
   if (!parsed.ok) {
     const m = /^ships\[(\d+)\]\.?(.*)$/.exec(parsed.error.path);
     const src = m ? sources[Number(m[1])] : undefined;
-    const at = src && m ? src.where(m[2] ?? "") : parsed.error.path;
+    const at = src && m ? src.where(m[2] ?? "") : locate(parsed.error.path);
     // the rule set counts ships across all fleets and the roster; `at` already says which ship and key
     const message = src ? parsed.error.message.replace(/^ships\[\d+\]\.?/, "") : parsed.error.message;
     return fail("config.invalid", `${at}: ${message}`, at);
@@ -125,18 +129,23 @@ export function loadScenario(name: string): Result<TableSetup> {
   if (!sc.ok) return fail("config.invalid", `${file.value.locate(sc.error.path)}: ${sc.error.message}`, file.value.locate(sc.error.path));
   const rs = findRuleSet(sc.value.ruleset, file.value.locate("ruleset"));
   if (!rs.ok) return rs;
-  return assemble(rs.value, fromFleets(sc.value.fleets, file.value, "fleets"), {
-    title: sc.value.title,
-    scenario: name,
-    data: undefined,
-    bindings: [],
-    players: [],
-    display: DEFAULT_DISPLAY,
-    devices: null,
-    wind: sc.value.wind,
-    game: sc.value.game,
-    settings: sc.value.settings,
-  });
+  return assemble(
+    rs.value,
+    fromFleets(sc.value.fleets, file.value, "fleets"),
+    {
+      title: sc.value.title,
+      scenario: name,
+      data: undefined,
+      bindings: [],
+      players: [],
+      display: DEFAULT_DISPLAY,
+      devices: null,
+      wind: sc.value.wind,
+      game: sc.value.game,
+      settings: sc.value.settings,
+    },
+    file.value.locate,
+  );
 }
 
 /** Loads a table file (`--config`). */
@@ -155,6 +164,8 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const base = c.scenario !== undefined ? loadScenario(c.scenario) : undefined;
   if (base && !base.ok) return fail(base.error.code, `${at("scenario")}: ${base.error.message}`, at("scenario"));
   const scenario = base?.ok ? base.value : undefined;
+  const mismatch = rulesetScenarioProblem(c.ruleset, c.scenario, scenario?.ruleset.id);
+  if (mismatch) return fail("config.invalid", `${at(mismatch.path)}: ${mismatch.message}`, at(mismatch.path));
   const rsId = c.ruleset ?? scenario?.ruleset.id;
   if (rsId === undefined) return fail("config.invalid", `${path}: name a ruleset (or a scenario).`, at(""));
   const rs = findRuleSet(rsId, at("ruleset"));
@@ -179,6 +190,8 @@ export function loadTableFile(path: string): Result<TableSetup> {
     ];
   }
   if (sources.length === 0) return fail("config.invalid", `${path}: the table has no ships (give fleets, a roster or a scenario).`, at(""));
+  const crossed = bindingAndPlayerProblem(c, [...new Set(sources.map((x) => x.side))]);
+  if (crossed) return fail("config.invalid", `${at(crossed.path)}: ${crossed.message}`, at(crossed.path));
 
   let data: unknown;
   if (c.data !== undefined) {
@@ -190,16 +203,25 @@ export function loadTableFile(path: string): Result<TableSetup> {
       return fail("config.invalid", `${df.value.locate(parsed.error.path)}: ${parsed.error.message}`, df.value.locate(parsed.error.path));
     data = parsed.value;
   }
-  return assemble(rs.value, sources, {
-    title: c.title ?? scenario?.title ?? rs.value.title,
-    scenario: c.scenario ?? null,
-    data,
-    bindings: c.bindings,
-    players: c.players,
-    display: c.display ?? DEFAULT_DISPLAY,
-    devices: c.devices ?? {},
-    wind: c.wind ?? scenario?.start.wind,
-    game: c.game ?? scenario?.start.game,
-    settings: c.settings ?? scenario?.start.settings,
-  });
+  return assemble(
+    rs.value,
+    sources,
+    {
+      title: c.title ?? scenario?.title ?? rs.value.title,
+      scenario: c.scenario ?? null,
+      data,
+      bindings: c.bindings,
+      players: c.players,
+      display: c.display ?? DEFAULT_DISPLAY,
+      devices: c.devices ?? {},
+      wind: c.wind ?? scenario?.start.wind,
+      game: c.game ?? scenario?.start.game,
+      settings: c.settings ?? scenario?.start.settings,
+    },
+    (p) => {
+      // a key the table file gives is located there; one taken from the scenario names the scenario line
+      const top = p.split(/[.[]/)[0] ?? "";
+      return top in c ? at(p) : c.scenario !== undefined ? `${at("scenario")} (${p})` : at(p);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 // /devices: every device's health (connected, battery, signal, last seen), identify-blink, binding a die
-// to roles/colours/side, switching a player to manual dice, and the emulators' controls on a demo table.
+// to roles/colours/side (and unbinding it), switching a player to manual dice, and the emulators' controls on a demo table.
 import { $, connectLive, fill, h, send } from "./live.js";
 
 let state = null;
@@ -18,7 +18,14 @@ function bindForm(d) {
     h("option", { value: "" }, "shared"),
     ...state.players.map((p) => h("option", { value: p.side, selected: b.side === p.side }, p.side)),
   );
-  const form = h("form", { class: "buttons" }, roles, colors, side, h("button", { type: "submit" }, "Bind"));
+  const unbind =
+    b.die &&
+    h(
+      "button",
+      { type: "button", class: "secondary", onclick: () => send("DELETE", `/api/bindings/${encodeURIComponent(d.id)}`) },
+      "Unbind",
+    );
+  const form = h("form", { class: "buttons" }, roles, colors, side, h("button", { type: "submit" }, "Bind"), unbind);
   form.onsubmit = (e) => {
     e.preventDefault();
     const body = { die: d.id, roles: list(roles.value), colors: list(colors.value) };

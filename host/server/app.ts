@@ -11,7 +11,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
 import { requireToken } from "./auth.ts";
+import { registerBodyParsers } from "./body-parsers.ts";
 import { errorHandler, sendError } from "./errors.ts";
+import { JSON_LIMITS } from "./json-limits.ts";
+import { checkHostAndOrigin } from "./origin-guard.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { simRoutes } from "./routes/sim.ts";
@@ -23,6 +26,12 @@ export interface AppOptions {
   readonly logger: Logger;
   /** The bearer token writes from beyond loopback must carry. */
   readonly token: string;
+  /** Host names besides loopback names and IP addresses the table answers to (the machine's name, `--allow-host`). */
+  readonly hosts?: readonly string[];
+  /** Serve HTTPS with this certificate and key (PEM). */
+  readonly https?: { readonly cert: string | Buffer; readonly key: string | Buffer };
+  /** Bytes that may wait for a live client before it is dropped. */
+  readonly liveBufferBytes?: number;
 }
 
 const PAGES = { "/": "index.html", "/control": "control.html", "/devices": "devices.html" } as const;
@@ -31,20 +40,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // requests are not logged one by one (a busy table makes hundreds a minute); warnings and errors are
     loggerInstance: opts.logger.child({ part: "http" }, { level: "warn" }) as FastifyBaseLogger,
-    bodyLimit: 64 * 1024,
+    bodyLimit: JSON_LIMITS.bodyBytes,
+    ...(opts.https ? { https: { cert: opts.https.cert, key: opts.https.key } } : {}),
     // Unknown keys and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
-  });
+    // a URL fastify cannot decode is answered in the contract's shape too
+    frameworkErrors: (error, _req, reply) => {
+      errorHandler(error, _req, reply);
+    },
+  }) as unknown as FastifyInstance;
   app.setErrorHandler(errorHandler);
+  registerBodyParsers(app);
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),
   );
+  app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
-  await app.register(fastifyWebsocket);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: JSON_LIMITS.messageBytes },
+    // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
+    errorHandler: (error, socket, req) => {
+      req.log.warn({ err: error.message }, "closed a live client");
+      socket.terminate();
+    },
+  });
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
   await app.register(apiRoutes, { table: opts.table });
-  await app.register(liveRoutes, { table: opts.table });
+  await app.register(liveRoutes, { table: opts.table, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });
   return app;

@@ -28,13 +28,18 @@ export const isLoopback = (address: string | undefined): boolean => address !== 
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Whether an Authorization header is `Bearer <token>` (compared in constant time). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(header ?? "");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** An onRequest hook: 401 for a non-loopback write without `Authorization: Bearer <token>`. */
 export function requireToken(token: string) {
-  const expected = Buffer.from(`Bearer ${token}`);
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!WRITES.has(req.method) || isLoopback(req.socket.remoteAddress)) return;
-    const given = Buffer.from(req.headers.authorization ?? "");
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+    if (bearerMatches(req.headers.authorization, token)) return;
     await sendError(
       reply,
       { code: "auth.required", message: "This table needs its token for changes from another machine.", path: "Authorization" },

@@ -4,13 +4,16 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { Result, RulesError } from "../../src/game/result.ts";
+import { Refusal } from "./refusal.ts";
 
 const CONFLICT = new Set(["action.none", "action.follow-up", "undo.nothing"]);
+/** Unknown things named inside a body: the body is wrong (400), the address is not. */
+const NAMED_IN_BODY = new Set(["ship.unknown", "die.unknown", "side.unknown"]);
 
 /** 400 for bad input and rules refusals, 404 for unknown things, 409 when the table is not in a state to do it. */
 export function statusOf(code: string): number {
   if (code === "auth.required") return 401;
-  if (code.endsWith(".unknown") && code !== "ship.unknown") return 404;
+  if (code.endsWith(".unknown") && !NAMED_IN_BODY.has(code)) return 404;
   if (CONFLICT.has(code)) return 409;
   return 400;
 }
@@ -30,8 +33,23 @@ function pathOf(instancePath: string, prefix: string): string {
   return parts.reduce((p, k) => (/^\d+$/.test(k) ? `${p}[${k}]` : p ? `${p}.${k}` : k), prefix === "body" ? "" : prefix);
 }
 
-/** Schema failures and malformed JSON become 400 with the contract's error JSON. */
+/** Fastify's own refusals, by their code, in the contract's words. */
+const FRAMEWORK: Readonly<Record<string, { code: string; message: string; path: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "input.too-large", message: "The body is larger than this host takes.", path: "body" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "input.media-type", message: "Send JSON (application/json).", path: "content-type" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: "input.invalid",
+    message: "The Content-Length does not match the body.",
+    path: "content-length",
+  },
+  FST_ERR_BAD_URL: { code: "input.invalid", message: "The address is not a valid URL.", path: "url" },
+};
+
+/** Schema failures, malformed or oversized bodies and fastify's own refusals become 4xx with the contract's error JSON. */
 export function errorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof Refusal) return sendError(reply, error.error, error.statusCode);
+  const known = error.code ? FRAMEWORK[error.code] : undefined;
+  if (known) return sendError(reply, known, error.statusCode ?? 400);
   const v = error.validation?.[0];
   if (v) {
     const missing = (v.params as { missingProperty?: string }).missingProperty;

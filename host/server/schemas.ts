@@ -2,18 +2,19 @@
 import { Type } from "@sinclair/typebox";
 
 const Strict = { additionalProperties: false } as const;
+/** An id or name: a ship, die, side, device, reader or command. */
+const Id = () => Type.String({ minLength: 1, maxLength: 100 });
+/** A short word list (roles, colours). */
+const Words = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 16 });
 
-export const ActionBody = Type.Object(
-  { action: Type.Object({ type: Type.String({ minLength: 1 }) }, { additionalProperties: true }) },
-  Strict,
-);
+export const ActionBody = Type.Object({ action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }) }, Strict);
 export const DraftBody = Type.Object(
-  { type: Type.Optional(Type.String({ minLength: 1 })), values: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+  { type: Type.Optional(Id()), values: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 32 })) },
   Strict,
 );
 export const DiceBody = Type.Object({ values: Type.Array(Type.Integer(), { minItems: 1, maxItems: 200 }) }, Strict);
-export const EmptyBody = Type.Optional(Type.Object({}, Strict));
-export const TapBody = Type.Object({ ship: Type.String({ minLength: 1 }) }, Strict);
+export const EmptyBody = Type.Object({}, Strict);
+export const TapBody = Type.Object({ ship: Id() }, Strict);
 export const ChooseBody = Type.Object({ value: Type.Unknown() }, Strict);
 export const PlayerBody = Type.Object(
   { mode: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")]) },
@@ -21,21 +22,22 @@ export const PlayerBody = Type.Object(
 );
 export const BindingBody = Type.Object(
   {
-    die: Type.String({ minLength: 1 }),
-    roles: Type.Optional(Type.Array(Type.String())),
-    colors: Type.Optional(Type.Array(Type.String())),
-    side: Type.Optional(Type.String()),
+    die: Id(),
+    roles: Type.Optional(Words),
+    colors: Type.Optional(Words),
+    side: Type.Optional(Id()),
   },
   Strict,
 );
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) }, Strict);
-export const SideParams = Type.Object({ side: Type.String({ minLength: 1 }) }, Strict);
+export const IdParams = Type.Object({ id: Id() }, Strict);
+export const SideParams = Type.Object({ side: Id() }, Strict);
+export const DieParams = Type.Object({ die: Id() }, Strict);
 
-export const SimTapBody = Type.Object({ reader: Type.String({ minLength: 1 }), uid: Type.String({ minLength: 1 }) }, Strict);
-export const SimLiftBody = Type.Object({ reader: Type.String({ minLength: 1 }) }, Strict);
-export const SimRollBody = Type.Object({ die: Type.String({ minLength: 1 }), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
-export const SimDeviceBody = Type.Object({ device: Type.String({ minLength: 1 }) }, Strict);
-export const SimPressBody = Type.Object({ command: Type.String({ minLength: 1 }) }, Strict);
+export const SimTapBody = Type.Object({ reader: Id(), uid: Id() }, Strict);
+export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
+export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
+export const SimDeviceBody = Type.Object({ device: Id() }, Strict);
+export const SimPressBody = Type.Object({ command: Id() }, Strict);
 
 /** Messages a client may send on `/api/live`. */
 export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict)]);

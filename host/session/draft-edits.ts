@@ -34,6 +34,10 @@ export function editedDraft(
   if (work.followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
   const t = type ?? work.draft?.type;
   if (!t || !rs.actions.some((a) => a.type === t)) return fail("rules.illegal", `${rs.id} has no action "${t}".`, "type");
+  // only the action's own fields are kept, so repeated edits cannot grow the draft without bound
+  const fields = rs.actions.find((a) => a.type === t)?.fields ?? [];
+  const unknown = Object.keys(values).find((k) => !fields.some((f) => f.name === k));
+  if (unknown !== undefined) return fail("input.invalid", `${t} has no field "${unknown}".`, `values.${unknown}`);
   const keep = work.draft && work.draft.type === t ? work.draft : emptyDraft(t);
   return ok({ ...keep, values: { ...keep.values, ...values } });
 }

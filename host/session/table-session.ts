@@ -11,6 +11,7 @@ import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/typ
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import { bindingProblem } from "./bindings.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
 import { diceAtHand, takeDie } from "./dice-intake.ts";
 import type { Draft } from "./draft.ts";
@@ -229,9 +230,18 @@ export class TableSession {
     return this.#changed();
   }
 
-  /** Binds a die to roles/colours/side (replacing its binding). */
+  /** Binds one of the table's dice to roles/colours/side (replacing its binding); unknown dice and sides are refused. */
   bindDie(binding: Binding): Result<null> {
+    const problem = bindingProblem(binding, this.#deps.deviceHealth(), Object.keys(this.#w.players));
+    if (problem) return problem;
     this.#w.bindings = [...this.#w.bindings.filter((b) => b.die !== binding.die), binding];
+    return this.#changed();
+  }
+
+  /** Removes a die's binding (the die then serves any role, colour and side). */
+  unbindDie(die: string): Result<null> {
+    if (!this.#w.bindings.some((b) => b.die === die)) return fail("binding.unknown", `Die "${die}" has no binding.`, "die");
+    this.#w.bindings = this.#w.bindings.filter((b) => b.die !== die);
     return this.#changed();
   }
 

@@ -3,6 +3,8 @@
  * emulated), opens the store in the data dir, composes the table, serves it, and prints the display URL.
  * Runs until SIGINT/SIGTERM.
  */
+import { readFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import pino from "pino";
 import { composeTable } from "../../compose.ts";
@@ -21,6 +23,51 @@ interface StartValues {
   port?: string | undefined;
   host?: string | undefined;
   data?: string | undefined;
+  "allow-host"?: string[] | undefined;
+  "tls-cert"?: string | undefined;
+  "tls-key"?: string | undefined;
+}
+
+type Tls = { cert: Buffer; key: Buffer };
+
+/** The certificate and key for HTTPS, both or neither; an unreadable file names its flag. */
+function tlsFrom(v: StartValues): { ok: true; value: Tls | undefined } | { ok: false; error: CommandResult } {
+  const cert = v["tls-cert"];
+  const key = v["tls-key"];
+  if (cert === undefined && key === undefined) return { ok: true, value: undefined };
+  if (cert === undefined || key === undefined) {
+    const missing = cert === undefined ? "--tls-cert" : "--tls-key";
+    return {
+      ok: false,
+      error: badInput({
+        code: "input.invalid",
+        message: `HTTPS needs both --tls-cert and --tls-key; ${missing} is missing.`,
+        path: missing,
+      }),
+    };
+  }
+  const read = (file: string, flag: string): Buffer | CommandResult => {
+    try {
+      return readFileSync(file);
+    } catch (e) {
+      return badInput({
+        code: "input.invalid",
+        message: `${flag}: cannot read ${file} (${(e as NodeJS.ErrnoException).code}).`,
+        path: flag,
+      });
+    }
+  };
+  const c = read(cert, "--tls-cert");
+  if (!Buffer.isBuffer(c)) return { ok: false, error: c };
+  const k = read(key, "--tls-key");
+  if (!Buffer.isBuffer(k)) return { ok: false, error: k };
+  return { ok: true, value: { cert: c, key: k } };
+}
+
+/** The names the table answers to besides loopback names and IP addresses: this machine's, --host's, --allow-host's. */
+function hostNames(v: StartValues, host: string): string[] {
+  const me = hostname().toLowerCase();
+  return [me, me.endsWith(".local") ? me : `${me}.local`, host, ...(v["allow-host"] ?? [])];
 }
 
 function setupFrom(v: StartValues) {
@@ -36,6 +83,8 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
     return badInput({ code: "input.invalid", message: `--port must be a port number; got "${values.port}".`, path: "--port" });
   }
   const host = values.host ?? "127.0.0.1";
+  const tls = tlsFrom(values);
+  if (!tls.ok) return tls.error;
   const setup = setupFrom(values);
   if (!setup.ok) return badInput(setup.error);
   const dataDir = resolve(values.data ?? "data");
@@ -43,8 +92,9 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const token = loadOrCreateToken(dataDir);
   const table = await composeTable({ setup: setup.value, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
   if (!table.ok) return badInput(table.error);
-  const app = await buildApp({ table: table.value, logger, token });
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
+    app = await buildApp({ table: table.value, logger, token, hosts: hostNames(values, host), ...(tls.value ? { https: tls.value } : {}) });
     await app.listen({ port, host });
   } catch (e) {
     await table.value.close();
@@ -53,7 +103,7 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const address = app.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  const url = `http://${shown}:${actualPort}/`;
+  const url = `${tls.value ? "https" : "http"}://${shown}:${actualPort}/`;
   const s = table.value.session;
   process.stdout.write(
     `quarterdeck — ${setup.value.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +

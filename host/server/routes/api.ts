@@ -10,6 +10,7 @@ import {
   BindingBody,
   ChooseBody,
   DiceBody,
+  DieParams,
   DraftBody,
   EmptyBody,
   IdParams,
@@ -59,6 +60,9 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   );
   app.post<{ Body: Static<typeof BindingBody> }>("/api/bindings", { schema: { body: BindingBody } }, async (req, reply) =>
     sendResult(reply, s.bindDie(req.body), state),
+  );
+  app.delete<{ Params: Static<typeof DieParams> }>("/api/bindings/:die", { schema: { params: DieParams } }, async (req, reply) =>
+    sendResult(reply, s.unbindDie(req.params.die), state),
   );
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/devices/:id/identify",

@@ -1,44 +1,71 @@
 /**
  * `WS /api/live`: the whole table state on connect and on every change (`{"type":"state","state":…}`),
- * followed by what happened (`{"type":"event","event":…}`). Clients may send `{"type":"ping"}`.
+ * followed by what happened (`{"type":"event","event":…}`). Clients may send `{"type":"ping"}`; a message over
+ * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. A client that stops
+ * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
  */
 import { Value } from "@sinclair/typebox/value";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
+import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
 import { LiveClientMessage } from "../schemas.ts";
 
-const send = (ws: WebSocket, msg: unknown) => {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
-};
+/** Bytes that may wait for a live client before it is dropped (a state is tens of KB). */
+export const LIVE_BUFFER_BYTES = 4 * 1024 * 1024;
 
-export async function liveRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
+export interface LiveOptions {
+  readonly table: TableRuntime;
+  readonly bufferBytes?: number;
+}
+
+/** Sends the texts, or drops a client that has too much waiting; never throws. */
+function deliver(ws: WebSocket, texts: readonly string[], limit: number, log: FastifyBaseLogger): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > limit) {
+    log.warn({ buffered: ws.bufferedAmount, limit }, "dropped a live client that stopped reading");
+    ws.terminate();
+    return;
+  }
+  try {
+    for (const t of texts) ws.send(t);
+  } catch (err) {
+    log.warn({ err }, "a live client could not be sent to; dropped it");
+    ws.terminate();
+  }
+}
+
+export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promise<void> {
+  const limit = opts.bufferBytes ?? LIVE_BUFFER_BYTES;
   const sockets = new Set<WebSocket>();
   const off = opts.table.onUpdate(({ view, events }) => {
     if (sockets.size === 0) return;
-    const state = JSON.stringify({ type: "state", state: view });
-    const tail = events.map((event) => JSON.stringify({ type: "event", event }));
-    for (const ws of sockets) {
-      if (ws.readyState !== ws.OPEN) continue;
-      ws.send(state);
-      for (const t of tail) ws.send(t);
-    }
+    const texts = [JSON.stringify({ type: "state", state: view }), ...events.map((event) => JSON.stringify({ type: "event", event }))];
+    for (const ws of sockets) deliver(ws, texts, limit, app.log);
   });
   app.addHook("onClose", async () => off());
 
-  app.get("/api/live", { websocket: true }, (socket) => {
-    sockets.add(socket);
-    send(socket, { type: "state", state: opts.table.view() });
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("message", (data) => {
-      let msg: unknown;
-      try {
-        msg = JSON.parse(String(data));
-      } catch {
-        msg = undefined;
-      }
-      if (Value.Check(LiveClientMessage, msg)) send(socket, { type: "pong" });
-      else send(socket, { type: "error", error: { code: "input.invalid", message: 'Send {"type":"ping"} or nothing.', path: "message" } });
-    });
+  app.route({
+    method: "GET",
+    url: "/api/live",
+    handler: async (_req, reply) =>
+      reply.code(426).send({
+        ok: false,
+        error: { code: "live.upgrade", message: "/api/live is a WebSocket; connect with ws:// or wss://.", path: "Upgrade" },
+      }),
+    wsHandler: (socket) => {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => sockets.delete(socket));
+      deliver(socket, [JSON.stringify({ type: "state", state: opts.table.view() })], limit, app.log);
+      socket.on("message", (data) => {
+        const parsed = parseBoundedJson(String(data), JSON_LIMITS, "message");
+        if (parsed.ok && Value.Check(LiveClientMessage, parsed.value)) deliver(socket, [JSON.stringify({ type: "pong" })], limit, app.log);
+        else {
+          const error = parsed.ok ? { code: "input.invalid", message: 'Send {"type":"ping"} or nothing.', path: "message" } : parsed.error;
+          deliver(socket, [JSON.stringify({ type: "error", error })], limit, app.log);
+        }
+      });
+    },
   });
 }

@@ -46,7 +46,8 @@ describe("table configuration", () => {
 
   it("loads fleets with tags (normalised), bindings, players and devices", () => {
     const file = tableFile(
-      `${SHIPS}bindings:\n  - { die: pixel-1, roles: [attack], colors: [white], side: English }\nplayers:\n  - { side: Dutch, dice: manual }\n`,
+      `${SHIPS}devices:\n  dice:\n    - { family: pixels, id: pixel-1, name: PXL-1 }\n` +
+        `bindings:\n  - { die: pixel-1, roles: [attack], colors: [white], side: English }\nplayers:\n  - { side: Dutch, dice: manual }\n`,
     );
     const t = loadTableFile(file);
     expect(t.ok && t.value.tags).toEqual({ "04A1B2C3D4E5F6": "royal-james", "04D2": "gouda" });
@@ -130,5 +131,57 @@ describe("table configuration", () => {
       dial: { port: "/dev/ttyACM0", map: {} },
     });
     expect(good.ok && good.value.start.ships).toHaveLength(12);
+  });
+});
+
+describe("table configuration: the gaps hardening closed (issue 15, item 8)", () => {
+  it("a bad wind value names file, line and key", () => {
+    const t = loadTableFile(tableFile(`${SHIPS}wind: { windward: Q }\n`));
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.error.path).toMatch(/table\.yaml:14 \(wind(\.windward)?\)$/);
+  });
+
+  it("a YAML alias bomb is refused as bad input naming the file, not expanded", () => {
+    const lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 10; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const me = String.fromCharCode(97 + i);
+      lines.push(`${me}: &${me} [${Array(10).fill(`*${prev}`).join(", ")}]`);
+    }
+    const file = tableFile(`${lines.join("\n")}\nruleset: sole-bay-1672\n`);
+    const t = loadTableFile(file);
+    expect(t.ok).toBe(false);
+    if (!t.ok) {
+      expect(t.error.code).toBe("input.invalid");
+      expect(t.error.path).toBe(file);
+      expect(t.error.message).toMatch(/alias/i);
+    }
+  });
+
+  it('a tag that is not hex ("ZZ-not-hex") is refused, not read as another tag', () => {
+    const t = loadTableFile(tableFile(SHIPS.replace("tag: 04D2", 'tag: "ZZ-not-hex"')));
+    expect(!t.ok && t.error.path).toMatch(/table\.yaml:\d+ \(fleets\[1\]\.ships\[0\]\.tag\)$/);
+    expect(!t.ok && t.error.message).toMatch(/not a hex tag UID/);
+    expect(loadTableFile(tableFile(SHIPS.replace("tag: 04D2", 'tag: "04-d2 aa"'))).ok).toBe(true);
+  });
+
+  it("bindings to unknown dice and sides, and players on unknown sides, are refused with their line", () => {
+    const dice = "devices:\n  dice:\n    - { family: pixels, id: white-1, name: PXL-1 }\n";
+    const die = loadTableFile(tableFile(`${SHIPS}${dice}bindings:\n  - { die: white-9 }\n`));
+    expect(!die.ok && die.error.path).toMatch(/table\.yaml:18 \(bindings\[0\]\.die\)$/);
+    expect(!die.ok && die.error.message).toMatch(/no die "white-9".*white-1/);
+    const side = loadTableFile(tableFile(`${SHIPS}${dice}bindings:\n  - { die: white-1, side: French }\n`));
+    expect(!side.ok && side.error.path).toMatch(/\(bindings\[0\]\.side\)$/);
+    const player = loadTableFile(tableFile(`${SHIPS}players:\n  - { side: French, dice: manual }\n`));
+    expect(!player.ok && player.error.path).toMatch(/table\.yaml:15 \(players\[0\]\.side\)$/);
+    expect(!player.ok && player.error.message).toMatch(/English, Dutch/);
+  });
+
+  it("scenario and ruleset together must agree; the same rule set is accepted", () => {
+    const clash = loadTableFile(tableFile("ruleset: quickfire\nscenario: sole-bay-1672\n"));
+    expect(!clash.ok && clash.error).toMatchObject({ code: "config.invalid" });
+    expect(!clash.ok && clash.error.path).toMatch(/table\.yaml:1 \(ruleset\)$/);
+    const same = loadTableFile(tableFile("ruleset: sole-bay-1672\nscenario: sole-bay-1672\n"));
+    expect(same.ok && same.value.scenario).toBe("sole-bay-1672");
   });
 });

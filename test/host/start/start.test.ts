@@ -24,4 +24,20 @@ describe("quarterdeck start refuses bad input with exit 2 and the error JSON", (
     expect(p.code).toBe(2);
     expect(JSON.parse(p.stdout).error.path).toBe("--port");
   });
+
+  it("a YAML alias bomb exits 2 with a clear error naming the file (not 1, not out of memory)", async () => {
+    const dir = tempDir("qd-start-");
+    const file = join(dir, "table.yaml");
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(", ")}]`,
+      );
+    writeFileSync(file, `${levels.join("\n")}\nruleset: sole-bay-1672\n`);
+    const r = await runStart({ config: file, data: join(dir, "data") });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", path: file, message: expect.stringMatching(/alias/i) });
+  });
 });
