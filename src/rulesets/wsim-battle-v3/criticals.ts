@@ -110,11 +110,21 @@ export const broadsideLoss: H = {
   summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
 };
 
-/** XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player currently available". */
+/**
+ * XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player
+ * currently available" — the most senior played leader junior to the one who fell (seniority 1 = most senior), never
+ * one senior to him; none when no played leader is junior to him.
+ */
 export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader | null {
   const candidates = leaders
     .filter(
-      (l) => l.side === fallen.side && l.id !== fallen.id && l.status === "active" && l.playedBy !== null && l.playedBy !== fallen.playedBy,
+      (l) =>
+        l.side === fallen.side &&
+        l.id !== fallen.id &&
+        l.status === "active" &&
+        l.playedBy !== null &&
+        l.playedBy !== fallen.playedBy &&
+        l.seniority > fallen.seniority,
     )
     .sort((x, y) => x.seniority - y.seniority);
   return candidates[0] ?? null;

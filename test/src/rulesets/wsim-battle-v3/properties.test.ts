@@ -9,22 +9,25 @@ import { CLUB_DATA_RAW, clubData } from "./fixtures.ts";
 const crewArb = fc.constantFrom("elite", "crack", "seasoned", "average", "green", "poor");
 const partyArb = fc.constantFrom("none", "DBP", "OBP", "TBP");
 const shipArb = (id: string, side: string, other: string) =>
-  fc.record({
-    id: fc.constant(id),
-    name: fc.constant(id),
-    side: fc.constant(side),
-    class: fc.integer({ min: 1, max: 7 }),
-    kind: fc.constantFrom("sol", "frigate", "smaller"),
-    guns: fc.integer({ min: 4, max: 120 }),
-    crew: crewArb,
-    gunsLeft: fc.record({ boxes: fc.integer({ min: 1, max: 20 }) }),
-    lastEngagedSol: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
-    grappledWith: fc.constant([other]),
-    crewSections: fc.array(fc.record({ boxes: fc.integer({ min: 0, max: 8 }), party: partyArb, formedTurn: fc.constant(1) }), {
-      minLength: 1,
-      maxLength: 3,
-    }),
-  });
+  fc
+    .record({
+      id: fc.constant(id),
+      name: fc.constant(id),
+      side: fc.constant(side),
+      class: fc.integer({ min: 1, max: 7 }),
+      kind: fc.constantFrom("sol", "frigate", "smaller"),
+      guns: fc.integer({ min: 4, max: 120 }),
+      crew: crewArb,
+      gunsLeft: fc.record({ boxes: fc.integer({ min: 1, max: 20 }) }),
+      lastEngagedSol: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
+      grappledWith: fc.constant([other]),
+      crewSections: fc.array(fc.record({ boxes: fc.integer({ min: 0, max: 8 }), party: partyArb, formedTurn: fc.constant(1) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    })
+    // SOLs are class 1–2, frigates and smaller class 3 and up (checked by parseWsimState)
+    .map((s) => ({ ...s, kind: s.class <= 2 ? "sol" : s.kind === "sol" ? "frigate" : s.kind }));
 
 const actionArb = fc.oneof(
   {
