@@ -74,6 +74,8 @@ export const ShipSchema = Type.Object(
     convertedTurn: nullInt,
     captured: Type.Boolean({ default: false }),
     sunk: Type.Boolean({ default: false }),
+    /** Broadsides fired this game: the base game's initial broadside modifier is for the first from each side. */
+    broadsidesFired: Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right")]), { default: [] }),
   },
   { additionalProperties: false },
 );
