@@ -17,14 +17,15 @@ const target = (extra: Record<string, unknown> = {}) =>
     rigging: [{ boxes: 2 }, { boxes: 2 }, { boxes: 2 }],
     ...extra,
   });
-const fire = (extra: Record<string, unknown> = {}, firer = victory()) => ({
+type ShipRaw = Record<string, unknown> & { id: string };
+const fire = (extra: Record<string, unknown> = {}, firer: ShipRaw = victory()) => ({
   type: "fire",
   firer: firer.id,
   target: "bucentaure",
   rangeHexes: 3,
   ...extra,
 });
-const shoot = (action: Record<string, unknown>, dice: number[], firer = victory(), tgt = target(), settings?: unknown) =>
+const shoot = (action: Record<string, unknown>, dice: number[], firer: ShipRaw = victory(), tgt: ShipRaw = target(), settings?: unknown) =>
   mustResolve(wsimBattleV3, { ships: [firer, tgt], settings, action, dice }, baseData());
 
 describe("Hit Table number: gun band × range, then modifiers by gun band", () => {
