@@ -16,6 +16,7 @@ const USAGE = `quarterdeck — the smart naval-wargame table
   quarterdeck decode FAMILY HEX...  (pixels, pixels-advert, godice, pn532, hid-wedge, bridge)
   quarterdeck devices scan [--seconds N]
   quarterdeck replay DBFILE [--to N] [--report FILE]
+  quarterdeck data import-sail FILE [--out FILE]  (a wsim-battle-v3 data file from your copy of sail(6)'s globals.c)
 `;
 
 const OPTIONS = {
@@ -30,6 +31,7 @@ const OPTIONS = {
   seconds: { type: "string" },
   to: { type: "string" },
   report: { type: "string" },
+  out: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -60,6 +62,8 @@ export async function runCli(argv: readonly string[]): Promise<CommandResult> {
       return (await import("./commands/devices.ts")).runDevices(rest, values);
     case "replay":
       return (await import("./commands/replay.ts")).runReplay(rest, values);
+    case "data":
+      return (await import("./commands/data.ts")).runData(rest, values);
     case "start":
       return (await import("./commands/start.ts")).runStart(values);
     default:
