@@ -59,7 +59,7 @@ function hitTable(src: CSource, name: string): R<number[][][] | null> {
   const rows: number[][][] = [];
   for (const row of a.value.value) {
     const cells = Array.isArray(row) ? grid(row, 4) : null;
-    if (!cells || cells.length !== 6) return fail(`${src.file}:${a.value.line}`, `${name} must be rows of six {H, G, C, R} cells.`);
+    if (cells?.length !== 6) return fail(`${src.file}:${a.value.line}`, `${name} must be rows of six {H, G, C, R} cells.`);
     rows.push(cells);
   }
   if (rows.length === 0) return fail(`${src.file}:${a.value.line}`, `${name} has no rows.`);
