@@ -98,6 +98,9 @@ describe("the hits marked on the target's log", () => {
     const t = shoot(fire({ targetBroadside: "right" }), [3, 4]);
     expect(t.outcome.damage).toEqual({ hull: 5, guns: 1, crew: 0, rigging: 0 });
     expect(t.state.ships[1]).toMatchObject({ hull: { boxes: 20, marked: 5 }, gunsRight: { boxes: 1, marked: 1 } });
+    expect(wsimBattleV3.describe(t.state, fire({ targetBroadside: "right" }) as never, t.outcome)).toMatch(
+      /Hit Table 5, die 3 — 5 hull, 1 guns, 0 crew, 0 rigging/,
+    );
     // the right broadside is gone: its gun hit falls on the hull
     const again = shoot(fire({ targetBroadside: "right", initialBroadside: true }), [3, 4], victory(), t.state.ships[1] as never);
     expect(again.state.ships[1]).toMatchObject({ hull: { marked: 11 }, gunsRight: { marked: 1 } });
