@@ -10,7 +10,9 @@
  * Table number crew hits, chain leaves hull and guns alone; RigTable/HullTable[number][die − 1] = {H, G, C, R};
  * MT[strength / 10][2 − die / 3] crew lost in melee.
  */
+import { parse } from "yaml";
 import type { RulesError } from "../../src/game/result.ts";
+import { parseWsimData } from "../../src/rulesets/wsim-battle-v3/data.ts";
 import { type CSource, cArray, grid, readCSource } from "./c-tables.ts";
 
 type R<T> = { ok: true; value: T } | { ok: false; error: RulesError };
@@ -86,6 +88,7 @@ export function importSailGlobals(text: string, file: string, today = new Date()
   if (!first.ok) return first;
   if (!first.value) return fail(end, "No HDT (Hit Determination Table) initializer found in this file.");
   const ranges = Array.isArray(first.value.value[0]) ? first.value.value[0].length : 0;
+  if (ranges === 0) return fail(`${file}:${first.value.line}`, "HDT's first row gives no ranges.");
   const det = table(src, "HDT", ranges);
   if (!det.ok) return det;
   const bands = det.value?.length ?? 0;
@@ -162,5 +165,10 @@ export function importSailGlobals(text: string, file: string, today = new Date()
   const tables = ["HDT", "HDTrake", "QUAL", "AMMO", "MT", "RigTable", "HullTable", "rangeofshot"].filter(
     (n) => ({ HDT: det, HDTrake: rake, QUAL: qual, AMMO: ammo, MT: mt, RigTable: rig, HullTable: hull, rangeofshot: reach })[n]?.value,
   );
-  return { ok: true, value: { text: `${lines.join("\n")}\n`, tables } };
+  const out = `${lines.join("\n")}\n`;
+  // What we write must load as --data: parse it back with the rule set's own checks.
+  const back = parseWsimData(parse(out));
+  if (!back.ok)
+    return fail(`${file}:${first.value.line}`, `these tables do not make a valid data file: ${back.error.message} (${back.error.path}).`);
+  return { ok: true, value: { text: out, tables } };
 }

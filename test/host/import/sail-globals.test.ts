@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { importSailGlobals } from "../../../host/import/sail-globals.ts";
@@ -82,6 +83,12 @@ describe("import-sail: bad input names file:line", () => {
       /six \{H, G, C, R\}/,
     ],
     ["an initializer never closed", C.slice(0, C.indexOf("{ 3, 2, 1 }")), /^globals\.c:\d+$/, /not closed/],
+    [
+      "empty rows",
+      C.replace("{ 1, 0,-1,-2 },\n\t{ 2, 1, 0,-1 },\n\t{ 3, 2, 1, 0 }", "{ }, { }, { }"),
+      `globals.c:${lineOf("HDT[3][4] =")}`,
+      /gives no ranges/,
+    ],
     ["no HullTable", C.replace("HullTable[4][6] =", "OtherTable[4][6] ="), /^globals\.c:\d+$/, /No HullTable/],
     ["no copyright notice", C.replace(/Copyright/g, "Written"), "globals.c:1", /copyright notice/],
     ["an unterminated comment", `${C}\n/* trailing`, /^globals\.c:\d+$/, /never closed/],
@@ -94,4 +101,28 @@ describe("import-sail: bad input names file:line", () => {
     else expect(r.error.path).toMatch(path);
     expect(r.error.message).toMatch(message);
   });
+});
+
+describe("import-sail: garbage never crashes", () => {
+  const check = (text: string) => {
+    const r = imported(text);
+    if (!r.ok) {
+      expect(r.error.code).toBe("input.invalid");
+      expect(r.error.path).toMatch(/^globals\.c:\d+$/);
+    } else expect(parseWsimData(parse(r.value.text)).ok).toBe(true);
+  };
+  it("arbitrary text", () => fc.assert(fc.property(fc.string({ maxLength: 400 }), check), { numRuns: 300 }));
+  it("the fixture cut, spliced or with characters replaced", () =>
+    fc.assert(
+      fc.property(
+        fc.nat(C.length),
+        fc.nat(C.length),
+        fc.constantFrom("", "{", "}", ",", "-", "x", "/*", "*/", ";", "9", '"'),
+        (a, b, ins) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          check(C.slice(0, from) + ins + C.slice(Math.min(to, from + 3)));
+        },
+      ),
+      { numRuns: 300 },
+    ));
 });

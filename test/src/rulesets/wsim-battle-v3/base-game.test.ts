@@ -3,10 +3,11 @@
  * numbers (fixtures.ts BASE_DATA_RAW): the Hit Table number from guns and range, its modifiers by gun band, H/G/C/R
  * hits marked on the target's log, criticals, exact odds.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseWsimData } from "../../../../src/rulesets/wsim-battle-v3/data.ts";
 import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
-import { checkProperties, errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
+import { checkProperties, errorOf, mustResolve, oddsFor, resolveWith } from "../request-helpers.ts";
 import { BASE_DATA_RAW, baseData, bucentaure, hermione, hullCell, victory } from "./fixtures.ts";
 
 const target = (extra: Record<string, unknown> = {}) =>
@@ -174,5 +175,57 @@ describe("the data file", () => {
     expect(parseWsimData(short)).toMatchObject({ ok: false, error: { path: "hitTables.modifiers.initialBroadside" } });
     const both = { ...BASE_DATA_RAW, fire: { columns: [{ guns: [1, 2], range: [1, 2], hits: [1] }] } };
     expect(parseWsimData(both)).toMatchObject({ ok: false, error: { path: "fire" } });
+  });
+});
+
+describe("properties of a base-game broadside", () => {
+  const track = fc.record({ boxes: fc.nat(12), marked: fc.nat(12) }).map((t) => ({ ...t, marked: Math.min(t.marked, t.boxes) }));
+  const inBounds = (t: { boxes: number; marked: number }) => t.marked >= 0 && t.marked <= t.boxes;
+  const total = (s: Record<string, unknown>) =>
+    [s.hull, s.gunsLeft, s.gunsRight, ...((s.crewSections as unknown[]) ?? []), ...((s.rigging as unknown[]) ?? [])]
+      .filter(Boolean)
+      .reduce((n: number, t) => n + (t as { marked: number }).marked, 0);
+  it("marks stay within every track and never exceed the hits read; the Hit Table number is base plus modifiers", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          hull: track,
+          gunsLeft: track,
+          gunsRight: track,
+          crewSections: fc.array(track, { minLength: 1, maxLength: 3 }),
+          rigging: fc.array(track, { minLength: 1, maxLength: 4 }),
+        }),
+        fc.record({
+          gunsFiring: fc.integer({ min: 0, max: 30 }),
+          rangeHexes: fc.integer({ min: 1, max: 4 }),
+          rake: fc.constantFrom("none", "bow", "stern"),
+          ammunition: fc.constantFrom("round", "double", "chain", "grape"),
+          targetBroadside: fc.constantFrom("left", "right"),
+          aim: fc.constantFrom("hull", "rigging"),
+          modifier: fc.integer({ min: -3, max: 3 }),
+        }),
+        fc.constantFrom("elite", "crack", "seasoned", "average", "green", "poor"),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        (tracks, extra, crew, n, r) => {
+          const tgt = bucentaure(tracks);
+          const req = { ships: [victory({ crew }), tgt], action: fire(extra), dice: [n, r] };
+          const res = resolveWith(wsimBattleV3, req, baseData());
+          if (!res.ok) {
+            expect(["rules.illegal", "input.invalid"]).toContain(res.error.code);
+            return;
+          }
+          const after = res.value.state.ships[1] as unknown as Record<string, unknown>;
+          for (const t of [after.hull, after.gunsLeft, after.gunsRight, ...(after.crewSections as []), ...(after.rigging as [])]) {
+            expect(inBounds(t as { boxes: number; marked: number })).toBe(true);
+          }
+          const o = res.value.outcome as { hits: number; hitTable: number | null; hitTableBase: number; modifiers: Record<string, number> };
+          expect(total(after) - total(tgt)).toBeLessThanOrEqual(o.hits);
+          if (o.hitTable !== null) expect(o.hitTable).toBe(o.hitTableBase + Object.values(o.modifiers).reduce((a, b) => a + b, 0));
+          expect(res.value.outcome.critical).toBe(n === r);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -4,7 +4,7 @@ import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
 import type { WsimState } from "../../../../src/rulesets/wsim-battle-v3/state.ts";
 import { resolveWith } from "../request-helpers.ts";
 import { checkRuleSetProperties } from "../rule-set-properties.ts";
-import { CLUB_DATA_RAW, clubData } from "./fixtures.ts";
+import { baseData, CLUB_DATA_RAW, clubData } from "./fixtures.ts";
 
 const crewArb = fc.constantFrom("elite", "crack", "seasoned", "average", "green", "poor");
 const partyArb = fc.constantFrom("none", "DBP", "OBP", "TBP");
@@ -62,6 +62,7 @@ const actionArb = fc.oneof(
 describe("wsim-battle-v3 rule-set properties", () => {
   for (const [label, data] of [
     ["with a club data file", clubData()],
+    ["with the base game's tables", baseData()],
     ["without one (the person reads the tables)", undefined],
   ] as const) {
     it(`odds sum to 1 and resolved outcomes have p > 0 — ${label}`, () => {
