@@ -17,6 +17,7 @@ const USAGE = `quarterdeck — the smart naval-wargame table
   quarterdeck decode FAMILY HEX...  (pixels, pixels-advert, godice, pn532, hid-wedge, bridge)
   quarterdeck devices scan [--seconds N]
   quarterdeck replay DBFILE [--to N] [--report FILE]
+  quarterdeck data import-sail FILE [--out FILE]  (a wsim-battle-v3 data file from your copy of sail(6)'s globals.c)
 `;
 
 const OPTIONS = {
@@ -34,6 +35,7 @@ const OPTIONS = {
   "allow-host": { type: "string", multiple: true },
   "tls-cert": { type: "string" },
   "tls-key": { type: "string" },
+  out: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -64,6 +66,8 @@ export async function runCli(argv: readonly string[]): Promise<CommandResult> {
       return (await import("./commands/devices.ts")).runDevices(rest, values);
     case "replay":
       return (await import("./commands/replay.ts")).runReplay(rest, values);
+    case "data":
+      return (await import("./commands/data.ts")).runData(rest, values);
     case "start":
       return (await import("./commands/start.ts")).runStart(values);
     default:

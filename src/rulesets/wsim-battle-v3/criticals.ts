@@ -35,6 +35,7 @@ export const critical: H = {
       { name: "aim", label: "Table", type: "enum", values: ["hull", "rigging"] },
       { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
       { name: "entry", label: "Entry (if read by a person)", type: "number", optional: true, min: 1 },
+      { name: "hitTable", label: "Hit Table number of the fire", type: "number", optional: true, min: 0 },
     ],
   },
   schema: Type.Object(
@@ -44,6 +45,7 @@ export const critical: H = {
       aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")]),
       rangeHexes: Type.Integer({ minimum: 1 }),
       entry: Type.Optional(Type.Integer({ minimum: 1 })),
+      hitTable: Type.Optional(Type.Integer({ minimum: 0 })),
     },
     { additionalProperties: false },
   ),
@@ -53,19 +55,33 @@ export const critical: H = {
     if (a.entry === undefined && !state.data?.critical) {
       return fail("input.invalid", "No critical table is loaded: give the entry read from the base game's table.", "action.entry");
     }
+    if (a.entry === undefined && state.data?.critical?.addHitTableNumber && a.hitTable === undefined) {
+      return fail("input.invalid", "The critical roll is one die plus the Hit Table number: give hitTable.", "action.hitTable");
+    }
     return ok(a);
   },
   plan: (state, a) =>
     ok(
       a.entry === undefined && state.data?.critical
-        ? [entry("critical", "d6", state.data.critical.dice, `Critical hit table (${String(a.aim)})`)]
+        ? [
+            entry(
+              "critical",
+              "d6",
+              state.data.critical.dice,
+              state.data.critical.addHitTableNumber
+                ? `Critical hit table (${String(a.aim)}): the die plus Hit Table number ${String(a.hitTable)}`
+                : `Critical hit table (${String(a.aim)})`,
+            ),
+          ]
         : [],
     ),
   resolve(state, a, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;
-    const n = a.entry === undefined ? (dice[0] ?? []).reduce((x, y) => x + y, 0) : Number(a.entry);
+    // The base game's critical roll: "one die plus the Hit Table number" when the club's table says so.
+    const plus = state.data?.critical?.addHitTableNumber ? Number(a.hitTable ?? 0) : 0;
+    const n = a.entry === undefined ? (dice[0] ?? []).reduce((x, y) => x + y, 0) + plus : Number(a.entry);
     const code = `${n}${a.aim === "hull" ? "H" : "R"}`;
     const table = a.aim === "hull" ? state.data?.critical?.hull : state.data?.critical?.rigging;
     const text = table?.[String(n)] ?? null;
@@ -110,11 +126,21 @@ export const broadsideLoss: H = {
   summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
 };
 
-/** XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player currently available". */
+/**
+ * XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player
+ * currently available" — the most senior played leader junior to the one who fell (seniority 1 = most senior), never
+ * one senior to him; none when no played leader is junior to him.
+ */
 export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader | null {
   const candidates = leaders
     .filter(
-      (l) => l.side === fallen.side && l.id !== fallen.id && l.status === "active" && l.playedBy !== null && l.playedBy !== fallen.playedBy,
+      (l) =>
+        l.side === fallen.side &&
+        l.id !== fallen.id &&
+        l.status === "active" &&
+        l.playedBy !== null &&
+        l.playedBy !== fallen.playedBy &&
+        l.seniority > fallen.seniority,
     )
     .sort((x, y) => x.seniority - y.seniority);
   return candidates[0] ?? null;

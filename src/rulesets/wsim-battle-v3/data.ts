@@ -1,12 +1,15 @@
 /**
- * The club's data file for wsim-battle-v3: the base game's Fire (hit) table, Critical Hit tables and crew
- * factors. These are NOT in our text and we do not ship them; a club loads its own copy (`--data FILE`). With no
- * file, every table result is asked of the person (a `choose` follow-up) and every v3 rule still applies.
+ * The club's data file for wsim-battle-v3: the base game's tables. These are NOT in our text and we do not ship
+ * them; a club loads its own copy (`--data FILE`). Two fire formats: `hitTables`, the base game's model (Hit
+ * Determination Table → Hit Table number → hull/guns/crew/rigging hits, see base-tables.ts), or the older `fire`
+ * (one hit count per guns × range column and die). With no file, every table result is asked of the person (a
+ * `choose` follow-up) and every v3 rule still applies.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { DataFileDef } from "../../game/types.ts";
+import { checkHitTables, HitTablesSchema, MeleeTableSchema } from "./base-tables.ts";
 import { CREWS } from "./state.ts";
 
 const Range = Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]);
@@ -21,6 +24,13 @@ export const WsimDataSchema = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
     source: Type.Optional(Type.String()),
+    /** The licence or copyright notice of the source the numbers came from (e.g. BSD sail(6)'s). */
+    notice: Type.Optional(Type.String()),
+    /** The base game's model (preferred): Hit Determination Table, modifiers by gun band, Hit Tables. */
+    hitTables: Type.Optional(HitTablesSchema),
+    /** The base game's melee result table. */
+    melee: Type.Optional(MeleeTableSchema),
+    /** The older one-column format: hits by guns × range column and modified die. */
     fire: Type.Optional(
       Type.Object(
         {
@@ -47,7 +57,17 @@ export const WsimDataSchema = Type.Object(
       ),
     ),
     critical: Type.Optional(
-      Type.Object({ dice: Type.Integer({ minimum: 1, maximum: 3 }), hull: Entries, rigging: Entries }, { additionalProperties: false }),
+      Type.Object(
+        {
+          /** d6 rolled for the entry number. */
+          dice: Type.Integer({ minimum: 1, maximum: 3, default: 1 }),
+          /** The base game's critical roll: the dice plus the Hit Table number of the fire (needs `hitTables`). */
+          addHitTableNumber: Type.Boolean({ default: false }),
+          hull: Entries,
+          rigging: Entries,
+        },
+        { additionalProperties: false },
+      ),
     ),
     /** Melee multipliers of the base crew qualities (seasoned is v3's 3.5). */
     meleeMultipliers: Type.Optional(CrewNumbers),
@@ -61,6 +81,16 @@ export type FireColumn = NonNullable<WsimData["fire"]>["columns"][number];
 export function parseWsimData(raw: unknown): Result<WsimData> {
   const parsed = parseWith(WsimDataSchema, raw, "");
   if (!parsed.ok) return parsed;
+  if (parsed.value.hitTables && parsed.value.fire) {
+    return fail("input.invalid", "Give either hitTables (the base game's model) or fire (one hit count per cell), not both.", "fire");
+  }
+  if (parsed.value.critical?.addHitTableNumber && !parsed.value.hitTables) {
+    return fail("input.invalid", "addHitTableNumber needs the base game's hitTables.", "critical.addHitTableNumber");
+  }
+  if (parsed.value.hitTables) {
+    const t = checkHitTables(parsed.value.hitTables, "hitTables");
+    if (!t.ok) return t;
+  }
   const cols = parsed.value.fire?.columns ?? [];
   for (const [i, c] of cols.entries()) {
     if (c.guns[0] > c.guns[1]) return fail("input.invalid", "guns must be [lowest, highest].", `fire.columns[${i}].guns`);

@@ -8,6 +8,8 @@ import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
+import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
+import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
@@ -61,7 +63,11 @@ export const fire: H = {
       { name: "broadside", label: "Broadside", type: "enum", values: ["left", "right"], optional: true, default: "left" },
       { name: "gunsFiring", label: "Guns firing", type: "number", optional: true, min: 0 },
       { name: "rake", label: "Rake zone (IX)", type: "enum", values: ["none", "bow", "stern"], optional: true, default: "none" },
-      { name: "modifier", label: "Other base-game die modifiers", type: "number", optional: true, default: 0 },
+      { name: "modifier", label: "Other base-game modifiers", type: "number", optional: true, default: 0 },
+      { name: "ammunition", label: "Shot", type: "enum", values: [...AMMUNITION], optional: true, default: "round" },
+      { name: "carronades", label: "Carronades firing", type: "number", optional: true, min: 0, default: 0 },
+      { name: "initialBroadside", label: "Initial broadside (default: first from that side)", type: "boolean", optional: true },
+      { name: "targetBroadside", label: "Target's side hit", type: "enum", values: ["left", "right"], optional: true, default: "left" },
     ],
   },
   schema: Type.Object(
@@ -75,6 +81,13 @@ export const fire: H = {
       gunsFiring: Type.Optional(Type.Integer({ minimum: 0 })),
       rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none" }),
       modifier: Type.Integer({ default: 0 }),
+      ammunition: Type.Union(
+        AMMUNITION.map((x) => Type.Literal(x)),
+        { default: "round" },
+      ),
+      carronades: Type.Integer({ minimum: 0, default: 0 }),
+      initialBroadside: Type.Optional(Type.Boolean()),
+      targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left" }),
     },
     { additionalProperties: false },
   ),
@@ -103,8 +116,14 @@ export const fire: H = {
         "action.aim",
       );
     }
-    if (gunsFiring(firer, a) === null) {
+    const guns = gunsFiring(firer, a);
+    if (guns === null) {
       return fail("input.invalid", `Give gunsFiring or ${firer.name}'s ${String(a.broadside)} broadside guns track.`, "action.gunsFiring");
+    }
+    const t = state.data?.hitTables;
+    if (t) {
+      const inRange = checkBaseRange(t, gunsForBand(t, guns, Number(a.carronades), range), range, a.ammunition as Ammunition);
+      if (!inRange.ok) return inRange;
     }
     return ok({ ...a, aim: aimOf(state, a) });
   },
@@ -121,20 +140,24 @@ export const fire: H = {
     const red = dice[1]?.[0] ?? 0;
     const aim = aimOf(state, a);
     const guns = gunsFiring(firer, a) ?? 0;
-    const modifiers = fireModifiers(state, firer, a, guns);
-    const modifiedDie = normal + Object.values(modifiers).reduce((x, y) => x + y, 0);
     // X.1: "a Critical Hit only occurs when the red die matches the normal die … Critical Hits do occur when the normal die records a no result."
     const critical = normal === red;
-    const col = fireColumn(state.data, guns, Number(a.rangeHexes), aim);
-    const hits = col ? hitsFor(col, modifiedDie) : null;
     const turn = state.game.turn;
+    const broadside = String(a.broadside) as "left" | "right";
     const events: WsimEvent[] = [
       shipEvent("in-combat", firer, {
         lastCombatTurn: turn,
         ...(firer.kind !== "sol" && target.kind === "sol" ? { lastEngagedSol: turn } : {}),
+        ...(firer.broadsidesFired.includes(broadside) ? {} : { broadsidesFired: [...firer.broadsidesFired, broadside] }),
       }),
       shipEvent("in-combat", target, { lastCombatTurn: turn }),
     ];
+    const t = state.data?.hitTables;
+    if (t) return baseBroadside(state, t, { firer, target, a, normal, red, aim, guns, critical, events });
+    const modifiers = fireModifiers(state, firer, a, guns);
+    const modifiedDie = normal + Object.values(modifiers).reduce((x, y) => x + y, 0);
+    const col = fireColumn(state.data, guns, Number(a.rangeHexes), aim);
+    const hits = col ? hitsFor(col, modifiedDie) : null;
     if (hits !== null) events.push(shipEvent("fire-hits", target, {}, { hits, aim, by: firer.id }));
     const followUps: FollowUp[] = [];
     if (hits === null) {
@@ -154,18 +177,76 @@ export const fire: H = {
     pCritical: d.probability((o) => o.critical === true),
     hits: fieldDistribution(d, "hits"),
     modifiedDie: fieldDistribution(d, "modifiedDie"),
+    ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
 };
 
+/** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
+function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Record<string, unknown> {
+  const out: Record<string, Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
+  for (const { value, p } of d.entries) {
+    const dmg = value.damage as Damage;
+    for (const k of ["hull", "guns", "crew", "rigging"] as const) {
+      const bucket = out[k] as Record<string, number>;
+      bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
+    }
+  }
+  return { damage: out, hitTable: fieldDistribution(d, "hitTable") };
+}
+
+interface Broadside {
+  readonly firer: Ship;
+  readonly target: Ship;
+  readonly a: Action;
+  readonly normal: number;
+  readonly red: number;
+  readonly aim: "hull" | "rigging";
+  readonly guns: number;
+  readonly critical: boolean;
+  readonly events: WsimEvent[];
+}
+
+/** A broadside on the base game's tables: Hit Table number, then the Hit Table's H/G/C/R marked on the log. */
+function baseBroadside(state: WsimState, t: HitTables, b: Broadside) {
+  const { firer, target, a, normal, red, aim, critical, events } = b;
+  const range = Number(a.rangeHexes);
+  const guns = gunsForBand(t, b.guns, Number(a.carronades), range);
+  const ammunition = String(a.ammunition) as Ammunition;
+  const n = hitTableNumber(state, t, firer, a, guns);
+  const damage = n ? readHitTable(t, aim, n.number, normal, ammunition) : NO_DAMAGE;
+  const hits = damage.hull + damage.guns + damage.crew + damage.rigging;
+  const set = markDamage(target, damage, String(a.targetBroadside) as "left" | "right");
+  events.push(shipEvent("fire-hits", target, set, { hits, damage, aim, by: firer.id }));
+  // X.1 and the base game: a critical on doubles, rolled as one die plus the Hit Table number the fire was read on.
+  const tableNumber = n ? Math.min(Math.max(0, n.number), t[aim].length - 1) : 0;
+  const followUps = critical ? [criticalFollowUp(state, target, aim, range, tableNumber)] : [];
+  const outcome = {
+    normal,
+    red,
+    aim,
+    guns,
+    band: n?.band ?? null,
+    hitTableBase: n?.base ?? null,
+    modifiers: n?.modifiers ?? {},
+    hitTable: n?.number ?? null,
+    ammunition,
+    rake: a.rake,
+    damage,
+    hits,
+    critical,
+  };
+  return resolution(outcome, events, followUps);
+}
+
 /** The critical hit roll (club table) or the person's pick of the entry. */
-export function criticalFollowUp(state: WsimState, target: Ship, aim: string, rangeHexes: number): FollowUp {
-  const action = { type: "critical", ship: target.id, aim, rangeHexes };
+export function criticalFollowUp(state: WsimState, target: Ship, aim: string, rangeHexes: number, hitTable?: number): FollowUp {
+  const action = { type: "critical", ship: target.id, aim, rangeHexes, ...(hitTable !== undefined ? { hitTable } : {}) };
   if (state.data?.critical) return { kind: "roll", purpose: `Critical hit on ${target.name}: roll on the ${aim} critical table.`, action };
   const n = setting<number>(state.settings, "criticalEntries");
   const tag = aim === "hull" ? "H" : "R";
   return {
     kind: "choose",
-    purpose: `Critical hit on ${target.name}: roll the base game's critical hit and pick the entry.`,
+    purpose: `Critical hit on ${target.name}: roll the base game's critical hit${hitTable !== undefined ? ` (one die plus Hit Table number ${hitTable})` : ""} and pick the entry.`,
     action: { ...action, entry: null },
     choice: { field: "entry", options: Array.from({ length: n }, (_, i) => ({ value: i + 1, label: `${i + 1}${tag}` })), min: 1, max: 1 },
   };

@@ -8,6 +8,7 @@ import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
+import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
@@ -205,6 +206,27 @@ export const melee: H = {
     const strengthX = strength(partyPoints(x, partyX), s.value.mx);
     const strengthY = strength(partyPoints(y, partyY), s.value.my);
     const outcome = { round, parties: [partyX, partyY], modifiers: [modX, modY], rolls: [rollX, rollY], strengths: [strengthX, strengthY] };
+    const table = state.data?.melee;
+    if (table) {
+      // The club's melee result table: each side's strength and modified roll give the crew points the other loses.
+      const lossesShip = meleeTableLosses(table, strengthY, rollY);
+      const lossesEnemy = meleeTableLosses(table, strengthX, rollX);
+      const apply: FollowUp = {
+        kind: "roll",
+        purpose: `Melee table: ${x.name} loses ${lossesShip} crew point(s), ${y.name} ${lossesEnemy}.`,
+        action: {
+          type: "melee-losses",
+          ship: x.id,
+          enemy: y.id,
+          multiplierShip: s.value.mx,
+          multiplierEnemy: s.value.my,
+          round,
+          lossesShip,
+          lossesEnemy,
+        },
+      };
+      return resolution({ ...outcome, losses: [lossesShip, lossesEnemy] }, events, [apply]);
+    }
     const follow: FollowUp = {
       kind: "choose",
       purpose: `Read the melee results: ${x.name} ${partyX} ${strengthX} rolls ${rollX}, ${y.name} ${partyY} ${strengthY} rolls ${rollY}. Crew points ${x.name} loses?`,

@@ -66,10 +66,15 @@ export function maxDeceleration(ship: Ship, settings: Readonly<Record<string, un
   return ship.class >= 5 ? 3 : 2;
 }
 
-/** The MP last turn counts for momentum: given, or from last turn's plot; 0 after a collision. */
-export function lastTurnMP(ship: Ship): number {
+/**
+ * The MP last turn counts for momentum: given, or from last turn's plot; 0 after a collision. Null when there is no
+ * record of last turn's movement (the first turn of a scenario, or a ship the table did not plot): V limits the
+ * change from a known speed, and a scenario that gives none starts its ships at whatever speed their plots show.
+ */
+export function lastTurnMP(ship: Ship): number | null {
   if (ship.collidedLastTurn) return 0;
   if (ship.lastMP !== null) return ship.lastMP;
+  if (ship.lastPlot === null) return null;
   return momentumMP(tokenize(ship.lastPlot) ?? []);
 }
 

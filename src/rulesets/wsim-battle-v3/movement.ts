@@ -50,7 +50,8 @@ export interface PlotOutcome {
   readonly mp: number;
   readonly momentumMP: number;
   readonly turns: number;
-  readonly lastMP: number;
+  /** Null: no record of last turn's movement, so V's limits do not apply this turn. */
+  readonly lastMP: number | null;
   readonly minimumMP: number;
   readonly maximumMP: number;
   readonly wake: string | null;
@@ -62,10 +63,10 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   const last = lastTurnMP(ship);
   const accel = maxAcceleration(ship, state.settings);
   const decel = maxDeceleration(ship, state.settings);
-  const maximumMP = Math.min(allowance, last + accel);
+  const maximumMP = last === null ? allowance : Math.min(allowance, last + accel);
   // V.2: "A ship may decelerate more if it has turned into the wind or reduced sail so that its movement allowance is too low."
-  const forcedLow = allowance < last - decel;
-  const minimumMP = forcedLow ? allowance : Math.max(0, last - decel);
+  const forcedLow = last !== null && allowance < last - decel;
+  const minimumMP = last === null ? 0 : forcedLow ? allowance : Math.max(0, last - decel);
   const plot = String(a.plot).toUpperCase();
   const wake = /^W(\w*)$/i.exec(String(a.plot));
   if (wake) {
@@ -90,7 +91,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   const allowed = ship.turningAllowance ?? (ship.class === 1 ? 1 : null);
   if (allowed === null) return fail("input.invalid", `${ship.name} needs its turningAllowance (from its ship card).`, `action.ship`);
   if (turns > allowed) return illegal(`${turns} turns exceed ${ship.name}'s turning allowance of ${allowed} (a T does not count).`);
-  const lastTokens = tokenize(ship.lastPlot) ?? [];
+  const lastTokens = tokenize(ship.lastPlot ?? "") ?? [];
   // V.5: "turn and move are executed next turn as a combined move of 1 MP" — the plot must open with that move.
   const first = tokens[0];
   if (ship.deferredTurn && !(first?.kind === "F" && first.n >= 1)) {
@@ -104,14 +105,14 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
     return illegal("V.5: only a plot that ends with its turn (L or R) can carry that turn to the next game turn.");
   }
   // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0").
-  const mayTurnAtOnce = !ship.deferredTurn && (!owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || last - decel <= 0);
+  const mayTurnAtOnce = !ship.deferredTurn && (!owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || (last ?? 0) - decel <= 0);
   const order = checkOrder(tokens, mayTurnAtOnce);
   if (!order.ok) return order;
   const backing = setting<number>(state.settings, "backingMP");
   const mp = plotCost(tokens, backing);
   if (mp > allowance) return illegal(`The plot costs ${mp} MP; the movement allowance is ${allowance}.`);
   const counted = momentumMP(tokens);
-  if (counted > last + accel)
+  if (last !== null && counted > last + accel)
     return illegal(`V.1: ${ship.name} may accelerate ${accel} MP a turn: at most ${last + accel} MP after ${last} last turn.`);
   const bs = tokens.filter((t) => t.kind === "B").length;
   if (forcedLow && bs > 0)

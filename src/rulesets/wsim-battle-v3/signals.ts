@@ -27,8 +27,17 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
       ? fail("rules.illegal", "Repeaters are not used in this scenario (setting repeaters).", "action.repeaters")
       : ok(0);
   }
-  if (legs.length === 0) return ok(0);
   const maxLeg = setting<number>(state.settings, "signalLegHexes");
+  // "A signal arrives if there is a clear line of sight … no longer than 15 hexes in length": a direct signal too.
+  if (legs.length === 0) {
+    return Number(a.pathHexes) > maxLeg
+      ? fail(
+          "rules.illegal",
+          `VII.2: a signal arrives only along a line of sight no longer than ${maxLeg} hexes; send it through repeaters (legs).`,
+          "action.pathHexes",
+        )
+      : ok(0);
+  }
   const long = legs.findIndex((l) => l > maxLeg);
   if (long >= 0) return fail("rules.illegal", `VII.2: a signalling leg is at most ${maxLeg} hexes.`, `action.legs[${long}]`);
   if (repeaters.length !== legs.length - 1) return fail("input.invalid", "Give one repeater between each two legs.", "action.repeaters");

@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
-import { ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import type { WsimData } from "./data.ts";
@@ -55,8 +55,8 @@ export const ShipSchema = Type.Object(
     rigging: Type.Optional(Type.Array(Track, { minItems: 1, maxItems: 4 })),
     /** Turns allowed per movement phase (base game ship card); class 1 ships have 1 (v3 IV example 1). */
     turningAllowance: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** Last game turn's plot and the MP it counts for acceleration (V.3), if known. */
-    lastPlot: Type.String({ default: "" }),
+    /** Last game turn's plot and the MP it counts for acceleration (V.3); null: no record (see `lastTurnMP`). */
+    lastPlot: Type.Union([Type.String(), Type.Null()], { default: null }),
     lastMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
     collidedLastTurn: Type.Boolean({ default: false }),
     collidedThisTurn: Type.Boolean({ default: false }),
@@ -74,6 +74,8 @@ export const ShipSchema = Type.Object(
     convertedTurn: nullInt,
     captured: Type.Boolean({ default: false }),
     sunk: Type.Boolean({ default: false }),
+    /** Broadsides fired this game: the base game's initial broadside modifier is for the first from each side. */
+    broadsidesFired: Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right")]), { default: [] }),
   },
   { additionalProperties: false },
 );
@@ -155,6 +157,25 @@ export type WsimState = TableState<Ship, Wind> & { readonly game: Game; readonly
 /** Remaining boxes of a track. */
 export const left = (t: Track | undefined): number => (t ? Math.max(0, t.boxes - t.marked) : 0);
 
+/**
+ * SOLs are class 1–2, frigates and smaller class 3 and up: VII.2 names the repeaters "(Frigates and below)" and
+ * then "A class 3 ship or below"; V's table gives class 2 the SOL's acceleration of 1 and class 3–4 the 2 of "all
+ * others". A `kind` that contradicts its `class` would silently pick the wrong row of rules I, V, VI.3 and VII.2.
+ */
+export function checkKindAndClass(ships: readonly Ship[]): Result<readonly Ship[]> {
+  for (const [i, s] of ships.entries()) {
+    const solClass = s.class <= 2;
+    if ((s.kind === "sol") !== solClass) {
+      return fail(
+        "input.invalid",
+        `${s.name} is kind "${s.kind}" but class ${s.class}: ships of the line are class 1–2, frigates and smaller class 3 or below (VII.2 "repeaters (Frigates and below)" … "A class 3 ship or below").`,
+        `ships[${i}].class`,
+      );
+    }
+  }
+  return ok(ships);
+}
+
 /** Validates a request's ships, wind, game and settings; `data` is the parsed club data file, if any. */
 export function parseWsimState(
   raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown },
@@ -164,6 +185,8 @@ export function parseWsimState(
   if (!ships.ok) return ships;
   const unique = uniqueShipIds(ships.value);
   if (!unique.ok) return unique;
+  const kinds = checkKindAndClass(ships.value);
+  if (!kinds.ok) return kinds;
   const rest = parseWindGameSettings(raw, { wind: WindSchema, game: GameSchema, settings: SETTINGS });
   if (!rest.ok) return rest;
   return ok({ ships: ships.value, ...rest.value, data: (data as WsimData | undefined) ?? null });

@@ -104,7 +104,7 @@ export const nextTurn: H = {
     const due = state.game.signals.filter((s) => s.deliverTurn <= turn);
     const events: WsimEvent[] = state.ships.map((s) =>
       shipEvent("turn-reset", s, {
-        lastPlot: s.plot ?? "",
+        lastPlot: s.plot,
         lastMP: s.plotMP,
         plot: null,
         plotMP: null,
@@ -160,7 +160,9 @@ export const phaseTimer: H = {
     const player = String(a.player);
     const t = Number(a.elapsedSeconds);
     if (t <= limit) return resolution({ withinLimit: true, graceGiven: false, violation: false, limit }, []);
-    if (!state.game.graceUsed.includes(player) && t <= limit + grace) {
+    // "a grace period of 30 seconds for the first violation": only a player's first overrun may be graced.
+    const firstOverrun = !state.game.graceUsed.includes(player) && (state.game.violations[player] ?? 0) === 0;
+    if (firstOverrun && t <= limit + grace) {
       return resolution({ withinLimit: false, graceGiven: true, violation: false, limit }, [
         { type: "grace-given", game: { graceUsed: [...state.game.graceUsed, player] } } as WsimEvent,
       ]);

@@ -58,8 +58,14 @@ const nameOf = (state: WsimState, id: unknown) => state.ships.find((s) => s.id =
 export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Record<string, unknown>>): string {
   switch (action.type) {
     case "fire": {
+      const crit = o.critical ? " — doubles: critical hit!" : ` — no critical (red ${String(o.red)}).`;
+      if (o.damage) {
+        const d = o.damage as Record<string, number>;
+        const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
+        return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}`;
+      }
       const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
-      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${o.critical ? " — doubles: critical hit!" : ` — no critical (red ${String(o.red)}).`}`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}`;
     }
     case "wind":
       return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;

@@ -15,7 +15,7 @@ const file = (name: string, text: string) => {
 
 const ships = [
   { id: "victory", name: "Victory", side: "GB", class: 1, kind: "sol", guns: 100, crew: "crack", gunsLeft: { boxes: 12 } },
-  { id: "redoutable", name: "Redoutable", side: "FR", class: 3, kind: "sol", guns: 74, crew: "average" },
+  { id: "redoutable", name: "Redoutable", side: "FR", class: 2, kind: "sol", guns: 74, crew: "average" },
 ];
 const fire = { ships, action: { type: "fire", firer: "victory", target: "redoutable", rangeHexes: 2 } };
 

@@ -59,15 +59,15 @@ describe("V momentum", () => {
     expect(bad(torn, "4", 6).code).toBe("rules.illegal");
     expect(ok(torn, "3", 6).mp).toBe(3);
   });
-  it("the table reading lets class 3–4 SOLs accelerate 2", () => {
-    const seventyFour = { ...bucentaure({ lastMP: 2 }), class: 3, guns: 74 };
-    expect(bad(seventyFour, "4", 6).code).toBe("rules.illegal");
-    expect(ok(seventyFour, "4", 6, { momentumReading: "table" }).mp).toBe(4);
+  it("the table reading puts the rigging deduction on deceleration: a torn class 3 frigate accelerates 2", () => {
+    const torn = { ...hermione({ lastMP: 2, rigging: [{ boxes: 4, marked: 4 }, { boxes: 4 }] }), class: 3 };
+    expect(bad(torn, "4", 6).code).toBe("rules.illegal");
+    expect(ok(torn, "4", 6, { momentumReading: "table" }).mp).toBe(4);
   });
   it("80 guns or more decelerate 1, others 2; too little movement must add forward plots", () => {
     expect(bad(bucentaure({ lastMP: 4 }), "2", 5).message).toMatch(/add 1 "1" plot\(s\) to reach 3 MP/);
     expect(ok(bucentaure({ lastMP: 4 }), "3", 5).minimumMP).toBe(3);
-    const seventyFour = { ...bucentaure({ lastMP: 4 }), guns: 74, class: 3 };
+    const seventyFour = { ...bucentaure({ lastMP: 4 }), guns: 74, class: 2 };
     expect(ok(seventyFour, "2", 5).minimumMP).toBe(2);
   });
   it("turned into the wind or reduced sail: move the maximum allowed, and no B plots", () => {

@@ -4,27 +4,30 @@ import { wsimBattleV3 } from "../../../../src/rulesets/wsim-battle-v3/index.ts";
 import type { WsimState } from "../../../../src/rulesets/wsim-battle-v3/state.ts";
 import { resolveWith } from "../request-helpers.ts";
 import { checkRuleSetProperties } from "../rule-set-properties.ts";
-import { CLUB_DATA_RAW, clubData } from "./fixtures.ts";
+import { baseData, CLUB_DATA_RAW, clubData } from "./fixtures.ts";
 
 const crewArb = fc.constantFrom("elite", "crack", "seasoned", "average", "green", "poor");
 const partyArb = fc.constantFrom("none", "DBP", "OBP", "TBP");
 const shipArb = (id: string, side: string, other: string) =>
-  fc.record({
-    id: fc.constant(id),
-    name: fc.constant(id),
-    side: fc.constant(side),
-    class: fc.integer({ min: 1, max: 7 }),
-    kind: fc.constantFrom("sol", "frigate", "smaller"),
-    guns: fc.integer({ min: 4, max: 120 }),
-    crew: crewArb,
-    gunsLeft: fc.record({ boxes: fc.integer({ min: 1, max: 20 }) }),
-    lastEngagedSol: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
-    grappledWith: fc.constant([other]),
-    crewSections: fc.array(fc.record({ boxes: fc.integer({ min: 0, max: 8 }), party: partyArb, formedTurn: fc.constant(1) }), {
-      minLength: 1,
-      maxLength: 3,
-    }),
-  });
+  fc
+    .record({
+      id: fc.constant(id),
+      name: fc.constant(id),
+      side: fc.constant(side),
+      class: fc.integer({ min: 1, max: 7 }),
+      kind: fc.constantFrom("sol", "frigate", "smaller"),
+      guns: fc.integer({ min: 4, max: 120 }),
+      crew: crewArb,
+      gunsLeft: fc.record({ boxes: fc.integer({ min: 1, max: 20 }) }),
+      lastEngagedSol: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
+      grappledWith: fc.constant([other]),
+      crewSections: fc.array(fc.record({ boxes: fc.integer({ min: 0, max: 8 }), party: partyArb, formedTurn: fc.constant(1) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    })
+    // SOLs are class 1–2, frigates and smaller class 3 and up (checked by parseWsimState)
+    .map((s) => ({ ...s, kind: s.class <= 2 ? "sol" : s.kind === "sol" ? "frigate" : s.kind }));
 
 const actionArb = fc.oneof(
   {
@@ -59,6 +62,7 @@ const actionArb = fc.oneof(
 describe("wsim-battle-v3 rule-set properties", () => {
   for (const [label, data] of [
     ["with a club data file", clubData()],
+    ["with the base game's tables", baseData()],
     ["without one (the person reads the tables)", undefined],
   ] as const) {
     it(`odds sum to 1 and resolved outcomes have p > 0 — ${label}`, () => {
