@@ -4,7 +4,7 @@
  * Unknown commands and options exit 2 with the usage.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -68,5 +68,14 @@ describe("quarterdeck COMMAND --help", () => {
     );
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Usage: npm run firmware:flash -- --port PORT/);
+  });
+
+  it("the bin says how to build when dist/ is missing, instead of a stack trace", async () => {
+    const checkout = mkdtempSync(join(tmpdir(), "qd-unbuilt-"));
+    mkdirSync(join(checkout, "bin"));
+    copyFileSync(BIN, join(checkout, "bin", "quarterdeck.mjs"));
+    const r = await run(["rulesets"], join(checkout, "bin", "quarterdeck.mjs"));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not built yet: run `npm run build`/);
   });
 });
