@@ -23,7 +23,8 @@ Reads the request JSON on stdin and prints the result JSON (CONTRACT §2). Exit 
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "start",
-    synopsis: "quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]",
+    synopsis:
+      "quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--log-level L] [--log-json]",
     help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
 
   --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
@@ -32,7 +33,9 @@ export const COMMANDS: readonly CommandSpec[] = [
                    wsim-battle-v3, age-of-sail)
   --port N         port to listen on (default 7420)
   --host ADDR      address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the club's network)
-  --data DIR       where the game file and the access token are kept (default ./data)`,
+  --data DIR       where the game file and the access token are kept (default ./data)
+  --log-level L    fatal, error, warn, info (default, or $LOG_LEVEL), debug, trace or silent
+  --log-json       log JSON lines even on a terminal (they are JSON whenever stderr is not a terminal)`,
     options: {
       config: { type: "string" },
       sim: { type: "boolean" },
@@ -40,6 +43,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       port: { type: "string" },
       host: { type: "string" },
       data: { type: "string" },
+      "log-level": { type: "string" },
+      "log-json": { type: "boolean" },
     },
     run: async ({ values }) =>
       (await import("./start.ts")).runStart({
@@ -49,6 +54,8 @@ export const COMMANDS: readonly CommandSpec[] = [
         port: str(values.port),
         host: str(values.host),
         data: str(values.data),
+        logLevel: str(values["log-level"]),
+        logJson: values["log-json"] === true,
       }),
   },
   {
