@@ -12,7 +12,9 @@ import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
 import { requireToken } from "./auth.ts";
 import { errorHandler, sendError } from "./errors.ts";
+import { registerOpenApi } from "./openapi.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { simRoutes } from "./routes/sim.ts";
 
@@ -40,10 +42,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),
   );
   app.addHook("onRequest", requireToken(opts.token));
+  await registerOpenApi(app);
   await app.register(fastifyWebsocket);
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
   await app.register(apiRoutes, { table: opts.table });
+  await app.register(healthRoutes, { table: opts.table });
   await app.register(liveRoutes, { table: opts.table });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });
