@@ -1,6 +1,7 @@
 /**
  * Start-up wall times of the installed command, as a user meets them, each also as a ratio to `node -e 0` measured
- * in the same run (so a loaded machine scales both): `quarterdeck rulesets`, `quarterdeck --help`, and the host
+ * in the same run (so a loaded machine scales both): `quarterdeck rulesets` (compiled, and through tsx for comparison),
+ * `quarterdeck --help`, and the host
  * from `npm start` (and from the bin directly) to the first answer of `GET /api/health`. Builds dist/ first.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -66,6 +67,11 @@ export async function run(): Promise<string> {
     ["`node -e 0` (the unit)", node, ""],
     ["`quarterdeck rulesets`", await series(() => wall(process.execPath, [BIN, "rulesets"])), "< 400 ms"],
     ["`quarterdeck --help`", await series(() => wall(process.execPath, [BIN, "--help"])), ""],
+    [
+      "`rulesets` from the sources through tsx (how the bin ran before dist/)",
+      await series(() => wall(process.execPath, ["--import", "tsx", "host/cli/entry.ts", "rulesets"])),
+      "",
+    ],
     ["`npm start` → `/api/health` ready", await series(() => toHealth("npm", ["start", "--"])), "< 1000 ms"],
     ["`quarterdeck start` → `/api/health` ready", await series(() => toHealth(process.execPath, [BIN, "start"])), ""],
   ];
