@@ -33,7 +33,8 @@ export function tableHealth(table: TableRuntime): HealthReply {
   const devices = allHealth(table.devices);
   const byKind: Record<string, { total: number; connected: number }> = {};
   for (const d of devices) {
-    const k = (byKind[d.kind] ??= { total: 0, connected: 0 });
+    const k = byKind[d.kind] ?? { total: 0, connected: 0 };
+    byKind[d.kind] = k;
     k.total += 1;
     if (d.connected) k.connected += 1;
   }
