@@ -17,12 +17,42 @@ export function avrdudeArgs(port: string, board: string, hex: string): string[] 
   return ["-p", "atmega328p", "-c", "arduino", "-P", port, "-b", String(b.baud), "-D", "-U", `flash:w:${hex}:i`];
 }
 
-function main(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    options: { port: { type: "string" }, board: { type: "string", default: "uno" }, hex: { type: "string" } },
-    strict: true,
-  });
+export const FLASH_USAGE = `Usage: npm run firmware:flash -- --port PORT [--board uno|nano|nano-old] [--hex FILE]
+
+Builds the bridge firmware (unless --hex is given) and writes it to the board with avrdude.
+
+  --port PORT    the board's serial port, e.g. /dev/ttyUSB0 or /dev/ttyACM0
+  --board NAME   uno (default) or nano: Optiboot at 115200 baud; nano-old: the old Nano bootloader at 57600
+  --hex FILE     write this hex file instead of building one
+  -h, --help     print this and exit
+`;
+
+/** Runs the flash command line; returns the exit code (0 done, 2 bad usage, 1 anything else). */
+export function main(argv: string[]): number {
+  let values: { port?: string | undefined; board?: string | undefined; hex?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: "string" },
+        board: { type: "string", default: "uno" },
+        hex: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(`firmware:flash: ${(e as Error).message}\n\n${FLASH_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(FLASH_USAGE);
+    return 0;
+  }
+  if (values.board && !BOARDS[values.board]) {
+    console.error(`firmware:flash: unknown board "${values.board}" (uno, nano, nano-old).\n\n${FLASH_USAGE}`);
+    return 2;
+  }
   if (!values.port) {
     console.error("firmware:flash: give the board's serial port, e.g. npm run firmware:flash -- --port /dev/ttyUSB0");
     return 2;

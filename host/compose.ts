@@ -47,7 +47,14 @@ const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegre
 export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
   const now = opts.now ?? Date.now;
   const { setup, logger } = opts;
-  const store = new SqliteStore(opts.dbFile);
+  let store: SqliteStore;
+  try {
+    store = new SqliteStore(opts.dbFile);
+  } catch (e) {
+    return fail("store.unreadable", `The game file cannot be opened: ${(e as Error).message}`, opts.dbFile);
+  }
+  const { from, to, backup } = store.migration;
+  if (from !== to) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
   const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
   let devices: TableDevices | null = null;
   const session = TableSession.open({

@@ -1,78 +1,77 @@
 /**
- * The `quarterdeck` command line (CONTRACT §1). Each command lives in `commands/`; this file only parses
- * arguments, dispatches, and keeps stack traces away from users.
+ * The `quarterdeck` command line (CONTRACT §1). The commands are rows of `commands/index.ts`; this file finds
+ * the row for the words given, parses its options with `node:util` parseArgs, answers `--help` and `--version`,
+ * and keeps stack traces away from users. Bad usage exits 2 with the error JSON on stdout and the usage on stderr.
  */
 import { parseArgs } from "node:util";
-import { badInput, type CommandResult, printJson, readAllStdin } from "./io.ts";
+import { COMMON_OPTIONS, type CommandSpec, commandHelp } from "./command-spec.ts";
+import { COMMANDS } from "./commands/index.ts";
+import { type CommandResult, printJson, readAllStdin } from "./io.ts";
+import { packageVersion } from "./version.ts";
 
-const USAGE = `quarterdeck — the smart naval-wargame table
+/** The overall usage: one synopsis line per command. */
+export function usage(commands: readonly CommandSpec[] = COMMANDS): string {
+  return `quarterdeck — the smart naval-wargame table
 
-  quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
-                    [--allow-host NAME]... [--tls-cert FILE --tls-key FILE]
-  quarterdeck rulesets [--json]
-  quarterdeck plan --ruleset ID [--data FILE]     < request.json
-  quarterdeck odds --ruleset ID [--data FILE]     < request.json
-  quarterdeck resolve --ruleset ID [--data FILE]  < request.json
-      (--data: the rule set's data file, e.g. a club's quickfire combat chart, YAML or JSON)
-  quarterdeck decode FAMILY HEX...  (pixels, pixels-advert, godice, pn532, hid-wedge, bridge)
-  quarterdeck devices scan [--seconds N]
-  quarterdeck replay DBFILE [--to N] [--report FILE]
-  quarterdeck data import-sail FILE [--out FILE]  (a wsim-battle-v3 data file from your copy of sail(6)'s globals.c)
+${commands.map((c) => `  ${c.synopsis}`).join("\n")}
+  quarterdeck --version
+  quarterdeck COMMAND --help      a command's options
 `;
+}
 
-const OPTIONS = {
-  ruleset: { type: "string" },
-  json: { type: "boolean" },
-  config: { type: "string" },
-  sim: { type: "boolean" },
-  scenario: { type: "string" },
-  port: { type: "string" },
-  host: { type: "string" },
-  data: { type: "string" },
-  seconds: { type: "string" },
-  to: { type: "string" },
-  report: { type: "string" },
-  "allow-host": { type: "string", multiple: true },
-  "tls-cert": { type: "string" },
-  "tls-key": { type: "string" },
-  out: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+/** The row whose words start argv (the longest such), if any. */
+export function findCommand(argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): CommandSpec | undefined {
+  let best: CommandSpec | undefined;
+  for (const c of commands) {
+    const words = c.name.split(" ");
+    if (words.every((w, i) => argv[i] === w) && words.length > (best?.name.split(" ").length ?? 0)) best = c;
+  }
+  return best;
+}
+
+function usageError(message: string, path: string, usageText: string): CommandResult {
+  return {
+    code: 2,
+    stdout: printJson({ ok: false, error: { code: "input.invalid", message, path } }),
+    stderr: usageText,
+  };
+}
 
 /** Runs one command line to completion (long-running `start` resolves when the host stops). */
-export async function runCli(argv: readonly string[]): Promise<CommandResult> {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; args: string[] }>>;
+export async function runCli(argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): Promise<CommandResult> {
+  const [first, second] = argv;
+  if (first === undefined || first === "--help" || first === "-h") return { code: 0, stdout: usage(commands) };
+  if (first === "--version" || first === "-V") return { code: 0, stdout: `quarterdeck ${packageVersion()}\n` };
+  if (first === "help") {
+    const spec = findCommand(argv.slice(1), commands);
+    if (second === undefined) return { code: 0, stdout: usage(commands) };
+    return spec ? { code: 0, stdout: commandHelp(spec) } : usageError(`Unknown command "${second}".`, "argv[1]", usage(commands));
+  }
+  const spec = findCommand(argv, commands);
+  if (!spec) {
+    const words = argv
+      .filter((a) => !a.startsWith("-"))
+      .slice(0, 2)
+      .join(" ");
+    const what = first.startsWith("-") ? `Unknown option "${first}"` : `Unknown command "${words}"`;
+    return usageError(`${what}.`, "argv[0]", usage(commands));
+  }
+  const rest = argv.slice(spec.name.split(" ").length);
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...spec.options, ...COMMON_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
   } catch (e) {
-    return badInput({ code: "input.invalid", message: `${(e as Error).message}.`, path: "argv" });
+    return usageError(`${(e as Error).message.replace(/\.$/, "")}.`, "argv", commandHelp(spec));
   }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  const io = { readStdin: readAllStdin };
-  switch (command) {
-    case undefined:
-    case "help":
-      return { code: 0, stdout: USAGE };
-    case "rulesets":
-      return (await import("./commands/rules.ts")).listRuleSets(values.json === true);
-    case "plan":
-    case "odds":
-    case "resolve":
-      return (await import("./commands/rules.ts")).runRulesCommand(command, values.ruleset, io, values.data);
-    case "decode":
-      return (await import("./commands/decode.ts")).runDecode(rest);
-    case "devices":
-      return (await import("./commands/devices.ts")).runDevices(rest, values);
-    case "replay":
-      return (await import("./commands/replay.ts")).runReplay(rest, values);
-    case "data":
-      return (await import("./commands/data.ts")).runData(rest, values);
-    case "start":
-      return (await import("./commands/start.ts")).runStart(values);
-    default:
-      return badInput({ code: "input.invalid", message: `Unknown command "${command}".\n${USAGE}`, path: "argv[0]" });
-  }
+  if (parsed.values.help === true) return { code: 0, stdout: commandHelp(spec) };
+  const extra = parsed.positionals[spec.maxPositionals ?? 0];
+  if (extra !== undefined) return usageError(`Unexpected argument "${extra}".`, "argv", commandHelp(spec));
+  return spec.run({ values: parsed.values, positionals: parsed.positionals, io: { readStdin: readAllStdin } });
 }
 
 /** Entry point used by bin/quarterdeck.mjs. */

@@ -15,7 +15,9 @@ import { registerBodyParsers } from "./body-parsers.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
+import { registerOpenApi } from "./openapi.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { simRoutes } from "./routes/sim.ts";
 
@@ -56,6 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
+  await registerOpenApi(app);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: JSON_LIMITS.messageBytes },
     // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
@@ -67,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
   await app.register(apiRoutes, { table: opts.table });
+  await app.register(healthRoutes, { table: opts.table });
   await app.register(liveRoutes, { table: opts.table, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });

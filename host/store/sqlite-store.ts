@@ -6,18 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { type MigrationReport, migrate } from "./migrations.ts";
 import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot } from "./records.ts";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS games (
-  id INTEGER PRIMARY KEY, created_at INTEGER NOT NULL, ruleset TEXT NOT NULL, title TEXT NOT NULL,
-  setup TEXT NOT NULL, setup_key TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS log (
-  seq INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id), kind TEXT NOT NULL CHECK (kind IN ('action','undo')),
-  at INTEGER NOT NULL, undoes INTEGER, action TEXT, plan TEXT, dice TEXT, outcome TEXT, events TEXT, follow_ups TEXT, description TEXT, waiting TEXT);
-CREATE INDEX IF NOT EXISTS log_game ON log(game_id, seq);
-CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER PRIMARY KEY REFERENCES games(id), at INTEGER NOT NULL, snapshot TEXT NOT NULL);
-`;
 
 interface LogDbRow {
   seq: number;
@@ -71,6 +61,8 @@ export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {
 /** A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. */
 export class SqliteStore {
   readonly file: string;
+  /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
+  readonly migration: MigrationReport;
   readonly #db: Database.Database;
 
   constructor(file: string) {
@@ -80,10 +72,12 @@ export class SqliteStore {
     this.#db.pragma("journal_mode = WAL");
     this.#db.pragma("synchronous = FULL");
     this.#db.pragma("foreign_keys = ON");
-    this.#db.exec(SCHEMA);
-    // files written before the log kept the waiting follow-ups
-    const columns = this.#db.prepare("PRAGMA table_info(log)").all() as { name: string }[];
-    if (!columns.some((c) => c.name === "waiting")) this.#db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
+    try {
+      this.migration = migrate(this.#db, file);
+    } catch (e) {
+      this.#db.close();
+      throw e;
+    }
   }
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */

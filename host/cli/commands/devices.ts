@@ -7,6 +7,7 @@ import { nodeHidBackend } from "../../../devices/hid/node-hid-backend.ts";
 import { type HidBackend, type HidDeviceInfo, vidPid } from "../../../devices/hid/transport.ts";
 import { listSerialPorts, type SerialPortInfo } from "../../../devices/serial/serialport-transport.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
+import { type Progress, terminalProgress } from "../progress.ts";
 
 type Section<T> = { ok: true; items: T[] } | { ok: false; message: string };
 
@@ -21,6 +22,8 @@ export interface ScanDeps {
   readonly listSerial?: () => Promise<SerialPortInfo[]>;
   readonly hid?: HidBackend;
   readonly scanBle?: (seconds: number) => Promise<BleScan>;
+  /** Countdown while listening (default: on stderr when it is a terminal). */
+  readonly progress?: Progress;
 }
 
 async function section<T>(what: string, run: () => Promise<T[]>): Promise<Section<T>> {
@@ -69,11 +72,12 @@ export async function runDevices(args: readonly string[], values: Record<string,
     });
   }
   const hid = deps.hid ?? nodeHidBackend();
+  const clear = (deps.progress ?? terminalProgress()).countdown("Listening for dice", seconds);
   const [serial, hidDevices, ble] = await Promise.all([
     section("Serial", deps.listSerial ?? listSerialPorts),
     section("HID", () => hid.devices()),
     bleSection(seconds, deps.scanBle),
-  ]);
+  ]).finally(clear);
   if (values.json === true) return { code: 0, stdout: printJson({ ok: true, serial, hid: hidDevices, ble }) };
   const out: string[] = ["Serial ports:"];
   if (!serial.ok) out.push(`  ${serial.message}`);

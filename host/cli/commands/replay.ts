@@ -8,6 +8,7 @@ import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport, markdownReport } from "../../replay/report.ts";
 import { SqliteStore } from "../../store/sqlite-store.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
+import { terminalProgress } from "../progress.ts";
 
 export async function runReplay(
   args: readonly string[],
@@ -41,7 +42,11 @@ export async function runReplay(
     const replay = rebuild(game.setup, store.log(game.id), to);
     if (!replay.ok) return badInput(replay.error);
     const r = replay.value;
-    if (values.report) writeFileSync(values.report, /\.html?$/i.test(values.report) ? htmlReport(r) : markdownReport(r));
+    if (values.report) {
+      const done = terminalProgress().step(`Writing the report to ${values.report}`);
+      writeFileSync(values.report, /\.html?$/i.test(values.report) ? htmlReport(r) : markdownReport(r));
+      done();
+    }
     return {
       code: 0,
       stdout: printJson({

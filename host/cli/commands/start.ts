@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
-import pino from "pino";
 import { composeTable } from "../../compose.ts";
 import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
 import { badInput, type CommandResult } from "../io.ts";
+import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
 
 export const DEFAULT_PORT = 7420;
 export const DEFAULT_SCENARIO = "sole-bay-1672";
@@ -26,6 +26,9 @@ interface StartValues {
   "allow-host"?: string[] | undefined;
   "tls-cert"?: string | undefined;
   "tls-key"?: string | undefined;
+  logJson?: boolean | undefined;
+  /** Default: $LOG_LEVEL, else info. */
+  logLevel?: string | undefined;
 }
 
 type Tls = { cert: Buffer; key: Buffer };
@@ -88,7 +91,15 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const setup = setupFrom(values);
   if (!setup.ok) return badInput(setup.error);
   const dataDir = resolve(values.data ?? "data");
-  const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
+  const level = values.logLevel ?? process.env.LOG_LEVEL ?? "info";
+  if (!isLogLevel(level)) {
+    return badInput({
+      code: "input.invalid",
+      message: `--log-level must be one of ${LOG_LEVELS.join(", ")}; got "${level}".`,
+      path: "--log-level",
+    });
+  }
+  const logger = await makeLogger({ level, json: values.logJson === true });
   const token = loadOrCreateToken(dataDir);
   const table = await composeTable({ setup: setup.value, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
   if (!table.ok) return badInput(table.error);

@@ -1,0 +1,88 @@
+/**
+ * Start-up wall times of the installed command, as a user meets them, each also as a ratio to `node -e 0` measured
+ * in the same run (so a loaded machine scales both): `quarterdeck rulesets` (compiled, and through tsx for comparison),
+ * `quarterdeck --help`, and the host
+ * from `npm start` (and from the bin directly) to the first answer of `GET /api/health`. Builds dist/ first.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { quantile } from "./stats.ts";
+
+const RUNS = 7;
+const BIN = "bin/quarterdeck.mjs";
+
+function wall(cmd: string, args: readonly string[]): number {
+  const t0 = performance.now();
+  execFileSync(cmd, args, { stdio: "ignore" });
+  return performance.now() - t0;
+}
+
+/** Starts the host with `cmd args`, returns the time until /api/health answered 200, then stops the whole group. */
+async function toHealth(cmd: string, args: readonly string[]): Promise<number> {
+  const data = mkdtempSync(join(tmpdir(), "qd-bench-start-"));
+  const t0 = performance.now();
+  const proc = spawn(cmd, [...args, "--port", "0", "--data", data, "--log-level", "warn"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  try {
+    const port = await new Promise<number>((done, fail) => {
+      let out = "";
+      const timer = setTimeout(() => fail(new Error(`no banner in 60 s: ${out}`)), 60_000);
+      proc.stdout.setEncoding("utf8").on("data", (c: string) => {
+        out += c;
+        const m = /Display: +http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          done(Number(m[1]));
+        }
+      });
+    });
+    for (;;) {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+      if (r?.ok && ((await r.json()) as { ready?: boolean }).ready) return performance.now() - t0;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    if (proc.pid) process.kill(-proc.pid, "SIGTERM");
+    await new Promise((r) => proc.once("exit", r));
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+async function series(f: () => number | Promise<number>): Promise<number[]> {
+  await f(); // warm the file cache
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) out.push(await f());
+  return out;
+}
+
+export async function run(): Promise<string> {
+  execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "ignore" });
+  const node = await series(() => wall(process.execPath, ["-e", "0"]));
+  const base = quantile(node, 0.5);
+  const rows: [string, number[], string][] = [
+    ["`node -e 0` (the unit)", node, ""],
+    ["`quarterdeck rulesets`", await series(() => wall(process.execPath, [BIN, "rulesets"])), "< 400 ms"],
+    ["`quarterdeck --help`", await series(() => wall(process.execPath, [BIN, "--help"])), ""],
+    [
+      "`rulesets` from the sources through tsx (how the bin ran before dist/)",
+      await series(() => wall(process.execPath, ["--import", "tsx", "host/cli/entry.ts", "rulesets"])),
+      "",
+    ],
+    ["`npm start` → `/api/health` ready", await series(() => toHealth("npm", ["start", "--"])), "< 1000 ms"],
+    ["`quarterdeck start` → `/api/health` ready", await series(() => toHealth(process.execPath, [BIN, "start"])), ""],
+  ];
+  const line = ([what, ms, target]: [string, number[], string]) =>
+    `| ${what} | ${quantile(ms, 0.5).toFixed(0)} ms | ${(quantile(ms, 0.5) / base).toFixed(1)}× | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${target} |`;
+  return [
+    `Wall time, median of ${RUNS} runs after one warm-up; ratio = median / median of \`node -e 0\` in this run.`,
+    "",
+    "| what | median | × node -e 0 | min | max | target |",
+    "|---|---|---|---|---|---|",
+    ...rows.map(line),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,132 @@
+/**
+ * Every `quarterdeck` command (CONTRACT §1), one row each. A new command is one more row: its words, usage,
+ * options and a runner that imports its module on use.
+ */
+import type { CommandSpec } from "../command-spec.ts";
+import { str } from "../command-spec.ts";
+
+const RULES_OPTIONS = { ruleset: { type: "string" }, data: { type: "string" } } as const;
+
+const rulesCommand = (name: "plan" | "odds" | "resolve", what: string): CommandSpec => ({
+  name,
+  synopsis: `quarterdeck ${name} --ruleset ID [--data FILE] < request.json`,
+  help: `${what}
+
+  --ruleset ID   the rule set (see: quarterdeck rulesets)
+  --data FILE    the rule set's data file, e.g. a club's quickfire combat chart (YAML or JSON)
+
+Reads the request JSON on stdin and prints the result JSON (CONTRACT §2). Exit 0 ok, 2 bad input, 1 other.`,
+  options: RULES_OPTIONS,
+  run: async ({ values, io }) => (await import("./rules.ts")).runRulesCommand(name, str(values.ruleset), io, str(values.data)),
+});
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: "start",
+    synopsis:
+      "quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
+    help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
+
+  --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
+  --sim            with --config: emulate every device instead of using the configured hardware
+  --scenario NAME  the bundled demo to play (default sole-bay-1672; also quickfire, anglo-dutch-1666,
+                   wsim-battle-v3, age-of-sail)
+  --port N         port to listen on (default 7420)
+  --host ADDR      address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the club's network)
+  --data DIR       where the game file and the access token are kept (default ./data)
+  --allow-host NAME  a further host name the table answers to (besides loopback names, IP addresses and this
+                   machine's name); may be given more than once
+  --tls-cert FILE  with --tls-key: serve HTTPS with this certificate (PEM)
+  --tls-key FILE   the certificate's private key (PEM)
+  --log-level L    fatal, error, warn, info (default, or $LOG_LEVEL), debug, trace or silent
+  --log-json       log JSON lines even on a terminal (they are JSON whenever stderr is not a terminal)`,
+    options: {
+      config: { type: "string" },
+      sim: { type: "boolean" },
+      scenario: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+      "allow-host": { type: "string", multiple: true },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "log-level": { type: "string" },
+      "log-json": { type: "boolean" },
+    },
+    run: async ({ values }) =>
+      (await import("./start.ts")).runStart({
+        config: str(values.config),
+        sim: values.sim === true,
+        scenario: str(values.scenario),
+        port: str(values.port),
+        host: str(values.host),
+        data: str(values.data),
+        "allow-host": Array.isArray(values["allow-host"]) ? values["allow-host"] : undefined,
+        "tls-cert": str(values["tls-cert"]),
+        "tls-key": str(values["tls-key"]),
+        logLevel: str(values["log-level"]),
+        logJson: values["log-json"] === true,
+      }),
+  },
+  {
+    name: "rulesets",
+    synopsis: "quarterdeck rulesets [--json]",
+    help: `Lists the rule set ids with a one-line description each.
+
+  --json   print JSON: ids, titles, descriptions, actions and settings`,
+    options: { json: { type: "boolean" } },
+    run: async ({ values }) => (await import("./rules.ts")).listRuleSets(values.json === true),
+  },
+  rulesCommand("plan", "Prints the dice plan for a request without dice: which dice to roll, how many, and why."),
+  rulesCommand("odds", "Prints the exact distribution of outcomes for a request without dice."),
+  rulesCommand("resolve", "Resolves a request with the dice that were rolled: outcome, events, ships after, follow-ups."),
+  {
+    name: "decode",
+    synopsis: "quarterdeck decode FAMILY HEX...",
+    help: `Decodes raw device bytes and prints JSON — for people debugging hardware.
+
+  FAMILY   pixels, pixels-advert, godice, pn532, hid-wedge or bridge
+  HEX      bytes as hex (spaces, colons, dashes and 0x allowed; a comma separates messages)
+
+Example: quarterdeck decode pn532 00 00 FF 00 FF 00`,
+    options: {},
+    maxPositionals: Number.POSITIVE_INFINITY,
+    run: async ({ positionals }) => (await import("./decode.ts")).runDecode(positionals),
+  },
+  {
+    name: "devices scan",
+    synopsis: "quarterdeck devices scan [--seconds N] [--json]",
+    help: `Lists the serial ports, HID devices and BLE dice this machine can see. A subsystem that cannot be used
+(no Bluetooth adapter, no libusb) is explained, not a crash.
+
+  --seconds N   how long to listen for dice (0 to 120, default 5)
+  --json        print JSON`,
+    options: { seconds: { type: "string" }, json: { type: "boolean" } },
+    run: async ({ values }) => (await import("./devices.ts")).runDevices(["scan"], values),
+  },
+  {
+    name: "replay",
+    synopsis: "quarterdeck replay DBFILE [--to N] [--report FILE]",
+    help: `Rebuilds the latest game in a game file (data/quarterdeck.sqlite) from its event log and prints it as JSON.
+
+  --to N          stop after the first N log entries
+  --report FILE   also write the after-action report: HTML for .html/.htm, else Markdown`,
+    options: { to: { type: "string" }, report: { type: "string" } },
+    maxPositionals: 1,
+    run: async ({ values, positionals }) =>
+      (await import("./replay.ts")).runReplay(positionals, { to: str(values.to), report: str(values.report) }),
+  },
+  {
+    name: "data import-sail",
+    synopsis: "quarterdeck data import-sail FILE [--out FILE]",
+    help: `Reads your own copy of BSD sail(6)'s globals.c and writes a wsim-battle-v3 data file in the base game's model
+(Hit Determination and rake tables, modifiers by gun band, Hit Tables, melee table), carrying the file's BSD
+notice and source in its header. Without --out the data file is printed. Use it with --data FILE.
+
+  --out FILE   write the data file here instead of printing it`,
+    options: { out: { type: "string" } },
+    maxPositionals: 1,
+    run: async ({ values, positionals }) =>
+      (await import("./data.ts")).runData(["import-sail", ...positionals], { out: str(values.out) }),
+  },
+];

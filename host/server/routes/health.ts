@@ -1,0 +1,58 @@
+/**
+ * `GET /api/health` (CONTRACT §4): whether the table can take actions (its store answers), and how many devices
+ * are connected — for a kiosk script waiting for the host, a service monitor, or a member checking from a phone.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import type { TableRuntime } from "../../compose.ts";
+import { allHealth } from "../../devices.ts";
+
+export const HealthReply = Type.Object({
+  ok: Type.Literal(true),
+  ready: Type.Boolean({ description: "The table takes actions: its store answers." }),
+  store: Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
+  devices: Type.Object({
+    total: Type.Integer(),
+    connected: Type.Integer(),
+    notConnected: Type.Integer(),
+    emulated: Type.Integer(),
+    byKind: Type.Record(Type.String(), Type.Object({ total: Type.Integer(), connected: Type.Integer() })),
+  }),
+});
+export type HealthReply = Static<typeof HealthReply>;
+
+/** The health of a table right now. */
+export function tableHealth(table: TableRuntime): HealthReply {
+  let store: HealthReply["store"];
+  try {
+    table.store.games();
+    store = { ok: true };
+  } catch (e) {
+    store = { ok: false, message: `The game file cannot be read: ${(e as Error).message}` };
+  }
+  const devices = allHealth(table.devices);
+  const byKind: Record<string, { total: number; connected: number }> = {};
+  for (const d of devices) {
+    const k = byKind[d.kind] ?? { total: 0, connected: 0 };
+    byKind[d.kind] = k;
+    k.total += 1;
+    if (d.connected) k.connected += 1;
+  }
+  const connected = devices.filter((d) => d.connected).length;
+  return {
+    ok: true,
+    ready: store.ok,
+    store,
+    devices: {
+      total: devices.length,
+      connected,
+      notConnected: devices.length - connected,
+      emulated: devices.filter((d) => d.emulated).length,
+      byKind,
+    },
+  };
+}
+
+export async function healthRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
+  app.get("/api/health", { schema: { response: { 200: HealthReply } } }, async () => tableHealth(opts.table));
+}
