@@ -126,7 +126,6 @@ notice and source in its header. Without --out the data file is printed. Use it 
   --out FILE   write the data file here instead of printing it`,
     options: { out: { type: "string" } },
     maxPositionals: 1,
-    run: async ({ values, positionals }) =>
-      (await import("./data.ts")).runData(["import-sail", ...positionals], { out: str(values.out) }),
+    run: async ({ values, positionals }) => (await import("./data.ts")).runData(["import-sail", ...positionals], { out: str(values.out) }),
   },
 ];
