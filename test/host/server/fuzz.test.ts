@@ -99,6 +99,8 @@ const bodies: Record<string, fc.Arbitrary<unknown>> = {
 const BODYLESS = ["/api/dice/software", "/api/confirm", "/api/cancel", "/api/undo", "/api/phase/next", "/api/devices/:id/identify"];
 const GETS = [
   "/api/state",
+  "/api/health",
+  "/api/openapi.json",
   "/api/ships/:id",
   "/",
   "/control",
