@@ -37,6 +37,26 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
   };
 }
 
+/** HCI disconnect reasons (Core Vol 1 Part F) a die's link ends with, in words. */
+const HCI_REASONS: Readonly<Record<number, string>> = {
+  0x08: "connection timeout (the die went out of range)",
+  0x13: "the die ended the connection",
+  0x14: "the die ended the connection (low resources)",
+  0x15: "the die ended the connection (power off)",
+  0x16: "connection ended by the host",
+  0x22: "LL response timeout",
+  0x3e: "the connection failed to be established",
+};
+
+/** noble's hci binding gives the numeric HCI reason; other bindings a string. */
+export function disconnectReason(reason: unknown): string {
+  if (typeof reason === "number") {
+    const hex = `0x${reason.toString(16).padStart(2, "0")}`;
+    return `${HCI_REASONS[reason] ?? "link lost"} (HCI ${hex})`;
+  }
+  return typeof reason === "string" && reason !== "" ? reason : "link lost";
+}
+
 /** Wraps a noble peripheral handle in the seam's interface. */
 export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral {
   let connected = false;
@@ -47,7 +67,7 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     p.removeListener("disconnect", onNobleDisconnect as (...args: never[]) => void);
     if (!connected) return;
     connected = false;
-    listeners.emit(typeof reason === "string" && reason !== "" ? reason : "link lost");
+    listeners.emit(disconnectReason(reason));
   };
   return {
     id: p.id,
