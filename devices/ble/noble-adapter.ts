@@ -8,8 +8,8 @@ import type { Logger } from "pino";
 import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
-import { noblePeripheral } from "./noble-peripheral.ts";
 import { bindingLabel, type NobleBinding, nobleFor, uartProblem } from "./noble-binding.ts";
+import { noblePeripheral } from "./noble-peripheral.ts";
 import type { Noble, NoblePeripheral } from "./noble-types.ts";
 import { type BleCentral, type BleCentralState, type BleDiscovery, type BleScanOptions, uuidKey } from "./seam.ts";
 

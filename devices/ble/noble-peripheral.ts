@@ -39,13 +39,13 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
 
 /** HCI disconnect reasons (Core Vol 1 Part F) a die's link ends with, in words. */
 const HCI_REASONS: Readonly<Record<number, string>> = {
-  0x08: "connection timeout (the die went out of range)",
-  0x13: "the die ended the connection",
-  0x14: "the die ended the connection (low resources)",
-  0x15: "the die ended the connection (power off)",
-  0x16: "connection ended by the host",
-  0x22: "LL response timeout",
-  0x3e: "the connection failed to be established",
+  8: "connection timeout (the die went out of range)",
+  19: "the die ended the connection",
+  20: "the die ended the connection (low resources)",
+  21: "the die ended the connection (power off)",
+  22: "connection ended by the host",
+  34: "LL response timeout",
+  62: "the connection failed to be established",
 };
 
 /** noble's hci binding gives the numeric HCI reason; other bindings a string. */
