@@ -118,11 +118,17 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
       setState({ kind: "unavailable", reason: describeError(e) });
       return;
     }
-    noble.on("stateChange", ((s: string) => setState(mapNobleState(s, where))) as (...args: never[]) => void);
+    // noble's UART driver says poweredOff until the controller answers its Reset: that is still starting.
+    let everOn = false;
+    const onState = (s: string) => {
+      everOn ||= s === "poweredOn";
+      setState(binding.kind === "uart" && !everOn && s === "poweredOff" ? { kind: "starting" } : mapNobleState(s, where));
+    };
+    noble.on("stateChange", onState as (...args: never[]) => void);
     noble.on("discover", onDiscover as (...args: never[]) => void);
     noble.on("scanStop", restartScan as (...args: never[]) => void);
     const initial = noble.state ?? noble._state;
-    if (initial) setState(mapNobleState(initial, where));
+    if (initial) onState(initial);
   })();
 
   const settled = (async (): Promise<BleCentralState> => {

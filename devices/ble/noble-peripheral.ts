@@ -79,13 +79,15 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     },
     async discover(serviceUuids) {
       if (!connected) throw new BleDisconnectedError();
-      const { services } = await p.discoverSomeServicesAndCharacteristicsAsync(serviceUuids.map(uuidKey), []);
-      return services.map(
-        (s): BleService => ({
-          uuid: uuidKey(s.uuid),
-          characteristics: (s.characteristics ?? []).map((c) => wrapCharacteristic(c, () => connected)),
-        }),
-      );
+      // Not discoverSomeServicesAndCharacteristicsAsync: @stoprocent/noble rejects it when one of the requested
+      // services is absent ("Could not find all requested services"), and the seam leaves absent ones out.
+      const services = await p.discoverServicesAsync(serviceUuids.map(uuidKey));
+      const found: BleService[] = [];
+      for (const s of services) {
+        const characteristics = await s.discoverCharacteristicsAsync([]);
+        found.push({ uuid: uuidKey(s.uuid), characteristics: characteristics.map((c) => wrapCharacteristic(c, () => connected)) });
+      }
+      return found;
     },
     async readRssi() {
       if (!connected) throw new BleDisconnectedError();

@@ -19,6 +19,7 @@ export interface NobleCharacteristic extends NobleEmitter {
 export interface NobleService {
   uuid: string;
   characteristics: NobleCharacteristic[] | null;
+  discoverCharacteristicsAsync(characteristicUuids?: string[]): Promise<NobleCharacteristic[]>;
 }
 
 export interface NobleAdvertisement {
@@ -40,10 +41,7 @@ export interface NoblePeripheral extends NobleEmitter {
   cancelConnect(): void;
   disconnectAsync(): Promise<void>;
   updateRssiAsync(): Promise<number>;
-  discoverSomeServicesAndCharacteristicsAsync(
-    serviceUuids: string[],
-    characteristicUuids: string[],
-  ): Promise<{ services: NobleService[]; characteristics: NobleCharacteristic[] }>;
+  discoverServicesAsync(serviceUuids?: string[]): Promise<NobleService[]>;
 }
 
 export interface Noble extends NobleEmitter {

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { bluetoothStatus, createNobleCentral } from "../../../../devices/ble/noble-adapter.ts";
+import type { BleDiscovery } from "../../../../devices/ble/seam.ts";
+import { hciTable, until } from "./table-rig.ts";
+
+let table: Awaited<ReturnType<typeof hciTable>> | null = null;
+afterEach(async () => {
+  await table?.stop();
+  table = null;
+});
+
+describe("noble over an emulated HCI controller on a pty (H4 UART)", () => {
+  it("discovers 6 Pixels and 3 GoDice with their adverts and scan responses", async () => {
+    table = await hciTable({ pixels: 6, godice: 3 });
+    const central = table.centrals[0];
+    if (!central) throw new Error("no central");
+    // The rig's source is not started: scan with the bare central.
+    expect(await central.whenSettled()).toEqual({ kind: "ready" });
+    const seen = new Map<string, BleDiscovery>();
+    central.onDiscover((d) => seen.set(d.advertisement.id, d));
+    await central.startScan({ allowDuplicates: true });
+    await until(() => seen.size === 9, "9 dice");
+    for (const p of table.pixels) {
+      const ad = seen.get(p.address.replace(/:/g, ""))?.advertisement;
+      expect(ad?.name).toBe(p.name);
+      expect(ad?.manufacturerData?.slice(0, 2)).toEqual(Uint8Array.of(0x39, 0x0d));
+      expect(ad?.serviceUuids).toContain("a6b900017a5a43f2a962350c8edc9b5b");
+      expect(ad?.serviceData.map((s) => s.uuid)).toEqual(["180a"]);
+    }
+    const names = [...seen.values()].map((d) => d.advertisement.name);
+    for (const g of table.godice) expect(names).toContain(g.name);
+    await central.stopScan();
+  });
+
+  it("connects and subscribes: 100 rolls per die family give exactly 100 readings", async () => {
+    table = await hciTable({ pixels: 1, godice: 1 });
+    await table.start();
+    const t = table;
+    await until(() => t.health("px1")?.connected === true && t.health("gd1")?.connected === true, "both dice linked");
+    for (const [die, id] of [
+      [t.pixels[0], "px1"],
+      [t.godice[0], "gd1"],
+    ] as const) {
+      for (let i = 0; i < 100; i++) {
+        const before = t.readings.length;
+        die?.roll((i % 6) + 1);
+        await until(() => t.readings.length > before, `roll ${i + 1} of ${id}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.readings.filter((r) => r.dieId === "px1")).toHaveLength(100);
+    expect(t.readings.filter((r) => r.dieId === "gd1")).toHaveLength(100);
+    expect(t.readings.filter((r) => r.dieId === "px1").map((r) => r.face)).toEqual(Array.from({ length: 100 }, (_, i) => (i % 6) + 1));
+  });
+
+  it("a link dropped mid-roll (supervision timeout) reconnects with no roll lost or doubled", async () => {
+    table = await hciTable({ pixels: 1, godice: 0 });
+    await table.start();
+    const t = table;
+    const die = t.pixels[0];
+    if (!die) throw new Error("no die");
+    await until(() => t.health("px1")?.connected === true, "linked");
+    die.roll(5);
+    await until(() => t.readings.length === 1, "first roll");
+    die.startRoll();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(t.controllers[0]?.supervisionTimeout("px1")).toBe(true);
+    await until(() => t.health("px1")?.connected === false, "link lost");
+    expect(t.health("px1")?.message).toMatch(/connection timeout.*0x08/);
+    die.land(17);
+    await until(() => t.readings.length === 2, "the roll landed while away", 20_000);
+    await until(() => t.health("px1")?.connected === true, "relinked");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.readings.map((r) => r.face)).toEqual([5, 17]);
+    die.roll(3);
+    await until(() => t.readings.length === 3, "a roll after the reconnect");
+    expect(t.readings.map((r) => r.face)).toEqual([5, 17, 3]);
+  }, 30_000);
+});
+
+describe("Bluetooth unavailable, the table keeps running", () => {
+  it("no adapter at the configured port", async () => {
+    const central = createNobleCentral({ binding: { kind: "uart", port: "/dev/quarterdeck-no-such-dongle" } });
+    const s = await central.whenSettled();
+    expect(s).toEqual({ kind: "unavailable", reason: expect.stringMatching(/no adapter at \/dev\/quarterdeck-no-such-dongle/) });
+    await expect(central.startScan({ allowDuplicates: true })).rejects.toThrow(/^Bluetooth unavailable: no adapter/);
+    await central.close();
+  });
+
+  it("a controller that stops answering", async () => {
+    table = await hciTable({ pixels: 1, godice: 0 });
+    const hci = table.controllers[0];
+    hci?.stopAnswering();
+    const central = table.centrals[0];
+    if (!central) throw new Error("no central");
+    await table.start();
+    const s = await central.whenSettled();
+    expect(bluetoothStatus(s)).toMatch(/^Bluetooth unavailable: the adapter \(uart \/.*\) did not answer in time$/);
+    expect(table.health("ble")).toMatchObject({ status: "unavailable", message: expect.stringMatching(/^Bluetooth unavailable: /) });
+    expect(table.health("px1")).toMatchObject({ status: "unavailable", connected: false });
+  }, 15_000);
+});
