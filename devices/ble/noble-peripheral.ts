@@ -37,6 +37,9 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
   };
 }
 
+/** How long a host-side disconnect may take before the handle is given up anyway. */
+const DISCONNECT_TIMEOUT_MS = 3000;
+
 /** HCI disconnect reasons (Core Vol 1 Part F) a die's link ends with, in words. */
 const HCI_REASONS: Readonly<Record<number, string>> = {
   8: "connection timeout (the die went out of range)",
@@ -95,8 +98,10 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     },
     mtu: () => p.mtu ?? null,
     async disconnect() {
-      if (p.state === "disconnected") return onNobleDisconnect("disconnected by host");
-      await p.disconnectAsync();
+      // Only a link we made is ended: after a failed connect noble's disconnectAsync waits for an event that
+      // never comes (the controller answers Disconnect with "Unknown Connection Identifier").
+      if (!connected || p.state === "disconnected") return onNobleDisconnect("disconnected by host");
+      await withTimeout(clock, p.disconnectAsync(), DISCONNECT_TIMEOUT_MS, "disconnect timed out").catch(() => undefined);
       onNobleDisconnect("disconnected by host");
     },
     onDisconnect(listener): Unsubscribe {

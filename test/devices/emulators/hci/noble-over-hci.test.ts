@@ -100,3 +100,51 @@ describe("Bluetooth unavailable, the table keeps running", () => {
     expect(table.health("px1")).toMatchObject({ status: "unavailable", connected: false });
   }, 15_000);
 });
+
+describe("link limits and several adapters", () => {
+  it("the link limit reached: the rest of the Pixels are read from adverts, GoDice beyond it wait for a link", async () => {
+    table = await hciTable({ pixels: 6, godice: 3, controller: { linkLimit: 5 } });
+    await table.start();
+    const t = table;
+    const ids = [...t.pixels, ...t.godice].map((d) => d.id);
+    const settled = () =>
+      ids.every((id) => {
+        const h = t.health(id);
+        return h?.status === "connected" || h?.status === "listening" || h?.status === "waiting for a link";
+      });
+    const linked = (id: string) => t.health(id)?.status === "connected";
+    await until(() => settled() && ids.filter(linked).length === 5, "5 links and the rest placed", 30_000);
+    expect(t.controllers[0]?.links().size).toBe(5);
+    const unlinked = ids.filter((id) => !linked(id));
+    expect(unlinked).toHaveLength(4);
+    for (const id of unlinked) {
+      expect(t.health(id)?.status).toBe(id.startsWith("px") ? "listening" : "waiting for a link");
+      if (id.startsWith("gd")) expect(t.health(id)?.message).toMatch(/link limit/);
+    }
+    // Every Pixels rolls through, linked or not (advert-read ones once heard); so does every linked GoDice.
+    await until(() => unlinked.every((id) => id.startsWith("gd") || t.health(id)?.connected), "the advert-read Pixels heard");
+    const reachable = [...t.pixels, ...t.godice].filter((d) => d.id.startsWith("px") || linked(d.id));
+    for (const d of reachable) {
+      d.roll(4);
+      await until(() => t.readings.some((r) => r.dieId === d.id), `a reading from ${d.id}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.readings.map((r) => r.dieId).sort()).toEqual(reachable.map((d) => d.id).sort());
+    expect(t.readings.every((r) => r.face === 4)).toBe(true);
+  }, 45_000);
+
+  it("two controllers carry 12 dice, each die once", async () => {
+    table = await hciTable({ pixels: 6, godice: 6, controllers: 2 });
+    await table.start();
+    const t = table;
+    const ids = [...t.pixels, ...t.godice].map((d) => d.id);
+    await until(() => ids.every((id) => t.health(id)?.connected), "12 dice linked", 40_000);
+    expect(t.controllers.map((c) => c.links().size)).toEqual([6, 6]);
+    expect(t.health("ble:1")?.status).toBe("ready");
+    expect(t.health("ble:2")?.status).toBe("ready");
+    for (const [i, d] of [...t.pixels, ...t.godice].entries()) d.roll((i % 6) + 1);
+    await until(() => t.readings.length === 12, "12 readings");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.readings.map((r) => r.dieId).sort()).toEqual([...ids].sort());
+  }, 60_000);
+});
