@@ -87,6 +87,27 @@ describe("Bluetooth unavailable, the table keeps running", () => {
     await central.close();
   });
 
+  it("no Bluetooth in the kernel (hci binding on this machine): noble says off, then unsupported", async () => {
+    const central = createNobleCentral({ binding: { kind: "hci", deviceId: 0 }, settleMs: 3000 });
+    const s = await central.whenSettled();
+    expect(bluetoothStatus(s)).toMatch(/^Bluetooth unavailable: no Bluetooth LE adapter \(hci0 reports "unsupported"\)|^Bluetooth is off/);
+    await central.close();
+  });
+
+  it("a noble module that fails to load is a reason, with its error code", async () => {
+    const central = createNobleCentral({
+      binding: { kind: "dbus" },
+      load: async () => {
+        throw Object.assign(new Error("cannot open shared object"), { code: "ERR_DLOPEN_FAILED" });
+      },
+    });
+    expect(bluetoothStatus(await central.whenSettled())).toBe("Bluetooth unavailable: ERR_DLOPEN_FAILED: cannot open shared object");
+    expect(bluetoothStatus({ kind: "off", reason: "the adapter is powered off" })).toBe("Bluetooth is off: the adapter is powered off");
+    expect(bluetoothStatus({ kind: "starting" })).toBe("Bluetooth is starting");
+    expect(bluetoothStatus({ kind: "ready" })).toBeNull();
+    await central.close();
+  });
+
   it("a controller that stops answering", async () => {
     table = await hciTable({ pixels: 1, godice: 0 });
     const hci = table.controllers[0];
