@@ -4,7 +4,7 @@
  * (module missing, native library absent) becomes a health entry with a message; the table keeps running.
  */
 import type { Logger } from "pino";
-import { createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
+import { type BleConfig, createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
 import { createEmulatedPad, createPadSource, type PadConfig } from "../devices/hid/index.ts";
 import { createEmulatedReaders, createReaderSource, type ReaderConfig } from "../devices/nfc/index.ts";
 import type { DeviceHealth, DeviceSource, WindDial } from "../devices/readings.ts";
@@ -142,7 +142,12 @@ export async function composeRealDevices(config: Readonly<Record<string, unknown
       problems.push(problem(key, key, `${key}: ${(e as Error).message}`));
     }
   };
-  build("dice", () => createBleDiceSource(config.dice as DiceDeviceConfig[], { logger: logger.child({ dev: "dice" }) }));
+  build("dice", () =>
+    createBleDiceSource(config.dice as DiceDeviceConfig[], {
+      logger: logger.child({ dev: "dice" }),
+      ...(config.ble !== undefined ? { ble: config.ble as BleConfig } : {}),
+    }),
+  );
   build("readers", () => createReaderSource(config.readers as ReaderConfig[], { logger: logger.child({ dev: "nfc" }) }));
   build("pad", () => createPadSource(config.pad as PadConfig | PadConfig[], { logger: logger.child({ dev: "hid" }) }));
   let dial: WindDial | null = null;

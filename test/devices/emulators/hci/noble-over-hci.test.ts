@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bluetoothStatus, createNobleCentral } from "../../../../devices/ble/noble-adapter.ts";
 import type { BleDiscovery } from "../../../../devices/ble/seam.ts";
+import { systemClock } from "../../../../devices/common/clock.ts";
+import { createBleDiceSource } from "../../../../devices/dice/index.ts";
+import { EmulatedGoDice } from "../../../../devices/emulators/ble/godice-die.ts";
+import { plugHciController } from "../../../../devices/emulators/hci/hci-uart.ts";
 import { hciTable, until } from "./table-rig.ts";
 
 let table: Awaited<ReturnType<typeof hciTable>> | null = null;
@@ -168,4 +172,43 @@ describe("link limits and several adapters", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(t.readings.map((r) => r.dieId).sort()).toEqual([...ids].sort());
   }, 60_000);
+
+  it("the table file's adapter list: createBleDiceSource spreads the dice over two UART adapters", async () => {
+    const [a, b] = await Promise.all([plugHciController({ name: "a" }), plugHciController({ name: "b" })]);
+    if (!a || !b) throw new Error("no controllers");
+    const dice = Array.from({ length: 4 }, (_, i) => new EmulatedGoDice({ id: `g${i}`, shell: "d6", clock: systemClock }));
+    for (const d of dice) for (const c of [a, b]) c.controller.add(d);
+    const source = createBleDiceSource(
+      dice.map((d) => ({ family: "godice", id: d.id, name: d.name, shell: "d6" })),
+      {
+        ble: [
+          { binding: "uart", port: a.hostPath },
+          { binding: "uart", port: b.hostPath },
+        ],
+      },
+    );
+    try {
+      await source.start();
+      await until(() => dice.every((d) => source.health().find((h) => h.id === d.id)?.connected), "4 dice linked");
+      expect(
+        source
+          .health()
+          .filter((h) => h.kind === "adapter")
+          .map((h) => [h.id, h.status]),
+      ).toEqual([
+        ["ble:1", "ready"],
+        ["ble:2", "ready"],
+      ]);
+      expect([...a.controller.links().keys()].sort()).toEqual(["g0", "g2"]);
+      expect([...b.controller.links().keys()].sort()).toEqual(["g1", "g3"]);
+      const got: string[] = [];
+      source.onReading((r) => r.type === "die.rolled" && got.push(r.dieId));
+      for (const d of dice) d.roll(2);
+      await until(() => got.length === 4, "4 readings");
+      expect(await source.identify?.("g1")).toBe(true);
+    } finally {
+      await source.stop();
+      await Promise.all([a.dispose(), b.dispose()]);
+    }
+  }, 30_000);
 });
