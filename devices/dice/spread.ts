@@ -8,7 +8,7 @@ import type { DeviceHealth, DeviceSource, Reading } from "../readings.ts";
 /** Die k of `configs` on adapter k mod `adapters`. */
 export function spreadOver<T>(configs: readonly T[], adapters: number): T[][] {
   const groups: T[][] = Array.from({ length: Math.max(1, adapters) }, () => []);
-  configs.forEach((c, k) => groups[k % groups.length]?.push(c));
+  for (const [k, c] of configs.entries()) groups[k % groups.length]?.push(c);
   return groups;
 }
 

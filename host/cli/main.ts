@@ -7,7 +7,7 @@ import { badInput, type CommandResult, printJson, readAllStdin } from "./io.ts";
 
 const USAGE = `quarterdeck — the smart naval-wargame table
 
-  quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
+  quarterdeck start [--config FILE] [--sim [hci]] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
   quarterdeck rulesets [--json]
   quarterdeck plan --ruleset ID [--data FILE]     < request.json
   quarterdeck odds --ruleset ID [--data FILE]     < request.json
@@ -61,7 +61,7 @@ export async function runCli(argv: readonly string[]): Promise<CommandResult> {
     case "replay":
       return (await import("./commands/replay.ts")).runReplay(rest, values);
     case "start":
-      return (await import("./commands/start.ts")).runStart(values);
+      return (await import("./commands/start.ts")).runStart(values, rest);
     default:
       return badInput({ code: "input.invalid", message: `Unknown command "${command}".\n${USAGE}`, path: "argv[0]" });
   }

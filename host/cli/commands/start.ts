@@ -30,7 +30,15 @@ function setupFrom(v: StartValues) {
   return { ok: true as const, value: { ...loaded.value, devices: null } satisfies TableSetup };
 }
 
-export async function runStart(values: StartValues): Promise<CommandResult> {
+export async function runStart(values: StartValues, rest: readonly string[] = []): Promise<CommandResult> {
+  const [simKind, ...extra] = rest;
+  if (extra.length > 0 || (simKind !== undefined && (simKind !== "hci" || values.sim !== true))) {
+    return badInput({
+      code: "input.invalid",
+      message: `start takes no argument "${rest.join(" ")}" (did you mean --sim hci?).`,
+      path: "argv",
+    });
+  }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return badInput({ code: "input.invalid", message: `--port must be a port number; got "${values.port}".`, path: "--port" });
@@ -41,7 +49,13 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const dataDir = resolve(values.data ?? "data");
   const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
   const token = loadOrCreateToken(dataDir);
-  const table = await composeTable({ setup: setup.value, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
+  const table = await composeTable({
+    setup: setup.value,
+    dbFile: join(dataDir, "quarterdeck.sqlite"),
+    logger,
+    sim: values.sim === true,
+    simDiceOverHci: simKind === "hci",
+  });
   if (!table.ok) return badInput(table.error);
   const app = await buildApp({ table: table.value, logger, token });
   try {
