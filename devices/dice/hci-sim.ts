@@ -3,7 +3,6 @@
  * {@link createEmulatedDice}, heard by an emulated HCI controller on a pty pair (socat), and read by the
  * unmodified noble over its UART driver behind our adapter — `npm start -- --sim hci`.
  */
-import type { Logger } from "pino";
 import { createNobleCentral } from "../ble/noble-adapter.ts";
 import { systemClock } from "../common/clock.ts";
 import { EmulatedGoDice } from "../emulators/ble/godice-die.ts";
