@@ -4,7 +4,8 @@
  * (module missing, native library absent) becomes a health entry with a message; the table keeps running.
  */
 import type { Logger } from "pino";
-import { createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
+import { createHciEmulatedDice } from "../devices/dice/hci-sim.ts";
+import { type BleConfig, createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
 import { createEmulatedPad, createPadSource, type PadConfig } from "../devices/hid/index.ts";
 import { createEmulatedReaders, createReaderSource, type ReaderConfig } from "../devices/nfc/index.ts";
 import type { DeviceHealth, DeviceSource, WindDial } from "../devices/readings.ts";
@@ -77,14 +78,16 @@ async function attempt<T>(what: string, problems: DeviceHealth[], make: () => Pr
 }
 
 /** The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. */
-export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
+export async function composeSimDevices(logger: Logger, options: { diceOverHci?: boolean } = {}): Promise<TableDevices> {
   const problems: DeviceHealth[] = [];
-  const dice = await attempt("dice", problems, () =>
-    createEmulatedDice({
-      pixels: DEMO_PIXELS.map((d) => ({ ...d })),
-      godice: DEMO_GODICE.map((d) => ({ ...d })),
-      logger: logger.child({ dev: "dice" }),
-    }),
+  const demoDice = {
+    pixels: DEMO_PIXELS.map((d) => ({ ...d })),
+    godice: DEMO_GODICE.map((d) => ({ ...d })),
+    logger: logger.child({ dev: "dice" }),
+  };
+  // --sim hci: the same dice through an emulated HCI controller and the real noble stack.
+  const dice = await attempt("dice", problems, async () =>
+    options.diceOverHci ? await createHciEmulatedDice(demoDice) : { ...(await createEmulatedDice(demoDice)), close: undefined },
   );
   const readers = await attempt("readers", problems, () =>
     createEmulatedReaders(
@@ -125,7 +128,7 @@ export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
     sim,
     problems,
     close: async () => {
-      await Promise.allSettled([dice?.source.stop(), pad?.close(), dial.close(), readers?.close()]);
+      await Promise.allSettled([dice?.close ? dice.close() : dice?.source.stop(), pad?.close(), dial.close(), readers?.close()]);
     },
   };
 }
@@ -142,7 +145,12 @@ export async function composeRealDevices(config: Readonly<Record<string, unknown
       problems.push(problem(key, key, `${key}: ${(e as Error).message}`));
     }
   };
-  build("dice", () => createBleDiceSource(config.dice as DiceDeviceConfig[], { logger: logger.child({ dev: "dice" }) }));
+  build("dice", () =>
+    createBleDiceSource(config.dice as DiceDeviceConfig[], {
+      logger: logger.child({ dev: "dice" }),
+      ...(config.ble !== undefined ? { ble: config.ble as BleConfig } : {}),
+    }),
+  );
   build("readers", () => createReaderSource(config.readers as ReaderConfig[], { logger: logger.child({ dev: "nfc" }) }));
   build("pad", () => createPadSource(config.pad as PadConfig | PadConfig[], { logger: logger.child({ dev: "hid" }) }));
   let dial: WindDial | null = null;

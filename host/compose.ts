@@ -38,6 +38,8 @@ export interface ComposeOptions {
   readonly logger: Logger;
   /** Every device emulated (the demo table). */
   readonly sim: boolean;
+  /** With `sim`: the demo dice go through an emulated HCI controller and noble (`--sim hci`). */
+  readonly simDiceOverHci?: boolean;
   readonly now?: () => number;
 }
 
@@ -69,7 +71,10 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     return fail(session.error.code, `The table cannot start: ${session.error.message}`, session.error.path);
   }
   const s = session.value;
-  const built = opts.sim || setup.devices === null ? await composeSimDevices(logger) : await composeRealDevices(setup.devices, logger);
+  const built =
+    opts.sim || setup.devices === null
+      ? await composeSimDevices(logger, { diceOverHci: opts.simDiceOverHci === true })
+      : await composeRealDevices(setup.devices, logger);
   devices = built;
   const display = setup.display;
   const view = (): TableView =>

@@ -1,14 +1,16 @@
 /**
- * {@link BleCentral} over @abandonware/noble, imported lazily so that a machine without Bluetooth (noble's HCI
- * binding throws `EAFNOSUPPORT` on import when the kernel has no AF_BLUETOOTH) still runs everything else:
- * the failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people.
+ * {@link BleCentral} over @stoprocent/noble, imported lazily so that a machine without Bluetooth (no AF_BLUETOOTH
+ * in the kernel, no adapter, no permission, a controller that does not answer) still runs everything else: the
+ * failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people.
+ * The binding (kernel HCI, BlueZ D-Bus, HCI over a UART) is chosen by {@link NobleBinding}.
  */
 import type { Logger } from "pino";
 import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
+import { bindingLabel, type NobleBinding, nobleFor, uartProblem } from "./noble-binding.ts";
 import { noblePeripheral } from "./noble-peripheral.ts";
-import { type Noble, type NoblePeripheral, nobleFromModule } from "./noble-types.ts";
+import type { Noble, NoblePeripheral } from "./noble-types.ts";
 import { type BleCentral, type BleCentralState, type BleDiscovery, type BleScanOptions, uuidKey } from "./seam.ts";
 
 export interface NobleCentralOptions {
@@ -16,7 +18,9 @@ export interface NobleCentralOptions {
   readonly logger?: Logger;
   /** How long to wait for the adapter to say `poweredOn` before calling it unavailable. Default 5 s. */
   readonly settleMs?: number;
-  /** Loads the noble module; default `import("@abandonware/noble")`. */
+  /** Which adapter and binding; default `auto` (noble's own choice for the platform). */
+  readonly binding?: NobleBinding;
+  /** Loads the noble module; default `import("@stoprocent/noble")`. */
   readonly load?: () => Promise<unknown>;
 }
 
@@ -36,23 +40,32 @@ function describeError(e: unknown): string {
   return String(e);
 }
 
-function mapNobleState(s: string): BleCentralState {
+function mapNobleState(s: string, where: string): BleCentralState {
   if (s === "poweredOn") return { kind: "ready" };
   if (s === "poweredOff") return { kind: "off", reason: "the adapter is powered off" };
   if (s === "unknown" || s === "resetting") return { kind: "starting" };
+  if (s === "unauthorized") return { kind: "unavailable", reason: `no permission to use the adapter (${where}; see docs/devices-dice.md)` };
+  if (s === "unsupported") return { kind: "unavailable", reason: `no Bluetooth LE adapter (${where} reports "unsupported")` };
   return { kind: "unavailable", reason: `the adapter reports "${s}"` };
 }
+
+/** How long a powered-off report may be followed by a truer one (noble on a socket without Bluetooth says off, then unsupported). */
+const OFF_GRACE_MS = 1000;
 
 /** Creates the noble-backed central. Never throws; loading starts at once and failures become the state. */
 export function createNobleCentral(options: NobleCentralOptions = {}): BleCentral {
   const clock = options.clock ?? systemClock;
   const log = options.logger;
-  const load = options.load ?? (() => import("@abandonware/noble"));
+  const load = options.load ?? (() => import("@stoprocent/noble"));
+  const binding: NobleBinding = options.binding ?? { kind: "auto" };
+  const where = bindingLabel(binding);
   let state: BleCentralState = { kind: "starting" };
   let noble: Noble | null = null;
   let wantedScan: BleScanOptions | null = null;
   let closed = false;
   const stateListeners = new Listeners<BleCentralState>();
+  // A function, so TypeScript does not narrow `state` across awaits and callbacks.
+  const current = (): BleCentralState => state;
   const discoverListeners = new Listeners<BleDiscovery>();
 
   const setState = (s: BleCentralState) => {
@@ -94,34 +107,56 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
   };
 
   const loading: Promise<void> = (async () => {
+    const problem = await uartProblem(binding);
+    if (problem) {
+      setState({ kind: "unavailable", reason: problem });
+      return;
+    }
     try {
-      noble = nobleFromModule(await load());
+      noble = nobleFor(await load(), binding);
     } catch (e) {
       setState({ kind: "unavailable", reason: describeError(e) });
       return;
     }
-    noble.on("stateChange", ((s: string) => setState(mapNobleState(s))) as (...args: never[]) => void);
+    // noble's UART driver says poweredOff until the controller answers its Reset: that is still starting.
+    let everOn = false;
+    const onState = (s: string) => {
+      everOn ||= s === "poweredOn";
+      setState(binding.kind === "uart" && !everOn && s === "poweredOff" ? { kind: "starting" } : mapNobleState(s, where));
+    };
+    noble.on("stateChange", onState as (...args: never[]) => void);
     noble.on("discover", onDiscover as (...args: never[]) => void);
     noble.on("scanStop", restartScan as (...args: never[]) => void);
     const initial = noble.state ?? noble._state;
-    if (initial) setState(mapNobleState(initial));
+    if (initial) onState(initial);
   })();
 
   const settled = (async (): Promise<BleCentralState> => {
     await loading;
-    if (state.kind !== "starting") return state;
+    const now = current();
+    if (now.kind === "ready" || now.kind === "unavailable") return now;
     return new Promise<BleCentralState>((resolve) => {
-      const timer = clock.after(options.settleMs ?? 5000, () => {
-        off();
-        if (state.kind === "starting") setState({ kind: "unavailable", reason: "the adapter did not report ready in time" });
-        resolve(state);
-      });
-      const off = central.onStateChange((s) => {
-        if (s.kind === "starting") return;
+      let grace: { cancel(): void } | null = null;
+      const finish = () => {
         timer.cancel();
+        grace?.cancel();
         off();
-        resolve(s);
+        resolve(state);
+      };
+      const timer = clock.after(options.settleMs ?? 5000, () => {
+        if (current().kind === "starting") {
+          setState({ kind: "unavailable", reason: `the adapter (${where}) did not answer in time` });
+        }
+        finish();
       });
+      const watch = (s: BleCentralState) => {
+        grace?.cancel();
+        grace = null;
+        if (s.kind === "ready" || s.kind === "unavailable") finish();
+        else if (s.kind === "off") grace = clock.after(OFF_GRACE_MS, finish);
+      };
+      const off = central.onStateChange(watch);
+      watch(state);
     });
   })();
 
@@ -153,6 +188,12 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
       if (noble) {
         noble.removeListener("discover", onDiscover as (...args: never[]) => void);
         noble.removeListener("scanStop", restartScan as (...args: never[]) => void);
+        try {
+          // Releases the adapter: closes the serial port or HCI socket (and disconnects what is still linked).
+          noble.stop?.();
+        } catch (e) {
+          log?.warn({ err: describeError(e) }, "stopping noble failed");
+        }
       }
     },
   };

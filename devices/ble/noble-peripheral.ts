@@ -37,6 +37,29 @@ function wrapCharacteristic(c: NobleCharacteristic, isConnected: () => boolean):
   };
 }
 
+/** How long a host-side disconnect may take before the handle is given up anyway. */
+const DISCONNECT_TIMEOUT_MS = 3000;
+
+/** HCI disconnect reasons (Core Vol 1 Part F) a die's link ends with, in words. */
+const HCI_REASONS: Readonly<Record<number, string>> = {
+  8: "connection timeout (the die went out of range)",
+  19: "the die ended the connection",
+  20: "the die ended the connection (low resources)",
+  21: "the die ended the connection (power off)",
+  22: "connection ended by the host",
+  34: "LL response timeout",
+  62: "the connection failed to be established",
+};
+
+/** noble's hci binding gives the numeric HCI reason; other bindings a string. */
+export function disconnectReason(reason: unknown): string {
+  if (typeof reason === "number") {
+    const hex = `0x${reason.toString(16).padStart(2, "0")}`;
+    return `${HCI_REASONS[reason] ?? "link lost"} (HCI ${hex})`;
+  }
+  return typeof reason === "string" && reason !== "" ? reason : "link lost";
+}
+
 /** Wraps a noble peripheral handle in the seam's interface. */
 export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral {
   let connected = false;
@@ -47,7 +70,7 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     p.removeListener("disconnect", onNobleDisconnect as (...args: never[]) => void);
     if (!connected) return;
     connected = false;
-    listeners.emit(typeof reason === "string" && reason !== "" ? reason : "link lost");
+    listeners.emit(disconnectReason(reason));
   };
   return {
     id: p.id,
@@ -59,13 +82,15 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     },
     async discover(serviceUuids) {
       if (!connected) throw new BleDisconnectedError();
-      const { services } = await p.discoverSomeServicesAndCharacteristicsAsync(serviceUuids.map(uuidKey), []);
-      return services.map(
-        (s): BleService => ({
-          uuid: uuidKey(s.uuid),
-          characteristics: (s.characteristics ?? []).map((c) => wrapCharacteristic(c, () => connected)),
-        }),
-      );
+      // Not discoverSomeServicesAndCharacteristicsAsync: @stoprocent/noble rejects it when one of the requested
+      // services is absent ("Could not find all requested services"), and the seam leaves absent ones out.
+      const services = await p.discoverServicesAsync(serviceUuids.map(uuidKey));
+      const found: BleService[] = [];
+      for (const s of services) {
+        const characteristics = await s.discoverCharacteristicsAsync([]);
+        found.push({ uuid: uuidKey(s.uuid), characteristics: characteristics.map((c) => wrapCharacteristic(c, () => connected)) });
+      }
+      return found;
     },
     async readRssi() {
       if (!connected) throw new BleDisconnectedError();
@@ -73,8 +98,10 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     },
     mtu: () => p.mtu ?? null,
     async disconnect() {
-      if (p.state === "disconnected") return onNobleDisconnect("disconnected by host");
-      await p.disconnectAsync();
+      // Only a link we made is ended: after a failed connect noble's disconnectAsync waits for an event that
+      // never comes (the controller answers Disconnect with "Unknown Connection Identifier").
+      if (!connected || p.state === "disconnected") return onNobleDisconnect("disconnected by host");
+      await withTimeout(clock, p.disconnectAsync(), DISCONNECT_TIMEOUT_MS, "disconnect timed out").catch(() => undefined);
       onNobleDisconnect("disconnected by host");
     },
     onDisconnect(listener): Unsubscribe {

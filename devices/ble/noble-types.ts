@@ -1,5 +1,5 @@
 /**
- * The slice of @abandonware/noble's API the adapter uses, typed structurally so the module can be imported
+ * The slice of @stoprocent/noble's API the adapter uses, typed structurally so the module can be imported
  * lazily (`await import()`) and checked without `any`.
  */
 
@@ -19,6 +19,7 @@ export interface NobleCharacteristic extends NobleEmitter {
 export interface NobleService {
   uuid: string;
   characteristics: NobleCharacteristic[] | null;
+  discoverCharacteristicsAsync(characteristicUuids?: string[]): Promise<NobleCharacteristic[]>;
 }
 
 export interface NobleAdvertisement {
@@ -40,10 +41,7 @@ export interface NoblePeripheral extends NobleEmitter {
   cancelConnect(): void;
   disconnectAsync(): Promise<void>;
   updateRssiAsync(): Promise<number>;
-  discoverSomeServicesAndCharacteristicsAsync(
-    serviceUuids: string[],
-    characteristicUuids: string[],
-  ): Promise<{ services: NobleService[]; characteristics: NobleCharacteristic[] }>;
+  discoverServicesAsync(serviceUuids?: string[]): Promise<NobleService[]>;
 }
 
 export interface Noble extends NobleEmitter {
@@ -52,13 +50,4 @@ export interface Noble extends NobleEmitter {
   startScanningAsync(serviceUuids?: string[], allowDuplicates?: boolean): Promise<void>;
   stopScanningAsync(): Promise<void>;
   stop?(): void;
-}
-
-/** Picks the noble instance out of whatever `import("@abandonware/noble")` returned (CJS default or namespace). */
-export function nobleFromModule(mod: unknown): Noble {
-  const candidate = (mod as { default?: unknown }).default ?? mod;
-  if (typeof (candidate as { startScanningAsync?: unknown }).startScanningAsync !== "function") {
-    throw new Error("the noble module has no startScanningAsync (unexpected version)");
-  }
-  return candidate as Noble;
 }

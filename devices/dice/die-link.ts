@@ -27,6 +27,17 @@ export type OpenSession = (peripheral: BlePeripheral, ctx: SessionContext) => Pr
 
 type LinkState = "idle" | "searching" | "connecting" | "connected" | "waiting" | "stopped";
 
+/** Whether a connect failure says the adapter holds all the links it can (HCI 0x09, "Connection Limit Exceeded"). */
+export function isLinkLimit(e: unknown): boolean {
+  return /connection limit exceeded|\(0x9\)/i.test(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * What a die does when the adapter's link limit is reached: `true` = it has another way (a Pixels reads its
+ * rolls from adverts) and this link stops; `false` = it waits for a free link and keeps retrying.
+ */
+export type OnLinkLimit = () => boolean;
+
 export class DieLink {
   #state: LinkState = "idle";
   #session: DieSession | null = null;
@@ -43,6 +54,7 @@ export class DieLink {
     private readonly open: OpenSession,
     private readonly clock: Clock,
     private readonly logger?: Logger,
+    private readonly onLinkLimit?: OnLinkLimit,
   ) {}
 
   start(): void {
@@ -118,6 +130,7 @@ export class DieLink {
     } catch (e) {
       offDisconnect();
       if (this.#state !== "connecting") return;
+      if (isLinkLimit(e)) return this.#limited();
       this.#retry((e as Error).message);
     }
   }
@@ -149,10 +162,22 @@ export class DieLink {
     this.#wait(reason);
   }
 
-  #wait(reason: string): void {
+  /** The adapter holds all the links it can: hand over to the advert path, or wait for a free link. */
+  #limited(): void {
+    this.logger?.info({ dieId: this.tracker.id }, "the adapter's link limit is reached");
+    if (this.onLinkLimit?.()) {
+      this.#state = "stopped";
+      return;
+    }
+    this.#droppedAt = this.clock.now();
+    this.#latest = null;
+    this.#wait("", "waiting for a link", "Waiting for a free Bluetooth link: the adapter's link limit is reached");
+  }
+
+  #wait(reason: string, status = "reconnecting", message?: string): void {
     this.#state = "waiting";
     const delay = this.#backoff.next();
-    this.tracker.setLink("reconnecting", false, `Reconnecting in ${Math.round(delay / 1000)} s: ${reason}`);
+    this.tracker.setLink(status, false, message ?? `Reconnecting in ${Math.round(delay / 1000)} s: ${reason}`);
     this.#timer = this.clock.after(delay, () => {
       if (this.#state === "waiting") this.#search();
     });

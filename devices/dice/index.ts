@@ -4,6 +4,7 @@
  * and reconnect logic as a real one. Configuration schema: {@link DiceDeviceConfigSchema}.
  */
 import type { Logger } from "pino";
+import { type BleConfig, bindingOf, bleAdapters } from "../ble/config.ts";
 import { createNobleCentral } from "../ble/noble-adapter.ts";
 import type { Clock } from "../common/clock.ts";
 import { EmulatedCentral } from "../emulators/ble/central.ts";
@@ -14,7 +15,9 @@ import type { DeviceSource, PhysicalDieKind } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import type { GoDiceShell } from "./godice/shells.ts";
 import { createDiceSource, type DiceSource } from "./source.ts";
+import { mergeSources, spreadOver } from "./spread.ts";
 
+export { type BleConfig, BleConfigSchema, bleConfigProblems } from "../ble/config.ts";
 export { type DiceDeviceConfig, DiceDeviceConfigSchema, diceConfigProblems } from "./config.ts";
 export { decodeGoDiceMessage } from "./godice/messages.ts";
 export { GODICE_SHELLS, type GoDiceShell, goDiceFace } from "./godice/shells.ts";
@@ -106,8 +109,31 @@ export async function createEmulatedDice(opts: EmulatedDiceOptions): Promise<{
   return { source, control, central, dice };
 }
 
-/** Real dice through noble. A machine without Bluetooth gets a source whose health says why; nothing throws. */
-export function createBleDiceSource(config: readonly DiceDeviceConfig[], opts: { logger?: Logger }): DeviceSource {
-  const central = createNobleCentral(opts.logger ? { logger: opts.logger } : {});
-  return createDiceSource({ central, configs: config, ownsCentral: true, ...(opts.logger ? { logger: opts.logger } : {}) });
+/**
+ * Real dice through noble, on the adapter(s) of `devices.ble` (default: one, noble's own choice). With several
+ * adapters the dice are spread over them in turn. A machine without Bluetooth gets a source whose health says
+ * why; nothing throws.
+ */
+export function createBleDiceSource(
+  config: readonly DiceDeviceConfig[],
+  opts: { logger?: Logger; ble?: BleConfig; settleMs?: number },
+): DeviceSource {
+  const adapters = bleAdapters(opts.ble);
+  const groups = spreadOver(config, adapters.length);
+  const sources = adapters.map((a, i) => {
+    const logger = adapters.length > 1 ? opts.logger?.child({ adapter: i + 1 }) : opts.logger;
+    const central = createNobleCentral({
+      binding: bindingOf(a),
+      ...(logger ? { logger } : {}),
+      ...(opts.settleMs ? { settleMs: opts.settleMs } : {}),
+    });
+    return createDiceSource({
+      central,
+      configs: groups[i] ?? [],
+      ownsCentral: true,
+      ...(adapters.length > 1 ? { adapterId: `ble:${i + 1}` } : {}),
+      ...(logger ? { logger } : {}),
+    });
+  });
+  return sources.length === 1 && sources[0] ? sources[0] : mergeSources(sources);
 }

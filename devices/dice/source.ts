@@ -27,6 +27,8 @@ export interface DiceSourceOptions {
   readonly emulated?: boolean;
   /** Close the central on `stop` (the source created it). */
   readonly ownsCentral?: boolean;
+  /** Id of the adapter's health entry; default `ble` (`ble:1`, `ble:2` … when a table has several adapters). */
+  readonly adapterId?: string;
 }
 
 /** The dice source plus what tests and the CLI look at. */
@@ -93,8 +95,27 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
               openPixelsSession(p, ctx, config.kind ? { configKind: config.kind } : {})
           : (p: Parameters<typeof openGoDiceSession>[0], ctx: Parameters<typeof openGoDiceSession>[1]) =>
               openGoDiceSession(p, ctx, config.shell ?? "d6");
-      const link = new DieLink(tracker, open, clock, logger);
-      routes.push({ config, tracker, link, offer: (d) => link.offer(d), start: () => link.start(), stop: () => link.stop() });
+      // A Pixels past the adapter's link limit is read from its adverts instead (dice-ble §1.2).
+      let watcher: PixelsAdvertWatcher | null = null;
+      const onLinkLimit = () => {
+        if (config.family !== "pixels" || !running) return false;
+        watcher = new PixelsAdvertWatcher(tracker, clock, "Advert-only: the adapter's link limit is reached");
+        watcher.start();
+        return true;
+      };
+      const link = new DieLink(tracker, open, clock, logger, onLinkLimit);
+      routes.push({
+        config,
+        tracker,
+        link,
+        offer: (d) => (watcher ? watcher.offer(d) : link.offer(d)),
+        start: () => link.start(),
+        stop: async () => {
+          const w = watcher;
+          watcher = null;
+          await (w ? w.stop() : link.stop());
+        },
+      });
     }
   }
 
@@ -106,7 +127,7 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
   const adapterHealth = (): DeviceHealth => {
     const message = bluetoothStatus(adapter);
     return {
-      id: "ble",
+      id: options.adapterId ?? "ble",
       kind: "adapter",
       family: "ble",
       connected: adapter.kind === "ready",

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { diceConfigProblems } from "../../devices/dice/index.ts";
+import { bleConfigProblems, diceConfigProblems } from "../../devices/dice/index.ts";
 import { parseDialConfig } from "../../devices/wind-dial/index.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import { parseWith } from "../../src/game/schema.ts";
@@ -104,6 +104,8 @@ function assemble(
 function checkDevices(devices: TableConfig["devices"]): { path: string; message: string } | null {
   const dice = diceConfigProblems(devices?.dice ?? [])[0];
   if (dice) return { path: `devices.dice${dice.path}`, message: dice.message };
+  const ble = bleConfigProblems(devices?.ble)[0];
+  if (ble) return { path: `devices.ble${ble.path}`, message: ble.message };
   if (devices?.dial === undefined) return null;
   const dial = parseDialConfig(devices.dial, "devices.dial");
   if (dial.ok) return null;

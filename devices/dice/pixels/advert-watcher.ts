@@ -25,10 +25,11 @@ export class PixelsAdvertWatcher {
   constructor(
     private readonly tracker: DieTracker,
     private readonly clock: Clock,
+    private readonly why = "Advert-only: waiting for the die's first advertisement",
   ) {}
 
   start(): void {
-    if (!this.#identified) this.tracker.setLink("listening", false, "Advert-only: waiting for the die's first advertisement");
+    if (!this.#identified) this.tracker.setLink("listening", false, this.why);
     this.#watch();
   }
 

@@ -24,11 +24,12 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "start",
     synopsis:
-      "quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
+      "quarterdeck start [--config FILE] [--sim [hci]] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
     help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
 
   --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
   --sim            with --config: emulate every device instead of using the configured hardware
+  --sim hci        the demo's dice through the real Bluetooth stack: noble over an emulated HCI controller (socat)
   --scenario NAME  the bundled demo to play (default sole-bay-1672; also quickfire, anglo-dutch-1666,
                    wsim-battle-v3, age-of-sail)
   --port N         port to listen on (default 7420)
@@ -53,20 +54,24 @@ export const COMMANDS: readonly CommandSpec[] = [
       "log-level": { type: "string" },
       "log-json": { type: "boolean" },
     },
-    run: async ({ values }) =>
-      (await import("./start.ts")).runStart({
-        config: str(values.config),
-        sim: values.sim === true,
-        scenario: str(values.scenario),
-        port: str(values.port),
-        host: str(values.host),
-        data: str(values.data),
-        "allow-host": Array.isArray(values["allow-host"]) ? values["allow-host"] : undefined,
-        "tls-cert": str(values["tls-cert"]),
-        "tls-key": str(values["tls-key"]),
-        logLevel: str(values["log-level"]),
-        logJson: values["log-json"] === true,
-      }),
+    maxPositionals: 1,
+    run: async ({ values, positionals }) =>
+      (await import("./start.ts")).runStart(
+        {
+          config: str(values.config),
+          sim: values.sim === true,
+          scenario: str(values.scenario),
+          port: str(values.port),
+          host: str(values.host),
+          data: str(values.data),
+          "allow-host": Array.isArray(values["allow-host"]) ? values["allow-host"] : undefined,
+          "tls-cert": str(values["tls-cert"]),
+          "tls-key": str(values["tls-key"]),
+          logLevel: str(values["log-level"]),
+          logJson: values["log-json"] === true,
+        },
+        positionals,
+      ),
   },
   {
     name: "rulesets",

@@ -80,7 +80,15 @@ function setupFrom(v: StartValues) {
   return { ok: true as const, value: { ...loaded.value, devices: null } satisfies TableSetup };
 }
 
-export async function runStart(values: StartValues): Promise<CommandResult> {
+export async function runStart(values: StartValues, rest: readonly string[] = []): Promise<CommandResult> {
+  const [simKind, ...extra] = rest;
+  if (extra.length > 0 || (simKind !== undefined && (simKind !== "hci" || values.sim !== true))) {
+    return badInput({
+      code: "input.invalid",
+      message: `start takes no argument "${rest.join(" ")}" (did you mean --sim hci?).`,
+      path: "argv",
+    });
+  }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return badInput({ code: "input.invalid", message: `--port must be a port number; got "${values.port}".`, path: "--port" });
@@ -101,7 +109,13 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   }
   const logger = await makeLogger({ level, json: values.logJson === true });
   const token = loadOrCreateToken(dataDir);
-  const table = await composeTable({ setup: setup.value, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
+  const table = await composeTable({
+    setup: setup.value,
+    dbFile: join(dataDir, "quarterdeck.sqlite"),
+    logger,
+    sim: values.sim === true,
+    simDiceOverHci: simKind === "hci",
+  });
   if (!table.ok) return badInput(table.error);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {

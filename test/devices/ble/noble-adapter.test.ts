@@ -52,7 +52,10 @@ describe("noble adapter on a machine without Bluetooth (the real module, loaded 
     fake.emit("stateChange", "poweredOff");
     expect(await settled).toEqual({ kind: "off", reason: "the adapter is powered off" });
     fake.emit("stateChange", "unauthorized");
-    expect(central.state()).toEqual({ kind: "unavailable", reason: 'the adapter reports "unauthorized"' });
+    expect(central.state()).toEqual({
+      kind: "unavailable",
+      reason: "no permission to use the adapter (auto; see docs/devices-dice.md)",
+    });
     fake.emit("stateChange", "poweredOn");
     expect(central.state()).toEqual({ kind: "ready" });
     await central.close();

@@ -35,10 +35,9 @@ function standInPeripheral(connect: () => Promise<void> = async () => undefined)
     cancelConnect: vi.fn(),
     disconnectAsync: vi.fn(async () => undefined),
     updateRssiAsync: vi.fn(async () => -70),
-    discoverSomeServicesAndCharacteristicsAsync: vi.fn(async () => ({
-      services: [{ uuid: "a6b900017a5a43f2a962350c8edc9b5b", characteristics: [characteristic] }],
-      characteristics: [characteristic],
-    })),
+    discoverServicesAsync: vi.fn(async () => [
+      { uuid: "a6b900017a5a43f2a962350c8edc9b5b", characteristics: null, discoverCharacteristicsAsync: async () => [characteristic] },
+    ]),
   });
   return { p, characteristic, asNoble: p as unknown as NoblePeripheral };
 }
@@ -67,7 +66,7 @@ describe("noble peripheral → BlePeripheral", () => {
     handle.onDisconnect((r) => reasons.push(r));
     await handle.connect();
     const [service] = await handle.discover(["A6B90001-7A5A-43F2-A962-350C8EDC9B5B"]);
-    expect(p.discoverSomeServicesAndCharacteristicsAsync).toHaveBeenCalledWith(["a6b900017a5a43f2a962350c8edc9b5b"], []);
+    expect(p.discoverServicesAsync).toHaveBeenCalledWith(["a6b900017a5a43f2a962350c8edc9b5b"]);
     const c = service?.characteristics[0];
     expect(c?.uuid).toBe("a6b900027a5a43f2a962350c8edc9b5b");
     const got: number[][] = [];

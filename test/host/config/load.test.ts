@@ -132,6 +132,21 @@ describe("table configuration", () => {
     });
     expect(good.ok && good.value.start.ships).toHaveLength(12);
   });
+
+  it("devices.ble: a list of adapters, each error naming file, line and key", () => {
+    const base = "ruleset: sole-bay-1672\nscenario: sole-bay-1672\ndevices:\n  ble:\n";
+    const noPort = loadTableFile(tableFile(`${base}    - { binding: hci, deviceId: 0 }\n    - { binding: uart, baudRate: 115200 }\n`));
+    expect(!noPort.ok && noPort.error.path).toMatch(/table\.yaml:6 \(devices\.ble\[1\]\.port\)$/);
+    expect(!noPort.ok && noPort.error.message).toMatch(/needs its serial port/);
+    const badBinding = loadTableFile(tableFile(`${base}    - binding: bluez\n`));
+    expect(!badBinding.ok && badBinding.error.path).toMatch(/table\.yaml:5 \(devices\.ble\[0\]\.binding\)$/);
+    const stray = loadTableFile(tableFile(`${base}    - binding: dbus\n      port: /dev/ttyACM0\n`));
+    expect(!stray.ok && stray.error.path).toMatch(/table\.yaml:6 \(devices\.ble\[0\]\.port\)$/);
+    const good = loadTableFile(
+      tableFile(`${base}    - { binding: dbus }\n    - { binding: uart, port: /dev/ttyACM0, baudRate: 1000000 }\n`),
+    );
+    expect(good.ok && good.value.devices).toMatchObject({ ble: [{ binding: "dbus" }, { binding: "uart", port: "/dev/ttyACM0" }] });
+  });
 });
 
 describe("table configuration: the gaps hardening closed (issue 15, item 8)", () => {
