@@ -9,6 +9,7 @@ import { composeTable } from "../../compose.ts";
 import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
+import { lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 
 export const DEFAULT_PORT = 7420;
@@ -39,9 +40,20 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const setup = setupFrom(values);
   if (!setup.ok) return badInput(setup.error);
   const dataDir = resolve(values.data ?? "data");
+  // one host per data directory: a second one would write the same game and show another
+  const locked = lockDataDir(dataDir);
+  if (!locked.ok) return badInput({ code: "data.locked", message: locked.message, path: locked.file });
+  try {
+    return await serve(values, setup.value, dataDir, port, host);
+  } finally {
+    locked.lock.release();
+  }
+}
+
+async function serve(values: StartValues, setup: TableSetup, dataDir: string, port: number, host: string): Promise<CommandResult> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
   const token = loadOrCreateToken(dataDir);
-  const table = await composeTable({ setup: setup.value, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
+  const table = await composeTable({ setup, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
   if (!table.ok) return badInput(table.error);
   const app = await buildApp({ table: table.value, logger, token });
   try {
@@ -56,7 +68,7 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const url = `http://${shown}:${actualPort}/`;
   const s = table.value.session;
   process.stdout.write(
-    `quarterdeck — ${setup.value.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
+    `quarterdeck — ${setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
       `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n`,
