@@ -13,6 +13,7 @@ import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
+import { StoreError } from "./store/open-db.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
@@ -47,21 +48,32 @@ const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegre
 export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
   const now = opts.now ?? Date.now;
   const { setup, logger } = opts;
-  const store = new SqliteStore(opts.dbFile);
-  const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
   let devices: TableDevices | null = null;
-  const session = TableSession.open({
-    setup,
-    store: game,
-    now,
-    randomFace: (sides) => randomInt(1, sides + 1),
-    deviceHealth: () => (devices ? allHealth(devices) : []),
-  });
+  let store: SqliteStore | null = null;
+  let opened: ReturnType<typeof TableSession.open>;
+  let game: ReturnType<SqliteStore["game"]>;
+  try {
+    store = new SqliteStore(opts.dbFile);
+    game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
+    opened = TableSession.open({
+      setup,
+      store: game,
+      now,
+      randomFace: (sides) => randomInt(1, sides + 1),
+      deviceHealth: () => (devices ? allHealth(devices) : []),
+    });
+  } catch (e) {
+    store?.close();
+    if (!(e instanceof StoreError)) throw e;
+    return fail("store.unreadable", `The table cannot start: ${e.message}`, e.file);
+  }
+  const session = opened;
   if (!session.ok) {
     store.close();
     return fail(session.error.code, `The table cannot start: ${session.error.message}`, session.error.path);
   }
   const s = session.value;
+  for (const n of s.notices) logger.warn({ notice: n.text }, "notice at start");
   const built = opts.sim || setup.devices === null ? await composeSimDevices(logger) : await composeRealDevices(setup.devices, logger);
   devices = built;
   const display = setup.display;

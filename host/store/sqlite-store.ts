@@ -3,10 +3,10 @@
  * an append-only log of resolved actions and undos — one transaction each, with the session snapshot — and
  * the snapshot of the action being set up, so a half-rolled action survives a crash as pending, not applied.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
-import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot } from "./records.ts";
+import type Database from "better-sqlite3";
+import { naming, openDatabase, StoreError } from "./open-db.ts";
+import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
+import { readSnapshot } from "./snapshot-check.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -33,6 +33,17 @@ interface LogDbRow {
   waiting: string | null;
   description: string | null;
 }
+
+/** A log row as stored → as read; a row that does not parse is a {@link StoreError} naming the file and the entry. */
+const toRowIn =
+  (file: string) =>
+  (r: LogDbRow): LogRow => {
+    try {
+      return toRow(r);
+    } catch (e) {
+      throw new StoreError(file, `log entry ${r.seq} is unreadable (${(e as Error).message}); the game cannot be rebuilt past it.`);
+    }
+  };
 
 const toRow = (r: LogDbRow): LogRow =>
   r.kind === "undo"
@@ -68,26 +79,40 @@ export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {
   return out;
 }
 
-/** A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. */
+export interface StoreOptions {
+  /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
+  readonly readOnly?: boolean;
+}
+
+/**
+ * A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. Opening and
+ * reading throw {@link StoreError}s that name the file.
+ */
 export class SqliteStore {
   readonly file: string;
   readonly #db: Database.Database;
 
-  constructor(file: string) {
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
-    this.#db = new Database(file);
-    this.#db.pragma("journal_mode = WAL");
-    this.#db.pragma("synchronous = FULL");
-    this.#db.pragma("foreign_keys = ON");
-    this.#db.exec(SCHEMA);
-    // files written before the log kept the waiting follow-ups
-    const columns = this.#db.prepare("PRAGMA table_info(log)").all() as { name: string }[];
-    if (!columns.some((c) => c.name === "waiting")) this.#db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
+    this.#db = openDatabase(file, options.readOnly === true);
+    if (options.readOnly) return;
+    naming(file, () => {
+      this.#db.pragma("journal_mode = WAL");
+      this.#db.pragma("synchronous = FULL");
+      this.#db.pragma("foreign_keys = ON");
+      this.#db.exec(SCHEMA);
+      // files written before the log kept the waiting follow-ups
+      const columns = this.#db.prepare("PRAGMA table_info(log)").all() as { name: string }[];
+      if (!columns.some((c) => c.name === "waiting")) this.#db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
+    });
   }
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
   game(setup: GameSetup, now: number): SqliteGameStore {
+    return naming(this.file, () => this.#game(setup, now));
+  }
+
+  #game(setup: GameSetup, now: number): SqliteGameStore {
     const key = JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
     const found = this.#db.prepare("SELECT id FROM games WHERE setup_key = ? ORDER BY id DESC LIMIT 1").get(key) as
       | { id: number }
@@ -99,22 +124,26 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    return new SqliteGameStore(this.#db, id);
+    return new SqliteGameStore(this.#db, id, this.file);
   }
 
   /** Games in the file, newest last. */
   games(): { id: number; createdAt: number; setup: GameSetup }[] {
-    const rows = this.#db.prepare("SELECT id, created_at, setup FROM games ORDER BY id").all() as {
-      id: number;
-      created_at: number;
-      setup: string;
-    }[];
-    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, setup: JSON.parse(r.setup) as GameSetup }));
+    return naming(this.file, () => {
+      const rows = this.#db.prepare("SELECT id, created_at, setup FROM games ORDER BY id").all() as {
+        id: number;
+        created_at: number;
+        setup: string;
+      }[];
+      return rows.map((r) => ({ id: r.id, createdAt: r.created_at, setup: JSON.parse(r.setup) as GameSetup }));
+    });
   }
 
   /** Every log row of a game, undos included, in order. */
   log(gameId: number): LogRow[] {
-    return (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(gameId) as LogDbRow[]).map(toRow);
+    return naming(this.file, () =>
+      (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(gameId) as LogDbRow[]).map(toRowIn(this.file)),
+    );
   }
 
   close(): void {
@@ -126,15 +155,17 @@ export class SqliteStore {
 export class SqliteGameStore implements GameStore {
   readonly gameId: number;
   readonly #db: Database.Database;
+  readonly #file: string;
   readonly #insertAction: Database.Statement;
   readonly #insertUndo: Database.Statement;
   readonly #saveSnap: Database.Statement;
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
 
-  constructor(db: Database.Database, gameId: number) {
+  constructor(db: Database.Database, gameId: number, file = "the game file") {
     this.#db = db;
     this.gameId = gameId;
+    this.#file = file;
     this.#insertAction = db.prepare(
       "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -165,10 +196,25 @@ export class SqliteGameStore implements GameStore {
     });
   }
 
-  load(): { records: ResolvedRecord[]; snapshot: SessionSnapshot | null } {
-    const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(toRow);
-    const snap = this.#db.prepare("SELECT snapshot FROM snapshots WHERE game_id = ?").get(this.gameId) as { snapshot: string } | undefined;
-    return { records: recordsInEffect(rows), snapshot: snap ? (JSON.parse(snap.snapshot) as SessionSnapshot) : null };
+  load(): StoreLoad {
+    return naming(this.#file, () => {
+      const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(
+        toRowIn(this.#file),
+      );
+      const records = recordsInEffect(rows);
+      const snap = this.#db.prepare("SELECT snapshot FROM snapshots WHERE game_id = ?").get(this.gameId) as
+        | { snapshot: unknown }
+        | undefined;
+      if (!snap) return { records, snapshot: null };
+      const read = typeof snap.snapshot === "string" ? readSnapshot(snap.snapshot) : { ok: false as const, reason: "not text" };
+      if (read.ok) return { records, snapshot: read.snapshot };
+      // the log is the game; the snapshot only the working state: rebuild rather than refuse to start
+      return {
+        records,
+        snapshot: null,
+        snapshotProblem: `${this.#file}: the saved table state of game ${this.gameId} is unreadable (${read.reason})`,
+      };
+    });
   }
 
   nextSeq(): number {
