@@ -124,6 +124,9 @@ export class TableSession {
         this.#w.draft = taken.draft;
         this.#afterDraftChange();
       }
+    } else if (r.type === "die.roll-lost") {
+      const which = r.color ? `the ${r.color} die (${r.dieId})` : `die ${r.dieId}`;
+      this.#notice("warn", `Roll ${which} again: its last roll was lost (${r.reason}).`);
     } else if (r.type === "button.pressed") {
       const run = BUTTONS[r.command];
       const done = run ? run(this) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
