@@ -76,8 +76,12 @@ async function attempt<T>(what: string, problems: DeviceHealth[], make: () => Pr
   }
 }
 
-/** The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. */
-export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
+/**
+ * The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. `diceFaults`
+ * (0–0.5) makes the emulated dice's air lossy — each message dropped, garbled and repeated at that rate — to try
+ * the table under poor radio (`quarterdeck start --sim-faults`, the soak).
+ */
+export async function composeSimDevices(logger: Logger, diceFaults = 0): Promise<TableDevices> {
   const problems: DeviceHealth[] = [];
   const dice = await attempt("dice", problems, () =>
     createEmulatedDice({
@@ -86,6 +90,8 @@ export async function composeSimDevices(logger: Logger): Promise<TableDevices> {
       logger: logger.child({ dev: "dice" }),
     }),
   );
+  if (dice && diceFaults > 0)
+    for (const d of dice.dice.values()) d.faults.set({ drop: diceFaults, corrupt: diceFaults, duplicate: diceFaults });
   const readers = await attempt("readers", problems, () =>
     createEmulatedReaders(
       DEMO_READERS.map((r) => ({ ...r })),

@@ -39,6 +39,8 @@ export interface ComposeOptions {
   readonly logger: Logger;
   /** Every device emulated (the demo table). */
   readonly sim: boolean;
+  /** Emulated dice only: the rate (0–0.5) at which each die message is dropped, garbled and repeated. */
+  readonly simFaults?: number;
   readonly now?: () => number;
 }
 
@@ -74,7 +76,10 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   }
   const s = session.value;
   for (const n of s.notices) logger.warn({ notice: n.text }, "notice at start");
-  const built = opts.sim || setup.devices === null ? await composeSimDevices(logger) : await composeRealDevices(setup.devices, logger);
+  const built =
+    opts.sim || setup.devices === null
+      ? await composeSimDevices(logger, opts.simFaults ?? 0)
+      : await composeRealDevices(setup.devices, logger);
   devices = built;
   const display = setup.display;
   const view = (): TableView =>

@@ -8,6 +8,7 @@ import { badInput, type CommandResult, printJson, readAllStdin } from "./io.ts";
 const USAGE = `quarterdeck — the smart naval-wargame table
 
   quarterdeck start [--config FILE] [--sim] [--scenario NAME] [--port N] [--host ADDR] [--data DIR]
+                    [--sim-faults RATE]  (emulated dice: drop, garble and repeat each message at RATE, 0–0.5)
   quarterdeck rulesets [--json]
   quarterdeck plan --ruleset ID [--data FILE]     < request.json
   quarterdeck odds --ruleset ID [--data FILE]     < request.json
@@ -27,6 +28,7 @@ const OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   data: { type: "string" },
+  "sim-faults": { type: "string" },
   seconds: { type: "string" },
   to: { type: "string" },
   report: { type: "string" },

@@ -22,6 +22,7 @@ interface StartValues {
   port?: string | undefined;
   host?: string | undefined;
   data?: string | undefined;
+  "sim-faults"?: string | undefined;
 }
 
 function setupFrom(v: StartValues) {
@@ -36,6 +37,14 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return badInput({ code: "input.invalid", message: `--port must be a port number; got "${values.port}".`, path: "--port" });
   }
+  const faults = values["sim-faults"] === undefined ? 0 : Number(values["sim-faults"]);
+  if (!Number.isFinite(faults) || faults < 0 || faults > 0.5) {
+    return badInput({
+      code: "input.invalid",
+      message: `--sim-faults must be a rate from 0 to 0.5; got "${values["sim-faults"]}".`,
+      path: "--sim-faults",
+    });
+  }
   const host = values.host ?? "127.0.0.1";
   const setup = setupFrom(values);
   if (!setup.ok) return badInput(setup.error);
@@ -44,16 +53,23 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
   const locked = lockDataDir(dataDir);
   if (!locked.ok) return badInput({ code: "data.locked", message: locked.message, path: locked.file });
   try {
-    return await serve(values, setup.value, dataDir, port, host);
+    return await serve(values, setup.value, dataDir, port, host, faults);
   } finally {
     locked.lock.release();
   }
 }
 
-async function serve(values: StartValues, setup: TableSetup, dataDir: string, port: number, host: string): Promise<CommandResult> {
+async function serve(
+  values: StartValues,
+  setup: TableSetup,
+  dataDir: string,
+  port: number,
+  host: string,
+  simFaults: number,
+): Promise<CommandResult> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
   const token = loadOrCreateToken(dataDir);
-  const table = await composeTable({ setup, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true });
+  const table = await composeTable({ setup, dbFile: join(dataDir, "quarterdeck.sqlite"), logger, sim: values.sim === true, simFaults });
   if (!table.ok) return badInput(table.error);
   const app = await buildApp({ table: table.value, logger, token });
   try {

@@ -47,7 +47,10 @@ async function rollMany(t: Awaited<ReturnType<typeof faultyTable>>, ids: readonl
 describe("rolls lost in transit", () => {
   it("Pixels at 20% drop, 20% garble, 20% duplicate: every roll is stored or announced lost — 0 silently lost", async () => {
     const ids = ["p1", "p2", "p3"];
-    const t = await faultyTable({ pixels: ids.map((id) => ({ id, kind: "d6" as const, color: "black" })) }, { drop: 0.2, corrupt: 0.2, duplicate: 0.2 });
+    const t = await faultyTable(
+      { pixels: ids.map((id) => ({ id, kind: "d6" as const, color: "black" })) },
+      { drop: 0.2, corrupt: 0.2, duplicate: 0.2 },
+    );
     const made = await rollMany(t, ids, 60);
     const stored = t.readings.length;
     const announced = t.lost.length;
