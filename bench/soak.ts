@@ -24,7 +24,6 @@ const QUIET_BEFORE_KILL_MS = 10_000;
 const DIE_REST_MS = 8_000; // a die is rolled again only once its last roll is settled or given up
 const LIVE_CLIENTS = 5;
 const STALLED_CLIENTS = 2;
-const DICE = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
 
 const counts = { requests: 0, fiveXx: 0, refused: 0, crashes: 0, starts: 0, made: 0, received: 0, announced: 0, wsMessages: 0 };
 const rss: { at: number; mb: number }[] = [];
