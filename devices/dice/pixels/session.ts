@@ -126,8 +126,9 @@ export async function openPixelsSession(
     });
     await chars.write.write(requestRollState(), false);
   });
+  let beat: { cancel(): void } | null = null;
   const heartbeat = () => {
-    clock.after(HEARTBEAT_MS, () => {
+    beat = clock.after(HEARTBEAT_MS, () => {
       if (lifetime.closed) return;
       if (!watch.watching) askState().catch(() => undefined);
       heartbeat();
@@ -147,6 +148,7 @@ export async function openPixelsSession(
       sink.rssi(await peripheral.readRssi());
     },
     close: () => {
+      beat?.cancel();
       watch.close();
       return lifetime.close();
     },
