@@ -19,6 +19,20 @@ export interface DieRolled {
   readonly at: number;
 }
 
+/**
+ * A roll whose result never arrived and could not be recovered (the die's message was lost or garbled in transit
+ * and asking the die again did not help, or the link dropped mid-roll): the player must roll that die again.
+ */
+export interface DieRollLost {
+  readonly type: "die.roll-lost";
+  readonly dieId: string;
+  readonly family: "pixels" | "godice";
+  /** The die's colour, so the display can say "roll the black die again". */
+  readonly color?: string;
+  readonly reason: string;
+  readonly at: number;
+}
+
 /** A tag placed on a reader (after debounce). `uid` is upper-case hex without separators. */
 export interface TagArrived {
   readonly type: "tag.arrived";
@@ -45,7 +59,7 @@ export interface ButtonPressed {
   readonly at: number;
 }
 
-export type Reading = DieRolled | TagArrived | TagLeft | ButtonPressed;
+export type Reading = DieRolled | DieRollLost | TagArrived | TagLeft | ButtonPressed;
 
 /** The health of one device, as `/devices` shows it. */
 export interface DeviceHealth {

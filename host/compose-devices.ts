@@ -77,8 +77,17 @@ async function attempt<T>(what: string, problems: DeviceHealth[], make: () => Pr
   }
 }
 
-/** The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. */
-export async function composeSimDevices(logger: Logger, options: { diceOverHci?: boolean } = {}): Promise<TableDevices> {
+/**
+ * The all-emulated demo table: 6 Pixels, 3 GoDice, 2 NFC readers, a button box, a Firmata dial. `diceOverHci`
+ * sends the dice through an emulated HCI controller and noble (`--sim hci`); `diceFaults` (0–0.5) makes the
+ * emulated dice's air lossy — each message dropped, garbled and repeated at that rate — to try the table under
+ * poor radio (`quarterdeck start --sim-faults`, the soak).
+ */
+export async function composeSimDevices(
+  logger: Logger,
+  options: { diceOverHci?: boolean; diceFaults?: number } = {},
+): Promise<TableDevices> {
+  const diceFaults = options.diceFaults ?? 0;
   const problems: DeviceHealth[] = [];
   const demoDice = {
     pixels: DEMO_PIXELS.map((d) => ({ ...d })),
@@ -89,6 +98,9 @@ export async function composeSimDevices(logger: Logger, options: { diceOverHci?:
   const dice = await attempt("dice", problems, async () =>
     options.diceOverHci ? await createHciEmulatedDice(demoDice) : { ...(await createEmulatedDice(demoDice)), close: undefined },
   );
+  // --sim-faults: the in-process emulated dice only (the HCI path has its own fault knobs)
+  if (dice && "dice" in dice && diceFaults > 0)
+    for (const d of dice.dice.values()) d.faults.set({ drop: diceFaults, corrupt: diceFaults, duplicate: diceFaults });
   const readers = await attempt("readers", problems, () =>
     createEmulatedReaders(
       DEMO_READERS.map((r) => ({ ...r })),

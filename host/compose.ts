@@ -13,6 +13,7 @@ import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
+import { StoreError } from "./store/open-db.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
@@ -40,6 +41,8 @@ export interface ComposeOptions {
   readonly sim: boolean;
   /** With `sim`: the demo dice go through an emulated HCI controller and noble (`--sim hci`). */
   readonly simDiceOverHci?: boolean;
+  /** Emulated dice only: the rate (0–0.5) at which each die message is dropped, garbled and repeated. */
+  readonly simFaults?: number;
   readonly now?: () => number;
 }
 
@@ -49,31 +52,37 @@ const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegre
 export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
   const now = opts.now ?? Date.now;
   const { setup, logger } = opts;
-  let store: SqliteStore;
+  let devices: TableDevices | null = null;
+  let store: SqliteStore | null = null;
+  let opened: ReturnType<typeof TableSession.open>;
+  let game: ReturnType<SqliteStore["game"]>;
   try {
     store = new SqliteStore(opts.dbFile);
+    const { from, to, backup } = store.migration;
+    if (from !== to) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
+    game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
+    opened = TableSession.open({
+      setup,
+      store: game,
+      now,
+      randomFace: (sides) => randomInt(1, sides + 1),
+      deviceHealth: () => (devices ? allHealth(devices) : []),
+    });
   } catch (e) {
-    return fail("store.unreadable", `The game file cannot be opened: ${(e as Error).message}`, opts.dbFile);
+    store?.close();
+    if (!(e instanceof StoreError)) throw e;
+    return fail("store.unreadable", `The table cannot start: ${e.message}`, e.file);
   }
-  const { from, to, backup } = store.migration;
-  if (from !== to) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
-  const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
-  let devices: TableDevices | null = null;
-  const session = TableSession.open({
-    setup,
-    store: game,
-    now,
-    randomFace: (sides) => randomInt(1, sides + 1),
-    deviceHealth: () => (devices ? allHealth(devices) : []),
-  });
+  const session = opened;
   if (!session.ok) {
     store.close();
     return fail(session.error.code, `The table cannot start: ${session.error.message}`, session.error.path);
   }
   const s = session.value;
+  for (const n of s.notices) logger.warn({ notice: n.text }, "notice at start");
   const built =
     opts.sim || setup.devices === null
-      ? await composeSimDevices(logger, { diceOverHci: opts.simDiceOverHci === true })
+      ? await composeSimDevices(logger, { diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 })
       : await composeRealDevices(setup.devices, logger);
   devices = built;
   const display = setup.display;

@@ -4,7 +4,7 @@
  */
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
-import type { DeviceHealth, DieRolled, PhysicalDieKind } from "../readings.ts";
+import type { DeviceHealth, DieRolled, DieRollLost, PhysicalDieKind } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import type { RejectionCounter } from "./decoded.ts";
 import { isFaceOf } from "./pixels/faces.ts";
@@ -17,7 +17,7 @@ export interface TrackerDeps {
   readonly logger?: Logger;
   readonly rejections: RejectionCounter;
   readonly emulated: boolean;
-  readonly emit: (reading: DieRolled) => void;
+  readonly emit: (reading: DieRolled | DieRollLost) => void;
   readonly healthChanged: (health: DeviceHealth) => void;
 }
 
@@ -116,6 +116,28 @@ export class DieTracker implements SessionSink {
     this.#changed();
   }
 
+  rollLost(reason: string): void {
+    this.deps.logger?.warn({ dieId: this.id, reason }, "roll lost in transit");
+    this.#announceLost(reason);
+    this.notice(`${this.#rollAgain()}: ${reason}.`);
+  }
+
+  /** "Roll the black die again" — the die's colour when known, else its id. */
+  #rollAgain(): string {
+    return this.#color ? `Roll the ${this.#color} die (${this.id}) again` : `Roll die ${this.id} again`;
+  }
+
+  #announceLost(reason: string): void {
+    this.deps.emit({
+      type: "die.roll-lost",
+      dieId: this.id,
+      family: this.deps.config.family,
+      ...(this.#color ? { color: this.#color } : {}),
+      reason,
+      at: this.deps.clock.now(),
+    });
+  }
+
   rejected(bytes: Uint8Array, reason: string): void {
     this.deps.rejections.record(this.id, bytes, reason);
   }
@@ -141,6 +163,7 @@ export class DieTracker implements SessionSink {
       this.notice(CROOKED_MESSAGE);
     } else if (d.kind === "lost") {
       this.deps.logger?.warn({ dieId: this.id }, "roll lost in a disconnect");
+      this.#announceLost("the die dropped out while it was rolling");
       this.notice(LOST_ROLL_MESSAGE);
     }
   }

@@ -22,6 +22,8 @@ export interface SessionSink {
   color(name: string): void;
   /** A message that is not a roll but a person should see (crooked landing, tilted GoDice …). */
   notice(message: string): void;
+  /** A roll under way whose result was lost and could not be asked for again: the player must roll again. */
+  rollLost(reason: string): void;
   /** A notification that failed to decode (counted and logged). */
   rejected(bytes: Uint8Array, reason: string): void;
 }

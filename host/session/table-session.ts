@@ -20,6 +20,7 @@ import { type DraftStatus, draftStatus, OddsCache } from "./draft-status.ts";
 import { afterResolved, afterUndone, answerChoice, nextDraft, restoreWork } from "./follow-ups.ts";
 import { GameHistory } from "./game-history.ts";
 import type { Notice } from "./notices.ts";
+import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
 import { resolveDraft } from "./resolve.ts";
 import { SessionFeed } from "./session-feed.ts";
 import type { SessionDeps, SessionListener } from "./session-types.ts";
@@ -49,9 +50,14 @@ export class TableSession {
     this.#deps = deps;
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
-    const { records, snapshot } = deps.store.load();
+    const { records, snapshot, snapshotProblem } = deps.store.load();
     this.#history = new GameHistory(this.rs, initial, records);
     this.#w = { ...restoreWork(deps.setup, initial, snapshot) };
+    if (snapshotProblem !== undefined) {
+      this.#w = { ...rebuiltWork(deps.setup, initial, this.#history.records) };
+      deps.store.saveSnapshot(this.#snapshot());
+      this.#notice("warn", rebuiltNotice(snapshotProblem, this.#history.records.length));
+    }
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -119,6 +125,9 @@ export class TableSession {
         this.#w.draft = taken.draft;
         this.#afterDraftChange();
       }
+    } else if (r.type === "die.roll-lost") {
+      const which = r.color ? `the ${r.color} die (${r.dieId})` : `die ${r.dieId}`;
+      this.#notice("warn", `Roll ${which} again: its last roll was lost (${r.reason}).`);
     } else if (r.type === "button.pressed") {
       const run = BUTTONS[r.command];
       const done = run ? run(this) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");

@@ -49,10 +49,18 @@ export interface GameSetup {
   readonly data: unknown;
 }
 
+/** What a game store holds when the session opens. */
+export interface StoreLoad {
+  readonly records: ResolvedRecord[];
+  readonly snapshot: SessionSnapshot | null;
+  /** Set when a snapshot was stored but could not be read: the session rebuilds from the log and says so. */
+  readonly snapshotProblem?: string;
+}
+
 /** The store of one game. Every method commits before it returns. */
 export interface GameStore {
   /** Resolved actions still in effect (undone ones removed), in order, and the last snapshot. */
-  load(): { records: ResolvedRecord[]; snapshot: SessionSnapshot | null };
+  load(): StoreLoad;
   /** The next sequence number a record will get. */
   nextSeq(): number;
   /** One transaction: the resolved action and the snapshot after it. */

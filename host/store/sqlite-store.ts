@@ -3,11 +3,11 @@
  * an append-only log of resolved actions and undos — one transaction each, with the session snapshot — and
  * the snapshot of the action being set up, so a half-rolled action survives a crash as pending, not applied.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { type MigrationReport, migrate } from "./migrations.ts";
-import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot } from "./records.ts";
+import { naming, openDatabase, StoreError } from "./open-db.ts";
+import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
+import { readSnapshot } from "./snapshot-check.ts";
 
 interface LogDbRow {
   seq: number;
@@ -23,6 +23,17 @@ interface LogDbRow {
   waiting: string | null;
   description: string | null;
 }
+
+/** A log row as stored → as read; a row that does not parse is a {@link StoreError} naming the file and the entry. */
+const toRowIn =
+  (file: string) =>
+  (r: LogDbRow): LogRow => {
+    try {
+      return toRow(r);
+    } catch (e) {
+      throw new StoreError(file, `log entry ${r.seq} is unreadable (${(e as Error).message}); the game cannot be rebuilt past it.`);
+    }
+  };
 
 const toRow = (r: LogDbRow): LogRow =>
   r.kind === "undo"
@@ -58,22 +69,37 @@ export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {
   return out;
 }
 
-/** A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. */
+export interface StoreOptions {
+  /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
+  readonly readOnly?: boolean;
+}
+
+/**
+ * A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. Opening and
+ * reading throw {@link StoreError}s that name the file.
+ */
 export class SqliteStore {
   readonly file: string;
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
   readonly migration: MigrationReport;
   readonly #db: Database.Database;
 
-  constructor(file: string) {
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
-    this.#db = new Database(file);
-    this.#db.pragma("journal_mode = WAL");
-    this.#db.pragma("synchronous = FULL");
-    this.#db.pragma("foreign_keys = ON");
+    this.#db = openDatabase(file, options.readOnly === true);
+    if (options.readOnly) {
+      // an in-memory copy may be brought up to date without touching the file; one read through its -wal is read as it is
+      const version = this.#db.pragma("user_version", { simple: true }) as number;
+      this.migration = this.#db.memory ? naming(file, () => migrate(this.#db, ":memory:")) : { from: version, to: version };
+      return;
+    }
     try {
-      this.migration = migrate(this.#db, file);
+      this.migration = naming(file, () => {
+        this.#db.pragma("journal_mode = WAL");
+        this.#db.pragma("synchronous = FULL");
+        this.#db.pragma("foreign_keys = ON");
+        return migrate(this.#db, file);
+      });
     } catch (e) {
       this.#db.close();
       throw e;
@@ -82,6 +108,10 @@ export class SqliteStore {
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
   game(setup: GameSetup, now: number): SqliteGameStore {
+    return naming(this.file, () => this.#game(setup, now));
+  }
+
+  #game(setup: GameSetup, now: number): SqliteGameStore {
     const key = JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
     const found = this.#db.prepare("SELECT id FROM games WHERE setup_key = ? ORDER BY id DESC LIMIT 1").get(key) as
       | { id: number }
@@ -93,22 +123,26 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    return new SqliteGameStore(this.#db, id);
+    return new SqliteGameStore(this.#db, id, this.file);
   }
 
   /** Games in the file, newest last. */
   games(): { id: number; createdAt: number; setup: GameSetup }[] {
-    const rows = this.#db.prepare("SELECT id, created_at, setup FROM games ORDER BY id").all() as {
-      id: number;
-      created_at: number;
-      setup: string;
-    }[];
-    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, setup: JSON.parse(r.setup) as GameSetup }));
+    return naming(this.file, () => {
+      const rows = this.#db.prepare("SELECT id, created_at, setup FROM games ORDER BY id").all() as {
+        id: number;
+        created_at: number;
+        setup: string;
+      }[];
+      return rows.map((r) => ({ id: r.id, createdAt: r.created_at, setup: JSON.parse(r.setup) as GameSetup }));
+    });
   }
 
   /** Every log row of a game, undos included, in order. */
   log(gameId: number): LogRow[] {
-    return (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(gameId) as LogDbRow[]).map(toRow);
+    return naming(this.file, () =>
+      (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(gameId) as LogDbRow[]).map(toRowIn(this.file)),
+    );
   }
 
   close(): void {
@@ -120,15 +154,17 @@ export class SqliteStore {
 export class SqliteGameStore implements GameStore {
   readonly gameId: number;
   readonly #db: Database.Database;
+  readonly #file: string;
   readonly #insertAction: Database.Statement;
   readonly #insertUndo: Database.Statement;
   readonly #saveSnap: Database.Statement;
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
 
-  constructor(db: Database.Database, gameId: number) {
+  constructor(db: Database.Database, gameId: number, file = "the game file") {
     this.#db = db;
     this.gameId = gameId;
+    this.#file = file;
     this.#insertAction = db.prepare(
       "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -159,10 +195,25 @@ export class SqliteGameStore implements GameStore {
     });
   }
 
-  load(): { records: ResolvedRecord[]; snapshot: SessionSnapshot | null } {
-    const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(toRow);
-    const snap = this.#db.prepare("SELECT snapshot FROM snapshots WHERE game_id = ?").get(this.gameId) as { snapshot: string } | undefined;
-    return { records: recordsInEffect(rows), snapshot: snap ? (JSON.parse(snap.snapshot) as SessionSnapshot) : null };
+  load(): StoreLoad {
+    return naming(this.#file, () => {
+      const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(
+        toRowIn(this.#file),
+      );
+      const records = recordsInEffect(rows);
+      const snap = this.#db.prepare("SELECT snapshot FROM snapshots WHERE game_id = ?").get(this.gameId) as
+        | { snapshot: unknown }
+        | undefined;
+      if (!snap) return { records, snapshot: null };
+      const read = typeof snap.snapshot === "string" ? readSnapshot(snap.snapshot) : { ok: false as const, reason: "not text" };
+      if (read.ok) return { records, snapshot: read.snapshot };
+      // the log is the game; the snapshot only the working state: rebuild rather than refuse to start
+      return {
+        records,
+        snapshot: null,
+        snapshotProblem: `${this.#file}: the saved table state of game ${this.gameId} is unreadable (${read.reason})`,
+      };
+    });
   }
 
   nextSeq(): number {

@@ -5,33 +5,56 @@
  * "request state" message, so a roll under way when the link dropped is reported as lost.
  */
 import type { BlePeripheral } from "../../ble/seam.ts";
+import { toHex } from "../../ble/seam.ts";
+import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBattery, requestColor } from "./messages.ts";
 import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
 
 export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
+/** An `S` this soon after the init message, before any `R`, is taken as the die's answer (where it lies), not a roll. */
+export const INIT_ANSWER_MS = 2_000;
 
 /** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
 export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionContext, shell: GoDiceShell): Promise<DieSession> {
-  const { sink } = ctx;
+  const { sink, clock } = ctx;
   const lifetime = new SessionLifetime(peripheral);
-  let sawRollStart = false;
+  // GoDice cannot be asked for its state: a roll whose `S` never comes is reported lost
+  const watch = new RollWatch({ clock, ask: null, giveUp: (reason) => sink.rollLost(reason) });
+  let initAt = Number.NEGATIVE_INFINITY;
+  let askedAt = Number.NEGATIVE_INFINITY;
+  let rolling = false;
+  let lastStable: string | null = null;
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
-    if (!decoded.ok) return sink.rejected(bytes, decoded.reason);
+    if (!decoded.ok) {
+      sink.rejected(bytes, decoded.reason);
+      // unasked (not an answer to battery, colour or init) a die speaks only of rolls: this may have been one
+      if (clock.now() - askedAt >= INIT_ANSWER_MS) watch.garbled();
+      return;
+    }
     const m = decoded.value;
     switch (m.type) {
       case "rollStart":
-        sawRollStart = true;
+        rolling = true;
+        watch.moving();
         return sink.observe({ state: "rolling", face: null, via: "notify" });
       case "stable": {
+        watch.settled();
         const face = goDiceFace(shell, m.x, m.y, m.z);
-        // An `S` before any `R` on this connection (e.g. an answer to init, which is undocumented) says where the
-        // die lies, not that it was rolled.
-        const settled = sawRollStart ? "rolled" : "onFace";
-        const state = m.kind === "S" ? settled : m.kind === "TS" ? "crooked" : "handling";
-        return sink.observe({ state, face, via: "notify" });
+        const raw = toHex(bytes);
+        const repeated = raw === lastStable; // the very same bytes again: a resent notification, not a new rest
+        lastStable = raw;
+        const wasRolling = rolling;
+        rolling = false;
+        if (m.kind !== "S") return sink.observe({ state: m.kind === "TS" ? "crooked" : "handling", face, via: "notify" });
+        // An `S` soon after init with no `R` before it (an answer to init, undocumented) says where the die lies.
+        if (!wasRolling && clock.now() - initAt < INIT_ANSWER_MS) return sink.observe({ state: "onFace", face, via: "notify" });
+        // Otherwise an `S` ends a roll even when its `R` was lost: real readings are never bit-identical, so new
+        // bytes on the same face are a new roll, and the gate must see it start.
+        if (!wasRolling && !repeated) sink.observe({ state: "rolling", face: null, via: "notify" });
+        return sink.observe({ state: "rolled", face, via: "notify" });
       }
       case "battery":
         return sink.battery(m.level);
@@ -53,9 +76,13 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     if (!notify || !write) throw new Error("no GoDice (Nordic UART) characteristics on this peripheral");
     await lifetime.subscribe(notify, handle);
     const withoutResponse = !write.properties.includes("write");
-    send = (bytes) => write.write(bytes, withoutResponse);
+    send = (bytes) => {
+      askedAt = clock.now();
+      return write.write(bytes, withoutResponse);
+    };
     if (!ctx.firstConnection) sink.restoredWithoutSync();
     sink.identified(shellKind(shell), { shell });
+    initAt = clock.now();
     await send(initMessage());
     await send(requestBattery());
     await send(requestColor());
@@ -73,6 +100,9 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
       await send(requestBattery());
       sink.rssi(await peripheral.readRssi());
     },
-    close: () => lifetime.close(),
+    close: () => {
+      watch.close();
+      return lifetime.close();
+    },
   };
 }

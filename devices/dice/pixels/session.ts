@@ -6,6 +6,7 @@
 import type { BleCharacteristic, BlePeripheral } from "../../ble/seam.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
 import type { DieState } from "../roll-gate.ts";
+import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import type { PixelsDieInfo } from "./iamadie.ts";
@@ -17,6 +18,11 @@ export const PIXELS_CONNECT_TIMEOUT_MS = 10_000;
 export const PIXELS_REQUEST_TIMEOUT_MS = 10_000;
 /** How long the next RollState is taken as the reply to RequestRollState. */
 export const SYNC_REPLY_WINDOW_MS = 2_000;
+/**
+ * While connected and no roll is awaited, the roll state is asked for this often: a roll whose every report was
+ * lost still shows (on another face) at the next answer instead of never.
+ */
+export const HEARTBEAT_MS = 5_000;
 
 export interface PixelsSessionOptions {
   /** The kind from configuration, used when the die does not say (or its IAmADie was lost). */
@@ -47,10 +53,19 @@ export async function openPixelsSession(
   let onInfo: (() => void) | null = null;
   let write: BleCharacteristic | null = null;
   const lifetime = new SessionLifetime(peripheral);
+  const askState = async () => {
+    if (lifetime.closed || !write) return;
+    awaitingSync = true;
+    await write.write(requestRollState(), false);
+  };
+  const watch = new RollWatch({ clock, ask: askState, giveUp: (reason) => sink.rollLost(reason) });
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodePixelsMessage(bytes);
-    if (!decoded.ok) return sink.rejected(bytes, decoded.reason);
+    if (!decoded.ok) {
+      sink.rejected(bytes, decoded.reason);
+      return watch.garbled();
+    }
     const m = decoded.value;
     switch (m.type) {
       case "iAmADie": {
@@ -74,6 +89,8 @@ export async function openPixelsSession(
         const via = awaitingSync ? "sync" : "notify";
         awaitingSync = false;
         sink.observe({ state, face: faceFromIndex(kind, dieType, m.faceIndex, info?.buildTimestamp), via });
+        if (state === "rolling") watch.moving();
+        else watch.settled();
         return;
       }
       case "batteryLevel":
@@ -109,6 +126,15 @@ export async function openPixelsSession(
     });
     await chars.write.write(requestRollState(), false);
   });
+  let beat: { cancel(): void } | null = null;
+  const heartbeat = () => {
+    beat = clock.after(HEARTBEAT_MS, () => {
+      if (lifetime.closed) return;
+      if (!watch.watching) askState().catch(() => undefined);
+      heartbeat();
+    });
+  };
+  heartbeat();
 
   const session: DieSession = {
     async identify() {
@@ -121,7 +147,11 @@ export async function openPixelsSession(
       await write.write(requestBatteryLevel(), false);
       sink.rssi(await peripheral.readRssi());
     },
-    close: () => lifetime.close(),
+    close: () => {
+      beat?.cancel();
+      watch.close();
+      return lifetime.close();
+    },
   };
   return session;
 }

@@ -7,15 +7,28 @@
  * ends fail with a read error, which is what an unplug looks like to serialport.
  *
  * socat runs under a small `sh` guard that kills it when our end of the guard's stdin closes — on `unplug()`,
- * and also when this process dies without cleaning up (SIGKILL), so no socat outlives the host.
+ * and also when this process dies without cleaning up (SIGKILL), so no socat outlives the host. The pair's
+ * temporary directory is named after the owning pid (`quarterdeck-pty-<pid>-…`): the guard removes it when it
+ * finds its parent gone, and every new pair sweeps away directories whose owner no longer runs, so kills leave
+ * nothing behind in /tmp.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sweepStalePtyDirs } from "./stale-dirs.ts";
 
-/** Runs socat with the two addresses; kills it when stdin reaches EOF; exits with socat. */
-const GUARD = 'exec 3<&0; socat -d -d "$1" "$2" </dev/null & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid';
+/**
+ * Runs socat with the two addresses; kills it when stdin reaches EOF; exits with socat. When the process that
+ * started it is gone by then (it was killed: the guard has been handed to another parent — checked in /proc, as a
+ * killed parent may linger as a zombie that `kill -0` still finds), it also removes the pair's directory ($3).
+ */
+const GUARD =
+  'exec 3<&0; socat -d -d "$1" "$2" </dev/null & pid=$!; (read _ <&3; kill $pid 2>/dev/null) & wait $pid; s=$?; ' +
+  'read -r _ _ _ pp _ </proc/$$/stat; [ "$pp" = "$PPID" ] || rm -rf "$3"; exit $s';
+
+/** The prefix of every pair's directory in the temp dir; the owner's pid follows it. */
+export const PTY_DIR_PREFIX = "quarterdeck-pty-";
 
 export class PtyPair {
   /** The end a driver opens (stands for `/dev/ttyUSB0`). */
@@ -26,7 +39,8 @@ export class PtyPair {
   #proc: ChildProcess | null = null;
 
   constructor(name = "dev") {
-    this.#dir = mkdtempSync(join(tmpdir(), "quarterdeck-pty-"));
+    sweepStalePtyDirs(tmpdir(), PTY_DIR_PREFIX);
+    this.#dir = mkdtempSync(join(tmpdir(), `${PTY_DIR_PREFIX}${process.pid}-`));
     this.hostPath = join(this.#dir, `${name}-host`);
     this.devicePath = join(this.#dir, `${name}-device`);
   }
@@ -40,9 +54,13 @@ export class PtyPair {
     if (this.#proc) return;
     rmSync(this.hostPath, { force: true });
     rmSync(this.devicePath, { force: true });
-    const proc = spawn("sh", ["-c", GUARD, "sh", `pty,raw,echo=0,link=${this.devicePath}`, `pty,raw,echo=0,link=${this.hostPath}`], {
-      stdio: ["pipe", "ignore", "pipe"],
-    });
+    const proc = spawn(
+      "sh",
+      ["-c", GUARD, "sh", `pty,raw,echo=0,link=${this.devicePath}`, `pty,raw,echo=0,link=${this.hostPath}`, this.#dir],
+      {
+        stdio: ["pipe", "ignore", "pipe"],
+      },
+    );
     this.#proc = proc;
     await new Promise<void>((resolve, reject) => {
       let log = "";

@@ -24,11 +24,12 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "start",
     synopsis:
-      "quarterdeck start [--config FILE] [--sim [hci]] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
+      "quarterdeck start [--config FILE] [--sim [hci]] [--sim-faults RATE] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
     help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
 
   --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
   --sim            with --config: emulate every device instead of using the configured hardware
+  --sim-faults RATE  emulated dice only: drop, garble and repeat each die message at RATE (0 to 0.5)
   --sim hci        the demo's dice through the real Bluetooth stack: noble over an emulated HCI controller (socat)
   --scenario NAME  the bundled demo to play (default sole-bay-1672; also quickfire, anglo-dutch-1666,
                    wsim-battle-v3, age-of-sail)
@@ -51,6 +52,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "allow-host": { type: "string", multiple: true },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
+      "sim-faults": { type: "string" },
       "log-level": { type: "string" },
       "log-json": { type: "boolean" },
     },
@@ -67,6 +69,7 @@ export const COMMANDS: readonly CommandSpec[] = [
           "allow-host": Array.isArray(values["allow-host"]) ? values["allow-host"] : undefined,
           "tls-cert": str(values["tls-cert"]),
           "tls-key": str(values["tls-key"]),
+          "sim-faults": str(values["sim-faults"]),
           logLevel: str(values["log-level"]),
           logJson: values["log-json"] === true,
         },

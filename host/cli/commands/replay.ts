@@ -4,8 +4,11 @@
  * state; `--report` writes the after-action report, HTML for `.html`/`.htm`, else Markdown.
  */
 import { existsSync, writeFileSync } from "node:fs";
+import { fail, ok, type Result } from "../../../src/game/result.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport, markdownReport } from "../../replay/report.ts";
+import { StoreError } from "../../store/open-db.ts";
+import type { GameSetup, LogRow } from "../../store/records.ts";
 import { SqliteStore } from "../../store/sqlite-store.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
 import { terminalProgress } from "../progress.ts";
@@ -32,14 +35,15 @@ export async function runReplay(
   }
   let store: SqliteStore;
   try {
-    store = new SqliteStore(file);
+    // read-only: replay never changes the file it reads (no tables added, no switch to WAL)
+    store = new SqliteStore(file, { readOnly: true });
   } catch (e) {
-    return badInput({ code: "input.invalid", message: `${file} is not a quarterdeck game file: ${(e as Error).message}`, path: file });
+    return badInput({ code: "store.unreadable", message: (e as Error).message, path: file });
   }
   try {
-    const game = store.games().at(-1);
-    if (!game) return badInput({ code: "input.invalid", message: `${file} holds no game.`, path: file });
-    const replay = rebuild(game.setup, store.log(game.id), to);
+    const game = readGames(store);
+    if (!game.ok) return badInput(game.error);
+    const replay = rebuild(game.value.setup, game.value.log, to);
     if (!replay.ok) return badInput(replay.error);
     const r = replay.value;
     if (values.report) {
@@ -51,7 +55,8 @@ export async function runReplay(
       code: 0,
       stdout: printJson({
         ok: true,
-        game: game.id,
+        game: game.value.id,
+
         ruleset: r.ruleset.id,
         title: r.setup.title,
         entries: r.entries.length,
@@ -64,5 +69,17 @@ export async function runReplay(
     };
   } finally {
     store.close();
+  }
+}
+
+/** The latest game in the file and its log; a file that is not a game file, or a damaged one, is an error naming it. */
+function readGames(store: SqliteStore): Result<{ id: number; setup: GameSetup; log: LogRow[] }> {
+  try {
+    const game = store.games().at(-1);
+    if (!game) return fail("input.invalid", `${store.file} holds no game.`, store.file);
+    return ok({ id: game.id, setup: game.setup, log: store.log(game.id) });
+  } catch (e) {
+    if (!(e instanceof StoreError)) throw e;
+    return fail("store.unreadable", e.message, e.file);
   }
 }

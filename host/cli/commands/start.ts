@@ -6,10 +6,12 @@
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
+import type { Logger } from "pino";
 import { composeTable } from "../../compose.ts";
 import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
+import { lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
 
@@ -26,6 +28,7 @@ interface StartValues {
   "allow-host"?: string[] | undefined;
   "tls-cert"?: string | undefined;
   "tls-key"?: string | undefined;
+  "sim-faults"?: string | undefined;
   logJson?: boolean | undefined;
   /** Default: $LOG_LEVEL, else info. */
   logLevel?: string | undefined;
@@ -93,6 +96,14 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return badInput({ code: "input.invalid", message: `--port must be a port number; got "${values.port}".`, path: "--port" });
   }
+  const faults = values["sim-faults"] === undefined ? 0 : Number(values["sim-faults"]);
+  if (!Number.isFinite(faults) || faults < 0 || faults > 0.5) {
+    return badInput({
+      code: "input.invalid",
+      message: `--sim-faults must be a rate from 0 to 0.5; got "${values["sim-faults"]}".`,
+      path: "--sim-faults",
+    });
+  }
   const host = values.host ?? "127.0.0.1";
   const tls = tlsFrom(values);
   if (!tls.ok) return tls.error;
@@ -107,19 +118,48 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
       path: "--log-level",
     });
   }
-  const logger = await makeLogger({ level, json: values.logJson === true });
+  // one host per data directory: a second one would write the same game and show another
+  const locked = lockDataDir(dataDir);
+  if (!locked.ok) return badInput({ code: "data.locked", message: locked.message, path: locked.file });
+  try {
+    const logger = await makeLogger({ level, json: values.logJson === true });
+    return await serve(values, setup.value, logger, {
+      dataDir,
+      port,
+      host,
+      tls: tls.value,
+      simFaults: faults,
+      simDiceOverHci: simKind === "hci",
+    });
+  } finally {
+    locked.lock.release();
+  }
+}
+
+interface ServeOptions {
+  readonly dataDir: string;
+  readonly port: number;
+  readonly host: string;
+  readonly tls: Tls | undefined;
+  readonly simFaults: number;
+  readonly simDiceOverHci: boolean;
+}
+
+async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: ServeOptions): Promise<CommandResult> {
+  const { dataDir, port, host, tls } = o;
   const token = loadOrCreateToken(dataDir);
   const table = await composeTable({
-    setup: setup.value,
+    setup,
     dbFile: join(dataDir, "quarterdeck.sqlite"),
     logger,
     sim: values.sim === true,
-    simDiceOverHci: simKind === "hci",
+    simDiceOverHci: o.simDiceOverHci,
+    simFaults: o.simFaults,
   });
   if (!table.ok) return badInput(table.error);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ table: table.value, logger, token, hosts: hostNames(values, host), ...(tls.value ? { https: tls.value } : {}) });
+    app = await buildApp({ table: table.value, logger, token, hosts: hostNames(values, host), ...(tls ? { https: tls } : {}) });
     await app.listen({ port, host });
   } catch (e) {
     await table.value.close();
@@ -128,10 +168,10 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
   const address = app.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  const url = `${tls.value ? "https" : "http"}://${shown}:${actualPort}/`;
+  const url = `${tls ? "https" : "http"}://${shown}:${actualPort}/`;
   const s = table.value.session;
   process.stdout.write(
-    `quarterdeck — ${setup.value.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
+    `quarterdeck — ${setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
       `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n`,

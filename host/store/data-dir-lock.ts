@@ -1,0 +1,77 @@
+/**
+ * One host per data directory. The lock is SQLite's own: a small `quarterdeck.lock` database held in
+ * EXCLUSIVE locking mode after one write, i.e. a POSIX (fcntl) write lock on the file for as long as the
+ * connection is open. The kernel drops such a lock the moment its process ends — kill -9 included — so a
+ * lock left by a killed host never blocks the next start, and there is no stale-lock timeout to wait out
+ * (which a lock *file* such as proper-lockfile's would need). The holder's pid sits beside it in
+ * `quarterdeck.pid`, so a second start can name the process it collided with.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+
+export const LOCK_FILE = "quarterdeck.lock";
+export const PID_FILE = "quarterdeck.pid";
+
+/** A held lock; `release()` is idempotent. */
+export interface DataDirLock {
+  readonly file: string;
+  release(): void;
+}
+
+export type LockResult =
+  | { readonly ok: true; readonly lock: DataDirLock }
+  | { readonly ok: false; readonly file: string; readonly holderPid: number | null; readonly message: string };
+
+const readPid = (file: string): number | null => {
+  try {
+    const n = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Takes the data directory's lock, or says which process holds it. Never waits. */
+export function lockDataDir(dir: string, pid = process.pid): LockResult {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, LOCK_FILE);
+  const pidFile = join(dir, PID_FILE);
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { timeout: 0 });
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL)");
+    // the first write takes the exclusive lock; EXCLUSIVE locking mode keeps it until close
+    db.prepare("INSERT INTO holder (pid) VALUES (?)").run(pid);
+    db.exec("DELETE FROM holder WHERE rowid NOT IN (SELECT MAX(rowid) FROM holder)");
+  } catch (e) {
+    db?.close();
+    const code = (e as { code?: string }).code ?? "";
+    const holderPid = readPid(pidFile);
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
+      const who = holderPid === null ? "another quarterdeck process" : `another quarterdeck process (pid ${holderPid})`;
+      return {
+        ok: false,
+        file,
+        holderPid,
+        message: `The data directory ${dir} is in use by ${who}; stop it first, or start with another --data.`,
+      };
+    }
+    return { ok: false, file, holderPid: null, message: `Cannot lock ${file}: ${(e as Error).message}` };
+  }
+  writeFileSync(pidFile, `${pid}\n`);
+  let held = true;
+  return {
+    ok: true,
+    lock: {
+      file,
+      release() {
+        if (!held) return;
+        held = false;
+        if (readPid(pidFile) === pid) rmSync(pidFile, { force: true });
+        db?.close();
+      },
+    },
+  };
+}

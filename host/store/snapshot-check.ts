@@ -1,0 +1,30 @@
+/**
+ * Reads a stored session snapshot defensively: a row that is not JSON, or not shaped like a snapshot, is
+ * reported as a problem instead of stopping the host — the game itself is in the log, which the session
+ * rebuilds from.
+ */
+import type { SessionSnapshot } from "./records.ts";
+
+export type SnapshotRead = { readonly ok: true; readonly snapshot: SessionSnapshot } | { readonly ok: false; readonly reason: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Parses and shape-checks one snapshot row. */
+export function readSnapshot(text: string): SnapshotRead {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, reason: `not JSON (${(e as Error).message})` };
+  }
+  if (!isObject(value)) return { ok: false, reason: "not an object" };
+  const problems: string[] = [];
+  if (value.draft !== null && !isObject(value.draft)) problems.push("draft");
+  if (!Array.isArray(value.followUps)) problems.push("followUps");
+  if (!Number.isInteger(value.phase) || (value.phase as number) < 0) problems.push("phase");
+  if (!isObject(value.players)) problems.push("players");
+  if (!Array.isArray(value.bindings)) problems.push("bindings");
+  if (value.focus !== undefined && value.focus !== null && typeof value.focus !== "string") problems.push("focus");
+  if (problems.length > 0) return { ok: false, reason: `bad or missing ${problems.join(", ")}` };
+  return { ok: true, snapshot: { ...value, focus: value.focus ?? null } as unknown as SessionSnapshot };
+}
