@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { OutboxWriter } from "./outbox.ts";
 import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot } from "./records.ts";
 
 const SCHEMA = `
@@ -68,12 +69,19 @@ export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {
   return out;
 }
 
+/** Options of a store file. */
+export interface StoreOptions {
+  /** Write each resolved action and undo to the club outbox too, in the same transaction (club mode, CONTRACT §6). */
+  readonly outbox?: boolean;
+}
+
 /** A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. */
 export class SqliteStore {
   readonly file: string;
   readonly #db: Database.Database;
+  readonly #outbox: OutboxWriter | null;
 
-  constructor(file: string) {
+  constructor(file: string, options: StoreOptions = {}) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.file = file;
     this.#db = new Database(file);
@@ -84,6 +92,12 @@ export class SqliteStore {
     // files written before the log kept the waiting follow-ups
     const columns = this.#db.prepare("PRAGMA table_info(log)").all() as { name: string }[];
     if (!columns.some((c) => c.name === "waiting")) this.#db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
+    this.#outbox = options.outbox ? new OutboxWriter(this.#db) : null;
+  }
+
+  /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */
+  get db(): Database.Database {
+    return this.#db;
   }
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
@@ -99,7 +113,7 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    return new SqliteGameStore(this.#db, id);
+    return new SqliteGameStore(this.#db, id, this.#outbox);
   }
 
   /** Games in the file, newest last. */
@@ -132,7 +146,7 @@ export class SqliteGameStore implements GameStore {
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
 
-  constructor(db: Database.Database, gameId: number) {
+  constructor(db: Database.Database, gameId: number, outbox: OutboxWriter | null = null) {
     this.#db = db;
     this.gameId = gameId;
     this.#insertAction = db.prepare(
@@ -157,10 +171,12 @@ export class SqliteGameStore implements GameStore {
         r.description,
         r.waiting ? j(r.waiting) : null,
       );
+      outbox?.action(gameId, r);
       this.#saveSnap.run(gameId, r.at, j(s));
     });
     this.#commitUndo = db.transaction((seq: number, at: number, s: SessionSnapshot) => {
       this.#insertUndo.run(gameId, at, seq);
+      outbox?.undo(gameId, seq, at);
       this.#saveSnap.run(gameId, at, JSON.stringify(s));
     });
   }
