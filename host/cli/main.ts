@@ -16,6 +16,7 @@ const USAGE = `quarterdeck — the smart naval-wargame table
   quarterdeck decode FAMILY HEX...  (pixels, pixels-advert, godice, pn532, hid-wedge, bridge)
   quarterdeck devices scan [--seconds N]
   quarterdeck replay DBFILE [--to N] [--report FILE]
+  quarterdeck club --broker URL | --embedded-broker [--port N] [--data DIR]   (quarterdeck club --help)
 `;
 
 const OPTIONS = {
@@ -31,6 +32,15 @@ const OPTIONS = {
   to: { type: "string" },
   report: { type: "string" },
   help: { type: "boolean", short: "h" },
+  broker: { type: "string" },
+  "embedded-broker": { type: "boolean" },
+  "mqtt-host": { type: "string" },
+  "mqtt-port": { type: "string" },
+  accounts: { type: "string" },
+  club: { type: "string" },
+  ca: { type: "string" },
+  cert: { type: "string" },
+  key: { type: "string" },
 } as const;
 
 /** Runs one command line to completion (long-running `start` resolves when the host stops). */
@@ -60,6 +70,10 @@ export async function runCli(argv: readonly string[]): Promise<CommandResult> {
       return (await import("./commands/devices.ts")).runDevices(rest, values);
     case "replay":
       return (await import("./commands/replay.ts")).runReplay(rest, values);
+    case "club": {
+      const club = await import("./commands/club.ts");
+      return values.help ? { code: 0, stdout: club.CLUB_USAGE } : club.runClub(values);
+    }
     case "start":
       return (await import("./commands/start.ts")).runStart(values);
     default:
