@@ -11,7 +11,7 @@ export type OnMessage = (topic: string, payload: Buffer) => void;
 
 /** A stream of table messages. */
 export interface MessageSource {
-  /** Whether it can hear tables now (a broker down is not an error: it is shown on the board). */
+  /** Whether it hears tables now (connected and subscribed; a broker down is not an error: the board shows it). */
   readonly connected: boolean;
   close(): Promise<void>;
 }
@@ -34,8 +34,11 @@ export function brokerSource(o: BrokerSourceOptions, onMessage: OnMessage): Mess
   const pem = (f: string | undefined) => (f === undefined ? {} : { [f === o.ca ? "ca" : f === o.cert ? "cert" : "key"]: readFileSync(f) });
   const opts: IClientOptions = {
     clientId: o.clientId ?? `quarterdeck-club-${o.club ?? "all"}`,
-    // a persistent session: the broker queues QoS 1 records for the board while it is away
+    // a persistent session that never expires (MQTT 5): the broker queues QoS 1 records for the board while it is
+    // away, and keeps the session across its own restarts (with persistence on)
+    protocolVersion: 5,
     clean: false,
+    properties: { sessionExpiryInterval: 0xffffffff },
     keepalive: 15,
     reconnectPeriod: 1000,
     connectTimeout: 5000,
@@ -44,15 +47,17 @@ export function brokerSource(o: BrokerSourceOptions, onMessage: OnMessage): Mess
     ...pem(o.key),
   };
   const client = mqtt.connect(o.url, opts);
+  let subscribed = false;
   client.on("connect", (ack) => {
-    if (!ack.sessionPresent) client.subscribe(clubFilter(o.club), { qos: 1 });
+    if (ack.sessionPresent) subscribed = true;
+    else client.subscribe(clubFilter(o.club), { qos: 1 }, (err) => (subscribed = subscribed || !err));
     o.logger.info({ broker: o.url }, "club board connected to the broker");
   });
   client.on("error", (e) => o.logger.warn({ err: e }, "club broker"));
   client.on("message", (topic, payload) => onMessage(topic, payload));
   return {
     get connected() {
-      return client.connected;
+      return client.connected && subscribed;
     },
     close: async () => {
       await client.endAsync(true).catch(() => undefined);
