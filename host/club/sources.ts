@@ -34,13 +34,11 @@ export function brokerSource(o: BrokerSourceOptions, onMessage: OnMessage): Mess
   const pem = (f: string | undefined) => (f === undefined ? {} : { [f === o.ca ? "ca" : f === o.cert ? "cert" : "key"]: readFileSync(f) });
   const opts: IClientOptions = {
     clientId: o.clientId ?? `quarterdeck-club-${o.club ?? "all"}`,
-    // a persistent session that never expires (MQTT 5): the broker queues QoS 1 records for the board while it is
-    // away, and keeps the session across its own restarts (with persistence on)
-    protocolVersion: 5,
+    // a persistent session: the broker queues QoS 1 records for the board while it is away (and across its own
+    // restarts, with persistence on)
     clean: false,
-    properties: { sessionExpiryInterval: 0xffffffff },
     keepalive: 15,
-    reconnectPeriod: 1000,
+    reconnectPeriod: 250,
     connectTimeout: 5000,
     ...pem(o.ca),
     ...pem(o.cert),

@@ -52,7 +52,7 @@ export class Mosquitto {
     this.#conf = join(dir, "mosquitto.conf");
     writeFileSync(
       this.#conf,
-      `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location ${dir}/\nmax_queued_messages 100000\nlog_dest none\n${extra}`,
+      `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location ${dir}/\nmax_queued_messages 100000\npersistent_client_expiration 1d\nautosave_interval 1\nlog_dest none\n${extra}`,
     );
   }
 
