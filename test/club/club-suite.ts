@@ -37,7 +37,11 @@ export async function runClubNight(b: BrokerUnderTest): Promise<{ resolveMs: num
   const club = await b.club(join(fastDir("qd-club-"), "club.sqlite"));
   if (!club.embedded) await b.start();
   // the board runs before the tables: MQTT keeps records only for subscriptions that exist
-  await until(() => club.source.connected, 20_000, () => "the club host to subscribe");
+  await until(
+    () => club.source.connected,
+    20_000,
+    () => "the club host to subscribe",
+  );
   const url = `mqtt://127.0.0.1:${b.port}`;
   const tables = Array.from({ length: TABLES }, (_, i) => {
     const id = `table-${i + 1}`;
@@ -62,10 +66,17 @@ export async function runClubNight(b: BrokerUnderTest): Promise<{ resolveMs: num
     expect(last?.link.stats.acknowledged).toBe(0);
     await sleep(Math.max(0, UNREACHABLE_MS - (Date.now() - cutAt)));
     await gate.open();
-    await until(() => club.tables().reduce((n, t) => n + t.records, 0) >= TABLES * ACTIONS, 20_000, () =>
-      JSON.stringify({
-        missing1: Array.from({ length: ACTIONS }, (_, i) => i + 1).filter((n) => !club.store.records("test-club", "table-1").some((r) => r.seq === n)),
-        club: club.tables().map((r) => [r.table, r.records, r.lastSeq]), tables: tables.map((t) => [t.id, t.link.stats]) }),
+    await until(
+      () => club.tables().reduce((n, t) => n + t.records, 0) >= TABLES * ACTIONS,
+      20_000,
+      () =>
+        JSON.stringify({
+          missing1: Array.from({ length: ACTIONS }, (_, i) => i + 1).filter(
+            (n) => !club.store.records("test-club", "table-1").some((r) => r.seq === n),
+          ),
+          club: club.tables().map((r) => [r.table, r.records, r.lastSeq]),
+          tables: tables.map((t) => [t.id, t.link.stats]),
+        }),
     );
     await sleep(500); // a late duplicate would show now
     const rows = club.tables();
@@ -73,7 +84,10 @@ export async function runClubNight(b: BrokerUnderTest): Promise<{ resolveMs: num
     expect(rows.reduce((n, t) => n + t.records, 0)).toBe(TABLES * ACTIONS);
     for (const t of tables) {
       const recs = club.store.records("test-club", t.id);
-      expect(recs.map((r) => r.seq), t.id).toEqual(Array.from({ length: ACTIONS }, (_, i) => i + 1));
+      expect(
+        recs.map((r) => r.seq),
+        t.id,
+      ).toEqual(Array.from({ length: ACTIONS }, (_, i) => i + 1));
       expect(new Set(recs.map((r) => r.game)).size).toBe(1);
     }
     return { resolveMs: tables.flatMap((t) => t.resolveMs) };

@@ -132,13 +132,23 @@ export class SimTable {
   }
 
   #open(): void {
-    const setup = { ...demoSetup(), club: { broker: this.broker, club: "test-club", table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } } };
+    const setup = {
+      ...demoSetup(),
+      club: { broker: this.broker, club: "test-club", table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } },
+    };
     this.#store = new SqliteStore(this.file, { outbox: true });
     const game = this.#store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1_700_000_000_000);
     const s = TableSession.open({ setup, store: game, now: Date.now, randomFace: () => 1, deviceHealth: () => demoDice });
     if (!s.ok) throw new Error(s.error.message);
     this.#session = s.value;
-    this.#link = linkToClub({ club: setup.club, store: this.#store, gameId: game.gameId, session: s.value, logger: quiet, stateIntervalMs: 200 });
+    this.#link = linkToClub({
+      club: setup.club,
+      store: this.#store,
+      gameId: game.gameId,
+      session: s.value,
+      logger: quiet,
+      stateIntervalMs: 200,
+    });
   }
 
   get session(): TableSession {

@@ -45,12 +45,12 @@ function tileOf(t) {
   const sides = el("ul", "sides");
   for (const s of t.sides ?? []) sides.append(sideRow(s));
   art.append(sides);
-  art.append(el("p", "records", `${t.records} records · #${t.lastSeq}`));
+  art.append(el("p", "records", `${t.records} ${t.records === 1 ? "record" : "records"} · #${t.lastSeq}`));
   return art;
 }
 
 function draw(board) {
-  const tiles = board.tiles ?? [];
+  const tiles = [...(board.tiles ?? [])].sort((a, b) => a.table.localeCompare(b.table, undefined, { numeric: true }));
   tilesEl.replaceChildren(...tiles.map(tileOf));
   tilesEl.dataset.count = String(tiles.length);
   emptyEl.hidden = tiles.length > 0;
