@@ -6,8 +6,8 @@
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { type ClubHost, startClubHost } from "../../host/club/club-host.ts";
-import { freePort, quiet, SimTable, TcpGate } from "./helpers.ts";
+import type { ClubHost } from "../../host/club/club-host.ts";
+import { freePort, SimTable, TcpGate } from "./helpers.ts";
 
 /** The broker under test: start/stop and the club host's view of it. */
 export interface BrokerUnderTest {
