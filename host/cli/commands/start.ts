@@ -59,7 +59,10 @@ export async function runStart(values: StartValues): Promise<CommandResult> {
     `quarterdeck — ${setup.value.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
-      `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n`,
+      `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n` +
+      (setup.value.club
+        ? `Club: reporting to ${setup.value.club.broker.replace(/\/\/[^@/]*@/, "//***@")} as ${setup.value.club.club}/${setup.value.club.table} (play never waits for the broker)\n`
+        : ""),
   );
   await new Promise<void>((done) => {
     const stop = () => done();
