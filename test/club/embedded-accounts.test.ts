@@ -8,7 +8,8 @@ import { tempDir } from "../host/helpers.ts";
 import { freePort, quiet } from "./helpers.ts";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const event = (seq: number) => JSON.stringify({ game: "g1-x", seq, at: "", ruleset: "quickfire", kind: "resolved", dice: [], summary: "hit" });
+const event = (seq: number) =>
+  JSON.stringify({ game: "g1-x", seq, at: "", ruleset: "quickfire", kind: "resolved", dice: [], summary: "hit" });
 
 describe("embedded broker accounts", () => {
   const stops: (() => Promise<unknown>)[] = [];
@@ -34,7 +35,10 @@ describe("embedded broker accounts", () => {
     stops.push(() => club.close());
     const url = `mqtt://127.0.0.1:${port}`;
     const bad = mqtt.connect(url, { username: "t1", password: "wrong", reconnectPeriod: 0 });
-    const refused = await Promise.race([new Promise<string>((done) => bad.once("error", (e) => done(e.message))), sleep(3000).then(() => "no error")]);
+    const refused = await Promise.race([
+      new Promise<string>((done) => bad.once("error", (e) => done(e.message))),
+      sleep(3000).then(() => "no error"),
+    ]);
     expect(refused).toMatch(/not authorized|bad user/i);
     bad.end(true);
 
