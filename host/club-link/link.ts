@@ -52,6 +52,7 @@ export function linkToClub(o: ClubLinkOptions): ClubLink {
     });
     o.logger.info({ game, winner: end.winner }, "battle over: reported to the club");
   };
+  checkEnd(); // a battle that ended just before a restart is still reported
   const off = o.session.onChange((events) => {
     if (events.some((e) => e.type === "result")) checkEnd();
     publisher.kick();
