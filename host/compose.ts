@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/game/result.ts";
 import type { WindView } from "../src/game/types.ts";
+import { type ClubLink, linkToClub } from "./club-link/link.ts";
 import { composeRealDevices, composeSimDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
@@ -27,6 +28,8 @@ export interface TableRuntime {
   readonly devices: TableDevices;
   readonly store: SqliteStore;
   readonly gameId: number;
+  /** The club link when the table file has a `club` section. */
+  readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
   close(): Promise<void>;
@@ -57,7 +60,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   let opened: ReturnType<typeof TableSession.open>;
   let game: ReturnType<SqliteStore["game"]>;
   try {
-    store = new SqliteStore(opts.dbFile);
+    store = new SqliteStore(opts.dbFile, { outbox: Boolean(setup.club) });
     const { from, to, backup } = store.migration;
     if (from !== to) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
     game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
@@ -146,12 +149,14 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     ?.start()
     .then(() => showWind(s.windView()))
     .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
-  logger.info({ ruleset: setup.ruleset.id, game: game.gameId, resolved: s.records.length }, "table ready");
+  const club = setup.club ? linkToClub({ club: setup.club, store, gameId: game.gameId, session: s, logger, now }) : null;
+  logger.info({ ruleset: setup.ruleset.id, game: game.gameId, resolved: s.records.length, club: setup.club?.broker }, "table ready");
   return ok({
     session: s,
     devices: built,
     store,
     gameId: game.gameId,
+    club,
     view,
     onUpdate: (l) => {
       listeners.add(l);
@@ -161,6 +166,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       clearTimeout(healthTimer);
       offSession();
       offDevices();
+      await club?.close();
       await built.close();
       store.close();
     },

@@ -12,6 +12,7 @@ import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
+import { type ClubConfig, clubProblem } from "./club-schema.ts";
 import { bindingAndPlayerProblem, isHexUid, rulesetScenarioProblem } from "./cross-checks.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
@@ -39,6 +40,8 @@ export interface TableSetup {
   readonly display: DisplayOptions;
   /** The `devices` section, or null for an all-emulated table. */
   readonly devices: Readonly<Record<string, unknown>> | null;
+  /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
+  readonly club?: ClubConfig | null;
 }
 
 /** `04:a1:b2` → `04A1B2`. */
@@ -114,6 +117,27 @@ function checkDevices(devices: TableConfig["devices"]): { path: string; message:
   return { path: where.replace(/\/(\d+)/g, "[$1]").replace(/\//g, "."), message: rest.join(": ") || first };
 }
 
+/** The club section with its PEM paths resolved against the table file's folder, each file checked readable. */
+function checkClub(club: ClubConfig | undefined, at: (p: string) => string, dir: string): Result<ClubConfig | null> {
+  if (club === undefined) return ok(null);
+  const problem = clubProblem(club);
+  if (problem)
+    return fail("config.invalid", `${at(`club.${problem.key}`)}: club.${problem.key} ${problem.message}.`, at(`club.${problem.key}`));
+  const out: { -readonly [K in keyof ClubConfig]: ClubConfig[K] } = { ...club };
+  for (const key of ["ca", "cert", "key"] as const) {
+    const file = club[key];
+    if (file === undefined) continue;
+    const full = resolve(dir, file);
+    try {
+      readFileSync(full);
+    } catch (e) {
+      return fail("config.invalid", `${at(`club.${key}`)}: cannot read ${full} (${(e as NodeJS.ErrnoException).code}).`, at(`club.${key}`));
+    }
+    out[key] = full;
+  }
+  return ok(out);
+}
+
 function findRuleSet(id: string, where: string): Result<RuleSet> {
   const rs = ruleSet(id);
   if (rs) return ok(rs);
@@ -163,6 +187,8 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const c = cfg.value.devices && dial !== undefined ? { ...cfg.value, devices: { ...cfg.value.devices, dial: withMap } } : cfg.value;
   const deviceProblem = checkDevices(c.devices);
   if (deviceProblem) return fail("config.invalid", `${at(deviceProblem.path)}: ${deviceProblem.message}`, at(deviceProblem.path));
+  const club = checkClub(c.club, at, dirname(resolve(path)));
+  if (!club.ok) return club;
   const base = c.scenario !== undefined ? loadScenario(c.scenario) : undefined;
   if (base && !base.ok) return fail(base.error.code, `${at("scenario")}: ${base.error.message}`, at("scenario"));
   const scenario = base?.ok ? base.value : undefined;
@@ -216,6 +242,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       players: c.players,
       display: c.display ?? DEFAULT_DISPLAY,
       devices: c.devices ?? {},
+      club: club.value,
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,
       settings: c.settings ?? scenario?.start.settings,

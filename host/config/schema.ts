@@ -3,6 +3,7 @@
  * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
 
 /** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
@@ -75,6 +76,8 @@ export const TableConfigSchema = Type.Object(
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),
+    /** Club mode: report this table to the club's MQTT broker (CONTRACT §6). */
+    club: Type.Optional(ClubSchema),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
+import { OUTBOX_SCHEMA } from "./outbox.ts";
 
 export interface Migration {
   readonly version: number;
@@ -40,6 +41,11 @@ CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER PRIMARY KEY REFERENCES gam
     up: (db) => {
       if (!hasColumn(db, "log", "waiting")) db.exec("ALTER TABLE log ADD COLUMN waiting TEXT");
     },
+  },
+  {
+    version: 3,
+    description: "the club outbox: what the table will tell the club's broker, written with each action and undo",
+    up: (db) => db.exec(OUTBOX_SCHEMA),
   },
 ];
 

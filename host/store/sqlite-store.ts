@@ -6,6 +6,7 @@
 import type Database from "better-sqlite3";
 import { type MigrationReport, migrate } from "./migrations.ts";
 import { naming, openDatabase, StoreError } from "./open-db.ts";
+import { OutboxWriter } from "./outbox.ts";
 import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
 
@@ -72,6 +73,8 @@ export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {
 export interface StoreOptions {
   /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
   readonly readOnly?: boolean;
+  /** Write each resolved action and undo to the club outbox too, in the same transaction (club mode, CONTRACT §6). */
+  readonly outbox?: boolean;
 }
 
 /**
@@ -83,10 +86,12 @@ export class SqliteStore {
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
   readonly migration: MigrationReport;
   readonly #db: Database.Database;
+  readonly #outbox: OutboxWriter | null;
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
     this.#db = openDatabase(file, options.readOnly === true);
+    this.#outbox = null;
     if (options.readOnly) {
       // an in-memory copy may be brought up to date without touching the file; one read through its -wal is read as it is
       const version = this.#db.pragma("user_version", { simple: true }) as number;
@@ -104,6 +109,12 @@ export class SqliteStore {
       this.#db.close();
       throw e;
     }
+    this.#outbox = options.outbox ? new OutboxWriter(this.#db) : null;
+  }
+
+  /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */
+  get db(): Database.Database {
+    return this.#db;
   }
 
   /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
@@ -123,7 +134,7 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    return new SqliteGameStore(this.#db, id, this.file);
+    return new SqliteGameStore(this.#db, id, this.file, this.#outbox);
   }
 
   /** Games in the file, newest last. */
@@ -161,7 +172,7 @@ export class SqliteGameStore implements GameStore {
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
 
-  constructor(db: Database.Database, gameId: number, file = "the game file") {
+  constructor(db: Database.Database, gameId: number, file = "the game file", outbox: OutboxWriter | null = null) {
     this.#db = db;
     this.gameId = gameId;
     this.#file = file;
@@ -187,10 +198,12 @@ export class SqliteGameStore implements GameStore {
         r.description,
         r.waiting ? j(r.waiting) : null,
       );
+      outbox?.action(gameId, r);
       this.#saveSnap.run(gameId, r.at, j(s));
     });
     this.#commitUndo = db.transaction((seq: number, at: number, s: SessionSnapshot) => {
       this.#insertUndo.run(gameId, at, seq);
+      outbox?.undo(gameId, seq, at);
       this.#saveSnap.run(gameId, at, JSON.stringify(s));
     });
   }

@@ -136,4 +136,50 @@ notice and source in its header. Without --out the data file is printed. Use it 
     maxPositionals: 1,
     run: async ({ values, positionals }) => (await import("./data.ts")).runData(["import-sail", ...positionals], { out: str(values.out) }),
   },
+  {
+    name: "club",
+    synopsis: "quarterdeck club --broker URL | --embedded-broker [--port N] [--data DIR]",
+    help: `The club board: every table of the club on one MQTT broker, a live board at /club and a league at /club/league.
+
+  --broker URL        an external broker: mqtt://host:1883 or mqtts://user:pass@host:8883
+  --ca/--cert/--key F PEM files for TLS to the external broker
+  --embedded-broker   run the broker in this process (aedes)
+  --mqtt-host ADDR    where the embedded broker listens (default 127.0.0.1; 0.0.0.0 for tables on the LAN)
+  --mqtt-port N       the embedded broker's port (default 1883)
+  --accounts FILE     YAML list of {username, password, table: "<club>/<table>"}: the embedded broker then
+                      admits only these, each table publishing only under its own topics
+  --club ID           only this club's tables (default: every club on the broker)
+  --port N            the board's web port (default 7430)
+  --host ADDR         the board's web address (default 127.0.0.1; 0.0.0.0 for a wall screen on the LAN)
+  --data DIR          where club.sqlite is kept (default ./data)`,
+    options: {
+      broker: { type: "string" },
+      "embedded-broker": { type: "boolean" },
+      "mqtt-host": { type: "string" },
+      "mqtt-port": { type: "string" },
+      accounts: { type: "string" },
+      club: { type: "string" },
+      ca: { type: "string" },
+      cert: { type: "string" },
+      key: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+    },
+    run: async ({ values }) =>
+      (await import("./club.ts")).runClub({
+        broker: str(values.broker),
+        "embedded-broker": values["embedded-broker"] === true,
+        "mqtt-host": str(values["mqtt-host"]),
+        "mqtt-port": str(values["mqtt-port"]),
+        accounts: str(values.accounts),
+        club: str(values.club),
+        ca: str(values.ca),
+        cert: str(values.cert),
+        key: str(values.key),
+        port: str(values.port),
+        host: str(values.host),
+        data: str(values.data),
+      }),
+  },
 ];

@@ -174,7 +174,10 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
     `quarterdeck — ${setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
-      `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n`,
+      `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n` +
+      (setup.club
+        ? `Club: reporting to ${setup.club.broker.replace(/\/\/[^@/]*@/, "//***@")} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
+        : ""),
   );
   await new Promise<void>((done) => {
     const stop = () => done();

@@ -1,0 +1,81 @@
+/** What the club host reads and shows: table messages checked and bounded, stored once, and the league folded from games' ends. */
+import { describe, expect, it } from "vitest";
+import { league } from "../../host/club/board.ts";
+import { ClubStore } from "../../host/club/club-store.ts";
+import { MAX_PAYLOAD, parseTableMessage } from "../../host/club/messages.ts";
+
+const ev = (seq: number, extra: object = {}) =>
+  Buffer.from(
+    JSON.stringify({
+      game: "g1-x",
+      seq,
+      at: "2026-11-23T20:00:00Z",
+      ruleset: "quickfire",
+      kind: "resolved",
+      dice: [{ value: 4, source: "manual" }],
+      summary: "Hit",
+      ...extra,
+    }),
+  );
+
+describe("table messages", () => {
+  it("parses events, status and ended; refuses bad topics, shapes and sizes with a reason", () => {
+    const e = parseTableMessage("quarterdeck/club/t1/events", ev(3));
+    expect(e.ok && e.msg.leaf === "events" && e.msg.body.seq).toBe(3);
+    expect(parseTableMessage("quarterdeck/club/t1/status", Buffer.from("offline"))).toMatchObject({ ok: true, msg: { online: false } });
+    for (const [topic, payload, why] of [
+      ["quarterdeck/Club/t1/events", ev(1), /not a table topic/],
+      ["quarterdeck/club/t1/events", ev(0), /seq/],
+      ["quarterdeck/club/t1/events", Buffer.from("{"), /not JSON/],
+      ["quarterdeck/club/t1/events", Buffer.alloc(MAX_PAYLOAD + 1, 32), /over/],
+      ["quarterdeck/club/t1/status", Buffer.from("maybe"), /online or offline/],
+      ["quarterdeck/club/t1/other", ev(1), /unknown topic/],
+    ] as const) {
+      const r = parseTableMessage(topic, payload);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.why).toMatch(why);
+    }
+  });
+
+  it("the club store keeps each (table, game, seq) once and the tile's last result is the newest", () => {
+    const store = new ClubStore(":memory:");
+    const put = (seq: number) => {
+      const p = parseTableMessage("quarterdeck/club/t1/events", ev(seq, { summary: `#${seq}` }));
+      return p.ok && p.msg.leaf === "events" ? store.event(p.club, p.table, p.msg.body, seq) : false;
+    };
+    expect([put(1), put(2), put(2), put(1)]).toEqual([true, true, false, false]);
+    expect(store.tables()[0]).toMatchObject({ table: "t1", records: 2, lastSeq: 2, last: { summary: "#2" } });
+    store.close();
+  });
+});
+
+describe("the league", () => {
+  it("counts wins, draws and losses by player and side, 2 points a win", () => {
+    const l = league([
+      {
+        club: "c",
+        table: "t1",
+        game: "g1",
+        winner: "English",
+        players: { English: ["Ann"], Dutch: ["Bo"] },
+        losses: { English: 1, Dutch: 4 },
+        at: 1,
+      },
+      {
+        club: "c",
+        table: "t2",
+        game: "g2",
+        winner: null,
+        players: { English: ["Bo"], Dutch: ["Ann"] },
+        losses: { English: 2, Dutch: 2 },
+        at: 2,
+      },
+    ]);
+    expect(l.players.map((p) => [p.name, p.played, p.won, p.drawn, p.lost, p.shipsNet])).toEqual([
+      ["Ann", 2, 1, 1, 0, 3],
+      ["Bo", 2, 0, 1, 1, -3],
+    ]);
+    expect(l.sides[0]).toMatchObject({ name: "English", won: 1, drawn: 1 });
+    expect(l.games).toHaveLength(2);
+  });
+});
