@@ -29,7 +29,8 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    name: Type.String({ minLength: 1 }),
+    /** Default: the id, as in every rule set. */
+    name: Type.Optional(Type.String({ minLength: 1 })),
     side: Type.String({ minLength: 1 }),
     guns: Type.Integer({ minimum: 1, maximum: 200 }),
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
@@ -80,7 +81,8 @@ export const ShipSchema = Type.Object(
 export type ShipIn = Static<typeof ShipSchema>;
 
 /** A ship after parsing: derived fields filled. */
-export type Ship = ShipIn & {
+export type Ship = Omit<ShipIn, "name"> & {
+  readonly name: string;
   readonly flagOfficer: "present" | "killed" | "none";
   readonly stepsLost: number;
   readonly sinking: boolean;
