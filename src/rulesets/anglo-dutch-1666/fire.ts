@@ -65,6 +65,12 @@ function checkFire(state: AdState, action: Action): Result<Action> {
   if (!c.ok) return c;
   const target = ship(state, action, "target");
   if (target.sinking || target.exploded) return fail("rules.illegal", `${target.name} is already lost.`, "action.target");
+  // "Ships fire only into the indicated hexes …": the text never has a ship fire on her own side; a broadside at a
+  // friend is a mistaken tap, refused rather than scored.
+  const firer = ship(state, action, "firer");
+  if (firer.id === target.id) return fail("rules.illegal", `${firer.name} cannot fire on herself.`, "action.target");
+  if (firer.side === target.side)
+    return fail("rules.illegal", `${target.name} is on ${firer.name}'s own side (${firer.side}).`, "action.target");
   if (bool(action, "sternRake") && action.range !== "short") {
     return fail("rules.illegal", "A stern rake is at short range only.", "action.sternRake");
   }
