@@ -55,6 +55,11 @@ export const ShipSchema = Type.Object(
     flagOfficerInitiative: Type.Integer({ minimum: -3, maximum: 3, default: 0 }),
     /** Critical "gun deck swept": turns left of the extra gunnery step lost. */
     gunDeckSweptTurns: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
+    /**
+     * The move in which the swept gun deck was rolled (step 5, after all ships fired): the step is lost in the moves
+     * after it. Null (a log written by hand): lost from this move on.
+     */
+    gunDeckSweptSince: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], { default: null }),
     /** Critical "helm hit": what the next move must do (null = no helm damage pending). */
     helm: Type.Union([Type.Null(), lit(["port", "none", "starboard"])], { default: null }),
     grappledWith: Type.Union([Type.Null(), Type.String({ minLength: 1 })], { default: null }),
