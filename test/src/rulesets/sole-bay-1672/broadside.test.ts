@@ -99,6 +99,11 @@ describe("sole-bay-1672 broadside range and hits", () => {
     expect(t.outcome).toMatchObject({ hits: 3, marked: 1, wasted: 2, destroyed: true, conditionAfter: "heavily-damaged" });
     expect(shipAfter(t, "groot-hollandia")).toMatchObject({ damage: 12, destroyed: true });
     expect(t.followUps).toEqual([
+      // the only ship of her squadron is its flagship ("the first ship listed on its roster"): a level lost risks him
+      expect.objectContaining({
+        kind: "roll",
+        action: { type: "flag-officer-risk", ship: "groot-hollandia", cause: "broadside", rolls: 1 },
+      }),
       expect.objectContaining({ kind: "roll", action: { type: "explosion-roll", ship: "groot-hollandia", cause: "broadside" } }),
       // the dutch squadron has lost its only ship: 100% ≥ 33%
       expect.objectContaining({ kind: "roll", action: { type: "breakpoint", squadron: "dutch" } }),

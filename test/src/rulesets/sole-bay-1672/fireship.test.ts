@@ -49,7 +49,11 @@ describe("sole-bay-1672 fireships and fire", () => {
       },
       [1],
     );
-    expect(t.followUps[0]?.action).toEqual({ type: "explosion-roll", ship: "burning", cause: "fire" });
+    expect(t.followUps.find((f) => f.action.type === "explosion-roll")?.action).toEqual({
+      type: "explosion-roll",
+      ship: "burning",
+      cause: "fire",
+    });
     expect(next(t, "explosion-roll", [4, 6]).outcome).toMatchObject({ needed: 10, exploded: true });
   });
   it("a fireship's own explosion removes it and brings the radius roll (fireshipExplosionMin setting)", () => {
