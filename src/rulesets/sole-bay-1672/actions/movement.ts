@@ -110,20 +110,12 @@ export const movement = defineAction({
       mayMoveAt,
     };
   },
-  effects(ctx, o, state) {
+  effects(ctx, o) {
     const events: SoleBayEvent[] = [];
     if (ctx.ship.fullSail !== ctx.fullSail) events.push({ type: "full-sail-set", ship: ctx.ship.id, fullSail: ctx.fullSail });
     events.push({ type: "movement-allowance", ship: ctx.ship.id, inches: o.mayMoveAt ?? o.allowance });
-    const followUps: FollowUp[] = [];
-    // "rolling for a possible explosion each move until it collides with another vessel": not once alongside.
-    const alongside = state.game.grappled.some((g) => g.a === ctx.ship.id || g.b === ctx.ship.id);
-    if (ctx.fired && !alongside)
-      followUps.push(
-        roll(`${ctx.ship.name} is a fired fireship: roll for an explosion this move`, { type: "fireship-explosion", ship: ctx.ship.id }),
-      );
-    if (ctx.ship.fireTurns > 0)
-      followUps.push(roll(`${ctx.ship.name} is on fire: 1d3 fire damage this move`, { type: "fire-damage", ship: ctx.ship.id }));
-    return { events, followUps };
+    // fire damage and fireship explosions are rolled at the end of the movement phase (end-movement), for every ship
+    return { events };
   },
   describe: (o, state) =>
     `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,
