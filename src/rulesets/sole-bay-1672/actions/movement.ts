@@ -71,8 +71,9 @@ export const movement = defineAction({
       : null;
     return ok({ ...a, ship: s, following, followingAllowance, fired: isFired(state, s), crew: crewModifier(s, state.game.fired) });
   },
+  // at anchor or aground she does not sail, so the windward edge's 1d3 is not rolled
   plan: (ctx) =>
-    ctx.windward === "stern"
+    ctx.windward === "stern" && !ctx.anchoredOrAground
       ? [
           entry(
             "windward",
@@ -93,8 +94,10 @@ export const movement = defineAction({
     // "All ships must move at least 2" Tactical, or 4" Strategic, unless Backing Sail, at anchor or aground":
     // an allowance below the minimum is raised to it. (Backing sail is its own roll and halts the ship.)
     const minimum = ctx.anchoredOrAground ? 0 : ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical;
-    const allowance = Math.max(minimum, move + windInches);
-    const mayMoveAt = ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
+    // "unless Backing Sail, at anchor or aground": an anchored or grounded ship holds her place — no allowance, no turns.
+    const allowance = ctx.anchoredOrAground ? 0 : Math.max(minimum, move + windInches);
+    const mayMoveAt =
+      !ctx.anchoredOrAground && ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
     return {
       ship: ctx.ship.id,
       base,
@@ -104,7 +107,7 @@ export const movement = defineAction({
       windInches,
       allowance,
       minimum,
-      turns: ctx.fired ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
+      turns: ctx.fired || ctx.anchoredOrAground ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
       inchesBetweenTurns: ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical,
       following: ctx.following?.id ?? null,
       mayMoveAt,

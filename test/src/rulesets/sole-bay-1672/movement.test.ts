@@ -57,7 +57,7 @@ describe("sole-bay-1672 movement allowance", () => {
     expect(resolve(move({}, { windward: "bow" }), []).outcome.allowance).toBe(3);
     expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow" }), []).outcome).toMatchObject({ allowance: 2, minimum: 2 });
     expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow", anchoredOrAground: true }), []).outcome).toMatchObject({
-      allowance: 1,
+      allowance: 0,
       minimum: 0,
     });
   });
@@ -86,6 +86,13 @@ describe("sole-bay-1672 movement allowance", () => {
       { type: "fire-damage", ship: "burning" },
     ]);
     expect(soleBay1672.phaseEndActions).toEqual([null, "end-movement", null]);
+  });
+  it('"All ships must move at least 2" Tactical … unless Backing Sail, at anchor or aground": at anchor or aground she is shown no move, no turns and rolls no windward die', () => {
+    const held = move({}, { windward: "stern", anchoredOrAground: true, fullSail: true });
+    const t = resolve(held, []);
+    expect(t.plan).toEqual([]);
+    expect(t.outcome).toMatchObject({ allowance: 0, minimum: 0, turns: 0, mayMoveAt: null });
+    expect(odds(held).odds.outcomes).toHaveLength(1);
   });
   it("following a slower ship of the squadron: may move at its speed", () => {
     expect(resolve(move({}, { following: "slow-one" }), []).outcome).toMatchObject({ allowance: 6, mayMoveAt: 4 });
