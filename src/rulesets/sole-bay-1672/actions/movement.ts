@@ -5,9 +5,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf, roll } from "../../../game/action-kit.ts";
+import { nameOf } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
-import type { FollowUp } from "../../../game/types.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { defineAction } from "../handler.ts";
 import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
