@@ -33,7 +33,7 @@ export function editedDraft(
 ): Result<Draft> {
   if (work.followUps.length > 0) return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
   const t = type ?? work.draft?.type;
-  if (!t || !rs.actions.some((a) => a.type === t)) return fail("rules.illegal", `${rs.id} has no action "${t}".`, "type");
+  if (!t || !rs.actions.some((a) => a.type === t)) return fail("input.invalid", `${rs.id} has no action "${t}".`, "type");
   // only the action's own fields are kept, so repeated edits cannot grow the draft without bound
   const fields = rs.actions.find((a) => a.type === t)?.fields ?? [];
   const unknown = Object.keys(values).find((k) => !fields.some((f) => f.name === k));
@@ -49,7 +49,7 @@ export function startedDraft(rs: RuleSet, state: TableState, followUps: readonly
   }
   const { type, ...values } = raw as { type: string };
   if (!rs.actions.some((a) => a.type === type)) {
-    return fail("rules.illegal", `${rs.id} has no action "${type}" (it has: ${rs.actions.map((a) => a.type).join(", ")}).`, "action.type");
+    return fail("input.invalid", `${rs.id} has no action "${type}" (it has: ${rs.actions.map((a) => a.type).join(", ")}).`, "action.type");
   }
   const parsed = rs.parseAction(state, raw);
   if (!parsed.ok)

@@ -224,10 +224,16 @@ export class TableSession {
 
   /** Moves to the next phase of the turn; a phase named after an action type (the wind phase) selects it. */
   nextPhase(): Result<null> {
+    // the phase being left may end with rolls (Sole Bay: fires and fireships after movement): resolved as an action
+    const endAction = this.rs.phaseEndActions?.[this.#w.phase] ?? null;
+    if (endAction && this.#w.followUps.length > 0) {
+      return fail("action.follow-up", `First: ${this.#w.followUps[0]?.purpose}.`, "");
+    }
     const next = phaseAdvanced(this.rs, this.#w);
     if (!next.ok) return next;
     this.#w.phase = next.value.phase;
     this.#w.draft = next.value.draft;
+    if (endAction) return this.startAction({ type: endAction });
     return this.#changed();
   }
 

@@ -38,7 +38,7 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
   if (typeof raw.action.type !== "string") return fail("input.invalid", "action.type must be a string.", "action.type");
   const known_types = rs.actions.map((a) => a.type);
   if (!known_types.includes(raw.action.type)) {
-    return fail("rules.illegal", `${rs.id} has no action "${raw.action.type}" (it has: ${known_types.join(", ")}).`, "action.type");
+    return fail("input.invalid", `${rs.id} has no action "${raw.action.type}" (it has: ${known_types.join(", ")}).`, "action.type");
   }
   const action = rs.parseAction(state.value, raw.action);
   if (!action.ok) return action;

@@ -3,7 +3,10 @@ import type { ActionHandler } from "./action-handler.ts";
 import { fail, ok, type Result } from "./result.ts";
 import type { RuleSet, TableState } from "./types.ts";
 
-/** The handler of an action type, or `rules.illegal` naming the types there are. */
+/**
+ * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
+ * have is bad input (CONTRACT §1), not a legal-but-refused move.
+ */
 export function handlerOf<S extends TableState>(
   id: string,
   handlers: readonly ActionHandler<S>[],
@@ -12,7 +15,7 @@ export function handlerOf<S extends TableState>(
   const h = handlers.find((x) => x.def.type === type);
   if (h) return ok(h);
   return fail(
-    "rules.illegal",
+    "input.invalid",
     `${id} has no action "${String(type)}" (it has: ${handlers.map((x) => x.def.type).join(", ")}).`,
     "action.type",
   );

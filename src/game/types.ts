@@ -156,6 +156,11 @@ export interface RuleSet<S extends TableState = TableState> {
   readonly actions: readonly ActionDef[];
   /** The turn sequence's phases in order, for the display. */
   readonly phases: readonly string[];
+  /**
+   * Per phase (same index as `phases`), an action needing no dice that the host resolves when the table leaves that
+   * phase, so the rolls the phase's end demands come as its follow-ups; null or absent: none.
+   */
+  readonly phaseEndActions?: readonly (string | null)[];
   /** The data file this rule set accepts, if any. */
   readonly dataFile?: DataFileDef;
   /** Validates a request's ships/wind/game/settings and fills defaults; `data` is a parsed data file or undefined (use the default). */

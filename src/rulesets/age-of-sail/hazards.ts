@@ -7,10 +7,10 @@ import { entry } from "../../dice/plan.ts";
 import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
-import type { FollowUp } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
+import { explosionFire, explosionQuestion } from "./explosion.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
-import { RANGE_TABLE, rangeBand } from "./tables.ts";
+import { rangeBand } from "./tables.ts";
 
 type H = ResolveActionSpec<AosState>;
 const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
@@ -20,27 +20,6 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
   if (by === null || !setting<boolean>(state.settings, "scoreLostShips")) return [];
   const points = remainingBoxes(ship);
   return points > 0 ? [scoreEvent(by, points, reason)] : [];
-}
-
-/** Follow-ups after an explosion: every ship afloat is asked how far it lies from the blast. */
-function explosionExposure(state: AosState, exploded: Ship): FollowUp[] {
-  const radius = setting<number>(state.settings, "explosionRadiusCm");
-  return state.ships
-    .filter((s) => !s.sunk && s.id !== exploded.id)
-    .map((s) => ({
-      kind: "choose" as const,
-      purpose: `${exploded.name} blew up: how far is ${s.name}? Within ${radius} cm it may catch fire.`,
-      action: { type: "catch-fire", ship: s.id, from: exploded.id, rangeCm: null },
-      choice: {
-        field: "rangeCm",
-        options: [
-          ...RANGE_TABLE.map((b, i) => ({ value: b.upToCm, label: `${i === 0 ? 0 : (RANGE_TABLE[i - 1]?.upToCm ?? 0)}–${b.upToCm} cm` })),
-          { value: radius + 1, label: `more than ${radius} cm (safe)` },
-        ],
-        min: 1,
-        max: 1,
-      },
-    }));
 }
 
 export const fireRemoval: H = {
@@ -79,7 +58,7 @@ export const fireRemoval: H = {
       shipEvent("exploded", ship, { sunk: true, fire: 0 }),
       ...lossScore(state, ship, ship.fireSetBy, `${ship.name} blew up`),
     ];
-    return resolution({ need, extinguished: false, exploded: true }, events, explosionExposure(state, ship));
+    return resolution({ need, extinguished: false, exploded: true }, events, explosionQuestion(state, ship));
   },
   summary: (d) => ({ pExtinguished: d.probability((o) => o.extinguished === true), pExplodes: d.probability((o) => o.exploded === true) }),
 };
@@ -157,4 +136,4 @@ export const sinkingCheck: H = {
   summary: (d) => ({ pSink: d.probability((o) => o.sank === true) }),
 };
 
-export const HAZARDS = [fireRemoval, catchFire, sinkingCheck];
+export const HAZARDS = [fireRemoval, catchFire, explosionFire, sinkingCheck];

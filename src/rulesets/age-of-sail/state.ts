@@ -32,7 +32,8 @@ export const HULL_UNITS = 3;
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    name: Type.String(),
+    /** Default: the id, as in every rule set. */
+    name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),
     class: lit(CLASSES),
     /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
@@ -67,7 +68,8 @@ export const ShipSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export type Ship = Omit<Static<typeof ShipSchema>, "masts" | "gunDecks" | "heading"> & {
+export type Ship = Omit<Static<typeof ShipSchema>, "name" | "masts" | "gunDecks" | "heading"> & {
+  readonly name: string;
   readonly masts: readonly number[];
   readonly gunDecks: { readonly port: number; readonly starboard: number };
   readonly heading: Compass16;
@@ -134,7 +136,7 @@ function fillShip(raw: Static<typeof ShipSchema>, i: number): Result<Ship> {
   if (raw.class === "pirate" && raw.squadron !== null) {
     return fail("rules.illegal", "Pirates sail independently: a pirate cannot be in a squadron.", `ships[${i}].squadron`);
   }
-  return ok({ ...raw, masts, gunDecks, heading: raw.heading as Compass16 });
+  return ok({ ...raw, name: raw.name ?? raw.id, masts, gunDecks, heading: raw.heading as Compass16 });
 }
 
 /** Validates a request's ships, wind, game and settings and fills defaults. */

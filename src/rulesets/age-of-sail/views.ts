@@ -83,6 +83,14 @@ export function aosDescribe(state: AosState, action: Action, o: Readonly<Record<
       return o.exploded ? `${ship} blows up and sinks!` : o.extinguished ? `${ship} puts the fire out.` : `The fire on ${ship} grows.`;
     case "catch-fire":
       return o.caught ? `${ship} catches fire from the explosion.` : `${ship} escapes the explosion's fire.`;
+    case "explosion-fire": {
+      const results = o.results as { ship: string; caught: boolean }[];
+      const caught = results.filter((r) => r.caught).map((r) => nameOf(state, r.ship));
+      if (results.length === 0) return `No ship is near enough to ${nameOf(state, action.from)}'s explosion to catch fire.`;
+      return caught.length > 0
+        ? `${caught.join(" and ")} catch${caught.length === 1 ? "es" : ""} fire from the explosion.`
+        : "No ship catches fire from the explosion.";
+    }
     case "sinking-check":
       return o.sank ? `${ship} founders in the high seas and sinks.` : `${ship} stays afloat.`;
     case "board":

@@ -27,6 +27,7 @@ export function normalize(ship: ShipIn): Ship {
   const damage = Math.min(ship.damage, ship.hullPoints);
   return {
     ...ship,
+    name: ship.name ?? ship.id,
     damage,
     flagOfficer: ship.flagOfficer ?? (ship.flagship ? "present" : "none"),
     stepsLost: stepsLostAt(ship.hullPoints, ship.guns, damage),

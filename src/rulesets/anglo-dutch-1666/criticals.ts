@@ -115,11 +115,12 @@ export const gunDeckSwept: Handler = {
   resolve(state, action, dice) {
     const s = ship(state, action, "ship");
     const turns = dice[0]?.[0] ?? 0;
-    return ok({
-      outcome: { turns },
-      events: [shipEvent("gun-deck-swept", s.id, { gunDeckSweptTurns: Math.max(turns, s.gunDeckSweptTurns) })],
-      followUps: [],
-    });
+    // Rolled in step 5, "Check for critical hits", after all ships fired: the turns start with the next move.
+    const set =
+      turns >= s.gunDeckSweptTurns
+        ? { gunDeckSweptTurns: turns, gunDeckSweptSince: state.game.turn }
+        : { gunDeckSweptTurns: s.gunDeckSweptTurns };
+    return ok({ outcome: { turns }, events: [shipEvent("gun-deck-swept", s.id, set)], followUps: [] });
   },
   summary: (d) => ({ expectedTurns: d.expected((o) => o.turns as number) }),
 };

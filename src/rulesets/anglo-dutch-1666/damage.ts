@@ -113,3 +113,11 @@ export function effectiveHandling(
 export function stepsCrossed(ship: Pick<ShipIn, "guns" | "hullPoints">, before: number, after: number): number {
   return stepsLostAt(ship.hullPoints, ship.guns, after) - stepsLostAt(ship.hullPoints, ship.guns, before);
 }
+
+/**
+ * Critical 8, "Gun deck swept by fire: lose additional gunnery step for 1D Ave turns", in force in `turn`: the roll
+ * comes in step 5 after all ships fired, so the step is lost in the moves after the one it was rolled in.
+ */
+export function gunDeckSwept(ship: Pick<ShipIn, "gunDeckSweptTurns" | "gunDeckSweptSince">, turn: number): boolean {
+  return ship.gunDeckSweptTurns > 0 && (ship.gunDeckSweptSince === null || turn > ship.gunDeckSweptSince);
+}

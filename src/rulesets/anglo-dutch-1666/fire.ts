@@ -7,7 +7,7 @@ import { entry } from "../../dice/plan.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
-import { firePointsAfter } from "./damage.ts";
+import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
 import type { AdState } from "./schema.ts";
 import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
@@ -40,7 +40,8 @@ export function gunnery(state: AdState, action: Action): Result<Gunnery> {
   // Appendix 2 Strong: "Ships firing down wind lose one step of fire points (British 2 steps) due to lower gunports being swamped."
   const swamped = state.wind.strength === "strong" && firesDownwind(state, action) ? (isBritish(firer) ? 2 : 1) : 0;
   // Critical 8: "Gun deck swept by fire: lose additional gunnery step for 1D Ave turns".
-  const swept = firer.gunDeckSweptTurns > 0 ? 1 : 0;
+  // Rolled after all ships fired (move sequence step 5), so it costs nothing in the move it was rolled.
+  const swept = gunDeckSwept(firer, state.game.turn) ? 1 : 0;
   const gunnerySteps = firer.stepsLost + swept + swamped;
   const firePoints = firePointsAfter(firer, gunnerySteps, s);
   const row = fireRow(firePoints);
@@ -65,6 +66,12 @@ function checkFire(state: AdState, action: Action): Result<Action> {
   if (!c.ok) return c;
   const target = ship(state, action, "target");
   if (target.sinking || target.exploded) return fail("rules.illegal", `${target.name} is already lost.`, "action.target");
+  // "Ships fire only into the indicated hexes …": the text never has a ship fire on her own side; a broadside at a
+  // friend is a mistaken tap, refused rather than scored.
+  const firer = ship(state, action, "firer");
+  if (firer.id === target.id) return fail("rules.illegal", `${firer.name} cannot fire on herself.`, "action.target");
+  if (firer.side === target.side)
+    return fail("rules.illegal", `${target.name} is on ${firer.name}'s own side (${firer.side}).`, "action.target");
   if (bool(action, "sternRake") && action.range !== "short") {
     return fail("rules.illegal", "A stern rake is at short range only.", "action.sternRake");
   }

@@ -29,7 +29,8 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    name: Type.String({ minLength: 1 }),
+    /** Default: the id, as in every rule set. */
+    name: Type.Optional(Type.String({ minLength: 1 })),
     side: Type.String({ minLength: 1 }),
     guns: Type.Integer({ minimum: 1, maximum: 200 }),
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
@@ -54,6 +55,11 @@ export const ShipSchema = Type.Object(
     flagOfficerInitiative: Type.Integer({ minimum: -3, maximum: 3, default: 0 }),
     /** Critical "gun deck swept": turns left of the extra gunnery step lost. */
     gunDeckSweptTurns: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
+    /**
+     * The move in which the swept gun deck was rolled (step 5, after all ships fired): the step is lost in the moves
+     * after it. Null (a log written by hand): lost from this move on.
+     */
+    gunDeckSweptSince: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], { default: null }),
     /** Critical "helm hit": what the next move must do (null = no helm damage pending). */
     helm: Type.Union([Type.Null(), lit(["port", "none", "starboard"])], { default: null }),
     grappledWith: Type.Union([Type.Null(), Type.String({ minLength: 1 })], { default: null }),
@@ -80,7 +86,8 @@ export const ShipSchema = Type.Object(
 export type ShipIn = Static<typeof ShipSchema>;
 
 /** A ship after parsing: derived fields filled. */
-export type Ship = ShipIn & {
+export type Ship = Omit<ShipIn, "name"> & {
+  readonly name: string;
   readonly flagOfficer: "present" | "killed" | "none";
   readonly stepsLost: number;
   readonly sinking: boolean;

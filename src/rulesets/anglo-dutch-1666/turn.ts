@@ -7,6 +7,7 @@ import { roll } from "../../game/action-kit.ts";
 import { ok } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
+import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
 import { displacementHexes } from "./tables.ts";
@@ -47,7 +48,13 @@ export const endTurn: Handler = {
     const events: GameEvent[] = [];
     const followUps = fireRollsDue(state);
     for (const s of state.ships) {
-      if (s.gunDeckSweptTurns > 0) events.push(shipEvent("gun-deck-recovering", s.id, { gunDeckSweptTurns: s.gunDeckSweptTurns - 1 }));
+      // a swept gun deck rolled this move has cost nothing yet: its turns start with the next move
+      if (gunDeckSwept(s, state.game.turn)) {
+        const left = s.gunDeckSweptTurns - 1;
+        events.push(
+          shipEvent("gun-deck-recovering", s.id, { gunDeckSweptTurns: left, ...(left === 0 ? { gunDeckSweptSince: null } : {}) }),
+        );
+      }
       // Fire ships "move on a straight course losing 1 hull point a turn until sunk" (no critical checks: she is meant to burn).
       if (s.fireshipLit && !isOut(s)) events.push(...loseHull(s, 1, "fire ship burning").events);
       // "Sinking ships remain on table and are an obstacle, but only drift in strong winds" — "Sinking ships drift 1 hex only."

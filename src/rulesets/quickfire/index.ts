@@ -55,7 +55,7 @@ function parseShips(raw: unknown): Result<Ship[]> {
   for (const [i, r] of raw.entries()) {
     const parsed = parseWith(ShipSchema, r, `ships[${i}]`);
     if (!parsed.ok) return parsed;
-    const checked = checkShip(parsed.value, i);
+    const checked = checkShip({ ...parsed.value, name: parsed.value.name ?? parsed.value.id }, i);
     if (!checked.ok) return checked;
     ships.push(checked.value);
   }

@@ -18,6 +18,23 @@ import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./shi
  */
 export const TURN_ANGLES: readonly number[] = [45, 45, 45, 90, 90, 90, 90, 0];
 
+/** The speed of log box `i` (0 = fastest); beyond the eighth box a ship stands still (0). */
+const boxSpeed = (ship: Ship, i: number): number => (i < 0 ? (ship.speedBoxes[0] ?? 0) : (ship.speedBoxes[i] ?? 0));
+
+/**
+ * The distances a ship may move after moving `last` (2.2: "vessels may change their previous speed by the
+ * equivalent of two boxes worth of movement"), in distance, not box numbers: the change may be as large as the two
+ * log boxes next to the one she used. On a box's speed that is exactly from two boxes slower to two boxes faster (30
+ * on 60/52/45/38/30/23/15/8 → 15–45); from between two speeds the same distances are added or taken off (25 → 10–40);
+ * from a standstill (a ninth box of 0) up to the seventh box's speed.
+ */
+export function speedWindow(ship: Ship, last: number): [number, number] {
+  const used = last <= 0 ? 8 : Math.max(0, boxInUse(ship, last));
+  const up = boxSpeed(ship, used - 2) - boxSpeed(ship, used);
+  const down = boxSpeed(ship, used) - boxSpeed(ship, used + 2);
+  return [Math.max(0, last - down), last + up];
+}
+
 interface MoveContext {
   readonly ship: Ship;
   readonly distance: number;
@@ -63,13 +80,13 @@ export const moveAction = defineAction<MoveContext>({
     }
     const box = boxInUse(ship, distance);
     if (ship.lastSpeed !== null && !immobile(ship)) {
-      // 2.2: "vessels may change their previous speed by the equivalent of two boxes worth of movement"
-      const last = Math.max(0, boxInUse(ship, ship.lastSpeed));
-      const forced = Math.max(last + 2, boxInUse(ship, available));
-      if (box < last - 2 || box > forced) {
+      const [low, high] = speedWindow(ship, ship.lastSpeed);
+      // a ship whose available speed fell below the window may still move at her available speed
+      const floor = Math.min(low, available);
+      if (distance < floor || distance > high) {
         return fail(
           "rules.illegal",
-          `${ship.name} moved ${ship.lastSpeed} last turn (box ${last + 1}); this turn she may use boxes ${Math.max(1, last - 1)}–${Math.min(8, forced + 1)} (2.2).`,
+          `${ship.name} moved ${ship.lastSpeed} last turn; a change of two speed boxes' worth lets her move ${floor}–${Math.min(high, available)} this turn (2.2).`,
           "action.distance",
         );
       }

@@ -17,7 +17,8 @@ export const PendingSchema = Type.Object(
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    name: Type.String({ minLength: 1 }),
+    /** Default: the id, as in every rule set. */
+    name: Type.Optional(Type.String({ minLength: 1 })),
     side: Type.String({ minLength: 1 }),
     size: Type.Integer({ minimum: 1, maximum: 99 }),
     heavyGun: Type.Number({ minimum: 0 }),
@@ -51,7 +52,7 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type Ship = Static<typeof ShipSchema>;
+export type Ship = Omit<Static<typeof ShipSchema>, "name"> & { readonly name: string };
 
 export const PHASES = ["movement", "first-gunnery", "second-gunnery", "repair"] as const;
 export type Phase = (typeof PHASES)[number];

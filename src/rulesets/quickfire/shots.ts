@@ -42,7 +42,13 @@ export function checkGunShot(
     return fail("rules.illegal", `${firer.name} has already fired her ${battery} guns this phase${why}.`, path);
   }
   const other = mine.find((s) => s.battery !== battery);
-  if (other && (other.range !== "point-blank" || range !== "point-blank")) {
+  // 3.0 Quickfire Effect: "Making such an attack does not affect a vessel's ability to make individual point blank
+  // range heavy fire attacks in addition to the combined light fire attack" — the quickfire attack itself may be at
+  // short range; only the heavy shot must be point blank.
+  const heavyRange = battery === "heavy" ? range : other?.range;
+  const bothAllowed =
+    other && (other.quickfire || quickfire) ? heavyRange === "point-blank" : other?.range === "point-blank" && range === "point-blank";
+  if (other && !bothAllowed) {
     return fail(
       "rules.illegal",
       `${firer.name} already fired her ${other.battery} guns this phase; both ratings may be used in one phase only at point blank range (3.0).`,

@@ -151,8 +151,13 @@ export const torpedoDamageAction = defineAction<{ target: Ship }>({
     { additionalProperties: false },
   ),
   context(state, action) {
+    // the firer is named in the follow-up of a torpedo check; an unknown or self-named firer is a typo, not a hit
+    const firer = findShip(state.ships, action.firer, "action.firer");
+    if (!firer.ok) return firer;
     const target = findShip(state.ships, action.target, "action.target");
     if (!target.ok) return target;
+    if (firer.value.id === target.value.id)
+      return fail("rules.illegal", `${firer.value.name} cannot torpedo herself (3.2).`, "action.target");
     return ok({ target: target.value });
   },
   plan: () => [entry("damage", "d6", 1, "Torpedo damage: the number of S hits")],

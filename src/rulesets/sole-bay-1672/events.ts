@@ -12,6 +12,7 @@ export type DamageCause = "broadside" | "fire" | "explosion" | "collision" | "bo
 
 export type SoleBayEvent =
   | { type: "first-broadside-used"; ship: string }
+  | { type: "broadside-fired"; ship: string; broadside: "port" | "starboard" }
   | { type: "damage-marked"; ship: string; boxes: number; cause: DamageCause }
   | { type: "full-sail-set"; ship: string; fullSail: boolean }
   | { type: "movement-allowance"; ship: string; inches: number }
@@ -46,6 +47,13 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
   switch (e.type) {
     case "first-broadside-used":
       return updateShip(state, e.ship, () => ({ firstBroadsideUsed: true }));
+    case "broadside-fired":
+      return withGame(state, {
+        broadsides: {
+          ...state.game.broadsides,
+          [e.ship]: [...(state.game.broadsides[e.ship] ?? []).filter((b) => b !== e.broadside), e.broadside],
+        },
+      });
     case "damage-marked":
       return updateShip(state, e.ship, (s) => ({ damage: s.damage + e.boxes }));
     case "full-sail-set":
@@ -85,8 +93,9 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
     case "squadron-broken":
       return withGame(state, { broken: add(state.game.broken, e.squadron) });
     case "initiative":
-      // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship.
-      return withGame(state, { initiative: e.side, allowances: {} });
+      // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship, and
+      // every ship has both broadsides again.
+      return withGame(state, { initiative: e.side, allowances: {}, broadsides: {} });
     case "wind-set":
       return { ...state, wind: { windward: e.windward } };
     default:

@@ -8,6 +8,7 @@ import { boardingRound, breakOff, grapple } from "./actions/boarding.ts";
 import { broadside } from "./actions/broadside.ts";
 import { collision, collisionDamage } from "./actions/collision.ts";
 import { breakpoint, initiative, setWind } from "./actions/command.ts";
+import { endMovement } from "./actions/end-movement.ts";
 import { explosionHits, explosionRadius, explosionRoll } from "./actions/explosion.ts";
 import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplosion } from "./actions/fireship.ts";
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
@@ -22,6 +23,7 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
   movement,
   backingSail,
   tacking,
+  endMovement,
   collision,
   collisionDamage,
   grapple,
@@ -49,6 +51,8 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   settings: SETTING_DEFS,
   handlers: HANDLERS,
   phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
+  // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved
+  phaseEndActions: [null, "end-movement", null],
   parseState: (raw) => parseState(raw),
   applyEvent,
   windView,

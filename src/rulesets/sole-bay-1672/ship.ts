@@ -33,7 +33,8 @@ export const ShipSchema = Type.Object(
     hull: oneOf(["stout", "average", "weak"] as const),
     crew: oneOf(["elite", "regular", "poor"] as const, { default: "regular" }),
     squadron: Type.Optional(Type.String({ minLength: 1 })),
-    flagship: Type.Boolean({ default: false }),
+    /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
+    flagship: Type.Optional(Type.Boolean()),
     fireship: Type.Boolean({ default: false }),
     damage: Type.Integer({ minimum: 0, default: 0 }),
     firstBroadsideUsed: Type.Boolean({ default: false }),

@@ -47,6 +47,8 @@ export const GameSchema = Type.Object(
     breakTests: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { default: {} }),
     /** Squadrons that broke off and retire. */
     broken: Ids,
+    /** Broadsides each ship has fired this turn ("A ship may use both broadsides in same turn"), cleared by each new initiative. */
+    broadsides: Type.Record(Type.String(), Type.Array(Type.Union([Type.Literal("port"), Type.Literal("starboard")])), { default: {} }),
     /** The side holding the initiative. */
     initiative: Type.Union([Type.String(), Type.Null()], { default: null }),
   },
@@ -59,11 +61,31 @@ export type SoleBayState = TableState<SoleBayShip, SoleBayWind> & {
   readonly settings: SoleBaySettings;
 };
 
+/**
+ * The flagships: the ships marked, and in a squadron whose roster marks no ship either way (no `flagship` field on
+ * any of its ships) "the first ship listed on its roster" ("Each Squadron/Division has a Flagship, which is the first
+ * ship listed on its roster") — the first in request order, passing over fireships (expended, never a flag officer's
+ * ship). A roster that says `flagship: false` for every ship has no flagship.
+ */
+function defaultFlagships(ships: ReadonlyArray<Static<typeof ShipSchema>>): Set<string> {
+  const squadronOf = (s: Static<typeof ShipSchema>) => s.squadron ?? s.side;
+  const marked = new Set(ships.filter((s) => s.flagship !== undefined).map(squadronOf));
+  const flagships = new Set(ships.filter((s) => s.flagship === true).map((s) => s.id));
+  for (const s of ships) {
+    const squadron = squadronOf(s);
+    if (marked.has(squadron) || s.fireship) continue;
+    marked.add(squadron);
+    flagships.add(s.id);
+  }
+  return flagships;
+}
+
 function parseShips(raw: unknown): Result<SoleBayShip[]> {
   const parsed = parseWith(Type.Array(ShipSchema), raw ?? [], "ships");
   if (!parsed.ok) return parsed;
   const unique = uniqueShipIds(parsed.value);
   if (!unique.ok) return unique;
+  const flagships = defaultFlagships(parsed.value);
   const ships: SoleBayShip[] = [];
   for (const [i, s] of parsed.value.entries()) {
     if (s.damage > totalBoxes(s.hull)) {
@@ -79,8 +101,9 @@ function parseShips(raw: unknown): Result<SoleBayShip[]> {
         rating: s.rating as Rating,
         name: s.name ?? s.id,
         squadron: s.squadron ?? s.side,
+        flagship: flagships.has(s.id),
         // "Each Squadron/Division has a Flagship": a flagship carries its flag officer unless the roster says otherwise.
-        flagOfficer: s.flagOfficer ?? (s.flagship ? "present" : "none"),
+        flagOfficer: s.flagOfficer ?? (flagships.has(s.id) ? "present" : "none"),
       }),
     );
   }

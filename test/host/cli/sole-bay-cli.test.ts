@@ -36,7 +36,11 @@ describe("quarterdeck plan/odds/resolve --ruleset sole-bay-1672", () => {
     expect(json.ships[1]).toMatchObject({ id: "groot-hollandia", damage: 7, condition: "worn", destroyed: false });
     expect(json.ships[0]).toMatchObject({ firstBroadsideUsed: true });
     expect(json.wind).toEqual({ windward: "W" });
-    expect(json.followUps).toEqual([]);
+    // no Dutch ship is marked, so Groot Hollandia, first (and only) on the Dutch roster, is the flagship: Fresh → Worn
+    // risks her flag officer ("the first ship listed on its roster"; "Whenever the Flagship's Damage rating is reduced")
+    expect(json.followUps.map((f: { action: unknown }) => f.action)).toEqual([
+      { type: "flag-officer-risk", ship: "groot-hollandia", cause: "broadside", rolls: 1 },
+    ]);
   });
   it("a follow-up's action can be sent back as the next request", async () => {
     const wreck = [ships[0], { ...ships[1], damage: 15 }];

@@ -95,9 +95,9 @@ describe("ruleSetFromHandlers: dispatch", () => {
   it("lists the handlers' actions and refuses an unknown type naming the ones there are", () => {
     expect(toy.actions.map((a) => a.type)).toEqual(["volley", "salvo"]);
     for (const r of [toy.parseAction(state(), { type: "broadside" }), toy.plan(state(), act({ type: "broadside" }))]) {
-      expect(r).toEqual(fail("rules.illegal", 'toy has no action "broadside" (it has: volley, salvo).', "action.type"));
+      expect(r).toEqual(fail("input.invalid", 'toy has no action "broadside" (it has: volley, salvo).', "action.type"));
     }
-    expect(toy.parseAction(state(), null)).toMatchObject({ ok: false, error: { code: "rules.illegal" } });
+    expect(toy.parseAction(state(), null)).toMatchObject({ ok: false, error: { code: "input.invalid" } });
   });
   it("parses with the schema (unknown keys are errors) and then legality", () => {
     expect(toy.parseAction(state(), { type: "volley", target: "a", extra: 1 })).toMatchObject({

@@ -10,10 +10,13 @@ import { Dist } from "../../../odds/distribution.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { defineAction } from "../handler.ts";
-import { actionType, flag, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
+
+const BROADSIDE_SIDES = ["port", "starboard"] as const;
+type BroadsideSide = (typeof BROADSIDE_SIDES)[number];
 
 const schema = Type.Object(
   {
@@ -22,6 +25,8 @@ const schema = Type.Object(
     target: shipId(),
     rangeInches: Type.Number({ minimum: 0 }),
     rake: flag(),
+    /** Which broadside fires; default: one not yet fired this turn (port first). */
+    broadside: Type.Optional(oneOf(BROADSIDE_SIDES)),
   },
   { additionalProperties: false },
 );
@@ -33,6 +38,7 @@ interface Ctx {
   readonly needed: number;
   readonly band: string;
   readonly firstBroadside: boolean;
+  readonly side: BroadsideSide;
   readonly breakdown: ReadonlyArray<{ readonly reason: string; readonly dice: number }>;
 }
 
@@ -98,6 +104,7 @@ export const broadside = defineAction({
       { name: "target", label: "Target", type: "ship" },
       { name: "rangeInches", label: "Range (inches, base to base)", type: "number", min: 0, max: GUNNERY_RANGE_INCHES },
       { name: "rake", label: "Raking bow or stern", type: "boolean", default: false },
+      { name: "broadside", label: "Broadside", type: "enum", values: ["port", "starboard"], optional: true },
     ],
   },
   schema,
@@ -109,6 +116,17 @@ export const broadside = defineAction({
     if (firer.value.id === target.value.id) return illegal("A ship cannot fire on itself.", "action.target");
     if (firer.value.side === target.value.side)
       return illegal(`${target.value.name} is not an enemy of ${firer.value.name}.`, "action.target");
+    // "A ship may use both broadsides in same turn": each once — a third broadside, or the same one twice, is refused.
+    const used = state.game.broadsides[firer.value.id] ?? [];
+    const side = a.broadside ?? BROADSIDE_SIDES.find((b) => !used.includes(b));
+    if (side === undefined || used.includes(side)) {
+      return illegal(
+        side === undefined
+          ? `${firer.value.name} has fired both broadsides this turn.`
+          : `${firer.value.name} has fired her ${side} broadside this turn (each broadside once a turn).`,
+        a.broadside === undefined ? "action.firer" : "action.broadside",
+      );
+    }
     const band = RANGE_BANDS.find((b) => a.rangeInches <= b.maxInches);
     if (!band) {
       return fail(
@@ -118,14 +136,17 @@ export const broadside = defineAction({
       );
     }
     const d = broadsideDice(state, firer.value, target.value, a.rake);
-    return ok({ firer: firer.value, target: target.value, needed: band.needed, band: band.band, ...d });
+    return ok({ firer: firer.value, target: target.value, needed: band.needed, band: band.band, side, ...d });
   },
   plan: (ctx) => [entry("attack", "d6", ctx.dice, `Broadside of ${ctx.firer.name} at ${ctx.target.name}: ${breakdownText(ctx)}`)],
   outcome: (ctx, dice) => outcomeFor(ctx, (dice[0] ?? []).filter(isHit(ctx.needed)).length),
   dist: (ctx) => Dist.successes("d6", ctx.dice, isHit(ctx.needed)).map((h) => outcomeFor(ctx, h)),
   marks: (ctx, dice) => [(dice[0] ?? []).map((v) => (isHit(ctx.needed)(v) ? "hit" : "miss"))],
   effects(ctx, o) {
-    const events: SoleBayEvent[] = ctx.firstBroadside ? [{ type: "first-broadside-used", ship: ctx.firer.id }] : [];
+    const events: SoleBayEvent[] = [
+      { type: "broadside-fired", ship: ctx.firer.id, broadside: ctx.side },
+      ...(ctx.firstBroadside ? [{ type: "first-broadside-used" as const, ship: ctx.firer.id }] : []),
+    ];
     return { events: [...events, ...markEvents(damageReport(ctx.target, o.hits), "broadside")], cause: "broadside" };
   },
   summary(ctx, dist) {

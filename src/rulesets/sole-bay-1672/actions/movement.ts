@@ -5,9 +5,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf, roll } from "../../../game/action-kit.ts";
+import { nameOf } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
-import type { FollowUp } from "../../../game/types.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { defineAction } from "../handler.ts";
 import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
@@ -71,8 +70,9 @@ export const movement = defineAction({
       : null;
     return ok({ ...a, ship: s, following, followingAllowance, fired: isFired(state, s), crew: crewModifier(s, state.game.fired) });
   },
+  // at anchor or aground she does not sail, so the windward edge's 1d3 is not rolled
   plan: (ctx) =>
-    ctx.windward === "stern"
+    ctx.windward === "stern" && !ctx.anchoredOrAground
       ? [
           entry(
             "windward",
@@ -93,8 +93,10 @@ export const movement = defineAction({
     // "All ships must move at least 2" Tactical, or 4" Strategic, unless Backing Sail, at anchor or aground":
     // an allowance below the minimum is raised to it. (Backing sail is its own roll and halts the ship.)
     const minimum = ctx.anchoredOrAground ? 0 : ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical;
-    const allowance = Math.max(minimum, move + windInches);
-    const mayMoveAt = ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
+    // "unless Backing Sail, at anchor or aground": an anchored or grounded ship holds her place — no allowance, no turns.
+    const allowance = ctx.anchoredOrAground ? 0 : Math.max(minimum, move + windInches);
+    const mayMoveAt =
+      !ctx.anchoredOrAground && ctx.followingAllowance !== null && ctx.followingAllowance < allowance ? ctx.followingAllowance : null;
     return {
       ship: ctx.ship.id,
       base,
@@ -104,26 +106,18 @@ export const movement = defineAction({
       windInches,
       allowance,
       minimum,
-      turns: ctx.fired ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
+      turns: ctx.fired || ctx.anchoredOrAground ? 0 : TURNS_PER_MOVE[ctx.ship.speed],
       inchesBetweenTurns: ctx.strategic ? MINIMUM_MOVE.strategic : MINIMUM_MOVE.tactical,
       following: ctx.following?.id ?? null,
       mayMoveAt,
     };
   },
-  effects(ctx, o, state) {
+  effects(ctx, o) {
     const events: SoleBayEvent[] = [];
     if (ctx.ship.fullSail !== ctx.fullSail) events.push({ type: "full-sail-set", ship: ctx.ship.id, fullSail: ctx.fullSail });
     events.push({ type: "movement-allowance", ship: ctx.ship.id, inches: o.mayMoveAt ?? o.allowance });
-    const followUps: FollowUp[] = [];
-    // "rolling for a possible explosion each move until it collides with another vessel": not once alongside.
-    const alongside = state.game.grappled.some((g) => g.a === ctx.ship.id || g.b === ctx.ship.id);
-    if (ctx.fired && !alongside)
-      followUps.push(
-        roll(`${ctx.ship.name} is a fired fireship: roll for an explosion this move`, { type: "fireship-explosion", ship: ctx.ship.id }),
-      );
-    if (ctx.ship.fireTurns > 0)
-      followUps.push(roll(`${ctx.ship.name} is on fire: 1d3 fire damage this move`, { type: "fire-damage", ship: ctx.ship.id }));
-    return { events, followUps };
+    // fire damage and fireship explosions are rolled at the end of the movement phase (end-movement), for every ship
+    return { events };
   },
   describe: (o, state) =>
     `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageOfSail } from "../../../../src/rulesets/age-of-sail/index.ts";
-import { errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
+import { checkProperties, errorOf, mustResolve, oddsFor } from "../request-helpers.ts";
 
 const fleet = (b: Record<string, unknown> = {}) => [
   { id: "a", name: "Victory", side: "GB", class: "ship-of-the-line" },
@@ -17,7 +17,7 @@ describe("age-of-sail fire on board", () => {
       mustResolve(ageOfSail, { ships: fleet({ fire: 1 }), action: { type: "fire-removal", ship: "b" }, dice: [4] }).state.ships[1]?.fire,
     ).toBe(2);
   });
-  it("second round: only a 6; else she blows up, sinks, and every ship afloat is asked its distance", () => {
+  it("second round: only a 6; else she blows up, sinks, and the table is asked once which ships are near", () => {
     expect(
       mustResolve(ageOfSail, { ships: fleet({ fire: 2 }), action: { type: "fire-removal", ship: "b" }, dice: [6] }).state.ships[1]?.fire,
     ).toBe(0);
@@ -28,8 +28,12 @@ describe("age-of-sail fire on board", () => {
     });
     expect(t.outcome.exploded).toBe(true);
     expect(t.state.ships[1]?.sunk).toBe(true);
-    expect(t.followUps.map((f) => f.action.ship)).toEqual(["a", "c"]);
-    expect(t.followUps[0]).toMatchObject({ kind: "choose", action: { type: "catch-fire", from: "b" }, choice: { field: "rangeCm" } });
+    expect(t.followUps).toHaveLength(1);
+    expect(t.followUps[0]).toMatchObject({
+      kind: "choose",
+      action: { type: "explosion-fire", from: "b", ships: [] },
+      choice: { field: "ships" },
+    });
     // all 12 unmarked boxes of Redoutable (3 masts, 6 gun decks, 3 hull) score for the side that set the fire
     expect(t.state.game.score).toEqual({ GB: 12 });
   });
@@ -48,6 +52,74 @@ describe("age-of-sail fire on board", () => {
     expect(mid.outcome.caught).toBe(false);
     const far = mustResolve(ageOfSail, { ships, action: { type: "catch-fire", ship: "a", from: "b", rangeCm: 13 }, dice: [] });
     expect(far.outcome).toEqual({ caught: false, inReach: false });
+  });
+});
+
+describe('age-of-sail explosions: "All ships within 12cm of this explosion risk catching fire themselves. Use the range table above for damaging hulls"', () => {
+  const twenty = [
+    { id: "x", name: "Orient", side: "FR", class: "ship-of-the-line", fire: 2, fireSetBy: "GB" },
+    ...Array.from({ length: 19 }, (_, i) => ({ id: `s${i}`, name: `Ship ${i}`, side: i % 2 ? "FR" : "GB", class: "frigate" })),
+  ];
+  it("one question for twenty ships, not nineteen: each ship afloat with the three bands of the range table", () => {
+    const t = mustResolve(ageOfSail, { ships: twenty, action: { type: "fire-removal", ship: "x" }, dice: [1] });
+    expect(t.followUps).toHaveLength(1);
+    const q = t.followUps[0];
+    if (q?.kind !== "choose") throw new Error("expected a choice");
+    expect(q.choice).toMatchObject({ field: "ships", min: 0, max: 19 });
+    expect(q.choice.options).toHaveLength(19 * 3);
+    expect(q.choice.options.slice(0, 3)).toEqual([
+      { value: { ship: "s0", rangeCm: 2 }, label: "Ship 0: 0–4 cm" },
+      { value: { ship: "s0", rangeCm: 6 }, label: "Ship 0: 4–8 cm" },
+      { value: { ship: "s0", rangeCm: 10 }, label: "Ship 0: 8–12 cm" },
+    ]);
+  });
+  it("the answer is one roll, a die for each ship named, on the hull column (3+, 4+, 5+); plan, odds and resolve agree", () => {
+    const ships = twenty.map((s) => (s.id === "x" ? { ...s, sunk: true, fire: 0 } : s));
+    const action = {
+      type: "explosion-fire",
+      from: "x",
+      ships: [
+        { ship: "s0", rangeCm: 2 },
+        { ship: "s1", rangeCm: 6 },
+        { ship: "s2", rangeCm: 10 },
+      ],
+    };
+    const t = mustResolve(ageOfSail, { ships, action, dice: [3, 3, 5] });
+    expect(t.plan.map((e) => e.count)).toEqual([1, 1, 1]);
+    expect(t.outcome).toEqual({
+      caught: 2,
+      results: [
+        { ship: "s0", rangeCm: 2, need: 3, caught: true },
+        { ship: "s1", rangeCm: 6, need: 4, caught: false },
+        { ship: "s2", rangeCm: 10, need: 5, caught: true },
+      ],
+    });
+    expect(t.state.ships.filter((s) => s.fire === 1).map((s) => [s.id, s.fireSetBy])).toEqual([
+      ["s0", "GB"],
+      ["s2", "GB"],
+    ]);
+    const o = oddsFor(ageOfSail, { ships, action });
+    expect(o.summary.pAnyCaught).toBeCloseTo(1 - (2 / 6) * (3 / 6) * (4 / 6), 12);
+    expect(o.outcomes.reduce((a, x) => a + x.p, 0)).toBeCloseTo(1, 12);
+    expect(o.outcomes.some((x) => JSON.stringify(x.outcome) === JSON.stringify(t.outcome))).toBe(true);
+    checkProperties(ageOfSail, { ships, action, dice: [6, 1, 4] });
+  });
+  it("no ship named: no dice; a ship named twice, the exploded ship or an unknown ship is refused", () => {
+    const ships = twenty.map((s) => (s.id === "x" ? { ...s, sunk: true, fire: 0 } : s));
+    expect(mustResolve(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: [] }, dice: [] }).plan).toEqual([]);
+    const twice = [
+      { ship: "s0", rangeCm: 2 },
+      { ship: "s0", rangeCm: 6 },
+    ];
+    expect(errorOf(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: twice }, dice: [1, 1] }).path).toBe(
+      "action.ships[1]",
+    );
+    expect(
+      errorOf(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: [{ ship: "zz", rangeCm: 2 }] }, dice: [1] }),
+    ).toMatchObject({
+      code: "ship.unknown",
+      path: "action.ships[0].ship",
+    });
   });
 });
 

@@ -21,14 +21,33 @@ describe("critical hits (text: Critical hits, 2 D Ave)", () => {
     expect(shipIn(t.state, "flag").onFire).toBe(true);
     expect(t.followUps.map((f) => f.action)).toEqual([{ type: "fire-check", ship: "flag" }]);
   });
-  it("gun deck swept: 1 average die of turns, counted down at the end of each move", () => {
+  it("gun deck swept: 1 average die of turns, counted from the next move (criticals are step 5, after all ships fire)", () => {
     let s = table([flagship()]);
     const t = run(s, { type: "critical", ship: "flag" }, [4, 4]);
     expect(t.followUps.map((f) => f.action)).toEqual([{ type: "gun-deck-swept", ship: "flag" }]);
     s = run(t.state, { type: "gun-deck-swept", ship: "flag" }, [3]).state;
+    expect(shipIn(s, "flag")).toMatchObject({ gunDeckSweptTurns: 3, gunDeckSweptSince: 1 });
+    s = run(s, { type: "end-turn" }).state;
     expect(shipIn(s, "flag").gunDeckSweptTurns).toBe(3);
     s = run(s, { type: "end-turn" }).state;
     expect(shipIn(s, "flag").gunDeckSweptTurns).toBe(2);
+  });
+  it('"Gun deck swept by fire: lose additional gunnery step for 1D Ave turns" with "5. Check for critical hits" after "4. All ships fire": a roll of 2 costs the next two moves\' fire, whoever fired first', () => {
+    const enemy = { ...antelope(), id: "enemy" }; // English; the flagship is Dutch
+    const FIRE = { type: "fire", firer: "flag", target: "enemy", range: "medium" } as const;
+    let s = table([flagship(), enemy]);
+    const full = run(s, FIRE, [1]).outcome.firePoints;
+    s = run(s, { type: "gun-deck-swept", ship: "flag" }, [2]).state;
+    // still move 1: the flagship had not fired yet when the roll was made out of order — it costs nothing now
+    expect(run(s, FIRE, [1]).outcome.firePoints).toBe(full);
+    const firePoints: unknown[] = [];
+    for (let move = 2; move <= 4; move++) {
+      s = run(s, { type: "end-turn" }).state;
+      firePoints.push(run(s, FIRE, [1]).outcome.firePoints);
+    }
+    expect(firePoints[0]).toBeLessThan(full as number);
+    expect(firePoints).toEqual([firePoints[0], firePoints[0], full]);
+    expect(shipIn(s, "flag")).toMatchObject({ gunDeckSweptTurns: 0, gunDeckSweptSince: null });
   });
   it("helm: 2 port, 3–4 no turn, 5 starboard", () => {
     const s = run(table([flagship()]), { type: "critical", ship: "flag" }, [4, 5]).state;

@@ -4,6 +4,8 @@ import { antelope, odds, refused, run, shipIn, shipOf, table } from "./helpers.t
 
 const target = () => shipOf("target", 60, 30, 5, { side: "english", nation: "english" });
 const firer = (fire: number) => shipOf("firer", 90, 40, fire);
+/** The same target on the Dutch side, for English firers. */
+const dutchTarget = () => ({ ...target(), side: "dutch", nation: "dutch" });
 const worst = { range: "long", shooterOnFire: true, smallTarget: true, strongWinds: true }; // +2 +2 +1 +1
 const best = { range: "short", sternRake: true }; // −1 −2
 
@@ -142,24 +144,24 @@ describe("damage steps (text: Damage effects, Example ship cards)", () => {
     expect(run(dutch, { type: "fire", firer: "firer", target: "target", range: "medium", downwind: true }, [1]).outcome).toMatchObject({
       firePoints: 3,
     });
-    const english = table([antelope(), target()], { wind: strong });
+    const english = table([antelope(), dutchTarget()], { wind: strong });
     expect(run(english, { type: "fire", firer: "antelope", target: "target", range: "medium", downwind: true }, [1]).outcome).toMatchObject(
       { firePoints: 2 },
     );
     expect(
       run(english, { type: "fire", firer: "antelope", target: "target", range: "medium", downwind: false }, [1]).outcome,
     ).toMatchObject({ firePoints: 4 });
-    const swept = table([antelope({ gunDeckSweptTurns: 2 }), target()]);
+    const swept = table([antelope({ gunDeckSweptTurns: 2 }), dutchTarget()]);
     expect(run(swept, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome).toMatchObject({
       firePoints: 3,
     });
   });
   it("downwind comes from the hexes when not stated (wind from the N: a target to the S is downwind)", () => {
-    const s = table([antelope({ hex: { q: 0, r: 0 } }), { ...target(), hex: { q: 0, r: 2 } }], {
+    const s = table([antelope({ hex: { q: 0, r: 0 } }), { ...dutchTarget(), hex: { q: 0, r: 2 } }], {
       wind: { direction: 0, strength: "strong" },
     });
     expect(run(s, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome.firePoints).toBe(2);
-    const up = table([antelope({ hex: { q: 0, r: 2 } }), { ...target(), hex: { q: 0, r: 0 } }], {
+    const up = table([antelope({ hex: { q: 0, r: 2 } }), { ...dutchTarget(), hex: { q: 0, r: 0 } }], {
       wind: { direction: 0, strength: "strong" },
     });
     expect(run(up, { type: "fire", firer: "antelope", target: "target", range: "medium" }, [1]).outcome.firePoints).toBe(4);
@@ -196,5 +198,17 @@ describe("fire arcs (setting fireArcs)", () => {
     expect(refused(arcs({ q: 1, r: 0 }, 5), { type: "fire", firer: "firer", target: "target", range: "short", sternRake: true }).path).toBe(
       "action.sternRake",
     );
+  });
+});
+
+describe("no fire on her own side", () => {
+  it('"Ships fire only into the indicated hexes, at Short, Medium or Long range" — at the enemy: a ship of her own side or herself is refused', () => {
+    const s = table([antelope(), target(), { ...dutchTarget(), id: "dutch" }]);
+    expect(refused(s, { type: "fire", firer: "antelope", target: "target", range: "medium" })).toMatchObject({
+      code: "rules.illegal",
+      path: "action.target",
+    });
+    expect(refused(s, { type: "fire", firer: "antelope", target: "antelope", range: "short" }).code).toBe("rules.illegal");
+    expect(run(s, { type: "fire", firer: "antelope", target: "dutch", range: "medium" }, [4]).outcome.hits).toBeGreaterThanOrEqual(0);
   });
 });

@@ -59,7 +59,7 @@ describe("end of the move", () => {
 });
 
 describe("one sentence per result", () => {
-  const s = table([antelope({ hex: { q: 0, r: 0 } }), shipOf("d", 40, 20, 2.5, { side: "english", squadron: "red" })], { wind: north });
+  const s = table([antelope({ hex: { q: 0, r: 0 } }), shipOf("d", 40, 20, 2.5, { squadron: "red" })], { wind: north });
   it.each([
     [{ type: "fire", firer: "antelope", target: "d", range: "medium" }, [4], "1 hit on D (roll 4 on the 4 row)."],
     [{ type: "critical", ship: "d" }, [4, 5], "Critical hit check on D: helm."],

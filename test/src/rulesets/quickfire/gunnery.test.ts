@@ -156,6 +156,16 @@ describe("quickfire effect (3.0): combined light fire of ships with light ROF 6"
     expect(refused(t.state, { ...FIRE, battery: "light", range: "point-blank" }).code).toBe("rules.illegal");
     expect(run(t.state, { ...FIRE, range: "point-blank" }, [6, 6, 6]).outcome.fired).toBe(false);
   });
+  it('"Making such an attack does not affect a vessel\'s ability to make individual point blank range heavy fire attacks in addition to the combined light fire attack": a short-range quickfire attack still allows point-blank heavy fire, in either order', () => {
+    const s = table([mikasa(), asahi, borodino()], { game: { phase: "first-gunnery" } });
+    const t = run(s, QF, [6, 6, 6]);
+    expect(run(t.state, { ...FIRE, range: "point-blank" }, [1, 6, 6]).outcome.fired).toBe(true);
+    expect(refused(t.state, { ...FIRE, range: "short" }).path).toBe("action.firer");
+    const heavyFirst = run(s, { ...FIRE, range: "point-blank" }, [6, 6, 6]).state;
+    expect(run(heavyFirst, QF, [1, 6, 6]).outcome.fired).toBe(true);
+    const heavyShort = run(s, { ...FIRE, range: "short" }, [6, 6, 6]).state;
+    expect(refused(heavyShort, QF).path).toBe("action.firers[0]");
+  });
 });
 
 describe("damage of a gunnery phase takes effect at its end (1.4)", () => {

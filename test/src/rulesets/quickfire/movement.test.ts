@@ -23,8 +23,24 @@ describe("movement (2.0–2.2)", () => {
     const s = table([mikasa({ lastSpeed: 30 })]); // box 5
     expect(run(s, { ...MOVE, distance: 45 }, []).outcome.box).toBe(3);
     expect(refused(s, { ...MOVE, distance: 52 }).code).toBe("rules.illegal");
-    expect(run(s, { ...MOVE, distance: 10 }, []).outcome.box).toBe(7);
+    expect(run(s, { ...MOVE, distance: 15 }, []).outcome.box).toBe(7);
     expect(refused(s, { ...MOVE, distance: 8 }).code).toBe("rules.illegal");
+  });
+  it('2.2 "change their previous speed by the equivalent of two boxes worth of movement" is a distance: from 30 (60/52/45/38/30/23/15/8) no slower than 15, though 10 is also in the seventh box', () => {
+    const s = table([mikasa({ lastSpeed: 30 })]);
+    expect(refused(s, { ...MOVE, distance: 10 })).toMatchObject({ code: "rules.illegal", path: "action.distance" });
+    expect(refused(s, { ...MOVE, distance: 14.9 }).code).toBe("rules.illegal");
+    expect(refused(s, { ...MOVE, distance: 46 }).code).toBe("rules.illegal");
+    // from between two box speeds the same distances are added or taken off: 25 → 10–40
+    const mid = table([mikasa({ lastSpeed: 25 })]);
+    expect(run(mid, { ...MOVE, distance: 40 }, []).outcome.legal).toBe(true);
+    expect(refused(mid, { ...MOVE, distance: 41 }).code).toBe("rules.illegal");
+    expect(run(mid, { ...MOVE, distance: 10 }, []).outcome.legal).toBe(true);
+    expect(refused(mid, { ...MOVE, distance: 9 }).code).toBe("rules.illegal");
+    // from a standstill: up to the seventh box (15)
+    const stopped = table([mikasa({ lastSpeed: 0 })]);
+    expect(run(stopped, { ...MOVE, distance: 15 }, []).outcome.legal).toBe(true);
+    expect(refused(stopped, { ...MOVE, distance: 16 }).code).toBe("rules.illegal");
   });
   it("a ship whose top speed fell below that window may still move at her available speed", () => {
     const s = table([mikasa({ lastSpeed: 60, speedLost: 5 })]);

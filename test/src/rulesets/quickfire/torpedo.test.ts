@@ -65,6 +65,17 @@ describe("torpedoes (3.2)", () => {
     expect(t.outcome.sHits).toBe(4);
     expect(shipIn(t.state, "mikasa").pending.speedLost).toBe(4);
   });
+  it('torpedo damage names a ship that fired: an unknown firer is ship.unknown (3.2 "the number of S hits suffered by the target ship")', () => {
+    const s = table([mikasa(), borodino()], PHASE3);
+    expect(refused(s, { type: "torpedo-damage", firer: "potemkin", target: "mikasa" })).toMatchObject({
+      code: "ship.unknown",
+      path: "action.firer",
+    });
+    expect(refused(s, { type: "torpedo-damage", firer: "mikasa", target: "mikasa" })).toMatchObject({
+      code: "rules.illegal",
+      path: "action.target",
+    });
+  });
   it("exact odds: rating 2 at a static target hits on 3D6 ≤ 8, 56/216", () => {
     const o = odds(table([mikasa(), borodino()], PHASE3), TORP);
     expect(o.summary.anyHit).toBeCloseTo(56 / 216, 12);

@@ -51,7 +51,7 @@ describe("sole-bay-1672 broadside dice (combat table + modifiers)", () => {
     expect(planOf(req)[0]?.count).toBe(0);
     const t = resolve(req, []);
     expect(t.outcome).toMatchObject({ dice: 0, hits: 0, marked: 0, firstBroadside: false });
-    expect(t.events).toEqual([]);
+    expect(t.events).toEqual([{ type: "broadside-fired", ship: "royal-james", broadside: "port" }]);
     expect(odds(req).odds.outcomes).toHaveLength(1);
     expect(errorOf({ ...req, dice: [6] })).toMatchObject({ code: "dice.count", path: "dice" });
   });
@@ -88,7 +88,10 @@ describe("sole-bay-1672 broadside range and hits", () => {
       levelsLost: 1,
       destroyed: false,
     });
-    expect(t.events).toEqual([{ type: "damage-marked", ship: "groot-hollandia", boxes: 3, cause: "broadside" }]);
+    expect(t.events).toEqual([
+      { type: "broadside-fired", ship: "royal-james", broadside: "port" },
+      { type: "damage-marked", ship: "groot-hollandia", boxes: 3, cause: "broadside" },
+    ]);
     expect(shipAfter(t, "groot-hollandia")).toMatchObject({ damage: 5, condition: "worn", destroyed: false });
     expect(soleBay1672.describe(t.state, parsed(fire({}, {})).action, t.outcome)).toBe(
       "3 hits on Groot Hollandia (7 dice at 4+) — now Worn",
@@ -99,6 +102,11 @@ describe("sole-bay-1672 broadside range and hits", () => {
     expect(t.outcome).toMatchObject({ hits: 3, marked: 1, wasted: 2, destroyed: true, conditionAfter: "heavily-damaged" });
     expect(shipAfter(t, "groot-hollandia")).toMatchObject({ damage: 12, destroyed: true });
     expect(t.followUps).toEqual([
+      // the only ship of her squadron is its flagship ("the first ship listed on its roster"): a level lost risks him
+      expect.objectContaining({
+        kind: "roll",
+        action: { type: "flag-officer-risk", ship: "groot-hollandia", cause: "broadside", rolls: 1 },
+      }),
       expect.objectContaining({ kind: "roll", action: { type: "explosion-roll", ship: "groot-hollandia", cause: "broadside" } }),
       // the dutch squadron has lost its only ship: 100% ≥ 33%
       expect.objectContaining({ kind: "roll", action: { type: "breakpoint", squadron: "dutch" } }),
@@ -106,7 +114,7 @@ describe("sole-bay-1672 broadside range and hits", () => {
   });
   it("the first broadside is automatic once per ship per game", () => {
     const t1 = resolve(fire({ rating: 1 }, {}), Array(10).fill(1));
-    expect(t1.events[0]).toEqual({ type: "first-broadside-used", ship: "royal-james" });
+    expect(t1.events[1]).toEqual({ type: "first-broadside-used", ship: "royal-james" });
     expect(shipAfter(t1, "royal-james").firstBroadsideUsed).toBe(true);
     expect(planOf(requestAfter(t1, fire({}, {}).action))[0]?.count).toBe(9);
   });
@@ -169,5 +177,28 @@ describe("broadside dice marks for the display", () => {
     const t = transition(soleBay1672, req.value.state, req.value.action, dice);
     if (!t.ok) throw new Error(t.error.message);
     expect(t.value.marks?.[0]).toEqual(dice.map((v) => (v === 6 ? "hit" : "miss")));
+  });
+});
+
+describe('"A ship may use both broadsides in same turn": each broadside once a turn', () => {
+  it("port, then starboard; the same broadside again or a third is refused; a new initiative (turn) gives both back", () => {
+    const req = fire({ firstBroadsideUsed: true }, {}, { broadside: "port" });
+    const t1 = resolve(req, Array(7).fill(1));
+    expect(t1.state.game.broadsides).toEqual({ "royal-james": ["port"] });
+    expect(errorOf({ ...requestAfter(t1, req.action), dice: Array(7).fill(1) })).toMatchObject({
+      code: "rules.illegal",
+      path: "action.broadside",
+    });
+    // with no side named, the one not yet fired is taken
+    const t2 = resolve(requestAfter(t1, { ...req.action, broadside: undefined }), Array(7).fill(1));
+    expect(t2.events[0]).toEqual({ type: "broadside-fired", ship: "royal-james", broadside: "starboard" });
+    expect(errorOf({ ...requestAfter(t2, { ...req.action, broadside: undefined }), dice: Array(7).fill(1) })).toMatchObject({
+      code: "rules.illegal",
+      path: "action.firer",
+    });
+    const newTurn = resolve(requestAfter(t2, { type: "initiative" }), [5, 2]);
+    expect(newTurn.state.game.broadsides).toEqual({});
+    const again = requestAfter(newTurn, req.action);
+    expect(resolve(again, Array(planOf(again)[0]?.count ?? 0).fill(1)).events[0]).toMatchObject({ broadside: "port" });
   });
 });

@@ -66,7 +66,7 @@ const board = (
   game?: unknown,
   settings?: unknown,
 ): Req => ({
-  ships: [ship("london", "english", attacker), ship("eendracht", "dutch", defender), ship("gouda", "dutch")],
+  ships: [ship("london", "english", attacker), ship("eendracht", "dutch", { flagship: false, ...defender }), ship("gouda", "dutch")],
   game,
   settings,
   action: { type, attacker: "london", defender: "eendracht" },

@@ -4,7 +4,8 @@ import { errorOf, next, odds, type Req, requestAfter, resolve, ship } from "./fi
 
 const squadron = (extra: Record<string, unknown>[] = [], game?: unknown): Req => ({
   ships: [
-    ship("a", "english", { squadron: "red", damage: 16 }),
+    // the roster marks its flagships (here none), so the first ship listed is not one by default
+    ship("a", "english", { squadron: "red", damage: 16, flagship: false }),
     ship("b", "english", { squadron: "red" }),
     ship("c", "english", { squadron: "red" }),
     ...extra,

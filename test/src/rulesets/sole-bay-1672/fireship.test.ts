@@ -11,7 +11,7 @@ describe("sole-bay-1672 fireships and fire", () => {
 
     const t2 = resolve(requestAfter(t1, { type: "movement", ship: "vrede", fullSail: true, enemyWithin12: true }), []);
     expect(t2.outcome).toMatchObject({ turns: 0, allowance: 12 });
-    const t3 = next(t2, "fireship-explosion", [3, 4]);
+    const t3 = next(resolve(requestAfter(t2, { type: "end-movement" }), []), "fireship-explosion", [3, 4]);
     expect(t3.outcome).toEqual({ ship: "vrede", total: 7, needed: 10, exploded: false });
 
     // no crew aboard: the ensnare roll is unmodified, 3+ on the Boarding table
@@ -22,7 +22,7 @@ describe("sole-bay-1672 fireships and fire", () => {
     expect(shipAfter(t5, "royal-katherine").fireTurns).toBe(1);
 
     // 1D3 per move until put out; fire fighting at −1 per turn of fire
-    const t6 = next(resolve(requestAfter(t5, { type: "movement", ship: "royal-katherine" }), []), "fire-damage", [2]);
+    const t6 = next(resolve(requestAfter(t5, { type: "end-movement" }), []), "fire-damage", [2]);
     expect(t6.outcome).toMatchObject({ hits: 2, marked: 2 });
     expect(shipAfter(t6, "royal-katherine").fireTurns).toBe(2);
     const fight = requestAfter(t6, { type: "fire-fighting", ship: "royal-katherine" });
@@ -49,7 +49,11 @@ describe("sole-bay-1672 fireships and fire", () => {
       },
       [1],
     );
-    expect(t.followUps[0]?.action).toEqual({ type: "explosion-roll", ship: "burning", cause: "fire" });
+    expect(t.followUps.find((f) => f.action.type === "explosion-roll")?.action).toEqual({
+      type: "explosion-roll",
+      ship: "burning",
+      cause: "fire",
+    });
     expect(next(t, "explosion-roll", [4, 6]).outcome).toMatchObject({ needed: 10, exploded: true });
   });
   it("a fireship's own explosion removes it and brings the radius roll (fireshipExplosionMin setting)", () => {

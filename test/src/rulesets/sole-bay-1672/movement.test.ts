@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
 import { errorOf, odds, type Req, resolve, ship } from "./fixtures.ts";
 
 const move = (fields: Record<string, unknown>, action: Record<string, unknown> = {}, game?: unknown): Req => ({
@@ -56,21 +57,42 @@ describe("sole-bay-1672 movement allowance", () => {
     expect(resolve(move({}, { windward: "bow" }), []).outcome.allowance).toBe(3);
     expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow" }), []).outcome).toMatchObject({ allowance: 2, minimum: 2 });
     expect(resolve(move({ speed: "slow", damage: 8 }, { windward: "bow", anchoredOrAground: true }), []).outcome).toMatchObject({
-      allowance: 1,
+      allowance: 0,
       minimum: 0,
     });
   });
-  it("turns per move: slow 1, medium 2; a fired fireship sails straight and rolls for an explosion", () => {
+  it("turns per move: slow 1, medium 2; a fired fireship sails straight", () => {
     expect(resolve(move({ speed: "slow" }), []).outcome.turns).toBe(1);
     expect(resolve(move({}), []).outcome).toMatchObject({ turns: 2, inchesBetweenTurns: 2 });
     const t = resolve(move({ fireship: true }, {}, { fired: ["mary"] }), []);
     expect(t.outcome.turns).toBe(0);
-    expect(t.followUps.map((f) => f.action)).toEqual([{ type: "fireship-explosion", ship: "mary" }]);
-    const alongside = resolve(move({ fireship: true }, {}, { fired: ["mary"], grappled: [{ a: "mary", b: "enemy" }] }), []);
-    expect(alongside.followUps).toEqual([]);
+    // the explosion roll comes at the end of the movement phase (end-movement), not with the movement action
+    expect(t.followUps).toEqual([]);
   });
-  it("a burning ship takes fire damage each move", () => {
-    expect(resolve(move({ fireTurns: 1 }), []).followUps.map((f) => f.action)).toEqual([{ type: "fire-damage", ship: "mary" }]);
+  it('"Prompt them at the end of the movement phase": end-movement asks every fired fireship not alongside for its explosion roll and every burning ship for its fire damage, with no movement entered', () => {
+    const fleet = [
+      ship("mary", "english", { fireship: true }),
+      ship("brander", "english", { fireship: true }),
+      ship("burning", "english", { fireTurns: 1 }),
+      ship("enemy", "dutch"),
+    ];
+    const t = resolve(
+      { ships: fleet, game: { fired: ["mary", "brander"], grappled: [{ a: "brander", b: "enemy" }] }, action: { type: "end-movement" } },
+      [],
+    );
+    expect(t.plan).toEqual([]);
+    expect(t.followUps.map((f) => f.action)).toEqual([
+      { type: "fireship-explosion", ship: "mary" },
+      { type: "fire-damage", ship: "burning" },
+    ]);
+    expect(soleBay1672.phaseEndActions).toEqual([null, "end-movement", null]);
+  });
+  it('"All ships must move at least 2" Tactical … unless Backing Sail, at anchor or aground": at anchor or aground she is shown no move, no turns and rolls no windward die', () => {
+    const held = move({}, { windward: "stern", anchoredOrAground: true, fullSail: true });
+    const t = resolve(held, []);
+    expect(t.plan).toEqual([]);
+    expect(t.outcome).toMatchObject({ allowance: 0, minimum: 0, turns: 0, mayMoveAt: null });
+    expect(odds(held).odds.outcomes).toHaveLength(1);
   });
   it("following a slower ship of the squadron: may move at its speed", () => {
     expect(resolve(move({}, { following: "slow-one" }), []).outcome).toMatchObject({ allowance: 6, mayMoveAt: 4 });

@@ -59,7 +59,7 @@ describe("sole-bay-1672 ships, state and settings", () => {
     expect(errorOf(req([ship("x", "a")], { settings: { deathDie: true } }))).toMatchObject({ path: "settings.deathDie" });
     expect(errorOf(req([ship("x", "a")], { game: { fired: ["nope"] } }))).toMatchObject({ code: "ship.unknown", path: "game.fired[0]" });
     expect(errorOf(req([ship("x", "a")], { action: { type: "broadsides" } }))).toMatchObject({
-      code: "rules.illegal",
+      code: "input.invalid",
       path: "action.type",
     });
     expect(errorOf(req([ship("x", "a")], { action: { type: "set-wind", windward: "N", speed: 3 } }))).toMatchObject({
@@ -114,5 +114,26 @@ describe("sole-bay-1672 actions, views and descriptions", () => {
   });
   it("phases follow the Turn Sequence", () => {
     expect(soleBay1672.phases).toEqual(["Initiative", "Movement / Collisions", "Broadsides / Boarding"]);
+  });
+  it('"Each Squadron/Division has a Flagship, which is the first ship listed on its roster": with none marked, the first listed (not a fireship) is the flagship, with her flag officer', () => {
+    const parsed = soleBay1672.parseState({
+      ships: [
+        ship("brander", "english", { squadron: "red", fireship: true }),
+        ship("prince", "english", { squadron: "red" }),
+        ship("henry", "english", { squadron: "red" }),
+        ship("zeven-provincien", "dutch"),
+        ship("gouda", "dutch"),
+        ship("london", "english", { squadron: "blue" }),
+        ship("royal-james", "english", { squadron: "blue", flagship: true }),
+        ship("fairfax", "english", { squadron: "white", flagship: false }),
+      ],
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const flags = parsed.value.ships.filter((s) => s.flagship).map((s) => [s.id, s.flagOfficer]);
+    expect(flags).toEqual([
+      ["prince", "present"],
+      ["zeven-provincien", "present"],
+      ["royal-james", "present"],
+    ]);
   });
 });

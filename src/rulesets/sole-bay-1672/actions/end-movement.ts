@@ -1,0 +1,46 @@
+/**
+ * The end of the movement phase ("Turn Sequence: Initiative – Movement / Collisions – BroadSides / Boarding"): every
+ * burning ship takes its fire damage and every fired fireship not yet alongside rolls for an explosion. They are
+ * prompted here, not by a movement action, so a table that moves its models by hand still rolls them.
+ */
+import { Type } from "@sinclair/typebox";
+import { roll } from "../../../game/action-kit.ts";
+import { ok } from "../../../game/result.ts";
+import type { FollowUp } from "../../../game/types.ts";
+import { defineAction } from "../handler.ts";
+import { actionType, isFired } from "../lookup.ts";
+import { afloat, type SoleBayState } from "../state.ts";
+
+/**
+ * The rolls the end of movement demands, in roster order: fireships first ("rolling for a possible explosion each
+ * move until it collides with another vessel": not once alongside), then fires ("1d3 fire damage" each move).
+ */
+export function endOfMovementRolls(state: SoleBayState): FollowUp[] {
+  const live = state.ships.filter((s) => afloat(state, s));
+  const alongside = (id: string) => state.game.grappled.some((g) => g.a === id || g.b === id);
+  const fireships = live
+    .filter((s) => isFired(state, s) && !alongside(s.id))
+    .map((s) => roll(`${s.name} is a fired fireship: roll for an explosion this move`, { type: "fireship-explosion", ship: s.id }));
+  const fires = live
+    .filter((s) => s.fireTurns > 0)
+    .map((s) => roll(`${s.name} is on fire: 1d3 fire damage this move`, { type: "fire-damage", ship: s.id }));
+  return [...fireships, ...fires];
+}
+
+export const endMovement = defineAction({
+  def: {
+    type: "end-movement",
+    description:
+      "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
+    fields: [],
+  },
+  schema: Type.Object({ type: actionType("end-movement") }, { additionalProperties: false }),
+  prepare: (state) => ok({ rolls: endOfMovementRolls(state) }),
+  plan: () => [],
+  outcome: (ctx) => ({ rolls: ctx.rolls.map((f) => f.action) }),
+  effects: (ctx) => ({ events: [], followUps: ctx.rolls }),
+  describe: (o) =>
+    o.rolls.length === 0
+      ? "End of movement: no fires or fireships to roll for."
+      : `End of movement: ${o.rolls.length} roll${o.rolls.length === 1 ? "" : "s"} for fires and fireships.`,
+});
