@@ -123,6 +123,8 @@ export class SimTable {
   #session!: TableSession;
   #link!: ClubLink;
   #n = 0;
+  /** Faces the software dice give next (then 1s: every broadside misses). */
+  #faces: number[] = [];
 
   constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite")) {
     this.id = id;
@@ -138,7 +140,13 @@ export class SimTable {
     };
     this.#store = new SqliteStore(this.file, { outbox: true });
     const game = this.#store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1_700_000_000_000);
-    const s = TableSession.open({ setup, store: game, now: Date.now, randomFace: () => 1, deviceHealth: () => demoDice });
+    const s = TableSession.open({
+      setup,
+      store: game,
+      now: Date.now,
+      randomFace: () => this.#faces.shift() ?? 1,
+      deviceHealth: () => demoDice,
+    });
     if (!s.ok) throw new Error(s.error.message);
     this.#session = s.value;
     this.#link = linkToClub({
@@ -158,16 +166,23 @@ export class SimTable {
     return this.#link;
   }
 
-  /** Resolves one action (a broadside of misses or a wind change, alternately) and times it. */
+  /**
+   * Resolves one action and times it: a broadside of misses, a wind change, the other broadside, then an untied
+   * initiative roll that starts a new turn (each broadside may be fired once a turn).
+   */
   step(): void {
     const i = this.#n++;
     const t0 = performance.now();
+    const kind = i % 4;
+    if (kind === 3) this.#faces = [6, 1];
     const started =
-      i % 2 === 0
+      kind === 0 || kind === 2
         ? this.#session.startAction({ type: "broadside", firer: "royal-prince", target: "gouda", rangeInches: 12, rake: false })
-        : this.#session.startAction({ type: "set-wind", windward: ["N", "E", "S", "W"][i % 4] });
+        : kind === 1
+          ? this.#session.startAction({ type: "set-wind", windward: ["N", "E", "S", "W"][(i >> 2) % 4] })
+          : this.#session.startAction({ type: "initiative" });
     if (!started.ok) throw new Error(started.error.message);
-    if (i % 2 === 0) {
+    if (kind !== 1) {
       const rolled = this.#session.softwareRoll();
       if (!rolled.ok) throw new Error(rolled.error.message);
     }
