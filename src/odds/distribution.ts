@@ -4,13 +4,42 @@
  */
 import { type DieKind, valueDistribution } from "../dice/kinds.ts";
 
-/** Canonical JSON (object keys sorted) used to merge equal outcomes. */
+/** Canonical JSON (object keys sorted) used to merge equal outcomes; the same text as JSON.stringify of sorted objects. */
 export function canonicalKey(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+  return write(value) ?? "null";
+}
+
+function write(v: unknown): string | undefined {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "number":
+      return Number.isFinite(v) ? String(v) : "null";
+    case "string":
+      return JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "object": {
+      if (Array.isArray(v)) {
+        let out = "[";
+        for (let i = 0; i < v.length; i++) out += `${i ? "," : ""}${write(v[i]) ?? "null"}`;
+        return `${out}]`;
+      }
+      const o = v as Record<string, unknown> & { toJSON?: () => unknown };
+      if (typeof o.toJSON === "function") return write(o.toJSON());
+      const keys = Object.keys(o).sort();
+      let out = "{";
+      let first = true;
+      for (const k of keys) {
+        const w = write(o[k]);
+        if (w === undefined) continue;
+        out += `${first ? "" : ","}${JSON.stringify(k)}:${w}`;
+        first = false;
+      }
+      return `${out}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 export interface Weighted<T> {

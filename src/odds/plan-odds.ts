@@ -6,8 +6,30 @@
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "./distribution.ts";
 
+/**
+ * The dice spaces of plan shapes already built (die kinds and counts; roles and purposes do not matter). Spaces are
+ * immutable, so one built for a gunnery roll serves every later one; bounded to {@link SHAPES} shapes.
+ */
+const spaces = new Map<string, Dist<number[][]>>();
+const SHAPES = 64;
+
 /** The dice space of a plan as per-entry multisets. Plans whose space would exceed `limit` combinations throw. */
 export function planSpace(plan: DicePlan, limit = 2_000_000): Dist<number[][]> {
+  const shape = plan.map((e) => `${e.count}${e.die}`).join(" ");
+  const known = spaces.get(shape);
+  if (known) return known;
+  // Frozen: the outcome functions of every later roll of this shape see these very arrays.
+  const space = buildSpace(plan, limit);
+  for (const { value } of space.entries) {
+    for (const g of value) Object.freeze(g);
+    Object.freeze(value);
+  }
+  if (spaces.size >= SHAPES) spaces.delete(spaces.keys().next().value as string);
+  spaces.set(shape, space);
+  return space;
+}
+
+function buildSpace(plan: DicePlan, limit: number): Dist<number[][]> {
   let acc: Dist<number[][]> = Dist.of([]);
   let size = 1;
   for (const e of plan) {
