@@ -5,7 +5,7 @@
 import type { Odds } from "../game/types.ts";
 
 /** The most outcomes one odds answer lists (a display shows a handful; a script gets plenty). */
-export const MAX_LISTED = 1000;
+export const MAX_LISTED = 256;
 
 type Listed = Odds["outcomes"][number];
 
