@@ -13,6 +13,8 @@ const PER_TYPE = 25;
 const WALKS = 60;
 const ROUNDS = 4;
 
+const refusals: string[] = [];
+
 function timeOdds(r: CorpusRequest): number {
   const rs = RULE_SETS.find((x) => x.id === r.ruleset);
   if (!rs) throw new Error(`no rule set ${r.ruleset}`);
@@ -20,13 +22,14 @@ function timeOdds(r: CorpusRequest): number {
   const t0 = performance.now();
   const o = oddsOf(rs, state, r.action);
   const ms = performance.now() - t0;
-  if (!o.ok) throw new Error(`${r.ruleset} ${r.type}: odds refused ${o.error.code}: ${o.error.message}`);
+  if (!o.ok) refusals.push(`${r.ruleset} ${r.type}: ${o.error.code} (${o.error.message})`);
   return ms;
 }
 
 export async function run(): Promise<string> {
   const warm = RULE_SETS.flatMap((rs) => corpusFor(rs, 5, WALKS / 2, 7));
   for (const r of warm) timeOdds(r);
+  refusals.length = 0;
   const corpus = RULE_SETS.flatMap((rs) => corpusFor(rs, PER_TYPE, WALKS, 1));
   const times = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -49,6 +52,7 @@ export async function run(): Promise<string> {
     "",
     `All ${overall.length} timings: median ${quantile(overall, 0.5).toFixed(3)} ms, p99 ${quantile(overall, 0.99).toFixed(3)} ms.`,
     `Slowest by p99: ${slowest?.key} (${slowest?.p99.toFixed(3)} ms); by median: ${worstMedian?.key} (${worstMedian?.median.toFixed(3)} ms).`,
+    refusals.length ? `Refused: ${[...new Set(refusals)].join("; ")}.` : "No request was refused.",
     missing.length ? `No valid request generated for: ${missing.join(", ")}.` : "Every action type of every rule set is in the corpus.",
     "",
   ].join("\n");
