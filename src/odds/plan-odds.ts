@@ -3,6 +3,8 @@
  * enumerated as multisets (the order of dice within one entry never matters to a rule), and the
  * rule set's own resolution is run on each one, so every outcome it can produce is in the odds.
  */
+
+import { valueDistribution } from "../dice/kinds.ts";
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "./distribution.ts";
 
@@ -44,4 +46,32 @@ function buildSpace(plan: DicePlan, limit: number): Dist<number[][]> {
 /** Exact distribution of `outcomeOf(groups)` over the plan's dice space. */
 export function oddsOverPlan<O>(plan: DicePlan, outcomeOf: (groups: number[][]) => O): Dist<O> {
   return planSpace(plan).map(outcomeOf);
+}
+
+/**
+ * The dice space of a plan by each entry's total: for a rule that reads only the totals, one representative group
+ * per total (with the total's exact probability) stands for all the multisets with it — n d6 have 5n + 1 totals
+ * against C(n + 5, 5) multisets. Die faces are whole-number runs (1–6, 2–5 …), so every total has a group.
+ */
+export function planTotals(plan: DicePlan): Dist<number[][]> {
+  let acc: Dist<number[][]> = Dist.of([]);
+  for (const e of plan) {
+    const faces = valueDistribution(e.die).map((f) => f.value);
+    const [lo, hi] = [Math.min(...faces), Math.max(...faces)];
+    const totals = Dist.sum(e.die, e.count).map((t) => {
+      let extra = t - e.count * lo;
+      return Array.from({ length: e.count }, () => {
+        const up = Math.min(extra, hi - lo);
+        extra -= up;
+        return lo + up;
+      });
+    });
+    acc = acc.chain((groups) => totals.map((g) => [...groups, g]));
+  }
+  return acc;
+}
+
+/** Exact distribution of `outcomeOf(groups)` when the outcome depends on each entry's total alone. */
+export function oddsOverTotals<O>(plan: DicePlan, outcomeOf: (groups: number[][]) => O): Dist<O> {
+  return planTotals(plan).map(outcomeOf);
 }

@@ -48,20 +48,29 @@ export function jointOutcomes<T, O>(
     return { entries, truncated: false };
   }
   // Best-first over index vectors: a vector's successors raise one index at or after the last one raised, so every
-  // vector is reached exactly once, and never before a more likely one.
-  const heap = new MinHeap<{ idx: number[]; from: number; p: number }>((a, b) => b.p - a.p);
-  heap.push({ idx: sorted.map(() => 0), from: 0, p: sorted.reduce((p, f) => p * (f[0]?.p ?? 0), 1) });
+  // vector is reached exactly once, and never before a more likely one. A node keeps only its raise and its parent.
+  interface Node {
+    readonly parent: Node | null;
+    readonly at: number;
+    readonly p: number;
+  }
+  const indexOf = (node: Node): number[] => {
+    const idx = sorted.map(() => 0);
+    for (let n: Node | null = node; n?.parent; n = n.parent) idx[n.at] = (idx[n.at] ?? 0) + 1;
+    return idx;
+  };
+  const heap = new MinHeap<Node>((a, b) => b.p - a.p);
+  heap.push({ parent: null, at: 0, p: sorted.reduce((p, f) => p * (f[0]?.p ?? 0), 1) });
   const entries: Weighted<O>[] = [];
   while (entries.length < max && heap.size > 0) {
-    const top = heap.pop() as { idx: number[]; from: number; p: number };
-    entries.push({ value: combine(top.idx.map((k, i) => sorted[i]?.[k]?.value as T)), p: top.p });
-    for (let j = top.from; j < sorted.length; j++) {
+    const top = heap.pop() as Node;
+    const idx = indexOf(top);
+    entries.push({ value: combine(idx.map((k, i) => sorted[i]?.[k]?.value as T)), p: top.p });
+    for (let j = top.at; j < sorted.length; j++) {
       const f = sorted[j] as Weighted<T>[];
-      const k = top.idx[j] as number;
+      const k = idx[j] as number;
       if (k + 1 >= f.length) continue;
-      const idx = [...top.idx];
-      idx[j] = k + 1;
-      heap.push({ idx, from: j, p: (top.p / (f[k] as Weighted<T>).p) * (f[k + 1] as Weighted<T>).p });
+      heap.push({ parent: top, at: j, p: (top.p / (f[k] as Weighted<T>).p) * (f[k + 1] as Weighted<T>).p });
     }
   }
   return { entries, truncated: true };
