@@ -1,6 +1,6 @@
 /**
  * Quickfire: how long exact odds and resolution take for the actions players wait on at the table
- * (gunnery: 126 dice multisets; two-target torpedo check: 3,136; repair with 3 points: 9,261).
+ * (gunnery: 126 dice multisets; two-target torpedo check and repair: products of per-check chances).
  */
 import { oddsOf, transition } from "../src/game/engine.ts";
 import type { Action } from "../src/game/types.ts";
@@ -21,10 +21,10 @@ export async function run(): Promise<string> {
   const torpedo: Action = { type: "torpedo", firer: "borodino", targets: ["mikasa", "asahi"], sameArc: false };
   const repair: Action = { type: "repair", ship: "borodino", damage: "speed", points: 3 };
   const rows: [string, () => unknown][] = [
-    ["gunnery odds", () => oddsOf(quickfire, state, gunnery)],
+    ["gunnery odds", () => oddsOf(quickfire, structuredClone(state), gunnery)],
     ["gunnery resolve", () => transition(quickfire, state, gunnery, [1, 1, 1])],
-    ["torpedo odds, two targets", () => oddsOf(quickfire, state, torpedo)],
-    ["repair odds, 3 points", () => oddsOf(quickfire, repairState, repair)],
+    ["torpedo odds, two targets", () => oddsOf(quickfire, structuredClone(state), torpedo)],
+    ["repair odds, 3 points", () => oddsOf(quickfire, structuredClone(repairState), repair)],
   ];
   const lines = ["| action | time |", "|---|---|"];
   for (const [name, fn] of rows) lines.push(`| ${name} | ${describeTimes(await timeCalls(fn, name.includes("resolve") ? 500 : 50))} |`);

@@ -1,5 +1,5 @@
 /**
- * Sole Bay 1672: how long exact odds and resolution take for the largest broadside (1st rate, fresh, raking,
+ * Sole Bay 1672 (odds on a fresh copy of the state each call, so the per-state memo never answers): how long exact odds and resolution take for the largest broadside (1st rate, fresh, raking,
  * first broadside, target at full sail, elite crew = 15 d6), compared with enumerating all 15,504 multisets of
  * 15 d6 through the resolution, plus the biggest follow-up rolls (a 6-ship explosion, a stout-vs-stout boarding).
  */
@@ -38,15 +38,19 @@ export async function run(): Promise<string> {
   const explosion: Action = { type: "explosion-hits", ship: "wreck", radius: 6, ships: ["a", "b", "c", "d", "e", "f"] };
   const boarding: Action = { type: "boarding-round", attacker: "royal-james", defender: "groot-hollandia" };
   const rows: [string, () => unknown, number][] = [
-    ["broadside odds, 15 d6 (binomial)", () => oddsOf(soleBay1672, state, broadside), 500],
+    ["broadside odds, 15 d6 (binomial)", () => oddsOf(soleBay1672, structuredClone(state), broadside), 500],
     ["broadside resolve, 15 d6", () => transition(soleBay1672, state, broadside, dice), 2000],
     [
       "15 d6 enumerated: 15,504 multisets (for comparison)",
       () => oddsOverPlan([entry("attack", "d6", 15, "")], (g) => g[0]?.filter((v) => v >= 4).length),
       20,
     ],
-    ["explosion hits odds, 6 ships (46,656 rolls)", () => oddsOf(soleBay1672, state, explosion), 10],
-    ["boarding round odds, stout v stout", () => oddsOf(soleBay1672, state, boarding), 50],
+    [
+      "explosion hits odds, 6 ships (independent factors; 256 of 46,656 listed)",
+      () => oddsOf(soleBay1672, structuredClone(state), explosion),
+      10,
+    ],
+    ["boarding round odds, stout v stout", () => oddsOf(soleBay1672, structuredClone(state), boarding), 50],
   ];
   const lines = ["| call | time per call |", "|---|---|"];
   for (const [name, fn, runs] of rows) lines.push(`| ${name} | ${describeTimes(await timeCalls(fn, runs, Math.min(5, runs)))} |`);

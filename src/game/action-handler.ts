@@ -3,7 +3,7 @@
  * Handlers are built by {@link outcomeAction} or {@link resolveAction} and assembled by {@link ruleSetFromHandlers}.
  */
 import type { DicePlan } from "../dice/plan.ts";
-import type { Dist } from "../odds/distribution.ts";
+import type { Dist, Weighted } from "../odds/distribution.ts";
 import type { Result } from "./result.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
@@ -27,7 +27,11 @@ export interface ActionHandler<S extends TableState> {
 }
 
 /** Odds as a rule set reports them: every outcome of the distribution with its probability, and a summary. */
-export const oddsOfDist = <O>(dist: Dist<O>, summary: Record<string, unknown>): Odds => ({
-  outcomes: dist.entries.map(({ value, p }) => ({ outcome: value as Outcome, p })),
+export const oddsOfDist = <O>(dist: Dist<O>, summary: Record<string, unknown>): Odds => oddsOfEntries(dist.entries, summary);
+
+/** Odds from listed outcomes (`truncated` when they are only the most likely of a larger distribution). */
+export const oddsOfEntries = <O>(entries: readonly Weighted<O>[], summary: Record<string, unknown>, truncated = false): Odds => ({
+  outcomes: entries.map(({ value, p }) => ({ outcome: value as Outcome, p })),
   summary,
+  ...(truncated ? { truncated: true as const } : {}),
 });

@@ -10,7 +10,7 @@ import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fail, ok, type Result } from "./result.ts";
 import { parseWith } from "./schema.ts";
-import type { Action, ActionDef, DieMark, FollowUp, GameEvent, TableState } from "./types.ts";
+import type { Action, ActionDef, DieMark, FollowUp, GameEvent, Odds, TableState } from "./types.ts";
 
 /**
  * An action written as: dice-free context (legality) → plan → outcome of one roll → effects. `outcome` is the one
@@ -32,6 +32,11 @@ export interface OutcomeActionSpec<S extends TableState, T extends TSchema, C, O
   /** A faster exact distribution of outcomes than enumerating the plan (must equal it); may throw a RangeError. */
   dist?(ctx: C, plan: DicePlan, state: S): Dist<O>;
   summary?(ctx: C, dist: Dist<O>, state: S): Record<string, unknown>;
+  /**
+   * Exact odds computed by the action itself, for joint spaces too large to list (its summary must cover the whole
+   * distribution; a shortened list says `truncated`). Takes precedence over `dist`.
+   */
+  odds?(ctx: C, plan: DicePlan, state: S): Odds;
   describe?(state: S, action: Action, outcome: O): string;
   /** Which dice hit or missed, per plan entry, for the display. */
   marks?(ctx: C, dice: DiceGroups, state: S): DieMark[][];
@@ -76,6 +81,7 @@ export function outcomeAction<S extends TableState, T extends TSchema, C, O exte
       if (!p.ok) return p;
       const { ctx } = p.value;
       const plan = spec.plan(ctx, state);
+      if (spec.odds) return ok(spec.odds(ctx, plan, state));
       const dist = spec.dist ? spec.dist(ctx, plan, state) : oddsOverPlan(plan, (g) => spec.outcome(ctx, g, state));
       return ok(oddsOfDist(dist, spec.summary ? spec.summary(ctx, dist, state) : {}));
     },

@@ -1,4 +1,7 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
+
+import { capOdds } from "../odds/listing.ts";
+import { OddsMemo } from "../odds/memo.ts";
 import type { ActionHandler } from "./action-handler.ts";
 import { fail, ok, type Result } from "./result.ts";
 import type { RuleSet, TableState } from "./types.ts";
@@ -35,9 +38,13 @@ const TOO_LARGE = {
   message: (detail: string) => `The exact odds of this roll are too large to list (${detail}).`,
 };
 
-/** Assembles a {@link RuleSet}: dispatch by action type to the handlers, odds limits as errors. */
+/**
+ * Assembles a {@link RuleSet}: dispatch by action type to the handlers, odds limits as errors. Odds are memoised per
+ * action state (see {@link OddsMemo}) and their outcome lists capped (see {@link capOdds}).
+ */
 export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>): RuleSet<S> {
   const { handlers, oddsTooLarge = TOO_LARGE, describe, ...rest } = spec;
+  const memo = new OddsMemo();
   const withHandler = <T>(type: unknown, run: (h: ActionHandler<S>) => Result<T>): Result<T> => {
     const h = handlerOf(spec.id, handlers, type);
     return h.ok ? run(h.value) : h;
@@ -49,14 +56,17 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
     resolve: (state, action, dice) => withHandler(action.type, (h) => h.resolve(state, action, dice)),
     odds: (state, action) =>
-      withHandler(action.type, (h) => {
-        try {
-          return h.odds(state, action);
-        } catch (e) {
-          if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
-          throw e;
-        }
-      }),
+      withHandler(action.type, (h) =>
+        memo.get(state, action, () => {
+          try {
+            const odds = h.odds(state, action);
+            return odds.ok ? ok(capOdds(odds.value)) : odds;
+          } catch (e) {
+            if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
+            throw e;
+          }
+        }),
+      ),
     describe:
       describe ??
       ((state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ?? action.type),

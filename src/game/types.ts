@@ -82,6 +82,8 @@ export interface Resolution {
 export interface Odds {
   readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
   readonly summary: Readonly<Record<string, unknown>>;
+  /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (CONTRACT §2). */
+  readonly truncated?: true;
 }
 
 /** A named setting: an optional rule or a value the text leaves unstated, with the sentence it reads. */

@@ -4,13 +4,42 @@
  */
 import { type DieKind, valueDistribution } from "../dice/kinds.ts";
 
-/** Canonical JSON (object keys sorted) used to merge equal outcomes. */
+/** Canonical JSON (object keys sorted) used to merge equal outcomes; the same text as JSON.stringify of sorted objects. */
 export function canonicalKey(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+  return write(value) ?? "null";
+}
+
+function write(v: unknown): string | undefined {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "number":
+      return Number.isFinite(v) ? String(v) : "null";
+    case "string":
+      return JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "object": {
+      if (Array.isArray(v)) {
+        let out = "[";
+        for (let i = 0; i < v.length; i++) out += `${i ? "," : ""}${write(v[i]) ?? "null"}`;
+        return `${out}]`;
+      }
+      const o = v as Record<string, unknown> & { toJSON?: () => unknown };
+      if (typeof o.toJSON === "function") return write(o.toJSON());
+      const keys = Object.keys(o).sort();
+      let out = "{";
+      let first = true;
+      for (const k of keys) {
+        const w = write(o[k]);
+        if (w === undefined) continue;
+        out += `${first ? "" : ","}${JSON.stringify(k)}:${w}`;
+        first = false;
+      }
+      return `${out}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 export interface Weighted<T> {
@@ -24,10 +53,11 @@ export class Dist<T> {
 
   /** Merges pairs with equal canonical keys; drops zero-probability pairs. */
   static from<T>(pairs: Iterable<Weighted<T>>): Dist<T> {
-    const merged = new Map<string, { value: T; p: number }>();
+    // Numbers are their own keys (a string's canonical key is quoted, so "1" and 1 stay apart).
+    const merged = new Map<string | number, { value: T; p: number }>();
     for (const { value, p } of pairs) {
       if (p <= 0) continue;
-      const key = canonicalKey(value);
+      const key = typeof value === "number" ? value : canonicalKey(value);
       const seen = merged.get(key);
       if (seen) seen.p += p;
       else merged.set(key, { value, p });
@@ -47,10 +77,18 @@ export class Dist<T> {
 
   /** The total of `n` dice of a kind, by convolution. */
   static sum(kind: DieKind, n: number): Dist<number> {
-    let acc: Dist<number> = Dist.of(0);
-    const one = Dist.die(kind);
-    for (let i = 0; i < n; i++) acc = acc.chain((a) => one.map((b) => a + b));
-    return acc;
+    // Convolution over an array indexed by total: n dice of k faces cost n·k·(n·max) steps, no keys.
+    const faces = valueDistribution(kind);
+    const max = Math.max(...faces.map((f) => f.value));
+    let acc = [1];
+    for (let i = 0; i < n; i++) {
+      const next = Array<number>(acc.length + max).fill(0);
+      acc.forEach((p, total) => {
+        if (p > 0) for (const f of faces) next[total + f.value] = (next[total + f.value] ?? 0) + p * f.p;
+      });
+      acc = next;
+    }
+    return Dist.from(acc.map((p, total) => ({ value: total, p })));
   }
 
   /** Number of successes among `n` dice of a kind where `success(value)` holds (binomial). */

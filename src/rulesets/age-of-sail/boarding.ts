@@ -4,10 +4,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { oddsOfEntries } from "../../game/action-handler.ts";
 import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
+import { jointOutcomes } from "../../odds/product.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
@@ -89,22 +91,25 @@ export const board: H = {
     }
     return resolution(boardingOutcome(att, def, attackerTotal, defenderTotal), events);
   },
-  // Only the totals matter: convolve the two sums instead of enumerating up to 12 dice.
-  outcomes(state, a) {
+  // Only the totals matter: the two sums by convolution; up to 61 × 61 distinct outcomes, so the list holds the
+  // likeliest (best-first) and the summary runs over every pair of totals.
+  odds(state, a) {
     const p = pair(state, a, "attacker", "defender");
     if (!p.ok) return p;
     const [att, def] = p.value;
-    return ok(
-      Dist.sum("d6", totalDecks(att))
-        .and(Dist.sum("d6", totalDecks(def)))
-        .map(([x, y]) => boardingOutcome(att, def, x, y)),
-    );
+    const totals = [Dist.sum("d6", totalDecks(att)).entries, Dist.sum("d6", totalDecks(def)).entries];
+    let [pAttackerCaptures, pDefenderCaptures, pTie] = [0, 0, 0];
+    for (const x of totals[0] ?? [])
+      for (const y of totals[1] ?? []) {
+        const { loser } = boardingResult(att, def, x.value, y.value);
+        const q = x.p * y.p;
+        if (loser === null || loser === undefined) pTie += q;
+        else if (loser.id === def.id) pAttackerCaptures += q;
+        else pDefenderCaptures += q;
+      }
+    const joint = jointOutcomes(totals, ([x, y]) => boardingOutcome(att, def, x ?? 0, y ?? 0));
+    return ok(oddsOfEntries(joint.entries, { pAttackerCaptures, pDefenderCaptures, pTie }, joint.truncated));
   },
-  summary: (d, _s, a) => ({
-    pAttackerCaptures: d.probability((o) => o.captured === a.defender),
-    pDefenderCaptures: d.probability((o) => o.captured === a.attacker),
-    pTie: d.probability((o) => o.winner === null),
-  }),
 };
 
 /** The winner's gun decks that go across: "manned by at least one gun deck from the winning ship". */

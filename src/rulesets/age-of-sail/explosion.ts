@@ -5,11 +5,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { oddsOfEntries } from "../../game/action-handler.ts";
 import { type Outcome, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
+import { jointOutcomes } from "../../odds/product.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import type { AosState, Ship } from "./state.ts";
 import { MAX_RANGE_CM, RANGE_TABLE, rangeBand } from "./tables.ts";
@@ -81,9 +83,6 @@ const result = (e: Exposed, die: number) => ({
 });
 const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results, caught: results.filter((r) => r.caught).length });
 
-/** Ships' dice are independent: the exact odds have one outcome per set of ships caught (2^n), never 6^n. */
-const MAX_ODDS_SHIPS = 14;
-
 export const explosionFire: ResolveActionSpec<AosState> = {
   def: {
     type: "explosion-fire",
@@ -124,16 +123,23 @@ export const explosionFire: ResolveActionSpec<AosState> = {
       });
     return resolution(outcomeOf(results), events);
   },
-  outcomes(state, a) {
+  odds(state, a) {
     const e = exposed(state, a);
     if (!e.ok) return e;
-    if (e.value.within.length > MAX_ODDS_SHIPS) throw new RangeError(`${e.value.within.length} ships near one explosion`);
-    let acc: Dist<ReturnType<typeof result>[]> = Dist.of([]);
-    for (const w of e.value.within) acc = acc.chain((rs) => Dist.die("d6").map((d) => [...rs, result(w, d)]));
-    return ok(acc.map(outcomeOf));
+    // Each ship's die is independent: one factor per ship (caught or not), the joint outcomes listed best-first,
+    // the summary a product over the factors, so any number of ships has exact odds.
+    const perShip = e.value.within.map((w) => Dist.die("d6").map((d) => result(w, d)).entries);
+    const caught = perShip.map((f) => f.filter((x) => x.value.caught).reduce((p, x) => p + x.p, 0));
+    const joint = jointOutcomes(perShip, (results) => outcomeOf([...results]));
+    return ok(
+      oddsOfEntries(
+        joint.entries,
+        {
+          pAnyCaught: 1 - caught.reduce((q, p) => q * (1 - p), 1),
+          expectedCaught: caught.reduce((sum, p) => sum + p, 0),
+        },
+        joint.truncated,
+      ),
+    );
   },
-  summary: (d) => ({
-    pAnyCaught: d.probability((o) => (o.caught as number) > 0),
-    expectedCaught: d.expected((o) => o.caught as number),
-  }),
 };

@@ -4,9 +4,10 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { roll } from "../../game/action-kit.ts";
+import { type Outcome, roll } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { oddsOverTotals } from "../../odds/plan-odds.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
@@ -176,6 +177,16 @@ export const board: Handler = {
     entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`),
     entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`),
   ],
+  // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved.
+  outcomes(state, action) {
+    const plan = [entry("attacker", "dave", 2, ""), entry("defender", "dave", 2, "")];
+    return ok(
+      oddsOverTotals(plan, (groups): Outcome => {
+        const r = board.resolve(state, action, groups);
+        return r.ok ? r.value.outcome : { error: r.error.code };
+      }),
+    );
+  },
   resolve(state, action, dice) {
     const a = ship(state, action, "attacker");
     const d = ship(state, action, "defender");

@@ -9,13 +9,13 @@ import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
+import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";
 import type { AdState, Ship } from "./schema.ts";
 
 /** "Squadrons must try to stay within 4 hexes of the flagship". */
 export const COMMAND_RADIUS = 4;
 
 /** Initiative odds enumerate 6^n rolls: up to 8 squadrons (1.7 million). */
-const MAX_ODDS_SQUADRONS = 8;
 
 export interface Squadron {
   readonly name: string;
@@ -108,15 +108,6 @@ function sorted(groups: readonly BaseGroup[], rolls: readonly number[]): Array<B
     .sort((a, b) => a.initiative - b.initiative || drawOrder(a, b));
 }
 
-/** Order on equal initiative: non-Dutch before Dutch, then squadron name, a squadron's out-of-command ships first. */
-function drawOrder(a: BaseGroup, b: BaseGroup): number {
-  return (
-    Number(a.dutch) - Number(b.dutch) ||
-    (a.squadron < b.squadron ? -1 : a.squadron > b.squadron ? 1 : 0) ||
-    Number(b.outOfCommand) - Number(a.outOfCommand)
-  );
-}
-
 const fireShipGroup = (state: AdState): InitiativeGroup[] => {
   const fireShips = state.ships.filter((s) => s.fireshipLit && !isOut(s));
   return fireShips.length
@@ -188,51 +179,20 @@ export const initiative: Handler = {
       action,
       dice.map((g) => g[0] ?? 0),
     );
+    // The order as the odds list it: a draw between squadrons of one nation is one entry, "blue = red".
+    const base = initiativeGroups(state, action);
+    const tiers = tiersOf(
+      base,
+      dice.map((g) => g[0] ?? 0),
+    ).map((t) => tierLabel(base, t));
     return ok({
-      outcome: { order: order.map((g) => `${g.squadron}${g.outOfCommand ? " (out of command)" : ""}`), groups: order },
+      outcome: { order: [...fireShipGroup(state).map((g) => g.squadron), ...tiers], groups: order },
       events: [],
       followUps: [],
     });
   },
   odds(state, action) {
-    const n = squadrons(state).length;
-    if (n > MAX_ODDS_SQUADRONS) {
-      return fail(
-        "rules.out-of-range",
-        `Exact initiative odds are computed for up to ${MAX_ODDS_SQUADRONS} squadrons (${n} here).`,
-        "ships",
-      );
-    }
-    // Every roll vector is equally likely (6^-n); outcomes merge by move order.
-    const byOrder = new Map<string, { order: string[]; p: number }>();
-    const firsts = new Map<string, number>();
-    const p = 6 ** -n;
-    const rolls = Array<number>(n).fill(1);
-    const groups = initiativeGroups(state, action);
     const lead = fireShipGroup(state).map((g) => g.squadron);
-    // The draw-breaking rank is fixed; only the initiatives change with the dice (a numeric sort keeps 6^8 fast).
-    const rankOf = groups.map((g) => groups.filter((o) => drawOrder(o, g) < 0).length);
-    const init = groups.map(() => 0);
-    const idx = groups.map((_, i) => i);
-    for (;;) {
-      groups.forEach((g, i) => {
-        init[i] = (rolls[g.index] ?? 0) + g.modifier;
-      });
-      idx.sort((a, b) => (init[a] ?? 0) - (init[b] ?? 0) || (rankOf[a] ?? 0) - (rankOf[b] ?? 0));
-      const key = idx.join(",");
-      const seen = byOrder.get(key);
-      if (seen) seen.p += p;
-      else byOrder.set(key, { order: [...lead, ...idx.map((i) => groups[i]?.label ?? "")], p });
-      const first = groups[idx[0] ?? 0]?.squadron ?? "";
-      firsts.set(first, (firsts.get(first) ?? 0) + p);
-      let k = 0;
-      while (k < n && rolls[k] === 6) rolls[k++] = 1;
-      if (k === n) break;
-      rolls[k] = (rolls[k] ?? 1) + 1;
-    }
-    return ok({
-      outcomes: [...byOrder.values()].map(({ order, p: q }) => ({ outcome: { order }, p: q })),
-      summary: { movesFirst: Object.fromEntries(firsts) },
-    });
+    return ok(initiativeOdds(initiativeGroups(state, action), squadrons(state).length, lead));
   },
 };

@@ -21,6 +21,8 @@ export interface QfAction<C> {
   /** The outcome of one set of dice (grouped by plan entry). */
   outcome(state: QuickfireState, ctx: C, groups: DiceGroups): Outcome;
   effects(state: QuickfireState, ctx: C, outcome: Outcome, groups: DiceGroups): { events: QuickfireEvent[]; followUps: FollowUp[] };
+  /** The exact outcome distribution computed faster than enumerating the plan (must equal it). */
+  dist?(state: QuickfireState, ctx: C): Dist<Outcome>;
   /** A summary of the exact odds (the chance of each result that matters at the table); the chart label is added. */
   summary(dist: Dist<Outcome>): Record<string, unknown>;
   describe(state: QuickfireState, action: Action, outcome: Outcome): string;
@@ -40,6 +42,7 @@ export function defineAction<C>(a: QfAction<C>): ActionHandler<QuickfireState> {
     effects: (ctx, outcome, state, groups) => a.effects(state, ctx, outcome, groups),
     summary: (_ctx, dist, state) => ({ ...a.summary(dist), chart: state.data.label }),
     describe: (state, action, outcome) => a.describe(state, action, outcome),
+    ...(a.dist ? { dist: (ctx: C, _plan: DicePlan, state: QuickfireState) => a.dist?.(state, ctx) as Dist<Outcome> } : {}),
     ...(a.marks ? { marks: (ctx: C, groups: DiceGroups, state: QuickfireState) => a.marks?.(state, ctx, groups) ?? [] } : {}),
   });
 }

@@ -7,6 +7,7 @@ import { entry } from "../../dice/plan.ts";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { Dist } from "../../odds/distribution.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
@@ -110,6 +111,11 @@ export const repairAction = defineAction<RepairContext>({
   outcome: (state, ctx, groups) => {
     const successes = groups.filter((g) => ctx.fixOn.includes(total(g))).length;
     return { fixed: Math.min(successes, ctx.damaged), chart: state.data.label };
+  },
+  // Each point's 2D6 succeed or fail on their total alone: a binomial count of successes, not 21^points multisets.
+  dist: (state, ctx) => {
+    const q = Dist.sum("d6", 2).probability((t) => ctx.fixOn.includes(t));
+    return Dist.binomial(ctx.points, q).map((successes) => ({ fixed: Math.min(successes, ctx.damaged), chart: state.data.label }));
   },
   effects: (_state, ctx, o) => {
     const events: QuickfireEvent[] = [{ type: "repair-spent", ship: ctx.ship.id, points: ctx.points }];

@@ -7,12 +7,13 @@ import { entry } from "../../dice/plan.ts";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
+import { Dist } from "../../odds/distribution.ts";
 import { torpedoHitNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, defineAction, total } from "./kit.ts";
 import { torpedoRangeCheck } from "./scales.ts";
-import { boxesUsed, currentTorpedo, type Ship } from "./ship.ts";
+import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
 
 interface TorpedoContext {
@@ -22,6 +23,17 @@ interface TorpedoContext {
 
 /** The default split of a rating between two targets in one arc: the first target gets the larger half. */
 export const splitRating = (rating: number): [number, number] => [Math.ceil(rating / 2), Math.floor(rating / 2)];
+
+function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (check: number) => boolean) {
+  const results = ctx.checks.map((c, i) => ({
+    target: c.target.id,
+    rating: c.rating,
+    moving: c.moving,
+    hitNumber: c.hitNumber,
+    hit: hitOf(i),
+  }));
+  return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
+}
 
 export const torpedoAction = defineAction<TorpedoContext>({
   def: {
@@ -85,16 +97,19 @@ export const torpedoAction = defineAction<TorpedoContext>({
     return ok({ firer: firer.value, checks });
   },
   plan: (_state, ctx) => ctx.checks.map((c) => entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`)),
-  outcome: (state, ctx, groups) => {
-    const results = ctx.checks.map((c, i) => ({
-      target: c.target.id,
-      rating: c.rating,
-      moving: c.moving,
-      hitNumber: c.hitNumber,
-      hit: total(groups[i]) <= c.hitNumber,
-    }));
-    return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
-  },
+  outcome: (state, ctx, groups) => torpedoOutcome(state, ctx, (i) => total(groups[i]) <= (ctx.checks[i]?.hitNumber ?? 0)),
+  // Each check's three dice hit or miss on their total alone: a product of per-check hit chances, not 56^n multisets.
+  dist: (state, ctx) =>
+    ctx.checks
+      .reduce((acc: Dist<boolean[]>, c) => {
+        const pHit = Dist.sum("d6", 3).probability((t) => t <= c.hitNumber);
+        const one = Dist.from([
+          { value: true, p: pHit },
+          { value: false, p: 1 - pHit },
+        ]);
+        return acc.chain((hits) => one.map((h) => [...hits, h]));
+      }, Dist.of<boolean[]>([]))
+      .map((hits) => torpedoOutcome(state, ctx, (i) => hits[i] === true)),
   // 3.2 "the dice total must be equal to or less than the hit number": the three dice of a check hit or miss together.
   marks: (_state, ctx, groups) => ctx.checks.map((c, i) => (groups[i] ?? []).map(() => (total(groups[i]) <= c.hitNumber ? "hit" : "miss"))),
   effects: (state, ctx, outcome) => {

@@ -6,9 +6,10 @@
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf, roll } from "../../../game/action-kit.ts";
+import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
+import { oddsOverTotals } from "../../../odds/plan-odds.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { defineAction } from "../handler.ts";
@@ -100,6 +101,23 @@ function side(state: SoleBayState, self: SoleBayShip, opponent: SoleBayShip, dic
   return { ship: self.id, rolled, modifier, inflicted: Math.max(0, rolled + modifier) };
 }
 
+function boardingRoundOutcome(ctx: { attacker: SoleBayShip; defender: SoleBayShip }, dice: DiceGroups, state: SoleBayState) {
+  const attacker = side(state, ctx.attacker, ctx.defender, dice[0] ?? []);
+  const defender = side(state, ctx.defender, ctx.attacker, dice[1] ?? []);
+  const winner =
+    attacker.inflicted > defender.inflicted ? ctx.attacker.id : defender.inflicted > attacker.inflicted ? ctx.defender.id : null;
+  const report = (s: SoleBayShip, hits: number) => {
+    const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+    return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
+  };
+  const results = [report(ctx.attacker, defender.inflicted), report(ctx.defender, attacker.inflicted)];
+  // "If the target ship loses a round of Boarding Action, the fire spreads from the Fireship."
+  const fireship = [ctx.attacker, ctx.defender].find((s) => isFired(state, s));
+  const target = fireship && (fireship === ctx.attacker ? ctx.defender : ctx.attacker);
+  const fireSpreads = !!target && winner === fireship?.id && !results.find((r) => r.ship === target.id)?.destroyed;
+  return { attacker, defender, winner, results, fireSpreads, grappleEnds: results.some((r) => r.destroyed) };
+}
+
 export const boardingRound = defineAction({
   def: {
     type: "boarding-round",
@@ -125,22 +143,9 @@ export const boardingRound = defineAction({
       entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
     ];
   },
-  outcome(ctx, dice, state) {
-    const attacker = side(state, ctx.attacker, ctx.defender, dice[0] ?? []);
-    const defender = side(state, ctx.defender, ctx.attacker, dice[1] ?? []);
-    const winner =
-      attacker.inflicted > defender.inflicted ? ctx.attacker.id : defender.inflicted > attacker.inflicted ? ctx.defender.id : null;
-    const report = (s: SoleBayShip, hits: number) => {
-      const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
-      return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
-    };
-    const results = [report(ctx.attacker, defender.inflicted), report(ctx.defender, attacker.inflicted)];
-    // "If the target ship loses a round of Boarding Action, the fire spreads from the Fireship."
-    const fireship = [ctx.attacker, ctx.defender].find((s) => isFired(state, s));
-    const target = fireship && (fireship === ctx.attacker ? ctx.defender : ctx.attacker);
-    const fireSpreads = !!target && winner === fireship?.id && !results.find((r) => r.ship === target.id)?.destroyed;
-    return { attacker, defender, winner, results, fireSpreads, grappleEnds: results.some((r) => r.destroyed) };
-  },
+  outcome: (ctx, dice, state) => boardingRoundOutcome(ctx, dice, state),
+  // Each side's damage reads its dice total alone: the totals' product, not every pair of multisets.
+  dist: (ctx, plan, state) => oddsOverTotals(plan, (g) => boardingRoundOutcome(ctx, g, state)),
   effects(ctx, o) {
     const events: SoleBayEvent[] = [
       ...markEvents(damageReport(ctx.attacker, o.defender.inflicted), "boarding"),

@@ -5,10 +5,12 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
+import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
-import { oddsOverPlan } from "../../../odds/plan-odds.ts";
+import type { Weighted } from "../../../odds/distribution.ts";
+import { jointOutcomes } from "../../../odds/product.ts";
 import { afterWords, damageReport, markEvents } from "../damage.ts";
 import { defineAction } from "../handler.ts";
 import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
@@ -90,22 +92,35 @@ export const explosionRadius = defineAction({
   describe: (o, state) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
 });
 
-const MAX_ODDS_SHIPS = 6;
-
 interface HitsCtx {
   readonly ship: SoleBayShip;
   readonly radius: number;
   readonly within: readonly SoleBayShip[];
 }
 
+function shipResult(s: SoleBayShip, hits: number) {
+  const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+  return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
+}
+
 function hitsOutcome(ctx: HitsCtx, dice: DiceGroups, state: SoleBayState) {
   const one = state.settings.explosionHitsRoll === "one";
-  const results = ctx.within.map((s, i) => {
-    const hits = (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0;
-    const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
-    return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
-  });
+  const results = ctx.within.map((s, i) => shipResult(s, (one ? dice[0]?.[0] : dice[i]?.[0]) ?? 0));
   return { ship: ctx.ship.id, radius: ctx.radius, results };
+}
+
+type ShipResult = ReturnType<typeof shipResult>;
+
+/** Summary over the whole distribution: each ship's chance of destruction, and of any ship's. */
+function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResult>[])[], one: boolean) {
+  const pDestroyed = Object.fromEntries(
+    ctx.within.map((s, i) => [s.id, (perShip[i] ?? []).reduce((p, e) => p + (e.value.destroyed ? e.p : 0), 0)]),
+  );
+  // One die for all: the ships are destroyed together by the largest roll any of them needs, so count faces.
+  const pAnyDestroyed = one
+    ? [1, 2, 3, 4, 5, 6].filter((h) => ctx.within.some((s) => shipResult(s, h).destroyed)).length / 6
+    : 1 - Object.values(pDestroyed).reduce((q, p) => q * (1 - p), 1);
+  return { pAnyDestroyed, pDestroyed };
 }
 
 export const explosionHits = defineAction({
@@ -149,17 +164,28 @@ export const explosionHits = defineAction({
     return ctx.within.map((s) => entry("hits", "d6", 1, `Hits on ${s.name} from ${ctx.ship.name}'s explosion`));
   },
   outcome: hitsOutcome,
-  dist(ctx, plan, state) {
-    // Each ship's own die makes 6^n joint outcomes; beyond six ships (46,656) listing them is too slow to wait for.
-    if (plan.length > MAX_ODDS_SHIPS) throw new RangeError(`${plan.length} ships each with a die make 6^${plan.length} outcomes`);
-    return oddsOverPlan(plan, (g) => hitsOutcome(ctx, g, state));
+  odds(ctx, _plan, state) {
+    // Each ship's own die is independent: 6^n joint outcomes are listed best-first, the summary is a product.
+    const one = state.settings.explosionHitsRoll === "one";
+    const faces = [1, 2, 3, 4, 5, 6];
+    const perShip = ctx.within.map((s) => faces.map((h) => ({ value: shipResult(s, h), p: 1 / 6 })));
+    const summary = hitsSummary(ctx, perShip, one);
+    if (one) {
+      const entries =
+        ctx.within.length === 0 ? [{ value: [], p: 1 }] : faces.map((h) => ({ value: ctx.within.map((s) => shipResult(s, h)), p: 1 / 6 }));
+      return oddsOfEntries(
+        entries.map((e) => ({ value: { ship: ctx.ship.id, radius: ctx.radius, results: e.value }, p: e.p })),
+        summary,
+      );
+    }
+    const joint = jointOutcomes(perShip, (results) => ({ ship: ctx.ship.id, radius: ctx.radius, results }));
+    return oddsOfEntries(joint.entries, summary, joint.truncated);
   },
   effects(ctx, o, state) {
     const events = ctx.within.flatMap((s, i) => markEvents(damageReport(s, o.results[i]?.hits ?? 0), "explosion"));
     const extraRisk = state.settings.explosionFlagRisk ? ctx.within.filter((s) => s.flagOfficer === "present").map((s) => s.id) : [];
     return { events, cause: "explosion", extraRisk };
   },
-  summary: (_ctx, dist) => ({ pAnyDestroyed: dist.probability((o) => o.results.some((r) => r.destroyed)) }),
   describe: (o, state) =>
     o.results.length === 0
       ? `${nameOf(state, o.ship)}'s explosion catches no ship`

@@ -104,6 +104,16 @@ describe('age-of-sail explosions: "All ships within 12cm of this explosion risk 
     expect(o.outcomes.some((x) => JSON.stringify(x.outcome) === JSON.stringify(t.outcome))).toBe(true);
     checkProperties(ageOfSail, { ships, action, dice: [6, 1, 4] });
   });
+  it("all nineteen other ships near one explosion: exact odds (the list truncated, the summary a product)", () => {
+    const ships = twenty.map((s) => (s.id === "x" ? { ...s, sunk: true, fire: 0 } : s));
+    const near = ships.filter((s) => s.id !== "x").map((s, i) => ({ ship: s.id, rangeCm: [2, 6, 10][i % 3] ?? 2 }));
+    const o = oddsFor(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: near } });
+    const pCaught = near.map((n) => (n.rangeCm === 2 ? 4 / 6 : n.rangeCm === 6 ? 3 / 6 : 2 / 6));
+    expect(o.summary.pAnyCaught).toBeCloseTo(1 - pCaught.reduce((q, p) => q * (1 - p), 1), 12);
+    expect(o.summary.expectedCaught).toBeCloseTo(pCaught.reduce((a, p) => a + p, 0), 12);
+    expect(o.truncated).toBe(true);
+    expect(o.outcomes.reduce((a, x) => a + x.p, 0)).toBeLessThanOrEqual(1 + 1e-12);
+  });
   it("no ship named: no dice; a ship named twice, the exploded ship or an unknown ship is refused", () => {
     const ships = twenty.map((s) => (s.id === "x" ? { ...s, sunk: true, fire: 0 } : s));
     expect(mustResolve(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: [] }, dice: [] }).plan).toEqual([]);

@@ -58,7 +58,7 @@ describe("initiative (text: Initiative)", () => {
       shipOf("fs", 12, 4, 0.5, { fireship: true, fireshipLit: true, squadron: "red" }),
     ]);
     const t = run(s, { type: "initiative" }, [3, 3]);
-    expect(t.outcome.order).toEqual(["fire ships", "blue", "red"]);
+    expect(t.outcome.order).toEqual(["fire ships", "blue = red"]);
     expect(t.outcome.groups).toContainEqual(expect.objectContaining({ squadron: "blue", tiedWith: ["red"] }));
   });
   it("unknown squadrons and ships are named", () => {
@@ -69,15 +69,26 @@ describe("initiative (text: Initiative)", () => {
     const o = odds(table([red(), maas()]), { type: "initiative" });
     expect(o.summary.movesFirst).toEqual({ red: expect.closeTo(21 / 36, 12), maas: expect.closeTo(15 / 36, 12) });
   });
-  it("odds merge by move order and sum to 1; up to 8 squadrons", () => {
+  it("odds merge by move order and sum to 1; a draw of one nation is a draw; 16 squadrons are exact", () => {
     const o = odds(table([red(), maas(), shipOf("blue", 40, 20, 3, { squadron: "blue", flagship: true, nation: "english" })]), {
       type: "initiative",
     });
     expect(o.outcomes.reduce((t, x) => t + x.p, 0)).toBeCloseTo(1, 12);
     expect(o.outcomes.find((x) => (x.outcome.order as string[]).join() === "blue,red,maas")?.p).toBeGreaterThan(0);
-    const nine = Array.from({ length: 9 }, (_, i) => shipOf(`s${i}`, 40, 20, 3, { squadron: `q${i}`, flagship: true }));
-    const s = table(nine);
+    const two = odds(table([red(), shipOf("blue", 40, 20, 3, { squadron: "blue", flagship: true, nation: "english" })]), {
+      type: "initiative",
+    });
+    expect(two.outcomes.find((x) => (x.outcome.order as string[]).join() === "blue = red")?.p).toBeCloseTo(1 / 6, 12);
+    expect(two.summary.drawFirst).toBeCloseTo(1 / 6, 12);
+    const sixteen = Array.from({ length: 16 }, (_, i) =>
+      shipOf(`s${i}`, 40, 20, 3, { squadron: `q${String(i).padStart(2, "0")}`, flagship: true, nation: i % 2 ? "dutch" : "english" }),
+    );
+    const s = table(sixteen);
     const r = rs.odds(s, act(s, { type: "initiative" }));
-    expect(r).toMatchObject({ ok: false, error: { code: "rules.out-of-range" } });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.truncated).toBe(true);
+    const first = r.value.summary.movesFirst as Record<string, number>;
+    expect(Object.values(first).reduce((a, b) => a + b, 0) + (r.value.summary.drawFirst as number)).toBeCloseTo(1, 12);
+    for (const x of r.value.outcomes) expect(x.p).toBeGreaterThan(0);
   });
 });

@@ -93,15 +93,47 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
     expect((t3.outcome.results as Array<{ hits: number }>).map((r) => r.hits)).toEqual([3, 3, 3]);
   });
 
-  it("the odds of hits on more than six ships are refused as too large (6^7 outcomes), not computed for minutes", () => {
-    const many = Array.from({ length: 7 }, (_, i) => ship(`s${i}`, "dutch"));
+  it("hits among 20 ships have exact odds: the likeliest joint outcomes listed (truncated), the summary a product", () => {
+    const many = Array.from({ length: 20 }, (_, i) => ship(`s${i}`, "dutch", { damage: i % 16 }));
     const req: Req = {
       ships: [ship("wreck", "english", { damage: 16 }), ...many],
       game: { removed: ["wreck"] },
       action: { type: "explosion-hits", ship: "wreck", radius: 6, ships: many.map((s) => s.id) },
     };
-    expect(errorOf(req)).toMatchObject({ code: "odds.too-large" });
-    expect(resolve(req, [1, 2, 3, 4, 5, 6, 1]).outcome.results).toHaveLength(7);
+    const o = odds(req).odds;
+    expect(o.truncated).toBe(true);
+    expect(o.outcomes.length).toBe(256);
+    for (const x of o.outcomes) expect(x.p).toBeCloseTo(6 ** -20, 30);
+    const pDestroyed = o.summary.pDestroyed as Record<string, number>;
+    // s15 (15 of 16 boxes marked) goes on any hit; s0 (fresh) never goes to 6 hits.
+    expect(pDestroyed.s15).toBeCloseTo(1, 12);
+    expect(pDestroyed.s0).toBe(0);
+    expect(o.summary.pAnyDestroyed).toBeCloseTo(1, 12);
+    expect(
+      resolve(
+        req,
+        Array.from({ length: 20 }, (_, i) => (i % 6) + 1),
+      ).outcome.results,
+    ).toHaveLength(20);
+  });
+  it("hits among 3 ships list all 216 joint outcomes, equal to enumerating the dice", () => {
+    const few = [ship("a", "dutch", { damage: 14 }), ship("b", "dutch", { damage: 0, hull: "weak" }), ship("c", "dutch", { damage: 10 })];
+    const req: Req = {
+      ships: [ship("wreck", "english", { damage: 16 }), ...few],
+      game: { removed: ["wreck"] },
+      action: { type: "explosion-hits", ship: "wreck", radius: 3, ships: ["a", "b", "c"] },
+    };
+    const o = odds(req).odds;
+    expect(o.truncated).toBeUndefined();
+    expect(o.outcomes).toHaveLength(216);
+    let any = 0;
+    for (let x = 1; x <= 6; x++)
+      for (let y = 1; y <= 6; y++)
+        for (let z = 1; z <= 6; z++) {
+          const r = resolve(req, [x, y, z]).outcome.results as Array<{ destroyed: boolean }>;
+          if (r.some((q) => q.destroyed)) any++;
+        }
+    expect(o.summary.pAnyDestroyed).toBeCloseTo(any / 216, 12);
   });
   it("a choice of one ship may come back as a single id", () => {
     const t1 = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [6, 6]);

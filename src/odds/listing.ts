@@ -1,0 +1,27 @@
+/**
+ * How many outcomes odds list. A joint distribution larger than {@link MAX_LISTED} is shortened to its most likely
+ * outcomes and marked `truncated` (CONTRACT §2); the summary is always computed over the whole distribution.
+ */
+import type { Odds } from "../game/types.ts";
+
+/** The most outcomes one odds answer lists (a display shows a handful; a script gets plenty). */
+export const MAX_LISTED = 256;
+
+type Listed = Odds["outcomes"][number];
+
+/** The likeliest `max` outcomes (ties keep their order), with `truncated` when some were left off. */
+export function listOutcomes(outcomes: readonly Listed[], max = MAX_LISTED): Pick<Odds, "outcomes" | "truncated"> {
+  if (outcomes.length <= max) return { outcomes };
+  const kept = outcomes
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => b.o.p - a.o.p || a.i - b.i)
+    .slice(0, max)
+    .map(({ o }) => o);
+  return { outcomes: kept, truncated: true };
+}
+
+/** Odds whose outcome list is shortened when it is longer than `max`. */
+export function capOdds(odds: Odds, max = MAX_LISTED): Odds {
+  if (odds.outcomes.length <= max) return odds;
+  return { ...odds, ...listOutcomes(odds.outcomes, max) };
+}
