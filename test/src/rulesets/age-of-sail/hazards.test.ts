@@ -110,7 +110,10 @@ describe('age-of-sail explosions: "All ships within 12cm of this explosion risk 
     const o = oddsFor(ageOfSail, { ships, action: { type: "explosion-fire", from: "x", ships: near } });
     const pCaught = near.map((n) => (n.rangeCm === 2 ? 4 / 6 : n.rangeCm === 6 ? 3 / 6 : 2 / 6));
     expect(o.summary.pAnyCaught).toBeCloseTo(1 - pCaught.reduce((q, p) => q * (1 - p), 1), 12);
-    expect(o.summary.expectedCaught).toBeCloseTo(pCaught.reduce((a, p) => a + p, 0), 12);
+    expect(o.summary.expectedCaught).toBeCloseTo(
+      pCaught.reduce((a, p) => a + p, 0),
+      12,
+    );
     expect(o.truncated).toBe(true);
     expect(o.outcomes.reduce((a, x) => a + x.p, 0)).toBeLessThanOrEqual(1 + 1e-12);
   });
