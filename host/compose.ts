@@ -62,7 +62,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   try {
     store = new SqliteStore(opts.dbFile, { outbox: Boolean(setup.club) });
     const { from, to, backup } = store.migration;
-    if (from !== to) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
+    if (backup !== undefined) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
     game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
     opened = TableSession.open({
       setup,
