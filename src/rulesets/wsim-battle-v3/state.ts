@@ -176,12 +176,20 @@ export function checkKindAndClass(ships: readonly Ship[]): Result<readonly Ship[
   return ok(ships);
 }
 
+/** CONTRACT §2: a ship without a `name` is named by its `id`, as in every rule set. */
+function namedById(ships: unknown): unknown {
+  if (!Array.isArray(ships)) return ships;
+  return ships.map((s: unknown) =>
+    s !== null && typeof s === "object" && !("name" in s) && "id" in s && typeof s.id === "string" ? { ...s, name: s.id } : s,
+  );
+}
+
 /** Validates a request's ships, wind, game and settings; `data` is the parsed club data file, if any. */
 export function parseWsimState(
   raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown },
   data?: unknown,
 ): Result<WsimState> {
-  const ships = parseWith(Type.Array(ShipSchema), raw.ships ?? [], "ships");
+  const ships = parseWith(Type.Array(ShipSchema), namedById(raw.ships ?? []), "ships");
   if (!ships.ok) return ships;
   const unique = uniqueShipIds(ships.value);
   if (!unique.ok) return unique;
