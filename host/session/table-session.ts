@@ -233,7 +233,13 @@ export class TableSession {
     if (!next.ok) return next;
     this.#w.phase = next.value.phase;
     this.#w.draft = next.value.draft;
-    if (endAction) return this.startAction({ type: endAction });
+    if (endAction) {
+      const started = this.startAction({ type: endAction });
+      if (started.ok) return started;
+      // the phase has moved all the same: show it, then say why its rolls could not be set up
+      this.#changed();
+      return started;
+    }
     return this.#changed();
   }
 

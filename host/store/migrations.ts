@@ -7,7 +7,6 @@
  */
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
-import { OUTBOX_SCHEMA } from "./outbox.ts";
 
 export interface Migration {
   readonly version: number;
@@ -45,7 +44,12 @@ CREATE TABLE IF NOT EXISTS snapshots (game_id INTEGER PRIMARY KEY REFERENCES gam
   {
     version: 3,
     description: "the club outbox: what the table will tell the club's broker, written with each action and undo",
-    up: (db) => db.exec(OUTBOX_SCHEMA),
+    up: (db) =>
+      db.exec(`
+CREATE TABLE IF NOT EXISTS club_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL, topic TEXT NOT NULL, payload TEXT NOT NULL, log_seq INTEGER);
+CREATE TABLE IF NOT EXISTS club_outbox_cursor (one INTEGER PRIMARY KEY CHECK (one = 1), sent_through INTEGER NOT NULL);
+`),
   },
 ];
 

@@ -2,16 +2,11 @@
  * The club outbox (CONTRACT §6): every resolved action and undo becomes a message row written in the SAME
  * SQLite transaction as the log row, so what the table stored and what it will tell the club never differ.
  * The publisher drains the rows in order and moves a cursor over those the broker acknowledged; the cursor
- * and the rows survive restarts, so a broker that is down for hours loses nothing.
+ * and the rows survive restarts, so a broker that is down for hours loses nothing. Its tables are the game file's
+ * migration 3 (`migrations.ts`).
  */
 import type Database from "better-sqlite3";
 import type { ResolvedRecord } from "./records.ts";
-
-export const OUTBOX_SCHEMA = `
-CREATE TABLE IF NOT EXISTS club_outbox (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL, topic TEXT NOT NULL, payload TEXT NOT NULL, log_seq INTEGER);
-CREATE TABLE IF NOT EXISTS club_outbox_cursor (one INTEGER PRIMARY KEY CHECK (one = 1), sent_through INTEGER NOT NULL);
-`;
 
 /** One message waiting for the broker. `topic` is the last part (`events`, `ended`). */
 export interface OutboxRow {
@@ -44,7 +39,6 @@ export class OutboxWriter {
   readonly #insert: Database.Statement;
 
   constructor(db: Database.Database) {
-    db.exec(OUTBOX_SCHEMA);
     this.#game = db.prepare("SELECT created_at, ruleset FROM games WHERE id = ?");
     // the club's per-game seq is the row's place in the game's append-only log: 1, 2, 3 … never reused
     this.#count = db.prepare("SELECT COUNT(*) AS n FROM log WHERE game_id = ? AND seq <= ?");
@@ -110,7 +104,6 @@ export class OutboxReader {
   readonly #hasEnded: Database.Statement;
 
   constructor(db: Database.Database) {
-    db.exec(OUTBOX_SCHEMA);
     this.#next = db.prepare("SELECT id, game_id AS gameId, topic, payload FROM club_outbox WHERE id > ? ORDER BY id LIMIT ?");
     this.#cursor = db.prepare("SELECT sent_through AS n FROM club_outbox_cursor WHERE one = 1");
     this.#setCursor = db.prepare(

@@ -207,6 +207,7 @@ export const melee: H = {
     const strengthY = strength(partyPoints(y, partyY), s.value.my);
     const outcome = { round, parties: [partyX, partyY], modifiers: [modX, modY], rolls: [rollX, rollY], strengths: [strengthX, strengthY] };
     const table = state.data?.melee;
+    const losses = { type: "melee-losses", ship: x.id, enemy: y.id, multiplierShip: s.value.mx, multiplierEnemy: s.value.my, round };
     if (table) {
       // The club's melee result table: each side's strength and modified roll give the crew points the other loses.
       const lossesShip = meleeTableLosses(table, strengthY, rollY);
@@ -214,31 +215,14 @@ export const melee: H = {
       const apply: FollowUp = {
         kind: "roll",
         purpose: `Melee table: ${x.name} loses ${lossesShip} crew point(s), ${y.name} ${lossesEnemy}.`,
-        action: {
-          type: "melee-losses",
-          ship: x.id,
-          enemy: y.id,
-          multiplierShip: s.value.mx,
-          multiplierEnemy: s.value.my,
-          round,
-          lossesShip,
-          lossesEnemy,
-        },
+        action: { ...losses, lossesShip, lossesEnemy },
       };
       return resolution({ ...outcome, losses: [lossesShip, lossesEnemy] }, events, [apply]);
     }
     const follow: FollowUp = {
       kind: "choose",
       purpose: `Read the melee results: ${x.name} ${partyX} ${strengthX} rolls ${rollX}, ${y.name} ${partyY} ${strengthY} rolls ${rollY}. Crew points ${x.name} loses?`,
-      action: {
-        type: "melee-losses",
-        ship: x.id,
-        enemy: y.id,
-        multiplierShip: s.value.mx,
-        multiplierEnemy: s.value.my,
-        round,
-        lossesShip: null,
-      },
+      action: { ...losses, lossesShip: null },
       choice: { field: "lossesShip", options: lossOptions(partyPoints(x, partyX)), min: 1, max: 1 },
     };
     return resolution(outcome, events, [follow]);
