@@ -12,9 +12,13 @@ export interface RulesError {
   readonly path: string;
 }
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RulesError };
+/**
+ * The project's one result type: a value, or an error saying why not. Rules use the default {@link RulesError};
+ * decoders, config and device code pass their own error type (see ARCHITECTURE.md).
+ */
+export type Result<T, E = RulesError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
 export const fail = (code: string, message: string, path = ""): { ok: false; error: RulesError } => ({
   ok: false,
