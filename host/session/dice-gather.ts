@@ -7,37 +7,9 @@
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import type { DicePlan, DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
+import type { PlacedDie, Roll } from "../store/records.ts";
 
-/** Where one die of a result came from (kept with every resolved action). */
-export type DieProvenance =
-  | {
-      readonly source: "die";
-      readonly dieId: string;
-      readonly family: string;
-      readonly dieKind: string;
-      readonly face: number;
-      /** The die's colour (bound or reported), when known. */
-      readonly color?: string;
-      readonly at: number;
-    }
-  | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };
-
-/** A roll with what it may stand for. `colors`/`roles` empty = any. */
-export interface Roll {
-  readonly from: DieProvenance;
-  readonly colors: readonly string[];
-  readonly roles: readonly string[];
-}
-
-/** A roll placed in a plan entry, with the value the rules read. */
-export interface PlacedDie {
-  readonly entry: number;
-  readonly value: number;
-  readonly from: DieProvenance;
-  readonly color: string | null;
-  /** How the rules counted this die (a hit or a miss), when the rule set marks dice; set at resolution. */
-  readonly mark?: Exclude<DieMark, null>;
-}
+export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
 
 export interface Gathered {
   readonly placed: readonly PlacedDie[];

@@ -3,17 +3,9 @@
  * where it came from, and the rolls gathered for it. Built only from the rule set's {@link ActionDef}s.
  */
 import type { Action, ActionDef, ActionField, ShipBase } from "../../src/game/types.ts";
-import type { Roll } from "./dice-gather.ts";
+import type { Draft } from "../store/records.ts";
 
-export interface Draft {
-  readonly type: string;
-  readonly values: Readonly<Record<string, unknown>>;
-  /** `table` = set up by taps and /control; `api` = POST /api/actions; `follow-up` = demanded by the rules. */
-  readonly origin: "table" | "api" | "follow-up";
-  /** Why the rules demand it (follow-ups). */
-  readonly purpose?: string;
-  readonly rolls: readonly Roll[];
-}
+export type { Draft } from "../store/records.ts";
 
 /** A new empty draft of an action type. */
 export const emptyDraft = (type: string): Draft => ({ type, values: {}, origin: "table", rolls: [] });

@@ -4,10 +4,53 @@
  * phase, players' dice modes, bindings). The port is synchronous: SQLite commits before the call returns.
  */
 import type { DicePlan } from "../../src/dice/plan.ts";
-import type { Action, FollowUp, GameEvent } from "../../src/game/types.ts";
+import type { Action, DieMark, FollowUp, GameEvent } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
-import type { PlacedDie } from "../session/dice-gather.ts";
-import type { Draft } from "../session/draft.ts";
+
+/** Where one die of a result came from (kept with every resolved action). */
+export type DieProvenance =
+  | {
+      readonly source: "die";
+      readonly dieId: string;
+      readonly family: string;
+      readonly dieKind: string;
+      readonly face: number;
+      /** The die's colour (bound or reported), when known. */
+      readonly color?: string;
+      readonly at: number;
+    }
+  | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };
+
+/** A roll with what it may stand for. `colors`/`roles` empty = any. */
+export interface Roll {
+  readonly from: DieProvenance;
+  readonly colors: readonly string[];
+  readonly roles: readonly string[];
+}
+
+/** A roll placed in a plan entry, with the value the rules read. */
+export interface PlacedDie {
+  readonly entry: number;
+  readonly value: number;
+  readonly from: DieProvenance;
+  readonly color: string | null;
+  /** How the rules counted this die (a hit or a miss), when the rule set marks dice; set at resolution. */
+  readonly mark?: Exclude<DieMark, null>;
+}
+
+/**
+ * The action being set up: its type, the fields chosen so far (ships by tapping, the rest on /control),
+ * where it came from, and the rolls gathered for it.
+ */
+export interface Draft {
+  readonly type: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  /** `table` = set up by taps and /control; `api` = POST /api/actions; `follow-up` = demanded by the rules. */
+  readonly origin: "table" | "api" | "follow-up";
+  /** Why the rules demand it (follow-ups). */
+  readonly purpose?: string;
+  readonly rolls: readonly Roll[];
+}
 
 /** One resolved action: the unit of the event log and of undo. */
 export interface ResolvedRecord {
