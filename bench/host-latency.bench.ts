@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import WebSocket from "ws";
 import type { DieRolled, Reading } from "../devices/readings.ts";
 import { composeTable, type TableRuntime } from "../host/compose.ts";
+import { DEMO_PIXELS } from "../host/compose-devices.ts";
 import { loadScenario } from "../host/config/load.ts";
 import { buildApp } from "../host/server/app.ts";
 import { freshDataDir, launchChromium } from "../test/browser/harness.ts";
@@ -18,7 +19,11 @@ import { quantile } from "./stats.ts";
 const RUNS = 200;
 const now = () => performance.timeOrigin + performance.now();
 let at = 0;
-const die = (dieId: string, face: number): DieRolled => ({ type: "die.rolled", dieId, family: "pixels", dieKind: "d6", face, at: ++at });
+/** A demo Pixels die's reading, with the die's colour as its driver reports it. */
+const die = (dieId: string, face: number): DieRolled => {
+  const color = DEMO_PIXELS.find((d) => d.id === dieId)?.color;
+  return { type: "die.rolled", dieId, family: "pixels", dieKind: "d6", face, ...(color ? { color } : {}), at: ++at };
+};
 const tag = (uid: string): Reading => ({ type: "tag.arrived", readerId: "reader-1", uid, at: ++at });
 
 const line = (what: string, ms: number[]) =>

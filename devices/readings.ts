@@ -15,6 +15,8 @@ export interface DieRolled {
   readonly dieKind: PhysicalDieKind;
   /** The face value as the die reports it (1-based). */
   readonly face: number;
+  /** The die's colour (from configuration, or as the die reports it), when known: the rules may ask for a colour. */
+  readonly color?: string;
   /** Milliseconds since the epoch, from the host's clock when the roll was decoded. */
   readonly at: number;
 }

@@ -154,6 +154,7 @@ export class DieTracker implements SessionSink {
         family: this.deps.config.family,
         dieKind: this.kind(),
         face: d.face,
+        ...(this.#color ? { color: this.#color } : {}),
         at: this.deps.clock.now(),
       };
       this.deps.logger?.debug({ reading }, "die rolled");

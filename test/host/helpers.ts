@@ -72,14 +72,19 @@ export function openSession(setup = demoSetup(), file = join(tempDir(), "game.sq
 }
 
 let at = 0;
-export const roll = (dieId: string, face: number): DieRolled => ({
-  type: "die.rolled",
-  dieId,
-  family: dieId.startsWith("godice") ? "godice" : "pixels",
-  dieKind: "d6",
-  face,
-  at: ++at,
-});
+/** A demo die's reading; it carries the die's colour, as the dice drivers report it. */
+export const roll = (dieId: string, face: number): DieRolled => {
+  const color = demoDice.find((d) => d.id === dieId)?.color;
+  return {
+    type: "die.rolled",
+    dieId,
+    family: dieId.startsWith("godice") ? "godice" : "pixels",
+    dieKind: "d6",
+    face,
+    ...(color ? { color } : {}),
+    at: ++at,
+  };
+};
 export const tag = (uid: string, readerId = "reader-1"): Reading => ({ type: "tag.arrived", readerId, uid, at: ++at });
 export const press = (command: string): Reading => ({ type: "button.pressed", deviceId: "pad", command, at: ++at });
 
