@@ -1,15 +1,38 @@
 /**
- * Gathering the dice of a plan from rolls: each roll (an electronic die's face, a typed value or a
- * software roll) goes to the first plan entry that still needs a die and that it may stand for — by the
+ * An electronic die's reading as a roll, and gathering the dice of a plan from rolls: each roll (a die's face, a
+ * typed value or a software roll, see `dice-input.ts`) goes to the first plan entry that still needs a die and that it may stand for — by the
  * die's bound roles and colours and by whether its face can be read as the entry's kind (`readFace`).
  * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
  */
+import type { DieRolled } from "../../devices/readings.ts";
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import type { DicePlan, DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
+import type { Binding } from "../config/schema.ts";
 import type { PlacedDie, Roll } from "../store/records.ts";
+import type { DraftStatus } from "./draft.ts";
 
 export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
+
+/** An electronic die's reading as a roll: its bound colours (or the colour it reports) and roles. */
+export function dieRoll(r: DieRolled, binding: Binding | undefined): Roll {
+  const { dieId, family, dieKind, face, color, at } = r;
+  return {
+    from: { source: "die", dieId, family, dieKind, face, ...(color ? { color } : {}), at },
+    colors: binding?.colors ?? (color ? [color] : []),
+    roles: binding?.roles ?? [],
+  };
+}
+
+/** Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it can. */
+export function refuseDie(r: DieRolled, st: DraftStatus | null, binding: Binding | undefined): string | null {
+  const label = `Die ${r.dieId} (${r.face})`;
+  if (!st) return `${label}: no action is waiting for dice.`;
+  if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
+  if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
+  if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
+  return null;
+}
 
 export interface Gathered {
   readonly placed: readonly PlacedDie[];

@@ -1,15 +1,12 @@
 /**
- * The three ways dice come in, each turned into {@link Roll}s with their provenance: an electronic die's
- * reading, values typed by a person, and dice rolled by the host for a player without electronic dice.
+ * Dice that do not come from an electronic die, turned into {@link Roll}s with their provenance: values typed by
+ * a person, and dice rolled by the host for a player without electronic dice (a die's reading: `dieRoll`).
  */
-
-import type { DieRolled } from "../../devices/readings.ts";
 import { DIE_FACES } from "../../src/dice/kinds.ts";
 import type { DicePlanEntry } from "../../src/dice/plan.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
-import type { Binding } from "../config/schema.ts";
-import type { Roll } from "./dice-gather.ts";
-import type { DraftStatus } from "./draft-status.ts";
+import type { Roll } from "../store/records.ts";
+import type { DraftStatus } from "./draft.ts";
 
 /** The dice still missing, one plan entry per die, in plan order. */
 export function missingSlots(st: DraftStatus): DicePlanEntry[] {
@@ -41,23 +38,4 @@ export function softwareRolls(st: DraftStatus, randomFace: (sides: number) => nu
     const value = faces[randomFace(faces.length) - 1] ?? faces[0] ?? 1;
     return { from: { source: "software", value, at }, colors: e.color ? [e.color] : [], roles: [e.role] };
   });
-}
-
-/** An electronic die's reading as a roll: its bound colours (or its own colour) and roles. */
-export function dieRoll(r: DieRolled, binding: Binding | undefined, color: string | undefined): Roll {
-  return {
-    from: { source: "die", dieId: r.dieId, family: r.family, dieKind: r.dieKind, face: r.face, ...(color ? { color } : {}), at: r.at },
-    colors: binding?.colors ?? (color ? [color] : []),
-    roles: binding?.roles ?? [],
-  };
-}
-
-/** Why an electronic die's reading cannot count now, or null when it can. */
-export function refuseDie(r: DieRolled, st: DraftStatus | null, binding: Binding | undefined): string | null {
-  const label = `Die ${r.dieId} (${r.face})`;
-  if (!st) return `${label}: no action is waiting for dice.`;
-  if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
-  if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
-  if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
-  return null;
 }

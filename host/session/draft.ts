@@ -1,9 +1,17 @@
 /**
- * The action being set up: its type, the fields chosen so far (ships by tapping, the rest on /control),
- * where it came from, and the rolls gathered for it. Built only from the rule set's {@link ActionDef}s.
+ * The action being set up and where it stands: its type, the fields chosen so far (ships by tapping, the rest on
+ * /control), the rolls gathered for it — and its status: which fields are missing, whether the rules accept it,
+ * its dice plan and exact odds, the dice gathered so far and what to tell the players to roll. Built only from
+ * the rule set's {@link ActionDef}s.
  */
-import type { Action, ActionDef, ActionField, ShipBase } from "../../src/game/types.ts";
-import type { Draft } from "../store/records.ts";
+import type { DeviceHealth } from "../../devices/readings.ts";
+import type { DicePlan } from "../../src/dice/plan.ts";
+import { oddsOf } from "../../src/game/engine.ts";
+import type { Result, RulesError } from "../../src/game/result.ts";
+import type { Action, ActionDef, ActionField, FollowUp, Odds, RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
+import type { Binding } from "../config/schema.ts";
+import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
+import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";
 
 export type { Draft } from "../store/records.ts";
 
@@ -23,6 +31,20 @@ export function defaultActionType(actions: readonly ActionDef[]): string | null 
 export function phaseActionType(actions: readonly ActionDef[], phase: string | undefined): string | null {
   const words = (phase ?? "").toLowerCase().split(/[^a-z-]+/);
   return actions.find((a) => words.includes(a.type))?.type ?? null;
+}
+
+/** The draft that follows: the next demanded roll, nothing while a choice waits, else a fresh table action. */
+export function nextDraft(actions: readonly ActionDef[], followUps: readonly FollowUp[], lastType?: string): Draft | null {
+  const head = followUps[0];
+  if (head?.kind === "roll") {
+    const { type, ...values } = head.action;
+    return { type, values, origin: "follow-up", purpose: head.purpose, rolls: [] };
+  }
+  if (head?.kind === "choose") return null;
+  // after a shot, the same kind of shot is the likeliest next; otherwise the table's firing action
+  const keep =
+    lastType && actions.some((a) => a.type === lastType && a.fields.some((f) => f.type === "ship")) ? lastType : defaultActionType(actions);
+  return keep ? emptyDraft(keep) : null;
 }
 
 /**
@@ -70,4 +92,93 @@ export function rollerSide(action: Action, def: ActionDef | undefined, ships: re
   const f = def?.fields.find((x) => x.type === "ship");
   const id = f ? action[f.name] : undefined;
   return ships.find((s) => s.id === id)?.side ?? null;
+}
+
+/** Connected dice a side can roll: unbound dice, or dice bound to that side (any side when `side` is null). */
+export function diceAtHand(health: readonly DeviceHealth[], bindings: readonly Binding[], side: string | null): number {
+  return health
+    .filter((h) => h.kind === "die" && h.connected)
+    .filter((h) => {
+      const b = bindings.find((x) => x.die === h.id);
+      return !b?.side || side === null || b.side === side;
+    }).length;
+}
+
+export interface DraftStatus {
+  readonly def: ActionDef;
+  readonly action: Action;
+  readonly missing: readonly ActionField[];
+  /** The rules' refusal (out of range, illegal …), or null. */
+  readonly error: RulesError | null;
+  readonly plan: DicePlan | null;
+  readonly odds: Odds | null;
+  readonly gathered: Gathered | null;
+  /** What the display tells the players: "tap the target", "roll the black and two white dice" … */
+  readonly instruction: string;
+  readonly roller: string | null;
+  readonly mode: DiceMode;
+  /** Dice complete (or none needed): the action can be resolved. */
+  readonly ready: boolean;
+  /** The connected dice the roller had at hand when the instruction was written (it splits a big roll into throws). */
+  readonly diceAtHand: number;
+}
+
+/**
+ * Memoises the odds of the action being set up: exact odds (a broadside's, or an explosion's over several ships)
+ * are worth computing once, not on every die reading or device-health push. They depend only on the rules state,
+ * which is a new object after every resolve or undo, and on the action.
+ */
+export class OddsCache {
+  #state: TableState | null = null;
+  #action = "";
+  #value: Result<{ plan: DicePlan; odds: Odds }> | null = null;
+
+  get(rs: RuleSet, state: TableState, action: Action): Result<{ plan: DicePlan; odds: Odds }> {
+    const key = JSON.stringify(action);
+    if (state !== this.#state || key !== this.#action || !this.#value) {
+      this.#state = state;
+      this.#action = key;
+      this.#value = oddsOf(rs, state, action);
+    }
+    return this.#value;
+  }
+}
+
+/** What a draft's status is computed against, besides the draft. */
+export interface StatusContext {
+  readonly rs: RuleSet;
+  readonly state: TableState;
+  readonly work: Pick<SessionSnapshot, "players" | "bindings">;
+  readonly health: readonly DeviceHealth[];
+  readonly odds: OddsCache;
+}
+
+/** Computes the status of a draft against the current state. */
+export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatus | null {
+  if (!draft) return null;
+  const { rs, state } = ctx;
+  const def = rs.actions.find((a) => a.type === draft.type);
+  if (!def) return null;
+  const raw = draftAction(draft, def);
+  const missing = missingFields(draft, def);
+  const roller = rollerSide(raw, def, state.ships);
+  const mode = roller ? (ctx.work.players[roller] ?? "electronic") : "electronic";
+  const atHand = diceAtHand(ctx.health, ctx.work.bindings, roller);
+  const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand };
+  if (missing.length > 0) {
+    const next = missing[0] as ActionField;
+    const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : `choose ${next.label.toLowerCase()} on /control`;
+    return { ...base, error: null, instruction: how, ready: false };
+  }
+  const parsed = rs.parseAction(state, raw);
+  if (!parsed.ok) return { ...base, error: parsed.error, instruction: parsed.error.message, ready: false };
+  const po = ctx.odds.get(rs, state, parsed.value);
+  if (!po.ok) return { ...base, action: parsed.value, error: po.error, instruction: po.error.message, ready: false };
+  const { plan, odds } = po.value;
+  const gathered = gather(plan, draft.rolls);
+  let instruction = rollInstruction(plan, gathered.missing, atHand);
+  if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
+  if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
+  if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
+  return { ...base, action: parsed.value, error: null, plan, odds, gathered, instruction, ready: gathered.complete };
 }

@@ -7,7 +7,8 @@
 import type { TableState } from "../../src/game/types.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import { afterResolved, restoreWork } from "./follow-ups.ts";
+import { restoreWork } from "./follow-ups.ts";
+import { afterResolved } from "./resolve.ts";
 
 export function rebuiltWork(setup: TableSetup, initial: TableState, records: readonly ResolvedRecord[]): SessionSnapshot {
   const fresh = restoreWork(setup, initial, null);

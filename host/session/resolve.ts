@@ -1,13 +1,15 @@
 /**
- * Resolving the action being set up: the rules core's `transition` over the gathered dice, and the record the
- * store keeps (action, plan, dice with provenance and the rules' hit/miss marks, outcome, events, follow-ups, the sentence for the display).
+ * Resolving the action being set up, and undoing it: the rules core's `transition` over the gathered dice, the
+ * record the store keeps (action, plan, dice with provenance and the rules' hit/miss marks, outcome, events,
+ * follow-ups, the sentence for the display), the state folded again without the undone record, and the queue of
+ * follow-ups and the draft after either.
  */
-import { transition } from "../../src/game/engine.ts";
+import { applyEvents, transition } from "../../src/game/engine.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
-import type { RuleSet, TableState } from "../../src/game/types.ts";
-import type { ResolvedRecord } from "../store/records.ts";
+import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { Draft, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { markPlaced, planValues } from "./dice-gather.ts";
-import type { DraftStatus } from "./draft-status.ts";
+import { type DraftStatus, nextDraft } from "./draft.ts";
 
 export function resolveDraft(
   rs: RuleSet,
@@ -25,4 +27,38 @@ export function resolveDraft(
     record: { seq, at, action: st.action, plan, dice: markPlaced(st.gathered.placed, marks), outcome, events, followUps, description },
     state: after,
   });
+}
+
+/** The game as resolved records over the starting state: their events folded (an undo folds again from the start). */
+export function foldRecords(rs: RuleSet, initial: TableState, records: readonly ResolvedRecord[]): TableState {
+  return records.reduce((s, r) => applyEvents(rs, s, r.events), initial);
+}
+
+/**
+ * The queue and draft after an action resolved: the follow-ups it demands come first, ahead of those still waiting
+ * (less the one it answered, if it was a demanded roll).
+ */
+export function afterResolved(
+  actions: readonly ActionDef[],
+  work: Pick<SessionSnapshot, "draft" | "followUps">,
+  demanded: readonly FollowUp[],
+  type: string,
+): { followUps: FollowUp[]; draft: Draft | null } {
+  const rest = work.draft?.origin === "follow-up" ? work.followUps.slice(1) : work.followUps;
+  const followUps = [...demanded, ...rest];
+  return { followUps, draft: nextDraft(actions, followUps, type) };
+}
+
+/**
+ * The queue and draft after an undo: the follow-ups waiting when the undone action was resolved come back (its own
+ * demand first, if it was one); a draft is replaced only when it was a demanded roll or a demand is back.
+ */
+export function afterUndone(
+  actions: readonly ActionDef[],
+  draft: Draft | null,
+  waiting: readonly FollowUp[] | undefined,
+): { followUps: FollowUp[]; draft: Draft | null } {
+  const followUps = [...(waiting ?? [])];
+  if (followUps.length > 0 || draft?.origin === "follow-up") return { followUps, draft: nextDraft(actions, followUps, draft?.type) };
+  return { followUps, draft };
 }

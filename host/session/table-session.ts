@@ -1,63 +1,63 @@
 /**
- * The table session: readings and requests become actions, actions become stored results. It holds the
- * game as resolved records over the starting state (the state is their events folded), the action being set
- * up with its gathered dice, the follow-ups the rules demand, the phase and the players' dice modes. Every
- * change is committed to the store before listeners hear of it.
+ * The table session: the interpreter of {@link step}. Each reading or request is one step over the working state;
+ * the session runs the step's effects in order — commits to the store, keeps the game and the notices, and tells
+ * its listeners (the composition root turns the dial and pushes the view) — so every change is committed before
+ * listeners hear of it. It holds the game as resolved records over the starting state, the working state (the
+ * action being set up with its gathered dice, the follow-ups the rules demand, the phase, the players' dice modes,
+ * bindings, the ship on show) and its draft's status, computed once per step.
  */
 
 import type { Reading } from "../../devices/readings.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
+import { ok, type Result } from "../../src/game/result.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import { bindingProblem } from "./bindings.ts";
-import { manualRolls, softwareRolls } from "./dice-input.ts";
-import { diceAtHand, takeDie } from "./dice-intake.ts";
-import type { Draft } from "./draft.ts";
-import { editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
-import { type DraftStatus, draftStatus, OddsCache } from "./draft-status.ts";
-import { afterResolved, afterUndone, answerChoice, nextDraft, restoreWork } from "./follow-ups.ts";
-import { GameHistory } from "./game-history.ts";
-import type { Notice } from "./notices.ts";
+import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
+import { restoreWork } from "./follow-ups.ts";
+import { type Notice, NoticeBoard } from "./notices.ts";
 import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
-import { resolveDraft } from "./resolve.ts";
-import { SessionFeed } from "./session-feed.ts";
-import type { SessionDeps, SessionListener } from "./session-types.ts";
+import { foldRecords } from "./resolve.ts";
+import type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
+import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
-
-/** What the button box's commands do. */
-const BUTTONS: Readonly<Record<string, (s: TableSession) => Result<null>>> = {
-  confirm: (s) => s.confirm(),
-  undo: (s) => s.undo(),
-  "next-phase": (s) => s.nextPhase(),
-  cancel: (s) => s.cancel(),
-  roll: (s) => s.softwareRoll(),
-};
 
 export class TableSession {
   readonly rs: RuleSet;
   readonly setup: TableSetup;
   readonly #deps: SessionDeps;
-  readonly #history: GameHistory;
-  /** The working state the store snapshots: the action being set up, follow-ups, phase, players, bindings, focus. */
-  #w: { -readonly [K in keyof SessionSnapshot]: SessionSnapshot[K] };
-  readonly #feed = new SessionFeed();
+  #game: GameSoFar;
+  #work: SessionSnapshot;
+  #status: DraftStatus | null;
   readonly #odds = new OddsCache();
+  // the change feed: a version that grows with every change, notices, and the events waiting to be told
+  #version = 0;
+  #flushed = 0;
+  #pending: SessionEvent[] = [];
+  readonly #notices = new NoticeBoard();
+  readonly #listeners = new Set<SessionListener>();
 
   private constructor(deps: SessionDeps, initial: TableState) {
     this.#deps = deps;
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
     const { records, snapshot, snapshotProblem } = deps.store.load();
-    this.#history = new GameHistory(this.rs, initial, records);
-    this.#w = { ...restoreWork(deps.setup, initial, snapshot) };
+    this.#game = { initial, records, state: foldRecords(this.rs, initial, records) };
+    this.#work = restoreWork(deps.setup, initial, snapshot);
     if (snapshotProblem !== undefined) {
-      this.#w = { ...rebuiltWork(deps.setup, initial, this.#history.records) };
-      deps.store.saveSnapshot(this.#snapshot());
-      this.#notice("warn", rebuiltNotice(snapshotProblem, this.#history.records.length));
+      this.#work = rebuiltWork(deps.setup, initial, records);
+      deps.store.saveSnapshot(this.#work);
+      this.#notice({ at: deps.now(), level: "warn", text: rebuiltNotice(snapshotProblem, records.length) });
     }
+    const { rs } = this;
+    this.#status = draftStatus(this.#work.draft, {
+      rs,
+      state: this.#game.state,
+      work: this.#work,
+      health: deps.deviceHealth(),
+      odds: this.#odds,
+    });
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -68,258 +68,186 @@ export class TableSession {
   }
 
   get state(): TableState {
-    return this.#history.state;
+    return this.#game.state;
   }
   get records(): readonly ResolvedRecord[] {
-    return this.#history.records;
+    return this.#game.records;
   }
   get draft(): Draft | null {
-    return this.#w.draft;
+    return this.#work.draft;
   }
   get followUps(): readonly FollowUp[] {
-    return this.#w.followUps;
+    return this.#work.followUps;
   }
   /** Phase index, players' dice modes, die bindings, the ship on show. */
   get work(): SessionSnapshot {
-    return this.#w;
+    return this.#work;
   }
+  /** Grows with every change (and every notice). */
   get version(): number {
-    return this.#feed.version;
+    return this.#version;
   }
   get notices(): readonly Notice[] {
-    return this.#feed.notices;
+    return this.#notices.list();
   }
 
   windView(): WindView | null {
     return this.rs.windView(this.state);
   }
 
-  /** The action being set up, with plan, odds, gathered dice and instructions. */
+  /**
+   * The action being set up, with plan, odds, gathered dice and instructions: as the last step left it. It is
+   * computed again only when the roller's connected dice changed since, because they decide how a big roll is
+   * split into throws ("14 dice — roll 9, then 5").
+   */
   draftStatus(): DraftStatus | null {
-    return this.#statusOf(this.#w.draft);
+    this.#status = this.#statusNow(this.#deps.deviceHealth());
+    return this.#status;
   }
 
+  /** Listeners hear of every change, once its effects are committed, with what happened. */
   onChange(listener: SessionListener): () => void {
-    return this.#feed.onChange(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
-  // ---- inputs -------------------------------------------------------------------------------------------
+  // ---- inputs: each is one step ---------------------------------------------------------------------------
 
   /** A device reading: a tag, a die, a button. */
-  handleReading(r: Reading): void {
-    if (r.type === "tag.arrived") {
-      const ship = this.setup.tags[r.uid.toUpperCase()] ?? this.state.ships.find((s) => s.id === r.text)?.id;
-      if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
-      else this.tap(ship);
-    } else if (r.type === "die.rolled") {
-      const binding = this.#w.bindings.find((b) => b.die === r.dieId);
-      const taken = takeDie(
-        r,
-        this.#w.draft,
-        binding,
-        () => this.#deps.deviceHealth(),
-        (d) => this.#statusOf(d),
-      );
-      if ("ignored" in taken) this.#notice("info", taken.ignored);
-      else {
-        this.#w.draft = taken.draft;
-        this.#afterDraftChange();
-      }
-    } else if (r.type === "die.roll-lost") {
-      const which = r.color ? `the ${r.color} die (${r.dieId})` : `die ${r.dieId}`;
-      this.#notice("warn", `Roll ${which} again: its last roll was lost (${r.reason}).`);
-    } else if (r.type === "button.pressed") {
-      const run = BUTTONS[r.command];
-      const done = run ? run(this) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
-      if (!done.ok) this.#notice("warn", done.error.message);
-    }
-    this.#feed.flush();
+  handleReading(reading: Reading): void {
+    this.#step({ type: "reading", reading });
   }
-
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
-  tap(shipId: string): Result<null> {
-    if (!this.state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
-    this.#w.focus = shipId;
-    this.#feed.emit({ type: "focus", ship: shipId });
-    this.#w.draft = tappedDraft(this.rs, this.#w.draft, this.#w.followUps, shipId);
-    return this.#changed();
+  tap(ship: string): Result<null> {
+    return this.#step({ type: "tap", ship });
   }
-
   /** Chooses the action type and/or field values on /control (`values` merge into the draft). */
-  editDraft(type: string | undefined, values: Readonly<Record<string, unknown>>): Result<null> {
-    const draft = editedDraft(this.rs, this.#w, type, values);
-    if (!draft.ok) return draft;
-    this.#w.draft = draft.value;
-    return this.#afterDraftChange();
+  editDraft(actionType: string | undefined, values: Readonly<Record<string, unknown>>): Result<null> {
+    return this.#step({ type: "edit", actionType, values });
   }
-
   /** POST /api/actions: an action given whole; it resolves as soon as its dice are in (at once if none). */
-  startAction(raw: unknown): Result<null> {
-    const draft = startedDraft(this.rs, this.state, this.#w.followUps, raw);
-    if (!draft.ok) return draft;
-    this.#w.draft = draft.value;
-    return this.#afterDraftChange();
+  startAction(action: unknown): Result<null> {
+    return this.#step({ type: "start", action });
   }
-
   /** Dice typed in (manual entry): values as the plan reads them, for the dice still missing, in plan order. */
   enterDice(values: readonly unknown[]): Result<null> {
-    const st = this.draftStatus();
-    if (!this.#w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "values");
-    const rolls = manualRolls(st, values, this.#deps.now());
-    if (!rolls.ok) return rolls;
-    this.#w.draft = { ...this.#w.draft, rolls: [...this.#w.draft.rolls, ...rolls.value] };
-    return this.#afterDraftChange();
+    return this.#step({ type: "dice", values });
   }
-
   /** Rolls the missing dice in software (a player without electronic dice). */
   softwareRoll(): Result<null> {
-    const st = this.draftStatus();
-    if (!this.#w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "");
-    const rolls = softwareRolls(st, this.#deps.randomFace, this.#deps.now());
-    this.#w.draft = { ...this.#w.draft, rolls: [...this.#w.draft.rolls, ...rolls] };
-    return this.#afterDraftChange(true);
+    return this.#step({ type: "software-roll" });
   }
-
   /** Answers the `choose` follow-up at the head of the queue. */
   choose(value: unknown): Result<null> {
-    const answer = answerChoice(this.#w.followUps, value);
-    if (!answer.ok) return answer;
-    this.#w.draft = answer.value.draft;
-    this.#w.followUps = answer.value.followUps;
-    return this.#afterDraftChange();
+    return this.#step({ type: "choose", value });
   }
-
   /** Confirms: resolves an action that needs no dice, or rolls in software for a player on software dice. */
   confirm(): Result<null> {
-    const st = this.draftStatus();
-    if (!st?.plan || !st.gathered) return fail("action.none", st?.instruction ?? "Nothing to confirm.", "");
-    if (st.ready) return this.#resolve(st);
-    if (st.mode === "software") return this.softwareRoll();
-    return fail("dice.count", st.instruction, "");
+    return this.#step({ type: "confirm" });
   }
-
   /** Drops the action being set up (a demanded follow-up is dropped too, with a notice). */
   cancel(): Result<null> {
-    const head = this.#w.followUps[0];
-    if (head) this.#notice("warn", `Skipped: ${head.purpose}.`);
-    this.#w.followUps = this.#w.followUps.slice(1);
-    this.#w.draft = nextDraft(this.rs.actions, this.#w.followUps);
-    return this.#changed();
+    return this.#step({ type: "cancel" });
   }
-
   /** Undoes the last resolved action: ship logs, wind and dial go back. */
   undo(): Result<null> {
-    const last = this.#history.last;
-    if (!last) return fail("undo.nothing", "There is nothing to undo.", "");
-    const windBefore = JSON.stringify(this.windView());
-    this.#history.pop();
-    Object.assign(this.#w, afterUndone(this.rs.actions, this.#w.draft, last.waiting));
-    this.#feed.bump();
-    this.#deps.store.commitUndo(last.seq, this.#deps.now(), this.#snapshot());
-    this.#feed.emit({ type: "undo", seq: last.seq, description: last.description });
-    this.#emitWindIfChanged(windBefore);
-    this.#feed.flush();
-    return ok(null);
+    return this.#step({ type: "undo" });
   }
-
   /** Moves to the next phase of the turn; a phase named after an action type (the wind phase) selects it. */
   nextPhase(): Result<null> {
-    // the phase being left may end with rolls (Sole Bay: fires and fireships after movement): resolved as an action
-    const endAction = this.rs.phaseEndActions?.[this.#w.phase] ?? null;
-    if (endAction && this.#w.followUps.length > 0) {
-      return fail("action.follow-up", `First: ${this.#w.followUps[0]?.purpose}.`, "");
-    }
-    const next = phaseAdvanced(this.rs, this.#w);
-    if (!next.ok) return next;
-    this.#w.phase = next.value.phase;
-    this.#w.draft = next.value.draft;
-    if (endAction) {
-      const started = this.startAction({ type: endAction });
-      if (started.ok) return started;
-      // the phase has moved all the same: show it, then say why its rolls could not be set up
-      this.#changed();
-      return started;
-    }
-    return this.#changed();
+    return this.#step({ type: "next-phase" });
   }
-
   /** Switches how a player rolls, mid-game. */
   setPlayerMode(side: string, mode: DiceMode): Result<null> {
-    if (!(side in this.#w.players))
-      return fail("input.invalid", `There is no side "${side}" (sides: ${Object.keys(this.#w.players).join(", ")}).`, "side");
-    this.#w.players = { ...this.#w.players, [side]: mode };
-    return this.#changed();
+    return this.#step({ type: "player", side, mode });
   }
-
   /** Binds one of the table's dice to roles/colours/side (replacing its binding); unknown dice and sides are refused. */
   bindDie(binding: Binding): Result<null> {
-    const problem = bindingProblem(binding, this.#deps.deviceHealth(), Object.keys(this.#w.players));
-    if (problem) return problem;
-    this.#w.bindings = [...this.#w.bindings.filter((b) => b.die !== binding.die), binding];
-    return this.#changed();
+    return this.#step({ type: "bind", binding });
   }
-
   /** Removes a die's binding (the die then serves any role, colour and side). */
   unbindDie(die: string): Result<null> {
-    if (!this.#w.bindings.some((b) => b.die === die)) return fail("binding.unknown", `Die "${die}" has no binding.`, "die");
-    this.#w.bindings = this.#w.bindings.filter((b) => b.die !== die);
-    return this.#changed();
+    return this.#step({ type: "unbind", die });
   }
 
-  // ---- internals -----------------------------------------------------------------------------------------
+  // ---- the interpreter -------------------------------------------------------------------------------------
 
-  #statusOf(draft: Draft | null): DraftStatus | null {
-    if (!draft) return null;
-    return draftStatus(this.rs, this.state, draft, {
+  #step(input: SessionInput): Result<null> {
+    const health = this.#deps.deviceHealth();
+    const { now, randomFace, setup, store } = this.#deps;
+    const env = {
+      rs: this.rs,
+      tags: setup.tags,
+      game: this.#game,
+      status: this.#statusNow(health),
+      health,
       odds: this.#odds,
-      modeOf: (side) => (side ? (this.#w.players[side] ?? "electronic") : "electronic"),
-      diceAtHand: (side) => diceAtHand(this.#deps.deviceHealth(), this.#w.bindings, side),
-    });
+      now,
+      nextSeq: () => store.nextSeq(),
+      randomFace,
+    };
+    const next = step(this.#work, input, env);
+    this.#work = next.work;
+    this.#status = next.status;
+    for (const effect of next.effects) this.#run(effect);
+    return next.result;
   }
 
-  /** After the draft changed: resolve when the dice are in (dice actions at once; no-dice ones if not from the table). */
-  #afterDraftChange(force = false): Result<null> {
-    const st = this.draftStatus();
-    if (st?.ready && st.plan && this.#w.draft && (force || st.plan.length > 0 || this.#w.draft.origin !== "table"))
-      return this.#resolve(st);
-    return this.#changed();
-  }
-
-  #resolve(st: DraftStatus): Result<null> {
-    const windBefore = JSON.stringify(this.windView());
-    const r = resolveDraft(this.rs, this.state, st, this.#deps.store.nextSeq(), this.#deps.now());
-    if (!r.ok) {
-      this.#notice("warn", r.error.message);
-      this.#feed.flush();
-      return r;
+  #run(e: Effect): void {
+    const { store } = this.#deps;
+    switch (e.kind) {
+      case "commit-action":
+        this.#game = { ...this.#game, records: [...this.#game.records, e.record], state: e.state };
+        this.#version++;
+        store.commitAction(e.record, e.snapshot);
+        this.#pending.push({ type: "result", record: e.record });
+        return;
+      case "commit-undo":
+        this.#game = { ...this.#game, records: this.#game.records.filter((r) => r.seq !== e.seq), state: e.state };
+        this.#version++;
+        store.commitUndo(e.seq, e.at, e.snapshot);
+        this.#pending.push({ type: "undo", seq: e.seq, description: e.description });
+        return;
+      case "save":
+        this.#version++;
+        store.saveSnapshot(e.snapshot);
+        return;
+      case "dial":
+        this.#pending.push({ type: "wind", wind: e.wind });
+        return;
+      case "notice":
+        this.#notice(e.notice);
+        return;
+      case "focus":
+        this.#pending.push({ type: "focus", ship: e.ship });
+        return;
+      case "push":
+        this.#push();
+        return;
     }
-    const record = { ...r.value.record, waiting: this.#w.followUps };
-    Object.assign(this.#w, afterResolved(this.rs.actions, this.#w, record.followUps, st.action.type));
-    this.#history.push(record, r.value.state);
-    this.#feed.bump();
-    this.#deps.store.commitAction(record, this.#snapshot());
-    this.#feed.emit({ type: "result", record });
-    this.#emitWindIfChanged(windBefore);
-    this.#feed.flush();
-    return ok(null);
   }
 
-  #emitWindIfChanged(windBefore: string): void {
-    if (JSON.stringify(this.windView()) !== windBefore) this.#feed.emit({ type: "wind", wind: this.windView() });
+  /** The status of the draft: the cached one unless the roller's dice at hand changed since it was written. */
+  #statusNow(health: Parameters<typeof diceAtHand>[0]): DraftStatus | null {
+    const st = this.#status;
+    if (st === null || diceAtHand(health, this.#work.bindings, st.roller) === st.diceAtHand) return st;
+    const { rs } = this;
+    return draftStatus(this.#work.draft, { rs, state: this.#game.state, work: this.#work, health, odds: this.#odds });
   }
 
-  #snapshot(): SessionSnapshot {
-    return { ...this.#w };
+  /** Keeps a notice and queues it as an event (a change of its own). */
+  #notice(notice: Notice): void {
+    this.#notices.add(notice);
+    this.#version++;
+    this.#pending.push({ type: "notice", notice });
   }
 
-  #changed(): Result<null> {
-    this.#feed.bump();
-    this.#deps.store.saveSnapshot(this.#snapshot());
-    this.#feed.flush();
-    return ok(null);
-  }
-
-  #notice(level: Notice["level"], text: string): void {
-    this.#feed.notice({ at: this.#deps.now(), level, text });
+  /** Tells listeners of every change since the last push (a new version, with or without events). */
+  #push(): void {
+    if (this.#pending.length === 0 && this.#flushed === this.#version) return;
+    this.#flushed = this.#version;
+    const events = this.#pending;
+    this.#pending = [];
+    for (const l of this.#listeners) l(events);
   }
 }

@@ -1,13 +1,38 @@
 /**
  * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
  * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
- * provenance), the last result, devices and notices. Built only from the rule set's metadata.
+ * provenance), the last result, devices and notices; and a ship's log (`GET /api/ships/:id`). Built only from
+ * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
-import { shipLog } from "./ship-log.ts";
 import type { TableSession } from "./table-session.ts";
+
+/**
+ * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
+ * the events it caused — found without knowing the rule set.
+ */
+export interface ShipLogEntry {
+  readonly seq: number;
+  readonly at: number;
+  readonly description: string;
+  /** The ship's part in it: the action field naming it (`firer`, `target`), or `event`. */
+  readonly role: string;
+}
+
+const names = (value: unknown, id: string): boolean => value === id || (Array.isArray(value) && value.includes(id));
+
+/** The records that concern `shipId`, oldest first. */
+export function shipLog(records: readonly ResolvedRecord[], shipId: string): ShipLogEntry[] {
+  const out: ShipLogEntry[] = [];
+  for (const r of records) {
+    const field = Object.entries(r.action).find(([k, v]) => k !== "type" && names(v, shipId))?.[0];
+    const inEvent = r.events.some((e) => Object.values(e).some((v) => names(v, shipId)));
+    if (field || inEvent) out.push({ seq: r.seq, at: r.at, description: r.description, role: field ?? "event" });
+  }
+  return out;
+}
 
 /** Device side of the view, from the composition root. */
 export interface DevicesView {

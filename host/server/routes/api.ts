@@ -3,7 +3,7 @@ import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
-import { shipLog } from "../../session/ship-log.ts";
+import { shipLog } from "../../session/view.ts";
 import { sendError, sendResult } from "../errors.ts";
 import {
   ActionBody,

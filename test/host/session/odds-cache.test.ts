@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OddsCache } from "../../../host/session/draft-status.ts";
+import { OddsCache } from "../../../host/session/draft.ts";
 import { parseRequest } from "../../../src/game/engine.ts";
 import { soleBay1672 } from "../../../src/rulesets/sole-bay-1672/index.ts";
 

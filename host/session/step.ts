@@ -1,0 +1,339 @@
+/**
+ * The session as a reducer: `step(work, input, env)` takes the working state, one input (a device reading, a
+ * request from /control or the API) and what the step may read (the game so far, the devices' health, the clock)
+ * and returns the next working state, the status of its draft and the effects to run, as data: commit an action,
+ * commit an undo, save a snapshot, turn the dial, raise a notice, show a ship, push the view. It runs nothing
+ * itself; the table session (`table-session.ts`) is the interpreter that runs the effects, in order.
+ */
+import type { DeviceHealth, DieRolled, Reading } from "../../devices/readings.ts";
+import { fail, ok, type Result } from "../../src/game/result.ts";
+import type { RuleSet, TableState, WindView } from "../../src/game/types.ts";
+import type { Binding } from "../config/schema.ts";
+import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import { bindingProblem } from "./bindings.ts";
+import { dieRoll, refuseDie } from "./dice-gather.ts";
+import { manualRolls, softwareRolls } from "./dice-input.ts";
+import { type Draft, type DraftStatus, draftStatus, nextDraft, type OddsCache } from "./draft.ts";
+import { editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
+import { answerChoice } from "./follow-ups.ts";
+import type { Notice } from "./notices.ts";
+import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
+
+/** What comes into the session: a device reading, or a request from /control, the API or a button. */
+export type SessionInput =
+  | { readonly type: "reading"; readonly reading: Reading }
+  | { readonly type: "tap"; readonly ship: string }
+  | { readonly type: "edit"; readonly actionType: string | undefined; readonly values: Readonly<Record<string, unknown>> }
+  | { readonly type: "start"; readonly action: unknown }
+  | { readonly type: "dice"; readonly values: readonly unknown[] }
+  | { readonly type: "software-roll" }
+  | { readonly type: "choose"; readonly value: unknown }
+  | { readonly type: "confirm" }
+  | { readonly type: "cancel" }
+  | { readonly type: "undo" }
+  | { readonly type: "next-phase" }
+  | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
+  | { readonly type: "bind"; readonly binding: Binding }
+  | { readonly type: "unbind"; readonly die: string };
+
+/** What a step asks the interpreter to do, in order. Snapshots are the working state after the step. */
+export type Effect =
+  | { readonly kind: "commit-action"; readonly record: ResolvedRecord; readonly state: TableState; readonly snapshot: SessionSnapshot }
+  | {
+      readonly kind: "commit-undo";
+      readonly seq: number;
+      readonly at: number;
+      readonly description: string;
+      readonly state: TableState;
+      readonly snapshot: SessionSnapshot;
+    }
+  | { readonly kind: "save"; readonly snapshot: SessionSnapshot }
+  /** The wind changed: turn the dial (and tell the live feed). */
+  | { readonly kind: "dial"; readonly wind: WindView | null }
+  | { readonly kind: "notice"; readonly notice: Notice }
+  /** A ship was tapped: show its log. */
+  | { readonly kind: "focus"; readonly ship: string }
+  /** Tell listeners of the change (they push the view). */
+  | { readonly kind: "push" };
+
+/** The game so far: the starting state, the resolved records in effect and the state they fold to. */
+export interface GameSoFar {
+  readonly initial: TableState;
+  readonly records: readonly ResolvedRecord[];
+  readonly state: TableState;
+}
+
+/** What a step reads besides the working state. */
+export interface StepEnv {
+  readonly rs: RuleSet;
+  /** The table's tag UIDs (upper-case hex) → ship ids. */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly game: GameSoFar;
+  /** The status the last step left for `work` (computed again only if the draft, its context or the game changed). */
+  readonly status: DraftStatus | null;
+  /** The devices' health when the step began (dice at hand, which dice exist). */
+  readonly health: readonly DeviceHealth[];
+  readonly odds: OddsCache;
+  readonly now: () => number;
+  readonly nextSeq: () => number;
+  /** A uniformly random face 1..sides, for players on software dice. */
+  readonly randomFace: (sides: number) => number;
+}
+
+export interface StepResult {
+  readonly work: SessionSnapshot;
+  /** The status of `work.draft` against the game after the step. */
+  readonly status: DraftStatus | null;
+  readonly effects: readonly Effect[];
+  /** The answer to the caller: null, or why the input was refused. */
+  readonly result: Result<null>;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The button box's commands, as inputs. */
+const BUTTONS: Readonly<Record<string, SessionInput>> = {
+  confirm: { type: "confirm" },
+  undo: { type: "undo" },
+  "next-phase": { type: "next-phase" },
+  cancel: { type: "cancel" },
+  roll: { type: "software-roll" },
+};
+
+const sameWind = (a: WindView | null, b: WindView | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.system === b.system &&
+    a.fromDegrees === b.fromDegrees &&
+    a.label === b.label &&
+    a.strength === b.strength &&
+    a.pending === b.pending);
+
+/** One input: the next working state, its draft's status and the effects to run. Pure but for `env`'s clock and dice. */
+export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): StepResult {
+  const run = new Run(work, env);
+  const result = run.input(input);
+  return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
+}
+
+/** The state of one step while it runs. */
+class Run {
+  readonly work: Mutable<SessionSnapshot>;
+  readonly effects: Effect[] = [];
+  readonly #env: StepEnv;
+  #game: GameSoFar;
+  /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
+  #memo: { draft: Draft | null; game: TableState; players: unknown; bindings: unknown; status: DraftStatus | null };
+
+  constructor(work: SessionSnapshot, env: StepEnv) {
+    this.work = { ...work };
+    this.#env = env;
+    this.#game = env.game;
+    this.#memo = { draft: work.draft, game: env.game.state, players: work.players, bindings: work.bindings, status: env.status };
+  }
+
+  status(draft: Draft | null): DraftStatus | null {
+    const m = this.#memo;
+    const { players, bindings } = this.work;
+    if (m.draft === draft && m.game === this.#game.state && m.players === players && m.bindings === bindings) return m.status;
+    const { rs, health, odds } = this.#env;
+    const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds });
+    this.#memo = { draft, game: this.#game.state, players, bindings, status };
+    return status;
+  }
+
+  input(i: SessionInput): Result<null> {
+    const w = this.work;
+    const { rs } = this.#env;
+    switch (i.type) {
+      case "reading":
+        this.#reading(i.reading);
+        this.effects.push({ kind: "push" });
+        return ok(null);
+      case "tap": {
+        if (!this.#game.state.ships.some((s) => s.id === i.ship)) return fail("ship.unknown", `There is no ship "${i.ship}".`, "ship");
+        w.focus = i.ship;
+        this.effects.push({ kind: "focus", ship: i.ship });
+        w.draft = tappedDraft(rs, w.draft, w.followUps, i.ship);
+        return this.#changed();
+      }
+      case "edit":
+        return this.#setDraft(editedDraft(rs, w, i.actionType, i.values));
+      case "start":
+        return this.#setDraft(startedDraft(rs, this.#game.state, w.followUps, i.action));
+      case "dice": {
+        const st = this.status(w.draft);
+        if (!w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "values");
+        const rolls = manualRolls(st, i.values, this.#env.now());
+        if (!rolls.ok) return rolls;
+        w.draft = { ...w.draft, rolls: [...w.draft.rolls, ...rolls.value] };
+        return this.#afterDraftChange();
+      }
+      case "software-roll": {
+        const st = this.status(w.draft);
+        if (!w.draft || !st?.plan) return fail("action.none", "No action is waiting for dice.", "");
+        const rolls = softwareRolls(st, this.#env.randomFace, this.#env.now());
+        w.draft = { ...w.draft, rolls: [...w.draft.rolls, ...rolls] };
+        return this.#afterDraftChange(true);
+      }
+      case "choose": {
+        const answer = answerChoice(w.followUps, i.value);
+        if (!answer.ok) return answer;
+        w.followUps = answer.value.followUps;
+        return this.#setDraft(ok(answer.value.draft));
+      }
+      case "confirm": {
+        const st = this.status(w.draft);
+        if (!st?.plan || !st.gathered) return fail("action.none", st?.instruction ?? "Nothing to confirm.", "");
+        if (st.ready) return this.#resolve(st);
+        if (st.mode === "software") return this.input({ type: "software-roll" });
+        return fail("dice.count", st.instruction, "");
+      }
+      case "cancel": {
+        const head = w.followUps[0];
+        if (head) this.#notice("warn", `Skipped: ${head.purpose}.`);
+        w.followUps = w.followUps.slice(1);
+        w.draft = nextDraft(rs.actions, w.followUps);
+        return this.#changed();
+      }
+      case "undo":
+        return this.#undo();
+      case "next-phase":
+        return this.#nextPhase();
+      case "player":
+        if (!(i.side in w.players))
+          return fail("input.invalid", `There is no side "${i.side}" (sides: ${Object.keys(w.players).join(", ")}).`, "side");
+        w.players = { ...w.players, [i.side]: i.mode };
+        return this.#changed();
+      case "bind": {
+        const problem = bindingProblem(i.binding, this.#env.health, Object.keys(w.players));
+        if (problem) return problem;
+        w.bindings = [...w.bindings.filter((b) => b.die !== i.binding.die), i.binding];
+        return this.#changed();
+      }
+      case "unbind":
+        if (!w.bindings.some((b) => b.die === i.die)) return fail("binding.unknown", `Die "${i.die}" has no binding.`, "die");
+        w.bindings = w.bindings.filter((b) => b.die !== i.die);
+        return this.#changed();
+    }
+  }
+
+  /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */
+  #reading(r: Reading): void {
+    if (r.type === "tag.arrived") {
+      const ship = this.#env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
+      if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
+      else this.input({ type: "tap", ship });
+    } else if (r.type === "die.rolled") {
+      this.#die(r);
+    } else if (r.type === "die.roll-lost") {
+      const which = r.color ? `the ${r.color} die (${r.dieId})` : `die ${r.dieId}`;
+      this.#notice("warn", `Roll ${which} again: its last roll was lost (${r.reason}).`);
+    } else if (r.type === "button.pressed") {
+      const command = BUTTONS[r.command];
+      const done = command ? this.input(command) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
+      if (!done.ok) this.#notice("warn", done.error.message);
+    }
+  }
+
+  /** A die's reading: refused (wrong moment, wrong side, not needed for this roll) with a notice, or added to the draft. */
+  #die(r: DieRolled): void {
+    const w = this.work;
+    const binding = w.bindings.find((b) => b.die === r.dieId);
+    const refused = refuseDie(r, this.status(w.draft), binding);
+    if (refused || !w.draft) {
+      this.#notice("info", refused ?? "No action is waiting for dice.");
+      return;
+    }
+    const roll = dieRoll(r, binding);
+    const next = { ...w.draft, rolls: [...w.draft.rolls, roll] };
+    if (this.status(next)?.gathered?.unused.includes(roll)) {
+      this.#notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
+      return;
+    }
+    w.draft = next;
+    this.#afterDraftChange();
+  }
+
+  #setDraft(draft: Result<Draft>): Result<null> {
+    if (!draft.ok) return draft;
+    this.work.draft = draft.value;
+    return this.#afterDraftChange();
+  }
+
+  /** After the draft changed: resolve when the dice are in (dice actions at once; no-dice ones if not from the table). */
+  #afterDraftChange(force = false): Result<null> {
+    const draft = this.work.draft;
+    const st = this.status(draft);
+    if (st?.ready && st.plan && draft && (force || st.plan.length > 0 || draft.origin !== "table")) return this.#resolve(st);
+    return this.#changed();
+  }
+
+  #resolve(st: DraftStatus): Result<null> {
+    const { rs } = this.#env;
+    const before = this.#game;
+    const r = resolveDraft(rs, before.state, st, this.#env.nextSeq(), this.#env.now());
+    if (!r.ok) {
+      this.#notice("warn", r.error.message);
+      this.effects.push({ kind: "push" });
+      return r;
+    }
+    const record = { ...r.value.record, waiting: this.work.followUps };
+    Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type));
+    this.#game = { ...before, records: [...before.records, record], state: r.value.state };
+    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work } });
+    this.#windAfter(before.state);
+    this.effects.push({ kind: "push" });
+    return ok(null);
+  }
+
+  #undo(): Result<null> {
+    const before = this.#game;
+    const last = before.records.at(-1);
+    if (!last) return fail("undo.nothing", "There is nothing to undo.", "");
+    const records = before.records.slice(0, -1);
+    const state = foldRecords(this.#env.rs, before.initial, records);
+    this.#game = { ...before, records, state };
+    Object.assign(this.work, afterUndone(this.#env.rs.actions, this.work.draft, last.waiting));
+    const snapshot = { ...this.work };
+    this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.#env.now(), description: last.description, state, snapshot });
+    this.#windAfter(before.state);
+    this.effects.push({ kind: "push" });
+    return ok(null);
+  }
+
+  /** Moves to the next phase; the phase being left may end with rolls (Sole Bay: fires after movement), set up as an action. */
+  #nextPhase(): Result<null> {
+    const { rs } = this.#env;
+    const w = this.work;
+    const endAction = rs.phaseEndActions?.[w.phase] ?? null;
+    if (endAction && w.followUps.length > 0) return fail("action.follow-up", `First: ${w.followUps[0]?.purpose}.`, "");
+    const next = phaseAdvanced(rs, w);
+    if (!next.ok) return next;
+    w.phase = next.value.phase;
+    w.draft = next.value.draft;
+    if (!endAction) return this.#changed();
+    const started = this.input({ type: "start", action: { type: endAction } });
+    if (started.ok) return started;
+    // the phase has moved all the same: show it, then say why its rolls could not be set up
+    this.#changed();
+    return started;
+  }
+
+  /** The dial turns when the step changed the wind as the rule set shows it (direction, label, strength, warning). */
+  #windAfter(before: TableState): void {
+    const { rs } = this.#env;
+    const wind = rs.windView(this.#game.state);
+    if (!sameWind(rs.windView(before), wind)) this.effects.push({ kind: "dial", wind });
+  }
+
+  #changed(): Result<null> {
+    this.effects.push({ kind: "save", snapshot: { ...this.work } }, { kind: "push" });
+    return ok(null);
+  }
+
+  #notice(level: Notice["level"], text: string): void {
+    this.effects.push({ kind: "notice", notice: { at: this.#env.now(), level, text } });
+  }
+}
