@@ -1,8 +1,14 @@
-/** What a table session is built from and what it tells its listeners. */
-import type { DeviceHealth } from "../../devices/readings.ts";
-import type { WindView } from "../../src/game/types.ts";
+/**
+ * The session's vocabulary: what a table session is built from, the inputs and effects of its steps
+ * (`step.ts`), and what it tells its listeners.
+ */
+import type { DeviceHealth, Reading } from "../../devices/readings.ts";
+import type { Result } from "../../src/game/result.ts";
+import type { RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { TableSetup } from "../config/load.ts";
-import type { GameStore, ResolvedRecord } from "../store/records.ts";
+import type { Binding } from "../config/schema.ts";
+import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import type { DraftStatus, OddsCache } from "./draft.ts";
 import type { Notice } from "./notices.ts";
 
 export interface SessionDeps {
@@ -24,3 +30,73 @@ export type SessionEvent =
   | { readonly type: "focus"; readonly ship: string };
 
 export type SessionListener = (events: readonly SessionEvent[]) => void;
+
+/** What comes into the session: a device reading, or a request from /control, the API or a button. */
+export type SessionInput =
+  | { readonly type: "reading"; readonly reading: Reading }
+  | { readonly type: "tap"; readonly ship: string }
+  | { readonly type: "edit"; readonly actionType: string | undefined; readonly values: Readonly<Record<string, unknown>> }
+  | { readonly type: "start"; readonly action: unknown }
+  | { readonly type: "dice"; readonly values: readonly unknown[] }
+  | { readonly type: "software-roll" }
+  | { readonly type: "choose"; readonly value: unknown }
+  | { readonly type: "confirm" }
+  | { readonly type: "cancel" }
+  | { readonly type: "undo" }
+  | { readonly type: "next-phase" }
+  | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
+  | { readonly type: "bind"; readonly binding: Binding }
+  | { readonly type: "unbind"; readonly die: string };
+
+/** What a step asks the interpreter to do, in order. Snapshots are the working state after the step. */
+export type Effect =
+  | { readonly kind: "commit-action"; readonly record: ResolvedRecord; readonly state: TableState; readonly snapshot: SessionSnapshot }
+  | {
+      readonly kind: "commit-undo";
+      readonly seq: number;
+      readonly at: number;
+      readonly description: string;
+      readonly state: TableState;
+      readonly snapshot: SessionSnapshot;
+    }
+  | { readonly kind: "save"; readonly snapshot: SessionSnapshot }
+  /** The wind changed: turn the dial (and tell the live feed). */
+  | { readonly kind: "dial"; readonly wind: WindView | null }
+  | { readonly kind: "notice"; readonly notice: Notice }
+  /** A ship was tapped: show its log. */
+  | { readonly kind: "focus"; readonly ship: string }
+  /** Tell listeners of the change (they push the view). */
+  | { readonly kind: "push" };
+
+/** The game so far: the starting state, the resolved records in effect and the state they fold to. */
+export interface GameSoFar {
+  readonly initial: TableState;
+  readonly records: readonly ResolvedRecord[];
+  readonly state: TableState;
+}
+
+/** What a step reads besides the working state. */
+export interface StepEnv {
+  readonly rs: RuleSet;
+  /** The table's tag UIDs (upper-case hex) → ship ids. */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly game: GameSoFar;
+  /** The status the last step left for `work` (computed again only if the draft, its context or the game changed). */
+  readonly status: DraftStatus | null;
+  /** The devices' health when the step began (dice at hand, which dice exist). */
+  readonly health: readonly DeviceHealth[];
+  readonly odds: OddsCache;
+  readonly now: () => number;
+  readonly nextSeq: () => number;
+  /** A uniformly random face 1..sides, for players on software dice. */
+  readonly randomFace: (sides: number) => number;
+}
+
+export interface StepResult {
+  readonly work: SessionSnapshot;
+  /** The status of `work.draft` against the game after the step. */
+  readonly status: DraftStatus | null;
+  readonly effects: readonly Effect[];
+  /** The answer to the caller: null, or why the input was refused. */
+  readonly result: Result<null>;
+}
