@@ -2,7 +2,7 @@
  * The after-action report: every action in order with its dice (and where each die came from) and its result,
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
-import type { DieProvenance, PlacedDie } from "../session/dice-gather.ts";
+import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, outcomeText } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 

@@ -1,0 +1,110 @@
+/** The session's reducer on its own: inputs in, working state, status and effects (as data) out; nothing run. */
+import { describe, expect, it } from "vitest";
+import { type DraftStatus, draftStatus, OddsCache } from "../../../host/session/draft.ts";
+import { restoreWork } from "../../../host/session/follow-ups.ts";
+import { type SessionInput, type StepEnv, step } from "../../../host/session/step.ts";
+import type { SessionSnapshot } from "../../../host/store/records.ts";
+import type { RuleSet } from "../../../src/game/types.ts";
+import { demoDice, demoSetup, roll } from "../helpers.ts";
+
+const setup = demoSetup();
+
+/** The rule set with its `parseAction` calls counted: one per draft status computed. */
+function counted(rs: RuleSet): { rs: RuleSet; calls: () => number } {
+  let n = 0;
+  return {
+    rs: {
+      ...rs,
+      parseAction: (state, raw) => {
+        n++;
+        return rs.parseAction(state, raw);
+      },
+    },
+    calls: () => n,
+  };
+}
+
+function start(rs: RuleSet = setup.ruleset) {
+  const initial = rs.parseState(setup.start, setup.data);
+  if (!initial.ok) throw new Error(initial.error.message);
+  const game = { initial: initial.value, records: [], state: initial.value };
+  const odds = new OddsCache();
+  const env = (status: DraftStatus | null): StepEnv => ({
+    rs,
+    tags: setup.tags,
+    game,
+    status,
+    health: demoDice,
+    odds,
+    now: () => 5000,
+    nextSeq: () => 1,
+    randomFace: (sides) => sides,
+  });
+  let work = restoreWork(setup, initial.value, null);
+  let status = draftStatus(work.draft, { rs, state: game.state, work, health: demoDice, odds });
+  return {
+    game,
+    send(input: SessionInput) {
+      const out = step(work, input, env(status));
+      work = out.work;
+      status = out.status;
+      return out;
+    },
+  };
+}
+
+const broadside = { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 };
+
+describe("step", () => {
+  it("turns the last die of a roll into a commit, the die's colour kept in the record, and leaves the game to the interpreter", () => {
+    const t = start();
+    const started = t.send({ type: "start", action: broadside });
+    expect(started.effects.map((e) => e.kind)).toEqual(["save", "push"]);
+    const needed = started.status?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
+    expect(needed).toBeGreaterThan(0);
+    let last = t.send({ type: "reading", reading: roll("pixel-5", 6) });
+    for (let i = 1; i < needed; i++) last = t.send({ type: "reading", reading: roll("pixel-5", 6) });
+    const kinds = last.effects.map((e) => e.kind);
+    expect(kinds).toEqual(["commit-action", "push", "push"]);
+    const commit = last.effects[0];
+    if (commit?.kind !== "commit-action") throw new Error("no commit");
+    expect(commit.record.dice[0]?.from).toMatchObject({ source: "die", dieId: "pixel-5", color: "black", face: 6 });
+    expect(commit.snapshot).toEqual(last.work);
+    expect(t.game.records).toEqual([]); // the step changes nothing it was given
+    expect(last.status?.gathered?.placed ?? []).toEqual([]); // the status is the next draft's
+  });
+
+  it("computes the draft's status once for a die reading", () => {
+    const c = counted(setup.ruleset);
+    const t = start(c.rs);
+    t.send({ type: "start", action: broadside });
+    const before = c.calls();
+    const out = t.send({ type: "reading", reading: roll("pixel-1", 3) });
+    expect(out.effects.map((e) => e.kind)).toEqual(["save", "push", "push"]);
+    expect(c.calls() - before).toBe(1);
+  });
+
+  it("answers a die that does not count with a notice and no change", () => {
+    const t = start();
+    const waiting = t.send({ type: "edit", actionType: "broadside", values: {} }).work;
+    const out = t.send({ type: "reading", reading: roll("pixel-1", 3) });
+    expect(out.effects.map((e) => e.kind)).toEqual(["notice", "push"]);
+    expect(out.effects[0]).toMatchObject({ notice: { level: "info", text: "Die pixel-1 (3): not counted — first tap the firing ship." } });
+    expect(out.work).toEqual(waiting);
+  });
+
+  it("turns the dial when the wind changes, and only then", () => {
+    const t = start();
+    const windward = t.game.state.wind.windward === "N" ? "S" : "N";
+    const moved = t.send({ type: "start", action: { type: "set-wind", windward } });
+    expect(moved.effects.map((e) => e.kind)).toEqual(["commit-action", "dial", "push"]);
+    expect(moved.effects[1]).toMatchObject({ kind: "dial", wind: { label: `Windward edge: ${windward}` } });
+  });
+
+  it("refuses without effects", () => {
+    const t = start();
+    const out = t.send({ type: "tap", ship: "no-such-ship" });
+    expect(out.result).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
+    expect(out.effects).toEqual([]);
+  });
+});
