@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { type DraftStatus, draftStatus, OddsCache } from "../../../host/session/draft.ts";
 import { restoreWork } from "../../../host/session/follow-ups.ts";
 import { type SessionInput, type StepEnv, step } from "../../../host/session/step.ts";
-import type { SessionSnapshot } from "../../../host/store/records.ts";
 import type { RuleSet } from "../../../src/game/types.ts";
 import { demoDice, demoSetup, roll } from "../helpers.ts";
 
@@ -95,7 +94,7 @@ describe("step", () => {
 
   it("turns the dial when the wind changes, and only then", () => {
     const t = start();
-    const windward = t.game.state.wind.windward === "N" ? "S" : "N";
+    const windward = (t.game.state.wind as { windward: string }).windward === "N" ? "S" : "N";
     const moved = t.send({ type: "start", action: { type: "set-wind", windward } });
     expect(moved.effects.map((e) => e.kind)).toEqual(["commit-action", "dial", "push"]);
     expect(moved.effects[1]).toMatchObject({ kind: "dial", wind: { label: `Windward edge: ${windward}` } });
