@@ -42,7 +42,10 @@ const sameWind = (a: WindView | null, b: WindView | null): boolean =>
     a.strength === b.strength &&
     a.pending === b.pending);
 
-/** One input: the next working state, its draft's status and the effects to run. Pure but for `env`'s clock and dice. */
+/**
+ * One input: the next working state, its draft's status and the effects to run. Changes nothing it is given; what
+ * it reads besides its arguments comes through `env` (the clock, the dice, the next sequence number, the odds memo).
+ */
 export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): StepResult {
   const run = new Run(work, env);
   const result = run.input(input);
