@@ -110,15 +110,24 @@ export async function openPixelsSession(
     const mtu = peripheral.mtu();
     if (mtu !== null && mtu < 111) logger?.warn({ dieId: ctx.dieId, mtu }, "ATT MTU below 111: the die's IAmADie may be dropped");
     await lifetime.subscribe(chars.notify, handle);
-    const gotInfo = new Promise<boolean>((resolve) => {
+    let offDrop: () => void = () => undefined;
+    const gotInfo = new Promise<boolean | "dropped">((resolve) => {
       const timer = clock.after(PIXELS_REQUEST_TIMEOUT_MS, () => resolve(false));
       onInfo = () => {
         timer.cancel();
         resolve(true);
       };
+      // a link that drops (or is closed by a stop) ends the wait at once
+      offDrop = peripheral.onDisconnect(() => {
+        timer.cancel();
+        resolve("dropped");
+      });
     });
     await chars.write.write(whoAreYou(), false);
-    if (!(await gotInfo)) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
+    const answered = await gotInfo;
+    offDrop();
+    if (answered === "dropped") throw new Error("the link dropped while waiting for IAmADie");
+    if (!answered) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
     awaitingSync = true;
     // If the reply is lost, later reports are ordinary notifications again.
     clock.after(SYNC_REPLY_WINDOW_MS, () => {
