@@ -134,6 +134,7 @@ export class DieLink {
       this.#connections += 1;
       this.#backoff.reset();
       this.tracker.setLink("connected", true);
+      this.logger?.debug({ dieId: this.tracker.id, connections: this.#connections }, "die connected");
       this.#schedulePoll();
     } catch (e) {
       offDisconnect();
