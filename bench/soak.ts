@@ -107,18 +107,22 @@ function startHost(port: number, data: string): Promise<Host> {
   );
   const host: Host = { proc, killedByUs: false, exited: new Promise((done) => proc.once("exit", () => done())) };
   let pending = "";
+  const errTail: string[] = [];
   proc.stderr?.on("data", (d: Buffer) => {
     pending += String(d);
     const lines = pending.split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) noteDieLine(line);
+    errTail.push(...lines.slice(-5));
+    errTail.splice(0, errTail.length - 5);
   });
   proc.once("exit", () => {
     if (!host.killedByUs) counts.crashes += 1;
   });
   return new Promise((ok, fail) => {
     let out = "";
-    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${out}`)), 60_000);
+    // generous: on a loaded machine a start can take a minute
+    const timer = setTimeout(() => fail(new Error(`the host did not start in 3 minutes:\n${out}\n${errTail.join("\n")}`)), 180_000);
     proc.stdout?.on("data", (d: Buffer) => {
       out += String(d);
       if (out.includes("Display:")) {
