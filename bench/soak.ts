@@ -49,14 +49,14 @@ const rollsMade: RollMade[] = [];
 
 /** Files a host log line about a die under the die. */
 function noteDieLine(line: string): void {
-  if (!line.includes('"dieId"')) return;
+  if (!line.includes('"dieId"')) return; // top level, or in a `die rolled` line's reading
   let j: Record<string, unknown>;
   try {
     j = JSON.parse(line) as Record<string, unknown>;
   } catch {
     return;
   }
-  const die = String(j.dieId);
+  const die = String(j.dieId ?? (j.reading as { dieId?: string } | undefined)?.dieId);
   const at = Number(j.time);
   const add = (what: DieEvent["what"], detail = "") => {
     const list = dieEvents.get(die) ?? [];

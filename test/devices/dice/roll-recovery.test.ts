@@ -3,6 +3,8 @@
  * - A GoDice just connected: its first roll whose `R` was lost was taken for the die's answer to init (a time
  *   window from init ran on after the die showed as connected); a garbled message then was taken for the garbled
  *   answer to the battery request. Setup now waits for the die's first answer, and the window ends with setup.
+ * - A Pixels whose every report of a roll came garbled, landing on the face it showed before: the answer to the
+ *   request that followed looked like the last roll repeated. A RollState arriving garbled unasked is a change.
  * - Stopping the dice while a Pixels is being set up ends that setup at once instead of leaving its 10 s wait.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -87,6 +89,34 @@ describe("GoDice just connected", () => {
     t.godice("g1").roll(3);
     await advance(100);
     expect(t.readings.map((r) => r.face)).toEqual([3]);
+  });
+});
+
+describe("Pixels: a roll seen only garbled", () => {
+  it("lands on the face it showed before: the RollStates that came garbled unasked make the answer a new roll", async () => {
+    const t = await table({ pixels: [{ id: "p1", kind: "d6" }] });
+    await untilConnected(t, "p1");
+    await advance(2_500); // past the answer window of the connect's request
+    const die = t.pixels("p1");
+    die.roll(3);
+    await advance(3_600); // over a second after the heartbeat's last answer (every 5 s from connect)
+    die.faults.set({ corruptNext: 4 }); // three `rolling` and the `rolled`
+    die.roll(3);
+    await advance(3_000); // the die is asked again; it answers `rolled` on 3
+    expect(t.readings.map((r) => r.face)).toEqual([3, 3]);
+    expect(t.lost).toEqual([]);
+  });
+
+  it("an answer that comes garbled is not taken for a change: no roll is made up", async () => {
+    const t = await table({ pixels: [{ id: "p1", kind: "d6" }] });
+    await untilConnected(t, "p1");
+    await advance(2_500);
+    const die = t.pixels("p1");
+    die.roll(2);
+    await advance(100);
+    die.faults.set({ corruptNext: 1 }); // the next heartbeat's answer
+    await advance(12_000); // heartbeats ask; the garbled answer is asked again
+    expect(t.readings.map((r) => r.face)).toEqual([2]);
   });
 });
 
