@@ -136,6 +136,12 @@ export class TableSession {
     this.#feed.flush();
   }
 
+  /** A warning from around the rules (a die that did not report), shown like the session's own notices. */
+  announce(text: string): void {
+    this.#notice("warn", text);
+    this.#feed.flush();
+  }
+
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
   tap(shipId: string): Result<null> {
     if (!this.state.ships.some((s) => s.id === shipId)) return fail("ship.unknown", `There is no ship "${shipId}".`, "ship");
