@@ -17,7 +17,11 @@ class ManualClock implements Clock {
   after(ms: number, fn: () => void) {
     const timer = { at: this.t + ms, fn, live: true };
     this.#timers.push(timer);
-    return { cancel: () => void (timer.live = false) };
+    return {
+      cancel: () => {
+        timer.live = false;
+      },
+    };
   }
   advance(ms: number): void {
     this.t += ms;
