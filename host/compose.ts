@@ -4,6 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
+import { systemClock } from "../devices/common/clock.ts";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/game/result.ts";
 import type { WindView } from "../src/game/types.ts";
@@ -11,9 +12,11 @@ import { type ClubLink, linkToClub } from "./club-link/link.ts";
 import { composeRealDevices, composeSimDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
+import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
+import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
 import { StoreError } from "./store/open-db.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 
@@ -126,11 +129,18 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     for (const e of events) if (e.type === "wind") showWind(e.wind);
     publish(events);
   });
+  // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
+  const silentDice = new SilentDiceWatch({
+    clock: systemClock,
+    view: () => throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller)),
+    announce: (text) => s.announce(text),
+  });
   const offDevices = subscribeDevices(
     built,
     (r) => {
       try {
         s.handleReading(r);
+        if (r.type === "die.rolled") silentDice.dieRolled(r);
       } catch (e) {
         logger.error({ err: e, reading: r }, "a reading could not be handled");
       }
@@ -164,6 +174,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     },
     close: async () => {
       clearTimeout(healthTimer);
+      silentDice.close();
       offSession();
       offDevices();
       await club?.close();

@@ -77,6 +77,10 @@ export class DieLink {
     this.#state = "stopped";
     this.#timer?.cancel();
     this.#poll?.cancel();
+    // a setup under way ends at once (its waits end with the link) instead of running out its timeouts
+    const setting = this.#settingUp;
+    this.#settingUp = null;
+    await setting?.disconnect().catch(() => undefined);
     const s = this.#session;
     this.#session = null;
     await s?.close();
@@ -92,6 +96,8 @@ export class DieLink {
   }
 
   #droppedAt = 0;
+  /** The peripheral whose session is being set up. */
+  #settingUp: BlePeripheral | null = null;
 
   async #connect(discovery: BleDiscovery): Promise<void> {
     if (this.#state !== "searching") return;
@@ -111,10 +117,12 @@ export class DieLink {
       dropped = true;
       if (this.#state === "connected") this.#lost(reason);
     });
+    this.#settingUp = peripheral;
     try {
       const session = await withTimeout(this.clock, this.open(peripheral, ctx), SETUP_TIMEOUT_MS, "die setup timed out", () => {
         void peripheral.disconnect().catch(() => undefined);
       });
+      this.#settingUp = null;
       if (this.#state !== "connecting" || dropped) {
         offDisconnect();
         await session.close();
@@ -126,9 +134,11 @@ export class DieLink {
       this.#connections += 1;
       this.#backoff.reset();
       this.tracker.setLink("connected", true);
+      this.logger?.debug({ dieId: this.tracker.id, connections: this.#connections }, "die connected");
       this.#schedulePoll();
     } catch (e) {
       offDisconnect();
+      if (this.#settingUp === peripheral) this.#settingUp = null;
       if (this.#state !== "connecting") return;
       if (isLinkLimit(e)) return this.#limited();
       this.#retry((e as Error).message);

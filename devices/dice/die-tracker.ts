@@ -73,7 +73,13 @@ export class DieTracker implements SessionSink {
 
   observe(observation: Parameters<SessionSink["observe"]>[0]): void {
     this.seen();
-    this.#decide(this.gate.observe(observation));
+    const decision = this.gate.observe(observation);
+    // one line per report (debug): the soak reads them to tell, for a roll that never arrived, what did
+    this.deps.logger?.debug(
+      { dieId: this.id, ...observation, decision: decision.kind === "none" ? decision.why : decision.kind },
+      "die report",
+    );
+    this.#decide(decision);
   }
 
   restoredWithoutSync(): void {

@@ -61,6 +61,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: JSON_LIMITS.messageBytes },
+    // on close, live clients are cut at once: one that stopped reading would hold the close for ws's 30 s handshake
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.terminate();
+      this.websocketServer.close(() => done());
+    },
     // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
     errorHandler: (error, socket, req) => {
       req.log.warn({ err: error.message }, "closed a live client");

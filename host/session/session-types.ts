@@ -46,7 +46,8 @@ export type SessionInput =
   | { readonly type: "next-phase" }
   | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
   | { readonly type: "bind"; readonly binding: Binding }
-  | { readonly type: "unbind"; readonly die: string };
+  | { readonly type: "unbind"; readonly die: string }
+  | { readonly type: "announce"; readonly text: string };
 
 /** What a step asks the interpreter to do, in order. Snapshots are the working state after the step. */
 export type Effect =

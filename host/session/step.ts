@@ -86,6 +86,10 @@ class Run {
         this.#reading(i.reading);
         this.effects.push({ kind: "push" });
         return ok(null);
+      case "announce":
+        this.#notice("warn", i.text);
+        this.effects.push({ kind: "push" });
+        return ok(null);
       case "tap": {
         if (!this.#game.state.ships.some((s) => s.id === i.ship)) return fail("ship.unknown", `There is no ship "${i.ship}".`, "ship");
         w.focus = i.ship;

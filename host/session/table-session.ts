@@ -117,6 +117,12 @@ export class TableSession {
   handleReading(reading: Reading): void {
     this.#step({ type: "reading", reading });
   }
+
+  /** A warning from around the rules (a die that did not report), shown like the session's own notices. */
+  announce(text: string): void {
+    this.#step({ type: "announce", text });
+  }
+
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
   tap(ship: string): Result<null> {
     return this.#step({ type: "tap", ship });

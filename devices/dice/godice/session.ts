@@ -3,6 +3,12 @@
  * init message (`19 …`) → battery and colour requests. `R` marks a roll under way, `S` ends it with a vector read
  * through the configured shell; `FS`/`MS` are not rolls, `TS` (tilt stable) asks for a re-roll. GoDice has no
  * "request state" message, so a roll under way when the link dropped is reported as lost.
+ *
+ * The init message may be answered with an `S` saying where the die lies (undocumented, dice-ble §2.3): such an
+ * `S` is not a roll. The die answers in order, so once it has answered the battery or colour request sent after
+ * init, any answer to init has come; setup waits for that (at most `INIT_ANSWER_MS`), and the die is connected —
+ * and every `S` after that a roll — only then. (A window timed from init, running on after the die showed as
+ * connected, took the first roll of a freshly connected die whose `R` was lost for that answer.)
  */
 import type { BlePeripheral } from "../../ble/seam.ts";
 import { toHex } from "../../ble/seam.ts";
@@ -12,7 +18,10 @@ import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBatte
 import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
 
 export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
-/** An `S` this soon after the init message, before any `R`, is taken as the die's answer (where it lies), not a roll. */
+/**
+ * At most this long after a request, the die's answer is waited for: in setup, before the die counts as connected;
+ * later, a garbled message this soon after a request is taken for the garbled answer, not a roll.
+ */
 export const INIT_ANSWER_MS = 2_000;
 
 /** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
@@ -21,17 +30,26 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
   const lifetime = new SessionLifetime(peripheral);
   // GoDice cannot be asked for its state: a roll whose `S` never comes is reported lost
   const watch = new RollWatch({ clock, ask: null, giveUp: (reason) => sink.rollLost(reason) });
-  let initAt = Number.NEGATIVE_INFINITY;
+  /** Until setup ends: an `S` with no `R` before it is the die's answer to init. */
+  let initWindow = true;
+  /** Requests sent whose answer has not come yet (`Bat`, `Col`), and when the last one went. */
+  let unanswered = 0;
   let askedAt = Number.NEGATIVE_INFINITY;
+  let answered: (() => void) | null = null;
   let rolling = false;
   let lastStable: string | null = null;
+  const gotAnswer = () => {
+    unanswered = Math.max(0, unanswered - 1);
+    answered?.();
+  };
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
     if (!decoded.ok) {
       sink.rejected(bytes, decoded.reason);
       // unasked (not an answer to battery, colour or init) a die speaks only of rolls: this may have been one
-      if (clock.now() - askedAt >= INIT_ANSWER_MS) watch.garbled();
+      const anAnswer = initWindow || (unanswered > 0 && clock.now() - askedAt < INIT_ANSWER_MS);
+      if (!anAnswer) watch.garbled();
       return;
     }
     const m = decoded.value;
@@ -49,16 +67,18 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
         const wasRolling = rolling;
         rolling = false;
         if (m.kind !== "S") return sink.observe({ state: m.kind === "TS" ? "crooked" : "handling", face, via: "notify" });
-        // An `S` soon after init with no `R` before it (an answer to init, undocumented) says where the die lies.
-        if (!wasRolling && clock.now() - initAt < INIT_ANSWER_MS) return sink.observe({ state: "onFace", face, via: "notify" });
+        // An `S` during setup with no `R` before it (an answer to init, undocumented) says where the die lies.
+        if (!wasRolling && initWindow) return sink.observe({ state: "onFace", face, via: "sync" });
         // Otherwise an `S` ends a roll even when its `R` was lost: real readings are never bit-identical, so new
         // bytes on the same face are a new roll, and the gate must see it start.
         if (!wasRolling && !repeated) sink.observe({ state: "rolling", face: null, via: "notify" });
         return sink.observe({ state: "rolled", face, via: "notify" });
       }
       case "battery":
+        gotAnswer();
         return sink.battery(m.level);
       case "color":
+        gotAnswer();
         return sink.color(m.color);
       case "charging":
         return sink.notice(m.charging ? "charging" : "charging stopped");
@@ -78,14 +98,29 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     const withoutResponse = !write.properties.includes("write");
     send = (bytes) => {
       askedAt = clock.now();
+      if (bytes[0] === requestBattery()[0] || bytes[0] === requestColor()[0]) unanswered += 1;
       return write.write(bytes, withoutResponse);
     };
     if (!ctx.firstConnection) sink.restoredWithoutSync();
     sink.identified(shellKind(shell), { shell });
-    initAt = clock.now();
+    // the first answer to a request sent after init closes the init window (or the time bound, or a drop)
+    let offDrop: () => void = () => undefined;
+    const initAnswered = new Promise<void>((done) => {
+      const timer = clock.after(INIT_ANSWER_MS, done);
+      const end = () => {
+        timer.cancel();
+        done();
+      };
+      answered = end;
+      offDrop = peripheral.onDisconnect(end);
+    });
     await send(initMessage());
     await send(requestBattery());
     await send(requestColor());
+    await initAnswered;
+    answered = null;
+    offDrop();
+    initWindow = false;
     sink.rssi(await peripheral.readRssi());
   });
 

@@ -10,7 +10,7 @@ import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import type { PixelsDieInfo } from "./iamadie.ts";
-import { PIXELS_CURRENT, PIXELS_LEGACY, type PixelsDieType } from "./ids.ts";
+import { PIXELS_CURRENT, PIXELS_LEGACY, type PixelsDieType, PixelsMessageType } from "./ids.ts";
 import { blink, decodePixelsMessage, requestBatteryLevel, requestRollState, whoAreYou } from "./messages.ts";
 
 /** pixels-js `Constants.ts`: connect 10 s, request 10 s. */
@@ -23,6 +23,12 @@ export const SYNC_REPLY_WINDOW_MS = 2_000;
  * lost still shows (on another face) at the next answer instead of never.
  */
 export const HEARTBEAT_MS = 5_000;
+
+/**
+ * A garbled RollState counts as an unseen change of state only after this long without a decoded one: one that
+ * follows decoded reports at once is part of the same exchange (the late answer to a request, a resent report).
+ */
+export const UNSEEN_CHANGE_QUIET_MS = 1_000;
 
 export interface PixelsSessionOptions {
   /** The kind from configuration, used when the die does not say (or its IAmADie was lost). */
@@ -49,13 +55,22 @@ export async function openPixelsSession(
   let info: PixelsDieInfo | null = null;
   let dieType: PixelsDieType = "unknown";
   let kind: PhysicalDieKind = options.configKind ?? "d6";
-  let awaitingSync = false;
+  /** When the roll state was last asked for; an answer is awaited until it comes or the window ends. */
+  let askedAt: number | null = null;
+  const awaitingSync = () => askedAt !== null && clock.now() - askedAt < SYNC_REPLY_WINDOW_MS;
+  /**
+   * A RollState arrived garbled while none was asked for: the die changed state unseen (it reports only changes),
+   * so a `rolled` that follows is a new roll even on the face it showed before.
+   */
+  let changedUnseen = false;
+  /** When the last RollState was decoded: a garbled one right after it is the same exchange (a late answer). */
+  let lastStateAt = Number.NEGATIVE_INFINITY;
   let onInfo: (() => void) | null = null;
   let write: BleCharacteristic | null = null;
   const lifetime = new SessionLifetime(peripheral);
   const askState = async () => {
     if (lifetime.closed || !write) return;
-    awaitingSync = true;
+    askedAt = clock.now();
     await write.write(requestRollState(), false);
   };
   const watch = new RollWatch({ clock, ask: askState, giveUp: (reason) => sink.rollLost(reason) });
@@ -64,6 +79,9 @@ export async function openPixelsSession(
     const decoded = decodePixelsMessage(bytes);
     if (!decoded.ok) {
       sink.rejected(bytes, decoded.reason);
+      // a cut notification keeps its type byte: an unasked RollState is a change of state
+      const quietBefore = clock.now() - lastStateAt >= UNSEEN_CHANGE_QUIET_MS;
+      if (bytes[0] === PixelsMessageType.rollState && !awaitingSync() && quietBefore) changedUnseen = true;
       return watch.garbled();
     }
     const m = decoded.value;
@@ -86,8 +104,11 @@ export async function openPixelsSession(
       case "rollState": {
         let state: DieState = m.state;
         if (state === "crooked" && crookedMeansRolled(info?.ledCount, info?.buildTimestamp)) state = "rolled";
-        const via = awaitingSync ? "sync" : "notify";
-        awaitingSync = false;
+        lastStateAt = clock.now();
+        const via = awaitingSync() ? "sync" : "notify";
+        askedAt = null;
+        if (state === "rolled" && changedUnseen) sink.observe({ state: "rolling", face: null, via: "notify" });
+        changedUnseen = false;
         sink.observe({ state, face: faceFromIndex(kind, dieType, m.faceIndex, info?.buildTimestamp), via });
         if (state === "rolling") watch.moving();
         else watch.settled();
@@ -110,20 +131,26 @@ export async function openPixelsSession(
     const mtu = peripheral.mtu();
     if (mtu !== null && mtu < 111) logger?.warn({ dieId: ctx.dieId, mtu }, "ATT MTU below 111: the die's IAmADie may be dropped");
     await lifetime.subscribe(chars.notify, handle);
-    const gotInfo = new Promise<boolean>((resolve) => {
+    let offDrop: () => void = () => undefined;
+    const gotInfo = new Promise<boolean | "dropped">((resolve) => {
       const timer = clock.after(PIXELS_REQUEST_TIMEOUT_MS, () => resolve(false));
       onInfo = () => {
         timer.cancel();
         resolve(true);
       };
+      // a link that drops (or is closed by a stop) ends the wait at once
+      offDrop = peripheral.onDisconnect(() => {
+        timer.cancel();
+        resolve("dropped");
+      });
     });
     await chars.write.write(whoAreYou(), false);
-    if (!(await gotInfo)) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
-    awaitingSync = true;
-    // If the reply is lost, later reports are ordinary notifications again.
-    clock.after(SYNC_REPLY_WINDOW_MS, () => {
-      awaitingSync = false;
-    });
+    const answered = await gotInfo;
+    offDrop();
+    if (answered === "dropped") throw new Error("the link dropped while waiting for IAmADie");
+    if (!answered) logger?.warn({ dieId: ctx.dieId }, "no IAmADie within 10 s; using the configured kind");
+    // If the reply is lost, later reports are ordinary notifications again once the window ends.
+    askedAt = clock.now();
     await chars.write.write(requestRollState(), false);
   });
   let beat: { cancel(): void } | null = null;

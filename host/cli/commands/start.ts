@@ -14,6 +14,7 @@ import { loadOrCreateToken } from "../../server/auth.ts";
 import { lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
+import { exitSoonAfterStop, nextStopSignal, stopHost } from "../shutdown.ts";
 
 export const DEFAULT_PORT = 7420;
 export const DEFAULT_SCENARIO = "sole-bay-1672";
@@ -179,12 +180,9 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
         ? `Club: reporting to ${setup.club.broker.replace(/\/\/[^@/]*@/, "//***@")} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
         : ""),
   );
-  await new Promise<void>((done) => {
-    const stop = () => done();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-  await app.close();
-  await table.value.close();
+  const signal = await nextStopSignal();
+  logger.info({ signal }, "stopping");
+  await stopHost({ server: app, table: table.value }, logger);
+  exitSoonAfterStop();
   return { code: 0, stdout: "" };
 }

@@ -64,14 +64,16 @@ describe("GoDice driver over the emulator", () => {
     expect(r.readings.map((x) => x.face)).toEqual([5, 5]);
   });
 
-  it("an S with no R before it on this connection says where the die lies; it is not a roll", async () => {
+  // Issue 15: an S with no R once the die is connected is a roll whose R was lost (the soak lost such rolls when
+  // they came within 2 s of init); an answer to init comes during setup (roll-recovery.test.ts).
+  it("an S with no R once the die is connected is a roll whose R was lost; the same bytes again are not", async () => {
     const r = await connected([{ id: "g1" }]);
     r.godice("g1").land(3);
     await flush();
-    expect(r.readings).toEqual([]);
+    expect(r.readings.map((x) => x.face)).toEqual([3]);
     await r.control.roll("g1", 3);
     await flush();
-    expect(r.readings.map((x) => x.face)).toEqual([3]);
+    expect(r.readings.map((x) => x.face)).toEqual([3, 3]);
   });
 
   it("garbage notifications are counted rejections, never rolls", async () => {
