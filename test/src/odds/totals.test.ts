@@ -7,10 +7,10 @@ import { oddsOverDistinctTotals, oddsOverPlan } from "../../../src/odds/plan-odd
 
 describe("odds over distinct totals", () => {
   it("equal every multiset's enumeration for an outcome that reports the totals", () => {
-    const planArb = fc.array(
-      fc.record({ die: fc.constantFrom(...DIE_KINDS), count: fc.integer({ min: 0, max: 3 }) }),
-      { minLength: 1, maxLength: 3 },
-    );
+    const planArb = fc.array(fc.record({ die: fc.constantFrom(...DIE_KINDS), count: fc.integer({ min: 0, max: 3 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    });
     fc.assert(
       fc.property(planArb, (shape) => {
         const plan = shape.map((e, i) => entry(`g${i}`, e.die, e.count, "test"));
