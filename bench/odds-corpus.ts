@@ -3,7 +3,8 @@
  * States are those of games played at random from the bundled scenarios (host/scenarios), their fleets copied up to
  * club sizes (each copy a squadron of its own); actions are generated from each action's field descriptions (ships
  * from the state, numbers within their bounds, enum values) or are the follow-ups the rules asked for. A request the
- * rule set refuses (illegal now, out of range) is dropped, so only valid requests are timed.
+ * rule set refuses (illegal now, out of range) is dropped, so only valid requests are timed. Action types a random game
+ * rarely reaches are added from prepared starts (odds-prepared.ts), so every action type of every rule set is timed.
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -12,6 +13,7 @@ import { scenarioFile } from "../host/config/scenario.ts";
 import { DIE_FACES } from "../src/dice/kinds.ts";
 import { transition } from "../src/game/engine.ts";
 import type { Action, ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../src/game/types.ts";
+import { PREPARED, type RawShip } from "./odds-prepared.ts";
 
 /** One valid odds request of the corpus. */
 export interface CorpusRequest {
@@ -112,7 +114,7 @@ function followUpAction(f: FollowUp, pick: (n: number) => number): Record<string
  * explosions, fires and boardings are reached), else an action of a random type generated from its fields; every
  * accepted request is kept, resolved with random dice, and the game goes on from the state after it.
  */
-export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: number, steps = 40): CorpusRequest[] {
+export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: number, steps = 40, rejected: string[] = []): CorpusRequest[] {
   const sc = parse(readFileSync(scenarioFile(rs.id), "utf8")) as ScenarioFile;
   const out: CorpusRequest[] = [];
   const count = new Map<string, number>();
@@ -155,6 +157,42 @@ export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: num
       if (!t.ok) continue;
       state = t.value.state;
       pending = [...t.value.followUps, ...pending].slice(0, 8);
+    }
+  }
+  out.push(...preparedFor(rs, sc, perType, seed, count, rejected));
+  return out;
+}
+
+/**
+ * Requests from the rule set's prepared starts (odds-prepared.ts), topping each action type up to `perType`; `count`
+ * holds how many each type has already. Cases the rule set refuses are named in `rejected` (a prepared start that
+ * never makes its action legal is a bug of the start, and the bench says so).
+ */
+function preparedFor(
+  rs: RuleSet,
+  sc: ScenarioFile,
+  perType: number,
+  seed: number,
+  count: Map<string, number>,
+  rejected: string[],
+): CorpusRequest[] {
+  const out: CorpusRequest[] = [];
+  for (const [k, prepare] of (PREPARED[rs.id] ?? []).entries()) {
+    const arb = fc.integer({ min: 1, max: 4 }).chain((copies) => prepare(fleetOf(sc, copies) as RawShip[]));
+    for (const c of fc.sample(arb, { numRuns: perType * 2, seed: seed + 7919 * (k + 1) })) {
+      const type = String(c.action.type);
+      if ((count.get(type) ?? 0) >= perType) continue;
+      const raw = { ships: c.ships, wind: c.wind ?? sc.wind, game: { ...sc.game, ...c.game }, settings: { ...sc.settings, ...c.settings } };
+      const state = rs.parseState(raw);
+      const action = state.ok ? rs.parseAction(state.value, c.action) : state;
+      const plan = state.ok && action.ok ? rs.plan(state.value, action.value) : action;
+      if (!state.ok || !action.ok || !plan.ok) {
+        const error = !plan.ok ? plan.error : { code: "?", message: "?" };
+        rejected.push(`${rs.id} ${type}: ${error.code} (${error.message})`);
+        continue;
+      }
+      out.push({ ruleset: rs.id, type, state: state.value, action: action.value, ships: state.value.ships.length });
+      count.set(type, (count.get(type) ?? 0) + 1);
     }
   }
   return out;
