@@ -12,6 +12,7 @@ import { parse } from "yaml";
 import { scenarioFile } from "../host/config/scenario.ts";
 import { DIE_FACES } from "../src/dice/kinds.ts";
 import { transition } from "../src/game/engine.ts";
+import { ok, type Result } from "../src/game/result.ts";
 import type { Action, ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../src/game/types.ts";
 import { PREPARED, type RawShip } from "./odds-prepared.ts";
 
@@ -146,15 +147,16 @@ export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: num
       const plan = rs.plan(state, action.value);
       if (!plan.ok) continue;
       const type = action.value.type;
+      const dice = plan.value.flatMap((e) =>
+        Array.from({ length: e.count }, () => DIE_FACES[e.die][pick(DIE_FACES[e.die].length)] as number),
+      );
+      // An action the rules refuse only once rolled (a check that reads more than its fields) is not a valid request.
+      const t = transition(rs, state, action.value, dice);
+      if (!t.ok) continue;
       if ((count.get(type) ?? 0) < perType) {
         out.push({ ruleset: rs.id, type, state, action: action.value, ships: state.ships.length });
         count.set(type, (count.get(type) ?? 0) + 1);
       }
-      const dice = plan.value.flatMap((e) =>
-        Array.from({ length: e.count }, () => DIE_FACES[e.die][pick(DIE_FACES[e.die].length)] as number),
-      );
-      const t = transition(rs, state, action.value, dice);
-      if (!t.ok) continue;
       state = t.value.state;
       pending = [...t.value.followUps, ...pending].slice(0, 8);
     }
@@ -183,17 +185,32 @@ function preparedFor(
       const type = String(c.action.type);
       if ((count.get(type) ?? 0) >= perType) continue;
       const raw = { ships: c.ships, wind: c.wind ?? sc.wind, game: { ...sc.game, ...c.game }, settings: { ...sc.settings, ...c.settings } };
-      const state = rs.parseState(raw);
-      const action = state.ok ? rs.parseAction(state.value, c.action) : state;
-      const plan = state.ok && action.ok ? rs.plan(state.value, action.value) : action;
-      if (!state.ok || !action.ok || !plan.ok) {
-        const error = !plan.ok ? plan.error : { code: "?", message: "?" };
-        rejected.push(`${rs.id} ${type}: ${error.code} (${error.message})`);
+      const accepted = acceptedRequest(rs, raw, c.action);
+      if (!accepted.ok) {
+        rejected.push(`${rs.id} ${type}: ${accepted.error.code} (${accepted.error.message})`);
         continue;
       }
-      out.push({ ruleset: rs.id, type, state: state.value, action: action.value, ships: state.value.ships.length });
+      const { state, action } = accepted.value;
+      out.push({ ruleset: rs.id, type, state, action, ships: state.ships.length });
       count.set(type, (count.get(type) ?? 0) + 1);
     }
   }
   return out;
+}
+
+/** A prepared request the rule set accepts: state and action parse, the plan is made, and a roll of all 1s resolves. */
+function acceptedRequest(
+  rs: RuleSet,
+  raw: Parameters<RuleSet["parseState"]>[0],
+  rawAction: unknown,
+): Result<{ state: TableState; action: Action }> {
+  const state = rs.parseState(raw);
+  if (!state.ok) return state;
+  const action = rs.parseAction(state.value, rawAction);
+  if (!action.ok) return action;
+  const plan = rs.plan(state.value, action.value);
+  if (!plan.ok) return plan;
+  const dice = plan.value.flatMap((e) => Array.from({ length: e.count }, () => DIE_FACES[e.die][0] as number));
+  const t = transition(rs, state.value, action.value, dice);
+  return t.ok ? ok({ state: state.value, action: action.value }) : t;
 }

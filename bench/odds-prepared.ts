@@ -97,6 +97,42 @@ const angloDutch: readonly Preparer[] = [
       }),
       action: { type: "board", attacker: a.id, defender: d.id },
     })),
+  // Ships held together trying to get clear: after a collision, or the winner of the last boarding round.
+  (ships) =>
+    fc
+      .tuple(enemies(ships), fc.constantFrom("collision", "boarding"), fc.constantFrom("ship", "other", "none"))
+      .map(([[a, b], kind, initiative]) => ({
+        ships: patch(ships, {
+          [a.id]: { grappledWith: b.id, grappleKind: kind, wonBoardingRound: true },
+          [b.id]: { grappledWith: a.id, grappleKind: kind },
+        }),
+        action: { type: "separate", ship: a.id, initiative },
+      })),
+];
+
+const quickfire: readonly Preparer[] = [
+  // 3.0 Quickfire Effect: two or more ships with light ROF 6 combine their light fire at short or point-blank range.
+  (ships) =>
+    enemies(ships).chain(([f, t]) =>
+      fc
+        .tuple(
+          fc.shuffledSubarray(
+            ships.filter((s) => s.side === f.side).map((s) => s.id),
+            { minLength: 2 },
+          ),
+          fc.constantFrom("short", "point-blank"),
+        )
+        .map(([firers, range]) => ({
+          ships: patch(ships, Object.fromEntries(firers.map((id) => [id, { lightRof: 6, lightGun: 3, lightRofLost: 0 }]))),
+          action: { type: "quickfire-attack", firers, target: t.id, range, arc: "broadside" },
+        })),
+    ),
+  // 2.0–2.2: a move within the ship's available speed, with or without a pivot.
+  (ships) =>
+    fc.tuple(pick(ships), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0, 30)).map(([s, share, turn]) => ({
+      ships,
+      action: { type: "move", ship: s.id, distance: Math.floor(share * Number((s.speedBoxes as number[] | undefined)?.[0] ?? 0)), turn },
+    })),
 ];
 
 const LEADER_RANKS = ["admiral", "captain"] as const;
@@ -125,6 +161,45 @@ const wsim: readonly Preparer[] = [
           return { ships, game: { leaders }, action };
         }),
     ),
+  // A ship with its whole log (hull, guns, three crew sections, rigging): marking boxes and forming boarding parties.
+  (ships) =>
+    fc
+      .tuple(
+        pick(ships),
+        fc.integer({ min: 2, max: 12 }),
+        fc.constantFrom("hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "rigging1", "rigging2", "rigging3"),
+        fc.integer({ min: -3, max: 6 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.constantFrom("DBP", "DBP", "TBP"),
+        fc.boolean(),
+      )
+      .map(([s, boxes, section, n, crew, party, marking]) => {
+        const track = { boxes };
+        const log = {
+          hull: track,
+          gunsLeft: track,
+          gunsRight: track,
+          crewSections: [track, track, track],
+          rigging: [track, track, track],
+        };
+        return {
+          ships: patch(ships, { [s.id]: log }),
+          action: marking ? { type: "mark", ship: s.id, section, boxes: n } : { type: "form-party", ship: s.id, section: crew, party },
+        };
+      }),
+  // V: movement plots within a movement allowance.
+  (ships) =>
+    fc
+      .tuple(
+        pick(ships),
+        fc.constantFrom("1", "2", "3", "L1", "1R", "L", "B", "D", "11", "1L1"),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 3 }),
+      )
+      .map(([s, plot, allowanceMP, turning]) => ({
+        ships: patch(ships, { [s.id]: { turningAllowance: turning } }),
+        action: { type: "plot", ship: s.id, plot, allowanceMP },
+      })),
   // VI.4: grappled ships with boarding parties formed fight a melee round.
   (ships) =>
     fc
@@ -159,6 +234,25 @@ const ageOfSail: readonly Preparer[] = [
       wind: { direction: "S", speed },
       action: { type: "sinking-check", ship: s.id },
     })),
+  // Aground, a fallen mast, a fire, masts still to be chosen after a hit.
+  (ships) =>
+    fc
+      .tuple(pick(ships), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 }))
+      .map(([s, kind, mast, fire]) => {
+        const masts = [1, 1, 1].map((m, i) => (i === mast - 1 ? 0 : m));
+        const cases = [
+          { ship: { aground: true }, action: { type: "refloat", ship: s.id } },
+          { ship: { masts }, action: { type: "repair-mast", ship: s.id, mast } },
+          { ship: { fire }, action: { type: "fire-removal", ship: s.id } },
+          {
+            ship: {},
+            game: { pendingMastLoss: [{ ship: s.id, count: 1, by: "x" }] },
+            action: { type: "lose-masts", ship: s.id, masts: [mast] },
+          },
+        ];
+        const c = cases[kind] as (typeof cases)[number];
+        return { ships: patch(ships, { [s.id]: c.ship }), ...(c.game ? { game: c.game } : {}), action: c.action };
+      }),
   // Entangled ships trying to separate, one of them perhaps a prize waiting for its crew.
   (ships) =>
     fc.tuple(enemies(ships), fc.boolean(), fc.constantFrom("port", "starboard", undefined)).map(([[a, b], captured, from]) => ({
@@ -170,6 +264,7 @@ const ageOfSail: readonly Preparer[] = [
 /** Prepared starts by rule set id. */
 export const PREPARED: Readonly<Record<string, readonly Preparer[]>> = {
   "sole-bay-1672": soleBay,
+  quickfire,
   "anglo-dutch-1666": angloDutch,
   "wsim-battle-v3": wsim,
   "age-of-sail": ageOfSail,

@@ -62,7 +62,9 @@ export async function run(): Promise<string> {
     missing.length
       ? `**FAILED**: no valid request generated for: ${missing.join(", ")}.`
       : `Every action type of every rule set is in the corpus (${rows.length} types).`,
-    rejected.length ? `Prepared starts refused: ${[...new Set(rejected)].join("; ")}.` : "Every prepared start was accepted.",
+    rejected.length
+      ? `Prepared starts refused (dropped): ${rejected.length}, e.g. ${[...new Set(rejected)].slice(0, 3).join("; ")}.`
+      : "Every prepared start was accepted.",
     "",
   ].join("\n");
 }
