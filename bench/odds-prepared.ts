@@ -40,6 +40,12 @@ const soleBay: readonly Preparer[] = [
       game: { grappled: [{ a: a.id, b: b.id, lastWinner: aWon ? a.id : b.id }] },
       action: { type: "break-off", ship: aWon ? a.id : b.id },
     })),
+  // A fireship ready to be fired (no dice), then fired: its explosion roll each move, and its collision roll.
+  (ships) =>
+    pick(ships).map((f) => ({
+      ships: patch(ships, { [f.id]: { fireship: true, rating: 4, flagship: false } }),
+      action: { type: "fire-fireship", ship: f.id },
+    })),
   // A fired fireship: its explosion roll each move, and its collision roll against a target.
   (ships) =>
     fc.tuple(pick(ships), fc.integer({ min: 2, max: 12 })).map(([f, min]) => ({
@@ -127,6 +133,25 @@ const quickfire: readonly Preparer[] = [
           action: { type: "quickfire-attack", firers, target: t.id, range, arc: "broadside" },
         })),
     ),
+  // 4.2–4.3: repairs of marked damage with up to all of the ship's points, and an immobilised ship's sinking roll.
+  (ships) =>
+    fc
+      .tuple(
+        pick(ships),
+        fc.constantFrom("speed", "heavy-rof", "light-rof"),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+      )
+      .map(([s, damage, lost, points, sinking]) => {
+        const field = { speed: "speedLost", "heavy-rof": "heavyRofLost", "light-rof": "lightRofLost" }[damage];
+        return sinking
+          ? { ships: patch(ships, { [s.id]: { speedLost: 8 } }), action: { type: "sinking", ship: s.id } }
+          : {
+              ships: patch(ships, { [s.id]: { [field]: lost, repair: Math.max(points, Number(s.repair ?? 0)) } }),
+              action: { type: "repair", ship: s.id, damage, points },
+            };
+      }),
   // 2.0–2.2: a move within the ship's available speed, with or without a pivot.
   (ships) =>
     fc.tuple(pick(ships), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0, 30)).map(([s, share, turn]) => ({
