@@ -87,7 +87,7 @@ export function checkRuleSetProperties<S extends TableState>(rs: RuleSet<S>, opt
       if (o.truncated ? total > 1 + 1e-9 : Math.abs(total - 1) > 1e-9) throw new Error(`odds sum to ${total}, not 1`);
       const bad = o.outcomes.find((x) => !(x.p > 0 && x.p <= 1 + 1e-12));
       if (bad) throw new Error(`outcome listed with probability ${bad.p}`);
-      const brute = bruteForceOdds(rs, state, action, plan, 36);
+      const brute = bruteForceOdds(rs, state, action, plan, { maxRolls: 36 });
       if (brute) {
         expectOddsMatch(o, brute, `${action.type} ${JSON.stringify(action)}`);
         stats.bruteForced++;
