@@ -3,7 +3,8 @@
  * States are those of games played at random from the bundled scenarios (host/scenarios), their fleets copied up to
  * club sizes (each copy a squadron of its own); actions are generated from each action's field descriptions (ships
  * from the state, numbers within their bounds, enum values) or are the follow-ups the rules asked for. A request the
- * rule set refuses (illegal now, out of range) is dropped, so only valid requests are timed.
+ * rule set refuses (illegal now, out of range) is dropped, so only valid requests are timed. Action types a random game
+ * rarely reaches are added from prepared starts (odds-prepared.ts), so every action type of every rule set is timed.
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -11,7 +12,9 @@ import { parse } from "yaml";
 import { scenarioFile } from "../host/config/scenario.ts";
 import { DIE_FACES } from "../src/dice/kinds.ts";
 import { transition } from "../src/game/engine.ts";
+import { ok, type Result } from "../src/game/result.ts";
 import type { Action, ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../src/game/types.ts";
+import { PREPARED, type RawShip } from "./odds-prepared.ts";
 
 /** One valid odds request of the corpus. */
 export interface CorpusRequest {
@@ -112,7 +115,7 @@ function followUpAction(f: FollowUp, pick: (n: number) => number): Record<string
  * explosions, fires and boardings are reached), else an action of a random type generated from its fields; every
  * accepted request is kept, resolved with random dice, and the game goes on from the state after it.
  */
-export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: number, steps = 40): CorpusRequest[] {
+export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: number, steps = 40, rejected: string[] = []): CorpusRequest[] {
   const sc = parse(readFileSync(scenarioFile(rs.id), "utf8")) as ScenarioFile;
   const out: CorpusRequest[] = [];
   const count = new Map<string, number>();
@@ -144,18 +147,70 @@ export function corpusFor(rs: RuleSet, perType: number, walks: number, seed: num
       const plan = rs.plan(state, action.value);
       if (!plan.ok) continue;
       const type = action.value.type;
+      const dice = plan.value.flatMap((e) =>
+        Array.from({ length: e.count }, () => DIE_FACES[e.die][pick(DIE_FACES[e.die].length)] as number),
+      );
+      // An action the rules refuse only once rolled (a check that reads more than its fields) is not a valid request.
+      const t = transition(rs, state, action.value, dice);
+      if (!t.ok) continue;
       if ((count.get(type) ?? 0) < perType) {
         out.push({ ruleset: rs.id, type, state, action: action.value, ships: state.ships.length });
         count.set(type, (count.get(type) ?? 0) + 1);
       }
-      const dice = plan.value.flatMap((e) =>
-        Array.from({ length: e.count }, () => DIE_FACES[e.die][pick(DIE_FACES[e.die].length)] as number),
-      );
-      const t = transition(rs, state, action.value, dice);
-      if (!t.ok) continue;
       state = t.value.state;
       pending = [...t.value.followUps, ...pending].slice(0, 8);
     }
   }
+  out.push(...preparedFor(rs, sc, perType, seed, count, rejected));
   return out;
+}
+
+/**
+ * Requests from the rule set's prepared starts (odds-prepared.ts), topping each action type up to `perType`; `count`
+ * holds how many each type has already. Cases the rule set refuses are named in `rejected` (a prepared start that
+ * never makes its action legal is a bug of the start, and the bench says so).
+ */
+function preparedFor(
+  rs: RuleSet,
+  sc: ScenarioFile,
+  perType: number,
+  seed: number,
+  count: Map<string, number>,
+  rejected: string[],
+): CorpusRequest[] {
+  const out: CorpusRequest[] = [];
+  for (const [k, prepare] of (PREPARED[rs.id] ?? []).entries()) {
+    const arb = fc.integer({ min: 1, max: 4 }).chain((copies) => prepare(fleetOf(sc, copies) as RawShip[]));
+    for (const c of fc.sample(arb, { numRuns: perType * 2, seed: seed + 7919 * (k + 1) })) {
+      const type = String(c.action.type);
+      if ((count.get(type) ?? 0) >= perType) continue;
+      const raw = { ships: c.ships, wind: c.wind ?? sc.wind, game: { ...sc.game, ...c.game }, settings: { ...sc.settings, ...c.settings } };
+      const accepted = acceptedRequest(rs, raw, c.action);
+      if (!accepted.ok) {
+        rejected.push(`${rs.id} ${type}: ${accepted.error.code} (${accepted.error.message})`);
+        continue;
+      }
+      const { state, action } = accepted.value;
+      out.push({ ruleset: rs.id, type, state, action, ships: state.ships.length });
+      count.set(type, (count.get(type) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/** A prepared request the rule set accepts: state and action parse, the plan is made, and a roll of all 1s resolves. */
+function acceptedRequest(
+  rs: RuleSet,
+  raw: Parameters<RuleSet["parseState"]>[0],
+  rawAction: unknown,
+): Result<{ state: TableState; action: Action }> {
+  const state = rs.parseState(raw);
+  if (!state.ok) return state;
+  const action = rs.parseAction(state.value, rawAction);
+  if (!action.ok) return action;
+  const plan = rs.plan(state.value, action.value);
+  if (!plan.ok) return plan;
+  const dice = plan.value.flatMap((e) => Array.from({ length: e.count }, () => DIE_FACES[e.die][0] as number));
+  const t = transition(rs, state.value, action.value, dice);
+  return t.ok ? ok({ state: state.value, action: action.value }) : t;
 }

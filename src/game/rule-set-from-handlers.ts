@@ -1,10 +1,11 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
 
+import type { Headline } from "../odds/headline.ts";
 import { capOdds } from "../odds/listing.ts";
 import { OddsMemo } from "../odds/memo.ts";
 import type { ActionHandler } from "./action-handler.ts";
 import { fail, ok, type Result } from "./result.ts";
-import type { RuleSet, TableState } from "./types.ts";
+import type { Action, Odds, RuleSet, TableState } from "./types.ts";
 
 /**
  * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
@@ -29,6 +30,11 @@ export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "pa
   readonly handlers: readonly ActionHandler<S>[];
   /** Default: the handler's own `describe`, else the action type. */
   readonly describe?: RuleSet<S>["describe"];
+  /**
+   * The odds headline (CONTRACT §2) of an action, from its whole distribution: `odds` is the handler's own answer,
+   * before its outcome list is shortened. Without it odds carry no headline.
+   */
+  readonly headline?: (state: S, action: Action, odds: Odds) => Headline;
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
   readonly oddsTooLarge?: { readonly code: string; message(detail: string): string };
 };
@@ -43,7 +49,7 @@ const TOO_LARGE = {
  * action state (see {@link OddsMemo}) and their outcome lists capped (see {@link capOdds}).
  */
 export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>): RuleSet<S> {
-  const { handlers, oddsTooLarge = TOO_LARGE, describe, ...rest } = spec;
+  const { handlers, oddsTooLarge = TOO_LARGE, describe, headline, ...rest } = spec;
   const memo = new OddsMemo();
   const withHandler = <T>(type: unknown, run: (h: ActionHandler<S>) => Result<T>): Result<T> => {
     const h = handlerOf(spec.id, handlers, type);
@@ -60,7 +66,8 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
         memo.get(state, action, () => {
           try {
             const odds = h.odds(state, action);
-            return odds.ok ? ok(capOdds(odds.value)) : odds;
+            if (!odds.ok) return odds;
+            return ok(capOdds(headline ? { ...odds.value, headline: headline(state, action, odds.value) } : odds.value));
           } catch (e) {
             if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
             throw e;

@@ -2,7 +2,9 @@
  * The shared shapes of the rules core: table state, actions, events, follow-ups and the rule-set
  * interface every `src/rulesets/<id>` implements.
  */
+
 import type { DicePlan } from "../dice/plan.ts";
+import type { Headline } from "../odds/headline.ts";
 import type { Result } from "./result.ts";
 
 /** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
@@ -84,6 +86,8 @@ export interface Odds {
   readonly summary: Readonly<Record<string, unknown>>;
   /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (CONTRACT §2). */
   readonly truncated?: true;
+  /** What a player is shown before the roll, over the whole distribution (CONTRACT §2), when the rule set gives one. */
+  readonly headline?: Headline;
 }
 
 /** A named setting: an optional rule or a value the text leaves unstated, with the sentence it reads. */

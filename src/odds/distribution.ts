@@ -65,6 +65,14 @@ export class Dist<T> {
     return new Dist([...merged.values()]);
   }
 
+  /**
+   * Pairs whose values the caller knows to be pairwise distinct (each carries what made it, e.g. the dice totals), so
+   * no canonical keys are built to merge them; zero-probability pairs are dropped. Equal values would be listed twice.
+   */
+  static distinct<T>(pairs: readonly Weighted<T>[]): Dist<T> {
+    return new Dist(pairs.filter((e) => e.p > 0));
+  }
+
   /** A certain value. */
   static of<T>(value: T): Dist<T> {
     return new Dist([{ value, p: 1 }]);

@@ -4,9 +4,9 @@
  * rule set's own resolution is run on each one, so every outcome it can produce is in the odds.
  */
 
-import { valueDistribution } from "../dice/kinds.ts";
+import { type DieKind, valueDistribution } from "../dice/kinds.ts";
 import type { DicePlan } from "../dice/plan.ts";
-import { Dist } from "./distribution.ts";
+import { Dist, type Weighted } from "./distribution.ts";
 
 /**
  * The dice spaces of plan shapes already built (die kinds and counts; roles and purposes do not matter). Spaces are
@@ -69,6 +69,45 @@ export function planTotals(plan: DicePlan): Dist<number[][]> {
     acc = acc.chain((groups) => totals.map((g) => [...groups, g]));
   }
   return acc;
+}
+
+/** The probabilities of `n` dice of a kind by total (index = total), built once per kind and count. */
+const totalTables = new Map<string, readonly number[]>();
+
+export function totalsTable(kind: DieKind, n: number): readonly number[] {
+  const key = `${n}${kind}`;
+  const known = totalTables.get(key);
+  if (known) return known;
+  const table: number[] = [];
+  for (const { value, p } of Dist.sum(kind, n).entries) table[value] = p;
+  if (totalTables.size >= SHAPES) totalTables.delete(totalTables.keys().next().value as string);
+  totalTables.set(key, Object.freeze(Array.from(table, (p) => p ?? 0)));
+  return totalTables.get(key) as readonly number[];
+}
+
+/**
+ * Exact distribution of `outcomeOf(totals)` over the product of each entry's dice total, for an outcome that reads
+ * the totals alone and reports them (so distinct totals give distinct outcomes and nothing needs merging).
+ */
+export function oddsOverDistinctTotals<O>(plan: DicePlan, outcomeOf: (totals: readonly number[]) => O): Dist<O> {
+  const tables = plan.map((e) => totalsTable(e.die, e.count));
+  const out: Weighted<O>[] = [];
+  const totals: number[] = [];
+  const walk = (i: number, p: number): void => {
+    const table = tables[i];
+    if (!table) {
+      out.push({ value: outcomeOf(totals), p });
+      return;
+    }
+    for (let t = 0; t < table.length; t++) {
+      const q = table[t] as number;
+      if (q === 0) continue;
+      totals[i] = t;
+      walk(i + 1, p * q);
+    }
+  };
+  walk(0, 1);
+  return Dist.distinct(out);
 }
 
 /** Exact distribution of `outcomeOf(groups)` when the outcome depends on each entry's total alone. */

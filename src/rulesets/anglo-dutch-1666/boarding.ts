@@ -7,7 +7,8 @@ import { entry } from "../../dice/plan.ts";
 import { type Outcome, roll } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
-import { oddsOverTotals } from "../../odds/plan-odds.ts";
+import { Dist } from "../../odds/distribution.ts";
+import { oddsOverDistinctTotals } from "../../odds/plan-odds.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
@@ -156,6 +157,9 @@ export const placement: Handler = {
 
 const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : Math.floor(x));
 
+/** Two average dice showing a total (2 + 2 … 5 + 5): `resolve` reads the total alone. */
+const totalAsDice = (t: number): number[] => [Math.min(5, t - 2), t - Math.min(5, t - 2)];
+
 export const board: Handler = {
   def: {
     type: "board",
@@ -177,15 +181,16 @@ export const board: Handler = {
     entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`),
     entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`),
   ],
-  // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved.
+  // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved. Every
+  // outcome carries both scores (total + hull left), so they are distinct and need no merging.
   outcomes(state, action) {
     const plan = [entry("attacker", "dave", 2, ""), entry("defender", "dave", 2, "")];
-    return ok(
-      oddsOverTotals(plan, (groups): Outcome => {
-        const r = board.resolve(state, action, groups);
-        return r.ok ? r.value.outcome : { error: r.error.code };
-      }),
-    );
+    const each = oddsOverDistinctTotals(plan, ([a = 0, d = 0]): Outcome => {
+      const r = board.resolve(state, action, [totalAsDice(a), totalAsDice(d)]);
+      return r.ok ? r.value.outcome : { error: r.error.code };
+    });
+    // A refused round (none is, once checked) would repeat its error: those are merged.
+    return ok(each.entries.some((e) => "error" in e.value) ? Dist.from(each.entries) : each);
   },
   resolve(state, action, dice) {
     const a = ship(state, action, "attacker");

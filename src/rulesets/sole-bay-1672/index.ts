@@ -14,6 +14,7 @@ import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplos
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
+import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { shipViews, windView } from "./views.ts";
@@ -57,4 +58,5 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   applyEvent,
   windView,
   shipViews,
+  headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });

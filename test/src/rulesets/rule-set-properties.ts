@@ -2,6 +2,8 @@
  * A reusable fast-check property harness for any rule set. For each generated request it checks that
  * - the exact odds sum to 1 within 1e-9 and every listed probability is in (0, 1];
  * - resolving the plan with any legal dice succeeds, and the resolved outcome is one the odds list with p > 0;
+ * - where the plan has at most 36 rolls, the odds are the distribution of resolving every roll (brute force; the odds
+ *   corpus test, test/src/odds/corpus-odds.test.ts, goes to 6^4 over every action type);
  * - the rule set's own invariants hold (a hook that receives request, plan, odds, dice and the transition).
  * Requests the rule set refuses (an illegal or out-of-range action the generator produced) are counted, and the
  * run fails if too few were accepted to mean anything.
@@ -12,6 +14,7 @@ import type { DicePlan } from "../../../src/dice/plan.ts";
 import { oddsOf, parseRequest, type Transition, transition } from "../../../src/game/engine.ts";
 import type { Action, Odds, RuleSet, TableState } from "../../../src/game/types.ts";
 import { canonicalKey } from "../../../src/odds/distribution.ts";
+import { bruteForceOdds, expectOddsMatch, standsFor } from "../odds/brute-force.ts";
 
 /** Everything an invariant hook may look at. */
 export interface PropertyContext<S extends TableState> {
@@ -45,6 +48,8 @@ export interface PropertyStats {
   accepted: number;
   refused: number;
   outcomesChecked: number;
+  /** Requests whose odds were compared with every roll resolved one by one. */
+  bruteForced: number;
 }
 
 /** Dice for a plan from seeds: each entry's values are faces of its die kind. */
@@ -62,7 +67,7 @@ export function diceFor(plan: DicePlan, seeds: readonly number[]): number[] {
 
 /** Runs the properties; throws on the first counterexample (fast-check shrinks it). Returns what it saw. */
 export function checkRuleSetProperties<S extends TableState>(rs: RuleSet<S>, options: RuleSetPropertyOptions<S>): PropertyStats {
-  const stats: PropertyStats = { leftOff: 0, accepted: 0, refused: 0, outcomesChecked: 0 };
+  const stats: PropertyStats = { leftOff: 0, accepted: 0, refused: 0, outcomesChecked: 0, bruteForced: 0 };
   const refusals = options.refusals ?? ["rules.illegal", "rules.out-of-range"];
   const refuse = (code: string, where: string, raw: unknown) => {
     if (!refusals.includes(code)) throw new Error(`${where} failed with ${code} for ${JSON.stringify(raw)}`);
@@ -82,11 +87,18 @@ export function checkRuleSetProperties<S extends TableState>(rs: RuleSet<S>, opt
       if (o.truncated ? total > 1 + 1e-9 : Math.abs(total - 1) > 1e-9) throw new Error(`odds sum to ${total}, not 1`);
       const bad = o.outcomes.find((x) => !(x.p > 0 && x.p <= 1 + 1e-12));
       if (bad) throw new Error(`outcome listed with probability ${bad.p}`);
+      const brute = bruteForceOdds(rs, state, action, plan, { maxRolls: 36 });
+      if (brute) {
+        expectOddsMatch(o, brute, `${action.type} ${JSON.stringify(action)}`);
+        stats.bruteForced++;
+      }
       const dice = diceFor(plan, seeds);
       const t = transition(rs, state, action, dice);
       if (!t.ok) throw new Error(`resolve with legal dice ${JSON.stringify(dice)} failed: ${JSON.stringify(t.error)}`);
       const key = canonicalKey(t.value.outcome);
-      const listed = o.outcomes.find((x) => canonicalKey(x.outcome) === key);
+      // A listed outcome may give only the fields a player is shown (see standsFor).
+      const listed =
+        o.outcomes.find((x) => canonicalKey(x.outcome) === key) ?? o.outcomes.find((x) => standsFor(x.outcome, t.value.outcome));
       if (!listed && o.truncated) stats.leftOff++;
       else if (!listed || !(listed.p > 0)) throw new Error(`resolved outcome ${key} is not in the odds with p > 0`);
       stats.outcomesChecked++;

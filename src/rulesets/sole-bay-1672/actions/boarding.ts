@@ -5,12 +5,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
+import type { DicePlan } from "../../../dice/plan.ts";
 import { entry } from "../../../dice/plan.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
-import { oddsOverTotals } from "../../../odds/plan-odds.ts";
-import { afterWords, damageReport, markEvents } from "../damage.ts";
+import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
+import { afterWords, type DamageReport, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { defineAction } from "../handler.ts";
 import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
@@ -95,27 +96,81 @@ export const grapple = defineAction({
   describe: (o, state) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
 });
 
-function side(state: SoleBayState, self: SoleBayShip, opponent: SoleBayShip, dice: readonly number[]) {
-  const modifier = boardingModifiers(state, self, opponent).reduce((s, m) => s + m.value, 0);
-  const rolled = dice.reduce((s, v) => s + v, 0);
-  return { ship: self.id, rolled, modifier, inflicted: Math.max(0, rolled + modifier) };
-}
+type Pair = { attacker: SoleBayShip; defender: SoleBayShip };
+type Side = { ship: string; rolled: number; modifier: number; inflicted: number };
+type Report = Pick<DamageReport, "ship" | "marked" | "wasted" | "conditionAfter" | "levelsLost" | "destroyed">;
 
-function boardingRoundOutcome(ctx: { attacker: SoleBayShip; defender: SoleBayShip }, dice: DiceGroups, state: SoleBayState) {
-  const attacker = side(state, ctx.attacker, ctx.defender, dice[0] ?? []);
-  const defender = side(state, ctx.defender, ctx.attacker, dice[1] ?? []);
+/**
+ * A round's outcome from the two dice totals (each side's damage reads its total alone). The sides and damage
+ * reports are built through `side` and `report`, which the odds memoise per total so 121 pairs of 2d6 totals share
+ * 22 sides and at most 26 reports.
+ */
+function roundFromTotals(
+  ctx: Pair,
+  state: SoleBayState,
+  [a, d]: readonly number[],
+  side: (self: SoleBayShip, opponent: SoleBayShip, rolled: number) => Side,
+  report: (s: SoleBayShip, hits: number) => Report,
+) {
+  const attacker = side(ctx.attacker, ctx.defender, a ?? 0);
+  const defender = side(ctx.defender, ctx.attacker, d ?? 0);
   const winner =
     attacker.inflicted > defender.inflicted ? ctx.attacker.id : defender.inflicted > attacker.inflicted ? ctx.defender.id : null;
-  const report = (s: SoleBayShip, hits: number) => {
-    const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
-    return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
-  };
   const results = [report(ctx.attacker, defender.inflicted), report(ctx.defender, attacker.inflicted)];
   // "If the target ship loses a round of Boarding Action, the fire spreads from the Fireship."
   const fireship = [ctx.attacker, ctx.defender].find((s) => isFired(state, s));
   const target = fireship && (fireship === ctx.attacker ? ctx.defender : ctx.attacker);
   const fireSpreads = !!target && winner === fireship?.id && !results.find((r) => r.ship === target.id)?.destroyed;
   return { attacker, defender, winner, results, fireSpreads, grappleEnds: results.some((r) => r.destroyed) };
+}
+
+function sideOf(state: SoleBayState, self: SoleBayShip, opponent: SoleBayShip, rolled: number): Side {
+  const modifier = boardingModifiers(state, self, opponent).reduce((s, m) => s + m.value, 0);
+  return { ship: self.id, rolled, modifier, inflicted: Math.max(0, rolled + modifier) };
+}
+
+function reportOf(s: SoleBayShip, hits: number): Report {
+  const { ship, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(s, hits);
+  return { ship, marked, wasted, conditionAfter, levelsLost, destroyed };
+}
+
+const sum = (dice: readonly number[] = []) => dice.reduce((s, v) => s + v, 0);
+
+function boardingRoundOutcome(ctx: Pair, dice: DiceGroups, state: SoleBayState) {
+  const totals = [sum(dice[0]), sum(dice[1])];
+  return roundFromTotals(ctx, state, totals, (self, opp, rolled) => sideOf(state, self, opp, rolled), reportOf);
+}
+
+/** Every round by its pair of totals, sides and reports built once per total (outcomes carry the totals: distinct). */
+function boardingRoundDist(ctx: Pair, plan: DicePlan, state: SoleBayState) {
+  const mods = new Map(
+    [ctx.attacker, ctx.defender].map((s) => [
+      s.id,
+      boardingModifiers(state, s, s === ctx.attacker ? ctx.defender : ctx.attacker).reduce((t, m) => t + m.value, 0),
+    ]),
+  );
+  const sides = new Map<string, Side>();
+  const reports = new Map<string, Report>();
+  const side = (self: SoleBayShip, _opp: SoleBayShip, rolled: number): Side => {
+    const key = `${self.id === ctx.attacker.id ? "a" : "d"}${rolled}`;
+    let s = sides.get(key);
+    if (!s) {
+      const modifier = mods.get(self.id) ?? 0;
+      s = { ship: self.id, rolled, modifier, inflicted: Math.max(0, rolled + modifier) };
+      sides.set(key, s);
+    }
+    return s;
+  };
+  const report = (s: SoleBayShip, hits: number): Report => {
+    const key = `${s === ctx.attacker ? "a" : "d"}${hits}`;
+    let r = reports.get(key);
+    if (!r) {
+      r = reportOf(s, hits);
+      reports.set(key, r);
+    }
+    return r;
+  };
+  return oddsOverDistinctTotals(plan, (totals) => roundFromTotals(ctx, state, totals, side, report));
 }
 
 export const boardingRound = defineAction({
@@ -145,7 +200,7 @@ export const boardingRound = defineAction({
   },
   outcome: (ctx, dice, state) => boardingRoundOutcome(ctx, dice, state),
   // Each side's damage reads its dice total alone: the totals' product, not every pair of multisets.
-  dist: (ctx, plan, state) => oddsOverTotals(plan, (g) => boardingRoundOutcome(ctx, g, state)),
+  dist: boardingRoundDist,
   effects(ctx, o) {
     const events: SoleBayEvent[] = [
       ...markEvents(damageReport(ctx.attacker, o.defender.inflicted), "boarding"),
