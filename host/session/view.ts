@@ -91,8 +91,9 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       plan: st.plan,
       odds: st.odds && {
         outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
-        truncated: outcomes.length > MAX_OUTCOMES,
+        truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
         summary: st.odds.summary,
+        ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,
       roller: st.roller,
