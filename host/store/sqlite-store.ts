@@ -242,7 +242,17 @@ export class SqliteGameStore implements GameStore {
     this.#commitUndo(seq, at, snapshot);
   }
 
+  /**
+   * The working state alone (the action being set up, the ship shown) is written without waiting for the disk
+   * (WAL, synchronous=NORMAL): a killed host keeps it, a power cut may lose the last of it, and the next resolved
+   * action's commit (synchronous=FULL) syncs it too. A tap or a die of an unfinished action so costs no fsync.
+   */
   saveSnapshot(snapshot: SessionSnapshot): void {
-    this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
+    this.#db.pragma("synchronous = NORMAL");
+    try {
+      this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
+    } finally {
+      this.#db.pragma("synchronous = FULL");
+    }
   }
 }
