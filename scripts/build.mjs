@@ -14,9 +14,9 @@ const outdir = join(root, "dist", "host", "cli");
 
 /**
  * Packages that stay in node_modules: native code (found by their own loaders), pino and pino-pretty (pino finds
- * its transports by file), johnny-five (loads its IO plugins by name), and optional native helpers of ws. Everything
- * else (fastify and its plugins, ajv, TypeBox, yaml, mqtt, …) is compiled into the chunks: one file read instead of
- * hundreds of CommonJS and ES module look-ups at start.
+ * its transports by file), and optional native helpers of ws. Everything else (fastify and its plugins, ajv, TypeBox,
+ * yaml, mqtt, johnny-five, …) is compiled into the chunks: a few file reads instead of some 700 CommonJS and ES
+ * module look-ups at start.
  */
 const external = [
   "better-sqlite3",
@@ -24,7 +24,6 @@ const external = [
   "@serialport/*",
   "node-hid",
   "@stoprocent/noble",
-  "johnny-five",
   "pino",
   "pino-pretty",
   "bufferutil",
