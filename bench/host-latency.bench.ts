@@ -51,8 +51,11 @@ async function paintedAt(page: Page, version: number): Promise<number> {
   return Number(await handle.jsonValue());
 }
 
-/** The version of the first table update after now for which `when` holds. */
-function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Promise<number> {
+/**
+ * The version of the first table update after now for which `when` holds, and when this listener saw it: the live
+ * route subscribed first, so by then the state has been written to every live socket.
+ */
+function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Promise<{ version: number; pushed: number }> {
   return new Promise((done, fail) => {
     const timer = setTimeout(() => {
       off();
@@ -62,7 +65,7 @@ function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Pr
       if (!when(u)) return;
       clearTimeout(timer);
       off();
-      done(u.view.version);
+      done({ version: u.view.version, pushed: now() });
     });
   });
 }
@@ -71,11 +74,12 @@ function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Pr
 const caughtUp = (table: TableRuntime, page: Page) => paintedAt(page, table.view().version);
 
 /** A broadside waiting for its last die; that die is rolled on the emulated Pixels die `pixel-1`. */
-async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): Promise<number[]> {
+async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): Promise<{ painted: number[]; pushed: number[] }> {
   const s = table.session;
   const roll = sim.roll;
   if (!roll) throw new Error("the demo has no emulated dice");
   const out: number[] = [];
+  const pushed: number[] = [];
   for (let i = 0; i < RUNS + WARM_UP; i++) {
     s.startAction({ type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4 });
     const needed = s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
@@ -84,11 +88,15 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
     const resolved = versionWhen(table, (u) => u.events.some((e) => e.type === "result"));
     const t0 = now();
     await roll("pixel-1", (i % 6) + 1);
-    const painted = await paintedAt(page, await resolved);
-    if (i >= WARM_UP) out.push(painted - t0);
+    const update = await resolved;
+    const painted = await paintedAt(page, update.version);
+    if (i >= WARM_UP) {
+      out.push(painted - t0);
+      pushed.push(update.pushed - t0);
+    }
     s.undo();
   }
-  return out;
+  return { painted: out, pushed };
 }
 
 /**
@@ -101,11 +109,12 @@ async function tagToLog(
   page: Page,
   sim: SimControls,
   uids: [string, string][],
-): Promise<{ fromReading: number[]; fromPlaced: number[] }> {
+): Promise<{ fromReading: number[]; fromPlaced: number[]; pushed: number[] }> {
   const { tap, lift } = sim;
   if (!tap || !lift) throw new Error("the demo has no emulated readers");
   const fromReading: number[] = [];
   const fromPlaced: number[] = [];
+  const pushed: number[] = [];
   let readAt = 0;
   const offs = table.devices.sources.map((src) =>
     src.onReading((r: Reading) => {
@@ -119,17 +128,19 @@ async function tagToLog(
       const shown = versionWhen(table, (u) => u.view.focus?.ship?.id === ship);
       const placed = now();
       await tap("reader-1", uid);
-      const painted = await paintedAt(page, await shown);
+      const update = await shown;
+      const painted = await paintedAt(page, update.version);
       if (i >= WARM_UP) {
         fromReading.push(painted - readAt);
         fromPlaced.push(painted - placed);
+        pushed.push(update.pushed - readAt);
       }
       await lift("reader-1");
     }
   } finally {
     for (const off of offs) off();
   }
-  return { fromReading, fromPlaced };
+  return { fromReading, fromPlaced, pushed };
 }
 
 async function sustained(table: TableRuntime, url: string): Promise<{ perSecond: number; sent: number; counted: number; pushes: number }> {
@@ -207,8 +218,10 @@ export async function run(): Promise<string> {
       "",
       "| From → to | p50 | p99 | max | runs |",
       "|---|---|---|---|---|",
-      line("last die's notification (emulated Pixels) → broadside result painted", dice),
+      line("last die's notification (emulated Pixels) → broadside result painted", dice.painted),
+      line("… of which the host's share: → state written to the live sockets", dice.pushed),
       line("tag read by the PN532 driver → ship's log painted", logs.fromReading),
+      line("… of which the host's share: → state written to the live sockets", logs.pushed),
       line("tag placed on the emulated PN532 → ship's log painted (adds the wait for the next 100 ms poll)", logs.fromPlaced),
       "",
       `Sustained: ${load.sent} die readings in 60 broadsides at ${Math.round(load.perSecond)} readings/s ` +
