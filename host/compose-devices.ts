@@ -94,23 +94,26 @@ export async function composeSimDevices(
     godice: DEMO_GODICE.map((d) => ({ ...d })),
     logger: logger.child({ dev: "dice" }),
   };
-  // --sim hci: the same dice through an emulated HCI controller and the real noble stack.
-  const dice = await attempt("dice", problems, async () =>
-    options.diceOverHci ? await createHciEmulatedDice(demoDice) : { ...(await createEmulatedDice(demoDice)), close: undefined },
-  );
+  // The groups are independent (each its own ptys or in-process links): built side by side, start-up waits for the slowest.
+  const [dice, readers, pad, dial] = await Promise.all([
+    // --sim hci: the same dice through an emulated HCI controller and the real noble stack.
+    attempt("dice", problems, async () =>
+      options.diceOverHci ? await createHciEmulatedDice(demoDice) : { ...(await createEmulatedDice(demoDice)), close: undefined },
+    ),
+    attempt("readers", problems, () =>
+      createEmulatedReaders(
+        DEMO_READERS.map((r) => ({ ...r })),
+        { logger: logger.child({ dev: "nfc" }) },
+      ),
+    ),
+    attempt("pad", problems, () =>
+      createEmulatedPad({ id: DEMO_PAD_ID, commands: DEMO_PAD_COMMANDS, logger: logger.child({ dev: "hid" }) }),
+    ),
+    createEmulatedDial({}, { logger: logger.child({ dev: "dial" }) }),
+  ]);
   // --sim-faults: the in-process emulated dice only (the HCI path has its own fault knobs)
   if (dice && "dice" in dice && diceFaults > 0)
     for (const d of dice.dice.values()) d.faults.set({ drop: diceFaults, corrupt: diceFaults, duplicate: diceFaults });
-  const readers = await attempt("readers", problems, () =>
-    createEmulatedReaders(
-      DEMO_READERS.map((r) => ({ ...r })),
-      { logger: logger.child({ dev: "nfc" }) },
-    ),
-  );
-  const pad = await attempt("pad", problems, () =>
-    createEmulatedPad({ id: DEMO_PAD_ID, commands: DEMO_PAD_COMMANDS, logger: logger.child({ dev: "hid" }) }),
-  );
-  const dial = await createEmulatedDial({}, { logger: logger.child({ dev: "dial" }) });
   const dialId = dial.dial.health().id;
   const sources = [dice?.source, readers?.source, pad?.source].filter((s): s is DeviceSource => s !== undefined);
   const route = async (id: string, op: "disconnect" | "reconnect"): Promise<boolean> => {

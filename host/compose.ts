@@ -8,7 +8,7 @@ import { systemClock } from "../devices/common/clock.ts";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/game/result.ts";
 import type { WindView } from "../src/game/types.ts";
-import { type ClubLink, linkToClub } from "./club-link/link.ts";
+import type { ClubLink } from "./club-link/link.ts";
 import { composeRealDevices, composeSimDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
@@ -159,7 +159,10 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     ?.start()
     .then(() => showWind(s.windView()))
     .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
-  const club = setup.club ? linkToClub({ club: setup.club, store, gameId: game.gameId, session: s, logger, now }) : null;
+  // the MQTT client is loaded only for a table that reports to a club
+  const club = setup.club
+    ? (await import("./club-link/link.ts")).linkToClub({ club: setup.club, store, gameId: game.gameId, session: s, logger, now })
+    : null;
   logger.info({ ruleset: setup.ruleset.id, game: game.gameId, resolved: s.records.length, club: setup.club?.broker }, "table ready");
   return ok({
     session: s,

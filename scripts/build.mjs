@@ -1,17 +1,76 @@
 #!/usr/bin/env node
-// Builds the host into dist/: TypeScript compiled by tsc (tsconfig.build.json, incremental), then the static
-// files the compiled code finds beside itself (the pages in host/public, the bundled scenarios in host/scenarios).
+// Builds the host into dist/: host/cli/entry.ts bundled by esbuild into dist/host/cli/entry.js, with one chunk per
+// lazily imported command or subsystem beside it (so `quarterdeck rulesets` loads a few files, not the 370 modules
+// the rules core and TypeBox are made of), then the static files the code finds beside itself (the pages, the club
+// pages, the bundled scenarios). Type checking is `npm run typecheck`'s job, not the build's.
 // Run by `npm run build`, by `prepare` on npm ci / npm install, and before the test suite.
-import { execFileSync } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
-for (const dir of ["host/public", "host/scenarios"]) {
-  rmSync(join(root, "dist", dir), { recursive: true, force: true });
+const outdir = join(root, "dist", "host", "cli");
+
+/**
+ * Packages that stay in node_modules: native code (found by their own loaders), pino and pino-pretty (pino finds
+ * its transports by file), and optional native helpers of ws. Everything else (fastify and its plugins, ajv, TypeBox,
+ * yaml, mqtt, johnny-five, …) is compiled into the chunks: a few file reads instead of some 700 CommonJS and ES
+ * module look-ups at start.
+ */
+const external = [
+  "better-sqlite3",
+  "serialport",
+  "@serialport/*",
+  "node-hid",
+  "@stoprocent/noble",
+  "pino",
+  "pino-pretty",
+  "bufferutil",
+  "utf-8-validate",
+];
+
+/**
+ * A bundled module's `import.meta.url` is its chunk's, in dist/host/cli. Files that find their data beside
+ * themselves (the pages, the scenarios, package.json) get the URL their own compiled file would have had, written
+ * relative to the chunk so that the installed tree can move.
+ */
+const ownUrl = {
+  name: "own-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (args.path.includes("node_modules") || !source.includes("import.meta.url")) return undefined;
+      const compiled = join(root, "dist", relative(root, args.path)).replace(/\.ts$/, ".js");
+      const rel = JSON.stringify(relative(outdir, compiled).split("\\").join("/"));
+      return { contents: source.replaceAll("import.meta.url", `new URL(${rel}, import.meta.url).href`), loader: "ts" };
+    });
+  },
+};
+
+rmSync(join(root, "dist"), { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ["host/cli/entry.ts"],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  external,
+  sourcemap: "linked",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  chunkNames: "[name]-[hash]",
+  // CommonJS packages bundled into ES modules (yaml's Node build) call require: give every chunk a real one
+  banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
+  logLevel: "warning",
+  plugins: [ownUrl],
+  metafile: true,
+});
+for (const dir of ["host/public", "host/club/public", "host/scenarios"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
 }
+// what went into which chunk, for `npx esbuild-visualizer`-style questions (bench/startup's module counts)
+writeFileSync(join(root, "dist", "meta.json"), JSON.stringify(result.metafile));

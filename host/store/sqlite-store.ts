@@ -1,5 +1,6 @@
 /**
- * The SQLite store (better-sqlite3, WAL, synchronous=FULL): one row per game (rule set and starting state),
+ * The SQLite store (better-sqlite3, WAL, synchronous=NORMAL with the -wal synced right after each resolved action
+ * and undo, see wal-sync.ts): one row per game (rule set and starting state),
  * an append-only log of resolved actions and undos — one transaction each, with the session snapshot — and
  * the snapshot of the action being set up, so a half-rolled action survives a crash as pending, not applied.
  */
@@ -9,6 +10,7 @@ import { naming, openDatabase, StoreError } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
 import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
+import { WalSync } from "./wal-sync.ts";
 
 interface LogDbRow {
   seq: number;
@@ -87,6 +89,7 @@ export class SqliteStore {
   readonly migration: MigrationReport;
   readonly #db: Database.Database;
   readonly #outbox: OutboxWriter | null;
+  readonly #walSync: WalSync | null = null;
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
@@ -101,7 +104,8 @@ export class SqliteStore {
     try {
       this.migration = naming(file, () => {
         this.#db.pragma("journal_mode = WAL");
-        this.#db.pragma("synchronous = FULL");
+        // each commit is written before it returns (a killed host loses nothing); WalSync brings it to the disk
+        this.#db.pragma("synchronous = NORMAL");
         this.#db.pragma("foreign_keys = ON");
         return migrate(this.#db, file);
       });
@@ -110,6 +114,7 @@ export class SqliteStore {
       throw e;
     }
     this.#outbox = options.outbox ? new OutboxWriter(this.#db) : null;
+    if (!this.#db.memory) this.#walSync = new WalSync(file, () => this.#db.pragma("synchronous = FULL"));
   }
 
   /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */
@@ -134,7 +139,8 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    return new SqliteGameStore(this.#db, id, this.file, this.#outbox);
+    const walSync = this.#walSync;
+    return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {});
   }
 
   /** Games in the file, newest last. */
@@ -157,7 +163,11 @@ export class SqliteStore {
   }
 
   close(): void {
-    this.#db.close();
+    try {
+      this.#walSync?.close();
+    } finally {
+      this.#db.close();
+    }
   }
 }
 
@@ -171,9 +181,18 @@ export class SqliteGameStore implements GameStore {
   readonly #saveSnap: Database.Statement;
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
+  readonly #committed: () => void;
 
-  constructor(db: Database.Database, gameId: number, file = "the game file", outbox: OutboxWriter | null = null) {
+  /** `committed`: called after each resolved action and undo (the store syncs its -wal then). */
+  constructor(
+    db: Database.Database,
+    gameId: number,
+    file = "the game file",
+    outbox: OutboxWriter | null = null,
+    committed: () => void = () => {},
+  ) {
     this.#db = db;
+    this.#committed = committed;
     this.gameId = gameId;
     this.#file = file;
     this.#insertAction = db.prepare(
@@ -236,12 +255,18 @@ export class SqliteGameStore implements GameStore {
 
   commitAction(record: ResolvedRecord, snapshot: SessionSnapshot): void {
     this.#commitAction(record, snapshot);
+    this.#committed();
   }
 
   commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void {
     this.#commitUndo(seq, at, snapshot);
+    this.#committed();
   }
 
+  /**
+   * The working state alone (the action being set up, the ship shown): written like every commit (a killed host
+   * keeps it) and brought to the disk with the next resolved action's sync, so a tap costs no fsync.
+   */
   saveSnapshot(snapshot: SessionSnapshot): void {
     this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
   }

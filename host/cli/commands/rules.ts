@@ -3,7 +3,6 @@
  */
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
-import { loadDataFile } from "../data-file.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
 export function listRuleSets(json: boolean): CommandResult {
@@ -46,6 +45,8 @@ export async function runRulesCommand(
   let data: unknown;
   if (dataFile !== undefined) {
     if (!rs.dataFile) return badInput({ code: "input.invalid", message: `${rs.id} takes no data file.`, path: "--data" });
+    // the YAML reader is loaded only when a data file is given (rulesets, plan and odds start faster without it)
+    const { loadDataFile } = await import("../data-file.ts");
     const loaded = loadDataFile(dataFile);
     if (!loaded.ok) return badInput(loaded.error);
     const parsed = rs.dataFile.parse(loaded.value.value);

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { WalSync } from "../../../host/store/wal-sync.ts";
+
+const dirs: string[] = [];
+const fresh = () => {
+  const d = mkdtempSync(join(tmpdir(), "qd-walsync-"));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe("WalSync", () => {
+  it("syncs a WAL file in the background, coalescing requests, and lets go of it before the database closes", async () => {
+    const file = join(fresh(), "g.sqlite");
+    const db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec("CREATE TABLE t (x)");
+    const errors: Error[] = [];
+    const sync = new WalSync(file, (e) => errors.push(e));
+    for (let i = 0; i < 50; i++) {
+      db.prepare("INSERT INTO t VALUES (?)").run(i);
+      sync.request();
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    sync.close();
+    sync.request(); // after close: nothing
+    db.close();
+    expect(errors).toEqual([]);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const again = new Database(file, { readonly: true });
+    expect(again.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 50 });
+    again.close();
+  });
+
+  it("reports a -wal it cannot open (the store then syncs every commit itself)", () => {
+    const errors: Error[] = [];
+    new WalSync(join(fresh(), "missing.sqlite"), (e) => errors.push(e)).request();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(/ENOENT/);
+  });
+});
