@@ -38,7 +38,7 @@ function deps(over: Partial<ScanDeps> = {}): ScanDeps {
     hid: nodeHidBackend(() => Promise.reject(new Error("no libusb"))),
     listSerial: async () => [],
     scanBle: (seconds, ports) => scanBle(seconds, ports, noBluetoothHere),
-    progress: { countdown: () => () => undefined },
+    progress: { countdown: () => () => undefined, step: () => () => undefined },
     ...over,
   };
 }
