@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bluezAdapters, kernelHciAdapters } from "../../../../devices/ble/adapter-lookup.ts";
 import { findCommandComplete, probeHciUart } from "../../../../devices/ble/hci-reset-probe.ts";
 import { systemClock } from "../../../../devices/common/clock.ts";
+import { EmulatedCentral } from "../../../../devices/emulators/ble/central.ts";
 import { EmulatedGoDice } from "../../../../devices/emulators/ble/godice-die.ts";
 import { EmulatedPixelsDie } from "../../../../devices/emulators/ble/pixels-die.ts";
 import { plugHciController } from "../../../../devices/emulators/hci/hci-uart.ts";
@@ -153,6 +154,73 @@ describe("adapter lookups", () => {
       load: () => Promise.reject(new Error("Cannot find module 'dbus-next'")),
     });
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/^the system bus is there but dbus-next is not installed/) });
+  });
+});
+
+describe("adapter lookups with BlueZ present (dbus-next stood in by an object of its shape)", () => {
+  const busWith = (answer: () => Promise<unknown>) => ({
+    systemBus: () => ({
+      getProxyObject: async (service: string, path: string) => {
+        expect([service, path]).toEqual(["org.bluez", "/"]);
+        return { getInterface: () => ({ GetManagedObjects: answer }) };
+      },
+      disconnect: () => undefined,
+    }),
+  });
+  const v = (signature: string, value: unknown) => ({ signature, value });
+
+  it("lists BlueZ's adapters, and names a stopped bluetoothd", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "qd-bus-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(join(dir, "system_bus_socket"), "");
+    const env = { DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${dir}/system_bus_socket` };
+    const objects = {
+      "/org/bluez": { "org.bluez.AgentManager1": {} },
+      "/org/bluez/hci1": { "org.bluez.Adapter1": { Address: v("s", "B8:27:EB:00:00:02"), Powered: v("b", false) } },
+      "/org/bluez/hci0": { "org.bluez.Adapter1": { Address: v("s", "B8:27:EB:00:00:01"), Powered: v("b", true) } },
+      "/org/bluez/hci0/dev_C9_30_44_FB_8C_59": { "org.bluez.Device1": {} },
+    };
+    expect(await bluezAdapters({ env, load: async () => busWith(async () => objects) })).toEqual({
+      ok: true,
+      adapters: [
+        { name: "hci0", deviceId: 0, address: "b8:27:eb:00:00:01", powered: true },
+        { name: "hci1", deviceId: 1, address: "b8:27:eb:00:00:02", powered: false },
+      ],
+    });
+    const unknown = Object.assign(new Error("The name org.bluez was not provided by any .service files"), {
+      type: "org.freedesktop.DBus.Error.ServiceUnknown",
+    });
+    expect(await bluezAdapters({ env, load: async () => busWith(() => Promise.reject(unknown)) })).toEqual({
+      ok: false,
+      message: "BlueZ is not running (no org.bluez on the system bus; sudo systemctl start bluetooth)",
+    });
+  });
+
+  it("an adapter BlueZ holds is listened to through D-Bus only; the others through the kernel", async () => {
+    const bindings: string[] = [];
+    const scan = await scanBle(0.05, [], {
+      platform: "linux",
+      kernel: async () => ({
+        ok: true,
+        adapters: [
+          { name: "hci0", deviceId: 0 },
+          { name: "hci1", deviceId: 1 },
+        ],
+      }),
+      bluez: async () => ({ ok: true, adapters: [{ name: "hci0", deviceId: 0, address: "b8:27:eb:00:00:01" }] }),
+      central: (b) => {
+        bindings.push(JSON.stringify(b));
+        const central = new EmulatedCentral();
+        central.add(new EmulatedPixelsDie({ id: `px-${b.kind}`, kind: "d6", clock: central.clock }));
+        return central;
+      },
+    });
+    expect(bindings).toEqual(['{"kind":"dbus","deviceId":0}', '{"kind":"hci","deviceId":1}']);
+    expect(scan.adapters.map((a) => [a.name, a.via, a.dice.map((d) => d.name)])).toEqual([
+      ["hci0", "dbus", ["px-dbus"]],
+      ["hci1", "kernel", ["px-hci"]],
+    ]);
+    expect(scan.lookups[0]).toEqual({ via: "kernel", ok: true, message: "hci0 (BlueZ's: used through D-Bus), hci1" });
   });
 });
 
