@@ -41,11 +41,18 @@ async function bleSection(seconds: number, ports: readonly string[], scan: ScanD
   }
 }
 
-/** The serial ports to probe for an HCI controller: those listed and those named by `--port`, each device once. */
+/** A USB serial port (where HCI-UART dongles appear); on-board UARTs may carry the Pi's own radio or a console. */
+const isUsbPort = (p: SerialPortInfo): boolean => p.vendorId !== undefined || /\/(ttyUSB\d+|ttyACM\d+)$|\/serial\/by-id\//.test(p.path);
+
+/**
+ * The serial ports to probe for an HCI controller: the USB ones listed and those named by `--port`, each device
+ * once. On-board UARTs (ttyS, ttyAMA) are probed only when named: on a Pi one of them is the built-in radio's
+ * line, and a Reset and new line settings sent there would cut it off.
+ */
 async function portsToProbe(serial: Section<SerialPortInfo>, extra: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const path of [...extra, ...(serial.ok ? serial.items.map((p) => p.path) : [])]) {
+  for (const path of [...extra, ...(serial.ok ? serial.items.filter(isUsbPort).map((p) => p.path) : [])]) {
     const real = await realpath(path).catch(() => path);
     if (seen.has(real)) continue;
     seen.add(real);
