@@ -107,7 +107,10 @@ describe("devices scan: Bluetooth adapters", () => {
     expect(r.stdout).toContain("serial HCI: none — 0 of 2 serial ports answered an HCI Reset");
     expect(r.stdout).toContain(`${chatter.hostPath}: no answer to an HCI Reset (not an HCI controller)`);
     expect(r.stdout).toMatch(/\/dev\/nonexistent-dongle: cannot open \/dev\/nonexistent-dongle: /);
-    const json = JSON.parse((await runDevices(["scan"], { seconds: "0", json: true }, deps())).stdout);
+    // On-board UARTs (a Pi's radio may sit on one) are listed but not probed unless named.
+    const onBoard = deps({ listSerial: async () => [{ path: "/dev/ttyS0" }, { path: "/dev/ttyAMA0" }] });
+    const json = JSON.parse((await runDevices(["scan"], { seconds: "0", json: true }, onBoard)).stdout);
+    expect(json.serial.items).toHaveLength(2);
     expect(json.ble).toMatchObject({ ok: false, message: "Bluetooth unavailable: no Bluetooth adapter found", adapters: [] });
     expect(json.ble.lookups[2]).toEqual({ via: "uart", ok: false, message: "no serial port to probe", ports: [] });
   });
