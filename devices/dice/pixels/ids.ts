@@ -40,8 +40,11 @@ export const PixelsMessageType = {
   stopAllAnimations: 0x3b,
 } as const;
 
-/** Highest message type number either enum defines (firmware adds SetUserMode 72/73 and test messages). */
-export const PIXELS_MAX_MESSAGE_TYPE = 0x4f;
+/**
+ * Highest message type number either enum defines: pixels-core-connect 1.3.0 ends at 80
+ * (printAnimationControllerState), as the cross-test in test/devices/ble/pixels-core-connect.test.ts checks.
+ */
+export const PIXELS_MAX_MESSAGE_TYPE = 0x50;
 
 export const PIXELS_ROLL_STATES = ["unknown", "rolled", "handling", "rolling", "crooked", "onFace"] as const;
 export type PixelsRollState = (typeof PIXELS_ROLL_STATES)[number];

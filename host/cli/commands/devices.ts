@@ -1,27 +1,25 @@
 /**
- * `quarterdeck devices scan [--seconds N] [--json]` (CONTRACT §1): lists the serial ports, HID devices and BLE
- * dice this machine can see. Each subsystem that cannot be used (no serialport binding, node-hid without
- * libusb, no Bluetooth adapter) is a sentence in the output, never a crash.
+ * `quarterdeck devices scan [--seconds N] [--port PATH]… [--json]` (CONTRACT §1): lists the serial ports, HID
+ * devices, Bluetooth adapters and the BLE dice each adapter hears. Each subsystem that cannot be used (no
+ * serialport binding, node-hid without libusb, no Bluetooth adapter) is a sentence in the output, never a crash:
+ * the exit code is 0 whatever was found (2 only for bad arguments).
  */
+import { realpath } from "node:fs/promises";
 import { nodeHidBackend } from "../../../devices/hid/node-hid-backend.ts";
 import { type HidBackend, type HidDeviceInfo, vidPid } from "../../../devices/hid/transport.ts";
 import { listSerialPorts, type SerialPortInfo } from "../../../devices/serial/serialport-transport.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
 import { type Progress, terminalProgress } from "../progress.ts";
+import { type BleScan, bleLines, scanBle } from "./scan-ble.ts";
 
 type Section<T> = { ok: true; items: T[] } | { ok: false; message: string };
-
-interface BleScan {
-  ok: boolean;
-  lines: string[];
-  devices: unknown[];
-}
 
 /** What the scan talks to; tests hand in their own. */
 export interface ScanDeps {
   readonly listSerial?: () => Promise<SerialPortInfo[]>;
   readonly hid?: HidBackend;
-  readonly scanBle?: (seconds: number) => Promise<BleScan>;
+  /** Finds the Bluetooth adapters (probing `ports` for an HCI controller) and listens on each. */
+  readonly scanBle?: (seconds: number, ports: readonly string[]) => Promise<BleScan>;
   /** Countdown while listening (default: on stderr when it is a terminal). */
   readonly progress?: Progress;
 }
@@ -35,13 +33,38 @@ async function section<T>(what: string, run: () => Promise<T[]>): Promise<Sectio
   }
 }
 
-async function bleSection(seconds: number, scan: ScanDeps["scanBle"]): Promise<BleScan> {
+async function bleSection(seconds: number, ports: readonly string[], scan: ScanDeps["scanBle"]): Promise<BleScan> {
   try {
-    const run = scan ?? (await import("./scan-ble.ts")).scanBle;
-    return await run(seconds);
+    return await (scan ?? scanBle)(seconds, ports);
   } catch (e) {
-    return { ok: false, lines: [`BLE: scanning is not available: ${(e as Error).message}`], devices: [] };
+    return { ok: false, message: `Bluetooth scanning is not available: ${(e as Error).message}`, adapters: [], lookups: [] };
   }
+}
+
+/** A USB serial port (where HCI-UART dongles appear); on-board UARTs may carry the Pi's own radio or a console. */
+const isUsbPort = (p: SerialPortInfo): boolean => p.vendorId !== undefined || /\/(ttyUSB\d+|ttyACM\d+)$|\/serial\/by-id\//.test(p.path);
+
+/**
+ * The serial ports to probe for an HCI controller: the USB ones listed and those named by `--port`, each device
+ * once. On-board UARTs (ttyS, ttyAMA) are probed only when named: on a Pi one of them is the built-in radio's
+ * line, and a Reset and new line settings sent there would cut it off.
+ */
+async function portsToProbe(serial: Section<SerialPortInfo>, extra: readonly string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const path of [...extra, ...(serial.ok ? serial.items.filter(isUsbPort).map((p) => p.path) : [])]) {
+    const real = await realpath(path).catch(() => path);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    out.push(path);
+  }
+  return out;
+}
+
+function portOption(raw: unknown): string[] | null {
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const ok = list.length <= 16 && list.every((p) => typeof p === "string" && p.length > 0 && p.length <= 256);
+  return ok ? (list as string[]) : null;
 }
 
 const USAGE_NAMES: Record<string, string> = { "1/6": "keyboard (a keyboard-wedge reader?)", "1/5": "gamepad", "1/4": "joystick" };
@@ -60,7 +83,15 @@ function serialLine(p: SerialPortInfo): string {
 
 export async function runDevices(args: readonly string[], values: Record<string, unknown>, deps: ScanDeps = {}): Promise<CommandResult> {
   if (args[0] !== "scan" || args.length > 1) {
-    return badInput({ code: "input.invalid", message: "Usage: quarterdeck devices scan [--seconds N] [--json].", path: "argv[1]" });
+    return badInput({
+      code: "input.invalid",
+      message: "Usage: quarterdeck devices scan [--seconds N] [--port PATH]… [--json].",
+      path: "argv[1]",
+    });
+  }
+  const extraPorts = portOption(values.port);
+  if (!extraPorts) {
+    return badInput({ code: "input.invalid", message: "--port takes a serial port path (at most 16 of them).", path: "--port" });
   }
   const raw = values.seconds;
   const seconds = raw === undefined ? 5 : Number(raw);
@@ -73,11 +104,11 @@ export async function runDevices(args: readonly string[], values: Record<string,
   }
   const hid = deps.hid ?? nodeHidBackend();
   const clear = (deps.progress ?? terminalProgress()).countdown("Listening for dice", seconds);
-  const [serial, hidDevices, ble] = await Promise.all([
-    section("Serial", deps.listSerial ?? listSerialPorts),
-    section("HID", () => hid.devices()),
-    bleSection(seconds, deps.scanBle),
-  ]).finally(clear);
+  const serial = await section("Serial", deps.listSerial ?? listSerialPorts);
+  const ports = await portsToProbe(serial, extraPorts);
+  const [hidDevices, ble] = await Promise.all([section("HID", () => hid.devices()), bleSection(seconds, ports, deps.scanBle)]).finally(
+    clear,
+  );
   if (values.json === true) return { code: 0, stdout: printJson({ ok: true, serial, hid: hidDevices, ble }) };
   const out: string[] = ["Serial ports:"];
   if (!serial.ok) out.push(`  ${serial.message}`);
@@ -88,6 +119,6 @@ export async function runDevices(args: readonly string[], values: Record<string,
     out.push(
       ...(hidDevices.items.length ? hidDevices.items.map(hidLine) : ["  none found (or not readable: see the udev rule in the docs)"]),
     );
-  out.push("BLE dice:", ...ble.lines.map((l) => `  ${l}`));
+  out.push("Bluetooth adapters and the dice each hears:", ...bleLines(ble, seconds).map((l) => `  ${l}`));
   return { code: 0, stdout: `${out.join("\n")}\n` };
 }

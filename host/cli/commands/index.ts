@@ -103,13 +103,15 @@ Example: quarterdeck decode pn532 00 00 FF 00 FF 00`,
   },
   {
     name: "devices scan",
-    synopsis: "quarterdeck devices scan [--seconds N] [--json]",
-    help: `Lists the serial ports, HID devices and BLE dice this machine can see. A subsystem that cannot be used
-(no Bluetooth adapter, no libusb) is explained, not a crash.
+    synopsis: "quarterdeck devices scan [--seconds N] [--port PATH]… [--json]",
+    help: `Lists the serial ports, HID devices and Bluetooth adapters this machine can see (kernel HCI, BlueZ on
+D-Bus, serial ports that answer an HCI Reset) and the BLE dice each adapter hears. A subsystem that cannot be
+used (no Bluetooth adapter, no libusb) is explained, not a crash.
 
   --seconds N   how long to listen for dice (0 to 120, default 5)
+  --port PATH   also probe this serial port for an HCI controller (repeatable)
   --json        print JSON`,
-    options: { seconds: { type: "string" }, json: { type: "boolean" } },
+    options: { seconds: { type: "string" }, port: { type: "string", multiple: true }, json: { type: "boolean" } },
     run: async ({ values }) => (await import("./devices.ts")).runDevices(["scan"], values),
   },
   {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createNobleCentral } from "../../../devices/ble/noble-adapter.ts";
 import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
 import { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
 import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
 import { decodeDice } from "../../../host/cli/commands/decode-dice.ts";
-import { scanBle } from "../../../host/cli/commands/scan-ble.ts";
+import { scanDice } from "../../../host/cli/commands/scan-ble.ts";
 
 const json = (r: ReturnType<typeof decodeDice>) => JSON.parse(r?.stdout ?? "null");
 
@@ -59,18 +60,16 @@ describe("quarterdeck decode pixels | pixels-advert | godice", () => {
 
 describe("devices scan: the BLE part", () => {
   it("explains, without throwing, when Bluetooth is unavailable (noble on this machine)", async () => {
-    const r = await scanBle(1);
-    expect(r.ok).toBe(false);
-    expect(r.lines[0]).toMatch(/^BLE: Bluetooth unavailable: /);
-    expect(r.devices).toEqual([]);
+    const central = createNobleCentral();
+    const r = await scanDice(central, 1).finally(() => central.close());
+    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^Bluetooth unavailable: /) });
   });
   it("lists the Pixels and GoDice it hears, with the Pixels advert decoded", async () => {
     const central = new EmulatedCentral();
     central.add(new EmulatedPixelsDie({ id: "Pixel d20", kind: "d20", clock: central.clock }));
     central.add(new EmulatedGoDice({ id: "g", clock: central.clock }));
-    const r = await scanBle(0.05, { central });
-    expect(r.ok).toBe(true);
-    expect(r.devices).toEqual([
+    const r = await scanDice(central, 0.05);
+    expect(r.ok && r.dice).toEqual([
       expect.objectContaining({
         family: "pixels",
         name: "Pixel d20",
@@ -78,6 +77,5 @@ describe("devices scan: the BLE part", () => {
       }),
       expect.objectContaining({ family: "godice", name: expect.stringMatching(/^GoDice_/) }),
     ]);
-    expect(r.lines[0]).toMatch(/^BLE pixels: Pixel d20 /);
   });
 });

@@ -159,7 +159,7 @@ describe("node-hid that cannot load (no libusb)", () => {
       {
         hid: nodeHidBackend(noLibusb),
         listSerial: async () => [{ path: "/dev/ttyUSB0", vendorId: "0403", productId: "6001" }],
-        scanBle: async () => ({ ok: false, lines: ["BLE: Bluetooth unavailable: EAFNOSUPPORT"], devices: [] }),
+        scanBle: async () => ({ ok: false, message: "Bluetooth unavailable: EAFNOSUPPORT", adapters: [], lookups: [] }),
       },
     );
     expect(result.code).toBe(0);
