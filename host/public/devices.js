@@ -26,8 +26,7 @@ function Pairing() {
       ${
         p.reachable
           ? null
-          : html`<p class="trouble-small"><b>A phone cannot reach this table yet:</b> it listens on this machine only. Start it with
-            <code>--host 0.0.0.0</code> so phones on the same network can connect.</p>`
+          : html`<p class="trouble-small"><b>A phone cannot reach this table yet:</b> it listens on this machine only. Start it with <code>--host 0.0.0.0</code> so phones on the same network can connect.</p>`
       }
     </div>
   </section>`;
@@ -109,7 +108,7 @@ function Devices() {
               <td>${d.battery !== undefined ? `${d.battery}%` : "—"}</td>
               <td>${d.rssi !== undefined ? `${d.rssi} dBm` : "—"}</td>
               <td>${ago(d.lastSeen)}</td>
-              <td class="device-actions">
+              <td><div class="device-actions">
                 ${
                   d.kind === "die" || d.kind === "reader"
                     ? html`<button type="button" class="secondary" onClick=${() => send("POST", `/api/devices/${encodeURIComponent(d.id)}/identify`, {})}>Blink</button>`
@@ -117,7 +116,7 @@ function Devices() {
                 }
                 ${d.kind === "die" ? html`<${BindForm} die=${d} state=${state} send=${send} />` : null}
                 <${SimControls} d=${d} state=${state} send=${send} />
-              </td>
+              </div></td>
             </tr>`,
           )}
         </tbody>
