@@ -178,7 +178,8 @@ function Display() {
     if (e.type === "undo") setUndone({ seq: e.seq, description: e.description, at: Date.now() });
   });
   const prefs = useDisplayPrefs();
-  const lastSeq = useRef(null);
+  // the result on screen when this page first saw the table (undefined until then): only later ones are announced
+  const lastSeq = useRef(undefined);
   const [announce, setAnnounce] = useState("");
   useScreenAwake();
   useLayoutEffect(() => {
@@ -190,11 +191,14 @@ function Display() {
     });
   }, [state?.version]);
   const seq = state?.last?.seq ?? null;
+  const loaded = state !== null;
   useEffect(() => {
-    if (lastSeq.current !== null && seq !== null && seq !== lastSeq.current && state?.last)
+    if (!loaded) return;
+    if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
       setAnnounce(`#${seq}: ${state.last.description}`);
+    }
     lastSeq.current = seq;
-  }, [seq]);
+  }, [seq, loaded]);
   useEffect(() => {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
   }, [undone]);
@@ -217,7 +221,7 @@ function Display() {
       <section id="result" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>
-      <aside class="panel side" aria-label="wind and the shown ship">
+      <aside class="panel aside" aria-label="wind and the shown ship">
         <${WindDial} wind=${state.wind} angle=${state.dial?.angle ?? null} />
         <div id="focus">
           ${state.focus?.ship ? html`<${ShipLog} view=${state.focus.ship} log=${state.focus.log} />` : html`<p class="muted">Tap a ship to see its log.</p>`}

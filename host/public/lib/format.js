@@ -114,10 +114,10 @@ export function outcomeFacts(outcome, isShip = () => false) {
 }
 
 const SEVERITY = [
-  [/destroyed|sunk|exploded|struck|captured|prize/i, 4],
-  [/heavily|fire|burning|crippled|critical/i, 3],
-  [/damaged|broken|lost/i, 2],
-  [/worn|light/i, 1],
+  [/\b(destroyed|sunk|exploded|struck|captured|prize)/i, 4],
+  [/\b(heavily|fire|burning|crippled|critical)/i, 3],
+  [/\b(damaged|broken|lost)/i, 2],
+  [/\b(worn|light)/i, 1],
 ];
 
 /** 0 (fine) … 4 (gone) for a ship's status word, until the state says the severity itself. */

@@ -106,3 +106,13 @@ describe("the pages' view helpers", () => {
     ]);
   });
 });
+
+describe("status words", () => {
+  it("ranks a word by what it says, not by a word inside it", async () => {
+    const { severity } = await import("../../../host/public/lib/format.js");
+    expect(severity("undamaged")).toBe(0);
+    expect(severity("damaged")).toBe(2);
+    expect(severity("heavily-damaged")).toBe(3);
+    expect(severity("sunk")).toBe(4);
+  });
+});
