@@ -196,6 +196,7 @@ function Display() {
     if (!loaded) return;
     if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
       setAnnounce(`#${seq}: ${state.last.description}`);
+      if (seq > (lastSeq.current ?? 0)) setUndone(null);
     }
     lastSeq.current = seq;
   }, [seq, loaded]);

@@ -52,11 +52,12 @@ async function rollAll(h: Host): Promise<void> {
   const p = s.pending;
   if (!p?.plan) throw new Error("no roll pending");
   const dice = s.devices.filter((d) => d.kind === "die" && d.connected);
+  let n = 0;
   for (const [i, e] of p.plan.entries()) {
     const have = p.dice.filter((d) => d.entry === i).length;
     const fit = dice.filter((d) => e.color === null || d.color === e.color);
     if (fit.length === 0) throw new Error(`no emulated ${e.color} die for ${e.purpose}`);
-    for (let k = have; k < e.count; k++) await h.sim("roll", { die: fit[k % fit.length]?.id, face: (k % 6) + 1 });
+    for (let k = have; k < e.count; k++) await h.sim("roll", { die: fit[k % fit.length]?.id, face: (n++ % 6) + 1 });
   }
 }
 
