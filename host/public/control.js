@@ -187,9 +187,9 @@ function DisplaySettings() {
   return html`<section id="display-settings" class="panel" aria-labelledby="display-h">
     <h2 id="display-h">The display</h2>
     <div class="row">
-      <button type="button" class="secondary" onClick=${() => step(-0.1)} aria-label="Smaller text on the display">A−</button>
-      <output id="scale" aria-live="polite">Scale ${Math.round(prefs.scale * 100)}%</output>
-      <button type="button" class="secondary" onClick=${() => step(0.1)} aria-label="Larger text on the display">A+</button>
+      <button type="button" class="secondary" onClick=${() => step(-0.1)}>Smaller</button>
+      <output id="scale" aria-live="polite">Text ${Math.round(prefs.scale * 100)}%</output>
+      <button type="button" class="secondary" onClick=${() => step(0.1)}>Larger</button>
     </div>
     <label class="check"><input type="checkbox" id="speech" checked=${prefs.speech} onChange=${(e) => set({ speech: e.currentTarget.checked })} />
       Speak results on the display</label>
