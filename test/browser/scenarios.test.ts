@@ -30,8 +30,11 @@ const TO_ROLL: Record<string, (h: Host, control: Page) => Promise<void>> = {
   "wsim-battle-v3": async () => {}, // wind
   "age-of-sail": async (h) => {
     // the end-of-round wind is the turn's last phase: the pad's next-phase button walks there
-    for (let i = 0; i < 12; i++) await h.sim("press", { command: "next-phase" });
-    await until(h.state, (s) => s.pending?.type === "wind");
+    for (let i = 1; i <= 12; i++) {
+      await h.sim("press", { command: "next-phase" });
+      await until(h.state, (s) => s.phase.index === i);
+    }
+    expect((await h.state()).pending?.type).toBe("wind");
   },
   quickfire: async (h, control) => {
     const s = await h.state();
@@ -40,10 +43,11 @@ const TO_ROLL: Record<string, (h: Host, control: Page) => Promise<void>> = {
     await h.sim("lift", { reader: "reader-1" });
     await h.sim("tap", { reader: "reader-2", uid: b?.tags[0] });
     await until(h.state, (x) => x.pending?.missing.includes("battery") === true);
-    // the battery is the one thing a tap cannot say: it is chosen on the phone
+    // the battery and the range are what a tap cannot say: they are chosen on the phone
     await control.locator("#fields select[name=battery]").selectOption("heavy");
+    await control.locator("#fields select[name=range]").selectOption("short");
     await control.locator("#fields button[type=submit]").click();
-    await until(h.state, (x) => (x.pending?.needed ?? 0) > 0);
+    expect((await until(h.state, (x) => (x.pending?.needed ?? 0) > 0)).pending?.needed).toBe(3);
   },
 };
 
