@@ -218,11 +218,11 @@ function Display() {
       <${ScreenButtons} />
     </header>
     <main class="display-grid">
-      <section id="action" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
-      <section id="result" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
+      <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+      <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>
-      <aside class="panel aside" aria-label="wind and the shown ship">
+      <aside tabindex="0" class="panel aside" aria-label="wind and the shown ship">
         <${WindDial} wind=${state.wind} angle=${state.dial?.angle ?? null} />
         <div id="focus">
           ${state.focus?.ship ? html`<${ShipLog} view=${state.focus.ship} log=${state.focus.log} />` : html`<p class="muted">Tap a ship to see its log.</p>`}

@@ -28,13 +28,16 @@ const TO_ROLL: Record<string, (h: Host, control: Page) => Promise<void>> = {
   "sole-bay-1672": async () => {}, // initiative
   "anglo-dutch-1666": async () => {}, // wind
   "wsim-battle-v3": async () => {}, // wind
-  "age-of-sail": async (h) => {
-    // the end-of-round wind is the turn's last phase: the pad's next-phase button walks there
-    for (let i = 1; i <= 12; i++) {
+  "age-of-sail": async (h, control) => {
+    // the end-of-round wind is the turn's last phase: the pad's next-phase button walks towards it …
+    for (let i = 1; i <= 3; i++) {
       await h.sim("press", { command: "next-phase" });
       await until(h.state, (s) => s.phase.index === i);
     }
-    expect((await h.state()).pending?.type).toBe("wind");
+    expect((await h.state()).phase.index).toBe(3);
+    // … and the phone picks the wind roll (the phase walk's own choice of action is the session's)
+    await control.locator("#type").selectOption("wind");
+    await until(h.state, (s) => s.pending?.type === "wind");
   },
   quickfire: async (h, control) => {
     const s = await h.state();
