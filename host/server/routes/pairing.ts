@@ -24,7 +24,7 @@ export async function pairingRoutes(app: FastifyInstance, opts: PairingOptions):
     }
     const bound = app.server.address() as AddressInfo | null;
     if (!bound || typeof bound !== "object") {
-      return sendError(reply, { code: "pairing.unavailable", message: "The host is not listening yet.", path: "" }, 503);
+      return sendError(reply, { code: "pairing.unavailable", message: "The host is not listening yet.", path: "" }, 409);
     }
     const p = pairing(bound, opts.https, opts.token);
     return { ok: true, url: p.url, reachable: p.reachable, svg: await qrSvg(p.url) };
