@@ -4,7 +4,6 @@
  */
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
-import QRCode from "qrcode";
 
 export interface Pairing {
   /** The URL a phone opens: the control page with the token. */
@@ -32,8 +31,12 @@ export function pairing(bound: AddressInfo, https: boolean, token: string): Pair
   return { url: `${https ? "https" : "http"}://${shown}:${bound.port}/control#token=${encodeURIComponent(token)}`, reachable };
 }
 
+// qrcode is loaded on first use, so a start that shows no code does not pay for it
+const qrcode = async () => (await import("qrcode")).default;
+
 /** The URL as an SVG QR code (for a page). */
-export const qrSvg = (url: string): Promise<string> => QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+export const qrSvg = async (url: string): Promise<string> =>
+  (await qrcode()).toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
 
 /** The URL as a QR code drawn with block characters (for the start banner in a terminal). */
-export const qrTerminal = (url: string): Promise<string> => QRCode.toString(url, { type: "terminal", small: true });
+export const qrTerminal = async (url: string): Promise<string> => (await qrcode()).toString(url, { type: "terminal", small: true });
