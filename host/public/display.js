@@ -30,7 +30,7 @@ function Health({ devices }) {
   return html`<div class="health" role="status" aria-label="device health">
     ${
       bad.length === 0
-        ? html`<span class="dev ok"><i></i>${devices.length} devices connected</span>`
+        ? html`<span class="dev ok"><i></i>${devices.length} devices OK</span>`
         : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.id} ${d.status}</span>`)
     }
   </div>`;
@@ -237,7 +237,9 @@ function Display() {
 function ScreenButtons() {
   const full = () =>
     (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
-  return html`<button class="screen-button" type="button" onClick=${full}>Full screen</button>`;
+  return html`<button class="screen-button" type="button" title="Full screen" onClick=${full}>
+    <span aria-hidden="true">⤢</span><span class="sr-only">Full screen</span>
+  </button>`;
 }
 
 render(html`<${Display} />`, document.getElementById("app"));
