@@ -1,243 +1,240 @@
-// /control (a phone or tablet at the table): choose the action and its inputs, type dice, roll in
-// software, answer the rules' choices, confirm, undo, next phase, and each player's dice mode.
-import { $, connectLive, fill, h, pct, send, shipName } from "./live.js";
+// /control (a phone or tablet at the table): the rules' choices, the action and its inputs, dice typed or rolled
+// in software, confirm, undo, next phase, the display's scale and speech, each player's dice mode. Preact keeps
+// what a person is typing in component state: a live push re-renders around it and never wipes it.
+import { render } from "preact";
+import { useState } from "preact/hooks";
+import { actionName, oddsLine, shipName } from "./lib/format.js";
+import { html } from "./lib/html.js";
+import { adoptTokenFromUrl, api, useDisplayPrefs, useTable } from "./lib/live.js";
+import { diceTrouble, phaseView } from "./lib/table.js";
 
-let state = null;
-let editing = false;
+adoptTokenFromUrl();
 
-function input(field, value, ships) {
-  const name = field.name;
-  if (field.type === "ship") {
-    return h(
-      "select",
-      { name },
-      h("option", { value: "" }, "—"),
-      ...ships.map((s) => h("option", { value: s.id, selected: s.id === value }, `${s.name} (${s.side})`)),
-    );
+/** One input of the action's form; `value` is what is shown (the person's edit, else the server's). */
+function Field({ field, value, ships, onChange }) {
+  const id = `field-${field.name}`;
+  const label = `${field.label}${field.optional ? " (optional)" : ""}`;
+  if (field.type === "boolean") {
+    return html`<label class="check" for=${id}>
+      <input id=${id} type="checkbox" name=${field.name} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />
+      ${label}
+    </label>`;
   }
   if (field.type === "ships") {
-    return h(
-      "span",
-      { class: "buttons" },
-      ...ships.map((s) =>
-        h(
-          "label",
-          {},
-          h("input", { type: "checkbox", name, value: s.id, checked: Array.isArray(value) && value.includes(s.id) }),
-          ` ${s.name}`,
-        ),
-      ),
-    );
+    const picked = Array.isArray(value) ? value : [];
+    return html`<fieldset class="ships-field"><legend>${label}</legend>
+      ${ships.map(
+        (s) => html`<label class="check">
+          <input type="checkbox" name=${field.name} value=${s.id} checked=${picked.includes(s.id)}
+            onChange=${(e) => onChange(e.currentTarget.checked ? [...picked, s.id] : picked.filter((x) => x !== s.id))} />
+          ${s.name}
+        </label>`,
+      )}
+    </fieldset>`;
   }
-  if (field.type === "boolean") return h("input", { type: "checkbox", name, checked: value === true });
-  if (field.type === "enum") {
-    return h(
-      "select",
-      { name },
-      h("option", { value: "" }, "—"),
-      ...(field.values ?? []).map((v) => h("option", { value: v, selected: v === value }, String(v))),
-    );
+  let control;
+  if (field.type === "ship" || field.type === "enum") {
+    const options =
+      field.type === "ship" ? ships.map((s) => [s.id, `${s.name} (${s.side})`]) : (field.values ?? []).map((v) => [v, String(v)]);
+    control = html`<select id=${id} name=${field.name} value=${value === undefined ? "" : String(value)}
+      onChange=${(e) => {
+        const raw = e.currentTarget.value;
+        const numeric = field.type === "enum" && (field.values ?? []).every((v) => typeof v === "number");
+        onChange(raw === "" ? undefined : numeric ? Number(raw) : raw);
+      }}>
+      <option value="">—</option>
+      ${options.map(([v, text]) => html`<option value=${String(v)}>${text}</option>`)}
+    </select>`;
+  } else {
+    const number = field.type === "number";
+    control = html`<input id=${id} name=${field.name} type=${number ? "number" : "text"} step="any" min=${field.min} max=${field.max}
+      inputmode=${number ? "decimal" : undefined} value=${value ?? ""} autocomplete="off"
+      onInput=${(e) => {
+        const raw = e.currentTarget.value;
+        onChange(raw === "" ? undefined : number ? Number(raw) : raw);
+      }} />`;
   }
-  return h("input", {
-    type: field.type === "number" ? "number" : "text",
-    name,
-    value: value ?? "",
-    min: field.min,
-    max: field.max,
-    step: "any",
-    inputmode: field.type === "number" ? "decimal" : undefined,
-  });
+  return html`<label for=${id}><span>${label}</span>${control}</label>`;
 }
 
-function readForm(form, fields) {
-  const values = {};
-  for (const f of fields) {
-    if (f.type === "boolean") values[f.name] = form.elements[f.name].checked;
-    else if (f.type === "ships") values[f.name] = [...form.querySelectorAll(`input[name="${f.name}"]:checked`)].map((i) => i.value);
-    else {
-      const raw = form.elements[f.name].value;
-      if (raw === "") continue;
-      const enumNumber = f.type === "enum" && (f.values ?? []).every((v) => typeof v === "number");
-      values[f.name] = f.type === "number" || enumNumber ? Number(raw) : raw;
-    }
-  }
-  return values;
-}
-
-/** The rule set's odds summary in one line: "expected hits 4.33 · condition drops 45%". */
-function oddsLine(summary) {
-  return Object.entries(summary)
-    .filter(([, v]) => typeof v === "number")
-    .map(([k, v]) => {
-      const name = k
-        .replace(/^p(?=[A-Z])/, "")
-        .replace(/([A-Z])/g, " $1")
-        .toLowerCase()
-        .trim();
-      return `${name} ${/^p[A-Z]/.test(k) || (v > 0 && v < 1) ? pct(v) : Math.round(v * 100) / 100}`;
-    })
-    .join(" · ");
-}
-
-function paintAction() {
+/** The action being set up: the person's edits are kept until sent; fields they did not touch follow the table. */
+function ActionForm({ state, send }) {
   const p = state.pending;
   const actions = state.ruleset.actions;
-  const type = p?.type ?? actions[0]?.type;
+  const [chosenType, setChosenType] = useState(null);
+  const [edits, setEdits] = useState({});
+  const type = chosenType ?? p?.type ?? actions[0]?.type;
   const def = actions.find((a) => a.type === type);
-  const typeSelect = h(
-    "select",
-    { id: "type", onchange: (e) => send("POST", "/api/draft", { type: e.target.value }) },
-    ...actions.map((a) => h("option", { value: a.type, selected: a.type === type }, a.type)),
-  );
-  const form = h("form", { id: "fields", onfocusin: () => (editing = true), onfocusout: () => (editing = false) });
-  if (def) {
-    form.append(
-      ...def.fields.map((f) => h("label", {}, `${f.label}${f.optional ? " (optional)" : ""} `, input(f, p?.action[f.name], state.ships))),
-      h("button", { type: "submit" }, "Set"),
-    );
-  }
-  form.onsubmit = (e) => {
-    e.preventDefault();
-    editing = false;
-    if (p?.origin === "follow-up") send("POST", "/api/actions", { action: { type, ...readForm(form, def.fields) } });
-    else send("POST", "/api/draft", { type, values: readForm(form, def.fields) });
+  const followUp = p?.origin === "follow-up";
+  const serverValues = p && p.type === type ? p.action : {};
+  const shownValue = (name) => (name in edits ? edits[name] : serverValues[name]);
+  const pickType = async (t) => {
+    setEdits({});
+    setChosenType(t);
+    if ((await send("POST", "/api/draft", { type: t })).ok) setChosenType(null);
   };
-  fill(
-    $("action"),
-    h("h2", {}, p?.origin === "follow-up" ? `The rules demand: ${p.purpose}` : "Action"),
-    p?.origin === "follow-up" ? null : h("label", {}, "Type ", typeSelect),
-    h("p", { class: "muted" }, def?.description ?? ""),
-    form,
-    h("p", { class: p?.error ? "error" : "instruction-small", id: "instruction" }, p?.instruction ?? ""),
-    p?.odds ? h("p", { class: "muted", id: "odds" }, oddsLine(p.odds.summary)) : null,
-  );
+  const submit = async (e) => {
+    e.preventDefault();
+    const values = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
+    const r = followUp
+      ? await send("POST", "/api/actions", { action: { ...serverValues, ...values, type } })
+      : await send("POST", "/api/draft", { type, values });
+    if (r.ok) {
+      setEdits({});
+      setChosenType(null);
+    }
+  };
+  return html`<section class="panel" aria-labelledby="action-h">
+    <h2 id="action-h">${followUp ? `The rules demand: ${p.purpose}` : "Action"}</h2>
+    ${
+      followUp
+        ? null
+        : html`<label for="type"><span>Action</span>
+          <select id="type" value=${type} onChange=${(e) => pickType(e.currentTarget.value)}>
+            ${actions.map((a) => html`<option value=${a.type}>${actionName(state, a.type)}</option>`)}
+          </select></label>`
+    }
+    ${def?.description ? html`<p class="muted">${def.description}</p>` : null}
+    <form id="fields" onSubmit=${submit}>
+      ${(def?.fields ?? []).map(
+        (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}
+          onChange=${(v) => setEdits((x) => ({ ...x, [f.name]: v }))} />`,
+      )}
+      <button type="submit">Set</button>
+    </form>
+    ${p ? html`<p class=${p.error ? "error" : "instruction-small"} id="instruction">${p.instruction}</p>` : null}
+    ${p?.odds ? html`<p id="odds">${oddsLine(p.odds)}</p>` : null}
+  </section>`;
 }
 
-function buildDice() {
-  const entry = h("input", { id: "dice-values", placeholder: "e.g. 4 6 1", inputmode: "numeric", autocomplete: "off" });
-  fill(
-    $("dice"),
-    h("h2", {}, "Dice"),
-    h("p", { id: "dice-needed" }),
-    h(
-      "form",
-      {
-        onsubmit: async (e) => {
-          e.preventDefault();
-          const values = entry.value
-            .split(/[\s,]+/)
-            .filter(Boolean)
-            .map(Number);
-          if ((await send("POST", "/api/dice", { values })).ok) entry.value = "";
-        },
-      },
-      entry,
-      h("button", { type: "submit" }, "Enter dice"),
-    ),
-    h(
-      "div",
-      { class: "buttons" },
-      h("button", { onclick: () => send("POST", "/api/dice/software", {}) }, "Roll for me"),
-      h("button", { onclick: () => send("POST", "/api/confirm", {}) }, "Confirm"),
-      h("button", { class: "secondary", onclick: () => send("POST", "/api/cancel", {}) }, "Cancel"),
-      h("button", { class: "danger", onclick: () => send("POST", "/api/undo", {}) }, "Undo last"),
-      h("button", { class: "secondary", onclick: () => send("POST", "/api/phase/next", {}) }, "Next phase"),
-    ),
-  );
-}
-
-function paintDice() {
+function Dice({ state, send }) {
+  const [typed, setTyped] = useState("");
   const p = state.pending;
-  $("dice-needed").textContent = p?.needed
-    ? `${p.needed} still needed (${p.mode} dice for ${p.roller ?? "this roll"})`
-    : "No dice needed now.";
-}
-
-/** Rebuilds a section only when what it shows changed, so a push never wipes what a person is filling in. */
-function rebuildOnChange(id, key, build) {
-  const el = $(id);
-  const k = JSON.stringify(key);
-  if (el.dataset.key === k) return;
-  el.dataset.key = k;
-  build();
-}
-
-function paintChoice() {
-  const c = state.choice;
-  if (!c) {
-    fill($("choice"));
-    return;
-  }
-  const multi = c.max > 1;
-  const form = h(
-    "form",
-    {},
-    h("h2", {}, c.purpose),
-    ...c.options.map((o, i) =>
-      h(
-        "label",
-        {},
-        h("input", { type: multi ? "checkbox" : "radio", name: "opt", value: String(i), checked: !multi && i === 0 }),
-        ` ${o.label}`,
-      ),
-    ),
-    h("button", { type: "submit" }, "Choose"),
-  );
-  form.onsubmit = (e) => {
+  const trouble = diceTrouble(state);
+  const enter = async (e) => {
     e.preventDefault();
-    const picked = [...form.querySelectorAll("input:checked")].map((i) => c.options[Number(i.value)].value);
-    send("POST", "/api/choose", { value: multi ? picked : picked[0] });
+    const values = typed
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+    if ((await send("POST", "/api/dice", { values })).ok) setTyped("");
   };
-  fill($("choice"), form);
+  return html`<section class="panel" aria-labelledby="dice-h">
+    <h2 id="dice-h">Dice</h2>
+    <p id="dice-needed">${p?.needed ? `${p.needed} still needed (${p.mode} dice for ${p.roller ?? "this roll"})` : "No dice needed now."}</p>
+    ${trouble ? html`<p class="trouble-small" role="alert"><b>${trouble.title}</b> ${trouble.remedy}</p>` : null}
+    <form class="row" onSubmit=${enter}>
+      <label for="dice-values" class="grow"><span>Dice read</span>
+        <input id="dice-values" placeholder="e.g. 4 6 1" inputmode="numeric" autocomplete="off" value=${typed}
+          onInput=${(e) => setTyped(e.currentTarget.value)} /></label>
+      <button type="submit">Enter dice</button>
+    </form>
+    <div class="buttons">
+      <button type="button" onClick=${() => send("POST", "/api/dice/software", {})}>Roll for me</button>
+      <button type="button" onClick=${() => send("POST", "/api/confirm", {})}>Confirm</button>
+      <button type="button" class="secondary" onClick=${() => send("POST", "/api/cancel", {})}>Cancel</button>
+      <button type="button" class="danger" onClick=${() => send("POST", "/api/undo", {})}>Undo last</button>
+      <button type="button" class="secondary" onClick=${() => send("POST", "/api/phase/next", {})}>Next phase</button>
+    </div>
+  </section>`;
 }
 
-function paintShips() {
-  fill(
-    $("ships"),
-    h("h2", {}, "Ships (tap here when a base has no reader)"),
-    h(
-      "div",
-      { class: "buttons ship-buttons" },
-      ...state.ships.map((s) => h("button", { onclick: () => send("POST", "/api/tap", { ship: s.id }) }, `${s.name}`)),
-    ),
-  );
+function Choice({ state, send }) {
+  const c = state.choice;
+  const [picked, setPicked] = useState([]);
+  if (!c) return null;
+  const multi = c.max > 1;
+  const chosen = picked.length || multi ? picked : [0];
+  const submit = (e) => {
+    e.preventDefault();
+    const values = chosen.map((i) => c.options[i].value);
+    send("POST", "/api/choose", { value: multi ? values : values[0] }).then((r) => r.ok && setPicked([]));
+  };
+  return html`<section id="choice" class="panel choice" aria-labelledby="choice-h">
+    <form onSubmit=${submit}>
+      <h2 id="choice-h">${c.purpose}</h2>
+      ${c.options.map(
+        (o, i) => html`<label class="check">
+          <input type=${multi ? "checkbox" : "radio"} name="opt" value=${String(i)} checked=${chosen.includes(i)}
+            onChange=${(e) => setPicked(multi ? (e.currentTarget.checked ? [...chosen, i] : chosen.filter((x) => x !== i)) : [i])} />
+          ${o.label}
+        </label>`,
+      )}
+      <button type="submit">Choose</button>
+    </form>
+  </section>`;
 }
 
-function paintPlayers() {
-  fill(
-    $("players"),
-    h("h2", {}, "Players' dice"),
-    ...state.players.map((p) =>
-      h(
-        "label",
-        {},
-        `${p.side} `,
-        h(
-          "select",
-          { onchange: (e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.target.value }) },
-          ...["electronic", "manual", "software"].map((m) => h("option", { value: m, selected: m === p.mode }, m)),
-        ),
-      ),
-    ),
-  );
+function Ships({ state, send }) {
+  return html`<section id="ships" class="panel" aria-labelledby="ships-h">
+    <h2 id="ships-h">Ships</h2>
+    <p class="muted">Tap one to show its log (as a tap on its base does); a second one starts firing at it.</p>
+    <div class="buttons ship-buttons">
+      ${state.ships.map(
+        (s) => html`<button type="button" class=${state.focus?.ship?.id === s.id ? "shown" : "secondary"}
+          aria-pressed=${state.focus?.ship?.id === s.id ? "true" : "false"}
+          onClick=${() => send("POST", "/api/tap", { ship: s.id })}>${s.name}</button>`,
+      )}
+    </div>
+  </section>`;
 }
 
-function paint(s) {
-  state = s;
-  $("last").textContent = s.last ? `#${s.last.seq}: ${s.last.description}` : "";
-  $("phase").textContent = s.phase.name ? `Phase: ${s.phase.name}` : "";
-  $("focus").textContent = s.focus?.ship ? `Showing ${shipName(s, s.focus.ship.id)}` : "";
-  if (!editing) paintAction();
-  paintDice();
-  rebuildOnChange("choice", s.choice, paintChoice);
-  rebuildOnChange(
-    "ships",
-    s.ships.map((x) => [x.id, x.name]),
-    paintShips,
-  );
-  rebuildOnChange("players", s.players, paintPlayers);
-  document.body.dataset.version = String(s.version);
+function DisplaySettings() {
+  const prefs = useDisplayPrefs();
+  if (!prefs) return null;
+  const set = (body) => api("POST", "/api/display", body);
+  const step = (d) => set({ scale: Math.min(3, Math.max(0.5, Math.round((prefs.scale + d) * 10) / 10)) });
+  return html`<section id="display-settings" class="panel" aria-labelledby="display-h">
+    <h2 id="display-h">The display</h2>
+    <div class="row">
+      <button type="button" class="secondary" onClick=${() => step(-0.1)}>Smaller</button>
+      <output id="scale" aria-live="polite">Text ${Math.round(prefs.scale * 100)}%</output>
+      <button type="button" class="secondary" onClick=${() => step(0.1)}>Larger</button>
+    </div>
+    <label class="check"><input type="checkbox" id="speech" checked=${prefs.speech} onChange=${(e) => set({ speech: e.currentTarget.checked })} />
+      Speak results on the display</label>
+  </section>`;
 }
 
-buildDice();
-connectLive(paint);
+function Players({ state, send }) {
+  return html`<section id="players" class="panel" aria-labelledby="players-h">
+    <h2 id="players-h">Players' dice</h2>
+    ${state.players.map(
+      (p) => html`<label for=${`mode-${p.side}`}><span>${p.side}</span>
+        <select id=${`mode-${p.side}`} value=${p.mode} onChange=${(e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.currentTarget.value })}>
+          ${["electronic", "manual", "software"].map((m) => html`<option value=${m}>${m === "manual" ? "typed" : m}</option>`)}
+        </select></label>`,
+    )}
+  </section>`;
+}
+
+function Control() {
+  const [error, setError] = useState("");
+  const [undone, setUndone] = useState(null);
+  const { state } = useTable((e) => {
+    if (e.type === "undo") setUndone(`Undone: #${e.seq} ${e.description}`);
+  });
+  const send = async (method, url, body) => {
+    const r = await api(method, url, body);
+    setError(r.ok === false ? r.error.message : "");
+    return r;
+  };
+  if (state) document.body.dataset.version = String(state.version);
+  if (!state) return html`<main class="page">Connecting to the table…</main>`;
+  const ph = phaseView(state);
+  return html`<main class="page">
+    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a></nav></h1>
+    <p id="phase" class="phase">${ph.name ? `Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
+    <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
+    ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
+    <p id="error" class="error" role="alert">${error}</p>
+    <${Choice} key=${JSON.stringify(state.choice)} state=${state} send=${send} />
+    <${ActionForm} state=${state} send=${send} />
+    <${Dice} state=${state} send=${send} />
+    <${Ships} state=${state} send=${send} />
+    <${DisplaySettings} />
+    <${Players} state=${state} send=${send} />
+  </main>`;
+}
+
+render(html`<${Control} />`, document.getElementById("app"));

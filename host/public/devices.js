@@ -1,123 +1,137 @@
-// /devices: every device's health (connected, battery, signal, last seen), identify-blink, binding a die
-// to roles/colours/side (and unbinding it), switching a player to manual dice, and the emulators' controls on a demo table.
-import { $, connectLive, fill, h, send } from "./live.js";
+// /devices: pairing a phone (a QR code of the control page with the table's token), every device's health
+// (connected, battery, signal, last seen), identify-blink, binding a die to roles/colours/side (and unbinding it),
+// each player's dice mode, and the emulators' controls on a demo table.
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./lib/html.js";
+import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 
-let state = null;
-let editing = false;
+adoptTokenFromUrl();
 
 const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "—");
 const list = (v) => v.split(/[\s,]+/).filter(Boolean);
 
-function bindForm(d) {
-  const b = state.bindings.find((x) => x.die === d.id) ?? {};
-  const roles = h("input", { value: (b.roles ?? []).join(" "), placeholder: "any role", size: 9 });
-  const colors = h("input", { value: (b.colors ?? []).join(" "), placeholder: d.color ?? "colour", size: 9 });
-  const side = h(
-    "select",
-    {},
-    h("option", { value: "" }, "shared"),
-    ...state.players.map((p) => h("option", { value: p.side, selected: b.side === p.side }, p.side)),
-  );
-  const unbind =
-    b.die &&
-    h(
-      "button",
-      { type: "button", class: "secondary", onclick: () => send("DELETE", `/api/bindings/${encodeURIComponent(d.id)}`) },
-      "Unbind",
-    );
-  const form = h("form", { class: "buttons" }, roles, colors, side, h("button", { type: "submit" }, "Bind"), unbind);
-  form.onsubmit = (e) => {
+function Pairing() {
+  const [p, setP] = useState(null);
+  useEffect(() => {
+    api("GET", "/api/pairing").then(setP);
+  }, []);
+  if (!p) return null;
+  if (!p.ok) return html`<section class="panel pairing"><h2>Pair a phone</h2><p>${p.error.message}</p></section>`;
+  return html`<section class="panel pairing" aria-labelledby="pair-h">
+    <h2 id="pair-h">Pair a phone</h2>
+    <img class="qr" alt="QR code of the control page with this table's token" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(p.svg)}`} />
+    <div>
+      <p>Scan with the phone's camera: it opens the control page, paired with this table.</p>
+      ${
+        p.reachable
+          ? null
+          : html`<p class="trouble-small"><b>A phone cannot reach this table yet:</b> it listens on this machine only. Start it with <code>--host 0.0.0.0</code> so phones on the same network can connect.</p>`
+      }
+    </div>
+  </section>`;
+}
+
+function BindForm({ die, state, send }) {
+  const b = state.bindings.find((x) => x.die === die.id) ?? {};
+  const [roles, setRoles] = useState((b.roles ?? []).join(" "));
+  const [colors, setColors] = useState((b.colors ?? []).join(" "));
+  const [side, setSide] = useState(b.side ?? "");
+  const submit = (e) => {
     e.preventDefault();
-    const body = { die: d.id, roles: list(roles.value), colors: list(colors.value) };
-    if (side.value) body.side = side.value;
+    const body = { die: die.id, roles: list(roles), colors: list(colors) };
+    if (side) body.side = side;
     send("POST", "/api/bindings", body);
   };
-  return form;
+  return html`<form class="bind" onSubmit=${submit}>
+    <label><span>Roles</span><input value=${roles} placeholder="any role" onInput=${(e) => setRoles(e.currentTarget.value)} /></label>
+    <label><span>Colours</span><input value=${colors} placeholder=${die.color ?? "colour"} onInput=${(e) => setColors(e.currentTarget.value)} /></label>
+    <label><span>Side</span><select value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
+      <option value="">shared</option>
+      ${state.players.map((p) => html`<option value=${p.side}>${p.side}</option>`)}
+    </select></label>
+    <button type="submit">Bind</button>
+    ${b.die ? html`<button type="button" class="secondary" onClick=${() => send("DELETE", `/api/bindings/${encodeURIComponent(die.id)}`)}>Unbind</button>` : null}
+  </form>`;
 }
 
-function simControls(d) {
+function SimControls({ d, state, send }) {
+  const [face, setFace] = useState(6);
+  const [uid, setUid] = useState(state.ships[0]?.tags[0] ?? "");
   if (!state.sim || !d.emulated || d.kind === "adapter") return null;
-  const up = d.connected;
-  const buttons = [
-    h(
-      "button",
-      { class: "secondary", onclick: () => send("POST", `/api/sim/${up ? "disconnect" : "reconnect"}`, { device: d.id }) },
-      up ? "Unplug" : "Plug in",
-    ),
-  ];
-  if (d.kind === "die") {
-    const face = h("input", { type: "number", min: 1, max: 6, value: 6, size: 2 });
-    buttons.push(face, h("button", { onclick: () => send("POST", "/api/sim/roll", { die: d.id, face: Number(face.value) }) }, "Roll"));
-  }
-  if (d.kind === "reader") {
-    const ship = h("select", {}, ...state.ships.map((s) => h("option", { value: s.tags[0] ?? "" }, s.name)));
-    buttons.push(ship, h("button", { onclick: () => send("POST", "/api/sim/tap", { reader: d.id, uid: ship.value }) }, "Tap"));
-  }
-  return h("span", { class: "buttons" }, ...buttons);
+  return html`<span class="buttons">
+    <button type="button" class="secondary" onClick=${() => send("POST", `/api/sim/${d.connected ? "disconnect" : "reconnect"}`, { device: d.id })}>
+      ${d.connected ? "Unplug" : "Plug in"}</button>
+    ${
+      d.kind === "die"
+        ? html`<label class="inline"><span class="sr-only">Face for ${d.id}</span>
+            <input type="number" min="1" max="6" value=${face} onInput=${(e) => setFace(Number(e.currentTarget.value))} /></label>
+          <button type="button" onClick=${() => send("POST", "/api/sim/roll", { die: d.id, face })}>Roll</button>`
+        : null
+    }
+    ${
+      d.kind === "reader"
+        ? html`<label class="inline"><span class="sr-only">Ship to tap on ${d.id}</span>
+            <select value=${uid} onChange=${(e) => setUid(e.currentTarget.value)}>
+              ${state.ships.map((s) => html`<option value=${s.tags[0] ?? ""}>${s.name}</option>`)}
+            </select></label>
+          <button type="button" onClick=${() => send("POST", "/api/sim/tap", { reader: d.id, uid })}>Tap</button>`
+        : null
+    }
+  </span>`;
 }
 
-function paint(s) {
-  state = s;
-  if (editing) return;
-  const rows = s.devices.map((d) =>
-    h(
-      "tr",
-      { "data-device": d.id },
-      h("td", {}, h("b", {}, d.id), d.emulated ? " (emulated)" : ""),
-      h("td", {}, `${d.kind} · ${d.family}${d.color ? ` · ${d.color}` : ""}`),
-      h("td", { class: d.connected ? "" : "error" }, d.status, d.message ? h("div", { class: "muted" }, d.message) : null),
-      h("td", {}, d.battery !== undefined ? `${d.battery}%` : "—"),
-      h("td", {}, d.rssi !== undefined ? `${d.rssi} dBm` : "—"),
-      h("td", {}, ago(d.lastSeen)),
-      h(
-        "td",
-        { class: "device-actions" },
-        d.kind === "die" || d.kind === "reader"
-          ? h(
-              "button",
-              { class: "secondary", onclick: () => send("POST", `/api/devices/${encodeURIComponent(d.id)}/identify`, {}) },
-              "Blink",
-            )
-          : null,
-        d.kind === "die" ? bindForm(d) : null,
-        simControls(d),
-      ),
-    ),
-  );
-  fill(
-    $("devices"),
-    h(
-      "table",
-      { class: "devices" },
-      h("tr", {}, ...["Device", "Kind", "Status", "Battery", "Signal", "Last seen", ""].map((t) => h("th", {}, t))),
-      ...rows,
-    ),
-  );
-  $("dial").textContent = s.dial ? `Wind dial: ${s.dial.health.status}, servo at ${s.dial.angle ?? "—"}°` : "No wind dial.";
-  fill(
-    $("players"),
-    h("h2", {}, "Players' dice"),
-    ...s.players.map((p) =>
-      h(
-        "label",
-        {},
-        `${p.side}: `,
-        h(
-          "select",
-          { onchange: (e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.target.value }) },
-          ...["electronic", "manual", "software"].map((m) => h("option", { value: m, selected: m === p.mode }, m)),
-        ),
-      ),
-    ),
-  );
-  document.body.dataset.version = String(s.version);
+function Devices() {
+  const [error, setError] = useState("");
+  const { state } = useTable();
+  const send = async (method, url, body) => {
+    const r = await api(method, url, body);
+    setError(r.ok === false ? r.error.message : "");
+    return r;
+  };
+  if (!state) return html`<main class="page">Connecting to the table…</main>`;
+  document.body.dataset.version = String(state.version);
+  return html`<main class="page wide">
+    <h1>Devices <nav class="links"><a href="/">display</a> <a href="/control">control</a></nav></h1>
+    <p id="error" class="error" role="alert">${error}</p>
+    <${Pairing} />
+    <p id="dial">${state.dial ? `Wind dial: ${state.dial.health.status}, servo at ${state.dial.angle ?? "—"}°` : "No wind dial."}</p>
+    <section id="devices" class="panel">
+      <table class="devices">
+        <thead><tr>${["Device", "Kind", "Status", "Battery", "Signal", "Last seen", "Actions"].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
+        <tbody>
+          ${state.devices.map(
+            (d) => html`<tr key=${d.id} data-device=${d.id}>
+              <td><b>${d.id}</b>${d.emulated ? " (emulated)" : ""}</td>
+              <td>${d.kind} · ${d.family}${d.color ? ` · ${d.color}` : ""}</td>
+              <td class=${d.connected ? "" : "error"}>${d.status}${d.message ? html`<div class="muted">${d.message}</div>` : null}</td>
+              <td>${d.battery !== undefined ? `${d.battery}%` : "—"}</td>
+              <td>${d.rssi !== undefined ? `${d.rssi} dBm` : "—"}</td>
+              <td>${ago(d.lastSeen)}</td>
+              <td><div class="device-actions">
+                ${
+                  d.kind === "die" || d.kind === "reader"
+                    ? html`<button type="button" class="secondary" onClick=${() => send("POST", `/api/devices/${encodeURIComponent(d.id)}/identify`, {})}>Blink</button>`
+                    : null
+                }
+                ${d.kind === "die" ? html`<${BindForm} die=${d} state=${state} send=${send} />` : null}
+                <${SimControls} d=${d} state=${state} send=${send} />
+              </div></td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </section>
+    <section id="players" class="panel" aria-labelledby="players-h">
+      <h2 id="players-h">Players' dice</h2>
+      ${state.players.map(
+        (p) => html`<label for=${`mode-${p.side}`}><span>${p.side}</span>
+          <select id=${`mode-${p.side}`} value=${p.mode} onChange=${(e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.currentTarget.value })}>
+            ${["electronic", "manual", "software"].map((m) => html`<option value=${m}>${m === "manual" ? "typed" : m}</option>`)}
+          </select></label>`,
+      )}
+    </section>
+  </main>`;
 }
 
-// A push must not wipe a form a person is filling in.
-document.addEventListener("focusin", (e) => {
-  editing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
-});
-document.addEventListener("focusout", () => {
-  editing = false;
-});
-connectLive(paint);
+render(html`<${Devices} />`, document.getElementById("app"));

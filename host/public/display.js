@@ -1,13 +1,46 @@
-// The table's display: the action being set up (what to roll, exact odds), the last result with the dice
-// that made it, the wind dial, the tapped ship's log, the fleets and the device strip. Repainted from the
-// whole state on every push; `body[data-version]` says which state is on screen.
-import { windDial } from "./dial.js";
-import { diceRow } from "./dice.js";
-import { $, connectLive, fill, h, outcomeFacts, pct, shipName, words } from "./live.js";
-import { shipCard, shipLog } from "./ship.js";
+// The table's display: where the game is (phase), the action being set up (what to roll, the odds the rule set
+// states), loud device trouble, the last result with its dice, the wind dial, the shown ship's log, the fleets.
+// Preact renders from each pushed state; `body[data-version]` marks the frame that shows a state (tests and the
+// latency bench read it).
+import { render } from "preact";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { WindDial } from "./components/dial.js";
+import { DiceRow, MarkTally } from "./components/dice.js";
+import { Odds } from "./components/odds.js";
+import { ShipCard, ShipLog } from "./components/ship.js";
+import { actionName, outcomeFacts, shipName } from "./lib/format.js";
+import { html } from "./lib/html.js";
+import { useDisplayPrefs, useTable } from "./lib/live.js";
+import { useScreenAwake } from "./lib/screen.js";
+import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
 
-const dial = windDial();
-$("dial").append(dial.el);
+function PhaseStrip({ state }) {
+  const ph = phaseView(state);
+  if (ph.count === 0) return null;
+  return html`<nav class="phases" aria-label="phases of the turn">
+    <span class="phase-now" id="phase">Phase ${ph.index + 1} of ${ph.count}: <b>${ph.name}</b></span>
+    <ol class="phase-order">
+      ${ph.order.map((name, i) => html`<li class=${i === ph.index ? "now" : ""} aria-current=${i === ph.index ? "step" : undefined}>${name}</li>`)}
+    </ol>
+  </nav>`;
+}
+
+function Health({ devices }) {
+  const bad = devices.filter((d) => !d.connected);
+  return html`<div class="health" role="status" aria-label="device health">
+    ${
+      bad.length === 0
+        ? html`<span class="dev ok"><i></i>${devices.length} devices OK</span>`
+        : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.id} ${d.status}</span>`)
+    }
+  </div>`;
+}
+
+function Trouble({ state }) {
+  const t = diceTrouble(state);
+  if (!t) return null;
+  return html`<div class="trouble" role="alert"><b>${t.title}</b><span>${t.remedy}</span></div>`;
+}
 
 function fieldText(state, p) {
   return p.fields
@@ -20,234 +53,193 @@ function fieldText(state, p) {
     .join(" · ");
 }
 
-/** The outcome field the bars are drawn by: the first number that varies (hits), else the first varying field. */
-function axisOf(outcomes) {
-  const keys = Object.keys(outcomes[0]?.outcome ?? {});
-  const distinct = (k) => new Set(outcomes.map((o) => JSON.stringify(o.outcome[k]))).size;
-  const varies = keys.filter((k) => distinct(k) > 1 && distinct(k) <= 30);
-  const numeric = varies.find((k) => outcomes.every((o) => typeof o.outcome[k] === "number"));
-  // else the first field of words (a hit "G" / "S" / none) before yes/no fields and lists
-  const words = varies.find((k) => outcomes.every((o) => o.outcome[k] === null || typeof o.outcome[k] === "string"));
-  return numeric ?? words ?? varies[0] ?? null;
-}
-
-function summaryItems(summary) {
-  return Object.entries(summary)
-    .filter(([, v]) => typeof v === "number")
-    .map(([k, v]) =>
-      h(
-        "span",
-        { class: "odds-sum" },
-        `${words(k)}: `,
-        h("b", {}, /^p[A-Z]/.test(k) || (v > 0 && v < 1) ? pct(v) : String(Math.round(v * 100) / 100)),
-      ),
-    );
-}
-
-function oddsBars(odds) {
-  if (!odds) return null;
-  const axis = axisOf(odds.outcomes);
-  const groups = new Map();
-  for (const o of odds.outcomes) {
-    const key = axis === null ? "all" : JSON.stringify(o.outcome[axis]);
-    groups.set(key, (groups.get(key) ?? 0) + o.p);
-  }
-  const label = (v) => (v === null || v === false ? "none" : v === true ? "yes" : Array.isArray(v) ? v.join(" ") || "none" : String(v));
-  const rows = [...groups].map(([k, p]) => ({ label: axis === null ? "" : label(JSON.parse(k)), p })).filter((r) => r.p > 0);
-  if (rows.every((r) => /^-?\d+$/.test(r.label))) rows.sort((a, b) => Number(a.label) - Number(b.label));
-  const max = Math.max(...rows.map((r) => r.p));
-  const mode = rows.find((r) => r.p === max);
-  const summary = summaryItems(odds.summary);
-  // with many columns only the likelier ones carry a percentage, so the labels do not run together
-  const labelled = (r) => rows.length <= 12 || r.p >= 0.05;
-  return h(
-    "div",
-    { class: "odds" },
-    h("div", { class: "kicker" }, `Odds${axis ? ` of ${words(axis)}` : ""} before the roll`),
-    axis && mode && rows.length > 1
-      ? h("div", { class: "odds-head" }, "Most likely: ", h("b", {}, `${mode.label} ${words(axis)}`), ` (${pct(mode.p)})`)
-      : null,
-    h(
-      "div",
-      {
-        class: "odds-bars",
-        role: "img",
-        "aria-label": rows.map((r) => `${axis ? `${words(axis)} ${r.label}` : ""} ${pct(r.p)}`).join("; "),
-      },
-      ...rows.map((r) =>
-        h(
-          "div",
-          { class: `odds-col${r === mode ? " mode" : ""}`, "data-value": r.label, "data-p": r.p },
-          h("span", { class: "odds-p" }, labelled(r) ? pct(r.p) : ""),
-          h("div", { class: "odds-bar", style: `height:${Math.max(2, (r.p / max) * 100)}%` }),
-          h("span", { class: "odds-label" }, r.label),
-        ),
-      ),
-    ),
-    summary.length ? h("div", { class: "odds-summary" }, ...summary) : null,
-  );
-}
-
-/** What the rules demand after the current roll or choice, in order. */
-function waitingList(followUps) {
+function Waiting({ followUps }) {
   if (!followUps.length) return null;
-  return h(
-    "div",
-    { class: "waiting" },
-    h("div", { class: "kicker" }, "Then the rules demand"),
-    h("ol", { class: "history" }, ...followUps.map((f) => h("li", {}, f.purpose))),
-  );
+  return html`<div class="waiting"><h3 class="kicker">Then the rules demand</h3>
+    <ol>${followUps.map((f) => html`<li>${f.purpose}</li>`)}</ol></div>`;
 }
 
-function paintAction(state) {
+function ActionPanel({ state }) {
   const p = state.pending;
-  const box = $("action");
   if (state.choice) {
     const c = state.choice;
     const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";
-    fill(
-      box,
-      h("div", { class: "kicker" }, "The rules ask"),
-      h("div", { class: "instruction" }, c.purpose),
-      h("p", { class: "choice-how" }, `Choose ${many} these on /control:`),
-      h("ul", { class: "choice-options", "aria-label": "options" }, ...(c.options ?? []).map((o) => h("li", {}, o.label))),
-      waitingList(state.followUps.slice(1)),
-    );
-    return;
+    return html`<h2 class="kicker">The rules ask</h2>
+      <div class="instruction">${c.purpose}</div>
+      <p class="choice-how">Choose ${many} these on /control:</p>
+      <ul class="choice-options" aria-label="options">${(c.options ?? []).map((o) => html`<li>${o.label}</li>`)}</ul>
+      <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {
-    fill(box, h("div", { class: "kicker" }, "Ready"), h("div", { class: "instruction" }, "Tap a ship"));
-    return;
+    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>`;
   }
-  const ships = p.fields.filter((f) => f.type === "ship").map((f) => p.action[f.name]);
-  const who = ships.filter((x) => x !== undefined).map((id) => shipName(state, id));
+  const shipFields = p.fields.filter((f) => f.type === "ship");
+  if (onlyShown(state)) {
+    const first = shipName(state, p.action[shipFields[0].name]);
+    return html`<h2 class="kicker">Showing ${first}</h2>
+      <div class="instruction" id="instruction" data-needed="">
+        To start a ${actionName(state, p.type)} from ${first}, tap the ${shipFields[1].label.toLowerCase()}.
+      </div>
+      <${Recent} history=${state.history} />`;
+  }
+  const who = shipFields
+    .map((f) => p.action[f.name])
+    .filter((x) => typeof x === "string")
+    .map((id) => shipName(state, id));
   const idle = who.length === 0 && p.dice.length === 0 && p.origin === "table";
-  fill(
-    box,
-    h("div", { class: "kicker" }, p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : p.type.replace(/-/g, " ")),
-    who.length ? h("div", { class: "action-ships" }, who.join(" → ")) : null,
-    idle ? null : h("div", { class: "action-fields" }, fieldText(state, p)),
-    h("div", { id: "instruction", class: `instruction${p.error ? " refused" : ""}`, "data-needed": p.needed ?? "" }, p.instruction),
-    p.plan?.length
-      ? h(
-          "div",
-          { class: "plan" },
-          ...p.plan.map((e) => h("span", {}, `${e.count} × ${e.die}${e.color ? ` ${e.color}` : ""} — ${e.purpose}`)),
-        )
-      : null,
-    oddsBars(p.odds),
-    idle && state.history.length
-      ? h(
-          "ol",
-          { class: "history", "aria-label": "recent results" },
-          ...state.history
-            .slice(-6)
-            .reverse()
-            .map((r) => h("li", {}, `#${r.seq} ${r.description}`)),
-        )
-      : null,
-    p.origin === "follow-up" ? waitingList(state.followUps.slice(1)) : null,
-    p.dice.length
-      ? h("div", { class: "gathered" }, h("div", { class: "kicker" }, `Dice so far (${p.dice.length}, ${p.needed} to go)`), diceRow(p.dice))
-      : null,
-  );
+  return html`<h2 class="kicker">${p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : actionName(state, p.type)}</h2>
+    ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
+    ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    <div id="instruction" class=${`instruction${p.error ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    <${Trouble} state=${state} />
+    ${
+      p.plan?.length
+        ? html`<ul class="plan">${p.plan.map((e) => html`<li>${e.count} × ${e.color ? `${e.color} ` : ""}${e.die} — ${e.purpose}</li>`)}</ul>`
+        : null
+    }
+    <${Odds} odds=${p.odds} />
+    ${
+      p.dice.length
+        ? html`<div class="gathered"><h3 class="kicker">Dice so far (${p.dice.length}, ${p.needed} to go)</h3><${DiceRow} dice=${p.dice} /></div>`
+        : null
+    }
+    ${idle ? html`<${Recent} history=${state.history} />` : null}
+    ${p.origin === "follow-up" ? html`<${Waiting} followUps=${state.followUps.slice(1)} />` : null}`;
 }
 
-function paintResult(state) {
+function Recent({ history }) {
+  if (!history.length) return null;
+  return html`<ol class="history" aria-label="recent results">
+    ${history
+      .slice(-4)
+      .reverse()
+      .map((r) => html`<li>#${r.seq} ${r.description}</li>`)}
+  </ol>`;
+}
+
+function ResultPanel({ state }) {
   const r = state.last;
-  const box = $("result");
-  box.dataset.seq = r ? String(r.seq) : "";
-  if (!r) {
-    fill(box, h("div", { class: "kicker" }, "Last result"), h("p", { class: "muted" }, "No action resolved yet."));
-    return;
-  }
+  if (!r) return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>`;
   const def = state.ruleset.actions.find((a) => a.type === r.action.type);
   const who = (def?.fields ?? [])
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
-  fill(
-    box,
-    h("div", { class: "kicker" }, `#${r.seq} · ${r.action.type.replace(/-/g, " ")}${who ? ` · ${who}` : ""}`),
-    h("p", { class: `result-text${r.description.length > 70 ? " long" : ""}`, id: "result-text" }, r.description),
-    h(
-      "ul",
-      { class: "result-outcome", "data-outcome": JSON.stringify(r.outcome), "aria-label": "the result in figures" },
-      ...outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v)).map((f) =>
-        h("li", {}, h("span", {}, f.label), f.value ? h("b", {}, f.value) : null),
-      ),
-    ),
-    markTally(r.dice),
-    diceRow(r.dice),
-  );
+  const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
+  return html`<h2 class="kicker">#${r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
+    <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
+    <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
+      ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
+    </ul>
+    <${MarkTally} dice=${r.dice} />
+    <${DiceRow} dice=${r.dice} />`;
 }
 
-/** "5 hit · 5 missed" over the dice of a result, when the rule set marks its dice. */
-function markTally(dice) {
-  const hits = dice.filter((d) => d.mark === "hit").length;
-  const misses = dice.filter((d) => d.mark === "miss").length;
-  if (hits + misses === 0) return null;
-  return h(
-    "div",
-    { class: "mark-tally", "data-hits": hits, "data-misses": misses },
-    h("span", { class: "tally-hit" }, `✔ ${hits} hit`),
-    h("span", { class: "tally-miss" }, `✖ ${misses} missed`),
-  );
-}
-
-function paintFleet(state) {
+function Fleet({ state }) {
   const p = state.pending;
-  const roleOf = (id) =>
-    p ? p.fields.filter((f) => f.type === "ship" && p.action[f.name] === id).map((f) => `role-${f.name}`)[0] : undefined;
+  const shown = onlyShown(state);
+  const roleOf = (id) => (p && !shown ? p.fields.find((f) => f.type === "ship" && p.action[f.name] === id) : undefined);
   const sides = [...new Set(state.ships.map((s) => s.side))];
-  fill(
-    $("fleet"),
-    ...sides.map((side) =>
-      h(
-        "section",
-        { class: "fleet-side" },
-        h("h3", {}, side),
-        h("div", { class: "fleet-ships" }, ...state.ships.filter((s) => s.side === side).map((s) => shipCard(s, roleOf(s.id)))),
-      ),
-    ),
+  return sides.map(
+    (side) => html`<section class="fleet-side" aria-label=${side}>
+      <h2>${side}</h2>
+      <div class="fleet-ships">
+        ${state.ships
+          .filter((s) => s.side === side)
+          .map((s) => {
+            const f = roleOf(s.id);
+            return html`<${ShipCard} key=${s.id} view=${s} role=${f?.name} roleLabel=${f?.label} shown=${state.focus?.ship?.id === s.id} />`;
+          })}
+      </div>
+    </section>`,
   );
 }
 
-function paintHealth(state) {
-  const items = state.devices.map((d) =>
-    h(
-      "span",
-      { class: `dev ${d.connected ? "ok" : "bad"}`, title: d.message ?? d.status },
-      h("i", {}),
-      d.id,
-      d.battery !== undefined ? ` ${d.battery}%` : "",
-    ),
-  );
-  fill($("health"), ...items);
-}
-
-function paint(state) {
-  document.title = `${state.title} — quarterdeck`;
-  $("title").textContent = state.title;
-  $("ruleset").textContent = state.ruleset.title;
-  $("phase").textContent = state.phase.name ? `Phase: ${state.phase.name}` : "";
-  paintAction(state);
-  paintResult(state);
-  dial.update(state.wind, state.dial?.angle ?? null);
-  $("dial").hidden = state.wind === null;
-  const focus = state.focus?.ship;
-  fill($("focus"), focus ? shipLog(focus, state.focus.log) : h("p", { class: "muted" }, "Tap a ship to see its log."));
-  paintFleet(state);
-  paintHealth(state);
+/** The newest notice for 15 s, or what an undo undid. */
+function Notice({ state, undone }) {
   const last = state.notices[state.notices.length - 1];
-  $("notice").textContent = last && Date.now() - last.at < 15000 ? last.text : "";
-  document.body.classList.toggle("theme-light", state.display.theme === "light");
-  document.documentElement.style.setProperty("--scale", String(state.display.scale));
-  // Marks the frame that shows this state (tests wait for it; the latency bench reads the time).
-  requestAnimationFrame(() => {
-    document.body.dataset.version = String(state.version);
-    document.body.dataset.paintedAt = String(performance.timeOrigin + performance.now());
-  });
+  const fresh = last && Date.now() - last.at < 15000 ? last : null;
+  const text = undone && Date.now() - undone.at < 15000 ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
+  return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
 }
 
-connectLive(paint);
+/** Speaks each new result (and undo) when speech is switched on from /control. */
+function useSpeech(enabled, text) {
+  useEffect(() => {
+    if (!enabled || !text || !("speechSynthesis" in window)) return;
+    speechSynthesis.cancel();
+    speechSynthesis.speak(new SpeechSynthesisUtterance(text));
+  }, [enabled, text]);
+}
+
+function Display() {
+  const [undone, setUndone] = useState(null);
+  const { state } = useTable((e) => {
+    if (e.type === "undo") setUndone({ seq: e.seq, description: e.description, at: Date.now() });
+  });
+  const prefs = useDisplayPrefs();
+  // the result on screen when this page first saw the table (undefined until then): only later ones are announced
+  const lastSeq = useRef(undefined);
+  const [announce, setAnnounce] = useState("");
+  useScreenAwake();
+  useLayoutEffect(() => {
+    if (!state) return;
+    // marks the frame that shows this state (tests wait for it; the latency bench reads the time)
+    requestAnimationFrame(() => {
+      document.body.dataset.version = String(state.version);
+      document.body.dataset.paintedAt = String(performance.timeOrigin + performance.now());
+    });
+  }, [state?.version]);
+  const seq = state?.last?.seq ?? null;
+  const loaded = state !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
+      setAnnounce(`#${seq}: ${state.last.description}`);
+      if (seq > (lastSeq.current ?? 0)) setUndone(null);
+    }
+    lastSeq.current = seq;
+  }, [seq, loaded]);
+  useEffect(() => {
+    if (undone) setAnnounce(`Undone: ${undone.description}`);
+  }, [undone]);
+  useSpeech(prefs?.speech === true, announce);
+  useEffect(() => {
+    document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
+    document.body.classList.toggle("theme-light", state?.display.theme === "light");
+  }, [prefs?.scale, state?.display.scale, state?.display.theme]);
+  if (!state) return html`<main class="loading">Connecting to the table…</main>`;
+  document.title = `${state.title} — quarterdeck`;
+  return html`<header class="topbar">
+      <h1 id="title">${state.title}</h1>
+      <span class="ruleset">${state.ruleset.title}</span>
+      <${PhaseStrip} state=${state} />
+      <${Health} devices=${state.devices} />
+      <${ScreenButtons} />
+    </header>
+    <main class="display-grid">
+      <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+      <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
+        <${ResultPanel} state=${state} />
+      </section>
+      <aside tabindex="0" class="panel aside" aria-label="wind and the shown ship">
+        <${WindDial} wind=${state.wind} angle=${state.dial?.angle ?? null} />
+        <div id="focus">
+          ${state.focus?.ship ? html`<${ShipLog} view=${state.focus.ship} log=${state.focus.log} />` : html`<p class="muted">Tap a ship to see its log.</p>`}
+        </div>
+      </aside>
+    </main>
+    <footer id="fleet" class="fleet"><${Fleet} state=${state} /></footer>
+    <${Notice} state=${state} undone=${undone} />
+    <div class="sr-only" aria-live="polite" aria-atomic="true" id="announce">${announce}</div>`;
+}
+
+function ScreenButtons() {
+  const full = () =>
+    (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  return html`<button class="screen-button" type="button" title="Full screen" onClick=${full}>
+    <span aria-hidden="true">⤢</span><span class="sr-only">Full screen</span>
+  </button>`;
+}
+
+render(html`<${Display} />`, document.getElementById("app"));

@@ -17,9 +17,12 @@ import { JSON_LIMITS } from "./json-limits.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { displayPrefsRoutes } from "./routes/display-prefs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
+import { pairingRoutes } from "./routes/pairing.ts";
 import { simRoutes } from "./routes/sim.ts";
+import { vendorRoutes } from "./routes/vendor.ts";
 
 export const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public");
 
@@ -74,6 +77,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
+  await app.register(vendorRoutes);
+  await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined });
+  await app.register(displayPrefsRoutes, { scale: opts.table.view().display.scale });
   await app.register(apiRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });
   await app.register(liveRoutes, { table: opts.table, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });

@@ -34,7 +34,7 @@ export function startHost(dataDir: string, args: readonly string[] = []): Promis
     await exited;
   };
   return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${out}`)), 90_000);
     const onData = (d: Buffer) => {
       out += String(d);
       const m = /Display:\s+(http:\/\/\S+)/.exec(out);

@@ -11,6 +11,7 @@ import { composeTable } from "../../compose.ts";
 import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
+import { pairing, qrTerminal } from "../../server/pairing.ts";
 import { lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
@@ -171,6 +172,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const url = `${tls ? "https" : "http"}://${shown}:${actualPort}/`;
   const s = table.value.session;
+  const pair = typeof address === "object" && address ? pairing(address, tls !== undefined, token) : null;
   process.stdout.write(
     `quarterdeck — ${setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
@@ -180,6 +182,8 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
         ? `Club: reporting to ${setup.club.broker.replace(/\/\/[^@/]*@/, "//***@")} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
         : ""),
   );
+  // a phone can pair only when the host listens beyond this machine
+  if (pair?.reachable) process.stdout.write(`Pair a phone: scan this with its camera\n${await qrTerminal(pair.url)}`);
   const signal = await nextStopSignal();
   logger.info({ signal }, "stopping");
   await stopHost({ server: app, table: table.value }, logger);

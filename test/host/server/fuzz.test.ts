@@ -82,6 +82,10 @@ const bodies: Record<string, fc.Arbitrary<unknown>> = {
     { requiredKeys: [] },
   ),
   "/api/tap": fc.record({ ship: fc.oneof(shipId, anyValue) }),
+  "/api/display": fc.record(
+    { scale: fc.oneof(fc.double({ min: 0, max: 4 }), anyValue), speech: fc.oneof(fc.boolean(), anyValue) },
+    { requiredKeys: [] },
+  ),
   "/api/dice": fc.record({ values: fc.oneof(fc.array(fc.integer({ min: -2, max: 9 }), { maxLength: 20 }), anyValue) }),
   "/api/choose": fc.record({ value: anyValue }),
   "/api/bindings": fc.record(
@@ -105,8 +109,12 @@ const GETS = [
   "/",
   "/control",
   "/devices",
-  "/static/live.js",
+  "/static/lib/live.js",
   "/static/:id",
+  "/vendor/preact.mjs",
+  "/vendor/:id",
+  "/api/display",
+  "/api/pairing",
   "/api/sim/dial",
   "/api/nowhere",
 ];

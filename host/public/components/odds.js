@@ -1,0 +1,42 @@
+// The odds before a roll, exactly as the server states them: the rule set's headline (its title, bars in its
+// order, chances of named events, the most likely result), or else its summary as given. Nothing is inferred from
+// the list of outcomes, which may be shortened.
+import { oddsView, pct } from "../lib/format.js";
+import { html } from "../lib/html.js";
+
+function Bars({ bars, label }) {
+  const max = Math.max(...bars.map((b) => b.p), 1e-9);
+  const labelled = (b) => bars.length <= 10 || b.p >= 0.05;
+  return html`<div class="odds-bars" role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>
+    ${bars.map(
+      (b) => html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
+        <span class="odds-p">${labelled(b) ? pct(b.p) : ""}</span>
+        <div class="odds-bar" style=${`height: ${Math.max(2, (b.p / max) * 100)}%`}></div>
+        <span class="odds-label">${b.label}</span>
+      </div>`,
+    )}
+  </div>`;
+}
+
+export function Odds({ odds }) {
+  const v = oddsView(odds);
+  if (!v) return null;
+  if (v.kind === "headline") {
+    return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
+      <h3 class="kicker">${v.title}</h3>
+      ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
+      ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
+      ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
+    </section>`;
+  }
+  return html`<section class="odds" data-kind="summary" aria-label="odds before the roll">
+    <h3 class="kicker">Odds before the roll</h3>
+    <ul class="odds-facts">
+      ${v.items.map((i) =>
+        "bars" in i
+          ? html`<li class="odds-dist"><span>${i.label}</span><${Bars} bars=${i.bars} label=${i.label} /></li>`
+          : html`<li><span>${i.label}</span> <b>${i.value}</b></li>`,
+      )}
+    </ul>
+  </section>`;
+}

@@ -1,0 +1,49 @@
+// A ship drawn like its paper log: name and side, status words, tracks of boxes (marked boxes crossed and
+// filled), and facts. Status words carry their own colour AND text, so no one needs colour to read them.
+import { isGone, severity } from "../lib/format.js";
+import { html } from "../lib/html.js";
+
+export const Badges = ({ status }) =>
+  status.length ? html`<div class="badges">${status.map((w) => html`<span class=${`badge sev-${severity(w)}`}>${w}</span>`)}</div>` : null;
+
+/** A track of boxes. */
+export function Track({ track, compact = false }) {
+  const boxes = Array.from({ length: track.boxes }, (_, i) => html`<i class=${i < track.marked ? "box marked" : "box"}></i>`);
+  return html`<div
+    class="track"
+    data-label=${track.label}
+    data-marked=${track.marked}
+    data-boxes=${track.boxes}
+    role="img"
+    aria-label=${`${track.label}: ${track.marked} of ${track.boxes} marked`}
+  >
+    ${compact ? null : html`<span class="track-label">${track.label}</span>`}
+    <span class="boxes">${boxes}</span>
+  </div>`;
+}
+
+/** The large log of one ship (the one shown). */
+export function ShipLog({ view, log }) {
+  return html`<article class="ship-log" data-ship=${view.id}>
+    <header><h2>${view.name}</h2><span class="side">${view.side}</span><${Badges} status=${view.status} /></header>
+    <div class="tracks">${view.tracks.map((t) => html`<${Track} track=${t} />`)}</div>
+    ${view.facts.length ? html`<dl class="facts">${view.facts.map((f) => html`<div><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>` : null}
+    <ol class="log-entries">
+      ${
+        log.length
+          ? log.slice(-5).map((e) => html`<li data-seq=${e.seq}><b>#${e.seq} </b>${e.description}</li>`)
+          : html`<li class="muted">Nothing yet.</li>`
+      }
+    </ol>
+  </article>`;
+}
+
+/** A ship's line in the fleet overview; `role` marks it as firer/target of the action being set up. */
+export function ShipCard({ view, role, roleLabel, shown }) {
+  const cls = `ship-card${isGone(view.status) ? " gone" : ""}${role ? ` role-${role}` : ""}${shown ? " shown" : ""}`;
+  return html`<div class=${cls} data-ship=${view.id}>
+    <div class="ship-name">${view.name}${role ? html`<span class="role-tag">${roleLabel ?? role}</span>` : null}</div>
+    <${Badges} status=${view.status} />
+    ${view.tracks.length ? html`<div class="compact-tracks">${view.tracks.map((t) => html`<${Track} track=${t} compact />`)}</div>` : null}
+  </div>`;
+}

@@ -1,0 +1,19 @@
+/** Types of the pure view helpers in format.js (for the unit and browser tests). */
+export interface Bar {
+  label: string;
+  p: number;
+}
+export type OddsView =
+  | { kind: "headline"; title: string; bars: Bar[]; facts: Bar[]; mostLikely: string | null }
+  | { kind: "summary"; items: ({ label: string; value: string } | { label: string; bars: Bar[] })[] };
+export function words(key: string): string;
+export function pct(p: number): string;
+export function num(v: number): string;
+export function isProbabilityKey(key: string): boolean;
+export function oddsView(odds: unknown): OddsView | null;
+export function oddsLine(odds: unknown): string;
+export function outcomeFacts(outcome: Record<string, unknown>, isShip?: (v: string) => boolean): { label: string; value: string }[];
+export function severity(word: string): number;
+export function isGone(status: readonly string[]): boolean;
+export function shipName(state: { ships: readonly { id: string; name: string }[] }, id: string): string;
+export function actionName(state: { ruleset: { actions: readonly { type: string }[] } }, type: string): string;

@@ -1,0 +1,136 @@
+// Pure view helpers shared by the pages: words, percentages, the odds as the server states them, an outcome's
+// facts. No DOM access here (also on import): the unit tests run them in Node (test/host/public/).
+
+/** A camelCase key as words for players: "levelsLost" → "levels lost", "pDestroyed" → "destroyed". */
+export const words = (key) =>
+  String(key)
+    .replace(/^p(?=[A-Z])/, "")
+    .replace(/([A-Z])/g, " $1")
+    .replace(/[-_]/g, " ")
+    .toLowerCase()
+    .trim();
+
+/** A probability as a percentage for players: 0.1234 → "12%", 0.0123 → "1.2%", 0.0004 → "<0.1%". */
+export function pct(p) {
+  if (p > 0 && p < 0.001) return "<0.1%";
+  if (p < 1 && p > 0.999) return ">99.9%";
+  return `${(p * 100).toFixed(p < 0.1 || p > 0.9 ? 1 : 0).replace(/\.0$/, "")}%`;
+}
+
+/** A number as a player reads it: at most two decimals. */
+export const num = (v) => String(Math.round(v * 100) / 100);
+
+/**
+ * Whether a summary key names a probability, by the odds' naming convention (`pDestroyed`, `pWins`,
+ * `changeChance`). Only these are shown as percentages: an expected value between 0 and 1 stays a number.
+ */
+export const isProbabilityKey = (key) => /^p[A-Z]/.test(key) || /(Chance|Probability)$/.test(key);
+
+const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
+
+/** One summary entry as items `{label, value}` (a number or a map of numbers) or a distribution `{label, bars}`. */
+function summaryEntry(key, v) {
+  const prob = isProbabilityKey(key);
+  const show = (x) => (prob ? pct(x) : num(x));
+  if (isNumber(v)) return [{ label: words(key), value: show(v) }];
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && isNumber(x.p))) {
+    // a distribution over the whole dice space, as the rule set computed it: [{hits: 2, p: 0.3}, …]
+    const bars = v.map((x) => ({
+      label: Object.entries(x)
+        .filter(([k]) => k !== "p")
+        .map(([, y]) => String(y))
+        .join(" "),
+      p: x.p,
+    }));
+    return [{ label: words(key), bars }];
+  }
+  if (v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(isNumber)) {
+    return Object.entries(v).map(([k, x]) => ({ label: `${words(key)}: ${k}`, value: show(x) }));
+  }
+  return [];
+}
+
+/**
+ * What to draw for the odds before a roll: the rule set's `headline` when the server sends one (CONTRACT §2),
+ * else its summary as stated (never bars guessed from a list of outcomes). Null when there are no odds.
+ * @returns {{kind: "headline", title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null}
+ *   | {kind: "summary", items: ({label: string, value: string} | {label: string, bars: {label: string, p: number}[]})[]} | null}
+ */
+export function oddsView(odds) {
+  if (!odds) return null;
+  const h = odds.headline;
+  if (h && typeof h === "object") {
+    return {
+      kind: "headline",
+      title: typeof h.title === "string" ? h.title : "Odds before the roll",
+      bars: Array.isArray(h.bars) ? h.bars.filter((b) => isNumber(b?.p)).map((b) => ({ label: String(b.label), p: b.p })) : [],
+      facts: Array.isArray(h.facts) ? h.facts.filter((f) => isNumber(f?.p)).map((f) => ({ label: String(f.label), p: f.p })) : [],
+      mostLikely: typeof h.mostLikely === "string" ? h.mostLikely : null,
+    };
+  }
+  const items = Object.entries(odds.summary ?? {}).flatMap(([k, v]) => summaryEntry(k, v));
+  return items.length ? { kind: "summary", items } : null;
+}
+
+/** The same odds as one line of text (for /control and the spoken summary). */
+export function oddsLine(odds) {
+  const v = oddsView(odds);
+  if (!v) return "";
+  if (v.kind === "headline") {
+    const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
+    return `${v.title}: ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
+  }
+  return v.items
+    .map((i) => ("bars" in i ? `${i.label}: ${i.bars.map((b) => `${b.label} ${pct(b.p)}`).join(", ")}` : `${i.label} ${i.value}`))
+    .join(" · ");
+}
+
+/**
+ * An outcome as facts a player reads, from the rule set's outcome fields alone: numbers ("hits 6"), yes-fields
+ * that hold ("first broadside"; a "no" is left out), short words that are not ship ids, and a before/after pair
+ * as a change ("condition fresh → worn"). Ship ids are in the heading; the sentence is the rule set's own.
+ */
+export function outcomeFacts(outcome, isShip = () => false) {
+  const facts = [];
+  const shown = new Set();
+  for (const [k, v] of Object.entries(outcome ?? {})) {
+    if (shown.has(k)) continue;
+    const pair = /^(.*)Before$/.exec(k);
+    if (pair && typeof v === "string" && typeof outcome[`${pair[1]}After`] === "string") {
+      const after = outcome[`${pair[1]}After`];
+      shown.add(`${pair[1]}After`);
+      facts.push({ label: words(pair[1]), value: after === v ? v : `${v} → ${after}` });
+    } else if (typeof v === "boolean") {
+      if (v) facts.push({ label: words(k), value: "" });
+    } else if (isNumber(v)) {
+      facts.push({ label: words(k), value: String(v) });
+    } else if (typeof v === "string" && v.length <= 24 && !isShip(v)) {
+      facts.push({ label: words(k), value: v });
+    } else if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) {
+      facts.push({ label: words(k), value: v.join(" ") });
+    }
+  }
+  return facts;
+}
+
+const SEVERITY = [
+  [/\b(destroyed|sunk|exploded|struck|captured|prize)/i, 4],
+  [/\b(heavily|fire|burning|crippled|critical)/i, 3],
+  [/\b(damaged|broken|lost)/i, 2],
+  [/\b(worn|light)/i, 1],
+];
+
+/** 0 (fine) … 4 (gone) for a ship's status word, until the state says the severity itself. */
+export const severity = (word) => SEVERITY.find(([re]) => re.test(word))?.[1] ?? 0;
+
+/** Whether a ship's status words say it is out of the fight. */
+export const isGone = (status) => status.some((w) => severity(w) === 4);
+
+/** A name for a ship id from the state. */
+export const shipName = (state, id) => state.ships.find((s) => s.id === id)?.name ?? id;
+
+/** An action type as words ("explosion-roll" → "explosion roll"), from the rule set's own name when it has one. */
+export const actionName = (state, type) => {
+  const def = state.ruleset.actions.find((a) => a.type === type);
+  return def?.title ?? words(type);
+};

@@ -1,0 +1,112 @@
+// The pages' link to the host: the live state (a Preact hook over WS /api/live that reconnects), the display
+// preferences socket, and API calls carrying the table's token when the page is not on the table's machine.
+import { useEffect, useRef, useState } from "preact/hooks";
+
+const TOKEN_KEY = "quarterdeck.token";
+
+/** Keeps a token handed over in the URL fragment (`/control#token=…`, from the pairing QR code), then hides it. */
+export function adoptTokenFromUrl() {
+  const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  if (!m) return;
+  localStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+const isLocal = () => ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+
+/** The token to send, if this page is beyond the table's machine and has one. */
+const token = () => (isLocal() ? null : localStorage.getItem(TOKEN_KEY));
+
+/** Calls the API; resolves with the JSON reply (errors included: `{ok:false, error}`). */
+export async function api(method, url, body) {
+  const headers = { "content-type": "application/json" };
+  const t = token();
+  if (t) headers.authorization = `Bearer ${t}`;
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body ?? {}) });
+  } catch {
+    return { ok: false, error: { code: "http", message: "The table cannot be reached.", path: url } };
+  }
+  const json = await res.json().catch(() => ({ ok: false, error: { code: "http", message: res.statusText, path: url } }));
+  if (res.status === 401) {
+    const given = prompt("This table needs its token (printed when the host started, or scan the code on /devices):");
+    if (given) {
+      localStorage.setItem(TOKEN_KEY, given.trim());
+      return api(method, url, body);
+    }
+  }
+  return json;
+}
+
+/** Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed) and onOpen(up). */
+function socket(path, onMessage, onOpen) {
+  let delay = 250;
+  let ws = null;
+  let closed = false;
+  const open = () => {
+    const t = token();
+    const q = t ? `?token=${encodeURIComponent(t)}` : "";
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}${q}`);
+    ws.onmessage = (m) => onMessage(JSON.parse(m.data));
+    ws.onopen = () => {
+      delay = 250;
+      onOpen(true);
+    };
+    ws.onclose = () => {
+      onOpen(false);
+      if (closed) return;
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  };
+  open();
+  return () => {
+    closed = true;
+    ws?.close();
+  };
+}
+
+/**
+ * The table state pushed by the host: `{state, online, events}`; `onEvent` sees each event once (undo, focus…).
+ * Marks `body.offline` while the connection is down.
+ */
+export function useTable(onEvent = () => {}) {
+  const [state, setState] = useState(null);
+  const [online, setOnline] = useState(false);
+  const eventRef = useRef(onEvent);
+  eventRef.current = onEvent;
+  useEffect(
+    () =>
+      socket(
+        "/api/live",
+        (msg) => {
+          if (msg.type === "state") setState(msg.state);
+          else if (msg.type === "event") eventRef.current(msg.event);
+        },
+        (up) => {
+          setOnline(up);
+          document.body.classList.toggle("offline", !up);
+        },
+      ),
+    [],
+  );
+  return { state, online };
+}
+
+/** The display's preferences (scale, speech) as the host holds them, live. */
+export function useDisplayPrefs() {
+  const [prefs, setPrefs] = useState(null);
+  useEffect(
+    () =>
+      socket(
+        "/api/display/live",
+        (msg) => {
+          if (msg.type === "display") setPrefs(msg.display);
+        },
+        () => undefined,
+      ),
+    [],
+  );
+  return prefs;
+}

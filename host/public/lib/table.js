@@ -1,0 +1,61 @@
+// Pure helpers that read the table state for the pages: whether the dice a roll needs can come, where the game
+// is (phase of the turn), and whether a tap has only shown a ship. No DOM access (unit-tested in Node).
+
+/** Dice that may stand for a plan entry: connected, and of its colour/role by binding or by their own colour. */
+function diceFor(state, entry) {
+  return state.devices.filter((d) => {
+    if (d.kind !== "die" || !d.connected) return false;
+    const b = state.bindings.find((x) => x.die === d.id);
+    const colors = b?.colors?.length ? b.colors : d.color ? [d.color] : [];
+    if (entry.color !== null && entry.color !== undefined && !colors.includes(entry.color)) return false;
+    if (b?.roles?.length && !b.roles.includes(entry.role)) return false;
+    return true;
+  });
+}
+
+/**
+ * Why the dice this roll needs cannot come, with the remedy, or null when they can (or none are needed, or the
+ * roller types or rolls in software). `{title, remedy}`, in words for the table.
+ */
+export function diceTrouble(state) {
+  const p = state.pending;
+  if (!p?.needed || p.mode !== "electronic" || !p.plan?.length) return null;
+  const remedy = "Type the dice on /control, press “Roll for me” there (software dice), or bind a die of that colour on /devices.";
+  const anyDie = state.devices.some((d) => d.kind === "die" && d.connected);
+  if (!anyDie) {
+    const ble = state.devices.find((d) => d.kind === "adapter");
+    const why = ble && !ble.connected ? "No Bluetooth: no dice are connected." : "No dice are connected.";
+    return { title: why, remedy };
+  }
+  const still = p.plan.map((e, i) => ({ e, missing: missingOf(p, i, e.count) })).filter((x) => x.missing > 0);
+  const lacking = still.filter((x) => diceFor(state, x.e).length === 0);
+  if (lacking.length === 0) return null;
+  const names = [...new Set(lacking.map((x) => (x.e.color ? `${x.e.color} ${x.e.die}` : x.e.die)))];
+  return { title: `No connected die can roll the ${names.join(" and ")} this roll needs.`, remedy };
+}
+
+/** Dice still missing for plan entry `i` (from the dice placed so far). */
+function missingOf(p, i, count) {
+  const placed = (p.dice ?? []).filter((d) => d.entry === i).length;
+  return Math.max(0, count - placed);
+}
+
+/** The turn's phases as the rule set orders them, and which one the game is in. */
+export function phaseView(state) {
+  const order = state.ruleset.phases ?? [];
+  const index = state.phase?.index ?? 0;
+  return { order, index, name: state.phase?.name ?? null, count: order.length };
+}
+
+/**
+ * Whether a tap has only shown a ship: the table's action has just its first ship chosen, nothing else set and no
+ * dice. The display then shows that ship's log and says how to start firing, rather than a half-built action.
+ */
+export function onlyShown(state) {
+  const p = state.pending;
+  if (p?.origin !== "table" || p.dice.length > 0) return false;
+  const ships = p.fields.filter((f) => f.type === "ship");
+  if (ships.length < 2) return false;
+  const filled = ships.filter((f) => typeof p.action[f.name] === "string");
+  return filled.length === 1 && filled[0] === ships[0] && state.focus?.ship?.id === p.action[ships[0].name];
+}

@@ -1,0 +1,73 @@
+/**
+ * Measurements the browser tests make on a page: text smaller than a size, touch targets smaller than a size,
+ * damage boxes, and axe-core's serious or critical violations (axe's own script injected into the page).
+ */
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Visible elements with their own text whose computed font size is below `px` (svg and screen-reader-only text aside). */
+export function smallText(page: Page, px: number, root = "body"): Promise<string[]> {
+  return page.evaluate(
+    ({ px, root }) => {
+      const out: string[] = [];
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(`${root} *`))) {
+        if (el.closest("svg, .sr-only, option, [hidden]")) continue;
+        const own = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
+        const r = el.getBoundingClientRect();
+        if (!own || r.width === 0 || r.height === 0) continue;
+        const cs = getComputedStyle(el);
+        if (cs.visibility === "hidden" || cs.display === "none") continue;
+        const size = Number.parseFloat(cs.fontSize);
+        if (size < px - 0.01)
+          out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").trim().slice(0, 30)}" ${size}px`);
+      }
+      return out;
+    },
+    { px, root },
+  );
+}
+
+/** Sizes (px) of the damage boxes shown. */
+export function boxSizes(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll(".box")).map((b) => {
+      const r = b.getBoundingClientRect();
+      return Math.min(r.width, r.height);
+    }),
+  );
+}
+
+/** Buttons, links, inputs and selects whose touch target (a check box's label counts) is below `px` either way. */
+export function smallTargets(page: Page, px: number): Promise<string[]> {
+  return page.evaluate((px) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea"))) {
+      const target =
+        (el as HTMLInputElement).type === "checkbox" || (el as HTMLInputElement).type === "radio" ? (el.closest("label") ?? el) : el;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.width < px - 0.5 || r.height < px - 0.5)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("name") || el.id).trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
+    }
+    return out;
+  }, px);
+}
+
+/** axe-core's violations of impact serious or critical, as "rule: target" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is a global injected by its script
+    const axe = (window as any).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v: { id: string; nodes: { target: string[]; failureSummary: string }[] }) =>
+        v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} — ${n.failureSummary.split("\n")[1] ?? ""}`),
+      );
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * Every bundled scenario in a real browser against the real host (issue 11): from the start to a resolved result
+ * driven through /api/sim (taps, emulated rolls, the button pad), the odds drawn as the server states them, type
+ * and damage boxes large enough to read from the table's edge at 1920×1080 and 1280×800, /control's touch targets
+ * and type on a 390×844 phone, no serious or critical axe-core violations on /, /control and /devices.
+ * Screenshots before and after each roll are saved in test-artifacts/.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oddsView, pct } from "../../host/public/lib/format.js";
+import type { TableView } from "../../host/session/view.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { axeViolations, boxSizes, smallTargets, smallText } from "./page-checks.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+const WAIT = { timeout: 20_000, interval: 50 };
+const SIZES = [
+  { name: "1920", width: 1920, height: 1080, text: 24, box: 20 },
+  { name: "1280", width: 1280, height: 800, text: 18, box: 14 },
+] as const;
+
+type Host = HostProcess & { state(): Promise<TableView>; sim(what: string, body: unknown): Promise<unknown> };
+
+/** How each scenario reaches its first roll with the table's own devices (null: the roll is pending at the start). */
+const TO_ROLL: Record<string, (h: Host, control: Page) => Promise<void>> = {
+  "sole-bay-1672": async () => {}, // initiative
+  "anglo-dutch-1666": async () => {}, // wind
+  "wsim-battle-v3": async () => {}, // wind
+  "age-of-sail": async (h, control) => {
+    // the end-of-round wind is the turn's last phase: the pad's next-phase button walks towards it …
+    for (let i = 1; i <= 3; i++) {
+      await h.sim("press", { command: "next-phase" });
+      await until(h.state, (s) => s.phase.index === i);
+    }
+    expect((await h.state()).phase.index).toBe(3);
+    // … and the phone picks the wind roll (the phase walk's own choice of action is the session's)
+    await control.locator("#type").selectOption("wind");
+    await until(h.state, (s) => s.pending?.type === "wind");
+  },
+  quickfire: async (h, control) => {
+    const s = await h.state();
+    const [a, b] = [s.ships[0], s.ships.find((x) => x.side !== s.ships[0]?.side)];
+    await h.sim("tap", { reader: "reader-1", uid: a?.tags[0] });
+    await h.sim("lift", { reader: "reader-1" });
+    await h.sim("tap", { reader: "reader-2", uid: b?.tags[0] });
+    await until(h.state, (x) => x.pending?.missing.includes("battery") === true);
+    // the battery and the range are what a tap cannot say: they are chosen on the phone
+    await control.locator("#fields select[name=battery]").selectOption("heavy");
+    await control.locator("#fields select[name=range]").selectOption("short");
+    await control.locator("#fields button[type=submit]").click();
+    expect((await until(h.state, (x) => (x.pending?.needed ?? 0) > 0)).pending?.needed).toBe(3);
+  },
+};
+
+async function rollAll(h: Host): Promise<void> {
+  const s = await h.state();
+  const p = s.pending;
+  if (!p?.plan) throw new Error("no roll pending");
+  const dice = s.devices.filter((d) => d.kind === "die" && d.connected);
+  let n = 0;
+  for (const [i, e] of p.plan.entries()) {
+    const have = p.dice.filter((d) => d.entry === i).length;
+    const fit = dice.filter((d) => e.color === null || d.color === e.color);
+    if (fit.length === 0) throw new Error(`no emulated ${e.color} die for ${e.purpose}`);
+    for (let k = have; k < e.count; k++) await h.sim("roll", { die: fit[k % fit.length]?.id, face: (n++ % 6) + 1 });
+  }
+}
+
+async function checkLegible(page: Page, label: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.waitForTimeout(100);
+    expect(await smallText(page, size.text), `${label} text at ${size.name}`).toEqual([]);
+    const boxes = await boxSizes(page);
+    expect(Math.min(...boxes, 99), `${label} damage boxes at ${size.name}`).toBeGreaterThanOrEqual(size.box - 0.01);
+  }
+}
+
+async function shoot(display: Page, phone: Page, scenario: string, when: "before" | "after"): Promise<void> {
+  for (const size of SIZES) {
+    await display.setViewportSize({ width: size.width, height: size.height });
+    await display.waitForTimeout(100);
+    await display.screenshot({ path: join(ARTIFACTS, `${scenario}-display-${size.width}x${size.height}-${when}.png`) });
+  }
+  await phone.screenshot({ path: join(ARTIFACTS, `${scenario}-control-390x844-${when}.png`), fullPage: true });
+}
+
+let browser: BrowserContext;
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(Object.keys(TO_ROLL))("%s in a browser", { timeout: 180_000 }, (scenario) => {
+  let h: Host;
+  let display: Page;
+  let phone: Page;
+  beforeAll(async () => {
+    const host = await startHost(freshDataDir(), ["--scenario", scenario]);
+    const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+    h = { ...host, state, sim: (what, body) => call(`${host.url}/api/sim/${what}`, "POST", body) };
+    await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 30_000);
+    display = await browser.newPage();
+    phone = await browser.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    for (const p of [display, phone]) p.on("pageerror", (e) => console.log(`${scenario} pageerror:`, e.message));
+    await display.goto(`${host.url}/`);
+    await phone.goto(`${host.url}/control`);
+    await display.waitForSelector("body[data-version]");
+    await phone.waitForSelector("body[data-version]");
+  }, 90_000);
+  afterAll(async () => {
+    await display?.close();
+    await phone?.close();
+    await h?.stop();
+  });
+
+  it("plays from the start to a resolved result; odds as the server states them; legible; accessible", async () => {
+    await TO_ROLL[scenario]?.(h, phone);
+    const before = await h.state();
+    await expect
+      .poll(async () => Number(await display.locator("body").getAttribute("data-version")), WAIT)
+      .toBeGreaterThanOrEqual(before.version);
+
+    // the odds: exactly the headline (or, until the rule set states one, the summary) the server sent
+    const odds = oddsView(before.pending?.odds);
+    if (odds?.kind === "headline") {
+      expect(await display.locator(".odds h3").textContent()).toBe(odds.title);
+      expect(await display.locator(".odds-col .odds-p").allTextContents()).toEqual(
+        odds.bars.map((b) => (odds.bars.length <= 10 || b.p >= 0.05 ? pct(b.p) : "")),
+      );
+    } else if (odds?.kind === "summary") {
+      const shown = await display.locator(".odds > .odds-facts > li:not(.odds-dist)").allTextContents();
+      expect(shown).toEqual(odds.items.filter((i) => "value" in i).map((i) => `${i.label} ${"value" in i ? i.value : ""}`));
+    }
+    if (odds) expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
+    else expect(await display.locator(".odds").count()).toBe(0);
+
+    await checkLegible(display, `${scenario} display before the roll`);
+    await shoot(display, phone, scenario, "before");
+
+    // speech switched on from the phone by keyboard alone; the display speaks the result it announces
+    await display.evaluate(() => {
+      const spoken: string[] = [];
+      (window as unknown as { spoken: string[] }).spoken = spoken;
+      speechSynthesis.speak = (u: SpeechSynthesisUtterance) => {
+        spoken.push(u.text);
+      };
+    });
+    await phone.locator("#speech").focus();
+    await phone.keyboard.press("Space");
+    await expect.poll(async () => (await call(`${h.url}/api/display`)).json.speech, WAIT).toBe(true);
+
+    await rollAll(h);
+    await display.locator("#result[data-seq='1']").waitFor({ timeout: 20_000 });
+    const after = await h.state();
+    expect(await display.locator("#result-text").textContent()).toBe(after.last?.description);
+    await expect.poll(() => display.locator("#announce").textContent(), WAIT).toBe(`#1: ${after.last?.description}`);
+    await expect
+      .poll(() => display.evaluate(() => (window as unknown as { spoken: string[] }).spoken), WAIT)
+      .toEqual([`#1: ${after.last?.description}`]);
+    await checkLegible(display, `${scenario} display after the roll`);
+    await shoot(display, phone, scenario, "after");
+
+    // the display's scale, changed from the phone
+    await phone.getByRole("button", { name: "Larger" }).click();
+    await expect.poll(() => display.evaluate(() => document.documentElement.style.getPropertyValue("--scale")), WAIT).toBe("1.1");
+    await call(`${h.url}/api/display`, "POST", { scale: 1, speech: false });
+
+    // the phone: type and touch targets
+    await phone.setViewportSize({ width: 390, height: 844 });
+    expect(await smallText(phone, 16), "control text").toEqual([]);
+    expect(await smallTargets(phone, 44), "control touch targets").toEqual([]);
+
+    for (const [name, page] of [
+      ["display", display],
+      ["control", phone],
+    ] as const) {
+      expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
+    }
+    const devices = await browser.newPage();
+    await devices.goto(`${h.url}/devices`);
+    await devices.locator("tr[data-device]").first().waitFor();
+    await devices.locator(".pairing img.qr").waitFor();
+    expect(await axeViolations(devices), "axe on devices").toEqual([]);
+    await devices.close();
+  });
+});

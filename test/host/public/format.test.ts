@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { isProbabilityKey, oddsLine, oddsView, outcomeFacts, pct, words } from "../../../host/public/lib/format.js";
+
+describe("the pages' view helpers", () => {
+  it("writes keys as words and probabilities as percentages", () => {
+    expect(words("levelsLost")).toBe("levels lost");
+    expect(words("pDestroyed")).toBe("destroyed");
+    expect(words("explosion-roll")).toBe("explosion roll");
+    expect(pct(5 / 12)).toBe("42%");
+    expect(pct(1 / 6)).toBe("17%");
+    expect(pct(0.0123)).toBe("1.2%");
+    expect(pct(0.0004)).toBe("<0.1%");
+    expect(pct(0)).toBe("0%");
+    expect(pct(1)).toBe("100%");
+    expect(pct(0.9996)).toBe(">99.9%");
+  });
+
+  it("draws the rule set's headline when the server sends one, in its order and words", () => {
+    const odds = {
+      summary: { pWins: { Allied: 0.4 } },
+      headline: {
+        title: "Hits on Gouda",
+        bars: [
+          { label: "0", p: 0.09 },
+          { label: "1", p: 0.91 },
+        ],
+        facts: [{ label: "Gouda loses a condition", p: 0.31 }],
+        mostLikely: "1 hit",
+      },
+    };
+    expect(oddsView(odds)).toEqual({
+      kind: "headline",
+      title: "Hits on Gouda",
+      bars: [
+        { label: "0", p: 0.09 },
+        { label: "1", p: 0.91 },
+      ],
+      facts: [{ label: "Gouda loses a condition", p: 0.31 }],
+      mostLikely: "1 hit",
+    });
+    expect(oddsLine(odds)).toBe("Hits on Gouda: 0 9% · 1 91% · Gouda loses a condition 31% · most likely 1 hit");
+  });
+
+  it("without a headline shows the summary as stated: Sole Bay's initiative is 5/12, 5/12 and a draw of 1/6", () => {
+    const view = oddsView({ outcomes: [], summary: { pWins: { Allied: 5 / 12, Dutch: 5 / 12 }, pDraw: 1 / 6 } });
+    expect(view).toEqual({
+      kind: "summary",
+      items: [
+        { label: "wins: Allied", value: "42%" },
+        { label: "wins: Dutch", value: "42%" },
+        { label: "draw", value: "17%" },
+      ],
+    });
+  });
+
+  it("never shows an expected value between 0 and 1 as a percentage", () => {
+    expect(isProbabilityKey("expectedHits")).toBe(false);
+    expect(isProbabilityKey("changeChance")).toBe(true);
+    const view = oddsView({ outcomes: [], summary: { expectedHits: 0.667, changeChance: 1 / 6 } });
+    expect(view).toEqual({
+      kind: "summary",
+      items: [
+        { label: "expected hits", value: "0.67" },
+        { label: "change chance", value: "17%" },
+      ],
+    });
+  });
+
+  it("draws a distribution the summary states over the whole dice space, never one made from the outcome list", () => {
+    const outcomes = [{ outcome: { hits: 4, to: "x" }, p: 0.83 }];
+    expect(oddsView({ outcomes, summary: {} })).toBeNull();
+    expect(
+      oddsView({
+        outcomes,
+        summary: {
+          hits: [
+            { hits: 0, p: 0.25 },
+            { hits: 1, p: 0.75 },
+          ],
+        },
+      }),
+    ).toEqual({
+      kind: "summary",
+      items: [
+        {
+          label: "hits",
+          bars: [
+            { label: "0", p: 0.25 },
+            { label: "1", p: 0.75 },
+          ],
+        },
+      ],
+    });
+    expect(oddsView(null)).toBeNull();
+  });
+
+  it("reads an outcome as facts: numbers, yes-fields that hold, a before/after change; ship ids and no-fields left out", () => {
+    const facts = outcomeFacts(
+      { hits: 3, firstBroadside: true, destroyed: false, conditionBefore: "fresh", conditionAfter: "worn", target: "gouda" },
+      (v) => v === "gouda",
+    );
+    expect(facts).toEqual([
+      { label: "hits", value: "3" },
+      { label: "first broadside", value: "" },
+      { label: "condition", value: "fresh → worn" },
+    ]);
+  });
+});
+
+describe("status words", () => {
+  it("ranks a word by what it says, not by a word inside it", async () => {
+    const { severity } = await import("../../../host/public/lib/format.js");
+    expect(severity("undamaged")).toBe(0);
+    expect(severity("damaged")).toBe(2);
+    expect(severity("heavily-damaged")).toBe(3);
+    expect(severity("sunk")).toBe(4);
+  });
+});

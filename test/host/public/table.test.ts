@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { diceTrouble, onlyShown, phaseView } from "../../../host/public/lib/table.js";
+import type { TableView } from "../../../host/session/view.ts";
+
+const die = (id: string, color: string, connected = true) => ({ id, kind: "die", color, connected });
+
+/** A table state with just the parts these helpers read. */
+function table(over: Record<string, unknown>): TableView {
+  return {
+    ruleset: { phases: ["wind", "initiative", "movement"], actions: [] },
+    phase: { index: 1, name: "initiative" },
+    devices: [{ id: "ble", kind: "adapter", connected: true }, die("pixel-1", "white"), die("pixel-5", "black")],
+    bindings: [],
+    focus: null,
+    pending: null,
+    ...over,
+  } as unknown as TableView;
+}
+
+const rolling = (plan: unknown[], extra: Record<string, unknown> = {}) => ({
+  origin: "table",
+  mode: "electronic",
+  needed: 2,
+  plan,
+  dice: [],
+  fields: [],
+  action: {},
+  ...extra,
+});
+
+describe("reading the table state for the pages", () => {
+  it("says where the game is: phase n of the rule set's order", () => {
+    expect(phaseView(table({}))).toEqual({ order: ["wind", "initiative", "movement"], index: 1, name: "initiative", count: 3 });
+  });
+
+  it("is quiet when the dice can come", () => {
+    expect(diceTrouble(table({ pending: rolling([{ role: "wind", die: "d6", count: 2, color: null }]) }))).toBeNull();
+  });
+
+  it("is loud, with the remedy, when no die of the colour the roll needs is connected (WS&IM's normal die)", () => {
+    const t = diceTrouble(table({ pending: rolling([{ role: "fire", die: "d6", count: 1, color: "normal" }]) }));
+    expect(t?.title).toBe("No connected die can roll the normal d6 this roll needs.");
+    expect(t?.remedy).toMatch(/Type the dice on \/control.*Roll for me.*bind a die/);
+  });
+
+  it("counts a die bound to the colour, and not a die bound to another role", () => {
+    const plan = [{ role: "fire", die: "d6", count: 1, color: "normal" }];
+    expect(diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["normal"], roles: [] }] }))).toBeNull();
+    expect(
+      diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["normal"], roles: ["wind"] }] })),
+    ).not.toBeNull();
+  });
+
+  it("names missing Bluetooth when the adapter is down and no die is connected", () => {
+    const t = diceTrouble(
+      table({
+        pending: rolling([{ role: "wind", die: "d6", count: 2, color: null }]),
+        devices: [{ id: "ble", kind: "adapter", connected: false }, die("pixel-1", "white", false)],
+      }),
+    );
+    expect(t?.title).toBe("No Bluetooth: no dice are connected.");
+  });
+
+  it("is quiet when the roller types or rolls in software", () => {
+    const t = table({ pending: rolling([{ role: "fire", die: "d6", count: 1, color: "normal" }], { mode: "manual" }) });
+    expect(diceTrouble(t)).toBeNull();
+  });
+
+  it("treats a single tap as showing the ship, and a second ship as starting the action", () => {
+    const fields = [
+      { name: "firer", label: "Firer", type: "ship" },
+      { name: "target", label: "Target", type: "ship" },
+    ];
+    const one = rolling([], { fields, action: { firer: "a" } });
+    expect(onlyShown(table({ pending: one, focus: { ship: { id: "a" } } }))).toBe(true);
+    const two = rolling([], { fields, action: { firer: "a", target: "b" } });
+    expect(onlyShown(table({ pending: two, focus: { ship: { id: "b" } } }))).toBe(false);
+  });
+});
