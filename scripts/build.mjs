@@ -28,6 +28,8 @@ const external = [
   "pino-pretty",
   "bufferutil",
   "utf-8-validate",
+  // optional: BlueZ over D-Bus, installed by hand where it is used (docs/devices-dice.md)
+  "dbus-next",
 ];
 
 /**
