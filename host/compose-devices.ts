@@ -4,13 +4,13 @@
  * (module missing, native library absent) becomes a health entry with a message; the table keeps running.
  */
 import type { Logger } from "pino";
-import { createHciEmulatedDice } from "../devices/dice/hci-sim.ts";
+import { createBridgeReaderSource } from "../devices/bridge/source.ts";
 import { type BleConfig, createBleDiceSource, createEmulatedDice, type DiceDeviceConfig } from "../devices/dice/index.ts";
 import { createEmulatedPad, createPadSource, type PadConfig } from "../devices/hid/index.ts";
 import { createEmulatedReaders, createReaderSource, type ReaderConfig } from "../devices/nfc/index.ts";
 import type { DeviceHealth, DeviceSource, WindDial } from "../devices/readings.ts";
+import { createHciEmulatedDice } from "../devices/testing/ble/hci-dice.ts";
 import { createDial, createEmulatedDial, parseDialConfig } from "../devices/wind-dial/index.ts";
-import { createBridgeReaderSource } from "../firmware-bridge/codec/source.ts";
 import type { SimControls, TableDevices } from "./devices.ts";
 
 /** The demo's dice: six Pixels-style and three GoDice-style, coloured for every rule set's coloured dice. */

@@ -5,10 +5,10 @@
  * doubles an arrival; a tag that vanished while the line was down is reported as left at the next snapshot.
  */
 import type { Logger } from "pino";
-import { Listeners } from "../../devices/common/listeners.ts";
-import { HealthCell, type NfcReader, readerHealth } from "../../devices/nfc/reader.ts";
-import type { DeviceHealth, TagArrived, TagLeft, Unsubscribe } from "../../devices/readings.ts";
-import type { FirmataPort } from "../../devices/wind-dial/five.ts";
+import { Listeners } from "../common/listeners.ts";
+import { HealthCell, type NfcReader, readerHealth } from "../nfc/reader.ts";
+import type { DeviceHealth, TagArrived, TagLeft, Unsubscribe } from "../readings.ts";
+import type { FirmataPort } from "../wind-dial/five.ts";
 import { type BridgeMessage, encodeBridgeMessage, MAX_READERS } from "./messages.ts";
 import { BridgeStreamDecoder } from "./stream.ts";
 

@@ -4,9 +4,9 @@
  * like any other NFC reader (readings `tag.arrived` / `tag.left`, one health entry per reader).
  */
 import type { Logger } from "pino";
-import { readersSource } from "../../devices/nfc/reader.ts";
-import type { DeviceSource } from "../../devices/readings.ts";
-import type { DialConfig } from "../../devices/wind-dial/config.ts";
+import { readersSource } from "../nfc/reader.ts";
+import type { DeviceSource } from "../readings.ts";
+import type { DialConfig } from "../wind-dial/config.ts";
 import { type BridgeConnection, createBridgeReaders } from "./reader.ts";
 
 /** The readers of the bridge board the dial is on, or null when the dial's board is not a bridge. */

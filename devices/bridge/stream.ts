@@ -3,7 +3,7 @@
  * johnny-five's traffic). Split chunks, two messages in one chunk and garbage are all fine; malformed NFC
  * sysex messages are counted and reported, never thrown.
  */
-import { boardCommandLength, FirmataSplitter } from "../../devices/emulators/firmata/protocol.ts";
+import { boardCommandLength, FirmataSplitter } from "../firmata/protocol.ts";
 import { type BridgeMessage, decodeBridgeSysex, NFC_SYSEX } from "./messages.ts";
 
 export class BridgeStreamDecoder {

@@ -5,10 +5,10 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
-import { EmulatedHidBackend } from "../emulators/hid/backend.ts";
-import { PadEmulator } from "../emulators/hid/pad-emulator.ts";
 import type { DeviceSource } from "../readings.ts";
 import { checkEach } from "../serial/validate.ts";
+import { EmulatedHidBackend } from "../testing/hid/backend.ts";
+import { PadEmulator } from "../testing/hid/pad-emulator.ts";
 import { nodeHidBackend } from "./node-hid-backend.ts";
 import { padSource } from "./pad-source.ts";
 import type { HidBackend } from "./transport.ts";

@@ -4,16 +4,16 @@
  */
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
-import type { FaultKnobs } from "../emulators/nfc/faults.ts";
-import { Mfrc522Emulator } from "../emulators/nfc/mfrc522-emulator.ts";
-import { Pn532Emulator } from "../emulators/nfc/pn532-emulator.ts";
-import { EmulatedSerialDevice } from "../emulators/nfc/serial-device.ts";
-import { ntag } from "../emulators/nfc/tags.ts";
 import { nodeHidBackend } from "../hid/node-hid-backend.ts";
 import type { HidBackend } from "../hid/transport.ts";
 import type { DeviceSource } from "../readings.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { checkEach } from "../serial/validate.ts";
+import type { FaultKnobs } from "../testing/nfc/faults.ts";
+import { Mfrc522Emulator } from "../testing/nfc/mfrc522-emulator.ts";
+import { Pn532Emulator } from "../testing/nfc/pn532-emulator.ts";
+import { EmulatedSerialDevice } from "../testing/nfc/serial-device.ts";
+import { ntag } from "../testing/nfc/tags.ts";
 import { buildReader, MisconfiguredReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";
 import { readersSource } from "./reader.ts";
 

@@ -3,11 +3,12 @@
  * a tag when presented and is silent when it goes, so — as with MFRC522 sketches — a tag counts as gone after
  * `debounceMs` without being typed again. The OS keyboard driver may ALSO receive the keystrokes (see docs).
  */
-import { LinkedReader, type LinkedReaderOptions, type ReaderLinkState } from "../nfc/linked-reader.ts";
-import { normaliseUid } from "../nfc/presence.ts";
-import { HidLink } from "./hid-link.ts";
-import { KeyboardWedgeDecoder } from "./keyboard.ts";
-import type { HidBackend, HidMatch } from "./transport.ts";
+
+import { HidLink } from "../hid/hid-link.ts";
+import { KeyboardWedgeDecoder } from "../hid/keyboard.ts";
+import type { HidBackend, HidMatch } from "../hid/transport.ts";
+import { LinkedReader, type LinkedReaderOptions, type ReaderLinkState } from "./linked-reader.ts";
+import { normaliseUid } from "./presence.ts";
 
 export interface WedgeReaderOptions extends LinkedReaderOptions {
   readonly match: HidMatch;

@@ -3,7 +3,7 @@
  * `createEmulatedDial` for the same driver and johnny-five over the in-process Firmata board emulator.
  */
 import type { Logger } from "pino";
-import { EmulatedFirmataLink, FirmataBoardEmulator } from "../emulators/firmata/index.ts";
+import { EmulatedFirmataLink, FirmataBoardEmulator } from "../testing/firmata/index.ts";
 import { type DialConfig, withDialDefaults } from "./config.ts";
 import { FirmataWindDial } from "./driver.ts";
 import { bindingPortFactory, loadFive, serialPortFactory } from "./five.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BridgeMessage, decodeBridgeSysex, encodeBridgeMessage, pack7, unpack7 } from "../../firmware-bridge/codec/messages.ts";
-import { BridgeStreamDecoder } from "../../firmware-bridge/codec/stream.ts";
+import { type BridgeMessage, decodeBridgeSysex, encodeBridgeMessage, pack7, unpack7 } from "../../devices/bridge/messages.ts";
+import { BridgeStreamDecoder } from "../../devices/bridge/stream.ts";
 import { decodeBridge } from "../../host/cli/commands/decode-bridge.ts";
 
 const h = (s: string) => Uint8Array.from(Buffer.from(s.replace(/\s/g, ""), "hex"));

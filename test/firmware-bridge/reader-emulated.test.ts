@@ -1,7 +1,7 @@
 /** The bridge NFC readers over the in-process emulated bridge (fast; the real firmware runs in bridge-fitl). */
 import { describe, expect, it } from "vitest";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
-import { createEmulatedBridge } from "../../firmware-bridge/codec/emulated.ts";
+import { createEmulatedBridge } from "../../devices/testing/firmata/emulated-bridge.ts";
 import { closeAfterEach, until } from "./helpers.ts";
 
 const closers = closeAfterEach();

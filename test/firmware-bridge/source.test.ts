@@ -1,9 +1,9 @@
 /** From the table file to readings: `dial.bridgeReaders` gives a DeviceSource of the bridge board's readers. */
 import { describe, expect, it } from "vitest";
-import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
+import { createBridgeReaderSource } from "../../devices/bridge/source.ts";
 import type { Reading } from "../../devices/readings.ts";
+import { EmulatedBridgeNfc } from "../../devices/testing/firmata/index.ts";
 import { createDial, createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
-import { createBridgeReaderSource } from "../../firmware-bridge/codec/source.ts";
 import { closeAfterEach, until } from "./helpers.ts";
 
 const closers = closeAfterEach();

@@ -5,7 +5,7 @@
  */
 
 import { Listeners } from "../../common/listeners.ts";
-import { FIRMATA, type FirmataMessage, FirmataSplitter, PIN_MODE, to7bitPair } from "./protocol.ts";
+import { FIRMATA, type FirmataMessage, FirmataSplitter, PIN_MODE, to7bitPair } from "../../firmata/protocol.ts";
 
 const PIN_COUNT = 20;
 const ANALOG_FIRST = 14;

@@ -3,7 +3,7 @@
  * tags placed and lifted by tests or `/api/sim/tap`, the same sysex bytes the real firmware sends
  * (firmware-bridge/src/bridge.cpp), including the snapshot after boot and after a host query.
  */
-import { encodeBridgeMessage, NFC_SYSEX, SUB } from "../../../firmware-bridge/codec/messages.ts";
+import { encodeBridgeMessage, NFC_SYSEX, SUB } from "../../bridge/messages.ts";
 import type { FirmataBoardEmulator } from "./board.ts";
 
 interface EmulatedReader {

@@ -4,10 +4,10 @@
  * test/firmware-bridge; this is the same protocol without a simulator.)
  */
 import type { Logger } from "pino";
-import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
-import type { NfcReader } from "../../devices/nfc/reader.ts";
-import { createEmulatedDial, type DialConfig, type EmulatedDialControl, type FirmataWindDial } from "../../devices/wind-dial/index.ts";
-import { createBridgeReaders } from "./reader.ts";
+import { createBridgeReaders } from "../../bridge/reader.ts";
+import type { NfcReader } from "../../nfc/reader.ts";
+import { createEmulatedDial, type DialConfig, type EmulatedDialControl, type FirmataWindDial } from "../../wind-dial/index.ts";
+import { EmulatedBridgeNfc } from "./index.ts";
 
 export interface EmulatedBridgeControl extends EmulatedDialControl {
   readonly nfc: EmulatedBridgeNfc;

@@ -1,7 +1,7 @@
 /**
  * An emulated Bluetooth LE controller on the far side of an H4 UART: the host (noble's `hciDriver: 'uart'`) sends
  * HCI commands and ACL data, the controller answers with events and ACL data, and the emulated dice
- * (`devices/emulators/ble`) are the LE peripherals it hears and connects to. Plug it onto a real pty pair with
+ * (`devices/testing/ble`) are the LE peripherals it hears and connects to. Plug it onto a real pty pair with
  * {@link EmulatedSerialDevice}, as `hci-uart.ts` does.
  *
  * Fault knobs: `linkLimit` (the next LE Create Connection gets Command Status "Connection Limit Exceeded", as a

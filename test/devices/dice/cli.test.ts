@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 import { decodeDice } from "../../../host/cli/commands/decode-dice.ts";
 import { scanBle } from "../../../host/cli/commands/scan-ble.ts";
 

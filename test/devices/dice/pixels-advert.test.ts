@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodePixelsAdvert, encodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { faceFromIndex } from "../../../devices/dice/pixels/faces.ts";
-import { pixelsServiceData } from "../../../devices/emulators/ble/pixels-bytes.ts";
+import { pixelsServiceData } from "../../../devices/testing/ble/pixels-bytes.ts";
 import { hex } from "./hex.ts";
 
 describe("Pixels advert manufacturer data (dice-ble §1.2)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crookedMeansRolled, faceFromIndex } from "../../../devices/dice/pixels/faces.ts";
 import { decodeIAmADie } from "../../../devices/dice/pixels/iamadie.ts";
 import { blink, decodePixelsMessage, requestRollState, whoAreYou } from "../../../devices/dice/pixels/messages.ts";
-import { chunkedIAmADie, legacyIAmADie } from "../../../devices/emulators/ble/pixels-bytes.ts";
+import { chunkedIAmADie, legacyIAmADie } from "../../../devices/testing/ble/pixels-bytes.ts";
 import { hex } from "./hex.ts";
 
 const ok = (s: string) => {

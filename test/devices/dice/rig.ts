@@ -1,9 +1,9 @@
 /** Test rig: emulated dice behind the real driver stack, with readings and health collected. */
 import { expect, vi } from "vitest";
 import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/dice/index.ts";
-import type { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import type { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
 import type { DeviceHealth, DieRolled } from "../../../devices/readings.ts";
+import type { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import type { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 
 export async function rig(opts: Partial<EmulatedDiceOptions>) {
   const made = await createEmulatedDice({ pixels: [], godice: [], ...opts });

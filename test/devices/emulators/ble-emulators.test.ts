@@ -3,10 +3,10 @@ import type { BleDiscovery } from "../../../devices/ble/seam.ts";
 import { decodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { PIXELS_CURRENT, PIXELS_LEGACY } from "../../../devices/dice/pixels/ids.ts";
 import { decodePixelsMessage } from "../../../devices/dice/pixels/messages.ts";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { corrupt, Faults } from "../../../devices/emulators/ble/faults.ts";
-import { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { corrupt, Faults } from "../../../devices/testing/ble/faults.ts";
+import { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 
 const tick = () => vi.advanceTimersByTimeAsync(1);
 
@@ -68,7 +68,7 @@ describe("emulated BLE central and dice (the far side of the seam)", () => {
     await a?.peripheral.connect();
     await expect(b?.peripheral.connect()).rejects.toThrow(/stale peripheral handle/);
     pixels.disconnect();
-    const fresh = new (await import("../../../devices/emulators/ble/peripheral.ts")).EmulatedPeripheral(pixels, central.clock);
+    const fresh = new (await import("../../../devices/testing/ble/peripheral.ts")).EmulatedPeripheral(pixels, central.clock);
     const attempt = fresh.connect({ timeoutMs: 3000 });
     const outcome = expect(attempt).rejects.toThrow(/timed out after 10000 ms/);
     await vi.advanceTimersByTimeAsync(9_999);

@@ -1,11 +1,11 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { EmulatedHidBackend } from "../../../devices/emulators/hid/backend.ts";
-import { WedgeEmulator } from "../../../devices/emulators/hid/wedge-emulator.ts";
 import { createEmulatedPad, createPadSource, type EmulatedPad, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
 import { createReaderSource } from "../../../devices/nfc/index.ts";
 import type { ButtonPressed, DeviceHealth, Reading } from "../../../devices/readings.ts";
+import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
+import { WedgeEmulator } from "../../../devices/testing/hid/wedge-emulator.ts";
 import { runDevices } from "../../../host/cli/commands/devices.ts";
 import { settle, summary, until } from "../nfc/helpers.ts";
 

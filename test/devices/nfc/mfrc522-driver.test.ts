@@ -1,11 +1,11 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/emulators/nfc/mfrc522-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/emulators/nfc/serial-device.ts";
-import { classic1k } from "../../../devices/emulators/nfc/tags.ts";
 import { Mfrc522Reader } from "../../../devices/nfc/mfrc522/driver.ts";
 import type { TagArrived, TagLeft } from "../../../devices/readings.ts";
+import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/testing/nfc/mfrc522-emulator.ts";
+import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
+import { classic1k } from "../../../devices/testing/nfc/tags.ts";
 import { settle, summary, until } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });

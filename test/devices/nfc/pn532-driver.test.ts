@@ -1,11 +1,11 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { Pn532Emulator } from "../../../devices/emulators/nfc/pn532-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/emulators/nfc/serial-device.ts";
-import { classic1k, ntag } from "../../../devices/emulators/nfc/tags.ts";
 import { Pn532Reader } from "../../../devices/nfc/pn532/driver.ts";
 import type { DeviceHealth, TagArrived, TagLeft } from "../../../devices/readings.ts";
+import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
+import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
+import { classic1k, ntag } from "../../../devices/testing/nfc/tags.ts";
 import { settle, summary, until } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Clock, steppingClock } from "../../../devices/common/clock.ts";
-import { PtyPair } from "../../../devices/emulators/pty/pty-pair.ts";
 import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconnecting-link.ts";
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { SerialTransport, TransportClosed } from "../../../devices/serial/transport.ts";
+import { PtyPair } from "../../../devices/testing/pty/pty-pair.ts";
 
 const until = async (p: () => boolean, what: string, ms = 5000) => {
   const end = Date.now() + ms;
