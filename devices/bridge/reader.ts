@@ -4,17 +4,22 @@
  * the board for a snapshot, and keep one presence per reader so a reconnect or a repeated report never
  * doubles an arrival; a tag that vanished while the line was down is reported as left at the next snapshot.
  */
+import type { EventEmitter } from "node:events";
 import type { Logger } from "pino";
 import { Listeners } from "../common/listeners.ts";
 import { HealthCell, type NfcReader, readerHealth } from "../nfc/reader.ts";
 import type { DeviceHealth, TagArrived, TagLeft, Unsubscribe } from "../readings.ts";
-import type { FirmataPort } from "../wind-dial/five.ts";
 import { type BridgeMessage, encodeBridgeMessage, MAX_READERS } from "./messages.ts";
 import { BridgeStreamDecoder } from "./stream.ts";
 
+/** The slice of the board's serial port the readers use; the wind dial driver's Firmata port is one. */
+export interface BridgePort extends EventEmitter {
+  write(data: Buffer): boolean;
+}
+
 /** What the readers need of the bridge connection: the wind dial driver provides it. */
 export interface BridgeConnection {
-  onConnected(listener: (port: FirmataPort) => void): Unsubscribe;
+  onConnected(listener: (port: BridgePort) => void): Unsubscribe;
   /** The board link's own health (the dial's), so a reader can say why it is not connected. */
   onHealth?(listener: (health: DeviceHealth) => void): Unsubscribe;
   health?(): DeviceHealth;
@@ -125,7 +130,7 @@ export function createBridgeReaders(connection: BridgeConnection, options: Bridg
   };
 
   /** Listens to a (re)connected port, and to nothing else: a stop and a new start never leave two listeners. */
-  function attach(port: FirmataPort): void {
+  function attach(port: BridgePort): void {
     for (const s of slots) s.stale = s.uid !== null;
     const decoder = new BridgeStreamDecoder(
       handle,

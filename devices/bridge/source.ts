@@ -6,13 +6,12 @@
 import type { Logger } from "pino";
 import { readersSource } from "../nfc/reader.ts";
 import type { DeviceSource } from "../readings.ts";
-import type { DialConfig } from "../wind-dial/config.ts";
 import { type BridgeConnection, createBridgeReaders } from "./reader.ts";
 
 /** The readers of the bridge board the dial is on, or null when the dial's board is not a bridge. */
 export function createBridgeReaderSource(
   dial: BridgeConnection,
-  config: Pick<DialConfig, "bridgeReaders">,
+  config: { readonly bridgeReaders?: number | undefined },
   opts: { logger?: Logger; emulated?: boolean } = {},
 ): DeviceSource | null {
   if (!config.bridgeReaders) return null;

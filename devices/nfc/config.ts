@@ -34,6 +34,9 @@ export const ReaderConfigSchema = Type.Object(
 );
 export type ReaderConfig = Static<typeof ReaderConfigSchema>;
 
+/** The table file's `devices.readers`: the list of readers. */
+export const ReaderListSchema = Type.Array(ReaderConfigSchema);
+
 export interface ReaderDeps {
   readonly logger?: Logger;
   readonly clock?: Clock;

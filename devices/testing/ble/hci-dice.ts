@@ -6,9 +6,9 @@
 import { createNobleCentral } from "../../ble/noble-adapter.ts";
 import { systemClock } from "../../common/clock.ts";
 import type { DiceDeviceConfig } from "../../dice/config.ts";
-import type { EmulatedDiceControl, EmulatedDiceOptions } from "../../dice/index.ts";
 import { createDiceSource, type DiceSource } from "../../dice/source.ts";
 import { plugHciController } from "../hci/hci-uart.ts";
+import type { EmulatedDiceControl, EmulatedDiceOptions } from "./emulated-dice.ts";
 import { EmulatedGoDice } from "./godice-die.ts";
 import { EmulatedPixelsDie } from "./pixels-die.ts";
 

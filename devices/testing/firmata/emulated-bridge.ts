@@ -6,7 +6,8 @@
 import type { Logger } from "pino";
 import { createBridgeReaders } from "../../bridge/reader.ts";
 import type { NfcReader } from "../../nfc/reader.ts";
-import { createEmulatedDial, type DialConfig, type EmulatedDialControl, type FirmataWindDial } from "../../wind-dial/index.ts";
+import type { DialConfig, FirmataWindDial } from "../../wind-dial/index.ts";
+import { createEmulatedDial, type EmulatedDialControl } from "./emulated-dial.ts";
 import { EmulatedBridgeNfc } from "./index.ts";
 
 export interface EmulatedBridgeControl extends EmulatedDialControl {

@@ -1,7 +1,7 @@
 /** Test rig: emulated dice behind the real driver stack, with readings and health collected. */
 import { expect, vi } from "vitest";
-import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/dice/index.ts";
 import type { DeviceHealth, DieRolled } from "../../../devices/readings.ts";
+import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/testing/ble/emulated-dice.ts";
 import type { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
 import type { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 

@@ -1,10 +1,11 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { createEmulatedPad, createPadSource, type EmulatedPad, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
+import { createPadSource, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
 import { createReaderSource } from "../../../devices/nfc/index.ts";
 import type { ButtonPressed, DeviceHealth, Reading } from "../../../devices/readings.ts";
 import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
+import { createEmulatedPad, type EmulatedPad } from "../../../devices/testing/hid/emulated-pad.ts";
 import { WedgeEmulator } from "../../../devices/testing/hid/wedge-emulator.ts";
 import { runDevices } from "../../../host/cli/commands/devices.ts";
 import { settle, summary, until } from "../nfc/helpers.ts";

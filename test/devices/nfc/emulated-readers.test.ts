@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/nfc/index.ts";
 import type { Reading } from "../../../devices/readings.ts";
+import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/testing/nfc/emulated-readers.ts";
 import { settle, summary, until } from "./helpers.ts";
 
 describe("createEmulatedReaders: the full driver stack over emulators on real ptys", () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DeviceHealth } from "../../../devices/readings.ts";
+import { createEmulatedDial } from "../../../devices/testing/firmata/emulated-dial.ts";
 import { loadFive } from "../../../devices/wind-dial/five.ts";
-import { createDial, createEmulatedDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
+import { createDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
