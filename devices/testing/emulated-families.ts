@@ -7,8 +7,8 @@ import type { Logger } from "pino";
 import type { EmulatedDevices } from "../family.ts";
 import type { DeviceSource, PhysicalDieKind } from "../readings.ts";
 import { createEmulatedDice } from "./ble/emulated-dice.ts";
-import { createHciEmulatedDice } from "./ble/hci-dice.ts";
 import { createEmulatedDial } from "./firmata/emulated-dial.ts";
+import { createHciEmulatedDice } from "./hci-dice.ts";
 import { createEmulatedPad } from "./hid/emulated-pad.ts";
 import { createEmulatedReaders } from "./nfc/emulated-readers.ts";
 

@@ -3,14 +3,14 @@
  * {@link createEmulatedDice}, heard by an emulated HCI controller on a pty pair (socat), and read by the
  * unmodified noble over its UART driver behind our adapter — `npm start -- --sim hci`.
  */
-import { createNobleCentral } from "../../ble/noble-adapter.ts";
-import { systemClock } from "../../common/clock.ts";
-import type { DiceDeviceConfig } from "../../dice/config.ts";
-import { createDiceSource, type DiceSource } from "../../dice/source.ts";
-import { plugHciController } from "../hci/hci-uart.ts";
-import type { EmulatedDiceControl, EmulatedDiceOptions } from "./emulated-dice.ts";
-import { EmulatedGoDice } from "./godice-die.ts";
-import { EmulatedPixelsDie } from "./pixels-die.ts";
+import { createNobleCentral } from "../ble/noble-adapter.ts";
+import { systemClock } from "../common/clock.ts";
+import type { DiceDeviceConfig } from "../dice/config.ts";
+import { createDiceSource, type DiceSource } from "../dice/source.ts";
+import type { EmulatedDiceControl, EmulatedDiceOptions } from "./ble/emulated-dice.ts";
+import { EmulatedGoDice } from "./ble/godice-die.ts";
+import { EmulatedPixelsDie } from "./ble/pixels-die.ts";
+import { plugHciController } from "./hci/hci-uart.ts";
 
 const isShell = (s: string | undefined): s is NonNullable<EmulatedGoDice["shell"]> =>
   ["d6", "d20", "d10", "d10x", "d4", "d8", "d12"].includes(s ?? "");
