@@ -13,6 +13,7 @@
  *
  * `packed(x)` is Firmata's Encoder7Bit layout: the bytes as one little-endian bit stream cut into 7-bit groups.
  */
+import type { Result } from "../../src/game/result.ts";
 
 export const NFC_SYSEX = 0x0e;
 export const SUB = { tagArrived: 0x01, tagLeft: 0x02, readerStatus: 0x03, roundDone: 0x04, query: 0x10 } as const;
@@ -24,8 +25,6 @@ export type BridgeMessage =
   | { readonly type: "reader-status"; readonly reader: number; readonly found: boolean; readonly version: string }
   | { readonly type: "round-done"; readonly readerCount: number; readonly multiplexer: boolean }
   | { readonly type: "query" };
-
-export type DecodeResult = { readonly ok: true; readonly message: BridgeMessage } | { readonly ok: false; readonly reason: string };
 
 /** Packs 8-bit bytes into 7-bit groups (Encoder7Bit). */
 export function pack7(bytes: Uint8Array): number[] {
@@ -92,7 +91,7 @@ export function encodeBridgeMessage(m: BridgeMessage): Uint8Array {
 }
 
 /** Decodes one complete sysex. Anything malformed is a reason, never a throw. */
-export function decodeBridgeSysex(sysex: Uint8Array): DecodeResult {
+export function decodeBridgeSysex(sysex: Uint8Array): Result<BridgeMessage, string> {
   if (sysex.length < 4 || sysex[0] !== 0xf0 || sysex[sysex.length - 1] !== 0xf7) return fail("not a complete sysex (F0 … F7)");
   if (sysex[1] !== NFC_SYSEX) return fail(`sysex 0x${(sysex[1] ?? 0).toString(16)} is not the NFC extension (0x0e)`);
   const d = sysex.subarray(2, sysex.length - 1);
@@ -107,27 +106,27 @@ export function decodeBridgeSysex(sysex: Uint8Array): DecodeResult {
       if (len < 1 || len > MAX_UID) return fail(`UID length ${len} is out of range (1–${MAX_UID})`);
       const uid = unpack7(d.subarray(3), len);
       if (!uid || d.length !== 3 + Math.ceil((len * 8) / 7)) return fail(`UID of ${len} bytes does not match the packed length`);
-      return { ok: true, message: { type: sub === SUB.tagArrived ? "tag-arrived" : "tag-left", reader, uid: hex(uid) } };
+      return { ok: true, value: { type: sub === SUB.tagArrived ? "tag-arrived" : "tag-left", reader, uid: hex(uid) } };
     }
     case SUB.readerStatus: {
       if (reader < 0 || reader >= MAX_READERS) return fail(`reader ${reader} is out of range (0–${MAX_READERS - 1})`);
       const found = d[2];
       const version = unpack7(d.subarray(3), 3);
       if ((found !== 0 && found !== 1) || !version || d.length !== 7) return fail("malformed reader-status");
-      return { ok: true, message: { type: "reader-status", reader, found: found === 1, version: hex(version) } };
+      return { ok: true, value: { type: "reader-status", reader, found: found === 1, version: hex(version) } };
     }
     case SUB.roundDone: {
       const mux = d[2];
       if (d.length !== 3 || reader < 1 || reader > MAX_READERS || (mux !== 0 && mux !== 1)) return fail("malformed round-done");
-      return { ok: true, message: { type: "round-done", readerCount: reader, multiplexer: mux === 1 } };
+      return { ok: true, value: { type: "round-done", readerCount: reader, multiplexer: mux === 1 } };
     }
     case SUB.query:
-      return d.length === 1 ? { ok: true, message: { type: "query" } } : fail("malformed query");
+      return d.length === 1 ? { ok: true, value: { type: "query" } } : fail("malformed query");
     default:
       return fail(`unknown NFC sub-command 0x${(sub ?? 0).toString(16)}`);
   }
 }
 
-function fail(reason: string): DecodeResult {
-  return { ok: false, reason };
+function fail(reason: string): Result<BridgeMessage, string> {
+  return { ok: false, error: reason };
 }

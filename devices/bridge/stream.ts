@@ -22,10 +22,10 @@ export class BridgeStreamDecoder {
         if (m.kind === "command" && m.bytes[0] === 0xf9) this.onBoardBoot();
         if (m.kind !== "sysex" || m.bytes[1] !== NFC_SYSEX) return;
         const r = decodeBridgeSysex(m.bytes);
-        if (r.ok) this.onMessage(r.message);
+        if (r.ok) this.onMessage(r.value);
         else {
           this.rejected += 1;
-          this.onReject(r.reason, m.bytes);
+          this.onReject(r.error, m.bytes);
         }
       },
       128,

@@ -5,6 +5,7 @@
  */
 import type { Logger } from "pino";
 import type { EmulatedDevices } from "../family.ts";
+import { normaliseUid } from "../nfc/presence.ts";
 import type { DeviceSource, PhysicalDieKind } from "../readings.ts";
 import { createEmulatedDice } from "./ble/emulated-dice.ts";
 import { createEmulatedDial } from "./firmata/emulated-dial.ts";
@@ -46,7 +47,7 @@ export async function emulateDice(demo: EmulatedDiceDemo, { logger }: { logger: 
  * or the tag already lay there): the emulated reader polls, so a tap lifted at once could otherwise go unread.
  */
 async function tapAndWait(source: DeviceSource, place: () => Promise<void>, readerId: string, uid: string, ms = 2000): Promise<void> {
-  const want = uid.replace(/[^0-9a-fA-F]/g, "").toUpperCase();
+  const want = normaliseUid(uid) ?? uid;
   let off = (): void => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   const seen = new Promise<void>((done) => {

@@ -5,13 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { normaliseUid } from "../../devices/nfc/presence.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
-import { bindingAndPlayerProblem, isHexUid, rulesetScenarioProblem } from "./cross-checks.ts";
+import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
 import { type DeviceConfig, parseDevices } from "./device-schemas.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
@@ -42,9 +43,6 @@ export interface TableSetup {
   /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
   readonly club?: ClubConfig | null;
 }
-
-/** `04:a1:b2` → `04A1B2`. */
-export const normalizeUid = (uid: string): string => uid.replace(/[^0-9a-fA-F]/g, "").toUpperCase();
 
 interface ShipSource {
   readonly side: string;
@@ -79,10 +77,9 @@ function assemble(
     const { tag, ...fields } = ship;
     const uids = tag === undefined ? [] : Array.isArray(tag) ? tag : [tag];
     for (const raw of uids) {
-      const uid = normalizeUid(String(raw));
+      const uid = normaliseUid(String(raw));
+      if (uid === null) return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
       const other = tags[uid];
-      if (uid === "" || !isHexUid(String(raw)))
-        return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
       if (other) return fail("config.invalid", `${where("tag")}: tag ${uid} is already on ${other}.`, where("tag"));
       tags[uid] = String(fields.id);
     }

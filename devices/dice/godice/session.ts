@@ -29,7 +29,7 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
     if (!decoded.ok) {
-      sink.rejected(bytes, decoded.reason);
+      sink.rejected(bytes, decoded.error);
       // unasked (not an answer to battery, colour or init) a die speaks only of rolls: this may have been one
       if (clock.now() - askedAt >= INIT_ANSWER_MS) watch.garbled();
       return;

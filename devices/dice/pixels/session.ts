@@ -63,7 +63,7 @@ export async function openPixelsSession(
   const handle = (bytes: Uint8Array) => {
     const decoded = decodePixelsMessage(bytes);
     if (!decoded.ok) {
-      sink.rejected(bytes, decoded.reason);
+      sink.rejected(bytes, decoded.error);
       return watch.garbled();
     }
     const m = decoded.value;

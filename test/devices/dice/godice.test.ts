@@ -13,12 +13,12 @@ import { hex } from "./hex.ts";
 
 const ok = (s: string) => {
   const d = decodeGoDiceMessage(hex(s));
-  if (!d.ok) throw new Error(d.reason);
+  if (!d.ok) throw new Error(d.error);
   return d.value;
 };
 const reason = (s: string) => {
   const d = decodeGoDiceMessage(hex(s));
-  return d.ok ? null : d.reason;
+  return d.ok ? null : d.error;
 };
 
 describe("GoDice notifications (dice-ble §2.2 vectors)", () => {

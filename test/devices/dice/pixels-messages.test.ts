@@ -7,12 +7,12 @@ import { hex } from "./hex.ts";
 
 const ok = (s: string) => {
   const d = decodePixelsMessage(hex(s));
-  if (!d.ok) throw new Error(d.reason);
+  if (!d.ok) throw new Error(d.error);
   return d.value;
 };
 const rejected = (s: string) => {
   const d = decodePixelsMessage(hex(s));
-  return d.ok ? null : d.reason;
+  return d.ok ? null : d.error;
 };
 
 describe("Pixels RollState (dice-ble §1.4 vectors)", () => {
@@ -136,7 +136,7 @@ describe("Pixels IAmADie (dice-ble §1.5)", () => {
     expect(decodeIAmADie(bad)).toMatchObject({ ok: false });
     const badType = Uint8Array.from(full);
     badType[22] = 42;
-    expect(decodeIAmADie(badType)).toMatchObject({ ok: false, reason: expect.stringMatching(/die type 42/) });
+    expect(decodeIAmADie(badType)).toMatchObject({ ok: false, error: expect.stringMatching(/die type 42/) });
     expect(decodeIAmADie(hex("02"))).toMatchObject({ ok: false });
   });
 });
