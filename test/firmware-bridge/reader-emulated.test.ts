@@ -34,7 +34,7 @@ describe("bridge readers over the emulated bridge", () => {
 
   it("ignores duplicated bytes on the line (each report once)", async () => {
     const { control, events } = await bridge();
-    control.link.faults.duplicate = 1;
+    control.link.faults.set({ duplicate: 1 });
     await control.tap("bridge:0", "DEADBEEF");
     await control.lift("bridge:0");
     await until(() => events.length >= 2, "events");

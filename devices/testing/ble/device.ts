@@ -8,7 +8,7 @@
 import type { BleServiceData } from "../../ble/seam.ts";
 import type { Clock } from "../../common/clock.ts";
 import { Listeners } from "../../common/listeners.ts";
-import { Faults, seededRandom } from "./faults.ts";
+import { cutLastByte, Faults, seededRandom } from "../faults.ts";
 
 export interface CharacteristicDef {
   readonly uuid: string;
@@ -83,7 +83,7 @@ export abstract class EmulatedBleDevice {
     this.mtu = options.mtu ?? 128;
     this.clock = options.clock;
     const seed = options.seed ?? [...this.id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
-    this.faults = new Faults(seededRandom(seed));
+    this.faults = new Faults({ garble: cutLastByte, random: seededRandom(seed) });
   }
 
   abstract services(): readonly ServiceDef[];

@@ -6,4 +6,4 @@
 export { FIRMATA, FirmataSplitter, PIN_MODE } from "../../firmata/protocol.ts";
 export { FirmataBoardEmulator, type FirmataBoardOptions } from "./board.ts";
 export { EmulatedBridgeNfc } from "./bridge-nfc.ts";
-export { EmulatedFirmataLink, type LinkFaults } from "./link.ts";
+export { EmulatedFirmataLink } from "./link.ts";

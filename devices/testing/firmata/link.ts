@@ -7,16 +7,8 @@
  * delay (both directions); `disconnect()` pulls the cable (the open port closes with a disconnect error and
  * re-opening fails with ENOENT) and `reconnect()` plugs it back.
  */
-import { seededRandom, strikesAtRate, throughFaults } from "../faults.ts";
+import { Faults, flipRandomBit, seededRandom } from "../faults.ts";
 import type { FirmataBoardEmulator } from "./board.ts";
-
-/** Faults applied to the link; all default to 0 (a perfect cable). */
-export interface LinkFaults {
-  drop: number;
-  corrupt: number;
-  duplicate: number;
-  delayMs: number;
-}
 
 interface OpenOptionsLike {
   path: string;
@@ -107,10 +99,10 @@ class EmulatedPortBinding {
 
 /** The cable plus the binding the host's SerialPortStream uses. */
 export class EmulatedFirmataLink {
-  readonly faults: LinkFaults = { drop: 0, corrupt: 0, duplicate: 0, delayMs: 0 };
+  /** Faults of the board → host direction (rates per chunk, or the next N chunks) and the delay (both ways). */
+  readonly faults: Faults;
   plugged = true;
   private session: EmulatedPortBinding | null = null;
-  private readonly random: () => number;
 
   /** The serialport binding object (`binding` option of `SerialPortStream`). */
   readonly binding = {
@@ -123,7 +115,7 @@ export class EmulatedFirmataLink {
     readonly path = "/emulated/firmata0",
     seed = 1,
   ) {
-    this.random = seededRandom(seed);
+    this.faults = new Faults({ garble: flipRandomBit, random: seededRandom(seed) });
     board.onSend((bytes) => this.toHost(Buffer.from(bytes)));
   }
 
@@ -180,24 +172,12 @@ export class EmulatedFirmataLink {
   }
 
   private toHost(bytes: Buffer): void {
-    const copies = throughFaults(
-      bytes,
-      (fault) => strikesAtRate(this.faults[fault], this.random),
-      (b) => this.flipRandomBit(b),
-    );
+    const copies = this.faults.apply(bytes);
     for (const out of copies) this.later(() => this.session?.deliver(Buffer.from(out)));
   }
 
-  private flipRandomBit(bytes: Uint8Array): Uint8Array {
-    if (bytes.length === 0) return bytes;
-    const out = Buffer.from(bytes);
-    const i = Math.floor(this.random() * out.length);
-    out[i] = (out[i] ?? 0) ^ (1 << Math.floor(this.random() * 8));
-    return out;
-  }
-
   private later(fn: () => void): void {
-    if (this.faults.delayMs > 0) setTimeout(fn, this.faults.delayMs);
+    if (this.faults.knobs.delayMs > 0) setTimeout(fn, this.faults.knobs.delayMs);
     else queueMicrotask(fn);
   }
 }

@@ -9,12 +9,12 @@ import { Listeners } from "../../common/listeners.ts";
 import type { HidBackend, HidDeviceInfo, HidTransport } from "../../hid/transport.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { TransportClosed } from "../../serial/transport.ts";
-import { FaultKnobs } from "../nfc/faults.ts";
+import { Faults, flipMiddleByte } from "../faults.ts";
 
 /** One emulated HID device: it sends input reports to whoever has it open. */
 export class EmulatedHidDevice {
   readonly info: HidDeviceInfo;
-  readonly faults = new FaultKnobs();
+  readonly faults = new Faults({ garble: flipMiddleByte });
   /** Output reports written by the host. */
   readonly written: Uint8Array[] = [];
   readonly #open = new Set<EmulatedHidTransport>();

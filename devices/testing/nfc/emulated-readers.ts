@@ -6,7 +6,7 @@ import type { Clock } from "../../common/clock.ts";
 import { buildReader } from "../../nfc/config.ts";
 import { readersSource } from "../../nfc/reader.ts";
 import type { DeviceSource } from "../../readings.ts";
-import type { FaultKnobs } from "./faults.ts";
+import type { Faults } from "../faults.ts";
 import { Mfrc522Emulator } from "./mfrc522-emulator.ts";
 import { Pn532Emulator } from "./pn532-emulator.ts";
 import { EmulatedSerialDevice } from "./serial-device.ts";
@@ -25,7 +25,7 @@ export interface EmulatedReaders {
     reconnect(id: string): Promise<void>;
   };
   /** The fault knobs (drop, corrupt, duplicate, delay) of one emulated reader. */
-  faults(readerId: string): FaultKnobs;
+  faults(readerId: string): Faults;
   close(): Promise<void>;
 }
 

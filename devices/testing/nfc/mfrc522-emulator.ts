@@ -4,7 +4,7 @@
  * With `repeatMs` it reprints the UID while the card stays (like sketches that do not halt the card).
  */
 import type { SerialTransport } from "../../serial/transport.ts";
-import { FaultKnobs } from "./faults.ts";
+import { Faults, flipMiddleByte } from "../faults.ts";
 import { type EmulatedTag, ntag } from "./tags.ts";
 
 export interface Mfrc522EmulatorOptions {
@@ -17,7 +17,7 @@ export interface Mfrc522EmulatorOptions {
 const hexSpaced = (bytes: Uint8Array): string => [...bytes].map((b) => ` ${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 export class Mfrc522Emulator {
-  readonly faults = new FaultKnobs();
+  readonly faults = new Faults({ garble: flipMiddleByte });
   readonly #o: Mfrc522EmulatorOptions;
   #transport: SerialTransport | null = null;
   #tag: EmulatedTag | null = null;

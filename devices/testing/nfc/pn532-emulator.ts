@@ -8,12 +8,12 @@ import { ACK, ERROR_FRAME, encodeFrame, TFI_HOST, TFI_PN532 } from "../../nfc/pn
 import { Pn532Parser } from "../../nfc/pn532/parser.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { SerialTransport } from "../../serial/transport.ts";
-import { FaultKnobs } from "./faults.ts";
+import { Faults, flipMiddleByte } from "../faults.ts";
 import { type EmulatedTag, readFour } from "./tags.ts";
 
 export class Pn532Emulator {
   /** Fault knobs applied to response frames (ACKs are always sent). */
-  readonly faults = new FaultKnobs();
+  readonly faults = new Faults({ garble: flipMiddleByte });
   /** Commands received, by code, for tests. */
   readonly received: number[] = [];
   #transport: SerialTransport | null = null;

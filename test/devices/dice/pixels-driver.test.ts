@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CROOKED_MESSAGE } from "../../../devices/dice/die-tracker.ts";
-import { seededRandom } from "../../../devices/testing/ble/faults.ts";
+import { seededRandom } from "../../../devices/testing/faults.ts";
 import { flush, rig, until } from "./rig.ts";
 
 let stop: (() => Promise<void>) | null = null;

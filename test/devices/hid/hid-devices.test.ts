@@ -46,7 +46,7 @@ describe("keyboard-wedge reader over the emulated HID backend", () => {
 
   it("duplicated reports do not double characters or arrivals", async () => {
     const { wedge, readings } = await rig();
-    wedge.faults.set({ duplicate: 100 });
+    wedge.faults.set({ duplicateNext: 100 });
     await wedge.tap("DEADBEEF");
     await until(() => readings.length >= 1, "arrival");
     expect(readings[0]).toMatchObject({ type: "tag.arrived", readerId: "wedge", uid: "DEADBEEF" });
@@ -89,7 +89,7 @@ describe("HID control pad", () => {
 
   it("duplicated reports are still one press", async () => {
     const { p, presses } = await pad();
-    p.emulator.faults.set({ duplicate: 4 });
+    p.emulator.faults.set({ duplicateNext: 4 });
     await p.control.press("undo");
     await settle(20);
     expect(presses.map((x) => x.command)).toEqual(["undo"]);

@@ -22,7 +22,7 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
       ["bow", "pn532", true],
       ["stern", "mfrc522", true],
     ]);
-    rig.faults("bow").set({ duplicate: 10 });
+    rig.faults("bow").set({ duplicateNext: 10 });
     await rig.control.tap("bow", "04A23B5C1D6E80");
     await rig.control.tap("stern", "DEADBEEF");
     await until(() => readings.filter((r) => r.type === "tag.arrived").length === 2, "two arrivals");

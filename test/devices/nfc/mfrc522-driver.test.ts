@@ -66,10 +66,10 @@ describe("MFRC522 sketch reader over a real pty", () => {
 
   it("a duplicated line is not a second arrival; a corrupted line is ignored", async () => {
     const { device, events } = await makeRig({}, 60_000);
-    device.emulator.faults.set({ duplicate: 3 });
+    device.emulator.faults.set({ duplicateNext: 3 });
     device.emulator.place("04A23B5C1D6E80");
     await until(() => events.length === 1, "arrival");
-    device.emulator.faults.set({ corrupt: 1 });
+    device.emulator.faults.set({ corruptNext: 1 });
     device.emulator.place(classic1k("DEADBEEF"));
     await settle(200);
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80"]);

@@ -107,9 +107,9 @@ describe("PN532 driver over a real pty", () => {
 
   it("duplicated responses are dropped, never taken as a second tap", async () => {
     const { device, events, reader } = await makeRig();
-    device.emulator.faults.set({ duplicate: 50 });
+    device.emulator.faults.set({ duplicateNext: 50 });
     device.emulator.place(ntag("04A23B5C1D6E80"));
-    await until(() => device.emulator.faults.duplicate === 0, "duplicates sent");
+    await until(() => device.emulator.faults.knobs.duplicateNext === 0, "duplicates sent");
     device.emulator.remove();
     await until(() => events.length === 2, "departure");
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80", "tag.left 04A23B5C1D6E80"]);
@@ -120,8 +120,8 @@ describe("PN532 driver over a real pty", () => {
     const { device, events, reader } = await makeRig();
     device.emulator.place(ntag("04A23B5C1D6E80"));
     await until(() => events.length === 1, "arrival");
-    device.emulator.faults.set({ drop: 2, corrupt: 3 });
-    await until(() => device.emulator.faults.drop === 0 && device.emulator.faults.corrupt === 0, "faults used");
+    device.emulator.faults.set({ dropNext: 2, corruptNext: 3 });
+    await until(() => device.emulator.faults.knobs.dropNext === 0 && device.emulator.faults.knobs.corruptNext === 0, "faults used");
     await settle(100);
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80"]);
     expect(reader.stats.rejected).toBeGreaterThan(0);

@@ -88,11 +88,11 @@ describe("wind dial over the in-process Firmata emulator", () => {
 
   it("survives duplicated and delayed bytes on the link", async () => {
     const { dial, control } = await emulated();
-    control.link.faults.delayMs = 5;
+    control.link.faults.set({ delayMs: 5 });
     await dial.start();
     await dial.show({ system: "edge4", fromDegrees: 90 });
     await until(() => control.dialAngle() === 45);
-    control.link.faults.duplicate = 1;
+    control.link.faults.set({ duplicate: 1 });
     await dial.show({ system: "edge4", fromDegrees: 270 });
     await until(() => control.dialAngle() === 135);
     expect(dial.health().status).toBe("connected");
@@ -101,7 +101,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
   it("keeps working while the board's replies are corrupted (firmata resyncs, the servo still follows)", async () => {
     const { dial, control } = await emulated();
     await dial.start();
-    control.link.faults.corrupt = 1;
+    control.link.faults.set({ corrupt: 1 });
     for (const deg of [90, 180, 270]) {
       await dial.show({ system: "edge4", fromDegrees: deg });
       await until(() => control.dialAngle() === deg / 2);
@@ -112,7 +112,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
   it("reports a board that never answers (all bytes dropped) and retries", async () => {
     const e = await createEmulatedDial({ degreesPerSecond: 0, reconnectMs: 50 });
     closers.push(e.close);
-    e.control.link.faults.drop = 1;
+    e.control.link.faults.set({ drop: 1 });
     const dial = e.dial as FirmataWindDial;
     // johnny-five's watchdog is 10 s by default; the emulated dial keeps it, so shorten it through a fresh driver
     const quick = new (dial.constructor as typeof FirmataWindDial)(withDialDefaults({ port: e.control.link.path, reconnectMs: 50 }), {
@@ -125,7 +125,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
     await quick.start();
     expect(quick.health().status).toBe("missing");
     expect(quick.health().message).toMatch(/timeout/i);
-    e.control.link.faults.drop = 0;
+    e.control.link.faults.set({ drop: 0 });
     await until(() => quick.health().status === "connected", 5000);
   });
 });
