@@ -17,7 +17,7 @@ import {
   withDialDefaults,
 } from "../../devices/wind-dial/index.ts";
 import { BRIDGE_HEX, buildFirmware, buildHarness, firmwareSize, Simulation } from "../../firmware-bridge/sim/harness.ts";
-import { until as waitUntil } from "./helpers.ts";
+import { until as waitUntil } from "../support/wait.ts";
 
 /** The part of firmata.js's Board the I/O test uses. */
 interface FirmataIo {

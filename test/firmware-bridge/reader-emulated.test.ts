@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
 import { createEmulatedBridge } from "../../devices/testing/firmata/emulated-bridge.ts";
-import { closeAfterEach, until } from "./helpers.ts";
+import { until } from "../support/wait.ts";
+import { closeAfterEach } from "./helpers.ts";
 
 const closers = closeAfterEach();
 

@@ -5,7 +5,8 @@ import type { Reading } from "../../devices/readings.ts";
 import { createEmulatedDial } from "../../devices/testing/firmata/emulated-dial.ts";
 import { EmulatedBridgeNfc } from "../../devices/testing/firmata/index.ts";
 import { createDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
-import { closeAfterEach, until } from "./helpers.ts";
+import { until } from "../support/wait.ts";
+import { closeAfterEach } from "./helpers.ts";
 
 const closers = closeAfterEach();
 

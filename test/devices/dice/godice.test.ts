@@ -9,7 +9,7 @@ import {
   nearestVector,
   vectorForFace,
 } from "../../../devices/dice/godice/shells.ts";
-import { hex } from "./hex.ts";
+import { hex } from "../../support/hex.ts";
 
 const ok = (s: string) => {
   const d = decodeGoDiceMessage(hex(s));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodePixelsAdvert, encodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { faceFromIndex } from "../../../devices/dice/pixels/faces.ts";
 import { pixelsServiceData } from "../../../devices/testing/ble/pixels-bytes.ts";
-import { hex } from "./hex.ts";
+import { hex } from "../../support/hex.ts";
 
 describe("Pixels advert manufacturer data (dice-ble §1.2)", () => {
   it("39 0D 14 71 01 13 55: d20, onyx black, rolled, index 19 (face 20), 85 %, not charging", () => {

@@ -3,7 +3,7 @@ import { crookedMeansRolled, faceFromIndex } from "../../../devices/dice/pixels/
 import { decodeIAmADie } from "../../../devices/dice/pixels/iamadie.ts";
 import { blink, decodePixelsMessage, requestRollState, whoAreYou } from "../../../devices/dice/pixels/messages.ts";
 import { chunkedIAmADie, legacyIAmADie } from "../../../devices/testing/ble/pixels-bytes.ts";
-import { hex } from "./hex.ts";
+import { hex } from "../../support/hex.ts";
 
 const ok = (s: string) => {
   const d = decodePixelsMessage(hex(s));

@@ -8,7 +8,8 @@ import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
 import { createEmulatedPad, type EmulatedPad } from "../../../devices/testing/hid/emulated-pad.ts";
 import { WedgeEmulator } from "../../../devices/testing/hid/wedge-emulator.ts";
 import { runDevices } from "../../../host/cli/commands/devices.ts";
-import { settle, summary, until } from "../nfc/helpers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "../nfc/helpers.ts";
 
 const logger = pino({ level: "silent" });
 const noLibusb = () => Promise.reject(new Error("libusb-1.0.so.0: cannot open shared object file: No such file or directory"));

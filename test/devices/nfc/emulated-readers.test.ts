@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
 import type { Reading } from "../../../devices/readings.ts";
 import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/testing/nfc/emulated-readers.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 describe("createEmulatedReaders: the full driver stack over emulators on real ptys", () => {
   let rig: EmulatedReaders | null = null;

@@ -6,7 +6,8 @@ import type { TagArrived, TagLeft } from "../../../devices/readings.ts";
 import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/testing/nfc/mfrc522-emulator.ts";
 import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
 import { classic1k } from "../../../devices/testing/nfc/tags.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 let cleanup: (() => Promise<void>) | null = null;

@@ -6,7 +6,8 @@ import type { DeviceHealth, TagArrived, TagLeft } from "../../../devices/reading
 import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
 import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
 import { classic1k, ntag } from "../../../devices/testing/nfc/tags.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 

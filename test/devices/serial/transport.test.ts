@@ -4,14 +4,7 @@ import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconn
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { SerialTransport, TransportClosed } from "../../../devices/serial/transport.ts";
 import { PtyPair } from "../../../devices/testing/pty/pty-pair.ts";
-
-const until = async (p: () => boolean, what: string, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!p()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { until } from "../../support/wait.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

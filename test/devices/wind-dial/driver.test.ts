@@ -3,6 +3,9 @@ import type { DeviceHealth } from "../../../devices/readings.ts";
 import { createEmulatedDial } from "../../../devices/testing/firmata/emulated-dial.ts";
 import { loadFive } from "../../../devices/wind-dial/five.ts";
 import { createDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
+import { until as waitUntil } from "../../support/wait.ts";
+
+const until = (check: () => boolean, within = 3000): Promise<void> => waitUntil(check, "the dial's condition", within);
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -13,18 +16,6 @@ async function emulated(config: Parameters<typeof createEmulatedDial>[0] = {}) {
   const e = await createEmulatedDial({ degreesPerSecond: 0, ...config });
   closers.push(e.close);
   return e;
-}
-
-function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error("condition not met in time"));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
 }
 
 describe("wind dial over the in-process Firmata emulator", () => {
