@@ -15,8 +15,28 @@ import {
 } from "../../dice/pixels/ids.ts";
 import { encodeRollState } from "../../dice/pixels/messages.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
+import { ReceivedMessages } from "../kit.ts";
 import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
 import { chunkedIAmADie, legacyIAmADie, pixelsServiceData } from "./pixels-bytes.ts";
+
+/** A host → die message as the emulated Pixels die understands it. */
+export type PixelsHostMessage =
+  | { readonly type: "whoAreYou" | "requestRollState" | "requestBatteryLevel" | "blink" }
+  | { readonly type: "other"; readonly messageType: number };
+
+const HOST_TYPES = {
+  [PixelsMessageType.whoAreYou]: "whoAreYou",
+  [PixelsMessageType.requestRollState]: "requestRollState",
+  [PixelsMessageType.requestBatteryLevel]: "requestBatteryLevel",
+  [PixelsMessageType.blink]: "blink",
+} as const;
+
+/** Types a host → die message by its first byte. */
+export function decodePixelsHostMessage(bytes: Uint8Array): PixelsHostMessage {
+  const t = bytes[0] ?? 0;
+  const type = (HOST_TYPES as Record<number, "whoAreYou" | "requestRollState" | "requestBatteryLevel" | "blink">)[t];
+  return type ? { type } : { type: "other", messageType: t };
+}
 
 export interface EmulatedPixelsOptions {
   readonly id: string;
@@ -58,8 +78,10 @@ export class EmulatedPixelsDie extends EmulatedBleDevice {
   batteryLevel: number;
   /** Blink commands received (identify). */
   blinks = 0;
-  /** Host→die messages received, as hex, for tests. */
+  /** Host→die messages received, as bytes, for tests. */
   readonly received: number[][] = [];
+  /** Host→die messages received, typed and timed on the die's clock (the emulator kit). */
+  readonly hostMessages = new ReceivedMessages<PixelsHostMessage>(this.clock, decodePixelsHostMessage);
 
   constructor(o: EmulatedPixelsOptions) {
     super({ id: o.id, clock: o.clock, ...(o.seed !== undefined ? { seed: o.seed } : {}), mtu: 128 });
@@ -177,6 +199,7 @@ export class EmulatedPixelsDie extends EmulatedBleDevice {
     const ids = this.#ids();
     if (uuid !== ids.write) return;
     this.received.push([...bytes]);
+    this.hostMessages.record(bytes);
     switch (bytes[0]) {
       case PixelsMessageType.whoAreYou:
         this.notify(ids.notify, this.generation === "current" ? chunkedIAmADie(this.#fields()) : legacyIAmADie(this.#fields()));
