@@ -14,11 +14,19 @@ function manualClock(start: number): Clock & { advance(ms: number): void } {
     after(ms, fn) {
       const timer = { due: t + ms, fn, on: true };
       timers.push(timer);
-      return { cancel: () => void (timer.on = false) };
+      return {
+        cancel: () => {
+          timer.on = false;
+        },
+      };
     },
     advance(ms) {
       t += ms;
-      for (const timer of timers) if (timer.on && timer.due <= t) (timer.on = false), timer.fn();
+      for (const timer of timers) {
+        if (!timer.on || timer.due > t) continue;
+        timer.on = false;
+        timer.fn();
+      }
     },
   };
 }
