@@ -65,7 +65,10 @@ async function tapAndWait(source: DeviceSource, place: () => Promise<void>, read
   }
 }
 
-/** PN532 readers over emulators on pty pairs (needs socat). */
+/**
+ * PN532 readers over emulators on pty pairs (needs socat). `over: "memory"` would run them without socat, but the
+ * pty clean-up suite (test/host/start/one-host.test.ts) relies on the demo's pty pairs: switching is left open.
+ */
 export async function emulateReaders(
   demo: { readonly readers: ReadonlyArray<{ id: string }> },
   { logger }: { logger: Logger },

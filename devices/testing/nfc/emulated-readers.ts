@@ -7,6 +7,7 @@ import { buildReader } from "../../nfc/config.ts";
 import { readersSource } from "../../nfc/reader.ts";
 import type { DeviceSource } from "../../readings.ts";
 import type { Faults } from "../faults.ts";
+import { MemorySerialDevice } from "../serial/memory-device.ts";
 import { Mfrc522Emulator } from "./mfrc522-emulator.ts";
 import { Pn532Emulator } from "./pn532-emulator.ts";
 import { EmulatedSerialDevice } from "./serial-device.ts";
@@ -34,9 +35,11 @@ export interface EmulatedReadersOptions {
   readonly clock?: Clock;
   readonly pollMs?: number;
   readonly debounceMs?: number;
+  /** Where the emulators sit: real pty pairs (socat; the default, the tty path tested) or the in-memory serial pair. */
+  readonly over?: "pty" | "memory";
 }
 
-type Device = EmulatedSerialDevice<Pn532Emulator> | EmulatedSerialDevice<Mfrc522Emulator>;
+type Device = EmulatedSerialDevice<Pn532Emulator | Mfrc522Emulator> | MemorySerialDevice<Pn532Emulator | Mfrc522Emulator>;
 
 /** The full driver stack over PN532/MFRC522 emulators on real pty pairs (socat). */
 export async function createEmulatedReaders(
@@ -45,10 +48,11 @@ export async function createEmulatedReaders(
 ): Promise<EmulatedReaders> {
   const devices = new Map<string, Device>();
   for (const r of readers) {
+    const emulator = r.kind === "mfrc522" ? new Mfrc522Emulator() : new Pn532Emulator();
     const device: Device =
-      r.kind === "mfrc522"
-        ? new EmulatedSerialDevice(new Mfrc522Emulator(), { name: r.id, baudRate: 9600 })
-        : new EmulatedSerialDevice(new Pn532Emulator(), { name: r.id, baudRate: 115_200 });
+      opts.over === "memory"
+        ? new MemorySerialDevice(emulator, { name: r.id })
+        : new EmulatedSerialDevice(emulator, { name: r.id, baudRate: r.kind === "mfrc522" ? 9600 : 115_200 });
     await device.plug();
     devices.set(r.id, device);
   }
@@ -65,6 +69,7 @@ export async function createEmulatedReaders(
       {
         emulated: true,
         initialBackoffMs: 200,
+        ...(device instanceof MemorySerialDevice ? { serialFactory: device.factory } : {}),
         maxBackoffMs: 2000,
         ...(opts.logger ? { logger: opts.logger } : {}),
         ...(opts.clock ? { clock: opts.clock } : {}),

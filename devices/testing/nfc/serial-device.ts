@@ -6,12 +6,9 @@
 import { SerialPortTransport } from "../../serial/serialport-transport.ts";
 import type { SerialTransport } from "../../serial/transport.ts";
 import { PtyPair } from "../pty/pty-pair.ts";
+import type { SerialEmulator } from "../serial/memory-device.ts";
 
-/** An emulator that can be powered up on a transport and powered down. */
-export interface SerialEmulator {
-  attach(transport: SerialTransport): void;
-  detach(): void;
-}
+export type { SerialEmulator };
 
 export class EmulatedSerialDevice<E extends SerialEmulator> {
   readonly emulator: E;

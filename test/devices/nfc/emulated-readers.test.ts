@@ -34,9 +34,9 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
     expect(readings.filter((r) => r.type === "tag.arrived")).toHaveLength(2);
   });
 
-  it("tap, hold 10 s, lift; disconnect and reconnect through the control", async () => {
+  it.each(["pty", "memory"] as const)("tap, hold 10 s, lift; disconnect and reconnect through the control (%s)", async (over) => {
     const clock = steppingClock();
-    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500 });
+    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500, over });
     const readings: Reading[] = [];
     rig.source.onReading((r) => readings.push(r));
     await rig.source.start();
