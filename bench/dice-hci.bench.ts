@@ -8,9 +8,9 @@ import { createNobleCentral } from "../devices/ble/noble-adapter.ts";
 import { systemClock } from "../devices/common/clock.ts";
 import type { DiceDeviceConfig } from "../devices/dice/config.ts";
 import { createDiceSource } from "../devices/dice/source.ts";
-import { EmulatedGoDice } from "../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../devices/emulators/ble/pixels-die.ts";
-import { plugHciController } from "../devices/emulators/hci/hci-uart.ts";
+import { EmulatedGoDice } from "../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../devices/testing/ble/pixels-die.ts";
+import { plugHciController } from "../devices/testing/hci/hci-uart.ts";
 import { quantile } from "./stats.ts";
 
 const ROLLS = 200;

@@ -119,14 +119,3 @@ export interface WindDial {
   health(): DeviceHealth;
   onHealth(listener: (health: DeviceHealth) => void): Unsubscribe;
 }
-
-/** Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4). Only emulators implement it. */
-export interface SimControl {
-  roll(dieId: string, face: number): Promise<void>;
-  tap(readerId: string, uid: string): Promise<void>;
-  /** Takes the tag off a reader. */
-  lift(readerId: string): Promise<void>;
-  disconnect(deviceId: string): Promise<void>;
-  reconnect(deviceId: string): Promise<void>;
-  dialAngle(): number | null;
-}

@@ -9,7 +9,7 @@ import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/game/result.ts";
 import type { WindView } from "../src/game/types.ts";
 import type { ClubLink } from "./club-link/link.ts";
-import { composeRealDevices, composeSimDevices } from "./compose-devices.ts";
+import { composeDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import { diceAtHand } from "./session/draft.ts";
@@ -86,10 +86,12 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   }
   const s = session.value;
   for (const n of s.notices) logger.warn({ notice: n.text }, "notice at start");
-  const built =
+  const built = await composeDevices(
     opts.sim || setup.devices === null
-      ? await composeSimDevices(logger, { diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 })
-      : await composeRealDevices(setup.devices, logger);
+      ? { emulated: true, diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 }
+      : { emulated: false, config: setup.devices },
+    logger,
+  );
   devices = built;
   const display = setup.display;
   const view = (): TableView =>

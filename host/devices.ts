@@ -2,18 +2,10 @@
  * The table's devices as one group: device sources (dice, readers, pad), the wind dial, and — for emulated
  * devices — the controls behind `/api/sim/*`. Built only in the composition root.
  */
+import type { SimControls } from "../devices/family.ts";
 import type { DeviceHealth, DeviceSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
 
-/** Controls of emulated devices, routed by device id; each method is absent when no emulator offers it. */
-export interface SimControls {
-  roll?(dieId: string, face: number): Promise<void>;
-  tap?(readerId: string, uid: string): Promise<void>;
-  lift?(readerId: string): Promise<void>;
-  press?(command: string): Promise<void>;
-  disconnect(deviceId: string): Promise<boolean>;
-  reconnect(deviceId: string): Promise<boolean>;
-  dialAngle?(): number | null;
-}
+export type { SimControls } from "../devices/family.ts";
 
 /** A device group the composition root built. */
 export interface TableDevices {

@@ -1,7 +1,7 @@
 /**
  * The BLE seam: the few Promise-returning operations the dice drivers need from a BLE central, with the
  * contract of each in TSDoc. The noble adapter (`noble-adapter.ts`) and the far-side emulators
- * (`devices/emulators/ble/`) implement it; drivers see nothing else of Bluetooth.
+ * (`devices/testing/ble/`) implement it; drivers see nothing else of Bluetooth.
  *
  * UUIDs crossing this seam are in noble's form: lowercase hex without dashes (`a6b900017a5a43f2a962350c8edc9b5b`,
  * 16-bit ones as `180a`). Use {@link uuidKey} to normalise.

@@ -25,6 +25,9 @@ export const DiceDeviceConfigSchema = Type.Object(
 
 export type DiceDeviceConfig = Static<typeof DiceDeviceConfigSchema>;
 
+/** The table file's `devices.dice`: the list of dice. */
+export const DiceListSchema = Type.Array(DiceDeviceConfigSchema);
+
 /** Checks the schema cannot express; each problem names the index path (`[2].shell`). */
 export function diceConfigProblems(configs: readonly DiceDeviceConfig[]): Array<{ path: string; message: string }> {
   const problems: Array<{ path: string; message: string }> = [];

@@ -3,12 +3,12 @@
  * never throws), and drivers count and log each rejection so garbage from the air is visible but harmless.
  */
 import type { Logger } from "pino";
+import type { Result } from "../../src/game/result.ts";
 import { toHex } from "../ble/seam.ts";
 
-export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
-
-export const accept = <T>(value: T): Decoded<T> => ({ ok: true, value });
-export const reject = <T>(reason: string): Decoded<T> => ({ ok: false, reason });
+/** A decoder's result is the project's one `Result`; its error is why the bytes were rejected. */
+export const accept = <T>(value: T): Result<T, string> => ({ ok: true, value });
+export const reject = <T>(reason: string): Result<T, string> => ({ ok: false, error: reason });
 
 /** Counts rejected messages per die and reason and logs each one at `warn`. */
 export class RejectionCounter {

@@ -1,12 +1,10 @@
 /**
- * HID devices for the host: the control pad (`createPadSource`, `PadConfigSchema`) and its emulator
- * (`createEmulatedPad`). Keyboard-wedge readers are readers: see `devices/nfc/index.ts`.
+ * HID devices for the host: the control pad (`createPadSource`, `PadConfigSchema`); its emulator is
+ * `devices/testing/hid/emulated-pad.ts`. Keyboard-wedge readers are readers: see `devices/nfc/index.ts`.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
-import { EmulatedHidBackend } from "../emulators/hid/backend.ts";
-import { PadEmulator } from "../emulators/hid/pad-emulator.ts";
 import type { DeviceSource } from "../readings.ts";
 import { checkEach } from "../serial/validate.ts";
 import { nodeHidBackend } from "./node-hid-backend.ts";
@@ -44,6 +42,9 @@ export const PadConfigSchema = Type.Object(
 );
 export type PadConfig = Static<typeof PadConfigSchema>;
 
+/** The table file's `devices.pad`: one pad or a list. */
+export const PadSectionSchema = Type.Union([PadConfigSchema, Type.Array(PadConfigSchema)]);
+
 export interface PadSourceOptions {
   readonly logger?: Logger;
   readonly clock?: Clock;
@@ -52,69 +53,26 @@ export interface PadSourceOptions {
 }
 
 /**
- * Real pads. `start()` never rejects: a missing pad or a missing node-hid shows in health. The config (one pad
- * or a list) is checked against `PadConfigSchema` here too: a failing entry is a `misconfigured` pad naming the key.
+ * Real pads from raw configuration (one pad or a list that has not been through the table file's schema): a
+ * failing entry is a `misconfigured` pad naming the key. `start()` never rejects: a missing pad or a missing
+ * node-hid shows in health.
  */
-export function createPadSource(config: PadConfig[] | PadConfig, opts: PadSourceOptions = {}): DeviceSource {
+export function createPadSource(config: unknown, opts: PadSourceOptions = {}): DeviceSource {
+  const pads = checkEach<PadConfig>(PadConfigSchema, config, "devices.pad").map((c) =>
+    c.ok ? c.value : { id: c.error.id, problem: c.error.message },
+  );
+  return padSourceOf(pads, opts);
+}
+
+/** Real pads from the table file's checked `devices.pad` (or entries already checked). */
+export function padSourceOf(
+  config: PadConfig | readonly (PadConfig | { id: string; problem: string })[],
+  opts: PadSourceOptions = {},
+): DeviceSource {
   const backend = opts.backend ?? nodeHidBackend();
-  const pads = checkEach<PadConfig>(PadConfigSchema, config, "devices.pad").map((c) => (c.ok ? c.value : { id: c.id, problem: c.message }));
-  return padSource(pads, {
+  return padSource(Array.isArray(config) ? config : [config], {
     backend: async () => backend,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
-}
-
-/** The commands an emulated pad offers by default. */
-export const DEFAULT_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel"] as const;
-
-export interface EmulatedPad {
-  readonly source: DeviceSource;
-  readonly control: {
-    /** Presses and releases the button mapped to `command`. */
-    press(command: string): Promise<void>;
-    disconnect(): Promise<void>;
-    reconnect(): Promise<void>;
-  };
-  /** The emulator, for fault knobs (`emulator.faults`). */
-  readonly emulator: PadEmulator;
-  close(): Promise<void>;
-}
-
-/** The full pad stack (HID link, decoder, source) over an emulated button box. */
-export async function createEmulatedPad(
-  opts: { id?: string; commands?: readonly string[]; logger?: Logger; clock?: Clock } = {},
-): Promise<EmulatedPad> {
-  const commands = opts.commands ?? DEFAULT_PAD_COMMANDS;
-  const emulator = new PadEmulator(commands);
-  const backend = new EmulatedHidBackend();
-  backend.plug(emulator);
-  const source = padSource(
-    [
-      {
-        id: opts.id ?? "pad",
-        vendorId: emulator.info.vendorId,
-        productId: emulator.info.productId,
-        buttons: commands.map((command, button) => ({ command, button })),
-      },
-    ],
-    {
-      backend: async () => backend,
-      emulated: true,
-      initialBackoffMs: 100,
-      maxBackoffMs: 1000,
-      ...(opts.clock ? { clock: opts.clock } : {}),
-      ...(opts.logger ? { logger: opts.logger } : {}),
-    },
-  );
-  return {
-    source,
-    emulator,
-    control: {
-      press: (command) => emulator.press(command),
-      disconnect: async () => backend.unplug(emulator),
-      reconnect: async () => backend.plug(emulator),
-    },
-    close: () => source.stop(),
-  };
 }

@@ -1,6 +1,6 @@
 /**
  * The HID seam. A `HidBackend` lists and opens devices; an open `HidTransport` delivers input reports.
- * The real backend wraps node-hid (`node-hid-backend.ts`); the emulated backend (`devices/emulators/hid`)
+ * The real backend wraps node-hid (`node-hid-backend.ts`); the emulated backend (`devices/testing/hid`)
  * implements the same interface with wedge and pad emulators behind it.
  */
 import type { Unsubscribe } from "../readings.ts";

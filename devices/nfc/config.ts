@@ -5,11 +5,11 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
 import type { HidBackend } from "../hid/transport.ts";
-import { WedgeReader } from "../hid/wedge-reader.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { Mfrc522Reader } from "./mfrc522/driver.ts";
 import { Pn532Reader } from "./pn532/driver.ts";
 import { HealthCell, type NfcReader, readerHealth } from "./reader.ts";
+import { WedgeReader } from "./wedge-reader.ts";
 
 const Id16 = Type.Integer({ minimum: 0, maximum: 0xffff, description: "USB id; write it as 0x0483 in YAML" });
 
@@ -33,6 +33,9 @@ export const ReaderConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ReaderConfig = Static<typeof ReaderConfigSchema>;
+
+/** The table file's `devices.readers`: the list of readers. */
+export const ReaderListSchema = Type.Array(ReaderConfigSchema);
 
 export interface ReaderDeps {
   readonly logger?: Logger;

@@ -1,23 +1,18 @@
 /**
- * NFC readers for the host: `createReaderSource` for real hardware and `createEmulatedReaders` for `--sim`
- * and tests (the full driver stack over emulators on real pty pairs).
+ * NFC readers for the host: `createReaderSource` for real hardware. The same driver stack over emulators is
+ * `devices/testing/nfc/emulated-readers.ts`.
  */
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
-import type { FaultKnobs } from "../emulators/nfc/faults.ts";
-import { Mfrc522Emulator } from "../emulators/nfc/mfrc522-emulator.ts";
-import { Pn532Emulator } from "../emulators/nfc/pn532-emulator.ts";
-import { EmulatedSerialDevice } from "../emulators/nfc/serial-device.ts";
-import { ntag } from "../emulators/nfc/tags.ts";
 import { nodeHidBackend } from "../hid/node-hid-backend.ts";
 import type { HidBackend } from "../hid/transport.ts";
 import type { DeviceSource } from "../readings.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { checkEach } from "../serial/validate.ts";
-import { buildReader, MisconfiguredReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";
+import { buildReader, MisconfiguredReader, type ReaderConfig, ReaderConfigSchema, type ReaderDeps } from "./config.ts";
 import { readersSource } from "./reader.ts";
 
-export { buildReader, type ReaderConfig, ReaderConfigSchema } from "./config.ts";
+export { buildReader, type ReaderConfig, ReaderConfigSchema, ReaderListSchema } from "./config.ts";
 export { type NfcReader, readersSource } from "./reader.ts";
 
 export interface ReaderSourceOptions {
@@ -30,107 +25,35 @@ export interface ReaderSourceOptions {
 }
 
 /**
- * Real readers. `start()` never rejects: missing ports and a missing node-hid show in health. The config is
- * checked against `ReaderConfigSchema` here too: an entry that fails is a `misconfigured` reader naming the key.
+ * Real readers from raw configuration (a list that has not been through the table file's schema): each entry is
+ * checked against `ReaderConfigSchema`, and one that fails is a `misconfigured` reader naming the key.
+ * `start()` never rejects: missing ports and a missing node-hid show in health.
  */
-export function createReaderSource(config: ReaderConfig[], opts: ReaderSourceOptions = {}): DeviceSource {
+export function createReaderSource(config: readonly unknown[], opts: ReaderSourceOptions = {}): DeviceSource {
+  const deps = readerDeps(opts);
+  return readersSource(
+    checkEach<ReaderConfig>(ReaderConfigSchema, config, "devices.readers").map((checked) =>
+      checked.ok ? buildReader(checked.value, deps) : new MisconfiguredReader(checked.error.id, "reader", checked.error.message),
+    ),
+  );
+}
+
+/** Real readers from the table file's checked `devices.readers`. */
+export function readerSourceOf(config: readonly ReaderConfig[], opts: ReaderSourceOptions = {}): DeviceSource {
+  const deps = readerDeps(opts);
+  return readersSource(config.map((c) => buildReader(c, deps)));
+}
+
+function readerDeps(opts: ReaderSourceOptions): ReaderDeps {
   let hid: HidBackend | null = opts.hidBackend ?? null;
   const hidBackend = async () => {
     hid ??= nodeHidBackend();
     return hid;
   };
-  return readersSource(
-    checkEach<ReaderConfig>(ReaderConfigSchema, config, "devices.readers").map((checked) => {
-      if (!checked.ok) return new MisconfiguredReader(checked.id, "reader", checked.message);
-      return buildReader(checked.value, {
-        hidBackend,
-        ...(opts.logger ? { logger: opts.logger } : {}),
-        ...(opts.clock ? { clock: opts.clock } : {}),
-        ...(opts.serialFactory ? { serialFactory: opts.serialFactory } : {}),
-      });
-    }),
-  );
-}
-
-export interface EmulatedReaders {
-  readonly source: DeviceSource;
-  readonly control: {
-    /** Puts a tag (an NTAG213 with this UID) on the reader. */
-    tap(readerId: string, uid: string): Promise<void>;
-    /** Takes the tag off the reader. */
-    lift(readerId: string): Promise<void>;
-    /** The reader's serial port disappears (as an unplugged USB adapter). */
-    disconnect(id: string): Promise<void>;
-    /** …and comes back under the same path. */
-    reconnect(id: string): Promise<void>;
-  };
-  /** The fault knobs (drop, corrupt, duplicate, delay) of one emulated reader. */
-  faults(readerId: string): FaultKnobs;
-  close(): Promise<void>;
-}
-
-export interface EmulatedReadersOptions {
-  readonly logger?: Logger;
-  readonly clock?: Clock;
-  readonly pollMs?: number;
-  readonly debounceMs?: number;
-}
-
-type Device = EmulatedSerialDevice<Pn532Emulator> | EmulatedSerialDevice<Mfrc522Emulator>;
-
-/** The full driver stack over PN532/MFRC522 emulators on real pty pairs (socat). */
-export async function createEmulatedReaders(
-  readers: Array<{ id: string; kind?: "pn532" | "mfrc522" }>,
-  opts: EmulatedReadersOptions = {},
-): Promise<EmulatedReaders> {
-  const devices = new Map<string, Device>();
-  for (const r of readers) {
-    const device: Device =
-      r.kind === "mfrc522"
-        ? new EmulatedSerialDevice(new Mfrc522Emulator(), { name: r.id, baudRate: 9600 })
-        : new EmulatedSerialDevice(new Pn532Emulator(), { name: r.id, baudRate: 115_200 });
-    await device.plug();
-    devices.set(r.id, device);
-  }
-  const drivers = readers.map((r) => {
-    const device = devices.get(r.id) as Device;
-    return buildReader(
-      {
-        kind: r.kind ?? "pn532",
-        id: r.id,
-        path: device.hostPath,
-        ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
-        ...(opts.debounceMs !== undefined ? { debounceMs: opts.debounceMs } : {}),
-      },
-      {
-        emulated: true,
-        initialBackoffMs: 200,
-        maxBackoffMs: 2000,
-        ...(opts.logger ? { logger: opts.logger } : {}),
-        ...(opts.clock ? { clock: opts.clock } : {}),
-      },
-    );
-  });
-  const source = readersSource(drivers);
-  const device = (id: string): Device => {
-    const d = devices.get(id);
-    if (!d) throw new RangeError(`There is no emulated reader "${id}" (readers: ${[...devices.keys()].join(", ")}).`);
-    return d;
-  };
   return {
-    source,
-    control: {
-      tap: async (readerId, uid) => {
-        device(readerId).emulator.place(ntag(uid));
-      },
-      lift: async (readerId) => device(readerId).emulator.remove(),
-      disconnect: (id) => device(id).unplug(),
-      reconnect: (id) => device(id).plug(),
-    },
-    faults: (readerId) => device(readerId).emulator.faults,
-    close: async () => {
-      await source.stop();
-      for (const d of devices.values()) await d.dispose();
-    },
+    hidBackend,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.serialFactory ? { serialFactory: opts.serialFactory } : {}),
   };
 }

@@ -61,8 +61,14 @@ export class PresenceTracker {
 /** Upper-case hex without separators, the UID form of `TagArrived.uid`. */
 export const uidHex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("");
 
-/** Normalises a UID typed or printed by a reader ("04 a2:3b-5c") to `04A23B5C`; null when it is not hex. */
+/**
+ * The one UID normaliser: a UID as a table file, a reader or a person writes it ("04 a2:3b-5c") becomes the
+ * `TagArrived.uid` form, `04A23B5C`. Null when it is not hex digits, optionally with single colons, dashes or
+ * spaces between them, or longer than 64 digits.
+ */
 export function normaliseUid(text: string): string | null {
-  const compact = text.replace(/[\s:-]/g, "").toUpperCase();
-  return /^[0-9A-F]+$/.test(compact) && compact.length <= 64 ? compact : null;
+  const trimmed = text.trim();
+  if (!/^[0-9a-fA-F]+(?:[:\s-]?[0-9a-fA-F]+)*$/.test(trimmed)) return null;
+  const compact = trimmed.replace(/[\s:-]/g, "").toUpperCase();
+  return compact.length <= 64 ? compact : null;
 }

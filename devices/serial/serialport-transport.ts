@@ -1,7 +1,7 @@
 /**
  * The real serial adapter: serialport v13, loaded lazily so a host without the native binding still starts.
  */
-import type { SerialPort } from "serialport";
+import type { SerialPortStream } from "@serialport/stream";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import type { SerialOptions, SerialTransport, TransportClosed } from "./transport.ts";
@@ -13,16 +13,22 @@ const NODE_CHECK_MS = 500;
 export class SerialPortTransport implements SerialTransport {
   readonly path: string;
   readonly #baudRate: number;
+  readonly #binding: unknown;
   readonly #data = new Listeners<Uint8Array>();
   readonly #disconnect = new Listeners<TransportClosed>();
-  #port: SerialPort | null = null;
+  #port: SerialPortStream | null = null;
   /** Per open: set once the port is closed on purpose or its loss was reported, so `onDisconnect` fires at most once. */
   #ended = true;
   #watch: ReturnType<typeof setInterval> | null = null;
 
-  constructor(options: SerialOptions) {
+  /**
+   * `binding`: a serialport `{list, open}` binding to open the port with (default: serialport's native one); with
+   * one, the device node is not watched (an in-memory port has none).
+   */
+  constructor(options: SerialOptions & { readonly binding?: unknown }) {
     this.path = options.path;
     this.#baudRate = options.baudRate;
+    this.#binding = options.binding;
   }
 
   get isOpen(): boolean {
@@ -31,8 +37,7 @@ export class SerialPortTransport implements SerialTransport {
 
   async open(): Promise<void> {
     if (this.isOpen) return;
-    const { SerialPort } = await import("serialport");
-    const port = new SerialPort({ path: this.path, baudRate: this.#baudRate, autoOpen: false });
+    const port = await this.#make();
     await new Promise<void>((resolve, reject) => {
       port.open((err) => (err ? reject(new Error(`Cannot open serial port ${this.path}: ${err.message}`)) : resolve()));
     });
@@ -44,7 +49,14 @@ export class SerialPortTransport implements SerialTransport {
     port.on("close", (err: (Error & { disconnected?: boolean }) | null) => {
       this.#lost(port, err?.message ?? `serial port ${this.path} closed`);
     });
-    this.#watchNode(port);
+    if (this.#binding === undefined) this.#watchNode(port);
+  }
+
+  async #make(): Promise<SerialPortStream> {
+    const options = { path: this.path, baudRate: this.#baudRate, autoOpen: false };
+    if (this.#binding === undefined) return new (await import("serialport")).SerialPort(options);
+    const { SerialPortStream } = await import("@serialport/stream");
+    return new SerialPortStream({ ...options, binding: this.#binding } as ConstructorParameters<typeof SerialPortStream>[0]);
   }
 
   /**
@@ -52,7 +64,7 @@ export class SerialPortTransport implements SerialTransport {
    * forever without ever emitting `close` (older serialport versions had the same gap on USB unplug, #2043).
    * So while open we also check that the device node (or its by-id symlink) still exists.
    */
-  #watchNode(port: SerialPort): void {
+  #watchNode(port: SerialPortStream): void {
     const check = async () => {
       const { stat } = await import("node:fs/promises");
       await stat(this.path).catch(() => this.#lost(port, `${this.path} disappeared`));
@@ -61,7 +73,7 @@ export class SerialPortTransport implements SerialTransport {
     this.#watch.unref();
   }
 
-  #lost(port: SerialPort, message: string): void {
+  #lost(port: SerialPortStream, message: string): void {
     if (this.#port === port) this.#port = null;
     if (this.#watch) clearInterval(this.#watch);
     this.#watch = null;

@@ -1,6 +1,6 @@
 /**
  * The serial seam: a byte pipe to one device. The real adapter wraps serialport v13
- * (`serialport-transport.ts`); tests open the same adapter on a real pty pair (`devices/emulators/pty`).
+ * (`serialport-transport.ts`); tests open the same adapter on a real pty pair (`devices/testing/pty`).
  */
 import type { Unsubscribe } from "../readings.ts";
 

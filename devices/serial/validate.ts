@@ -4,17 +4,22 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import type { Result } from "../../src/game/result.ts";
 
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly id: string; readonly message: string };
+/** Why one entry failed: the device's id (or its place in the list) and a message naming the key. */
+export interface EntryProblem {
+  readonly id: string;
+  readonly message: string;
+}
 
 /** `raw` may be one entry or a list; `where` names it in messages (e.g. `devices.readers`). */
-export function checkEach<T>(schema: TSchema, raw: unknown, where: string): Checked<T>[] {
-  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
+export function checkEach<T>(schema: TSchema, raw: unknown, where: string): Result<T, EntryProblem>[] {
+  const list: readonly unknown[] = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
   return list.map((entry, i) => {
     if (Value.Check(schema, entry)) return { ok: true, value: entry as T };
     const first = Value.Errors(schema, entry).First();
     const key = first?.path ? first.path.replace(/^\//, ".").replaceAll("/", ".") : "";
     const id = typeof (entry as { id?: unknown })?.id === "string" ? String((entry as { id: string }).id) : `${where}[${i}]`;
-    return { ok: false, id, message: `${where}[${i}]${key}: ${first?.message ?? "invalid"}.` };
+    return { ok: false, error: { id, message: `${where}[${i}]${key}: ${first?.message ?? "invalid"}.` } };
   });
 }

@@ -3,6 +3,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import type { Result } from "../../src/game/result.ts";
 
 const Angle = Type.Number({ minimum: 0, maximum: 360 });
 
@@ -82,14 +83,14 @@ export function withDialDefaults(partial: Partial<DialConfig> & { port: string }
  * Checks a configuration value (e.g. parsed YAML). Returns the config with defaults applied, or the list of
  * problems, each naming the key (`/dial/map/gearRatio must be > 0`).
  */
-export function parseDialConfig(value: unknown, where = "dial"): { ok: true; config: DialConfig } | { ok: false; errors: string[] } {
+export function parseDialConfig(value: unknown, where = "dial"): Result<DialConfig, readonly string[]> {
   const clone: unknown = Value.Clone(value);
   // `map` may be left out (every setting in it has a default); TypeBox fills defaults only inside objects that exist
   if (typeof clone === "object" && clone !== null && !Array.isArray(clone) && !("map" in clone)) Object.assign(clone, { map: {} });
   const withDefaults = Value.Default(DialConfigSchema, clone);
   const errors = [...Value.Errors(DialConfigSchema, withDefaults)].map((e) => `${where}${e.path}: ${e.message}`);
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, error: errors };
   const config = withDefaults as DialConfig;
-  if (config.map.minAngle > config.map.maxAngle) return { ok: false, errors: [`${where}/map: minAngle is above maxAngle`] };
-  return { ok: true, config };
+  if (config.map.minAngle > config.map.maxAngle) return { ok: false, error: [`${where}/map: minAngle is above maxAngle`] };
+  return { ok: true, value: config };
 }

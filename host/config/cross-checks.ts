@@ -43,6 +43,3 @@ export function rulesetScenarioProblem(
     message: `the scenario "${scenario}" is a ${scenarioRuleset} game, not ${ruleset}; leave out ruleset or the scenario.`,
   };
 }
-
-/** Whether a tag UID as written is hex bytes, optionally separated by colons, dashes or spaces (`04:A1:B2`). */
-export const isHexUid = (raw: string): boolean => /^[0-9a-fA-F]+([:\s-]?[0-9a-fA-F]+)*$/.test(raw.trim());

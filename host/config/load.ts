@@ -5,18 +5,18 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { bleConfigProblems, diceConfigProblems } from "../../devices/dice/index.ts";
-import { parseDialConfig } from "../../devices/wind-dial/index.ts";
+import { normaliseUid } from "../../devices/nfc/presence.ts";
 import { fail, ok, type Result } from "../../src/game/result.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
-import { bindingAndPlayerProblem, isHexUid, rulesetScenarioProblem } from "./cross-checks.ts";
+import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
+import { type DeviceConfig, parseDevices } from "./device-schemas.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
-import { type Binding, type DisplayOptions, type Player, type TableConfig, TableConfigSchema } from "./schema.ts";
+import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
 
 /** Everything the host needs to set a table. */
 export interface TableSetup {
@@ -38,14 +38,11 @@ export interface TableSetup {
   readonly bindings: readonly Binding[];
   readonly players: readonly Player[];
   readonly display: DisplayOptions;
-  /** The `devices` section, or null for an all-emulated table. */
-  readonly devices: Readonly<Record<string, unknown>> | null;
+  /** The `devices` section, checked and typed, or null for an all-emulated table. */
+  readonly devices: DeviceConfig | null;
   /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
   readonly club?: ClubConfig | null;
 }
-
-/** `04:a1:b2` → `04A1B2`. */
-export const normalizeUid = (uid: string): string => uid.replace(/[^0-9a-fA-F]/g, "").toUpperCase();
 
 interface ShipSource {
   readonly side: string;
@@ -80,10 +77,9 @@ function assemble(
     const { tag, ...fields } = ship;
     const uids = tag === undefined ? [] : Array.isArray(tag) ? tag : [tag];
     for (const raw of uids) {
-      const uid = normalizeUid(String(raw));
+      const uid = normaliseUid(String(raw));
+      if (uid === null) return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
       const other = tags[uid];
-      if (uid === "" || !isHexUid(String(raw)))
-        return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
       if (other) return fail("config.invalid", `${where("tag")}: tag ${uid} is already on ${other}.`, where("tag"));
       tags[uid] = String(fields.id);
     }
@@ -101,20 +97,6 @@ function assemble(
   }
   const { wind: _w, game: _g, settings: _s, ...keep } = rest;
   return ok({ ...keep, ruleset: rs, start, tags });
-}
-
-/** What the device schemas cannot say: duplicate die ids, a die with no name or address, the dial's map. */
-function checkDevices(devices: TableConfig["devices"]): { path: string; message: string } | null {
-  const dice = diceConfigProblems(devices?.dice ?? [])[0];
-  if (dice) return { path: `devices.dice${dice.path}`, message: dice.message };
-  const ble = bleConfigProblems(devices?.ble)[0];
-  if (ble) return { path: `devices.ble${ble.path}`, message: ble.message };
-  if (devices?.dial === undefined) return null;
-  const dial = parseDialConfig(devices.dial, "devices.dial");
-  if (dial.ok) return null;
-  const first = dial.errors[0] ?? "devices.dial: invalid";
-  const [where = "devices.dial", ...rest] = first.split(": ");
-  return { path: where.replace(/\/(\d+)/g, "[$1]").replace(/\//g, "."), message: rest.join(": ") || first };
 }
 
 /** The club section with its PEM paths resolved against the table file's folder, each file checked readable. */
@@ -181,12 +163,9 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const at = (p: string) => file.value.locate(p);
   const cfg = parseWith(TableConfigSchema, file.value.value, "");
   if (!cfg.ok) return fail("config.invalid", `${at(cfg.error.path)}: ${cfg.error.message}`, at(cfg.error.path));
-  const dial = cfg.value.devices?.dial;
-  // The dial's angle map may be left out entirely: every setting of it has a default.
-  const withMap = dial && typeof dial === "object" && !("map" in dial) ? { ...dial, map: {} } : dial;
-  const c = cfg.value.devices && dial !== undefined ? { ...cfg.value, devices: { ...cfg.value.devices, dial: withMap } } : cfg.value;
-  const deviceProblem = checkDevices(c.devices);
-  if (deviceProblem) return fail("config.invalid", `${at(deviceProblem.path)}: ${deviceProblem.message}`, at(deviceProblem.path));
+  const c = cfg.value;
+  const devices = parseDevices(c.devices ?? {});
+  if (!devices.ok) return fail("config.invalid", `${at(devices.error.path)}: ${devices.error.message}`, at(devices.error.path));
   const club = checkClub(c.club, at, dirname(resolve(path)));
   if (!club.ok) return club;
   const base = c.scenario !== undefined ? loadScenario(c.scenario) : undefined;
@@ -241,7 +220,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       bindings: c.bindings,
       players: c.players,
       display: c.display ?? DEFAULT_DISPLAY,
-      devices: c.devices ?? {},
+      devices: devices.value,
       club: club.value,
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,

@@ -4,6 +4,7 @@
  * host side of a real pty. One simulation serves the whole file (each simavr run takes a core).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBridgeReaders } from "../../devices/bridge/reader.ts";
 import type { NfcReader } from "../../devices/nfc/reader.ts";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
 import { type FirmataPort, type FiveBoard, loadFive } from "../../devices/wind-dial/five.ts";
@@ -15,9 +16,8 @@ import {
   servoAngle,
   withDialDefaults,
 } from "../../devices/wind-dial/index.ts";
-import { createBridgeReaders } from "../../firmware-bridge/codec/reader.ts";
 import { BRIDGE_HEX, buildFirmware, buildHarness, firmwareSize, Simulation } from "../../firmware-bridge/sim/harness.ts";
-import { until as waitUntil } from "./helpers.ts";
+import { until as waitUntil } from "../support/wait.ts";
 
 /** The part of firmata.js's Board the I/O test uses. */
 interface FirmataIo {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BridgeMessage, decodeBridgeSysex, encodeBridgeMessage, pack7, unpack7 } from "../../firmware-bridge/codec/messages.ts";
-import { BridgeStreamDecoder } from "../../firmware-bridge/codec/stream.ts";
+import { type BridgeMessage, decodeBridgeSysex, encodeBridgeMessage, pack7, unpack7 } from "../../devices/bridge/messages.ts";
+import { BridgeStreamDecoder } from "../../devices/bridge/stream.ts";
 import { decodeBridge } from "../../host/cli/commands/decode-bridge.ts";
 
 const h = (s: string) => Uint8Array.from(Buffer.from(s.replace(/\s/g, ""), "hex"));
@@ -47,7 +47,7 @@ describe("7-bit packing", () => {
 
 describe("NFC sysex messages", () => {
   it.each(VECTORS)("decodes and re-encodes %s", (hex, message) => {
-    expect(decodeBridgeSysex(h(hex))).toEqual({ ok: true, message });
+    expect(decodeBridgeSysex(h(hex))).toEqual({ ok: true, value: message });
     expect(Buffer.from(encodeBridgeMessage(message)).toString("hex")).toBe(hex.replace(/\s/g, "").toLowerCase());
   });
 
@@ -66,7 +66,7 @@ describe("NFC sysex messages", () => {
     ]) {
       const r = decodeBridgeSysex(h(bad));
       expect(r.ok, bad).toBe(false);
-      if (!r.ok) expect(r.reason.length).toBeGreaterThan(5);
+      if (!r.ok) expect(r.error.length).toBeGreaterThan(5);
     }
   });
 });
@@ -105,7 +105,7 @@ describe("stream decoder", () => {
         (parts) => {
           const bytes = new Uint8Array(parts.flatMap((p) => [...p]));
           const { messages } = decodeAll(bytes, 3);
-          for (const m of messages) expect(decodeBridgeSysex(encodeBridgeMessage(m))).toEqual({ ok: true, message: m });
+          for (const m of messages) expect(decodeBridgeSysex(encodeBridgeMessage(m))).toEqual({ ok: true, value: m });
         },
       ),
       { numRuns: 500 },

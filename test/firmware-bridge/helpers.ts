@@ -1,4 +1,4 @@
-/** Shared setup for the bridge suites: per-test clean-up and a bounded real-time wait. */
+/** Shared setup for the bridge suites: per-test clean-up (the bounded wait is test/support/wait.ts). */
 import { afterEach } from "vitest";
 
 /**
@@ -11,13 +11,4 @@ export function closeAfterEach(): Array<() => Promise<void>> {
     for (const c of closers.splice(0)) await c();
   });
   return closers;
-}
-
-/** Waits (real time, bounded by `timeoutMs`) until `check` holds; throws naming `what` otherwise. */
-export async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }

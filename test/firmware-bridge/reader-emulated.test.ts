@@ -1,8 +1,9 @@
 /** The bridge NFC readers over the in-process emulated bridge (fast; the real firmware runs in bridge-fitl). */
 import { describe, expect, it } from "vitest";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
-import { createEmulatedBridge } from "../../firmware-bridge/codec/emulated.ts";
-import { closeAfterEach, until } from "./helpers.ts";
+import { createEmulatedBridge } from "../../devices/testing/firmata/emulated-bridge.ts";
+import { until } from "../support/wait.ts";
+import { closeAfterEach } from "./helpers.ts";
 
 const closers = closeAfterEach();
 
@@ -34,7 +35,7 @@ describe("bridge readers over the emulated bridge", () => {
 
   it("ignores duplicated bytes on the line (each report once)", async () => {
     const { control, events } = await bridge();
-    control.link.faults.duplicate = 1;
+    control.link.faults.set({ duplicate: 1 });
     await control.tap("bridge:0", "DEADBEEF");
     await control.lift("bridge:0");
     await until(() => events.length >= 2, "events");

@@ -8,11 +8,11 @@ import { EventEmitter } from "node:events";
 import fc from "fast-check";
 import type { Logger } from "pino";
 import { describe, expect, it } from "vitest";
+import { encodeBridgeMessage } from "../../devices/bridge/messages.ts";
+import { createBridgeReaders } from "../../devices/bridge/reader.ts";
+import { BridgeStreamDecoder } from "../../devices/bridge/stream.ts";
 import type { TagArrived, TagLeft } from "../../devices/readings.ts";
 import type { FirmataPort } from "../../devices/wind-dial/five.ts";
-import { encodeBridgeMessage } from "../../firmware-bridge/codec/messages.ts";
-import { createBridgeReaders } from "../../firmware-bridge/codec/reader.ts";
-import { BridgeStreamDecoder } from "../../firmware-bridge/codec/stream.ts";
 
 class LinePort extends EventEmitter {
   readonly path = "fuzz";

@@ -1,31 +1,33 @@
 /** From the table file to readings: `dial.bridgeReaders` gives a DeviceSource of the bridge board's readers. */
 import { describe, expect, it } from "vitest";
-import { EmulatedBridgeNfc } from "../../devices/emulators/firmata/index.ts";
+import { createBridgeReaderSource } from "../../devices/bridge/source.ts";
 import type { Reading } from "../../devices/readings.ts";
-import { createDial, createEmulatedDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
-import { createBridgeReaderSource } from "../../firmware-bridge/codec/source.ts";
-import { closeAfterEach, until } from "./helpers.ts";
+import { createEmulatedDial } from "../../devices/testing/firmata/emulated-dial.ts";
+import { EmulatedBridgeNfc } from "../../devices/testing/firmata/index.ts";
+import { createDial, parseDialConfig } from "../../devices/wind-dial/index.ts";
+import { until } from "../support/wait.ts";
+import { closeAfterEach } from "./helpers.ts";
 
 const closers = closeAfterEach();
 
 describe("dial.bridgeReaders", () => {
   it("is checked with the dial's configuration: 1–4, absent on a StandardFirmata board", () => {
     const plain = parseDialConfig({ port: "/dev/ttyACM0" });
-    expect(plain.ok && plain.config.bridgeReaders).toBeUndefined();
+    expect(plain.ok && plain.value.bridgeReaders).toBeUndefined();
     const bridge = parseDialConfig({ port: "/dev/ttyUSB0", pin: 5, bridgeReaders: 4 });
-    expect(bridge.ok && bridge.config.bridgeReaders).toBe(4);
+    expect(bridge.ok && bridge.value.bridgeReaders).toBe(4);
     const bad = parseDialConfig({ port: "/dev/ttyUSB0", bridgeReaders: 5 }, "devices.dial");
-    expect(bad.ok ? [] : bad.errors).toEqual([expect.stringContaining("devices.dial/bridgeReaders")]);
+    expect(bad.ok ? [] : bad.error).toEqual([expect.stringContaining("devices.dial/bridgeReaders")]);
   });
 
   it("makes the bridge readers one DeviceSource on the dial's line; none without it", async () => {
     const parsed = parseDialConfig({ port: "sim", pin: 5, degreesPerSecond: 0, bridgeReaders: 2 });
-    if (!parsed.ok) throw new Error(parsed.errors.join("; "));
-    const { dial, control, close } = await createEmulatedDial(parsed.config);
+    if (!parsed.ok) throw new Error(parsed.error.join("; "));
+    const { dial, control, close } = await createEmulatedDial(parsed.value);
     closers.push(close);
-    expect(createBridgeReaderSource(dial, { ...parsed.config, bridgeReaders: undefined })).toBeNull();
+    expect(createBridgeReaderSource(dial, { ...parsed.value, bridgeReaders: undefined })).toBeNull();
     const nfc = new EmulatedBridgeNfc(control.board, 2, true);
-    const source = createBridgeReaderSource(dial, parsed.config, { emulated: true });
+    const source = createBridgeReaderSource(dial, parsed.value, { emulated: true });
     if (!source) throw new Error("no source");
     closers.unshift(() => source.stop());
     const readings: Reading[] = [];
@@ -48,9 +50,9 @@ describe("dial.bridgeReaders", () => {
 describe("bridge readers while the board cannot be reached", () => {
   it("say so, with the board's reason", async () => {
     const parsed = parseDialConfig({ port: "/dev/quarterdeck-no-such-board", pin: 5, bridgeReaders: 2 });
-    if (!parsed.ok) throw new Error(parsed.errors.join("; "));
-    const dial = createDial(parsed.config);
-    const source = createBridgeReaderSource(dial, parsed.config);
+    if (!parsed.ok) throw new Error(parsed.error.join("; "));
+    const dial = createDial(parsed.value);
+    const source = createBridgeReaderSource(dial, parsed.value);
     if (!source) throw new Error("no source");
     closers.push(
       () => source.stop(),

@@ -1,19 +1,18 @@
 /** Shared fixtures of the host tests: the demo setup, a store in a temp dir, a session, and readings. */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DeviceHealth, DieRolled, Reading } from "../../devices/readings.ts";
 import { loadScenario, type TableSetup } from "../../host/config/load.ts";
 import { TableSession } from "../../host/session/table-session.ts";
 import { SqliteStore } from "../../host/store/sqlite-store.ts";
+import { tempDir } from "../support/temp-dir.ts";
+
+export { tempDir };
 
 export function demoSetup(name = "sole-bay-1672"): TableSetup {
   const s = loadScenario(name);
   if (!s.ok) throw new Error(s.error.message);
   return s.value;
 }
-
-export const tempDir = (prefix = "qd-host-"): string => mkdtempSync(join(tmpdir(), prefix));
 
 /** Dice health as the demo's dice report it: colours from configuration. */
 export const demoDice: DeviceHealth[] = [

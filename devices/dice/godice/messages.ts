@@ -3,8 +3,10 @@
  * strictly as the shared C core does (`S` 4 bytes, `FS`/`TS`/`MS` 5), so a cut or corrupted notification is a
  * rejection. x,y,z are signed bytes.
  */
+
+import type { Result } from "../../../src/game/result.ts";
 import { uuidKey } from "../../ble/seam.ts";
-import { accept, type Decoded, reject } from "../decoded.ts";
+import { accept, reject } from "../decoded.ts";
 
 export const GODICE_UUIDS = {
   service: uuidKey("6e400001-b5a3-f393-e0a9-e50e24dcca9e"),
@@ -33,17 +35,17 @@ const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 const startsWith = (b: Uint8Array, prefix: string) => ascii(prefix).every((c, i) => b[i] === c);
 const i8 = (n: number | undefined) => ((n ?? 0) > 127 ? (n ?? 0) - 256 : (n ?? 0));
 
-function sized<T>(bytes: Uint8Array, n: number, name: string, make: () => T): Decoded<T> {
+function sized<T>(bytes: Uint8Array, n: number, name: string, make: () => T): Result<T, string> {
   return bytes.length === n ? accept(make()) : reject(`${name} must be ${n} bytes, got ${bytes.length}`);
 }
 
-function stable(bytes: Uint8Array, kind: GoDiceStableKind): Decoded<GoDiceMessage> {
+function stable(bytes: Uint8Array, kind: GoDiceStableKind): Result<GoDiceMessage, string> {
   const off = kind.length;
   return sized(bytes, off + 3, kind, () => ({ type: "stable", kind, x: i8(bytes[off]), y: i8(bytes[off + 1]), z: i8(bytes[off + 2]) }));
 }
 
 /** Decodes one die→host notification. Two-letter prefixes are checked before one-letter ones (`TS` vs `Tap`). */
-export function decodeGoDiceMessage(bytes: Uint8Array): Decoded<GoDiceMessage> {
+export function decodeGoDiceMessage(bytes: Uint8Array): Result<GoDiceMessage, string> {
   if (bytes.length === 0) return reject("empty message");
   if (startsWith(bytes, "Bat")) {
     const level = bytes[3] ?? 255;

@@ -46,7 +46,7 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
     if (!decoded.ok) {
-      sink.rejected(bytes, decoded.reason);
+      sink.rejected(bytes, decoded.error);
       // unasked (not an answer to battery, colour or init) a die speaks only of rolls: this may have been one
       const anAnswer = initWindow || (unanswered > 0 && clock.now() - askedAt < INIT_ANSWER_MS);
       if (!anAnswer) watch.garbled();

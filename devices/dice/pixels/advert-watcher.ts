@@ -57,7 +57,7 @@ export class PixelsAdvertWatcher {
     const serviceData = ad.serviceData.find((s) => s.uuid === PIXELS_SERVICE_DATA_UUID)?.data;
     const decoded = decodePixelsAdvert(ad.manufacturerData, serviceData);
     if (!decoded.ok) {
-      this.tracker.rejected(ad.manufacturerData, decoded.reason);
+      this.tracker.rejected(ad.manufacturerData, decoded.error);
       return;
     }
     const a = decoded.value;

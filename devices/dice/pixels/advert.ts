@@ -4,7 +4,8 @@
  * pixelId and the firmware build timestamp. Also the pre-July-2022 layout (7-byte payload, ledCount in the
  * company-id field), as pixels-js `getScannedPixel.ts` parses it.
  */
-import { accept, type Decoded, reject } from "../decoded.ts";
+import type { Result } from "../../../src/game/result.ts";
+import { accept, reject } from "../decoded.ts";
 import { dieTypeFromLedCount } from "./faces.ts";
 import { colorwayName, PIXELS_COMPANY_IDS, PIXELS_DIE_TYPES, PIXELS_ROLL_STATES, type PixelsDieType, type PixelsRollState } from "./ids.ts";
 import { MAX_FACE_INDEX } from "./messages.ts";
@@ -36,7 +37,7 @@ function rollStateOf(n: number | undefined): PixelsRollState | null {
  * Decodes manufacturer data as noble delivers it (INCLUDING the 2-byte company id) and, when present, the 8-byte
  * service data of UUID 0x180A.
  */
-export function decodePixelsAdvert(manufacturerData: Uint8Array, serviceData?: Uint8Array): Decoded<PixelsAdvert> {
+export function decodePixelsAdvert(manufacturerData: Uint8Array, serviceData?: Uint8Array): Result<PixelsAdvert, string> {
   const companyId = u16(manufacturerData, 0);
   if (manufacturerData.length === 9) {
     // pre-July-2022: [ledCount u16 as "company"] pixelId u32, rollState, faceIndex, battery 0-255

@@ -3,7 +3,8 @@
  * form, walked chunk by chunk by each chunk's own size byte as pixels-js `deserializeChunkedMessage` does, so a
  * firmware with longer or shorter chunks still decodes.
  */
-import { accept, ByteReader, type Decoded, reject } from "../decoded.ts";
+import type { Result } from "../../../src/game/result.ts";
+import { accept, ByteReader, reject } from "../decoded.ts";
 import {
   colorwayName,
   PIXELS_BATTERY_STATES,
@@ -98,7 +99,7 @@ function decodeChunked(bytes: Uint8Array): PixelsDieInfo {
 }
 
 /** Decodes a whole IAmADie message (byte 0 = 0x02). Exactly 22 bytes is the legacy form, as in pixels-js. */
-export function decodeIAmADie(bytes: Uint8Array): Decoded<PixelsDieInfo> {
+export function decodeIAmADie(bytes: Uint8Array): Result<PixelsDieInfo, string> {
   if (bytes[0] !== 0x02) return reject("not an IAmADie message");
   try {
     const info = bytes.length === LEGACY_IAMADIE_SIZE ? decodeLegacy(bytes) : decodeChunked(bytes);

@@ -3,7 +3,8 @@
  * little-endian struct; no length prefix, no checksum, no fragmentation. Decoding is strict on length and enum
  * ranges so a corrupted notification is a rejection, never a roll.
  */
-import { accept, type Decoded, reject } from "../decoded.ts";
+import type { Result } from "../../../src/game/result.ts";
+import { accept, reject } from "../decoded.ts";
 import { decodeIAmADie, type PixelsDieInfo } from "./iamadie.ts";
 import {
   PIXELS_BATTERY_STATES,
@@ -31,7 +32,7 @@ function exactLength(bytes: Uint8Array, n: number, name: string): string | null 
 }
 
 /** Decodes one die→host notification. */
-export function decodePixelsMessage(bytes: Uint8Array): Decoded<PixelsMessage> {
+export function decodePixelsMessage(bytes: Uint8Array): Result<PixelsMessage, string> {
   const type = bytes[0];
   if (type === undefined) return reject("empty message");
   switch (type) {

@@ -78,7 +78,7 @@ export async function openPixelsSession(
   const handle = (bytes: Uint8Array) => {
     const decoded = decodePixelsMessage(bytes);
     if (!decoded.ok) {
-      sink.rejected(bytes, decoded.reason);
+      sink.rejected(bytes, decoded.error);
       // a cut notification keeps its type byte: an unasked RollState is a change of state
       const quietBefore = clock.now() - lastStateAt >= UNSEEN_CHANGE_QUIET_MS;
       if (bytes[0] === PixelsMessageType.rollState && !awaitingSync() && quietBefore) changedUnseen = true;

@@ -4,8 +4,8 @@
  * message cut off at the end are listed under `rejected` and make it exit 2 with `decode.rejected`, as the other
  * families do.
  */
-import { encodeBridgeMessage } from "../../../firmware-bridge/codec/messages.ts";
-import { BridgeStreamDecoder } from "../../../firmware-bridge/codec/stream.ts";
+import { encodeBridgeMessage } from "../../../devices/bridge/messages.ts";
+import { BridgeStreamDecoder } from "../../../devices/bridge/stream.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
 
 /** Decodes hex arguments (spaces, colons and `0x` prefixes allowed; arguments are concatenated as one stream). */

@@ -34,7 +34,7 @@ type Row = { hex: string; ok: boolean; [key: string]: unknown };
 
 function pixelsRow(bytes: Uint8Array): Row {
   const d = decodePixelsMessage(bytes);
-  if (!d.ok) return { hex: toHex(bytes), ok: false, reason: d.reason };
+  if (!d.ok) return { hex: toHex(bytes), ok: false, reason: d.error };
   const row: Row = { hex: toHex(bytes), ok: true, ...d.value };
   // Face value on current firmware for d4/d6/d8/d12/d20 (d10: the index itself; d00: index × 10).
   if (d.value.type === "rollState") row.face = d.value.faceIndex + 1;
@@ -43,7 +43,7 @@ function pixelsRow(bytes: Uint8Array): Row {
 
 function godiceRow(bytes: Uint8Array): Row {
   const d = decodeGoDiceMessage(bytes);
-  if (!d.ok) return { hex: toHex(bytes), ok: false, reason: d.reason };
+  if (!d.ok) return { hex: toHex(bytes), ok: false, reason: d.error };
   const m = d.value;
   if (m.type !== "stable") return { hex: toHex(bytes), ok: true, ...m };
   const faces = Object.fromEntries(GODICE_SHELLS.map((s) => [s, goDiceFace(s, m.x, m.y, m.z)]));
@@ -62,7 +62,7 @@ export function decodeDice(family: string, hex: string[]): CommandResult | null 
     rows = [
       d.ok
         ? { hex: toHex(manufacturer ?? new Uint8Array(0)), ok: true, ...d.value, face: d.value.faceIndex + 1 }
-        : { hex: toHex(manufacturer ?? new Uint8Array(0)), ok: false, reason: d.reason },
+        : { hex: toHex(manufacturer ?? new Uint8Array(0)), ok: false, reason: d.error },
     ];
   } else {
     rows = parsed.messages.map(family === "pixels" ? pixelsRow : godiceRow);

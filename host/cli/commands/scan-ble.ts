@@ -72,7 +72,7 @@ function describe(ad: BleAdvertisement, family: "pixels" | "godice"): ScannedDie
   let advert: unknown;
   if (family === "pixels" && ad.manufacturerData) {
     const d = decodePixelsAdvert(ad.manufacturerData, ad.serviceData.find((s) => s.uuid === PIXELS_SERVICE_DATA_UUID)?.data);
-    advert = d.ok ? d.value : { rejected: d.reason };
+    advert = d.ok ? d.value : { rejected: d.error };
   }
   return {
     family,

@@ -31,15 +31,15 @@ import {
   requestRollState,
   whoAreYou,
 } from "../../../devices/dice/pixels/messages.ts";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { chunkedIAmADie, type IAmADieFields, legacyIAmADie } from "../../../devices/emulators/ble/pixels-bytes.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { chunkedIAmADie, type IAmADieFields, legacyIAmADie } from "../../../devices/testing/ble/pixels-bytes.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 
 const theirs = (b: ArrayBuffer): Uint8Array => new Uint8Array(b);
 const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
 const decoded = (b: Uint8Array) => {
   const d = decodePixelsMessage(b);
-  if (!d.ok) throw new Error(`our decoder rejected ${[...b]}: ${d.reason}`);
+  if (!d.ok) throw new Error(`our decoder rejected ${[...b]}: ${d.error}`);
   return d.value;
 };
 

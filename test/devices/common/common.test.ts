@@ -3,7 +3,7 @@ import { Backoff, backoffDelay } from "../../../devices/common/backoff.ts";
 import { type Clock, steppingClock, type TimerHandle } from "../../../devices/common/clock.ts";
 import { Listeners } from "../../../devices/common/listeners.ts";
 import { type AttemptOutcome, ReopeningLink } from "../../../devices/common/reopening-link.ts";
-import { seededRandom, strikesAtRate, throughFaults } from "../../../devices/emulators/faults.ts";
+import { seededRandom, strikesAtRate, throughFaults } from "../../../devices/testing/faults.ts";
 
 describe("Backoff", () => {
   it("doubles from the first delay up to the cap, and starts over after a reset", () => {

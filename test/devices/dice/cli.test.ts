@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createNobleCentral } from "../../../devices/ble/noble-adapter.ts";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 import { decodeDice } from "../../../host/cli/commands/decode-dice.ts";
 import { scanDice } from "../../../host/cli/commands/scan-ble.ts";
 

@@ -21,8 +21,8 @@ const godiceLike = fc.oneof(
     .map(([p, rest]) => Uint8Array.of(...[...p].map((c) => c.charCodeAt(0)), ...rest)),
 );
 
-const wellFormed = (d: { ok: boolean; reason?: string; value?: unknown }) =>
-  d.ok ? d.value !== undefined : typeof d.reason === "string" && d.reason.length > 0;
+const wellFormed = (d: { ok: boolean; error?: string; value?: unknown }) =>
+  d.ok ? d.value !== undefined : typeof d.error === "string" && d.error.length > 0;
 
 describe("fuzz: decoders never throw; every output is a value or a reason", () => {
   it("Pixels messages", () => {

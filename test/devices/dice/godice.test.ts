@@ -9,16 +9,16 @@ import {
   nearestVector,
   vectorForFace,
 } from "../../../devices/dice/godice/shells.ts";
-import { hex } from "./hex.ts";
+import { hex } from "../../support/hex.ts";
 
 const ok = (s: string) => {
   const d = decodeGoDiceMessage(hex(s));
-  if (!d.ok) throw new Error(d.reason);
+  if (!d.ok) throw new Error(d.error);
   return d.value;
 };
 const reason = (s: string) => {
   const d = decodeGoDiceMessage(hex(s));
-  return d.ok ? null : d.reason;
+  return d.ok ? null : d.error;
 };
 
 describe("GoDice notifications (dice-ble §2.2 vectors)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Clock, TimerHandle } from "../../../devices/common/clock.ts";
-import { createEmulatedDice } from "../../../devices/dice/index.ts";
-import type { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { createEmulatedDice } from "../../../devices/testing/ble/emulated-dice.ts";
+import type { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 
 /** A clock that moves only when told to; timers run in due order, with microtasks drained between them. */
 class ManualClock implements Clock {

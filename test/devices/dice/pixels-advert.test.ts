@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodePixelsAdvert, encodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { faceFromIndex } from "../../../devices/dice/pixels/faces.ts";
-import { pixelsServiceData } from "../../../devices/emulators/ble/pixels-bytes.ts";
-import { hex } from "./hex.ts";
+import { pixelsServiceData } from "../../../devices/testing/ble/pixels-bytes.ts";
+import { hex } from "../../support/hex.ts";
 
 describe("Pixels advert manufacturer data (dice-ble §1.2)", () => {
   it("39 0D 14 71 01 13 55: d20, onyx black, rolled, index 19 (face 20), 85 %, not charging", () => {
@@ -57,13 +57,13 @@ describe("Pixels advert manufacturer data (dice-ble §1.2)", () => {
   it("rejects other companies, wrong lengths, bad states and faces", () => {
     expect(decodePixelsAdvert(hex("4C 00 14 71 01 13 55"))).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/company id 0x004c/),
+      error: expect.stringMatching(/company id 0x004c/),
     });
-    expect(decodePixelsAdvert(hex("39 0D 14 71 01 13"))).toMatchObject({ ok: false, reason: expect.stringMatching(/7 bytes/) });
-    expect(decodePixelsAdvert(hex("39 0D 14 71 09 13 55"))).toMatchObject({ ok: false, reason: expect.stringMatching(/roll state/) });
-    expect(decodePixelsAdvert(hex("39 0D 14 71 01 20 55"))).toMatchObject({ ok: false, reason: expect.stringMatching(/face index/) });
-    expect(decodePixelsAdvert(hex("39 0D 14 B1 01 13 55"))).toMatchObject({ ok: false, reason: expect.stringMatching(/die type 11/) });
-    expect(decodePixelsAdvert(hex("39 0D 14 71 01 13 7F"))).toMatchObject({ ok: false, reason: expect.stringMatching(/battery/) });
+    expect(decodePixelsAdvert(hex("39 0D 14 71 01 13"))).toMatchObject({ ok: false, error: expect.stringMatching(/7 bytes/) });
+    expect(decodePixelsAdvert(hex("39 0D 14 71 09 13 55"))).toMatchObject({ ok: false, error: expect.stringMatching(/roll state/) });
+    expect(decodePixelsAdvert(hex("39 0D 14 71 01 20 55"))).toMatchObject({ ok: false, error: expect.stringMatching(/face index/) });
+    expect(decodePixelsAdvert(hex("39 0D 14 B1 01 13 55"))).toMatchObject({ ok: false, error: expect.stringMatching(/die type 11/) });
+    expect(decodePixelsAdvert(hex("39 0D 14 71 01 13 7F"))).toMatchObject({ ok: false, error: expect.stringMatching(/battery/) });
   });
   it("round-trips the emulator's encoder", () => {
     const bytes = encodePixelsAdvert({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CROOKED_MESSAGE } from "../../../devices/dice/die-tracker.ts";
-import { seededRandom } from "../../../devices/emulators/ble/faults.ts";
+import { seededRandom } from "../../../devices/testing/faults.ts";
 import { flush, rig, until } from "./rig.ts";
 
 let stop: (() => Promise<void>) | null = null;
@@ -51,8 +51,8 @@ describe("Pixels driver over the emulator", () => {
 
   it("legacy firmware (6e40… UUIDs, 22-byte IAmADie) works the same", async () => {
     const { createDiceSource } = await import("../../../devices/dice/source.ts");
-    const { EmulatedCentral } = await import("../../../devices/emulators/ble/central.ts");
-    const { EmulatedPixelsDie } = await import("../../../devices/emulators/ble/pixels-die.ts");
+    const { EmulatedCentral } = await import("../../../devices/testing/ble/central.ts");
+    const { EmulatedPixelsDie } = await import("../../../devices/testing/ble/pixels-die.ts");
     const central = new EmulatedCentral();
     const die = new EmulatedPixelsDie({ id: "old", kind: "d6", generation: "legacy", clock: central.clock });
     central.add(die);

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { crookedMeansRolled, faceFromIndex } from "../../../devices/dice/pixels/faces.ts";
 import { decodeIAmADie } from "../../../devices/dice/pixels/iamadie.ts";
 import { blink, decodePixelsMessage, requestRollState, whoAreYou } from "../../../devices/dice/pixels/messages.ts";
-import { chunkedIAmADie, legacyIAmADie } from "../../../devices/emulators/ble/pixels-bytes.ts";
-import { hex } from "./hex.ts";
+import { chunkedIAmADie, legacyIAmADie } from "../../../devices/testing/ble/pixels-bytes.ts";
+import { hex } from "../../support/hex.ts";
 
 const ok = (s: string) => {
   const d = decodePixelsMessage(hex(s));
-  if (!d.ok) throw new Error(d.reason);
+  if (!d.ok) throw new Error(d.error);
   return d.value;
 };
 const rejected = (s: string) => {
   const d = decodePixelsMessage(hex(s));
-  return d.ok ? null : d.reason;
+  return d.ok ? null : d.error;
 };
 
 describe("Pixels RollState (dice-ble §1.4 vectors)", () => {
@@ -136,7 +136,7 @@ describe("Pixels IAmADie (dice-ble §1.5)", () => {
     expect(decodeIAmADie(bad)).toMatchObject({ ok: false });
     const badType = Uint8Array.from(full);
     badType[22] = 42;
-    expect(decodeIAmADie(badType)).toMatchObject({ ok: false, reason: expect.stringMatching(/die type 42/) });
+    expect(decodeIAmADie(badType)).toMatchObject({ ok: false, error: expect.stringMatching(/die type 42/) });
     expect(decodeIAmADie(hex("02"))).toMatchObject({ ok: false });
   });
 });

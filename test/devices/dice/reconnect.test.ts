@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay } from "../../../devices/dice/die-link.ts";
 import { LOST_ROLL_MESSAGE } from "../../../devices/dice/die-tracker.ts";
 import { createDiceSource } from "../../../devices/dice/source.ts";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
 import { advance, rig } from "./rig.ts";
 
 let stop: (() => Promise<void>) | null = null;

@@ -1,9 +1,10 @@
 /** Test rig: emulated dice behind the real driver stack, with readings and health collected. */
-import { expect, vi } from "vitest";
-import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/dice/index.ts";
-import type { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import type { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { vi } from "vitest";
 import type { DeviceHealth, DieRolled } from "../../../devices/readings.ts";
+import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/testing/ble/emulated-dice.ts";
+import type { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import type { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
+import { until as waitUntil } from "../../support/wait.ts";
 
 export async function rig(opts: Partial<EmulatedDiceOptions>) {
   const made = await createEmulatedDice({ pixels: [], godice: [], ...opts });
@@ -20,13 +21,7 @@ export async function rig(opts: Partial<EmulatedDiceOptions>) {
 }
 
 /** Waits (real timers) until `cond` holds, failing after 3 s. */
-export async function until(cond: () => boolean, what = "condition"): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > 3000) expect.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
+export const until = (cond: () => boolean, what = "condition"): Promise<void> => waitUntil(cond, what, 3000);
 
 /** Lets microtask deliveries run (real timers). */
 export const flush = () => new Promise((r) => setTimeout(r, 5));

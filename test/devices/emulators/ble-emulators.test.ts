@@ -3,10 +3,10 @@ import type { BleDiscovery } from "../../../devices/ble/seam.ts";
 import { decodePixelsAdvert } from "../../../devices/dice/pixels/advert.ts";
 import { PIXELS_CURRENT, PIXELS_LEGACY } from "../../../devices/dice/pixels/ids.ts";
 import { decodePixelsMessage } from "../../../devices/dice/pixels/messages.ts";
-import { EmulatedCentral } from "../../../devices/emulators/ble/central.ts";
-import { corrupt, Faults } from "../../../devices/emulators/ble/faults.ts";
-import { EmulatedGoDice } from "../../../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../../../devices/emulators/ble/pixels-die.ts";
+import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
+import { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
+import { cutLastByte, Faults } from "../../../devices/testing/faults.ts";
 
 const tick = () => vi.advanceTimersByTimeAsync(1);
 
@@ -68,7 +68,7 @@ describe("emulated BLE central and dice (the far side of the seam)", () => {
     await a?.peripheral.connect();
     await expect(b?.peripheral.connect()).rejects.toThrow(/stale peripheral handle/);
     pixels.disconnect();
-    const fresh = new (await import("../../../devices/emulators/ble/peripheral.ts")).EmulatedPeripheral(pixels, central.clock);
+    const fresh = new (await import("../../../devices/testing/ble/peripheral.ts")).EmulatedPeripheral(pixels, central.clock);
     const attempt = fresh.connect({ timeoutMs: 3000 });
     const outcome = expect(attempt).rejects.toThrow(/timed out after 10000 ms/);
     await vi.advanceTimersByTimeAsync(9_999);
@@ -114,15 +114,15 @@ describe("emulated BLE central and dice (the far side of the seam)", () => {
   });
 
   it("fault knobs: drop, corrupt, duplicate (rates and next-N), delay keeps order", async () => {
-    const f = new Faults(() => 0.5);
+    const f = new Faults({ garble: cutLastByte, random: () => 0.5 });
     const m = Uint8Array.of(0x03, 0x01, 0x13);
     expect(f.apply(m)).toEqual([m]);
     f.set({ dropNext: 1 });
     expect(f.apply(m)).toEqual([]);
     f.set({ corruptNext: 1, duplicateNext: 1 });
-    expect(f.apply(m)).toEqual([corrupt(m), corrupt(m)]);
-    expect(corrupt(m)).toEqual(Uint8Array.of(0x03, 0x01));
-    expect(corrupt(Uint8Array.of(0x52))).toEqual(Uint8Array.of(0));
+    expect(f.apply(m)).toEqual([cutLastByte(m, Math.random), cutLastByte(m, Math.random)]);
+    expect(cutLastByte(m, Math.random)).toEqual(Uint8Array.of(0x03, 0x01));
+    expect(cutLastByte(Uint8Array.of(0x52), Math.random)).toEqual(Uint8Array.of(0));
     f.set({ drop: 0.6 });
     expect(f.apply(m)).toEqual([]);
     expect(f.applied).toEqual({ dropped: 2, corrupted: 1, duplicated: 1 });

@@ -1,13 +1,15 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { EmulatedHidBackend } from "../../../devices/emulators/hid/backend.ts";
-import { WedgeEmulator } from "../../../devices/emulators/hid/wedge-emulator.ts";
-import { createEmulatedPad, createPadSource, type EmulatedPad, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
+import { createPadSource, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
 import { createReaderSource } from "../../../devices/nfc/index.ts";
 import type { ButtonPressed, DeviceHealth, Reading } from "../../../devices/readings.ts";
+import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
+import { createEmulatedPad, type EmulatedPad } from "../../../devices/testing/hid/emulated-pad.ts";
+import { WedgeEmulator } from "../../../devices/testing/hid/wedge-emulator.ts";
 import { runDevices } from "../../../host/cli/commands/devices.ts";
-import { settle, summary, until } from "../nfc/helpers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "../nfc/helpers.ts";
 
 const logger = pino({ level: "silent" });
 const noLibusb = () => Promise.reject(new Error("libusb-1.0.so.0: cannot open shared object file: No such file or directory"));
@@ -45,7 +47,7 @@ describe("keyboard-wedge reader over the emulated HID backend", () => {
 
   it("duplicated reports do not double characters or arrivals", async () => {
     const { wedge, readings } = await rig();
-    wedge.faults.set({ duplicate: 100 });
+    wedge.faults.set({ duplicateNext: 100 });
     await wedge.tap("DEADBEEF");
     await until(() => readings.length >= 1, "arrival");
     expect(readings[0]).toMatchObject({ type: "tag.arrived", readerId: "wedge", uid: "DEADBEEF" });
@@ -88,7 +90,7 @@ describe("HID control pad", () => {
 
   it("duplicated reports are still one press", async () => {
     const { p, presses } = await pad();
-    p.emulator.faults.set({ duplicate: 4 });
+    p.emulator.faults.set({ duplicateNext: 4 });
     await p.control.press("undo");
     await settle(20);
     expect(presses.map((x) => x.command)).toEqual(["undo"]);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { WedgeEmulator } from "../../../devices/emulators/hid/wedge-emulator.ts";
 import { KeyboardWedgeDecoder, keyChar, keyFor, MAX_WEDGE_LINE } from "../../../devices/hid/keyboard.ts";
+import { WedgeEmulator } from "../../../devices/testing/hid/wedge-emulator.ts";
 
 const r = (...b: number[]) => Uint8Array.from(b);
 const RELEASE = r(0, 0, 0, 0, 0, 0, 0, 0);

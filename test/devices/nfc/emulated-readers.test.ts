@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/nfc/index.ts";
 import type { Reading } from "../../../devices/readings.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/testing/nfc/emulated-readers.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 describe("createEmulatedReaders: the full driver stack over emulators on real ptys", () => {
   let rig: EmulatedReaders | null = null;
@@ -22,7 +23,7 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
       ["bow", "pn532", true],
       ["stern", "mfrc522", true],
     ]);
-    rig.faults("bow").set({ duplicate: 10 });
+    rig.faults("bow").set({ duplicateNext: 10 });
     await rig.control.tap("bow", "04A23B5C1D6E80");
     await rig.control.tap("stern", "DEADBEEF");
     await until(() => readings.filter((r) => r.type === "tag.arrived").length === 2, "two arrivals");
@@ -33,9 +34,9 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
     expect(readings.filter((r) => r.type === "tag.arrived")).toHaveLength(2);
   });
 
-  it("tap, hold 10 s, lift; disconnect and reconnect through the control", async () => {
+  it.each(["pty", "memory"] as const)("tap, hold 10 s, lift; disconnect and reconnect through the control (%s)", async (over) => {
     const clock = steppingClock();
-    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500 });
+    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500, over });
     const readings: Reading[] = [];
     rig.source.onReading((r) => readings.push(r));
     await rig.source.start();

@@ -1,12 +1,13 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/emulators/nfc/mfrc522-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/emulators/nfc/serial-device.ts";
-import { classic1k } from "../../../devices/emulators/nfc/tags.ts";
 import { Mfrc522Reader } from "../../../devices/nfc/mfrc522/driver.ts";
 import type { TagArrived, TagLeft } from "../../../devices/readings.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/testing/nfc/mfrc522-emulator.ts";
+import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
+import { classic1k } from "../../../devices/testing/nfc/tags.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 let cleanup: (() => Promise<void>) | null = null;
@@ -66,10 +67,10 @@ describe("MFRC522 sketch reader over a real pty", () => {
 
   it("a duplicated line is not a second arrival; a corrupted line is ignored", async () => {
     const { device, events } = await makeRig({}, 60_000);
-    device.emulator.faults.set({ duplicate: 3 });
+    device.emulator.faults.set({ duplicateNext: 3 });
     device.emulator.place("04A23B5C1D6E80");
     await until(() => events.length === 1, "arrival");
-    device.emulator.faults.set({ corrupt: 1 });
+    device.emulator.faults.set({ corruptNext: 1 });
     device.emulator.place(classic1k("DEADBEEF"));
     await settle(200);
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80"]);

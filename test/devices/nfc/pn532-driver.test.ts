@@ -1,12 +1,13 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { Pn532Emulator } from "../../../devices/emulators/nfc/pn532-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/emulators/nfc/serial-device.ts";
-import { classic1k, ntag } from "../../../devices/emulators/nfc/tags.ts";
 import { Pn532Reader } from "../../../devices/nfc/pn532/driver.ts";
 import type { DeviceHealth, TagArrived, TagLeft } from "../../../devices/readings.ts";
-import { settle, summary, until } from "./helpers.ts";
+import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
+import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
+import { classic1k, ntag } from "../../../devices/testing/nfc/tags.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 
@@ -107,9 +108,9 @@ describe("PN532 driver over a real pty", () => {
 
   it("duplicated responses are dropped, never taken as a second tap", async () => {
     const { device, events, reader } = await makeRig();
-    device.emulator.faults.set({ duplicate: 50 });
+    device.emulator.faults.set({ duplicateNext: 50 });
     device.emulator.place(ntag("04A23B5C1D6E80"));
-    await until(() => device.emulator.faults.duplicate === 0, "duplicates sent");
+    await until(() => device.emulator.faults.knobs.duplicateNext === 0, "duplicates sent");
     device.emulator.remove();
     await until(() => events.length === 2, "departure");
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80", "tag.left 04A23B5C1D6E80"]);
@@ -120,8 +121,8 @@ describe("PN532 driver over a real pty", () => {
     const { device, events, reader } = await makeRig();
     device.emulator.place(ntag("04A23B5C1D6E80"));
     await until(() => events.length === 1, "arrival");
-    device.emulator.faults.set({ drop: 2, corrupt: 3 });
-    await until(() => device.emulator.faults.drop === 0 && device.emulator.faults.corrupt === 0, "faults used");
+    device.emulator.faults.set({ dropNext: 2, corruptNext: 3 });
+    await until(() => device.emulator.faults.knobs.dropNext === 0 && device.emulator.faults.knobs.corruptNext === 0, "faults used");
     await settle(100);
     expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80"]);
     expect(reader.stats.rejected).toBeGreaterThan(0);

@@ -32,5 +32,11 @@ describe("PresenceTracker", () => {
     expect(normaliseUid("04 a2:3b-5c")).toBe("04A23B5C");
     expect(normaliseUid("0004567890")).toBe("0004567890");
     expect(normaliseUid("xyz")).toBeNull();
+    // the table file's tags go through the same normaliser: one separator at a time, hex only, bounded
+    expect(normaliseUid(" 04:A1:B2 ")).toBe("04A1B2");
+    expect(normaliseUid("ZZ-not-hex")).toBeNull();
+    expect(normaliseUid("04::A1")).toBeNull();
+    expect(normaliseUid("")).toBeNull();
+    expect(normaliseUid("0".repeat(65))).toBeNull();
   });
 });

@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Clock, steppingClock } from "../../../devices/common/clock.ts";
-import { PtyPair } from "../../../devices/emulators/pty/pty-pair.ts";
 import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconnecting-link.ts";
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { SerialTransport, TransportClosed } from "../../../devices/serial/transport.ts";
-
-const until = async (p: () => boolean, what: string, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!p()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { PtyPair } from "../../../devices/testing/pty/pty-pair.ts";
+import { until } from "../../support/wait.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DeviceHealth } from "../../../devices/readings.ts";
+import { createEmulatedDial } from "../../../devices/testing/firmata/emulated-dial.ts";
 import { loadFive } from "../../../devices/wind-dial/five.ts";
-import { createDial, createEmulatedDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
+import { createDial, type FirmataWindDial, withDialDefaults } from "../../../devices/wind-dial/index.ts";
+import { until as waitUntil } from "../../support/wait.ts";
+
+const until = (check: () => boolean, within = 3000): Promise<void> => waitUntil(check, "the dial's condition", within);
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -12,18 +16,6 @@ async function emulated(config: Parameters<typeof createEmulatedDial>[0] = {}) {
   const e = await createEmulatedDial({ degreesPerSecond: 0, ...config });
   closers.push(e.close);
   return e;
-}
-
-function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error("condition not met in time"));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
 }
 
 describe("wind dial over the in-process Firmata emulator", () => {
@@ -87,11 +79,11 @@ describe("wind dial over the in-process Firmata emulator", () => {
 
   it("survives duplicated and delayed bytes on the link", async () => {
     const { dial, control } = await emulated();
-    control.link.faults.delayMs = 5;
+    control.link.faults.set({ delayMs: 5 });
     await dial.start();
     await dial.show({ system: "edge4", fromDegrees: 90 });
     await until(() => control.dialAngle() === 45);
-    control.link.faults.duplicate = 1;
+    control.link.faults.set({ duplicate: 1 });
     await dial.show({ system: "edge4", fromDegrees: 270 });
     await until(() => control.dialAngle() === 135);
     expect(dial.health().status).toBe("connected");
@@ -100,7 +92,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
   it("keeps working while the board's replies are corrupted (firmata resyncs, the servo still follows)", async () => {
     const { dial, control } = await emulated();
     await dial.start();
-    control.link.faults.corrupt = 1;
+    control.link.faults.set({ corrupt: 1 });
     for (const deg of [90, 180, 270]) {
       await dial.show({ system: "edge4", fromDegrees: deg });
       await until(() => control.dialAngle() === deg / 2);
@@ -111,7 +103,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
   it("reports a board that never answers (all bytes dropped) and retries", async () => {
     const e = await createEmulatedDial({ degreesPerSecond: 0, reconnectMs: 50 });
     closers.push(e.close);
-    e.control.link.faults.drop = 1;
+    e.control.link.faults.set({ drop: 1 });
     const dial = e.dial as FirmataWindDial;
     // johnny-five's watchdog is 10 s by default; the emulated dial keeps it, so shorten it through a fresh driver
     const quick = new (dial.constructor as typeof FirmataWindDial)(withDialDefaults({ port: e.control.link.path, reconnectMs: 50 }), {
@@ -124,7 +116,7 @@ describe("wind dial over the in-process Firmata emulator", () => {
     await quick.start();
     expect(quick.health().status).toBe("missing");
     expect(quick.health().message).toMatch(/timeout/i);
-    e.control.link.faults.drop = 0;
+    e.control.link.faults.set({ drop: 0 });
     await until(() => quick.health().status === "connected", 5000);
   });
 });

@@ -1,7 +1,7 @@
 /** The in-process Firmata board emulator, byte for byte (vectors from nfc-serial-firmata.md §5.2). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FirmataBoardEmulator, FirmataSplitter } from "../../../devices/emulators/firmata/index.ts";
+import { FirmataBoardEmulator, FirmataSplitter } from "../../../devices/testing/firmata/index.ts";
 
 const h = (s: string) => Uint8Array.from(Buffer.from(s.replace(/\s/g, ""), "hex"));
 

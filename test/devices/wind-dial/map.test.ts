@@ -71,18 +71,18 @@ describe("pulse widths", () => {
 describe("config", () => {
   it("applies defaults and names the key of a bad value", () => {
     const ok = parseDialConfig({ port: "/dev/ttyACM0", map: { reversed: true } });
-    expect(ok.ok && ok.config.pin).toBe(9);
-    expect(ok.ok && ok.config.map.gearRatio).toBe(0.5);
+    expect(ok.ok && ok.value.pin).toBe(9);
+    expect(ok.ok && ok.value.map.gearRatio).toBe(0.5);
     const bad = parseDialConfig({ port: "/dev/ttyACM0", pin: 1, map: { gearRatio: 0 } }, "config.yaml:dial");
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
-      expect(bad.errors.some((e) => e.startsWith("config.yaml:dial/pin"))).toBe(true);
-      expect(bad.errors.some((e) => e.startsWith("config.yaml:dial/map/gearRatio"))).toBe(true);
+      expect(bad.error.some((e) => e.startsWith("config.yaml:dial/pin"))).toBe(true);
+      expect(bad.error.some((e) => e.startsWith("config.yaml:dial/map/gearRatio"))).toBe(true);
     }
     const inverted = parseDialConfig({ port: "x", map: { minAngle: 100, maxAngle: 20 } });
     expect(inverted.ok).toBe(false);
     expect(parseDialConfig({ port: "x", map: {}, colour: "red" }).ok).toBe(false);
     const noMap = parseDialConfig({ port: "/dev/ttyACM0", pin: 5 }); // the whole map has defaults: it may be left out
-    expect(noMap.ok && noMap.config.map).toEqual(base);
+    expect(noMap.ok && noMap.value.map).toEqual(base);
   });
 });

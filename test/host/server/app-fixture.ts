@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { type AppOptions, buildApp } from "../../../host/server/app.ts";
+import { poll } from "../../support/wait.ts";
 import { demoSetup, tempDir } from "../helpers.ts";
 
 export const TOKEN = "test-token-0123456789abcdef";
@@ -15,14 +16,7 @@ export interface AppFixture {
 }
 
 /** Polls until `check` holds (emulators answer over real ptys and BLE emulation, not synchronously). */
-export async function until<T>(get: () => Promise<T> | T, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (check(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export const until = poll;
 
 /** Builds a table and its app; `sim` waits for the emulated devices to connect. */
 export async function appFixture(sim: boolean, extra: Partial<AppOptions> = {}): Promise<AppFixture> {

@@ -4,21 +4,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
+import { poll as until } from "../../support/wait.ts";
 import { demoSetup, tempDir, uidOf } from "../helpers.ts";
 
 const logger = pino({ level: "silent" });
 let app: FastifyInstance;
 let table: TableRuntime;
-
-/** Polls until `check` holds (the emulators answer over real ptys and BLE emulation, not synchronously). */
-async function until<T>(get: () => Promise<T> | T, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (check(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const setup = demoSetup();
 beforeAll(async () => {

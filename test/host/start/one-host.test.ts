@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { sweepStalePtyDirs } from "../../../devices/emulators/pty/stale-dirs.ts";
+import { sweepStalePtyDirs } from "../../../devices/testing/pty/stale-dirs.ts";
 import { lockDataDir } from "../../../host/store/data-dir-lock.ts";
 import { freshDataDir, type HostProcess, startHost } from "../../browser/harness.ts";
 import { tempDir } from "../helpers.ts";

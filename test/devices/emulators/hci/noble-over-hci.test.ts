@@ -3,8 +3,8 @@ import { bluetoothStatus, createNobleCentral } from "../../../../devices/ble/nob
 import type { BleDiscovery } from "../../../../devices/ble/seam.ts";
 import { systemClock } from "../../../../devices/common/clock.ts";
 import { createBleDiceSource } from "../../../../devices/dice/index.ts";
-import { EmulatedGoDice } from "../../../../devices/emulators/ble/godice-die.ts";
-import { plugHciController } from "../../../../devices/emulators/hci/hci-uart.ts";
+import { EmulatedGoDice } from "../../../../devices/testing/ble/godice-die.ts";
+import { plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
 import { hciTable, until } from "./table-rig.ts";
 
 let table: Awaited<ReturnType<typeof hciTable>> | null = null;

@@ -8,10 +8,10 @@ import type { BleCentral } from "../../../../devices/ble/seam.ts";
 import { systemClock } from "../../../../devices/common/clock.ts";
 import type { DiceDeviceConfig } from "../../../../devices/dice/config.ts";
 import { createDiceSource, type DiceSource } from "../../../../devices/dice/source.ts";
-import { EmulatedGoDice } from "../../../../devices/emulators/ble/godice-die.ts";
-import { EmulatedPixelsDie } from "../../../../devices/emulators/ble/pixels-die.ts";
-import { type HciController, type HciControllerOptions, plugHciController } from "../../../../devices/emulators/hci/hci-uart.ts";
 import type { DeviceHealth, DieRolled } from "../../../../devices/readings.ts";
+import { EmulatedGoDice } from "../../../../devices/testing/ble/godice-die.ts";
+import { EmulatedPixelsDie } from "../../../../devices/testing/ble/pixels-die.ts";
+import { type HciController, type HciControllerOptions, plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
 
 export interface TableOptions {
   readonly pixels: number;

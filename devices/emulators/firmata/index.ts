@@ -1,8 +1,0 @@
-/**
- * In-process Firmata board emulator: an emulated Uno (`FirmataBoardEmulator`) behind an emulated USB cable
- * (`EmulatedFirmataLink`, a serialport binding). Used by `createEmulatedDial` and the dial tests.
- */
-export { FirmataBoardEmulator, type FirmataBoardOptions } from "./board.ts";
-export { EmulatedBridgeNfc } from "./bridge-nfc.ts";
-export { EmulatedFirmataLink, type LinkFaults } from "./link.ts";
-export { FIRMATA, FirmataSplitter, PIN_MODE } from "./protocol.ts";

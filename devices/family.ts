@@ -1,0 +1,61 @@
+/**
+ * What a device family (`devices/<family>/family.ts`) gives the composition root: its key in the table file's
+ * `devices` section, the schema that section is checked with, and `create`, which builds the family's devices from
+ * the checked section. The root keeps one table of families and loads each with `await import()` only when the
+ * table file names it (see host/device-families.ts), so a family's driver code never loads for a table without it.
+ *
+ * The emulated side (`--sim`, tests) lives in `devices/testing/` and is never imported by production code.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import type { Logger } from "pino";
+import type { DeviceHealth, DeviceSource, WindDial } from "./readings.ts";
+
+/** What every family's `create` gets besides its own section. */
+export interface FamilyContext {
+  /** The family's logger (`dev: <key>` already bound). */
+  readonly logger: Logger;
+}
+
+/** The devices one family built. */
+export interface BuiltDevices {
+  readonly sources: readonly DeviceSource[];
+  /** The wind dial, from the family that drives it. */
+  readonly dial?: WindDial;
+  /** Devices that could not be built: shown on /devices, never fatal. */
+  readonly problems?: readonly DeviceHealth[];
+  /** Stops what the family built (default: every source's `stop`, the dial's `stop`). */
+  close?(): Promise<void>;
+}
+
+/** One device family: `{key, schema, create}`. `C` is the checked section (`Static` of `schema`). */
+export interface DeviceFamily<C> {
+  readonly key: string;
+  readonly schema: TSchema;
+  /** Builds the family's devices; never starts them (the root does). Throws only for a broken install. */
+  create(config: C, context: FamilyContext): BuiltDevices;
+}
+
+/**
+ * Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4), routed by device id; each method is absent
+ * when no emulator offers it.
+ */
+export interface SimControls {
+  roll?(dieId: string, face: number): Promise<void>;
+  tap?(readerId: string, uid: string): Promise<void>;
+  lift?(readerId: string): Promise<void>;
+  press?(command: string): Promise<void>;
+  /** False when no emulated device has this id. */
+  disconnect(deviceId: string): Promise<boolean>;
+  reconnect(deviceId: string): Promise<boolean>;
+  dialAngle?(): number | null;
+}
+
+/** One family's emulated devices: what `create` gives, plus the controls of its emulators. */
+export interface EmulatedDevices extends BuiltDevices {
+  readonly sim: Omit<SimControls, "disconnect" | "reconnect"> & {
+    /** Whether this family emulates the device `id` (the root routes disconnect/reconnect by it). */
+    owns(deviceId: string): boolean;
+    disconnect(deviceId: string): Promise<void>;
+    reconnect(deviceId: string): Promise<void>;
+  };
+}
