@@ -11,14 +11,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bluezAdapters, kernelHciAdapters } from "../../../../devices/ble/adapter-lookup.ts";
 import { findCommandComplete, probeHciUart } from "../../../../devices/ble/hci-reset-probe.ts";
 import { systemClock } from "../../../../devices/common/clock.ts";
+import { nodeHidBackend } from "../../../../devices/hid/node-hid-backend.ts";
+import { serialPortFactory } from "../../../../devices/serial/serialport-transport.ts";
+import type { SerialTransport } from "../../../../devices/serial/transport.ts";
 import { EmulatedCentral } from "../../../../devices/testing/ble/central.ts";
 import { EmulatedGoDice } from "../../../../devices/testing/ble/godice-die.ts";
 import { EmulatedPixelsDie } from "../../../../devices/testing/ble/pixels-die.ts";
 import { plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
 import { EmulatedSerialDevice, type SerialEmulator } from "../../../../devices/testing/nfc/serial-device.ts";
-import { nodeHidBackend } from "../../../../devices/hid/node-hid-backend.ts";
-import { serialPortFactory } from "../../../../devices/serial/serialport-transport.ts";
-import type { SerialTransport } from "../../../../devices/serial/transport.ts";
 import { runDevices, type ScanDeps } from "../../../../host/cli/commands/devices.ts";
 import { type BleScanDeps, scanBle } from "../../../../host/cli/commands/scan-ble.ts";
 
