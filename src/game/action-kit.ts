@@ -10,6 +10,15 @@
  * This module is the public entry; each piece lives in its own module.
  */
 export type { ActionHandler, DiceGroups, Outcome } from "./action-handler.ts";
+export {
+  type ActionContext,
+  type ActionSpec,
+  type DescribeContext,
+  defineAction,
+  type OutcomeActionSpec as OutcomeSpec,
+  type ResolvingActionSpec,
+} from "./define-action.ts";
+export { type FieldAnnotations, fieldsOf } from "./fields.ts";
 export { type OutcomeActionSpec, outcomeAction } from "./outcome-action.ts";
 export { type ResolveActionSpec, resolveAction } from "./resolve-action.ts";
 export { handlerOf, type RuleSetSpec, ruleSetFromHandlers } from "./rule-set-from-handlers.ts";

@@ -2,9 +2,23 @@
  * Validation of request, ship and action JSON against TypeBox schemas, turning the first schema error
  * into a {@link RulesError} with a JSON path and a sentence a player understands.
  */
-import type { Static, TSchema } from "@sinclair/typebox";
+import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
 import { fail, ok, type Result } from "./result.ts";
+
+/**
+ * A union of literals: one of `values` (`literals(["port", "starboard"], { default: "port" })`). Options carry
+ * the default and form annotations (`label`, see fields.ts).
+ */
+export function literals<const T extends string | number>(
+  values: readonly T[],
+  options: SchemaOptions & { default?: NoInfer<T> } = {},
+): TUnion<TLiteral<T>[]> {
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
+}
 
 /** `/ships/0/rating` under base `ships` → `ships[0].rating`. */
 export function pointerToPath(base: string, pointer: string): string {
