@@ -1,7 +1,8 @@
 /**
  * An action's form fields ({@link ActionField}) read off its TypeBox schema, so the schema is the one place an action's
  * inputs are written. A property's `label` annotation names it on the form; `input: "ship"` (a ship id) or
- * `input: "ships"` (a list of ship ids) marks the fields filled by tapping ship bases; `hidden: true` leaves out a
+ * `input: "ships"` (a list of ship ids) marks the fields filled by tapping ship bases; `choices` lists the values a
+ * form offers when the schema cannot say them; `hidden: true` leaves out a
  * field the form never asks for (one a follow-up fills). Type, choices, default, bounds and whether the field is
  * optional come from the schema itself (a `null` default reads as optional: the field may be left empty).
  */
@@ -14,6 +15,8 @@ export interface FieldAnnotations {
   readonly label?: string;
   /** A ship id (`ship`) or a list of them (`ships`), filled by tapping ship bases. */
   readonly input?: "ship" | "ships";
+  /** The values the form offers when the schema's own cannot say them (an array of mast numbers picked one at a time). */
+  readonly choices?: readonly (string | number)[];
   /** Not on the form: the field is filled by a follow-up or a program. */
   readonly hidden?: boolean;
 }
@@ -27,8 +30,9 @@ export function literalValues(schema: TSchema): (string | number)[] | null {
 }
 
 function typeOf(schema: TSchema): Pick<ActionField, "type" | "values"> {
-  const input = (schema as FieldAnnotations).input;
+  const { input, choices } = schema as FieldAnnotations;
   if (input) return { type: input };
+  if (choices) return { type: "enum", values: choices };
   const values = literalValues(schema);
   if (values) return { type: "enum", values };
   const kind = (schema as { [Kind]?: string })[Kind];

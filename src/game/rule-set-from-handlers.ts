@@ -3,6 +3,7 @@
 import { capOdds } from "../odds/listing.ts";
 import { OddsMemo } from "../odds/memo.ts";
 import type { ActionHandler } from "./action-handler.ts";
+import type { ErrorCode } from "./error-codes.ts";
 import { fail, ok, type Result } from "./result.ts";
 import type { RuleSet, TableState } from "./types.ts";
 
@@ -30,10 +31,10 @@ export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "pa
   /** Default: the handler's own `describe`, else the action type. */
   readonly describe?: RuleSet<S>["describe"];
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
-  readonly oddsTooLarge?: { readonly code: string; message(detail: string): string };
+  readonly oddsTooLarge?: { readonly code: ErrorCode; message(detail: string): string };
 };
 
-const TOO_LARGE = {
+const TOO_LARGE: NonNullable<RuleSetSpec<TableState>["oddsTooLarge"]> = {
   code: "odds.too-large",
   message: (detail: string) => `The exact odds of this roll are too large to list (${detail}).`,
 };

@@ -4,6 +4,7 @@
  */
 import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
+import type { ErrorCode } from "./error-codes.ts";
 import { fail, ok, type Result } from "./result.ts";
 
 /**
@@ -52,7 +53,7 @@ export function describeError(e: ValueError): string {
  * Applies the schema's defaults to a copy of `raw` and checks it. Unknown keys are an error when the
  * schema says `additionalProperties: false`.
  */
-export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code = "input.invalid"): Result<Static<T>> {
+export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code: ErrorCode = "input.invalid"): Result<Static<T>> {
   const value = Value.Default(schema, Value.Clone(raw ?? undefined));
   const first = Value.Errors(schema, value).First();
   if (!first) return ok(value as Static<T>);

@@ -2,23 +2,18 @@
  * Shared plumbing of the anglo-dutch-1666 actions: the handler shape, ship normalisation, events as patches
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
-import type { DicePlan } from "../../dice/plan.ts";
-import { type ActionHandler, actingShip, type ResolveActionSpec, resolveAction, roll } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { actingShip, defineAction, type ResolvingActionSpec, roll } from "../../game/action-kit.ts";
+import { fail, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
 import { type AdSettings, settingsOf } from "./settings.ts";
 
-/**
- * One action type, as the kernel's resolve-style action (odds run `resolve` over the plan) except that its plan
- * cannot be refused: legality is all in `check`.
- */
-export type Handler = Omit<ResolveActionSpec<AdState>, "plan"> & { plan(state: AdState, action: Action): DicePlan };
+/** One anglo-dutch-1666 action: the kernel's one action shape over this rule set's state. */
+export type Handler = ResolvingActionSpec<AdState>;
 
 /** The kernel handler of an action. */
-export const toHandler = (h: Handler): ActionHandler<AdState> =>
-  resolveAction({ ...h, plan: (state, action) => ok(h.plan(state, action)) });
+export const toHandler = defineAction<AdState>();
 
 export const cfg = (state: AdState): AdSettings => settingsOf(state.settings);
 
