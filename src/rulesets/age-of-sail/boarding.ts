@@ -2,11 +2,13 @@
  * Age of Sail boarding: a die per remaining gun deck, the highest total captures; a 6 to disentangle; the prize
  * manned by a gun deck of the winner on separating.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
@@ -134,12 +136,7 @@ export const separate: H = {
       type: Type.Literal("separate"),
       ship: Type.String({ label: "Ship", input: "ship" }),
       other: Type.String({ label: "Entangled with", input: "ship" }),
-      prizeCrewFrom: Type.Optional(
-        Type.Union(
-          BROADSIDES.map((b) => Type.Literal(b)),
-          { label: "Prize crew from" },
-        ),
-      ),
+      prizeCrewFrom: Type.Optional(literals(BROADSIDES, { label: "Prize crew from" })),
     },
     { additionalProperties: false },
   ),

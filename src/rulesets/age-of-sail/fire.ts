@@ -2,10 +2,12 @@
  * Age of Sail gunnery: one die per gun deck in the arc, hull or sails declared first, the range table, gun decks
  * and masts lost, the owner's choice of masts on a broadside, raking from astern and a pair of sixes setting fire.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
@@ -80,16 +82,8 @@ export const fire: H = {
       target: Type.String({ label: "Target", input: "ship" }),
       rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
       aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
-      side: Type.Union(
-        SIDES.map((s) => Type.Literal(s)),
-        { label: "Target's side fired at" },
-      ),
-      battery: Type.Optional(
-        Type.Union(
-          BROADSIDES.map((s) => Type.Literal(s)),
-          { label: "Firing broadside" },
-        ),
-      ),
+      side: literals(SIDES, { label: "Target's side fired at" }),
+      battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
     },
     { additionalProperties: false },
   ),

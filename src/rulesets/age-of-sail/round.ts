@@ -2,11 +2,13 @@
  * Age of Sail round structure: the wind roll that ends each round, setting the wind, the dice for who moves
  * first and stepping through the player sequence (the `phases`).
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
 import type { AosState } from "./state.ts";
@@ -50,12 +52,7 @@ export const setWind: H = {
   schema: Type.Object(
     {
       type: Type.Literal("set-wind"),
-      direction: Type.Optional(
-        Type.Union(
-          COMPASS_8.map((d) => Type.Literal(d)),
-          { label: "Blowing to" },
-        ),
-      ),
+      direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
       speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
     },
     { additionalProperties: false },

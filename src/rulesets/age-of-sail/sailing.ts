@@ -1,10 +1,12 @@
 /**
  * Age of Sail sailing actions: speed, turning on the 16-point circle, anchoring, shoals and mast repair.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
@@ -25,12 +27,7 @@ export const speed: H = {
     {
       type: Type.Literal("speed"),
       ship: Type.String({ label: "Ship", input: "ship" }),
-      heading: Type.Optional(
-        Type.Union(
-          COMPASS_16.map((d) => Type.Literal(d)),
-          { label: "Heading" },
-        ),
-      ),
+      heading: Type.Optional(literals(COMPASS_16, { label: "Heading" })),
     },
     { additionalProperties: false },
   ),
@@ -50,10 +47,7 @@ export const turn: H = {
     {
       type: Type.Literal("turn"),
       ship: Type.String({ label: "Ship", input: "ship" }),
-      to: Type.Union(
-        COMPASS_16.map((d) => Type.Literal(d)),
-        { label: "New heading" },
-      ),
+      to: literals(COMPASS_16, { label: "New heading" }),
       movedCm: Type.Number({ minimum: 0, default: 0, label: "Already moved this move (cm)" }),
     },
     { additionalProperties: false },

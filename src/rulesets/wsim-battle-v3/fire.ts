@@ -3,10 +3,12 @@
  * X (a normal and a red die; a critical only on doubles, also on a no-result; aim by range). The Fire Table comes
  * from the club's data file, else the person reads it and answers a `choose` follow-up.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
 import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
 import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
@@ -65,10 +67,7 @@ export const fire: H = {
       gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
       rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
       modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
-      ammunition: Type.Union(
-        AMMUNITION.map((x) => Type.Literal(x)),
-        { default: "round", label: "Shot" },
-      ),
+      ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
       carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
       initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
       targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),

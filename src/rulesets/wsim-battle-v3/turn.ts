@@ -2,10 +2,12 @@
  * wsim-battle-v3 turn structure: VIII wind change (2d6 against the wind-change number, in effect next turn),
  * the new turn (pending wind applied, signals delivered), XI timed phases, grappling and marking the ship log.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
@@ -230,10 +232,7 @@ export const mark: H = {
     {
       type: Type.Literal("mark"),
       ship: Type.String({ label: "Ship", input: "ship" }),
-      section: Type.Union(
-        SECTIONS.map((s) => Type.Literal(s)),
-        { label: "Section" },
-      ),
+      section: literals(SECTIONS, { label: "Section" }),
       boxes: Type.Integer({ label: "Boxes" }),
     },
     { additionalProperties: false },
