@@ -3,9 +3,9 @@
  * check, dice plan, resolution and exact odds), dispatch by action type, settings parsed from the
  * {@link SettingDef} list, and {@link ruleSetFromHandlers}, which turns a handler table into a {@link RuleSet}.
  *
- * Odds and resolution share one outcome function: either an action's own `outcome(ctx, dice)`
- * ({@link outcomeAction}) or its `resolve` ({@link resolveAction}) is run over every multiset of the plan, so every
- * outcome `resolve` can give is one the odds list.
+ * Every action is written in one shape, {@link defineAction}: functions of one context `{ state, action, prepared }`.
+ * Odds and resolution share one outcome function: the action's `outcome(ctx, dice)` or its `resolve` is run over
+ * every multiset of the plan, so every outcome `resolve` can give is one the odds list.
  *
  * This module is the public entry; each piece lives in its own module.
  */
@@ -19,8 +19,6 @@ export {
   type ResolvingActionSpec,
 } from "./define-action.ts";
 export { type FieldAnnotations, fieldsOf } from "./fields.ts";
-export { type OutcomeActionSpec, outcomeAction } from "./outcome-action.ts";
-export { type ResolveActionSpec, resolveAction } from "./resolve-action.ts";
 export { handlerOf, type RuleSetSpec, ruleSetFromHandlers } from "./rule-set-from-handlers.ts";
 export { parseSettings, parseWindGameSettings, type SettingLimits, setting, settingsSchema } from "./settings.ts";
 export { actingShip, applyPatch, fieldDistribution, nameOf, resolution, roll, uniqueShipIds } from "./state-helpers.ts";

@@ -3,7 +3,7 @@
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
 import { actingShip, defineAction, type ResolvingActionSpec, roll } from "../../game/action-kit.ts";
-import { fail, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
@@ -54,7 +54,7 @@ export function checkShips(state: AdState, action: Action, fields: readonly stri
     for (let j = i + 1; j < fields.length; j++)
       if (action[fields[i] ?? ""] === action[fields[j] ?? ""])
         return fail("rules.illegal", `${fields[i]} and ${fields[j]} must be different ships.`, `action.${fields[j]}`);
-  return { ok: true, value: action };
+  return ok(action);
 }
 
 /** A ship event: `set` is folded into the ship by `applyEvent`. */
@@ -111,7 +111,7 @@ export function releaseGrapple(s: Ship): GameEvent[] {
 /** A rules.illegal error when the game has ended (a gale). */
 export function checkNotEnded(state: AdState, action: Action): Result<Action> {
   if (state.game.ended) return fail("rules.illegal", `The game has ended (${state.game.endReason ?? "ended"}).`, "action.type");
-  return { ok: true, value: action };
+  return ok(action);
 }
 
 export const bool = (action: Action, field: string): boolean => action[field] === true;
