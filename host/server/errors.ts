@@ -3,20 +3,15 @@
  * status each stable code maps to.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { httpStatusOf } from "../../src/game/error-codes.ts";
 import type { Result, RulesError } from "../../src/game/result.ts";
 import { Refusal } from "./refusal.ts";
 
-const CONFLICT = new Set(["action.none", "action.follow-up", "undo.nothing"]);
-/** Unknown things named inside a body: the body is wrong (400), the address is not. */
-const NAMED_IN_BODY = new Set(["ship.unknown", "die.unknown", "side.unknown"]);
-
-/** 400 for bad input and rules refusals, 404 for unknown things, 409 when the table is not in a state to do it. */
-export function statusOf(code: string): number {
-  if (code === "auth.required") return 401;
-  if (code.endsWith(".unknown") && !NAMED_IN_BODY.has(code)) return 404;
-  if (CONFLICT.has(code)) return 409;
-  return 400;
-}
+/**
+ * The HTTP status of a code, from the catalogue (src/game/error-codes.ts): 400 for bad input and rules refusals, 404
+ * for unknown things the address names, 409 when the table is not in a state to do it.
+ */
+export const statusOf = httpStatusOf;
 
 export function sendError(reply: FastifyReply, error: RulesError, status = statusOf(error.code)): FastifyReply {
   return reply.code(status).send({ ok: false, error });
@@ -34,7 +29,7 @@ function pathOf(instancePath: string, prefix: string): string {
 }
 
 /** Fastify's own refusals, by their code, in the contract's words. */
-const FRAMEWORK: Readonly<Record<string, { code: string; message: string; path: string }>> = {
+const FRAMEWORK: Readonly<Record<string, RulesError>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "input.too-large", message: "The body is larger than this host takes.", path: "body" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "input.media-type", message: "Send JSON (application/json).", path: "content-type" },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {

@@ -1,7 +1,8 @@
 /**
  * The handler of one action type, as a rule set dispatches it, and the shapes its resolution and odds share.
- * Handlers are built by {@link outcomeAction} or {@link resolveAction} and assembled by {@link ruleSetFromHandlers}.
+ * Handlers are built by {@link defineAction} and assembled by {@link ruleSetFromHandlers}.
  */
+import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { Dist, Weighted } from "../odds/distribution.ts";
 import type { Result } from "./result.ts";
@@ -14,7 +15,10 @@ export type DiceGroups = readonly (readonly number[])[];
 
 /** One action type with its types erased, as a rule set dispatches it. */
 export interface ActionHandler<S extends TableState> {
+  /** Type, description and form fields (read off the schema). */
   readonly def: ActionDef;
+  /** The action's schema. */
+  readonly schema?: TObject;
   /** Schema (unknown keys are errors), then legality in this state. */
   parse(state: S, raw: unknown): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;

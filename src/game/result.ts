@@ -2,11 +2,12 @@
  * Errors and results of the rules core. An illegal action or bad input is a returned
  * {@link RulesError} with a stable dotted `code`, never a throw.
  */
+import type { ErrorCode } from "./error-codes.ts";
 
 /** A rules-core error as the contract prints it: stable code, a sentence a player understands, where. */
 export interface RulesError {
-  /** Stable dotted id: `input.invalid`, `dice.count`, `dice.value`, `rules.out-of-range`, `rules.illegal`, `ship.unknown`, … */
-  readonly code: string;
+  /** Stable dotted id from the catalogue ({@link ErrorCode}): `input.invalid`, `dice.count`, `rules.illegal`, … */
+  readonly code: ErrorCode;
   readonly message: string;
   /** JSON path (`ships[0].rating`) or `file:line` of the offending input. */
   readonly path: string;
@@ -20,7 +21,8 @@ export type Result<T, E = RulesError> = { readonly ok: true; readonly value: T }
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
-export const fail = (code: string, message: string, path = ""): { ok: false; error: RulesError } => ({
+/** A refusal with a catalogued code (see error-codes.ts), a sentence and the path of the offending input. */
+export const fail = (code: ErrorCode, message: string, path = ""): { ok: false; error: RulesError } => ({
   ok: false,
   error: { code, message, path },
 });

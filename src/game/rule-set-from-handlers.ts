@@ -4,6 +4,7 @@ import type { Headline } from "../odds/headline.ts";
 import { capOdds } from "../odds/listing.ts";
 import { OddsMemo } from "../odds/memo.ts";
 import type { ActionHandler } from "./action-handler.ts";
+import type { ErrorCode } from "./error-codes.ts";
 import { fail, ok, type Result } from "./result.ts";
 import type { Action, Odds, RuleSet, TableState } from "./types.ts";
 
@@ -36,10 +37,10 @@ export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "pa
    */
   readonly headline?: (state: S, action: Action, odds: Odds) => Headline;
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
-  readonly oddsTooLarge?: { readonly code: string; message(detail: string): string };
+  readonly oddsTooLarge?: { readonly code: ErrorCode; message(detail: string): string };
 };
 
-const TOO_LARGE = {
+const TOO_LARGE: NonNullable<RuleSetSpec<TableState>["oddsTooLarge"]> = {
   code: "odds.too-large",
   message: (detail: string) => `The exact odds of this roll are too large to list (${detail}).`,
 };

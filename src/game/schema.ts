@@ -2,9 +2,24 @@
  * Validation of request, ship and action JSON against TypeBox schemas, turning the first schema error
  * into a {@link RulesError} with a JSON path and a sentence a player understands.
  */
-import type { Static, TSchema } from "@sinclair/typebox";
+import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
+import type { ErrorCode } from "./error-codes.ts";
 import { fail, ok, type Result } from "./result.ts";
+
+/**
+ * A union of literals: one of `values` (`literals(["port", "starboard"], { default: "port" })`). Options carry
+ * the default and form annotations (`label`, see fields.ts).
+ */
+export function literals<const T extends string | number>(
+  values: readonly T[],
+  options: SchemaOptions & { default?: NoInfer<T> } = {},
+): TUnion<TLiteral<T>[]> {
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
+}
 
 /** `/ships/0/rating` under base `ships` → `ships[0].rating`. */
 export function pointerToPath(base: string, pointer: string): string {
@@ -38,7 +53,7 @@ export function describeError(e: ValueError): string {
  * Applies the schema's defaults to a copy of `raw` and checks it. Unknown keys are an error when the
  * schema says `additionalProperties: false`.
  */
-export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code = "input.invalid"): Result<Static<T>> {
+export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code: ErrorCode = "input.invalid"): Result<Static<T>> {
   const value = Value.Default(schema, Value.Clone(raw ?? undefined));
   const first = Value.Errors(schema, value).First();
   if (!first) return ok(value as Static<T>);

@@ -1,7 +1,7 @@
 /** A rule set's settings: the schema made from its {@link SettingDef} list, parsing with defaults, typed reads. */
 import { type Static, type TObject, type TSchema, Type } from "@sinclair/typebox";
 import { fail, ok, type Result } from "./result.ts";
-import { parseWith } from "./schema.ts";
+import { literals, parseWith } from "./schema.ts";
 import type { SettingDef, Settings } from "./types.ts";
 
 /** Bounds of a numeric setting (a {@link SettingDef} carries none, and its JSON shape is public). */
@@ -15,11 +15,7 @@ export interface SettingLimits {
 /** The settings object schema: one field a definition with its default; unknown settings are errors. */
 export function settingsSchema(defs: readonly SettingDef[], limits: Readonly<Record<string, SettingLimits>> = {}): TObject {
   const fieldOf = (d: SettingDef): TSchema => {
-    if (d.values)
-      return Type.Union(
-        d.values.map((v) => Type.Literal(v)),
-        { default: d.default },
-      );
+    if (d.values) return literals(d.values, { default: d.default as string });
     if (typeof d.default === "boolean") return Type.Boolean({ default: d.default });
     if (typeof d.default === "string") return Type.String({ default: d.default });
     const { integer, ...bounds } = limits[d.name] ?? {};

@@ -99,7 +99,10 @@ export interface SettingDef {
   readonly values?: readonly string[];
 }
 
-/** One input of an action, so the host can build its forms and tap flows without knowing the rule set. */
+/**
+ * One input of an action, so the host can build its forms and tap flows without knowing the rule set. Read off the
+ * action's schema by `fieldsOf` (fields.ts); never written by hand.
+ */
 export interface ActionField {
   readonly name: string;
   readonly label: string;

@@ -2,11 +2,13 @@
  * Age of Sail boarding: a die per remaining gun deck, the highest total captures; a 6 to disentangle; the prize
  * manned by a gun deck of the winner on separating.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
@@ -14,7 +16,7 @@ import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
 
-type H = ResolveActionSpec<AosState>;
+type H = ResolvingActionSpec<AosState>;
 
 function pair(state: AosState, a: Action, x: string, y: string): Result<[Ship, Ship]> {
   const p = liveShip(state, a[x], x);
@@ -40,16 +42,17 @@ const entangle = (s: Ship, other: string): string[] => (s.entangledWith.includes
 const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
 export const board: H = {
-  def: {
-    type: "board",
-    description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
-    fields: [
-      { name: "attacker", label: "Boarding ship", type: "ship" },
-      { name: "defender", label: "Boarded ship", type: "ship" },
-    ],
-  },
-  schema: Type.Object({ type: Type.Literal("board"), attacker: Type.String(), defender: Type.String() }, { additionalProperties: false }),
-  check(state, a) {
+  type: "board",
+  description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
+  schema: Type.Object(
+    {
+      type: Type.Literal("board"),
+      attacker: Type.String({ label: "Boarding ship", input: "ship" }),
+      defender: Type.String({ label: "Boarded ship", input: "ship" }),
+    },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const p = pair(state, a, "attacker", "defender");
     if (!p.ok) return p;
     const [att, def] = p.value;
@@ -58,7 +61,7 @@ export const board: H = {
     if (att.repairingMasts) return fail("rules.illegal", `${att.name}'s crew is repairing masts and cannot board.`, "action.attacker");
     return ok(a);
   },
-  plan(state, a) {
+  plan({ state, action: a }) {
     const p = pair(state, a, "attacker", "defender");
     if (!p.ok) return p;
     const [att, def] = p.value;
@@ -67,7 +70,7 @@ export const board: H = {
       entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`),
     ]);
   },
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const p = pair(state, a, "attacker", "defender");
     if (!p.ok) return p;
     const [att, def] = p.value;
@@ -93,7 +96,7 @@ export const board: H = {
   },
   // Only the totals matter: the two sums by convolution; up to 61 × 61 distinct outcomes, so the list holds the
   // likeliest (best-first) and the summary runs over every pair of totals.
-  odds(state, a) {
+  odds({ state, action: a }) {
     const p = pair(state, a, "attacker", "defender");
     if (!p.ok) return p;
     const [att, def] = p.value;
@@ -126,31 +129,24 @@ function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside |
 }
 
 export const separate: H = {
-  def: {
-    type: "separate",
-    description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "other", label: "Entangled with", type: "ship" },
-      { name: "prizeCrewFrom", label: "Prize crew from", type: "enum", values: [...BROADSIDES], optional: true },
-    ],
-  },
+  type: "separate",
+  description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
   schema: Type.Object(
     {
       type: Type.Literal("separate"),
-      ship: Type.String(),
-      other: Type.String(),
-      prizeCrewFrom: Type.Optional(Type.Union(BROADSIDES.map((b) => Type.Literal(b)))),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      other: Type.String({ label: "Entangled with", input: "ship" }),
+      prizeCrewFrom: Type.Optional(literals(BROADSIDES, { label: "Prize crew from" })),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const p = pair(state, a, "ship", "other");
     if (!p.ok) return p;
     return p.value[0].entangledWith.includes(p.value[1].id) ? ok(a) : fail("rules.illegal", `The ships are not entangled.`, "action.other");
   },
   plan: () => ok([entry("separate", "d6", 1, "Disentangle on a 6")]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const p = pair(state, a, "ship", "other");
     if (!p.ok) return p;
     const [x, y] = p.value;

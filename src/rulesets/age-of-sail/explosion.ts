@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { type Outcome, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type Outcome, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -83,35 +83,33 @@ const result = (e: Exposed, die: number) => ({
 });
 const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results, caught: results.filter((r) => r.caught).length });
 
-export const explosionFire: ResolveActionSpec<AosState> = {
-  def: {
-    type: "explosion-fire",
-    description:
-      "Ships near an explosion (the answer to the question after one; `ships`: [{ship, rangeCm}]): one die each, catching fire on the hull column of the range table for its distance. For one ship by hand: catch-fire.",
-    // `ships` is filled by the explosion's question, not a form
-    fields: [{ name: "from", label: "Exploded ship", type: "ship" }],
-  },
+export const explosionFire: ResolvingActionSpec<AosState> = {
+  type: "explosion-fire",
+  description:
+    "Ships near an explosion (the answer to the question after one; `ships`: [{ship, rangeCm}]): one die each, catching fire on the hull column of the range table for its distance. For one ship by hand: catch-fire.",
   schema: Type.Object(
     {
       type: Type.Literal("explosion-fire"),
-      from: Type.String(),
+      from: Type.String({ label: "Exploded ship", input: "ship" }),
       ships: Type.Array(Type.Object({ ship: Type.String(), rangeCm: Type.Number({ minimum: 0 }) }, { additionalProperties: false }), {
         default: [],
         maxItems: 200,
+        // filled by the explosion's question, not a form
+        hidden: true,
       }),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const e = exposed(state, a);
     return e.ok ? ok(a) : e;
   },
-  plan(state, a) {
+  plan({ state, action: a }) {
     const e = exposed(state, a);
     if (!e.ok) return e;
     return ok(e.value.within.map((w) => entry("catch-fire", "d6", 1, `${w.ship.name} catches fire on ${w.need}+`)));
   },
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const e = exposed(state, a);
     if (!e.ok) return e;
     const results = e.value.within.map((w, i) => result(w, dice[i]?.[0] ?? 0));
@@ -123,7 +121,7 @@ export const explosionFire: ResolveActionSpec<AosState> = {
       });
     return resolution(outcomeOf(results), events);
   },
-  odds(state, a) {
+  odds({ state, action: a }) {
     const e = exposed(state, a);
     if (!e.ok) return e;
     // Each ship's die is independent: one factor per ship (caught or not), the joint outcomes listed best-first,

@@ -2,16 +2,18 @@
  * Age of Sail gunnery: one die per gun deck in the arc, hull or sails declared first, the range table, gun decks
  * and masts lost, the owner's choice of masts on a broadside, raking from astern and a pair of sixes setting fire.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
-type H = ResolveActionSpec<AosState>;
+type H = ResolvingActionSpec<AosState>;
 const SIDES = ["port", "starboard", "stern", "bow"] as const;
 type TargetSide = (typeof SIDES)[number];
 const MAST_NAMES = ["fore", "main", "mizzen"];
@@ -71,31 +73,21 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
 };
 
 export const fire: H = {
-  def: {
-    type: "fire",
-    description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "rangeCm", label: "Range (cm)", type: "number", min: 0, max: 12 },
-      { name: "aim", label: "Aim at", type: "enum", values: ["hull", "sails"] },
-      { name: "side", label: "Target's side fired at", type: "enum", values: [...SIDES] },
-      { name: "battery", label: "Firing broadside", type: "enum", values: [...BROADSIDES], optional: true },
-    ],
-  },
+  type: "fire",
+  description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
   schema: Type.Object(
     {
       type: Type.Literal("fire"),
-      firer: Type.String(),
-      target: Type.String(),
-      rangeCm: Type.Number({ minimum: 0 }),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")]),
-      side: Type.Union(SIDES.map((s) => Type.Literal(s))),
-      battery: Type.Optional(Type.Union(BROADSIDES.map((s) => Type.Literal(s)))),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Target", input: "ship" }),
+      rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
+      aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
+      side: literals(SIDES, { label: "Target's side fired at" }),
+      battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = ships(state, a);
     if (!s.ok) return s;
     const { firer, target } = s.value;
@@ -116,7 +108,7 @@ export const fire: H = {
     }
     return ok({ ...a, battery });
   },
-  plan(state, a) {
+  plan({ state, action: a }) {
     const s = ships(state, a);
     if (!s.ok) return s;
     const battery = batteryOf(s.value.firer, a);
@@ -126,7 +118,7 @@ export const fire: H = {
     const decks = s.value.firer.gunDecks[battery];
     return ok([entry("fire", "d6", decks, `${decks} ${battery} gun deck(s) at the ${a.aim}: ${need}+ hits`)]);
   },
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = ships(state, a);
     if (!s.ok) return s;
     const { firer, target } = s.value;
@@ -188,7 +180,7 @@ export const fire: H = {
     return resolution(outcome, events, followUps);
   },
   // Each die against the range table's score for the aim: "equal or greater than the value … a hit is scored".
-  marks(state, a, dice) {
+  marks({ state, action: a }, dice) {
     const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
     const need = band ? (a.aim === "hull" ? band.hull : band.sails) : Number.POSITIVE_INFINITY;
     return dice.map((group) => group.map((v): DieMark => (v >= need ? "hit" : "miss")));
@@ -201,23 +193,21 @@ export const fire: H = {
 };
 
 export const loseMasts: H = {
-  def: {
-    type: "lose-masts",
-    description: "The target's owner chooses which masts a broadside brought down.",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "masts", label: "Masts (1 fore, 2 main, 3 mizzen)", type: "enum", values: [1, 2, 3] },
-    ],
-  },
+  type: "lose-masts",
+  description: "The target's owner chooses which masts a broadside brought down.",
   schema: Type.Object(
     {
       type: Type.Literal("lose-masts"),
-      ship: Type.String(),
-      masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), { uniqueItems: true }),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
+        uniqueItems: true,
+        label: "Masts (1 fore, 2 main, 3 mizzen)",
+        choices: [1, 2, 3],
+      }),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const pending = state.game.pendingMastLoss.find((p) => p.ship === s.value.id);
@@ -229,7 +219,7 @@ export const loseMasts: H = {
     return ok(a);
   },
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const pending = state.game.pendingMastLoss.find((p) => p.ship === s.value.id);

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../game/result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
@@ -12,8 +12,7 @@ import { explosionFire, explosionQuestion } from "./explosion.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
-type H = ResolveActionSpec<AosState>;
-const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
+type H = ResolvingActionSpec<AosState>;
 
 /** A ship lost with boxes still unmarked scores them for the side that did it (setting `scoreLostShips`). */
 export function lossScore(state: AosState, ship: Ship, by: string | null, reason: string): AosEvent[] {
@@ -23,25 +22,25 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
 }
 
 export const fireRemoval: H = {
-  def: {
-    type: "fire-removal",
-    description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
-    fields: [shipField],
-  },
-  schema: Type.Object({ type: Type.Literal("fire-removal"), ship: Type.String() }, { additionalProperties: false }),
-  check(state, a) {
+  type: "fire-removal",
+  description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
+  schema: Type.Object(
+    { type: Type.Literal("fire-removal"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     return s.value.fire > 0 ? ok(a) : fail("rules.illegal", `${s.value.name} is not on fire.`, "action.ship");
   },
-  plan(state, a) {
+  plan({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     return ok([
       entry("fire-removal", "d6", 1, s.value.fire === 1 ? "Put the fire out on 5–6" : "Put the fire out on a 6, else she blows up"),
     ]);
   },
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;
@@ -64,31 +63,29 @@ export const fireRemoval: H = {
 };
 
 export const catchFire: H = {
-  def: {
-    type: "catch-fire",
-    description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
-    fields: [
-      shipField,
-      { name: "from", label: "Exploded ship", type: "ship" },
-      { name: "rangeCm", label: "Distance from the explosion (cm)", type: "number", min: 0 },
-    ],
-  },
+  type: "catch-fire",
+  description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
   schema: Type.Object(
-    { type: Type.Literal("catch-fire"), ship: Type.String(), from: Type.String(), rangeCm: Type.Number({ minimum: 0 }) },
+    {
+      type: Type.Literal("catch-fire"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      from: Type.String({ label: "Exploded ship", input: "ship" }),
+      rangeCm: Type.Number({ minimum: 0, label: "Distance from the explosion (cm)" }),
+    },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const from = findShip(state.ships, a.from, "action.from");
     return from.ok ? ok(a) : from;
   },
-  plan(state, a) {
+  plan({ state, action: a }) {
     if (Number(a.rangeCm) > setting<number>(state.settings, "explosionRadiusCm")) return ok([]);
     const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
     return ok([entry("catch-fire", "d6", 1, `Catches fire on ${band?.hull ?? 5}+ (the hull column of the range table)`)]);
   },
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const from = findShip(state.ships, a.from, "action.from");
@@ -107,13 +104,13 @@ export const catchFire: H = {
 };
 
 export const sinkingCheck: H = {
-  def: {
-    type: "sinking-check",
-    description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
-    fields: [shipField],
-  },
-  schema: Type.Object({ type: Type.Literal("sinking-check"), ship: Type.String() }, { additionalProperties: false }),
-  check(state, a) {
+  type: "sinking-check",
+  description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
+  schema: Type.Object(
+    { type: Type.Literal("sinking-check"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     if (totalDecks(s.value) > 0 || s.value.hull > 0) {
@@ -124,7 +121,7 @@ export const sinkingCheck: H = {
     return ok(a);
   },
   plan: () => ok([entry("sinking", "d6", 1, "High seas: 1 or 2 and she sinks")]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const sank = (dice[0]?.[0] ?? 0) <= 2;

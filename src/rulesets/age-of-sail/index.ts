@@ -2,7 +2,7 @@
  * `age-of-sail` (age-of-sail-simple.txt): an open table in cm, a living 8-point wind, speed by masts and point of
  * sail, gun-deck broadsides at hull or sails, fire, boarding and the admiral who inflicts the most damage.
  */
-import { resolveAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
+import { defineAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { BOARDING } from "./boarding.ts";
 import { applyAosEvent } from "./events.ts";
@@ -14,7 +14,8 @@ import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState } from "./state.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
-const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map(resolveAction);
+const aosAction = defineAction<AosState>();
+const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map((h) => aosAction(h));
 
 export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",

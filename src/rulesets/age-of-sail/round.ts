@@ -2,17 +2,19 @@
  * Age of Sail round structure: the wind roll that ends each round, setting the wind, the dice for who moves
  * first and stepping through the player sequence (the `phases`).
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
+import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
 
-type H = ResolveActionSpec<AosState>;
+type H = ResolvingActionSpec<AosState>;
 
 /**
  * The player sequence: "Player 1 Fire removal stage … Tries to separate any entangled ships … Tries to refloat …
@@ -23,18 +25,15 @@ export const PLAYER_PHASES = ["fire removal", "separate entangled ships", "reflo
 export const PHASES = [...PLAYER_PHASES.map((p) => `player 1: ${p}`), ...PLAYER_PHASES.map((p) => `player 2: ${p}`), "end of round: wind"];
 
 export const windRoll: H = {
-  def: {
-    type: "wind",
-    description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
-    fields: [],
-  },
+  type: "wind",
+  description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
   plan: () =>
     ok([
       entry("direction", "d6", 1, "Wind direction: 1 anticlockwise, 2–5 no change, 6 clockwise"),
       entry("speed", "d6", 1, "Wind speed: 1 down, 2–5 no change, 6 up (1–7)"),
     ]),
-  resolve(state, _a, dice) {
+  resolve({ state }, dice) {
     const step = windDirectionStep(dice[0]?.[0] ?? 0);
     const direction = rotate8(state.wind.direction, step);
     const speed = clampSpeed(state.wind.speed + windSpeedStep(dice[1]?.[0] ?? 0));
@@ -48,45 +47,37 @@ export const windRoll: H = {
 };
 
 export const setWind: H = {
-  def: {
-    type: "set-wind",
-    description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
-    fields: [
-      { name: "direction", label: "Blowing to", type: "enum", values: [...COMPASS_8], optional: true },
-      { name: "speed", label: "Speed", type: "number", min: 1, max: 7, optional: true },
-    ],
-  },
+  type: "set-wind",
+  description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
   schema: Type.Object(
     {
       type: Type.Literal("set-wind"),
-      direction: Type.Optional(Type.Union(COMPASS_8.map((d) => Type.Literal(d)))),
-      speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 })),
+      direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
+      speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const wind = { direction: (a.direction as Compass8 | undefined) ?? state.wind.direction, speed: Number(a.speed ?? state.wind.speed) };
     return resolution({ ...wind }, [{ type: "wind-set", wind } as AosEvent]);
   },
 };
 
 export const initiative: H = {
-  def: {
-    type: "initiative",
-    description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
-    fields: [
-      { name: "sideA", label: "First side", type: "string" },
-      { name: "sideB", label: "Second side", type: "string" },
-    ],
-  },
+  type: "initiative",
+  description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
   schema: Type.Object(
-    { type: Type.Literal("initiative"), sideA: Type.String({ minLength: 1 }), sideB: Type.String({ minLength: 1 }) },
+    {
+      type: Type.Literal("initiative"),
+      sideA: Type.String({ minLength: 1, label: "First side" }),
+      sideB: Type.String({ minLength: 1, label: "Second side" }),
+    },
     { additionalProperties: false },
   ),
-  check: (_s, a) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
-  plan: (_s, a) => ok([entry("sideA", "d6", 1, `${String(a.sideA)}'s die`), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)]),
-  resolve(_state, a, dice) {
+  prepare: ({ action: a }) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
+  plan: ({ action: a }) => ok([entry("sideA", "d6", 1, `${String(a.sideA)}'s die`), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)]),
+  resolve({ action: a }, dice) {
     const { winner: first } = highestRoll([
       { side: String(a.sideA), roll: dice[0]?.[0] ?? 0 },
       { side: String(a.sideB), roll: dice[1]?.[0] ?? 0 },
@@ -99,10 +90,11 @@ export const initiative: H = {
 };
 
 export const advance: H = {
-  def: { type: "advance", description: "Step to the next stage of the player sequence.", fields: [] },
+  type: "advance",
+  description: "Step to the next stage of the player sequence.",
   schema: Type.Object({ type: Type.Literal("advance") }, { additionalProperties: false }),
   plan: () => ok([]),
-  resolve(state) {
+  resolve({ state }) {
     const next = Math.min(state.game.phase + 1, PHASES.length - 1);
     const player = next >= PLAYER_PHASES.length && next < PLAYER_PHASES.length * 2 ? 2 : 1;
     return resolution({ phase: PHASES[next] ?? "" }, [{ type: "phase-advanced", game: { phase: next, player } } as AosEvent]);

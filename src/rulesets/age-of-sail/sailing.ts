@@ -1,10 +1,12 @@
 /**
  * Age of Sail sailing actions: speed, turning on the 16-point circle, anchoring, shoals and mast repair.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
@@ -12,25 +14,25 @@ import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
 
-type H = ResolveActionSpec<AosState>;
-const shipField = { name: "ship", label: "Ship", type: "ship" } as const;
-const headingValues = [...COMPASS_16];
-const shipAction = (type: string) => Type.Object({ type: Type.Literal(type), ship: Type.String() }, { additionalProperties: false });
+type H = ResolvingActionSpec<AosState>;
+const shipAction = (type: string) =>
+  Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
 const noDice = () => ok([]);
 const ship = (s: AosState, a: Action) => liveShip(s, a.ship, "ship");
 
 export const speed: H = {
-  def: {
-    type: "speed",
-    description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
-    fields: [shipField, { name: "heading", label: "Heading", type: "enum", values: headingValues, optional: true }],
-  },
+  type: "speed",
+  description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
   schema: Type.Object(
-    { type: Type.Literal("speed"), ship: Type.String(), heading: Type.Optional(Type.Union(COMPASS_16.map((d) => Type.Literal(d)))) },
+    {
+      type: Type.Literal("speed"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      heading: Type.Optional(literals(COMPASS_16, { label: "Heading" })),
+    },
     { additionalProperties: false },
   ),
   plan: noDice,
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const out = speedOf(state, s.value, a.heading as Compass16 | undefined);
@@ -39,26 +41,19 @@ export const speed: H = {
 };
 
 export const turn: H = {
-  def: {
-    type: "turn",
-    description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
-    fields: [
-      shipField,
-      { name: "to", label: "New heading", type: "enum", values: headingValues },
-      { name: "movedCm", label: "Already moved this move (cm)", type: "number", optional: true, default: 0, min: 0 },
-    ],
-  },
+  type: "turn",
+  description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
   schema: Type.Object(
     {
       type: Type.Literal("turn"),
-      ship: Type.String(),
-      to: Type.Union(COMPASS_16.map((d) => Type.Literal(d))),
-      movedCm: Type.Number({ minimum: 0, default: 0 }),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      to: literals(COMPASS_16, { label: "New heading" }),
+      movedCm: Type.Number({ minimum: 0, default: 0, label: "Already moved this move (cm)" }),
     },
     { additionalProperties: false },
   ),
   plan: noDice,
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const to = a.to as Compass16;
@@ -87,14 +82,11 @@ export const turn: H = {
 };
 
 export const anchor: H = {
-  def: {
-    type: "anchor",
-    description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
-    fields: [shipField],
-  },
+  type: "anchor",
+  description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
   schema: shipAction("anchor"),
   plan: noDice,
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     if (s.value.anchor !== "none") return fail("rules.illegal", `${s.value.name} is already at anchor.`, "action.ship");
@@ -103,14 +95,11 @@ export const anchor: H = {
 };
 
 export const weighAnchor: H = {
-  def: {
-    type: "weigh-anchor",
-    description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
-    fields: [shipField],
-  },
+  type: "weigh-anchor",
+  description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
   schema: shipAction("weigh-anchor"),
   plan: noDice,
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     if (s.value.anchor !== "down") return fail("rules.illegal", `${s.value.name} is not at anchor.`, "action.ship");
@@ -122,10 +111,11 @@ const oneDie = (purpose: string) => () => ok([entry("check", "d6", 1, purpose)])
 const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
 export const shoal: H = {
-  def: { type: "shoal", description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.", fields: [shipField] },
+  type: "shoal",
+  description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
   schema: shipAction("shoal"),
   plan: oneDie("Shoals: 1–3 founders"),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const foundered = die(dice) <= 3;
@@ -135,15 +125,16 @@ export const shoal: H = {
 };
 
 export const refloat: H = {
-  def: { type: "refloat", description: "A foundered ship tries to refloat: a 6.", fields: [shipField] },
+  type: "refloat",
+  description: "A foundered ship tries to refloat: a 6.",
   schema: shipAction("refloat"),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     return s.value.aground ? ok(a) : fail("rules.illegal", `${s.value.name} is not aground.`, "action.ship");
   },
   plan: oneDie("Refloat on a 6"),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const refloated = die(dice) === 6;
@@ -155,16 +146,17 @@ export const refloat: H = {
 const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
 export const repairMast: H = {
-  def: {
-    type: "repair-mast",
-    description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
-    fields: [shipField, { name: "mast", label: "Mast (1 fore, 2 main, 3 mizzen)", type: "number", optional: true, min: 1, max: 3 }],
-  },
+  type: "repair-mast",
+  description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
   schema: Type.Object(
-    { type: Type.Literal("repair-mast"), ship: Type.String(), mast: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })) },
+    {
+      type: Type.Literal("repair-mast"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      mast: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, label: "Mast (1 fore, 2 main, 3 mizzen)" })),
+    },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;
@@ -177,7 +169,7 @@ export const repairMast: H = {
     return ok(a);
   },
   plan: oneDie("Mast repair on a 6"),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = ship(state, a);
     if (!s.ok) return s;
     const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;

@@ -4,7 +4,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
-import { parseWith } from "../../game/schema.ts";
+import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
 import { SETTINGS } from "./settings.ts";
@@ -13,8 +13,6 @@ export const CLASSES = ["ship-of-the-line", "frigate", "pirate"] as const;
 export type ShipClass = (typeof CLASSES)[number];
 export const BROADSIDES = ["port", "starboard"] as const;
 export type Broadside = (typeof BROADSIDES)[number];
-
-const lit = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /**
  * Full-strength masts fore → aft and gun decks a side. "Each ship … has 3 gun decks on both the port and
@@ -35,7 +33,7 @@ export const ShipSchema = Type.Object(
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),
-    class: lit(CLASSES),
+    class: literals(CLASSES),
     /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
     masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
     gunDecks: Type.Optional(
@@ -45,10 +43,7 @@ export const ShipSchema = Type.Object(
       ),
     ),
     hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
-    heading: Type.Union(
-      COMPASS_16.map((d) => Type.Literal(d)),
-      { default: "N" },
-    ),
+    heading: literals(COMPASS_16, { default: "N" }),
     squadron: Type.Union([Type.String(), Type.Null()], { default: null }),
     leader: Type.Boolean({ default: false }),
     anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
@@ -58,7 +53,7 @@ export const ShipSchema = Type.Object(
     fireSetBy: Type.Union([Type.String(), Type.Null()], { default: null }),
     lastHitBy: Type.Union([Type.String(), Type.Null()], { default: null }),
     entangledWith: Type.Array(Type.String(), { default: [] }),
-    firedThisRound: Type.Array(lit(BROADSIDES), { default: [] }),
+    firedThisRound: Type.Array(literals(BROADSIDES), { default: [] }),
     repairingMasts: Type.Boolean({ default: false }),
     /** A captured ship waiting for its prize crew (manned on separation). */
     prizeCrewDue: Type.Boolean({ default: false }),
@@ -77,10 +72,8 @@ export type Ship = Omit<Static<typeof ShipSchema>, "name" | "masts" | "gunDecks"
 
 export const WindSchema = Type.Object(
   {
-    direction: Type.Union(
-      COMPASS_8.map((d) => Type.Literal(d)),
-      { default: "E" }, // "battles fought in the Atlantic … likely to get prevailing west winds": from W, blowing to E
-    ),
+    // "battles fought in the Atlantic … likely to get prevailing west winds": from W, blowing to E
+    direction: literals(COMPASS_8, { default: "E" }),
     speed: Type.Integer({ minimum: 1, maximum: 7, default: 4 }),
   },
   { additionalProperties: false, default: {} },

@@ -2,25 +2,28 @@
  * "Boarding actions", collisions and "Fire Ships": avoiding a grapple, placement in the hex, rounds of boarding
  * combat, separation, and the fire ship's contact.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type Outcome, roll } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
-import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
+import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { oddsOverDistinctTotals } from "../../odds/plan-odds.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
-import type { AdState, GrappleKind, Ship } from "./schema.ts";
+import type { GrappleKind, Ship } from "./schema.ts";
 import type { AdSettings } from "./settings.ts";
 
 const KINDS = ["boarding", "collision", "fire-ship"] as const;
 const INITIATIVE = ["attacker", "defender", "none"] as const;
-const pair = [
-  { name: "attacker", label: "Ship attempting the grapple", type: "ship" as const },
-  { name: "defender", label: "Ship grappled", type: "ship" as const },
-];
+/** The two ships of a grapple, as form fields. */
+const pair = {
+  attacker: Type.String({ label: "Ship attempting the grapple", input: "ship" }),
+  defender: Type.String({ label: "Ship grappled", input: "ship" }),
+};
 
 /**
  * Avoiding a grapple: "+1 for each of H, smaller, or have the initiative, -1 if UH, -1 for each step of damage";
@@ -48,37 +51,21 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 ];
 
 export const grapple: Handler = {
-  def: {
-    type: "grapple",
-    description:
-      "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
-    fields: [
-      ...pair,
-      { name: "kind", label: "Kind", type: "enum", values: [...KINDS], default: "boarding" },
-      { name: "defenderAvoids", label: "Defender tries to avoid", type: "boolean", default: true },
-      { name: "initiative", label: "Who has the initiative", type: "enum", values: [...INITIATIVE], default: "none" },
-      { name: "bothMoved", label: "Both ships have moved", type: "boolean", default: false },
-    ],
-  },
+  type: "grapple",
+  description:
+    "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
   schema: Type.Object(
     {
       type: Type.Literal("grapple"),
-      attacker: Type.String(),
-      defender: Type.String(),
-      kind: Type.Union(
-        KINDS.map((k) => Type.Literal(k)),
-        { default: "boarding" },
-      ),
-      defenderAvoids: Type.Boolean({ default: true }),
-      initiative: Type.Union(
-        INITIATIVE.map((k) => Type.Literal(k)),
-        { default: "none" },
-      ),
-      bothMoved: Type.Boolean({ default: false }),
+      ...pair,
+      kind: literals(KINDS, { default: "boarding", label: "Kind" }),
+      defenderAvoids: Type.Boolean({ default: true, label: "Defender tries to avoid" }),
+      initiative: literals(INITIATIVE, { default: "none", label: "Who has the initiative" }),
+      bothMoved: Type.Boolean({ default: false, label: "Both ships have moved" }),
     },
     { additionalProperties: false },
   ),
-  check(state, action): Result<Action> {
+  prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
     const c = checkShips(state, action, ["attacker", "defender"]);
@@ -95,14 +82,14 @@ export const grapple: Handler = {
       return fail("rules.illegal", "Only a boarding can be accepted without a roll.", "action.defenderAvoids");
     return ok(action);
   },
-  plan: (state, action) =>
+  plan: ({ state, action }) =>
     action.defenderAvoids === false
       ? []
       : [
           entry("attacker", "dave", 1, `${ship(state, action, "attacker").name} tries to close.`),
           entry("defender", "dave", 1, `${ship(state, action, "defender").name} tries to avoid.`),
         ],
-  resolve(state, action, dice) {
+  resolve({ state, action }, dice) {
     const a = ship(state, action, "attacker");
     const d = ship(state, action, "defender");
     const kind = action.kind as GrappleKind;
@@ -139,19 +126,12 @@ export const grapple: Handler = {
 };
 
 export const placement: Handler = {
-  def: {
-    type: "placement",
-    description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
-    fields: pair,
-  },
-  schema: Type.Object(
-    { type: Type.Literal("placement"), attacker: Type.String(), defender: Type.String() },
-    { additionalProperties: false },
-  ),
-  check: (state, action) => checkShips(state, action, ["attacker", "defender"]),
+  type: "placement",
+  description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
+  schema: Type.Object({ type: Type.Literal("placement"), ...pair }, { additionalProperties: false }),
+  prepare: ({ state, action }) => checkShips(state, action, ["attacker", "defender"]),
   plan: () => [entry("placement", "dave", 1, "Odd: attacker to port of the defender; even: to starboard.")],
-  resolve: (_state, _action, dice) =>
-    ok({ outcome: { attackerTo: (dice[0]?.[0] ?? 0) % 2 === 1 ? "port" : "starboard" }, events: [], followUps: [] }),
+  resolve: (_ctx, dice) => ok({ outcome: { attackerTo: (dice[0]?.[0] ?? 0) % 2 === 1 ? "port" : "starboard" }, events: [], followUps: [] }),
   summary: (d) => ({ port: d.probability((o) => o.attackerTo === "port") }),
 };
 
@@ -161,13 +141,10 @@ const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : 
 const totalAsDice = (t: number): number[] => [Math.min(5, t - 2), t - Math.min(5, t - 2)];
 
 export const board: Handler = {
-  def: {
-    type: "board",
-    description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
-    fields: pair,
-  },
-  schema: Type.Object({ type: Type.Literal("board"), attacker: Type.String(), defender: Type.String() }, { additionalProperties: false }),
-  check(state, action) {
+  type: "board",
+  description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
+  schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
+  prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
     const c = checkShips(state, action, ["attacker", "defender"]);
@@ -177,22 +154,22 @@ export const board: Handler = {
       return fail("rules.illegal", `${a.name} is not grappled with that ship.`, "action.defender");
     return ok(action);
   },
-  plan: (state, action) => [
+  plan: ({ state, action }) => [
     entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`),
     entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`),
   ],
   // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved. Every
   // outcome carries both scores (total + hull left), so they are distinct and need no merging.
-  outcomes(state, action) {
+  dist(ctx) {
     const plan = [entry("attacker", "dave", 2, ""), entry("defender", "dave", 2, "")];
     const each = oddsOverDistinctTotals(plan, ([a = 0, d = 0]): Outcome => {
-      const r = board.resolve(state, action, [totalAsDice(a), totalAsDice(d)]);
+      const r = board.resolve(ctx, [totalAsDice(a), totalAsDice(d)]);
       return r.ok ? r.value.outcome : { error: r.error.code };
     });
     // A refused round (none is, once checked) would repeat its error: those are merged.
     return ok(each.entries.some((e) => "error" in e.value) ? Dist.from(each.entries) : each);
   },
-  resolve(state, action, dice) {
+  resolve({ state, action }, dice) {
     const a = ship(state, action, "attacker");
     const d = ship(state, action, "defender");
     const s = cfg(state);
@@ -234,26 +211,17 @@ export const board: Handler = {
 };
 
 export const separate: Handler = {
-  def: {
-    type: "separate",
-    description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
-    fields: [
-      { name: "ship", label: "Ship trying to separate", type: "ship" },
-      { name: "initiative", label: "Who has the initiative", type: "enum", values: ["ship", "other", "none"], default: "none" },
-    ],
-  },
+  type: "separate",
+  description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
   schema: Type.Object(
     {
       type: Type.Literal("separate"),
-      ship: Type.String(),
-      initiative: Type.Union(
-        ["ship", "other", "none"].map((k) => Type.Literal(k)),
-        { default: "none" },
-      ),
+      ship: Type.String({ label: "Ship trying to separate", input: "ship" }),
+      initiative: literals(["ship", "other", "none"], { default: "none", label: "Who has the initiative" }),
     },
     { additionalProperties: false },
   ),
-  check(state, action) {
+  prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
     const s = ship(state, action, "ship");
@@ -268,12 +236,12 @@ export const separate: Handler = {
       );
     return ok(action);
   },
-  plan(state, action) {
+  plan({ state, action }) {
     const s = ship(state, action, "ship");
     if (s.grappleKind === "collision") return [entry("separate", "d6", 1, "Collision: 4+ to separate.")];
     return [entry("ship", "dave", 1, `${s.name} tries to get clear.`), entry("other", "dave", 1, "The other ship holds on.")];
   },
-  resolve(state, action, dice) {
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const o = state.ships.find((x) => x.id === s.grappledWith) ?? s;
     if (s.grappleKind === "collision") {
@@ -294,13 +262,13 @@ export const separate: Handler = {
 };
 
 export const lightFireShip: Handler = {
-  def: {
-    type: "light-fire-ship",
-    description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
-    fields: [{ name: "ship", label: "Fire ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("light-fire-ship"), ship: Type.String() }, { additionalProperties: false }),
-  check(state: AdState, action: Action) {
+  type: "light-fire-ship",
+  description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
+  schema: Type.Object(
+    { type: Type.Literal("light-fire-ship"), ship: Type.String({ label: "Fire ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
     const s = ship(state, action, "ship");
@@ -308,7 +276,7 @@ export const lightFireShip: Handler = {
     return checkNotEnded(state, action);
   },
   plan: () => [],
-  resolve: (state, action) =>
+  resolve: ({ state, action }) =>
     ok({
       outcome: { lit: true },
       events: [shipEvent("fire-ship-lit", ship(state, action, "ship").id, { fireshipLit: true })],

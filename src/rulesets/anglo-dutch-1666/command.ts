@@ -5,7 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
@@ -142,24 +142,18 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
 }
 
 export const initiative: Handler = {
-  def: {
-    type: "initiative",
-    description:
-      "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
-    fields: [
-      { name: "flagshipUnseen", label: "Flagships that cannot be seen", type: "ships", optional: true },
-      { name: "outOfCommand", label: "Ships out of command", type: "ships", optional: true },
-    ],
-  },
+  type: "initiative",
+  description:
+    "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
   schema: Type.Object(
     {
       type: Type.Literal("initiative"),
-      flagshipUnseen: Type.Array(Type.String(), { default: [] }),
-      outOfCommand: Type.Array(Type.String(), { default: [] }),
+      flagshipUnseen: Type.Array(Type.String(), { default: [], label: "Flagships that cannot be seen", input: "ships" }),
+      outOfCommand: Type.Array(Type.String(), { default: [], label: "Ships out of command", input: "ships" }),
     },
     { additionalProperties: false },
   ),
-  check(state, action): Result<Action> {
+  prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
     if (squadrons(state).length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
@@ -172,8 +166,8 @@ export const initiative: Handler = {
       return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
     return ok(action);
   },
-  plan: (state) => squadrons(state).map((sq) => entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
-  resolve(state, action, dice) {
+  plan: ({ state }) => squadrons(state).map((sq) => entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
+  resolve({ state, action }, dice) {
     const order = initiativeOrder(
       state,
       action,
@@ -191,7 +185,7 @@ export const initiative: Handler = {
       followUps: [],
     });
   },
-  odds(state, action) {
+  odds({ state, action }) {
     const lead = fireShipGroup(state).map((g) => g.squadron);
     return ok(initiativeOdds(initiativeGroups(state, action), squadrons(state).length, lead));
   },

@@ -2,23 +2,18 @@
  * Shared plumbing of the anglo-dutch-1666 actions: the handler shape, ship normalisation, events as patches
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
-import type { DicePlan } from "../../dice/plan.ts";
-import { type ActionHandler, actingShip, type ResolveActionSpec, resolveAction, roll } from "../../game/action-kit.ts";
+import { actingShip, defineAction, type ResolvingActionSpec, roll } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
 import { type AdSettings, settingsOf } from "./settings.ts";
 
-/**
- * One action type, as the kernel's resolve-style action (odds run `resolve` over the plan) except that its plan
- * cannot be refused: legality is all in `check`.
- */
-export type Handler = Omit<ResolveActionSpec<AdState>, "plan"> & { plan(state: AdState, action: Action): DicePlan };
+/** One anglo-dutch-1666 action: the kernel's one action shape over this rule set's state. */
+export type Handler = ResolvingActionSpec<AdState>;
 
 /** The kernel handler of an action. */
-export const toHandler = (h: Handler): ActionHandler<AdState> =>
-  resolveAction({ ...h, plan: (state, action) => ok(h.plan(state, action)) });
+export const toHandler = defineAction<AdState>();
 
 export const cfg = (state: AdState): AdSettings => settingsOf(state.settings);
 
@@ -59,7 +54,7 @@ export function checkShips(state: AdState, action: Action, fields: readonly stri
     for (let j = i + 1; j < fields.length; j++)
       if (action[fields[i] ?? ""] === action[fields[j] ?? ""])
         return fail("rules.illegal", `${fields[i]} and ${fields[j]} must be different ships.`, `action.${fields[j]}`);
-  return { ok: true, value: action };
+  return ok(action);
 }
 
 /** A ship event: `set` is folded into the ship by `applyEvent`. */
@@ -116,7 +111,7 @@ export function releaseGrapple(s: Ship): GameEvent[] {
 /** A rules.illegal error when the game has ended (a gale). */
 export function checkNotEnded(state: AdState, action: Action): Result<Action> {
   if (state.game.ended) return fail("rules.illegal", `The game has ended (${state.game.endReason ?? "ended"}).`, "action.type");
-  return { ok: true, value: action };
+  return ok(action);
 }
 
 export const bool = (action: Action, field: string): boolean => action[field] === true;

@@ -6,13 +6,13 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
-import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { checkShips, type Handler, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
-import type { AdState, Ship } from "./schema.ts";
+import type { Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 
-const shipOnly = (type: string) => Type.Object({ type: Type.Literal(type), ship: Type.String() }, { additionalProperties: false });
-const shipField = [{ name: "ship", label: "Ship", type: "ship" as const }];
+const shipOnly = (type: string) =>
+  Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
 
 /** A fire starts: "roll 1D ave each move (inc move inflicted)" — the first roll follows at once. */
 export function startFire(s: Ship, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
@@ -25,15 +25,12 @@ export function startFire(s: Ship, cause: string): { events: GameEvent[]; follow
 }
 
 export const critical: Handler = {
-  def: {
-    type: "critical",
-    description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
-    fields: shipField,
-  },
+  type: "critical",
+  description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
   schema: shipOnly("critical"),
-  check: (state, action) => checkShips(state, action, ["ship"]),
-  plan: (state, action) => [entry("critical", "dave", 2, `Critical hit check for ${ship(state, action, "ship").name}.`)],
-  resolve(state, action, dice) {
+  prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
+  plan: ({ state, action }) => [entry("critical", "dave", 2, `Critical hit check for ${ship(state, action, "ship").name}.`)],
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const score = (dice[0] ?? []).reduce((a, b) => a + b, 0);
     const effect = criticalEffect(score);
@@ -60,24 +57,25 @@ export const critical: Handler = {
 };
 
 export const fireCheck: Handler = {
-  def: {
-    type: "fire-check",
-    description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
-    fields: [...shipField, { name: "turn", label: "Turn of this roll", type: "number", optional: true, min: 1 }],
-  },
+  type: "fire-check",
+  description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
   schema: Type.Object(
-    { type: Type.Literal("fire-check"), ship: Type.String(), turn: Type.Optional(Type.Integer({ minimum: 1 })) },
+    {
+      type: Type.Literal("fire-check"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      turn: Type.Optional(Type.Integer({ minimum: 1, label: "Turn of this roll" })),
+    },
     { additionalProperties: false },
   ),
-  check(state, action: Action) {
+  prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
     return ship(state, action, "ship").onFire
       ? ok(action)
       : fail("rules.illegal", `${ship(state, action, "ship").name} is not on fire.`, "action.ship");
   },
-  plan: (state, action) => [entry("fire", "dave", 1, `Fire aboard ${ship(state, action, "ship").name}.`)],
-  resolve(state: AdState, action, dice) {
+  plan: ({ state, action }) => [entry("fire", "dave", 1, `Fire aboard ${ship(state, action, "ship").name}.`)],
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const d = dice[0]?.[0] ?? 0;
     const result = fireResult(d);
@@ -104,15 +102,12 @@ export const fireCheck: Handler = {
 };
 
 export const gunDeckSwept: Handler = {
-  def: {
-    type: "gun-deck-swept",
-    description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
-    fields: shipField,
-  },
+  type: "gun-deck-swept",
+  description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
   schema: shipOnly("gun-deck-swept"),
-  check: (state, action) => checkShips(state, action, ["ship"]),
-  plan: (state, action) => [entry("turns", "dave", 1, `Turns ${ship(state, action, "ship").name}'s gun deck stays swept.`)],
-  resolve(state, action, dice) {
+  prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
+  plan: ({ state, action }) => [entry("turns", "dave", 1, `Turns ${ship(state, action, "ship").name}'s gun deck stays swept.`)],
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const turns = dice[0]?.[0] ?? 0;
     // Rolled in step 5, "Check for critical hits", after all ships fired: the turns start with the next move.
@@ -126,15 +121,12 @@ export const gunDeckSwept: Handler = {
 };
 
 export const helm: Handler = {
-  def: {
-    type: "helm",
-    description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
-    fields: shipField,
-  },
+  type: "helm",
+  description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
   schema: shipOnly("helm"),
-  check: (state, action) => checkShips(state, action, ["ship"]),
-  plan: (state, action) => [entry("helm", "dave", 1, `Helm damage aboard ${ship(state, action, "ship").name}.`)],
-  resolve(state, action, dice) {
+  prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
+  plan: ({ state, action }) => [entry("helm", "dave", 1, `Helm damage aboard ${ship(state, action, "ship").name}.`)],
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const next = helmResult(dice[0]?.[0] ?? 0);
     return ok({ outcome: { next }, events: [shipEvent("helm-hit", s.id, { helm: next })], followUps: [] });

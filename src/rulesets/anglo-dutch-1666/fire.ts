@@ -2,9 +2,11 @@
  * "Firing": 1D6 plus modifiers against the fire table row of the firing ship's current fire points. Each action
  * is one broadside ("may fire both broadsides, and all fire individually (don’t combine fire points)").
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
@@ -104,37 +106,27 @@ function checkFire(state: AdState, action: Action): Result<Action> {
 }
 
 export const fire: Handler = {
-  def: {
-    type: "fire",
-    description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "range", label: "Range", type: "enum", values: [...RANGES] },
-      { name: "sternRake", label: "Stern rake", type: "boolean", default: false, optional: true },
-      { name: "smallTarget", label: "Small target (20 guns or less)", type: "boolean", default: false, optional: true },
-      { name: "strongWinds", label: "Strong winds", type: "boolean", default: false, optional: true },
-      { name: "shooterOnFire", label: "Shooter on fire", type: "boolean", default: false, optional: true },
-      { name: "downwind", label: "Firing downwind (strong winds)", type: "boolean", optional: true },
-    ],
-  },
+  type: "fire",
+  description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
   schema: Type.Object(
     {
       type: Type.Literal("fire"),
-      firer: Type.String(),
-      target: Type.String(),
-      range: Type.Union(RANGES.map((r) => Type.Literal(r))),
-      sternRake: Type.Boolean({ default: false }),
-      smallTarget: Type.Boolean({ default: false }),
-      strongWinds: Type.Boolean({ default: false }),
-      shooterOnFire: Type.Boolean({ default: false }),
-      downwind: Type.Optional(Type.Boolean()),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Target", input: "ship" }),
+      range: literals(RANGES, { label: "Range" }),
+      sternRake: Type.Boolean({ default: false, label: "Stern rake" }),
+      smallTarget: Type.Boolean({ default: false, label: "Small target (20 guns or less)" }),
+      strongWinds: Type.Boolean({ default: false, label: "Strong winds" }),
+      shooterOnFire: Type.Boolean({ default: false, label: "Shooter on fire" }),
+      downwind: Type.Optional(Type.Boolean({ label: "Firing downwind (strong winds)" })),
     },
     { additionalProperties: false },
   ),
-  check: checkFire,
-  plan: (state, action) => [entry("fire", "d6", 1, `${ship(state, action, "firer").name} fires at ${ship(state, action, "target").name}.`)],
-  resolve(state, action, dice) {
+  prepare: ({ state, action }) => checkFire(state, action),
+  plan: ({ state, action }) => [
+    entry("fire", "d6", 1, `${ship(state, action, "firer").name} fires at ${ship(state, action, "target").name}.`),
+  ],
+  resolve({ state, action }, dice) {
     const g = gunnery(state, action);
     if (!g.ok) return g;
     const d = dice[0]?.[0] ?? 0;

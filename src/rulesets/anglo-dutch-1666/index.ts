@@ -42,7 +42,7 @@ const HANDLERS = [
   endTurn,
   deployment,
   deploymentRedirect,
-].map(toHandler);
+].map((h) => toHandler(h));
 
 function parseShips(raw: unknown): Result<Ship[]> {
   const list = parseWith(Type.Array(ShipSchema, { default: [] }), raw, "ships");

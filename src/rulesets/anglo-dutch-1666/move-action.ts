@@ -11,20 +11,18 @@ import { sameHex } from "./hexes.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
 
 export const move: Handler = {
-  def: {
-    type: "move",
-    description:
-      "A ship's move as a plot: F ahead, L/R turn a hexside, T0–T5 towed (still wind); checks point of sail, handling, damage and weather.",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "plot", label: "Plot (e.g. F R F F)", type: "string", default: "" },
-    ],
-  },
+  type: "move",
+  description:
+    "A ship's move as a plot: F ahead, L/R turn a hexside, T0–T5 towed (still wind); checks point of sail, handling, damage and weather.",
   schema: Type.Object(
-    { type: Type.Literal("move"), ship: Type.String(), plot: Type.String({ default: "", maxLength: 40 }) },
+    {
+      type: Type.Literal("move"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      plot: Type.String({ default: "", maxLength: 40, label: "Plot (e.g. F R F F)" }),
+    },
     { additionalProperties: false },
   ),
-  check(state, action) {
+  prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
     const c = checkShips(state, action, ["ship"]);
@@ -41,7 +39,7 @@ export const move: Handler = {
     return tokens.ok ? ok(action) : tokens;
   },
   plan: () => [],
-  resolve(state, action) {
+  resolve({ state, action }) {
     const s = ship(state, action, "ship");
     const tokens = parsePlot(String(action.plot));
     if (!tokens.ok) return tokens;

@@ -3,13 +3,8 @@
  * remember), the hex wind and the game record. Unknown keys are errors; defaults are filled.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { literals } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
-
-const lit = <T extends string>(values: readonly T[], options: object = {}) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    options,
-  );
 
 export const HANDLING = ["normal", "fast", "handy", "fast-handy", "unhandy"] as const;
 export type Handling = (typeof HANDLING)[number];
@@ -36,7 +31,7 @@ export const ShipSchema = Type.Object(
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
     /** Fire points at full strength; ½ steps allowed. */
     firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
-    handling: lit(HANDLING, { default: "normal" }),
+    handling: literals(HANDLING, { default: "normal" }),
     nation: Type.String({ minLength: 1 }),
     squadron: Type.String({ default: "" }),
     flagship: Type.Boolean({ default: false }),
@@ -50,7 +45,7 @@ export const ShipSchema = Type.Object(
     /** Position on the hex cloth, when the table tracks it (axial q, r); null when only players know it. */
     hex: Type.Union([Type.Null(), HexSchema], { default: null }),
     /** The squadron's flag officer aboard a flagship; a non-flagship has `none`. Default: present on a flagship. */
-    flagOfficer: Type.Optional(lit(["present", "killed", "none"])),
+    flagOfficer: Type.Optional(literals(["present", "killed", "none"])),
     /** Scenario rule: "some flag officers may increase or reduce the initiative of the squadron". */
     flagOfficerInitiative: Type.Integer({ minimum: -3, maximum: 3, default: 0 }),
     /** Critical "gun deck swept": turns left of the extra gunnery step lost. */
@@ -61,9 +56,9 @@ export const ShipSchema = Type.Object(
      */
     gunDeckSweptSince: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], { default: null }),
     /** Critical "helm hit": what the next move must do (null = no helm damage pending). */
-    helm: Type.Union([Type.Null(), lit(["port", "none", "starboard"])], { default: null }),
+    helm: Type.Union([Type.Null(), literals(["port", "none", "starboard"])], { default: null }),
     grappledWith: Type.Union([Type.Null(), Type.String({ minLength: 1 })], { default: null }),
-    grappleKind: Type.Union([Type.Null(), lit(GRAPPLE_KINDS)], { default: null }),
+    grappleKind: Type.Union([Type.Null(), literals(GRAPPLE_KINDS)], { default: null }),
     /** Has lost a round of boarding combat in the present action (−1 to separate). */
     lostBoardingRound: Type.Boolean({ default: false }),
     /** Won the latest round of boarding combat: "The winner of a round of combat may attempt to separate". */
@@ -101,7 +96,7 @@ export type Ship = Omit<ShipIn, "name"> & {
 export const WindSchema = Type.Object(
   {
     direction: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
-    strength: lit(STRENGTHS, { default: "normal" }),
+    strength: literals(STRENGTHS, { default: "normal" }),
     previous: Type.Union([Type.Null(), side], { default: null }),
     justChanged: Type.Boolean({ default: false }),
   },

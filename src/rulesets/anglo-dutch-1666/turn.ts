@@ -5,7 +5,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
 import { ok } from "../../game/result.ts";
-import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
@@ -26,25 +26,23 @@ function fireRollsDue(state: AdState): FollowUp[] {
 }
 
 export const fires: Handler = {
-  def: { type: "fires", description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).", fields: [] },
+  type: "fires",
+  description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
   schema: Type.Object({ type: Type.Literal("fires") }, { additionalProperties: false }),
   plan: () => [],
-  resolve: (state) => {
+  resolve: ({ state }) => {
     const followUps = fireRollsDue(state);
     return ok({ outcome: { burning: followUps.length }, events: [], followUps });
   },
 };
 
 export const endTurn: Handler = {
-  def: {
-    type: "end-turn",
-    description:
-      "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
-    fields: [],
-  },
+  type: "end-turn",
+  description:
+    "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
   schema: Type.Object({ type: Type.Literal("end-turn") }, { additionalProperties: false }),
   plan: () => [],
-  resolve(state) {
+  resolve({ state }) {
     const events: GameEvent[] = [];
     const followUps = fireRollsDue(state);
     for (const s of state.ships) {
@@ -87,19 +85,19 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
 }
 
 export const deployment: Handler = {
-  def: {
-    type: "deployment",
-    description:
-      "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
-    fields: [{ name: "ship", label: "Ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("deployment"), ship: Type.String() }, { additionalProperties: false }),
-  check: (state, action) => checkShips(state, action, ["ship"]),
+  type: "deployment",
+  description:
+    "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
+  schema: Type.Object(
+    { type: Type.Literal("deployment"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [
     entry("displacement", "d6", 1, "First die: 1–2 in place, 3–4 one hex, 5–6 two hexes."),
     entry("direction", "d6", 1, "Second die: 1 downwind, 2–6 round clockwise."),
   ],
-  resolve(state, action: Action, dice) {
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const generous = cfg(state).generousEnglish && isBritish(s) ? 1 : 0; // "English ships could subtract 1 if you’re feeling generous"
     const distance = displacementHexes((dice[0]?.[0] ?? 0) - generous);
@@ -113,13 +111,13 @@ export const deployment: Handler = {
 };
 
 export const deploymentRedirect: Handler = {
-  def: {
-    type: "deployment-redirect",
-    description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
-    fields: [{ name: "ship", label: "Ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("deployment-redirect"), ship: Type.String() }, { additionalProperties: false }),
-  check: (state, action) => checkShips(state, action, ["ship"]),
+  type: "deployment-redirect",
+  description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
+  schema: Type.Object(
+    { type: Type.Literal("deployment-redirect"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [entry("direction", "d6", 1, "1 downwind, 2–6 round clockwise.")],
-  resolve: (state, action, dice) => ok(displace(state, ship(state, action, "ship"), 1, dice[0]?.[0] ?? 1, "redeployed")),
+  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action, "ship"), 1, dice[0]?.[0] ?? 1, "redeployed")),
 };

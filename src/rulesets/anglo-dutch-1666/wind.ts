@@ -1,17 +1,17 @@
 /**
  * "Wind" and Appendix 2 "Weather": the doubles rule, the strength ladder and the gale.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
-import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { literals } from "../../game/schema.ts";
+import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import type { AdState, Strength, Wind } from "./schema.ts";
 import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
-
-const strengthField = { name: "strength", label: "Strength", type: "enum" as const, values: [...STRENGTH_LADDER] };
 
 /** Events for a new wind; a gale "End game, all ships too busy staying afloat to fight", with survival rolls in strategic games. */
 function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
@@ -36,24 +36,18 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 }
 
 export const setWind: Handler = {
-  def: {
-    type: "set-wind",
-    description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
-    fields: [
-      { name: "direction", label: "Wind from (hexside 0 = N, clockwise)", type: "number", min: 0, max: 5 },
-      { ...strengthField, optional: true },
-    ],
-  },
+  type: "set-wind",
+  description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
   schema: Type.Object(
     {
       type: Type.Literal("set-wind"),
-      direction: Type.Integer({ minimum: 0, maximum: 5 }),
-      strength: Type.Optional(Type.Union(STRENGTH_LADDER.map((s) => Type.Literal(s)))),
+      direction: Type.Integer({ minimum: 0, maximum: 5, label: "Wind from (hexside 0 = N, clockwise)" }),
+      strength: Type.Optional(literals(STRENGTH_LADDER, { label: "Strength" })),
     },
     { additionalProperties: false },
   ),
   plan: () => [],
-  resolve(state, action) {
+  resolve({ state, action }) {
     const strength = (action.strength as Strength | undefined) ?? state.wind.strength;
     const wind: Wind = { direction: action.direction as number, strength, previous: null, justChanged: false };
     const { events, followUps } = windEvents(state, wind, "set");
@@ -77,15 +71,12 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 }
 
 export const windRoll: Handler = {
-  def: {
-    type: "wind",
-    description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
-    fields: [],
-  },
+  type: "wind",
+  description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
-  check: checkNotEnded,
+  prepare: ({ state, action }) => checkNotEnded(state, action),
   plan: () => [entry("wind", "d6", 2, "Check the wind: a double changes its direction.")],
-  resolve(state, _action, dice) {
+  resolve({ state }, dice) {
     const [a = 0, b = 0] = dice[0] ?? [];
     const { wind, kind } = windAfter(state.wind, a, b);
     const strengthRoll = cfg(state).weather && a === b && a <= 2;
@@ -105,15 +96,16 @@ export const windRoll: Handler = {
 };
 
 export const windStrength: Handler = {
-  def: { type: "wind-strength", description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.", fields: [] },
+  type: "wind-strength",
+  description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.",
   schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
-  check(state, action) {
+  prepare({ state, action }) {
     if (!cfg(state).weather)
       return fail("rules.illegal", "Wind strength changes only with the weather rules (setting weather).", "action.type");
     return checkNotEnded(state, action);
   },
   plan: () => [entry("strength", "d6", 1, "Wind strength: 1–3 decreases, 4–6 strengthens (from still it always rises to light).")],
-  resolve(state, _action, dice) {
+  resolve({ state }, dice) {
     const d = dice[0]?.[0] ?? 0;
     const to = nextStrength(state.wind.strength, d);
     const { events, followUps } = windEvents(state, { ...state.wind, strength: to }, "strength");
@@ -122,21 +114,21 @@ export const windStrength: Handler = {
 };
 
 export const galeSurvival: Handler = {
-  def: {
-    type: "gale-survival",
-    description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
-    fields: [{ name: "ship", label: "Ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("gale-survival"), ship: Type.String() }, { additionalProperties: false }),
-  check(state, action: Action) {
+  type: "gale-survival",
+  description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
+  schema: Type.Object(
+    { type: Type.Literal("gale-survival"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
     if (state.wind.strength !== "gale") return fail("rules.illegal", "Gale survival is rolled only in a gale.", "action.type");
     if (ship(state, action, "ship").damage === 0) return fail("rules.illegal", "Only damaged ships roll to stay afloat.", "action.ship");
     return ok(action);
   },
-  plan: (state, action) => [entry("survival", "d8", 1, `${ship(state, action, "ship").name} must beat her steps lost to stay afloat.`)],
-  resolve(state, action, dice) {
+  plan: ({ state, action }) => [entry("survival", "d8", 1, `${ship(state, action, "ship").name} must beat her steps lost to stay afloat.`)],
+  resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");
     const d = dice[0]?.[0] ?? 0;
     const score = d - (s.prize ? 1 : 0);

@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { fail, ok, type Result } from "../../game/result.ts";
-import { parseWith } from "../../game/schema.ts";
+import { literals, parseWith } from "../../game/schema.ts";
 import house from "./house-chart.json" with { type: "json" };
 
 /** The label the house default carries in its file and on every result it produces. */
@@ -15,7 +15,7 @@ const CODES = ["B", "D", "E", "F", "G", "R", "S", "T", "out"] as const;
 /** A damage code of the glossary (4.1); `fix` is what a repair roll gives, never a chart cell here. */
 export type DamageCode = (typeof CODES)[number];
 
-const Code = Type.Union(CODES.map((c) => Type.Literal(c)));
+const Code = literals(CODES);
 const Codes = Type.Array(Code, { maxItems: 12 });
 const totalKeys = (from: number, to: number) =>
   Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), Codes]));

@@ -2,14 +2,16 @@
  * Follow-up rolls of the damage codes (text 4.1): the Blast (B) and Explosion (E) lines of the Damage table
  * (2D6) and the direction table of a D hit (1D6).
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import { ok } from "../../game/result.ts";
+import { ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import { type DamageCode, damageCodes } from "./chart.ts";
 import { applyCodes, type GChain } from "./damage.ts";
-import { chartNote, defineAction, total } from "./kit.ts";
+import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import type { Ship } from "./ship.ts";
 
 /** 4.1 D: "1 = 135° Left, 2 = 90° Left, 3 = 45° Left, 4 = 45° Right, 5 = 90° Right, 6 = 135° Right". */
@@ -28,74 +30,70 @@ interface DamageRollContext {
   readonly chain: GChain;
 }
 
-export const damageRollAction = defineAction<DamageRollContext>({
-  def: {
-    type: "damage-roll",
-    description: "2D6 on the Blast or Explosion line of the Damage table (4.1 B, E)",
-    fields: [
-      { name: "ship", label: "Damaged ship", type: "ship" },
-      { name: "line", label: "Damage table line", type: "enum", values: ["blast", "explosion"] },
-      { name: "chain", label: "G hits mark", type: "enum", values: ["heavy", "light", "split"], default: "split" },
-    ],
-  },
+export const damageRollAction = quickfireAction({
+  prepareOnParse: false,
+  type: "damage-roll",
+  description: "2D6 on the Blast or Explosion line of the Damage table (4.1 B, E)",
   schema: Type.Object(
     {
       type: Type.Literal("damage-roll"),
-      ship: Type.String(),
-      line: Type.Union([Type.Literal("blast"), Type.Literal("explosion")]),
-      chain: Type.Union([Type.Literal("heavy"), Type.Literal("light"), Type.Literal("split")], { default: "split" }),
+      ship: Type.String({ label: "Damaged ship", input: "ship" }),
+      line: literals(["blast", "explosion"], { label: "Damage table line" }),
+      chain: literals(["heavy", "light", "split"], { default: "split", label: "G hits mark" }),
     },
     { additionalProperties: false },
   ),
-  context(state, action) {
+  prepare({ state, action }): Result<DamageRollContext> {
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
     // 4.1 E: "G hits caused by explosions are removed as equally as possible from the heavy and light ROF columns"
     const chain = action.line === "explosion" ? "split" : (action.chain as GChain);
     return ok({ ship: ship.value, line: action.line as "blast" | "explosion", chain });
   },
-  plan: (_state, ctx) => [entry("damage", "d6", 2, `${ctx.line === "blast" ? "Blast" : "Explosion"} line of the Damage table`)],
-  outcome: (state, ctx, groups) => ({
+  plan: ({ prepared: ctx }) => [entry("damage", "d6", 2, `${ctx.line === "blast" ? "Blast" : "Explosion"} line of the Damage table`)],
+  outcome: ({ state, prepared: ctx }, groups) => ({
     line: ctx.line,
     total: total(groups[0]),
     codes: damageCodes(state.data, ctx.line, total(groups[0])),
     chart: state.data.label,
   }),
-  effects: (state, ctx, outcome) => applyCodes(state, ctx.ship.id, outcome.codes as DamageCode[], ctx.chain, `${ctx.line} damage`),
-  summary: (dist) => {
+  effects: ({ state, prepared: ctx }, outcome) =>
+    applyCodes(state, ctx.ship.id, outcome.codes as DamageCode[], ctx.chain, `${ctx.line} damage`),
+  summary: (dist, { state }) => {
     const codes: Record<string, number> = {};
     for (const c of ["B", "D", "E", "F", "G", "R", "S", "T"]) {
       const p = dist.probability((o) => (o.codes as string[]).includes(c));
       if (p > 0) codes[c] = p;
     }
-    return { codes, noEffect: dist.probability((o) => (o.codes as string[]).length === 0) };
+    return withChart(state, { codes, noEffect: dist.probability((o) => (o.codes as string[]).length === 0) });
   },
-  describe: (state, action, o) => {
+  describe: ({ state, action }, o) => {
     const codes = o.codes as string[];
     return `${action.line === "blast" ? "Blast" : "Explosion"} on ${nameOf(state, action.ship)}: ${codes.length ? codes.join(", ") : "no effect"}${chartNote(state)}.`;
   },
 });
 
-export const directionAction = defineAction<{ ship: Ship }>({
-  def: {
-    type: "direction",
-    description: "1D6 on the direction table after a D hit (4.1 D)",
-    fields: [{ name: "ship", label: "Damaged ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("direction"), ship: Type.String() }, { additionalProperties: false }),
-  context(state, action) {
+export const directionAction = quickfireAction({
+  prepareOnParse: false,
+  type: "direction",
+  description: "1D6 on the direction table after a D hit (4.1 D)",
+  schema: Type.Object(
+    { type: Type.Literal("direction"), ship: Type.String({ label: "Damaged ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action }) {
     const ship = findShip(state.ships, action.ship, "action.ship");
     return ship.ok ? ok({ ship: ship.value }) : ship;
   },
   plan: () => [entry("direction", "d6", 1, "Direction hit: where the ship may turn uncontrollably next turn")],
-  outcome: (_state, _ctx, groups) => {
+  outcome: (_ctx, groups) => {
     const roll = total(groups[0]);
     return { roll, turn: DIRECTION_TABLE[roll] ?? "" };
   },
-  effects: (_state, ctx, o) => ({
+  effects: ({ prepared: ctx }, o) => ({
     events: [{ type: "direction-hit", ship: ctx.ship.id, roll: o.roll as number, turn: String(o.turn) }],
     followUps: [],
   }),
-  summary: (dist) => Object.fromEntries(dist.entries.map((e) => [String(e.value.turn), e.p])),
-  describe: (state, action, o) => `Direction hit on ${nameOf(state, action.ship)}: ${o.turn}.`,
+  summary: (dist, { state }) => withChart(state, Object.fromEntries(dist.entries.map((e) => [String(e.value.turn), e.p]))),
+  describe: ({ state, action }, o) => `Direction hit on ${nameOf(state, action.ship)}: ${o.turn}.`,
 });

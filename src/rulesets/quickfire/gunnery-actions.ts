@@ -1,51 +1,54 @@
 /**
  * The `gunnery` and `quickfire-attack` actions (text 3.0–3.1) on top of gunnery.ts.
  */
+
 import { Type } from "@sinclair/typebox";
-import { nameOf, type Outcome } from "../../game/action-kit.ts";
+import { type ActionContext, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { literals } from "../../game/schema.ts";
+import type { Action } from "../../game/types.ts";
+import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, shotEvents } from "./gunnery.ts";
-import { chartNote, defineAction, type QfAction } from "./kit.ts";
+import { chartNote, quickfireAction, withChart } from "./kit.ts";
+import type { QuickfireState } from "./ship.ts";
 
-const RangeField = Type.Union([Type.Literal("point-blank"), Type.Literal("short"), Type.Literal("long")]);
-const ArcField = Type.Union([Type.Literal("broadside"), Type.Literal("fore-aft")], { default: "broadside" });
-/** Schema of {@link rangeFields}: a band or a measured distance, and the arc. */
-const rangeSchema = { range: Type.Optional(RangeField), distance: Type.Optional(Type.Number({ minimum: 0 })), arc: ArcField };
-const rangeFields = [
-  { name: "range", label: "Range band", type: "enum", values: ["point-blank", "short", "long"], optional: true },
-  { name: "distance", label: "Measured distance (mm or inches, by the scale setting)", type: "number", min: 0, optional: true },
-  { name: "arc", label: "Arc of the target", type: "enum", values: ["broadside", "fore-aft"], default: "broadside" },
-] as const;
+/** The range fields of a shot: a band or a measured distance, and the arc. */
+const rangeSchema = {
+  range: Type.Optional(literals(["point-blank", "short", "long"], { label: "Range band" })),
+  distance: Type.Optional(Type.Number({ minimum: 0, label: "Measured distance (mm or inches, by the scale setting)" })),
+  arc: literals(["broadside", "fore-aft"], { default: "broadside", label: "Arc of the target" }),
+};
 
 const codesOf = (o: Outcome): DamageCode[] => [...((o.hit ? [o.hit] : []) as DamageCode[]), ...((o.blast as DamageCode[]) ?? [])];
 
+type Ctx = ActionContext<QuickfireState, Action, GunneryContext>;
+
 const shared = {
+  prepare: ({ state, action }: { state: QuickfireState; action: Action }) => gunneryContext(state, action),
   plan: () => GUNNERY_PLAN,
-  outcome: (state: Parameters<typeof gunneryOutcome>[0], ctx: GunneryContext, groups: readonly (readonly number[])[]) =>
-    gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
-  marks: (_state: unknown, ctx: GunneryContext, groups: readonly (readonly number[])[]) =>
-    gunneryMarks(ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
-  effects: (state: Parameters<typeof gunneryOutcome>[0], ctx: GunneryContext, outcome: Outcome) => {
+  outcome: ({ state, prepared: ctx }: Ctx, groups: DiceGroups): Outcome => gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
+  marks: ({ prepared: ctx }: Ctx, groups: DiceGroups) => gunneryMarks(ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
+  effects: ({ state, prepared: ctx }: Ctx, outcome: Outcome) => {
     const who = ctx.firers.map((f) => f.name).join(" + ");
     const applied = applyCodes(state, ctx.target.id, codesOf(outcome), ctx.battery, `${ctx.battery} fire from ${who}`);
     return { events: [...shotEvents(state, ctx), ...applied.events], followUps: applied.followUps };
   },
-  summary: (dist: Parameters<QfAction<GunneryContext>["summary"]>[0]) => {
+  summary: (dist: Dist<Outcome>, { state }: Ctx) => {
     const codes = ["B", "D", "E", "F", "G", "R", "S", "T"];
     const blast: Record<string, number> = {};
     for (const c of codes) {
       const p = dist.probability((o) => (o.blast as string[]).includes(c));
       if (p > 0) blast[c] = p;
     }
-    return {
+    return withChart(state, {
       noFire: dist.probability((o) => o.fired === false),
       miss: dist.probability((o) => o.fired === true && o.hit === null),
       G: dist.probability((o) => o.hit === "G"),
       S: dist.probability((o) => o.hit === "S"),
       anyBlast: dist.probability((o) => (o.blast as string[]).length > 0),
       blast,
-    };
+    });
   },
 };
 
@@ -56,55 +59,40 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
   return `${firer}'s ${battery} fire scored ${o.hit === "S" ? "an" : "a"} ${o.hit} hit on ${target}${blast}${note}.`;
 }
 
-export const gunneryAction = defineAction<GunneryContext>({
-  def: {
-    type: "gunnery",
-    description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "battery", label: "Gunnery rating", type: "enum", values: ["heavy", "light"] },
-      ...rangeFields,
-    ],
-  },
+export const gunneryAction = quickfireAction({
+  prepareOnParse: false,
+  type: "gunnery",
+  description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
   schema: Type.Object(
     {
       type: Type.Literal("gunnery"),
-      firer: Type.String(),
-      target: Type.String(),
-      battery: Type.Union([Type.Literal("heavy"), Type.Literal("light")]),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Target", input: "ship" }),
+      battery: literals(["heavy", "light"], { label: "Gunnery rating" }),
       ...rangeSchema,
     },
     { additionalProperties: false },
   ),
-  context: gunneryContext,
   ...shared,
-  describe: (state, action, o) =>
+  describe: ({ state, action }, o) =>
     sentence(nameOf(state, action.firer), nameOf(state, action.target), String(action.battery), o, chartNote(state)),
 });
 
-export const quickfireAttackAction = defineAction<GunneryContext>({
-  def: {
-    type: "quickfire-attack",
-    description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
-    fields: [
-      { name: "firers", label: "Firing ships (light ROF 6)", type: "ships" },
-      { name: "target", label: "Target", type: "ship" },
-      ...rangeFields,
-    ],
-  },
+export const quickfireAttackAction = quickfireAction({
+  prepareOnParse: false,
+  type: "quickfire-attack",
+  description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
   schema: Type.Object(
     {
       type: Type.Literal("quickfire-attack"),
-      firers: Type.Array(Type.String(), { minItems: 2 }),
-      target: Type.String(),
+      firers: Type.Array(Type.String(), { minItems: 2, label: "Firing ships (light ROF 6)", input: "ships" }),
+      target: Type.String({ label: "Target", input: "ship" }),
       ...rangeSchema,
     },
     { additionalProperties: false },
   ),
-  context: gunneryContext,
   ...shared,
-  describe: (state, action, o) =>
+  describe: ({ state, action }, o) =>
     sentence(
       ((action.firers as string[]) ?? []).map((id) => nameOf(state, id)).join(" + "),
       nameOf(state, action.target),

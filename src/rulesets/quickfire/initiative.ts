@@ -6,37 +6,36 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../game/result.ts";
-import { defineAction, total } from "./kit.ts";
+import { quickfireAction, total, withChart } from "./kit.ts";
 
-export const initiativeAction = defineAction<{ first: string; second: string }>({
-  def: {
-    type: "initiative",
-    description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
-    fields: [
-      { name: "first", label: "First side", type: "string" },
-      { name: "second", label: "Second side", type: "string" },
-    ],
-  },
+export const initiativeAction = quickfireAction({
+  prepareOnParse: false,
+  type: "initiative",
+  description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
   schema: Type.Object(
-    { type: Type.Literal("initiative"), first: Type.String({ minLength: 1 }), second: Type.String({ minLength: 1 }) },
+    {
+      type: Type.Literal("initiative"),
+      first: Type.String({ minLength: 1, label: "First side" }),
+      second: Type.String({ minLength: 1, label: "Second side" }),
+    },
     { additionalProperties: false },
   ),
-  context: (_state, action) =>
+  prepare: ({ action }) =>
     action.first === action.second
       ? fail("input.invalid", "The two sides must differ.", "action.second")
       : ok({ first: String(action.first), second: String(action.second) }),
-  plan: (_state, ctx) => [
+  plan: ({ prepared: ctx }) => [
     entry("first", "d6", 1, `Move-order die for ${ctx.first}`),
     entry("second", "d6", 1, `Move-order die for ${ctx.second}`),
   ],
-  outcome: (_state, ctx, groups) => {
+  outcome: ({ prepared: ctx }, groups) => {
     const rolls = [
       { side: ctx.first, roll: total(groups[0]) },
       { side: ctx.second, roll: total(groups[1]) },
     ];
     return { decides: highestRoll(rolls).winner };
   },
-  effects: (_state, ctx, o) => ({
+  effects: ({ prepared: ctx }, o) => ({
     events: [],
     followUps:
       o.decides === null
@@ -49,7 +48,6 @@ export const initiativeAction = defineAction<{ first: string; second: string }>(
           ]
         : [],
   }),
-  summary: (dist) => Object.fromEntries(dist.entries.map((e) => [String(e.value.decides ?? "tie"), e.p])),
-  describe: (_state, _action, o) =>
-    o.decides === null ? "A tie for the move order: roll again." : `${o.decides} decides who moves first.`,
+  summary: (dist, { state }) => withChart(state, Object.fromEntries(dist.entries.map((e) => [String(e.value.decides ?? "tie"), e.p]))),
+  describe: (_ctx, o) => (o.decides === null ? "A tie for the move order: roll again." : `${o.decides} decides who moves first.`),
 });

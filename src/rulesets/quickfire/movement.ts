@@ -5,11 +5,11 @@
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, ok } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { nextPhase } from "./events.ts";
-import { defineAction } from "./kit.ts";
-import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./ship.ts";
+import { quickfireAction, withChart } from "./kit.ts";
+import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
 
 /**
  * Maximum turn by the speed box in use (2.1 figure, box 1 first). The figure lost its layout in our copy
@@ -43,29 +43,22 @@ interface MoveContext {
   readonly available: number;
 }
 
-export const moveAction = defineAction<MoveContext>({
-  def: {
-    type: "move",
-    description:
-      "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "distance", label: "Distance moved (mm or inches)", type: "number", min: 0 },
-      { name: "turn", label: "Pivot (degrees)", type: "number", min: 0, max: 180, default: 0 },
-      { name: "turns", label: "Number of pivots", type: "number", min: 0, default: 0 },
-    ],
-  },
+export const moveAction = quickfireAction({
+  prepareOnParse: false,
+  type: "move",
+  description:
+    "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
   schema: Type.Object(
     {
       type: Type.Literal("move"),
-      ship: Type.String(),
-      distance: Type.Number({ minimum: 0 }),
-      turn: Type.Number({ minimum: 0, maximum: 180, default: 0 }),
-      turns: Type.Integer({ minimum: 0, default: 0 }),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      distance: Type.Number({ minimum: 0, label: "Distance moved (mm or inches)" }),
+      turn: Type.Number({ minimum: 0, maximum: 180, default: 0, label: "Pivot (degrees)" }),
+      turns: Type.Integer({ minimum: 0, default: 0, label: "Number of pivots" }),
     },
     { additionalProperties: false },
   ),
-  context(state, action) {
+  prepare({ state, action }): Result<MoveContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
     const ship = found.value;
@@ -100,7 +93,7 @@ export const moveAction = defineAction<MoveContext>({
     return ok({ ship, distance, box, maxTurn, available });
   },
   plan: () => [],
-  outcome: (_state, ctx) => ({
+  outcome: ({ prepared: ctx }) => ({
     legal: true,
     box: ctx.box + 1,
     maxTurn: ctx.maxTurn,
@@ -108,23 +101,21 @@ export const moveAction = defineAction<MoveContext>({
     // 4.1 D: "may cause ship to move uncontrollably on the following turn" — shown, not enforced
     uncontrolled: [...ctx.ship.directionHits],
   }),
-  effects: (_state, ctx, _o) => ({ events: [{ type: "moved", ship: ctx.ship.id, distance: ctx.distance }], followUps: [] }),
-  summary: () => ({}),
-  describe: (state, action, o) =>
+  effects: ({ prepared: ctx }, _o) => ({ events: [{ type: "moved", ship: ctx.ship.id, distance: ctx.distance }], followUps: [] }),
+  summary: (_dist, { state }) => withChart(state, {}),
+  describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} moves ${action.distance} using speed box ${o.box} (turn up to ${o.maxTurn}°).`,
 });
 
-export const endPhaseAction = defineAction<{ from: Phase }>({
-  def: {
-    type: "end-phase",
-    description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
-    fields: [],
-  },
+export const endPhaseAction = quickfireAction({
+  prepareOnParse: false,
+  type: "end-phase",
+  description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
   schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),
-  context: (state) => ok({ from: state.game.phase ?? "movement" }),
+  prepare: ({ state }) => ok({ from: state.game.phase ?? "movement" }),
   plan: () => [],
-  outcome: (state, ctx) => ({ from: ctx.from, ...nextPhase(ctx.from), turn: state.game.turn }),
-  effects: (state, ctx) => {
+  outcome: ({ state, prepared: ctx }) => ({ from: ctx.from, ...nextPhase(ctx.from), turn: state.game.turn }),
+  effects: ({ state, prepared: ctx }) => {
     const { to, newTurn } = nextPhase(ctx.from);
     const followUps: FollowUp[] = [];
     const afloat = state.ships.filter((s) => !s.sunk);
@@ -145,6 +136,6 @@ export const endPhaseAction = defineAction<{ from: Phase }>({
     }
     return { events: [{ type: "phase-ended", from: ctx.from, to, newTurn }], followUps };
   },
-  summary: () => ({}),
-  describe: (_state, _action, o) => `End of the ${o.from} phase; now ${o.to}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
+  summary: (_dist, { state }) => withChart(state, {}),
+  describe: (_ctx, o) => `End of the ${o.from} phase; now ${o.to}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
 });

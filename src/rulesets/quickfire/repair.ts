@@ -2,16 +2,18 @@
  * The repair phase (text 1.4 phase 4, 4.1 F, 4.2, 4.3): every fire rolls on the Damage table, repair rolls of
  * 2D6 per repair point spent, and the sinking roll of every ship at zero speed.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
-import { chartNote, defineAction, total } from "./kit.ts";
+import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>
@@ -19,14 +21,15 @@ const inRepairPhase = (state: QuickfireState): Result<true> =>
     ? ok(true)
     : fail("rules.illegal", `Fires and repairs are rolled in the repair phase, not the ${state.game.phase} phase (1.4).`, "game.phase");
 
-export const fireAction = defineAction<{ ship: Ship }>({
-  def: {
-    type: "fire",
-    description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
-    fields: [{ name: "ship", label: "Burning ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("fire"), ship: Type.String() }, { additionalProperties: false }),
-  context(state, action) {
+export const fireAction = quickfireAction({
+  prepareOnParse: false,
+  type: "fire",
+  description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
+  schema: Type.Object(
+    { type: Type.Literal("fire"), ship: Type.String({ label: "Burning ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action }) {
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
     const phase = inRepairPhase(state);
@@ -36,19 +39,20 @@ export const fireAction = defineAction<{ ship: Ship }>({
     return ok({ ship: ship.value });
   },
   plan: () => [entry("fire", "d6", 2, "Fire: the Fire line of the Damage table")],
-  outcome: (state, _ctx, groups) => {
+  outcome: ({ state }, groups) => {
     const codes = damageCodes(state.data, "fire", total(groups[0]));
     return { total: total(groups[0]), codes, burnsOn: !codes.includes("out"), chart: state.data.label };
   },
   // 4.1 F: "burned out (out), caused a blast or an explosion (B or E) or continues burning (n/e)"
-  effects: (state, ctx, o) => applyCodes(state, ctx.ship.id, o.codes as DamageCode[], "split", "fire"),
-  summary: (dist) => ({
-    out: dist.probability((o) => (o.codes as string[]).includes("out")),
-    B: dist.probability((o) => (o.codes as string[]).includes("B")),
-    E: dist.probability((o) => (o.codes as string[]).includes("E")),
-    burnsOn: dist.probability((o) => o.burnsOn === true),
-  }),
-  describe: (state, action, o) => {
+  effects: ({ state, prepared: ctx }, o) => applyCodes(state, ctx.ship.id, o.codes as DamageCode[], "split", "fire"),
+  summary: (dist, { state }) =>
+    withChart(state, {
+      out: dist.probability((o) => (o.codes as string[]).includes("out")),
+      B: dist.probability((o) => (o.codes as string[]).includes("B")),
+      E: dist.probability((o) => (o.codes as string[]).includes("E")),
+      burnsOn: dist.probability((o) => o.burnsOn === true),
+    }),
+  describe: ({ state, action }, o) => {
     const codes = (o.codes as string[]).filter((c) => c !== "out");
     const what = o.burnsOn ? `burns on${codes.length ? ` and causes ${codes.join(", ")}` : ""}` : "goes out";
     return `The fire on ${nameOf(state, action.ship)} ${what}${chartNote(state)}.`;
@@ -67,26 +71,20 @@ interface RepairContext {
 
 const TASK_FIELD = { speed: "speedLost", "heavy-rof": "heavyRofLost", "light-rof": "lightRofLost", direction: "direction" } as const;
 
-export const repairAction = defineAction<RepairContext>({
-  def: {
-    type: "repair",
-    description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "damage", label: "Damage to repair", type: "enum", values: ["speed", "heavy-rof", "light-rof", "direction"] },
-      { name: "points", label: "Repair points to spend", type: "number", min: 1, max: 12, default: 1 },
-    ],
-  },
+export const repairAction = quickfireAction({
+  prepareOnParse: false,
+  type: "repair",
+  description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
   schema: Type.Object(
     {
       type: Type.Literal("repair"),
-      ship: Type.String(),
-      damage: Type.Union([Type.Literal("speed"), Type.Literal("heavy-rof"), Type.Literal("light-rof"), Type.Literal("direction")]),
-      points: Type.Integer({ minimum: 1, maximum: 12, default: 1 }),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], { label: "Damage to repair" }),
+      points: Type.Integer({ minimum: 1, maximum: 12, default: 1, label: "Repair points to spend" }),
     },
     { additionalProperties: false },
   ),
-  context(state, action) {
+  prepare({ state, action }): Result<RepairContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
     const ship = found.value;
@@ -104,29 +102,30 @@ export const repairAction = defineAction<RepairContext>({
     const fixOn = task === "speed" ? table.speed : task === "direction" ? table.direction : table.gun;
     return ok({ ship, task, points, damaged, fixOn });
   },
-  plan: (_state, ctx) =>
+  plan: ({ prepared: ctx }) =>
     Array.from({ length: ctx.points }, (_, i) =>
       entry("repair", "d6", 2, `Repair roll ${i + 1}: ${ctx.fixOn.join(", ")} fixes one ${ctx.task} hit`),
     ),
-  outcome: (state, ctx, groups) => {
+  outcome: ({ state, prepared: ctx }, groups) => {
     const successes = groups.filter((g) => ctx.fixOn.includes(total(g))).length;
     return { fixed: Math.min(successes, ctx.damaged), chart: state.data.label };
   },
   // Each point's 2D6 succeed or fail on their total alone: a binomial count of successes, not 21^points multisets.
-  dist: (state, ctx) => {
+  dist: ({ state, prepared: ctx }) => {
     const q = Dist.sum("d6", 2).probability((t) => ctx.fixOn.includes(t));
     return Dist.binomial(ctx.points, q).map((successes) => ({ fixed: Math.min(successes, ctx.damaged), chart: state.data.label }));
   },
-  effects: (_state, ctx, o) => {
+  effects: ({ prepared: ctx }, o) => {
     const events: QuickfireEvent[] = [{ type: "repair-spent", ship: ctx.ship.id, points: ctx.points }];
     for (let i = 0; i < (o.fixed as number); i++) events.push({ type: "repaired", ship: ctx.ship.id, field: TASK_FIELD[ctx.task] });
     return { events, followUps: [] };
   },
-  summary: (dist) => ({
-    anyFixed: dist.probability((o) => (o.fixed as number) > 0),
-    expectedFixed: dist.expected((o) => o.fixed as number),
-  }),
-  describe: (state, action, o) =>
+  summary: (dist, { state }) =>
+    withChart(state, {
+      anyFixed: dist.probability((o) => (o.fixed as number) > 0),
+      expectedFixed: dist.expected((o) => o.fixed as number),
+    }),
+  describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} repairs ${o.fixed} ${String(action.damage)} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
 });
 
@@ -136,14 +135,15 @@ interface SinkingContext {
   readonly modifier: number;
 }
 
-export const sinkingAction = defineAction<SinkingContext>({
-  def: {
-    type: "sinking",
-    description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
-    fields: [{ name: "ship", label: "Immobilised ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("sinking"), ship: Type.String() }, { additionalProperties: false }),
-  context(state, action) {
+export const sinkingAction = quickfireAction({
+  prepareOnParse: false,
+  type: "sinking",
+  description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
+  schema: Type.Object(
+    { type: Type.Literal("sinking"), ship: Type.String({ label: "Immobilised ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action }): Result<SinkingContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
     const ship = found.value;
@@ -158,15 +158,15 @@ export const sinkingAction = defineAction<SinkingContext>({
     return ok({ ship, number, modifier });
   },
   plan: () => [entry("sinking", "d6", 2, "Sinking roll")],
-  outcome: (state, ctx, groups) => ({
+  outcome: ({ state, prepared: ctx }, groups) => ({
     sunk: total(groups[0]) + ctx.modifier <= ctx.number,
     number: ctx.number,
     modifier: ctx.modifier,
     sinksOn: ctx.number - ctx.modifier,
     chart: state.data.label,
   }),
-  effects: (_state, ctx, o) => ({ events: o.sunk ? [{ type: "sunk", ship: ctx.ship.id }] : [], followUps: [] }),
-  summary: (dist) => ({ sinks: dist.probability((o) => o.sunk === true) }),
-  describe: (state, action, o) =>
+  effects: ({ prepared: ctx }, o) => ({ events: o.sunk ? [{ type: "sunk", ship: ctx.ship.id }] : [], followUps: [] }),
+  summary: (dist, { state }) => withChart(state, { sinks: dist.probability((o) => o.sunk === true) }),
+  describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} ${o.sunk ? "sinks" : "stays afloat"} (sinks on ${o.sinksOn} or less)${chartNote(state)}.`,
 });

@@ -11,7 +11,7 @@ import { Dist } from "../../odds/distribution.ts";
 import { torpedoHitNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
-import { chartNote, defineAction, total } from "./kit.ts";
+import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
@@ -35,29 +35,23 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
   return { results, hits: results.filter((r) => r.hit).length, chart: state.data.label };
 }
 
-export const torpedoAction = defineAction<TorpedoContext>({
-  def: {
-    type: "torpedo",
-    description:
-      "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "targets", label: "Targets (one or two)", type: "ships" },
-      { name: "sameArc", label: "Both targets in the same arc (split the rating)", type: "boolean", default: true },
-    ],
-  },
+export const torpedoAction = quickfireAction({
+  prepareOnParse: false,
+  type: "torpedo",
+  description:
+    "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",
   schema: Type.Object(
     {
       type: Type.Literal("torpedo"),
-      firer: Type.String(),
-      targets: Type.Array(Type.String(), { minItems: 1, maxItems: 2 }),
-      sameArc: Type.Boolean({ default: true }),
-      ratings: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 2 })),
-      distances: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 2 })),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      targets: Type.Array(Type.String(), { minItems: 1, maxItems: 2, label: "Targets (one or two)", input: "ships" }),
+      sameArc: Type.Boolean({ default: true, label: "Both targets in the same arc (split the rating)" }),
+      ratings: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 2, hidden: true })),
+      distances: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 2, hidden: true })),
     },
     { additionalProperties: false },
   ),
-  context(state, action) {
+  prepare({ state, action }) {
     const firer = findShip(state.ships, action.firer, "action.firer");
     if (!firer.ok) return firer;
     const ids = action.targets as string[];
@@ -96,10 +90,11 @@ export const torpedoAction = defineAction<TorpedoContext>({
     }
     return ok({ firer: firer.value, checks });
   },
-  plan: (_state, ctx) => ctx.checks.map((c) => entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`)),
-  outcome: (state, ctx, groups) => torpedoOutcome(state, ctx, (i) => total(groups[i]) <= (ctx.checks[i]?.hitNumber ?? 0)),
+  plan: ({ prepared: ctx }) =>
+    ctx.checks.map((c) => entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`)),
+  outcome: ({ state, prepared: ctx }, groups) => torpedoOutcome(state, ctx, (i) => total(groups[i]) <= (ctx.checks[i]?.hitNumber ?? 0)),
   // Each check's three dice hit or miss on their total alone: a product of per-check hit chances, not 56^n multisets.
-  dist: (state, ctx) =>
+  dist: ({ state, prepared: ctx }) =>
     ctx.checks
       .reduce((acc: Dist<boolean[]>, c) => {
         const pHit = Dist.sum("d6", 3).probability((t) => t <= c.hitNumber);
@@ -111,8 +106,9 @@ export const torpedoAction = defineAction<TorpedoContext>({
       }, Dist.of<boolean[]>([]))
       .map((hits) => torpedoOutcome(state, ctx, (i) => hits[i] === true)),
   // 3.2 "the dice total must be equal to or less than the hit number": the three dice of a check hit or miss together.
-  marks: (_state, ctx, groups) => ctx.checks.map((c, i) => (groups[i] ?? []).map(() => (total(groups[i]) <= c.hitNumber ? "hit" : "miss"))),
-  effects: (state, ctx, outcome) => {
+  marks: ({ prepared: ctx }, groups) =>
+    ctx.checks.map((c, i) => (groups[i] ?? []).map(() => (total(groups[i]) <= c.hitNumber ? "hit" : "miss"))),
+  effects: ({ state, prepared: ctx }, outcome) => {
     const results = outcome.results as { target: string; hit: boolean }[];
     const events: QuickfireEvent[] = [];
     if (state.game.phase !== null) {
@@ -139,12 +135,13 @@ export const torpedoAction = defineAction<TorpedoContext>({
       }));
     return { events, followUps };
   },
-  summary: (dist) => ({
-    noHit: dist.probability((o) => o.hits === 0),
-    anyHit: dist.probability((o) => (o.hits as number) > 0),
-    expectedHits: dist.expected((o) => o.hits as number),
-  }),
-  describe: (state, action, o) => {
+  summary: (dist, { state }) =>
+    withChart(state, {
+      noHit: dist.probability((o) => o.hits === 0),
+      anyHit: dist.probability((o) => (o.hits as number) > 0),
+      expectedHits: dist.expected((o) => o.hits as number),
+    }),
+  describe: ({ state, action }, o) => {
     const hits = (o.results as { target: string; hit: boolean }[]).filter((r) => r.hit).map((r) => nameOf(state, r.target));
     return hits.length
       ? `${nameOf(state, action.firer)}'s torpedoes hit ${hits.join(" and ")}${chartNote(state)}.`
@@ -152,20 +149,19 @@ export const torpedoAction = defineAction<TorpedoContext>({
   },
 });
 
-export const torpedoDamageAction = defineAction<{ target: Ship }>({
-  def: {
-    type: "torpedo-damage",
-    description: "1D6 S hits from a torpedo hit (3.2)",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Ship hit", type: "ship" },
-    ],
-  },
+export const torpedoDamageAction = quickfireAction({
+  prepareOnParse: false,
+  type: "torpedo-damage",
+  description: "1D6 S hits from a torpedo hit (3.2)",
   schema: Type.Object(
-    { type: Type.Literal("torpedo-damage"), firer: Type.String(), target: Type.String() },
+    {
+      type: Type.Literal("torpedo-damage"),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Ship hit", input: "ship" }),
+    },
     { additionalProperties: false },
   ),
-  context(state, action) {
+  prepare({ state, action }) {
     // the firer is named in the follow-up of a torpedo check; an unknown or self-named firer is a typo, not a hit
     const firer = findShip(state.ships, action.firer, "action.firer");
     if (!firer.ok) return firer;
@@ -176,8 +172,9 @@ export const torpedoDamageAction = defineAction<{ target: Ship }>({
     return ok({ target: target.value });
   },
   plan: () => [entry("damage", "d6", 1, "Torpedo damage: the number of S hits")],
-  outcome: (_state, _ctx, groups) => ({ sHits: total(groups[0]) }),
-  effects: (state, ctx, outcome) => applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits as number).fill("S"), "split", "torpedo hit"),
-  summary: (dist) => ({ expectedSHits: dist.expected((o) => o.sHits as number) }),
-  describe: (state, action, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
+  outcome: (_ctx, groups) => ({ sHits: total(groups[0]) }),
+  effects: ({ state, prepared: ctx }, outcome) =>
+    applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits as number).fill("S"), "split", "torpedo hit"),
+  summary: (dist, { state }) => withChart(state, { expectedSHits: dist.expected((o) => o.sHits as number) }),
+  describe: ({ state, action }, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
 });

@@ -4,7 +4,7 @@
  * destroyed by broadside or fire rolls to explode; a loss may bring a squadron to its breakpoint.
  */
 import type { FollowUp } from "../../game/types.ts";
-import type { DamageCause, SoleBayEvent } from "./events.ts";
+import { applyAll, type DamageCause, type SoleBayEvent } from "./events.ts";
 import { flagAboard, levelOf, type SoleBayShip, totalBoxes } from "./ship.ts";
 import { breakpointDue, losses } from "./squadron.ts";
 import type { SoleBayState } from "./state.ts";
@@ -99,4 +99,22 @@ export function consequences(before: SoleBayState, after: SoleBayState, cause: D
     }
   }
   return out;
+}
+
+/** What an action's damage did: its events and own follow-ups, what caused it, and ships whose flag officer rolls once more. */
+export interface DamageEffects {
+  readonly events: readonly SoleBayEvent[];
+  readonly followUps?: readonly FollowUp[];
+  readonly cause: DamageCause;
+  /** Ships whose flag officer rolls once more regardless of levels lost (caught in an explosion). */
+  readonly extraRisk?: readonly string[];
+}
+
+/**
+ * Effects of an action that marked damage: its events, then the follow-ups the damage demands (flag officer risk,
+ * explosion rolls …, found by comparing the state before and after), then the action's own follow-ups.
+ */
+export function damaged(state: SoleBayState, fx: DamageEffects): { events: readonly SoleBayEvent[]; followUps: FollowUp[] } {
+  const derived = consequences(state, applyAll(state, fx.events), fx.cause, fx.extraRisk);
+  return { events: fx.events, followUps: [...derived, ...(fx.followUps ?? [])] };
 }

@@ -2,10 +2,14 @@
  * Small helpers the actions share: finding a ship for an action field with the right error, and schema pieces.
  */
 import { Type } from "@sinclair/typebox";
+import { defineAction } from "../../game/define-action.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, type Result } from "../../game/result.ts";
 import type { SoleBayShip } from "./ship.ts";
 import type { SoleBayState } from "./state.ts";
+
+/** Defines a sole-bay-1672 action: the kernel's one action shape over this rule set's state. */
+export const soleBayAction = defineAction<SoleBayState>();
 
 /**
  * The ship an action field names. `afloat` (default): in play and not destroyed; `in-play`: not removed by an
@@ -23,13 +27,10 @@ export function shipAt(state: SoleBayState, id: string, path: string, need: "afl
 export const illegal = (message: string, path = "action") => fail("rules.illegal", message, path);
 
 /** Schema pieces for action fields. */
-export const shipId = () => Type.String({ minLength: 1 });
-export const flag = (def = false) => Type.Boolean({ default: def });
-export const oneOf = <T extends string>(values: readonly T[], def?: NoInfer<T>) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    def === undefined ? {} : { default: def },
-  );
+/** A ship id; with a label it is a form field filled by tapping a ship base. */
+export const shipId = (label?: string) => Type.String({ minLength: 1, ...(label === undefined ? {} : { label, input: "ship" as const }) });
+/** A yes/no form field. */
+export const flag = (label: string, def = false) => Type.Boolean({ default: def, label });
 export const actionType = <T extends string>(t: T) => Type.Literal(t);
 
 /** Whether the ship is a fireship that has been fired (crew removed). */

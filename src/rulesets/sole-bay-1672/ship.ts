@@ -1,7 +1,9 @@
 /**
  * A sole-bay-1672 ship (CONTRACT §3): roster fields, damage state, and the derived `condition`/`destroyed`.
  */
+
 import { Type } from "@sinclair/typebox";
+import { literals } from "../../game/schema.ts";
 import type { ShipBase } from "../../game/types.ts";
 import {
   BOXES_PER_LEVEL,
@@ -14,12 +16,6 @@ import {
   type SpeedClass,
 } from "./tables.ts";
 
-const oneOf = <T extends string>(values: readonly T[], options: { default?: NoInfer<T> } = {}) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    options,
-  );
-
 export type FlagOfficer = "present" | "killed" | "captured" | "none";
 
 /** Ship JSON as a request gives it; `condition` and `destroyed` are accepted and recomputed from `damage`. */
@@ -29,9 +25,9 @@ export const ShipSchema = Type.Object(
     name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),
     rating: Type.Integer({ minimum: 1, maximum: 4 }),
-    speed: oneOf(["medium", "slow"] as const),
-    hull: oneOf(["stout", "average", "weak"] as const),
-    crew: oneOf(["elite", "regular", "poor"] as const, { default: "regular" }),
+    speed: literals(["medium", "slow"] as const),
+    hull: literals(["stout", "average", "weak"] as const),
+    crew: literals(["elite", "regular", "poor"] as const, { default: "regular" }),
     squadron: Type.Optional(Type.String({ minLength: 1 })),
     /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
     flagship: Type.Optional(Type.Boolean()),
@@ -40,8 +36,8 @@ export const ShipSchema = Type.Object(
     firstBroadsideUsed: Type.Boolean({ default: false }),
     fullSail: Type.Boolean({ default: false }),
     fireTurns: Type.Integer({ minimum: 0, default: 0 }),
-    flagOfficer: Type.Optional(oneOf(["present", "killed", "captured", "none"] as const)),
-    condition: Type.Optional(oneOf(CONDITIONS)),
+    flagOfficer: Type.Optional(literals(["present", "killed", "captured", "none"] as const)),
+    condition: Type.Optional(literals(CONDITIONS)),
     destroyed: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -5,7 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
-import { parseWith } from "../../game/schema.ts";
+import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { TABLE_EDGES, type TableEdge } from "../../wind/compass.ts";
 import { SETTING_DEFS, SETTING_LIMITS, type SoleBaySettings } from "./settings.ts";
@@ -15,10 +15,7 @@ import type { Rating } from "./tables.ts";
 /** Wind: the windward table edge (CONTRACT §3); changes only by scenario or a person (`set-wind`). */
 export const WindSchema = Type.Object(
   {
-    windward: Type.Union(
-      TABLE_EDGES.map((e) => Type.Literal(e)),
-      { default: "W" },
-    ),
+    windward: literals(TABLE_EDGES, { default: "W" }),
   },
   { additionalProperties: false, default: {} },
 );

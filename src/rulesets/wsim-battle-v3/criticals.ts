@@ -4,13 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { Leader, WsimState } from "./state.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 
 /** XII.1: "the only double No Effect items in the list". */
 export const LEADER_CASUALTY_ENTRIES = [3, 9, 15];
@@ -27,29 +27,20 @@ export function leaderRangeModifier(range: number): number {
 }
 
 export const critical: H = {
-  def: {
-    type: "critical",
-    description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
-    fields: [
-      { name: "ship", label: "Ship hit", type: "ship" },
-      { name: "aim", label: "Table", type: "enum", values: ["hull", "rigging"] },
-      { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
-      { name: "entry", label: "Entry (if read by a person)", type: "number", optional: true, min: 1 },
-      { name: "hitTable", label: "Hit Table number of the fire", type: "number", optional: true, min: 0 },
-    ],
-  },
+  type: "critical",
+  description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
   schema: Type.Object(
     {
       type: Type.Literal("critical"),
-      ship: Type.String(),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")]),
-      rangeHexes: Type.Integer({ minimum: 1 }),
-      entry: Type.Optional(Type.Integer({ minimum: 1 })),
-      hitTable: Type.Optional(Type.Integer({ minimum: 0 })),
+      ship: Type.String({ label: "Ship hit", input: "ship" }),
+      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Table" }),
+      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+      entry: Type.Optional(Type.Integer({ minimum: 1, label: "Entry (if read by a person)" })),
+      hitTable: Type.Optional(Type.Integer({ minimum: 0, label: "Hit Table number of the fire" })),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     if (a.entry === undefined && !state.data?.critical) {
@@ -60,7 +51,7 @@ export const critical: H = {
     }
     return ok(a);
   },
-  plan: (state, a) =>
+  plan: ({ state, action: a }) =>
     ok(
       a.entry === undefined && state.data?.critical
         ? [
@@ -75,7 +66,7 @@ export const critical: H = {
           ]
         : [],
     ),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;
@@ -110,14 +101,14 @@ export const critical: H = {
 };
 
 export const broadsideLoss: H = {
-  def: {
-    type: "broadside-loss",
-    description: "4R/6R: one die, odd reduces the left broadside, even the right.",
-    fields: [{ name: "ship", label: "Ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: Type.Literal("broadside-loss"), ship: Type.String() }, { additionalProperties: false }),
+  type: "broadside-loss",
+  description: "4R/6R: one die, odd reduces the left broadside, even the right.",
+  schema: Type.Object(
+    { type: Type.Literal("broadside-loss"), ship: Type.String({ label: "Ship", input: "ship" }) },
+    { additionalProperties: false },
+  ),
   plan: () => ok([entry("broadside", "d6", 1, "Odd: left broadside; even: right")]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const broadside = (dice[0]?.[0] ?? 0) % 2 === 1 ? "left" : "right";
@@ -147,25 +138,23 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 }
 
 export const leaderCasualty: H = {
-  def: {
-    type: "leader-casualty",
-    description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
-    fields: [
-      { name: "leader", label: "Leader", type: "string" },
-      { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
-    ],
-  },
+  type: "leader-casualty",
+  description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
   schema: Type.Object(
-    { type: Type.Literal("leader-casualty"), leader: Type.String(), rangeHexes: Type.Integer({ minimum: 1 }) },
+    {
+      type: Type.Literal("leader-casualty"),
+      leader: Type.String({ label: "Leader" }),
+      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+    },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
     if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}" in game.leaders.`, "action.leader");
     return l.status === "active" ? ok(a) : fail("rules.illegal", `${l.name} is no longer in play.`, "action.leader");
   },
   plan: () => ok([entry("casualty", "d6", 2, "Leader casualty on 12+ with the range modifier")]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const leader = state.game.leaders.find((x) => x.id === a.leader);
     if (!leader) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
     const modifier = leaderRangeModifier(Number(a.rangeHexes));
@@ -225,23 +214,20 @@ export function leadersLost(
 }
 
 export const impersonate: H = {
-  def: {
-    type: "impersonate",
-    description: "A player whose leader fell takes on another leader.",
-    fields: [
-      { name: "player", label: "Player", type: "string" },
-      { name: "leader", label: "Leader", type: "string" },
-    ],
-  },
-  schema: Type.Object({ type: Type.Literal("impersonate"), player: Type.String(), leader: Type.String() }, { additionalProperties: false }),
-  check(state, a) {
+  type: "impersonate",
+  description: "A player whose leader fell takes on another leader.",
+  schema: Type.Object(
+    { type: Type.Literal("impersonate"), player: Type.String({ label: "Player" }), leader: Type.String({ label: "Leader" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
     if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
     if (l.status !== "active" || l.playedBy !== null) return fail("rules.illegal", `${l.name} cannot be taken on.`, "action.leader");
     return ok(a);
   },
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const leaders = state.game.leaders.map((l) => (l.id === a.leader ? { ...l, playedBy: String(a.player) } : l));
     return resolution({ player: a.player, leader: a.leader }, [{ type: "leader-impersonated", game: { leaders } }]);
   },

@@ -10,7 +10,7 @@ import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { DataFileDef } from "../../game/types.ts";
 import { checkHitTables, HitTablesSchema, MeleeTableSchema } from "./base-tables.ts";
-import { CREWS } from "./state.ts";
+import { CREWS } from "./crews.ts";
 
 const Range = Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]);
 const CrewNumbers = Type.Partial(

@@ -3,10 +3,12 @@
  * X (a normal and a red die; a critical only on doubles, also on a no-result; aim by range). The Fire Table comes
  * from the club's data file, else the person reads it and answers a `choose` follow-up.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
 import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
 import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
@@ -14,7 +16,7 @@ import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 
 function pair(state: WsimState, a: Action): Result<{ firer: Ship; target: Ship }> {
   const firer = liveShip(state, a.firer, "firer");
@@ -52,46 +54,27 @@ export function fireModifiers(state: WsimState, firer: Ship, a: Action, guns: nu
 }
 
 export const fire: H = {
-  def: {
-    type: "fire",
-    description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "rangeHexes", label: "Range (hexes)", type: "number", min: 1 },
-      { name: "aim", label: "Aim (default: hull at 5 hexes or less)", type: "enum", values: ["hull", "rigging"], optional: true },
-      { name: "broadside", label: "Broadside", type: "enum", values: ["left", "right"], optional: true, default: "left" },
-      { name: "gunsFiring", label: "Guns firing", type: "number", optional: true, min: 0 },
-      { name: "rake", label: "Rake zone (IX)", type: "enum", values: ["none", "bow", "stern"], optional: true, default: "none" },
-      { name: "modifier", label: "Other base-game modifiers", type: "number", optional: true, default: 0 },
-      { name: "ammunition", label: "Shot", type: "enum", values: [...AMMUNITION], optional: true, default: "round" },
-      { name: "carronades", label: "Carronades firing", type: "number", optional: true, min: 0, default: 0 },
-      { name: "initialBroadside", label: "Initial broadside (default: first from that side)", type: "boolean", optional: true },
-      { name: "targetBroadside", label: "Target's side hit", type: "enum", values: ["left", "right"], optional: true, default: "left" },
-    ],
-  },
+  type: "fire",
+  description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
   schema: Type.Object(
     {
       type: Type.Literal("fire"),
-      firer: Type.String(),
-      target: Type.String(),
-      rangeHexes: Type.Integer({ minimum: 1 }),
-      aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")])),
-      broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left" }),
-      gunsFiring: Type.Optional(Type.Integer({ minimum: 0 })),
-      rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none" }),
-      modifier: Type.Integer({ default: 0 }),
-      ammunition: Type.Union(
-        AMMUNITION.map((x) => Type.Literal(x)),
-        { default: "round" },
-      ),
-      carronades: Type.Integer({ minimum: 0, default: 0 }),
-      initialBroadside: Type.Optional(Type.Boolean()),
-      targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left" }),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Target", input: "ship" }),
+      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+      aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim (default: hull at 5 hexes or less)" })),
+      broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
+      gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
+      rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
+      modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
+      ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
+      carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
+      initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
+      targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const p = pair(state, a);
     if (!p.ok) return p;
     const { firer, target } = p.value;
@@ -132,7 +115,7 @@ export const fire: H = {
       entry("fire", "d6", 1, "Fire Table roll (normal die)", "normal"),
       entry("critical", "d6", 1, "Critical hit when it matches the normal die", "red"),
     ]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const p = pair(state, a);
     if (!p.ok) return p;
     const { firer, target } = p.value;
@@ -253,28 +236,20 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
 }
 
 export const fireResult: H = {
-  def: {
-    type: "fire-result",
-    description: "The Fire Table's result as read by a person (no club table loaded).",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "aim", label: "Aim", type: "enum", values: ["hull", "rigging"] },
-      { name: "hits", label: "Hits", type: "number", min: 0 },
-    ],
-  },
+  type: "fire-result",
+  description: "The Fire Table's result as read by a person (no club table loaded).",
   schema: Type.Object(
     {
       type: Type.Literal("fire-result"),
-      firer: Type.String(),
-      target: Type.String(),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")]),
-      hits: Type.Integer({ minimum: 0 }),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      target: Type.String({ label: "Target", input: "ship" }),
+      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim" }),
+      hits: Type.Integer({ minimum: 0, label: "Hits" }),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const p = pair(state, a);
     if (!p.ok) return p;
     return resolution({ hits: a.hits, aim: a.aim }, [

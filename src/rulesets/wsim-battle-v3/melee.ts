@@ -5,7 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolveActionSpec, resolution } from "../../game/action-kit.ts";
+import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
@@ -13,29 +13,22 @@ import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 
 export const formParty: H = {
-  def: {
-    type: "form-party",
-    description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "section", label: "Crew section", type: "number", min: 1, max: 3 },
-      { name: "party", label: "Party", type: "enum", values: ["DBP", "OBP", "TBP"] },
-    ],
-  },
+  type: "form-party",
+  description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
   schema: Type.Object(
     {
       type: Type.Literal("form-party"),
-      ship: Type.String(),
-      section: Type.Integer({ minimum: 1, maximum: 3 }),
-      party: Type.Union([Type.Literal("DBP"), Type.Literal("OBP"), Type.Literal("TBP")]),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      section: Type.Integer({ minimum: 1, maximum: 3, label: "Crew section" }),
+      party: Type.Union([Type.Literal("DBP"), Type.Literal("OBP"), Type.Literal("TBP")], { label: "Party" }),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;
@@ -133,23 +126,18 @@ function autoDbp(ship: Ship, enemy: Ship, turn: number): CrewSection[] | null {
   return (ship.crewSections ?? []).map((c, i) => (i === 0 ? { ...c, party: "DBP" as const, formedTurn: turn } : c));
 }
 
-const meleeFields = [
-  { name: "ship", label: "Ship", type: "ship" },
-  { name: "enemy", label: "Enemy ship", type: "ship" },
-  { name: "multiplierShip", label: "Melee multiplier (ship)", type: "number", optional: true },
-  { name: "multiplierEnemy", label: "Melee multiplier (enemy)", type: "number", optional: true },
-] as const;
 const meleeSchemaFields = {
-  ship: Type.String(),
-  enemy: Type.String(),
-  multiplierShip: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-  multiplierEnemy: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+  ship: Type.String({ label: "Ship", input: "ship" }),
+  enemy: Type.String({ label: "Enemy ship", input: "ship" }),
+  multiplierShip: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (ship)" })),
+  multiplierEnemy: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (enemy)" })),
 };
 
 export const melee: H = {
-  def: { type: "melee", description: "One melee round between grappled ships (three a turn).", fields: [...meleeFields] },
+  type: "melee",
+  description: "One melee round between grappled ships (three a turn).",
   schema: Type.Object({ type: Type.Literal("melee"), ...meleeSchemaFields }, { additionalProperties: false }),
-  check(state, a) {
+  prepare({ state, action: a }) {
     const s = sides(state, a);
     if (!s.ok) return s;
     const { x, y } = s.value;
@@ -164,12 +152,12 @@ export const melee: H = {
       return fail("rules.illegal", "VI.4: three melee rounds were fought this turn; it continues next turn.", "action.ship");
     return ok(a);
   },
-  plan: (state, a) =>
+  plan: ({ state, action: a }) =>
     ok([
       entry("melee", "d6", 1, `Melee roll for ${state.ships.find((s) => s.id === a.ship)?.name ?? String(a.ship)}`),
       entry("melee-enemy", "d6", 1, `Melee roll for ${state.ships.find((s) => s.id === a.enemy)?.name ?? String(a.enemy)}`),
     ]),
-  resolve(state, a, dice) {
+  resolve({ state, action: a }, dice) {
     const s = sides(state, a);
     if (!s.ok) return s;
     const turn = state.game.turn;
@@ -246,28 +234,20 @@ function takeLosses(ship: Ship, party: Party, losses: number): CrewSection[] {
 const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party === "OBP" ? { ...c, party: "DBP" as const } : c));
 
 export const meleeLosses: H = {
-  def: {
-    type: "melee-losses",
-    description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
-    fields: [
-      ...meleeFields,
-      { name: "round", label: "Round", type: "number", min: 1, max: 3 },
-      { name: "lossesShip", label: "Crew points the ship loses", type: "number", min: 0 },
-      { name: "lossesEnemy", label: "Crew points the enemy loses", type: "number", min: 0, optional: true },
-    ],
-  },
+  type: "melee-losses",
+  description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
   schema: Type.Object(
     {
       type: Type.Literal("melee-losses"),
       ...meleeSchemaFields,
-      round: Type.Integer({ minimum: 1, maximum: 3 }),
-      lossesShip: Type.Integer({ minimum: 0 }),
-      lossesEnemy: Type.Optional(Type.Integer({ minimum: 0 })),
+      round: Type.Integer({ minimum: 1, maximum: 3, label: "Round" }),
+      lossesShip: Type.Integer({ minimum: 0, label: "Crew points the ship loses" }),
+      lossesEnemy: Type.Optional(Type.Integer({ minimum: 0, label: "Crew points the enemy loses" })),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = sides(state, a);
     if (!s.ok) return s;
     const { x, y, mx, my } = s.value;

@@ -3,7 +3,7 @@
  * points, the turn-then-forward rule with its exceptions, the "T" plot (IV), momentum (V) and Follow in the Wake (III).
  */
 import { Type } from "@sinclair/typebox";
-import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
@@ -21,7 +21,7 @@ import {
 } from "./momentum.ts";
 import type { Ship, WsimState } from "./state.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
 
 /** IV.1 and IV.2: the order of turns, forward moves and T's. */
@@ -131,30 +131,21 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
 }
 
 export const plotMove: H = {
-  def: {
-    type: "plot",
-    description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "plot", label: "Plot", type: "string" },
-      { name: "allowanceMP", label: "Movement allowance this turn (MP)", type: "number", min: 0 },
-      { name: "follows", label: "Ship followed (W)", type: "ship", optional: true },
-      { name: "deferLastTurn", label: "Carry the last turn to next turn (V.5)", type: "boolean", optional: true, default: false },
-    ],
-  },
+  type: "plot",
+  description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
   schema: Type.Object(
     {
       type: Type.Literal("plot"),
-      ship: Type.String(),
-      plot: Type.String(),
-      allowanceMP: Type.Integer({ minimum: 0 }),
-      follows: Type.Optional(Type.String()),
-      deferLastTurn: Type.Boolean({ default: false }),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      plot: Type.String({ label: "Plot" }),
+      allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
+      follows: Type.Optional(Type.String({ label: "Ship followed (W)", input: "ship" })),
+      deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const v = validatePlot(state, s.value, a);

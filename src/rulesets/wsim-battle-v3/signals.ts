@@ -3,14 +3,14 @@
  * turn unless the path is 3 hexes or less, and (optional) repeaters with 15-hex legs.
  */
 import { Type } from "@sinclair/typebox";
-import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 
 /** VII.3.1 / VII.3.2: words (Close Action) or signals (Casus Belli) per turn. */
 export function signalLimit(mode: string, rank: string, britishAfter1803: boolean): number {
@@ -56,39 +56,25 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
 }
 
 export const signal: H = {
-  def: {
-    type: "signal",
-    description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
-    fields: [
-      { name: "player", label: "Player", type: "string" },
-      { name: "from", label: "Signalling ship", type: "ship" },
-      { name: "to", label: "Receiving ship", type: "ship" },
-      { name: "rank", label: "Sender", type: "enum", values: ["admiral", "captain"] },
-      { name: "size", label: "Words or signals", type: "number", min: 1 },
-      { name: "pathHexes", label: "Signalling path (hexes)", type: "number", min: 0 },
-      { name: "legs", label: "Legs via repeaters (hexes)", type: "string", optional: true },
-      { name: "repeaters", label: "Repeaters", type: "ships", optional: true },
-      { name: "leaderLoss", label: "Leader Loss signal", type: "boolean", optional: true, default: false },
-      { name: "britishAfter1803", label: "British after 1803", type: "boolean", optional: true, default: false },
-    ],
-  },
+  type: "signal",
+  description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
   schema: Type.Object(
     {
       type: Type.Literal("signal"),
-      player: Type.String({ minLength: 1 }),
-      from: Type.String(),
-      to: Type.String(),
-      rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")]),
-      size: Type.Integer({ minimum: 1 }),
-      pathHexes: Type.Integer({ minimum: 0 }),
-      legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
-      repeaters: Type.Optional(Type.Array(Type.String())),
-      leaderLoss: Type.Boolean({ default: false }),
-      britishAfter1803: Type.Boolean({ default: false }),
+      player: Type.String({ minLength: 1, label: "Player" }),
+      from: Type.String({ label: "Signalling ship", input: "ship" }),
+      to: Type.String({ label: "Receiving ship", input: "ship" }),
+      rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")], { label: "Sender" }),
+      size: Type.Integer({ minimum: 1, label: "Words or signals" }),
+      pathHexes: Type.Integer({ minimum: 0, label: "Signalling path (hexes)" }),
+      legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { label: "Legs via repeaters (hexes)" })),
+      repeaters: Type.Optional(Type.Array(Type.String(), { label: "Repeaters", input: "ships" })),
+      leaderLoss: Type.Boolean({ default: false, label: "Leader Loss signal" }),
+      britishAfter1803: Type.Boolean({ default: false, label: "British after 1803" }),
     },
     { additionalProperties: false },
   ),
-  check(state, a) {
+  prepare({ state, action: a }) {
     for (const f of ["from", "to"]) {
       const s = liveShip(state, a[f], f);
       if (!s.ok) return s;
@@ -103,7 +89,7 @@ export const signal: H = {
     return ok(a);
   },
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const extra = relayTurns(state, a);
     if (!extra.ok) return extra;
     const turn = state.game.turn;

@@ -6,17 +6,14 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../game/result.ts";
-import { parseWith } from "../../game/schema.ts";
+import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
+import { CREWS, PARTIES } from "./crews.ts";
 import type { WsimData } from "./data.ts";
 import { SETTINGS } from "./settings.ts";
 
-export const CREWS = ["elite", "crack", "seasoned", "average", "green", "poor"] as const;
-export type Crew = (typeof CREWS)[number];
-export const PARTIES = ["none", "DBP", "OBP", "TBP"] as const;
-export type Party = (typeof PARTIES)[number];
+export { CREWS, type Crew, PARTIES, type Party } from "./crews.ts";
 
-const lit = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Track = Type.Object(
   { boxes: Type.Integer({ minimum: 0 }), marked: Type.Integer({ minimum: 0, default: 0 }) },
   { additionalProperties: false },
@@ -27,10 +24,7 @@ const CrewSection = Type.Object(
   {
     boxes: Type.Integer({ minimum: 0 }),
     marked: Type.Integer({ minimum: 0, default: 0 }),
-    party: Type.Union(
-      PARTIES.map((p) => Type.Literal(p)),
-      { default: "none" },
-    ),
+    party: literals(PARTIES, { default: "none" }),
     formedTurn: Type.Union([Type.Integer(), Type.Null()], { default: null }),
   },
   { additionalProperties: false },
@@ -45,9 +39,9 @@ export const ShipSchema = Type.Object(
     name: Type.String(),
     side: Type.String({ minLength: 1 }),
     class: Type.Integer({ minimum: 1, maximum: 7 }),
-    kind: lit(["sol", "frigate", "smaller"] as const),
+    kind: literals(["sol", "frigate", "smaller"] as const),
     guns: Type.Integer({ minimum: 0 }),
-    crew: lit(CREWS),
+    crew: literals(CREWS),
     hull: Type.Optional(Track),
     crewSections: Type.Optional(Type.Array(CrewSection, { minItems: 1, maxItems: 3 })),
     gunsLeft: Type.Optional(Track),
@@ -102,7 +96,7 @@ const Leader = Type.Object(
     name: Type.String(),
     side: Type.String(),
     ship: Type.String(),
-    rank: lit(["admiral", "captain"] as const),
+    rank: literals(["admiral", "captain"] as const),
     /** 1 = most senior. */
     seniority: Type.Integer({ minimum: 1 }),
     playedBy: Type.Union([Type.String(), Type.Null()], { default: null }),

@@ -2,15 +2,17 @@
  * wsim-battle-v3 turn structure: VIII wind change (2d6 against the wind-change number, in effect next turn),
  * the new turn (pending wind applied, signals delivered), XI timed phases, grappling and marking the ship log.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolveActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok } from "../../game/result.ts";
+import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 
-type H = ResolveActionSpec<WsimState>;
+type H = ResolvingActionSpec<WsimState>;
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
 export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
@@ -19,12 +21,13 @@ const hexOptions = (except: number) =>
   HEXSIDES.map((label, value) => ({ value, label: `from ${label}` })).filter((o) => o.value !== except);
 
 export const windChange: H = {
-  def: { type: "wind", description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.", fields: [] },
+  type: "wind",
+  description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
-  check: (state, a) =>
+  prepare: ({ state, action: a }) =>
     state.wind.rolledTurn === state.game.turn ? fail("rules.illegal", "The wind change has been rolled this turn.", "action.type") : ok(a),
-  plan: (state) => ok([entry("wind", "d6", 2, `Wind changes on ${WIND_CHANGE_ROLLS[state.wind.changeNumber]?.join(", ")}`)]),
-  resolve(state, _a, dice) {
+  plan: ({ state }) => ok([entry("wind", "d6", 2, `Wind changes on ${WIND_CHANGE_ROLLS[state.wind.changeNumber]?.join(", ")}`)]),
+  resolve({ state }, dice) {
     const total = (dice[0] ?? []).reduce((x, y) => x + y, 0);
     const changes = (WIND_CHANGE_ROLLS[state.wind.changeNumber] ?? []).includes(total);
     const events: WsimEvent[] = [
@@ -49,40 +52,32 @@ export const windChange: H = {
 };
 
 export const windShift: H = {
-  def: {
-    type: "wind-shift",
-    description: "The new wind direction of an announced change (in effect next turn).",
-    fields: [{ name: "direction", label: "Blowing from (hexside)", type: "number", min: 0, max: 5 }],
-  },
+  type: "wind-shift",
+  description: "The new wind direction of an announced change (in effect next turn).",
   schema: Type.Object(
-    { type: Type.Literal("wind-shift"), direction: Type.Integer({ minimum: 0, maximum: 5 }) },
+    { type: Type.Literal("wind-shift"), direction: Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside)" }) },
     { additionalProperties: false },
   ),
-  check: (state, a) => (state.wind.pending ? ok(a) : fail("rules.illegal", "No wind change has been announced.", "action.direction")),
+  prepare: ({ state, action: a }) =>
+    state.wind.pending ? ok(a) : fail("rules.illegal", "No wind change has been announced.", "action.direction"),
   plan: () => ok([]),
-  resolve: (_s, a) =>
+  resolve: ({ action: a }) =>
     resolution({ pending: a.direction }, [{ type: "wind-change-set", wind: { pending: { direction: Number(a.direction) } } } as WsimEvent]),
 };
 
 export const setWind: H = {
-  def: {
-    type: "set-wind",
-    description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
-    fields: [
-      { name: "direction", label: "Blowing from (hexside 0–5)", type: "number", min: 0, max: 5, optional: true },
-      { name: "changeNumber", label: "Wind change number", type: "number", min: 4, max: 6, optional: true },
-    ],
-  },
+  type: "set-wind",
+  description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
   schema: Type.Object(
     {
       type: Type.Literal("set-wind"),
-      direction: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
-      changeNumber: Type.Optional(Type.Integer({ minimum: 4, maximum: 6 })),
+      direction: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside 0\u20135)" })),
+      changeNumber: Type.Optional(Type.Integer({ minimum: 4, maximum: 6, label: "Wind change number" })),
     },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const wind = {
       direction: Number(a.direction ?? state.wind.direction),
       changeNumber: Number(a.changeNumber ?? state.wind.changeNumber),
@@ -92,14 +87,15 @@ export const setWind: H = {
 };
 
 export const nextTurn: H = {
-  def: { type: "next-turn", description: "Start the next turn: an announced wind change takes effect, signals due arrive.", fields: [] },
+  type: "next-turn",
+  description: "Start the next turn: an announced wind change takes effect, signals due arrive.",
   schema: Type.Object({ type: Type.Literal("next-turn") }, { additionalProperties: false }),
-  check: (state, a) =>
+  prepare: ({ state, action: a }) =>
     state.wind.pending && state.wind.pending.direction === null
       ? fail("rules.illegal", "Set the new wind direction first (wind-shift).", "action.type")
       : ok(a),
   plan: () => ok([]),
-  resolve(state) {
+  resolve({ state }) {
     const turn = state.game.turn + 1;
     const due = state.game.signals.filter((s) => s.deliverTurn <= turn);
     const events: WsimEvent[] = state.ships.map((s) =>
@@ -140,21 +136,19 @@ export function deliverCommand(
 }
 
 export const phaseTimer: H = {
-  def: {
-    type: "phase-timer",
-    description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
-    fields: [
-      { name: "player", label: "Player", type: "string" },
-      { name: "phase", label: "Phase", type: "string" },
-      { name: "elapsedSeconds", label: "Seconds taken", type: "number", min: 0 },
-    ],
-  },
+  type: "phase-timer",
+  description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
   schema: Type.Object(
-    { type: Type.Literal("phase-timer"), player: Type.String(), phase: Type.String(), elapsedSeconds: Type.Number({ minimum: 0 }) },
+    {
+      type: Type.Literal("phase-timer"),
+      player: Type.String({ label: "Player" }),
+      phase: Type.String({ label: "Phase" }),
+      elapsedSeconds: Type.Number({ minimum: 0, label: "Seconds taken" }),
+    },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const limit = setting<number>(state.settings, "phaseSeconds");
     const grace = setting<number>(state.settings, "graceSeconds");
     const player = String(a.player);
@@ -177,21 +171,19 @@ export const phaseTimer: H = {
 const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
 
 export const grapple: H = {
-  def: {
-    type: "grapple",
-    description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "other", label: "Other ship", type: "ship" },
-      { name: "grappled", label: "Grappled or fouled", type: "boolean" },
-    ],
-  },
+  type: "grapple",
+  description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
   schema: Type.Object(
-    { type: Type.Literal("grapple"), ship: Type.String(), other: Type.String(), grappled: Type.Boolean() },
+    {
+      type: Type.Literal("grapple"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      other: Type.String({ label: "Other ship", input: "ship" }),
+      grappled: Type.Boolean({ label: "Grappled or fouled" }),
+    },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const x = liveShip(state, a.ship, "ship");
     if (!x.ok) return x;
     const y = liveShip(state, a.other, "other");
@@ -209,20 +201,18 @@ export const grapple: H = {
 };
 
 export const collision: H = {
-  def: {
-    type: "collision",
-    description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "other", label: "Other ship", type: "ship", optional: true },
-    ],
-  },
+  type: "collision",
+  description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
   schema: Type.Object(
-    { type: Type.Literal("collision"), ship: Type.String(), other: Type.Optional(Type.String()) },
+    {
+      type: Type.Literal("collision"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      other: Type.Optional(Type.String({ label: "Other ship", input: "ship" })),
+    },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const events: WsimEvent[] = [];
     for (const f of a.other === undefined ? ["ship"] : ["ship", "other"]) {
       const s = liveShip(state, a[f], f);
@@ -236,21 +226,19 @@ export const collision: H = {
 const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "rigging1", "rigging2", "rigging3", "rigging4"] as const;
 
 export const mark: H = {
-  def: {
-    type: "mark",
-    description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "section", label: "Section", type: "enum", values: [...SECTIONS] },
-      { name: "boxes", label: "Boxes", type: "number" },
-    ],
-  },
+  type: "mark",
+  description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
   schema: Type.Object(
-    { type: Type.Literal("mark"), ship: Type.String(), section: Type.Union(SECTIONS.map((s) => Type.Literal(s))), boxes: Type.Integer() },
+    {
+      type: Type.Literal("mark"),
+      ship: Type.String({ label: "Ship", input: "ship" }),
+      section: literals(SECTIONS, { label: "Section" }),
+      boxes: Type.Integer({ label: "Boxes" }),
+    },
     { additionalProperties: false },
   ),
   plan: () => ok([]),
-  resolve(state, a) {
+  resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;

@@ -5,12 +5,12 @@ import { entry } from "../../../src/dice/plan.ts";
 import {
   actingShip,
   applyPatch,
+  defineAction,
   fieldDistribution,
+  fieldsOf,
   nameOf,
-  outcomeAction,
   parseSettings,
   parseWindGameSettings,
-  resolveAction,
   ruleSetFromHandlers,
   setting,
   uniqueShipIds,
@@ -39,32 +39,42 @@ const shipOf = (s: State, id: unknown, path: string) => {
   return ship ? ok(ship) : fail("ship.unknown", `no ship ${String(id)}`, path);
 };
 
-const volley = outcomeAction({
-  def: { type: "volley", description: "2d6 at a ship", fields: [{ name: "target", label: "Target", type: "ship" }] },
-  schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }, { additionalProperties: false }),
-  prepare: (s: State, a) => shipOf(s, a.target, "action.target"),
+const toyAction = defineAction<State>();
+
+const volley = toyAction({
+  type: "volley",
+  description: "2d6 at a ship",
+  schema: Type.Object(
+    { type: Type.Literal("volley"), target: Type.String({ label: "Target", input: "ship" }) },
+    { additionalProperties: false },
+  ),
+  prepare: ({ state: s, action: a }) => shipOf(s, a.target, "action.target"),
   plan: () => [entry("attack", "d6", 2, "volley")],
-  outcome: (target, dice, s) => {
+  outcome: ({ prepared: target, state: s }, dice) => {
     const total = (dice[0] ?? []).reduce((x, y) => x + y, 0);
     return { target: target.id, total, hit: total >= setting<number>(s.settings, "hitOn") };
   },
-  effects: (target, o) => ({ events: o.hit ? [{ type: "hit", ship: target.id }] : [], followUps: [] }),
-  summary: (_t, dist) => ({ pHit: dist.probability((o) => o.hit) }),
-  describe: (s, _a, o) => `${nameOf(s, o.target)} ${o.hit ? "hit" : "missed"}`,
+  effects: ({ prepared: target }, o) => ({ events: o.hit ? [{ type: "hit", ship: target.id }] : [] }),
+  summary: (dist) => ({ pHit: dist.probability((o) => o.hit) }),
+  describe: ({ state: s }, o) => `${nameOf(s, o.target)} ${o.hit ? "hit" : "missed"}`,
 });
 
-const salvo = resolveAction<State>({
-  def: { type: "salvo", description: "a d6 a ship", fields: [{ name: "ships", label: "Ships", type: "ships" }] },
-  schema: Type.Object({ type: Type.Literal("salvo"), ships: Type.Array(Type.String()) }, { additionalProperties: false }),
-  check: (s, a) => {
-    for (const [i, id] of (a.ships as string[]).entries()) {
+const salvo = toyAction({
+  type: "salvo",
+  description: "a d6 a ship",
+  schema: Type.Object(
+    { type: Type.Literal("salvo"), ships: Type.Array(Type.String(), { label: "Ships", input: "ships" }) },
+    { additionalProperties: false },
+  ),
+  prepare: ({ state: s, action: a }) => {
+    for (const [i, id] of a.ships.entries()) {
       const found = shipOf(s, id, `action.ships[${i}]`);
       if (!found.ok) return found;
     }
     return ok(a);
   },
-  plan: (_s, a) => ok([entry("attack", "d6", (a.ships as string[]).length, "salvo")]),
-  resolve: (_s, _a, dice) =>
+  plan: ({ action: a }) => ok([entry("attack", "d6", a.ships.length, "salvo")]),
+  resolve: (_ctx, dice) =>
     dice[0]?.includes(1)
       ? fail("rules.illegal", "a 1 jams the guns", "dice")
       : ok({ outcome: { sixes: (dice[0] ?? []).filter((d) => d === 6).length }, events: [], followUps: [] }),
@@ -139,7 +149,7 @@ describe("outcomeAction", () => {
     );
   });
   it("prepareOnParse: false leaves legality to plan", () => {
-    const lax = outcomeAction({ ...volleySpec(), prepareOnParse: false });
+    const lax = toyAction({ ...volleySpec(), prepareOnParse: false });
     expect(lax.parse(state(), { type: "volley", target: "z" }).ok).toBe(true);
     expect(lax.plan(state(), act({ type: "volley", target: "z" }))).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
   });
@@ -147,16 +157,17 @@ describe("outcomeAction", () => {
 
 function volleySpec() {
   return {
-    def: { type: "volley", description: "", fields: [] },
+    type: "volley",
+    description: "",
     schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }),
-    prepare: (s: State, a: { target: string }) => shipOf(s, a.target, "action.target"),
+    prepare: ({ state: s, action: a }: { state: State; action: { target: string } }) => shipOf(s, a.target, "action.target"),
     plan: () => [],
     outcome: () => ({}),
-    effects: () => ({ events: [], followUps: [] }),
+    effects: () => ({ events: [] }),
   };
 }
 
-describe("resolveAction", () => {
+describe("actions with resolve", () => {
   it("odds run resolve over the plan; a refused roll counts as its error code", () => {
     const s = state({}, [
       { id: "a", name: "Alpha", side: "x", hits: 0 },
@@ -175,22 +186,28 @@ describe("resolveAction", () => {
     }
   });
   it("uses a cheaper exact distribution or the action's own odds when given", () => {
-    const base = { def: salvo.def, schema: Type.Object({ type: Type.Literal("salvo") }), plan: () => ok([entry("x", "d6", 1, "x")]) };
+    const base = {
+      type: "salvo",
+      description: "",
+      schema: Type.Object({ type: Type.Literal("salvo") }),
+      plan: () => ok([entry("x", "d6", 1, "x")]),
+    };
     const resolve = () => ok({ outcome: {}, events: [], followUps: [] });
-    const viaDist = resolveAction<State>({ ...base, resolve, outcomes: () => ok(Dist.of({ cheap: true })) });
+    const viaDist = toyAction({ ...base, resolve, dist: () => ok(Dist.of({ cheap: true })) });
     expect(viaDist.odds(state(), act({ type: "salvo" }))).toMatchObject({
       ok: true,
       value: { outcomes: [{ outcome: { cheap: true }, p: 1 }] },
     });
-    const own = resolveAction<State>({ ...base, resolve, odds: () => fail("rules.out-of-range", "too many", "ships") });
+    const own = toyAction({ ...base, resolve, odds: () => fail("rules.out-of-range", "too many", "ships") });
     expect(own.odds(state(), act({ type: "salvo" }))).toMatchObject({ ok: false, error: { code: "rules.out-of-range" } });
   });
 });
 
 describe("odds too large", () => {
   // Ten pairs of d6 as separate plan entries: 21^10 multiset combinations, past the odds limit.
-  const barrage = resolveAction<State>({
-    def: { type: "barrage", description: "", fields: [] },
+  const barrage = toyAction({
+    type: "barrage",
+    description: "",
     schema: Type.Object({ type: Type.Literal("barrage") }),
     plan: () => ok(Array.from({ length: 10 }, (_, i) => entry(`gun${i}`, "d6", 2, "a gun"))),
     resolve: () => ok({ outcome: {}, events: [], followUps: [] }),
@@ -209,6 +226,36 @@ describe("odds too large", () => {
     expect(strict.odds(state(), a)).toMatchObject({
       ok: false,
       error: { code: "rules.out-of-range", message: expect.stringMatching(/^no: /) },
+    });
+  });
+});
+
+describe("fields read off the schema", () => {
+  it("lists every property but type and hidden ones, with labels, inputs, choices, defaults, bounds", () => {
+    const schema = Type.Object({
+      type: Type.Literal("x"),
+      firer: Type.String({ label: "Firing ship", input: "ship" }),
+      range: Type.Number({ minimum: 0, maximum: 12, label: "Range" }),
+      rake: Type.Boolean({ default: false }),
+      side: Type.Optional(Type.Union([Type.Literal("port"), Type.Literal("starboard")])),
+      following: Type.Union([Type.String(), Type.Null()], { default: null, input: "ship", label: "Following" }),
+      masts: Type.Array(Type.Integer(), { choices: [1, 2, 3] }),
+      secret: Type.Optional(Type.String({ hidden: true })),
+    });
+    expect(fieldsOf(schema)).toEqual([
+      { name: "firer", label: "Firing ship", type: "ship" },
+      { name: "range", label: "Range", type: "number", min: 0, max: 12 },
+      { name: "rake", label: "rake", type: "boolean", default: false },
+      { name: "side", label: "side", type: "enum", values: ["port", "starboard"], optional: true },
+      { name: "following", label: "Following", type: "ship", optional: true },
+      { name: "masts", label: "masts", type: "enum", values: [1, 2, 3] },
+    ]);
+  });
+  it("are the definitions a rule set lists", () => {
+    expect(toy.actions[0]).toEqual({
+      type: "volley",
+      description: "2d6 at a ship",
+      fields: [{ name: "target", label: "Target", type: "ship" }],
     });
   });
 });

@@ -11,17 +11,19 @@ import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
-import { afterWords, type DamageReport, damageReport, markEvents } from "../damage.ts";
+import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { retireChoice } from "./flag-officer.ts";
 
 const pair = <T extends string>(type: T) =>
-  Type.Object({ type: actionType(type), attacker: shipId(), defender: shipId() }, { additionalProperties: false });
+  Type.Object(
+    { type: actionType(type), attacker: shipId("Boarding ship"), defender: shipId("Ship boarded") },
+    { additionalProperties: false },
+  );
 const isPair = (g: { a: string; b: string }, x: string, y: string) => (g.a === x && g.b === y) || (g.a === y && g.b === x);
 
 /** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
@@ -57,15 +59,11 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
   return ok({ attacker: attacker.value, defender: defender.value });
 }
 
-const boardingFields = [
-  { name: "attacker", label: "Boarding ship", type: "ship" as const },
-  { name: "defender", label: "Ship boarded", type: "ship" as const },
-];
-
-export const grapple = defineAction({
-  def: { type: "grapple", description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).", fields: boardingFields },
+export const grapple = soleBayAction({
+  type: "grapple",
+  description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
   schema: pair("grapple"),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ships = twoShips(state, a);
     if (!ships.ok) return ships;
     if (isFired(state, ships.value.attacker)) return illegal("A fired fireship rolls fireship-ensnare instead.", "action.attacker");
@@ -73,12 +71,12 @@ export const grapple = defineAction({
       return illegal("These ships are already grappled.", "action.defender");
     return ok({ ...ships.value, crew: crewModifier(ships.value.attacker, state.game.fired) });
   },
-  plan: (ctx) => [entry("grapple", "d6", 1, `${ctx.attacker.name} tries to grapple ${ctx.defender.name}: 1d6 + crew, 3+`)],
-  outcome: (ctx, dice) => {
+  plan: ({ prepared: ctx }) => [entry("grapple", "d6", 1, `${ctx.attacker.name} tries to grapple ${ctx.defender.name}: 1d6 + crew, 3+`)],
+  outcome: ({ prepared: ctx }, dice) => {
     const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
     return { attacker: ctx.attacker.id, defender: ctx.defender.id, modified, grappled: modified >= GRAPPLE_SUCCESS };
   },
-  effects(ctx, o, state) {
+  effects({ prepared: ctx, state }, o) {
     if (!o.grappled) return { events: [] };
     const followUps: FollowUp[] = [];
     const retire = ctx.defender.flagOfficer === "present" ? retireChoice(state, ctx.defender, true) : null;
@@ -92,8 +90,8 @@ export const grapple = defineAction({
     );
     return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
   },
-  summary: (_ctx, dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
-  describe: (o, state) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
+  summary: (dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
+  describe: ({ state }, o) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
 });
 
 type Pair = { attacker: SoleBayShip; defender: SoleBayShip };
@@ -173,21 +171,18 @@ function boardingRoundDist(ctx: Pair, plan: DicePlan, state: SoleBayState) {
   return oddsOverDistinctTotals(plan, (totals) => roundFromTotals(ctx, state, totals, side, report));
 }
 
-export const boardingRound = defineAction({
-  def: {
-    type: "boarding-round",
-    description: "One round of a boarding action: both ships inflict damage on the other.",
-    fields: boardingFields,
-  },
+export const boardingRound = soleBayAction({
+  type: "boarding-round",
+  description: "One round of a boarding action: both ships inflict damage on the other.",
   schema: pair("boarding-round"),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ships = twoShips(state, a);
     if (!ships.ok) return ships;
     if (!state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
       return illegal("These ships are not grappled.", "action.defender");
     return ok(ships.value);
   },
-  plan(ctx, state) {
+  plan({ prepared: ctx, state }) {
     const [a, d] = [boardingDice(state, ctx.attacker), boardingDice(state, ctx.defender)];
     const mods = (self: SoleBayShip, opp: SoleBayShip) =>
       boardingModifiers(state, self, opp)
@@ -198,10 +193,10 @@ export const boardingRound = defineAction({
       entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
     ];
   },
-  outcome: (ctx, dice, state) => boardingRoundOutcome(ctx, dice, state),
+  outcome: ({ prepared: ctx, state }, dice) => boardingRoundOutcome(ctx, dice, state),
   // Each side's damage reads its dice total alone: the totals' product, not every pair of multisets.
-  dist: boardingRoundDist,
-  effects(ctx, o) {
+  dist: ({ prepared: ctx, state }, plan) => boardingRoundDist(ctx, plan, state),
+  effects({ prepared: ctx, state }, o) {
     const events: SoleBayEvent[] = [
       ...markEvents(damageReport(ctx.attacker, o.defender.inflicted), "boarding"),
       ...markEvents(damageReport(ctx.defender, o.attacker.inflicted), "boarding"),
@@ -215,26 +210,23 @@ export const boardingRound = defineAction({
         ? { type: "grapple-ended", a: ctx.attacker.id, b: ctx.defender.id }
         : { type: "boarding-round", a: ctx.attacker.id, b: ctx.defender.id, winner: o.winner },
     );
-    return { events, cause: "boarding" };
+    return damaged(state, { events, cause: "boarding" });
   },
-  summary: (ctx, dist) => ({
+  summary: (dist, { prepared: ctx }) => ({
     pAttackerWins: dist.probability((o) => o.winner === ctx.attacker.id),
     pDefenderWins: dist.probability((o) => o.winner === ctx.defender.id),
     pDrawn: dist.probability((o) => o.winner === null),
   }),
-  describe: (o, state) =>
+  describe: ({ state }, o) =>
     `Boarding: ${nameOf(state, o.attacker.ship)} inflicts ${o.attacker.inflicted}, ${nameOf(state, o.defender.ship)} inflicts ${o.defender.inflicted}` +
     ` — ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}${o.fireSpreads ? "; the fire spreads" : ""}`,
 });
 
-export const breakOff = defineAction({
-  def: {
-    type: "break-off",
-    description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
-    fields: [{ name: "ship", label: "Ship breaking off", type: "ship" }],
-  },
-  schema: Type.Object({ type: actionType("break-off"), ship: shipId() }, { additionalProperties: false }),
-  prepare(state, a) {
+export const breakOff = soleBayAction({
+  type: "break-off",
+  description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
+  schema: Type.Object({ type: actionType("break-off"), ship: shipId("Ship breaking off") }, { additionalProperties: false }),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     const g = state.game.grappled.find((x) => x.a === a.ship || x.b === a.ship);
@@ -243,7 +235,7 @@ export const breakOff = defineAction({
     return ok({ ship: ship.value, a: g.a, b: g.b });
   },
   plan: () => [],
-  outcome: (ctx) => ({ ship: ctx.ship.id, from: ctx.a === ctx.ship.id ? ctx.b : ctx.a }),
-  effects: (ctx) => ({ events: [{ type: "grapple-ended", a: ctx.a, b: ctx.b }] }),
-  describe: (o, state) => `${nameOf(state, o.ship)} breaks off from ${nameOf(state, o.from)}`,
+  outcome: ({ prepared: ctx }) => ({ ship: ctx.ship.id, from: ctx.a === ctx.ship.id ? ctx.b : ctx.a }),
+  effects: ({ prepared: ctx }) => ({ events: [{ type: "grapple-ended", a: ctx.a, b: ctx.b }] }),
+  describe: ({ state }, o) => `${nameOf(state, o.ship)} breaks off from ${nameOf(state, o.from)}`,
 });

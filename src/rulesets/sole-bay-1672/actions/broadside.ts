@@ -2,15 +2,16 @@
  * "Broadsides": dice from the combat table by rating × condition plus modifiers, a hit on the range band's
  * score (a 6 always hits), one box per hit on the target.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
 import { fail, ok } from "../../../game/result.ts";
+import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
-import { afterWords, damageReport, markEvents } from "../damage.ts";
+import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
+import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
@@ -21,12 +22,12 @@ type BroadsideSide = (typeof BROADSIDE_SIDES)[number];
 const schema = Type.Object(
   {
     type: actionType("broadside"),
-    firer: shipId(),
-    target: shipId(),
-    rangeInches: Type.Number({ minimum: 0 }),
-    rake: flag(),
+    firer: shipId("Firing ship"),
+    target: shipId("Target"),
+    rangeInches: Type.Number({ minimum: 0, label: "Range (inches, base to base)" }),
+    rake: flag("Raking bow or stern"),
     /** Which broadside fires; default: one not yet fired this turn (port first). */
-    broadside: Type.Optional(oneOf(BROADSIDE_SIDES)),
+    broadside: Type.Optional(literals(BROADSIDE_SIDES, { label: "Broadside" })),
   },
   { additionalProperties: false },
 );
@@ -95,20 +96,11 @@ function outcomeFor(ctx: Ctx, hits: number) {
   };
 }
 
-export const broadside = defineAction({
-  def: {
-    type: "broadside",
-    description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",
-    fields: [
-      { name: "firer", label: "Firing ship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-      { name: "rangeInches", label: "Range (inches, base to base)", type: "number", min: 0, max: GUNNERY_RANGE_INCHES },
-      { name: "rake", label: "Raking bow or stern", type: "boolean", default: false },
-      { name: "broadside", label: "Broadside", type: "enum", values: ["port", "starboard"], optional: true },
-    ],
-  },
+export const broadside = soleBayAction({
+  type: "broadside",
+  description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",
   schema,
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const firer = shipAt(state, a.firer, "action.firer");
     if (!firer.ok) return firer;
     const target = shipAt(state, a.target, "action.target");
@@ -138,18 +130,20 @@ export const broadside = defineAction({
     const d = broadsideDice(state, firer.value, target.value, a.rake);
     return ok({ firer: firer.value, target: target.value, needed: band.needed, band: band.band, side, ...d });
   },
-  plan: (ctx) => [entry("attack", "d6", ctx.dice, `Broadside of ${ctx.firer.name} at ${ctx.target.name}: ${breakdownText(ctx)}`)],
-  outcome: (ctx, dice) => outcomeFor(ctx, (dice[0] ?? []).filter(isHit(ctx.needed)).length),
-  dist: (ctx) => Dist.successes("d6", ctx.dice, isHit(ctx.needed)).map((h) => outcomeFor(ctx, h)),
-  marks: (ctx, dice) => [(dice[0] ?? []).map((v) => (isHit(ctx.needed)(v) ? "hit" : "miss"))],
-  effects(ctx, o) {
+  plan: ({ prepared: ctx }) => [
+    entry("attack", "d6", ctx.dice, `Broadside of ${ctx.firer.name} at ${ctx.target.name}: ${breakdownText(ctx)}`),
+  ],
+  outcome: ({ prepared: ctx }, dice) => outcomeFor(ctx, (dice[0] ?? []).filter(isHit(ctx.needed)).length),
+  dist: ({ prepared: ctx }) => Dist.successes("d6", ctx.dice, isHit(ctx.needed)).map((h) => outcomeFor(ctx, h)),
+  marks: ({ prepared: ctx }, dice) => [(dice[0] ?? []).map((v) => (isHit(ctx.needed)(v) ? "hit" : "miss"))],
+  effects({ prepared: ctx, state }, o) {
     const events: SoleBayEvent[] = [
       { type: "broadside-fired", ship: ctx.firer.id, broadside: ctx.side },
       ...(ctx.firstBroadside ? [{ type: "first-broadside-used" as const, ship: ctx.firer.id }] : []),
     ];
-    return { events: [...events, ...markEvents(damageReport(ctx.target, o.hits), "broadside")], cause: "broadside" };
+    return damaged(state, { events: [...events, ...markEvents(damageReport(ctx.target, o.hits), "broadside")], cause: "broadside" });
   },
-  summary(ctx, dist) {
+  summary(dist, { prepared: ctx }) {
     return {
       dice: ctx.dice,
       needed: ctx.needed,
@@ -161,7 +155,7 @@ export const broadside = defineAction({
       pDestroyed: dist.probability((o) => o.destroyed && !ctx.target.destroyed),
     };
   },
-  describe(o, state) {
+  describe({ state }, o) {
     const hits = `${o.hits} hit${o.hits === 1 ? "" : "s"}`;
     return `${hits} on ${nameOf(state, o.target)} (${o.dice} dice at ${o.needed}+) — ${afterWords(o)}`;
   },

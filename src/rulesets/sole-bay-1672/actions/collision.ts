@@ -2,28 +2,30 @@
  * "Collisions": the moving player's 1D6 + crew on the collision table, then "Collision Damage" by the hull
  * class of the MOVING ship (Stout 2D6, Average 1D6, Weak 1D3), full or half, to both ships.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
-import { afterWords, damageReport, markEvents } from "../damage.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
+import { literals } from "../../../game/schema.ts";
+import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
+import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier } from "../ship.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
 
-export const collision = defineAction({
-  def: {
-    type: "collision",
-    description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
-    fields: [
-      { name: "mover", label: "Moving ship", type: "ship" },
-      { name: "other", label: "Ship collided with", type: "ship" },
-      { name: "noRoom", label: "No room to avoid the collision", type: "boolean", default: false },
-    ],
-  },
-  schema: Type.Object({ type: actionType("collision"), mover: shipId(), other: shipId(), noRoom: flag() }, { additionalProperties: false }),
-  prepare(state, a) {
+export const collision = soleBayAction({
+  type: "collision",
+  description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
+  schema: Type.Object(
+    {
+      type: actionType("collision"),
+      mover: shipId("Moving ship"),
+      other: shipId("Ship collided with"),
+      noRoom: flag("No room to avoid the collision"),
+    },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const mover = shipAt(state, a.mover, "action.mover");
     if (!mover.ok) return mover;
     const other = shipAt(state, a.other, "action.other", "in-play");
@@ -37,10 +39,10 @@ export const collision = defineAction({
     }
     return ok({ mover: mover.value, other: other.value, noRoom: a.noRoom, crew: crewModifier(mover.value, state.game.fired) });
   },
-  plan: (ctx) => [
+  plan: ({ prepared: ctx }) => [
     entry("collision", "d6", 1, `${ctx.mover.name} collides with ${ctx.other.name}: 1d6 + crew (0-1 full damage, 2-4 half, 5-7 averted)`),
   ],
-  outcome(ctx, dice) {
+  outcome({ prepared: ctx }, dice) {
     const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
     const row = COLLISION_TABLE.find((r) => modified <= r.max) ?? COLLISION_TABLE[2];
     // "If there is no room to avoid the collision, then inflict damage as 'Impact' result."
@@ -49,7 +51,7 @@ export const collision = defineAction({
     const damage = row.damage === "none" && ctx.noRoom ? "half" : row.damage;
     return { mover: ctx.mover.id, other: ctx.other.id, modified, result, damage, averted };
   },
-  effects(ctx, o) {
+  effects({ prepared: ctx }, o) {
     if (o.damage === "none") return { events: [] };
     const d = COLLISION_DAMAGE_DICE[ctx.mover.hull];
     return {
@@ -64,27 +66,25 @@ export const collision = defineAction({
       ],
     };
   },
-  describe: (o, state) =>
+  describe: ({ state }, o) =>
     o.averted
       ? `${nameOf(state, o.mover)} comes about: collision with ${nameOf(state, o.other)} averted`
       : `${nameOf(state, o.mover)} and ${nameOf(state, o.other)} collide: ${o.result === "impact" ? "Impact, half" : "Disastrous impact, full"} damage`,
 });
 
-export const collisionDamage = defineAction({
-  def: {
-    type: "collision-damage",
-    description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
-    fields: [
-      { name: "mover", label: "Moving ship", type: "ship" },
-      { name: "other", label: "Ship collided with", type: "ship" },
-      { name: "severity", label: "Damage", type: "enum", values: ["full", "half"] },
-    ],
-  },
+export const collisionDamage = soleBayAction({
+  type: "collision-damage",
+  description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
   schema: Type.Object(
-    { type: actionType("collision-damage"), mover: shipId(), other: shipId(), severity: oneOf(["full", "half"] as const) },
+    {
+      type: actionType("collision-damage"),
+      mover: shipId("Moving ship"),
+      other: shipId("Ship collided with"),
+      severity: literals(["full", "half"], { label: "Damage" }),
+    },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const mover = shipAt(state, a.mover, "action.mover", "in-play");
     if (!mover.ok) return mover;
     const other = shipAt(state, a.other, "action.other", "in-play");
@@ -92,11 +92,11 @@ export const collisionDamage = defineAction({
     if (mover.value.id === other.value.id) return illegal("A ship cannot collide with itself.", "action.other");
     return ok({ mover: mover.value, other: other.value, severity: a.severity });
   },
-  plan(ctx) {
+  plan({ prepared: ctx }) {
     const d = COLLISION_DAMAGE_DICE[ctx.mover.hull];
     return [entry("collision-damage", d.die, d.count, `Collision damage by ${ctx.mover.name}'s ${ctx.mover.hull} hull (${ctx.severity})`)];
   },
-  outcome(ctx, dice, state) {
+  outcome({ prepared: ctx, state }, dice) {
     const rolled = (dice[0] ?? []).reduce((s, v) => s + v, 0);
     const round = state.settings.collisionHalfRounding === "up" ? Math.ceil : Math.floor;
     const damage = ctx.severity === "full" ? rolled : round(rolled / 2);
@@ -106,9 +106,11 @@ export const collisionDamage = defineAction({
     });
     return { rolled, severity: ctx.severity, damage, results };
   },
-  effects: (ctx, o) => ({
-    events: [ctx.mover, ctx.other].flatMap((s) => markEvents(damageReport(s, o.damage), "collision")),
-    cause: "collision",
-  }),
-  describe: (o, state) => `Collision damage ${o.damage}: ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}`,
+  effects: ({ prepared: ctx, state }, o) =>
+    damaged(state, {
+      events: [ctx.mover, ctx.other].flatMap((s) => markEvents(damageReport(s, o.damage), "collision")),
+      cause: "collision",
+    }),
+  describe: ({ state }, o) =>
+    `Collision damage ${o.damage}: ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}`,
 });

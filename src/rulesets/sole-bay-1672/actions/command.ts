@@ -1,26 +1,27 @@
 /**
  * "Squadron Breakpoint", "Initiative" and the windward edge (set by the scenario or a person; no dice).
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
 import { ok } from "../../../game/result.ts";
+import { literals } from "../../../game/schema.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, illegal, oneOf } from "../lookup.ts";
+import { actionType, illegal, soleBayAction } from "../lookup.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";
 import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
 
-export const breakpoint = defineAction({
-  def: {
-    type: "breakpoint",
-    description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
-    fields: [{ name: "squadron", label: "Squadron / division", type: "string" }],
-  },
-  schema: Type.Object({ type: actionType("breakpoint"), squadron: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-  prepare(state, a) {
+export const breakpoint = soleBayAction({
+  type: "breakpoint",
+  description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
+  schema: Type.Object(
+    { type: actionType("breakpoint"), squadron: Type.String({ minLength: 1, label: "Squadron / division" }) },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     if (countedShips(state, a.squadron).length === 0)
       return illegal(`There is no squadron "${a.squadron}" (fireships are ignored).`, "action.squadron");
     if (state.game.broken.includes(a.squadron)) return illegal(`Squadron ${a.squadron} has already broken off.`, "action.squadron");
@@ -28,7 +29,7 @@ export const breakpoint = defineAction({
     const modifiers = breakpointModifiers(state, a.squadron);
     return ok({ squadron: a.squadron, losses: losses(state, a.squadron), modifiers, modifier: modifiers.reduce((s, m) => s + m.value, 0) });
   },
-  plan: (ctx) => [
+  plan: ({ prepared: ctx }) => [
     entry(
       "breakpoint",
       "d6",
@@ -36,35 +37,35 @@ export const breakpoint = defineAction({
       `Breakpoint of ${ctx.squadron}: breaks on ${BREAKPOINT_BREAKS_ON} or less${ctx.modifiers.map((m) => `, ${m.value > 0 ? "+" : ""}${m.value} ${m.reason}`).join("")}`,
     ),
   ],
-  outcome: (ctx, dice) => {
+  outcome: ({ prepared: ctx }, dice) => {
     const modified = (dice[0]?.[0] ?? 0) + ctx.modifier;
     return { squadron: ctx.squadron, losses: ctx.losses, modified, broken: modified <= BREAKPOINT_BREAKS_ON };
   },
-  effects: (ctx, o) => ({
+  effects: ({ prepared: ctx }, o) => ({
     events: [
       { type: "breakpoint-tested", squadron: ctx.squadron, losses: ctx.losses },
       ...(o.broken ? [{ type: "squadron-broken" as const, squadron: ctx.squadron }] : []),
     ],
   }),
-  summary: (ctx, dist) => ({ modifiers: ctx.modifiers, pBreaks: dist.probability((o) => o.broken) }),
-  describe: (o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
+  summary: (dist, { prepared: ctx }) => ({ modifiers: ctx.modifiers, pBreaks: dist.probability((o) => o.broken) }),
+  describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
 });
 
-export const initiative = defineAction({
-  def: {
-    type: "initiative",
-    description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
-    fields: [{ name: "sides", label: "Sides rolling (a re-roll names the tied sides; default all)", type: "string", optional: true }],
-  },
+export const initiative = soleBayAction({
+  type: "initiative",
+  description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
   schema: Type.Object(
     {
       type: actionType("initiative"),
       // A list of sides, or one text of comma-separated sides as a form field gives it.
-      sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], { default: [] }),
+      sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], {
+        default: [],
+        label: "Sides rolling (a re-roll names the tied sides; default all)",
+      }),
     },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const present = [...new Set(state.ships.filter((s) => afloat(state, s)).map((s) => s.side))];
     const asked =
       typeof a.sides === "string"
@@ -79,36 +80,37 @@ export const initiative = defineAction({
     if (new Set(sides).size < 2) return illegal("Initiative needs at least two sides.", "action.sides");
     return ok({ sides: [...new Set(sides)] });
   },
-  plan: (ctx) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
-  outcome(ctx, dice) {
+  plan: ({ prepared: ctx }) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
+  outcome({ prepared: ctx }, dice) {
     const rolls = ctx.sides.map((side, i) => ({ side, roll: dice[i]?.[0] ?? 0 }));
     const { winner, tied } = highestRoll(rolls);
     return { rolls, winner, tied };
   },
-  effects: (_ctx, o) =>
+  effects: ({ prepared: _ctx }, o) =>
     o.winner !== null
       ? { events: [{ type: "initiative", side: o.winner }] }
       : {
           events: [],
           followUps: [roll(`Initiative drawn between ${o.tied.join(" and ")}: re-roll`, { type: "initiative", sides: o.tied })],
         },
-  summary: (ctx, dist) => ({
+  summary: (dist, { prepared: ctx }) => ({
     pWins: Object.fromEntries(ctx.sides.map((s) => [s, dist.probability((o) => o.winner === s)])),
     pDraw: dist.probability((o) => o.winner === null),
   }),
-  describe: (o) => (o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`),
+  describe: (_ctx, o) =>
+    o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`,
 });
 
-export const setWind = defineAction({
-  def: {
-    type: "set-wind",
-    description: "Set the windward table edge (by the scenario or a person; no dice).",
-    fields: [{ name: "windward", label: "Windward edge", type: "enum", values: [...TABLE_EDGES] }],
-  },
-  schema: Type.Object({ type: actionType("set-wind"), windward: oneOf(TABLE_EDGES) }, { additionalProperties: false }),
-  prepare: (_state, a) => ok({ windward: a.windward }),
+export const setWind = soleBayAction({
+  type: "set-wind",
+  description: "Set the windward table edge (by the scenario or a person; no dice).",
+  schema: Type.Object(
+    { type: actionType("set-wind"), windward: literals(TABLE_EDGES, { label: "Windward edge" }) },
+    { additionalProperties: false },
+  ),
+  prepare: ({ action: a }) => ok({ windward: a.windward }),
   plan: () => [],
-  outcome: (ctx) => ({ windward: ctx.windward }),
-  effects: (ctx) => ({ events: [{ type: "wind-set", windward: ctx.windward }] }),
-  describe: (o) => `Windward edge: ${o.windward}`,
+  outcome: ({ prepared: ctx }) => ({ windward: ctx.windward }),
+  effects: ({ prepared: ctx }) => ({ events: [{ type: "wind-set", windward: ctx.windward }] }),
+  describe: (_ctx, o) => `Windward edge: ${o.windward}`,
 });

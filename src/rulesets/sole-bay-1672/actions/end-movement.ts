@@ -7,8 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, isFired } from "../lookup.ts";
+import { actionType, isFired, soleBayAction } from "../lookup.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 
 /**
@@ -27,19 +26,16 @@ export function endOfMovementRolls(state: SoleBayState): FollowUp[] {
   return [...fireships, ...fires];
 }
 
-export const endMovement = defineAction({
-  def: {
-    type: "end-movement",
-    description:
-      "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
-    fields: [],
-  },
+export const endMovement = soleBayAction({
+  type: "end-movement",
+  description:
+    "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
   schema: Type.Object({ type: actionType("end-movement") }, { additionalProperties: false }),
-  prepare: (state) => ok({ rolls: endOfMovementRolls(state) }),
+  prepare: ({ state }) => ok({ rolls: endOfMovementRolls(state) }),
   plan: () => [],
-  outcome: (ctx) => ({ rolls: ctx.rolls.map((f) => f.action) }),
-  effects: (ctx) => ({ events: [], followUps: ctx.rolls }),
-  describe: (o) =>
+  outcome: ({ prepared: ctx }) => ({ rolls: ctx.rolls.map((f) => f.action) }),
+  effects: ({ prepared: ctx }) => ({ events: [], followUps: ctx.rolls }),
+  describe: (_ctx, o) =>
     o.rolls.length === 0
       ? "End of movement: no fires or fireships to roll for."
       : `End of movement: ${o.rolls.length} roll${o.rolls.length === 1 ? "" : "s"} for fires and fireships.`,

@@ -3,17 +3,18 @@
  * within, and 1D6 hits to each (with Risk to Flag Officer). A ship destroyed by those hits rolls in turn, so a
  * chain of explosions runs on follow-ups alone.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
+import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { Weighted } from "../../../odds/distribution.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
-import { afterWords, damageReport, markEvents } from "../damage.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
+import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
+import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
@@ -28,20 +29,18 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
   return as === "none" ? null : EXPLOSION_MIN[as];
 }
 
-export const explosionRoll = defineAction({
-  def: {
-    type: "explosion-roll",
-    description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
-    fields: [
-      { name: "ship", label: "Destroyed ship", type: "ship" },
-      { name: "cause", label: "Destroyed by", type: "enum", values: ["broadside", "fire", "explosion"], default: "broadside" },
-    ],
-  },
+export const explosionRoll = soleBayAction({
+  type: "explosion-roll",
+  description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
   schema: Type.Object(
-    { type: actionType("explosion-roll"), ship: shipId(), cause: oneOf(["broadside", "fire", "explosion"] as const, "broadside") },
+    {
+      type: actionType("explosion-roll"),
+      ship: shipId("Destroyed ship"),
+      cause: literals(["broadside", "fire", "explosion"], { default: "broadside", label: "Destroyed by" }),
+    },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship", "in-play");
     if (!ship.ok) return ship;
     if (!ship.value.destroyed) return illegal(`${ship.value.name} is not destroyed.`, "action.ship");
@@ -49,36 +48,33 @@ export const explosionRoll = defineAction({
     if (needed === null) return illegal("With chainExplosionAs = none, ships destroyed by explosion hits do not roll.", "action.cause");
     return ok({ ship: ship.value, needed });
   },
-  plan: (ctx) => [entry("explosion", "d6", 2, `${ctx.ship.name} is destroyed: explodes on ${ctx.needed}+ on 2d6`)],
-  outcome: (ctx, dice) => {
+  plan: ({ prepared: ctx }) => [entry("explosion", "d6", 2, `${ctx.ship.name} is destroyed: explodes on ${ctx.needed}+ on 2d6`)],
+  outcome: ({ prepared: ctx }, dice) => {
     const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
     return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
   },
-  effects: (ctx, o) =>
+  effects: ({ prepared: ctx }, o) =>
     o.exploded ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] } : { events: [] },
-  summary: (_ctx, dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
-  describe: (o, state) =>
+  summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  describe: ({ state }, o) =>
     o.exploded
       ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
       : `${nameOf(state, o.ship)} does not explode (${o.total} on 2d6) and remains as a prize`,
 });
 
-export const explosionRadius = defineAction({
-  def: {
-    type: "explosion-radius",
-    description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
-    fields: [{ name: "ship", label: "Exploding ship", type: "ship" }],
-  },
-  schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId() }, { additionalProperties: false }),
-  prepare(state, a) {
+export const explosionRadius = soleBayAction({
+  type: "explosion-radius",
+  description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
+  schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship", "any");
     if (!ship.ok) return ship;
     if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
     return ok({ ship: ship.value });
   },
-  plan: (ctx) => [entry("radius", "d6", 1, `Radius of ${ctx.ship.name}'s explosion in inches`)],
-  outcome: (ctx, dice) => ({ ship: ctx.ship.id, radius: dice[0]?.[0] ?? 0 }),
-  effects(ctx, o, state) {
+  plan: ({ prepared: ctx }) => [entry("radius", "d6", 1, `Radius of ${ctx.ship.name}'s explosion in inches`)],
+  outcome: ({ prepared: ctx }, dice) => ({ ship: ctx.ship.id, radius: dice[0]?.[0] ?? 0 }),
+  effects({ prepared: ctx, state }, o) {
     const near = state.ships.filter((s) => s.id !== ctx.ship.id && afloat(state, s));
     if (near.length === 0) return { events: [] };
     const choose: FollowUp = {
@@ -89,7 +85,7 @@ export const explosionRadius = defineAction({
     };
     return { events: [], followUps: [choose] };
   },
-  describe: (o, state) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
+  describe: ({ state }, o) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
 });
 
 interface HitsCtx {
@@ -123,27 +119,20 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
   return { pAnyDestroyed, pDestroyed };
 }
 
-export const explosionHits = defineAction({
-  def: {
-    type: "explosion-hits",
-    description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
-    fields: [
-      { name: "ship", label: "Exploding ship", type: "ship" },
-      { name: "radius", label: "Radius (inches)", type: "number", min: 1, max: 6 },
-      { name: "ships", label: "Ships within the radius", type: "ships", default: [] },
-    ],
-  },
+export const explosionHits = soleBayAction({
+  type: "explosion-hits",
+  description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
   schema: Type.Object(
     {
       type: actionType("explosion-hits"),
-      ship: shipId(),
-      radius: Type.Integer({ minimum: 1, maximum: 6 }),
+      ship: shipId("Exploding ship"),
+      radius: Type.Integer({ minimum: 1, maximum: 6, label: "Radius (inches)" }),
       // A choice of exactly one ship may arrive as a single id.
-      ships: Type.Union([Type.Array(shipId()), shipId()], { default: [] }),
+      ships: Type.Union([Type.Array(shipId()), shipId()], { default: [], label: "Ships within the radius", input: "ships" }),
     },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship", "any");
     if (!ship.ok) return ship;
     if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
@@ -157,14 +146,14 @@ export const explosionHits = defineAction({
     }
     return ok({ ship: ship.value, radius: a.radius, within });
   },
-  plan(ctx, state) {
+  plan({ prepared: ctx, state }) {
     if (state.settings.explosionHitsRoll === "one") {
       return [entry("hits", "d6", ctx.within.length > 0 ? 1 : 0, `Hits on every ship within ${ctx.ship.name}'s explosion`)];
     }
     return ctx.within.map((s) => entry("hits", "d6", 1, `Hits on ${s.name} from ${ctx.ship.name}'s explosion`));
   },
-  outcome: hitsOutcome,
-  odds(ctx, _plan, state) {
+  outcome: ({ prepared, state }, dice) => hitsOutcome(prepared, dice, state),
+  odds({ prepared: ctx, state }) {
     // Each ship's own die is independent: 6^n joint outcomes are listed best-first, the summary is a product.
     const one = state.settings.explosionHitsRoll === "one";
     const faces = [1, 2, 3, 4, 5, 6];
@@ -181,12 +170,12 @@ export const explosionHits = defineAction({
     const joint = jointOutcomes(perShip, (results) => ({ ship: ctx.ship.id, radius: ctx.radius, results }));
     return oddsOfEntries(joint.entries, summary, joint.truncated);
   },
-  effects(ctx, o, state) {
+  effects({ prepared: ctx, state }, o) {
     const events = ctx.within.flatMap((s, i) => markEvents(damageReport(s, o.results[i]?.hits ?? 0), "explosion"));
     const extraRisk = state.settings.explosionFlagRisk ? ctx.within.filter((s) => s.flagOfficer === "present").map((s) => s.id) : [];
-    return { events, cause: "explosion", extraRisk };
+    return damaged(state, { events, cause: "explosion", extraRisk });
   },
-  describe: (o, state) =>
+  describe: ({ state }, o) =>
     o.results.length === 0
       ? `${nameOf(state, o.ship)}'s explosion catches no ship`
       : o.results.map((r) => `${r.hits} hits on ${nameOf(state, r.ship)} — ${afterWords(r)}`).join("; "),

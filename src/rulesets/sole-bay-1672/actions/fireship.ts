@@ -7,26 +7,22 @@ import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
-import { afterWords, damageReport, markEvents } from "../damage.ts";
+import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, illegal, isFired, shipAt, shipId } from "../lookup.ts";
+import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier, totalBoxes } from "../ship.ts";
 import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { radiusFollowUp } from "./explosion.ts";
 import { retireChoice } from "./flag-officer.ts";
 
-const oneShip = <T extends string>(type: T) => Type.Object({ type: actionType(type), ship: shipId() }, { additionalProperties: false });
-const shipField = (label: string) => [{ name: "ship", label, type: "ship" as const }];
+const oneShip = <T extends string>(type: T, label: string) =>
+  Type.Object({ type: actionType(type), ship: shipId(label) }, { additionalProperties: false });
 
-export const fireFireship = defineAction({
-  def: {
-    type: "fire-fireship",
-    description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
-    fields: shipField("Fireship"),
-  },
-  schema: oneShip("fire-fireship"),
-  prepare(state, a) {
+export const fireFireship = soleBayAction({
+  type: "fire-fireship",
+  description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
+  schema: oneShip("fire-fireship", "Fireship"),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     if (!ship.value.fireship) return illegal(`${ship.value.name} is not a fireship.`, "action.ship");
@@ -34,30 +30,27 @@ export const fireFireship = defineAction({
     return ok({ ship: ship.value });
   },
   plan: () => [],
-  outcome: (ctx) => ({ ship: ctx.ship.id, fired: true }),
-  effects: (ctx) => ({ events: [{ type: "fireship-fired", ship: ctx.ship.id }] }),
-  describe: (o, state) => `${nameOf(state, o.ship)} is fired and her crew taken off`,
+  outcome: ({ prepared: ctx }) => ({ ship: ctx.ship.id, fired: true }),
+  effects: ({ prepared: ctx }) => ({ events: [{ type: "fireship-fired", ship: ctx.ship.id }] }),
+  describe: ({ state }, o) => `${nameOf(state, o.ship)} is fired and her crew taken off`,
 });
 
-export const fireshipExplosion = defineAction({
-  def: {
-    type: "fireship-explosion",
-    description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
-    fields: shipField("Fired fireship"),
-  },
-  schema: oneShip("fireship-explosion"),
-  prepare(state, a) {
+export const fireshipExplosion = soleBayAction({
+  type: "fireship-explosion",
+  description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
+  schema: oneShip("fireship-explosion", "Fired fireship"),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     if (!isFired(state, ship.value)) return illegal(`${ship.value.name} is not a fired fireship.`, "action.ship");
     return ok({ ship: ship.value, needed: state.settings.fireshipExplosionMin });
   },
-  plan: (ctx) => [entry("explosion", "d6", 2, `Fired fireship ${ctx.ship.name}: explodes on ${ctx.needed}+ on 2d6`)],
-  outcome: (ctx, dice) => {
+  plan: ({ prepared: ctx }) => [entry("explosion", "d6", 2, `Fired fireship ${ctx.ship.name}: explodes on ${ctx.needed}+ on 2d6`)],
+  outcome: ({ prepared: ctx }, dice) => {
     const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
     return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
   },
-  effects(ctx, o) {
+  effects({ prepared: ctx }, o) {
     if (!o.exploded) return { events: [] };
     const boxes = totalBoxes(ctx.ship.hull) - ctx.ship.damage;
     const events: SoleBayEvent[] = [
@@ -66,21 +59,18 @@ export const fireshipExplosion = defineAction({
     ];
     return { events, followUps: [radiusFollowUp(ctx.ship)] };
   },
-  summary: (_ctx, dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
-  describe: (o, state) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
+  summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  describe: ({ state }, o) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
 });
 
-export const fireshipEnsnare = defineAction({
-  def: {
-    type: "fireship-ensnare",
-    description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
-    fields: [
-      { name: "fireship", label: "Fired fireship", type: "ship" },
-      { name: "target", label: "Target", type: "ship" },
-    ],
-  },
-  schema: Type.Object({ type: actionType("fireship-ensnare"), fireship: shipId(), target: shipId() }, { additionalProperties: false }),
-  prepare(state, a) {
+export const fireshipEnsnare = soleBayAction({
+  type: "fireship-ensnare",
+  description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
+  schema: Type.Object(
+    { type: actionType("fireship-ensnare"), fireship: shipId("Fired fireship"), target: shipId("Target") },
+    { additionalProperties: false },
+  ),
+  prepare({ state, action: a }) {
     const fireship = shipAt(state, a.fireship, "action.fireship");
     if (!fireship.ok) return fireship;
     if (!isFired(state, fireship.value)) return illegal(`${fireship.value.name} is not a fired fireship.`, "action.fireship");
@@ -90,14 +80,14 @@ export const fireshipEnsnare = defineAction({
     return ok({ fireship: fireship.value, target: target.value });
   },
   // The fireship's "crew removed", so its roll on the Boarding table has no crew modifier.
-  plan: (ctx) => [entry("ensnare", "d6", 1, `${ctx.fireship.name} against ${ctx.target.name}: ensnared on 3+`)],
-  outcome: (ctx, dice) => ({
+  plan: ({ prepared: ctx }) => [entry("ensnare", "d6", 1, `${ctx.fireship.name} against ${ctx.target.name}: ensnared on 3+`)],
+  outcome: ({ prepared: ctx }, dice) => ({
     fireship: ctx.fireship.id,
     target: ctx.target.id,
     roll: dice[0]?.[0] ?? 0,
     ensnared: (dice[0]?.[0] ?? 0) >= GRAPPLE_SUCCESS,
   }),
-  effects(ctx, o, state) {
+  effects({ prepared: ctx, state }, o) {
     if (!o.ensnared) return { events: [] };
     const followUps: FollowUp[] = [];
     const retire = ctx.target.flagOfficer === "present" ? retireChoice(state, ctx.target, true) : null;
@@ -111,54 +101,52 @@ export const fireshipEnsnare = defineAction({
     );
     return { events: [{ type: "grappled", a: ctx.fireship.id, b: ctx.target.id }], followUps };
   },
-  summary: (_ctx, dist) => ({ pEnsnared: dist.probability((o) => o.ensnared) }),
-  describe: (o, state) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
+  summary: (dist) => ({ pEnsnared: dist.probability((o) => o.ensnared) }),
+  describe: ({ state }, o) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
 });
 
-export const fireDamage = defineAction({
-  def: {
-    type: "fire-damage",
-    description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
-    fields: shipField("Burning ship"),
-  },
-  schema: oneShip("fire-damage"),
-  prepare(state, a) {
+export const fireDamage = soleBayAction({
+  type: "fire-damage",
+  description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
+  schema: oneShip("fire-damage", "Burning ship"),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
     return ok({ ship: ship.value });
   },
-  plan: (ctx) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ctx.ship.name}: 1d3 damage`)],
-  outcome(ctx, dice) {
+  plan: ({ prepared: ctx }) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ctx.ship.name}: 1d3 damage`)],
+  outcome({ prepared: ctx }, dice) {
     const { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(ctx.ship, dice[0]?.[0] ?? 0);
     return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
   },
-  effects(ctx, o) {
+  effects({ prepared: ctx, state }, o) {
     const events: SoleBayEvent[] = markEvents(damageReport(ctx.ship, o.hits), "fire");
     if (!o.destroyed) events.push({ type: "fire-turn", ship: ctx.ship.id });
-    return { events, cause: "fire" };
+    return damaged(state, { events, cause: "fire" });
   },
-  describe: (o, state) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
+  describe: ({ state }, o) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
 });
 
-export const fireFighting = defineAction({
-  def: { type: "fire-fighting", description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.", fields: shipField("Burning ship") },
-  schema: oneShip("fire-fighting"),
-  prepare(state, a) {
+export const fireFighting = soleBayAction({
+  type: "fire-fighting",
+  description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.",
+  schema: oneShip("fire-fighting", "Burning ship"),
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
     const modifier = crewModifier(ship.value, state.game.fired) + FIRE_FIGHTING_PER_TURN * ship.value.fireTurns;
     return ok({ ship: ship.value, modifier });
   },
-  plan: (ctx) => [
+  plan: ({ prepared: ctx }) => [
     entry("fire-fighting", "d6", 1, `Fighting the fire aboard ${ctx.ship.name}: 4+ with ${ctx.modifier >= 0 ? "+" : ""}${ctx.modifier}`),
   ],
-  outcome: (ctx, dice) => {
+  outcome: ({ prepared: ctx }, dice) => {
     const modified = (dice[0]?.[0] ?? 0) + ctx.modifier;
     return { ship: ctx.ship.id, modified, putOut: modified >= FIRE_FIGHTING_SUCCESS };
   },
-  effects: (ctx, o) => ({ events: o.putOut ? [{ type: "fire-out", ship: ctx.ship.id }] : [] }),
-  summary: (_ctx, dist) => ({ pPutOut: dist.probability((o) => o.putOut) }),
-  describe: (o, state) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
+  effects: ({ prepared: ctx }, o) => ({ events: o.putOut ? [{ type: "fire-out", ship: ctx.ship.id }] : [] }),
+  summary: (dist) => ({ pPutOut: dist.probability((o) => o.putOut) }),
+  describe: ({ state }, o) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
 });

@@ -2,15 +2,16 @@
  * "Flagships" and "Risk to Flag Officer": the 2d6 risk roll (killed on a 2, or a double skull with Death Dice),
  * retiring to another ship of the division, and capture when the flagship is destroyed by boarding.
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
+import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, illegal, oneOf, shipAt, shipId } from "../lookup.ts";
+import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { retireCandidates } from "../squadron.ts";
 import type { SoleBayState } from "../state.ts";
@@ -39,32 +40,25 @@ export function officerKilled(state: SoleBayState, pair: readonly number[]): boo
   return a + b === FLAG_OFFICER_KILLED_ON;
 }
 
-export const flagOfficerRisk = defineAction({
-  def: {
-    type: "flag-officer-risk",
-    description: "Risk to Flag Officer: 2d6, killed or mortally wounded on a 2 (double skull with Death Dice).",
-    fields: [
-      { name: "ship", label: "Flagship", type: "ship" },
-      { name: "rolls", label: "Risk rolls still to make", type: "number", min: 1, default: 1 },
-      { name: "cause", label: "What damaged the flagship", type: "enum", values: [...CAUSES], default: "broadside" },
-    ],
-  },
+export const flagOfficerRisk = soleBayAction({
+  type: "flag-officer-risk",
+  description: "Risk to Flag Officer: 2d6, killed or mortally wounded on a 2 (double skull with Death Dice).",
   schema: Type.Object(
     {
       type: actionType("flag-officer-risk"),
-      ship: shipId(),
-      rolls: Type.Integer({ minimum: 1, default: 1 }),
-      cause: oneOf(CAUSES, "broadside"),
+      ship: shipId("Flagship"),
+      rolls: Type.Integer({ minimum: 1, default: 1, label: "Risk rolls still to make" }),
+      cause: literals(CAUSES, { default: "broadside", label: "What damaged the flagship" }),
     },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship", "any");
     if (!ship.ok) return ship;
     if (ship.value.flagOfficer !== "present") return illegal(`${ship.value.name} carries no flag officer.`, "action.ship");
     return ok({ ship: ship.value, rolls: a.rolls, cause: a.cause });
   },
-  plan: (ctx, state) => [
+  plan: ({ prepared: ctx, state }) => [
     entry(
       "risk",
       "d6",
@@ -72,7 +66,7 @@ export const flagOfficerRisk = defineAction({
       `Risk to Flag Officer aboard ${ctx.ship.name}: killed on ${state.settings.deathDice ? "a double skull" : "a 2"}`,
     ),
   ],
-  outcome(ctx, dice, state) {
+  outcome({ prepared: ctx, state }, dice) {
     const killed = officerKilled(state, dice[0] ?? []);
     const rollsLeft = killed ? 0 : ctx.rolls - 1;
     const fate = killed
@@ -86,7 +80,7 @@ export const flagOfficerRisk = defineAction({
             : "stays-with-prize";
     return { ship: ctx.ship.id, killed, rollsLeft, fate };
   },
-  effects(ctx, o, state) {
+  effects({ prepared: ctx, state }, o) {
     const events: SoleBayEvent[] =
       o.fate === "killed"
         ? [{ type: "flag-officer-killed", ship: ctx.ship.id }]
@@ -99,8 +93,8 @@ export const flagOfficerRisk = defineAction({
     if (choice) followUps.push(choice);
     return { events, followUps };
   },
-  summary: (_ctx, dist) => ({ pKilled: dist.probability((o) => o.killed) }),
-  describe(o, state) {
+  summary: (dist) => ({ pKilled: dist.probability((o) => o.killed) }),
+  describe({ state }, o) {
     const n = nameOf(state, o.ship);
     const words: Record<string, string> = {
       killed: `The Flag Officer aboard ${n} is killed or mortally wounded`,
@@ -113,25 +107,23 @@ export const flagOfficerRisk = defineAction({
   },
 });
 
-export const flagOfficerRetire = defineAction({
-  def: {
-    type: "flag-officer-retire",
-    description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,
-    fields: [
-      { name: "ship", label: "Flagship", type: "ship" },
-      { name: "to", label: "Ship to shift the flag to (empty: stay)", type: "ship", optional: true },
-    ],
-  },
+export const flagOfficerRetire = soleBayAction({
+  type: "flag-officer-retire",
+  description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,
   schema: Type.Object(
     {
       type: actionType("flag-officer-retire"),
-      ship: shipId(),
+      ship: shipId("Flagship"),
       // A choice answered with no option or one option in a list is accepted as well as a single id.
-      to: Type.Union([shipId(), Type.Null(), Type.Array(shipId(), { maxItems: 1 })], { default: null }),
+      to: Type.Union([shipId(), Type.Null(), Type.Array(shipId(), { maxItems: 1 })], {
+        default: null,
+        label: "Ship to shift the flag to (empty: stay)",
+        input: "ship",
+      }),
     },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship", "any");
     if (!ship.ok) return ship;
     if (ship.value.flagOfficer !== "present") return illegal(`${ship.value.name} carries no flag officer.`, "action.ship");
@@ -151,9 +143,9 @@ export const flagOfficerRetire = defineAction({
     return ok({ ship: ship.value, to: to.value });
   },
   plan: () => [],
-  outcome: (ctx) => ({ ship: ctx.ship.id, to: ctx.to?.id ?? null, retired: ctx.to !== null }),
-  effects: (ctx) => ({ events: ctx.to ? [{ type: "flag-officer-retired", from: ctx.ship.id, to: ctx.to.id }] : [] }),
-  describe: (o, state) =>
+  outcome: ({ prepared: ctx }) => ({ ship: ctx.ship.id, to: ctx.to?.id ?? null, retired: ctx.to !== null }),
+  effects: ({ prepared: ctx }) => ({ events: ctx.to ? [{ type: "flag-officer-retired", from: ctx.ship.id, to: ctx.to.id }] : [] }),
+  describe: ({ state }, o) =>
     o.to
       ? `The Flag Officer shifts his flag from ${nameOf(state, o.ship)} to ${nameOf(state, o.to)}`
       : `The Flag Officer stays aboard ${nameOf(state, o.ship)}`,

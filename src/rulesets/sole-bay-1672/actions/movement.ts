@@ -3,46 +3,36 @@
  * windward edge (stern: +1D3 + crew half inches, whole when strategic; bow: half speed), minimum moves, turns
  * per move, following a slower ship; "Backing Sail" and "Tacking" (4+ ± crew).
  */
+
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
 import { ok } from "../../../game/result.ts";
+import { literals } from "../../../game/schema.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { defineAction } from "../handler.ts";
-import { actionType, flag, illegal, isFired, oneOf, shipAt, shipId } from "../lookup.ts";
+import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
 
 const WINDWARD = ["stern", "bow", "neither"] as const;
 
-export const movement = defineAction({
-  def: {
-    type: "movement",
-    description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
-    fields: [
-      { name: "ship", label: "Ship", type: "ship" },
-      { name: "strategic", label: 'Strategic move (beyond 12" of the enemy)', type: "boolean", default: false },
-      { name: "fullSail", label: "Full sail", type: "boolean", default: false },
-      { name: "enemyWithin12", label: 'An enemy within 12" at the start of the move', type: "boolean", default: false },
-      { name: "windward", label: "Windward edge is crossed by a line from the", type: "enum", values: [...WINDWARD], default: "neither" },
-      { name: "following", label: "Following a slower ship of the squadron", type: "ship", optional: true },
-      { name: "anchoredOrAground", label: "At anchor or aground (no minimum move)", type: "boolean", default: false },
-    ],
-  },
+export const movement = soleBayAction({
+  type: "movement",
+  description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
   schema: Type.Object(
     {
       type: actionType("movement"),
-      ship: shipId(),
-      strategic: flag(),
-      fullSail: flag(),
-      enemyWithin12: flag(),
-      windward: oneOf(WINDWARD, "neither"),
-      following: Type.Union([shipId(), Type.Null()], { default: null }),
-      anchoredOrAground: flag(),
+      ship: shipId("Ship"),
+      strategic: flag('Strategic move (beyond 12" of the enemy)'),
+      fullSail: flag("Full sail"),
+      enemyWithin12: flag('An enemy within 12" at the start of the move'),
+      windward: literals(WINDWARD, { default: "neither", label: "Windward edge is crossed by a line from the" }),
+      following: Type.Union([shipId(), Type.Null()], { default: null, label: "Following a slower ship of the squadron", input: "ship" }),
+      anchoredOrAground: flag("At anchor or aground (no minimum move)"),
     },
     { additionalProperties: false },
   ),
-  prepare(state, a) {
+  prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
     const s = ship.value;
@@ -71,7 +61,7 @@ export const movement = defineAction({
     return ok({ ...a, ship: s, following, followingAllowance, fired: isFired(state, s), crew: crewModifier(s, state.game.fired) });
   },
   // at anchor or aground she does not sail, so the windward edge's 1d3 is not rolled
-  plan: (ctx) =>
+  plan: ({ prepared: ctx }) =>
     ctx.windward === "stern" && !ctx.anchoredOrAground
       ? [
           entry(
@@ -82,7 +72,7 @@ export const movement = defineAction({
           ),
         ]
       : [],
-  outcome(ctx, dice) {
+  outcome({ prepared: ctx }, dice) {
     const base = SPEED_TABLE[ctx.ship.speed][ctx.ship.condition];
     const mult = ctx.strategic ? STRATEGIC_MULTIPLIER : 1;
     let move = base * (ctx.fullSail ? 2 : 1);
@@ -112,26 +102,27 @@ export const movement = defineAction({
       mayMoveAt,
     };
   },
-  effects(ctx, o) {
+  effects({ prepared: ctx }, o) {
     const events: SoleBayEvent[] = [];
     if (ctx.ship.fullSail !== ctx.fullSail) events.push({ type: "full-sail-set", ship: ctx.ship.id, fullSail: ctx.fullSail });
     events.push({ type: "movement-allowance", ship: ctx.ship.id, inches: o.mayMoveAt ?? o.allowance });
     // fire damage and fireship explosions are rolled at the end of the movement phase (end-movement), for every ship
     return { events };
   },
-  describe: (o, state) =>
+  describe: ({ state }, o) =>
     `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,
 });
 
 function sailingRoll(type: "backing-sail" | "tacking", success: string, failure: string, description: string) {
-  return defineAction({
-    def: { type, description, fields: [{ name: "ship", label: "Ship", type: "ship" }] },
-    schema: Type.Object({ type: actionType(type), ship: shipId() }, { additionalProperties: false }),
-    prepare(state, a) {
+  return soleBayAction({
+    type,
+    description,
+    schema: Type.Object({ type: actionType(type), ship: shipId("Ship") }, { additionalProperties: false }),
+    prepare({ state, action: a }) {
       const ship = shipAt(state, a.ship, "action.ship");
       return ship.ok ? ok({ ship: ship.value, crew: crewModifier(ship.value, state.game.fired) }) : ship;
     },
-    plan: (ctx) => [
+    plan: ({ prepared: ctx }) => [
       entry(
         type,
         "d6",
@@ -139,14 +130,14 @@ function sailingRoll(type: "backing-sail" | "tacking", success: string, failure:
         `${ctx.ship.name}: ${type === "tacking" ? "tacking" : "backing sail"}, 4+ with crew ${ctx.crew >= 0 ? "+" : ""}${ctx.crew}`,
       ),
     ],
-    outcome(ctx, dice) {
+    outcome({ prepared: ctx }, dice) {
       const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
       const ok = modified >= SAILING_SUCCESS;
       return { ship: ctx.ship.id, modified, success: ok, meaning: ok ? success : failure };
     },
     effects: () => ({ events: [] }),
-    summary: (_ctx, dist) => ({ pSuccess: dist.probability((o) => o.success) }),
-    describe: (o, state) => `${nameOf(state, o.ship)}: ${o.meaning}`,
+    summary: (dist) => ({ pSuccess: dist.probability((o) => o.success) }),
+    describe: ({ state }, o) => `${nameOf(state, o.ship)}: ${o.meaning}`,
   });
 }
 
