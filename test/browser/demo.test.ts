@@ -91,6 +91,10 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
+    const size = display.viewportSize();
+    await display.setViewportSize({ width: 1280, height: 800 });
+    await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside-1280.png") });
+    if (size) await display.setViewportSize(size);
 
     for (const [i, die] of DICE.entries()) await sim("roll", { die, face: FACES[i] });
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
