@@ -7,8 +7,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRulesCommand } from "../../host/cli/commands/rules.ts";
+import { pct } from "../../host/public/lib/format.js";
 import type { TableView } from "../../host/session/view.ts";
 import { transition } from "../../src/game/engine.ts";
+import type { Headline } from "../../src/odds/headline.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, settled, startHost, until } from "./harness.ts";
 
@@ -63,15 +66,35 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await control.locator("#fields input[name=rangeInches]").fill("4");
     await control.locator("#fields button[type=submit]").click();
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("10 dice — roll 9, then 1");
-    // the odds before the roll: the hits distribution the rule set states (over every throw), bar for bar
-    const hitOdds = (await state()).pending?.odds?.summary.hits as { hits: number; p: number }[];
-    const cols = await display
-      .locator(".odds-dist .odds-col")
+    // the odds before the roll: the rule set's headline, the very figures `quarterdeck odds` gives for this broadside
+    const action = { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4, rake: false };
+    const cli = await runRulesCommand("odds", rs.id, { readStdin: async () => JSON.stringify({ ...setup.start, action }) });
+    expect(cli.code).toBe(0);
+    const exact = JSON.parse(cli.stdout).headline as Headline;
+    expect(exact.title).toBe("Hits on Gouda");
+    expect((await state()).pending?.odds?.headline).toEqual(exact);
+    const odds = display.locator(".odds[data-kind=headline]");
+    expect(await odds.locator(".kicker").textContent()).toBe(exact.title);
+    expect(await odds.locator(".odds-head b").textContent()).toBe(exact.mostLikely);
+    // the hits distribution, bar for bar (labels and exact p); past ten bars only those of 5% or more carry their
+    // percentage on screen, every one is in the bars' accessible label
+    const cols = await odds
+      .locator(".odds-col")
       .evaluateAll((els) => els.map((e) => [e.getAttribute("data-value"), Number(e.getAttribute("data-p"))]));
-    expect(cols).toEqual(hitOdds.map((o) => [String(o.hits), o.p]));
+    expect(cols).toEqual(exact.bars.map((b) => [b.label, b.p]));
+    const shown = (p: number) => (exact.bars.length <= 10 || p >= 0.05 ? pct(p) : "");
+    expect(await odds.locator(".odds-col .odds-p").allTextContents()).toEqual(exact.bars.map((b) => shown(b.p)));
+    expect(await odds.locator(".odds-bars").getAttribute("aria-label")).toBe(
+      `${exact.title}: ${exact.bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`,
+    );
+    expect(await odds.locator(".odds-facts li").allTextContents()).toEqual(exact.facts.map((f) => `${f.label} ${pct(f.p)}`));
     expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
+    const size = display.viewportSize();
+    await display.setViewportSize({ width: 1280, height: 800 });
+    await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside-1280.png") });
+    if (size) await display.setViewportSize(size);
 
     for (const [i, die] of DICE.entries()) await sim("roll", { die, face: FACES[i] });
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
@@ -80,7 +103,6 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
 
     const start = rs.parseState(setup.start);
     if (!start.ok) throw new Error(start.error.message);
-    const action = { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4, rake: false };
     const expected = transition(rs, start.value, action, FACES);
     if (!expected.ok) throw new Error(expected.error.message);
     const outcome = JSON.parse((await display.locator(".result-outcome").getAttribute("data-outcome")) ?? "{}");

@@ -10,8 +10,10 @@ function Bars({ bars, label }) {
   return html`<div class="odds-bars" role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>
     ${bars.map(
       (b) => html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
-        <span class="odds-p">${labelled(b) ? pct(b.p) : ""}</span>
-        <div class="odds-bar" style=${`height: ${Math.max(2, (b.p / max) * 100)}%`}></div>
+        <div class="odds-track">
+          <span class="odds-p">${labelled(b) ? pct(b.p) : ""}</span>
+          <div class="odds-bar" style=${`height: calc(${Math.max(0.02, b.p / max)} * (100% - 1.4rem))`}></div>
+        </div>
         <span class="odds-label">${b.label}</span>
       </div>`,
     )}
