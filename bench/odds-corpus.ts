@@ -12,8 +12,8 @@ import { parse } from "yaml";
 import { scenarioFile } from "../host/config/scenario.ts";
 import { DIE_FACES } from "../src/dice/kinds.ts";
 import { transition } from "../src/game/engine.ts";
-import { ok, type Result } from "../src/game/result.ts";
 import type { Action, ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../src/game/types.ts";
+import { ok, type Result } from "../src/result.ts";
 import { PREPARED, type RawShip } from "./odds-prepared.ts";
 
 /** One valid odds request of the corpus. */

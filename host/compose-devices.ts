@@ -27,28 +27,28 @@ const problem = (id: string, family: string, message: string): DeviceHealth => (
 /** Builds every family the choice names, in the table's order. */
 export async function composeDevices(choice: DeviceChoice, logger: Logger): Promise<TableDevices> {
   const problems: DeviceHealth[] = [];
-  const built: BuiltDevices[] = [];
-  const emulated: EmulatedDevices[] = [];
-  for (const family of DEVICE_FAMILIES) {
-    const context = { logger: logger.child({ dev: family.dev }) };
-    try {
-      if (choice.emulated) {
-        const devices = await family.emulate(context, choice);
-        emulated.push(devices);
-        built.push(devices);
-      } else {
-        const devices = await family.build(choice.config, context);
-        if (devices) built.push(devices);
+  // Families are independent (each its own ports, ptys or links): built side by side, start-up waits for the slowest;
+  // the results keep the table's order.
+  const results = await Promise.all(
+    DEVICE_FAMILIES.map(async (family) => {
+      const context = { logger: logger.child({ dev: family.dev }) };
+      try {
+        return choice.emulated
+          ? { emulated: await family.emulate(context, choice) }
+          : { built: await family.build(choice.config, context) };
+      } catch (e) {
+        const why = (e as Error).message;
+        problems.push(
+          choice.emulated
+            ? problem(family.key, "emulated", `The emulated ${family.key} could not start: ${why}`)
+            : problem(family.key, family.key, `${family.key}: ${why}`),
+        );
+        return {};
       }
-    } catch (e) {
-      const why = (e as Error).message;
-      problems.push(
-        choice.emulated
-          ? problem(family.key, "emulated", `The emulated ${family.key} could not start: ${why}`)
-          : problem(family.key, family.key, `${family.key}: ${why}`),
-      );
-    }
-  }
+    }),
+  );
+  const emulated: EmulatedDevices[] = results.flatMap((r) => (r.emulated ? [r.emulated] : []));
+  const built: BuiltDevices[] = results.flatMap((r) => (r.emulated ? [r.emulated] : r.built ? [r.built] : []));
   const dial: WindDial | null = built.find((b) => b.dial)?.dial ?? null;
   return {
     sources: built.flatMap((b) => b.sources),

@@ -13,15 +13,8 @@ const EMULATORS = "devices/testing/";
 /** The one production file that may load the emulators, and only with `await import()`. */
 const DEMO_COMPOSITION = "host/device-families.ts";
 
-/**
- * Cycles known when the test was written, each owned by another part of issue 18; the test fails on any other.
- * TODO(issue 18): the owners remove these; the list should end empty.
- */
-const KNOWN_CYCLES: readonly (readonly string[])[] = [
-  ["src/dice", "src/game", "src/odds"], // r18-src / i13-odds: the kernel's dice plans and odds
-  ["host/cli", "host/server"], // i14-start: cli/io.ts → server/json-limits.ts, server/openapi.ts → cli/version.ts
-  ["host/session", "host/store"], // r18-session: the store's record types live in session (issue 18 item 1)
-];
+/** Folder cycles allowed: none (issue 18). A new entry needs a reason written beside it. */
+const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 
 const graph = importGraph(ROOT, PRODUCTION);
 const inProduction = (f: string) => !f.startsWith(EMULATORS);

@@ -13,7 +13,7 @@
  *
  * `packed(x)` is Firmata's Encoder7Bit layout: the bytes as one little-endian bit stream cut into 7-bit groups.
  */
-import type { Result } from "../../src/game/result.ts";
+import type { Result } from "../../src/result.ts";
 
 export const NFC_SYSEX = 0x0e;
 export const SUB = { tagArrived: 0x01, tagLeft: 0x02, readerStatus: 0x03, roundDone: 0x04, query: 0x10 } as const;

@@ -3,7 +3,7 @@
  * never throws), and drivers count and log each rejection so garbage from the air is visible but harmless.
  */
 import type { Logger } from "pino";
-import type { Result } from "../../src/game/result.ts";
+import type { Result } from "../../src/result.ts";
 import { toHex } from "../ble/seam.ts";
 
 /** A decoder's result is the project's one `Result`; its error is why the bytes were rejected. */

@@ -4,7 +4,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { Result } from "../../src/game/result.ts";
+import type { Result } from "../../src/result.ts";
 
 /** Why one entry failed: the device's id (or its place in the list) and a message naming the key. */
 export interface EntryProblem {

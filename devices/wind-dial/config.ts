@@ -3,7 +3,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { Result } from "../../src/game/result.ts";
+import type { Result } from "../../src/result.ts";
 
 const Angle = Type.Number({ minimum: 0, maximum: 360 });
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { isCollection, LineCounter, parseDocument } from "yaml";
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 
 /** Alias expansions a data file may use (yaml's own default; a table file needs a handful at most). */
 export const MAX_ALIAS_COUNT = 100;

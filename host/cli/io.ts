@@ -2,7 +2,7 @@
  * Shared plumbing of the CLI: reading stdin, printing JSON, and the exit-code contract
  * (0 success, 2 bad input with error JSON on stdout, 1 anything else).
  */
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 import { JSON_LIMITS, jsonDepth } from "../server/json-limits.ts";
 
 /** Exit code and output of one command run, so commands are testable without a process. */

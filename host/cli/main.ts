@@ -4,10 +4,10 @@
  * and keeps stack traces away from users. Bad usage exits 2 with the error JSON on stdout and the usage on stderr.
  */
 import { parseArgs } from "node:util";
+import { packageVersion } from "../version.ts";
 import { COMMON_OPTIONS, type CommandSpec, commandHelp } from "./command-spec.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { type CommandResult, printJson, readAllStdin } from "./io.ts";
-import { packageVersion } from "./version.ts";
 
 /** The overall usage: one synopsis line per command. */
 export function usage(commands: readonly CommandSpec[] = COMMANDS): string {

@@ -10,7 +10,7 @@ import { DiceListSchema, diceConfigProblems } from "../../devices/dice/config.ts
 import { PadSectionSchema } from "../../devices/hid/index.ts";
 import { ReaderListSchema } from "../../devices/nfc/config.ts";
 import { type DialConfig, parseDialConfig } from "../../devices/wind-dial/config.ts";
-import type { Result } from "../../src/game/result.ts";
+import type { Result } from "../../src/result.ts";
 
 export const DeviceConfigSchema = Type.Object(
   {

@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { normaliseUid } from "../../devices/nfc/presence.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";

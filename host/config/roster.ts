@@ -4,7 +4,7 @@
  * an empty cell leaves the field to the rule set's default. Several tags go in one cell separated by spaces.
  */
 import { parse } from "csv-parse/sync";
-import { fail, ok, type Result } from "../../src/game/result.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 
 /** A roster row: the side, the ship's fields, and where it came from (`roster.csv:4`). */
 export interface RosterShip {

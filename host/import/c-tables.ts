@@ -3,7 +3,7 @@
  * (`const char HDT[9][10] = { { 1, 0, … }, … };`, structs as nested braces), keeping line numbers for errors.
  * Not a C compiler: initializers of integers and braces only; anything else inside one is an error at its line.
  */
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 
 /** A nested initializer: an integer or a list of them. */
 export type CValue = number | CValue[];

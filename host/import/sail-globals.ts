@@ -11,7 +11,7 @@
  * MT[strength / 10][2 − die / 3] crew lost in melee.
  */
 import { parse } from "yaml";
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 import { parseWsimData } from "../../src/rulesets/wsim-battle-v3/data.ts";
 import { type CSource, cArray, grid, readCSource } from "./c-tables.ts";
 

@@ -4,8 +4,8 @@
  * say whether today's rules give the same result as the rules the game was played with.
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import { ruleSet } from "../../src/rulesets/index.ts";
 import { planValues } from "../session/dice-gather.ts";
 import type { GameSetup, LogRow, ResolvedRecord } from "../store/records.ts";

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { httpStatusOf } from "../../src/game/error-codes.ts";
-import type { Result, RulesError } from "../../src/game/result.ts";
+import type { Result, RulesError } from "../../src/result.ts";
 import { Refusal } from "./refusal.ts";
 
 /**

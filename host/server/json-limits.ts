@@ -3,7 +3,7 @@
  * raw text before it is parsed and on the parsed value before any handler sees it, so nothing too big or too
  * deep is ever kept (a value nested thousands deep overflowed the stack when the state was serialised).
  */
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 
 export interface JsonLimits {
   /** Bytes of one HTTP body. */

@@ -4,7 +4,7 @@
  */
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
-import { packageVersion } from "../cli/version.ts";
+import { packageVersion } from "../version.ts";
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {

@@ -1,5 +1,5 @@
 /** A request refused before its handler ran (a hook or body parser), carrying the contract's error. */
-import type { RulesError } from "../../src/game/result.ts";
+import type { RulesError } from "../../src/result.ts";
 
 export class Refusal extends Error {
   readonly error: RulesError;

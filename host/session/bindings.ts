@@ -1,6 +1,6 @@
 /** Whether a die binding fits the table: the die is one of its dice and the side one of its players. */
 import type { DeviceHealth } from "../../devices/readings.ts";
-import { fail, type Result } from "../../src/game/result.ts";
+import { fail, type Result } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
 
 /** Why a binding does not fit the table (unknown die or side), or null when it does. */

@@ -4,7 +4,7 @@
  */
 import { DIE_FACES } from "../../src/dice/kinds.ts";
 import type { DicePlanEntry } from "../../src/dice/plan.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
 

@@ -2,8 +2,9 @@
  * How the table's inputs change the action being set up: a tap on a ship, a choice on /control, an action given
  * whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it to the session.
  */
-import { fail, ok, type Result } from "../../src/game/result.ts";
+
 import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
 

@@ -7,8 +7,8 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DicePlan } from "../../src/dice/plan.ts";
 import { oddsOf } from "../../src/game/engine.ts";
-import type { Result, RulesError } from "../../src/game/result.ts";
 import type { Action, ActionDef, ActionField, FollowUp, Odds, RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
+import type { Result, RulesError } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";

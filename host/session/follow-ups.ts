@@ -3,8 +3,9 @@
  * to do — a roll becomes the action being set up, a choice waits for a person's answer (the queue after a
  * resolve or an undo: `resolve.ts`). Also the working state a session starts with.
  */
-import { fail, ok, type Result } from "../../src/game/result.ts";
+
 import type { FollowUp, TableState } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { type Draft, defaultActionType, emptyDraft, phaseActionType } from "./draft.ts";

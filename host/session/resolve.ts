@@ -5,8 +5,8 @@
  * follow-ups and the draft after either.
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
 import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { Draft, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { markPlaced, planValues } from "./dice-gather.ts";
 import { type DraftStatus, nextDraft } from "./draft.ts";

@@ -3,8 +3,8 @@
  * (`step.ts`), and what it tells its listeners.
  */
 import type { DeviceHealth, Reading } from "../../devices/readings.ts";
-import type { Result } from "../../src/game/result.ts";
 import type { RuleSet, TableState, WindView } from "../../src/game/types.ts";
+import type { Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";

@@ -6,8 +6,8 @@
  * itself; the table session (`table-session.ts`) is the interpreter that runs the effects, in order.
  */
 import type { DieRolled, Reading } from "../../devices/readings.ts";
-import { fail, ok, type Result } from "../../src/game/result.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { bindingProblem } from "./bindings.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";

@@ -8,8 +8,8 @@
  */
 
 import type { Reading } from "../../devices/readings.ts";
-import { ok, type Result } from "../../src/game/result.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
+import { ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";

@@ -1,7 +1,7 @@
 /**
  * Dice plans: what a rule needs rolled, by role, kind, count and colour, and why.
  */
-import { fail, ok, type Result } from "../game/result.ts";
+import { fail, ok, type Result } from "../result.ts";
 import { type DieKind, isValidValue, valueRange } from "./kinds.ts";
 
 /** One entry of a dice plan (CONTRACT §2). */

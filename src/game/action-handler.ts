@@ -5,7 +5,7 @@
 import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { Dist, Weighted } from "../odds/distribution.ts";
-import type { Result } from "./result.ts";
+import type { Result } from "../result.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
 /** An outcome as a resolution returns it. */

@@ -10,9 +10,9 @@ import type { Static, TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "../odds/distribution.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
+import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
-import { fail, ok, type Result } from "./result.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
 

@@ -3,7 +3,7 @@
  * the resulting events into the state. This is the `transition(state, action, dice)` of the design.
  */
 import { type DicePlan, splitDice } from "../dice/plan.ts";
-import { fail, ok, type Result } from "./result.ts";
+import { fail, ok, type Result } from "../result.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
 
 /** A parsed request: state, action and (for resolve) dice. */

@@ -1,6 +1,6 @@
 /** A rule set's settings: the schema made from its {@link SettingDef} list, parsing with defaults, typed reads. */
 import { type Static, type TObject, type TSchema, Type } from "@sinclair/typebox";
-import { fail, ok, type Result } from "./result.ts";
+import { fail, ok, type Result } from "../result.ts";
 import { literals, parseWith } from "./schema.ts";
 import type { SettingDef, Settings } from "./types.ts";
 

@@ -1,8 +1,8 @@
 /** Small helpers rule sets share: acting ships, unique ids, patch events, outcome fields, resolutions, names. */
 import type { Dist } from "../odds/distribution.ts";
+import { fail, ok, type Result } from "../result.ts";
 import type { Outcome } from "./action-handler.ts";
 import { findShip } from "./engine.ts";
-import { fail, ok, type Result } from "./result.ts";
 import type { Action, FollowUp, GameEvent, Resolution, ShipBase, TableState } from "./types.ts";
 
 /**

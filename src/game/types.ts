@@ -5,7 +5,7 @@
 
 import type { DicePlan } from "../dice/plan.ts";
 import type { Headline } from "../odds/headline.ts";
-import type { Result } from "./result.ts";
+import type { Result } from "../result.ts";
 
 /** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
 export interface ShipBase {

@@ -3,9 +3,12 @@
  * enumerating more than is listed: the full product when it is small, else its most likely joint outcomes found
  * best-first (every listed probability exact), so the joint space may be astronomically large.
  */
+
 import type { Weighted } from "./distribution.ts";
 import { MinHeap } from "./heap.ts";
-import { MAX_LISTED } from "./listing.ts";
+
+/** The most outcomes one odds answer lists (a display shows a handful; a script gets plenty). */
+export const MAX_LISTED = 256;
 
 /** A joint listing: outcomes with exact probabilities; `truncated` when the product had more than were listed. */
 export interface JointListing<O> {

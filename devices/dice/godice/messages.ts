@@ -4,7 +4,7 @@
  * rejection. x,y,z are signed bytes.
  */
 
-import type { Result } from "../../../src/game/result.ts";
+import type { Result } from "../../../src/result.ts";
 import { uuidKey } from "../../ble/seam.ts";
 import { accept, reject } from "../decoded.ts";
 

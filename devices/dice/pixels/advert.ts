@@ -4,7 +4,7 @@
  * pixelId and the firmware build timestamp. Also the pre-July-2022 layout (7-byte payload, ledCount in the
  * company-id field), as pixels-js `getScannedPixel.ts` parses it.
  */
-import type { Result } from "../../../src/game/result.ts";
+import type { Result } from "../../../src/result.ts";
 import { accept, reject } from "../decoded.ts";
 import { dieTypeFromLedCount } from "./faces.ts";
 import { colorwayName, PIXELS_COMPANY_IDS, PIXELS_DIE_TYPES, PIXELS_ROLL_STATES, type PixelsDieType, type PixelsRollState } from "./ids.ts";

@@ -3,7 +3,7 @@
  * form, walked chunk by chunk by each chunk's own size byte as pixels-js `deserializeChunkedMessage` does, so a
  * firmware with longer or shorter chunks still decodes.
  */
-import type { Result } from "../../../src/game/result.ts";
+import type { Result } from "../../../src/result.ts";
 import { accept, ByteReader, reject } from "../decoded.ts";
 import {
   colorwayName,

@@ -3,7 +3,7 @@
  * little-endian struct; no length prefix, no checksum, no fragmentation. Decoding is strict on length and enum
  * ranges so a corrupted notification is a rejection, never a roll.
  */
-import type { Result } from "../../../src/game/result.ts";
+import type { Result } from "../../../src/result.ts";
 import { accept, reject } from "../decoded.ts";
 import { decodeIAmADie, type PixelsDieInfo } from "./iamadie.ts";
 import {

@@ -4,7 +4,7 @@
  * state; `--report` writes the after-action report, HTML for `.html`/`.htm`, else Markdown.
  */
 import { existsSync, writeFileSync } from "node:fs";
-import { fail, ok, type Result } from "../../../src/game/result.ts";
+import { fail, ok, type Result } from "../../../src/result.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport, markdownReport } from "../../replay/report.ts";
 import { StoreError } from "../../store/open-db.ts";

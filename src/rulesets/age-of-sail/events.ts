@@ -3,8 +3,8 @@
  * `game`), so replay and undo are a plain fold; `score` adds damage to a side's running total.
  */
 import { actingShip, applyPatch } from "../../game/action-kit.ts";
-import type { Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
+import type { Result } from "../../result.ts";
 import type { AosState, Game, Ship, Wind } from "./state.ts";
 
 export interface AosEvent extends GameEvent {

@@ -6,9 +6,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";

@@ -6,7 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, ok } from "../../game/result.ts";
+import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { explosionFire, explosionQuestion } from "./explosion.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";

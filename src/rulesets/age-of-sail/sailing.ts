@@ -5,9 +5,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { leaderOf, speedOf } from "./speed.ts";

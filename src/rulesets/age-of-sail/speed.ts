@@ -3,7 +3,7 @@
  */
 
 import { setting } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import type { Compass16 } from "../../wind/compass.ts";
 import type { AosState, Ship } from "./state.ts";
 import { angleOffWind, POINT_OF_SAIL_MODIFIER, type PointOfSail, pointOfSail } from "./tables.ts";

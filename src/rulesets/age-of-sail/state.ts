@@ -3,9 +3,9 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
 import { SETTINGS } from "./settings.ts";
 

@@ -6,11 +6,11 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type Outcome, roll } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { oddsOverDistinctTotals } from "../../odds/plan-odds.ts";
+import { fail, ok } from "../../result.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";

@@ -5,8 +5,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fail, ok } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
 import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";

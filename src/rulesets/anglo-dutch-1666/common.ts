@@ -3,8 +3,8 @@
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
 import { actingShip, defineAction, type ResolvingActionSpec, roll } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
 import { type AdSettings, settingsOf } from "./settings.ts";

@@ -5,8 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { checkShips, type Handler, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
 import type { Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";

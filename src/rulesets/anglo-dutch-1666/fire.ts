@@ -5,9 +5,9 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";

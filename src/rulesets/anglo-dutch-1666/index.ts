@@ -5,9 +5,9 @@
  */
 import { Type } from "@sinclair/typebox";
 import { applyPatch, parseWindGameSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { RuleSet } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { board, grapple, lightFireShip, placement, separate } from "./boarding.ts";
 import { initiative } from "./command.ts";
 import { normalize, toHandler } from "./common.ts";

@@ -7,8 +7,9 @@
  *   {@link CANDIDATES} fixed candidate rolls, each with its exact probability counted by {@link orderCount} (so the
  *   list is `truncated`; the summary covers the whole distribution).
  */
+
 import type { Odds } from "../../game/types.ts";
-import { MAX_LISTED } from "../../odds/listing.ts";
+import { MAX_LISTED } from "../../odds/product.ts";
 
 /** A group that moves together, as the odds need it. */
 export interface OddsGroup {

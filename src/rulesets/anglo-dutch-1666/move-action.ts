@@ -4,8 +4,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
 import { parsePlot, walkPlot } from "./movement.ts";

@@ -5,7 +5,7 @@
  * after a hex is a tack when it crosses the wind from one close-hauled tack to the other.
  */
 
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import type { Hexside } from "../../wind/compass.ts";
 import { rotateHex } from "../../wind/compass.ts";
 import { effectiveHandling, type MoveEffect, stepEffect } from "./damage.ts";

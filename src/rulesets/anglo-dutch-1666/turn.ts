@@ -4,8 +4,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
-import { ok } from "../../game/result.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
+import { ok } from "../../result.ts";
 import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";

@@ -5,9 +5,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { roll } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import type { AdState, Strength, Wind } from "./schema.ts";

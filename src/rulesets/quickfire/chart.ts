@@ -4,8 +4,8 @@
  * `house-chart.json` is the house default, replaceable by a club's file through the rule set's data file.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals, parseWith } from "../../game/schema.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import house from "./house-chart.json" with { type: "json" };
 
 /** The label the house default carries in its file and on every result it produces. */

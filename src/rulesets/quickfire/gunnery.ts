@@ -5,8 +5,8 @@
  */
 import { type DicePlan, entry } from "../../dice/plan.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, DieMark } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { blastCodes, type DamageCode, gunneryColumn } from "./chart.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { movingForHeavyFire, type Range, rangeBand } from "./scales.ts";

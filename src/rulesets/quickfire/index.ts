@@ -3,9 +3,9 @@
  * `quickfire-pre-dreadnought.txt`. No wind. The combat chart is a replaceable data file (house default shipped).
  */
 import { type ActionHandler, parseSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { RuleSet } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { type Chart, HOUSE_CHART, parseChart } from "./chart.ts";
 import { damageRollAction, directionAction } from "./damage-rolls.ts";
 import { applyQuickfireEvent } from "./events.ts";

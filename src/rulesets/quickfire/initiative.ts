@@ -5,7 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
-import { fail, ok } from "../../game/result.ts";
+import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
 
 export const initiativeAction = quickfireAction({

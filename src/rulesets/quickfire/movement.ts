@@ -5,8 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";

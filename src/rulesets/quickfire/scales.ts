@@ -2,7 +2,7 @@
  * The GAME SCALES table of the text (top of the text, 1.1): measure unit and range bands for the small and
  * large scale, metric (mm) and imperial (inches).
  */
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import type { QuickfireSettings } from "./ship.ts";
 
 export type Range = "point-blank" | "short" | "long";

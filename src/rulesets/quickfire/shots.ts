@@ -2,7 +2,7 @@
  * Who may fire at whom in a phase (text 1.4, 3.0 Gunnery Rating, 3.1 Targets, 3.2 Torpedoes), checked against
  * the shots this phase has already recorded in `game.shots`.
  */
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import type { Range } from "./scales.ts";
 import type { Battery, QuickfireState, Ship } from "./ship.ts";
 

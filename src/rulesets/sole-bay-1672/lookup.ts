@@ -4,7 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import { defineAction } from "../../game/define-action.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, type Result } from "../../game/result.ts";
+import { fail, type Result } from "../../result.ts";
 import type { SoleBayShip } from "./ship.ts";
 import type { SoleBayState } from "./state.ts";
 

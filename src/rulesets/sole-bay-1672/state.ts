@@ -4,9 +4,9 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { TABLE_EDGES, type TableEdge } from "../../wind/compass.ts";
 import { SETTING_DEFS, SETTING_LIMITS, type SoleBaySettings } from "./settings.ts";
 import { derive, ShipSchema, type SoleBayShip, totalBoxes } from "./ship.ts";

@@ -3,8 +3,8 @@
  * modifiers by gun band, and the hull/guns/crew/rigging hits marked on the target's log.
  */
 import { setting } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { type Ammunition, type Damage, gunBand, type HitTables } from "./base-tables.ts";
 import { left, type Ship, type Track, type WsimState } from "./state.ts";
 

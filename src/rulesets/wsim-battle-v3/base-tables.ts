@@ -6,7 +6,7 @@
  * model, never the numbers.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { fail, ok, type Result } from "../../game/result.ts";
+import { fail, ok, type Result } from "../../result.ts";
 
 const Int = Type.Integer();
 /** One value per gun band, in the order of `gunBands`. */

@@ -5,8 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import type { FollowUp } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import type { Leader, WsimState } from "./state.ts";
 

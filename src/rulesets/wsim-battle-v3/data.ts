@@ -6,9 +6,9 @@
  * `choose` follow-up) and every v3 rule still applies.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { parseWith } from "../../game/schema.ts";
 import type { DataFileDef } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { checkHitTables, HitTablesSchema, MeleeTableSchema } from "./base-tables.ts";
 import { CREWS } from "./crews.ts";
 

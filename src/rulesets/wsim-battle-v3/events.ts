@@ -3,8 +3,8 @@
  * plain patch and replay/undo a fold.
  */
 import { actingShip, applyPatch } from "../../game/action-kit.ts";
-import type { Result } from "../../game/result.ts";
 import type { GameEvent } from "../../game/types.ts";
+import type { Result } from "../../result.ts";
 import type { Game, Ship, Wind, WsimState } from "./state.ts";
 
 export interface WsimEvent extends GameEvent {

@@ -7,9 +7,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
 import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";

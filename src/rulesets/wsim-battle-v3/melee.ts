@@ -6,8 +6,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";

@@ -5,8 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import {
   lastTurnMP,

@@ -4,8 +4,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import type { Action } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";

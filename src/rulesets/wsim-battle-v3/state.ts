@@ -5,9 +5,9 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
-import { fail, ok, type Result } from "../../game/result.ts";
 import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
+import { fail, ok, type Result } from "../../result.ts";
 import { CREWS, PARTIES } from "./crews.ts";
 import type { WsimData } from "./data.ts";
 import { SETTINGS } from "./settings.ts";

@@ -6,9 +6,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import { fail, ok } from "../../game/result.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
+import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 

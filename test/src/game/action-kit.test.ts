@@ -16,9 +16,9 @@ import {
   uniqueShipIds,
 } from "../../../src/game/action-kit.ts";
 import { parseRequest, transition } from "../../../src/game/engine.ts";
-import { fail, ok } from "../../../src/game/result.ts";
 import type { Action, SettingDef, TableState } from "../../../src/game/types.ts";
 import { Dist } from "../../../src/odds/distribution.ts";
+import { fail, ok } from "../../../src/result.ts";
 
 /** A toy rule set: ships with hits, a 2d6 `volley` (outcome style) and a d6-per-ship `salvo` (resolve style). */
 type Ship = { id: string; name: string; side: string; hits: number };

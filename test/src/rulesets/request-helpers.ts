@@ -2,8 +2,8 @@
 import { expect } from "vitest";
 import type { Transition } from "../../../src/game/engine.ts";
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
-import type { Result } from "../../../src/game/result.ts";
 import type { Odds, RuleSet, TableState } from "../../../src/game/types.ts";
+import type { Result } from "../../../src/result.ts";
 
 export interface Req {
   ships?: unknown;

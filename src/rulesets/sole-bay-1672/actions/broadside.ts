@@ -6,9 +6,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
-import { fail, ok } from "../../../game/result.ts";
 import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
+import { fail, ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";

@@ -5,8 +5,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../../game/action-kit.ts";
-import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
+import { ok } from "../../../result.ts";
 import { actionType, isFired, soleBayAction } from "../lookup.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 

@@ -5,8 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
-import { ok } from "../../../game/result.ts";
 import type { FollowUp } from "../../../game/types.ts";
+import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";

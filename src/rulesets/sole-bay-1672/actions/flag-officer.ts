@@ -6,9 +6,9 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
-import { ok } from "../../../game/result.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
+import { ok } from "../../../result.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";

@@ -7,8 +7,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
-import { ok } from "../../../game/result.ts";
 import { literals } from "../../../game/schema.ts";
+import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";

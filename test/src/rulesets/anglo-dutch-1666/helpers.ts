@@ -2,8 +2,8 @@
  * Test helpers for anglo-dutch-1666: table states from ship JSON, and actions through the engine.
  */
 import { oddsOf, transition } from "../../../../src/game/engine.ts";
-import type { RulesError } from "../../../../src/game/result.ts";
 import type { Action } from "../../../../src/game/types.ts";
+import type { RulesError } from "../../../../src/result.ts";
 import { ANTELOPE, PELICAN } from "../../../../src/rulesets/anglo-dutch-1666/cards.ts";
 import { angloDutch1666 as rs } from "../../../../src/rulesets/anglo-dutch-1666/index.ts";
 import type { AdState } from "../../../../src/rulesets/anglo-dutch-1666/schema.ts";

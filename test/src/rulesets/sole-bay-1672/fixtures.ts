@@ -4,8 +4,8 @@
  */
 import { expect } from "vitest";
 import { oddsOf, parseRequest, type Transition, transition } from "../../../../src/game/engine.ts";
-import type { RulesError } from "../../../../src/game/result.ts";
 import type { Action, FollowUp } from "../../../../src/game/types.ts";
+import type { RulesError } from "../../../../src/result.ts";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
 import type { SoleBayState } from "../../../../src/rulesets/sole-bay-1672/state.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fail } from "../../../../src/game/result.ts";
 import type { RuleSet } from "../../../../src/game/types.ts";
+import { fail } from "../../../../src/result.ts";
 import { soleBay1672 } from "../../../../src/rulesets/sole-bay-1672/index.ts";
 import { conditionOf, totalBoxes } from "../../../../src/rulesets/sole-bay-1672/ship.ts";
 import type { SoleBayState } from "../../../../src/rulesets/sole-bay-1672/state.ts";

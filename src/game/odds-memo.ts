@@ -3,9 +3,10 @@
  * die arrives, and states are immutable values, so the answer is kept on the state object itself (a WeakMap: it goes
  * when the state goes). At most {@link PER_STATE} actions are kept per state.
  */
-import type { Result } from "../game/result.ts";
-import type { Action, Odds, TableState } from "../game/types.ts";
-import { canonicalKey } from "./distribution.ts";
+
+import { canonicalKey } from "../odds/distribution.ts";
+import type { Result } from "../result.ts";
+import type { Action, Odds, TableState } from "./types.ts";
 
 const PER_STATE = 32;
 

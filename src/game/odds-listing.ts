@@ -2,10 +2,8 @@
  * How many outcomes odds list. A joint distribution larger than {@link MAX_LISTED} is shortened to its most likely
  * outcomes and marked `truncated` (CONTRACT §2); the summary is always computed over the whole distribution.
  */
-import type { Odds } from "../game/types.ts";
-
-/** The most outcomes one odds answer lists (a display shows a handful; a script gets plenty). */
-export const MAX_LISTED = 256;
+import { MAX_LISTED } from "../odds/product.ts";
+import type { Odds } from "./types.ts";
 
 type Listed = Odds["outcomes"][number];
 
