@@ -3,6 +3,7 @@
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
 import { useState } from "preact/hooks";
+import { Players } from "./components/players.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useDisplayPrefs, useTable } from "./lib/live.js";
@@ -193,18 +194,6 @@ function DisplaySettings() {
     </div>
     <label class="check"><input type="checkbox" id="speech" checked=${prefs.speech} onChange=${(e) => set({ speech: e.currentTarget.checked })} />
       Speak results on the display</label>
-  </section>`;
-}
-
-function Players({ state, send }) {
-  return html`<section id="players" class="panel" aria-labelledby="players-h">
-    <h2 id="players-h">Players' dice</h2>
-    ${state.players.map(
-      (p) => html`<label for=${`mode-${p.side}`}><span>${p.side}</span>
-        <select id=${`mode-${p.side}`} value=${p.mode} onChange=${(e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.currentTarget.value })}>
-          ${["electronic", "manual", "software"].map((m) => html`<option value=${m}>${m === "manual" ? "typed" : m}</option>`)}
-        </select></label>`,
-    )}
   </section>`;
 }
 

@@ -3,6 +3,7 @@
 // each player's dice mode, and the emulators' controls on a demo table.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { Players } from "./components/players.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 
@@ -122,15 +123,7 @@ function Devices() {
         </tbody>
       </table>
     </section>
-    <section id="players" class="panel" aria-labelledby="players-h">
-      <h2 id="players-h">Players' dice</h2>
-      ${state.players.map(
-        (p) => html`<label for=${`mode-${p.side}`}><span>${p.side}</span>
-          <select id=${`mode-${p.side}`} value=${p.mode} onChange=${(e) => send("POST", `/api/players/${encodeURIComponent(p.side)}`, { mode: e.currentTarget.value })}>
-            ${["electronic", "manual", "software"].map((m) => html`<option value=${m}>${m === "manual" ? "typed" : m}</option>`)}
-          </select></label>`,
-      )}
-    </section>
+    <${Players} state=${state} send=${send} />
   </main>`;
 }
 
