@@ -4,23 +4,15 @@
  * `die.roll-lost` reading, which the display shows as "roll the black die again". Measured at a 20% rate of
  * each fault (drop, garble, duplicate) from the emulators' knobs, with a seeded generator so a failure replays.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DieRollLost } from "../../../devices/readings.ts";
-import { advance, rig } from "./rig.ts";
+import { advance, fakeTimersPerTest, rig } from "./rig.ts";
 
-let stop: (() => Promise<void>) | null = null;
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(async () => {
-  await stop?.();
-  stop = null;
-  vi.useRealTimers();
-});
+const stopAfterTest = fakeTimersPerTest();
 
 async function faultyTable(opts: Parameters<typeof rig>[0], faults: { drop: number; corrupt: number; duplicate: number }) {
   const r = await rig(opts);
-  stop = () => r.source.stop();
+  stopAfterTest(() => r.source.stop());
   const lost: DieRollLost[] = [];
   r.source.onReading((x) => {
     if (x.type === "die.roll-lost") lost.push(x);

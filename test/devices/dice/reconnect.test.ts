@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backoffDelay } from "../../../devices/dice/die-link.ts";
 import { LOST_ROLL_MESSAGE } from "../../../devices/dice/die-tracker.ts";
 import { createDiceSource } from "../../../devices/dice/source.ts";
 import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
 import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
-import { advance, rig } from "./rig.ts";
+import { advance, fakeTimersPerTest, rig } from "./rig.ts";
 
-let stop: (() => Promise<void>) | null = null;
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(async () => {
-  await stop?.();
-  stop = null;
-  vi.useRealTimers();
-});
+const stopAfterTest = fakeTimersPerTest();
 
 /** Runs a control call under fake timers (it settles on a zero-delay timer). */
 async function ctl(p: Promise<void>): Promise<void> {
@@ -24,7 +16,7 @@ async function ctl(p: Promise<void>): Promise<void> {
 
 async function connected(opts: Parameters<typeof rig>[0]) {
   const r = await rig(opts);
-  stop = () => r.source.stop();
+  stopAfterTest(() => r.source.stop());
   await r.source.start();
   await advance(10);
   return r;
@@ -136,7 +128,7 @@ describe("Bluetooth missing or late", () => {
     const die = new EmulatedPixelsDie({ id: "p1", clock: central.clock });
     central.add(die);
     const source = createDiceSource({ central, configs: [{ family: "pixels", id: "p1", address: die.address }] });
-    stop = () => source.stop();
+    stopAfterTest(() => source.stop());
     await expect(source.start()).resolves.toBeUndefined();
     const h = source.health();
     expect(h.find((x) => x.id === "ble")).toMatchObject({
@@ -160,7 +152,7 @@ describe("Bluetooth missing or late", () => {
     const die = new EmulatedPixelsDie({ id: "p1", clock: central.clock });
     central.add(die);
     const source = createDiceSource({ central, configs: [{ family: "pixels", id: "p1", address: die.address }] });
-    stop = () => source.stop();
+    stopAfterTest(() => source.stop());
     await source.start();
     await advance(10);
     central.setState({ kind: "off", reason: "the adapter is powered off" });

@@ -1,5 +1,5 @@
 /** Test rig: emulated dice behind the real driver stack, with readings and health collected. */
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { DeviceHealth, DieRolled } from "../../../devices/readings.ts";
 import { createEmulatedDice, type EmulatedDiceOptions } from "../../../devices/testing/ble/emulated-dice.ts";
 import type { EmulatedGoDice } from "../../../devices/testing/ble/godice-die.ts";
@@ -28,3 +28,22 @@ export const flush = () => new Promise((r) => setTimeout(r, 5));
 
 /** Advances fake timers (and the microtasks between them). */
 export const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+/**
+ * Fake timers for every test of the calling file, and the current test's clean-up run after it (real timers
+ * back). Returns the setter: `stopAfterTest(() => r.source.stop())`, or `null` once a test stopped it itself.
+ */
+export function fakeTimersPerTest(): (stop: (() => Promise<void>) | null) => void {
+  let stop: (() => Promise<void>) | null = null;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(async () => {
+    await stop?.();
+    stop = null;
+    vi.useRealTimers();
+  });
+  return (next) => {
+    stop = next;
+  };
+}

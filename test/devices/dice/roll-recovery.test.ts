@@ -7,23 +7,15 @@
  *   request that followed looked like the last roll repeated. A RollState arriving garbled unasked is a change.
  * - Stopping the dice while a Pixels is being set up ends that setup at once instead of leaving its 10 s wait.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DieRollLost } from "../../../devices/readings.ts";
-import { advance, rig } from "./rig.ts";
+import { advance, fakeTimersPerTest, rig } from "./rig.ts";
 
-let stop: (() => Promise<void>) | null = null;
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(async () => {
-  await stop?.();
-  stop = null;
-  vi.useRealTimers();
-});
+const stopAfterTest = fakeTimersPerTest();
 
 async function table(opts: Parameters<typeof rig>[0], before?: (r: Awaited<ReturnType<typeof rig>>) => void) {
   const r = await rig(opts);
-  stop = () => r.source.stop();
+  stopAfterTest(() => r.source.stop());
   const lost: DieRollLost[] = [];
   r.source.onReading((x) => {
     if (x.type === "die.roll-lost") lost.push(x);
@@ -133,7 +125,7 @@ describe("stopping during setup", () => {
     await advance(100); // connected at the radio, waiting for an IAmADie that never comes
     expect(t.health("p1")).toMatchObject({ status: "connecting", connected: false });
     await t.source.stop();
-    stop = null;
+    stopAfterTest(null);
     await advance(1);
     expect(vi.getTimerCount()).toBe(0);
   });
