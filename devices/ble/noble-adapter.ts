@@ -188,12 +188,19 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
       if (noble) {
         noble.removeListener("discover", onDiscover as (...args: never[]) => void);
         noble.removeListener("scanStop", restartScan as (...args: never[]) => void);
+        // bluetooth-hci-socket's UART stop() closes the port, then removes every listener of it, its 'error' one
+        // included: a command still queued (a disconnect noble sends while stopping) fails to write to the closed
+        // port, and that EBADF would be an uncaught exception. Keep a listener on the port that only logs it.
+        const port = noble._bindings?._hci?._socket?._serialDevice;
         try {
           // Releases the adapter: closes the serial port or HCI socket (and disconnects what is still linked).
           noble.stop?.();
         } catch (e) {
           log?.warn({ err: describeError(e) }, "stopping noble failed");
         }
+        port?.on("error", ((e: Error) => log?.debug({ err: describeError(e) }, "the closed HCI serial port refused a write")) as (
+          ...args: never[]
+        ) => void);
       }
     },
   };

@@ -50,4 +50,6 @@ export interface Noble extends NobleEmitter {
   startScanningAsync(serviceUuids?: string[], allowDuplicates?: boolean): Promise<void>;
   stopScanningAsync(): Promise<void>;
   stop?(): void;
+  /** noble's HCI bindings; with the UART driver `_hci._socket._serialDevice` is its serialport (see the adapter's close). */
+  _bindings?: { _hci?: { _socket?: { _serialDevice?: NobleEmitter } | null } | null };
 }

@@ -117,4 +117,23 @@ describe("noble central → BleCentral", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(noble.startScanningAsync).toHaveBeenCalledTimes(2);
   });
+
+  it("after close, a write the UART driver's closed port refuses is logged, not an uncaught exception", async () => {
+    // bluetooth-hci-socket's UART stop() closes the port and removes all its listeners, 'error' among them
+    const port = new EventEmitter();
+    port.on("error", () => undefined);
+    const noble = Object.assign(new EventEmitter(), {
+      state: "poweredOn",
+      startScanningAsync: vi.fn(async () => undefined),
+      stopScanningAsync: vi.fn(async () => undefined),
+      stop: () => port.removeAllListeners(),
+      _bindings: { _hci: { _socket: { _serialDevice: port } } },
+    });
+    const central = createNobleCentral({ load: async () => noble });
+    expect(await central.whenSettled()).toEqual({ kind: "ready" });
+    await central.close();
+    const ebadf = Object.assign(new Error("EBADF: bad file descriptor, write"), { code: "EBADF", disconnect: true });
+    // an EventEmitter throws an 'error' nobody listens to
+    expect(() => port.emit("error", ebadf)).not.toThrow();
+  });
 });
