@@ -6,7 +6,7 @@
  */
 import type { DieRolled } from "../../devices/readings.ts";
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
-import type { DicePlan, DicePlanEntry } from "../../src/dice/plan.ts";
+import { colorFits, type DicePlan, type DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
 import type { PlacedDie, Roll } from "../store/records.ts";
@@ -43,10 +43,9 @@ export interface Gathered {
   readonly unused: readonly Roll[];
 }
 
-/** The value a roll gives for a plan entry, or null when it cannot stand for it. */
-export function valueFor(roll: Roll, e: DicePlanEntry): number | null {
-  if (e.color !== null && roll.colors.length > 0 && !roll.colors.includes(e.color)) return null;
-  if (e.color !== null && roll.colors.length === 0 && roll.from.source === "die") return null;
+/** The value a roll gives for a plan entry of `plan`, or null when it cannot stand for it. */
+export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number | null {
+  if (roll.from.source === "die" ? !colorFits(roll.colors, e, plan) : roll.colors.length > 0 && !colorFits(roll.colors, e, plan)) return null;
   if (roll.roles.length > 0 && !roll.roles.includes(e.role)) return null;
   const f = roll.from;
   if (f.source !== "die") return isValidValue(e.die, f.value) ? f.value : null;
@@ -60,9 +59,9 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
   const placed: PlacedDie[] = [];
   const unused: Roll[] = [];
   for (const roll of rolls) {
-    const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e) !== null);
+    const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e, plan) !== null);
     const e = plan[idx];
-    const value = e ? valueFor(roll, e) : null;
+    const value = e ? valueFor(roll, e, plan) : null;
     if (!e || value === null) {
       unused.push(roll);
       continue;

@@ -18,6 +18,24 @@ export interface DicePlanEntry {
 
 export type DicePlan = readonly DicePlanEntry[];
 
+/**
+ * The colour of an ordinary die. WS&IM rolls "a normal and a red one" (wsim-battle-rules-v3.txt, line 119): a plan
+ * entry of this colour is served by any die that is not of another colour the same plan names.
+ */
+export const PLAIN_COLOR = "normal";
+
+/**
+ * Whether a die of `colors` (its bound rule colours, or its own colour; empty when it reports none) may stand for
+ * the entry's colour, within `plan`. An entry with no colour takes any die.
+ */
+export function colorFits(colors: readonly string[], e: DicePlanEntry, plan: DicePlan): boolean {
+  if (e.color === null) return true;
+  if (colors.includes(e.color)) return true;
+  if (e.color !== PLAIN_COLOR) return false;
+  const others = new Set(plan.map((x) => x.color).filter((c) => c !== null && c !== PLAIN_COLOR));
+  return !colors.some((c) => others.has(c));
+}
+
 /** Shorthand for a plan entry. */
 export function entry(role: string, die: DieKind, count: number, purpose: string, color: string | null = null): DicePlanEntry {
   return { role, die, count: Math.max(0, count), color, purpose };

@@ -1,13 +1,25 @@
 // Pure helpers that read the table state for the pages: whether the dice a roll needs can come, where the game
 // is (phase of the turn), and whether a tap has only shown a ship. No DOM access (unit-tested in Node).
 
+/** The colour of an ordinary die (src/dice/plan.ts `PLAIN_COLOR`): any die not of the plan's other colours. */
+const PLAIN_COLOR = "normal";
+
+/** Whether a die of `colors` may stand for the entry's colour within `plan` (src/dice/plan.ts `colorFits`). */
+export function colorFits(colors, entry, plan) {
+  if (entry.color === null || entry.color === undefined) return true;
+  if (colors.includes(entry.color)) return true;
+  if (entry.color !== PLAIN_COLOR) return false;
+  const others = new Set(plan.map((x) => x.color).filter((c) => c && c !== PLAIN_COLOR));
+  return !colors.some((c) => others.has(c));
+}
+
 /** Dice that may stand for a plan entry: connected, and of its colour/role by binding or by their own colour. */
-function diceFor(state, entry) {
+function diceFor(state, entry, plan) {
   return state.devices.filter((d) => {
     if (d.kind !== "die" || !d.connected) return false;
     const b = state.bindings.find((x) => x.die === d.id);
     const colors = b?.colors?.length ? b.colors : d.color ? [d.color] : [];
-    if (entry.color !== null && entry.color !== undefined && !colors.includes(entry.color)) return false;
+    if (!colorFits(colors, entry, plan)) return false;
     if (b?.roles?.length && !b.roles.includes(entry.role)) return false;
     return true;
   });
@@ -28,7 +40,7 @@ export function diceTrouble(state) {
     return { title: why, remedy };
   }
   const still = p.plan.map((e, i) => ({ e, missing: missingOf(p, i, e.count) })).filter((x) => x.missing > 0);
-  const lacking = still.filter((x) => diceFor(state, x.e).length === 0);
+  const lacking = still.filter((x) => diceFor(state, x.e, p.plan).length === 0);
   if (lacking.length === 0) return null;
   const names = [...new Set(lacking.map((x) => (x.e.color ? `${x.e.color} ${x.e.die}` : x.e.die)))];
   return { title: `No connected die can roll the ${names.join(" and ")} this roll needs.`, remedy };

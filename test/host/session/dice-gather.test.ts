@@ -28,6 +28,17 @@ describe("gathering dice", () => {
     expect(g.unused).toHaveLength(4);
   });
 
+  it("WS&IM's normal die is any die not of the plan's other colours; the red die only red (wsim v3 line 119)", () => {
+    const wsim = [entry("fire", "d6", 1, "fire", "normal"), entry("critical", "d6", 1, "critical", "red")];
+    const g = gather(wsim, [die("r", 4, ["red"]), die("w", 2, ["white"])]);
+    expect(g.complete).toBe(true);
+    expect(planValues(wsim, g.placed)).toEqual([2, 4]);
+    const plain = gather(wsim, [die("p", 3), die("r1", 5, ["red"]), die("r2", 6, ["red"])]);
+    expect(planValues(wsim, plain.placed)).toEqual([3, 5]);
+    expect(plain.unused.map((r) => (r.from.source === "die" ? r.from.dieId : ""))).toEqual(["r2"]);
+    expect(gather(wsim, [die("b", 5, ["black"])]).placed).toHaveLength(1);
+  });
+
   it("reads a d6 face as an average die or a d3", () => {
     const plan = [entry("boarding", "dave", 1, "boarding"), entry("spread", "d3", 1, "fire")];
     const g = gather(plan, [die("a", 6), die("b", 6)]);
