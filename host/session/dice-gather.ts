@@ -45,7 +45,9 @@ export interface Gathered {
 
 /** The value a roll gives for a plan entry of `plan`, or null when it cannot stand for it. */
 export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number | null {
-  if (roll.from.source === "die" ? !colorFits(roll.colors, e, plan) : roll.colors.length > 0 && !colorFits(roll.colors, e, plan)) return null;
+  // a typed or software roll with no colour stands for any entry; an electronic die's colour must fit
+  const typedAny = roll.from.source !== "die" && roll.colors.length === 0;
+  if (!typedAny && !colorFits(roll.colors, e, plan)) return null;
   if (roll.roles.length > 0 && !roll.roles.includes(e.role)) return null;
   const f = roll.from;
   if (f.source !== "die") return isValidValue(e.die, f.value) ? f.value : null;
