@@ -1,12 +1,15 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
 
-import type { Headline } from "../odds/headline.ts";
+import { type Headline, outcomeHeadline } from "../odds/headline.ts";
 import { fail, ok, type Result } from "../result.ts";
 import type { ActionHandler } from "./action-handler.ts";
 import type { ErrorCode } from "./error-codes.ts";
 import { capOdds } from "./odds-listing.ts";
 import { OddsMemo } from "./odds-memo.ts";
-import type { Action, Odds, RuleSet, TableState } from "./types.ts";
+import type { Action, ActionDef, Odds, RuleSet, TableState } from "./types.ts";
+
+/** An action's title in words: its description up to the first colon, bracket or full stop ("Fire a broadside"). */
+const titleOf = (def: ActionDef): string => def.description.split(/[:.(;]/)[0]?.trim() || def.description;
 
 /**
  * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
@@ -33,9 +36,10 @@ export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "pa
   readonly describe?: RuleSet<S>["describe"];
   /**
    * The odds headline (CONTRACT §2) of an action, from its whole distribution: `odds` is the handler's own answer,
-   * before its outcome list is shortened. Without it odds carry no headline.
+   * before its outcome list is shortened. Where it gives none (null, or no hook), the headline is one bar per
+   * outcome in the rule set's own sentences ({@link outcomeHeadline}), titled by the action's description.
    */
-  readonly headline?: (state: S, action: Action, odds: Odds) => Headline;
+  readonly headline?: (state: S, action: Action, odds: Odds) => Headline | null;
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
   readonly oddsTooLarge?: { readonly code: ErrorCode; message(detail: string): string };
 };
@@ -56,7 +60,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     const h = handlerOf(spec.id, handlers, type);
     return h.ok ? run(h.value) : h;
   };
-  return {
+  const ruleSet: RuleSet<S> = {
     ...rest,
     actions: handlers.map((h) => h.def),
     parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
@@ -68,7 +72,10 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
           try {
             const odds = h.odds(state, action);
             if (!odds.ok) return odds;
-            return ok(capOdds(headline ? { ...odds.value, headline: headline(state, action, odds.value) } : odds.value));
+            const told = headline?.(state, action, odds.value) ?? null;
+            const sentence = (o: Readonly<Record<string, unknown>>) => ruleSet.describe(state, action, o);
+            const shown = told ?? outcomeHeadline(titleOf(h.def), odds.value.outcomes, sentence);
+            return ok(capOdds({ ...odds.value, headline: shown }));
           } catch (e) {
             if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
             throw e;
@@ -83,4 +90,5 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
       return h?.marks ? h.marks(state, action, dice) : dice.map((g) => g.map(() => null));
     },
   };
+  return ruleSet;
 }

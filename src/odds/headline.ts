@@ -3,7 +3,6 @@
  * named events and the most likely result — chosen by each rule set in its own words. Always computed over the whole
  * distribution (the outcomes before any shortening, or the exact summary), never over a shortened list.
  */
-import { canonicalKey } from "./distribution.ts";
 
 /** One bar or fact: a label in the rule set's words and its exact probability. */
 export interface HeadlineItem {
@@ -61,16 +60,17 @@ const MAX_BARS = 8;
 
 /**
  * A headline for an action with no headline of its own: one bar per distinct outcome, labelled by the rule set's own
- * sentence for it, likeliest first; past {@link MAX_BARS} (or when the list was shortened), the rest together as
+ * sentence for it (outcomes with the same sentence together), likeliest first; past {@link MAX_BARS} (or when the list was shortened), the rest together as
  * "Other results" (exact: one minus the bars shown, each listed probability being exact).
  */
 export function outcomeHeadline(title: string, outcomes: readonly Listed[], sentence: (o: Outcome) => string): Headline {
+  // outcomes that read the same (they differ only in detail a player is not told) are one bar
   const merged = new Map<string, { label: string; p: number }>();
   for (const { outcome, p } of outcomes) {
-    const key = canonicalKey(outcome);
-    const seen = merged.get(key);
+    const label = sentence(outcome);
+    const seen = merged.get(label);
     if (seen) seen.p += p;
-    else merged.set(key, { label: sentence(outcome), p });
+    else merged.set(label, { label, p });
   }
   const sorted = [...merged.values()].sort((a, b) => b.p - a.p);
   const shown = sorted.slice(0, MAX_BARS);
@@ -79,3 +79,20 @@ export function outcomeHeadline(title: string, outcomes: readonly Listed[], sent
   const bars = rest > 1e-12 ? [...shown, { label: "Other results", p: rest }] : shown;
   return headline(title, bars);
 }
+
+/** Two bars: the event and its opposite, in that order. */
+export function eventBars(outcomes: readonly Listed[], holds: (o: Outcome) => boolean, yes: string, no: string): HeadlineItem[] {
+  const p = chanceOf(outcomes, holds);
+  return [
+    { label: yes, p },
+    { label: no, p: 1 - p },
+  ];
+}
+
+/** Labels `lo`…`hi` as strings, for bars in counting order. */
+export function countLabels(lo: number, hi: number): string[] {
+  return Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => String(lo + i));
+}
+
+/** "1 hit", "2 hits". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

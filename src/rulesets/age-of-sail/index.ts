@@ -8,6 +8,7 @@ import { BOARDING } from "./boarding.ts";
 import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
+import { ageOfSailHeadline } from "./headline.ts";
 import { PHASES, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
@@ -29,4 +30,5 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
+  headline: ageOfSailHeadline,
 });

@@ -99,7 +99,25 @@ export function aosDescribe(state: AosState, action: Action, o: Readonly<Record<
         : `The boarding is a tie (${String(o.attackerTotal)}–${String(o.defenderTotal)}); the ships stay locked together.`;
     case "separate":
       return o.separated ? `${ship} and ${nameOf(state, action.other)} separate.` : `${ship} stays entangled.`;
+    case "initiative":
+      return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${String(o.first)} moves first.`;
+    case "anchor":
+      return `${ship} drops anchor.`;
+    case "weigh-anchor":
+      return `${ship} raises her anchor this move; she sails again next round.`;
+    case "shoal":
+      return o.foundered ? `${ship} founders on the shoal.` : `${ship} passes over the shoal.`;
+    case "refloat":
+      return o.refloated ? `${ship} floats off.` : `${ship} stays aground.`;
+    case "repair-mast":
+      return o.repaired ? `${ship}'s mast ${String(o.mast)} is up again.` : `${ship}'s mast ${String(o.mast)} is not repaired.`;
+    case "lose-masts": {
+      const lost = (o.mastsLost as number[] | undefined) ?? [];
+      return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${String(o.standing)} standing.`;
+    }
+    case "advance":
+      return `Next: ${String(o.phase)}.`;
     default:
-      return `${action.type}: ${JSON.stringify(o)}`;
+      return "Recorded.";
   }
 }

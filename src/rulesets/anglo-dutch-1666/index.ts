@@ -14,6 +14,7 @@ import { normalize, toHandler } from "./common.ts";
 import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
+import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
@@ -88,4 +89,5 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
+  headline: angloDutchHeadline,
 });

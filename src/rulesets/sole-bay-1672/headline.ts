@@ -7,24 +7,23 @@
  */
 import { nameOf } from "../../game/action-kit.ts";
 import type { Action, Odds } from "../../game/types.ts";
-import { barsBy, chanceOf, type Headline, type HeadlineItem, headline, likeliest, outcomeHeadline } from "../../odds/headline.ts";
+import {
+  barsBy,
+  chanceOf,
+  eventBars,
+  type Headline,
+  type HeadlineItem,
+  headline,
+  likeliest,
+  outcomeHeadline,
+  plural,
+  countLabels as range,
+} from "../../odds/headline.ts";
 import { totalBoxes } from "./ship.ts";
 import type { SoleBayState } from "./state.ts";
 
 type Outcome = Readonly<Record<string, unknown>>;
 type Listed = Odds["outcomes"];
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const range = (lo: number, hi: number) => Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => String(lo + i));
-
-/** Two bars: the event and its opposite. */
-function eventBars(outcomes: Listed, holds: (o: Outcome) => boolean, yes: string, no: string): HeadlineItem[] {
-  const p = chanceOf(outcomes, holds);
-  return [
-    { label: yes, p },
-    { label: no, p: 1 - p },
-  ];
-}
 
 /** Facts about damage to one ship: it loses a condition level, it is destroyed (only if it was not already). */
 function damageFacts(state: SoleBayState, outcomes: Listed, shipId: string, result: (o: Outcome) => Outcome | undefined): HeadlineItem[] {

@@ -82,6 +82,61 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
     case "critical":
       return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.`;
     default:
-      return `${action.type}: ${JSON.stringify(o)}`;
+      return otherSentence(state, action, o);
+  }
+}
+
+const SECTION_WORDS: Readonly<Record<string, string>> = { hull: "hull", gunsLeft: "left guns", gunsRight: "right guns" };
+const sectionWords = (sec: string): string =>
+  SECTION_WORDS[sec] ?? sec.replace(/^(crew|rigging)(\d)$/, (_, what: string, n: string) => `${what} section ${n}`);
+
+/** The sentences of the actions without dice (records, the turn's bookkeeping), in the text's words. */
+function otherSentence(state: WsimState, action: Action, o: Readonly<Record<string, unknown>>): string {
+  const name = (id: unknown) => nameOf(state, id);
+  const side = (d: unknown) => HEXSIDES[Number(d)] ?? String(d);
+  switch (action.type) {
+    case "set-wind":
+      return `The wind is set from the ${side(o.direction)}, wind-change number ${String(o.changeNumber)}.`;
+    case "wind-shift":
+      return `From next turn the wind blows from the ${side(o.pending)}.`;
+    case "next-turn": {
+      const wind = o.windChanged === null || o.windChanged === undefined ? "" : "; the wind changes";
+      const n = Number(o.signalsDelivered ?? 0);
+      const signals = n > 0 ? `; ${n} signal${n === 1 ? "" : "s"} arrive${n === 1 ? "s" : ""}` : "";
+      return `Turn ${String(o.turn)} begins${wind}${signals}.`;
+    }
+    case "fire-result":
+      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${name(action.target)}'s ${String(o.aim)}, read from the Fire Table.`;
+    case "broadside-loss":
+      return `${name(action.ship)}'s ${String(o.broadside)} broadside is reduced.`;
+    case "collision":
+      return `${name(action.ship)} and ${name(action.other)} collide.`;
+    case "grapple":
+      return o.grappled
+        ? `${name(action.ship)} and ${name(action.other)} are grappled.`
+        : `${name(action.ship)} and ${name(action.other)} are freed.`;
+    case "phase-timer":
+      return o.withinLimit
+        ? `Within the ${String(o.limit)} s limit.`
+        : o.graceGiven
+          ? `Over the ${String(o.limit)} s limit: 30 s grace, the first violation.`
+          : `Over the ${String(o.limit)} s limit: a violation.`;
+    case "form-party":
+      return `Crew section ${String(o.section)} of ${name(action.ship)} forms a ${String(o.party)}.`;
+    case "melee": {
+      const [a, b] = (o.strengths as number[] | undefined) ?? [];
+      return `Melee round ${String(o.round)}: ${name(action.ship)} ${String(a)} against ${name(action.enemy)} ${String(b)}.`;
+    }
+    case "mark": {
+      const n = Number(action.boxes);
+      const boxes = `${Math.abs(n)} box${Math.abs(n) === 1 ? "" : "es"}`;
+      return `${n >= 0 ? "Marked" : "Cleared"} ${boxes} of ${name(action.ship)}'s ${sectionWords(String(o.section))}.`;
+    }
+    case "signal":
+      return `A signal from ${name(action.from)} to ${name(action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;
+    case "impersonate":
+      return `Player ${String(o.player)} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
+    default:
+      return "Recorded.";
   }
 }
