@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oddsView, pct } from "../../host/public/lib/format.js";
+import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/session/view.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, boxSizes, smallTargets, smallText } from "./page-checks.ts";
@@ -64,7 +65,7 @@ async function rollAll(h: Host): Promise<void> {
   let n = 0;
   for (const [i, e] of p.plan.entries()) {
     const have = p.dice.filter((d) => d.entry === i).length;
-    const fit = dice.filter((d) => e.color === null || d.color === e.color);
+    const fit = dice.filter((d) => colorFits(d.color ? [d.color] : [], e, p.plan ?? []));
     if (fit.length === 0) throw new Error(`no emulated ${e.color} die for ${e.purpose}`);
     for (let k = have; k < e.count; k++) await h.sim("roll", { die: fit[k % fit.length]?.id, face: (n++ % 6) + 1 });
   }
@@ -136,6 +137,8 @@ describe.each(Object.keys(TO_ROLL))("%s in a browser", { timeout: 180_000 }, (sc
       expect(await display.locator(".odds-col .odds-p").allTextContents()).toEqual(
         odds.bars.map((b) => (odds.bars.length <= 10 || b.p >= 0.05 ? pct(b.p) : "")),
       );
+      // exact over the whole distribution: the bars the rule set states sum to 1
+      expect(odds.bars.reduce((sum, b) => sum + b.p, 0)).toBeCloseTo(1, 9);
     } else if (odds?.kind === "summary") {
       const shown = await display.locator(".odds > .odds-facts > li:not(.odds-dist)").allTextContents();
       expect(shown).toEqual(odds.items.filter((i) => "value" in i).map((i) => `${i.label} ${"value" in i ? i.value : ""}`));

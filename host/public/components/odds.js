@@ -4,7 +4,25 @@
 import { oddsView, pct } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
+/** Worded bars ("The wind holds.", "Gun hit (G)") as rows: a label under a narrow column would overlap its neighbours. */
+function Rows({ bars, label }) {
+  const max = Math.max(...bars.map((b) => b.p), 1e-9);
+  return html`<div class="odds-bars odds-rows" role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>
+    ${bars.map(
+      (b) => html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
+        <span class="odds-label">${b.label}</span>
+        <div class="odds-track"><div class="odds-bar" style=${`width: ${Math.max(0.02, b.p / max) * 100}%`}></div></div>
+        <span class="odds-p">${pct(b.p)}</span>
+      </div>`,
+    )}
+  </div>`;
+}
+
+/** Whether bars are counts or short marks ("0", "1", "4\"") that fit under a column each. */
+const countLike = (bars) => bars.every((b) => b.label.length <= 4);
+
 function Bars({ bars, label }) {
+  if (!countLike(bars)) return html`<${Rows} bars=${bars} label=${label} />`;
   const max = Math.max(...bars.map((b) => b.p), 1e-9);
   const labelled = (b) => bars.length <= 10 || b.p >= 0.05;
   return html`<div class="odds-bars" role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>

@@ -33,16 +33,13 @@ function titled(state: QuickfireState, title: string): string {
   return state.data.label === HOUSE_LABEL ? `${title} (house chart)` : title;
 }
 
-/** Gun fire: does not fire / misses / G hit / S hit, and the chance of blast damage with each code it can bring. */
+/** Gun fire: does not fire / misses / G hit / S hit, the chance the target is hit and of blast damage (3.0). */
 function gunneryHeadline(state: QuickfireState, title: string, target: string, o: Listed): Headline {
   const result = (x: Outcome) => (!x.fired ? "Does not fire" : x.hit === "G" ? "Gun hit (G)" : x.hit === "S" ? "Speed hit (S)" : "Miss");
   const bars = barsBy(o, result, ["Does not fire", "Miss", "Gun hit (G)", "Speed hit (S)"]);
   const blast = (x: Outcome) => ((x.blast as string[] | undefined) ?? []).length > 0;
   const facts: HeadlineItem[] = [{ label: `${target} is hit`, p: chanceOf(o, (x) => x.hit === "G" || x.hit === "S") }];
   facts.push({ label: "Blast damage", p: chanceOf(o, blast) });
-  const codes = [...new Set(o.flatMap((x) => (x.outcome.blast as string[] | undefined) ?? []))].sort();
-  for (const c of codes)
-    facts.push({ label: `Blast damage: ${codeName(c)}`, p: chanceOf(o, (x) => ((x.blast as string[]) ?? []).includes(c)) });
   return headline(titled(state, title), bars, facts);
 }
 
