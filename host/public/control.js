@@ -199,10 +199,8 @@ function DisplaySettings() {
 
 function Control() {
   const [error, setError] = useState("");
-  const [undone, setUndone] = useState(null);
-  const { state } = useTable((e) => {
-    if (e.type === "undo") setUndone(`Undone: #${e.seq} ${e.description}`);
-  });
+  const { state } = useTable();
+  const undone = state?.lastUndo ? `Undone: #${state.lastUndo.seq} ${state.lastUndo.description}` : null;
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
     setError(r.ok === false ? r.error.message : "");
@@ -213,7 +211,7 @@ function Control() {
   const ph = phaseView(state);
   return html`<main class="page">
     <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a></nav></h1>
-    <p id="phase" class="phase">${ph.name ? `Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
+    <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
     <p id="error" class="error" role="alert">${error}</p>

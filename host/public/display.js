@@ -18,10 +18,11 @@ function PhaseStrip({ state }) {
   const ph = phaseView(state);
   if (ph.count === 0) return null;
   return html`<nav class="phases" aria-label="phases of the turn">
-    <span class="phase-now" id="phase">Phase ${ph.index + 1} of ${ph.count}: <b>${ph.name}</b></span>
+    <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}: <b>${ph.name}</b></span>
     <ol class="phase-order">
       ${ph.order.map((name, i) => html`<li class=${i === ph.index ? "now" : ""} aria-current=${i === ph.index ? "step" : undefined}>${name}</li>`)}
     </ol>
+    ${state.aside ? html`<span class="phase-aside" id="aside">Waiting: ${state.aside.title}</span>` : null}
   </nav>`;
 }
 
@@ -91,6 +92,11 @@ function ActionPanel({ state }) {
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
     ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
     <div id="instruction" class=${`instruction${p.error ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    ${
+      shipFields.length === 0 && p.dice.length === 0 && state.focus?.ship
+        ? html`<p class="shown-hint" id="shown-hint">Showing ${state.focus.ship.name}. To fire from ${state.focus.ship.name}, tap the target; this roll waits.</p>`
+        : null
+    }
     <${Trouble} state=${state} />
     ${
       p.plan?.length
@@ -155,11 +161,12 @@ function Fleet({ state }) {
   );
 }
 
-/** The newest notice for 15 s, or what an undo undid. */
-function Notice({ state, undone }) {
+/** The newest notice for 15 s, or what the last undo undid (in the state, so a page opened later says it too). */
+function Notice({ state }) {
   const last = state.notices[state.notices.length - 1];
   const fresh = last && Date.now() - last.at < 15000 ? last : null;
-  const text = undone && Date.now() - undone.at < 15000 ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
+  const undone = state.lastUndo && (!fresh || state.lastUndo.at >= fresh.at) ? state.lastUndo : null;
+  const text = undone ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
   return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
 }
 
@@ -173,10 +180,8 @@ function useSpeech(enabled, text) {
 }
 
 function Display() {
-  const [undone, setUndone] = useState(null);
-  const { state } = useTable((e) => {
-    if (e.type === "undo") setUndone({ seq: e.seq, description: e.description, at: Date.now() });
-  });
+  const { state } = useTable();
+  const undone = state?.lastUndo ?? null;
   const prefs = useDisplayPrefs();
   // the result on screen when this page first saw the table (undefined until then): only later ones are announced
   const lastSeq = useRef(undefined);
@@ -195,14 +200,13 @@ function Display() {
   useEffect(() => {
     if (!loaded) return;
     if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
-      setAnnounce(`#${seq}: ${state.last.description}`);
-      if (seq > (lastSeq.current ?? 0)) setUndone(null);
+      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${seq}: ${state.last.description}`);
     }
     lastSeq.current = seq;
   }, [seq, loaded]);
   useEffect(() => {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
-  }, [undone]);
+  }, [undone?.seq, undone?.at]);
   useSpeech(prefs?.speech === true, announce);
   useEffect(() => {
     document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
@@ -230,7 +234,7 @@ function Display() {
       </aside>
     </main>
     <footer id="fleet" class="fleet"><${Fleet} state=${state} /></footer>
-    <${Notice} state=${state} undone=${undone} />
+    <${Notice} state=${state} />
     <div class="sr-only" aria-live="polite" aria-atomic="true" id="announce">${announce}</div>`;
 }
 

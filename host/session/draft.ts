@@ -27,6 +27,25 @@ export function defaultActionType(actions: readonly ActionDef[]): string | null 
   return (two.find((a) => shipFields(a)[0]?.name === "firer") ?? two[0] ?? actions[0])?.type ?? null;
 }
 
+/**
+ * Whether the draft is a roll of the turn sequence the table waits for (initiative, wind): an action with no ships to
+ * tap, set up by the phase or the session, with no dice in yet and no demanded roll ahead of it.
+ */
+export function isPhaseRoll(actions: readonly ActionDef[], draft: Draft, followUps: readonly FollowUp[]): boolean {
+  const def = actions.find((a) => a.type === draft.type);
+  return (
+    followUps.length === 0 && draft.rolls.length === 0 && draft.origin !== "follow-up" && def !== undefined && shipFields(def).length === 0
+  );
+}
+
+/** An action's name for players: the phase named after it ("Initiative"), else its description up to the first stop. */
+export function actionTitle(rs: Pick<RuleSet, "actions" | "phases">, type: string): string {
+  const phase = rs.phases.find((ph) => phaseActionType(rs.actions, ph) === type);
+  if (phase) return phase.replace(/^./, (c) => c.toUpperCase());
+  const description = rs.actions.find((a) => a.type === type)?.description ?? "";
+  return description.split(/[:.(;]/)[0]?.trim() || "The roll";
+}
+
 /** The action a phase is named after ("wind change" → `wind`), if any. */
 export function phaseActionType(actions: readonly ActionDef[], phase: string | undefined): string | null {
   const words = (phase ?? "").toLowerCase().split(/[^a-z-]+/);

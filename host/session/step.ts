@@ -12,7 +12,7 @@ import type { SessionSnapshot } from "../store/records.ts";
 import { bindingProblem } from "./bindings.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
-import { type Draft, type DraftStatus, draftStatus, nextDraft } from "./draft.ts";
+import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
 import { editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
 import type { Notice } from "./notices.ts";
@@ -90,13 +90,8 @@ class Run {
         this.#notice("warn", i.text);
         this.effects.push({ kind: "push" });
         return ok(null);
-      case "tap": {
-        if (!this.#game.state.ships.some((s) => s.id === i.ship)) return fail("ship.unknown", `There is no ship "${i.ship}".`, "ship");
-        w.focus = i.ship;
-        this.effects.push({ kind: "focus", ship: i.ship });
-        w.draft = tappedDraft(rs, w.draft, w.followUps, i.ship);
-        return this.#changed();
-      }
+      case "tap":
+        return this.#tap(i.ship);
       case "edit":
         return this.#setDraft(editedDraft(rs, w, i.actionType, i.values));
       case "start":
@@ -134,6 +129,7 @@ class Run {
         if (head) this.#notice("warn", `Skipped: ${head.purpose}.`);
         w.followUps = w.followUps.slice(1);
         w.draft = nextDraft(rs.actions, w.followUps);
+        if (!head) this.#restoreAside();
         return this.#changed();
       }
       case "undo":
@@ -156,6 +152,41 @@ class Run {
         w.bindings = w.bindings.filter((b) => b.die !== i.die);
         return this.#changed();
     }
+  }
+
+  /**
+   * A tap on a ship shows its log. While a phase's own roll waits (initiative, wind: no ships to tap), the first tap
+   * only shows the ship; a second ship tapped while the first is shown starts the table's firing action between
+   * them, and the phase's roll is set aside, said on the display, and comes back when that action is done.
+   */
+  #tap(ship: string): Result<null> {
+    const w = this.work;
+    const { rs } = this.#env;
+    if (!this.#game.state.ships.some((s) => s.id === ship)) return fail("ship.unknown", `There is no ship "${ship}".`, "ship");
+    const shown = w.focus;
+    w.focus = ship;
+    this.effects.push({ kind: "focus", ship });
+    const held = w.draft;
+    if (held && isPhaseRoll(rs.actions, held, w.followUps)) {
+      if (shown === null || shown === ship) return this.#changed();
+      const first = tappedDraft(rs, held, w.followUps, shown);
+      const both = first && tappedDraft(rs, first, w.followUps, ship);
+      if (!both || both.type === held.type) return this.#changed();
+      w.aside = held;
+      w.draft = both;
+      this.#notice("info", `${actionTitle(rs, held.type)}: set aside for this action; it comes back when the action is done or cancelled.`);
+      return this.#changed();
+    }
+    w.draft = tappedDraft(rs, held, w.followUps, ship);
+    return this.#changed();
+  }
+
+  /** The phase's roll set aside by a tap comes back (after the action it made way for, or when that is cancelled). */
+  #restoreAside(): void {
+    const w = this.work;
+    if (!w.aside || w.followUps.length > 0) return;
+    w.draft = w.aside;
+    w.aside = null;
   }
 
   /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */
@@ -219,7 +250,8 @@ class Run {
       return r;
     }
     const record = { ...r.value.record, waiting: this.work.followUps };
-    Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type));
+    Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type), { lastUndo: null });
+    this.#restoreAside();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
     this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work } });
     this.#windAfter(before.state);
@@ -235,6 +267,7 @@ class Run {
     const state = foldRecords(this.#env.rs, before.initial, records);
     this.#game = { ...before, records, state };
     Object.assign(this.work, afterUndone(this.#env.rs.actions, this.work.draft, last.waiting));
+    this.work.lastUndo = { seq: last.seq, description: last.description, at: this.#env.now() };
     const snapshot = { ...this.work };
     this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.#env.now(), description: last.description, state, snapshot });
     this.#windAfter(before.state);
@@ -250,8 +283,11 @@ class Run {
     if (endAction && w.followUps.length > 0) return fail("action.follow-up", `First: ${w.followUps[0]?.purpose}.`, "");
     const next = phaseAdvanced(rs, w);
     if (!next.ok) return next;
+    // the phase order wrapping round starts a new turn; a phase's own roll set aside belongs to the phase left
+    if (next.value.phase <= w.phase) w.turn = (w.turn ?? 1) + 1;
     w.phase = next.value.phase;
     w.draft = next.value.draft;
+    w.aside = null;
     if (!endAction) return this.#changed();
     const started = this.input({ type: "start", action: { type: endAction } });
     if (started.ok) return started;

@@ -7,6 +7,7 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
+import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
 
 /**
@@ -75,6 +76,12 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     display,
     ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases: s.rs.phases, actions: s.rs.actions },
     phase: { index: s.work.phase, name: s.rs.phases[s.work.phase] ?? null },
+    /** The game turn: the rule set's own count where its state has one, else the times the phase order came round. */
+    turn: s.rs.turnOf?.(s.state) ?? s.work.turn ?? 1,
+    /** A phase's own roll set aside by a firing action from the table: it comes back after that action. */
+    aside: s.work.aside ? { type: s.work.aside.type, title: actionTitle(s.rs, s.work.aside.type) } : null,
+    /** What the last undo undid, until the next action resolves. */
+    lastUndo: s.work.lastUndo ?? null,
     wind: s.windView(),
     windState: s.state.wind ?? null,
     ships: views.map((v) => ({ ...v, tags: tagsOf(v.id) })),

@@ -77,6 +77,12 @@ export interface SessionSnapshot {
   readonly players: Readonly<Record<string, DiceMode>>;
   readonly bindings: readonly Binding[];
   readonly focus: string | null;
+  /** The turn, counted by the phase order wrapping (1 in snapshots from before turns were counted). */
+  readonly turn?: number;
+  /** A phase's own roll (initiative, wind) set aside by a firing action started from the table; it comes back after. */
+  readonly aside?: Draft | null;
+  /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
+  readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
 }
 
 /** A row of the log as replay reads it. */

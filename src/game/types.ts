@@ -170,6 +170,8 @@ export interface RuleSet<S extends TableState = TableState> {
    * phase, so the rolls the phase's end demands come as its follow-ups; null or absent: none.
    */
   readonly phaseEndActions?: readonly (string | null)[];
+  /** The game turn, for rule sets whose state counts turns (`game.turn`); absent: the table counts its phase order. */
+  turnOf?(state: S): number;
   /** The data file this rule set accepts, if any. */
   readonly dataFile?: DataFileDef;
   /** Validates a request's ships/wind/game/settings and fills defaults; `data` is a parsed data file or undefined (use the default). */

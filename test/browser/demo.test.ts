@@ -51,16 +51,19 @@ const FACES = [6, 5, 4, 4, 2, 1, 6, 3, 1, 5];
 describe("the demo table in a browser", { timeout: 60_000 }, () => {
   it("taps firer and target, rolls the emulated dice, and shows the hits and the target's boxes the rules core computes", async () => {
     await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
-    // one tap shows the ship; the display says how to start firing from it
+    // one tap shows the ship; the opening initiative still waits, and the display says how to fire from it
     await display.locator(".ship-card.shown[data-ship=royal-james]").waitFor();
     await display.locator(".ship-log[data-ship=royal-james]").waitFor();
-    expect(await display.locator("#instruction").textContent()).toMatch(/To start a broadside from Royal James, tap the target/i);
+    expect(await display.locator("#shown-hint").textContent()).toMatch(/To fire from Royal James, tap the target/i);
+    expect((await state()).pending?.type).toBe("initiative");
     expect(await display.locator(".ship-card[class*=role-]").count()).toBe(0);
     await sim("lift", { reader: "reader-1" });
     await sim("tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
     await display.locator(".ship-card.role-target[data-ship=gouda]").waitFor();
     await display.locator(".ship-card.role-firer[data-ship=royal-james]").waitFor();
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/choose range/i);
+    // the initiative is set aside, said on the display; it comes back after the broadside
+    expect(await display.locator("#aside").textContent()).toBe("Waiting: Initiative");
 
     // the range is chosen on /control, the phone at the table
     await control.locator("#fields input[name=rangeInches]").fill("4");

@@ -90,4 +90,5 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
   headline: angloDutchHeadline,
+  turnOf: (state) => state.game.turn,
 });

@@ -97,4 +97,5 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   windView: () => null,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   headline: quickfireHeadline,
+  turnOf: (state) => state.game.turn,
 });

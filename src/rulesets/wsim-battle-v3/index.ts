@@ -49,4 +49,5 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   shipViews: wsimShipViews,
   describe: wsimDescribe,
   headline: wsimHeadline,
+  turnOf: (state) => state.game.turn,
 });

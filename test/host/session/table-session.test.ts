@@ -34,10 +34,11 @@ describe("table session", () => {
     expect(session.work.focus).toBe("gouda");
   });
 
-  it("asks for the missing field when only ships are tapped", () => {
+  it("asks for the missing field when only ships are tapped (the first tap only shows the ship while initiative waits)", () => {
     const f = openSession(setup);
     f.session.handleReading(tag(JAMES));
-    expect(f.session.draftStatus()?.instruction).toBe("tap the target");
+    expect(f.session.work.focus).toBe("royal-james");
+    expect(f.session.draftStatus()?.action.type).toBe("initiative");
     f.session.handleReading(tag(GOUDA));
     expect(f.session.draftStatus()?.instruction).toMatch(/^choose range/);
   });
