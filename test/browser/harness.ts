@@ -88,15 +88,8 @@ export async function call(
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-/** Polls until `check` holds or the time is up (devices answer asynchronously). */
-export async function until<T>(get: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (check(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
+/** Polls until `check` holds or the time is up (devices answer asynchronously): the shared `poll`. */
+export { poll as until } from "../support/wait.ts";
 
 export const freshDataDir = (): string => mkdtempSync(join(tmpdir(), "qd-data-"));
 

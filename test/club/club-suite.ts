@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { ClubHost } from "../../host/club/club-host.ts";
+import { until as waitUntil } from "../support/wait.ts";
 import { freePort, SimTable, TcpGate } from "./helpers.ts";
 
 /** The broker under test: start/stop and the club host's view of it. */
@@ -24,13 +25,11 @@ const UNREACHABLE_MS = Number(process.env.QD_UNREACHABLE_MS ?? 30_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fastDir = (p: string) => mkdtempSync(join(process.platform === "linux" ? "/dev/shm" : "/tmp", p));
 
-async function until(cond: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what()}`);
-    await sleep(100);
-  }
-}
+/** The shared wait, with the club suite's argument order (what is waited for is built only on a time-out). */
+const until = (cond: () => boolean, timeoutMs: number, what: () => string): Promise<void> =>
+  waitUntil(cond, "the club night's condition", timeoutMs).catch((e: Error) => {
+    throw new Error(`${e.message}: ${what()}`);
+  });
 
 export async function runClubNight(b: BrokerUnderTest): Promise<{ resolveMs: number[] }> {
   const gate = new TcpGate(await freePort(), () => b.port);

@@ -2,7 +2,6 @@
  * Test rig: emulated dice heard by one or more emulated HCI controllers on real pty pairs, each driven by the
  * unmodified @stoprocent/noble over its UART driver, behind our noble adapter and the real dice drivers.
  */
-import { expect } from "vitest";
 import { createNobleCentral } from "../../../../devices/ble/noble-adapter.ts";
 import type { BleCentral } from "../../../../devices/ble/seam.ts";
 import { systemClock } from "../../../../devices/common/clock.ts";
@@ -12,6 +11,7 @@ import type { DeviceHealth, DieRolled } from "../../../../devices/readings.ts";
 import { EmulatedGoDice } from "../../../../devices/testing/ble/godice-die.ts";
 import { EmulatedPixelsDie } from "../../../../devices/testing/ble/pixels-die.ts";
 import { type HciController, type HciControllerOptions, plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
+import { until as waitUntil } from "../../../support/wait.ts";
 
 export interface TableOptions {
   readonly pixels: number;
@@ -65,11 +65,5 @@ export async function hciTable(o: TableOptions) {
   };
 }
 
-/** Waits (real timers) until `cond` holds. */
-export async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > ms) expect.fail(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** Waits (real timers) until `cond` holds: the shared wait, with this rig's longer default. */
+export const until = (cond: () => boolean, what: string, ms = 15_000): Promise<void> => waitUntil(cond, what, ms);
