@@ -37,18 +37,21 @@ describe("reading the table state for the pages", () => {
     expect(diceTrouble(table({ pending: rolling([{ role: "wind", die: "d6", count: 2, color: null }]) }))).toBeNull();
   });
 
-  it("is loud, with the remedy, when no die of the colour the roll needs is connected (WS&IM's normal die)", () => {
-    const t = diceTrouble(table({ pending: rolling([{ role: "fire", die: "d6", count: 1, color: "normal" }]) }));
-    expect(t?.title).toBe("No connected die can roll the normal d6 this roll needs.");
+  it("is loud, with the remedy, when no die of the colour the roll needs is connected (WS&IM's red die)", () => {
+    const wsim = [
+      { role: "fire", die: "d6", count: 1, color: "normal" },
+      { role: "critical", die: "d6", count: 1, color: "red" },
+    ];
+    const t = diceTrouble(table({ pending: rolling(wsim) }));
+    // the white and black dice serve as the normal die (any die not red); none is red
+    expect(t?.title).toBe("No connected die can roll the red d6 this roll needs.");
     expect(t?.remedy).toMatch(/Type the dice on \/control.*Roll for me.*bind a die/);
   });
 
   it("counts a die bound to the colour, and not a die bound to another role", () => {
-    const plan = [{ role: "fire", die: "d6", count: 1, color: "normal" }];
-    expect(diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["normal"], roles: [] }] }))).toBeNull();
-    expect(
-      diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["normal"], roles: ["wind"] }] })),
-    ).not.toBeNull();
+    const plan = [{ role: "fire", die: "d6", count: 1, color: "red" }];
+    expect(diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["red"], roles: [] }] }))).toBeNull();
+    expect(diceTrouble(table({ pending: rolling(plan), bindings: [{ die: "pixel-1", colors: ["red"], roles: ["wind"] }] }))).not.toBeNull();
   });
 
   it("names missing Bluetooth when the adapter is down and no die is connected", () => {
