@@ -2,12 +2,13 @@
 // filled), and facts. Status words carry their own colour AND text, so no one needs colour to read them.
 import { isGone, severity } from "../lib/format.js";
 import { html } from "../lib/html.js";
+import { memo } from "../lib/memo.js";
 
 export const Badges = ({ status }) =>
   status.length ? html`<div class="badges">${status.map((w) => html`<span class=${`badge sev-${severity(w)}`}>${w}</span>`)}</div>` : null;
 
 /** A track of boxes. */
-export function Track({ track, compact = false }) {
+export const Track = memo(function Track({ track, compact = false }) {
   const boxes = Array.from({ length: track.boxes }, (_, i) => html`<i class=${i < track.marked ? "box marked" : "box"}></i>`);
   return html`<div
     class="track"
@@ -20,7 +21,7 @@ export function Track({ track, compact = false }) {
     ${compact ? null : html`<span class="track-label">${track.label}</span>`}
     <span class="boxes">${boxes}</span>
   </div>`;
-}
+});
 
 /** The large log of one ship (the one shown). */
 export function ShipLog({ view, log }) {
@@ -38,12 +39,15 @@ export function ShipLog({ view, log }) {
   </article>`;
 }
 
-/** A ship's line in the fleet overview; `role` marks it as firer/target of the action being set up. */
-export function ShipCard({ view, role, roleLabel, shown }) {
+/**
+ * A ship's line in the fleet overview; `role` marks it as firer/target of the action being set up. Memoised: a
+ * push that leaves the ship as it was does not draw it again.
+ */
+export const ShipCard = memo(function ShipCard({ view, role, roleLabel, shown }) {
   const cls = `ship-card${isGone(view.status) ? " gone" : ""}${role ? ` role-${role}` : ""}${shown ? " shown" : ""}`;
   return html`<div class=${cls} data-ship=${view.id}>
     <div class="ship-name">${view.name}${role ? html`<span class="role-tag">${roleLabel ?? role}</span>` : null}</div>
     <${Badges} status=${view.status} />
     ${view.tracks.length ? html`<div class="compact-tracks">${view.tracks.map((t) => html`<${Track} track=${t} compact />`)}</div>` : null}
   </div>`;
-}
+});

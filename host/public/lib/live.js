@@ -1,6 +1,8 @@
 // The pages' link to the host: the live state (a Preact hook over WS /api/live that reconnects), the display
 // preferences socket, and API calls carrying the table's token when the page is not on the table's machine.
+
 import { useEffect, useRef, useState } from "preact/hooks";
+import { shareEqual } from "./share.js";
 
 const TOKEN_KEY = "quarterdeck.token";
 
@@ -81,7 +83,8 @@ export function useTable(onEvent = () => {}) {
       socket(
         "/api/live",
         (msg) => {
-          if (msg.type === "state") setState(msg.state);
+          // unchanged parts keep their identity, so memoised components (ship cards) skip them
+          if (msg.type === "state") setState((prev) => shareEqual(prev, msg.state));
           else if (msg.type === "event") eventRef.current(msg.event);
         },
         (up) => {
