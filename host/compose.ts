@@ -11,6 +11,7 @@ import { fail, ok, type Result } from "../src/result.ts";
 import type { ClubLink } from "./club-link/link.ts";
 import { composeDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
+import { DeviceWatch } from "./device-notices.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent } from "./session/table-session.ts";
@@ -137,6 +138,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     view: () => throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller)),
     announce: (text) => s.announce(text),
   });
+  const deviceWatch = new DeviceWatch();
+  deviceWatch.update(allHealth(built));
   const offDevices = subscribeDevices(
     built,
     (r) => {
@@ -148,6 +151,12 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       }
     },
     () => {
+      // a device that dropped out (or came back) is said on the display at once, with what to do meanwhile
+      try {
+        for (const text of deviceWatch.update(allHealth(built))) s.announce(text);
+      } catch (e) {
+        logger.error({ err: e }, "a device change could not be announced");
+      }
       // battery and signal reports can come several times a second per die: push health at most every 250 ms
       healthTimer ??= setTimeout(() => {
         healthTimer = undefined;

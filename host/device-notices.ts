@@ -1,0 +1,55 @@
+/**
+ * Device trouble said out loud (issue 11 item 5): when a device that was connected drops out, or comes back, a
+ * sentence for the display saying which one and what to do meanwhile. The composition root gives each health
+ * report to a {@link DeviceWatch} and announces what it returns.
+ */
+import type { DeviceHealth } from "../devices/readings.ts";
+
+/** What a player is told when a device of this kind drops out: what stops working, and what to do meanwhile. */
+function lostSentence(d: DeviceHealth): string {
+  switch (d.kind) {
+    case "die": {
+      const which = d.color ? `The ${d.color} die (${d.id})` : `Die ${d.id}`;
+      return `${which} dropped out: it reconnects by itself. Meanwhile type its roll on /control, or switch to software dice there.`;
+    }
+    case "reader":
+      return `Reader ${d.id} is gone: tags on it are not read. Check its cable; meanwhile choose the ships on /control.`;
+    case "pad":
+      return "The button box is gone: use /control for confirm, undo and the next phase.";
+    case "dial":
+      return "The wind dial is gone: the wind is still shown on the display. Check its USB cable.";
+    case "adapter":
+      return `Bluetooth (${d.id}) is gone: no die can connect through it. Type rolls on /control, or switch to software dice.`;
+  }
+}
+
+const backSentence = (d: DeviceHealth): string =>
+  d.kind === "die"
+    ? `${d.color ? `The ${d.color} die` : "Die"} ${d.id} is back.`
+    : `${d.kind === "reader" ? "Reader" : "Device"} ${d.id} is back.`;
+
+/**
+ * Follows the devices' health from report to report and says what changed: a drop-out (connected in the last report,
+ * not now) and the return of a device that dropped out. Devices coming up for the first time say nothing: starting
+ * up is not trouble.
+ */
+export class DeviceWatch {
+  #connected = new Map<string, boolean>();
+  readonly #lost = new Set<string>();
+
+  /** The sentences for this report (often none). */
+  update(health: readonly DeviceHealth[]): string[] {
+    const out: string[] = [];
+    for (const d of health) {
+      const prev = this.#connected.get(d.id);
+      if (prev === true && !d.connected) {
+        this.#lost.add(d.id);
+        out.push(lostSentence(d));
+      } else if (prev === false && d.connected && this.#lost.delete(d.id)) {
+        out.push(backSentence(d));
+      }
+    }
+    this.#connected = new Map(health.map((d) => [d.id, d.connected]));
+    return out;
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { DeviceHealth } from "../../devices/readings.ts";
+import { DeviceWatch } from "../../host/device-notices.ts";
+
+const dev = (id: string, kind: DeviceHealth["kind"], connected: boolean, color?: string): DeviceHealth => ({
+  id,
+  kind,
+  family: "x",
+  connected,
+  status: connected ? "connected" : "reconnecting",
+  emulated: true,
+  ...(color ? { color } : {}),
+});
+
+describe("device trouble said on the display", () => {
+  it("says nothing while devices come up; says which one dropped out and what to do; says when it is back", () => {
+    const w = new DeviceWatch();
+    expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([]);
+    expect(w.update([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", true)])).toEqual([]);
+    expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([
+      "The black die (pixel-5) dropped out: it reconnects by itself. Meanwhile type its roll on /control, or switch to software dice there.",
+      "Reader reader-1 is gone: tags on it are not read. Check its cable; meanwhile choose the ships on /control.",
+    ]);
+    expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([]);
+    expect(w.update([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", false)])).toEqual(["The black die pixel-5 is back."]);
+  });
+
+  it("names the button box, the dial and Bluetooth with their remedies", () => {
+    const w = new DeviceWatch();
+    w.update([dev("pad", "pad", true), dev("dial", "dial", true), dev("ble", "adapter", true)]);
+    const said = w.update([dev("pad", "pad", false), dev("dial", "dial", false), dev("ble", "adapter", false)]);
+    expect(said[0]).toMatch(/button box is gone: use \/control/);
+    expect(said[1]).toMatch(/wind dial is gone/);
+    expect(said[2]).toMatch(/Bluetooth \(ble\) is gone.*software dice/);
+  });
+});
