@@ -5,9 +5,6 @@
 import type { ShipView } from "../../src/game/types.ts";
 import type { TableSession } from "../session/table-session.ts";
 
-/** Status words the rule sets use for a ship out of the battle. */
-const GONE = new Set(["destroyed", "sunk", "captured", "exploded", "struck", "burnt", "surrendered"]);
-
 export interface SideCount {
   readonly side: string;
   readonly afloat: number;
@@ -19,7 +16,8 @@ export function sideCounts(views: readonly ShipView[]): SideCount[] {
   const sides = new Map<string, { afloat: number; lost: number }>();
   for (const v of views) {
     const c = sides.get(v.side) ?? { afloat: 0, lost: 0 };
-    if (v.status.some((s) => GONE.has(s))) c.lost++;
+    // out of the fight as the rule set says it (sunk, struck, taken, exploded …)
+    if (v.severity.includes("out")) c.lost++;
     else c.afloat++;
     sides.set(v.side, c);
   }

@@ -6,6 +6,7 @@
 import type { DicePlan } from "../dice/plan.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
+import type { Severity } from "./ship-status.ts";
 
 /** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
 export interface ShipBase {
@@ -144,6 +145,8 @@ export interface ShipView {
   readonly side: string;
   /** Condition words for the display: `worn`, `on fire`, `destroyed`, `captured`, … */
   readonly status: readonly string[];
+  /** How bad each status word is (same order as `status`); `out` marks a ship out of the fight. */
+  readonly severity: readonly Severity[];
   /** Rows of boxes like the paper log: hull sections, speed boxes, gun decks … */
   readonly tracks: ReadonlyArray<{ readonly label: string; readonly boxes: number; readonly marked: number }>;
   readonly facts: ReadonlyArray<{ readonly label: string; readonly value: string }>;

@@ -117,6 +117,7 @@ describe("the battle's end", () => {
       name: "x",
       side,
       status: gone ? ["sunk"] : [],
+      severity: gone ? (["out"] as const) : [],
       tracks: [],
       facts: [],
     });

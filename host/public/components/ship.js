@@ -1,11 +1,14 @@
 // A ship drawn like its paper log: name and side, status words, tracks of boxes (marked boxes crossed and
 // filled), and facts. Status words carry their own colour AND text, so no one needs colour to read them.
-import { isGone, severity } from "../lib/format.js";
+import { isGone, severityLevel } from "../lib/format.js";
 import { html } from "../lib/html.js";
 import { memo } from "../lib/memo.js";
 
-export const Badges = ({ status }) =>
-  status.length ? html`<div class="badges">${status.map((w) => html`<span class=${`badge sev-${severity(w)}`}>${w}</span>`)}</div>` : null;
+/** The status words, each coloured by the severity the rule set states for it (and readable without colour). */
+export const Badges = ({ view }) =>
+  view.status.length
+    ? html`<div class="badges">${view.status.map((w, i) => html`<span class=${`badge sev-${severityLevel(view.severity?.[i])}`}>${w}</span>`)}</div>`
+    : null;
 
 /** A track of boxes. */
 export const Track = memo(function Track({ track, compact = false }) {
@@ -26,7 +29,7 @@ export const Track = memo(function Track({ track, compact = false }) {
 /** The large log of one ship (the one shown). */
 export function ShipLog({ view, log }) {
   return html`<article class="ship-log" data-ship=${view.id}>
-    <header><h2>${view.name}</h2><span class="side">${view.side}</span><${Badges} status=${view.status} /></header>
+    <header><h2>${view.name}</h2><span class="side">${view.side}</span><${Badges} view=${view} /></header>
     <div class="tracks">${view.tracks.map((t) => html`<${Track} track=${t} />`)}</div>
     ${view.facts.length ? html`<dl class="facts">${view.facts.map((f) => html`<div><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>` : null}
     <ol class="log-entries">
@@ -44,10 +47,10 @@ export function ShipLog({ view, log }) {
  * push that leaves the ship as it was does not draw it again.
  */
 export const ShipCard = memo(function ShipCard({ view, role, roleLabel, shown }) {
-  const cls = `ship-card${isGone(view.status) ? " gone" : ""}${role ? ` role-${role}` : ""}${shown ? " shown" : ""}`;
+  const cls = `ship-card${isGone(view) ? " gone" : ""}${role ? ` role-${role}` : ""}${shown ? " shown" : ""}`;
   return html`<div class=${cls} data-ship=${view.id}>
     <div class="ship-name">${view.name}${role ? html`<span class="role-tag">${roleLabel ?? role}</span>` : null}</div>
-    <${Badges} status=${view.status} />
+    <${Badges} view=${view} />
     ${view.tracks.length ? html`<div class="compact-tracks">${view.tracks.map((t) => html`<${Track} track=${t} compact />`)}</div>` : null}
   </div>`;
 });

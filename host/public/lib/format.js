@@ -113,18 +113,14 @@ export function outcomeFacts(outcome, isShip = () => false) {
   return facts;
 }
 
-const SEVERITY = [
-  [/\b(destroyed|sunk|exploded|struck|captured|prize)/i, 4],
-  [/\b(heavily|fire|burning|crippled|critical)/i, 3],
-  [/\b(damaged|broken|lost)/i, 2],
-  [/\b(worn|light)/i, 1],
-];
+/** The rule set's severities, mildest first: a badge's class is `sev-<index>`. */
+const SEVERITIES = ["fine", "worn", "damaged", "danger", "out"];
 
-/** 0 (fine) … 4 (gone) for a ship's status word, until the state says the severity itself. */
-export const severity = (word) => SEVERITY.find(([re]) => re.test(word))?.[1] ?? 0;
+/** 0 (fine) … 4 (out of the fight) for a severity the rule set states. */
+export const severityLevel = (severity) => Math.max(0, SEVERITIES.indexOf(severity));
 
-/** Whether a ship's status words say it is out of the fight. */
-export const isGone = (status) => status.some((w) => severity(w) === 4);
+/** Whether the rule set says the ship is out of the fight (sunk, struck, taken …). */
+export const isGone = (view) => (view.severity ?? []).includes("out");
 
 /** A name for a ship id from the state. */
 export const shipName = (state, id) => state.ships.find((s) => s.id === id)?.name ?? id;

@@ -1,6 +1,7 @@
 /**
  * Age of Sail for the display: the wind dial view, ships as their damage records, and one-sentence results.
  */
+import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
 import { windFrom } from "./speed.ts";
@@ -17,19 +18,19 @@ export function aosWindView(state: AosState): WindView {
   };
 }
 
-function status(s: Ship): string[] {
-  const out: string[] = [];
-  if (s.sunk) out.push("sunk");
-  if (s.captured) out.push(s.prizeCrewDue ? "captured (prize crew due)" : "captured");
-  if (s.fire === 1) out.push("on fire");
-  if (s.fire === 2) out.push("on fire (grown)");
-  if (s.aground) out.push("aground");
-  if (s.anchor === "down") out.push("at anchor");
-  if (s.anchor === "raising") out.push("raising anchor");
-  if (s.entangledWith.length > 0) out.push("entangled");
-  if (s.repairingMasts) out.push("repairing masts");
-  if (s.gunDecks.port + s.gunDecks.starboard === 0 && s.hull === 0 && !s.sunk) out.push("sinking in high seas");
-  return out;
+function status(s: Ship): { status: string[]; severity: Severity[] } {
+  const w = new StatusWords();
+  if (s.sunk) w.say("sunk", "out");
+  if (s.captured) w.say(s.prizeCrewDue ? "captured (prize crew due)" : "captured", "out");
+  if (s.fire === 1) w.say("on fire", "danger");
+  if (s.fire === 2) w.say("on fire (grown)", "danger");
+  if (s.aground) w.say("aground", "damaged");
+  if (s.anchor === "down") w.say("at anchor", "fine");
+  if (s.anchor === "raising") w.say("raising anchor", "fine");
+  if (s.entangledWith.length > 0) w.say("entangled", "worn");
+  if (s.repairingMasts) w.say("repairing masts", "worn");
+  if (s.gunDecks.port + s.gunDecks.starboard === 0 && s.hull === 0 && !s.sunk) w.say("sinking in high seas", "danger");
+  return w.view();
 }
 
 /** Every ship like its damage record: masts, gun decks a side, hull units. */
@@ -40,7 +41,7 @@ export function aosShipViews(state: AosState): ShipView[] {
       id: s.id,
       name: s.name,
       side: s.side,
-      status: status(s),
+      ...status(s),
       tracks: [
         { label: "Masts", boxes: full.masts.length, marked: s.masts.filter((m) => m === 0).length },
         { label: "Port gun decks", boxes: full.decks, marked: full.decks - s.gunDecks.port },

@@ -2,6 +2,7 @@
  * What the display draws: the hex wind, each ship like its ship card (rows of hull-point boxes, one row a step,
  * fire points and movement per step, the critical hits in effect) and one sentence per resolved action.
  */
+import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
 import { cardRows, effectiveHandling, fireByStep, stepCount, stepEffect, stepThreshold } from "./damage.ts";
 import { HEXSIDE_NAMES } from "./hexes.ts";
@@ -27,17 +28,20 @@ const MOVE_WORDS = {
 /** The card's Movement column, per step lost (Antelope: "-1 / -2 / disabled / sunk!"). */
 const CARD_WORDS = { none: "", "minus-1": "-1", "only-1": "-2", disabled: "disabled", sunk: "sunk!" } as const;
 
-function status(s: Ship): string[] {
-  const out: string[] = [];
-  if (s.exploded) out.push("exploded");
-  else if (s.captured) out.push("captured");
-  else if (s.sinking) out.push("sinking");
-  if (s.onFire) out.push("on fire");
-  if (stepEffect(s.guns, s.stepsLost).move === "disabled") out.push("disabled");
-  if (s.grappledWith) out.push(s.grappleKind === "collision" ? "fouled" : "grappled");
-  if (s.fireshipLit) out.push("fire ship fired");
-  if (out.length === 0) out.push(s.stepsLost === 0 ? "undamaged" : `${s.stepsLost} step${s.stepsLost > 1 ? "s" : ""} lost`);
-  return out;
+function status(s: Ship): { status: string[]; severity: Severity[] } {
+  const w = new StatusWords();
+  if (s.exploded) w.say("exploded", "out");
+  else if (s.captured) w.say("captured", "out");
+  else if (s.sinking) w.say("sinking", "danger");
+  if (s.onFire) w.say("on fire", "danger");
+  if (stepEffect(s.guns, s.stepsLost).move === "disabled") w.say("disabled", "damaged");
+  if (s.grappledWith) w.say(s.grappleKind === "collision" ? "fouled" : "grappled", "worn");
+  if (s.fireshipLit) w.say("fire ship fired", "fine");
+  if (w.status.length === 0) {
+    if (s.stepsLost === 0) w.say("undamaged", "fine");
+    else w.say(`${s.stepsLost} step${s.stepsLost > 1 ? "s" : ""} lost`, s.stepsLost > 1 ? "damaged" : "worn");
+  }
+  return w.view();
 }
 
 export function shipView(state: AdState, s: Ship): ShipView {
@@ -61,7 +65,7 @@ export function shipView(state: AdState, s: Ship): ShipView {
     id: s.id,
     name: s.name,
     side: s.side,
-    status: status(s),
+    ...status(s),
     tracks,
     facts: [
       { label: "guns", value: String(s.guns) },

@@ -2,6 +2,7 @@
  * A quickfire ship drawn like its paper log (text 1.3 "Ship Log"): speed boxes, ROF, torpedo and repair tracks,
  * fires and direction hits as status words.
  */
+import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import type { ShipView } from "../../game/types.ts";
 import { HOUSE_LABEL } from "./chart.ts";
 import { DIRECTION_TABLE } from "./damage-rolls.ts";
@@ -9,17 +10,17 @@ import { availableSpeed, currentRof, currentTorpedo, type QuickfireState, type S
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function status(ship: Ship): string[] {
-  const out: string[] = [];
-  if (ship.sunk) out.push("sunk");
-  if (ship.fires > 0) out.push(`on fire (${plural(ship.fires, "fire", "fires")})`);
-  if (!ship.sunk && ship.speedLost >= 8) out.push("zero speed — in danger of sinking");
-  if (ship.torpedoSpent) out.push("torpedoes spent");
-  for (const r of ship.directionHits) out.push(`direction hit: ${DIRECTION_TABLE[r] ?? r}`);
+function status(ship: Ship): { status: string[]; severity: Severity[] } {
+  const w = new StatusWords();
+  if (ship.sunk) w.say("sunk", "out");
+  if (ship.fires > 0) w.say(`on fire (${plural(ship.fires, "fire", "fires")})`, "danger");
+  if (!ship.sunk && ship.speedLost >= 8) w.say("zero speed — in danger of sinking", "danger");
+  if (ship.torpedoSpent) w.say("torpedoes spent", "fine");
+  for (const r of ship.directionHits) w.say(`direction hit: ${DIRECTION_TABLE[r] ?? r}`, "damaged");
   const p = ship.pending;
   const slashes = p.speedLost + p.heavyRofLost + p.lightRofLost + p.torpedoLost + p.repairUsed;
-  if (slashes > 0) out.push(`${plural(slashes, "hit", "hits")} take effect at the end of the phase`);
-  return out;
+  if (slashes > 0) w.say(`${plural(slashes, "hit", "hits")} take effect at the end of the phase`, "worn");
+  return w.view();
 }
 
 /** One ship's view. */
@@ -29,7 +30,7 @@ export function shipView(state: QuickfireState, ship: Ship): ShipView {
     id: ship.id,
     name: ship.name,
     side: ship.side,
-    status: status(ship),
+    ...status(ship),
     tracks: [
       { label: `Speed ${ship.speedBoxes.join("/")}`, boxes: 8, marked: Math.min(8, ship.speedLost + p.speedLost) },
       { label: "Heavy ROF", boxes: ship.heavyRof, marked: Math.min(ship.heavyRof, ship.heavyRofLost + p.heavyRofLost) },

@@ -1,6 +1,7 @@
 /**
  * wsim-battle-v3 for the display: the hex wind with its one-turn warning, ship logs as box tracks, and sentences.
  */
+import { StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
 import { HEXSIDES, type WsimState } from "./state.ts";
 
@@ -30,17 +31,17 @@ export function wsimShipViews(state: WsimState): ShipView[] {
     if (s.gunsLeft) tracks.push({ label: "Guns left", boxes: s.gunsLeft.boxes, marked: s.gunsLeft.marked });
     if (s.gunsRight) tracks.push({ label: "Guns right", boxes: s.gunsRight.boxes, marked: s.gunsRight.marked });
     for (const [i, r] of (s.rigging ?? []).entries()) tracks.push({ label: `Rigging ${i + 1}`, boxes: r.boxes, marked: r.marked });
-    const status: string[] = [];
-    if (s.sunk) status.push("sunk");
-    if (s.captured) status.push("captured");
-    if ((s.crewSections ?? []).some((c) => c.party !== "none")) status.push("boarders ready");
-    if (s.grappledWith.length) status.push("grappled");
+    const words = new StatusWords();
+    if (s.sunk) words.say("sunk", "out");
+    if (s.captured) words.say("captured", "out");
+    if ((s.crewSections ?? []).some((c) => c.party !== "none")) words.say("boarders ready", "fine");
+    if (s.grappledWith.length) words.say("grappled", "worn");
     const leaders = state.game.leaders.filter((l) => l.ship === s.id);
     return {
       id: s.id,
       name: s.name,
       side: s.side,
-      status,
+      ...words.view(),
       tracks,
       facts: [
         { label: "Class", value: `${s.class} (${s.kind})` },

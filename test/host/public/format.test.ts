@@ -108,11 +108,11 @@ describe("the pages' view helpers", () => {
 });
 
 describe("status words", () => {
-  it("ranks a word by what it says, not by a word inside it", async () => {
-    const { severity } = await import("../../../host/public/lib/format.js");
-    expect(severity("undamaged")).toBe(0);
-    expect(severity("damaged")).toBe(2);
-    expect(severity("heavily-damaged")).toBe(3);
-    expect(severity("sunk")).toBe(4);
+  it("are ranked by the severity the rule set states, never by their words", async () => {
+    const { severityLevel, isGone } = await import("../../../host/public/lib/format.js");
+    expect(["fine", "worn", "damaged", "danger", "out"].map(severityLevel)).toEqual([0, 1, 2, 3, 4]);
+    expect(severityLevel(undefined as unknown as string)).toBe(0);
+    expect(isGone({ severity: ["danger", "out"] })).toBe(true);
+    expect(isGone({ severity: ["danger"] })).toBe(false);
   });
 });
