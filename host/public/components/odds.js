@@ -1,6 +1,6 @@
 // The odds before a roll, exactly as the server states them: the rule set's headline (its title, bars in its
-// order, chances of named events, the most likely result), or else its summary as given. Nothing is inferred from
-// the list of outcomes, which may be shortened.
+// order, chances of named events, the most likely result). Nothing is inferred from the summary or from the list
+// of outcomes, which may be shortened.
 import { oddsView, pct } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
@@ -41,22 +41,10 @@ function Bars({ bars, label }) {
 export function Odds({ odds }) {
   const v = oddsView(odds);
   if (!v) return null;
-  if (v.kind === "headline") {
-    return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
-      <h3 class="kicker">${v.title}</h3>
-      ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
-      ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
-      ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
-    </section>`;
-  }
-  return html`<section class="odds" data-kind="summary" aria-label="odds before the roll">
-    <h3 class="kicker">Odds before the roll</h3>
-    <ul class="odds-facts">
-      ${v.items.map((i) =>
-        "bars" in i
-          ? html`<li class="odds-dist"><span>${i.label}</span><${Bars} bars=${i.bars} label=${i.label} /></li>`
-          : html`<li><span>${i.label}</span> <b>${i.value}</b></li>`,
-      )}
-    </ul>
+  return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
+    <h3 class="kicker">${v.title}</h3>
+    ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
+    ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
+    ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
   </section>`;
 }

@@ -3,13 +3,15 @@ export interface Bar {
   label: string;
   p: number;
 }
-export type OddsView =
-  | { kind: "headline"; title: string; bars: Bar[]; facts: Bar[]; mostLikely: string | null }
-  | { kind: "summary"; items: ({ label: string; value: string } | { label: string; bars: Bar[] })[] };
+/** The rule set's headline, as the pages draw it. */
+export interface OddsView {
+  title: string;
+  bars: Bar[];
+  facts: Bar[];
+  mostLikely: string | null;
+}
 export function words(key: string): string;
 export function pct(p: number): string;
-export function num(v: number): string;
-export function isProbabilityKey(key: string): boolean;
 export function oddsView(odds: unknown): OddsView | null;
 export function oddsLine(odds: unknown): string;
 export function outcomeFacts(outcome: Record<string, unknown>, isShip?: (v: string) => boolean): { label: string; value: string }[];

@@ -17,72 +17,30 @@ export function pct(p) {
   return `${(p * 100).toFixed(p < 0.1 || p > 0.9 ? 1 : 0).replace(/\.0$/, "")}%`;
 }
 
-/** A number as a player reads it: at most two decimals. */
-export const num = (v) => String(Math.round(v * 100) / 100);
-
-/**
- * Whether a summary key names a probability, by the odds' naming convention (`pDestroyed`, `pWins`,
- * `changeChance`). Only these are shown as percentages: an expected value between 0 and 1 stays a number.
- */
-export const isProbabilityKey = (key) => /^p[A-Z]/.test(key) || /(Chance|Probability)$/.test(key);
-
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 
-/** One summary entry as items `{label, value}` (a number or a map of numbers) or a distribution `{label, bars}`. */
-function summaryEntry(key, v) {
-  const prob = isProbabilityKey(key);
-  const show = (x) => (prob ? pct(x) : num(x));
-  if (isNumber(v)) return [{ label: words(key), value: show(v) }];
-  if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && isNumber(x.p))) {
-    // a distribution over the whole dice space, as the rule set computed it: [{hits: 2, p: 0.3}, …]
-    const bars = v.map((x) => ({
-      label: Object.entries(x)
-        .filter(([k]) => k !== "p")
-        .map(([, y]) => String(y))
-        .join(" "),
-      p: x.p,
-    }));
-    return [{ label: words(key), bars }];
-  }
-  if (v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(isNumber)) {
-    return Object.entries(v).map(([k, x]) => ({ label: `${words(key)}: ${k}`, value: show(x) }));
-  }
-  return [];
-}
-
 /**
- * What to draw for the odds before a roll: the rule set's `headline` when the server sends one (CONTRACT §2),
- * else its summary as stated (never bars guessed from a list of outcomes). Null when there are no odds.
- * @returns {{kind: "headline", title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null}
- *   | {kind: "summary", items: ({label: string, value: string} | {label: string, bars: {label: string, p: number}[]})[]} | null}
+ * What to draw for the odds before a roll: the rule set's `headline` (CONTRACT §2; every rule set states one for
+ * every action). Null when there are none: the page never guesses from the summary or the list of outcomes.
+ * @returns {{title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null} | null}
  */
 export function oddsView(odds) {
-  if (!odds) return null;
-  const h = odds.headline;
-  if (h && typeof h === "object") {
-    return {
-      kind: "headline",
-      title: typeof h.title === "string" ? h.title : "Odds before the roll",
-      bars: Array.isArray(h.bars) ? h.bars.filter((b) => isNumber(b?.p)).map((b) => ({ label: String(b.label), p: b.p })) : [],
-      facts: Array.isArray(h.facts) ? h.facts.filter((f) => isNumber(f?.p)).map((f) => ({ label: String(f.label), p: f.p })) : [],
-      mostLikely: typeof h.mostLikely === "string" ? h.mostLikely : null,
-    };
-  }
-  const items = Object.entries(odds.summary ?? {}).flatMap(([k, v]) => summaryEntry(k, v));
-  return items.length ? { kind: "summary", items } : null;
+  const h = odds?.headline;
+  if (!h || typeof h !== "object") return null;
+  return {
+    title: typeof h.title === "string" ? h.title : "Odds before the roll",
+    bars: Array.isArray(h.bars) ? h.bars.filter((b) => isNumber(b?.p)).map((b) => ({ label: String(b.label), p: b.p })) : [],
+    facts: Array.isArray(h.facts) ? h.facts.filter((f) => isNumber(f?.p)).map((f) => ({ label: String(f.label), p: f.p })) : [],
+    mostLikely: typeof h.mostLikely === "string" ? h.mostLikely : null,
+  };
 }
 
 /** The same odds as one line of text (for /control and the spoken summary). */
 export function oddsLine(odds) {
   const v = oddsView(odds);
   if (!v) return "";
-  if (v.kind === "headline") {
-    const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
-    return `${v.title}: ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
-  }
-  return v.items
-    .map((i) => ("bars" in i ? `${i.label}: ${i.bars.map((b) => `${b.label} ${pct(b.p)}`).join(", ")}` : `${i.label} ${i.value}`))
-    .join(" · ");
+  const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
+  return `${v.title}: ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
 }
 
 /**
