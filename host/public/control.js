@@ -6,7 +6,7 @@ import { useState } from "preact/hooks";
 import { Players } from "./components/players.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
-import { adoptTokenFromUrl, api, useDisplayPrefs, useTable } from "./lib/live.js";
+import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 import { diceTrouble, phaseView } from "./lib/table.js";
 
 adoptTokenFromUrl();
@@ -180,8 +180,7 @@ function Ships({ state, send }) {
   </section>`;
 }
 
-function DisplaySettings() {
-  const prefs = useDisplayPrefs();
+function DisplaySettings({ prefs }) {
   if (!prefs) return null;
   const set = (body) => api("POST", "/api/display", body);
   const step = (d) => set({ scale: Math.min(3, Math.max(0.5, Math.round((prefs.scale + d) * 10) / 10)) });
@@ -199,7 +198,7 @@ function DisplaySettings() {
 
 function Control() {
   const [error, setError] = useState("");
-  const { state } = useTable();
+  const { state, prefs } = useTable();
   const undone = state?.lastUndo ? `Undone: #${state.lastUndo.seq} ${state.lastUndo.description}` : null;
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
@@ -219,7 +218,7 @@ function Control() {
     <${ActionForm} state=${state} send=${send} />
     <${Dice} state=${state} send=${send} />
     <${Ships} state=${state} send=${send} />
-    <${DisplaySettings} />
+    <${DisplaySettings} prefs=${prefs} />
     <${Players} state=${state} send=${send} />
   </main>`;
 }

@@ -10,7 +10,7 @@ import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
-import { useDisplayPrefs, useTable } from "./lib/live.js";
+import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
 import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
 
@@ -180,9 +180,8 @@ function useSpeech(enabled, text) {
 }
 
 function Display() {
-  const { state } = useTable();
+  const { state, prefs } = useTable();
   const undone = state?.lastUndo ?? null;
-  const prefs = useDisplayPrefs();
   // the result on screen when this page first saw the table (undefined until then): only later ones are announced
   const lastSeq = useRef(undefined);
   const [announce, setAnnounce] = useState("");

@@ -42,11 +42,12 @@ export const SimPressBody = Type.Object({ command: Id() }, Strict);
 /** Messages a client may send on `/api/live`. */
 export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict)]);
 
-/** Messages the host sends on `/api/live`: the whole state on every change, then what happened. */
+/** Messages the host sends on `/api/live`: the whole state on every change, then what happened; the display's preferences. */
 export const LiveServerMessage = Type.Union([
   Type.Object({ type: Type.Literal("state"), state: Type.Object({ version: Type.Number() }, { additionalProperties: true }) }, Strict),
   Type.Object({ type: Type.Literal("event"), event: Type.Object({ type: Type.String() }, { additionalProperties: true }) }, Strict),
   Type.Object({ type: Type.Literal("pong") }, Strict),
+  Type.Object({ type: Type.Literal("display"), display: Type.Object({ scale: Type.Number(), speech: Type.Boolean() }, Strict) }, Strict),
   Type.Object(
     { type: Type.Literal("error"), error: Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() }, Strict) },
     Strict,

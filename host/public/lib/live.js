@@ -1,5 +1,5 @@
-// The pages' link to the host: the live state (a Preact hook over WS /api/live that reconnects), the display
-// preferences socket, and API calls carrying the table's token when the page is not on the table's machine.
+// The pages' link to the host: the live state and the display's preferences (a Preact hook over WS /api/live that
+// reconnects), and API calls carrying the table's token when the page is not on the table's machine.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { shareEqual } from "./share.js";
@@ -70,11 +70,12 @@ function socket(path, onMessage, onOpen) {
 }
 
 /**
- * The table state pushed by the host: `{state, online, events}`; `onEvent` sees each event once (undo, focus…).
- * Marks `body.offline` while the connection is down.
+ * The table state pushed by the host: `{state, online, prefs}` (`prefs`: the display's scale and speech, on the same
+ * socket); `onEvent` sees each event once (undo, focus…). Marks `body.offline` while the connection is down.
  */
 export function useTable(onEvent = () => {}) {
   const [state, setState] = useState(null);
+  const [prefs, setPrefs] = useState(null);
   const [online, setOnline] = useState(false);
   const eventRef = useRef(onEvent);
   eventRef.current = onEvent;
@@ -85,6 +86,7 @@ export function useTable(onEvent = () => {}) {
         (msg) => {
           // unchanged parts keep their identity, so memoised components (ship cards) skip them
           if (msg.type === "state") setState((prev) => shareEqual(prev, msg.state));
+          else if (msg.type === "display") setPrefs(msg.display);
           else if (msg.type === "event") eventRef.current(msg.event);
         },
         (up) => {
@@ -94,22 +96,5 @@ export function useTable(onEvent = () => {}) {
       ),
     [],
   );
-  return { state, online };
-}
-
-/** The display's preferences (scale, speech) as the host holds them, live. */
-export function useDisplayPrefs() {
-  const [prefs, setPrefs] = useState(null);
-  useEffect(
-    () =>
-      socket(
-        "/api/display/live",
-        (msg) => {
-          if (msg.type === "display") setPrefs(msg.display);
-        },
-        () => undefined,
-      ),
-    [],
-  );
-  return prefs;
+  return { state, online, prefs };
 }

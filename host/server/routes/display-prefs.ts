@@ -1,13 +1,12 @@
 /**
  * The display's preferences a person changes from `/control` while playing: its scale and whether results are
- * spoken. `GET /api/display`, `POST /api/display {scale?, speech?}`, and `WS /api/display/live`, which sends
+ * spoken. `GET /api/display`, `POST /api/display {scale?, speech?}`; the live socket (`WS /api/live`) sends
  * `{"type":"display","display":{scale, speech}}` on connect and on every change. Kept in memory: a restart
  * returns to the table configuration's `display.scale`.
  */
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import type { WebSocket } from "ws";
 
 export const DisplayPrefsBody = Type.Object(
   {
@@ -22,40 +21,44 @@ export interface DisplayPrefs {
   readonly speech: boolean;
 }
 
+/** The display's preferences, held in memory, with listeners told of every change (the live socket sends them). */
+export class DisplayPrefsStore {
+  #prefs: DisplayPrefs;
+  readonly #listeners = new Set<(p: DisplayPrefs) => void>();
+
+  /** Starts from the table configuration's scale, speech off. */
+  constructor(scale: number) {
+    this.#prefs = { scale, speech: false };
+  }
+
+  get(): DisplayPrefs {
+    return this.#prefs;
+  }
+
+  set(patch: Partial<DisplayPrefs>): DisplayPrefs {
+    this.#prefs = { ...this.#prefs, ...patch };
+    for (const l of this.#listeners) l(this.#prefs);
+    return this.#prefs;
+  }
+
+  /** Calls `listener` on every change; returns the unsubscribe. */
+  onChange(listener: (p: DisplayPrefs) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+/** `{"type":"display","display":{scale, speech}}`, as the live socket sends it. */
+export const displayMessage = (p: DisplayPrefs): string => JSON.stringify({ type: "display", display: p });
+
 export interface DisplayPrefsOptions {
-  /** The scale the table's configuration starts with. */
-  readonly scale: number;
+  readonly prefs: DisplayPrefsStore;
 }
 
 export async function displayPrefsRoutes(app: FastifyInstance, opts: DisplayPrefsOptions): Promise<void> {
-  let prefs: DisplayPrefs = { scale: opts.scale, speech: false };
-  const sockets = new Set<WebSocket>();
-  const message = () => JSON.stringify({ type: "display", display: prefs });
-  const send = (ws: WebSocket) => {
-    if (ws.readyState === ws.OPEN && ws.bufferedAmount < 65536) ws.send(message());
-  };
-
-  app.get("/api/display", async () => ({ ok: true, ...prefs }));
-  app.post<{ Body: Static<typeof DisplayPrefsBody> }>("/api/display", { schema: { body: DisplayPrefsBody } }, async (req) => {
-    prefs = { ...prefs, ...req.body };
-    for (const ws of sockets) send(ws);
-    return { ok: true, ...prefs };
-  });
-  app.route({
-    method: "GET",
-    url: "/api/display/live",
-    handler: async (_req, reply) =>
-      reply.code(426).send({
-        ok: false,
-        error: { code: "live.upgrade", message: "/api/display/live is a WebSocket; connect with ws:// or wss://.", path: "Upgrade" },
-      }),
-    wsHandler: (socket) => {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => sockets.delete(socket));
-      // clients have nothing to say on this socket
-      socket.on("message", () => undefined);
-      send(socket);
-    },
-  });
+  app.get("/api/display", async () => ({ ok: true, ...opts.prefs.get() }));
+  app.post<{ Body: Static<typeof DisplayPrefsBody> }>("/api/display", { schema: { body: DisplayPrefsBody } }, async (req) => ({
+    ok: true,
+    ...opts.prefs.set(req.body),
+  }));
 }

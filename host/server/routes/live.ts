@@ -1,6 +1,7 @@
 /**
  * `WS /api/live`: the whole table state on connect and on every change (`{"type":"state","state":…}`),
- * followed by what happened (`{"type":"event","event":…}`). Clients may send `{"type":"ping"}`; a message over
+ * followed by what happened (`{"type":"event","event":…}`), and the display's preferences on connect and on every
+ * change (`{"type":"display","display":{scale, speech}}`). Clients may send `{"type":"ping"}`; a message over
  * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. A client that stops
  * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
  */
@@ -10,12 +11,15 @@ import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
 import { LiveClientMessage } from "../schemas.ts";
+import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
 
 /** Bytes that may wait for a live client before it is dropped (a state is tens of KB). */
 export const LIVE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export interface LiveOptions {
   readonly table: TableRuntime;
+  /** The display's preferences: sent on connect and on every change, on the same socket. */
+  readonly prefs: DisplayPrefsStore;
   readonly bufferBytes?: number;
 }
 
@@ -43,7 +47,14 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
     const texts = [JSON.stringify({ type: "state", state: view }), ...events.map((event) => JSON.stringify({ type: "event", event }))];
     for (const ws of sockets) deliver(ws, texts, limit, app.log);
   });
-  app.addHook("onClose", async () => off());
+  const offPrefs = opts.prefs.onChange((p) => {
+    const text = displayMessage(p);
+    for (const ws of sockets) deliver(ws, [text], limit, app.log);
+  });
+  app.addHook("onClose", async () => {
+    off();
+    offPrefs();
+  });
 
   app.route({
     method: "GET",
@@ -57,7 +68,7 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
       socket.on("error", () => sockets.delete(socket));
-      deliver(socket, [JSON.stringify({ type: "state", state: opts.table.view() })], limit, app.log);
+      deliver(socket, [JSON.stringify({ type: "state", state: opts.table.view() }), displayMessage(opts.prefs.get())], limit, app.log);
       socket.on("message", (data) => {
         const parsed = parseBoundedJson(String(data), JSON_LIMITS, "message");
         if (parsed.ok && Value.Check(LiveClientMessage, parsed.value)) deliver(socket, [JSON.stringify({ type: "pong" })], limit, app.log);

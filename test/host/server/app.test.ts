@@ -130,7 +130,7 @@ describe("host API", () => {
     ws.terminate();
     for (const m of messages) expect(Value.Check(LiveServerMessage, m), JSON.stringify(m).slice(0, 80)).toBe(true);
     const types = messages.map((m) => (m as { type: string; event?: { type: string } }).event?.type ?? (m as { type: string }).type);
-    expect(types.slice(0, 2)).toEqual(["state", "state"]);
+    expect(types.slice(0, 3)).toEqual(["state", "display", "state"]);
     expect(types).toContain("result");
     expect(types).toContain("wind");
     expect(types.slice(-2)).toEqual(["pong", "error"]);

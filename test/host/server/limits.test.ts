@@ -125,7 +125,7 @@ describe("item 2: live-socket messages are bounded", () => {
     ws.send(`${"[".repeat(1500)}${"]".repeat(1500)}`);
     ws.send(JSON.stringify({ type: "ping" }));
     await new Promise((r) => setTimeout(r, 50));
-    expect(messages.map((m) => m.error?.code ?? m.type)).toEqual(["state", "input.too-deep", "pong"]);
+    expect(messages.map((m) => m.error?.code ?? m.type)).toEqual(["state", "display", "input.too-deep", "pong"]);
     ws.send(JSON.stringify({ type: "ping", pad: "x".repeat(100_000) }));
     await new Promise((r) => setTimeout(r, 100));
     expect([1006, 1009]).toContain(closed);

@@ -54,9 +54,13 @@ describe("the pages' server side", () => {
   });
 
   it("keeps the display's scale and speech, refuses bad values, and pushes changes to the display", async () => {
-    const ws = new WebSocket(`ws://${base}/api/display/live`);
+    // the preferences ride on the table's live socket, beside the state
+    const ws = new WebSocket(`ws://${base}/api/live`);
     const seen: unknown[] = [];
-    ws.on("message", (m) => seen.push(JSON.parse(String(m))));
+    ws.on("message", (m) => {
+      const msg = JSON.parse(String(m));
+      if (msg.type === "display") seen.push(msg);
+    });
     await new Promise((ok) => ws.once("open", ok));
     expect((await f.app.inject({ method: "GET", url: "/api/display" })).json()).toEqual({ ok: true, scale: 1, speech: false });
     const bad = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 9 } });
