@@ -1,7 +1,7 @@
 /**
  * Table host latency, measured end to end in a real browser and through the real drivers: from the emulated die's
  * notification (the demo's in-process BLE emulators → Pixels driver → roll gate) to the result painted on the
- * display, and from the emulated PN532's report of a tag (over a real pty, read by the PN532 driver) to the ship's
+ * display, and from the emulated PN532's report of a tag (over the in-memory serial pair, read by the PN532 driver) to the ship's
  * log painted (p50/p99 over 200+ runs each); then sustained readings per second through session, store and live
  * push, checking none is lost. The host runs in-process with the demo table (every device emulated); the display
  * runs in Debian's chromium, and `body[data-version]` says which state it shows.
@@ -100,7 +100,7 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
 }
 
 /**
- * Tags placed on the emulated PN532 `reader-1` (polled by its driver every 100 ms over a pty): the time runs from
+ * Tags placed on the emulated PN532 `reader-1` (polled by its driver every 100 ms over the in-memory serial pair): the time runs from
  * the driver's reading (its `at`, taken when the reader's answer was decoded) and, for comparison, from the tag
  * placed (which adds the wait for the next poll).
  */
@@ -212,7 +212,7 @@ export async function run(): Promise<string> {
     return [
       "Measured in-process with the demo table: the last die is rolled on the emulated Pixels die (its BLE",
       "notification goes through the real Pixels driver and roll gate); the tag is placed on the emulated PN532,",
-      "read over a real pty by the PN532 driver. The time ends when the display in chromium writes the",
+      "read over the in-memory serial pair by the PN532 driver. The time ends when the display in chromium writes the",
       "`body[data-version]` of a state that shows the change (in the animation frame that paints it; same machine",
       "clock). Each resolution includes the SQLite commit and the state push over the WebSocket.",
       "",

@@ -66,8 +66,9 @@ async function tapAndWait(source: DeviceSource, place: () => Promise<void>, read
 }
 
 /**
- * PN532 readers over emulators on pty pairs (needs socat). `over: "memory"` would run them without socat, but the
- * pty clean-up suite (test/host/start/one-host.test.ts) relies on the demo's pty pairs: switching is left open.
+ * PN532 readers over emulators on the in-memory serial pair, behind the real PN532 driver: the demo needs no socat
+ * and starts faster. The real TTY path (emulators on socat pty pairs) is the readers' integration suite's
+ * (test/devices/nfc), and `--sim hci` still runs the dice over ptys.
  */
 export async function emulateReaders(
   demo: { readonly readers: ReadonlyArray<{ id: string }> },
@@ -75,7 +76,7 @@ export async function emulateReaders(
 ): Promise<EmulatedDevices> {
   const readers = await createEmulatedReaders(
     demo.readers.map((r) => ({ ...r })),
-    { logger },
+    { logger, over: "memory" },
   );
   return {
     sources: [readers.source],

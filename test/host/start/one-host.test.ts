@@ -65,12 +65,13 @@ describe("one host per data directory", () => {
 
 describe("no pty directories outlive the host", () => {
   it("SIGKILL: the guards remove the killed host's pty directories; SIGTERM: the host removes its own", async () => {
-    const killed = await startHost(freshDataDir());
+    // the demo's dice over an emulated HCI controller run on pty pairs (its readers are in memory)
+    const killed = await startHost(freshDataDir(), ["--sim", "hci"]);
     const pid = killed.proc.pid;
     expect(await waitFor(() => ptyDirsOf(pid).length > 0, 20_000)).toBe(true);
     await killed.kill();
     // the guards remove them; at the latest the next start's sweep does (pid gone)
-    const stopped = await startHost(freshDataDir());
+    const stopped = await startHost(freshDataDir(), ["--sim", "hci"]);
     expect(await waitFor(() => ptyDirsOf(pid).length === 0)).toBe(true);
     const pid2 = stopped.proc.pid;
     expect(await waitFor(() => ptyDirsOf(pid2).length > 0, 20_000)).toBe(true);
