@@ -5,6 +5,7 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { packageVersion } from "../version.ts";
+import { TableViewSchema } from "./view-schema.ts";
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
@@ -18,5 +19,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
+  // the table state's schema, shown among the document's components (documentation only: the state route sends the
+  // view as built, so no field is ever dropped by a serialiser)
+  app.addSchema(TableViewSchema);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -52,5 +52,8 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths["/api/dice"].post.requestBody.content["application/json"].schema.properties.values.type).toBe("array");
     expect(doc.paths["/api/health"].get.responses["200"].content["application/json"].schema.properties.devices).toBeDefined();
     expect(doc.paths["/api/openapi.json"]).toBeUndefined();
+    // the table state's schema is among the components (turn, the last undo, ship status with severities)
+    const components = JSON.stringify(doc.components ?? {});
+    for (const key of ["lastUndo", "turn", "severity", "headline"]) expect(components).toContain(`"${key}"`);
   });
 });

@@ -1,0 +1,130 @@
+/**
+ * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema, so
+ * pages render what they are told and the OpenAPI document shows it. The rule sets' own parts (an action's fields,
+ * an outcome, the wind state, the summary) stay open objects: their shapes are each rule set's (CONTRACT §3).
+ * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
+ * serialise (the route sends the view as built).
+ */
+import { type TSchema, Type } from "@sinclair/typebox";
+
+const Open = Type.Record(Type.String(), Type.Unknown());
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Probability = Type.Number({ minimum: 0, maximum: 1 });
+
+const Severity = Type.Union(["fine", "worn", "damaged", "danger", "out"].map((s) => Type.Literal(s)));
+
+const Track = Type.Object({ label: Type.String(), boxes: Type.Integer({ minimum: 0 }), marked: Type.Integer({ minimum: 0 }) });
+
+/** A ship drawn like its paper log: status words each with the rule set's severity, boxes, facts, its tags. */
+export const ShipViewSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  side: Type.String(),
+  status: Type.Array(Type.String()),
+  severity: Type.Array(Severity, { description: "How bad each status word is, same order as status" }),
+  tracks: Type.Array(Track),
+  facts: Type.Array(Type.Object({ label: Type.String(), value: Type.String() })),
+  tags: Type.Array(Type.String(), { description: "The NFC tag UIDs on the ship's base" }),
+});
+
+const HeadlineItem = Type.Object({ label: Type.String(), p: Probability });
+
+/** CONTRACT §2 `headline`: what a player is shown before the roll, in the rule set's words. */
+export const HeadlineSchema = Type.Object({
+  title: Type.String(),
+  bars: Type.Array(HeadlineItem),
+  facts: Type.Array(HeadlineItem),
+  mostLikely: Type.String(),
+});
+
+const PlanEntry = Type.Object({
+  role: Type.String(),
+  die: Type.String(),
+  count: Type.Integer({ minimum: 0 }),
+  color: Nullable(Type.String()),
+  purpose: Type.String(),
+});
+
+const PlacedDie = Type.Object({ entry: Type.Integer({ minimum: 0 }), value: Type.Integer(), from: Open }, { additionalProperties: true });
+
+const Pending = Type.Object({
+  type: Type.String(),
+  description: Type.String(),
+  fields: Type.Array(Open),
+  action: Open,
+  origin: Type.String(),
+  purpose: Nullable(Type.String()),
+  missing: Type.Array(Type.String()),
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() })),
+  plan: Nullable(Type.Array(PlanEntry)),
+  odds: Nullable(
+    Type.Object({
+      outcomes: Type.Array(Type.Object({ outcome: Open, p: Probability })),
+      truncated: Type.Boolean(),
+      summary: Open,
+      headline: Type.Optional(HeadlineSchema),
+    }),
+  ),
+  instruction: Type.String(),
+  roller: Nullable(Type.String()),
+  mode: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")]),
+  dice: Type.Array(PlacedDie),
+  needed: Nullable(Type.Integer({ minimum: 0 })),
+  ready: Type.Boolean(),
+});
+
+const Device = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.Union(["die", "reader", "pad", "dial", "adapter"].map((k) => Type.Literal(k))),
+    family: Type.String(),
+    connected: Type.Boolean(),
+    status: Type.String(),
+    emulated: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+
+/** The whole table state (`GET /api/state`). */
+export const TableViewSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0 }),
+    title: Type.String(),
+    scenario: Nullable(Type.String()),
+    display: Open,
+    ruleset: Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      description: Type.String(),
+      phases: Type.Array(Type.String()),
+      actions: Type.Array(Open),
+    }),
+    phase: Type.Object({ index: Type.Integer({ minimum: 0 }), name: Nullable(Type.String()) }),
+    turn: Type.Integer({ minimum: 1 }),
+    aside: Nullable(Type.Object({ type: Type.String(), title: Type.String() })),
+    lastUndo: Nullable(Type.Object({ seq: Type.Integer(), description: Type.String(), at: Type.Number() })),
+    wind: Nullable(Open),
+    windState: Type.Unknown(),
+    ships: Type.Array(ShipViewSchema),
+    focus: Nullable(Type.Object({ ship: Nullable(Type.Omit(ShipViewSchema, ["tags"])), log: Type.Array(Open) })),
+    pending: Nullable(Pending),
+    followUps: Type.Array(Open),
+    choice: Nullable(Open),
+    last: Nullable(Open),
+    history: Type.Array(Type.Object({ seq: Type.Integer(), at: Type.Number(), description: Type.String() })),
+    players: Type.Array(
+      Type.Object({
+        side: Type.String(),
+        mode: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")]),
+      }),
+    ),
+    bindings: Type.Array(Open),
+    devices: Type.Array(Device),
+    dial: Nullable(Open),
+    sim: Type.Boolean(),
+    notices: Type.Array(
+      Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
+    ),
+  },
+  { $id: "TableView", additionalProperties: false },
+);
