@@ -135,7 +135,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
   const silentDice = new SilentDiceWatch({
     clock: systemClock,
-    view: () => throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller)),
+    view: () => throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller), s.records.length),
     announce: (text) => s.announce(text),
   });
   const deviceWatch = new DeviceWatch();

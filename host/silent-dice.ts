@@ -24,10 +24,12 @@ export interface ThrowView {
   readonly name: string;
   /** Whether this reading was placed in the action (a die not needed, or refused, is not part of the throw). */
   placed(r: DieRolled): boolean;
+  /** How many actions the game had resolved when the view was taken: a throw whose action resolved is over. */
+  readonly resolved: number;
 }
 
 /** The throw view of a draft status, or null when no action waits for dice. */
-export function throwViewOf(status: DraftStatus | null, atHand: (roller: string | null) => number): ThrowView | null {
+export function throwViewOf(status: DraftStatus | null, atHand: (roller: string | null) => number, resolved = 0): ThrowView | null {
   const g = status?.gathered;
   if (!status?.plan || !g) return null;
   return {
@@ -35,6 +37,7 @@ export function throwViewOf(status: DraftStatus | null, atHand: (roller: string 
     atHand: atHand(status.roller),
     name: rollInstruction(status.plan, g.missing, 0).replace(/^roll /, ""),
     placed: (r) => g.placed.some((p) => p.from.source === "die" && p.from.dieId === r.dieId && p.from.at === r.at),
+    resolved,
   };
 }
 
@@ -54,7 +57,7 @@ export interface SilentDiceOptions {
 }
 
 export class SilentDiceWatch {
-  #throw: { expected: number; arrived: number } | null = null;
+  #throw: { expected: number; arrived: number; resolved: number } | null = null;
   #timer: TimerHandle | null = null;
 
   constructor(private readonly o: SilentDiceOptions) {}
@@ -64,7 +67,7 @@ export class SilentDiceWatch {
     const v = this.o.view();
     if (!v?.placed(r)) return;
     // the first die of a throw: the throw should bring what was still needed before it, as far as the dice at hand go
-    this.#throw ??= { expected: Math.min(v.missing + 1, v.atHand), arrived: 0 };
+    this.#throw ??= { expected: Math.min(v.missing + 1, v.atHand), arrived: 0, resolved: v.resolved };
     this.#throw.arrived += 1;
     this.#timer?.cancel();
     this.#timer = this.o.clock.after(this.o.boundMs ?? SILENT_DIE_MS, () => this.#settled());
@@ -81,7 +84,8 @@ export class SilentDiceWatch {
     this.#throw = null;
     this.#timer = null;
     const v = this.o.view();
-    if (!t || !v || v.missing === 0) return;
+    // the throw's action resolved (its last die came in; the roll now waiting is another one): nothing is missing
+    if (!t || !v || v.missing === 0 || v.resolved !== t.resolved) return;
     const silent = Math.min(t.expected - t.arrived, v.missing);
     if (silent > 0) this.o.announce(silenceNotice(silent, v));
   }

@@ -44,7 +44,8 @@ function waitingForTen() {
   const clock = new ManualClock();
   const watch = new SilentDiceWatch({
     clock,
-    view: () => throwViewOf(f.session.draftStatus(), (roller) => diceAtHand(demoDice, f.session.work.bindings, roller)),
+    view: () =>
+      throwViewOf(f.session.draftStatus(), (roller) => diceAtHand(demoDice, f.session.work.bindings, roller), f.session.records.length),
     announce: (text) => f.session.announce(text),
   });
   const reading = (r: DieRolled) => {
