@@ -40,7 +40,8 @@ export function oddsLine(odds) {
   const v = oddsView(odds);
   if (!v) return "";
   const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
-  return `${v.title}: ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
+  const title = /[?!]$/.test(v.title) ? v.title : `${v.title}:`;
+  return `${title} ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
 }
 
 /**
