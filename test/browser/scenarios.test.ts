@@ -1,6 +1,7 @@
 /**
  * Every bundled scenario in a real browser against the real host (issue 11): from the start to a resolved result
- * driven through /api/sim (taps, emulated rolls, the button pad), the odds drawn as the server states them, type
+ * driven through /api/sim (taps, emulated rolls, the button pad; Quickfire's battery and range, which no tap can
+ * say, on the phone), the odds drawn as the server states them and equal to the CLI's `odds`, type
  * and damage boxes large enough to read from the table's edge at 1920×1080 and 1280×800, /control's touch targets
  * and type on a 390×844 phone, no serious or critical axe-core violations on /, /control and /devices.
  * Screenshots before and after each roll are saved in test-artifacts/.
@@ -9,9 +10,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import { oddsView, pct } from "../../host/public/lib/format.js";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/session/view.ts";
+import { demoSetup } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, boxSizes, smallTargets, smallText } from "./page-checks.ts";
 
@@ -139,6 +142,16 @@ describe.each(Object.keys(TO_ROLL))("%s in a browser", { timeout: 180_000 }, (sc
       );
       // exact over the whole distribution: the bars the rule set states sum to 1
       expect(odds.bars.reduce((sum, b) => sum + b.p, 0)).toBeCloseTo(1, 9);
+      // the very figures `quarterdeck odds` gives for this roll on the scenario's start (no action resolved yet)
+      expect(before.history, "no action resolved before the first roll").toHaveLength(0);
+      if (before.pending) {
+        const start = demoSetup(scenario).start;
+        const cli = await runRulesCommand("odds", before.ruleset.id, {
+          readStdin: async () => JSON.stringify({ ...start, action: before.pending?.action }),
+        });
+        expect(cli.code, cli.stdout).toBe(0);
+        expect(before.pending.odds?.headline).toEqual(JSON.parse(cli.stdout).headline);
+      }
       expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     }
 
