@@ -66,6 +66,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       .filter(([, ship]) => ship === id)
       .map(([uid]) => uid);
   const views = s.rs.shipViews(s.state);
+  // the phases as players read them now (sides' names once the rule set knows who is "player 1")
+  const phases = s.rs.phaseNames?.(s.state) ?? s.rs.phases;
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
@@ -74,8 +76,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     title: s.setup.title,
     scenario: s.setup.scenario,
     display,
-    ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases: s.rs.phases, actions: s.rs.actions },
-    phase: { index: s.work.phase, name: s.rs.phases[s.work.phase] ?? null },
+    ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases, actions: s.rs.actions },
+    phase: { index: s.work.phase, name: phases[s.work.phase] ?? null },
     /** The game turn: the rule set's own count where its state has one, else the times the phase order came round. */
     turn: s.rs.turnOf?.(s.state) ?? s.work.turn ?? 1,
     /** A phase's own roll set aside by a firing action from the table: it comes back after that action. */

@@ -173,6 +173,8 @@ export interface RuleSet<S extends TableState = TableState> {
    * phase, so the rolls the phase's end demands come as its follow-ups; null or absent: none.
    */
   readonly phaseEndActions?: readonly (string | null)[];
+  /** The phases as players read them in this state ("Royal Navy: move" once the move order is known); default `phases`. */
+  phaseNames?(state: S): readonly string[];
   /** The game turn, for rule sets whose state counts turns (`game.turn`); absent: the table counts its phase order. */
   turnOf?(state: S): number;
   /** The data file this rule set accepts, if any. */

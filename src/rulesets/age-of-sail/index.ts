@@ -9,7 +9,7 @@ import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
 import { ageOfSailHeadline } from "./headline.ts";
-import { PHASES, ROUND } from "./round.ts";
+import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState } from "./state.ts";
@@ -25,6 +25,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   settings: SETTINGS,
   handlers: HANDLERS,
   phases: PHASES,
+  phaseNames,
   parseState: (raw) => parseAosState(raw),
   applyEvent: applyAosEvent,
   windView: aosWindView,

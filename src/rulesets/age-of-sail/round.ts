@@ -24,6 +24,17 @@ type H = ResolvingActionSpec<AosState>;
 export const PLAYER_PHASES = ["fire removal", "separate entangled ships", "refloat", "sinking check", "move", "combat"] as const;
 export const PHASES = [...PLAYER_PHASES.map((p) => `player 1: ${p}`), ...PLAYER_PHASES.map((p) => `player 2: ${p}`), "end of round: wind"];
 
+/**
+ * The phases with the sides' names once the dice have said who moves first ("player 1" is the side that won them);
+ * before that, as the text names them.
+ */
+export function phaseNames(state: AosState): readonly string[] {
+  const first = state.game.firstSide;
+  const second = first === null ? undefined : [...new Set(state.ships.map((s) => s.side))].find((side) => side !== first);
+  if (first === null || second === undefined) return PHASES;
+  return PHASES.map((p) => p.replace(/^player 1/, first).replace(/^player 2/, second));
+}
+
 export const windRoll: H = {
   type: "wind",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
