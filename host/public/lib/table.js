@@ -54,9 +54,11 @@ function missingOf(p, i, count) {
 
 /** The turn's phases as the rule set orders them, and which one the game is in. */
 export function phaseView(state) {
-  const order = state.ruleset.phases ?? [];
+  // a phase name starts with a capital on the screen, whatever the rule set's list says ("wind change")
+  const capital = (name) => (typeof name === "string" ? name.charAt(0).toUpperCase() + name.slice(1) : name);
+  const order = (state.ruleset.phases ?? []).map(capital);
   const index = state.phase?.index ?? 0;
-  return { order, index, name: state.phase?.name ?? null, count: order.length };
+  return { order, index, name: capital(state.phase?.name ?? null), count: order.length };
 }
 
 /**

@@ -29,8 +29,8 @@ const rolling = (plan: unknown[], extra: Record<string, unknown> = {}) => ({
 });
 
 describe("reading the table state for the pages", () => {
-  it("says where the game is: phase n of the rule set's order", () => {
-    expect(phaseView(table({}))).toEqual({ order: ["wind", "initiative", "movement"], index: 1, name: "initiative", count: 3 });
+  it("says where the game is: phase n of the rule set's order, each name starting with a capital", () => {
+    expect(phaseView(table({}))).toEqual({ order: ["Wind", "Initiative", "Movement"], index: 1, name: "Initiative", count: 3 });
   });
 
   it("is quiet when the dice can come", () => {
