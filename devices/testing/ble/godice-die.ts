@@ -7,7 +7,31 @@
 import type { Clock } from "../../common/clock.ts";
 import { encodeGoDice, GODICE_COLORS, GODICE_UUIDS } from "../../dice/godice/messages.ts";
 import { type GoDiceShell, vectorForFace } from "../../dice/godice/shells.ts";
+import { ReceivedMessages } from "../kit.ts";
 import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
+
+/** A host → die message as the emulated GoDice understands it (dice-ble §2: the command byte first). */
+export type GoDiceHostMessage =
+  | { readonly type: "requestBattery" | "requestColor" }
+  | { readonly type: "blink"; readonly pulses: number }
+  | { readonly type: "init"; readonly sensitivity: number }
+  | { readonly type: "other"; readonly command: number };
+
+/** Types a host → die message by its command byte. */
+export function decodeGoDiceHostMessage(bytes: Uint8Array): GoDiceHostMessage {
+  switch (bytes[0]) {
+    case 0x03:
+      return { type: "requestBattery" };
+    case 0x17:
+      return { type: "requestColor" };
+    case 0x10:
+      return { type: "blink", pulses: bytes[1] ?? 0 };
+    case 0x19:
+      return { type: "init", sensitivity: bytes[1] ?? 0 };
+    default:
+      return { type: "other", command: bytes[0] ?? 0 };
+  }
+}
 
 export interface EmulatedGoDiceOptions {
   readonly id: string;
@@ -30,6 +54,8 @@ export class EmulatedGoDice extends EmulatedBleDevice {
   blinks = 0;
   inits = 0;
   readonly received: number[][] = [];
+  /** Host→die messages received, typed and timed on the die's clock (the emulator kit). */
+  readonly hostMessages = new ReceivedMessages<GoDiceHostMessage>(this.clock, decodeGoDiceHostMessage);
   #noise = 0;
 
   constructor(o: EmulatedGoDiceOptions) {
@@ -103,6 +129,7 @@ export class EmulatedGoDice extends EmulatedBleDevice {
   protected onWrite(uuid: string, bytes: Uint8Array): void {
     if (uuid !== GODICE_UUIDS.write) return;
     this.received.push([...bytes]);
+    this.hostMessages.record(bytes);
     switch (bytes[0]) {
       case 0x03:
         this.#send(encodeGoDice.battery(this.batteryLevel));

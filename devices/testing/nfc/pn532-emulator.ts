@@ -3,19 +3,43 @@
  * until the 0x55 wake-up, acknowledges every command frame and answers GetFirmwareVersion, SAMConfiguration,
  * RFConfiguration (MaxRetries), InListPassiveTarget, InDataExchange (NTAG READ) and InRelease with real frames.
  */
+import { type Clock, systemClock } from "../../common/clock.ts";
 import { CMD } from "../../nfc/pn532/commands.ts";
 import { ACK, ERROR_FRAME, encodeFrame, TFI_HOST, TFI_PN532 } from "../../nfc/pn532/frame.ts";
 import { Pn532Parser } from "../../nfc/pn532/parser.ts";
 import type { Unsubscribe } from "../../readings.ts";
 import type { SerialTransport } from "../../serial/transport.ts";
 import { Faults, flipMiddleByte } from "../faults.ts";
+import { ReceivedMessages } from "../kit.ts";
 import { type EmulatedTag, readFour } from "./tags.ts";
+
+/** A host → PN532 command as the emulator understands it: its name (or code) and its parameters. */
+export interface Pn532HostMessage {
+  readonly command: keyof typeof CMD | "other";
+  readonly code: number;
+  readonly params: readonly number[];
+}
+
+const NAMES = new Map<number, keyof typeof CMD>(Object.entries(CMD).map(([name, code]) => [code, name as keyof typeof CMD]));
+
+/** Types a command frame's data (command code first). */
+export function decodePn532HostMessage(data: Uint8Array): Pn532HostMessage {
+  const code = data[0] ?? 0;
+  return { command: NAMES.get(code) ?? "other", code, params: [...data.subarray(1)] };
+}
 
 export class Pn532Emulator {
   /** Fault knobs applied to response frames (ACKs are always sent). */
   readonly faults = new Faults({ garble: flipMiddleByte });
   /** Commands received, by code, for tests. */
   readonly received: number[] = [];
+  /** Commands received, typed and timed on the emulator's clock (the emulator kit). */
+  readonly hostMessages: ReceivedMessages<Pn532HostMessage>;
+
+  /** `clock`: what times the received commands (default the system clock). */
+  constructor(options: { readonly clock?: Clock } = {}) {
+    this.hostMessages = new ReceivedMessages(options.clock ?? systemClock, decodePn532HostMessage);
+  }
   #transport: SerialTransport | null = null;
   #off: Unsubscribe | null = null;
   #parser = new Pn532Parser();
@@ -79,6 +103,7 @@ export class Pn532Emulator {
   async #command(data: Uint8Array): Promise<void> {
     const code = data[0] ?? 0;
     this.received.push(code);
+    this.hostMessages.record(data);
     await this.#send(ACK);
     const params = data.subarray(1);
     switch (code) {

@@ -79,3 +79,25 @@ describe("an emulated Pixels die's host messages", () => {
     await expect(blink).resolves.toMatchObject({ message: { type: "blink" } });
   });
 });
+
+describe("an emulated GoDice's host messages", () => {
+  let stop: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await stop?.();
+    stop = null;
+  });
+
+  it("the driver initialises the die and asks its colour and battery; identify makes it blink", async () => {
+    const r = await rig({ godice: [{ id: "g1", color: "red" }] });
+    stop = () => r.source.stop();
+    const die = r.godice("g1");
+    await r.source.start();
+    await die.hostMessages.expect((m) => m.type === "init", { within: 10_000, what: "the init command", past: true });
+    await until(() => r.health("g1")?.status === "connected", "g1 connected");
+    const types = new Set(die.hostMessages.all().map((x) => x.message.type));
+    expect(types.has("requestColor") || types.has("requestBattery")).toBe(true);
+    const blink = die.hostMessages.expect((m) => m.type === "blink", { within: 5_000, what: "a blink" });
+    await r.source.identify?.("g1");
+    await expect(blink).resolves.toMatchObject({ message: { type: "blink" } });
+  });
+});

@@ -57,7 +57,15 @@ describe("PN532 driver over a real pty", () => {
   it("runs the start-up sequence: SAMConfiguration, GetFirmwareVersion, MaxRetries, then polls", async () => {
     const { device } = await makeRig();
     await until(() => device.emulator.received.filter((c) => c === 0x4a).length >= 2, "polls");
-    expect(device.emulator.received.slice(0, 4)).toEqual([0x14, 0x02, 0x32, 0x4a]);
+    // the emulator kit's typed log: the commands in order; MaxRetries with two passive activations (the driver polls)
+    const log = device.emulator.hostMessages.all().map((r) => r.message);
+    expect(log.slice(0, 4).map((m) => m.command)).toEqual([
+      "samConfiguration",
+      "getFirmwareVersion",
+      "rfConfiguration",
+      "inListPassiveTarget",
+    ]);
+    expect(log[2]?.params).toEqual([0x05, 0xff, 0x01, 0x02]);
   });
 
   it("a tag held for 10 s is one arrival; lifting it is one departure", async () => {
