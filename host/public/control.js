@@ -2,7 +2,7 @@
 // in software, confirm, undo, next phase, the display's scale and speech, each player's dice mode. Preact keeps
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Players } from "./components/players.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
@@ -196,6 +196,16 @@ function DisplaySettings({ prefs }) {
   </section>`;
 }
 
+/** The open game's after-action report (the log as sentences with the dice of each result), opened in a new tab. */
+function ReportLink({ version }) {
+  const [id, setId] = useState(null);
+  useEffect(() => {
+    api("GET", "/api/games").then((games) => setId(Array.isArray(games) ? (games.find((g) => g.open)?.id ?? null) : null));
+  }, []);
+  if (id === null || version === 0) return null;
+  return html`<a href=${`/api/games/${id}/report`} target="_blank" rel="noopener" id="report">report</a>`;
+}
+
 function Control() {
   const [error, setError] = useState("");
   const { state, prefs } = useTable();
@@ -209,7 +219,7 @@ function Control() {
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   const ph = phaseView(state);
   return html`<main class="page">
-    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a></nav></h1>
+    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <${ReportLink} version=${state.last?.seq ?? 0} /></nav></h1>
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
