@@ -51,6 +51,15 @@ CREATE TABLE IF NOT EXISTS club_outbox (
 CREATE TABLE IF NOT EXISTS club_outbox_cursor (one INTEGER PRIMARY KEY CHECK (one = 1), sent_through INTEGER NOT NULL);
 `),
   },
+  {
+    version: 4,
+    description: "games can be ended (with a winner) and archived",
+    up: (db) => {
+      if (!hasColumn(db, "games", "status")) db.exec("ALTER TABLE games ADD COLUMN status TEXT NOT NULL DEFAULT 'active'");
+      if (!hasColumn(db, "games", "winner")) db.exec("ALTER TABLE games ADD COLUMN winner TEXT");
+      if (!hasColumn(db, "games", "ended_at")) db.exec("ALTER TABLE games ADD COLUMN ended_at INTEGER");
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -83,6 +83,19 @@ export interface StoreOptions {
  * A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. Opening and
  * reading throw {@link StoreError}s that name the file.
  */
+/** Where a game is: being played, ended, or put away. */
+export type GameStatus = "active" | "ended" | "archived";
+
+/** A game of the file as the games list needs it. */
+export interface GameRecord {
+  readonly id: number;
+  readonly createdAt: number;
+  readonly setup: GameSetup;
+  readonly status: GameStatus;
+  readonly winner: string | null;
+  readonly endedAt: number | null;
+}
+
 export class SqliteStore {
   readonly file: string;
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
@@ -122,14 +135,14 @@ export class SqliteStore {
     return this.#db;
   }
 
-  /** The latest game whose rule set and starting state equal `setup`'s, or a new one. */
+  /** The latest game still being played (not ended or archived) whose rule set and starting state equal `setup`'s, or a new one. */
   game(setup: GameSetup, now: number): SqliteGameStore {
     return naming(this.file, () => this.#game(setup, now));
   }
 
   #game(setup: GameSetup, now: number): SqliteGameStore {
     const key = JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
-    const found = this.#db.prepare("SELECT id FROM games WHERE setup_key = ? ORDER BY id DESC LIMIT 1").get(key) as
+    const found = this.#db.prepare("SELECT id FROM games WHERE setup_key = ? AND status = 'active' ORDER BY id DESC LIMIT 1").get(key) as
       | { id: number }
       | undefined;
     const id =
@@ -144,15 +157,49 @@ export class SqliteStore {
   }
 
   /** Games in the file, newest last. */
-  games(): { id: number; createdAt: number; setup: GameSetup }[] {
+  games(): GameRecord[] {
     return naming(this.file, () => {
-      const rows = this.#db.prepare("SELECT id, created_at, setup FROM games ORDER BY id").all() as {
+      // every column: a file opened read-only (replay) may be of an older schema, without status and winner
+      const rows = this.#db.prepare("SELECT * FROM games ORDER BY id").all() as {
         id: number;
         created_at: number;
         setup: string;
+        status?: GameStatus;
+        winner?: string | null;
+        ended_at?: number | null;
       }[];
-      return rows.map((r) => ({ id: r.id, createdAt: r.created_at, setup: JSON.parse(r.setup) as GameSetup }));
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        setup: JSON.parse(r.setup) as GameSetup,
+        status: r.status ?? "active",
+        winner: r.winner ?? null,
+        endedAt: r.ended_at ?? null,
+      }));
     });
+  }
+
+  /** Marks a game ended (with the winner a person named, or none) or archived; false when there is no such game. */
+  setGameStatus(id: number, status: Exclude<GameStatus, "active">, now: number, winner: string | null = null): boolean {
+    return naming(this.file, () => {
+      const r =
+        status === "ended"
+          ? this.#db.prepare("UPDATE games SET status = 'ended', winner = ?, ended_at = ? WHERE id = ?").run(winner, now, id)
+          : this.#db.prepare("UPDATE games SET status = 'archived' WHERE id = ?").run(id);
+      return r.changes > 0;
+    });
+  }
+
+  /** Deletes a game with its log, snapshot and club outbox rows, in one transaction; false when there is no such game. */
+  deleteGame(id: number): boolean {
+    return naming(this.file, () =>
+      this.#db.transaction(() => {
+        this.#db.prepare("DELETE FROM log WHERE game_id = ?").run(id);
+        this.#db.prepare("DELETE FROM snapshots WHERE game_id = ?").run(id);
+        this.#db.prepare("DELETE FROM club_outbox WHERE game_id = ?").run(id);
+        return this.#db.prepare("DELETE FROM games WHERE id = ?").run(id).changes > 0;
+      })(),
+    );
   }
 
   /** Every log row of a game, undos included, in order. */

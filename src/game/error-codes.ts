@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   "device.unknown": { status: 404, meaning: "No device with that id." },
   "binding.unknown": { status: 404, meaning: "No binding with that id." },
   "game.unknown": { status: 404, meaning: "No game with that id in the table's file." },
+  "game.open": { status: 409, meaning: "The table's open game cannot be deleted." },
   "sim.unavailable": { status: 404, meaning: "The table has no emulated device of that kind." },
   // The table is not in a state to do it.
   "action.none": { status: 409, meaning: "There is no action to send." },

@@ -1,8 +1,11 @@
 /**
- * The games in the table's one SQLite file (CONTRACT §4, the read side): `GET /api/games` lists them, newest last;
- * `GET /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay
- * --report` writes (host/replay/report.ts): the log as sentences with the dice of each result. The open game is
- * `active`; the others are the file's earlier games, also `active` until games can be ended (issue 12).
+ * The games in the table's one SQLite file (CONTRACT §4): `GET /api/games` lists them, newest last; `POST
+ * /api/games/:id/end {winner?}` ends one (a person names the winner, or none), `POST /api/games/:id/archive` puts
+ * one away, `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
+ * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
+ * writes (host/replay/report.ts): the log as sentences with the dice of each result. An ended game stays on the
+ * table until the host restarts, which then starts a new game from the same table file. Creating and opening games
+ * from the browser is still to come (issue 12).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
@@ -20,6 +23,7 @@ export const GameSummary = Type.Object({
   status: Type.Union([Type.Literal("active"), Type.Literal("ended"), Type.Literal("archived")]),
   /** When the game last changed (epoch ms): its last action or undo, else when it was created. */
   updatedAt: Type.Number(),
+  winner: Type.Union([Type.String(), Type.Null()], { description: "Named when the game was ended" }),
   open: Type.Boolean({ description: "The table's game now" }),
 });
 export type GameSummary = Static<typeof GameSummary>;
@@ -39,19 +43,59 @@ export function listGames(table: TableRuntime): GameSummary[] {
       // the file keeps a game's starting state, not the bundled scenario it came from
       scenario: open ? (table.session.setup.scenario ?? null) : null,
       turn: open ? table.view().turn : 1,
-      status: "active",
-      updatedAt: log.at(-1)?.at ?? g.createdAt,
+      status: g.status,
+      updatedAt: Math.max(log.at(-1)?.at ?? g.createdAt, g.endedAt ?? 0),
+      winner: g.winner,
       open,
     };
   });
 }
 
-export async function gamesRoutes(app: FastifyInstance, opts: { readonly table: TableRuntime }): Promise<void> {
+const EndBody = Type.Object({ winner: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false });
+
+export async function gamesRoutes(
+  app: FastifyInstance,
+  opts: { readonly table: TableRuntime; readonly now?: () => number },
+): Promise<void> {
+  const now = opts.now ?? Date.now;
+  const unknown = (id: string) => ({ code: "game.unknown" as const, message: `This table's file has no game ${id}.`, path: "id" });
+  const summary = (id: number) => listGames(opts.table).find((g) => g.id === id);
+  app.post<{ Params: Static<typeof GameParams>; Body: Static<typeof EndBody> | undefined }>(
+    "/api/games/:id/end",
+    { schema: { params: GameParams, body: Type.Optional(EndBody) } },
+    async (req, reply) => {
+      const winner = req.body?.winner ?? null;
+      const sides = new Set(opts.table.session.state.ships.map((s) => s.side));
+      const id = Number(req.params.id);
+      if (winner !== null && id === opts.table.gameId && !sides.has(winner)) {
+        return sendError(reply, {
+          code: "side.unknown",
+          message: `There is no side "${winner}" (sides: ${[...sides].join(", ")}).`,
+          path: "winner",
+        });
+      }
+      if (!opts.table.store.setGameStatus(id, "ended", now(), winner)) return sendError(reply, unknown(req.params.id));
+      return { ok: true, game: summary(id) };
+    },
+  );
+  app.post<{ Params: Static<typeof GameParams> }>("/api/games/:id/archive", { schema: { params: GameParams } }, async (req, reply) => {
+    const id = Number(req.params.id);
+    if (!opts.table.store.setGameStatus(id, "archived", now())) return sendError(reply, unknown(req.params.id));
+    return { ok: true, game: summary(id) };
+  });
+  app.delete<{ Params: Static<typeof GameParams> }>("/api/games/:id", { schema: { params: GameParams } }, async (req, reply) => {
+    const id = Number(req.params.id);
+    if (id === opts.table.gameId) {
+      return sendError(reply, { code: "game.open", message: "This is the game on the table now; it cannot be deleted.", path: "id" });
+    }
+    if (!opts.table.store.deleteGame(id)) return sendError(reply, unknown(req.params.id));
+    return { ok: true };
+  });
   app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
   app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/report", { schema: { params: GameParams } }, async (req, reply) => {
     const id = Number(req.params.id);
     const game = opts.table.store.games().find((g) => g.id === id);
-    if (!game) return sendError(reply, { code: "game.unknown", message: `This table's file has no game ${req.params.id}.`, path: "id" });
+    if (!game) return sendError(reply, unknown(req.params.id));
     const replay = rebuild(game.setup, opts.table.store.log(game.id));
     if (!replay.ok) return sendError(reply, replay.error);
     return reply.type("text/html; charset=utf-8").send(htmlReport(replay.value));
