@@ -22,6 +22,7 @@ import { gamesRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pairingRoutes } from "./routes/pairing.ts";
+import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { vendorRoutes } from "./routes/vendor.ts";
 
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });
   await app.register(gamesRoutes, { table: opts.table });
+  await app.register(setupFileRoutes);
   await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });
