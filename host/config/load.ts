@@ -44,27 +44,34 @@ export interface TableSetup {
   readonly club?: ClubConfig | null;
 }
 
-interface ShipSource {
+/** A ship to set on the table, with its side and where each of its fields is written. */
+export interface ShipSource {
   readonly side: string;
   readonly ship: Record<string, unknown>;
   /** Where a field of this ship is written: `table.yaml:14 (fleets[0].ships[2].rating)`. */
   readonly where: (field: string) => string;
 }
 
-const DEFAULT_DISPLAY: DisplayOptions = { theme: "dark", scale: 1 };
+/** The display options of a table file that gives none. */
+export const DEFAULT_DISPLAY: DisplayOptions = { theme: "dark", scale: 1 };
 
-function fromFleets(fleets: readonly { side: string; ships: Record<string, unknown>[] }[], file: LoadedFile, base: string): ShipSource[] {
+/** The ships of `fleets`, each field located by `locate` (a file's lines, or the JSON path itself for a request body). */
+export function fromFleets(
+  fleets: readonly { side: string; ships: readonly Record<string, unknown>[] }[],
+  locate: LoadedFile["locate"],
+  base: string,
+): ShipSource[] {
   return fleets.flatMap((f, fi) =>
     f.ships.map((ship, si) => ({
       side: f.side,
       ship,
-      where: (field: string) => file.locate(`${base}[${fi}].ships[${si}]${field ? `.${field}` : ""}`),
+      where: (field: string) => locate(`${base}[${fi}].ships[${si}]${field ? `.${field}` : ""}`),
     })),
   );
 }
 
 /** Builds the setup from parts; checks ships with the rule set and collects tags. */
-function assemble(
+export function assemble(
   rs: RuleSet,
   sources: ShipSource[],
   rest: Omit<TableSetup, "ruleset" | "start" | "tags"> & { wind?: unknown; game?: unknown; settings?: unknown },
@@ -120,7 +127,8 @@ function checkClub(club: ClubConfig | undefined, at: (p: string) => string, dir:
   return ok(out);
 }
 
-function findRuleSet(id: string, where: string): Result<RuleSet> {
+/** The rule set `id`, or `ruleset.unknown` at `where` naming the rule sets there are. */
+export function findRuleSet(id: string, where: string): Result<RuleSet> {
   const rs = ruleSet(id);
   if (rs) return ok(rs);
   return fail("ruleset.unknown", `${where}: there is no rule set "${id}" (known: ${RULE_SETS.map((r) => r.id).join(", ")}).`, where);
@@ -139,7 +147,7 @@ export function loadScenario(name: string): Result<TableSetup> {
   if (!rs.ok) return rs;
   return assemble(
     rs.value,
-    fromFleets(sc.value.fleets, file.value, "fleets"),
+    fromFleets(sc.value.fleets, file.value.locate, "fleets"),
     {
       title: sc.value.title,
       scenario: name,
@@ -180,7 +188,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const dir = dirname(resolve(path));
 
   let sources: ShipSource[] = (scenario?.start.ships ?? []).map((ship) => ({ side: String(ship.side), ship, where: () => at("scenario") }));
-  if (c.fleets) sources = fromFleets(c.fleets, file.value, "fleets");
+  if (c.fleets) sources = fromFleets(c.fleets, at, "fleets");
   if (c.roster !== undefined) {
     const rosterPath = resolve(dir, c.roster);
     let text: string;

@@ -13,6 +13,20 @@ export interface RosterShip {
   readonly where: string;
 }
 
+/** A bad row of a roster: its line, the column or field, and what is wrong with it. */
+export interface RosterProblem {
+  readonly line: number | null;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A ship read from a roster, with the line it is written on. */
+export interface RosterRow {
+  readonly line: number;
+  readonly side: string;
+  readonly ship: Record<string, unknown>;
+}
+
 const REQUIRED = ["side", "id", "name"] as const;
 
 function cellValue(text: string): unknown {
@@ -30,28 +44,45 @@ function cellValue(text: string): unknown {
   return t;
 }
 
-/** Parses a roster's text; errors name `file:line` and the column. */
-export function parseRoster(text: string, file: string): Result<RosterShip[]> {
-  let rows: { record: Record<string, string>; info: { lines: number } }[];
+/**
+ * Reads every row of a CSV roster: the rows that have side, id and name, and a problem for each that does not.
+ * A text that is not CSV at all is one problem at the line where reading stopped.
+ */
+export function readCsvRoster(text: string): { rows: RosterRow[]; problems: RosterProblem[] } {
+  let parsed: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true });
+    parsed = parse(text, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true });
   } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    return fail("input.invalid", `${file} is not a valid CSV roster: ${(e as Error).message}`, line ? `${file}:${line}` : file);
+    const line = (e as { lines?: number }).lines ?? null;
+    return { rows: [], problems: [{ line, field: "", message: `not a valid CSV roster: ${(e as Error).message}` }] };
   }
-  const out: RosterShip[] = [];
-  for (const { record, info } of rows) {
-    const where = `${file}:${info.lines}`;
-    for (const col of REQUIRED) {
-      if (!record[col]) return fail("input.invalid", `${where}: the column "${col}" must not be empty.`, `${where} (${col})`);
+  const rows: RosterRow[] = [];
+  const problems: RosterProblem[] = [];
+  for (const { record, info } of parsed) {
+    const missing = REQUIRED.find((col) => !record[col]);
+    if (missing) {
+      problems.push({ line: info.lines, field: missing, message: `the column "${missing}" must not be empty.` });
+      continue;
     }
     const ship: Record<string, unknown> = {};
-    for (const [col, text] of Object.entries(record)) {
-      if (col === "side" || text === "") continue;
-      ship[col] = col === "tag" ? text.split(/[\s;]+/).filter(Boolean) : col === "id" || col === "name" ? text : cellValue(text);
+    for (const [col, cell] of Object.entries(record)) {
+      if (col === "side" || cell === "") continue;
+      ship[col] = col === "tag" ? cell.split(/[\s;]+/).filter(Boolean) : col === "id" || col === "name" ? cell : cellValue(cell);
     }
-    out.push({ side: record.side as string, ship, where });
+    rows.push({ line: info.lines, side: record.side as string, ship });
   }
-  if (out.length === 0) return fail("input.invalid", `${file} has no ships (expected a header row and one row per ship).`, file);
-  return ok(out);
+  return { rows, problems };
+}
+
+/** Parses a roster's text; errors name `file:line` and the column. */
+export function parseRoster(text: string, file: string): Result<RosterShip[]> {
+  const { rows, problems } = readCsvRoster(text);
+  const first = problems[0];
+  if (first) {
+    const where = first.line === null ? file : `${file}:${first.line}`;
+    if (!first.field) return fail("input.invalid", `${file} is ${first.message}`, where);
+    return fail("input.invalid", `${where}: ${first.message}`, `${where} (${first.field})`);
+  }
+  if (rows.length === 0) return fail("input.invalid", `${file} has no ships (expected a header row and one row per ship).`, file);
+  return ok(rows.map((r) => ({ side: r.side, ship: r.ship, where: `${file}:${r.line}` })));
 }

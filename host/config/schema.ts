@@ -42,6 +42,8 @@ export const BindingSchema = Type.Object(
 export const PlayerSchema = Type.Object(
   {
     side: Type.String({ minLength: 1 }),
+    /** The player's name, for the games list and the summary. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     /** How this player rolls: electronic dice, typed-in values, or dice rolled by the host. */
     dice: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")], { default: "electronic" }),
   },

@@ -18,10 +18,12 @@ import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
+import { gameCreateRoutes } from "./routes/game-create.ts";
 import { gamesRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pairingRoutes } from "./routes/pairing.ts";
+import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { vendorRoutes } from "./routes/vendor.ts";
 
@@ -85,6 +87,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });
   await app.register(gamesRoutes, { table: opts.table });
+  await app.register(gameCreateRoutes, { table: opts.table });
+  await app.register(setupFileRoutes);
   await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });

@@ -3,10 +3,19 @@
  * handler sees it), and an empty body of any type as no body at all, so the body-less commands (`undo`, `confirm`,
  * `phase/next` …) take `curl -X POST`, `curl -d ''` and `fetch` with a JSON content type alike. Any other
  * non-empty body is 415. A request without a body is checked as `{}` (so a missing body names the missing field).
+ * A route that takes a long text (a roster, a table file) says so with `config: { jsonLimits: TEXT_BODY_LIMITS }`
+ * and `bodyLimit`; every other route keeps the default limits.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { JSON_LIMITS, parseBoundedJson } from "./json-limits.ts";
+import { JSON_LIMITS, type JsonLimits, parseBoundedJson } from "./json-limits.ts";
 import { Refusal } from "./refusal.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** This route's limits for its JSON body, when they differ from {@link JSON_LIMITS}. */
+    jsonLimits?: JsonLimits;
+  }
+}
 
 export function registerBodyParsers(app: FastifyInstance): void {
   app.addHook("preValidation", async (req) => {
@@ -16,10 +25,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser(
     /^application\/([\w.+-]+\+)?json(\s*;.*)?$/i,
     { parseAs: "string", bodyLimit: JSON_LIMITS.bodyBytes },
-    (_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
       const text = String(body);
       if (text.trim() === "") return done(null, undefined);
-      const parsed = parseBoundedJson(text);
+      const parsed = parseBoundedJson(text, req.routeOptions.config.jsonLimits ?? JSON_LIMITS);
       if (parsed.ok) done(null, parsed.value);
       else done(new Refusal(parsed.error, 400));
     },

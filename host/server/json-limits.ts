@@ -26,6 +26,12 @@ export const JSON_LIMITS: JsonLimits = {
   entries: 512,
 };
 
+/** Bytes of a roster or table file sent as text in a body (`POST /api/rosters/parse`, `/api/table-files/check`). */
+export const TEXT_BYTES = 256 * 1024;
+
+/** The limits of a route that takes one long text: the text may be {@link TEXT_BYTES}; depth and entries as usual. */
+export const TEXT_BODY_LIMITS: JsonLimits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES + 4096, stringChars: TEXT_BYTES };
+
 /**
  * The deepest nesting of a JSON text, counted without parsing (strings are skipped, so brackets inside them do
  * not count); stops counting once past `limit`.

@@ -5,6 +5,7 @@
  */
 import type { DicePlan } from "../../src/dice/plan.ts";
 import type { Action, DieMark, FollowUp, GameEvent } from "../../src/game/types.ts";
+import type { GameTable } from "../config/game-table.ts";
 import type { Binding } from "../config/schema.ts";
 
 /** Where one die of a result came from (kept with every resolved action). */
@@ -96,6 +97,8 @@ export interface GameSetup {
   readonly title: string;
   readonly start: unknown;
   readonly data: unknown;
+  /** The game's set-up as a table file gives it (fleets with tags, players, scenario …), when the store keeps it. */
+  readonly table?: GameTable;
 }
 
 /** What a game store holds when the session opens. */

@@ -156,6 +156,33 @@ export class SqliteStore {
     return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {});
   }
 
+  /**
+   * Adds a new game (not opened): one row, nothing else touched. Its key is its own, so a table started from a file
+   * with the same ships never resumes it in place of its own game.
+   */
+  createGame(setup: GameSetup, now: number): number {
+    return naming(this.file, () =>
+      this.#db.transaction(() => {
+        const id = Number(
+          this.#db
+            .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, '')")
+            .run(now, setup.ruleset, setup.title, JSON.stringify(setup)).lastInsertRowid,
+        );
+        this.#db.prepare("UPDATE games SET setup_key = ? WHERE id = ?").run(`game:${id}`, id);
+        return id;
+      })(),
+    );
+  }
+
+  /** The store of game `id` (to open it on the table), or null when the file has no such game. */
+  gameById(id: number): SqliteGameStore | null {
+    return naming(this.file, () => {
+      if (!this.#db.prepare("SELECT id FROM games WHERE id = ?").get(id)) return null;
+      const walSync = this.#walSync;
+      return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {});
+    });
+  }
+
   /** Games in the file, newest last. */
   games(): GameRecord[] {
     return naming(this.file, () => {

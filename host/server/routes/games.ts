@@ -4,8 +4,8 @@
  * one away, `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
  * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
  * writes (host/replay/report.ts): the log as sentences with the dice of each result. An ended game stays on the
- * table until the host restarts, which then starts a new game from the same table file. Creating and opening games
- * from the browser is still to come (issue 12).
+ * table until the host restarts, which then starts a new game from the same table file. `POST /api/games` creates a
+ * game (game-create.ts); opening one is the table's own business (compose).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
@@ -40,8 +40,8 @@ export function listGames(table: TableRuntime): GameSummary[] {
       id: g.id,
       title: g.setup.title,
       ruleset: g.setup.ruleset,
-      // the file keeps a game's starting state, not the bundled scenario it came from
-      scenario: open ? (table.session.setup.scenario ?? null) : null,
+      // a game created from the browser keeps its scenario; one started from a table file only its starting state
+      scenario: open ? (table.session.setup.scenario ?? null) : (g.setup.table?.scenario ?? null),
       turn: open ? table.view().turn : 1,
       status: g.status,
       updatedAt: Math.max(log.at(-1)?.at ?? g.createdAt, g.endedAt ?? 0),

@@ -1,0 +1,110 @@
+/**
+ * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (CONTRACT §4, issue 12): a new game in the
+ * table's file, not yet open. A bundled scenario gives the ships, wind and game state; `fleets` replace its ships,
+ * as in a table file. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
+ * players naming sides) and stored with the game, so opening it later builds the same table setup
+ * (`tableSetupOfGame`). Creating a game never touches the open game or any other.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
+import type { TableRuntime } from "../../compose.ts";
+import { type GameTable, gameSetupOf, setupOfTable, tableOfSetup } from "../../config/game-table.ts";
+import { loadScenario } from "../../config/load.ts";
+import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
+import { sendError } from "../errors.ts";
+import { JSON_LIMITS, TEXT_BYTES } from "../json-limits.ts";
+import { GameSummary, listGames } from "./games.ts";
+
+/** Ships one game may hold; fleets (sides) one game may have. */
+const MAX_SHIPS = 500;
+const MAX_FLEETS = 16;
+
+export const NewGameBody = Type.Object(
+  {
+    ruleset: Type.String({ minLength: 1, maxLength: 100, description: "The rule set's id (`quarterdeck rulesets`)" }),
+    scenario: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "A bundled scenario to start from" })),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    fleets: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { side: Type.String({ minLength: 1, maxLength: 100 }), ships: Type.Array(ShipEntrySchema, { maxItems: MAX_SHIPS }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: MAX_FLEETS, description: "The ships by side (as a table file's fleets); they replace the scenario's" },
+      ),
+    ),
+    players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_FLEETS, description: "Players by side: name and how they roll" })),
+  },
+  { additionalProperties: false },
+);
+type NewGame = Static<typeof NewGameBody>;
+
+/** The new game's table-file set-up, or the error naming the body's field. */
+function gameTableOf(
+  body: NewGame,
+):
+  | { ok: true; value: GameTable }
+  | { ok: false; error: { code: "ruleset.unknown" | "scenario.unknown" | "input.invalid"; message: string; path: string } } {
+  const rs = ruleSet(body.ruleset);
+  if (!rs) {
+    const known = RULE_SETS.map((r) => r.id).join(", ");
+    return {
+      ok: false,
+      error: { code: "ruleset.unknown", message: `There is no rule set "${body.ruleset}" (known: ${known}).`, path: "ruleset" },
+    };
+  }
+  let base: GameTable | undefined;
+  if (body.scenario !== undefined) {
+    const sc = loadScenario(body.scenario);
+    if (!sc.ok) return { ok: false, error: { code: "scenario.unknown", message: sc.error.message, path: "scenario" } };
+    if (sc.value.ruleset.id !== rs.id) {
+      const message = `The scenario "${body.scenario}" is a ${sc.value.ruleset.id} game, not ${rs.id}.`;
+      return { ok: false, error: { code: "scenario.unknown", message, path: "scenario" } };
+    }
+    base = tableOfSetup(sc.value);
+  }
+  const fleets = body.fleets ?? base?.fleets ?? [];
+  if (fleets.every((f) => f.ships.length === 0)) {
+    return { ok: false, error: { code: "input.invalid", message: "The game has no ships: give fleets or a scenario.", path: "fleets" } };
+  }
+  if (fleets.reduce((n, f) => n + f.ships.length, 0) > MAX_SHIPS) {
+    return { ok: false, error: { code: "input.invalid", message: `A game holds at most ${MAX_SHIPS} ships.`, path: "fleets" } };
+  }
+  return {
+    ok: true,
+    value: {
+      ruleset: rs.id,
+      ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
+      title: body.title ?? base?.title ?? rs.title,
+      fleets,
+      ...(base?.wind !== undefined ? { wind: base.wind } : {}),
+      ...(base?.game !== undefined ? { game: base.game } : {}),
+      ...(base?.settings !== undefined ? { settings: base.settings } : {}),
+      players: body.players ?? [],
+    },
+  };
+}
+
+export async function gameCreateRoutes(
+  app: FastifyInstance,
+  opts: { readonly table: TableRuntime; readonly now?: () => number },
+): Promise<void> {
+  const now = opts.now ?? Date.now;
+  // a roster's worth of ships is longer than other bodies
+  const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES };
+  app.post<{ Body: NewGame }>(
+    "/api/games",
+    { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: GameSummary } } },
+    async (req, reply) => {
+      const table = gameTableOf(req.body);
+      if (!table.ok) return sendError(reply, table.error);
+      const setup = setupOfTable(table.value, undefined);
+      // the set-up came in a body: a bad ship is bad input naming the body's path (fleets[0].ships[1].rating)
+      if (!setup.ok)
+        return sendError(reply, { ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });
+      const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
+      return reply.code(201).send(listGames(opts.table).find((g) => g.id === id));
+    },
+  );
+}

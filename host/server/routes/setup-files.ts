@@ -1,0 +1,105 @@
+/**
+ * Files a club member brings to set up a game from the browser (issue 12), checked before anything is saved:
+ * `POST /api/rosters/parse {ruleset, format, text}` reads a CSV or YAML roster into fleet entries checked by the
+ * rule set, or refuses it with every bad row by line and field (`roster.invalid`); `POST /api/table-files/check
+ * {text}` loads a table file as `quarterdeck start --config` would and answers `{ok: true}` or its error by file,
+ * line and key. Neither changes the table or the store.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { type Static, Type } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import type { Result, RulesError } from "../../../src/result.ts";
+import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
+import { parseDataText } from "../../cli/data-file.ts";
+import { loadTableFile } from "../../config/load.ts";
+import { checkRoster } from "../../config/roster-check.ts";
+import { sendError } from "../errors.ts";
+import { TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
+
+const Text = (description: string) => Type.String({ maxLength: TEXT_BYTES, description });
+
+export const RosterBody = Type.Object(
+  {
+    ruleset: Type.String({ minLength: 1, maxLength: 100, description: "The rule set whose ship fields the roster gives" }),
+    format: Type.Union([Type.Literal("csv"), Type.Literal("yaml")]),
+    text: Text("The roster: CSV (side,id,name,tag,…fields) or YAML (a list of ships, or fleets: [{side, ships}])"),
+  },
+  { additionalProperties: false },
+);
+
+export const TableFileBody = Type.Object(
+  { text: Text("A table file (YAML) as `quarterdeck start --config` takes it") },
+  { additionalProperties: false },
+);
+
+/** The name the checked text is called by in messages: what the person uploaded is a table file. */
+const CHECKED_NAME = "table.yaml";
+
+/** Keys of a table file that name other files. */
+const FILE_KEYS = ["roster", "data", "club.ca", "club.cert", "club.key"] as const;
+
+/**
+ * A key naming a file outside the checked file's own folder (absolute, or climbing out with `..`): refused, so a
+ * check from the browser never reads the host's files.
+ */
+function outsidePath(text: string): RulesError | null {
+  const parsed = parseDataText(text, CHECKED_NAME);
+  if (!parsed.ok) return null;
+  const value = parsed.value.value as Record<string, unknown> | null;
+  for (const key of FILE_KEYS) {
+    const [top, sub] = key.split(".") as [string, string | undefined];
+    const raw = sub === undefined ? value?.[top] : (value?.[top] as Record<string, unknown> | undefined)?.[sub];
+    if (typeof raw === "string" && (isAbsolute(raw) || raw.split(/[\\/]/).includes(".."))) {
+      const at = parsed.value.locate(key);
+      return { code: "config.invalid", message: `${at}: name a file beside the table file, not ${raw}.`, path: at };
+    }
+  }
+  return null;
+}
+
+/** Where a table file's text is checked: a folder of its own, so relative paths (roster, data) resolve inside it and fail cleanly. */
+function checkTableText(text: string): Result<unknown> {
+  const outside = outsidePath(text);
+  if (outside) return { ok: false, error: outside };
+  const dir = mkdtempSync(join(tmpdir(), "qd-check-"));
+  try {
+    const file = join(dir, CHECKED_NAME);
+    writeFileSync(file, text);
+    const r = loadTableFile(file);
+    if (r.ok) return r;
+    // the temp folder means nothing to the person: name the file as they know it
+    const plain = (s: string) => s.split(`${dir}/`).join("");
+    return { ok: false, error: { ...r.error, message: plain(r.error.message), path: plain(r.error.path) } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
+  const long = { bodyLimit: TEXT_BODY_LIMITS.bodyBytes, config: { jsonLimits: TEXT_BODY_LIMITS } };
+  app.post<{ Body: Static<typeof RosterBody> }>("/api/rosters/parse", { ...long, schema: { body: RosterBody } }, async (req, reply) => {
+    const rs = ruleSet(req.body.ruleset);
+    if (!rs) {
+      const known = RULE_SETS.map((r) => r.id).join(", ");
+      return sendError(reply, {
+        code: "ruleset.unknown",
+        message: `There is no rule set "${req.body.ruleset}" (known: ${known}).`,
+        path: "ruleset",
+      });
+    }
+    const r = checkRoster(rs, req.body.format, req.body.text);
+    if (!r.ok) return reply.code(400).send({ ok: false, error: r.error });
+    return { ok: true, ships: r.value };
+  });
+  app.post<{ Body: Static<typeof TableFileBody> }>(
+    "/api/table-files/check",
+    { ...long, schema: { body: TableFileBody } },
+    async (req, reply) => {
+      const r = checkTableText(req.body.text);
+      if (!r.ok) return sendError(reply, r.error);
+      return { ok: true };
+    },
+  );
+}
