@@ -1,8 +1,8 @@
 /**
- * The composition root: table setup → store → session → devices → live updates. Everything the server
+ * The composition root: table setup → store → the open game's session → devices → live updates; a game opened
+ * from /games takes the open one's place on the same devices. Everything the server
  * needs comes from here; nothing else builds devices or opens the store.
  */
-import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import { systemClock } from "../devices/common/clock.ts";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
@@ -10,16 +10,17 @@ import type { WindView } from "../src/game/types.ts";
 import { fail, ok, type Result } from "../src/result.ts";
 import type { ClubLink } from "./club-link/link.ts";
 import { composeDevices } from "./compose-devices.ts";
+import { gameSetupOf } from "./config/game-table.ts";
 import type { TableSetup } from "./config/load.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
+import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
 import { diceAtHand } from "./session/draft.ts";
-import type { SessionEvent } from "./session/table-session.ts";
-import { TableSession } from "./session/table-session.ts";
+import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
 import { StoreError } from "./store/open-db.ts";
-import { SqliteStore } from "./store/sqlite-store.ts";
+import { type SqliteGameStore, SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
 export interface TableUpdate {
@@ -28,14 +29,21 @@ export interface TableUpdate {
 }
 
 export interface TableRuntime {
+  /** The session of the game open on the table (another after {@link TableRuntime.openGame}). */
   readonly session: TableSession;
   readonly devices: TableDevices;
   readonly store: SqliteStore;
+  /** The open game's id. */
   readonly gameId: number;
-  /** The club link when the table file has a `club` section. */
+  /** The open game's club link, when the table file has a `club` section. */
   readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /**
+   * Puts game `id` of the file on the table in place of the open one (which stays as it is, to be opened again);
+   * the same start of the host resumes it. An ended or archived game becomes active again.
+   */
+  openGame(id: number): Promise<Result<null>>;
   close(): Promise<void>;
 }
 
@@ -55,60 +63,42 @@ export interface ComposeOptions {
 
 const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegrees: w.fromDegrees });
 
-/** Builds and starts a table. */
+/** Builds and starts a table: the game the same start left open (or the table file's own), then its devices. */
 export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
   const now = opts.now ?? Date.now;
-  const { setup, logger } = opts;
+  const { setup: tableFile, logger } = opts;
   let devices: TableDevices | null = null;
-  let store: SqliteStore | null = null;
-  let opened: ReturnType<typeof TableSession.open>;
-  let game: ReturnType<SqliteStore["game"]>;
+  const deviceHealth = () => (devices ? allHealth(devices) : []);
+  const listeners = new Set<(u: TableUpdate) => void>();
+  let store: SqliteStore;
   try {
-    store = new SqliteStore(opts.dbFile, { outbox: Boolean(setup.club) });
-    const { from, to, backup } = store.migration;
-    if (backup !== undefined) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
-    game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, now());
-    opened = TableSession.open({
-      setup,
-      store: game,
-      now,
-      randomFace: (sides) => randomInt(1, sides + 1),
-      deviceHealth: () => (devices ? allHealth(devices) : []),
-    });
+    store = new SqliteStore(opts.dbFile, { outbox: Boolean(tableFile.club) });
   } catch (e) {
-    store?.close();
     if (!(e instanceof StoreError)) throw e;
     return fail("store.unreadable", `The table cannot start: ${e.message}`, e.file);
   }
-  const session = opened;
-  if (!session.ok) {
-    store.close();
-    return fail(session.error.code, `The table cannot start: ${session.error.message}`, session.error.path);
-  }
-  const s = session.value;
-  for (const n of s.notices) logger.warn({ notice: n.text }, "notice at start");
-  const built = await composeDevices(
-    opts.sim || setup.devices === null
-      ? { emulated: true, diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 }
-      : { emulated: false, config: setup.devices },
-    logger,
-  );
-  devices = built;
-  const display = setup.display;
-  const view = (): TableView =>
-    tableView(
-      s,
+  const { from, to, backup } = store.migration;
+  if (backup !== undefined) logger.info({ file: opts.dbFile, from, to, backup }, "game file upgraded to the current schema");
+
+  // the game on the table, its session's versions counted on from the last game's so that pages see newer states
+  let current: GameOnTable;
+  let versionBase = 0;
+  const view = (): TableView => {
+    const built = devices as TableDevices;
+    const v = tableView(
+      current.session,
       {
         devices: allHealth(built),
         dial: built.dial ? { angle: built.sim?.dialAngle?.() ?? built.dial.angle(), health: built.dial.health() } : null,
         sim: built.sim !== null,
       },
-      display,
+      current.setup.display,
     );
-  const listeners = new Set<(u: TableUpdate) => void>();
+    return { ...v, version: versionBase + v.version };
+  };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).
   const publish = (events: readonly SessionEvent[]) => {
-    if (listeners.size === 0) return;
+    if (listeners.size === 0 || devices === null) return;
     let u: TableUpdate;
     try {
       u = { view: view(), events };
@@ -125,18 +115,52 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     }
   };
   const showWind = (w: WindView | null) => {
-    if (w && built.dial) built.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
+    if (w && devices?.dial) devices.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
   };
+  const open = (game: SqliteGameStore, setup: TableSetup) =>
+    openGameOnTable({
+      store,
+      game,
+      setup,
+      logger,
+      now,
+      deviceHealth,
+      onChange: (events) => {
+        for (const e of events) if (e.type === "wind") showWind(e.wind);
+        publish(events);
+      },
+    });
+
+  let first: Result<GameOnTable>;
+  try {
+    first = await open(...firstGame(store, tableFile, now(), logger));
+  } catch (e) {
+    store.close();
+    if (!(e instanceof StoreError)) throw e;
+    return fail("store.unreadable", `The table cannot start: ${e.message}`, e.file);
+  }
+  if (!first.ok) {
+    store.close();
+    return fail(first.error.code, `The table cannot start: ${first.error.message}`, first.error.path);
+  }
+  current = first.value;
+  for (const n of current.session.notices) logger.warn({ notice: n.text }, "notice at start");
+  const built = await composeDevices(
+    opts.sim || tableFile.devices === null
+      ? { emulated: true, diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 }
+      : { emulated: false, config: tableFile.devices },
+    logger,
+  );
+  devices = built;
   let healthTimer: NodeJS.Timeout | undefined;
-  const offSession = s.onChange((events) => {
-    for (const e of events) if (e.type === "wind") showWind(e.wind);
-    publish(events);
-  });
   // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
   const silentDice = new SilentDiceWatch({
     clock: systemClock,
-    view: () => throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller), s.records.length),
-    announce: (text) => s.announce(text),
+    view: () => {
+      const s = current.session;
+      return throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller), s.records.length);
+    },
+    announce: (text) => current.session.announce(text),
   });
   const deviceWatch = new DeviceWatch();
   deviceWatch.update(allHealth(built));
@@ -144,7 +168,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     built,
     (r) => {
       try {
-        s.handleReading(r);
+        current.session.handleReading(r);
         if (r.type === "die.rolled") silentDice.dieRolled(r);
       } catch (e) {
         logger.error({ err: e, reading: r }, "a reading could not be handled");
@@ -153,7 +177,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     () => {
       // a device that dropped out (or came back) is said on the display at once, with what to do meanwhile
       try {
-        for (const text of deviceWatch.update(allHealth(built))) s.announce(text);
+        for (const text of deviceWatch.update(allHealth(built))) current.session.announce(text);
       } catch (e) {
         logger.error({ err: e }, "a device change could not be announced");
       }
@@ -168,32 +192,79 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
   built.dial
     ?.start()
-    .then(() => showWind(s.windView()))
+    .then(() => showWind(current.session.windView()))
     .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
-  // the MQTT client is loaded only for a table that reports to a club
-  const club = setup.club
-    ? (await import("./club-link/link.ts")).linkToClub({ club: setup.club, store, gameId: game.gameId, session: s, logger, now })
-    : null;
-  logger.info({ ruleset: setup.ruleset.id, game: game.gameId, resolved: s.records.length, club: setup.club?.broker }, "table ready");
+  logger.info(
+    { ruleset: current.setup.ruleset.id, game: current.gameId, resolved: current.session.records.length, club: tableFile.club?.broker },
+    "table ready",
+  );
+  // one switch at a time: a second request waits for the first
+  let switching: Promise<unknown> = Promise.resolve();
+  const openGame = async (id: number): Promise<Result<null>> => {
+    const record = store.games().find((g) => g.id === id);
+    const game = record ? store.gameById(id) : null;
+    if (!record || !game) return fail("game.unknown", `There is no game ${id} in this table's file.`, "id");
+    if (id === current.gameId) return ok(null);
+    const setup = setupForGame(record, tableFile);
+    if (!setup.ok) return setup;
+    const next = await open(game, setup.value);
+    if (!next.ok) return next;
+    const before = current;
+    versionBase += before.session.version + 1;
+    current = next.value;
+    store.setOpenedGame(id, gameSetupOf(tableFile));
+    await before.close();
+    silentDice.close(); // forgets a throw of the game put away (the watch goes on for the next)
+    showWind(current.session.windView());
+    logger.info({ game: id, ruleset: current.setup.ruleset.id, resolved: current.session.records.length }, "game opened on the table");
+    publish([]);
+    return ok(null);
+  };
   return ok({
-    session: s,
+    get session() {
+      return current.session;
+    },
     devices: built,
     store,
-    gameId: game.gameId,
-    club,
+    get gameId() {
+      return current.gameId;
+    },
+    get club() {
+      return current.club;
+    },
     view,
     onUpdate: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
+    openGame: (id) => {
+      const done = switching.then(() => openGame(id));
+      switching = done.catch(() => {});
+      return done;
+    },
     close: async () => {
       clearTimeout(healthTimer);
       silentDice.close();
-      offSession();
       offDevices();
-      await club?.close();
+      await current.close();
       await built.close();
       store.close();
     },
   });
+}
+
+/** The game a start opens: the one a person opened under this table file, if still being played, or the file's own. */
+function firstGame(store: SqliteStore, tableFile: TableSetup, now: number, logger: Logger): [SqliteGameStore, TableSetup] {
+  const opened = store.openedGame(gameSetupOf(tableFile));
+  const record = opened === null ? undefined : store.games().find((g) => g.id === opened);
+  const game = record ? store.gameById(record.id) : null;
+  if (record && game) {
+    const setup = setupForGame(record, tableFile);
+    if (setup.ok) return [game, setup.value];
+    logger.warn(
+      { game: record.id, problem: setup.error.message },
+      "the game last opened cannot be resumed: the table file's own game is opened",
+    );
+  }
+  return [store.game(gameSetupOf(tableFile), now), tableFile];
 }

@@ -60,6 +60,14 @@ CREATE TABLE IF NOT EXISTS club_outbox_cursor (one INTEGER PRIMARY KEY CHECK (on
       if (!hasColumn(db, "games", "ended_at")) db.exec("ALTER TABLE games ADD COLUMN ended_at INTEGER");
     },
   },
+  {
+    version: 5,
+    description: "the file remembers which game was opened on the table, and under which table file (the same start resumes it)",
+    up: (db) =>
+      db.exec(
+        "CREATE TABLE IF NOT EXISTS open_game (one INTEGER PRIMARY KEY CHECK (one = 1), game_id INTEGER NOT NULL, table_key TEXT NOT NULL)",
+      ),
+  },
 ];
 
 /** The schema version this build writes. */

@@ -101,6 +101,12 @@ export interface GameSetup {
   readonly table?: GameTable;
 }
 
+/** What tells one table file's game from another's: its rule set, starting state and data (not its title). */
+export const setupKey = (setup: GameSetup): string => JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
+
+/** Whether two set-ups start the same game. */
+export const sameGame = (a: GameSetup, b: GameSetup): boolean => setupKey(a) === setupKey(b);
+
 /** What a game store holds when the session opens. */
 export interface StoreLoad {
   readonly records: ResolvedRecord[];

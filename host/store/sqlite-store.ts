@@ -8,7 +8,15 @@ import type Database from "better-sqlite3";
 import { type MigrationReport, migrate } from "./migrations.ts";
 import { naming, openDatabase, StoreError } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
-import type { GameSetup, GameStore, LogRow, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
+import {
+  type GameSetup,
+  type GameStore,
+  type LogRow,
+  type ResolvedRecord,
+  type SessionSnapshot,
+  type StoreLoad,
+  setupKey,
+} from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
 import { WalSync } from "./wal-sync.ts";
 
@@ -141,7 +149,7 @@ export class SqliteStore {
   }
 
   #game(setup: GameSetup, now: number): SqliteGameStore {
-    const key = JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
+    const key = setupKey(setup);
     const found = this.#db.prepare("SELECT id FROM games WHERE setup_key = ? AND status = 'active' ORDER BY id DESC LIMIT 1").get(key) as
       | { id: number }
       | undefined;
@@ -170,6 +178,33 @@ export class SqliteStore {
         );
         this.#db.prepare("UPDATE games SET setup_key = ? WHERE id = ?").run(`game:${id}`, id);
         return id;
+      })(),
+    );
+  }
+
+  /**
+   * The game a person opened on the table (`POST /api/games/:id/open`) while it was started from the table file
+   * `under`, if that game is still being played: the same start resumes it rather than the file's own game.
+   */
+  openedGame(under: GameSetup): number | null {
+    return naming(this.file, () => {
+      const row = this.#db
+        .prepare("SELECT g.id FROM open_game o JOIN games g ON g.id = o.game_id WHERE o.table_key = ? AND g.status = 'active'")
+        .get(setupKey(under)) as { id: number } | undefined;
+      return row?.id ?? null;
+    });
+  }
+
+  /** Remembers game `id` as opened on the table started from `under`; an ended or archived game is made active again. */
+  setOpenedGame(id: number, under: GameSetup): void {
+    naming(this.file, () =>
+      this.#db.transaction(() => {
+        this.#db.prepare("UPDATE games SET status = 'active', winner = NULL, ended_at = NULL WHERE id = ? AND status <> 'active'").run(id);
+        this.#db
+          .prepare(
+            "INSERT INTO open_game (one, game_id, table_key) VALUES (1, ?, ?) ON CONFLICT(one) DO UPDATE SET game_id = excluded.game_id, table_key = excluded.table_key",
+          )
+          .run(id, setupKey(under));
       })(),
     );
   }
@@ -224,6 +259,7 @@ export class SqliteStore {
         this.#db.prepare("DELETE FROM log WHERE game_id = ?").run(id);
         this.#db.prepare("DELETE FROM snapshots WHERE game_id = ?").run(id);
         this.#db.prepare("DELETE FROM club_outbox WHERE game_id = ?").run(id);
+        this.#db.prepare("DELETE FROM open_game WHERE game_id = ?").run(id);
         return this.#db.prepare("DELETE FROM games WHERE id = ?").run(id).changes > 0;
       })(),
     );

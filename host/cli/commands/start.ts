@@ -174,7 +174,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
   const s = table.value.session;
   const pair = typeof address === "object" && address ? pairing(address, tls !== undefined, token) : null;
   process.stdout.write(
-    `quarterdeck — ${setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
+    `quarterdeck — ${s.setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
       `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
       `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n` +

@@ -21,33 +21,36 @@ import {
 
 export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
   const { table } = opts;
-  const s = table.session;
+  // the session is read per request: opening another game puts another session on the table
   const state = () => table.view();
 
   app.get("/api/state", async () => state());
 
   app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) =>
-    sendResult(reply, s.startAction(req.body.action), state),
+    sendResult(reply, table.session.startAction(req.body.action), state),
   );
   app.post<{ Body: Static<typeof DraftBody> }>("/api/draft", { schema: { body: DraftBody } }, async (req, reply) =>
-    sendResult(reply, s.editDraft(req.body.type, req.body.values ?? {}), state),
+    sendResult(reply, table.session.editDraft(req.body.type, req.body.values ?? {}), state),
   );
   app.post<{ Body: Static<typeof TapBody> }>("/api/tap", { schema: { body: TapBody } }, async (req, reply) =>
-    sendResult(reply, s.tap(req.body.ship), state),
+    sendResult(reply, table.session.tap(req.body.ship), state),
   );
   app.post<{ Body: Static<typeof DiceBody> }>("/api/dice", { schema: { body: DiceBody } }, async (req, reply) =>
-    sendResult(reply, s.enterDice(req.body.values), state),
+    sendResult(reply, table.session.enterDice(req.body.values), state),
   );
-  app.post("/api/dice/software", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.softwareRoll(), state));
+  app.post("/api/dice/software", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.softwareRoll(), state),
+  );
   app.post<{ Body: Static<typeof ChooseBody> }>("/api/choose", { schema: { body: ChooseBody } }, async (req, reply) =>
-    sendResult(reply, s.choose(req.body.value), state),
+    sendResult(reply, table.session.choose(req.body.value), state),
   );
-  app.post("/api/confirm", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.confirm(), state));
-  app.post("/api/cancel", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.cancel(), state));
-  app.post("/api/undo", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.undo(), state));
-  app.post("/api/phase/next", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, s.nextPhase(), state));
+  app.post("/api/confirm", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.confirm(), state));
+  app.post("/api/cancel", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.cancel(), state));
+  app.post("/api/undo", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.undo(), state));
+  app.post("/api/phase/next", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.nextPhase(), state));
 
   app.get<{ Params: Static<typeof IdParams> }>("/api/ships/:id", { schema: { params: IdParams } }, async (req, reply) => {
+    const s = table.session;
     const ship = s.rs.shipViews(s.state).find((v) => v.id === req.params.id);
     if (!ship) return sendError(reply, { code: "ship.unknown", message: `There is no ship "${req.params.id}".`, path: "id" }, 404);
     return { ok: true, ship, log: shipLog(s.records, ship.id) };
@@ -56,13 +59,13 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(
     "/api/players/:side",
     { schema: { params: SideParams, body: PlayerBody } },
-    async (req, reply) => sendResult(reply, s.setPlayerMode(req.params.side, req.body.mode), state),
+    async (req, reply) => sendResult(reply, table.session.setPlayerMode(req.params.side, req.body.mode), state),
   );
   app.post<{ Body: Static<typeof BindingBody> }>("/api/bindings", { schema: { body: BindingBody } }, async (req, reply) =>
-    sendResult(reply, s.bindDie(req.body), state),
+    sendResult(reply, table.session.bindDie(req.body), state),
   );
   app.delete<{ Params: Static<typeof DieParams> }>("/api/bindings/:die", { schema: { params: DieParams } }, async (req, reply) =>
-    sendResult(reply, s.unbindDie(req.params.die), state),
+    sendResult(reply, table.session.unbindDie(req.params.die), state),
   );
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/devices/:id/identify",

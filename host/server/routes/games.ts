@@ -1,11 +1,12 @@
 /**
  * The games in the table's one SQLite file (CONTRACT §4): `GET /api/games` lists them, newest last; `POST
  * /api/games/:id/end {winner?}` ends one (a person names the winner, or none), `POST /api/games/:id/archive` puts
- * one away, `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
+ * one away, `POST /api/games/:id/open` puts one on the table in place of the open one (the devices stay; the
+ * same start of the host resumes it), `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
  * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
  * writes (host/replay/report.ts): the log as sentences with the dice of each result. An ended game stays on the
- * table until the host restarts, which then starts a new game from the same table file. `POST /api/games` creates a
- * game (game-create.ts); opening one is the table's own business (compose).
+ * table until another is opened or the host restarts, which then starts a new game from the same table file. `POST
+ * /api/games` creates a game (game-create.ts).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
@@ -81,6 +82,12 @@ export async function gamesRoutes(
   app.post<{ Params: Static<typeof GameParams> }>("/api/games/:id/archive", { schema: { params: GameParams } }, async (req, reply) => {
     const id = Number(req.params.id);
     if (!opts.table.store.setGameStatus(id, "archived", now())) return sendError(reply, unknown(req.params.id));
+    return { ok: true, game: summary(id) };
+  });
+  app.post<{ Params: Static<typeof GameParams> }>("/api/games/:id/open", { schema: { params: GameParams } }, async (req, reply) => {
+    const id = Number(req.params.id);
+    const opened = await opts.table.openGame(id);
+    if (!opened.ok) return sendError(reply, opened.error.code === "game.unknown" ? unknown(req.params.id) : opened.error);
     return { ok: true, game: summary(id) };
   });
   app.delete<{ Params: Static<typeof GameParams> }>("/api/games/:id", { schema: { params: GameParams } }, async (req, reply) => {
