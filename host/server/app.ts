@@ -23,6 +23,7 @@ import { gamesRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pairingRoutes } from "./routes/pairing.ts";
+import { ruleSetRoutes } from "./routes/rulesets.ts";
 import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { vendorRoutes } from "./routes/vendor.ts";
@@ -42,7 +43,14 @@ export interface AppOptions {
   readonly liveBufferBytes?: number;
 }
 
-const PAGES = { "/": "index.html", "/control": "control.html", "/devices": "devices.html" } as const;
+const PAGES = {
+  "/": "index.html",
+  "/control": "control.html",
+  "/devices": "devices.html",
+  "/games": "games.html",
+  "/games/new": "new-game.html",
+  "/games/:id/summary": "summary.html",
+} as const;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -89,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gamesRoutes, { table: opts.table });
   await app.register(gameCreateRoutes, { table: opts.table });
   await app.register(setupFileRoutes);
+  await app.register(ruleSetRoutes);
   await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim });

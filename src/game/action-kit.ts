@@ -18,7 +18,7 @@ export {
   type OutcomeActionSpec as OutcomeSpec,
   type ResolvingActionSpec,
 } from "./define-action.ts";
-export { type FieldAnnotations, fieldsOf } from "./fields.ts";
+export { type FieldAnnotations, fieldsOf, shipFieldsOf } from "./fields.ts";
 export { handlerOf, type RuleSetSpec, ruleSetFromHandlers } from "./rule-set-from-handlers.ts";
 export { parseSettings, parseWindGameSettings, type SettingLimits, setting, settingsSchema } from "./settings.ts";
 export { actingShip, applyPatch, fieldDistribution, nameOf, resolution, roll, uniqueShipIds } from "./state-helpers.ts";

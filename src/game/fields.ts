@@ -66,3 +66,19 @@ export function fieldsOf(schema: TObject): ActionField[] {
     .filter(([name, s]) => name !== "type" && (s as FieldAnnotations).hidden !== true)
     .map(([name, s]) => fieldOf(name, s, required.has(name)));
 }
+
+/**
+ * The fields of a ship's set-up (what a roster gives after side, id, name and tag; not its damage), read off the
+ * rule set's ship schema as an action's fields are, in the order of `labels` and named by them. The set-up form
+ * is built from these, and the same schema checks what it sends.
+ */
+export function shipFieldsOf(schema: TObject, labels: Readonly<Record<string, string>>): ActionField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(labels).map(([name, label]) => {
+    const property = schema.properties[name];
+    if (!property) throw new Error(`the ship schema has no field "${name}"`);
+    // a set-up field with a default may be left empty: the rule set fills it in
+    const optional = !required.has(name) || (property as { default?: unknown }).default !== undefined;
+    return { ...fieldOf(name, property, !optional), label };
+  });
+}

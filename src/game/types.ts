@@ -162,6 +162,11 @@ export interface RuleSet<S extends TableState = TableState> {
   readonly description: string;
   readonly settings: readonly SettingDef[];
   /**
+   * The fields of a ship's set-up, for set-up forms and roster columns (after side, id, name and tag): labels,
+   * choices, bounds, defaults (`shipFieldsOf`). Absent: a form asks only for id and name.
+   */
+  readonly shipFields?: readonly ActionField[];
+  /**
    * The action types this rule set accepts. Rule sets with wind offer `set-wind` (a person or scenario sets
    * it, no dice) and, when the rules roll for it, `wind`.
    */

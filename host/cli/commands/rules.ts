@@ -17,6 +17,7 @@ export function listRuleSets(json: boolean): CommandResult {
           description: rs.description,
           actions: rs.actions,
           settings: rs.settings,
+          ship: rs.shipFields ?? [],
         })),
       }),
     };

@@ -12,7 +12,7 @@ import { ageOfSailHeadline } from "./headline.ts";
 import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
-import { type AosState, parseAosState } from "./state.ts";
+import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
 const aosAction = defineAction<AosState>();
@@ -23,6 +23,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   title: "Age of Sail",
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
+  shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: PHASES,
   phaseNames,

@@ -2,7 +2,7 @@
  * Age of Sail: ship, wind and game state (CONTRACT §3 `age-of-sail`), their TypeBox schemas and `parseState`.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
+import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -62,6 +62,14 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ship's set-up for forms and rosters. */
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
+  class: "Class",
+  heading: "Heading",
+  squadron: "Squadron",
+  leader: "Squadron leader",
+});
 
 export type Ship = Omit<Static<typeof ShipSchema>, "name" | "masts" | "gunDecks" | "heading"> & {
   readonly name: string;

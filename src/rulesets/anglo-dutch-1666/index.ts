@@ -16,7 +16,7 @@ import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
 import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
-import { type AdState, GameSchema, type Ship, ShipSchema, WindSchema } from "./schema.ts";
+import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
 import { describe, shipView, windView } from "./views.ts";
@@ -72,6 +72,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   title: "Anglo-Dutch 1666",
   description: "1666 – fleet actions of the Anglo-Dutch Wars 1652–74 on a hex cloth (Tim Kohler 2014), with weather and deployment",
   settings: SETTINGS,
+  shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: ["wind", "initiative", "movement", "fire and boarding", "criticals, fires and recovery"],
   parseState(raw) {

@@ -3,6 +3,7 @@
  * remember), the hex wind and the game record. Unknown keys are errors; defaults are filled.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { shipFieldsOf } from "../../game/fields.ts";
 import { literals } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 
@@ -78,6 +79,18 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ship's set-up for forms and rosters (the ship card's fields). */
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
+  nation: "Nation",
+  guns: "Guns",
+  hullPoints: "Hull points",
+  firePoints: "Fire points",
+  handling: "Handling",
+  squadron: "Squadron",
+  flagship: "Flagship",
+  fireship: "Fireship",
+});
 export type ShipIn = Static<typeof ShipSchema>;
 
 /** A ship after parsing: derived fields filled. */

@@ -15,7 +15,7 @@ import { initiativeAction } from "./initiative.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
 import { SETTINGS } from "./settings.ts";
-import { GameSchema, type QuickfireSettings, type QuickfireState, type Ship, ShipSchema } from "./ship.ts";
+import { GameSchema, type QuickfireSettings, type QuickfireState, SHIP_FIELDS, type Ship, ShipSchema } from "./ship.ts";
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
 
@@ -70,6 +70,7 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   description:
     "Quickfire pre-dreadnought naval rules, c. 1890–1905: ROF and gunnery dice, blast damage, torpedoes, fires, repairs, sinking",
   settings: SETTINGS,
+  shipFields: SHIP_FIELDS,
   handlers: ACTIONS,
   // display labels of the turn sequence (1.4); `game.phase` holds the matching ids of PHASES
   phases: ["Movement", "First gunnery", "Second gunnery and torpedoes", "Repair: fires, repairs, sinking"],

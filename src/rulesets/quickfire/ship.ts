@@ -3,6 +3,7 @@
  * plus the values read off a log: current ROF, available speed, the speed box in use.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { shipFieldsOf } from "../../game/fields.ts";
 import type { TableState } from "../../game/types.ts";
 import type { Chart } from "./chart.ts";
 
@@ -52,6 +53,20 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ship's set-up for forms and rosters (the ship log's ratings). */
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
+  size: "Size",
+  heavyGun: "Heavy gun",
+  heavyArmor: "Heavy armour",
+  lightGun: "Light gun",
+  lightArmor: "Light armour",
+  heavyRof: "Heavy ROF",
+  lightRof: "Light ROF",
+  torpedo: "Torpedo",
+  speedBoxes: "Speed boxes (8, fastest first: [60,52,…])",
+  repair: "Repair",
+});
 export type Ship = Omit<Static<typeof ShipSchema>, "name"> & { readonly name: string };
 
 export const PHASES = ["movement", "first-gunnery", "second-gunnery", "repair"] as const;

@@ -16,6 +16,7 @@ import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
+import { SHIP_FIELDS } from "./ship.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { shipViews, windView } from "./views.ts";
 
@@ -50,6 +51,7 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   title: "Sole Bay 1672",
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
+  shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
   // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved

@@ -3,6 +3,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
+import { shipFieldsOf } from "../../game/fields.ts";
 import { literals } from "../../game/schema.ts";
 import type { ShipBase } from "../../game/types.ts";
 import {
@@ -42,6 +43,17 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ship's set-up for forms and rosters (the ship card's fields). */
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
+  rating: "Rate",
+  speed: "Speed",
+  hull: "Hull",
+  crew: "Crew",
+  squadron: "Squadron",
+  flagship: "Flagship",
+  fireship: "Fireship",
+});
 
 /** A ship after parsing: every field filled, `condition` and `destroyed` derived from `damage`. */
 export interface SoleBayShip extends ShipBase {

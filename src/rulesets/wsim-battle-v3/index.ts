@@ -13,7 +13,7 @@ import { MELEE } from "./melee.ts";
 import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
-import { parseWsimState, type WsimState } from "./state.ts";
+import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
 import { TURN } from "./turn.ts";
 import { wsimDescribe, wsimShipViews, wsimWindView } from "./views.ts";
 
@@ -40,6 +40,7 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   title: "WS&IM battle rules v3",
   description: "Optional battle rules (v3) for Wooden Ships & Iron Men",
   settings: SETTINGS,
+  shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: PHASES,
   dataFile: WSIM_DATA_FILE,

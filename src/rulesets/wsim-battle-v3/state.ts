@@ -4,7 +4,7 @@
  * club's ship cards, so they are optional here.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
+import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -73,6 +73,14 @@ export const ShipSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ship's set-up for forms and rosters (the ship card's fields). */
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
+  class: "Class",
+  kind: "Kind",
+  guns: "Guns",
+  crew: "Crew",
+});
 export type Ship = Static<typeof ShipSchema>;
 
 export const HEXSIDES = ["N", "NE", "SE", "S", "SW", "NW"] as const;

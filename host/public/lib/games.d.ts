@@ -1,0 +1,14 @@
+/** Types of the games pages' pure helpers in games.js (for the unit tests). */
+export function statusWord(game: { status: string; open: boolean }): string;
+export function lastPlayed(at: number, now?: number): string;
+export function rulesetTitle(rulesets: readonly { id: string; title: string }[] | null, id: string): string;
+export function scenarioWord(id: string | null): string;
+export function arrangeGames<G extends { status: string; open: boolean; updatedAt: number }>(
+  games: readonly G[],
+): { shown: G[]; archived: G[] };
+export function fleetErrorAt(path: string): { fleet: number; ship: number | null; field: string } | null;
+export function withoutPath(message: string, path: string): string;
+export function scenarioTitle(
+  rulesets: readonly { id: string; scenarios: { id: string; title: string }[] }[] | null,
+  game: { ruleset: string; scenario: string | null },
+): string;

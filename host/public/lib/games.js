@@ -1,0 +1,58 @@
+// Pure helpers of the games pages (/games, /games/new, /games/:id/summary): words for a game's status and when it
+// was last played, the rule set's title, a fleet entry's field errors by path. No DOM access here: the unit tests
+// run them in Node (test/host/public/).
+
+/** A game's status as players read it. */
+export function statusWord(game) {
+  if (game.open) return game.status === "ended" ? "on the table (ended)" : "on the table";
+  return { active: "in play", ended: "ended", archived: "put away" }[game.status] ?? game.status;
+}
+
+/** When a game last changed, for people: "today 20:14", "yesterday 21:02", else the date and time. */
+export function lastPlayed(at, now = Date.now()) {
+  const when = new Date(at);
+  const time = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((day(new Date(now)) - day(when)) / 86_400_000);
+  if (days === 0) return `today ${time}`;
+  if (days === 1) return `yesterday ${time}`;
+  return `${when.toLocaleDateString([], { day: "numeric", month: "short", year: "numeric" })} ${time}`;
+}
+
+/** The rule set's title from `GET /api/rulesets`, else its id. */
+export const rulesetTitle = (rulesets, id) => rulesets?.find((r) => r.id === id)?.title ?? id;
+
+/** A game's scenario by its title from `GET /api/rulesets`, else its id as words; a blank game → "blank". */
+export const scenarioTitle = (rulesets, game) =>
+  rulesets?.find((r) => r.id === game.ruleset)?.scenarios.find((s) => s.id === game.scenario)?.title ?? scenarioWord(game.scenario);
+
+/** A scenario's name from its id: "sole-bay-1672" → "sole bay 1672"; a blank game → "blank". */
+export const scenarioWord = (id) => (id ? String(id).replace(/-/g, " ") : "blank");
+
+/**
+ * The games in the order the list shows them: the open one first, then the newest played; put-away games apart.
+ * @returns {{shown: object[], archived: object[]}}
+ */
+export function arrangeGames(games) {
+  const byRecent = [...games].sort((a, b) => Number(b.open) - Number(a.open) || b.updatedAt - a.updatedAt);
+  return { shown: byRecent.filter((g) => g.status !== "archived"), archived: byRecent.filter((g) => g.status === "archived") };
+}
+
+/**
+ * Where a `POST /api/games` refusal points in the page's fleets: `fleets[1].ships[0].hull` → `{fleet: 1, ship: 0,
+ * field: "hull"}`; `fleets[0]` → `{fleet: 0, ship: null, field: ""}`; any other path → null.
+ */
+export function fleetErrorAt(path) {
+  const m = /^fleets\[(\d+)\](?:\.ships\[(\d+)\])?\.?(.*)$/.exec(String(path ?? ""));
+  if (!m) return null;
+  return { fleet: Number(m[1]), ship: m[2] === undefined ? null : Number(m[2]), field: m[3] ?? "" };
+}
+
+/**
+ * A rule set's message for a field, without the path it already shows next to: "fleets[0].ships[1].hull: must be
+ * one of …" → "must be one of …".
+ */
+export const withoutPath = (message, path) =>
+  String(message)
+    .replace(`${path}: `, "")
+    .replace(/^[^\s:]*\]\.?[\w.]*:\s*/, "");

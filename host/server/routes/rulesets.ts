@@ -1,0 +1,77 @@
+/**
+ * `GET /api/rulesets` (issue 12): what the new-game page builds its steps from — each rule set's id, title,
+ * description, settings, the fields of a ship's set-up (labels, choices, bounds, defaults: the same as
+ * `quarterdeck rulesets --json` gives) and the bundled scenarios played with it (id, title, ships by side).
+ */
+import { Type } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import { RULE_SETS } from "../../../src/rulesets/index.ts";
+import { loadScenario } from "../../config/load.ts";
+import { scenarioNames } from "../../config/scenario.ts";
+
+const Field = Type.Object(
+  {
+    name: Type.String(),
+    label: Type.String(),
+    type: Type.String(),
+    values: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]))),
+    default: Type.Optional(Type.Unknown()),
+    optional: Type.Optional(Type.Boolean()),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+
+const Scenario = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  sides: Type.Array(Type.Object({ side: Type.String(), ships: Type.Integer() })),
+});
+
+export const RuleSetsReply = Type.Object({
+  ok: Type.Literal(true),
+  rulesets: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      description: Type.String(),
+      settings: Type.Array(Type.Unknown()),
+      ship: Type.Array(Field, { description: "The fields of a ship's set-up, after side, id, name and tag" }),
+      scenarios: Type.Array(Scenario, { description: "Bundled scenarios played with this rule set" }),
+    }),
+  ),
+});
+
+/** The bundled scenarios by rule set: read once, at start (a few small files; a broken one fails the start). */
+function scenariosByRuleSet(): Map<string, { id: string; title: string; sides: { side: string; ships: number }[] }[]> {
+  const out = new Map<string, { id: string; title: string; sides: { side: string; ships: number }[] }[]>();
+  for (const id of scenarioNames()) {
+    const sc = loadScenario(id);
+    if (!sc.ok) throw new Error(`the bundled scenario ${id} does not load: ${sc.error.message}`);
+    const sides = [...new Set(sc.value.start.ships.map((s) => String(s.side)))].map((side) => ({
+      side,
+      ships: sc.value.start.ships.filter((s) => String(s.side) === side).length,
+    }));
+    const list = out.get(sc.value.ruleset.id) ?? [];
+    list.push({ id, title: sc.value.title, sides });
+    out.set(sc.value.ruleset.id, list);
+  }
+  return out;
+}
+
+export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
+  const scenarios = scenariosByRuleSet();
+  const reply = {
+    ok: true as const,
+    rulesets: RULE_SETS.map((rs) => ({
+      id: rs.id,
+      title: rs.title,
+      description: rs.description,
+      settings: [...rs.settings],
+      ship: [...(rs.shipFields ?? [])],
+      scenarios: scenarios.get(rs.id) ?? [],
+    })),
+  };
+  app.get("/api/rulesets", { schema: { response: { 200: RuleSetsReply } } }, async () => reply);
+}

@@ -1,0 +1,38 @@
+/** The games pages' pure helpers (host/public/lib/games.js). */
+import { describe, expect, it } from "vitest";
+import { arrangeGames, fleetErrorAt, lastPlayed, scenarioWord, statusWord, withoutPath } from "../../../host/public/lib/games.js";
+
+describe("games page helpers", () => {
+  it("words a game's status, the open one marked", () => {
+    expect(statusWord({ status: "active", open: true })).toBe("on the table");
+    expect(statusWord({ status: "active", open: false })).toBe("in play");
+    expect(statusWord({ status: "ended", open: false })).toBe("ended");
+    expect(statusWord({ status: "archived", open: false })).toBe("put away");
+    expect(scenarioWord(null)).toBe("blank");
+    expect(scenarioWord("sole-bay-1672")).toBe("sole bay 1672");
+  });
+
+  it("says when a game was last played", () => {
+    const now = new Date(2026, 10, 26, 21, 0).getTime();
+    expect(lastPlayed(new Date(2026, 10, 26, 20, 14).getTime(), now)).toMatch(/^today (20.14|08.14 PM)$/);
+    expect(lastPlayed(new Date(2026, 10, 25, 23, 5).getTime(), now)).toMatch(/^yesterday (23.05|11.05 PM)$/);
+    expect(lastPlayed(new Date(2026, 9, 1, 19, 30).getTime(), now)).toMatch(/2026/);
+  });
+
+  it("puts the open game first, then the newest; put-away games apart", () => {
+    const g = (id: number, updatedAt: number, status = "active", open = false) => ({ id, updatedAt, status, open });
+    const { shown, archived } = arrangeGames([g(1, 10), g(2, 30), g(3, 20, "active", true), g(4, 40, "archived")]);
+    expect(shown.map((x) => x.id)).toEqual([3, 2, 1]);
+    expect(archived.map((x) => x.id)).toEqual([4]);
+  });
+
+  it("finds the fleet, ship and field a refusal names", () => {
+    expect(fleetErrorAt("fleets[1].ships[0].hull")).toEqual({ fleet: 1, ship: 0, field: "hull" });
+    expect(fleetErrorAt("fleets[0]")).toEqual({ fleet: 0, ship: null, field: "" });
+    expect(fleetErrorAt("fleets[0].side")).toEqual({ fleet: 0, ship: null, field: "side" });
+    expect(fleetErrorAt("players[0].side")).toBeNull();
+    expect(withoutPath("fleets[0].ships[1].hull: must be one of stout, average, weak.", "fleets[0].ships[1].hull")).toBe(
+      "must be one of stout, average, weak.",
+    );
+  });
+});
