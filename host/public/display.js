@@ -4,6 +4,7 @@
 // latency bench read it).
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Odds } from "./components/odds.js";
@@ -91,7 +92,8 @@ function ActionPanel({ state }) {
   return html`<h2 class="kicker">${p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : actionName(state, p.type)}</h2>
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
     ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
-    <div id="instruction" class=${`instruction${p.error ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    <${PadChoice} pending=${p} />
     ${
       shipFields.length === 0 && p.dice.length === 0 && state.focus?.ship
         ? html`<p class="shown-hint" id="shown-hint">Showing ${state.focus.ship.name}. To fire from ${state.focus.ship.name}, tap the target; this roll waits.</p>`
