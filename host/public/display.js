@@ -18,10 +18,19 @@ import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
 function PhaseStrip({ state }) {
   const ph = phaseView(state);
   if (ph.count === 0) return null;
+  const mark = (p) => (p.index === ph.index ? "step" : undefined);
   return html`<nav class="phases" aria-label="phases of the turn">
-    <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}: <b>${ph.name}</b></span>
-    <ol class="phase-order">
-      ${ph.order.map((name, i) => html`<li class=${i === ph.index ? "now" : ""} aria-current=${i === ph.index ? "step" : undefined}>${name}</li>`)}
+    <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}</span>
+    <ol class="phase-order" id="phase-order">
+      ${ph.groups.map((g) =>
+        g.label === null
+          ? html`<li class=${g.now ? "phase now" : "phase"} aria-current=${mark(g.phases[0])}><span>${g.phases[0].name}</span></li>`
+          : g.now
+            ? html`<li class="phase-group now"><span class="phase-group-label">${g.label}:</span>
+                <ol>${g.phases.map((p) => html`<li class=${p.index === ph.index ? "phase now" : "phase"} aria-current=${mark(p)}><span>${p.name}</span></li>`)}</ol>
+              </li>`
+            : html`<li class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>${g.label}: ${g.phases.length} phases</li>`,
+      )}
     </ol>
     ${state.aside ? html`<span class="phase-aside" id="aside">Waiting: ${state.aside.title}</span>` : null}
   </nav>`;
