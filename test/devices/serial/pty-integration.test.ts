@@ -7,13 +7,23 @@
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
+import { Pn532Reader } from "../../../devices/nfc/pn532/driver.ts";
+import type { Reading, TagArrived, TagLeft } from "../../../devices/readings.ts";
 import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconnecting-link.ts";
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { TransportClosed } from "../../../devices/serial/transport.ts";
+import { createEmulatedReaders } from "../../../devices/testing/nfc/emulated-readers.ts";
+import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
+import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
+import { ntag } from "../../../devices/testing/nfc/tags.ts";
 import { PtyPair } from "../../../devices/testing/pty/pty-pair.ts";
-import { until } from "../../support/wait.ts";
+import { settle, until } from "../../support/wait.ts";
+import { summary } from "../nfc/helpers.ts";
+
+const logger = pino({ level: "silent" });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -80,6 +90,71 @@ describe("SerialPortTransport on a real pty pair", () => {
     await until(() => link.state.status === "connected", "back");
     expect(handshakes).toBe(2);
     expect(states.filter((s) => s === "connected")).toHaveLength(2);
+  });
+});
+
+describe("NFC readers on a real pty", () => {
+  it("PN532: handshake and polls through the tty; unplugged: missing naming the path; replugged: the held tag is no new arrival", async () => {
+    const device = new EmulatedSerialDevice(new Pn532Emulator(), { name: "pn532", baudRate: 115_200 });
+    await device.plug();
+    cleanups.push(() => device.dispose());
+    const reader = new Pn532Reader({
+      id: "bow",
+      path: device.hostPath,
+      pollMs: 100,
+      debounceMs: 500,
+      responseTimeoutMs: 300,
+      initialBackoffMs: 50,
+      maxBackoffMs: 200,
+      clock: steppingClock(),
+      logger,
+    });
+    cleanups.push(() => reader.stop());
+    const events: (TagArrived | TagLeft)[] = [];
+    reader.onTag((e) => events.push(e));
+    await reader.start();
+    await until(() => reader.health().status === "connected", "reader connected");
+    device.emulator.place(ntag("04A23B5C1D6E80"));
+    await until(() => events.length === 1, "arrival");
+    await device.unplug();
+    await until(() => reader.health().status === "missing", "missing");
+    expect(reader.health()).toMatchObject({ connected: false, message: expect.stringContaining(device.hostPath) });
+    const handshakes = device.emulator.received.filter((c) => c === 0x14).length;
+    await device.plug();
+    await until(() => reader.health().status === "connected", "reconnected");
+    await until(() => device.emulator.received.filter((c) => c === 0x4a).length > 0, "polling again");
+    await settle(100);
+    expect(device.emulator.received.filter((c) => c === 0x14).length).toBe(handshakes + 1);
+    device.emulator.remove();
+    await until(() => events.length === 2, "departure");
+    expect(summary(events)).toEqual(["tag.arrived 04A23B5C1D6E80", "tag.left 04A23B5C1D6E80"]);
+  });
+
+  it("the readers' full stack over emulators on ptys (PN532 and MFRC522): taps, disconnect and reconnect", async () => {
+    const rig = await createEmulatedReaders([{ id: "bow" }, { id: "stern", kind: "mfrc522" }], {
+      clock: steppingClock(),
+      pollMs: 100,
+      debounceMs: 500,
+      over: "pty",
+    });
+    cleanups.push(() => rig.close());
+    const readings: Reading[] = [];
+    rig.source.onReading((r) => readings.push(r));
+    await rig.source.start();
+    await until(() => rig.source.health().every((h) => h.status === "connected"), "both connected");
+    await rig.control.tap("bow", "04A23B5C1D6E80");
+    await rig.control.tap("stern", "DEADBEEF");
+    await until(() => readings.filter((r) => r.type === "tag.arrived").length === 2, "two arrivals");
+    await rig.control.disconnect("bow");
+    await until(() => rig.source.health()[0]?.status === "missing", "missing");
+    await rig.control.reconnect("bow");
+    await until(() => rig.source.health()[0]?.status === "connected", "reconnected", 10_000);
+    await rig.control.lift("bow");
+    await until(() => readings.some((r) => r.type === "tag.left" && r.readerId === "bow"), "left");
+    expect(summary(readings.filter((r) => "readerId" in r && r.readerId === "bow"))).toEqual([
+      "tag.arrived 04A23B5C1D6E80",
+      "tag.left 04A23B5C1D6E80",
+    ]);
   });
 });
 
