@@ -3,7 +3,8 @@
  * /api/games/:id/end {winner?}` ends one (a person names the winner, or none), `POST /api/games/:id/archive` puts
  * one away, `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
  * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
- * writes (host/replay/report.ts): the log as sentences with the dice of each result. An ended game stays on the
+ * writes (host/replay/report.ts): the log as sentences with the dice of each result; `GET /api/games/:id/summary`
+ * is its end-of-game summary by side (host/replay/summary.ts). An ended game stays on the
  * table until the host restarts, which then starts a new game from the same table file. `POST /api/games` creates a
  * game (game-create.ts); opening one is the table's own business (compose).
  */
@@ -12,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
+import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
 import { sendError } from "../errors.ts";
 
 export const GameSummary = Type.Object({
@@ -92,12 +94,27 @@ export async function gamesRoutes(
     return { ok: true };
   });
   app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
-  app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/report", { schema: { params: GameParams } }, async (req, reply) => {
-    const id = Number(req.params.id);
-    const game = opts.table.store.games().find((g) => g.id === id);
-    if (!game) return sendError(reply, unknown(req.params.id));
+  /** A game of the file rebuilt from its log, or the error naming why not. */
+  const replayed = (idText: string) => {
+    const game = opts.table.store.games().find((g) => g.id === Number(idText));
+    if (!game) return { ok: false as const, error: unknown(idText) };
     const replay = rebuild(game.setup, opts.table.store.log(game.id));
-    if (!replay.ok) return sendError(reply, replay.error);
-    return reply.type("text/html; charset=utf-8").send(htmlReport(replay.value));
+    return replay.ok ? { ok: true as const, game, replay: replay.value } : replay;
+  };
+  app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/report", { schema: { params: GameParams } }, async (req, reply) => {
+    const r = replayed(req.params.id);
+    if (!r.ok) return sendError(reply, r.error);
+    return reply.type("text/html; charset=utf-8").send(htmlReport(r.replay));
   });
+  app.get<{ Params: Static<typeof GameParams> }>(
+    "/api/games/:id/summary",
+    { schema: { params: GameParams, response: { 200: EndSummarySchema } } },
+    async (req, reply) => {
+      const r = replayed(req.params.id);
+      if (!r.ok) return sendError(reply, r.error);
+      const { game } = r;
+      const players = game.id === opts.table.gameId ? opts.table.session.setup.players : (game.setup.table?.players ?? []);
+      return endSummary(r.replay, { id: game.id, status: game.status, winner: game.winner, players });
+    },
+  );
 }
