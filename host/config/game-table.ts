@@ -27,7 +27,10 @@ export function fleetsOf(ships: readonly Ship[], tags: Readonly<Record<string, s
   const fleets: Fleet[] = [];
   for (const { side, ...fields } of ships) {
     const uids = byShip.get(String(fields.id)) ?? [];
-    const entry = { ...fields, ...(uids.length === 1 ? { tag: uids[0] } : uids.length > 1 ? { tag: uids } : {}) } as ShipEntry;
+    // id, name and tag first, as a person writes a ship
+    const tag = uids.length === 1 ? { tag: uids[0] } : uids.length > 1 ? { tag: uids } : {};
+    const named = fields.name !== undefined ? { name: fields.name } : {};
+    const entry = { id: fields.id, ...named, ...tag, ...fields } as ShipEntry;
     const last = fleets.at(-1);
     if (last && last.side === side) last.ships.push(entry);
     else fleets.push({ side: String(side), ships: [entry] });

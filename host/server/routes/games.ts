@@ -4,13 +4,16 @@
  * one away, `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
  * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
  * writes (host/replay/report.ts): the log as sentences with the dice of each result; `GET /api/games/:id/summary`
- * is its end-of-game summary by side (host/replay/summary.ts). An ended game stays on the
- * table until the host restarts, which then starts a new game from the same table file. `POST /api/games` creates a
- * game (game-create.ts); opening one is the table's own business (compose).
+ * is its end-of-game summary by side (host/replay/summary.ts); `GET /api/games/:id/table-file` its set-up as a table
+ * file `quarterdeck start --config` loads. An ended game stays on the table until the host restarts, which then
+ * starts a new game from the same table file. `POST /api/games` creates a game (game-create.ts); opening one is the
+ * table's own business (compose).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";
+import { tableOfSetup, tableSetupOfGame } from "../../config/game-table.ts";
+import { tableFileText } from "../../config/table-file-text.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
@@ -117,4 +120,24 @@ export async function gamesRoutes(
       return endSummary(r.replay, { id: game.id, status: game.status, winner: game.winner, players });
     },
   );
+  app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/table-file", { schema: { params: GameParams } }, async (req, reply) => {
+    const id = Number(req.params.id);
+    const game = opts.table.store.games().find((g) => g.id === id);
+    if (!game) return sendError(reply, unknown(req.params.id));
+    // the open game's set-up is the one the table runs (its tags and players even when the store kept only the ships)
+    const setup = id === opts.table.gameId ? { ok: true as const, value: opts.table.session.setup } : tableSetupOfGame(game);
+    if (!setup.ok) return sendError(reply, setup.error);
+    const notes = [
+      ...(setup.value.data !== undefined && setup.value.data !== null
+        ? ["The game was played with a data file, which is not written here: add `data: FILE` to use it again."]
+        : []),
+      ...(game.setup.table === undefined && id !== opts.table.gameId
+        ? ["This game was stored before its set-up was kept: its tags and players are not known."]
+        : []),
+    ];
+    return reply
+      .type("application/yaml; charset=utf-8")
+      .header("content-disposition", `attachment; filename="game-${id}.yaml"`)
+      .send(tableFileText(tableOfSetup(setup.value), notes));
+  });
 }
