@@ -70,9 +70,13 @@ export async function gamesRoutes(
     { schema: { params: GameParams, body: Type.Optional(EndBody) } },
     async (req, reply) => {
       const winner = req.body?.winner ?? null;
-      const sides = new Set(opts.table.session.state.ships.map((s) => s.side));
       const id = Number(req.params.id);
-      if (winner !== null && id === opts.table.gameId && !sides.has(winner)) {
+      const game = opts.table.store.games().find((g) => g.id === id);
+      // the open game's sides as played; another game's from the ships it starts with
+      const ships =
+        id === opts.table.gameId ? opts.table.session.state.ships : ((game?.setup.start as { ships?: { side?: unknown }[] })?.ships ?? []);
+      const sides = new Set(ships.map((s) => String(s.side)));
+      if (winner !== null && game && !sides.has(winner)) {
         return sendError(reply, {
           code: "side.unknown",
           message: `There is no side "${winner}" (sides: ${[...sides].join(", ")}).`,

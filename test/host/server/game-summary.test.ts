@@ -107,3 +107,12 @@ describe("GET /api/games/:id/summary", () => {
     expect(doc.paths["/api/games/{id}/summary"].get.responses["200"]).toBeDefined();
   });
 });
+
+describe("ending a game that is not open", () => {
+  it("refuses a winner that is not one of its sides", async () => {
+    const id = await create({ ruleset: "quickfire", scenario: "quickfire" });
+    const r = await f.app.inject({ method: "POST", url: `/api/games/${id}/end`, payload: { winner: "Prussia" } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toMatchObject({ code: "side.unknown", path: "winner" });
+  });
+});
