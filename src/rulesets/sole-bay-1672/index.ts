@@ -16,6 +16,7 @@ import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
+import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { shipViews, windView } from "./views.ts";
 
@@ -58,5 +59,6 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   applyEvent,
   windView,
   shipViews,
+  breakpoints: squadronBreakpoints,
   headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });
