@@ -24,7 +24,7 @@ export const DEMO_GODICE = [
 export const DEMO_READERS = [{ id: "reader-1" }, { id: "reader-2" }] as const;
 export const DEMO_DIAL_ID = "dial";
 export const DEMO_PAD_ID = "pad";
-export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll"] as const;
+export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice"] as const;
 
 /** How the demo table's devices are emulated (`quarterdeck start --sim`). */
 export interface DemoOptions {

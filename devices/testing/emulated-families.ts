@@ -67,8 +67,8 @@ async function tapAndWait(source: DeviceSource, place: () => Promise<void>, read
 
 /**
  * PN532 readers over emulators on the in-memory serial pair, behind the real PN532 driver: the demo needs no socat
- * and starts faster. The real TTY path (emulators on socat pty pairs) is the readers' integration suite's
- * (test/devices/nfc), and `--sim hci` still runs the dice over ptys.
+ * and starts faster. The real TTY path (emulators on socat pty pairs) is the pty integration suite's
+ * (test/devices/serial/pty-integration.test.ts), and `--sim hci` still runs the dice over ptys.
  */
 export async function emulateReaders(
   demo: { readonly readers: ReadonlyArray<{ id: string }> },

@@ -7,7 +7,6 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { ok, type Result } from "../../src/result.ts";
-import type { GameSetup } from "../store/records.ts";
 import { bindingAndPlayerProblem } from "./cross-checks.ts";
 import { assemble, DEFAULT_DISPLAY, findRuleSet, fromFleets, type TableSetup } from "./load.ts";
 import { type Fleet, FleetSchema, type ShipEntry, TableConfigSchema } from "./schema.ts";
@@ -28,7 +27,10 @@ export function fleetsOf(ships: readonly Ship[], tags: Readonly<Record<string, s
   const fleets: Fleet[] = [];
   for (const { side, ...fields } of ships) {
     const uids = byShip.get(String(fields.id)) ?? [];
-    const entry = { ...fields, ...(uids.length === 1 ? { tag: uids[0] } : uids.length > 1 ? { tag: uids } : {}) } as ShipEntry;
+    // id, name and tag first, as a person writes a ship
+    const tag = uids.length === 1 ? { tag: uids[0] } : uids.length > 1 ? { tag: uids } : {};
+    const named = fields.name !== undefined ? { name: fields.name } : {};
+    const entry = { id: fields.id, ...named, ...tag, ...fields } as ShipEntry;
     const last = fleets.at(-1);
     if (last && last.side === side) last.ships.push(entry);
     else fleets.push({ side: String(side), ships: [entry] });
@@ -52,8 +54,20 @@ export function tableOfSetup(setup: TableSetup): GameTable {
   };
 }
 
+/**
+ * What the store keeps of a game (its `GameSetup`, host/store/records.ts, which imports this folder, not the other
+ * way): the rule set, title, starting state and data, and the table-file set-up when kept.
+ */
+export interface StoredGameSetup {
+  readonly ruleset: string;
+  readonly title: string;
+  readonly start: unknown;
+  readonly data: unknown;
+  readonly table?: GameTable;
+}
+
 /** What the store keeps of a game: its identity (rule set, starting state, data) and its table-file set-up. */
-export function gameSetupOf(setup: TableSetup): GameSetup & { readonly table: GameTable } {
+export function gameSetupOf(setup: TableSetup): StoredGameSetup & { readonly table: GameTable } {
   return { ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null, table: tableOfSetup(setup) };
 }
 
@@ -97,7 +111,7 @@ export function setupOfTable(table: GameTable, data: unknown, locate: (path: str
  * table-file set-up; one started from a table file before that was kept gives its starting ships as fleets (without
  * tags or players, which the store did not keep). Devices and club are the table's own: the opener keeps its own.
  */
-export function tableSetupOfGame(record: { readonly setup: GameSetup }): Result<TableSetup> {
+export function tableSetupOfGame(record: { readonly setup: StoredGameSetup }): Result<TableSetup> {
   const { setup } = record;
   const start = (setup.start ?? {}) as { ships?: Ship[]; wind?: unknown; game?: Record<string, unknown>; settings?: GameTable["settings"] };
   const table: GameTable = setup.table ?? {

@@ -4,6 +4,7 @@
 // latency bench read it).
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Odds } from "./components/odds.js";
@@ -17,10 +18,19 @@ import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
 function PhaseStrip({ state }) {
   const ph = phaseView(state);
   if (ph.count === 0) return null;
+  const mark = (p) => (p.index === ph.index ? "step" : undefined);
   return html`<nav class="phases" aria-label="phases of the turn">
-    <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}: <b>${ph.name}</b></span>
-    <ol class="phase-order">
-      ${ph.order.map((name, i) => html`<li class=${i === ph.index ? "now" : ""} aria-current=${i === ph.index ? "step" : undefined}>${name}</li>`)}
+    <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}</span>
+    <ol class="phase-order" id="phase-order">
+      ${ph.groups.map((g) =>
+        g.label === null
+          ? html`<li class=${g.now ? "phase now" : "phase"} aria-current=${mark(g.phases[0])}><span>${g.phases[0].name}</span></li>`
+          : g.now
+            ? html`<li class="phase-group now"><span class="phase-group-label">${g.label}:</span>
+                <ol>${g.phases.map((p) => html`<li class=${p.index === ph.index ? "phase now" : "phase"} aria-current=${mark(p)}><span>${p.name}</span></li>`)}</ol>
+              </li>`
+            : html`<li class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>${g.label}: ${g.phases.length} phases</li>`,
+      )}
     </ol>
     ${state.aside ? html`<span class="phase-aside" id="aside">Waiting: ${state.aside.title}</span>` : null}
   </nav>`;
@@ -91,7 +101,8 @@ function ActionPanel({ state }) {
   return html`<h2 class="kicker">${p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : actionName(state, p.type)}</h2>
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
     ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
-    <div id="instruction" class=${`instruction${p.error ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    <${PadChoice} pending=${p} />
     ${
       shipFields.length === 0 && p.dice.length === 0 && state.focus?.ship
         ? html`<p class="shown-hint" id="shown-hint">Showing ${state.focus.ship.name}. To fire from ${state.focus.ship.name}, tap the target; this roll waits.</p>`

@@ -66,6 +66,18 @@ const Pending = Type.Object({
     }),
   ),
   instruction: Type.String(),
+  choosing: Nullable(
+    Type.Object(
+      {
+        name: Type.String(),
+        label: Type.String(),
+        value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+        words: Type.String({ description: "The value as players read it (yes/no for booleans; empty when none yet)" }),
+        held: Type.Boolean({ description: "The pad is cycling this field: Confirm keeps the value shown" }),
+      },
+      { description: "The choice the button pad's next-choice is on (a battery, a range band), or null" },
+    ),
+  ),
   roller: Nullable(Type.String()),
   mode: Type.Union([Type.Literal("electronic"), Type.Literal("manual"), Type.Literal("software")]),
   dice: Type.Array(PlacedDie),

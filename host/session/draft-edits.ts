@@ -1,12 +1,13 @@
 /**
- * How the table's inputs change the action being set up: a tap on a ship, a choice on /control, an action given
- * whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it to the session.
+ * How the table's inputs change the action being set up: a tap on a ship, a choice on /control or from the pad, an
+ * action given whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it to the session.
  */
 
 import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { type Draft, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
+import { cycledValue, pressedField } from "./choices.ts";
+import { actionTitle, type Draft, type DraftStatus, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
 
 /** The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). */
 export function tappedDraft(rs: RuleSet, draft: Draft | null, followUps: readonly FollowUp[], shipId: string): Draft | null {
@@ -40,7 +41,31 @@ export function editedDraft(
   const unknown = Object.keys(values).find((k) => !fields.some((f) => f.name === k));
   if (unknown !== undefined) return fail("input.invalid", `${t} has no field "${unknown}".`, `values.${unknown}`);
   const keep = work.draft && work.draft.type === t ? work.draft : emptyDraft(t);
-  return ok({ ...keep, values: { ...keep.values, ...values } });
+  // a choice made on /control settles the one the pad was cycling
+  const { choosing: _settled, ...rest } = keep;
+  return ok({ ...rest, values: { ...keep.values, ...values } });
+}
+
+/**
+ * The draft after a press of the pad's `next-choice` (`back`: `prev-choice`): the choice field the pad is on (see
+ * {@link pressedField}) takes its next value and stays under the pad until Confirm keeps it.
+ */
+export function cycledDraft(
+  rs: RuleSet,
+  work: Pick<SessionSnapshot, "draft" | "followUps">,
+  status: DraftStatus | null,
+  back: boolean,
+): Result<Draft> {
+  const draft = work.draft;
+  if (work.followUps.length > 0 || draft?.origin === "follow-up")
+    return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
+  if (!draft) return fail("action.none", "No action is being set up: tap a ship first.", "");
+  if (draft.rolls.length > 0) return fail("action.none", "The dice are already rolling for this action: its choices are made.", "");
+  const def = rs.actions.find((a) => a.type === draft.type);
+  const field = def && pressedField(draft, def, status?.error ?? null);
+  if (!def || !field) return fail("action.none", `${actionTitle(rs, draft.type)} has nothing to choose.`, "");
+  const value = cycledValue(field, draft.values[field.name] ?? field.default, back);
+  return ok({ ...draft, values: { ...draft.values, [field.name]: value }, choosing: field.name });
 }
 
 /** The draft of an action given whole (POST /api/actions), checked by the rules; errors name `action.<field>`. */

@@ -11,6 +11,7 @@ import type { Action, ActionDef, ActionField, FollowUp, Odds, RuleSet, ShipBase,
 import type { Result, RulesError } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
+import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";
 
 export type { Draft } from "../store/records.ts";
@@ -140,6 +141,8 @@ export interface DraftStatus {
   readonly ready: boolean;
   /** The connected dice the roller had at hand when the instruction was written (it splits a big roll into throws). */
   readonly diceAtHand: number;
+  /** The choice the button pad is on (`next-choice`), or null. */
+  readonly choice: ChoiceCursor | null;
 }
 
 /**
@@ -184,20 +187,26 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const mode = roller ? (ctx.work.players[roller] ?? "electronic") : "electronic";
   const atHand = diceAtHand(ctx.health, ctx.work.bindings, roller);
   const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand };
+  // the choice the pad is on rewrites the instruction: the choice shown, or which button chooses the one wanted
+  const said = (instruction: string, error: RulesError | null, shipNext = false) => {
+    const c = draft.rolls.length === 0 && draft.origin !== "follow-up" ? choiceCursor(draft, def, error) : null;
+    const choice = c && (c.held || !shipNext) ? c : null;
+    return { choice, instruction: choice ? choiceInstruction(choice, instruction) : instruction };
+  };
   if (missing.length > 0) {
     const next = missing[0] as ActionField;
     const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : `choose ${next.label.toLowerCase()} on /control`;
-    return { ...base, error: null, instruction: how, ready: false };
+    return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
   const parsed = rs.parseAction(state, raw);
-  if (!parsed.ok) return { ...base, error: parsed.error, instruction: parsed.error.message, ready: false };
+  if (!parsed.ok) return { ...base, error: parsed.error, ...said(parsed.error.message, parsed.error), ready: false };
   const po = ctx.odds.get(rs, state, parsed.value);
-  if (!po.ok) return { ...base, action: parsed.value, error: po.error, instruction: po.error.message, ready: false };
+  if (!po.ok) return { ...base, action: parsed.value, error: po.error, ...said(po.error.message, po.error), ready: false };
   const { plan, odds } = po.value;
   const gathered = gather(plan, draft.rolls);
   let instruction = rollInstruction(plan, gathered.missing, atHand);
   if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
   if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
-  return { ...base, action: parsed.value, error: null, plan, odds, gathered, instruction, ready: gathered.complete };
+  return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }

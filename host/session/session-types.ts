@@ -44,6 +44,8 @@ export type SessionInput =
   | { readonly type: "cancel" }
   | { readonly type: "undo" }
   | { readonly type: "next-phase" }
+  /** The pad's `next-choice` (`back`: `prev-choice`): the choice field it is on takes its next value. */
+  | { readonly type: "next-choice"; readonly back?: boolean }
   | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
   | { readonly type: "bind"; readonly binding: Binding }
   | { readonly type: "unbind"; readonly die: string }

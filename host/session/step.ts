@@ -13,7 +13,7 @@ import { bindingProblem } from "./bindings.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
 import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
-import { editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
+import { cycledDraft, editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
 import type { Notice } from "./notices.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
@@ -30,6 +30,8 @@ const BUTTONS: Readonly<Record<string, SessionInput>> = {
   "next-phase": { type: "next-phase" },
   cancel: { type: "cancel" },
   roll: { type: "software-roll" },
+  "next-choice": { type: "next-choice" },
+  "prev-choice": { type: "next-choice", back: true },
 };
 
 const sameWind = (a: WindView | null, b: WindView | null): boolean =>
@@ -94,6 +96,8 @@ class Run {
         return this.#tap(i.ship);
       case "edit":
         return this.#setDraft(editedDraft(rs, w, i.actionType, i.values));
+      case "next-choice":
+        return this.#setDraft(cycledDraft(rs, w, this.status(w.draft), i.back === true));
       case "start":
         return this.#setDraft(startedDraft(rs, this.#game.state, w.followUps, i.action));
       case "dice": {
@@ -118,6 +122,11 @@ class Run {
         return this.#setDraft(ok(answer.value.draft));
       }
       case "confirm": {
+        // a choice the pad was cycling: Confirm keeps it, and the pad moves on to the next choice wanted
+        if (w.draft?.choosing !== undefined) {
+          const { choosing: _kept, ...draft } = w.draft;
+          return this.#setDraft(ok(draft));
+        }
         const st = this.status(w.draft);
         if (!st?.plan || !st.gathered) return fail("action.none", st?.instruction ?? "Nothing to confirm.", "");
         if (st.ready) return this.#resolve(st);

@@ -7,6 +7,7 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
+import { choiceWords } from "./choices.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
 
@@ -105,6 +106,13 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,
+      choosing: st.choice && {
+        name: st.choice.field.name,
+        label: st.choice.field.label,
+        value: (st.choice.value ?? null) as string | number | boolean | null,
+        words: st.choice.value === undefined ? "" : choiceWords(st.choice.value),
+        held: st.choice.held,
+      },
       roller: st.roller,
       mode: st.mode,
       dice: st.gathered?.placed ?? [],

@@ -51,6 +51,8 @@ export interface Draft {
   /** Why the rules demand it (follow-ups). */
   readonly purpose?: string;
   readonly rolls: readonly Roll[];
+  /** The choice field the button pad is cycling (`next-choice`); Confirm keeps its value and lets it go. */
+  readonly choosing?: string;
 }
 
 /** One resolved action: the unit of the event log and of undo. */

@@ -152,6 +152,27 @@ export interface ShipView {
   readonly facts: ReadonlyArray<{ readonly label: string; readonly value: string }>;
 }
 
+/** Who wins by the rule set's own victory condition, in the state given, and why (with the text's words). */
+export interface Victory {
+  /** The winning side, or null when the condition names no one yet (no damage, a tie). */
+  readonly winner: string | null;
+  readonly reason: string;
+}
+
+/** A group of ships with a breakpoint in the rules (Sole Bay's squadrons): its losses against its share. */
+export interface Breakpoint {
+  readonly side: string;
+  /** The group's name (the squadron). */
+  readonly group: string;
+  /** Ships that count for the breakpoint, and how many of them are lost. */
+  readonly counted: number;
+  readonly lost: number;
+  /** Whether its losses have reached the share that calls for a test. */
+  readonly reached: boolean;
+  /** Whether it failed a test and broke off. */
+  readonly broken: boolean;
+}
+
 /**
  * A rule set. Every function is pure: dice come in as values, nothing reads a clock or does I/O.
  * `parseState` validates a request's ships/wind/game against the rule set's fields and fills defaults.
@@ -203,4 +224,8 @@ export interface RuleSet<S extends TableState = TableState> {
    * result. Takes the state before the action. Rule sets without a per-die reading leave it out.
    */
   markDice?(state: S, action: Action, dice: readonly (readonly number[])[]): DieMark[][];
+  /** Optional: the winner by the text's own victory condition; left out where the text has none. */
+  victory?(state: S): Victory;
+  /** Optional: each group's breakpoint, where the text has breakpoints. */
+  breakpoints?(state: S): readonly Breakpoint[];
 }

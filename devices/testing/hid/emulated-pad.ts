@@ -9,7 +9,7 @@ import { EmulatedHidBackend } from "./backend.ts";
 import { PadEmulator } from "./pad-emulator.ts";
 
 /** The commands an emulated pad offers by default. */
-export const DEFAULT_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel"] as const;
+export const DEFAULT_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "next-choice", "prev-choice"] as const;
 
 export interface EmulatedPad {
   readonly source: DeviceSource;

@@ -35,13 +35,16 @@ export interface EmulatedReadersOptions {
   readonly clock?: Clock;
   readonly pollMs?: number;
   readonly debounceMs?: number;
-  /** Where the emulators sit: real pty pairs (socat; the default, the tty path tested) or the in-memory serial pair. */
+  /**
+   * Where the emulators sit: the in-memory serial pair (the default: serialport's stream over an in-process
+   * binding) or real pty pairs (socat; the tty path, for test/devices/serial/pty-integration.test.ts).
+   */
   readonly over?: "pty" | "memory";
 }
 
 type Device = EmulatedSerialDevice<Pn532Emulator | Mfrc522Emulator> | MemorySerialDevice<Pn532Emulator | Mfrc522Emulator>;
 
-/** The full driver stack over PN532/MFRC522 emulators on real pty pairs (socat). */
+/** The full driver stack over PN532/MFRC522 emulators on the in-memory serial pair (or real pty pairs). */
 export async function createEmulatedReaders(
   readers: Array<{ id: string; kind?: "pn532" | "mfrc522" }>,
   opts: EmulatedReadersOptions = {},
@@ -50,9 +53,9 @@ export async function createEmulatedReaders(
   for (const r of readers) {
     const emulator = r.kind === "mfrc522" ? new Mfrc522Emulator() : new Pn532Emulator();
     const device: Device =
-      opts.over === "memory"
-        ? new MemorySerialDevice(emulator, { name: r.id })
-        : new EmulatedSerialDevice(emulator, { name: r.id, baudRate: r.kind === "mfrc522" ? 9600 : 115_200 });
+      opts.over === "pty"
+        ? new EmulatedSerialDevice(emulator, { name: r.id, baudRate: r.kind === "mfrc522" ? 9600 : 115_200 })
+        : new MemorySerialDevice(emulator, { name: r.id });
     await device.plug();
     devices.set(r.id, device);
   }

@@ -58,7 +58,32 @@ export function phaseView(state) {
   const capital = (name) => (typeof name === "string" ? name.charAt(0).toUpperCase() + name.slice(1) : name);
   const order = (state.ruleset.phases ?? []).map(capital);
   const index = state.phase?.index ?? 0;
-  return { order, index, name: capital(state.phase?.name ?? null), count: order.length };
+  return { order, index, name: capital(state.phase?.name ?? null), count: order.length, groups: phaseGroups(order, index) };
+}
+
+/**
+ * The phase order as a row a table can read: phases in a row that share a prefix ("FR: move", "FR: combat") are one
+ * group under that prefix; the group of the current phase lists its phases, the others stand as their prefix and
+ * how many phases they hold, so a long turn (Age of Sail's 13 phases) still fits the display's header.
+ * Each group: `{label, phases: [{name, index}], now}` (`label` null for a phase on its own).
+ */
+export function phaseGroups(order, index) {
+  const prefixOf = (name) => (typeof name === "string" && name.includes(": ") ? name.slice(0, name.indexOf(": ")) : null);
+  const groups = [];
+  order.forEach((name, i) => {
+    const prefix = prefixOf(name);
+    const last = groups[groups.length - 1];
+    if (prefix !== null && last && last.label === prefix) last.phases.push({ name: name.slice(prefix.length + 2), index: i });
+    else groups.push({ label: prefix, phases: [{ name: prefix === null ? name : name.slice(prefix.length + 2), index: i }] });
+  });
+  // a prefix that heads one phase alone is part of its name ("Repair: fires, repairs, sinking")
+  return groups.map((g) => {
+    const whole =
+      g.label !== null && g.phases.length === 1
+        ? { label: null, phases: [{ name: order[g.phases[0].index], index: g.phases[0].index }] }
+        : g;
+    return { ...whole, now: whole.phases.some((p) => p.index === index) };
+  });
 }
 
 /**

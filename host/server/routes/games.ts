@@ -4,15 +4,19 @@
  * one away, `POST /api/games/:id/open` puts one on the table in place of the open one (the devices stay; the
  * same start of the host resumes it), `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
  * /api/games/:id/report` is a game's after-action report in HTML — the same report `quarterdeck replay --report`
- * writes (host/replay/report.ts): the log as sentences with the dice of each result. An ended game stays on the
- * table until another is opened or the host restarts, which then starts a new game from the same table file. `POST
- * /api/games` creates a game (game-create.ts).
+ * writes (host/replay/report.ts): the log as sentences with the dice of each result; `GET /api/games/:id/summary`
+ * is its end-of-game summary by side (host/replay/summary.ts); `GET /api/games/:id/table-file` its set-up as a table
+ * file `quarterdeck start --config` loads. An ended game stays on the table until another is opened or the host
+ * restarts, which then starts a new game from the same table file. `POST /api/games` creates a game (game-create.ts).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";
+import { tableOfSetup, tableSetupOfGame } from "../../config/game-table.ts";
+import { tableFileText } from "../../config/table-file-text.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
+import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
 import { sendError } from "../errors.ts";
 
 export const GameSummary = Type.Object({
@@ -66,9 +70,13 @@ export async function gamesRoutes(
     { schema: { params: GameParams, body: Type.Optional(EndBody) } },
     async (req, reply) => {
       const winner = req.body?.winner ?? null;
-      const sides = new Set(opts.table.session.state.ships.map((s) => s.side));
       const id = Number(req.params.id);
-      if (winner !== null && id === opts.table.gameId && !sides.has(winner)) {
+      const game = opts.table.store.games().find((g) => g.id === id);
+      // the open game's sides as played; another game's from the ships it starts with
+      const ships =
+        id === opts.table.gameId ? opts.table.session.state.ships : ((game?.setup.start as { ships?: { side?: unknown }[] })?.ships ?? []);
+      const sides = new Set(ships.map((s) => String(s.side)));
+      if (winner !== null && game && !sides.has(winner)) {
         return sendError(reply, {
           code: "side.unknown",
           message: `There is no side "${winner}" (sides: ${[...sides].join(", ")}).`,
@@ -99,12 +107,47 @@ export async function gamesRoutes(
     return { ok: true };
   });
   app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
+  /** A game of the file rebuilt from its log, or the error naming why not. */
+  const replayed = (idText: string) => {
+    const game = opts.table.store.games().find((g) => g.id === Number(idText));
+    if (!game) return { ok: false as const, error: unknown(idText) };
+    const replay = rebuild(game.setup, opts.table.store.log(game.id));
+    return replay.ok ? { ok: true as const, game, replay: replay.value } : replay;
+  };
   app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/report", { schema: { params: GameParams } }, async (req, reply) => {
+    const r = replayed(req.params.id);
+    if (!r.ok) return sendError(reply, r.error);
+    return reply.type("text/html; charset=utf-8").send(htmlReport(r.replay));
+  });
+  app.get<{ Params: Static<typeof GameParams> }>(
+    "/api/games/:id/summary",
+    { schema: { params: GameParams, response: { 200: EndSummarySchema } } },
+    async (req, reply) => {
+      const r = replayed(req.params.id);
+      if (!r.ok) return sendError(reply, r.error);
+      const { game } = r;
+      const players = game.id === opts.table.gameId ? opts.table.session.setup.players : (game.setup.table?.players ?? []);
+      return endSummary(r.replay, { id: game.id, status: game.status, winner: game.winner, players });
+    },
+  );
+  app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/table-file", { schema: { params: GameParams } }, async (req, reply) => {
     const id = Number(req.params.id);
     const game = opts.table.store.games().find((g) => g.id === id);
     if (!game) return sendError(reply, unknown(req.params.id));
-    const replay = rebuild(game.setup, opts.table.store.log(game.id));
-    if (!replay.ok) return sendError(reply, replay.error);
-    return reply.type("text/html; charset=utf-8").send(htmlReport(replay.value));
+    // the open game's set-up is the one the table runs (its tags and players even when the store kept only the ships)
+    const setup = id === opts.table.gameId ? { ok: true as const, value: opts.table.session.setup } : tableSetupOfGame(game);
+    if (!setup.ok) return sendError(reply, setup.error);
+    const notes = [
+      ...(setup.value.data !== undefined && setup.value.data !== null
+        ? ["The game was played with a data file, which is not written here: add `data: FILE` to use it again."]
+        : []),
+      ...(game.setup.table === undefined && id !== opts.table.gameId
+        ? ["This game was stored before its set-up was kept: its tags and players are not known."]
+        : []),
+    ];
+    return reply
+      .type("application/yaml; charset=utf-8")
+      .header("content-disposition", `attachment; filename="game-${id}.yaml"`)
+      .send(tableFileText(tableOfSetup(setup.value), notes));
   });
 }

@@ -13,6 +13,7 @@ import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
+import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
 const aosAction = defineAction<AosState>();
@@ -33,4 +34,5 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   shipViews: aosShipViews,
   describe: aosDescribe,
   headline: ageOfSailHeadline,
+  victory: aosVictory,
 });

@@ -17,6 +17,7 @@ import { applyEvent } from "./events.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
+import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { shipViews, windView } from "./views.ts";
 
@@ -60,5 +61,6 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   applyEvent,
   windView,
   shipViews,
+  breakpoints: squadronBreakpoints,
   headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });

@@ -3,6 +3,7 @@
  * test is due, and the roll's modifiers.
  */
 
+import type { Breakpoint } from "../../game/types.ts";
 import type { SoleBayShip } from "./ship.ts";
 import type { SoleBayState } from "./state.ts";
 import { BREAKPOINT_MODIFIERS } from "./tables.ts";
@@ -24,6 +25,17 @@ export function breakpointDue(state: SoleBayState, squadron: string): boolean {
   if (ships.length === 0 || state.game.broken.includes(squadron)) return false;
   if ((lost * 100) / ships.length < state.settings.breakpointPercent) return false;
   return lost > (state.game.breakTests[squadron] ?? 0);
+}
+
+/** Every squadron's breakpoint: its counted ships, losses, whether the share is reached and whether it broke. */
+export function squadronBreakpoints(state: SoleBayState): Breakpoint[] {
+  const squadrons = [...new Map(state.ships.map((s) => [s.squadron, s.side])).entries()];
+  return squadrons.map(([group, side]) => {
+    const counted = countedShips(state, group).length;
+    const lost = losses(state, group);
+    const reached = counted > 0 && (lost * 100) / counted >= state.settings.breakpointPercent;
+    return { side, group, counted, lost, reached, broken: state.game.broken.includes(group) };
+  });
 }
 
 /**

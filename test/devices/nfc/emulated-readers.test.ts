@@ -5,7 +5,7 @@ import { createEmulatedReaders, type EmulatedReaders } from "../../../devices/te
 import { settle, until } from "../../support/wait.ts";
 import { summary } from "./helpers.ts";
 
-describe("createEmulatedReaders: the full driver stack over emulators on real ptys", () => {
+describe("createEmulatedReaders: the full driver stack over emulators on the in-memory serial pair", () => {
   let rig: EmulatedReaders | null = null;
   afterEach(async () => {
     await rig?.close();
@@ -34,9 +34,9 @@ describe("createEmulatedReaders: the full driver stack over emulators on real pt
     expect(readings.filter((r) => r.type === "tag.arrived")).toHaveLength(2);
   });
 
-  it.each(["pty", "memory"] as const)("tap, hold 10 s, lift; disconnect and reconnect through the control (%s)", async (over) => {
+  it("tap, hold 10 s, lift; disconnect and reconnect through the control", async () => {
     const clock = steppingClock();
-    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500, over });
+    rig = await createEmulatedReaders([{ id: "r1" }], { clock, pollMs: 100, debounceMs: 500 });
     const readings: Reading[] = [];
     rig.source.onReading((r) => readings.push(r));
     await rig.source.start();

@@ -4,8 +4,8 @@ import { steppingClock } from "../../../devices/common/clock.ts";
 import { Mfrc522Reader } from "../../../devices/nfc/mfrc522/driver.ts";
 import type { TagArrived, TagLeft } from "../../../devices/readings.ts";
 import { Mfrc522Emulator, type Mfrc522EmulatorOptions } from "../../../devices/testing/nfc/mfrc522-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
 import { classic1k } from "../../../devices/testing/nfc/tags.ts";
+import { MemorySerialDevice } from "../../../devices/testing/serial/memory-device.ts";
 import { settle, until } from "../../support/wait.ts";
 import { summary } from "./helpers.ts";
 
@@ -18,12 +18,13 @@ afterEach(async () => {
 });
 
 async function makeRig(emulator: Mfrc522EmulatorOptions = {}, debounceMs = 1500) {
-  const device = new EmulatedSerialDevice(new Mfrc522Emulator(emulator), { name: "mfrc", baudRate: 9600 });
+  const device = new MemorySerialDevice(new Mfrc522Emulator(emulator), { name: "mfrc" });
   await device.plug();
   const clock = steppingClock();
   const reader = new Mfrc522Reader({
     id: "stern",
     path: device.hostPath,
+    factory: device.factory,
     debounceMs,
     clock,
     logger,
@@ -41,7 +42,7 @@ async function makeRig(emulator: Mfrc522EmulatorOptions = {}, debounceMs = 1500)
   return { device, reader, events, clock };
 }
 
-describe("MFRC522 sketch reader over a real pty", () => {
+describe("MFRC522 sketch reader over the in-memory serial pair", () => {
   it("DumpInfo: one card report → one arrival; departure inferred after the debounce", async () => {
     const { device, events } = await makeRig();
     device.emulator.place("04A23B5C1D6E80");

@@ -4,15 +4,15 @@ import { steppingClock } from "../../../devices/common/clock.ts";
 import { Pn532Reader } from "../../../devices/nfc/pn532/driver.ts";
 import type { DeviceHealth, TagArrived, TagLeft } from "../../../devices/readings.ts";
 import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
-import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
 import { classic1k, ntag } from "../../../devices/testing/nfc/tags.ts";
+import { MemorySerialDevice } from "../../../devices/testing/serial/memory-device.ts";
 import { settle, until } from "../../support/wait.ts";
 import { summary } from "./helpers.ts";
 
 const logger = pino({ level: "silent" });
 
 interface Rig {
-  device: EmulatedSerialDevice<Pn532Emulator>;
+  device: MemorySerialDevice<Pn532Emulator>;
   reader: Pn532Reader;
   events: (TagArrived | TagLeft)[];
   health: DeviceHealth[];
@@ -21,13 +21,14 @@ interface Rig {
 
 let rig: Rig | null = null;
 
-async function makeRig(options: { readNdef?: boolean } = {}): Promise<Rig> {
-  const device = new EmulatedSerialDevice(new Pn532Emulator(), { name: "pn532", baudRate: 115_200 });
+async function makeRig(options: { readNdef?: boolean; responseTimeoutMs?: number } = {}): Promise<Rig> {
+  const device = new MemorySerialDevice(new Pn532Emulator(), { name: "pn532" });
   await device.plug();
   const clock = steppingClock();
   const reader = new Pn532Reader({
     id: "bow",
     path: device.hostPath,
+    factory: device.factory,
     pollMs: 100,
     debounceMs: 500,
     responseTimeoutMs: 300,
@@ -53,7 +54,7 @@ afterEach(async () => {
   rig = null;
 });
 
-describe("PN532 driver over a real pty", () => {
+describe("PN532 driver over the in-memory serial pair", () => {
   it("runs the start-up sequence: SAMConfiguration, GetFirmwareVersion, MaxRetries, then polls", async () => {
     const { device } = await makeRig();
     await until(() => device.emulator.received.filter((c) => c === 0x4a).length >= 2, "polls");
@@ -126,7 +127,8 @@ describe("PN532 driver over a real pty", () => {
   });
 
   it("dropped and corrupted responses cause no false departure and are counted", async () => {
-    const { device, events, reader } = await makeRig();
+    // each lost answer is waited out in real time: a shorter wait (the memory pair answers at once) keeps this quick
+    const { device, events, reader } = await makeRig({ responseTimeoutMs: 100 });
     device.emulator.place(ntag("04A23B5C1D6E80"));
     await until(() => events.length === 1, "arrival");
     device.emulator.faults.set({ dropNext: 2, corruptNext: 3 });
@@ -188,10 +190,17 @@ describe("PN532 driver, hardware problems", () => {
     await reader.stop();
   });
 
-  it("a TTY with nothing answering is reported, not hung on", async () => {
-    const device = new EmulatedSerialDevice({ attach: () => undefined, detach: () => undefined }, { name: "silent", baudRate: 115_200 });
+  it("a port with nothing answering is reported, not hung on", async () => {
+    const device = new MemorySerialDevice({ attach: () => undefined, detach: () => undefined }, { name: "silent" });
     await device.plug();
-    const reader = new Pn532Reader({ id: "x", path: device.hostPath, logger, responseTimeoutMs: 50, initialBackoffMs: 10_000 });
+    const reader = new Pn532Reader({
+      id: "x",
+      path: device.hostPath,
+      factory: device.factory,
+      logger,
+      responseTimeoutMs: 50,
+      initialBackoffMs: 10_000,
+    });
     try {
       await reader.start();
       expect(reader.health()).toMatchObject({ status: "unresponsive", message: expect.stringContaining("no answer") });

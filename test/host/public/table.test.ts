@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diceTrouble, onlyShown, phaseView } from "../../../host/public/lib/table.js";
+import { diceTrouble, onlyShown, phaseGroups, phaseView } from "../../../host/public/lib/table.js";
 import type { TableView } from "../../../host/session/view.ts";
 
 const die = (id: string, color: string, connected = true) => ({ id, kind: "die", color, connected });
@@ -30,7 +30,27 @@ const rolling = (plan: unknown[], extra: Record<string, unknown> = {}) => ({
 
 describe("reading the table state for the pages", () => {
   it("says where the game is: phase n of the rule set's order, each name starting with a capital", () => {
-    expect(phaseView(table({}))).toEqual({ order: ["Wind", "Initiative", "Movement"], index: 1, name: "Initiative", count: 3 });
+    expect(phaseView(table({}))).toMatchObject({ order: ["Wind", "Initiative", "Movement"], index: 1, name: "Initiative", count: 3 });
+    expect(phaseView(table({})).groups).toEqual([
+      { label: null, phases: [{ name: "Wind", index: 0 }], now: false },
+      { label: null, phases: [{ name: "Initiative", index: 1 }], now: true },
+      { label: null, phases: [{ name: "Movement", index: 2 }], now: false },
+    ]);
+  });
+
+  it("groups phases in a row under their shared prefix (a side's phases), so a long turn fits the header", () => {
+    const aos = ["FR: fire removal", "FR: move", "FR: combat", "EN: fire removal", "EN: move", "EN: combat", "End of round: wind"];
+    const groups = phaseGroups(aos, 1);
+    expect(groups.map((g) => [g.label, g.phases.map((p) => `${p.index} ${p.name}`), g.now])).toEqual([
+      ["FR", ["0 fire removal", "1 move", "2 combat"], true],
+      ["EN", ["3 fire removal", "4 move", "5 combat"], false],
+      // a prefix heading one phase alone is part of its name
+      [null, ["6 End of round: wind"], false],
+    ]);
+    expect(phaseGroups(["Movement", "Repair: fires, repairs, sinking"], 1).map((g) => g.phases[0]?.name)).toEqual([
+      "Movement",
+      "Repair: fires, repairs, sinking",
+    ]);
   });
 
   it("is quiet when the dice can come", () => {

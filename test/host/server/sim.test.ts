@@ -39,11 +39,13 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
   });
 
   it("taps firer and target, rolls the emulated dice, and resolves the broadside", async () => {
+    // the phase's own roll (initiative) is waiting: the first tap shows the ship, the second sets that roll aside
     expect((await post("/api/sim/tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") })).statusCode).toBe(200);
-    await until(state, (s) => s.pending?.action.firer === "royal-james");
+    expect((await until(state, (s) => s.focus?.ship?.id === "royal-james")).focus?.ship?.id).toBe("royal-james");
     await post("/api/sim/lift", { reader: "reader-1" });
     await post("/api/sim/tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
-    await until(state, (s) => s.pending?.action.target === "gouda");
+    const drafted = await until(state, (s) => s.pending?.action.target === "gouda");
+    expect(drafted.pending?.action).toMatchObject({ type: "broadside", firer: "royal-james", target: "gouda" });
     await post("/api/draft", { values: { rangeInches: 4 } });
     for (const [i, die] of [
       "pixel-1",

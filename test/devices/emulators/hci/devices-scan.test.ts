@@ -1,7 +1,9 @@
 /**
  * `quarterdeck devices scan` finding Bluetooth adapters: an emulated HCI controller on a real pty pair answers the
- * HCI Reset probe and its dice are heard through the unmodified noble; a pty with something else behind it does not
- * answer; no adapter at all is a clear sentence and exit code 0.
+ * HCI Reset probe and its dice are heard through the unmodified noble (whose UART driver opens the port by path with
+ * serialport's native binding, so these need a tty); a port with something else behind it, or a controller that
+ * stopped answering, does not answer (on the in-memory serial pair); no adapter at all is a clear sentence and exit
+ * code 0.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,15 +12,15 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { bluezAdapters, kernelHciAdapters } from "../../../../devices/ble/adapter-lookup.ts";
 import { findCommandComplete, probeHciUart } from "../../../../devices/ble/hci-reset-probe.ts";
-import { systemClock } from "../../../../devices/common/clock.ts";
+import { steppingClock, systemClock } from "../../../../devices/common/clock.ts";
 import { nodeHidBackend } from "../../../../devices/hid/node-hid-backend.ts";
 import { serialPortFactory } from "../../../../devices/serial/serialport-transport.ts";
-import type { SerialTransport } from "../../../../devices/serial/transport.ts";
+import type { SerialOptions, SerialTransport } from "../../../../devices/serial/transport.ts";
 import { EmulatedCentral } from "../../../../devices/testing/ble/central.ts";
 import { EmulatedGoDice } from "../../../../devices/testing/ble/godice-die.ts";
 import { EmulatedPixelsDie } from "../../../../devices/testing/ble/pixels-die.ts";
-import { plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
-import { EmulatedSerialDevice, type SerialEmulator } from "../../../../devices/testing/nfc/serial-device.ts";
+import { HciController, plugHciController } from "../../../../devices/testing/hci/hci-uart.ts";
+import { MemorySerialDevice, type SerialEmulator } from "../../../../devices/testing/serial/memory-device.ts";
 import { runDevices, type ScanDeps } from "../../../../host/cli/commands/devices.ts";
 import { type BleScanDeps, scanBle } from "../../../../host/cli/commands/scan-ble.ts";
 
@@ -62,7 +64,7 @@ describe("devices scan: Bluetooth adapters", () => {
     cleanups.push(() => hci.dispose());
     hci.controller.add(new EmulatedPixelsDie({ id: "px1", kind: "d20", clock: systemClock }));
     hci.controller.add(new EmulatedGoDice({ id: "gd1", shell: "d6", clock: systemClock }));
-    const r = await runDevices(["scan"], { seconds: "1", json: true, port: [hci.hostPath] }, deps());
+    const r = await runDevices(["scan"], { seconds: "0.5", json: true, port: [hci.hostPath] }, deps());
     expect(r.code).toBe(0);
     const ble = JSON.parse(r.stdout).ble;
     expect(ble.ok).toBe(true);
@@ -88,7 +90,7 @@ describe("devices scan: Bluetooth adapters", () => {
     const hci = await plugHciController({ name: "scan-hci-text" });
     cleanups.push(() => hci.dispose());
     hci.controller.add(new EmulatedPixelsDie({ id: "px7", kind: "d6", clock: systemClock }));
-    const r = await runDevices(["scan"], { seconds: "1", port: [hci.hostPath] }, deps());
+    const r = await runDevices(["scan"], { seconds: "0.5", port: [hci.hostPath] }, deps());
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${hci.hostPath} (00:1b:dc:0a:00:01) — table file: devices.ble: [{ binding: uart, port: ${hci.hostPath}`);
     expect(r.stdout).toMatch(/\n {4}pixels px7 /);
@@ -96,10 +98,19 @@ describe("devices scan: Bluetooth adapters", () => {
   });
 
   it("no adapter: says Bluetooth is unavailable and why for each kind, exit code 0", async () => {
-    const chatter = new EmulatedSerialDevice(new Chatterbox(), { name: "chatter", baudRate: 115_200 });
+    const chatter = new MemorySerialDevice(new Chatterbox(), { name: "chatter" });
     await chatter.plug();
     cleanups.push(() => chatter.dispose());
-    const r = await runDevices(["scan"], { seconds: "0", port: [chatter.hostPath, "/dev/nonexistent-dongle"] }, deps());
+    // the chatterbox on the in-memory pair, any other path through serialport's native binding; the probe's
+    // waits for an answer on a stepping clock (nothing will answer: no need to wait them out)
+    const open = (o: SerialOptions) => (o.path === chatter.hostPath ? chatter.factory(o) : serialPortFactory(o));
+    const probe = (port: string) => probeHciUart(port, { open, clock: steppingClock() });
+    const scanBleHere: ScanDeps["scanBle"] = (seconds, ports) => scanBle(seconds, ports, { ...noBluetoothHere, probe });
+    const r = await runDevices(
+      ["scan"],
+      { seconds: "0", port: [chatter.hostPath, "/dev/nonexistent-dongle"] },
+      deps({ scanBle: scanBleHere }),
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Bluetooth unavailable: no Bluetooth adapter found. Dice can still be typed in by hand.");
     expect(r.stdout).toContain("kernel HCI: none — this kernel has no Bluetooth (/nonexistent/sys/class/bluetooth does not exist)");
@@ -116,10 +127,11 @@ describe("devices scan: Bluetooth adapters", () => {
   });
 
   it("a controller that stops answering is not an adapter", async () => {
-    const hci = await plugHciController({ name: "scan-hci-dead" });
+    const hci = new MemorySerialDevice(new HciController(), { name: "scan-hci-dead" });
+    await hci.plug();
     cleanups.push(() => hci.dispose());
-    hci.controller.stopAnswering();
-    const probe = await probeHciUart(hci.hostPath, { open: serialPortFactory, timeoutMs: 150 });
+    hci.emulator.stopAnswering();
+    const probe = await probeHciUart(hci.hostPath, { open: hci.factory, timeoutMs: 150, clock: steppingClock() });
     expect(probe).toEqual({ answered: false, port: hci.hostPath, reason: "no answer to an HCI Reset (not an HCI controller)" });
   });
 

@@ -18,6 +18,8 @@ export interface TableOptions {
   readonly godice: number;
   readonly controllers?: number;
   readonly controller?: HciControllerOptions;
+  /** How long each central waits for its controller's first answer (default 5 s: noble over a busy pty is slow). */
+  readonly settleMs?: number;
 }
 
 export async function hciTable(o: TableOptions) {
@@ -34,7 +36,7 @@ export async function hciTable(o: TableOptions) {
   ];
   const centrals: BleCentral[] = [];
   const sources: DiceSource[] = plugged.map((p, i) => {
-    const central = createNobleCentral({ binding: { kind: "uart", port: p.hostPath }, settleMs: 5000 });
+    const central = createNobleCentral({ binding: { kind: "uart", port: p.hostPath }, settleMs: o.settleMs ?? 5000 });
     centrals.push(central);
     return createDiceSource({
       central,

@@ -1,0 +1,29 @@
+/**
+ * A game's set-up written as a table file (issue 12: save the set-up): YAML that `quarterdeck start --config` loads
+ * into the same game — rule set, scenario, title, fleets with their tags, wind, game state, settings, players and
+ * display. The table's own devices, dice bindings and club are not the game's and are left to the table's file.
+ */
+import { stringify } from "yaml";
+import type { GameTable } from "./game-table.ts";
+
+/** Keys in the order a person writes a table file. */
+const ORDER: readonly (keyof GameTable)[] = ["ruleset", "scenario", "title", "fleets", "wind", "game", "settings", "players", "display"];
+
+/**
+ * The table file's text. `notes` become comment lines at its head (what the file leaves out, such as a data file
+ * the game was played with).
+ */
+export function tableFileText(table: GameTable, notes: readonly string[] = []): string {
+  const ordered: Record<string, unknown> = {};
+  for (const key of ORDER) {
+    const value = table[key];
+    if (value === undefined || (key === "players" && Array.isArray(value) && value.length === 0)) continue;
+    ordered[key] = value;
+  }
+  const head = [
+    `quarterdeck table file: ${table.title ?? table.ruleset}`,
+    "Start a table with it: quarterdeck start --config FILE",
+    ...notes,
+  ];
+  return `${head.map((l) => `# ${l}`).join("\n")}\n${stringify(ordered, { lineWidth: 0 })}`;
+}

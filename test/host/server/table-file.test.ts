@@ -1,0 +1,76 @@
+/** `GET /api/games/:id/table-file` (issue 12: save the set-up): a table file `start --config` loads unchanged. */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableSetupOfGame } from "../../../host/config/game-table.ts";
+import { loadTableFile, type TableSetup } from "../../../host/config/load.ts";
+import { tempDir } from "../helpers.ts";
+import { type AppFixture, appFixture } from "./app-fixture.ts";
+
+let f: AppFixture;
+beforeAll(async () => {
+  f = await appFixture(false);
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+/** What a game owns of a table setup: everything but the table's devices, bindings and club. */
+const gamePart = ({ devices: _d, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
+
+/** The exported text written to a file and loaded as `start --config` loads it. */
+function loaded(text: string): TableSetup {
+  const file = join(tempDir(), "exported.yaml");
+  writeFileSync(file, text);
+  const r = loadTableFile(file);
+  if (!r.ok) throw new Error(`${r.error.message}\n${text}`);
+  return r.value;
+}
+
+const exported = (id: number) => f.app.inject({ method: "GET", url: `/api/games/${id}/table-file` });
+
+describe("GET /api/games/:id/table-file", () => {
+  it("the open game's set-up loads back as the same game: scenario, ships, tags, wind", async () => {
+    const r = await exported(f.table.gameId);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers["content-type"]).toMatch(/^application\/yaml/);
+    expect(r.headers["content-disposition"]).toBe(`attachment; filename="game-${f.table.gameId}.yaml"`);
+    expect(r.body).toMatch(/^# quarterdeck table file: /);
+    expect(gamePart(loaded(r.body))).toEqual(gamePart(f.table.session.setup));
+  });
+
+  it("a game created from the browser loads back with its fleets, tags and players, and passes the check route", async () => {
+    const created = await f.app.inject({
+      method: "POST",
+      url: "/api/games",
+      payload: {
+        ruleset: "age-of-sail",
+        scenario: "age-of-sail",
+        title: "Finisterre again",
+        fleets: [
+          { side: "GB", ships: [{ id: "victory", name: "Victory", tag: "04:c2:00:01", class: "ship-of-the-line", heading: "S" }] },
+          { side: "FR", ships: [{ id: "hermione", name: "Hermione", tag: ["04D2", "04D3"], class: "frigate", heading: "N" }] },
+        ],
+        players: [{ side: "FR", name: "Marie", dice: "software" }],
+      },
+    });
+    const id = created.json().id;
+    const r = await exported(id);
+    const back = loaded(r.body);
+    const record = f.table.store.games().find((g) => g.id === id);
+    const stored = record && tableSetupOfGame(record);
+    expect(stored?.ok).toBe(true);
+    if (stored?.ok) expect(gamePart(back)).toEqual(gamePart(stored.value));
+    expect(back.tags).toEqual({ "04C20001": "victory", "04D2": "hermione", "04D3": "hermione" });
+    expect(back.players).toEqual([{ side: "FR", name: "Marie", dice: "software" }]);
+    expect(back.start.wind).toEqual({ direction: "S", speed: 4 });
+    const check = await f.app.inject({ method: "POST", url: "/api/table-files/check", payload: { text: r.body } });
+    expect(check.json()).toEqual({ ok: true });
+  });
+
+  it("an unknown game is 404 naming it", async () => {
+    const r = await exported(999);
+    expect(r.statusCode).toBe(404);
+    expect(r.json().error).toMatchObject({ code: "game.unknown", path: "id" });
+  });
+});

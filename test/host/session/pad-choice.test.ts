@@ -1,0 +1,102 @@
+/**
+ * The pad's next-choice and prev-choice: Quickfire's gun fire set up from the table alone — two taps for the ships,
+ * the pad for the battery and the range band, which no tap can say — and what the display is told meanwhile.
+ */
+import { describe, expect, it } from "vitest";
+import { tableView } from "../../../host/session/view.ts";
+import { demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
+
+const setup = demoSetup("quickfire");
+const devices = { devices: [], dial: null, sim: false };
+
+function gunneryFromTaps() {
+  const f = openSession(setup);
+  const { session } = f;
+  session.handleReading(tag(uidOf(setup, "mikasa")));
+  session.handleReading(tag(uidOf(setup, "knyaz-suvorov"), "reader-2"));
+  const view = () => tableView(session, devices, setup.display);
+  return { f, session, view };
+}
+
+describe("choosing from the pad", () => {
+  it("says which button chooses the field the rules need, and cycles it through its choices", () => {
+    const { session, view } = gunneryFromTaps();
+    expect(session.draft?.type).toBe("gunnery");
+    expect(view().pending?.missing).toEqual(["battery"]);
+    expect(view().pending?.choosing).toEqual({ name: "battery", label: "Gunnery rating", value: null, words: "", held: false });
+    expect(view().pending?.instruction).toBe("choose the gunnery rating: press Next choice on the pad, or choose it on /control");
+
+    session.handleReading(press("next-choice"));
+    expect(session.draft?.values.battery).toBe("heavy");
+    expect(view().pending?.choosing).toMatchObject({ name: "battery", value: "heavy", words: "heavy", held: true });
+    expect(view().pending?.instruction).toBe("Gunnery rating: heavy — press Next choice for another, Confirm to keep it");
+    session.handleReading(press("next-choice"));
+    expect(session.draft?.values.battery).toBe("light");
+    session.handleReading(press("next-choice"));
+    expect(session.draft?.values.battery).toBe("heavy");
+    session.handleReading(press("prev-choice"));
+    expect(session.draft?.values.battery).toBe("light");
+    session.handleReading(press("prev-choice"));
+    expect(session.draft?.values.battery).toBe("heavy");
+  });
+
+  it("Confirm keeps the choice and moves on to the one the rules still want (the range band), then the dice", () => {
+    const { session, view } = gunneryFromTaps();
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("confirm"));
+    expect(session.draft?.values.battery).toBe("heavy");
+    expect(session.draft?.choosing).toBeUndefined();
+    // the rules refuse a shot without a range band or a distance: the pad is on the range band
+    const refused = view().pending;
+    expect(refused?.error?.path).toBe("action.range");
+    expect(refused?.choosing).toMatchObject({ name: "range", label: "Range band", held: false });
+    expect(refused?.instruction).toBe(
+      "Give the range (point-blank, short, long) or the measured distance. — press Next choice on the pad to choose the range band",
+    );
+    session.handleReading(press("next-choice")); // point-blank
+    session.handleReading(press("next-choice")); // short
+    expect(view().pending?.choosing).toMatchObject({ name: "range", words: "short", held: true });
+    // the plan is there already; the choice is said until it is kept
+    expect(view().pending?.needed).toBe(3);
+    session.handleReading(press("confirm"));
+    const ready = view().pending;
+    expect(ready?.action).toMatchObject({ firer: "mikasa", target: "knyaz-suvorov", battery: "heavy", range: "short" });
+    expect(ready?.choosing).toBeNull();
+    expect(ready?.instruction).toMatch(/^roll /);
+  });
+
+  it("resolves with the dice after the pad's choices, and the choice is not kept in the record", () => {
+    const { session } = gunneryFromTaps();
+    for (const c of ["next-choice", "confirm", "next-choice", "next-choice", "confirm"]) session.handleReading(press(c));
+    session.handleReading(roll("pixel-5", 1));
+    session.handleReading(roll("pixel-1", 6));
+    session.handleReading(roll("pixel-2", 6));
+    const last = session.records.at(-1);
+    expect(last?.action).toMatchObject({ type: "gunnery", battery: "heavy", range: "short" });
+    expect(last?.action).not.toHaveProperty("choosing");
+  });
+
+  it("a choice made on /control settles the one the pad was cycling", () => {
+    const { session } = gunneryFromTaps();
+    session.handleReading(press("next-choice"));
+    expect(session.editDraft(undefined, { battery: "light", range: "long" }).ok).toBe(true);
+    expect(session.draft?.choosing).toBeUndefined();
+    expect(session.draft?.values).toMatchObject({ battery: "light", range: "long" });
+  });
+
+  it("refuses with a notice once the dice are rolling, the choice unchanged", () => {
+    const { session, view } = gunneryFromTaps();
+    for (const c of ["next-choice", "confirm", "next-choice", "next-choice", "confirm"]) session.handleReading(press(c));
+    session.handleReading(roll("pixel-5", 1));
+    session.handleReading(press("next-choice"));
+    expect(view().notices.at(-1)?.text).toBe("The dice are already rolling for this action: its choices are made.");
+    expect(session.draft?.values.range).toBe("short");
+  });
+
+  it("survives a restart: the choice under the pad is in the snapshot", () => {
+    const { f, session } = gunneryFromTaps();
+    session.handleReading(press("next-choice"));
+    const again = f.reopen().session;
+    expect(again.draft).toMatchObject({ type: "gunnery", choosing: "battery", values: { battery: "heavy" } });
+  });
+});
