@@ -12,3 +12,11 @@ export function scenarioTitle(
   rulesets: readonly { id: string; scenarios: { id: string; title: string }[] }[] | null,
   game: { ruleset: string; scenario: string | null },
 ): string;
+export function cellValue(text: string): unknown;
+export function shipOfForm(
+  fields: readonly { name: string; label: string; type: string; values?: readonly (string | number)[]; optional?: boolean }[],
+  values: Record<string, unknown>,
+): { ship: Record<string, unknown>; problems: Record<string, string> };
+export function fleetsOf(
+  ships: readonly ({ side: string } & Record<string, unknown>)[],
+): { side: string; ships: Record<string, unknown>[] }[];

@@ -56,3 +56,66 @@ export const withoutPath = (message, path) =>
   String(message)
     .replace(`${path}: `, "")
     .replace(/^[^\s:]*\]\.?[\w.]*:\s*/, "");
+
+/** A roster cell's text as the CSV roster reads it (host/config/roster.ts): true/false, a number, JSON, else text. */
+export function cellValue(text) {
+  const t = String(text).trim();
+  if (t === "true") return true;
+  if (t === "false") return false;
+  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+  if (t.startsWith("[") || t.startsWith("{")) {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return t;
+    }
+  }
+  return t;
+}
+
+/**
+ * A ship from the set-up form's values by its fields: numbers as numbers, a choice as the rule set's own value,
+ * other text read as a roster cell is, tags split on spaces; a field left empty is left to the rule set's default.
+ * @returns {{ship: Record<string, unknown>, problems: Record<string, string>}} `problems`: a required field left empty
+ */
+export function shipOfForm(fields, values) {
+  const ship = {};
+  const problems = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.type === "boolean") {
+      if (v === true || !f.optional) ship[f.name] = v === true;
+      continue;
+    }
+    if (v === undefined || String(v).trim() === "") {
+      if (!f.optional) problems[f.name] = `${f.label.replace(/ \(.*\)$/, "")} is needed.`;
+      continue;
+    }
+    if (f.type === "number") {
+      const n = Number(v);
+      if (Number.isFinite(n)) ship[f.name] = n;
+      else problems[f.name] = `${f.label} must be a number.`;
+    } else if (f.type === "enum") ship[f.name] = f.values.find((x) => String(x) === String(v)) ?? v;
+    else if (f.name === "tag")
+      ship.tag = String(v)
+        .split(/[\s,;]+/)
+        .filter(Boolean);
+    else if (["side", "id", "name"].includes(f.name)) ship[f.name] = String(v).trim();
+    else ship[f.name] = cellValue(v);
+  }
+  return { ship, problems };
+}
+
+/** Ships (each with its side) as fleets, sides in the order first seen: `[{side, ships}]` without `side` in a ship. */
+export function fleetsOf(ships) {
+  const fleets = [];
+  for (const { side, ...ship } of ships) {
+    let f = fleets.find((x) => x.side === side);
+    if (!f) {
+      f = { side, ships: [] };
+      fleets.push(f);
+    }
+    f.ships.push(ship);
+  }
+  return fleets;
+}

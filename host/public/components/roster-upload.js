@@ -1,0 +1,48 @@
+// A roster file chosen on /games/new (CSV or YAML), read in the browser and checked by the rule set on the host
+// (`POST /api/rosters/parse`): its ships join the fleets, or every bad row is listed by its line and field.
+import { useState } from "preact/hooks";
+import { html } from "../lib/html.js";
+import { api } from "../lib/live.js";
+
+const formatOf = (name) => (/\.csv$/i.test(name) ? "csv" : "yaml");
+
+/** `onShips(ships, file)` receives the roster's ships, each `{side, id, name, tag?, …fields}`. */
+export function RosterUpload({ ruleset, onShips }) {
+  const [problems, setProblems] = useState(null);
+  const [said, setSaid] = useState("");
+  const read = async (e) => {
+    const file = e.currentTarget.files?.[0];
+    if (!file) return;
+    setSaid(`Reading ${file.name}…`);
+    const text = await file.text();
+    const r = await api("POST", "/api/rosters/parse", { ruleset: ruleset.id, format: formatOf(file.name), text });
+    e.target.value = "";
+    if (r.ok === false) {
+      setSaid("");
+      setProblems({ file: file.name, list: r.error.errors ?? [{ line: null, field: "", message: r.error.message }] });
+      return;
+    }
+    setProblems(null);
+    setSaid(`${file.name}: ${r.ships.length} ship${r.ships.length === 1 ? "" : "s"} added.`);
+    onShips(r.ships, file.name);
+  };
+  return html`<div class="roster-upload">
+    <label><span>Roster file (CSV: <code>side,id,name,tag,${ruleset.ship.map((f) => f.name).join(",")}</code>; or YAML)</span>
+      <input type="file" id="roster-file" accept=".csv,.yaml,.yml,text/csv,application/yaml,text/yaml" onChange=${read} /></label>
+    <p id="roster-said" aria-live="polite">${said}</p>
+    ${
+      problems
+        ? html`<div id="roster-errors" class="trouble-small" role="alert">
+            <p><b>${problems.file} was not added</b> — fix ${problems.list.length === 1 ? "this line" : "these lines"} and choose it again:</p>
+            <ul class="roster-errors">
+              ${problems.list.map(
+                (p) => html`<li data-line=${p.line ?? ""} data-field=${p.field}>
+                  ${p.line !== null ? html`<b>Line ${p.line}</b>` : null}${p.field ? html`, <b>${p.field}</b>` : null}${p.line !== null || p.field ? ": " : ""}${p.message}
+                </li>`,
+              )}
+            </ul>
+          </div>`
+        : null
+    }
+  </div>`;
+}

@@ -1,0 +1,181 @@
+// /games/new: a game set up in the browser, no text editor — the rule set, then a bundled scenario or a blank
+// table, then the fleets (a roster file, or ships one by one through a form built from the rule set's ship
+// fields), the sides' players, a title; Create (`POST /api/games`, each refused value shown at its ship and field),
+// then "Open it on the table now" (`POST /api/games/:id/open`).
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { RosterUpload } from "./components/roster-upload.js";
+import { ShipForm } from "./components/ship-form.js";
+import { fleetErrorAt, fleetsOf, withoutPath } from "./lib/games.js";
+import { html } from "./lib/html.js";
+import { adoptTokenFromUrl, api } from "./lib/live.js";
+
+adoptTokenFromUrl();
+
+const DICE = [
+  ["electronic", "electronic dice"],
+  ["manual", "types the dice in"],
+  ["software", "the host rolls"],
+];
+
+function Ships({ ships, errors, remove }) {
+  if (ships.length === 0) return html`<p class="muted" id="no-ships">No ships yet.</p>`;
+  return fleetsOf(ships.map((s, i) => ({ ...s, at: i }))).map(
+    (f) => html`<div class="fleet-block" data-side=${f.side}>
+      <h3>${f.side} <span class="muted">(${f.ships.length})</span></h3>
+      <ul class="fleet-list">
+        ${f.ships.map(
+          (s) => html`<li key=${s.at} data-ship=${s.id}>
+            <b>${s.name}</b> <span class="muted">${s.id}${s.tag ? ` · tag ${[].concat(s.tag).join(" ")}` : " · no tag yet"}</span>
+            <button type="button" class="secondary" aria-label=${`Remove ${s.name}`} onClick=${() => remove(s.at)}>Remove</button>
+            ${errors[s.at] ? html`<span class="field-error" role="alert">${errors[s.at]}</span>` : null}
+          </li>`,
+        )}
+      </ul>
+    </div>`,
+  );
+}
+
+function Players({ sides, players, setPlayers }) {
+  if (sides.length === 0) return html`<p class="muted">The sides come from the ships.</p>`;
+  const set = (side, key, v) => setPlayers({ ...players, [side]: { ...players[side], [key]: v } });
+  return sides.map(
+    (side, i) => html`<div class="player-row" data-side=${side}>
+      <label><span>Player of ${side}</span>
+        <input id=${`player-${i}`} value=${players[side]?.name ?? ""} placeholder="name (optional)" autocomplete="off"
+          onInput=${(e) => set(side, "name", e.currentTarget.value)} /></label>
+      <label><span>Dice of ${side}</span>
+        <select value=${players[side]?.dice ?? "electronic"} onChange=${(e) => set(side, "dice", e.currentTarget.value)}>
+          ${DICE.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+        </select></label>
+    </div>`,
+  );
+}
+
+function Created({ game }) {
+  const [opened, setOpened] = useState(false);
+  const [error, setError] = useState("");
+  const open = async () => {
+    const r = await api("POST", `/api/games/${game.id}/open`);
+    if (r.ok === false) setError(r.error.message);
+    else setOpened(true);
+  };
+  return html`<section class="panel" id="created" aria-labelledby="created-h">
+    <h2 id="created-h">“${game.title}” is ready</h2>
+    ${
+      opened
+        ? html`<p id="opened">It is on the table now.</p>
+          <p class="buttons"><a class="button" href="/">Display</a> <a class="button secondary" href="/control">Control</a>
+            <a class="button secondary" href="/games">All games</a></p>`
+        : html`<p class="buttons"><button type="button" id="open-now" onClick=${open}>Open it on the table now</button>
+            <a class="button secondary" href="/games">Later (all games)</a></p>`
+    }
+    <p class="error" role="alert">${error}</p>
+  </section>`;
+}
+
+function NewGame() {
+  const [rulesets, setRulesets] = useState(null);
+  const [rulesetId, setRulesetId] = useState("");
+  const [scenario, setScenario] = useState("");
+  const [ships, setShips] = useState([]);
+  const [players, setPlayers] = useState({});
+  const [title, setTitle] = useState("");
+  const [errors, setErrors] = useState({ general: "", ships: {} });
+  const [created, setCreated] = useState(null);
+  useEffect(() => {
+    api("GET", "/api/rulesets").then((r) => r.ok !== false && setRulesets(r.rulesets));
+  }, []);
+  if (!rulesets) return html`<main class="page">Reading the rule sets…</main>`;
+  document.body.dataset.ready = "true";
+  const rs = rulesets.find((r) => r.id === rulesetId);
+  const sc = rs?.scenarios.find((s) => s.id === scenario);
+  const sides = ships.length > 0 ? fleetsOf(ships).map((f) => f.side) : (sc?.sides.map((s) => s.side) ?? []);
+  const chooseRuleset = (id) => {
+    setRulesetId(id);
+    setScenario("");
+    setShips([]);
+    setErrors({ general: "", ships: {} });
+  };
+  const create = async () => {
+    // ships listed by side, as they are sent: fleets[i].ships[j] is the j-th of side i
+    const order = fleetsOf(ships.map((s, at) => ({ ...s, at })));
+    const body = {
+      ruleset: rs.id,
+      ...(scenario ? { scenario } : {}),
+      ...(title.trim() ? { title: title.trim() } : {}),
+      ...(ships.length > 0 ? { fleets: order.map((f) => ({ side: f.side, ships: f.ships.map(({ at: _at, ...s }) => s) })) } : {}),
+      players: sides.map((side) => ({
+        side,
+        dice: players[side]?.dice ?? "electronic",
+        ...(players[side]?.name?.trim() ? { name: players[side].name.trim() } : {}),
+      })),
+    };
+    const r = await api("POST", "/api/games", body);
+    if (r.ok === false) {
+      const at = fleetErrorAt(r.error.path);
+      const ship = at && at.ship !== null ? order[at.fleet]?.ships[at.ship] : null;
+      const said = withoutPath(r.error.message, r.error.path);
+      setErrors(
+        ship
+          ? { general: "A ship was refused: see the list.", ships: { [ship.at]: `${at.field || "ship"}: ${said}` } }
+          : { general: r.error.message, ships: {} },
+      );
+      return;
+    }
+    setErrors({ general: "", ships: {} });
+    setCreated(r);
+  };
+  return html`<main class="page">
+    <h1>New game <nav class="links" aria-label="Pages"><a href="/games">games</a> <a href="/">display</a> <a href="/control">control</a></nav></h1>
+    <div class="new-game">
+      <fieldset>
+        <legend>1. Rules</legend>
+        <label><span>Rule set</span>
+          <select id="ruleset" value=${rulesetId} onChange=${(e) => chooseRuleset(e.currentTarget.value)}>
+            <option value="">choose the rules…</option>
+            ${rulesets.map((r) => html`<option value=${r.id}>${r.title}</option>`)}
+          </select></label>
+        ${rs ? html`<p class="muted">${rs.description}</p>` : null}
+      </fieldset>
+      ${
+        rs
+          ? html`<fieldset>
+          <legend>2. Start from</legend>
+          <label class="check"><input type="radio" name="scenario" value="" checked=${scenario === ""} onChange=${() => setScenario("")} />
+            A blank table: your own ships</label>
+          ${rs.scenarios.map(
+            (
+              s,
+            ) => html`<label class="check"><input type="radio" name="scenario" value=${s.id} checked=${scenario === s.id} onChange=${() => setScenario(s.id)} />
+              ${s.title} <span class="muted">(${s.sides.map((x) => `${x.side} ${x.ships}`).join(", ")})</span></label>`,
+          )}
+        </fieldset>
+        <fieldset id="fleets">
+          <legend>3. Ships</legend>
+          ${sc ? html`<p class="muted">The scenario brings its ships; ships you add here replace them.</p>` : null}
+          <${RosterUpload} ruleset=${rs} onShips=${(more) => setShips([...ships, ...more])} />
+          <${Ships} ships=${ships} errors=${errors.ships} remove=${(at) => setShips(ships.filter((_, i) => i !== at))} />
+          <details class="add-ship"><summary>Add a ship by hand</summary>
+            <${ShipForm} ruleset=${rs} sides=${sides} onAdd=${(s) => setShips([...ships, s])} />
+          </details>
+        </fieldset>
+        <fieldset>
+          <legend>4. Players</legend>
+          <${Players} sides=${sides} players=${players} setPlayers=${setPlayers} />
+        </fieldset>
+        <fieldset>
+          <legend>5. Title</legend>
+          <label><span>Title of the game</span>
+            <input id="title" value=${title} placeholder=${sc?.title ?? rs.title} onInput=${(e) => setTitle(e.currentTarget.value)} /></label>
+        </fieldset>
+        <p id="create-error" class="error" role="alert">${errors.general}</p>
+        ${created ? null : html`<p><button type="button" id="create" onClick=${create}>Create the game</button></p>`}`
+          : null
+      }
+    </div>
+    ${created ? html`<${Created} game=${created} />` : null}
+  </main>`;
+}
+
+render(html`<${NewGame} />`, document.getElementById("app"));
