@@ -219,7 +219,7 @@ function Control() {
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   const ph = phaseView(state);
   return html`<main class="page">
-    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <${ReportLink} version=${state.last?.seq ?? 0} /></nav></h1>
+    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} version=${state.last?.seq ?? 0} /></nav></h1>
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}

@@ -93,7 +93,7 @@ function Devices() {
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   document.body.dataset.version = String(state.version);
   return html`<main class="page wide">
-    <h1>Devices <nav class="links"><a href="/">display</a> <a href="/control">control</a></nav></h1>
+    <h1>Devices <nav class="links"><a href="/">display</a> <a href="/control">control</a> <a href="/games">games</a></nav></h1>
     <p id="error" class="error" role="alert">${error}</p>
     <${Pairing} />
     <p id="dial">${state.dial ? `Wind dial: ${state.dial.health.status}, servo at ${state.dial.angle ?? "—"}°` : "No wind dial."}</p>

@@ -230,6 +230,7 @@ function Display() {
       <${PhaseStrip} state=${state} />
       <${Health} devices=${state.devices} />
       <${ScreenButtons} />
+      <a class="games-link" href="/games">Games</a>
     </header>
     <main class="display-grid">
       <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
