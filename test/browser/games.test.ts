@@ -1,0 +1,198 @@
+/**
+ * The games pages in a real browser against the real host (issue 12): a game created on /games/new from a roster
+ * CSV chosen in the page, opened on the table and shown by the display; a roster with a bad row names its line and
+ * field and adds nothing; an earlier game resumed from /games; a game ended there with its winner chosen from its
+ * sides, then its summary and its after-action report (a new tab, and a download). Every page read on a 390×844
+ * phone (text ≥ 16 px, touch targets ≥ 44 px) and at 1280×800 and 1920×1080, with no serious or critical axe-core
+ * violations. Screenshots in test-artifacts/games-*.png.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+const WAIT = { timeout: 15_000, interval: 50 };
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+const ROSTER = `side,id,name,tag,rating,speed,hull,crew,squadron
+English,royal-james,Royal James,04AA000001,1,slow,stout,elite,red
+English,london,London,04AA000002,2,slow,average,regular,red
+Dutch,gouda,Gouda,04BB000001,3,medium,average,regular,blue
+Dutch,oosterwijk,Oosterwijk,,4,medium,weak,poor,blue
+`;
+// line 3: a hull the rules do not know
+const BAD_ROSTER = `side,id,name,rating,speed,hull
+English,royal-james,Royal James,1,slow,stout
+Dutch,gouda,Gouda,3,medium,leaky
+`;
+
+let host: HostProcess;
+let browser: BrowserContext;
+let page: Page;
+let rosterFile: string;
+let badRosterFile: string;
+
+interface Game {
+  id: number;
+  title: string;
+  status: string;
+  open: boolean;
+  winner: string | null;
+}
+const games = async () => (await call(`${host.url}/api/games`)).json as unknown as Game[];
+
+/** Type and targets on the phone, axe everywhere, a screenshot at each size. */
+async function checkPage(p: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await p.setViewportSize(size);
+    await p.waitForTimeout(100);
+    if (size.width === 390) {
+      expect(await smallText(p, 16), `${name} text on the phone`).toEqual([]);
+      expect(await smallTargets(p, 44), `${name} touch targets on the phone`).toEqual([]);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} fits the phone's width`).toBeLessThanOrEqual(390);
+    }
+    await p.screenshot({ path: join(ARTIFACTS, `games-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  }
+  expect(await axeViolations(p), `axe on ${name}`).toEqual([]);
+  await p.setViewportSize(SIZES[0]);
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dir = freshDataDir();
+  rosterFile = join(dir, "club-night.csv");
+  badRosterFile = join(dir, "bad-roster.csv");
+  writeFileSync(rosterFile, ROSTER);
+  writeFileSync(badRosterFile, BAD_ROSTER);
+  host = await startHost(dir);
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.on("pageerror", (e) => console.log("pageerror:", e.message));
+  await page.setViewportSize(SIZES[0]);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe("the games pages in a browser", { timeout: 120_000 }, () => {
+  it("creates a game from a roster CSV on /games/new, opens it, and the display shows it", async () => {
+    await page.goto(`${host.url}/games/new`);
+    await page.waitForSelector("body[data-ready]");
+    await page.selectOption("#ruleset", "sole-bay-1672");
+    await page.setInputFiles("#roster-file", rosterFile);
+    await page.locator("[data-ship=oosterwijk]").waitFor();
+    expect(await page.locator("#roster-said").textContent()).toBe("club-night.csv: 4 ships added.");
+    await page.fill("#player-0", "Ann");
+    await page.fill("#player-1", "Ruth");
+    await page.fill("#title", "Club night");
+    await checkPage(page, "new");
+    await page.click("#create");
+    await page.locator("#open-now").waitFor();
+    const created = (await games()).find((g) => g.title === "Club night");
+    expect(created).toMatchObject({ status: "active", open: false });
+
+    await page.click("#open-now");
+    await page.locator("#opened").waitFor();
+    expect((await games()).find((g) => g.open)?.title).toBe("Club night");
+    const display = await browser.newPage();
+    await display.goto(`${host.url}/`);
+    await expect.poll(() => display.locator("#title").textContent(), WAIT).toBe("Club night");
+    await display.locator(".ship-card[data-ship=royal-james]").waitFor();
+    expect(await display.locator(".ship-card").count()).toBe(4);
+    await display.screenshot({ path: join(ARTIFACTS, "games-display-after-open-1920x1080.png") });
+    await display.close();
+  });
+
+  it("a roster with a bad row names its line and field and adds nothing; a bad ship by hand says it at its field", async () => {
+    await page.goto(`${host.url}/games/new`);
+    await page.waitForSelector("body[data-ready]");
+    await page.selectOption("#ruleset", "sole-bay-1672");
+    await page.setInputFiles("#roster-file", badRosterFile);
+    const row = page.locator("#roster-errors li[data-line='3']");
+    await row.waitFor();
+    expect(await row.getAttribute("data-field")).toBe("hull");
+    expect(await row.textContent()).toBe(`Line 3, hull: hull must be one of "stout", "average", "weak".`);
+    expect(await page.locator("#no-ships").count()).toBe(1);
+
+    await page.locator("details.add-ship summary").click();
+    await page.fill("#ship-side", "English");
+    await page.fill("#ship-id", "henry");
+    await page.fill("#ship-name", "Henry");
+    await page.fill("#ship-rating", "9");
+    await page.selectOption("#ship-speed", "slow");
+    await page.click(".ship-form button[type=submit]");
+    await expect.poll(() => page.locator("#ship-hull-error").textContent(), WAIT).toBe("Hull is needed.");
+    await page.selectOption("#ship-hull", "stout");
+    await page.click(".ship-form button[type=submit]");
+    await expect.poll(() => page.locator("#ship-rating-error").textContent(), WAIT).toMatch(/at most 4; got 9/);
+    await checkPage(page, "new-errors");
+    await page.fill("#ship-rating", "2");
+    await page.click(".ship-form button[type=submit]");
+    await page.locator("[data-ship=henry]").waitFor();
+  });
+
+  it("resumes an earlier game from /games", async () => {
+    await page.goto(`${host.url}/games`);
+    const demo = page.locator("article[data-game='1']");
+    await demo.waitFor();
+    expect(await page.locator("article.game.open h2").textContent()).toBe("Club night");
+    await demo.getByRole("button", { name: "Resume" }).click();
+    await until(games, (g) => g.find((x) => x.id === 1)?.open === true, 15_000);
+    await expect.poll(() => page.locator("article.game.open").getAttribute("data-game"), WAIT).toBe("1");
+    const display = await browser.newPage();
+    await display.goto(`${host.url}/`);
+    await expect.poll(() => display.locator("#title").textContent(), WAIT).toBe("Sole Bay, 28 May 1672");
+    await display.close();
+    await checkPage(page, "list");
+  });
+
+  it("ends a game with its winner chosen from its sides, then shows its summary and report", async () => {
+    const club = (await games()).find((g) => g.title === "Club night");
+    if (!club) throw new Error("no Club night game");
+    await page.goto(`${host.url}/games`);
+    const card = page.locator(`article[data-game='${club.id}']`);
+    await card.getByRole("button", { name: "End…" }).click();
+    const winner = card.locator("select[name=winner]");
+    await expect.poll(() => winner.locator("option").allTextContents(), WAIT).toEqual(["no winner named", "English", "Dutch"]);
+    await winner.selectOption("Dutch");
+    await card.getByRole("button", { name: "End the game" }).click();
+    await until(games, (g) => g.find((x) => x.id === club.id)?.status === "ended", 15_000);
+    await expect.poll(() => card.locator(".winner").textContent(), WAIT).toBe("Dutch");
+
+    expect(await card.getByRole("link", { name: "Download report" }).getAttribute("download")).toMatch(/\.html$/);
+    await card.getByRole("link", { name: "Summary" }).click();
+    await page.waitForSelector("body[data-ready]");
+    expect(await page.locator("#named-winner").textContent()).toMatch(/Dutch/);
+    expect(await page.locator(".side-summary").count()).toBe(2);
+    expect(await page.locator(".side-summary[data-side=English] h2").textContent()).toBe("English (Ann)");
+    expect(await page.locator(".side-summary[data-side=Dutch] [data-fact=afloat]").textContent()).toBe("2");
+    await checkPage(page, "summary");
+
+    const [report] = await Promise.all([page.waitForEvent("popup"), page.click("#report")]);
+    await report.waitForLoadState();
+    expect(await report.title()).toMatch(/Club night/);
+    await report.close();
+  });
+
+  it("deletes a game only after a confirm", async () => {
+    await page.goto(`${host.url}/games`);
+    const club = (await games()).find((g) => g.title === "Club night");
+    const card = page.locator(`article[data-game='${club?.id}']`);
+    await card.getByRole("button", { name: "Delete…" }).click();
+    await card.getByRole("button", { name: "Keep it" }).click();
+    expect((await games()).some((g) => g.id === club?.id)).toBe(true);
+    await card.getByRole("button", { name: "Delete…" }).click();
+    await card.getByRole("button", { name: "Delete for good" }).click();
+    await until(games, (g) => !g.some((x) => x.id === club?.id), 15_000);
+    await expect.poll(() => card.count(), WAIT).toBe(0);
+  });
+});
