@@ -1,6 +1,8 @@
 /**
  * The serial seam: a byte pipe to one device. The real adapter wraps serialport v13
- * (`serialport-transport.ts`); tests open the same adapter on a real pty pair (`devices/testing/pty`).
+ * (`serialport-transport.ts`); the demo and tests open the same adapter over the in-memory serial pair (a
+ * serialport `{list, open}` binding, `devices/testing/serial`), one integration suite on a real pty pair
+ * (`devices/testing/pty`).
  */
 import type { Unsubscribe } from "../readings.ts";
 
