@@ -39,6 +39,8 @@ export interface TableRuntime {
   readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
+  nameDevice(id: string, name: string): boolean;
   /**
    * Puts game `id` of the file on the table in place of the open one (which stays as it is, to be opened again);
    * the same start of the host resumes it. An ended or archived game becomes active again.
@@ -82,19 +84,21 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
 
   // the game on the table, its session's versions counted on from the last game's so that pages see newer states
   let current: GameOnTable;
-  let versionBase = 0;
+  // friendly names of the devices, read once and kept as they are given
+  let names = store.deviceNames();
+  let versionBase = 0; // the versions of the games opened on this table before the current one
   const view = (): TableView => {
     const built = devices as TableDevices;
-    const v = tableView(
+    return tableView(
       current.session,
       {
-        devices: allHealth(built),
+        devices: allHealth(built).map((d) => (names[d.id] ? { ...d, name: names[d.id] } : d)),
         dial: built.dial ? { angle: built.sim?.dialAngle?.() ?? built.dial.angle(), health: built.dial.health() } : null,
         sim: built.sim !== null,
       },
       current.setup.display,
+      { id: current.gameId, versionsBefore: versionBase },
     );
-    return { ...v, version: versionBase + v.version };
   };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).
   const publish = (events: readonly SessionEvent[]) => {
@@ -236,6 +240,13 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     onUpdate: (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
+    },
+    nameDevice: (id, name) => {
+      if (!allHealth(built).some((d) => d.id === id)) return false;
+      store.setDeviceName(id, name);
+      names = store.deviceNames();
+      publish([]);
+      return true;
     },
     openGame: (id) => {
       const done = switching.then(() => openGame(id));

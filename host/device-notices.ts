@@ -1,6 +1,6 @@
 /**
  * Device trouble said out loud (issue 11 item 5): when a device that was connected drops out, or comes back, a
- * sentence for the display saying which one and what to do meanwhile. The composition root gives each health
+ * sentence for the display saying which one and what to do meanwhile; a device whose battery runs low, once. The composition root gives each health
  * report to a {@link DeviceWatch} and announces what it returns.
  */
 import type { DeviceHealth } from "../devices/readings.ts";
@@ -23,6 +23,14 @@ function lostSentence(d: DeviceHealth): string {
   }
 }
 
+/** At or below this charge a device is said to be low (once, until it is charged above {@link CHARGED}). */
+export const LOW_BATTERY = 15;
+const CHARGED = 30;
+
+const lowSentence = (d: DeviceHealth): string =>
+  `${d.kind === "die" ? (d.color ? `The ${d.color} die (${d.id})` : `Die ${d.id}`) : `Device ${d.id}`} is low on battery (${d.battery} %): ` +
+  "charge it after this game, or swap it for another now.";
+
 const backSentence = (d: DeviceHealth): string =>
   d.kind === "die"
     ? `${d.color ? `The ${d.color} die` : "Die"} ${d.id} is back.`
@@ -36,6 +44,7 @@ const backSentence = (d: DeviceHealth): string =>
 export class DeviceWatch {
   #connected = new Map<string, boolean>();
   readonly #lost = new Set<string>();
+  readonly #low = new Set<string>();
 
   /** The sentences for this report (often none). */
   update(health: readonly DeviceHealth[]): string[] {
@@ -48,6 +57,10 @@ export class DeviceWatch {
       } else if (prev === false && d.connected && this.#lost.delete(d.id)) {
         out.push(backSentence(d));
       }
+      if (d.battery !== undefined && d.battery <= LOW_BATTERY && !this.#low.has(d.id)) {
+        this.#low.add(d.id);
+        out.push(lowSentence(d));
+      } else if (d.battery !== undefined && d.battery >= CHARGED) this.#low.delete(d.id);
     }
     this.#connected = new Map(health.map((d) => [d.id, d.connected]));
     return out;

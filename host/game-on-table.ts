@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { DeviceHealth } from "../devices/readings.ts";
 import { ok, type Result } from "../src/result.ts";
 import type { ClubLink } from "./club-link/link.ts";
-import { gameSetupOf, tableSetupOfGame } from "./config/game-table.ts";
+import { gameSetupOf, tableSetupOfGame, withAssignedTags } from "./config/game-table.ts";
 import type { TableSetup } from "./config/load.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { TableSession } from "./session/table-session.ts";
@@ -37,8 +37,11 @@ export interface GameOnTableOptions {
 
 /** Opens the session of a stored game (new or resumed exactly) and links it to the club. */
 export async function openGameOnTable(o: GameOnTableOptions): Promise<Result<GameOnTable>> {
+  // tags given to ships at the table since the set-up was written win over the set-up's
+  const record = o.store.games().find((g) => g.id === o.game.gameId);
+  const setup = record ? withAssignedTags(o.setup, record.setup) : o.setup;
   const opened = TableSession.open({
-    setup: o.setup,
+    setup,
     store: o.game,
     now: o.now,
     randomFace: (sides) => randomInt(1, sides + 1),
@@ -48,9 +51,9 @@ export async function openGameOnTable(o: GameOnTableOptions): Promise<Result<Gam
   const session = opened.value;
   const off = session.onChange(o.onChange);
   // the MQTT client is loaded only for a table that reports to a club
-  const club = o.setup.club
+  const club = setup.club
     ? (await import("./club-link/link.ts")).linkToClub({
-        club: o.setup.club,
+        club: setup.club,
         store: o.store,
         gameId: o.game.gameId,
         session,
@@ -60,7 +63,7 @@ export async function openGameOnTable(o: GameOnTableOptions): Promise<Result<Gam
     : null;
   return ok({
     gameId: o.game.gameId,
-    setup: o.setup,
+    setup,
     session,
     club,
     close: async () => {

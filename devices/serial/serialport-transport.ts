@@ -4,7 +4,7 @@
 import type { SerialPortStream } from "@serialport/stream";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
-import type { SerialOptions, SerialTransport, TransportClosed } from "./transport.ts";
+import type { SerialBackend, SerialOptions, SerialTransport, SerialTransportFactory, TransportClosed } from "./transport.ts";
 
 /** How often an open port checks that its device node still exists (see `#watch`). */
 const NODE_CHECK_MS = 500;
@@ -13,7 +13,7 @@ const NODE_CHECK_MS = 500;
 export class SerialPortTransport implements SerialTransport {
   readonly path: string;
   readonly #baudRate: number;
-  readonly #binding: unknown;
+  readonly #backend: SerialBackend | undefined;
   readonly #data = new Listeners<Uint8Array>();
   readonly #disconnect = new Listeners<TransportClosed>();
   #port: SerialPortStream | null = null;
@@ -22,13 +22,13 @@ export class SerialPortTransport implements SerialTransport {
   #watch: ReturnType<typeof setInterval> | null = null;
 
   /**
-   * `binding`: a serialport `{list, open}` binding to open the port with (default: serialport's native one); with
+   * `backend`: the `{list, open}` backend to open the port through (default: serialport's native binding); with
    * one, the device node is not watched (an in-memory port has none).
    */
-  constructor(options: SerialOptions & { readonly binding?: unknown }) {
+  constructor(options: SerialOptions & { readonly backend?: SerialBackend }) {
     this.path = options.path;
     this.#baudRate = options.baudRate;
-    this.#binding = options.binding;
+    this.#backend = options.backend;
   }
 
   get isOpen(): boolean {
@@ -49,14 +49,14 @@ export class SerialPortTransport implements SerialTransport {
     port.on("close", (err: (Error & { disconnected?: boolean }) | null) => {
       this.#lost(port, err?.message ?? `serial port ${this.path} closed`);
     });
-    if (this.#binding === undefined) this.#watchNode(port);
+    if (this.#backend === undefined) this.#watchNode(port);
   }
 
   async #make(): Promise<SerialPortStream> {
     const options = { path: this.path, baudRate: this.#baudRate, autoOpen: false };
-    if (this.#binding === undefined) return new (await import("serialport")).SerialPort(options);
+    if (this.#backend === undefined) return new (await import("serialport")).SerialPort(options);
     const { SerialPortStream } = await import("@serialport/stream");
-    return new SerialPortStream({ ...options, binding: this.#binding } as ConstructorParameters<typeof SerialPortStream>[0]);
+    return new SerialPortStream({ ...options, binding: this.#backend });
   }
 
   /**
@@ -112,6 +112,12 @@ export class SerialPortTransport implements SerialTransport {
 
 /** The default factory: one real serialport transport per (re)connect. */
 export const serialPortFactory = (options: SerialOptions): SerialTransport => new SerialPortTransport(options);
+
+/** A factory of serialport transports over `backend` (one per (re)connect). */
+export const serialTransportsOver =
+  (backend: SerialBackend): SerialTransportFactory =>
+  (options) =>
+    new SerialPortTransport({ ...options, backend });
 
 /** One row of `quarterdeck devices scan`'s serial list. */
 export interface SerialPortInfo {

@@ -1,7 +1,10 @@
 /**
  * The serial seam: a byte pipe to one device. The real adapter wraps serialport v13
- * (`serialport-transport.ts`); tests open the same adapter on a real pty pair (`devices/testing/pty`).
+ * (`serialport-transport.ts`); the demo and tests open the same adapter over the in-memory serial pair (a
+ * serialport `{list, open}` binding, `devices/testing/serial`), one integration suite on a real pty pair
+ * (`devices/testing/pty`).
  */
+import type { OpenOptions } from "@serialport/stream";
 import type { Unsubscribe } from "../readings.ts";
 
 /** Why a transport stopped: `disconnected` is true when the device went away (unplug, pty closed). */
@@ -42,3 +45,10 @@ export interface SerialOptions {
 
 /** Makes a fresh transport for each (re)connect attempt. */
 export type SerialTransportFactory = (options: SerialOptions) => SerialTransport;
+
+/**
+ * A serial backend: serialport's binding contract (`{list, open}`, `@serialport/bindings-interface`), what
+ * serialport's own stream opens a port through. The hardware's is serialport's native binding (the default
+ * everywhere); the demo and tests use the in-memory serial pair's (`devices/testing/serial/memory-port.ts`).
+ */
+export type SerialBackend = OpenOptions["binding"];

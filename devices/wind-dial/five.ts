@@ -3,6 +3,7 @@
  * loaders for johnny-five and serialport v13. Hardware libraries are imported only here, on first use.
  */
 import type { EventEmitter } from "node:events";
+import type { SerialBackend } from "../serial/transport.ts";
 
 /** A serial port object as johnny-five/firmata-io use it as a transport (serialport v13 `SerialPortStream`). */
 export interface FirmataPort extends EventEmitter {
@@ -69,11 +70,10 @@ export async function serialPortFactory(): Promise<PortFactory> {
   return (path, baudRate) => new mod.SerialPort({ path, baudRate }) as unknown as FirmataPort;
 }
 
-/** A port factory over any serialport binding (the in-process emulator's), through serialport's own stream class. */
-export async function bindingPortFactory(binding: unknown): Promise<PortFactory> {
+/** A port factory over a serial backend (the in-process emulator's), through serialport's own stream class. */
+export async function bindingPortFactory(backend: SerialBackend): Promise<PortFactory> {
   const { SerialPortStream } = await import("@serialport/stream");
-  type Options = ConstructorParameters<typeof SerialPortStream>[0];
-  return (path, baudRate) => new SerialPortStream({ binding, path, baudRate } as Options) as unknown as FirmataPort;
+  return (path, baudRate) => new SerialPortStream({ binding: backend, path, baudRate }) as unknown as FirmataPort;
 }
 
 /** Drops a finished Board from johnny-five's global registry, so reconnects over days do not pile them up. */

@@ -64,6 +64,8 @@ export interface StoredGameSetup {
   readonly start: unknown;
   readonly data: unknown;
   readonly table?: GameTable;
+  /** Tags given to ships at the table (UID → ship id), after the set-up was written. */
+  readonly assignedTags?: Readonly<Record<string, string>>;
 }
 
 /** What the store keeps of a game: its identity (rule set, starting state, data) and its table-file set-up. */
@@ -106,8 +108,13 @@ export function setupOfTable(table: GameTable, data: unknown, locate: (path: str
   );
 }
 
+/** The set-up with the tags given to ships at the table since it was written (they win over the set-up's own). */
+export function withAssignedTags(setup: TableSetup, game: StoredGameSetup): TableSetup {
+  return game.assignedTags ? { ...setup, tags: { ...setup.tags, ...game.assignedTags } } : setup;
+}
+
 /**
- * A stored game back as the {@link TableSetup} to open it with. A game created from the browser keeps its
+ * A stored game back as the {@link TableSetup} to open it with (tags given at the table included). A game created from the browser keeps its
  * table-file set-up; one started from a table file before that was kept gives its starting ships as fleets (without
  * tags or players, which the store did not keep). Devices and club are the table's own: the opener keeps its own.
  */
@@ -124,5 +131,5 @@ export function tableSetupOfGame(record: { readonly setup: StoredGameSetup }): R
     players: [],
   };
   const built = setupOfTable(table, setup.data ?? undefined, (p) => `game setup (${p})`);
-  return built.ok ? ok(built.value) : built;
+  return built.ok ? ok(withAssignedTags(built.value, setup)) : built;
 }

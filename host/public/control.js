@@ -2,8 +2,9 @@
 // in software, confirm, undo, next phase, the display's scale and speech, each player's dice mode. Preact keeps
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { Players } from "./components/players.js";
+import { ShipBases, Waiting } from "./components/setup-touch.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
@@ -197,13 +198,9 @@ function DisplaySettings({ prefs }) {
 }
 
 /** The open game's after-action report (the log as sentences with the dice of each result), opened in a new tab. */
-function ReportLink({ version }) {
-  const [id, setId] = useState(null);
-  useEffect(() => {
-    api("GET", "/api/games").then((games) => setId(Array.isArray(games) ? (games.find((g) => g.open)?.id ?? null) : null));
-  }, []);
-  if (id === null || version === 0) return null;
-  return html`<a href=${`/api/games/${id}/report`} target="_blank" rel="noopener" id="report">report</a>`;
+function ReportLink({ game, version }) {
+  if (version === 0) return null;
+  return html`<a href=${`/api/games/${game}/report`} target="_blank" rel="noopener" id="report">report</a>`;
 }
 
 function Control() {
@@ -219,15 +216,17 @@ function Control() {
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   const ph = phaseView(state);
   return html`<main class="page">
-    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} version=${state.last?.seq ?? 0} /></nav></h1>
+    <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} game=${state.game} version=${state.last?.seq ?? 0} /></nav></h1>
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
     <p id="error" class="error" role="alert">${error}</p>
+    <${Waiting} state=${state} send=${send} />
     <${Choice} key=${JSON.stringify(state.choice)} state=${state} send=${send} />
     <${ActionForm} state=${state} send=${send} />
     <${Dice} state=${state} send=${send} />
     <${Ships} state=${state} send=${send} />
+    <${ShipBases} state=${state} send=${send} />
     <${DisplaySettings} prefs=${prefs} />
     <${Players} state=${state} send=${send} />
   </main>`;

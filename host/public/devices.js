@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { Players } from "./components/players.js";
+import { BindByRoll, ShipBases } from "./components/setup-touch.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 
@@ -56,6 +57,22 @@ function BindForm({ die, state, send }) {
   </form>`;
 }
 
+/** A friendly name for a device ("the black die with the chip"); an empty one takes it away. */
+function NameForm({ d, send }) {
+  const [name, setName] = useState(d.name ?? "");
+  return html`<form class="name-form" onSubmit=${(e) => {
+    e.preventDefault();
+    send("PUT", `/api/devices/${encodeURIComponent(d.id)}/name`, { name });
+  }}>
+    <label><span class="sr-only">Name for ${d.id}</span>
+      <input value=${name} maxlength="40" placeholder="name it" onInput=${(e) => setName(e.currentTarget.value)} /></label>
+    <button type="submit" class="secondary">Name</button>
+  </form>`;
+}
+
+/** At or below this a battery is shown as low (the display says so once, too). */
+const LOW_BATTERY = 15;
+
 function SimControls({ d, state, send }) {
   const [face, setFace] = useState(6);
   const [uid, setUid] = useState(state.ships[0]?.tags[0] ?? "");
@@ -103,10 +120,13 @@ function Devices() {
         <tbody>
           ${state.devices.map(
             (d) => html`<tr key=${d.id} data-device=${d.id}>
-              <td><b>${d.id}</b>${d.emulated ? " (emulated)" : ""}</td>
+              <td><b>${d.name ?? d.id}</b>${d.name ? html` <span class="muted">${d.id}</span>` : null}${d.emulated ? " (emulated)" : ""}
+                <${NameForm} key=${`${d.id}:${d.name ?? ""}`} d=${d} send=${send} /></td>
               <td>${d.kind} · ${d.family}${d.color ? ` · ${d.color}` : ""}</td>
               <td class=${d.connected ? "" : "error"}>${d.status}${d.message ? html`<div class="muted">${d.message}</div>` : null}</td>
-              <td>${d.battery !== undefined ? `${d.battery}%` : "—"}</td>
+              <td class=${d.battery !== undefined && d.battery <= LOW_BATTERY ? "error" : ""}>${
+                d.battery === undefined ? "—" : d.battery <= LOW_BATTERY ? html`<b>${d.battery}% — low: charge it</b>` : `${d.battery}%`
+              }</td>
               <td>${d.rssi !== undefined ? `${d.rssi} dBm` : "—"}</td>
               <td>${ago(d.lastSeen)}</td>
               <td><div class="device-actions">
@@ -123,6 +143,8 @@ function Devices() {
         </tbody>
       </table>
     </section>
+    <${BindByRoll} state=${state} send=${send} />
+    <${ShipBases} state=${state} send=${send} />
     <${Players} state=${state} send=${send} />
   </main>`;
 }

@@ -72,6 +72,12 @@ function Waiting({ followUps }) {
 
 function ActionPanel({ state }) {
   const p = state.pending;
+  if (state.assigning) {
+    // set-up by touch comes first: a tap or a roll now goes to it, not to the game
+    return html`<h2 class="kicker">Setting up the table</h2>
+      <div class="instruction" id="instruction" data-needed="">${state.assigning.instruction}</div>
+      <p class="choice-how">Stop waiting on /control or /games.</p>`;
+  }
   if (state.choice) {
     const c = state.choice;
     const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";

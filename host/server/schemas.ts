@@ -33,6 +33,12 @@ export const IdParams = Type.Object({ id: Id() }, Strict);
 export const SideParams = Type.Object({ side: Id() }, Strict);
 export const DieParams = Type.Object({ die: Id() }, Strict);
 
+/** Set-up by touch: the ship whose base is tapped next. */
+export const SetupTagBody = Type.Object({ ship: Id() }, Strict);
+/** Set-up by touch: the binding the next die rolled takes. */
+export const SetupDieBody = Type.Object({ roles: Type.Optional(Words), colors: Type.Optional(Words), side: Type.Optional(Id()) }, Strict);
+/** A device's friendly name ("" takes it away). */
+export const DeviceNameBody = Type.Object({ name: Type.String({ maxLength: 40 }) }, Strict);
 export const SimTapBody = Type.Object({ reader: Id(), uid: Id() }, Strict);
 export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
 export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);

@@ -93,6 +93,7 @@ const Device = Type.Object(
     connected: Type.Boolean(),
     status: Type.String(),
     emulated: Type.Boolean(),
+    name: Type.Optional(Type.String({ description: "The friendly name a person gave it" })),
   },
   { additionalProperties: true },
 );
@@ -101,6 +102,7 @@ const Device = Type.Object(
 export const TableViewSchema = Type.Object(
   {
     version: Type.Integer({ minimum: 0 }),
+    game: Type.Integer({ description: "The id of the game on the table" }),
     title: Type.String(),
     scenario: Nullable(Type.String()),
     display: Open,
@@ -131,6 +133,15 @@ export const TableViewSchema = Type.Object(
       }),
     ),
     bindings: Type.Array(Open),
+    assigning: Nullable(
+      Type.Object({
+        kind: Type.Union([Type.Literal("tag"), Type.Literal("die")]),
+        ship: Type.Optional(Type.String()),
+        binding: Type.Optional(Open),
+        instruction: Type.String({ description: "What to do now, in words: tap a ship's base, or roll the die to bind" }),
+      }),
+    ),
+    untagged: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
     devices: Type.Array(Device),
     dial: Nullable(Open),
     sim: Type.Boolean(),

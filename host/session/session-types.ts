@@ -8,6 +8,7 @@ import type { Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import type { Assigning } from "./assigning.ts";
 import type { DraftStatus, OddsCache } from "./draft.ts";
 import type { Notice } from "./notices.ts";
 
@@ -49,7 +50,9 @@ export type SessionInput =
   | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
   | { readonly type: "bind"; readonly binding: Binding }
   | { readonly type: "unbind"; readonly die: string }
-  | { readonly type: "announce"; readonly text: string };
+  | { readonly type: "announce"; readonly text: string }
+  /** Set-up by touch: wait for a ship's tag or a die to bind (null: stop waiting). */
+  | { readonly type: "assign"; readonly assigning: Assigning | null };
 
 /** What a step asks the interpreter to do, in order. Snapshots are the working state after the step. */
 export type Effect =
@@ -68,6 +71,8 @@ export type Effect =
   | { readonly kind: "notice"; readonly notice: Notice }
   /** A ship was tapped: show its log. */
   | { readonly kind: "focus"; readonly ship: string }
+  /** A tag was given to a ship at the table: keep it with the game. */
+  | { readonly kind: "tag"; readonly uid: string; readonly ship: string }
   /** Tell listeners of the change (they push the view). */
   | { readonly kind: "push" };
 

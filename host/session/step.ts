@@ -9,6 +9,7 @@ import type { DieRolled, Reading } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
+import { type Assigning, bindingFor, dieRequest, tagFor, tagRequest } from "./assigning.ts";
 import { bindingProblem } from "./bindings.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
@@ -156,6 +157,8 @@ class Run {
         w.bindings = [...w.bindings.filter((b) => b.die !== i.binding.die), i.binding];
         return this.#changed();
       }
+      case "assign":
+        return this.#assign(i.assigning);
       case "unbind":
         if (!w.bindings.some((b) => b.die === i.die)) return fail("binding.unknown", `Die "${i.die}" has no binding.`, "die");
         w.bindings = w.bindings.filter((b) => b.die !== i.die);
@@ -198,8 +201,53 @@ class Run {
     w.aside = null;
   }
 
+  /** Starts (or stops) waiting for a ship's tag or a die to bind. */
+  #assign(a: Assigning | null): Result<null> {
+    const w = this.work;
+    const checked =
+      a === null ? ok(null) : a.kind === "tag" ? tagRequest(a.ship, this.#game.state.ships) : dieRequest(a.binding, Object.keys(w.players));
+    if (!checked.ok) return checked;
+    w.assigning = checked.value;
+    return this.#changed();
+  }
+
+  /** While the table is set up by touch: the tag read goes to the ship waiting, the die rolled takes the binding. */
+  #assigned(r: Reading): boolean {
+    const w = this.work;
+    const a = w.assigning;
+    if (a?.kind === "tag" && r.type === "tag.arrived") {
+      const { rs } = this.#env;
+      const views = rs.shipViews(this.#game.state);
+      const nameOf = (id: string) => views.find((v) => v.id === id)?.name ?? id;
+      const answer = tagFor(r.uid.toUpperCase(), { id: a.ship, name: nameOf(a.ship) }, this.#env.tags, nameOf);
+      if (answer.kind === "refuse") {
+        this.#notice("warn", answer.text);
+        return true;
+      }
+      this.effects.push({ kind: "tag", uid: answer.uid, ship: answer.ship });
+      this.#notice("info", answer.text);
+      w.assigning = null;
+      this.#changed();
+      return true;
+    }
+    if (a?.kind === "die" && r.type === "die.rolled") {
+      const bound = bindingFor(r, a.binding, w.bindings, this.#env.health, Object.keys(w.players));
+      if (!bound.ok) {
+        this.#notice("warn", bound.error.message);
+        return true;
+      }
+      w.bindings = [...w.bindings, bound.value.binding];
+      w.assigning = null;
+      this.#notice("info", bound.value.text);
+      this.#changed();
+      return true;
+    }
+    return false;
+  }
+
   /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */
   #reading(r: Reading): void {
+    if (this.#assigned(r)) return;
     if (r.type === "tag.arrived") {
       const ship = this.#env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);

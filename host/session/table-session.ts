@@ -13,6 +13,7 @@ import { ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import type { Assigning } from "./assigning.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
 import { restoreWork } from "./follow-ups.ts";
 import { type Notice, NoticeBoard } from "./notices.ts";
@@ -29,6 +30,7 @@ export class TableSession {
   readonly #deps: SessionDeps;
   #game: GameSoFar;
   #work: SessionSnapshot;
+  #tags: Readonly<Record<string, string>>;
   #status: DraftStatus | null;
   readonly #odds = new OddsCache();
   // the change feed: a version that grows with every change, notices, and the events waiting to be told
@@ -42,6 +44,7 @@ export class TableSession {
     this.#deps = deps;
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
+    this.#tags = deps.setup.tags;
     const { records, snapshot, snapshotProblem } = deps.store.load();
     this.#game = { initial, records, state: foldRecords(this.rs, initial, records) };
     this.#work = restoreWork(deps.setup, initial, snapshot);
@@ -84,6 +87,10 @@ export class TableSession {
     return this.#work;
   }
   /** Grows with every change (and every notice). */
+  /** Tag UIDs (upper-case hex) → ship ids: the set-up's, with those given to ships at the table since. */
+  get tags(): Readonly<Record<string, string>> {
+    return this.#tags;
+  }
   get version(): number {
     return this.#version;
   }
@@ -171,6 +178,10 @@ export class TableSession {
   bindDie(binding: Binding): Result<null> {
     return this.#step({ type: "bind", binding });
   }
+  /** Set-up by touch: wait for the next tag read to give it to a ship, or for a die to roll to bind it (null: stop). */
+  assign(assigning: Assigning | null): Result<null> {
+    return this.#step({ type: "assign", assigning });
+  }
   /** Removes a die's binding (the die then serves any role, colour and side). */
   unbindDie(die: string): Result<null> {
     return this.#step({ type: "unbind", die });
@@ -180,10 +191,10 @@ export class TableSession {
 
   #step(input: SessionInput): Result<null> {
     const health = this.#deps.deviceHealth();
-    const { now, randomFace, setup, store } = this.#deps;
+    const { now, randomFace, store } = this.#deps;
     const env = {
       rs: this.rs,
-      tags: setup.tags,
+      tags: this.#tags,
       game: this.#game,
       status: this.#statusNow(health),
       health,
@@ -226,6 +237,10 @@ export class TableSession {
         return;
       case "focus":
         this.#pending.push({ type: "focus", ship: e.ship });
+        return;
+      case "tag":
+        store.assignTag(e.uid, e.ship);
+        this.#tags = { ...this.#tags, [e.uid]: e.ship };
         return;
       case "push":
         this.#push();

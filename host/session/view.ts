@@ -7,6 +7,7 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
+import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
@@ -46,6 +47,17 @@ export interface DevicesView {
 
 const MAX_OUTCOMES = 24;
 
+/** What the table waits for while it is set up by touch, with the instruction to show. */
+function assigningView(s: TableSession, views: readonly { readonly id: string; readonly name: string }[]) {
+  const a = s.work.assigning;
+  if (!a) return null;
+  if (a.kind === "tag") {
+    const name = views.find((v) => v.id === a.ship)?.name ?? a.ship;
+    return { kind: a.kind, ship: a.ship, instruction: `Tap the base of ${name} on a reader now.` };
+  }
+  return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
+}
+
 function resultView(r: ResolvedRecord) {
   return {
     seq: r.seq,
@@ -59,11 +71,14 @@ function resultView(r: ResolvedRecord) {
   };
 }
 
-/** The whole table state. */
-export function tableView(s: TableSession, devices: DevicesView, display: DisplayOptions) {
+/**
+ * The whole table state. `game`: the id of the game on the table, and the versions of the games before it on this
+ * table (so that a page sees every state of the next game as newer).
+ */
+export function tableView(s: TableSession, devices: DevicesView, display: DisplayOptions, game = { id: 0, versionsBefore: 0 }) {
   const st = s.draftStatus();
   const tagsOf = (id: string) =>
-    Object.entries(s.setup.tags)
+    Object.entries(s.tags)
       .filter(([, ship]) => ship === id)
       .map(([uid]) => uid);
   const views = s.rs.shipViews(s.state);
@@ -73,7 +88,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
   return {
-    version: s.version,
+    version: game.versionsBefore + s.version,
+    game: game.id,
     title: s.setup.title,
     scenario: s.setup.scenario,
     display,
@@ -125,6 +141,10 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
     players: Object.entries(s.work.players).map(([side, mode]) => ({ side, mode })),
     bindings: s.work.bindings,
+    /** Set-up by touch: what the table waits for, in words, or null. */
+    assigning: assigningView(s, views),
+    /** Ships with no tag yet (to tap their bases). */
+    untagged: views.filter((v) => tagsOf(v.id).length === 0).map((v) => ({ id: v.id, name: v.name })),
     devices: devices.devices,
     dial: devices.dial,
     sim: devices.sim,

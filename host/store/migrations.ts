@@ -62,11 +62,13 @@ CREATE TABLE IF NOT EXISTS club_outbox_cursor (one INTEGER PRIMARY KEY CHECK (on
   },
   {
     version: 5,
-    description: "the file remembers which game was opened on the table, and under which table file (the same start resumes it)",
+    description:
+      "the file remembers which game was opened on the table, and under which table file (the same start resumes it); devices get friendly names",
     up: (db) =>
-      db.exec(
-        "CREATE TABLE IF NOT EXISTS open_game (one INTEGER PRIMARY KEY CHECK (one = 1), game_id INTEGER NOT NULL, table_key TEXT NOT NULL)",
-      ),
+      db.exec(`
+CREATE TABLE IF NOT EXISTS open_game (one INTEGER PRIMARY KEY CHECK (one = 1), game_id INTEGER NOT NULL, table_key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS device_names (device_id TEXT PRIMARY KEY, name TEXT NOT NULL);
+`),
   },
 ];
 

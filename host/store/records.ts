@@ -86,7 +86,15 @@ export interface SessionSnapshot {
   readonly aside?: Draft | null;
   /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
   readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
+  /** Set-up by touch: the ship waiting for the next tag read, or the binding the next die rolled takes. */
+  readonly assigning?: Assigning | null;
 }
+
+/** Set-up by touch: what the table waits for (host/session/assigning.ts). */
+export type Assigning =
+  | { readonly kind: "tag"; readonly ship: string }
+  /** The binding the next die rolled takes (its roles, colours, side). */
+  | { readonly kind: "die"; readonly binding: Omit<Binding, "die"> };
 
 /** A row of the log as replay reads it. */
 export type LogRow =
@@ -101,6 +109,8 @@ export interface GameSetup {
   readonly data: unknown;
   /** The game's set-up as a table file gives it (fleets with tags, players, scenario …), when the store keeps it. */
   readonly table?: GameTable;
+  /** Tags given to ships at the table (UID → ship id), after the set-up was written. */
+  readonly assignedTags?: Readonly<Record<string, string>>;
 }
 
 /** What tells one table file's game from another's: its rule set, starting state and data (not its title). */
@@ -128,4 +138,6 @@ export interface GameStore {
   /** One transaction: the undo of `seq` and the snapshot after it. */
   commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void;
   saveSnapshot(snapshot: SessionSnapshot): void;
+  /** Keeps a tag given to a ship at the table with the game's set-up (it wins over the table file's for that tag). */
+  assignTag(uid: string, ship: string): void;
 }

@@ -209,6 +209,25 @@ export class SqliteStore {
     );
   }
 
+  /** The friendly names people gave the table's devices (device id → name). */
+  deviceNames(): Record<string, string> {
+    return naming(this.file, () => {
+      const rows = this.#db.prepare("SELECT device_id, name FROM device_names").all() as { device_id: string; name: string }[];
+      return Object.fromEntries(rows.map((r) => [r.device_id, r.name]));
+    });
+  }
+
+  /** Names a device (an empty name takes the name away). */
+  setDeviceName(id: string, name: string): void {
+    naming(this.file, () => {
+      if (name === "") this.#db.prepare("DELETE FROM device_names WHERE device_id = ?").run(id);
+      else
+        this.#db
+          .prepare("INSERT INTO device_names (device_id, name) VALUES (?, ?) ON CONFLICT(device_id) DO UPDATE SET name = excluded.name")
+          .run(id, name);
+    });
+  }
+
   /** The store of game `id` (to open it on the table), or null when the file has no such game. */
   gameById(id: number): SqliteGameStore | null {
     return naming(this.file, () => {
@@ -371,6 +390,19 @@ export class SqliteGameStore implements GameStore {
   commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void {
     this.#commitUndo(seq, at, snapshot);
     this.#committed();
+  }
+
+  /** Keeps a tag given to a ship at the table in the game's set-up (`assignedTags`), in one transaction. */
+  assignTag(uid: string, ship: string): void {
+    naming(this.#file, () =>
+      this.#db.transaction(() => {
+        const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
+        if (!row) return;
+        const setup = JSON.parse(row.setup) as GameSetup;
+        const next: GameSetup = { ...setup, assignedTags: { ...setup.assignedTags, [uid]: ship } };
+        this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
+      })(),
+    );
   }
 
   /**

@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   "device.unknown": { status: 404, meaning: "No device with that id." },
   "binding.unknown": { status: 404, meaning: "No binding with that id." },
   "game.unknown": { status: 404, meaning: "No game with that id in the table's file." },
+  "die.bound": { status: 409, meaning: "The die rolled to be bound already has a binding." },
   "game.open": { status: 409, meaning: "The table's open game cannot be deleted." },
   "sim.unavailable": { status: 404, meaning: "The table has no emulated device of that kind." },
   // The table is not in a state to do it.

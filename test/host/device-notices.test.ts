@@ -33,4 +33,17 @@ describe("device trouble said on the display", () => {
     expect(said[1]).toMatch(/wind dial is gone/);
     expect(said[2]).toMatch(/Bluetooth \(ble\) is gone.*software dice/);
   });
+
+  it("says once when a die runs low on battery, and again only after it was charged", () => {
+    const w = new DeviceWatch();
+    const die = (battery: number) => ({ ...dev("pixel-5", "die", true, "black"), battery });
+    expect(w.update([die(60)])).toEqual([]);
+    expect(w.update([die(15)])).toEqual([
+      "The black die (pixel-5) is low on battery (15 %): charge it after this game, or swap it for another now.",
+    ]);
+    expect(w.update([die(12)])).toEqual([]);
+    expect(w.update([die(20)])).toEqual([]);
+    expect(w.update([die(80)])).toEqual([]);
+    expect(w.update([die(9)])).toHaveLength(1);
+  });
 });

@@ -5,8 +5,8 @@
  */
 import { Listeners } from "../../common/listeners.ts";
 import type { Unsubscribe } from "../../readings.ts";
-import { SerialPortTransport } from "../../serial/serialport-transport.ts";
-import type { SerialOptions, SerialTransport, SerialTransportFactory, TransportClosed } from "../../serial/transport.ts";
+import { serialTransportsOver } from "../../serial/serialport-transport.ts";
+import type { SerialTransport, SerialTransportFactory, TransportClosed } from "../../serial/transport.ts";
 import { MemorySerialPort } from "./memory-port.ts";
 
 /** An emulator that can be powered up on a transport and powered down. */
@@ -28,6 +28,7 @@ export class MemorySerialDevice<E extends SerialEmulator> {
       onHost: (bytes) => this.#fromHost.emit(new Uint8Array(bytes)),
     });
     this.#port.unplug();
+    this.factory = serialTransportsOver(this.#port.binding);
   }
 
   /** The path a driver opens (with {@link factory}). */
@@ -39,8 +40,8 @@ export class MemorySerialDevice<E extends SerialEmulator> {
     return this.#port.plugged;
   }
 
-  /** The driver's transport factory: serialport's stream over this device's in-memory binding. */
-  readonly factory: SerialTransportFactory = (o: SerialOptions) => new SerialPortTransport({ ...o, binding: this.#port.binding });
+  /** The driver's transport factory: serialport's stream over this device's in-memory backend. */
+  readonly factory: SerialTransportFactory;
 
   /** Powers the emulator up on its end and makes the path openable. */
   async plug(): Promise<void> {

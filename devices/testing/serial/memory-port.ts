@@ -6,10 +6,12 @@
  * brings the path back. The pty pairs (`../pty/`) stay for the suite that tests the real tty path.
  */
 
-interface OpenOptionsLike {
-  path: string;
-  baudRate: number;
-}
+import type { SerialBackend } from "../../serial/transport.ts";
+
+/** What `open` takes, what it resolves to, and what `list` gives, in serialport's binding contract. */
+type PortOpenOptions = Parameters<SerialBackend["open"]>[0];
+type BindingPort = Awaited<ReturnType<SerialBackend["open"]>>;
+type PortInfo = Awaited<ReturnType<SerialBackend["list"]>>[number];
 
 type Rejecter = (e: Error & { canceled?: boolean; disconnected?: boolean }) => void;
 
@@ -18,14 +20,14 @@ function unpluggedError(): Error {
 }
 
 /** One open session of a memory port (what `binding.open` resolves to): serialport's `BindingPortInterface`. */
-export class MemoryPortBinding {
+export class MemoryPortBinding implements BindingPort {
   isOpen = true;
   private unplugged = false;
   private readonly queue: Buffer[] = [];
   private waiting: { resolve: (n: number) => void; reject: Rejecter; buffer: Buffer; offset: number; length: number } | null = null;
 
   constructor(
-    readonly openOptions: Required<OpenOptionsLike> & Record<string, unknown>,
+    readonly openOptions: Required<PortOpenOptions>,
     private readonly port: MemorySerialPort,
   ) {}
 
@@ -94,7 +96,7 @@ export class MemoryPortBinding {
 }
 
 /** How a memory port lists itself (serialport's `PortInfo`). */
-const portInfo = (path: string) => ({
+const portInfo = (path: string): PortInfo => ({
   path,
   manufacturer: "quarterdeck emulator",
   serialNumber: undefined,
@@ -112,9 +114,9 @@ export class MemorySerialPort {
   readonly #onOpen: () => void;
 
   /** The serialport binding object (`binding` option of `SerialPortStream`) with this one port. */
-  readonly binding = {
+  readonly binding: SerialBackend = {
     list: async () => [portInfo(this.path)],
-    open: async (options: OpenOptionsLike & Record<string, unknown>) => this.open(options),
+    open: async (options) => this.open(options),
   };
 
   /** `onHost` gets the host → device bytes; `onOpen` runs when the host opens the port (e.g. a DTR reset). */
@@ -158,7 +160,7 @@ export class MemorySerialPort {
     if (this.#session === s) this.#session = null;
   }
 
-  private async open(options: OpenOptionsLike & Record<string, unknown>): Promise<MemoryPortBinding> {
+  private async open(options: PortOpenOptions): Promise<MemoryPortBinding> {
     if (options.path !== this.path || !this.plugged) {
       throw Object.assign(new Error(`Error: ENOENT: no such file or directory, cannot open ${options.path}`), { code: "ENOENT" });
     }
@@ -185,11 +187,11 @@ export class MemorySerialPort {
 }
 
 /** One `{list, open}` backend over several memory ports (by path). */
-export function memorySerialBackend(ports: readonly MemorySerialPort[]) {
+export function memorySerialBackend(ports: readonly MemorySerialPort[]): SerialBackend {
   const byPath = (path: string) => ports.find((p) => p.path === path);
   return {
     list: async () => ports.filter((p) => p.plugged).map((p) => portInfo(p.path)),
-    open: async (options: OpenOptionsLike & Record<string, unknown>) => {
+    open: async (options) => {
       const port = byPath(options.path);
       if (!port)
         throw Object.assign(new Error(`Error: ENOENT: no such file or directory, cannot open ${options.path}`), { code: "ENOENT" });

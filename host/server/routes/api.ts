@@ -9,12 +9,15 @@ import {
   ActionBody,
   BindingBody,
   ChooseBody,
+  DeviceNameBody,
   DiceBody,
   DieParams,
   DraftBody,
   EmptyBody,
   IdParams,
   PlayerBody,
+  SetupDieBody,
+  SetupTagBody,
   SideParams,
   TapBody,
 } from "../schemas.ts";
@@ -64,8 +67,26 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   app.post<{ Body: Static<typeof BindingBody> }>("/api/bindings", { schema: { body: BindingBody } }, async (req, reply) =>
     sendResult(reply, table.session.bindDie(req.body), state),
   );
+  // set-up by touch: the next tag read goes to the ship, the next die rolled takes the binding
+  app.post<{ Body: Static<typeof SetupTagBody> }>("/api/setup/tag", { schema: { body: SetupTagBody } }, async (req, reply) =>
+    sendResult(reply, table.session.assign({ kind: "tag", ship: req.body.ship }), state),
+  );
+  app.post<{ Body: Static<typeof SetupDieBody> }>("/api/setup/die", { schema: { body: SetupDieBody } }, async (req, reply) =>
+    sendResult(reply, table.session.assign({ kind: "die", binding: req.body }), state),
+  );
+  app.post("/api/setup/stop", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.assign(null), state));
   app.delete<{ Params: Static<typeof DieParams> }>("/api/bindings/:die", { schema: { params: DieParams } }, async (req, reply) =>
     sendResult(reply, table.session.unbindDie(req.params.die), state),
+  );
+  app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof DeviceNameBody> }>(
+    "/api/devices/:id/name",
+    { schema: { params: IdParams, body: DeviceNameBody } },
+    async (req, reply) => {
+      if (!table.nameDevice(req.params.id, req.body.name.trim())) {
+        return sendError(reply, { code: "device.unknown", message: `This table has no device "${req.params.id}".`, path: "id" });
+      }
+      return { ok: true, state: state() };
+    },
   );
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/devices/:id/identify",

@@ -135,7 +135,8 @@ export async function gamesRoutes(
     const game = opts.table.store.games().find((g) => g.id === id);
     if (!game) return sendError(reply, unknown(req.params.id));
     // the open game's set-up is the one the table runs (its tags and players even when the store kept only the ships)
-    const setup = id === opts.table.gameId ? { ok: true as const, value: opts.table.session.setup } : tableSetupOfGame(game);
+    const s = opts.table.session;
+    const setup = id === opts.table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags } } : tableSetupOfGame(game);
     if (!setup.ok) return sendError(reply, setup.error);
     const notes = [
       ...(setup.value.data !== undefined && setup.value.data !== null

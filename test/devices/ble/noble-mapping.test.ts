@@ -10,6 +10,7 @@ import { noblePeripheral } from "../../../devices/ble/noble-peripheral.ts";
 import type { NoblePeripheral } from "../../../devices/ble/noble-types.ts";
 import type { BleDiscovery } from "../../../devices/ble/seam.ts";
 import { systemClock } from "../../../devices/common/clock.ts";
+import { ManualClock } from "../../support/manual-clock.ts";
 
 function standInPeripheral(connect: () => Promise<void> = async () => undefined) {
   const characteristic = Object.assign(new EventEmitter(), {
@@ -91,7 +92,8 @@ describe("noble central → BleCentral", () => {
       startScanningAsync: vi.fn(async (_u?: string[], _d?: boolean) => undefined),
       stopScanningAsync: vi.fn(async () => undefined),
     });
-    const central = createNobleCentral({ load: async () => noble });
+    const clock = new ManualClock();
+    const central = createNobleCentral({ load: async () => noble, clock });
     expect(await central.whenSettled()).toEqual({ kind: "ready" });
     const seen: BleDiscovery[] = [];
     central.onDiscover((d) => seen.push(d));
@@ -109,12 +111,15 @@ describe("noble central → BleCentral", () => {
       serviceData: [{ uuid: "180a", data: new Uint8Array(8) }],
       connectable: true,
     });
+    // noble#191: a connect stops the scan; the central restarts it 250 ms later, and not after close
     noble.emit("scanStop");
-    await new Promise((r) => setTimeout(r, 300));
+    await clock.advance(249);
+    expect(noble.startScanningAsync).toHaveBeenCalledTimes(1);
+    await clock.advance(1);
     expect(noble.startScanningAsync).toHaveBeenCalledTimes(2);
     await central.close();
     noble.emit("scanStop");
-    await new Promise((r) => setTimeout(r, 300));
+    await clock.advance(300);
     expect(noble.startScanningAsync).toHaveBeenCalledTimes(2);
   });
 

@@ -16,9 +16,7 @@ describe("the in-memory serial pair ({list, open} binding)", () => {
     const backend = memorySerialBackend([echo, other]);
     expect((await backend.list()).map((p) => p.path)).toEqual(["/emulated/echo0", "/emulated/other0"]);
 
-    // typed loosely, as the host's own bindingPortFactory takes it (devices/wind-dial/five.ts)
-    const binding = backend as unknown as ConstructorParameters<typeof SerialPortStream>[0]["binding"];
-    const port = new SerialPortStream({ binding, path: "/emulated/echo0", baudRate: 9600, autoOpen: false });
+    const port = new SerialPortStream({ binding: backend, path: "/emulated/echo0", baudRate: 9600, autoOpen: false });
     await new Promise<void>((resolve, reject) => port.open((e) => (e ? reject(e) : resolve())));
     const got: number[] = [];
     port.on("data", (d: Buffer) => got.push(...d));

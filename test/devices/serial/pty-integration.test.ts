@@ -4,17 +4,22 @@
  * (devices/testing/serial), which is quicker and needs no socat; this one checks that what they show holds on a tty:
  * the transport (bytes, a vanished device node, reopening), a PN532 reader, NFC readers as the demo builds them,
  * an HCI controller answering the Reset probe, and that pty pairs leave nothing behind.
+ *
+ * Noble over an emulated HCI controller (test/devices/emulators/hci/) runs on ptys too, and only there: noble's UART
+ * driver opens its port by path with serialport's native binding and takes no other.
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { probeHciUart } from "../../../devices/ble/hci-reset-probe.ts";
 import { steppingClock } from "../../../devices/common/clock.ts";
 import { Pn532Reader } from "../../../devices/nfc/pn532/driver.ts";
 import type { Reading, TagArrived, TagLeft } from "../../../devices/readings.ts";
 import { type LinkState, ReconnectingLink } from "../../../devices/serial/reconnecting-link.ts";
 import { SerialPortTransport, serialPortFactory } from "../../../devices/serial/serialport-transport.ts";
 import type { TransportClosed } from "../../../devices/serial/transport.ts";
+import { plugHciController } from "../../../devices/testing/hci/hci-uart.ts";
 import { createEmulatedReaders } from "../../../devices/testing/nfc/emulated-readers.ts";
 import { Pn532Emulator } from "../../../devices/testing/nfc/pn532-emulator.ts";
 import { EmulatedSerialDevice } from "../../../devices/testing/nfc/serial-device.ts";
@@ -155,6 +160,21 @@ describe("NFC readers on a real pty", () => {
       "tag.arrived 04A23B5C1D6E80",
       "tag.left 04A23B5C1D6E80",
     ]);
+  });
+});
+
+describe("an HCI controller on a real pty", () => {
+  it("answers the HCI Reset probe at the UART speed, with its address; once it stops answering it is no adapter", async () => {
+    const hci = await plugHciController({ name: "probe", address: "00:1b:dc:0a:00:42" });
+    cleanups.push(() => hci.dispose());
+    expect(await probeHciUart(hci.hostPath, { open: serialPortFactory })).toEqual({
+      answered: true,
+      port: hci.hostPath,
+      baudRate: 1_000_000,
+      address: "00:1b:dc:0a:00:42",
+    });
+    hci.controller.stopAnswering();
+    expect(await probeHciUart(hci.hostPath, { open: serialPortFactory, timeoutMs: 100 })).toMatchObject({ answered: false });
   });
 });
 

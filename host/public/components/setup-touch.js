@@ -1,0 +1,69 @@
+// Setting the table up by touch (issue 12): give a ship its tag by tapping its base on any reader, bind a die by
+// rolling it. The host waits for the tap or the roll (`state.assigning`) and says what came of it in a notice.
+import { useState } from "preact/hooks";
+import { html } from "../lib/html.js";
+
+const list = (v) => v.split(/[\s,]+/).filter(Boolean);
+
+/** What the table waits for now, in words, with a button to stop waiting. */
+export function Waiting({ state, send }) {
+  if (!state.assigning) return null;
+  return html`<div class="assigning" role="status" id="assigning">
+    <b>${state.assigning.instruction}</b>
+    <button type="button" class="secondary" onClick=${() => send("POST", "/api/setup/stop", {})}>Stop waiting</button>
+  </div>`;
+}
+
+/** Ships without a tag first, each with a button to wait for its base; any other ship can get another tag. */
+export function ShipBases({ state, send }) {
+  const [other, setOther] = useState("");
+  const wait = (ship) => send("POST", "/api/setup/tag", { ship });
+  return html`<section id="ship-bases" class="panel" aria-labelledby="bases-h">
+    <h2 id="bases-h">Ship bases</h2>
+    <${Waiting} state=${state} send=${send} />
+    ${
+      state.untagged.length === 0
+        ? html`<p class="muted">Every ship has a tag.</p>`
+        : html`<p>Without a tag: press a ship, then tap its base on any reader.</p>
+          <div class="buttons">${state.untagged.map((s) => html`<button type="button" onClick=${() => wait(s.id)}>${s.name}</button>`)}</div>`
+    }
+    <form class="row" onSubmit=${(e) => {
+      e.preventDefault();
+      if (other) wait(other);
+    }}>
+      <label><span>Another tag for</span>
+        <select value=${other} onChange=${(e) => setOther(e.currentTarget.value)}>
+          <option value="">a ship…</option>
+          ${state.ships.map((s) => html`<option value=${s.id}>${s.name}</option>`)}
+        </select></label>
+      <button type="submit" class="secondary">Wait for its base</button>
+    </form>
+  </section>`;
+}
+
+/** Binds the next die rolled to the roles, colours and side given here. */
+export function BindByRoll({ state, send }) {
+  const [roles, setRoles] = useState("");
+  const [colors, setColors] = useState("");
+  const [side, setSide] = useState("");
+  const submit = (e) => {
+    e.preventDefault();
+    const body = {};
+    if (list(roles).length) body.roles = list(roles);
+    if (list(colors).length) body.colors = list(colors);
+    if (side) body.side = side;
+    send("POST", "/api/setup/die", body);
+  };
+  return html`<section id="bind-by-roll" class="panel" aria-labelledby="roll-bind-h">
+    <h2 id="roll-bind-h">Bind a die by rolling it</h2>
+    <form class="bind" onSubmit=${submit}>
+      <label><span>Roles</span><input value=${roles} placeholder="any role" onInput=${(e) => setRoles(e.currentTarget.value)} /></label>
+      <label><span>Colours</span><input value=${colors} placeholder="e.g. black" onInput=${(e) => setColors(e.currentTarget.value)} /></label>
+      <label><span>Side</span><select value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
+        <option value="">shared</option>
+        ${state.players.map((p) => html`<option value=${p.side}>${p.side}</option>`)}
+      </select></label>
+      <button type="submit">Wait for a roll</button>
+    </form>
+  </section>`;
+}

@@ -1,0 +1,79 @@
+/**
+ * Setting a table up by touch, as a club member does with the models in hand: "tap the base of Royal James now" gives
+ * the next tag read on any reader to that ship; "roll the die you want as the black die" binds the next die rolled.
+ * Pure: the step asks, these answer with what to do and what to say.
+ */
+import type { DeviceHealth, DieRolled } from "../../devices/readings.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
+import type { Binding } from "../config/schema.ts";
+import type { Assigning } from "../store/records.ts";
+import { bindingProblem } from "./bindings.ts";
+
+export type { Assigning } from "../store/records.ts";
+
+/** What a tag read while a ship waits for its tag comes to. */
+export type TagAnswer =
+  | { readonly kind: "assign"; readonly uid: string; readonly ship: string; readonly text: string }
+  | { readonly kind: "refuse"; readonly text: string };
+
+/** The next tag read goes to the ship waiting, unless another ship has it already (then that is said and it waits on). */
+export function tagFor(
+  uid: string,
+  ship: { readonly id: string; readonly name: string },
+  tags: Readonly<Record<string, string>>,
+  nameOf: (id: string) => string,
+): TagAnswer {
+  const holder = tags[uid];
+  if (holder === ship.id) return { kind: "refuse", text: `Tag ${uid} is already ${ship.name}'s.` };
+  if (holder !== undefined) {
+    return { kind: "refuse", text: `Tag ${uid} is already on ${nameOf(holder)}: tap the base of ${ship.name} with a tag of its own.` };
+  }
+  return { kind: "assign", uid, ship: ship.id, text: `${ship.name}: tag ${uid} assigned.` };
+}
+
+/**
+ * The binding the rolled die takes, or why it cannot: a die the table does not know, a side it does not have, or a
+ * die already bound (unbind it on /devices first, or roll another).
+ */
+export function bindingFor(
+  r: DieRolled,
+  wanted: Omit<Binding, "die">,
+  bindings: readonly Binding[],
+  health: readonly DeviceHealth[],
+  sides: readonly string[],
+): Result<{ readonly binding: Binding; readonly text: string }> {
+  const bound = bindings.find((b) => b.die === r.dieId);
+  if (bound) {
+    return fail(
+      "die.bound",
+      `Die ${r.dieId} is already ${describeBinding(bound)}: roll another die, or unbind it on /devices first.`,
+      "die",
+    );
+  }
+  const binding: Binding = { ...wanted, die: r.dieId };
+  const problem = bindingProblem(binding, health, sides);
+  if (problem) return problem;
+  return ok({ binding, text: `Die ${r.dieId} is now ${describeBinding(wanted)}.` });
+}
+
+/** "the black rof die of the English", "a die of any role": what a binding makes of a die, in words. */
+export function describeBinding(b: Omit<Binding, "die">): string {
+  const colours = b.colors?.length ? `${b.colors.join("/")} ` : "";
+  const roles = b.roles?.length ? `${b.roles.join("/")} die` : "die";
+  const side = b.side ? ` of the ${b.side}` : "";
+  return colours || b.roles?.length ? `the ${colours}${roles}${side}` : `a die of any role${side}`;
+}
+
+/** Checks a request to wait for a die to bind: the side it is for must be one of the table's. */
+export function dieRequest(binding: Omit<Binding, "die">, sides: readonly string[]): Result<Assigning> {
+  if (binding.side !== undefined && !sides.includes(binding.side)) {
+    return fail("side.unknown", `There is no side "${binding.side}" (sides: ${sides.join(", ")}).`, "side");
+  }
+  return ok({ kind: "die", binding });
+}
+
+/** Checks a request to wait for a ship's tag: the ship must be on the table. */
+export function tagRequest(ship: string, ships: readonly { readonly id: string }[]): Result<Assigning> {
+  if (!ships.some((s) => s.id === ship)) return fail("ship.unknown", `There is no ship "${ship}".`, "ship");
+  return ok({ kind: "tag", ship });
+}
