@@ -5,6 +5,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { RosterUpload } from "./components/roster-upload.js";
+import { SetupWalk } from "./components/setup-walk.js";
 import { ShipForm } from "./components/ship-form.js";
 import { fleetErrorAt, fleetsOf, withoutPath } from "./lib/games.js";
 import { html } from "./lib/html.js";
@@ -52,7 +53,7 @@ function Players({ sides, players, setPlayers }) {
   );
 }
 
-function Created({ game }) {
+function Created({ game, rulesetName, ships, sides }) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState("");
   const open = async () => {
@@ -62,6 +63,7 @@ function Created({ game }) {
   };
   return html`<section class="panel" id="created" aria-labelledby="created-h">
     <h2 id="created-h">“${game.title}” is ready</h2>
+    <p>${rulesetName}${ships > 0 ? ` · ${ships} ships` : ""}${sides.length > 0 ? ` · ${sides.join(" v ")}` : ""}</p>
     ${
       opened
         ? html`<p id="opened">It is on the table now.</p>
@@ -71,7 +73,8 @@ function Created({ game }) {
             <a class="button secondary" href="/games">Later (all games)</a></p>`
     }
     <p class="error" role="alert">${error}</p>
-  </section>`;
+  </section>
+  ${opened ? html`<${SetupWalk} gameId=${game.id} />` : null}`;
 }
 
 function NewGame() {
@@ -128,7 +131,8 @@ function NewGame() {
   };
   return html`<main class="page">
     <h1>New game <nav class="links" aria-label="Pages"><a href="/games">games</a> <a href="/">display</a> <a href="/control">control</a></nav></h1>
-    <div class="new-game">
+    ${created ? html`<${Created} game=${created} rulesetName=${rs?.title ?? created.ruleset} ships=${ships.length} sides=${sides} />` : null}
+    <div class="new-game" hidden=${created !== null}>
       <fieldset>
         <legend>1. Rules</legend>
         <label><span>Rule set</span>
@@ -174,7 +178,6 @@ function NewGame() {
           : null
       }
     </div>
-    ${created ? html`<${Created} game=${created} />` : null}
   </main>`;
 }
 

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableView } from "../../host/session/view.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
 
@@ -22,9 +23,9 @@ const SIZES = [
 ] as const;
 
 const ROSTER = `side,id,name,tag,rating,speed,hull,crew,squadron
-English,royal-james,Royal James,04AA000001,1,slow,stout,elite,red
-English,london,London,04AA000002,2,slow,average,regular,red
-Dutch,gouda,Gouda,04BB000001,3,medium,average,regular,blue
+English,royal-james,Royal James,04AA0000000001,1,slow,stout,elite,red
+English,london,London,04AA0000000002,2,slow,average,regular,red
+Dutch,gouda,Gouda,04BB0000000001,3,medium,average,regular,blue
 Dutch,oosterwijk,Oosterwijk,,4,medium,weak,poor,blue
 `;
 // line 3: a hull the rules do not know
@@ -46,6 +47,8 @@ interface Game {
   open: boolean;
   winner: string | null;
 }
+const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
 const games = async () => (await call(`${host.url}/api/games`)).json as unknown as Game[];
 
 /** Type and targets on the phone, axe everywhere, a screenshot at each size. */
@@ -72,6 +75,7 @@ beforeAll(async () => {
   writeFileSync(rosterFile, ROSTER);
   writeFileSync(badRosterFile, BAD_ROSTER);
   host = await startHost(dir);
+  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 30_000);
   browser = await launchChromium();
   page = await browser.newPage();
   page.on("pageerror", (e) => console.log("pageerror:", e.message));
@@ -103,6 +107,23 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.click("#open-now");
     await page.locator("#opened").waitFor();
     expect((await games()).find((g) => g.open)?.title).toBe("Club night");
+
+    // the last step: the ship without a tag in the roster gets one by a tap on its base; a die is bound by a roll
+    await page.click("#walk-start");
+    await expect.poll(() => page.locator("#walk-now b").textContent(), WAIT).toBe("Tap the base of Oosterwijk on a reader now.");
+    await sim("tap", { reader: "reader-1", uid: "04AA0000000001" });
+    await sim("lift", { reader: "reader-1" });
+    await expect.poll(() => page.locator("#walk-notice").textContent(), WAIT).toMatch(/already on Royal James/);
+    expect(await page.locator("#walk-now b").textContent()).toBe("Tap the base of Oosterwijk on a reader now.");
+    await checkPage(page, "new-walk");
+    await sim("tap", { reader: "reader-2", uid: "04BB0000000009" });
+    await sim("lift", { reader: "reader-2" });
+    await page.locator("#all-tagged").waitFor();
+    await page.locator("#bind-by-roll input").first().fill("initiative");
+    await page.locator("#bind-by-roll button[type=submit]").click();
+    await until(state, (s) => s.assigning?.kind === "die", 10_000);
+    await sim("roll", { die: "pixel-1", face: 3 });
+    await until(state, (s) => s.bindings.some((b) => b.die === "pixel-1" && b.roles?.includes("initiative")), 10_000);
     const display = await browser.newPage();
     await display.goto(`${host.url}/`);
     await expect.poll(() => display.locator("#title").textContent(), WAIT).toBe("Club night");
