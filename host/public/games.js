@@ -3,7 +3,7 @@
 // the winner, put it away, delete it (after a confirm), its report (a new tab, or a download) and its summary.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { arrangeGames, lastPlayed, rulesetTitle, scenarioTitle, statusWord } from "./lib/games.js";
+import { arrangeGames, fileName, lastPlayed, rulesetTitle, scenarioTitle, statusWord } from "./lib/games.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 
@@ -67,6 +67,7 @@ function GameCard({ game, rulesets, openSides, send }) {
       <a class="button secondary" href=${`/games/${game.id}/summary`}>Summary</a>
       <a class="button secondary" href=${report} target="_blank" rel="noopener">Report</a>
       <a class="button secondary" href=${report} download=${`quarterdeck-game-${game.id}-report.html`}>Download report</a>
+      <a class="button secondary" href=${`/api/games/${game.id}/table-file`} download=${`${fileName(game.title)}.yaml`}>Save set-up (table file)</a>
       ${game.status === "active" ? html`<button type="button" class="secondary" onClick=${() => setAsking("end")}>End…</button>` : null}
       ${game.status !== "archived" && !game.open ? html`<button type="button" class="secondary" onClick=${() => send("POST", `/api/games/${game.id}/archive`)}>Put away</button>` : null}
       ${game.open ? null : html`<button type="button" class="secondary" onClick=${() => setAsking("delete")}>Delete…</button>`}

@@ -121,7 +121,10 @@ function NewGame() {
       const said = withoutPath(r.error.message, r.error.path);
       setErrors(
         ship
-          ? { general: "A ship was refused: see the list.", ships: { [ship.at]: `${at.field || "ship"}: ${said}` } }
+          ? {
+              general: "A ship was refused: see the list.",
+              ships: { [ship.at]: said.startsWith(at.field) ? said : `${at.field}: ${said}` },
+            }
           : { general: r.error.message, ships: {} },
       );
       return;

@@ -157,8 +157,23 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await expect.poll(() => page.locator("#ship-rating-error").textContent(), WAIT).toMatch(/at most 4; got 9/);
     await checkPage(page, "new-errors");
     await page.fill("#ship-rating", "2");
+    await page.fill("#ship-tag", "04CC0000000001");
     await page.click(".ship-form button[type=submit]");
     await page.locator("[data-ship=henry]").waitFor();
+
+    // a second ship with Henry's tag passes alone; the game refuses it and the page marks it in the list
+    await page.fill("#ship-id", "mary");
+    await page.fill("#ship-name", "Mary");
+    await page.fill("#ship-tag", "04CC0000000001");
+    await page.click(".ship-form button[type=submit]");
+    await page.locator("[data-ship=mary]").waitFor();
+    const before = (await games()).length;
+    await page.click("#create");
+    await expect
+      .poll(() => page.locator("[data-ship=mary] .field-error").textContent(), WAIT)
+      .toBe("tag 04CC0000000001 is already on henry.");
+    expect(await page.locator("#create-error").textContent()).toBe("A ship was refused: see the list.");
+    expect((await games()).length).toBe(before);
   });
 
   it("resumes an earlier game from /games", async () => {
@@ -190,6 +205,9 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await expect.poll(() => card.locator(".winner").textContent(), WAIT).toBe("Dutch");
 
     expect(await card.getByRole("link", { name: "Download report" }).getAttribute("download")).toMatch(/\.html$/);
+    const saved = await fetch(`${host.url}${await card.getByRole("link", { name: /table file/ }).getAttribute("href")}`);
+    expect(await saved.text()).toMatch(/^# quarterdeck table file: Club night\n[\s\S]*oosterwijk[\s\S]*04BB0000000009/);
+    expect(await card.getByRole("link", { name: /table file/ }).getAttribute("download")).toBe("club-night.yaml");
     await card.getByRole("link", { name: "Summary" }).click();
     await page.waitForSelector("body[data-ready]");
     expect(await page.locator("#named-winner").textContent()).toMatch(/Dutch/);

@@ -54,7 +54,8 @@ export function ShipForm({ ruleset, sides, onAdd }) {
     }
     setErrors({});
     onAdd(r.ships[0]);
-    setValues({ side: values.side });
+    // the next ship is often of the same kind: only what names this one is cleared
+    setValues({ ...values, id: "", name: "", tag: "" });
   };
   return html`<form class="ship-form" onSubmit=${submit} aria-label="Add a ship" novalidate>
     <div class="ship-fields">

@@ -20,3 +20,4 @@ export function shipOfForm(
 export function fleetsOf(
   ships: readonly ({ side: string } & Record<string, unknown>)[],
 ): { side: string; ships: Record<string, unknown>[] }[];
+export function fileName(title: string): string;

@@ -119,3 +119,12 @@ export function fleetsOf(ships) {
   }
   return fleets;
 }
+
+/** A file name from a game's title: "Sole Bay, 28 May 1672" → "sole-bay-28-may-1672". */
+export const fileName = (title) =>
+  String(title)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "game";

@@ -1,6 +1,6 @@
 /** The games pages' pure helpers (host/public/lib/games.js). */
 import { describe, expect, it } from "vitest";
-import { arrangeGames, fleetErrorAt, lastPlayed, scenarioWord, statusWord, withoutPath } from "../../../host/public/lib/games.js";
+import { arrangeGames, fileName, fleetErrorAt, lastPlayed, scenarioWord, statusWord, withoutPath } from "../../../host/public/lib/games.js";
 
 describe("games page helpers", () => {
   it("words a game's status, the open one marked", () => {
@@ -10,6 +10,8 @@ describe("games page helpers", () => {
     expect(statusWord({ status: "archived", open: false })).toBe("put away");
     expect(scenarioWord(null)).toBe("blank");
     expect(scenarioWord("sole-bay-1672")).toBe("sole bay 1672");
+    expect(fileName("Zeven Provinciën, 1672!")).toBe("zeven-provincien-1672");
+    expect(fileName("!!")).toBe("game");
   });
 
   it("says when a game was last played", () => {
