@@ -5,6 +5,7 @@
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { choiceWords } from "./choices.ts";
@@ -72,6 +73,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
+  const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
   return {
     version: s.version,
     title: s.setup.title,
@@ -102,7 +104,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       odds: st.odds && {
         outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
         truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
-        summary: st.odds.summary,
+        // the rule set's summary as typed figures (a chance, a mean, a count), ids given as ship names
+        summary: summaryFigures(st.odds.summary, st.def.type, s.rs.summaryTerms ?? {}, shipNameOf),
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,

@@ -4,6 +4,7 @@
  */
 
 import type { DicePlan } from "../dice/plan.ts";
+import type { SummaryTerms } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
 import type { Severity } from "./ship-status.ts";
@@ -198,4 +199,6 @@ export interface RuleSet<S extends TableState = TableState> {
    * result. Takes the state before the action. Rule sets without a per-die reading leave it out.
    */
   markDice?(state: S, action: Action, dice: readonly (readonly number[])[]): DieMark[][];
+  /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
+  readonly summaryTerms?: SummaryTerms;
 }

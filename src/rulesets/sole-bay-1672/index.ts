@@ -17,6 +17,7 @@ import { applyEvent } from "./events.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { parseState, type SoleBayState } from "./state.ts";
+import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -58,5 +59,6 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   applyEvent,
   windView,
   shipViews,
+  summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });
