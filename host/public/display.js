@@ -15,23 +15,29 @@ import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
 import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
 
+/** One phase in the row; the first of its side's run carries the side's name ("Player 2: fire removal"). */
+function Phase({ phase, now, label }) {
+  return html`<li class=${now ? "phase now" : "phase"} aria-current=${now ? "step" : undefined}>
+    ${label ? html`<span class="phase-group-label">${label}:</span> ` : null}<span class="phase-name">${phase.name}</span>
+  </li>`;
+}
+
 function PhaseStrip({ state }) {
   const ph = phaseView(state);
   if (ph.count === 0) return null;
-  const mark = (p) => (p.index === ph.index ? "step" : undefined);
+  // the current side's run is spelled out, phase by phase; another side's run is one entry
+  const items = ph.groups.flatMap((g) =>
+    g.label === null || g.now
+      ? g.phases.map((p, i) => html`<${Phase} key=${p.index} phase=${p} now=${p.index === ph.index} label=${i === 0 ? g.label : null} />`)
+      : [
+          html`<li key=${`g${g.phases[0].index}`} class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>
+            ${g.label}: ${g.phases.length} phases
+          </li>`,
+        ],
+  );
   return html`<nav class="phases" aria-label="phases of the turn">
     <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}</span>
-    <ol class="phase-order" id="phase-order">
-      ${ph.groups.map((g) =>
-        g.label === null
-          ? html`<li class=${g.now ? "phase now" : "phase"} aria-current=${mark(g.phases[0])}><span>${g.phases[0].name}</span></li>`
-          : g.now
-            ? html`<li class="phase-group now"><span class="phase-group-label">${g.label}:</span>
-                <ol>${g.phases.map((p) => html`<li class=${p.index === ph.index ? "phase now" : "phase"} aria-current=${mark(p)}><span>${p.name}</span></li>`)}</ol>
-              </li>`
-            : html`<li class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>${g.label}: ${g.phases.length} phases</li>`,
-      )}
-    </ol>
+    <ol class="phase-order" id="phase-order">${items}</ol>
     ${state.aside ? html`<span class="phase-aside" id="aside">Waiting: ${state.aside.title}</span>` : null}
   </nav>`;
 }
