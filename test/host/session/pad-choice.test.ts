@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { tableView } from "../../../host/session/view.ts";
-import { demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
+import { demoDice, demoPad, demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
 
 const setup = demoSetup("quickfire");
 const devices = { devices: [], dial: null, sim: false };
 
-function gunneryFromTaps() {
-  const f = openSession(setup);
+function gunneryFromTaps(pad = true) {
+  const f = openSession(setup, undefined, [], pad ? [...demoDice, demoPad] : demoDice);
   const { session } = f;
   session.handleReading(tag(uidOf(setup, "mikasa")));
   session.handleReading(tag(uidOf(setup, "knyaz-suvorov"), "reader-2"));
@@ -91,6 +91,14 @@ describe("choosing from the pad", () => {
     session.handleReading(press("next-choice"));
     expect(view().notices.at(-1)?.text).toBe("The dice are already rolling for this action: its choices are made.");
     expect(session.draft?.values.range).toBe("short");
+  });
+
+  it("a table without a pad's next-choice button is told to choose on /control, and nothing is said of a pad", () => {
+    const { session, view } = gunneryFromTaps(false);
+    expect(view().pending?.choosing).toBeNull();
+    expect(view().pending?.instruction).toBe("choose gunnery rating on /control");
+    session.handleReading(press("next-choice")); // a press still chooses (a pad whose health comes later)
+    expect(view().pending?.choosing).toMatchObject({ name: "battery", value: "heavy", held: true });
   });
 
   it("survives a restart: the choice under the pad is in the snapshot", () => {
