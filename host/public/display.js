@@ -13,7 +13,7 @@ import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
-import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
+import { diceTrouble, onlyShown, padHas, phaseView } from "./lib/table.js";
 
 /** One phase in the row; the first of its side's run carries the side's name ("Player 2: fire removal"). */
 function Phase({ phase, now, label }) {
@@ -81,10 +81,14 @@ function ActionPanel({ state }) {
   if (state.choice) {
     const c = state.choice;
     const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";
+    // the pad answers with one option: Next choice shows the options in turn, Confirm gives the one shown
+    const byPad = c.min <= 1 && padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
       <div class="instruction">${c.purpose}</div>
-      <p class="choice-how">Choose ${many} these on /control:</p>
-      <ul class="choice-options" aria-label="options">${(c.options ?? []).map((o) => html`<li>${o.label}</li>`)}</ul>
+      <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
+      <ul class="choice-options" id="choice-options" aria-label="options">
+        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
+      </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {

@@ -123,7 +123,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       ready: st.ready,
     },
     followUps: s.followUps,
-    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice } : null,
+    /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
+    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
     last: last ? resultView(last) : null,
     history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
     players: Object.entries(s.work.players).map(([side, mode]) => ({ side, mode })),

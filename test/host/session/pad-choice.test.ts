@@ -107,4 +107,28 @@ describe("choosing from the pad", () => {
     const again = f.reopen().session;
     expect(again.draft).toMatchObject({ type: "gunnery", choosing: "battery", values: { battery: "heavy" } });
   });
+
+  it("answers a choice the rules ask from the pad: WS&IM's hits read off the Fire Table, Confirm gives the option shown", () => {
+    const wsim = demoSetup("wsim-battle-v3");
+    const { session, reopen } = openSession(wsim, undefined, [], [...demoDice, demoPad]);
+    const view = () => tableView(session, devices, wsim.display);
+    session.cancel(); // the wind roll waiting at the start
+    session.startAction({ type: "fire", firer: "victory", target: "redoutable", rangeHexes: 2, gunsFiring: 10 });
+    session.enterDice([4, 4]);
+    expect(view().choice).toMatchObject({ field: "hits", picked: null });
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("prev-choice"));
+    expect(view().choice?.picked).toBe(1);
+    // the option shown is saved with the rest: a restart keeps it
+    const again = reopen().session;
+    const viewAgain = () => tableView(again, devices, wsim.display);
+    expect(viewAgain().choice?.picked).toBe(1);
+    again.handleReading(press("confirm"));
+    expect(again.records.at(-1)?.action).toMatchObject({ type: "fire-result", hits: 1 });
+    // the next choice the rules ask (the critical hit's entry) starts afresh
+    expect(viewAgain().choice?.field).toBe("entry");
+    expect(viewAgain().choice?.picked).toBeNull();
+  });
 });
