@@ -13,6 +13,7 @@ import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState } from "./state.ts";
+import { AGE_OF_SAIL_SUMMARY_TERMS } from "./summary-terms.ts";
 import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
@@ -32,6 +33,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
+  summaryTerms: AGE_OF_SAIL_SUMMARY_TERMS,
   headline: ageOfSailHeadline,
   victory: aosVictory,
 });

@@ -18,6 +18,7 @@ import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
+import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -60,5 +61,6 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   windView,
   shipViews,
   breakpoints: squadronBreakpoints,
+  summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });
