@@ -82,6 +82,8 @@ export interface DeviceHealth {
   /** For dice: the physical kind and colour, when known from configuration. */
   readonly dieKind?: PhysicalDieKind;
   readonly color?: string;
+  /** For button pads: the commands its buttons are mapped to (the host says which button to press). */
+  readonly commands?: readonly string[];
 }
 
 /** Unsubscribes a listener. */

@@ -20,7 +20,14 @@ export interface PadSourceDeps extends ReopeningLinkOptions {
   readonly emulated?: boolean;
 }
 
-const padHealth = (id: string, emulated: boolean, status: string, message?: string, lastSeen?: number): DeviceHealth => ({
+const padHealth = (
+  id: string,
+  emulated: boolean,
+  status: string,
+  message?: string,
+  lastSeen?: number,
+  commands?: readonly string[],
+): DeviceHealth => ({
   id,
   kind: "pad",
   family: "hid-pad",
@@ -29,6 +36,7 @@ const padHealth = (id: string, emulated: boolean, status: string, message?: stri
   emulated,
   ...(message !== undefined ? { message } : {}),
   ...(lastSeen !== undefined ? { lastSeen } : {}),
+  ...(commands !== undefined ? { commands } : {}),
 });
 
 interface RunningPad {
@@ -59,7 +67,8 @@ export function padSource(pads: readonly (PadDevice | BrokenPad)[], deps: PadSou
     }
     const { backend, logger, initialBackoffMs, maxBackoffMs } = deps;
     const link = new HidLink({ match: pad, backend, clock, logger, initialBackoffMs, maxBackoffMs });
-    const entry: RunningPad = { id: pad.id, link, health: padHealth(pad.id, emulated, "connecting") };
+    const commands = pad.buttons.map((b) => b.command);
+    const entry: RunningPad = { id: pad.id, link, health: padHealth(pad.id, emulated, "connecting", undefined, undefined, commands) };
     offs.push(
       link.onData((report) => {
         const now = clock.now();
@@ -69,7 +78,7 @@ export function padSource(pads: readonly (PadDevice | BrokenPad)[], deps: PadSou
         for (const command of commands) readings.emit({ type: "button.pressed", deviceId: pad.id, command, at: now });
       }),
       link.onState((s) => {
-        entry.health = padHealth(pad.id, emulated, s.status, s.message, entry.health.lastSeen);
+        entry.health = padHealth(pad.id, emulated, s.status, s.message, entry.health.lastSeen, commands);
         healthListeners.emit(entry.health);
       }),
     );

@@ -13,25 +13,31 @@ import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
-import { diceTrouble, onlyShown, phaseView } from "./lib/table.js";
+import { diceTrouble, onlyShown, padHas, phaseView } from "./lib/table.js";
+
+/** One phase in the row; the first of its side's run carries the side's name ("Player 2: fire removal"). */
+function Phase({ phase, now, label }) {
+  return html`<li class=${now ? "phase now" : "phase"} aria-current=${now ? "step" : undefined}>
+    ${label ? html`<span class="phase-group-label">${label}:</span> ` : null}<span class="phase-name">${phase.name}</span>
+  </li>`;
+}
 
 function PhaseStrip({ state }) {
   const ph = phaseView(state);
   if (ph.count === 0) return null;
-  const mark = (p) => (p.index === ph.index ? "step" : undefined);
+  // the current side's run is spelled out, phase by phase; another side's run is one entry
+  const items = ph.groups.flatMap((g) =>
+    g.label === null || g.now
+      ? g.phases.map((p, i) => html`<${Phase} key=${p.index} phase=${p} now=${p.index === ph.index} label=${i === 0 ? g.label : null} />`)
+      : [
+          html`<li key=${`g${g.phases[0].index}`} class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>
+            ${g.label}: ${g.phases.length} phases
+          </li>`,
+        ],
+  );
   return html`<nav class="phases" aria-label="phases of the turn">
     <span class="phase-now" id="phase"><span id="turn">Turn ${state.turn}</span> · Phase ${ph.index + 1} of ${ph.count}</span>
-    <ol class="phase-order" id="phase-order">
-      ${ph.groups.map((g) =>
-        g.label === null
-          ? html`<li class=${g.now ? "phase now" : "phase"} aria-current=${mark(g.phases[0])}><span>${g.phases[0].name}</span></li>`
-          : g.now
-            ? html`<li class="phase-group now"><span class="phase-group-label">${g.label}:</span>
-                <ol>${g.phases.map((p) => html`<li class=${p.index === ph.index ? "phase now" : "phase"} aria-current=${mark(p)}><span>${p.name}</span></li>`)}</ol>
-              </li>`
-            : html`<li class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>${g.label}: ${g.phases.length} phases</li>`,
-      )}
-    </ol>
+    <ol class="phase-order" id="phase-order">${items}</ol>
     ${state.aside ? html`<span class="phase-aside" id="aside">Waiting: ${state.aside.title}</span>` : null}
   </nav>`;
 }
@@ -81,10 +87,14 @@ function ActionPanel({ state }) {
   if (state.choice) {
     const c = state.choice;
     const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";
+    // the pad answers with one option: Next choice shows the options in turn, Confirm gives the one shown
+    const byPad = c.min <= 1 && padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
       <div class="instruction">${c.purpose}</div>
-      <p class="choice-how">Choose ${many} these on /control:</p>
-      <ul class="choice-options" aria-label="options">${(c.options ?? []).map((o) => html`<li>${o.label}</li>`)}</ul>
+      <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
+      <ul class="choice-options" id="choice-options" aria-label="options">
+        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
+      </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {

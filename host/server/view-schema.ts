@@ -1,7 +1,8 @@
 /**
  * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema, so
  * pages render what they are told and the OpenAPI document shows it. The rule sets' own parts (an action's fields,
- * an outcome, the wind state, the summary) stay open objects: their shapes are each rule set's (CONTRACT §3).
+ * an outcome, the wind state) stay open objects: their shapes are each rule set's (CONTRACT §3); odds summaries come
+ * as typed figures (`{label, kind: probability|mean|count, value}`).
  * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
  * serialise (the route sends the view as built).
  */
@@ -37,6 +38,15 @@ export const HeadlineSchema = Type.Object({
   mostLikely: Type.String(),
 });
 
+/** One figure of an odds summary, typed by the rule set (src/odds/figures.ts): a page shows each as what it is. */
+const figure = <K extends string, V extends TSchema>(kind: K, value: V) =>
+  Type.Object({ label: Type.String(), kind: Type.Literal(kind), value }, { additionalProperties: false });
+export const SummaryFigureSchema = Type.Union([
+  figure("probability", Probability),
+  figure("mean", Type.Number()),
+  figure("count", Type.Integer({ minimum: 0 })),
+]);
+
 const PlanEntry = Type.Object({
   role: Type.String(),
   die: Type.String(),
@@ -61,7 +71,9 @@ const Pending = Type.Object({
     Type.Object({
       outcomes: Type.Array(Type.Object({ outcome: Open, p: Probability })),
       truncated: Type.Boolean(),
-      summary: Open,
+      summary: Type.Array(SummaryFigureSchema, {
+        description: "The rule set's odds summary as typed figures (the CLI's odds keep the rule set's own summary object)",
+      }),
       headline: Type.Optional(HeadlineSchema),
     }),
   ),

@@ -1,10 +1,11 @@
 /**
  * Choosing an action's fields from the button pad (`next-choice`, `prev-choice`): the choice fields of an action
  * (a list of values, or yes/no, read off its schema), which one the pad is on — the one being cycled, else the first
- * the rules still need — its value after a press, and what the display tells the players meanwhile. A tap can say
- * a ship but not a battery or a range band; these let the table say them without the phone.
+ * the rules still need — its value after a press, and what the display tells the players meanwhile; and the option
+ * of a choice the rules ask (which hits the Fire Table gives) the pad shows. A tap can say a ship but not a battery
+ * or a range band; these let the table say them without the phone.
  */
-import type { ActionDef, ActionField } from "../../src/game/types.ts";
+import type { ActionDef, ActionField, Choice } from "../../src/game/types.ts";
 import type { RulesError } from "../../src/result.ts";
 import type { Draft } from "../store/records.ts";
 
@@ -72,3 +73,20 @@ export function choiceInstruction(c: ChoiceCursor, otherwise: string): string {
   if (!c.field.optional) return `choose the ${label.toLowerCase()}: press Next choice on the pad, or choose it on /control`;
   return `${otherwise} — press Next choice on the pad to choose the ${label.toLowerCase()}`;
 }
+
+/**
+ * The option a press shows of a choice the rules ask (`picking`: the one shown now, or none yet), wrapping round;
+ * null when the pad cannot answer it (a choice of two or more options at least, made on /control).
+ */
+export function pickedOption(choice: Choice, picking: number | null | undefined, back: boolean): number | null {
+  const n = choice.options.length;
+  if (n === 0 || choice.min > 1) return null;
+  if (picking === null || picking === undefined || picking < 0 || picking >= n) return back ? n - 1 : 0;
+  return (picking + (back ? n - 1 : 1)) % n;
+}
+
+/** The answer Confirm gives with the option shown: the value (a single choice), or a list of it. */
+export const pickedAnswer = (choice: Choice, picking: number): unknown => {
+  const value = choice.options[picking]?.value;
+  return choice.max === 1 ? value : [value];
+};

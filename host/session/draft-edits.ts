@@ -6,7 +6,7 @@
 import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { cycledValue, pressedField } from "./choices.ts";
+import { cycledValue, pickedOption, pressedField } from "./choices.ts";
 import { actionTitle, type Draft, type DraftStatus, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
 
 /** The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). */
@@ -66,6 +66,25 @@ export function cycledDraft(
   if (!def || !field) return fail("action.none", `${actionTitle(rs, draft.type)} has nothing to choose.`, "");
   const value = cycledValue(field, draft.values[field.name] ?? field.default, back);
   return ok({ ...draft, values: { ...draft.values, [field.name]: value }, choosing: field.name });
+}
+
+/**
+ * A press of the pad's `next-choice` (`back`: `prev-choice`): the next option of the choice the rules ask, when one
+ * waits (`picking`); else the draft with its choice field cycled (see {@link cycledDraft}).
+ */
+export function pressedChoice(
+  rs: RuleSet,
+  work: Pick<SessionSnapshot, "draft" | "followUps" | "picking">,
+  status: DraftStatus | null,
+  back: boolean,
+): Result<{ draft: Draft } | { picking: number }> {
+  const head = work.followUps[0];
+  if (head?.kind !== "choose") {
+    const draft = cycledDraft(rs, work, status, back);
+    return draft.ok ? ok({ draft: draft.value }) : draft;
+  }
+  const picking = pickedOption(head.choice, work.picking, back);
+  return picking === null ? fail("action.follow-up", `Choose on /control: ${head.purpose}`, "") : ok({ picking });
 }
 
 /** The draft of an action given whole (POST /api/actions), checked by the rules; errors name `action.<field>`. */

@@ -188,9 +188,11 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const atHand = diceAtHand(ctx.health, ctx.work.bindings, roller);
   const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand };
   // the choice the pad is on rewrites the instruction: the choice shown, or which button chooses the one wanted
+  // (only where a connected pad has a next-choice button)
+  const pad = ctx.health.some((h) => h.kind === "pad" && h.connected && h.commands?.includes("next-choice") === true);
   const said = (instruction: string, error: RulesError | null, shipNext = false) => {
     const c = draft.rolls.length === 0 && draft.origin !== "follow-up" ? choiceCursor(draft, def, error) : null;
-    const choice = c && (c.held || !shipNext) ? c : null;
+    const choice = c && (c.held || (pad && !shipNext)) ? c : null;
     return { choice, instruction: choice ? choiceInstruction(choice, instruction) : instruction };
   };
   if (missing.length > 0) {

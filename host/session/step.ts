@@ -11,10 +11,11 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { type Assigning, bindingFor, dieRequest, tagFor, tagRequest } from "./assigning.ts";
 import { bindingProblem } from "./bindings.ts";
+import { pickedAnswer } from "./choices.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
 import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
-import { cycledDraft, editedDraft, phaseAdvanced, startedDraft, tappedDraft } from "./draft-edits.ts";
+import { editedDraft, phaseAdvanced, pressedChoice, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
 import type { Notice } from "./notices.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
@@ -97,8 +98,12 @@ class Run {
         return this.#tap(i.ship);
       case "edit":
         return this.#setDraft(editedDraft(rs, w, i.actionType, i.values));
-      case "next-choice":
-        return this.#setDraft(cycledDraft(rs, w, this.status(w.draft), i.back === true));
+      case "next-choice": {
+        const next = pressedChoice(rs, w, this.status(w.draft), i.back === true);
+        if (!next.ok) return next;
+        Object.assign(w, next.value);
+        return this.#afterDraftChange();
+      }
       case "start":
         return this.#setDraft(startedDraft(rs, this.#game.state, w.followUps, i.action));
       case "dice": {
@@ -120,9 +125,14 @@ class Run {
         const answer = answerChoice(w.followUps, i.value);
         if (!answer.ok) return answer;
         w.followUps = answer.value.followUps;
+        this.#unpick();
         return this.#setDraft(ok(answer.value.draft));
       }
       case "confirm": {
+        // the option of the rules' choice the pad shows: Confirm answers with it
+        const head = w.followUps[0];
+        if (head?.kind === "choose" && typeof w.picking === "number")
+          return this.input({ type: "choose", value: pickedAnswer(head.choice, w.picking) });
         // a choice the pad was cycling: Confirm keeps it, and the pad moves on to the next choice wanted
         if (w.draft?.choosing !== undefined) {
           const { choosing: _kept, ...draft } = w.draft;
@@ -138,6 +148,7 @@ class Run {
         const head = w.followUps[0];
         if (head) this.#notice("warn", `Skipped: ${head.purpose}.`);
         w.followUps = w.followUps.slice(1);
+        this.#unpick();
         w.draft = nextDraft(rs.actions, w.followUps);
         if (!head) this.#restoreAside();
         return this.#changed();
@@ -308,6 +319,7 @@ class Run {
     }
     const record = { ...r.value.record, waiting: this.work.followUps };
     Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type), { lastUndo: null });
+    this.#unpick();
     this.#restoreAside();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
     this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work } });
@@ -324,6 +336,7 @@ class Run {
     const state = foldRecords(this.#env.rs, before.initial, records);
     this.#game = { ...before, records, state };
     Object.assign(this.work, afterUndone(this.#env.rs.actions, this.work.draft, last.waiting));
+    this.#unpick();
     this.work.lastUndo = { seq: last.seq, description: last.description, at: this.#env.now() };
     const snapshot = { ...this.work };
     this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.#env.now(), description: last.description, state, snapshot });
@@ -358,6 +371,11 @@ class Run {
     const { rs } = this.#env;
     const wind = rs.windView(this.#game.state);
     if (!sameWind(rs.windView(before), wind)) this.effects.push({ kind: "dial", wind });
+  }
+
+  /** The option the pad showed belongs to the choice at the head: gone with it. */
+  #unpick(): void {
+    delete this.work.picking;
   }
 
   #changed(): Result<null> {

@@ -5,6 +5,7 @@
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
@@ -87,6 +88,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
+  const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
   return {
     version: game.versionsBefore + s.version,
     game: game.id,
@@ -118,7 +120,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       odds: st.odds && {
         outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
         truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
-        summary: st.odds.summary,
+        // the rule set's summary as typed figures (a chance, a mean, a count), ids given as ship names
+        summary: summaryFigures(st.odds.summary, st.def.type, s.rs.summaryTerms ?? {}, shipNameOf),
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,
@@ -136,7 +139,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       ready: st.ready,
     },
     followUps: s.followUps,
-    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice } : null,
+    /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
+    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
     last: last ? resultView(last) : null,
     history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
     players: Object.entries(s.work.players).map(([side, mode]) => ({ side, mode })),

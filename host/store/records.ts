@@ -84,6 +84,8 @@ export interface SessionSnapshot {
   readonly turn?: number;
   /** A phase's own roll (initiative, wind) set aside by a firing action started from the table; it comes back after. */
   readonly aside?: Draft | null;
+  /** The option of the choice the rules ask (head follow-up) that the pad's next-choice shows, until Confirm answers it. */
+  readonly picking?: number | null;
   /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
   readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
   /** Set-up by touch: the ship waiting for the next tag read, or the binding the next die rolled takes. */

@@ -27,6 +27,7 @@ export function readSnapshot(text: string): SnapshotRead {
   if (value.focus !== undefined && value.focus !== null && typeof value.focus !== "string") problems.push("focus");
   if (value.turn !== undefined && (!Number.isInteger(value.turn) || (value.turn as number) < 1)) problems.push("turn");
   if (value.aside !== undefined && value.aside !== null && !isObject(value.aside)) problems.push("aside");
+  if (value.picking !== undefined && value.picking !== null && !Number.isInteger(value.picking)) problems.push("picking");
   if (value.lastUndo !== undefined && value.lastUndo !== null && !isObject(value.lastUndo)) problems.push("lastUndo");
   if (value.assigning !== undefined && value.assigning !== null && !isObject(value.assigning)) problems.push("assigning");
   if (problems.length > 0) return { ok: false, reason: `bad or missing ${problems.join(", ")}` };

@@ -4,6 +4,7 @@
  */
 
 import type { DicePlan } from "../dice/plan.ts";
+import type { SummaryTerms } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
 import type { Severity } from "./ship-status.ts";
@@ -228,4 +229,6 @@ export interface RuleSet<S extends TableState = TableState> {
   victory?(state: S): Victory;
   /** Optional: each group's breakpoint, where the text has breakpoints. */
   breakpoints?(state: S): readonly Breakpoint[];
+  /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
+  readonly summaryTerms?: SummaryTerms;
 }

@@ -92,6 +92,9 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     );
     expect(await odds.locator(".odds-facts li").allTextContents()).toEqual(exact.facts.map((f) => `${f.label} ${pct(f.p)}`));
     expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
+    // beside the headline, the summary's mean as the rule set types it: expected hits are never a percentage
+    const meanHits = (JSON.parse(cli.stdout).summary as { expectedHits: number }).expectedHits;
+    expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)}`]);
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
     const size = display.viewportSize();

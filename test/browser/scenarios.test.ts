@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import { oddsView, pct } from "../../host/public/lib/format.js";
-import { colorFits } from "../../host/public/lib/table.js";
+import { colorFits, phaseView } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/session/view.ts";
 import { demoSetup } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
@@ -169,6 +169,12 @@ describe.each(Object.keys(TO_ROLL))("%s in a browser", { timeout: 180_000 }, (sc
       }
       expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     }
+
+    // the rule set's phase order in a row, the current phase marked (legible with the rest, below)
+    const phases = phaseView(before);
+    const current = phases.groups.flatMap((g) => g.phases).find((p) => p.index === before.phase.index);
+    expect(await display.locator("#phase-order [aria-current=step] .phase-name").textContent()).toBe(current?.name);
+    expect(await display.locator("#phase").textContent()).toBe(`Turn ${before.turn} · Phase ${before.phase.index + 1} of ${phases.count}`);
 
     await checkLegible(display, `${scenario} display before the roll`);
     await shoot(display, phone, scenario, "before");

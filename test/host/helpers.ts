@@ -38,6 +38,17 @@ export const demoDice: DeviceHealth[] = [
   })),
 ];
 
+/** The demo's button pad as it reports its health: connected, with its buttons' commands. */
+export const demoPad: DeviceHealth = {
+  id: "pad",
+  kind: "pad",
+  family: "hid-pad",
+  connected: true,
+  status: "connected",
+  emulated: true,
+  commands: ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice"],
+};
+
 export interface SessionFixture {
   readonly session: TableSession;
   readonly store: SqliteStore;
@@ -46,7 +57,12 @@ export interface SessionFixture {
 }
 
 /** A session over a SQLite file; `reopen()` opens a second session on the same file, as a restart would. */
-export function openSession(setup = demoSetup(), file = join(tempDir(), "game.sqlite"), faces: number[] = []): SessionFixture {
+export function openSession(
+  setup = demoSetup(),
+  file = join(tempDir(), "game.sqlite"),
+  faces: number[] = [],
+  health: readonly DeviceHealth[] = demoDice,
+): SessionFixture {
   const store = new SqliteStore(file);
   const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: setup.data ?? null }, 1000);
   let t = 1000;
@@ -56,7 +72,7 @@ export function openSession(setup = demoSetup(), file = join(tempDir(), "game.sq
     store: game,
     now: () => ++t,
     randomFace: (sides) => queue.shift() ?? sides,
-    deviceHealth: () => demoDice,
+    deviceHealth: () => health,
   });
   if (!opened.ok) throw new Error(opened.error.message);
   return {
@@ -65,7 +81,7 @@ export function openSession(setup = demoSetup(), file = join(tempDir(), "game.sq
     file,
     reopen: () => {
       store.close();
-      return openSession(setup, file, faces);
+      return openSession(setup, file, faces, health);
     },
   };
 }

@@ -1,7 +1,6 @@
 // The odds before a roll, exactly as the server states them: the rule set's headline (its title, bars in its
-// order, chances of named events, the most likely result). Nothing is inferred from the summary or from the list
-// of outcomes, which may be shortened.
-import { oddsView, pct } from "../lib/format.js";
+// order, chances of named events, the most likely result) and the summary's means as the rule set types them. Nothing is inferred from a number or from the list of outcomes, which may be shortened.
+import { oddsView, pct, summaryFigures } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
 /** Worded bars ("The wind holds.", "Gun hit (G)") as rows: a label under a narrow column would overlap its neighbours. */
@@ -41,10 +40,18 @@ function Bars({ bars, label }) {
 export function Odds({ odds }) {
   const v = oddsView(odds);
   if (!v) return null;
+  // the summary's means, typed by the rule set ("Hits to expect 0.67"); its counts (dice, the score to hit) are in
+  // the dice plan above, its chances in the headline
+  const figures = summaryFigures(odds, ["mean"]);
   return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
     <h3 class="kicker">${v.title}</h3>
     ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
     ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
     ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
+    ${
+      figures.length
+        ? html`<ul class="odds-figures" aria-label="figures before the roll">${figures.map((f) => html`<li data-kind=${f.kind}><span>${f.label}</span> <b>${f.text}</b></li>`)}</ul>`
+        : null
+    }
   </section>`;
 }

@@ -35,6 +35,23 @@ export function oddsView(odds) {
   };
 }
 
+/**
+ * The typed figures of the odds summary (`{label, kind, value}`) a page shows beside the headline, each as what the
+ * rule set says it is: a mean with two decimals ("Hits to expect 0.67", never "67%"), a count whole, a probability
+ * as a percentage. `kinds` picks which (the headline already draws the chances).
+ * @returns {{label: string, kind: string, text: string}[]}
+ */
+export function summaryFigures(odds, kinds = ["mean", "count"]) {
+  const list = Array.isArray(odds?.summary) ? odds.summary : [];
+  return list
+    .filter((f) => typeof f?.label === "string" && isNumber(f.value) && kinds.includes(f.kind))
+    .map((f) => ({
+      label: f.label,
+      kind: f.kind,
+      text: f.kind === "probability" ? pct(f.value) : f.kind === "count" ? String(Math.round(f.value)) : f.value.toFixed(2),
+    }));
+}
+
 /** The same odds as one line of text (for /control and the spoken summary). */
 export function oddsLine(odds) {
   const v = oddsView(odds);

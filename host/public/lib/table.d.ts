@@ -12,4 +12,5 @@ export interface PhaseGroup {
 export function phaseView(state: TableView): { order: string[]; index: number; name: string | null; count: number; groups: PhaseGroup[] };
 export function phaseGroups(order: readonly string[], index: number): PhaseGroup[];
 export function onlyShown(state: TableView): boolean;
+export function padHas(state: Pick<TableView, "devices">, command: string): boolean;
 export function colorFits(colors: readonly string[], entry: { color: string | null }, plan: readonly { color: string | null }[]): boolean;

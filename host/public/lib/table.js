@@ -98,3 +98,8 @@ export function onlyShown(state) {
   const filled = ships.filter((f) => typeof p.action[f.name] === "string");
   return filled.length === 1 && filled[0] === ships[0] && state.focus?.ship?.id === p.action[ships[0].name];
 }
+
+/** Whether a connected button pad has a button for `command` (its health lists its buttons' commands). */
+export function padHas(state, command) {
+  return (state.devices ?? []).some((d) => d.kind === "pad" && d.connected && (d.commands ?? []).includes(command));
+}

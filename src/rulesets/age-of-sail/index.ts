@@ -12,7 +12,12 @@ import { ageOfSailHeadline } from "./headline.ts";
 import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
+<<<<<<< HEAD
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
+=======
+import { type AosState, parseAosState } from "./state.ts";
+import { AGE_OF_SAIL_SUMMARY_TERMS } from "./summary-terms.ts";
+>>>>>>> main
 import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
@@ -33,6 +38,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
+  summaryTerms: AGE_OF_SAIL_SUMMARY_TERMS,
   headline: ageOfSailHeadline,
   victory: aosVictory,
 });

@@ -18,6 +18,7 @@ import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
+import { ANGLO_DUTCH_SUMMARY_TERMS } from "./summary-terms.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
 import { describe, shipView, windView } from "./views.ts";
 import { galeSurvival, setWind, windRoll, windStrength } from "./wind.ts";
@@ -90,6 +91,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
+  summaryTerms: ANGLO_DUTCH_SUMMARY_TERMS,
   headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
 });

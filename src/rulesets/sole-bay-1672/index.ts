@@ -19,6 +19,7 @@ import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
+import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -62,5 +63,6 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   windView,
   shipViews,
   breakpoints: squadronBreakpoints,
+  summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oddsLine, oddsView, outcomeFacts, pct, words } from "../../../host/public/lib/format.js";
+import { oddsLine, oddsView, outcomeFacts, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
 
 describe("the pages' view helpers", () => {
   it("writes keys as words and probabilities as percentages", () => {
@@ -45,6 +45,23 @@ describe("the pages' view helpers", () => {
     expect(oddsView({ outcomes, summary: { expectedHits: 0.667, pWins: { Allied: 0.4 } } })).toBeNull();
     expect(oddsLine({ outcomes, summary: { expectedHits: 0.667 } })).toBe("");
     expect(oddsView(null)).toBeNull();
+  });
+
+  it("shows the summary's figures as the rule set types them: a mean is never a percentage, a count is whole", () => {
+    const summary = [
+      { label: "Dice rolled", kind: "count", value: 2 },
+      { label: "Hits to expect", kind: "mean", value: 0.6666666 },
+      { label: "The target loses a condition", kind: "probability", value: 0.31 },
+    ];
+    expect(summaryFigures({ summary })).toEqual([
+      { label: "Dice rolled", kind: "count", text: "2" },
+      { label: "Hits to expect", kind: "mean", text: "0.67" },
+    ]);
+    expect(summaryFigures({ summary }, ["probability"])).toEqual([
+      { label: "The target loses a condition", kind: "probability", text: "31%" },
+    ]);
+    // an untyped summary object (the CLI's) is not figures
+    expect(summaryFigures({ summary: { expectedHits: 0.667 } })).toEqual([]);
   });
 
   it("reads an outcome as facts: numbers, yes-fields that hold, a before/after change; ship ids and no-fields left out", () => {

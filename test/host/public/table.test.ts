@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diceTrouble, onlyShown, phaseGroups, phaseView } from "../../../host/public/lib/table.js";
+import { diceTrouble, onlyShown, padHas, phaseGroups, phaseView } from "../../../host/public/lib/table.js";
 import type { TableView } from "../../../host/session/view.ts";
 
 const die = (id: string, color: string, connected = true) => ({ id, kind: "die", color, connected });
@@ -98,5 +98,14 @@ describe("reading the table state for the pages", () => {
     expect(onlyShown(table({ pending: one, focus: { ship: { id: "a" } } }))).toBe(true);
     const two = rolling([], { fields, action: { firer: "a", target: "b" } });
     expect(onlyShown(table({ pending: two, focus: { ship: { id: "b" } } }))).toBe(false);
+  });
+
+  it("knows whether a connected pad has a button for a command", () => {
+    const pad = (connected: boolean, commands?: string[]) => ({ id: "pad", kind: "pad", connected, ...(commands ? { commands } : {}) });
+    const devices = (d: unknown[]) => ({ devices: d }) as unknown as TableView;
+    expect(padHas(devices([pad(true, ["confirm", "next-choice"])]), "next-choice")).toBe(true);
+    expect(padHas(devices([pad(false, ["next-choice"])]), "next-choice")).toBe(false);
+    expect(padHas(devices([pad(true, ["confirm"])]), "next-choice")).toBe(false);
+    expect(padHas(devices([pad(true)]), "next-choice")).toBe(false);
   });
 });

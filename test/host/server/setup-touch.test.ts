@@ -106,4 +106,15 @@ describe("set-up by touch", { timeout: 60_000 }, () => {
     expect((await post("/api/setup/stop")).statusCode).toBe(200);
     expect(table.view().assigning).toBeNull();
   });
+
+  it("gives a device a friendly name, kept in the file; an unknown device is 404, a long name 400", async () => {
+    const put = (id: string, name: string) => app.inject({ method: "PUT", url: `/api/devices/${id}/name`, payload: { name } });
+    expect((await put("pixel-5", "  Black with the chip ")).statusCode).toBe(200);
+    expect(table.view().devices.find((d) => d.id === "pixel-5")).toMatchObject({ name: "Black with the chip" });
+    expect(table.store.deviceNames()).toEqual({ "pixel-5": "Black with the chip" });
+    expect((await put("pixel-9", "x")).json().error).toMatchObject({ code: "device.unknown", path: "id" });
+    expect((await put("pixel-5", "x".repeat(41))).statusCode).toBe(400);
+    expect((await put("pixel-5", "")).statusCode).toBe(200);
+    expect(table.view().devices.find((d) => d.id === "pixel-5")).not.toHaveProperty("name");
+  });
 });

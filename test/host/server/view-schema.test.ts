@@ -50,3 +50,25 @@ describe("the table state's schema", () => {
     expect(problems(view())).toEqual([]);
   });
 });
+
+describe("odds summaries on the wire", () => {
+  it("are typed figures: a Sole Bay broadside's expected hits a mean (never a percentage), its dice a count", () => {
+    const f = openSession(demoSetup("sole-bay-1672"));
+    f.session.cancel(); // the initiative roll waiting at the start
+    const started = f.session.startAction({ type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 });
+    expect(started.ok).toBe(true);
+    const view = JSON.parse(
+      JSON.stringify(tableView(f.session, { devices: demoDice, dial: null, sim: true }, { theme: "dark", scale: 1 })),
+    );
+    expect(problems(view)).toEqual([]);
+    const figures = view.pending.odds.summary as { label: string; kind: string; value: number }[];
+    const raw = f.session.draftStatus()?.odds?.summary as { dice: number; expectedHits: number; pConditionDrops: number };
+    expect(figures).toContainEqual({ label: "Dice rolled", kind: "count", value: raw.dice });
+    expect(figures).toContainEqual({ label: "Hits to expect", kind: "mean", value: raw.expectedHits });
+    expect(figures).toContainEqual({ label: "The target loses a condition", kind: "probability", value: raw.pConditionDrops });
+    // the schema is exact: an open summary object, or a probability above 1, is not a table state
+    const withSummary = (summary: unknown) => ({ ...view, pending: { ...view.pending, odds: { ...view.pending.odds, summary } } });
+    expect(problems(withSummary(raw))).not.toEqual([]);
+    expect(problems(withSummary([{ label: "Hits to expect", kind: "probability", value: 2.5 }]))).not.toEqual([]);
+  });
+});

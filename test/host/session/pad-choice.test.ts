@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { tableView } from "../../../host/session/view.ts";
-import { demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
+import { demoDice, demoPad, demoSetup, openSession, press, roll, tag, uidOf } from "../helpers.ts";
 
 const setup = demoSetup("quickfire");
 const devices = { devices: [], dial: null, sim: false };
 
-function gunneryFromTaps() {
-  const f = openSession(setup);
+function gunneryFromTaps(pad = true) {
+  const f = openSession(setup, undefined, [], pad ? [...demoDice, demoPad] : demoDice);
   const { session } = f;
   session.handleReading(tag(uidOf(setup, "mikasa")));
   session.handleReading(tag(uidOf(setup, "knyaz-suvorov"), "reader-2"));
@@ -93,10 +93,42 @@ describe("choosing from the pad", () => {
     expect(session.draft?.values.range).toBe("short");
   });
 
+  it("a table without a pad's next-choice button is told to choose on /control, and nothing is said of a pad", () => {
+    const { session, view } = gunneryFromTaps(false);
+    expect(view().pending?.choosing).toBeNull();
+    expect(view().pending?.instruction).toBe("choose gunnery rating on /control");
+    session.handleReading(press("next-choice")); // a press still chooses (a pad whose health comes later)
+    expect(view().pending?.choosing).toMatchObject({ name: "battery", value: "heavy", held: true });
+  });
+
   it("survives a restart: the choice under the pad is in the snapshot", () => {
     const { f, session } = gunneryFromTaps();
     session.handleReading(press("next-choice"));
     const again = f.reopen().session;
     expect(again.draft).toMatchObject({ type: "gunnery", choosing: "battery", values: { battery: "heavy" } });
+  });
+
+  it("answers a choice the rules ask from the pad: WS&IM's hits read off the Fire Table, Confirm gives the option shown", () => {
+    const wsim = demoSetup("wsim-battle-v3");
+    const { session, reopen } = openSession(wsim, undefined, [], [...demoDice, demoPad]);
+    const view = () => tableView(session, devices, wsim.display);
+    session.cancel(); // the wind roll waiting at the start
+    session.startAction({ type: "fire", firer: "victory", target: "redoutable", rangeHexes: 2, gunsFiring: 10 });
+    session.enterDice([4, 4]);
+    expect(view().choice).toMatchObject({ field: "hits", picked: null });
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("next-choice"));
+    session.handleReading(press("prev-choice"));
+    expect(view().choice?.picked).toBe(1);
+    // the option shown is saved with the rest: a restart keeps it
+    const again = reopen().session;
+    const viewAgain = () => tableView(again, devices, wsim.display);
+    expect(viewAgain().choice?.picked).toBe(1);
+    again.handleReading(press("confirm"));
+    expect(again.records.at(-1)?.action).toMatchObject({ type: "fire-result", hits: 1 });
+    // the next choice the rules ask (the critical hit's entry) starts afresh
+    expect(viewAgain().choice?.field).toBe("entry");
+    expect(viewAgain().choice?.picked).toBeNull();
   });
 });
