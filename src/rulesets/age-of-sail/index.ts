@@ -12,12 +12,8 @@ import { ageOfSailHeadline } from "./headline.ts";
 import { PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
-<<<<<<< HEAD
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
-=======
-import { type AosState, parseAosState } from "./state.ts";
 import { AGE_OF_SAIL_SUMMARY_TERMS } from "./summary-terms.ts";
->>>>>>> main
 import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 

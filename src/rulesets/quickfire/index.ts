@@ -15,12 +15,8 @@ import { initiativeAction } from "./initiative.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
 import { SETTINGS } from "./settings.ts";
-<<<<<<< HEAD
 import { GameSchema, type QuickfireSettings, type QuickfireState, SHIP_FIELDS, type Ship, ShipSchema } from "./ship.ts";
-=======
-import { GameSchema, type QuickfireSettings, type QuickfireState, type Ship, ShipSchema } from "./ship.ts";
 import { QUICKFIRE_SUMMARY_TERMS } from "./summary-terms.ts";
->>>>>>> main
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
 
