@@ -37,6 +37,13 @@ function Side({ s }) {
   </section>`;
 }
 
+/** The winner by the rules where they name one, else the one named on ending the game, else why there is none. */
+function headline(sum) {
+  if (sum.winner) return `${sum.winner}, by the rules`;
+  if (sum.namedWinner) return sum.namedWinner;
+  return sum.victoryCondition ? "No winner yet by the rules" : "No winner named";
+}
+
 function Summary() {
   const [sum, setSum] = useState(null);
   useEffect(() => {
@@ -53,9 +60,9 @@ function Summary() {
     <p class="muted">${sum.status === "ended" ? "Ended" : sum.status === "archived" ? "Put away" : "In play"} · ${sum.actions} action${sum.actions === 1 ? "" : "s"}</p>
     <section class="panel" aria-labelledby="winner-h">
       <h2 id="winner-h">Winner</h2>
-      <p id="winner" class="summary-winner">${sum.winner ? `${sum.winner}, by the rules` : sum.victoryCondition ? "No winner yet by the rules" : "The rules name no winner"}</p>
-      <p id="reason">${sum.reason}</p>
+      <p id="winner" class="summary-winner">${headline(sum)}</p>
       ${sum.namedWinner ? html`<p id="named-winner">Named when the game was ended: <b>${sum.namedWinner}</b></p>` : null}
+      <p id="reason">${sum.reason}</p>
     </section>
     <div class="summary-sides">${sum.sides.map((s) => html`<${Side} key=${s.side} s=${s} />`)}</div>
     <p class="buttons">

@@ -39,6 +39,7 @@ let browser: BrowserContext;
 let page: Page;
 let rosterFile: string;
 let badRosterFile: string;
+let dataDir: string;
 
 interface Game {
   id: number;
@@ -70,6 +71,7 @@ async function checkPage(p: Page, name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const dir = freshDataDir();
+  dataDir = dir;
   rosterFile = join(dir, "club-night.csv");
   badRosterFile = join(dir, "bad-roster.csv");
   writeFileSync(rosterFile, ROSTER);
@@ -130,6 +132,43 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await display.locator(".ship-card[data-ship=royal-james]").waitFor();
     expect(await display.locator(".ship-card").count()).toBe(4);
     await display.screenshot({ path: join(ARTIFACTS, "games-display-after-open-1920x1080.png") });
+    await display.close();
+  });
+
+  it("plays three actions on the new game, undoes one, and a restart of the host loses nothing", async () => {
+    // the initiative typed in, then broadsides rolled by the host and whatever the rules demand after them
+    expect((await call(`${host.url}/api/dice`, "POST", { values: [5, 2] })).status).toBe(200);
+    const pairs = [
+      ["royal-james", "gouda"],
+      ["london", "oosterwijk"],
+    ];
+    for (let i = 0; (await state()).history.length < 3 && i < 10; i++) {
+      const s = await state();
+      if ((s.pending?.needed ?? 0) > 0) await call(`${host.url}/api/dice/software`, "POST");
+      else {
+        const [firer, target] = pairs.shift() ?? ["royal-james", "oosterwijk"];
+        await call(`${host.url}/api/draft`, "POST", { type: "broadside", values: { firer, target, rangeInches: 4 } });
+      }
+    }
+    const played = await state();
+    expect(played.history).toHaveLength(3);
+    expect((await call(`${host.url}/api/undo`, "POST")).status).toBe(200);
+    const kept = await state();
+    expect(kept.history).toHaveLength(2);
+
+    await host.stop();
+    host = await startHost(dataDir);
+    await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 30_000);
+    const after = await state();
+    expect(after.title).toBe("Club night");
+    expect(after.history.map((h) => h.description)).toEqual(kept.history.map((h) => h.description));
+    expect(after.ships).toEqual(kept.ships);
+    expect(after.untagged).toEqual([]);
+    expect(after.bindings.some((b) => b.die === "pixel-1")).toBe(true);
+    const display = await browser.newPage();
+    await display.goto(`${host.url}/`);
+    await display.locator(`#result[data-seq='${after.last?.seq}']`).waitFor();
+    expect(await display.locator("#title").textContent()).toBe("Club night");
     await display.close();
   });
 
@@ -211,6 +250,7 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await card.getByRole("link", { name: "Summary" }).click();
     await page.waitForSelector("body[data-ready]");
     expect(await page.locator("#named-winner").textContent()).toMatch(/Dutch/);
+    expect(await page.locator("main > p.muted").first().textContent()).toBe("Ended · 2 actions");
     expect(await page.locator(".side-summary").count()).toBe(2);
     expect(await page.locator(".side-summary[data-side=English] h2").textContent()).toBe("English (Ann)");
     expect(await page.locator(".side-summary[data-side=Dutch] [data-fact=afloat]").textContent()).toBe("2");
@@ -219,6 +259,7 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     const [report] = await Promise.all([page.waitForEvent("popup"), page.click("#report")]);
     await report.waitForLoadState();
     expect(await report.title()).toMatch(/Club night/);
+    expect(await report.locator("body").textContent()).toContain("has the initiative");
     await report.close();
   });
 
