@@ -1,6 +1,7 @@
 /**
  * How the table's inputs change the action being set up: a tap on a ship, a choice on /control or from the pad, an
- * action given whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it to the session.
+ * action given whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it
+ * to the session.
  */
 
 import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";

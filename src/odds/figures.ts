@@ -20,7 +20,12 @@ export interface SummaryFigure {
  * per entry, `{key}` in the label standing for the entry's key (a ship's or side's id is given as its name). `null`:
  * the key is not a figure for players (a distribution the headline draws already, detail a player is not told).
  */
-export type SummaryTerm = { readonly label: string; readonly kind: FigureKind } | null;
+export type SummaryTerm = {
+  readonly label: string;
+  readonly kind: FigureKind;
+  /** The label of an entry whose key is empty (a squadron with no name). */
+  readonly blank?: string;
+} | null;
 
 /**
  * A rule set's terms, looked up for a summary key `k` of action type `t` as `t.k`, then `k`, then `t.*` (a summary
@@ -59,7 +64,7 @@ export function summaryFigures(
   for (const [key, value] of figureEntries(summary)) {
     const term = termOf(terms, type, key);
     if (!term) continue;
-    const label = (k: string) => term.label.replaceAll("{key}", nameOf(k));
+    const label = (k: string) => (k === "" && term.blank !== undefined ? term.blank : term.label.replaceAll("{key}", nameOf(k)));
     if (typeof value === "number") out.push({ label: label(key), kind: term.kind, value });
     else for (const [k, v] of Object.entries(value)) out.push({ label: label(k), kind: term.kind, value: v });
   }

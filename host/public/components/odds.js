@@ -1,5 +1,6 @@
 // The odds before a roll, exactly as the server states them: the rule set's headline (its title, bars in its
-// order, chances of named events, the most likely result) and the summary's means as the rule set types them. Nothing is inferred from a number or from the list of outcomes, which may be shortened.
+// order, chances of named events, the most likely result) and the summary's means as the rule set types them.
+// Nothing is inferred from a number or from the list of outcomes, which may be shortened.
 import { oddsView, pct, summaryFigures } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
@@ -50,7 +51,9 @@ export function Odds({ odds }) {
     ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
     ${
       figures.length
-        ? html`<ul class="odds-figures" aria-label="figures before the roll">${figures.map((f) => html`<li data-kind=${f.kind}><span>${f.label}</span> <b>${f.text}</b></li>`)}</ul>`
+        ? html`<ul class="odds-figures" aria-label="figures before the roll">
+            ${figures.map((f) => html`<li data-kind=${f.kind}><span>${f.label}</span> <b>${f.text}</b></li>`)}
+          </ul>`
         : null
     }
   </section>`;

@@ -13,8 +13,9 @@ import { type GameTable, gameSetupOf, setupOfTable, tableOfSetup } from "../../c
 import { loadScenario } from "../../config/load.ts";
 import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
 import { sendError } from "../errors.ts";
-import { JSON_LIMITS, TEXT_BYTES } from "../json-limits.ts";
+import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
 import { GameSummary, listGames } from "./games.ts";
+import { checkTableText, TableFileBody } from "./setup-files.ts";
 
 /** Ships one game may hold; fleets (sides) one game may have. */
 const MAX_SHIPS = 500;
@@ -103,6 +104,21 @@ export async function gameCreateRoutes(
       // the set-up came in a body: a bad ship is bad input naming the body's path (fleets[0].ships[1].rating)
       if (!setup.ok)
         return sendError(reply, { ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });
+      const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
+      return reply.code(201).send(listGames(opts.table).find((g) => g.id === id));
+    },
+  );
+  // a table file brought from home (or exported from another table): a new game of its set-up, or its errors by line and key
+  app.post<{ Body: Static<typeof TableFileBody> }>(
+    "/api/games/import",
+    {
+      bodyLimit: TEXT_BODY_LIMITS.bodyBytes,
+      config: { jsonLimits: TEXT_BODY_LIMITS },
+      schema: { body: TableFileBody, response: { 201: GameSummary } },
+    },
+    async (req, reply) => {
+      const setup = checkTableText(req.body.text);
+      if (!setup.ok) return sendError(reply, setup.error);
       const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
       return reply.code(201).send(listGames(opts.table).find((g) => g.id === id));
     },

@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { parseDataText } from "../../cli/data-file.ts";
-import { loadTableFile } from "../../config/load.ts";
+import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
 import { sendError } from "../errors.ts";
 import { TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
@@ -60,7 +60,7 @@ function outsidePath(text: string): RulesError | null {
 }
 
 /** Where a table file's text is checked: a folder of its own, so relative paths (roster, data) resolve inside it and fail cleanly. */
-function checkTableText(text: string): Result<unknown> {
+export function checkTableText(text: string): Result<TableSetup> {
   const outside = outsidePath(text);
   if (outside) return { ok: false, error: outside };
   const dir = mkdtempSync(join(tmpdir(), "qd-check-"));

@@ -22,7 +22,7 @@ export const ANGLO_DUTCH_SUMMARY_TERMS: SummaryTerms = {
   "helm.none": p("Helm amidships"),
   "helm.starboard": p("Helm to starboard"),
   "gun-deck-swept.expectedTurns": { label: "Turns out of action, to expect", kind: "mean" },
-  "initiative.movesFirst": p("{key} moves first"),
+  "initiative.movesFirst": { ...p("{key} moves first"), blank: "A squadron moves first" },
   "initiative.drawFirst": p("A draw for first move"),
   "deployment.stays": p("Stays in place"),
   "deployment.oneHex": p("Displaced one hex"),

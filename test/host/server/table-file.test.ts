@@ -74,3 +74,26 @@ describe("GET /api/games/:id/table-file", () => {
     expect(r.json().error).toMatchObject({ code: "game.unknown", path: "id" });
   });
 });
+
+describe("POST /api/games/import", () => {
+  it("makes a new game (not opened) of a table file's set-up: exported from one game, it loads as the same game", async () => {
+    const text = (await exported(f.table.gameId)).body;
+    const before = f.table.store.games().length;
+    const r = await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ ruleset: "sole-bay-1672", open: false, status: "active" });
+    expect(f.table.store.games()).toHaveLength(before + 1);
+    const record = f.table.store.games().find((g) => g.id === r.json().id);
+    const setup = record && tableSetupOfGame(record);
+    expect(setup?.ok && gamePart(setup.value)).toEqual(gamePart(f.table.session.setup));
+  });
+
+  it("names the line and key of a bad table file, and saves nothing", async () => {
+    const before = f.table.store.games().length;
+    const text = "ruleset: sole-bay-1672\nfleets:\n  - side: English\n    ships:\n      - id: a\n        name: A\n        rating: 9\n        speed: medium\n        hull: average\n";
+    const r = await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toMatch(/^table\.yaml:7 .*rating/);
+    expect(f.table.store.games()).toHaveLength(before);
+  });
+});

@@ -17,6 +17,7 @@ const terms: SummaryTerms = {
   port: { label: "Boarders go to port", kind: "probability" },
   hits: null,
   "direction.*": { label: "Turns {key}", kind: "probability" },
+  movesFirst: { label: "{key} moves first", kind: "probability", blank: "A squadron moves first" },
 };
 
 describe("summary figures", () => {
@@ -41,6 +42,10 @@ describe("summary figures", () => {
       "Turns 45° right",
       "Turns 45° left",
     ]);
+    expect(summaryFigures({ movesFirst: { "": 0.5, Blue: 0.5 } }, "initiative", terms).map((f) => f.label)).toEqual([
+      "A squadron moves first",
+      "Blue moves first",
+    ]);
   });
 
   describe.each(RULE_SETS.map((rs) => [rs.id, rs] as const))("%s over the odds corpus", (_id, rs) => {
@@ -60,6 +65,8 @@ describe("summary figures", () => {
           if (f.kind === "probability") expect(f.value, `${r.type} ${f.label}`).toBeLessThanOrEqual(1 + 1e-9);
           if (f.kind === "count") expect(Number.isInteger(f.value), `${r.type} ${f.label}`).toBe(true);
           expect(f.label, `${r.type}: no placeholder left`).not.toContain("{key}");
+          // the corpus names sides at random: an empty name is a label of its own ("A squadron moves first")
+          expect(f.label.trim(), `${r.type}: a label in words`).not.toMatch(/^(moves first|decides|is destroyed|has initiative)$/);
         }
       }
       expect([...untermed].sort()).toEqual([]);
