@@ -87,9 +87,12 @@ function NewGame() {
   const [errors, setErrors] = useState({ general: "", ships: {} });
   const [created, setCreated] = useState(null);
   useEffect(() => {
-    api("GET", "/api/rulesets").then((r) => r.ok !== false && setRulesets(r.rulesets));
+    api("GET", "/api/rulesets").then((r) =>
+      r.ok === false ? setErrors({ general: r.error.message, ships: {} }) : setRulesets(r.rulesets),
+    );
   }, []);
-  if (!rulesets) return html`<main class="page">Reading the rule sets…</main>`;
+  if (!rulesets)
+    return html`<main class="page">${errors.general ? html`<p class="error" role="alert">${errors.general}</p>` : "Reading the rule sets…"}</main>`;
   document.body.dataset.ready = "true";
   const rs = rulesets.find((r) => r.id === rulesetId);
   const sc = rs?.scenarios.find((s) => s.id === scenario);
