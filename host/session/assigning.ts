@@ -3,7 +3,7 @@
  * the next tag read on any reader to that ship; "roll the die you want as the black die" binds the next die rolled.
  * Pure: the step asks, these answer with what to do and what to say.
  */
-import type { DeviceHealth, DieRolled } from "../../devices/readings.ts";
+import type { DeviceHealth, DieRolled, Reading } from "../../devices/readings.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
 import type { Assigning } from "../store/records.ts";
@@ -76,4 +76,41 @@ export function dieRequest(binding: Omit<Binding, "die">, sides: readonly string
 export function tagRequest(ship: string, ships: readonly { readonly id: string }[]): Result<Assigning> {
   if (!ships.some((s) => s.id === ship)) return fail("ship.unknown", `There is no ship "${ship}".`, "ship");
   return ok({ kind: "tag", ship });
+}
+
+/** What a reading comes to while the table waits for a tap or a roll: done (with what to keep), refused, or not for it. */
+export type Touch =
+  | {
+      readonly kind: "done";
+      readonly text: string;
+      readonly tag?: { readonly uid: string; readonly ship: string };
+      readonly binding?: Binding;
+    }
+  | { readonly kind: "refused"; readonly text: string };
+
+/** What the step reads to answer a touch. */
+export interface TouchContext {
+  readonly tags: Readonly<Record<string, string>>;
+  /** The ships with their names (asked only for a tag). */
+  readonly names: () => readonly { readonly id: string; readonly name: string }[];
+  readonly bindings: readonly Binding[];
+  readonly health: readonly DeviceHealth[];
+  readonly sides: readonly string[];
+}
+
+/** The reading's answer while the table waits (a tag for a ship, a roll for a binding), or null when it is not waited for. */
+export function touchReading(a: Assigning | null, r: Reading, c: TouchContext): Touch | null {
+  if (a?.kind === "tag" && r.type === "tag.arrived") {
+    const views = c.names();
+    const nameOf = (id: string) => views.find((v) => v.id === id)?.name ?? id;
+    const answer = tagFor(r.uid.toUpperCase(), { id: a.ship, name: nameOf(a.ship) }, c.tags, nameOf);
+    if (answer.kind === "refuse") return { kind: "refused", text: answer.text };
+    return { kind: "done", text: answer.text, tag: { uid: answer.uid, ship: answer.ship } };
+  }
+  if (a?.kind === "die" && r.type === "die.rolled") {
+    const bound = bindingFor(r, a.binding, c.bindings, c.health, c.sides);
+    if (!bound.ok) return { kind: "refused", text: bound.error.message };
+    return { kind: "done", text: bound.value.text, binding: bound.value.binding };
+  }
+  return null;
 }

@@ -9,7 +9,7 @@ import type { DieRolled, Reading } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { type Assigning, bindingFor, dieRequest, tagFor, tagRequest } from "./assigning.ts";
+import { type Assigning, dieRequest, tagRequest, touchReading } from "./assigning.ts";
 import { bindingProblem } from "./bindings.ts";
 import { pickedAnswer } from "./choices.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
@@ -225,35 +225,25 @@ class Run {
   /** While the table is set up by touch: the tag read goes to the ship waiting, the die rolled takes the binding. */
   #assigned(r: Reading): boolean {
     const w = this.work;
-    const a = w.assigning;
-    if (a?.kind === "tag" && r.type === "tag.arrived") {
-      const { rs } = this.#env;
-      const views = rs.shipViews(this.#game.state);
-      const nameOf = (id: string) => views.find((v) => v.id === id)?.name ?? id;
-      const answer = tagFor(r.uid.toUpperCase(), { id: a.ship, name: nameOf(a.ship) }, this.#env.tags, nameOf);
-      if (answer.kind === "refuse") {
-        this.#notice("warn", answer.text);
-        return true;
-      }
-      this.effects.push({ kind: "tag", uid: answer.uid, ship: answer.ship });
-      this.#notice("info", answer.text);
-      w.assigning = null;
-      this.#changed();
+    const { rs, tags, health } = this.#env;
+    const touch = touchReading(w.assigning ?? null, r, {
+      tags,
+      names: () => rs.shipViews(this.#game.state),
+      bindings: w.bindings,
+      health,
+      sides: Object.keys(w.players),
+    });
+    if (!touch) return false;
+    if (touch.kind === "refused") {
+      this.#notice("warn", touch.text);
       return true;
     }
-    if (a?.kind === "die" && r.type === "die.rolled") {
-      const bound = bindingFor(r, a.binding, w.bindings, this.#env.health, Object.keys(w.players));
-      if (!bound.ok) {
-        this.#notice("warn", bound.error.message);
-        return true;
-      }
-      w.bindings = [...w.bindings, bound.value.binding];
-      w.assigning = null;
-      this.#notice("info", bound.value.text);
-      this.#changed();
-      return true;
-    }
-    return false;
+    if (touch.tag) this.effects.push({ kind: "tag", ...touch.tag });
+    if (touch.binding) w.bindings = [...w.bindings, touch.binding];
+    w.assigning = null;
+    this.#notice("info", touch.text);
+    this.#changed();
+    return true;
   }
 
   /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */

@@ -5,7 +5,7 @@
  */
 import type { DicePlan } from "../../src/dice/plan.ts";
 import type { Action, DieMark, FollowUp, GameEvent } from "../../src/game/types.ts";
-import type { GameTable } from "../config/game-table.ts";
+import type { StoredGameSetup } from "../config/game-table.ts";
 import type { Binding } from "../config/schema.ts";
 
 /** Where one die of a result came from (kept with every resolved action). */
@@ -103,17 +103,11 @@ export type LogRow =
   | { readonly seq: number; readonly kind: "action"; readonly at: number; readonly record: ResolvedRecord }
   | { readonly seq: number; readonly kind: "undo"; readonly at: number; readonly undoes: number };
 
-/** The table's identity in the store: the rule set and the starting state. */
-export interface GameSetup {
-  readonly ruleset: string;
-  readonly title: string;
-  readonly start: unknown;
-  readonly data: unknown;
-  /** The game's set-up as a table file gives it (fleets with tags, players, scenario …), when the store keeps it. */
-  readonly table?: GameTable;
-  /** Tags given to ships at the table (UID → ship id), after the set-up was written. */
-  readonly assignedTags?: Readonly<Record<string, string>>;
-}
+/**
+ * What the store keeps of a game: its identity (rule set, starting state, data), its table-file set-up when kept,
+ * and the tags given at the table. Written in host/config (game-table.ts), which cannot import the store.
+ */
+export type GameSetup = StoredGameSetup;
 
 /** What tells one table file's game from another's: its rule set, starting state and data (not its title). */
 export const setupKey = (setup: GameSetup): string => JSON.stringify([setup.ruleset, setup.start, setup.data ?? null]);
