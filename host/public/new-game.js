@@ -1,13 +1,14 @@
 // /games/new: a game set up in the browser, no text editor — the rule set, then a bundled scenario or a blank
 // table, then the fleets (a roster file, or ships one by one through a form built from the rule set's ship
 // fields), the sides' players, a title; Create (`POST /api/games`, each refused value shown at its ship and field),
-// then "Open it on the table now" (`POST /api/games/:id/open`).
+// then "Open it on the table now" (`POST /api/games/:id/open`). A table file may be loaded instead.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { RosterUpload } from "./components/roster-upload.js";
 import { SetupWalk } from "./components/setup-walk.js";
 import { ShipForm } from "./components/ship-form.js";
-import { fleetErrorAt, fleetsOf, withoutPath } from "./lib/games.js";
+import { TableFileLoad } from "./components/table-file-load.js";
+import { fleetErrorAt, fleetsOf, rulesetTitle, withoutPath } from "./lib/games.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api } from "./lib/live.js";
 
@@ -137,8 +138,9 @@ function NewGame() {
   };
   return html`<main class="page">
     <h1>New game <nav class="links" aria-label="Pages"><a href="/games">games</a> <a href="/">display</a> <a href="/control">control</a></nav></h1>
-    ${created ? html`<${Created} game=${created} rulesetName=${rs?.title ?? created.ruleset} ships=${ships.length} sides=${sides} />` : null}
+    ${created ? html`<${Created} game=${created} rulesetName=${rulesetTitle(rulesets, created.ruleset)} ships=${ships.length} sides=${sides} />` : null}
     <div class="new-game" hidden=${created !== null}>
+      <${TableFileLoad} onCreated=${setCreated} />
       <fieldset>
         <legend>1. Rules</legend>
         <label><span>Rule set</span>

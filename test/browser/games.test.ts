@@ -183,6 +183,23 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     expect(await row.textContent()).toBe(`Line 3, hull: hull must be one of "stout", "average", "weak".`);
     expect(await page.locator("#no-ships").count()).toBe(1);
 
+    // a table file with a bad value: its line and key, as the file is called
+    const badTable = join(dataDir, "bad-table.yaml");
+    writeFileSync(
+      badTable,
+      "ruleset: sole-bay-1672\nfleets:\n  - side: A\n    ships:\n      - { id: a, name: A, rating: 9, speed: slow, hull: stout }\n",
+    );
+    const count = (await games()).length;
+    await page.locator("details.table-file-load summary").click();
+    await page.setInputFiles("#table-file", badTable);
+    await expect
+      .poll(() => page.locator("#table-file-error").getAttribute("data-path"), WAIT)
+      .toBe("bad-table.yaml:5 (fleets[0].ships[0].rating)");
+    expect(await page.locator("#table-file-error").textContent()).toMatch(
+      /^bad-table\.yaml was not loaded: bad-table\.yaml:5 .*rating must be/,
+    );
+    expect((await games()).length).toBe(count);
+
     await page.locator("details.add-ship summary").click();
     await page.fill("#ship-side", "English");
     await page.fill("#ship-id", "henry");
@@ -245,7 +262,8 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
 
     expect(await card.getByRole("link", { name: "Download report" }).getAttribute("download")).toMatch(/\.html$/);
     const saved = await fetch(`${host.url}${await card.getByRole("link", { name: /table file/ }).getAttribute("href")}`);
-    expect(await saved.text()).toMatch(/^# quarterdeck table file: Club night\n[\s\S]*oosterwijk[\s\S]*04BB0000000009/);
+    const savedText = await saved.text();
+    expect(savedText).toMatch(/^# quarterdeck table file: Club night\n[\s\S]*oosterwijk[\s\S]*04BB0000000009/);
     expect(await card.getByRole("link", { name: /table file/ }).getAttribute("download")).toBe("club-night.yaml");
     await card.getByRole("link", { name: "Summary" }).click();
     await page.waitForSelector("body[data-ready]");
@@ -261,11 +279,22 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     expect(await report.title()).toMatch(/Club night/);
     expect(await report.locator("body").textContent()).toContain("has the initiative");
     await report.close();
+
+    // the saved set-up loaded on /games/new is a new game of the same ships and tags
+    const savedFile = join(dataDir, "club-night.yaml");
+    writeFileSync(savedFile, savedText);
+    await page.goto(`${host.url}/games/new`);
+    await page.waitForSelector("body[data-ready]");
+    await page.locator("details.table-file-load summary").click();
+    await page.setInputFiles("#table-file", savedFile);
+    await page.locator("#open-now").waitFor();
+    const copies = (await games()).filter((g) => g.title === "Club night");
+    expect(copies.map((g) => g.status)).toEqual(["ended", "active"]);
   });
 
   it("deletes a game only after a confirm", async () => {
     await page.goto(`${host.url}/games`);
-    const club = (await games()).find((g) => g.title === "Club night");
+    const club = (await games()).find((g) => g.title === "Club night" && g.status === "ended");
     const card = page.locator(`article[data-game='${club?.id}']`);
     await card.getByRole("button", { name: "Delete…" }).click();
     await card.getByRole("button", { name: "Keep it" }).click();

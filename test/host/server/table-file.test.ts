@@ -90,7 +90,8 @@ describe("POST /api/games/import", () => {
 
   it("names the line and key of a bad table file, and saves nothing", async () => {
     const before = f.table.store.games().length;
-    const text = "ruleset: sole-bay-1672\nfleets:\n  - side: English\n    ships:\n      - id: a\n        name: A\n        rating: 9\n        speed: medium\n        hull: average\n";
+    const text =
+      "ruleset: sole-bay-1672\nfleets:\n  - side: English\n    ships:\n      - id: a\n        name: A\n        rating: 9\n        speed: medium\n        hull: average\n";
     const r = await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } });
     expect(r.statusCode).toBe(400);
     expect(r.json().error.message).toMatch(/^table\.yaml:7 .*rating/);
