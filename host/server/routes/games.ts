@@ -11,12 +11,15 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { ruleSet } from "../../../src/rulesets/index.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { tableOfSetup, tableSetupOfGame } from "../../config/game-table.ts";
 import { tableFileText } from "../../config/table-file-text.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
+import { foldRecords } from "../../session/resolve.ts";
+import type { GameRecord } from "../../store/sqlite-store.ts";
 import { sendError } from "../errors.ts";
 
 export const GameSummary = Type.Object({
@@ -36,6 +39,21 @@ export type GameSummary = Static<typeof GameSummary>;
 // path parameters arrive as text (the app coerces nothing): a game id is its digits
 const GameParams = Type.Object({ id: Type.String({ pattern: "^[1-9][0-9]{0,9}$", description: "The game's id" }) });
 
+/**
+ * The turn a game not on the table stopped at, as the display would say it: the rule set's own count from the state
+ * its log folds to, else the turns the session counted (its snapshot); 1 when neither can be read.
+ */
+function storedTurn(table: TableRuntime, g: GameRecord): number {
+  const rs = ruleSet(g.setup.ruleset);
+  const loaded = table.store.gameById(g.id)?.load();
+  if (!rs || !loaded) return 1;
+  if (rs.turnOf) {
+    const initial = rs.parseState(g.setup.start as Parameters<typeof rs.parseState>[0], g.setup.data ?? undefined);
+    if (initial.ok) return rs.turnOf(foldRecords(rs, initial.value, loaded.records));
+  }
+  return loaded.snapshot?.turn ?? 1;
+}
+
 /** The games of the table's file, newest last. */
 export function listGames(table: TableRuntime): GameSummary[] {
   return table.store.games().map((g) => {
@@ -47,7 +65,7 @@ export function listGames(table: TableRuntime): GameSummary[] {
       ruleset: g.setup.ruleset,
       // a game created from the browser keeps its scenario; one started from a table file only its starting state
       scenario: open ? (table.session.setup.scenario ?? null) : (g.setup.table?.scenario ?? null),
-      turn: open ? table.view().turn : 1,
+      turn: open ? table.view().turn : storedTurn(table, g),
       status: g.status,
       updatedAt: Math.max(log.at(-1)?.at ?? g.createdAt, g.endedAt ?? 0),
       winner: g.winner,
