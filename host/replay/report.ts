@@ -16,11 +16,13 @@ function dieSource(from: DieProvenance): string {
 const diceText = (dice: readonly PlacedDie[]) =>
   dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`).join("; ");
 
-function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>): string {
+/** The action as its title and fields ("Broadside (firer: Royal James, target: Gouda, rangeInches: 6)"). */
+function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>, r: Replay): string {
+  const title = r.ruleset.actions.find((a) => a.type === action.type)?.title ?? String(action.type);
   const fields = Object.entries(action)
     .filter(([k]) => k !== "type")
     .map(([k, v]) => `${k}: ${typeof v === "string" ? (names.get(v) ?? v) : JSON.stringify(v)}`);
-  return `${action.type}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+  return `${title}${fields.length ? ` (${fields.join(", ")})` : ""}`;
 }
 
 interface Line {
@@ -37,7 +39,7 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
     return {
       title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
-        ["Action", actionText(rec.action, names)],
+        ["Action", actionText(rec.action, names, r)],
         ["Dice", diceText(rec.dice)],
         ...(counted ? [["Counted", counted] as [string, string]] : []),
         ["Result", outcomeText(rec.outcome, names) || JSON.stringify(rec.outcome)],

@@ -123,7 +123,14 @@ export const TableViewSchema = Type.Object(
       title: Type.String(),
       description: Type.String(),
       phases: Type.Array(Type.String()),
-      actions: Type.Array(Open),
+      actions: Type.Array(
+        Type.Object({
+          type: Type.String(),
+          title: Type.String({ description: "The action's name for players, in its rule text's words (\"Broadside\")" }),
+          description: Type.String(),
+          fields: Type.Array(Open),
+        }),
+      ),
     }),
     phase: Type.Object({ index: Type.Integer({ minimum: 0 }), name: Nullable(Type.String()) }),
     turn: Type.Integer({ minimum: 1 }),

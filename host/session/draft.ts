@@ -39,12 +39,9 @@ export function isPhaseRoll(actions: readonly ActionDef[], draft: Draft, followU
   );
 }
 
-/** An action's name for players: the phase named after it ("Initiative"), else its description up to the first stop. */
-export function actionTitle(rs: Pick<RuleSet, "actions" | "phases">, type: string): string {
-  const phase = rs.phases.find((ph) => phaseActionType(rs.actions, ph) === type);
-  if (phase) return phase.replace(/^./, (c) => c.toUpperCase());
-  const description = rs.actions.find((a) => a.type === type)?.description ?? "";
-  return description.split(/[:.(;]/)[0]?.trim() || "The roll";
+/** An action's name for players: its rule set's title ("Broadside", "Wind change"); "The roll" for a type it lacks. */
+export function actionTitle(rs: Pick<RuleSet, "actions">, type: string): string {
+  return rs.actions.find((a) => a.type === type)?.title ?? "The roll";
 }
 
 /** The action a phase is named after ("wind change" → `wind`), if any. */

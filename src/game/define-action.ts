@@ -30,6 +30,8 @@ export type DescribeContext<S extends TableState, A = Action> = Omit<ActionConte
 interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends Outcome> {
   /** The action type, as its schema's `type` literal says it. */
   readonly type: string;
+  /** The action's name for players, in its rule text's words ("Broadside", "Fire fighting"): 1–4 words. */
+  readonly title: string;
   /** One sentence for menus and help. */
   readonly description: string;
   /** The action's fields (unknown keys are errors); labels and ship inputs are annotations (see {@link fieldsOf}). */
@@ -89,7 +91,7 @@ export type ActionSpec<S extends TableState, T extends TObject = TObject, P = un
 const asPlan = (p: DicePlan | Result<DicePlan>): Result<DicePlan> => (Array.isArray(p) ? ok(p) : (p as Result<DicePlan>));
 
 /**
- * The definer of a rule set's actions: `defineAction<MyState>()({ type, description, schema, prepare, plan, … })`
+ * The definer of a rule set's actions: `defineAction<MyState>()({ type, title, description, schema, prepare, plan, … })`
  * gives the handler {@link ruleSetFromHandlers} dispatches to. (Curried so the state type is named once while the
  * schema, prepared context and outcome types are inferred.)
  */
@@ -120,7 +122,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
     return r.ok ? r.value.outcome : { error: r.error.code };
   };
   return {
-    def: { type: spec.type, description: spec.description, fields: fieldsOf(spec.schema) },
+    def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
     parse(state, raw) {
       if (spec.prepareOnParse === false) return parseWith(spec.schema, raw, "action") as Result<Action>;

@@ -6,10 +6,7 @@ import type { ActionHandler } from "./action-handler.ts";
 import type { ErrorCode } from "./error-codes.ts";
 import { capOdds } from "./odds-listing.ts";
 import { OddsMemo } from "./odds-memo.ts";
-import type { Action, ActionDef, Odds, RuleSet, TableState } from "./types.ts";
-
-/** An action's title in words: its description up to the first colon, bracket or full stop ("Fire a broadside"). */
-const titleOf = (def: ActionDef): string => def.description.split(/[:.(;]/)[0]?.trim() || def.description;
+import type { Action, Odds, RuleSet, TableState } from "./types.ts";
 
 /**
  * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
@@ -37,7 +34,7 @@ export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "pa
   /**
    * The odds headline (CONTRACT §2) of an action, from its whole distribution: `odds` is the handler's own answer,
    * before its outcome list is shortened. Where it gives none (null, or no hook), the headline is one bar per
-   * outcome in the rule set's own sentences ({@link outcomeHeadline}), titled by the action's description.
+   * outcome in the rule set's own sentences ({@link outcomeHeadline}), titled by the action's title.
    */
   readonly headline?: (state: S, action: Action, odds: Odds) => Headline | null;
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
@@ -74,7 +71,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
             if (!odds.ok) return odds;
             const told = headline?.(state, action, odds.value) ?? null;
             const sentence = (o: Readonly<Record<string, unknown>>) => ruleSet.describe(state, action, o);
-            const shown = told ?? outcomeHeadline(titleOf(h.def), odds.value.outcomes, sentence);
+            const shown = told ?? outcomeHeadline(h.def.title, odds.value.outcomes, sentence);
             return ok(capOdds({ ...odds.value, headline: shown }));
           } catch (e) {
             if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");

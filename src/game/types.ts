@@ -120,6 +120,8 @@ export interface ActionField {
 /** An action type a rule set accepts, described for menus, forms and help. */
 export interface ActionDef {
   readonly type: string;
+  /** The action's name for players, in its rule text's words ("Broadside", "Wind change"): 1–4 words, no id. */
+  readonly title: string;
   readonly description: string;
   readonly fields: readonly ActionField[];
 }

@@ -19,4 +19,4 @@ export function outcomeFacts(outcome: Record<string, unknown>, isShip?: (v: stri
 export function severityLevel(severity: string): number;
 export function isGone(view: { severity?: readonly string[] }): boolean;
 export function shipName(state: { ships: readonly { id: string; name: string }[] }, id: string): string;
-export function actionName(state: { ruleset: { actions: readonly { type: string }[] } }, type: string): string;
+export function actionName(state: { ruleset: { actions: readonly { type: string; title?: string }[] } }, type: string): string;

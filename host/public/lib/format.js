@@ -101,8 +101,5 @@ export const isGone = (view) => (view.severity ?? []).includes("out");
 /** A name for a ship id from the state. */
 export const shipName = (state, id) => state.ships.find((s) => s.id === id)?.name ?? id;
 
-/** An action type as words ("explosion-roll" → "explosion roll"), from the rule set's own name when it has one. */
-export const actionName = (state, type) => {
-  const def = state.ruleset.actions.find((a) => a.type === type);
-  return def?.title ?? words(type);
-};
+/** An action's name for players: its rule set's title ("Broadside", "Wind change"); the type as words if unknown. */
+export const actionName = (state, type) => state.ruleset.actions.find((a) => a.type === type)?.title ?? words(type);

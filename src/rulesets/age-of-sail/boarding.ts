@@ -43,6 +43,7 @@ const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
 export const board: H = {
   type: "board",
+  title: "Boarding",
   description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
   schema: Type.Object(
     {
@@ -130,6 +131,7 @@ function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside |
 
 export const separate: H = {
   type: "separate",
+  title: "Disentangle",
   description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
   schema: Type.Object(
     {

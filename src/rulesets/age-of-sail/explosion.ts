@@ -85,6 +85,7 @@ const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results,
 
 export const explosionFire: ResolvingActionSpec<AosState> = {
   type: "explosion-fire",
+  title: "Ships near explosion",
   description:
     "Ships near an explosion (the answer to the question after one; `ships`: [{ship, rangeCm}]): one die each, catching fire on the hull column of the range table for its distance. For one ship by hand: catch-fire.",
   schema: Type.Object(

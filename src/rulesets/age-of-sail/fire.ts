@@ -74,6 +74,7 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
 
 export const fire: H = {
   type: "fire",
+  title: "Broadside",
   description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
   schema: Type.Object(
     {
@@ -194,6 +195,7 @@ export const fire: H = {
 
 export const loseMasts: H = {
   type: "lose-masts",
+  title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",
   schema: Type.Object(
     {

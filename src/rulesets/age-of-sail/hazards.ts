@@ -23,6 +23,7 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
 
 export const fireRemoval: H = {
   type: "fire-removal",
+  title: "Fire removal",
   description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
   schema: Type.Object(
     { type: Type.Literal("fire-removal"), ship: Type.String({ label: "Ship", input: "ship" }) },
@@ -64,6 +65,7 @@ export const fireRemoval: H = {
 
 export const catchFire: H = {
   type: "catch-fire",
+  title: "Catching fire",
   description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
   schema: Type.Object(
     {
@@ -105,6 +107,7 @@ export const catchFire: H = {
 
 export const sinkingCheck: H = {
   type: "sinking-check",
+  title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
   schema: Type.Object(
     { type: Type.Literal("sinking-check"), ship: Type.String({ label: "Ship", input: "ship" }) },

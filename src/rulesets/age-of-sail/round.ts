@@ -37,6 +37,7 @@ export function phaseNames(state: AosState): readonly string[] {
 
 export const windRoll: H = {
   type: "wind",
+  title: "Wind change",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
   plan: () =>
@@ -59,6 +60,7 @@ export const windRoll: H = {
 
 export const setWind: H = {
   type: "set-wind",
+  title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
   schema: Type.Object(
     {
@@ -77,6 +79,7 @@ export const setWind: H = {
 
 export const initiative: H = {
   type: "initiative",
+  title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
   schema: Type.Object(
     {
@@ -102,6 +105,7 @@ export const initiative: H = {
 
 export const advance: H = {
   type: "advance",
+  title: "Next stage",
   description: "Step to the next stage of the player sequence.",
   schema: Type.Object({ type: Type.Literal("advance") }, { additionalProperties: false }),
   plan: () => ok([]),

@@ -22,6 +22,7 @@ const ship = (s: AosState, a: Action) => liveShip(s, a.ship, "ship");
 
 export const speed: H = {
   type: "speed",
+  title: "Maximum speed",
   description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
   schema: Type.Object(
     {
@@ -42,6 +43,7 @@ export const speed: H = {
 
 export const turn: H = {
   type: "turn",
+  title: "Alter course",
   description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
   schema: Type.Object(
     {
@@ -83,6 +85,7 @@ export const turn: H = {
 
 export const anchor: H = {
   type: "anchor",
+  title: "Drop anchor",
   description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
   schema: shipAction("anchor"),
   plan: noDice,
@@ -96,6 +99,7 @@ export const anchor: H = {
 
 export const weighAnchor: H = {
   type: "weigh-anchor",
+  title: "Raise anchor",
   description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
   schema: shipAction("weigh-anchor"),
   plan: noDice,
@@ -112,6 +116,7 @@ const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
 export const shoal: H = {
   type: "shoal",
+  title: "Shoals or mudflats",
   description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
   schema: shipAction("shoal"),
   plan: oneDie("Shoals: 1–3 founders"),
@@ -126,6 +131,7 @@ export const shoal: H = {
 
 export const refloat: H = {
   type: "refloat",
+  title: "Refloat",
   description: "A foundered ship tries to refloat: a 6.",
   schema: shipAction("refloat"),
   prepare({ state, action: a }) {
@@ -147,6 +153,7 @@ const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
 export const repairMast: H = {
   type: "repair-mast",
+  title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
   schema: Type.Object(
     {

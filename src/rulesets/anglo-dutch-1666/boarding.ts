@@ -52,6 +52,7 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 
 export const grapple: Handler = {
   type: "grapple",
+  title: "Grapple",
   description:
     "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
   schema: Type.Object(
@@ -127,6 +128,7 @@ export const grapple: Handler = {
 
 export const placement: Handler = {
   type: "placement",
+  title: "Port or starboard",
   description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
   schema: Type.Object({ type: Type.Literal("placement"), ...pair }, { additionalProperties: false }),
   prepare: ({ state, action }) => checkShips(state, action, ["attacker", "defender"]),
@@ -142,6 +144,7 @@ const totalAsDice = (t: number): number[] => [Math.min(5, t - 2), t - Math.min(5
 
 export const board: Handler = {
   type: "board",
+  title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
   schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
   prepare({ state, action }) {
@@ -212,6 +215,7 @@ export const board: Handler = {
 
 export const separate: Handler = {
   type: "separate",
+  title: "Separation",
   description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
   schema: Type.Object(
     {
@@ -263,6 +267,7 @@ export const separate: Handler = {
 
 export const lightFireShip: Handler = {
   type: "light-fire-ship",
+  title: "Fire ship fired",
   description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
   schema: Type.Object(
     { type: Type.Literal("light-fire-ship"), ship: Type.String({ label: "Fire ship", input: "ship" }) },

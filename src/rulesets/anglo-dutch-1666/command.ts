@@ -143,6 +143,7 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
 
 export const initiative: Handler = {
   type: "initiative",
+  title: "Initiative",
   description:
     "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
   schema: Type.Object(

@@ -26,6 +26,7 @@ export function startFire(s: Ship, cause: string): { events: GameEvent[]; follow
 
 export const critical: Handler = {
   type: "critical",
+  title: "Critical hit check",
   description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
   schema: shipOnly("critical"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
@@ -58,6 +59,7 @@ export const critical: Handler = {
 
 export const fireCheck: Handler = {
   type: "fire-check",
+  title: "Fire roll",
   description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
   schema: Type.Object(
     {
@@ -103,6 +105,7 @@ export const fireCheck: Handler = {
 
 export const gunDeckSwept: Handler = {
   type: "gun-deck-swept",
+  title: "Gun deck swept",
   description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
   schema: shipOnly("gun-deck-swept"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
@@ -122,6 +125,7 @@ export const gunDeckSwept: Handler = {
 
 export const helm: Handler = {
   type: "helm",
+  title: "Helm hit",
   description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
   schema: shipOnly("helm"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),

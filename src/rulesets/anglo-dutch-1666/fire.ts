@@ -107,6 +107,7 @@ function checkFire(state: AdState, action: Action): Result<Action> {
 
 export const fire: Handler = {
   type: "fire",
+  title: "Broadside",
   description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
   schema: Type.Object(
     {

@@ -12,6 +12,7 @@ import { parsePlot, walkPlot } from "./movement.ts";
 
 export const move: Handler = {
   type: "move",
+  title: "Movement",
   description:
     "A ship's move as a plot: F ahead, L/R turn a hexside, T0–T5 towed (still wind); checks point of sail, handling, damage and weather.",
   schema: Type.Object(

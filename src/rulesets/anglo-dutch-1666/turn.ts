@@ -27,6 +27,7 @@ function fireRollsDue(state: AdState): FollowUp[] {
 
 export const fires: Handler = {
   type: "fires",
+  title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
   schema: Type.Object({ type: Type.Literal("fires") }, { additionalProperties: false }),
   plan: () => [],
@@ -38,6 +39,7 @@ export const fires: Handler = {
 
 export const endTurn: Handler = {
   type: "end-turn",
+  title: "End of move",
   description:
     "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
   schema: Type.Object({ type: Type.Literal("end-turn") }, { additionalProperties: false }),
@@ -86,6 +88,7 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
 
 export const deployment: Handler = {
   type: "deployment",
+  title: "Initial deployment",
   description:
     "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
   schema: Type.Object(
@@ -112,6 +115,7 @@ export const deployment: Handler = {
 
 export const deploymentRedirect: Handler = {
   type: "deployment-redirect",
+  title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
   schema: Type.Object(
     { type: Type.Literal("deployment-redirect"), ship: Type.String({ label: "Ship", input: "ship" }) },

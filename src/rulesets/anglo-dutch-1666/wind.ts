@@ -37,6 +37,7 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 
 export const setWind: Handler = {
   type: "set-wind",
+  title: "Set the wind",
   description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
   schema: Type.Object(
     {
@@ -72,6 +73,7 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 
 export const windRoll: Handler = {
   type: "wind",
+  title: "Wind check",
   description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
   prepare: ({ state, action }) => checkNotEnded(state, action),
@@ -97,6 +99,7 @@ export const windRoll: Handler = {
 
 export const windStrength: Handler = {
   type: "wind-strength",
+  title: "Wind strength",
   description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.",
   schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
   prepare({ state, action }) {
@@ -115,6 +118,7 @@ export const windStrength: Handler = {
 
 export const galeSurvival: Handler = {
   type: "gale-survival",
+  title: "Gale survival",
   description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
   schema: Type.Object(
     { type: Type.Literal("gale-survival"), ship: Type.String({ label: "Ship", input: "ship" }) },

@@ -33,6 +33,7 @@ interface DamageRollContext {
 export const damageRollAction = quickfireAction({
   prepareOnParse: false,
   type: "damage-roll",
+  title: "Blast or explosion",
   description: "2D6 on the Blast or Explosion line of the Damage table (4.1 B, E)",
   schema: Type.Object(
     {
@@ -76,6 +77,7 @@ export const damageRollAction = quickfireAction({
 export const directionAction = quickfireAction({
   prepareOnParse: false,
   type: "direction",
+  title: "Direction hit",
   description: "1D6 on the direction table after a D hit (4.1 D)",
   schema: Type.Object(
     { type: Type.Literal("direction"), ship: Type.String({ label: "Damaged ship", input: "ship" }) },

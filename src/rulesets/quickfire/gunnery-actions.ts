@@ -62,6 +62,7 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
 export const gunneryAction = quickfireAction({
   prepareOnParse: false,
   type: "gunnery",
+  title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
   schema: Type.Object(
     {
@@ -81,6 +82,7 @@ export const gunneryAction = quickfireAction({
 export const quickfireAttackAction = quickfireAction({
   prepareOnParse: false,
   type: "quickfire-attack",
+  title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
   schema: Type.Object(
     {

@@ -11,6 +11,7 @@ import { quickfireAction, total, withChart } from "./kit.ts";
 export const initiativeAction = quickfireAction({
   prepareOnParse: false,
   type: "initiative",
+  title: "Who moves first",
   description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
   schema: Type.Object(
     {

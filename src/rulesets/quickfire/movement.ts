@@ -46,6 +46,7 @@ interface MoveContext {
 export const moveAction = quickfireAction({
   prepareOnParse: false,
   type: "move",
+  title: "Movement",
   description:
     "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
   schema: Type.Object(
@@ -110,6 +111,7 @@ export const moveAction = quickfireAction({
 export const endPhaseAction = quickfireAction({
   prepareOnParse: false,
   type: "end-phase",
+  title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
   schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),
   prepare: ({ state }) => ok({ from: state.game.phase ?? "movement" }),

@@ -24,6 +24,7 @@ const inRepairPhase = (state: QuickfireState): Result<true> =>
 export const fireAction = quickfireAction({
   prepareOnParse: false,
   type: "fire",
+  title: "Fire roll",
   description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
   schema: Type.Object(
     { type: Type.Literal("fire"), ship: Type.String({ label: "Burning ship", input: "ship" }) },
@@ -74,6 +75,7 @@ const TASK_FIELD = { speed: "speedLost", "heavy-rof": "heavyRofLost", "light-rof
 export const repairAction = quickfireAction({
   prepareOnParse: false,
   type: "repair",
+  title: "Damage repair",
   description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
   schema: Type.Object(
     {
@@ -138,6 +140,7 @@ interface SinkingContext {
 export const sinkingAction = quickfireAction({
   prepareOnParse: false,
   type: "sinking",
+  title: "Sinking",
   description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
   schema: Type.Object(
     { type: Type.Literal("sinking"), ship: Type.String({ label: "Immobilised ship", input: "ship" }) },

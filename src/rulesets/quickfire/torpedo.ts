@@ -38,6 +38,7 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
 export const torpedoAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo",
+  title: "Torpedo fire",
   description:
     "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",
   schema: Type.Object(
@@ -152,6 +153,7 @@ export const torpedoAction = quickfireAction({
 export const torpedoDamageAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo-damage",
+  title: "Torpedo hit",
   description: "1D6 S hits from a torpedo hit (3.2)",
   schema: Type.Object(
     {

@@ -15,7 +15,6 @@ import {
   type HeadlineItem,
   headline,
   likeliest,
-  outcomeHeadline,
   plural,
   countLabels as range,
 } from "../../odds/headline.ts";
@@ -69,8 +68,11 @@ function explosionHeadline(state: SoleBayState, action: Action): Headline {
   return headline(`Explosion of ${nameOf(state, action.ship)}`, bars, facts);
 }
 
-/** The headline of an action's odds; `odds` is the whole distribution (the action's own list, before shortening). */
-export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds, sentence: (o: Outcome) => string): Headline {
+/**
+ * The headline of an action's odds; `odds` is the whole distribution (the action's own list, before shortening).
+ * Null for the other actions: the kernel gives one bar per outcome, titled by the action's title.
+ */
+export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds): Headline | null {
   const o = odds.outcomes;
   const name = (id: unknown) => nameOf(state, id);
   switch (action.type) {
@@ -184,8 +186,6 @@ export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds,
         eventBars(o, (x) => x.success === true, "Succeeds", "Fails"),
       );
     default:
-      return outcomeHeadline(titleOf(action), o, sentence);
+      return null;
   }
 }
-
-const titleOf = (action: Action) => action.type.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());

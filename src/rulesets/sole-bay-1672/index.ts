@@ -64,5 +64,5 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   shipViews,
   breakpoints: squadronBreakpoints,
   summaryTerms: SOLE_BAY_SUMMARY_TERMS,
-  headline: (state, action, odds) => soleBayHeadline(state, action, odds, (o) => soleBay1672.describe(state, action, o)),
+  headline: soleBayHeadline,
 });

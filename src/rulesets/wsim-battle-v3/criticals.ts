@@ -28,6 +28,7 @@ export function leaderRangeModifier(range: number): number {
 
 export const critical: H = {
   type: "critical",
+  title: "Critical hit",
   description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
   schema: Type.Object(
     {
@@ -102,6 +103,7 @@ export const critical: H = {
 
 export const broadsideLoss: H = {
   type: "broadside-loss",
+  title: "Broadside reduced",
   description: "4R/6R: one die, odd reduces the left broadside, even the right.",
   schema: Type.Object(
     { type: Type.Literal("broadside-loss"), ship: Type.String({ label: "Ship", input: "ship" }) },
@@ -139,6 +141,7 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 
 export const leaderCasualty: H = {
   type: "leader-casualty",
+  title: "Leader casualty",
   description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
   schema: Type.Object(
     {
@@ -215,6 +218,7 @@ export function leadersLost(
 
 export const impersonate: H = {
   type: "impersonate",
+  title: "New leader",
   description: "A player whose leader fell takes on another leader.",
   schema: Type.Object(
     { type: Type.Literal("impersonate"), player: Type.String({ label: "Player" }), leader: Type.String({ label: "Leader" }) },

@@ -55,6 +55,7 @@ export function fireModifiers(state: WsimState, firer: Ship, a: Action, guns: nu
 
 export const fire: H = {
   type: "fire",
+  title: "Fire combat",
   description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
   schema: Type.Object(
     {
@@ -237,6 +238,7 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
 
 export const fireResult: H = {
   type: "fire-result",
+  title: "Fire Table result",
   description: "The Fire Table's result as read by a person (no club table loaded).",
   schema: Type.Object(
     {

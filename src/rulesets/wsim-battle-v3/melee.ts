@@ -17,6 +17,7 @@ type H = ResolvingActionSpec<WsimState>;
 
 export const formParty: H = {
   type: "form-party",
+  title: "Boarding party",
   description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
   schema: Type.Object(
     {
@@ -135,6 +136,7 @@ const meleeSchemaFields = {
 
 export const melee: H = {
   type: "melee",
+  title: "Melee round",
   description: "One melee round between grappled ships (three a turn).",
   schema: Type.Object({ type: Type.Literal("melee"), ...meleeSchemaFields }, { additionalProperties: false }),
   prepare({ state, action: a }) {
@@ -235,6 +237,7 @@ const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party =
 
 export const meleeLosses: H = {
   type: "melee-losses",
+  title: "Melee losses",
   description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
   schema: Type.Object(
     {

@@ -132,6 +132,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
 
 export const plotMove: H = {
   type: "plot",
+  title: "Movement plot",
   description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
   schema: Type.Object(
     {

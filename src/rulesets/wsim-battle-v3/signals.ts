@@ -57,6 +57,7 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
 
 export const signal: H = {
   type: "signal",
+  title: "Signal",
   description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
   schema: Type.Object(
     {

@@ -22,6 +22,7 @@ const hexOptions = (except: number) =>
 
 export const windChange: H = {
   type: "wind",
+  title: "Wind change",
   description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
   prepare: ({ state, action: a }) =>
@@ -53,6 +54,7 @@ export const windChange: H = {
 
 export const windShift: H = {
   type: "wind-shift",
+  title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
   schema: Type.Object(
     { type: Type.Literal("wind-shift"), direction: Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside)" }) },
@@ -67,6 +69,7 @@ export const windShift: H = {
 
 export const setWind: H = {
   type: "set-wind",
+  title: "Set the wind",
   description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
   schema: Type.Object(
     {
@@ -88,6 +91,7 @@ export const setWind: H = {
 
 export const nextTurn: H = {
   type: "next-turn",
+  title: "Next turn",
   description: "Start the next turn: an announced wind change takes effect, signals due arrive.",
   schema: Type.Object({ type: Type.Literal("next-turn") }, { additionalProperties: false }),
   prepare: ({ state, action: a }) =>
@@ -137,6 +141,7 @@ export function deliverCommand(
 
 export const phaseTimer: H = {
   type: "phase-timer",
+  title: "Timed phase",
   description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
   schema: Type.Object(
     {
@@ -172,6 +177,7 @@ const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
 
 export const grapple: H = {
   type: "grapple",
+  title: "Grappling",
   description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
   schema: Type.Object(
     {
@@ -202,6 +208,7 @@ export const grapple: H = {
 
 export const collision: H = {
   type: "collision",
+  title: "Collision",
   description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
   schema: Type.Object(
     {
@@ -227,6 +234,7 @@ const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "r
 
 export const mark: H = {
   type: "mark",
+  title: "Mark the log",
   description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
   schema: Type.Object(
     {

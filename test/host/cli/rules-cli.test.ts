@@ -33,6 +33,11 @@ describe("rules CLI plumbing", () => {
       "age-of-sail",
     ]);
   });
+  it("rulesets --json gives every action its title", async () => {
+    const r = await runCli(["rulesets", "--json"]);
+    const quickfire = JSON.parse(r.stdout).rulesets.find((x: { id: string }) => x.id === "quickfire");
+    expect(quickfire.actions.find((a: { type: string }) => a.type === "gunnery")).toMatchObject({ type: "gunnery", title: "Gunfire" });
+  });
   it("an unknown option exits 2, not a stack trace", async () => {
     const r = await runCli(["plan", "--bogus"]);
     expect(r.code).toBe(2);

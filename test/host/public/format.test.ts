@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oddsLine, oddsView, outcomeFacts, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
+import { actionName, oddsLine, oddsView, outcomeFacts, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
 
 describe("the pages' view helpers", () => {
   it("writes keys as words and probabilities as percentages", () => {
@@ -13,6 +13,12 @@ describe("the pages' view helpers", () => {
     expect(pct(0)).toBe("0%");
     expect(pct(1)).toBe("100%");
     expect(pct(0.9996)).toBe(">99.9%");
+  });
+
+  it("names an action by its rule set's title, never by its type", () => {
+    const state = { ruleset: { actions: [{ type: "broadside-loss", title: "Broadside reduced" }] } };
+    expect(actionName(state, "broadside-loss")).toBe("Broadside reduced");
+    expect(actionName(state, "explosion-roll")).toBe("explosion roll");
   });
 
   it("draws the rule set's headline when the server sends one, in its order and words", () => {

@@ -46,6 +46,7 @@ describe("quarterdeck replay", () => {
     expect(md).toMatch(/pixel-1 \(pixels, white\) showed 6 \(hit\); 5 — godice-2 \(godice, green\) showed 5 \(hit\)/);
     expect(md).toMatch(/1 — typed in \(miss\)/);
     expect(md).toContain("**Counted:** 4 hit, 6 missed");
+    expect(md).toContain("- **Action:** Broadside (firer: Royal James, target: Gouda");
     expect(md).toMatch(/\*\*Result:\*\* firer Royal James · target Gouda · .*hits 4 · .*condition fresh → worn · levels lost 1$/m);
     expect(md).toMatch(/undo of #3/);
     expect(md).toMatch(/\| Gouda \| Dutch \| worn \|/);

@@ -32,8 +32,8 @@ describe("turn, a phase's roll set aside, the last undo", () => {
     expect(view(f).aside).toBeNull();
     f.session.handleReading(tag(GOUDA));
     expect(f.session.draftStatus()?.action).toMatchObject({ type: "broadside", firer: "royal-james", target: "gouda" });
-    expect(view(f).aside).toMatchObject({ type: "initiative" });
-    expect(f.session.notices.at(-1)?.text).toMatch(/set aside/);
+    expect(view(f).aside).toEqual({ type: "initiative", title: "Initiative" });
+    expect(f.session.notices.at(-1)?.text).toMatch(/^Initiative: set aside/);
     // a restart keeps it aside
     const g = f.reopen();
     expect(view(g).aside).toMatchObject({ type: "initiative" });

@@ -43,6 +43,7 @@ const toyAction = defineAction<State>();
 
 const volley = toyAction({
   type: "volley",
+  title: "Volley",
   description: "2d6 at a ship",
   schema: Type.Object(
     { type: Type.Literal("volley"), target: Type.String({ label: "Target", input: "ship" }) },
@@ -61,6 +62,7 @@ const volley = toyAction({
 
 const salvo = toyAction({
   type: "salvo",
+  title: "Salvo",
   description: "a d6 a ship",
   schema: Type.Object(
     { type: Type.Literal("salvo"), ships: Type.Array(Type.String(), { label: "Ships", input: "ships" }) },
@@ -158,6 +160,7 @@ describe("outcomeAction", () => {
 function volleySpec() {
   return {
     type: "volley",
+    title: "Volley",
     description: "",
     schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }),
     prepare: ({ state: s, action: a }: { state: State; action: { target: string } }) => shipOf(s, a.target, "action.target"),
@@ -188,6 +191,7 @@ describe("actions with resolve", () => {
   it("uses a cheaper exact distribution or the action's own odds when given", () => {
     const base = {
       type: "salvo",
+      title: "Salvo",
       description: "",
       schema: Type.Object({ type: Type.Literal("salvo") }),
       plan: () => ok([entry("x", "d6", 1, "x")]),
@@ -207,6 +211,7 @@ describe("odds too large", () => {
   // Ten pairs of d6 as separate plan entries: 21^10 multiset combinations, past the odds limit.
   const barrage = toyAction({
     type: "barrage",
+    title: "Barrage",
     description: "",
     schema: Type.Object({ type: Type.Literal("barrage") }),
     plan: () => ok(Array.from({ length: 10 }, (_, i) => entry(`gun${i}`, "d6", 2, "a gun"))),
@@ -254,6 +259,7 @@ describe("fields read off the schema", () => {
   it("are the definitions a rule set lists", () => {
     expect(toy.actions[0]).toEqual({
       type: "volley",
+      title: "Volley",
       description: "2d6 at a ship",
       fields: [{ name: "target", label: "Target", type: "ship" }],
     });

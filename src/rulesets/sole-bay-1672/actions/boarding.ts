@@ -61,6 +61,7 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
   schema: pair("grapple"),
   prepare({ state, action: a }) {
@@ -173,6 +174,7 @@ function boardingRoundDist(ctx: Pair, plan: DicePlan, state: SoleBayState) {
 
 export const boardingRound = soleBayAction({
   type: "boarding-round",
+  title: "Boarding round",
   description: "One round of a boarding action: both ships inflict damage on the other.",
   schema: pair("boarding-round"),
   prepare({ state, action: a }) {
@@ -224,6 +226,7 @@ export const boardingRound = soleBayAction({
 
 export const breakOff = soleBayAction({
   type: "break-off",
+  title: "Break off",
   description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
   schema: Type.Object({ type: actionType("break-off"), ship: shipId("Ship breaking off") }, { additionalProperties: false }),
   prepare({ state, action: a }) {

@@ -98,6 +98,7 @@ function outcomeFor(ctx: Ctx, hits: number) {
 
 export const broadside = soleBayAction({
   type: "broadside",
+  title: "Broadside",
   description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",
   schema,
   prepare({ state, action: a }) {

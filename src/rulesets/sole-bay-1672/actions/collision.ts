@@ -15,6 +15,7 @@ import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
 
 export const collision = soleBayAction({
   type: "collision",
+  title: "Collision",
   description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
   schema: Type.Object(
     {
@@ -74,6 +75,7 @@ export const collision = soleBayAction({
 
 export const collisionDamage = soleBayAction({
   type: "collision-damage",
+  title: "Collision damage",
   description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
   schema: Type.Object(
     {

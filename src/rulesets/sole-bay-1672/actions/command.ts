@@ -16,6 +16,7 @@ import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
 
 export const breakpoint = soleBayAction({
   type: "breakpoint",
+  title: "Squadron breakpoint",
   description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
   schema: Type.Object(
     { type: actionType("breakpoint"), squadron: Type.String({ minLength: 1, label: "Squadron / division" }) },
@@ -53,6 +54,7 @@ export const breakpoint = soleBayAction({
 
 export const initiative = soleBayAction({
   type: "initiative",
+  title: "Initiative",
   description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
   schema: Type.Object(
     {
@@ -103,6 +105,7 @@ export const initiative = soleBayAction({
 
 export const setWind = soleBayAction({
   type: "set-wind",
+  title: "Windward edge",
   description: "Set the windward table edge (by the scenario or a person; no dice).",
   schema: Type.Object(
     { type: actionType("set-wind"), windward: literals(TABLE_EDGES, { label: "Windward edge" }) },

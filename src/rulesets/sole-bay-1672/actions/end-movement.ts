@@ -28,6 +28,7 @@ export function endOfMovementRolls(state: SoleBayState): FollowUp[] {
 
 export const endMovement = soleBayAction({
   type: "end-movement",
+  title: "End of movement",
   description:
     "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
   schema: Type.Object({ type: actionType("end-movement") }, { additionalProperties: false }),

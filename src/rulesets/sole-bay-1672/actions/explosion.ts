@@ -31,6 +31,7 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
 
 export const explosionRoll = soleBayAction({
   type: "explosion-roll",
+  title: "Ship destruction",
   description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
   schema: Type.Object(
     {
@@ -64,6 +65,7 @@ export const explosionRoll = soleBayAction({
 
 export const explosionRadius = soleBayAction({
   type: "explosion-radius",
+  title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
   schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
   prepare({ state, action: a }) {
@@ -121,6 +123,7 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
 
 export const explosionHits = soleBayAction({
   type: "explosion-hits",
+  title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
   schema: Type.Object(
     {

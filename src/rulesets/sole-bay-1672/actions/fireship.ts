@@ -20,6 +20,7 @@ const oneShip = <T extends string>(type: T, label: string) =>
 
 export const fireFireship = soleBayAction({
   type: "fire-fireship",
+  title: "Fireship fired",
   description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
   schema: oneShip("fire-fireship", "Fireship"),
   prepare({ state, action: a }) {
@@ -37,6 +38,7 @@ export const fireFireship = soleBayAction({
 
 export const fireshipExplosion = soleBayAction({
   type: "fireship-explosion",
+  title: "Fireship explosion",
   description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
   schema: oneShip("fireship-explosion", "Fired fireship"),
   prepare({ state, action: a }) {
@@ -65,6 +67,7 @@ export const fireshipExplosion = soleBayAction({
 
 export const fireshipEnsnare = soleBayAction({
   type: "fireship-ensnare",
+  title: "Fireship ensnares",
   description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
   schema: Type.Object(
     { type: actionType("fireship-ensnare"), fireship: shipId("Fired fireship"), target: shipId("Target") },
@@ -107,6 +110,7 @@ export const fireshipEnsnare = soleBayAction({
 
 export const fireDamage = soleBayAction({
   type: "fire-damage",
+  title: "Fire damage",
   description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
   schema: oneShip("fire-damage", "Burning ship"),
   prepare({ state, action: a }) {
@@ -130,6 +134,7 @@ export const fireDamage = soleBayAction({
 
 export const fireFighting = soleBayAction({
   type: "fire-fighting",
+  title: "Fire fighting",
   description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.",
   schema: oneShip("fire-fighting", "Burning ship"),
   prepare({ state, action: a }) {

@@ -42,6 +42,7 @@ export function officerKilled(state: SoleBayState, pair: readonly number[]): boo
 
 export const flagOfficerRisk = soleBayAction({
   type: "flag-officer-risk",
+  title: "Risk to Flag Officer",
   description: "Risk to Flag Officer: 2d6, killed or mortally wounded on a 2 (double skull with Death Dice).",
   schema: Type.Object(
     {
@@ -109,6 +110,7 @@ export const flagOfficerRisk = soleBayAction({
 
 export const flagOfficerRetire = soleBayAction({
   type: "flag-officer-retire",
+  title: "Flag Officer retires",
   description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,
   schema: Type.Object(
     {

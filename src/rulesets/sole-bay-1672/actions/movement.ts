@@ -18,6 +18,7 @@ const WINDWARD = ["stern", "bow", "neither"] as const;
 
 export const movement = soleBayAction({
   type: "movement",
+  title: "Movement",
   description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
   schema: Type.Object(
     {
@@ -113,9 +114,10 @@ export const movement = soleBayAction({
     `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,
 });
 
-function sailingRoll(type: "backing-sail" | "tacking", success: string, failure: string, description: string) {
+function sailingRoll(type: "backing-sail" | "tacking", title: string, success: string, failure: string, description: string) {
   return soleBayAction({
     type,
+    title,
     description,
     schema: Type.Object({ type: actionType(type), ship: shipId("Ship") }, { additionalProperties: false }),
     prepare({ state, action: a }) {
@@ -144,6 +146,7 @@ function sailingRoll(type: "backing-sail" | "tacking", success: string, failure:
 /** "Backing Sail": "Failure requires the ship to continue at its current speed for the rest of its move." */
 export const backingSail = sailingRoll(
   "backing-sail",
+  "Backing sail",
   "backs sail and halts or holds position",
   "fails to back sail and continues at its current speed for the rest of its move",
   "Backing sail to halt or hold position: 1d6, 4+ ± crew.",
@@ -152,6 +155,7 @@ export const backingSail = sailingRoll(
 /** "Tacking": "a failure leaving the ship stationary facing into the wind 'in irons' for the rest of the move." */
 export const tacking = sailingRoll(
   "tacking",
+  "Tacking",
   "tacks through the wind",
   "is left stationary facing into the wind, 'in irons', for the rest of the move",
   "Tacking into the wind: 1d6, 4+ ± crew.",
