@@ -105,7 +105,7 @@ function ActionPanel({ state }) {
     const first = shipName(state, p.action[shipFields[0].name]);
     return html`<h2 class="kicker">Showing ${first}</h2>
       <div class="instruction" id="instruction" data-needed="">
-        To start a ${actionName(state, p.type)} from ${first}, tap the ${shipFields[1].label.toLowerCase()}.
+        ${actionName(state, p.type)} from ${first}: tap the ${shipFields[1].label.toLowerCase()}.
       </div>
       <${Recent} history=${state.history} />`;
   }
