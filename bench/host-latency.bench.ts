@@ -19,6 +19,8 @@ import { freshDataDir, launchChromium } from "../test/browser/harness.ts";
 import { quantile } from "./stats.ts";
 
 const RUNS = 200;
+/** One frame of a 60 Hz display. */
+const FRAME_MS = 1000 / 60;
 const WARM_UP = 10;
 const now = () => performance.timeOrigin + performance.now();
 let at = 0;
@@ -85,6 +87,8 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
     const needed = s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
     s.enterDice(Array(needed - 1).fill(1));
     await caughtUp(table, page);
+    // a die lands at any moment of the display's frame, not just after a paint: start the roll at a random point of it
+    await new Promise((r) => setTimeout(r, Math.random() * FRAME_MS));
     const resolved = versionWhen(table, (u) => u.events.some((e) => e.type === "result"));
     const t0 = now();
     await roll("pixel-1", (i % 6) + 1);
@@ -126,6 +130,7 @@ async function tagToLog(
       const [uid, ship] = uids[i % uids.length] as [string, string];
       await caughtUp(table, page);
       const shown = versionWhen(table, (u) => u.view.focus?.ship?.id === ship);
+      await new Promise((r) => setTimeout(r, Math.random() * FRAME_MS));
       const placed = now();
       await tap("reader-1", uid);
       const update = await shown;
