@@ -1,6 +1,8 @@
 /**
  * The games pages in a real browser against the real host (issue 12): a game created on /games/new from a roster
- * CSV chosen in the page, opened on the table and shown by the display; a roster with a bad row names its line and
+ * CSV chosen in the page, opened on the table, two ships' tags given by emulated taps and a die bound by an emulated
+ * roll, and shown by the display; three actions played with the emulated readers and dice, one undone, the host
+ * restarted with nothing lost; a roster with a bad row names its line and
  * field and adds nothing; an earlier game resumed from /games; a game ended there with its winner chosen from its
  * sides, then its summary and its after-action report (a new tab, and a download). Every page read on a 390×844
  * phone (text ≥ 16 px, touch targets ≥ 44 px) and at 1280×800 and 1920×1080, with no serious or critical axe-core
@@ -24,7 +26,7 @@ const SIZES = [
 
 const ROSTER = `side,id,name,tag,rating,speed,hull,crew,squadron
 English,royal-james,Royal James,04AA0000000001,1,slow,stout,elite,red
-English,london,London,04AA0000000002,2,slow,average,regular,red
+English,london,London,,2,slow,average,regular,red
 Dutch,gouda,Gouda,04BB0000000001,3,medium,average,regular,blue
 Dutch,oosterwijk,Oosterwijk,,4,medium,weak,poor,blue
 `;
@@ -110,14 +112,17 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.locator("#opened").waitFor();
     expect((await games()).find((g) => g.open)?.title).toBe("Club night");
 
-    // the last step: the ship without a tag in the roster gets one by a tap on its base; a die is bound by a roll
+    // the last step: the two ships without a tag in the roster get one each by a tap on their bases; a die is bound by a roll
     await page.click("#walk-start");
-    await expect.poll(() => page.locator("#walk-now b").textContent(), WAIT).toBe("Tap the base of Oosterwijk on a reader now.");
+    await expect.poll(() => page.locator("#walk-now b").textContent(), WAIT).toBe("Tap the base of London on a reader now.");
     await sim("tap", { reader: "reader-1", uid: "04AA0000000001" });
     await sim("lift", { reader: "reader-1" });
     await expect.poll(() => page.locator("#walk-notice").textContent(), WAIT).toMatch(/already on Royal James/);
-    expect(await page.locator("#walk-now b").textContent()).toBe("Tap the base of Oosterwijk on a reader now.");
+    expect(await page.locator("#walk-now b").textContent()).toBe("Tap the base of London on a reader now.");
     await checkPage(page, "new-walk");
+    await sim("tap", { reader: "reader-1", uid: "04AA0000000002" });
+    await sim("lift", { reader: "reader-1" });
+    await expect.poll(() => page.locator("#walk-now b").textContent(), WAIT).toBe("Tap the base of Oosterwijk on a reader now.");
     await sim("tap", { reader: "reader-2", uid: "04BB0000000009" });
     await sim("lift", { reader: "reader-2" });
     await page.locator("#all-tagged").waitFor();
@@ -136,21 +141,45 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
   });
 
   it("plays three actions on the new game, undoes one, and a restart of the host loses nothing", async () => {
-    // the initiative typed in, then broadsides rolled by the host and whatever the rules demand after them
-    expect((await call(`${host.url}/api/dice`, "POST", { values: [5, 2] })).status).toBe(200);
+    // only the emulated devices: ships tapped on the readers, dice rolled on the emulated dice (the range, which no
+    // tap can say, given as on /control); the rolls the rules demand after a broadside rolled the same way
+    const TAGS: Record<string, string> = {
+      "royal-james": "04AA0000000001",
+      london: "04AA0000000002",
+      gouda: "04BB0000000001",
+      oosterwijk: "04BB0000000009",
+    };
+    const tap = async (ship: string) => {
+      await sim("tap", { reader: "reader-1", uid: TAGS[ship] });
+      await sim("lift", { reader: "reader-1" });
+    };
+    const DICE = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
+    let rolled = 0;
     const pairs = [
       ["royal-james", "gouda"],
       ["london", "oosterwijk"],
     ];
-    for (let i = 0; (await state()).history.length < 3 && i < 10; i++) {
+    for (let i = 0; (await state()).history.length < 3 && i < 60; i++) {
       const s = await state();
-      if ((s.pending?.needed ?? 0) > 0) await call(`${host.url}/api/dice/software`, "POST");
-      else {
+      const seen = s.version;
+      if ((s.pending?.needed ?? 0) > 0) {
+        // one die at a time, each a different one of the table's emulated dice, faces going round
+        await sim("roll", { die: DICE[rolled % DICE.length], face: (rolled % 6) + 1 });
+        rolled++;
+      } else if (s.pending?.type === "broadside" && s.pending.missing.includes("rangeInches")) {
+        await call(`${host.url}/api/draft`, "POST", { values: { rangeInches: 4 } });
+      } else {
         const [firer, target] = pairs.shift() ?? ["royal-james", "oosterwijk"];
-        await call(`${host.url}/api/draft`, "POST", { type: "broadside", values: { firer, target, rangeInches: 4 } });
+        await tap(firer as string);
+        await until(state, (x) => x.focus?.ship?.id === firer, 10_000);
+        await tap(target as string);
       }
+      await until(state, (x) => x.version > seen, 10_000);
     }
     const played = await state();
+    // the initiative, a broadside set up by two taps, and what the rules demanded after it
+    expect(played.history[0]?.description).toMatch(/has the initiative/);
+    expect(played.history[1]?.description).toMatch(/on Gouda \(11 dice/);
     expect(played.history).toHaveLength(3);
     expect((await call(`${host.url}/api/undo`, "POST")).status).toBe(200);
     const kept = await state();
