@@ -101,6 +101,10 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
       "Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent.",
     );
     expect(await note.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    // and, small, on /control (at least 16 px)
+    const small = control.locator("#phase-note");
+    await expect.poll(() => small.textContent(), WAIT).toMatch(/^Broadside is played in Broadsides \/ Boarding; now: Initiative\./);
+    expect(await small.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(16);
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
     const size = display.viewportSize();
