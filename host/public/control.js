@@ -97,6 +97,7 @@ function ActionForm({ state, send }) {
           </select></label>`
     }
     ${def?.description ? html`<p class="muted">${def.description}</p>` : null}
+    ${p?.outsidePhase && p.type === type ? html`<p class="phase-note small" id="phase-note" role="note">${p.outsidePhase}</p>` : null}
     <form id="fields" onSubmit=${submit}>
       ${(def?.fields ?? []).map(
         (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}

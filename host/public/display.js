@@ -115,6 +115,10 @@ function ActionPanel({ state }) {
     .map((id) => shipName(state, id));
   const idle = who.length === 0 && p.dice.length === 0 && p.origin === "table";
   return html`<h2 class="kicker">${p.origin === "follow-up" ? `The rules demand: ${p.purpose}` : actionName(state, p.type)}</h2>
+    ${
+      // an action played in another phase is allowed, with a note; not while the panel only waits for a first tap
+      p.outsidePhase && !idle ? html`<p class="phase-note" id="phase-note" role="note">${p.outsidePhase}</p>` : null
+    }
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
     ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>

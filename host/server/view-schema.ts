@@ -78,6 +78,12 @@ const Pending = Type.Object({
     }),
   ),
   instruction: Type.String(),
+  outsidePhase: Nullable(
+    Type.String({
+      description:
+        'The action is played in another phase by its rule text: a note for the players ("Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent."); null in its phase, for a roll the rules demand, or an action of no phase',
+    }),
+  ),
   choosing: Nullable(
     Type.Object(
       {

@@ -13,6 +13,7 @@ import type { Binding } from "../config/schema.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";
+import { outsidePhaseNote } from "./phase-note.ts";
 
 export type { Draft } from "../store/records.ts";
 
@@ -140,6 +141,8 @@ export interface DraftStatus {
   readonly diceAtHand: number;
   /** The choice the button pad is on (`next-choice`), or null. */
   readonly choice: ChoiceCursor | null;
+  /** The note for an action started outside the phases its rule text plays it in (see {@link outsidePhaseNote}), or null. */
+  readonly outsidePhase: string | null;
 }
 
 /**
@@ -167,7 +170,7 @@ export class OddsCache {
 export interface StatusContext {
   readonly rs: RuleSet;
   readonly state: TableState;
-  readonly work: Pick<SessionSnapshot, "players" | "bindings">;
+  readonly work: Pick<SessionSnapshot, "players" | "bindings" | "phase">;
   readonly health: readonly DeviceHealth[];
   readonly odds: OddsCache;
 }
@@ -183,7 +186,8 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const roller = rollerSide(raw, def, state.ships);
   const mode = roller ? (ctx.work.players[roller] ?? "electronic") : "electronic";
   const atHand = diceAtHand(ctx.health, ctx.work.bindings, roller);
-  const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand };
+  const outsidePhase = outsidePhaseNote(rs, state, ctx.work.phase, draft);
+  const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand, outsidePhase };
   // the choice the pad is on rewrites the instruction: the choice shown, or which button chooses the one wanted
   // (only where a connected pad has a next-choice button)
   const pad = ctx.health.some((h) => h.kind === "pad" && h.connected && h.commands?.includes("next-choice") === true);

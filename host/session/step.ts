@@ -63,22 +63,25 @@ class Run {
   readonly #env: StepEnv;
   #game: GameSoFar;
   /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
-  #memo: { draft: Draft | null; game: TableState; players: unknown; bindings: unknown; status: DraftStatus | null };
+  #memo: { draft: Draft | null; game: TableState; players: unknown; bindings: unknown; phase: number; status: DraftStatus | null };
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
     this.#env = env;
     this.#game = env.game;
-    this.#memo = { draft: work.draft, game: env.game.state, players: work.players, bindings: work.bindings, status: env.status };
+    const { draft, players, bindings, phase } = work;
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, status: env.status };
   }
 
   status(draft: Draft | null): DraftStatus | null {
     const m = this.#memo;
-    const { players, bindings } = this.work;
-    if (m.draft === draft && m.game === this.#game.state && m.players === players && m.bindings === bindings) return m.status;
+    const { players, bindings, phase } = this.work;
+    // the phase decides the draft's outside-phase note
+    if (m.draft === draft && m.game === this.#game.state && m.players === players && m.bindings === bindings && m.phase === phase)
+      return m.status;
     const { rs, health, odds } = this.#env;
     const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds });
-    this.#memo = { draft, game: this.#game.state, players, bindings, status };
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, status };
     return status;
   }
 

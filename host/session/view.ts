@@ -125,6 +125,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,
+      /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
+      outsidePhase: st.outsidePhase,
       choosing: st.choice && {
         name: st.choice.field.name,
         label: st.choice.field.label,

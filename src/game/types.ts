@@ -202,6 +202,12 @@ export interface RuleSet<S extends TableState = TableState> {
    * phase, so the rolls the phase's end demands come as its follow-ups; null or absent: none.
    */
   readonly phaseEndActions?: readonly (string | null)[];
+  /**
+   * Per phase (same index as `phases`), the action types the rule text plays in that phase, so the table can note an
+   * action started outside them (it stays allowed). An action in no list (set-up such as `set-wind`, bookkeeping,
+   * rolls the rules demand as follow-ups) belongs to no phase and is never noted. Absent: no notes.
+   */
+  readonly phaseActions?: readonly (readonly string[])[];
   /** The phases as players read them in this state ("Royal Navy: move" once the move order is known); default `phases`. */
   phaseNames?(state: S): readonly string[];
   /** The game turn, for rule sets whose state counts turns (`game.turn`); absent: the table counts its phase order. */

@@ -95,6 +95,16 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     // beside the headline, the summary's mean as the rule set types it: expected hits are never a percentage
     const meanHits = (JSON.parse(cli.stdout).summary as { expectedHits: number }).expectedHits;
     expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)}`]);
+    // started in the Initiative phase: allowed, with a note under the action's kicker, legible from the table's edge
+    const note = display.locator("#phase-note");
+    expect(await note.textContent()).toBe(
+      "Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent.",
+    );
+    expect(await note.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(24);
+    // and, small, on /control (at least 16 px)
+    const small = control.locator("#phase-note");
+    await expect.poll(() => small.textContent(), WAIT).toMatch(/^Broadside is played in Broadsides \/ Boarding; now: Initiative\./);
+    expect(await small.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(16);
     mkdirSync(ARTIFACTS, { recursive: true });
     await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
     const size = display.viewportSize();

@@ -9,7 +9,7 @@ import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
 import { ageOfSailHeadline } from "./headline.ts";
-import { PHASES, phaseNames, ROUND } from "./round.ts";
+import { PHASE_ACTIONS, PHASES, phaseNames, ROUND } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
@@ -28,6 +28,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: PHASES,
+  phaseActions: PHASE_ACTIONS,
   phaseNames,
   parseState: (raw) => parseAosState(raw),
   applyEvent: applyAosEvent,

@@ -25,6 +25,29 @@ export const PLAYER_PHASES = ["fire removal", "separate entangled ships", "reflo
 export const PHASES = [...PLAYER_PHASES.map((p) => `player 1: ${p}`), ...PLAYER_PHASES.map((p) => `player 2: ${p}`), "end of round: wind"];
 
 /**
+ * What each stage of the player sequence plays: a failed fire removal blows the ship up and "check[s] to see other
+ * ships catch fire"; shoals are checked while moving; "each gun deck … may fire once in the round at any point in a
+ * players move", and combat comes "at the end of the movement phase". Dicing for who moves first (before the first
+ * round), setting the wind, the next stage, masts lost (the rules' question) and repairing a mast (no stage given)
+ * belong to none.
+ */
+const STAGE_ACTIONS: Readonly<Record<(typeof PLAYER_PHASES)[number], readonly string[]>> = {
+  "fire removal": ["fire-removal", "catch-fire", "explosion-fire"],
+  "separate entangled ships": ["separate"],
+  refloat: ["refloat"],
+  "sinking check": ["sinking-check"],
+  move: ["speed", "turn", "anchor", "weigh-anchor", "shoal", "fire"],
+  combat: ["fire", "board"],
+};
+
+/** The action types of each of {@link PHASES}, same index. */
+export const PHASE_ACTIONS: readonly (readonly string[])[] = [
+  ...PLAYER_PHASES.map((p) => STAGE_ACTIONS[p]),
+  ...PLAYER_PHASES.map((p) => STAGE_ACTIONS[p]),
+  ["wind"],
+];
+
+/**
  * The phases with the sides' names once the dice have said who moves first ("player 1" is the side that won them);
  * before that, as the text names them.
  */

@@ -76,6 +76,16 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: ["wind", "initiative", "movement", "fire and boarding", "criticals, fires and recovery"],
+  // the Move Sequence; fire ships "may be fired at the beginning of a turn" (before movement); friends in one hex
+  // "check for collisions, as if … attempting to grapple" while moving, and a collision or a boarding winner separates.
+  // Set-up (wind, deployment) and the end of the move are in none.
+  phaseActions: [
+    ["wind", "wind-strength", "gale-survival", "light-fire-ship"],
+    ["initiative", "light-fire-ship"],
+    ["move", "grapple", "placement", "separate"],
+    ["fire", "grapple", "placement", "board", "separate"],
+    ["critical", "gun-deck-swept", "helm", "fires", "fire-check"],
+  ],
   parseState(raw) {
     const ships = parseShips(raw.ships);
     if (!ships.ok) return ships;

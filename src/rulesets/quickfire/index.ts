@@ -75,6 +75,14 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   handlers: ACTIONS,
   // display labels of the turn sequence (1.4); `game.phase` holds the matching ids of PHASES
   phases: ["Movement", "First gunnery", "Second gunnery and torpedoes", "Repair: fires, repairs, sinking"],
+  // 1.4: who moves first is diced at the start of the turn; torpedoes "only in the second of a turn's two firing
+  // phases". Torpedo hits, blasts and direction hits are rolls the rules demand; end-phase is bookkeeping.
+  phaseActions: [
+    ["move", "initiative"],
+    ["gunnery", "quickfire-attack"],
+    ["gunnery", "quickfire-attack", "torpedo"],
+    ["fire", "repair", "sinking"],
+  ],
   dataFile: {
     description: `Quickfire combat chart (gunnery columns, blast lines, torpedo table, damage table, repairs, sinking); default: ${HOUSE_CHART.label}`,
     parse: parseChart,

@@ -58,6 +58,14 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
   // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved
   phaseEndActions: [null, "end-movement", null],
+  // the Turn Sequence's phases; fireships are fired and burn "during the movement phase", fire damage "per move";
+  // a boarding action goes on "in the next initiative phase". Fire fighting has no phase in the text; the rest are
+  // set-up or rolls the rules demand.
+  phaseActions: [
+    ["initiative", "boarding-round", "break-off"],
+    ["movement", "backing-sail", "tacking", "collision", "fire-fireship", "fireship-explosion", "fireship-ensnare", "fire-damage"],
+    ["broadside", "grapple", "boarding-round", "break-off"],
+  ],
   parseState: (raw) => parseState(raw),
   applyEvent,
   windView,

@@ -36,6 +36,21 @@ export const PHASES = [
   "end of turn",
 ];
 
+/**
+ * What each of {@link PHASES} plays: the fire phase's critical hits and what they lead to; grappling and collisions
+ * while ships move. Set-up, the next turn, the timer, the log's marks and a new leader belong to no phase.
+ */
+const PHASE_ACTIONS = [
+  ["wind", "wind-shift"],
+  ["signal"],
+  ["plot"],
+  ["grapple", "collision"],
+  ["form-party"],
+  ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"],
+  ["melee", "melee-losses"],
+  [],
+];
+
 export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   id: "wsim-battle-v3",
   title: "WS&IM battle rules v3",
@@ -44,6 +59,7 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   phases: PHASES,
+  phaseActions: PHASE_ACTIONS,
   dataFile: WSIM_DATA_FILE,
   parseState: (raw, data) => parseWsimState(raw, data),
   applyEvent: applyWsimEvent,
