@@ -46,6 +46,9 @@ const sameWind = (a: WindView | null, b: WindView | null): boolean =>
     a.strength === b.strength &&
     a.pending === b.pending);
 
+/** An action someone has started to set up: a field chosen (a ship tapped, a value given) or a die in. */
+const begun = (d: Draft): boolean => d.rolls.length > 0 || Object.keys(d.values).length > 0;
+
 /**
  * One input: the next working state, its draft's status and the effects to run. Changes nothing it is given; what
  * it reads besides its arguments comes through `env` (the clock, the dice, the next sequence number, the odds memo).
@@ -348,6 +351,16 @@ class Run {
     if (!next.ok) return next;
     // the phase order wrapping round starts a new turn; a phase's own roll set aside belongs to the phase left
     if (next.value.phase <= w.phase) w.turn = (w.turn ?? 1) + 1;
+    // what the move puts away is said, never dropped silently: an action set up (ships chosen, dice in), a roll set aside
+    const replaced = endAction !== null || next.value.draft !== w.draft;
+    const left = [...(replaced && w.draft && begun(w.draft) ? [w.draft] : []), ...(w.aside ? [w.aside] : [])];
+    if (left.length > 0) {
+      const what = left.map((d) => actionTitle(rs, d.type)).join(" and ");
+      this.#notice(
+        "warn",
+        `Next phase: ${what} put away unresolved. Set ${left.length > 1 ? "them" : "it"} up again if it is still to be played.`,
+      );
+    }
     w.phase = next.value.phase;
     w.draft = next.value.draft;
     w.aside = null;

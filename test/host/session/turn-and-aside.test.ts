@@ -63,4 +63,20 @@ describe("turn, a phase's roll set aside, the last undo", () => {
     expect(view(f).lastUndo).toMatchObject({ seq: done?.seq, description: done?.description });
     expect(view(f.reopen()).lastUndo).toMatchObject({ seq: done?.seq });
   });
+
+  it("moving to the next phase says what it puts away unresolved (an action set up, a roll set aside), never silently", () => {
+    const f = openSession(setup);
+    f.session.handleReading(tag(JAMES));
+    f.session.handleReading(tag(GOUDA));
+    expect(view(f).aside).toMatchObject({ type: "initiative" });
+    const before = f.session.notices.length;
+    expect(f.session.nextPhase().ok).toBe(true);
+    const said = f.session.notices.slice(before).map((n) => n.text);
+    expect(said.some((t) => /^Next phase: .*Initiative put away unresolved/.test(t))).toBe(true);
+    expect(view(f).aside).toBeNull();
+    // an untouched default action is not an action put away: nothing to say
+    const quiet = f.session.notices.length;
+    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.notices.slice(quiet).filter((n) => n.text.startsWith("Next phase:"))).toEqual([]);
+  });
 });
