@@ -16,6 +16,7 @@ import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
+import { pageRoutes } from "./pages.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
 import { gameCreateRoutes } from "./routes/game-create.ts";
@@ -42,15 +43,6 @@ export interface AppOptions {
   /** Bytes that may wait for a live client before it is dropped. */
   readonly liveBufferBytes?: number;
 }
-
-const PAGES = {
-  "/": "index.html",
-  "/control": "control.html",
-  "/devices": "devices.html",
-  "/games": "games.html",
-  "/games/new": "new-game.html",
-  "/games/:id/summary": "summary.html",
-} as const;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -87,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
-  for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
+  await app.register(pageRoutes);
   await app.register(vendorRoutes);
   await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined });
   const prefs = new DisplayPrefsStore(opts.table.view().display.scale);
