@@ -3,8 +3,10 @@
  * (`rating,hull,crew,…`). Cells are read as booleans (`true`/`false`), numbers, JSON (`[1,2,1]`) or text;
  * an empty cell leaves the field to the rule set's default. Several tags go in one cell separated by spaces.
  */
+
 import { parse } from "csv-parse/sync";
 import { fail, ok, type Result } from "../../src/result.ts";
+import { cellValue } from "../public/lib/cell.js";
 
 /** A roster row: the side, the ship's fields, and where it came from (`roster.csv:4`). */
 export interface RosterShip {
@@ -28,21 +30,6 @@ export interface RosterRow {
 }
 
 const REQUIRED = ["side", "id", "name"] as const;
-
-function cellValue(text: string): unknown {
-  const t = text.trim();
-  if (t === "true") return true;
-  if (t === "false") return false;
-  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-  if (t.startsWith("[") || t.startsWith("{")) {
-    try {
-      return JSON.parse(t);
-    } catch {
-      return t;
-    }
-  }
-  return t;
-}
 
 /**
  * Reads every row of a CSV roster: the rows that have side, id and name, and a problem for each that does not.

@@ -2,6 +2,8 @@
 // was last played, the rule set's title, a fleet entry's field errors by path. No DOM access here: the unit tests
 // run them in Node (test/host/public/).
 
+import { cellValue } from "./cell.js";
+
 /** A game's status as players read it. */
 export function statusWord(game) {
   if (game.open) return game.status === "ended" ? "on the table (ended)" : "on the table";
@@ -57,21 +59,7 @@ export const withoutPath = (message, path) =>
     .replace(`${path}: `, "")
     .replace(/^[^\s:]*\]\.?[\w.]*:\s*/, "");
 
-/** A roster cell's text as the CSV roster reads it (host/config/roster.ts): true/false, a number, JSON, else text. */
-export function cellValue(text) {
-  const t = String(text).trim();
-  if (t === "true") return true;
-  if (t === "false") return false;
-  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-  if (t.startsWith("[") || t.startsWith("{")) {
-    try {
-      return JSON.parse(t);
-    } catch {
-      return t;
-    }
-  }
-  return t;
-}
+export { cellValue };
 
 /**
  * A ship from the set-up form's values by its fields: numbers as numbers, a choice as the rule set's own value,
