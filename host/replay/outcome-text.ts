@@ -3,14 +3,16 @@
  * display's `outcomeFacts` in host/public/live.js): "hits 5 · condition fresh → worn · first broadside".
  * Numbers are shown, yes-fields only when they hold, ship ids by name, and a `…Before`/`…After` pair as a change.
  */
-const words = (key: string): string =>
+/** A field's key in words ("rangeInches" → "range inches"), where the rule set gives no label. */
+export const words = (key: string): string =>
   key
     .replace(/^p(?=[A-Z])/, "")
     .replace(/([A-Z])/g, " $1")
     .toLowerCase()
     .trim();
 
-const show = (v: unknown, names: ReadonlyMap<string, string>): string | null => {
+/** A value as a reader reads it: numbers, words, ship ids by name, lists of them; null for anything else. */
+export const show = (v: unknown, names: ReadonlyMap<string, string>): string | null => {
   if (typeof v === "number") return String(v);
   if (typeof v === "string") return names.get(v) ?? v;
   if (Array.isArray(v) && v.every((x) => typeof x === "number" || typeof x === "string"))

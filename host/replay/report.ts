@@ -3,7 +3,7 @@
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
-import { markTally, outcomeText } from "./outcome-text.ts";
+import { markTally, outcomeText, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 
 const time = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 19);
@@ -16,12 +16,17 @@ function dieSource(from: DieProvenance): string {
 const diceText = (dice: readonly PlacedDie[]) =>
   dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`).join("; ");
 
-/** The action as its title and fields ("Broadside (firer: Royal James, target: Gouda, rangeInches: 6)"). */
+/** The action as its title and fields by their labels ("Broadside (Firing ship: Royal James, Target: Gouda, Range: 6)"). */
 function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>, r: Replay): string {
-  const title = r.ruleset.actions.find((a) => a.type === action.type)?.title ?? String(action.type);
+  const def = r.ruleset.actions.find((a) => a.type === action.type);
+  const title = def?.title ?? words(String(action.type));
   const fields = Object.entries(action)
     .filter(([k]) => k !== "type")
-    .map(([k, v]) => `${k}: ${typeof v === "string" ? (names.get(v) ?? v) : JSON.stringify(v)}`);
+    .map(([k, v]) => {
+      const label = def?.fields.find((f) => f.name === k)?.label ?? words(k);
+      const value = typeof v === "boolean" ? (v ? "yes" : "no") : (show(v, names) ?? JSON.stringify(v));
+      return `${label}: ${value}`;
+    });
   return `${title}${fields.length ? ` (${fields.join(", ")})` : ""}`;
 }
 

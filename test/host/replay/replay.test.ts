@@ -46,7 +46,7 @@ describe("quarterdeck replay", () => {
     expect(md).toMatch(/pixel-1 \(pixels, white\) showed 6 \(hit\); 5 — godice-2 \(godice, green\) showed 5 \(hit\)/);
     expect(md).toMatch(/1 — typed in \(miss\)/);
     expect(md).toContain("**Counted:** 4 hit, 6 missed");
-    expect(md).toContain("- **Action:** Broadside (firer: Royal James, target: Gouda");
+    expect(md).toContain("- **Action:** Broadside (Firing ship: Royal James, Target: Gouda, Range (inches, base to base): 4");
     expect(md).toMatch(/\*\*Result:\*\* firer Royal James · target Gouda · .*hits 4 · .*condition fresh → worn · levels lost 1$/m);
     expect(md).toMatch(/undo of #3/);
     expect(md).toMatch(/\| Gouda \| Dutch \| worn \|/);
