@@ -175,7 +175,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
   const pair = typeof address === "object" && address ? pairing(address, tls !== undefined, token) : null;
   process.stdout.write(
     `quarterdeck — ${s.setup.title} (${s.rs.id}), ${s.records.length} actions resolved so far\n` +
-      `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\n` +
+      `Display:  ${url}\nControl:  ${url}control\nDevices:  ${url}devices\nGames:    ${url}games (new game, resume, end, reports)\n` +
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
       `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n` +
       (setup.club
