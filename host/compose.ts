@@ -19,8 +19,9 @@ import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
+import type { SqliteGameStore } from "./store/game-store.ts";
 import { StoreError } from "./store/open-db.ts";
-import { type SqliteGameStore, SqliteStore } from "./store/sqlite-store.ts";
+import { SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
 export interface TableUpdate {

@@ -11,8 +11,9 @@ import { gameSetupOf, tableSetupOfGame, withAssignedTags } from "./config/game-t
 import type { TableSetup } from "./config/load.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { TableSession } from "./session/table-session.ts";
+import type { SqliteGameStore } from "./store/game-store.ts";
 import { sameGame } from "./store/records.ts";
-import type { GameRecord, SqliteGameStore, SqliteStore } from "./store/sqlite-store.ts";
+import type { GameRecord, SqliteStore } from "./store/sqlite-store.ts";
 
 export interface GameOnTable {
   readonly gameId: number;

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordsInEffect } from "../../../host/store/log-rows.ts";
 import type { ResolvedRecord, SessionSnapshot } from "../../../host/store/records.ts";
-import { recordsInEffect, SqliteStore } from "../../../host/store/sqlite-store.ts";
+import { SqliteStore } from "../../../host/store/sqlite-store.ts";
 import { tempDir } from "../helpers.ts";
 
 const setup = { ruleset: "sole-bay-1672", title: "t", start: { ships: [] }, data: null };

@@ -1,0 +1,124 @@
+/**
+ * One game's part of the store file: its log (each resolved action and undo in one transaction with the session
+ * snapshot, and the club outbox row when the table reports to a club) and the snapshot of the action being set up.
+ */
+import type Database from "better-sqlite3";
+import { type LogDbRow, recordsInEffect, toRowIn } from "./log-rows.ts";
+import { naming } from "./open-db.ts";
+import type { OutboxWriter } from "./outbox.ts";
+import type { GameSetup, GameStore, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
+import { readSnapshot } from "./snapshot-check.ts";
+
+/** One game's store. */
+export class SqliteGameStore implements GameStore {
+  readonly gameId: number;
+  readonly #db: Database.Database;
+  readonly #file: string;
+  readonly #insertAction: Database.Statement;
+  readonly #insertUndo: Database.Statement;
+  readonly #saveSnap: Database.Statement;
+  readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
+  readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
+  readonly #committed: () => void;
+
+  /** `committed`: called after each resolved action and undo (the store syncs its -wal then). */
+  constructor(
+    db: Database.Database,
+    gameId: number,
+    file = "the game file",
+    outbox: OutboxWriter | null = null,
+    committed: () => void = () => {},
+  ) {
+    this.#db = db;
+    this.#committed = committed;
+    this.gameId = gameId;
+    this.#file = file;
+    this.#insertAction = db.prepare(
+      "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.#insertUndo = db.prepare("INSERT INTO log (game_id, kind, at, undoes) VALUES (?, 'undo', ?, ?)");
+    this.#saveSnap = db.prepare(
+      "INSERT INTO snapshots (game_id, at, snapshot) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET at = excluded.at, snapshot = excluded.snapshot",
+    );
+    this.#commitAction = db.transaction((r: ResolvedRecord, s: SessionSnapshot) => {
+      const j = JSON.stringify;
+      this.#insertAction.run(
+        r.seq,
+        gameId,
+        r.at,
+        j(r.action),
+        j(r.plan),
+        j(r.dice),
+        j(r.outcome),
+        j(r.events),
+        j(r.followUps),
+        r.description,
+        r.waiting ? j(r.waiting) : null,
+      );
+      outbox?.action(gameId, r);
+      this.#saveSnap.run(gameId, r.at, j(s));
+    });
+    this.#commitUndo = db.transaction((seq: number, at: number, s: SessionSnapshot) => {
+      this.#insertUndo.run(gameId, at, seq);
+      outbox?.undo(gameId, seq, at);
+      this.#saveSnap.run(gameId, at, JSON.stringify(s));
+    });
+  }
+
+  load(): StoreLoad {
+    return naming(this.#file, () => {
+      const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(
+        toRowIn(this.#file),
+      );
+      const records = recordsInEffect(rows);
+      const snap = this.#db.prepare("SELECT snapshot FROM snapshots WHERE game_id = ?").get(this.gameId) as
+        | { snapshot: unknown }
+        | undefined;
+      if (!snap) return { records, snapshot: null };
+      const read = typeof snap.snapshot === "string" ? readSnapshot(snap.snapshot) : { ok: false as const, reason: "not text" };
+      if (read.ok) return { records, snapshot: read.snapshot };
+      // the log is the game; the snapshot only the working state: rebuild rather than refuse to start
+      return {
+        records,
+        snapshot: null,
+        snapshotProblem: `${this.#file}: the saved table state of game ${this.gameId} is unreadable (${read.reason})`,
+      };
+    });
+  }
+
+  nextSeq(): number {
+    const row = this.#db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM log").get() as { n: number };
+    return row.n;
+  }
+
+  commitAction(record: ResolvedRecord, snapshot: SessionSnapshot): void {
+    this.#commitAction(record, snapshot);
+    this.#committed();
+  }
+
+  commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void {
+    this.#commitUndo(seq, at, snapshot);
+    this.#committed();
+  }
+
+  /** Keeps a tag given to a ship at the table in the game's set-up (`assignedTags`), in one transaction. */
+  assignTag(uid: string, ship: string): void {
+    naming(this.#file, () =>
+      this.#db.transaction(() => {
+        const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
+        if (!row) return;
+        const setup = JSON.parse(row.setup) as GameSetup;
+        const next: GameSetup = { ...setup, assignedTags: { ...setup.assignedTags, [uid]: ship } };
+        this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
+      })(),
+    );
+  }
+
+  /**
+   * The working state alone (the action being set up, the ship shown): written like every commit (a killed host
+   * keeps it) and brought to the disk with the next resolved action's sync, so a tap costs no fsync.
+   */
+  saveSnapshot(snapshot: SessionSnapshot): void {
+    this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
+  }
+}
