@@ -1,8 +1,7 @@
 /**
- * The SQLite store (better-sqlite3, WAL, synchronous=NORMAL with the -wal synced right after each resolved action
- * and undo, see wal-sync.ts): one row per game (rule set and starting state),
- * an append-only log of resolved actions and undos — one transaction each, with the session snapshot — and
- * the snapshot of the action being set up, so a half-rolled action survives a crash as pending, not applied.
+ * The SQLite store file (better-sqlite3, WAL, synchronous=NORMAL with the -wal synced right after each resolved action
+ * and undo, see wal-sync.ts): one row per game (rule set, starting state, set-up, status), the game opened under each
+ * table file, the devices' names; each game's append-only log and snapshot are its {@link SqliteGameStore}.
  */
 import type Database from "better-sqlite3";
 import { SqliteGameStore } from "./game-store.ts";
