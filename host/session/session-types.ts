@@ -10,7 +10,6 @@ import type { Binding } from "../config/schema.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import type { DraftStatus, OddsCache } from "./draft.ts";
-import type { Notice } from "./notices.ts";
 
 export interface SessionDeps {
   readonly setup: TableSetup;
@@ -20,6 +19,13 @@ export interface SessionDeps {
   readonly randomFace: (sides: number) => number;
   /** Current device health (dice colours, how many dice are at hand). */
   readonly deviceHealth: () => readonly DeviceHealth[];
+}
+
+/** A short message for the display and /control ("die pixel-3 is not needed for this roll"). */
+export interface Notice {
+  readonly at: number;
+  readonly level: "info" | "warn";
+  readonly text: string;
 }
 
 /** What happened, for the live feed and the dial. */

@@ -17,9 +17,8 @@ import { manualRolls, softwareRolls } from "./dice-input.ts";
 import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
 import { editedDraft, phaseAdvanced, pressedChoice, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
-import type { Notice } from "./notices.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
-import type { Effect, GameSoFar, SessionInput, StepEnv, StepResult } from "./session-types.ts";
+import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
 export type { Effect, GameSoFar, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
@@ -254,7 +253,7 @@ class Run {
 
   /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */
   #reading(r: Reading): void {
-    if (this.#assigned(r)) return;
+    if (this.work.assigning && this.#assigned(r)) return;
     if (r.type === "tag.arrived") {
       const ship = this.#env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);

@@ -16,13 +16,15 @@ import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records
 import type { Assigning } from "./assigning.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
 import { restoreWork } from "./follow-ups.ts";
-import { type Notice, NoticeBoard } from "./notices.ts";
 import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
 import { foldRecords } from "./resolve.ts";
-import type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
+import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
+
+/** How many notices the session keeps (the display shows the newest). */
+const NOTICES_KEPT = 12;
 
 export class TableSession {
   readonly rs: RuleSet;
@@ -37,7 +39,8 @@ export class TableSession {
   #version = 0;
   #flushed = 0;
   #pending: SessionEvent[] = [];
-  readonly #notices = new NoticeBoard();
+  /** The last notices, newest last. */
+  #notices: readonly Notice[] = [];
   readonly #listeners = new Set<SessionListener>();
 
   private constructor(deps: SessionDeps, initial: TableState) {
@@ -95,7 +98,7 @@ export class TableSession {
     return this.#version;
   }
   get notices(): readonly Notice[] {
-    return this.#notices.list();
+    return this.#notices;
   }
 
   windView(): WindView | null {
@@ -258,7 +261,7 @@ export class TableSession {
 
   /** Keeps a notice and queues it as an event (a change of its own). */
   #notice(notice: Notice): void {
-    this.#notices.add(notice);
+    this.#notices = [...this.#notices, notice].slice(-NOTICES_KEPT);
     this.#version++;
     this.#pending.push({ type: "notice", notice });
   }

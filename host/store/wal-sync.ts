@@ -4,9 +4,6 @@
  * and the table can show the result at once; this then syncs the file on libuv's thread pool while the change is
  * pushed and painted. A power cut can so lose at most the commits of the last few milliseconds, which the screen
  * had only just shown. Syncs coalesce: one in flight, and one more after it when commits came meanwhile.
- *
- * A sync starts on the next turn of the event loop, not inside the commit: handing work to the thread pool wakes a
- * thread that, on a two-core table computer, competes with the push of the very result it syncs.
  */
 import { closeSync, fsync, fsyncSync, openSync } from "node:fs";
 
@@ -16,7 +13,6 @@ export class WalSync {
   #fd: number | null = null;
   #busy = false;
   #again = false;
-  #scheduled: NodeJS.Immediate | null = null;
   #closed = false;
 
   /** `onError`: a sync failed (the store then syncs every commit itself, so that the failure surfaces there). */
@@ -25,16 +21,8 @@ export class WalSync {
     this.#onError = onError;
   }
 
-  /** Asks for the commits made so far to reach the disk; returns at once (the sync starts after the current task). */
+  /** Asks for the commits made so far to reach the disk; returns at once. */
   request(): void {
-    if (this.#closed || this.#scheduled) return;
-    this.#scheduled = setImmediate(() => {
-      this.#scheduled = null;
-      this.#start();
-    });
-  }
-
-  #start(): void {
     if (this.#closed) return;
     if (this.#busy) {
       this.#again = true;
@@ -48,7 +36,7 @@ export class WalSync {
       if (err && !this.#closed) this.#onError(err);
       if (this.#again) {
         this.#again = false;
-        this.#start();
+        this.request();
       }
     });
   }
@@ -56,8 +44,6 @@ export class WalSync {
   /** Syncs what is left and lets go of the file; call before the database closes (which removes the -wal). */
   close(): void {
     this.#closed = true;
-    if (this.#scheduled) clearImmediate(this.#scheduled);
-    this.#scheduled = null;
     if (this.#fd === null) return;
     try {
       fsyncSync(this.#fd);

@@ -3,7 +3,7 @@
  * `outsidePhase` when its rule text plays it in another phase; never for a roll the rules demand.
  */
 import { describe, expect, it } from "vitest";
-import { outsidePhaseNote } from "../../../host/session/phase-note.ts";
+import { outsidePhaseNote } from "../../../host/session/draft.ts";
 import { tableView } from "../../../host/session/view.ts";
 import { ageOfSail } from "../../../src/rulesets/age-of-sail/index.ts";
 import { demoSetup, openSession, tag, uidOf } from "../helpers.ts";

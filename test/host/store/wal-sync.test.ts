@@ -39,11 +39,9 @@ describe("WalSync", () => {
     again.close();
   });
 
-  it("reports a -wal it cannot open (the store then syncs every commit itself)", async () => {
+  it("reports a -wal it cannot open (the store then syncs every commit itself)", () => {
     const errors: Error[] = [];
     new WalSync(join(fresh(), "missing.sqlite"), (e) => errors.push(e)).request();
-    expect(errors).toEqual([]); // the sync starts after the current task
-    await new Promise((r) => setImmediate(r));
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(/ENOENT/);
   });
