@@ -53,7 +53,9 @@ describe("PN532 parser fuzz", () => {
   });
 
   it("recovers every frame from a stream of frames and zero-free garbage, however it is chunked", () => {
-    const garbage = fc.uint8Array({ maxLength: 12 }).map((g) => g.map((b) => b || 0x55));
+    // zero-free, and not starting with 0xFF: after a frame's postamble 00, a 0xFF would be a start code (00 FF), and a
+    // stream ending there is rightly held as the start of a frame still arriving (it failed 1 run in ~8 before)
+    const garbage = fc.uint8Array({ maxLength: 12 }).map((g) => g.map((b, i) => (b === 0 || (i === 0 && b === 0xff) ? 0x55 : b)));
     fc.assert(
       fc.property(
         fc.array(fc.tuple(garbage, frameArb), { minLength: 1, maxLength: 6 }),
