@@ -206,7 +206,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   // one switch at a time: a second request waits for the first
   let switching: Promise<unknown> = Promise.resolve();
   const openGame = async (id: number): Promise<Result<null>> => {
-    const record = store.games().find((g) => g.id === id);
+    const record = store.gameRecord(id);
     const game = record ? store.gameById(id) : null;
     if (!record || !game) return fail("game.unknown", `There is no game ${id} in this table's file.`, "id");
     if (id === current.gameId) return ok(null);
@@ -268,7 +268,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
 /** The game a start opens: the one a person opened under this table file, if still being played, or the file's own. */
 function firstGame(store: SqliteStore, tableFile: TableSetup, now: number, logger: Logger): [SqliteGameStore, TableSetup] {
   const opened = store.openedGame(gameSetupOf(tableFile));
-  const record = opened === null ? undefined : store.games().find((g) => g.id === opened);
+  const record = opened === null ? null : store.gameRecord(opened);
   const game = record ? store.gameById(record.id) : null;
   if (record && game) {
     const setup = setupForGame(record, tableFile);

@@ -39,7 +39,7 @@ export interface GameOnTableOptions {
 /** Opens the session of a stored game (new or resumed exactly) and links it to the club. */
 export async function openGameOnTable(o: GameOnTableOptions): Promise<Result<GameOnTable>> {
   // tags given to ships at the table since the set-up was written win over the set-up's
-  const record = o.store.games().find((g) => g.id === o.game.gameId);
+  const record = o.store.gameRecord(o.game.gameId);
   const setup = record ? withAssignedTags(o.setup, record.setup) : o.setup;
   const opened = TableSession.open({
     setup,

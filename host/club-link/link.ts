@@ -29,7 +29,7 @@ export interface ClubLinkOptions {
 /** Starts publishing; returns at once (the broker may be down: the outbox waits for it). */
 export function linkToClub(o: ClubLinkOptions): ClubLink {
   const now = o.now ?? Date.now;
-  const created = o.store.games().find((g) => g.id === o.gameId)?.createdAt ?? 0;
+  const created = o.store.gameRecord(o.gameId)?.createdAt ?? 0;
   const game = clubGameId(o.gameId, created);
   const reader = new OutboxReader(o.store.db);
   const writer = new OutboxWriter(o.store.db);

@@ -357,7 +357,7 @@ class Run {
       const what = left.map((d) => actionTitle(rs, d.type)).join(" and ");
       this.#notice(
         "warn",
-        `Next phase: ${what} put away unresolved. Set ${left.length > 1 ? "them" : "it"} up again if it is still to be played.`,
+        `Next phase: ${what} put away unresolved. ${left.length > 1 ? "Set them up again if they are" : "Set it up again if it is"} still to be played.`,
       );
     }
     w.phase = next.value.phase;

@@ -5,6 +5,7 @@
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import type { RuleSet, TableState } from "../../src/game/types.ts";
 import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
@@ -48,6 +49,9 @@ export interface DevicesView {
 
 const MAX_OUTCOMES = 24;
 
+/** The game turn: the rule set's own count where its state has one, else the times the phase order came round (`counted`). */
+export const gameTurn = (rs: RuleSet, state: TableState, counted: number | undefined): number => rs.turnOf?.(state) ?? counted ?? 1;
+
 /** What the table waits for while it is set up by touch, with the instruction to show. */
 function assigningView(s: TableSession, views: readonly { readonly id: string; readonly name: string }[]) {
   const a = s.work.assigning;
@@ -83,6 +87,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       .filter(([, ship]) => ship === id)
       .map(([uid]) => uid);
   const views = s.rs.shipViews(s.state);
+  const ships = views.map((v) => ({ ...v, tags: tagsOf(v.id) }));
   // the phases as players read them now (sides' names once the rule set knows who is "player 1")
   const phases = s.rs.phaseNames?.(s.state) ?? s.rs.phases;
   const last = s.records[s.records.length - 1];
@@ -97,15 +102,14 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     display,
     ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases, actions: s.rs.actions },
     phase: { index: s.work.phase, name: phases[s.work.phase] ?? null },
-    /** The game turn: the rule set's own count where its state has one, else the times the phase order came round. */
-    turn: s.rs.turnOf?.(s.state) ?? s.work.turn ?? 1,
+    turn: gameTurn(s.rs, s.state, s.work.turn),
     /** A phase's own roll set aside by a firing action from the table: it comes back after that action. */
     aside: s.work.aside ? { type: s.work.aside.type, title: actionTitle(s.rs, s.work.aside.type) } : null,
     /** What the last undo undid, until the next action resolves. */
     lastUndo: s.work.lastUndo ?? null,
     wind: s.windView(),
     windState: s.state.wind ?? null,
-    ships: views.map((v) => ({ ...v, tags: tagsOf(v.id) })),
+    ships,
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,
@@ -150,7 +154,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     /** Set-up by touch: what the table waits for, in words, or null. */
     assigning: assigningView(s, views),
     /** Ships with no tag yet (to tap their bases). */
-    untagged: views.filter((v) => tagsOf(v.id).length === 0).map((v) => ({ id: v.id, name: v.name })),
+    untagged: ships.filter((v) => v.tags.length === 0).map((v) => ({ id: v.id, name: v.name })),
     devices: devices.devices,
     dial: devices.dial,
     sim: devices.sim,

@@ -36,6 +36,25 @@ export interface GameRecord {
   readonly endedAt: number | null;
 }
 
+/** A row of the `games` table (status, winner and ended_at are missing from files of schema 3 and older). */
+interface GameRow {
+  readonly id: number;
+  readonly created_at: number;
+  readonly setup: string;
+  readonly status?: GameStatus;
+  readonly winner?: string | null;
+  readonly ended_at?: number | null;
+}
+
+const toGameRecord = (r: GameRow): GameRecord => ({
+  id: r.id,
+  createdAt: r.created_at,
+  setup: JSON.parse(r.setup) as GameSetup,
+  status: r.status ?? "active",
+  winner: r.winner ?? null,
+  endedAt: r.ended_at ?? null,
+});
+
 export class SqliteStore {
   readonly file: string;
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
@@ -171,24 +190,15 @@ export class SqliteStore {
 
   /** Games in the file, newest last. */
   games(): GameRecord[] {
+    // every column: a file opened read-only (replay) may be of an older schema, without status and winner
+    return naming(this.file, () => (this.#db.prepare("SELECT * FROM games ORDER BY id").all() as GameRow[]).map(toGameRecord));
+  }
+
+  /** Game `id` of the file, or null when there is none. */
+  gameRecord(id: number): GameRecord | null {
     return naming(this.file, () => {
-      // every column: a file opened read-only (replay) may be of an older schema, without status and winner
-      const rows = this.#db.prepare("SELECT * FROM games ORDER BY id").all() as {
-        id: number;
-        created_at: number;
-        setup: string;
-        status?: GameStatus;
-        winner?: string | null;
-        ended_at?: number | null;
-      }[];
-      return rows.map((r) => ({
-        id: r.id,
-        createdAt: r.created_at,
-        setup: JSON.parse(r.setup) as GameSetup,
-        status: r.status ?? "active",
-        winner: r.winner ?? null,
-        endedAt: r.ended_at ?? null,
-      }));
+      const row = this.#db.prepare("SELECT * FROM games WHERE id = ?").get(id) as GameRow | undefined;
+      return row ? toGameRecord(row) : null;
     });
   }
 

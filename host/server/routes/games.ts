@@ -19,6 +19,7 @@ import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
 import { foldRecords } from "../../session/resolve.ts";
+import { gameTurn } from "../../session/view.ts";
 import type { GameRecord } from "../../store/sqlite-store.ts";
 import { sendError } from "../errors.ts";
 
@@ -47,11 +48,9 @@ function storedTurn(table: TableRuntime, g: GameRecord): number {
   const rs = ruleSet(g.setup.ruleset);
   const loaded = table.store.gameById(g.id)?.load();
   if (!rs || !loaded) return 1;
-  if (rs.turnOf) {
-    const initial = rs.parseState(g.setup.start as Parameters<typeof rs.parseState>[0], g.setup.data ?? undefined);
-    if (initial.ok) return rs.turnOf(foldRecords(rs, initial.value, loaded.records));
-  }
-  return loaded.snapshot?.turn ?? 1;
+  const initial = rs.turnOf ? rs.parseState(g.setup.start as Parameters<typeof rs.parseState>[0], g.setup.data ?? undefined) : null;
+  if (!initial?.ok) return loaded.snapshot?.turn ?? 1;
+  return gameTurn(rs, foldRecords(rs, initial.value, loaded.records), loaded.snapshot?.turn);
 }
 
 /** The games of the table's file, newest last. */
@@ -65,7 +64,7 @@ export function listGames(table: TableRuntime): GameSummary[] {
       ruleset: g.setup.ruleset,
       // a game created from the browser keeps its scenario; one started from a table file only its starting state
       scenario: open ? (table.session.setup.scenario ?? null) : (g.setup.table?.scenario ?? null),
-      turn: open ? table.view().turn : storedTurn(table, g),
+      turn: open ? gameTurn(table.session.rs, table.session.state, table.session.work.turn) : storedTurn(table, g),
       status: g.status,
       updatedAt: Math.max(log.at(-1)?.at ?? g.createdAt, g.endedAt ?? 0),
       winner: g.winner,
@@ -89,7 +88,7 @@ export async function gamesRoutes(
     async (req, reply) => {
       const winner = req.body?.winner ?? null;
       const id = Number(req.params.id);
-      const game = opts.table.store.games().find((g) => g.id === id);
+      const game = opts.table.store.gameRecord(id);
       // the open game's sides as played; another game's from the ships it starts with
       const ships =
         id === opts.table.gameId ? opts.table.session.state.ships : ((game?.setup.start as { ships?: { side?: unknown }[] })?.ships ?? []);
@@ -127,7 +126,7 @@ export async function gamesRoutes(
   app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
   /** A game of the file rebuilt from its log, or the error naming why not. */
   const replayed = (idText: string) => {
-    const game = opts.table.store.games().find((g) => g.id === Number(idText));
+    const game = opts.table.store.gameRecord(Number(idText));
     if (!game) return { ok: false as const, error: unknown(idText) };
     const replay = rebuild(game.setup, opts.table.store.log(game.id));
     return replay.ok ? { ok: true as const, game, replay: replay.value } : replay;
@@ -150,7 +149,7 @@ export async function gamesRoutes(
   );
   app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/table-file", { schema: { params: GameParams } }, async (req, reply) => {
     const id = Number(req.params.id);
-    const game = opts.table.store.games().find((g) => g.id === id);
+    const game = opts.table.store.gameRecord(id);
     if (!game) return sendError(reply, unknown(req.params.id));
     // the open game's set-up is the one the table runs (its tags and players even when the store kept only the ships)
     const s = opts.table.session;

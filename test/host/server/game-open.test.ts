@@ -125,4 +125,16 @@ describe("opening a game of the file on the table", () => {
     expect(games.find((g) => g.id === first)).toMatchObject({ open: false });
     expect(h.t.view().ruleset.id).toBe("age-of-sail");
   });
+
+  it("lists each game's turn, also of a game not on the table (the rule set's count, else the session's)", async () => {
+    const h = await table(join(tempDir(), "game.sqlite"));
+    const first = h.t.gameId;
+    for (let i = 0; i < h.t.session.rs.phases.length; i++) expect(h.t.session.nextPhase().ok).toBe(true);
+    expect(h.t.view().turn).toBe(2);
+    const other: number = (await post(h, "/api/games", { ruleset: "quickfire", scenario: "quickfire" })).json().id;
+    expect((await post(h, `/api/games/${other}/open`)).statusCode).toBe(200);
+    const games = (await h.app.inject({ method: "GET", url: "/api/games" })).json() as { id: number; turn: number }[];
+    expect(games.find((g) => g.id === first)?.turn).toBe(2);
+    expect(games.find((g) => g.id === other)?.turn).toBe(1);
+  });
 });
