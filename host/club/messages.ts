@@ -15,8 +15,17 @@ export interface EventMessage {
   readonly kind: "resolved" | "undone";
   readonly undoes?: number;
   readonly summary: string;
-  readonly dice: readonly { value: number; source: string }[];
+  /** Each die: its value, its source, and whose slot it filled (side, rule colour, role) when the table says. */
+  readonly dice: readonly ClubDie[];
   readonly [k: string]: unknown;
+}
+
+export interface ClubDie {
+  readonly value: number;
+  readonly source: string;
+  readonly side?: string;
+  readonly color?: string;
+  readonly role?: string;
 }
 
 export interface EndedMessage {
@@ -37,14 +46,18 @@ export type Parsed = { ok: true; club: string; table: string; msg: TableMessage 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown, max = 200): v is string => typeof v === "string" && v.length > 0 && v.length <= max;
 
+/** A die of an event, its words bounded: a label the table did not give is left out. */
+function clubDie(d: Record<string, unknown>): ClubDie {
+  const words = (["side", "color", "role"] as const).flatMap((k) => (str(d[k], 80) ? [[k, d[k]] as const] : []));
+  return { value: Number(d.value), source: String(d.source ?? "").slice(0, 200), ...Object.fromEntries(words) };
+}
+
 function eventBody(b: Record<string, unknown>): EventMessage | string {
   if (!str(b.game, 64)) return "game must be a string of at most 64 characters";
   if (!Number.isSafeInteger(b.seq) || (b.seq as number) < 1) return "seq must be a positive integer";
   if (b.kind !== "resolved" && b.kind !== "undone") return 'kind must be "resolved" or "undone"';
   if (!Array.isArray(b.dice) || b.dice.length > 200) return "dice must be a list";
-  const dice = b.dice.map((d) =>
-    isObj(d) ? { value: Number(d.value), source: String(d.source ?? "") } : { value: Number(d), source: "" },
-  );
+  const dice = b.dice.map((d): ClubDie => (isObj(d) ? clubDie(d) : { value: Number(d), source: "" }));
   return {
     ...b,
     game: b.game,

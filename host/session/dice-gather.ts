@@ -1,7 +1,9 @@
 /**
  * An electronic die's reading as a roll, and gathering the dice of a plan from rolls: each roll (a die's face, a
- * typed value or a software roll, see `dice-input.ts`) goes to the first plan entry that still needs a die and that it may stand for — by the
- * die's bound roles and colours and by whether its face can be read as the entry's kind (`readFace`).
+ * typed value or a software roll, see `dice-input.ts`) goes to the first plan entry that still needs a die and that
+ * it may stand for — by the die's bound side (in a roll several sides make, whose entries name their side), roles
+ * and colours, and by whether its face can be read as the entry's kind (`readFace`). So a die bound to a side fills
+ * that side's slot whatever order the dice land in; an unbound die fills the first open slot.
  * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
  */
 import type { DieRolled } from "../../devices/readings.ts";
@@ -9,7 +11,7 @@ import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import { colorFits, type DicePlan, type DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
-import type { PlacedDie, Roll } from "../store/records.ts";
+import type { DiceMode, PlacedDie, Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
 
 export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
@@ -21,14 +23,31 @@ export function dieRoll(r: DieRolled, binding: Binding | undefined): Roll {
     from: { source: "die", dieId, family, dieKind, face, ...(color ? { color } : {}), at },
     colors: binding?.colors ?? (color ? [color] : []),
     roles: binding?.roles ?? [],
+    ...(binding?.side ? { side: binding.side } : {}),
   };
 }
 
-/** Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it can. */
-export function refuseDie(r: DieRolled, st: DraftStatus | null, binding: Binding | undefined): string | null {
+/** Whether the plan is a roll several sides make: its entries name the side whose dice they are. */
+export const sidedPlan = (plan: DicePlan): boolean => plan.some((e) => e.side !== undefined);
+
+/**
+ * Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it
+ * can. In a roll several sides make, the die's own side decides (its dice mode; which slot it fills is `gather`'s);
+ * otherwise the roller's.
+ */
+export function refuseDie(
+  r: DieRolled,
+  st: DraftStatus | null,
+  binding: Binding | undefined,
+  players: Readonly<Record<string, DiceMode>> = {},
+): string | null {
   const label = `Die ${r.dieId} (${r.face})`;
   if (!st) return `${label}: no action is waiting for dice.`;
   if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
+  if (sidedPlan(st.plan)) {
+    const mode = binding?.side ? (players[binding.side] ?? "electronic") : "electronic";
+    return mode === "electronic" ? null : `${label}: ${binding?.side} rolls ${mode} dice — ignored.`;
+  }
   if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
   if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
   return null;
@@ -49,6 +68,7 @@ export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number |
   const typedAny = roll.from.source !== "die" && roll.colors.length === 0;
   if (!typedAny && !colorFits(roll.colors, e, plan)) return null;
   if (roll.roles.length > 0 && !roll.roles.includes(e.role)) return null;
+  if (roll.side !== undefined && e.side !== undefined && roll.side !== e.side) return null;
   const f = roll.from;
   if (f.source !== "die") return isValidValue(e.die, f.value) ? f.value : null;
   if (f.dieKind !== "d6" && f.dieKind !== "d8") return null;
@@ -69,7 +89,7 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
       continue;
     }
     missing[idx] = (missing[idx] ?? 0) - 1;
-    placed.push({ entry: idx, value, from: roll.from, color: e.color });
+    placed.push({ entry: idx, value, from: roll.from, color: e.color, role: e.role, ...(e.side ? { side: e.side } : {}) });
   }
   return { placed, missing, complete: missing.every((m) => m === 0), unused };
 }

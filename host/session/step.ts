@@ -14,6 +14,7 @@ import { bindingProblem } from "./bindings.ts";
 import { pickedAnswer } from "./choices.ts";
 import { dieRoll, refuseDie } from "./dice-gather.ts";
 import { manualRolls, softwareRolls } from "./dice-input.ts";
+import { noSlotSentence } from "./dice-labels.ts";
 import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
 import { editedDraft, phaseAdvanced, pressedChoice, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
@@ -274,7 +275,7 @@ class Run {
   #die(r: DieRolled): void {
     const w = this.work;
     const binding = w.bindings.find((b) => b.die === r.dieId);
-    const refused = refuseDie(r, this.status(w.draft), binding);
+    const refused = refuseDie(r, this.status(w.draft), binding, w.players);
     if (refused || !w.draft) {
       this.#notice("info", refused ?? "No action is waiting for dice.");
       return;
@@ -282,7 +283,11 @@ class Run {
     const roll = dieRoll(r, binding);
     const next = { ...w.draft, rolls: [...w.draft.rolls, roll] };
     if (this.status(next)?.gathered?.unused.includes(roll)) {
-      this.#notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
+      // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
+      const st = this.status(w.draft);
+      const what = `Die ${r.dieId} (${r.face})`;
+      const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
+      this.#notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
       return;
     }
     w.draft = next;
