@@ -168,9 +168,12 @@ export const initiative: Handler = {
     return ok(action);
   },
   plan: ({ state }) =>
-    squadrons(state).map((sq) =>
-      bySide(sq.ships[0]?.side, entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
-    ),
+    squadrons(state).map((sq) => {
+      // a squadron's die is its side's; ships with no squadron named may be of both sides: then it names none
+      const sides = new Set(sq.ships.map((s) => s.side));
+      const side = sides.size === 1 ? [...sides][0] : undefined;
+      return bySide(side, entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`));
+    }),
   resolve({ state, action }, dice) {
     const order = initiativeOrder(
       state,
