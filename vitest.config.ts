@@ -15,7 +15,10 @@ export default defineConfig({
         extends: true,
         test: { name: "core", include: ["test/src/**/*.test.ts", "test/layering.test.ts"], pool: "threads", isolate: false },
       },
-      { extends: true, test: { name: "devices", include: ["test/devices/**/*.test.ts", "test/firmware-bridge/**/*.test.ts"], pool: "forks" } },
+      {
+        extends: true,
+        test: { name: "devices", include: ["test/devices/**/*.test.ts", "test/firmware-bridge/**/*.test.ts"], pool: "forks" },
+      },
       { extends: true, test: { name: "host", include: ["test/host/**/*.test.ts", "test/club/**/*.test.ts"], pool: "forks" } },
       { extends: true, test: { name: "browser", include: ["test/browser/**/*.test.ts"], pool: "forks" } },
     ],
