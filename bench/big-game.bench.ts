@@ -52,7 +52,10 @@ function openOnce(table: GameTable, store: SqliteStore, startInitiative: boolean
   const ms = performance.now() - t0;
   const odds = view.pending?.odds;
   const bars = odds?.headline?.bars.length ?? 0;
-  return { ms, listed: odds ? `${view.pending?.type}: ${odds.outcomes.length}${odds.truncated ? " (truncated)" : ""}, ${bars} bars` : "none" };
+  return {
+    ms,
+    listed: odds ? `${view.pending?.type}: ${odds.outcomes.length}${odds.truncated ? " (truncated)" : ""}, ${bars} bars` : "none",
+  };
 }
 
 export async function run(): Promise<string> {
