@@ -3,7 +3,7 @@
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
 import type { DicePlan } from "../../src/dice/plan.ts";
-import { dieLabel } from "../session/dice-labels.ts";
+import { dieLabel } from "../session/dice-gather.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, outcomeText, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";

@@ -57,7 +57,7 @@ const PlanEntry = Type.Object({
   side: Type.Optional(Type.String()),
 });
 
-/** A die's label (host/session/dice-labels.ts): whose slot it filled and where it came from. */
+/** A die's label (host/session/dice-gather.ts): whose slot it filled and where it came from. */
 const DieLabel = Type.Object({
   side: Type.Optional(Type.String()),
   color: Type.Optional(Type.String()),

@@ -11,7 +11,7 @@ import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
-import { labelledDice } from "./dice-labels.ts";
+import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
 

@@ -154,7 +154,7 @@ describe("dice bound to sides, landing in any order", () => {
       if (c.says) expect(record?.description).toMatch(c.says(second));
 
       // the view labels every die of the result: its side and its source
-      const view = tableView(s, { devices: demoDice, dial: null, sim: true }, {});
+      const view = tableView(s, { devices: demoDice, dial: null, sim: true }, { scale: 1, theme: "dark" });
       for (const d of view.last?.dice ?? []) {
         const side = record?.plan[d.entry]?.side as string;
         expect(d.label).toMatchObject({ side, source: dieOf[side] });
