@@ -5,7 +5,7 @@
  * commit an undo, save a snapshot, turn the dial, raise a notice, show a ship, push the view. It runs nothing
  * itself; the table session (`table-session.ts`) is the interpreter that runs the effects, in order.
  */
-import type { DieRolled, Reading } from "../../devices/readings.ts";
+import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
@@ -17,6 +17,7 @@ import { manualRolls, softwareRolls } from "./dice-input.ts";
 import { actionTitle, type Draft, type DraftStatus, draftStatus, isPhaseRoll, nextDraft } from "./draft.ts";
 import { editedDraft, phaseAdvanced, pressedChoice, startedDraft, tappedDraft } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
+import { sighted } from "./positions.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
@@ -258,6 +259,8 @@ class Run {
       const ship = this.#env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.#notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
       else this.input({ type: "tap", ship });
+    } else if (r.type === "ship.seen") {
+      this.#seen(r);
     } else if (r.type === "die.rolled") {
       this.#die(r);
     } else if (r.type === "die.roll-lost") {
@@ -268,6 +271,14 @@ class Run {
       const done = command ? this.input(command) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
       if (!done.ok) this.#notice("warn", done.error.message);
     }
+  }
+
+  /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
+  #seen(r: ShipSeen): void {
+    const next = sighted(this.work.positions, r, this.#game.state.ships.map((s) => s.id));
+    if (!next) return;
+    this.work.positions = next.positions;
+    if (next.changed) this.#changed();
   }
 
   /** A die's reading: refused (wrong moment, wrong side, not needed for this roll) with a notice, or added to the draft. */
