@@ -275,7 +275,11 @@ class Run {
 
   /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
   #seen(r: ShipSeen): void {
-    const next = sighted(this.work.positions, r, this.#game.state.ships.map((s) => s.id));
+    const next = sighted(
+      this.work.positions,
+      r,
+      this.#game.state.ships.map((s) => s.id),
+    );
     if (!next) return;
     this.work.positions = next.positions;
     if (next.changed) this.#changed();

@@ -37,7 +37,9 @@ export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls }
   );
   app.post<{ Body: Static<typeof SimMoveBody> }>("/api/sim/move", { schema: { body: SimMoveBody } }, async (req, reply) => {
     const { ship, x, y, heading } = req.body;
-    return sim.move ? run(reply, "ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve()) : unavailable(reply, "table of models");
+    return sim.move
+      ? run(reply, "ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve())
+      : unavailable(reply, "table of models");
   });
   for (const op of ["disconnect", "reconnect"] as const) {
     app.post<{ Body: Static<typeof SimDeviceBody> }>(`/api/sim/${op}`, { schema: { body: SimDeviceBody } }, async (req, reply) => {

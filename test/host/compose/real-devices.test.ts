@@ -55,7 +55,9 @@ describe("the family table", () => {
       expect(m.family.key).toBe(key);
       // the dial's section is checked by parseDevices (defaults and the map), all others by the schema itself
       if (key !== "dial")
-        expect(JSON.stringify(DeviceConfigSchema.properties[key as "dice" | "readers" | "pad" | "positions"])).toBe(JSON.stringify(m.family.schema));
+        expect(JSON.stringify(DeviceConfigSchema.properties[key as "dice" | "readers" | "pad" | "positions"])).toBe(
+          JSON.stringify(m.family.schema),
+        );
     }
   });
 });
