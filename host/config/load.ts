@@ -14,6 +14,7 @@ import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
 import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
 import { type DeviceConfig, parseDevices } from "./device-schemas.ts";
+import { gameSizeProblem } from "./limits.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
 import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
@@ -81,6 +82,8 @@ export function assemble(
   /** Where a key outside the ships is written (`wind.windward` → `table.yaml:3 (wind.windward)`). */
   locate: (path: string) => string,
 ): Result<TableSetup> {
+  const tooBig = gameSizeProblem(sources.length, new Set(sources.map((s) => s.side)).size);
+  if (tooBig) return fail("config.invalid", `${locate("fleets")}: ${tooBig}`, locate("fleets"));
   const tags: Record<string, string> = {};
   const ships: Record<string, unknown>[] = [];
   for (const { side, ship, where } of sources) {
@@ -180,6 +183,13 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const file = loadDataFile(path);
   if (!file.ok) return file;
   const at = (p: string) => file.value.locate(p);
+  // the size first: a file of thousands of ships is refused before any of them is checked
+  const fleets = (file.value.value as { fleets?: unknown } | null)?.fleets;
+  if (Array.isArray(fleets)) {
+    const ships = fleets.reduce((n: number, f) => n + (Array.isArray(f?.ships) ? f.ships.length : 0), 0);
+    const tooBig = gameSizeProblem(ships, fleets.length);
+    if (tooBig) return fail("config.invalid", `${at("fleets")}: ${tooBig}`, at("fleets"));
+  }
   const cfg = parseWith(TableConfigSchema, file.value.value, "");
   if (!cfg.ok) return fail("config.invalid", `${at(cfg.error.path)}: ${cfg.error.message}`, at(cfg.error.path));
   const c = cfg.value;
