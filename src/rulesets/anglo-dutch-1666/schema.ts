@@ -74,6 +74,12 @@ export const ShipSchema = Type.Object(
     prize: Type.Boolean({ default: false }),
     captured: Type.Boolean({ default: false }),
     exploded: Type.Boolean({ default: false }),
+    /**
+     * The broadsides fired in move `broadsidesMove` ("Ships fire at the end of their movement, may fire both
+     * broadsides"): each once a move; a later move starts with both.
+     */
+    broadsidesFired: Type.Array(literals(["port", "starboard"]), { default: [], maxItems: 2 }),
+    broadsidesMove: Type.Integer({ minimum: 0, default: 0 }),
     /** The turn in which this ship last rolled for its fire (so a fire is rolled once a move). */
     fireRolledTurn: Type.Integer({ minimum: 0, default: 0 }),
     /** Derived (recomputed from damage on every request): steps lost and sinking. */

@@ -98,7 +98,7 @@ export function describe(state: AdState, action: Action, o: Readonly<Record<stri
     case "gale-survival":
       return o.afloat ? `${ship} rides out the gale.` : `${ship} founders in the gale.`;
     case "fire":
-      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
     case "critical":
       return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
     case "fire-check":

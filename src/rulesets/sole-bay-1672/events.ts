@@ -39,6 +39,9 @@ function updateShip(state: SoleBayState, id: string, f: (s: SoleBayShip) => Part
 }
 
 const withGame = (state: SoleBayState, game: Partial<SoleBayGame>): SoleBayState => ({ ...state, game: { ...state.game, ...game } });
+/** The pairs that fought a round this turn, with this one. */
+const fought = (state: SoleBayState, a: string, b: string): Array<[string, string]> =>
+  state.game.boarded.some(([x, y]) => pairIs({ a: x, b: y }, a, b)) ? [...state.game.boarded] : [...state.game.boarded, [a, b]];
 const add = (list: readonly string[], id: string): string[] => (list.includes(id) ? [...list] : [...list, id]);
 
 /** Folds one event into the state. Unknown events leave it unchanged. */
@@ -79,7 +82,10 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
       if (state.game.grappled.some((g) => pairIs(g, e.a, e.b))) return state;
       return withGame(state, { grappled: [...state.game.grappled, { a: e.a, b: e.b, lastWinner: null }] });
     case "boarding-round":
-      return withGame(state, { grappled: state.game.grappled.map((g) => (pairIs(g, e.a, e.b) ? { ...g, lastWinner: e.winner } : g)) });
+      return withGame(state, {
+        grappled: state.game.grappled.map((g) => (pairIs(g, e.a, e.b) ? { ...g, lastWinner: e.winner } : g)),
+        boarded: fought(state, e.a, e.b),
+      });
     case "grapple-ended":
       return withGame(state, { grappled: state.game.grappled.filter((g) => !pairIs(g, e.a, e.b)) });
     case "fire-started":
@@ -94,8 +100,8 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
       return withGame(state, { broken: add(state.game.broken, e.squadron) });
     case "initiative":
       // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship, and
-      // every ship has both broadsides again.
-      return withGame(state, { initiative: e.side, allowances: {}, broadsides: {} });
+      // every ship has both broadsides again, and each boarding action may fight its next round.
+      return withGame(state, { initiative: e.side, allowances: {}, broadsides: {}, boarded: [] });
     case "wind-set":
       return { ...state, wind: { windward: e.windward } };
     default:

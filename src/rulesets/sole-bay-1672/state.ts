@@ -38,6 +38,11 @@ export const GameSchema = Type.Object(
       ),
       { default: [] },
     ),
+    /**
+     * Pairs that fought a boarding round this turn ("One round of combat will be fought per player Initiative
+     * including the initial grappling and boarding action"), cleared by each new initiative.
+     */
+    boarded: Type.Array(Type.Tuple([Type.String(), Type.String()]), { default: [] }),
     /** Movement allowance (inches) each ship got this turn, for ships following it. */
     allowances: Type.Record(Type.String(), Type.Number(), { default: {} }),
     /** Ships lost when each squadron last tested its breakpoint. */

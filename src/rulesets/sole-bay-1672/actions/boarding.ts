@@ -26,6 +26,8 @@ const pair = <T extends string>(type: T) =>
     { additionalProperties: false },
   );
 const isPair = (g: { a: string; b: string }, x: string, y: string) => (g.a === x && g.b === y) || (g.a === y && g.b === x);
+/** Whether the pair fought a boarding round since the last initiative. */
+const foughtThisTurn = (state: SoleBayState, x: string, y: string) => state.game.boarded.some(([a, b]) => isPair({ a, b }, x, y));
 
 /** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
 export function boardingDice(state: SoleBayState, ship: SoleBayShip): { die: DieKind; count: number } {
@@ -84,13 +86,15 @@ export const grapple = soleBayAction({
     const followUps: FollowUp[] = [];
     const retire = ctx.defender.flagOfficer === "present" ? retireChoice(state, ctx.defender, true) : null;
     if (retire) followUps.push(retire);
-    followUps.push(
-      roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
-        type: "boarding-round",
-        attacker: ctx.attacker.id,
-        defender: ctx.defender.id,
-      }),
-    );
+    // Grappled again in a turn in which the pair already fought (after a break-off): the round waits for the next initiative.
+    if (!foughtThisTurn(state, ctx.attacker.id, ctx.defender.id))
+      followUps.push(
+        roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
+          type: "boarding-round",
+          attacker: ctx.attacker.id,
+          defender: ctx.defender.id,
+        }),
+      );
     return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
   },
   summary: (dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
@@ -184,6 +188,13 @@ export const boardingRound = soleBayAction({
     if (!ships.ok) return ships;
     if (!state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
       return illegal("These ships are not grappled.", "action.defender");
+    // "One round of combat will be fought per player Initiative including the initial grappling and boarding action."
+    if (foughtThisTurn(state, a.attacker, a.defender))
+      return illegal(
+        `${ships.value.attacker.name} and ${ships.value.defender.name} have fought their boarding round this turn: ` +
+          "one round per initiative; the next is fought after the next initiative roll.",
+        "action.type",
+      );
     return ok(ships.value);
   },
   plan({ prepared: ctx, state }) {
