@@ -11,13 +11,14 @@
  * (`step-dice.ts`), the pad's answers (`step-pad.ts`), players' dice, bindings and set-up by touch
  * (`step-setup.ts`); `step-run.ts` is what they see of the step.
  */
-import type { DieRolled, Reading } from "../../devices/readings.ts";
+import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
+import { sighted } from "./positions.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
@@ -145,6 +146,8 @@ class Run implements StepRun {
       const ship = this.env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
       else this.input({ type: "tap", ship });
+    } else if (r.type === "ship.seen") {
+      this.#seen(r);
     } else if (r.type === "die.rolled") {
       this.#die(r);
     } else if (r.type === "die.roll-lost") {
@@ -155,6 +158,18 @@ class Run implements StepRun {
       const done = command ? this.input(command) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
       if (!done.ok) this.notice("warn", done.error.message);
     }
+  }
+
+  /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
+  #seen(r: ShipSeen): void {
+    const next = sighted(
+      this.work.positions,
+      r,
+      this.#game.state.ships.map((s) => s.id),
+    );
+    if (!next) return;
+    this.work.positions = next.positions;
+    if (next.changed) this.changed();
   }
 
   /** A die's reading: refused (wrong moment, wrong side, not needed for this roll) with a notice, or added to the draft. */
