@@ -47,7 +47,7 @@ export async function runRulesCommand(
   if (dataFile !== undefined) {
     if (!rs.dataFile) return badInput({ code: "input.invalid", message: `${rs.id} takes no data file.`, path: "--data" });
     // the YAML reader is loaded only when a data file is given (rulesets, plan and odds start faster without it)
-    const { loadDataFile } = await import("../data-file.ts");
+    const { loadDataFile } = await import("../../config/data-file.ts");
     const loaded = loadDataFile(dataFile);
     if (!loaded.ok) return badInput(loaded.error);
     const parsed = rs.dataFile.parse(loaded.value.value);
