@@ -37,6 +37,8 @@ export const tile = (r: TableRow) => ({
   records: r.records,
   lastSeq: r.lastSeq,
   updatedAt: r.updatedAt,
+  refused: r.refused,
+  refusedWhy: r.refusedWhy,
 });
 
 export interface Standing {

@@ -106,7 +106,7 @@ const Pending = Type.Object({
 const Device = Type.Object(
   {
     id: Type.String(),
-    kind: Type.Union(["die", "reader", "pad", "dial", "adapter"].map((k) => Type.Literal(k))),
+    kind: Type.Union(["die", "reader", "pad", "dial", "adapter", "positions"].map((k) => Type.Literal(k))),
     family: Type.String(),
     connected: Type.Boolean(),
     status: Type.String(),
@@ -114,6 +114,33 @@ const Device = Type.Object(
     name: Type.Optional(Type.String({ description: "The friendly name a person gave it" })),
   },
   { additionalProperties: true },
+);
+
+/** A ship's base on the map: where it was last seen (CONTRACT §2 table coordinates, mm), its size and how sure. */
+const MapShip = Type.Object(
+  {
+    id: Type.String(),
+    x: Type.Number(),
+    y: Type.Number(),
+    heading: Type.Number({ minimum: 0, maximum: 360, description: "The bow's bearing, degrees clockwise from north" }),
+    width: Type.Number({ minimum: 0, description: "The base's width (mm)" }),
+    length: Type.Number({ minimum: 0, description: "The base's length along the heading (mm)" }),
+    uncertainty: Type.Number({ minimum: 0, description: "How far off the position may be (mm)" }),
+    at: Type.Number({ description: "When it was seen (ms since the epoch)" }),
+    source: Type.String({ description: "What saw it (camera, the emulated table)" }),
+    stale: Type.Boolean({ description: "The sighting no longer holds: the ship may have moved unseen" }),
+  },
+  { additionalProperties: false },
+);
+
+/** The table as the map draws it. */
+export const TableMapSchema = Type.Object(
+  {
+    width: Type.Number({ description: "The playing area east–west (mm)" }),
+    height: Type.Number({ description: "The playing area south–north (mm)" }),
+    ships: Type.Array(MapShip),
+  },
+  { additionalProperties: false },
 );
 
 /** The whole table state (`GET /api/state`). */
@@ -145,6 +172,7 @@ export const TableViewSchema = Type.Object(
     wind: Nullable(Open),
     windState: Type.Unknown(),
     ships: Type.Array(ShipViewSchema),
+    table: Nullable(TableMapSchema),
     focus: Nullable(Type.Object({ ship: Nullable(Type.Omit(ShipViewSchema, ["tags"])), log: Type.Array(Open) })),
     pending: Nullable(Pending),
     followUps: Type.Array(Open),

@@ -13,6 +13,7 @@ import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
+import { tableMapView } from "./table-view.ts";
 
 /**
  * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
@@ -110,6 +111,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     wind: s.windView(),
     windState: s.state.wind ?? null,
     ships,
+    /** Where each ship stands on the table, for the map; null while no position is known. */
+    table: tableMapView(s.state, s.work.positions, s.setup.table, s.now()),
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,

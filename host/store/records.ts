@@ -90,6 +90,23 @@ export interface SessionSnapshot {
   readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
   /** Set-up by touch: the ship waiting for the next tag read, or the binding the next die rolled takes. */
   readonly assigning?: Assigning | null;
+  /** Each ship's latest position as seen on the table, by ship id (kept so a restart does not scatter the fleet). */
+  readonly positions?: Readonly<Record<string, ShipPosition>>;
+}
+
+/** A ship's latest position (CONTRACT §2 table coordinates), with when it was seen, by what, and how sure. */
+export interface ShipPosition {
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
+  /** mm. */
+  readonly uncertainty: number;
+  /** When it was seen (ms since the epoch). */
+  readonly at: number;
+  /** The source that saw it (`camera`, `table`). */
+  readonly source: string;
+  /** How long (ms) the sighting holds unless seen again; absent: until the ship is moved. */
+  readonly holdsFor?: number;
 }
 
 /** Set-up by touch: what the table waits for (host/session/assigning.ts). */

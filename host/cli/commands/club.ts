@@ -94,7 +94,7 @@ export async function runClub(v: ClubValues): Promise<CommandResult> {
   try {
     club = await startClubHost({ broker: choice, dbFile: join(dataDir, "club.sqlite"), club: v.club, logger });
   } catch (e) {
-    return { code: 1, stdout: "", stderr: `The embedded broker cannot start: ${(e as Error).message}\n` };
+    return { code: 1, stdout: "", stderr: `The club board cannot start: ${(e as Error).message}\n` };
   }
   const app = await buildClubApp(club, logger);
   try {
