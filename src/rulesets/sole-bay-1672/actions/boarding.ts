@@ -14,6 +14,7 @@ import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { GRAPPLE_MEASURES } from "../measures.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
@@ -63,6 +64,7 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  measure: GRAPPLE_MEASURES,
   title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
   schema: pair("grapple"),
