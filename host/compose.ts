@@ -12,6 +12,7 @@ import type { ClubLink } from "./club-link/link.ts";
 import { composeDevices } from "./compose-devices.ts";
 import { gameSetupOf } from "./config/game-table.ts";
 import type { TableSetup } from "./config/load.ts";
+import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
@@ -196,6 +197,21 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       }, 250);
     },
   );
+  // The demo's table of models holds the open game's fleet: each ship where it was last seen, else in its formation
+  // (a restart or a game opened again does not scatter the fleet).
+  const placeFleet = () => {
+    const place = built.sim?.place;
+    if (!place) return;
+    const { session, setup } = current;
+    const known = session.work.positions ?? {};
+    const ships = session.state.ships.map((s) => ({ id: s.id, side: String(s.side) }));
+    const models = startingFormation(ships, setup.table ?? DEFAULT_TABLE).map((m) => {
+      const p = known[m.ship];
+      return p ? { ship: m.ship, x: p.x, y: p.y, heading: p.heading } : m;
+    });
+    place(models).catch((e: Error) => logger.warn({ err: e }, "the fleet could not be placed on the emulated table"));
+  };
+  placeFleet();
   // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
   for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
   built.dial
@@ -234,6 +250,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     await before.close();
     silentDice.close(); // forgets a throw of the game put away (the watch goes on for the next)
     showWind(current.session.windView());
+    placeFleet();
     logger.info({ game: id, ruleset: current.setup.ruleset.id, resolved: current.session.records.length }, "game opened on the table");
     publish([]);
     return ok(null);

@@ -115,6 +115,11 @@ export class TableSession {
     return this.#notices;
   }
 
+  /** The session's clock (what positions' freshness is judged by). */
+  now(): number {
+    return this.#deps.now();
+  }
+
   windView(): WindView | null {
     return this.rs.windView(this.state);
   }
