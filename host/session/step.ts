@@ -223,11 +223,12 @@ class Run implements StepRun {
       return r;
     }
     const record = { ...r.value.record, waiting: this.work.followUps };
+    const resolved = this.work.draft;
     Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type), { lastUndo: null });
     this.unpick();
     this.restoreAside();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work } });
+    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work }, draft: resolved });
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
     return ok(null);
