@@ -5,6 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
+import { TableLayoutSchema } from "./table-layout.ts";
 
 /** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
 export const ShipEntrySchema = Type.Object(
@@ -78,6 +79,8 @@ export const TableConfigSchema = Type.Object(
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),
+    /** The playing area (mm) and where ships start (CONTRACT §2 table coordinates); default a 6 × 4 ft table in formation. */
+    table: Type.Optional(TableLayoutSchema),
     /** Club mode: report this table to the club's MQTT broker (CONTRACT §6). */
     club: Type.Optional(ClubSchema),
   },
