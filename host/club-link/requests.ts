@@ -1,5 +1,5 @@
 /**
- * The board's requests to a table (docs/club.md, `quarterdeck/<club>/<table>/request`, an addition to CONTRACT §6):
+ * The board's requests to a table (docs/club.md, `quarterdeck/<club>/<table>/request`, docs/reference/mqtt.md):
  * `{game, from, to}` asks again for a game's records `from`…`to` (from 0: with its start), which the table
  * answers from its own store — what it published stays there — on the same topics as the first time.
  */
