@@ -8,8 +8,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { Logger } from "pino";
-import type { PositionFeed } from "./positions/feed.ts";
-import type { DeviceHealth, DeviceSource, WindDial } from "./readings.ts";
+import type { DeviceHealth, DeviceSource, PositionSource, WindDial } from "./readings.ts";
 
 /** What every family's `create` gets besides its own section. */
 export interface FamilyContext {
@@ -23,7 +22,7 @@ export interface BuiltDevices {
   /** The wind dial, from the family that drives it. */
   readonly dial?: WindDial;
   /** The feed of ship positions (also among `sources`), from the family that sees the table: what reports positions calls it. */
-  readonly positions?: PositionFeed;
+  readonly positions?: PositionSource;
   /** Devices that could not be built: shown on /devices, never fatal. */
   readonly problems?: readonly DeviceHealth[];
   /** Stops what the family built (default: every source's `stop`, the dial's `stop`). */
@@ -39,7 +38,7 @@ export interface DeviceFamily<C> {
 }
 
 /**
- * Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4), routed by device id; each method is absent
+ * Controls of emulated devices, behind `/api/sim/*` (docs/reference/http-api.md), routed by device id; each method is absent
  * when no emulator offers it.
  */
 export interface SimControls {
@@ -51,7 +50,7 @@ export interface SimControls {
   disconnect(deviceId: string): Promise<boolean>;
   reconnect(deviceId: string): Promise<boolean>;
   dialAngle?(): number | null;
-  /** Moves a ship's model on the emulated table (CONTRACT §4 `/api/sim/move`); refuses a bad position. */
+  /** Moves a ship's model on the emulated table (docs/reference/http-api.md `/api/sim/move`); refuses a bad position. */
   move?(ship: string, x: number, y: number, heading: number): Promise<void>;
   /**
    * Sets the game's models on the emulated table: each ship where it stands (`at`), or where the formation puts it;

@@ -63,7 +63,7 @@ export interface ButtonPressed {
 
 /**
  * A ship's base seen on the table (a camera, the demo's emulated table): where it stands and where its bow points, in
- * the table coordinates of CONTRACT §2 (mm from the playing area's corner, `x` east, `y` north; heading in degrees
+ * the table coordinates of docs/reference/request-result.md (mm from the playing area's corner, `x` east, `y` north; heading in degrees
  * clockwise from north), and how sure the source is.
  */
 export interface ShipSeen {
@@ -125,6 +125,15 @@ export interface DeviceSource {
   health(): DeviceHealth[];
   /** Blinks a die or reader so a person can find it; false when the device cannot. */
   identify?(deviceId: string): Promise<boolean>;
+}
+
+/**
+ * A source of ship positions the host is fed (the /camera page, the demo's emulated table): `report` what is seen in one
+ * look at the table, checked whole; the host hears `ship.seen` readings. Implemented by `devices/positions/feed.ts`.
+ */
+export interface PositionSource extends DeviceSource {
+  /** Ships seen in one look; a bad entry refuses the whole report (throws, naming it). Returns how many were reported. */
+  report(seen: readonly unknown[]): number;
 }
 
 /** Where the dial should point, in the wind system of the rule set. */

@@ -1,5 +1,5 @@
 /**
- * The club topics' payloads as the board accepts them (CONTRACT §6 with the additions in docs/club.md), every
+ * The club topics' payloads as the board accepts them (docs/reference/mqtt.md with the additions in docs/club.md), every
  * string, list and number bounded: a table's account can publish anything under its own topics, so nothing a
  * table says is kept or drawn before it passed these. Fields not named here are dropped.
  */
@@ -31,7 +31,17 @@ const Events = Type.Object({
   undoes: Type.Optional(Seq),
   action: Obj,
   outcome: Obj,
-  dice: Type.Array(Type.Object({ value: DieValue, source: Text(120) }), { maxItems: 200 }),
+  /** Each die: its value, its source, and whose slot it filled (side, rule colour, role) when the table says. */
+  dice: Type.Array(
+    Type.Object({
+      value: DieValue,
+      source: Text(120),
+      side: Type.Optional(Side),
+      color: Type.Optional(Text(40)),
+      role: Type.Optional(Text(80)),
+    }),
+    { maxItems: 200 },
+  ),
   summary: Text(500),
 });
 

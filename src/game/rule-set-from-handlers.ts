@@ -1,9 +1,9 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
 
+import type { ErrorCode } from "../error-codes.ts";
 import { type Headline, outcomeHeadline } from "../odds/headline.ts";
 import { fail, ok, type Result } from "../result.ts";
 import type { ActionHandler } from "./action-handler.ts";
-import type { ErrorCode } from "./error-codes.ts";
 import type { ActionMeasures } from "./measure.ts";
 import { capOdds } from "./odds-listing.ts";
 import { OddsMemo } from "./odds-memo.ts";

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
-import { entry } from "../../../dice/plan.ts";
+import { bySide, entry } from "../../../dice/plan.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
@@ -204,8 +204,14 @@ export const boardingRound = soleBayAction({
         .map((m) => ` ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)} ${m.reason}`)
         .join(",");
     return [
-      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
-      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      bySide(
+        ctx.attacker.side,
+        entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
+      ),
+      bySide(
+        ctx.defender.side,
+        entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      ),
     ];
   },
   outcome: ({ prepared: ctx, state }, dice) => boardingRoundOutcome(ctx, dice, state),
