@@ -18,6 +18,8 @@ CREATE TABLE IF NOT EXISTS club_tables (
 CREATE TABLE IF NOT EXISTS club_results (
   club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, winner TEXT, players TEXT NOT NULL, losses TEXT NOT NULL,
   at INTEGER NOT NULL, PRIMARY KEY (club, tbl, game));
+CREATE TABLE IF NOT EXISTS club_refused (
+  club TEXT NOT NULL, tbl TEXT NOT NULL, n INTEGER NOT NULL, why TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (club, tbl));
 `;
 
 /** One table as the club knows it. */
@@ -32,6 +34,10 @@ export interface TableRow {
   readonly lastSeq: number;
   readonly records: number;
   readonly updatedAt: number;
+  /** Messages from this table the board refused (bad shape, too big, too deep, numbers out of bounds …). */
+  readonly refused: number;
+  /** Why the last one was refused. */
+  readonly refusedWhy: string | null;
 }
 
 export interface ResultRow {
@@ -80,6 +86,19 @@ export class ClubStore {
     })();
   }
 
+  /** Counts a refused message of a table (the table gets a tile, so the board shows it). */
+  refused(club: string, table: string, why: string, now: number): void {
+    this.#db.transaction(() => {
+      this.#touch.run(club, table, now);
+      this.#db
+        .prepare(
+          `INSERT INTO club_refused (club, tbl, n, why, at) VALUES (?, ?, 1, ?, ?)
+           ON CONFLICT(club, tbl) DO UPDATE SET n = n + 1, why = excluded.why, at = excluded.at`,
+        )
+        .run(club, table, why.slice(0, 300), now);
+    })();
+  }
+
   state(club: string, table: string, state: Readonly<Record<string, unknown>>, now: number): void {
     this.#touch.run(club, table, now);
     this.#db.prepare("UPDATE club_tables SET state = ? WHERE club = ? AND tbl = ?").run(JSON.stringify(state), club, table);
@@ -103,8 +122,9 @@ export class ClubStore {
   tables(): TableRow[] {
     const rows = this.#db
       .prepare(
-        `SELECT t.*, (SELECT COUNT(*) FROM club_records r WHERE r.club = t.club AND r.tbl = t.tbl) AS records
-         FROM club_tables t ORDER BY t.club, t.tbl`,
+        `SELECT t.*, (SELECT COUNT(*) FROM club_records r WHERE r.club = t.club AND r.tbl = t.tbl) AS records,
+         f.n AS refused, f.why AS refused_why
+         FROM club_tables t LEFT JOIN club_refused f ON f.club = t.club AND f.tbl = t.tbl ORDER BY t.club, t.tbl`,
       )
       .all() as {
       club: string;
@@ -117,6 +137,8 @@ export class ClubStore {
       last_seq: number;
       records: number;
       updated_at: number;
+      refused: number | null;
+      refused_why: string | null;
     }[];
     return rows.map((r) => ({
       club: r.club,
@@ -129,6 +151,8 @@ export class ClubStore {
       lastSeq: r.last_seq,
       records: r.records,
       updatedAt: r.updated_at,
+      refused: r.refused ?? 0,
+      refusedWhy: r.refused_why,
     }));
   }
 
@@ -139,6 +163,14 @@ export class ClubStore {
       seq: number;
       kind: string;
     }[];
+  }
+
+  /** One record as the board kept it (null when it holds none). */
+  payload(club: string, table: string, game: string, seq: number): Readonly<Record<string, unknown>> | null {
+    const row = this.#db
+      .prepare("SELECT payload FROM club_records WHERE club = ? AND tbl = ? AND game = ? AND seq = ?")
+      .get(club, table, game, seq) as { payload: string } | undefined;
+    return row ? JSON.parse(row.payload) : null;
   }
 
   results(): ResultRow[] {
