@@ -1,5 +1,5 @@
 /**
- * Links a table to its club (CONTRACT §6): the store already writes each resolved action and undo to the
+ * Links a table to its club (docs/reference/mqtt.md): the store already writes each resolved action and undo to the
  * outbox in its own transaction; this wakes the publisher on every change, keeps the `state` summary fresh, and
  * writes the game's `ended` message once when one side has no ship afloat.
  */

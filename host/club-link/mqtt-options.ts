@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { IClientOptions } from "mqtt";
 import type { ClubConfig } from "../config/club-schema.ts";
 
-/** `quarterdeck/<club>/<table>/<leaf>` (CONTRACT §6). */
+/** `quarterdeck/<club>/<table>/<leaf>` (docs/reference/mqtt.md). */
 export const tableTopic = (c: Pick<ClubConfig, "club" | "table">, leaf: "events" | "state" | "status" | "ended"): string =>
   `quarterdeck/${c.club}/${c.table}/${leaf}`;
 

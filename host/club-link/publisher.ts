@@ -1,5 +1,5 @@
 /**
- * The table's club publisher (CONTRACT §6): drains the outbox in order to `…/events` and `…/ended` at QoS 1,
+ * The table's club publisher (docs/reference/mqtt.md): drains the outbox in order to `…/events` and `…/ended` at QoS 1,
  * keeps a throttled retained `…/state` and a retained `…/status` (`online`, last will `offline`). It never
  * blocks play: the table only writes outbox rows; this runs on its own timers and callbacks, reconnects on its
  * own, and after a broker outage or a host restart starts again from the first row the broker did not

@@ -1,5 +1,5 @@
 /**
- * What the club board and its API show: one tile per table (CONTRACT §6 `GET /api/club/tables` plus what a wall
+ * What the club board and its API show: one tile per table (docs/reference/mqtt.md `GET /api/club/tables` plus what a wall
  * screen draws) and the league, folded from the games' ends: by player and by side, across games and nights.
  */
 import type { ResultRow, TableRow } from "./club-store.ts";

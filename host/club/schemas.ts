@@ -1,5 +1,5 @@
 /**
- * The club topics' payloads as the board accepts them (CONTRACT §6 with the additions in docs/club.md), every
+ * The club topics' payloads as the board accepts them (docs/reference/mqtt.md with the additions in docs/club.md), every
  * string, list and number bounded: a table's account can publish anything under its own topics, so nothing a
  * table says is kept or drawn before it passed these. Fields not named here are dropped.
  */

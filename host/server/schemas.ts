@@ -1,4 +1,4 @@
-/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (CONTRACT §4). */
+/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (docs/reference/http-api.md). */
 import { Type } from "@sinclair/typebox";
 
 const Strict = { additionalProperties: false } as const;
@@ -44,7 +44,7 @@ export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
 export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
 export const SimDeviceBody = Type.Object({ device: Id() }, Strict);
 export const SimPressBody = Type.Object({ command: Id() }, Strict);
-/** CONTRACT §4: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
+/** docs/reference/http-api.md: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
 export const SimMoveBody = Type.Object(
   {
     ship: Id(),

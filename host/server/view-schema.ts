@@ -1,7 +1,7 @@
 /**
  * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema, so
  * pages render what they are told and the OpenAPI document shows it. The rule sets' own parts (an action's fields,
- * an outcome, the wind state) stay open objects: their shapes are each rule set's (CONTRACT §3); odds summaries come
+ * an outcome, the wind state) stay open objects: their shapes are each rule set's (docs/reference/rulesets.md); odds summaries come
  * as typed figures (`{label, kind: probability|mean|count, value}`).
  * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
  * serialise (the route sends the view as built).
@@ -30,7 +30,7 @@ export const ShipViewSchema = Type.Object({
 
 const HeadlineItem = Type.Object({ label: Type.String(), p: Probability });
 
-/** CONTRACT §2 `headline`: what a player is shown before the roll, in the rule set's words. */
+/** docs/reference/request-result.md `headline`: what a player is shown before the roll, in the rule set's words. */
 export const HeadlineSchema = Type.Object({
   title: Type.String(),
   bars: Type.Array(HeadlineItem),
@@ -131,7 +131,7 @@ const Device = Type.Object(
   { additionalProperties: true },
 );
 
-/** A ship's base on the map: where it was last seen (CONTRACT §2 table coordinates, mm), its size and how sure. */
+/** A ship's base on the map: where it was last seen (docs/reference/request-result.md table coordinates, mm), its size and how sure. */
 const MapShip = Type.Object(
   {
     id: Type.String(),

@@ -119,13 +119,28 @@ const word = (n: number): string => WORDS[n] ?? String(n);
 const kindName = (k: DieKind): string => (k === "dave" ? "average" : k === "d6" ? "" : k);
 
 /**
- * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice",
+ * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice", "roll the Allied die and
+ * the Dutch die",
  * "14 dice — roll 9, then 5" when fewer physical dice than needed are at hand.
  */
 export function rollInstruction(plan: DicePlan, missing: readonly number[], diceAtHand: number): string {
   const need = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
   const total = need.reduce((s, x) => s + x.n, 0);
   if (total === 0) return "";
+  // a roll several sides make: each side is told its dice ("roll the Allied die and the Dutch die")
+  if (need.some((x) => x.e.side !== undefined)) {
+    const bySide = new Map<string, { n: number; kind: string }>();
+    for (const { e, n } of need) {
+      const key = e.side ?? "any";
+      bySide.set(key, { n: (bySide.get(key)?.n ?? 0) + n, kind: kindName(e.die) });
+    }
+    const parts = [...bySide].map(([side, { n, kind }]) => {
+      const name = `${side}${kind ? ` ${kind}` : ""}`;
+      return n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`;
+    });
+    const last = parts.pop();
+    return `roll ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
+  }
   const coloured = need.some((x) => x.e.color !== null);
   if (coloured) {
     const parts = need.map(({ e, n }) => {

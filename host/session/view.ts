@@ -1,5 +1,5 @@
 /**
- * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
+ * The table state as `GET /api/state` and `WS /api/live` give it (docs/reference/http-api.md): rule set, phase, wind, every
  * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
  * provenance), the last result, devices and notices; and a ship's log (`GET /api/ships/:id`). Built only from
  * the rule set's metadata.

@@ -1,5 +1,5 @@
 /**
- * The club outbox (CONTRACT §6): every resolved action and undo becomes a message row written in the SAME
+ * The club outbox (docs/reference/mqtt.md): every resolved action and undo becomes a message row written in the SAME
  * SQLite transaction as the log row, so what the table stored and what it will tell the club never differ.
  * The publisher drains the rows in order and moves a cursor over those the broker acknowledged; the cursor
  * and the rows survive restarts, so a broker that is down for hours loses nothing. Its tables are the game file's

@@ -31,7 +31,7 @@ export interface Transition<S extends TableState = TableState> {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Parses a CONTRACT §2 request (`ships`, `wind`, `game`, `settings`, `action`, `dice`, and `table`: positions, from
+ * Parses a docs/reference/request-result.md request (`ships`, `wind`, `game`, `settings`, `action`, `dice`, and `table`: positions, from
  * which the action's geometric fields left out are measured; geometry that forbids the action refuses it).
  */
 export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown, data?: unknown): Result<ParsedRequest<S>> {

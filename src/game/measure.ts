@@ -1,5 +1,5 @@
 /**
- * Measured fields (CONTRACT §2 "Positions"): each rule set declares, next to an action's schema, how its geometric
+ * Measured fields (docs/reference/request-result.md "Positions"): each rule set declares, next to an action's schema, how its geometric
  * fields are measured from the table's positions (`measure` on the action spec). {@link measureAction} fills the
  * fields a request left out, says which it measured, which a person's value overrode, which readings lie within the
  * positions' uncertainty of a threshold (borderline: both readings are given), and refuses an action the geometry
@@ -78,7 +78,7 @@ export interface Borderline {
 /** The action with its geometry measured. */
 export interface MeasuredAction {
   readonly action: Action;
-  /** Fields measured and filled in (CONTRACT §2 `measured`). */
+  /** Fields measured and filled in (docs/reference/request-result.md `measured`). */
   readonly measured: Readonly<Record<string, unknown>>;
   /** How each measured (or overridden) field was measured. */
   readonly figures: Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 /**
- * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (CONTRACT §4, issue 12): a new game in the
+ * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (docs/reference/http-api.md, issue 12): a new game in the
  * table's file, not yet open. A bundled scenario gives the ships, wind and game state; `fleets` replace its ships,
  * as in a table file. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
  * players naming sides) and stored with the game, so opening it later builds the same table setup

@@ -1,5 +1,5 @@
 /**
- * Age of Sail: ship, wind and game state (CONTRACT §3 `age-of-sail`), their TypeBox schemas and `parseState`.
+ * Age of Sail: ship, wind and game state (docs/reference/rulesets.md `age-of-sail`), their TypeBox schemas and `parseState`.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
@@ -31,7 +31,7 @@ export const HULL_UNITS = 3;
 export const ShipSchema = Type.Object(
   {
     id: safeName(),
-    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
@@ -90,7 +90,7 @@ export const WindSchema = Type.Object(
   { additionalProperties: false, default: {} },
 );
 export interface Wind {
-  /** Where the wind blows TO (CONTRACT). */
+  /** Where the wind blows TO (docs/reference/rulesets.md). */
   readonly direction: Compass8;
   readonly speed: number;
 }

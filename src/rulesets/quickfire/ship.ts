@@ -1,5 +1,5 @@
 /**
- * A Quickfire ship log (text 1.3 "Ship Log", CONTRACT §3) and the game state around it, as TypeBox schemas,
+ * A Quickfire ship log (text 1.3 "Ship Log", docs/reference/rulesets.md) and the game state around it, as TypeBox schemas,
  * plus the values read off a log: current ROF, available speed, the speed box in use.
  */
 import { type Static, Type } from "@sinclair/typebox";
@@ -20,7 +20,7 @@ export const PendingSchema = Type.Object(
 export const ShipSchema = Type.Object(
   {
     id: safeName(),
-    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),

@@ -1,5 +1,5 @@
 /**
- * A sole-bay-1672 ship (CONTRACT §3): roster fields, damage state, and the derived `condition`/`destroyed`.
+ * A sole-bay-1672 ship (docs/reference/rulesets.md): roster fields, damage state, and the derived `condition`/`destroyed`.
  */
 
 import { Type } from "@sinclair/typebox";
@@ -24,7 +24,7 @@ export type FlagOfficer = "present" | "killed" | "captured" | "none";
 export const ShipSchema = Type.Object(
   {
     id: safeName(),
-    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     name: Type.Optional(Type.String()),
     side: safeName(),

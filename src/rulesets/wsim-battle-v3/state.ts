@@ -1,5 +1,5 @@
 /**
- * WS&IM battle rules v3: ship, wind and game state (CONTRACT §3 `wsim-battle-v3`), schemas and `parseState`.
+ * WS&IM battle rules v3: ship, wind and game state (docs/reference/rulesets.md `wsim-battle-v3`), schemas and `parseState`.
  * Ship sections (hull, crew, guns, rigging) are the boxes of the base game's ship log; their sizes come from the
  * club's ship cards, so they are optional here.
  */
@@ -37,7 +37,7 @@ const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 export const ShipSchema = Type.Object(
   {
     id: safeName(),
-    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     name: Type.String(),
     side: safeName(),
@@ -181,7 +181,7 @@ export function checkKindAndClass(ships: readonly Ship[]): Result<readonly Ship[
   return ok(ships);
 }
 
-/** CONTRACT §2: a ship without a `name` is named by its `id`, as in every rule set. */
+/** docs/reference/request-result.md: a ship without a `name` is named by its `id`, as in every rule set. */
 function namedById(ships: unknown): unknown {
   if (!Array.isArray(ships)) return ships;
   return ships.map((s: unknown) =>

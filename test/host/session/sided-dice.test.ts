@@ -195,3 +195,22 @@ describe("dice that fit no open slot", () => {
     ]);
   });
 });
+
+describe("what the display tells the sides to roll", () => {
+  it("names each side's dice, and only those still open", () => {
+    const { session: s } = openSession(demoSetup("sole-bay-1672"));
+    ok(s.startAction({ type: "initiative" }));
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die");
+    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
+    s.handleReading(roll("pixel-2", 3));
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die");
+  });
+
+  it("counts a side's dice and says their kind", () => {
+    const { session: s } = openSession(demoSetup("anglo-dutch-1666"));
+    ok(s.startAction({ type: "grapple", attacker: "swiftsure", defender: "hollandia" }));
+    ok(s.enterDice([5, 2]));
+    ok(s.startAction({ type: "board", attacker: "swiftsure", defender: "hollandia" }));
+    expect(s.draftStatus()?.instruction).toBe("roll two English average dice and two Dutch average dice");
+  });
+});
