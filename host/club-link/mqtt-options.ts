@@ -4,8 +4,10 @@ import type { IClientOptions } from "mqtt";
 import type { ClubConfig } from "../config/club-schema.ts";
 
 /** `quarterdeck/<club>/<table>/<leaf>` (docs/reference/mqtt.md). */
-export const tableTopic = (c: Pick<ClubConfig, "club" | "table">, leaf: "events" | "state" | "status" | "ended"): string =>
-  `quarterdeck/${c.club}/${c.table}/${leaf}`;
+export const tableTopic = (
+  c: Pick<ClubConfig, "club" | "table">,
+  leaf: "events" | "state" | "status" | "ended" | "start" | "request",
+): string => `quarterdeck/${c.club}/${c.table}/${leaf}`;
 
 /**
  * Connection options: a fixed client id per table, a retained `offline` last will, a quick reconnect, and the

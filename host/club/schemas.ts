@@ -82,7 +82,4 @@ const Start = Type.Object({
   at: Type.Optional(Text(40)),
 });
 
-/** `quarterdeck/<club>/<table>/request` (docs/club.md): the board asks a table again for a game's records `from`…`to`. */
-export const RequestSchema = Type.Object({ game: GameId, from: Type.Integer({ minimum: 0, maximum: MAX_SEQ }), to: Seq });
-
 export const ClubSchemas = { events: Events, state: State, ended: Ended, start: Start } as const;

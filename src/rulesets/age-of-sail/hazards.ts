@@ -9,6 +9,7 @@ import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { explosionFire, explosionQuestion } from "./explosion.ts";
+import { CATCH_FIRE_MEASURES } from "./measures.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
@@ -65,6 +66,7 @@ export const fireRemoval: H = {
 
 export const catchFire: H = {
   type: "catch-fire",
+  measure: CATCH_FIRE_MEASURES,
   title: "Catching fire",
   description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
   schema: Type.Object(

@@ -71,6 +71,8 @@ function parseShips(raw: unknown): Result<Ship[]> {
 export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   id: "anglo-dutch-1666",
   title: "Anglo-Dutch 1666",
+  // "designed for 1/2400 scale models and 2” across hexes": a base that fits one hex (docs/rules/anglo-dutch-1666.md)
+  defaultBase: { width: 15, length: 40 },
   description: "1666 – fleet actions of the Anglo-Dutch Wars 1652–74 on a hex cloth (Tim Kohler 2014), with weather and deployment",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
