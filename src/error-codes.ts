@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   "action.none": { status: 409, meaning: "There is no action to send." },
   "action.follow-up": { status: 409, meaning: "A follow-up the rules demand must come first." },
   "undo.nothing": { status: 409, meaning: "There is nothing to undo." },
+  "game.mid-roll": { status: 409, meaning: "Dice are being rolled for an action: finish or cancel the roll before ending the game." },
   "pairing.unavailable": { status: 409, meaning: "The host is not listening yet, so there is no address to pair a phone with." },
   // Refused callers and host state.
   "auth.required": { status: 401, meaning: "The request needs the table's key." },

@@ -120,7 +120,7 @@ export const explosionFire: ResolvingActionSpec<AosState> = {
       .filter((r) => r.caught)
       .flatMap((r) => {
         const s = state.ships.find((x) => x.id === r.ship);
-        return s ? [shipEvent("caught-fire", s, { fire: 1, fireSetBy: e.value.from.fireSetBy })] : [];
+        return s ? [shipEvent("caught-fire", s, { fire: 1, fireSetBy: e.value.from.fireSetBy, fireRound: state.game.round })] : [];
       });
     return resolution(outcomeOf(results), events);
   },

@@ -176,7 +176,7 @@ export const fire: H = {
         });
       }
     }
-    if (onFire && target.fire === 0) set = { ...set, fire: 1, fireSetBy: firer.side };
+    if (onFire && target.fire === 0) set = { ...set, fire: 1, fireSetBy: firer.side, fireRound: state.game.round };
     events.push(shipEvent(aim === "hull" ? "hull-hit" : "sails-hit", target, set, { hits }));
     if (points > 0) events.push(scoreEvent(firer.side, points, `${firer.name} on ${target.name}`));
     const outcome = { battery, need, aim, side, hits, onFire, mastsLost: mastsLost.map((i) => i + 1), mastsToChoose, damage: points };
