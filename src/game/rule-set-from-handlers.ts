@@ -27,7 +27,10 @@ export function handlerOf<S extends TableState>(
 }
 
 /** What a rule set says besides its handlers; the action functions are made from the handlers. */
-export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe"> & {
+export type RuleSetSpec<S extends TableState> = Omit<
+  RuleSet<S>,
+  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "phases"
+> & {
   readonly handlers: readonly ActionHandler<S>[];
   /** Default: the handler's own `describe`, else the action type. */
   readonly describe?: RuleSet<S>["describe"];
@@ -59,6 +62,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
   };
   const ruleSet: RuleSet<S> = {
     ...rest,
+    phases: rest.turn.phases.map((p) => p.name),
     actions: handlers.map((h) => h.def),
     parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
     plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
