@@ -249,7 +249,8 @@ class Run implements StepRun {
     Object.assign(this.work, afterUndone(rs.actions, this.work.draft, last.waiting, tapAction(rs, this.work.phase)));
     this.unpick();
     followState(this, false);
-    this.work.lastUndo = { seq: last.seq, description: last.description, at: this.env.now() };
+    // the next result takes the undone one's number: no gap that looks like a missing roll
+    this.work.lastUndo = { seq: last.seq, number: before.records.length, description: last.description, at: this.env.now() };
     const snapshot = { ...this.work };
     this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.env.now(), description: last.description, state, snapshot });
     this.#windAfter(before.state);
