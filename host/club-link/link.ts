@@ -1,5 +1,5 @@
 /**
- * Links a table to its club (CONTRACT §6): the store already writes each resolved action and undo to the
+ * Links a table to its club (docs/reference/mqtt.md): the store already writes each resolved action and undo to the
  * outbox in its own transaction; this wakes the publisher on every change, keeps the `state` summary fresh, and
  * writes the game's `ended` message once when one side has no ship afloat.
  */
@@ -9,6 +9,7 @@ import type { TableSession } from "../session/table-session.ts";
 import { clubGameId, OutboxReader, OutboxWriter } from "../store/outbox.ts";
 import type { SqliteStore } from "../store/sqlite-store.ts";
 import { ClubPublisher, type PublisherStats } from "./publisher.ts";
+import { ANSWER_MAX, gameIdOf } from "./requests.ts";
 import { battleEnd, sideCounts, tableSummary } from "./table-summary.ts";
 
 export interface ClubLink {
@@ -33,10 +34,25 @@ export function linkToClub(o: ClubLinkOptions): ClubLink {
   const game = clubGameId(o.gameId, created);
   const reader = new OutboxReader(o.store.db);
   const writer = new OutboxWriter(o.store.db);
+  // the game's start, once: what the board folds the records from, with the rule set's own rules
+  if (!reader.hasStart(o.gameId))
+    writer.start(o.gameId, {
+      game,
+      ruleset: o.session.rs.id,
+      title: o.session.setup.title,
+      scenario: o.session.setup.scenario ?? null,
+      start: o.session.setup.start,
+      ...(o.session.setup.data !== undefined && o.session.setup.data !== null ? { data: o.session.setup.data } : {}),
+      at: new Date(created || now()).toISOString(),
+    });
   const publisher = new ClubPublisher({
     club: o.club,
     outbox: reader,
-    summary: () => tableSummary(o.session, game, now()),
+    summary: () => ({ ...tableSummary(o.session, game, now()), lastSeq: reader.lastSeq(o.gameId) }),
+    answer: (r) => {
+      const id = gameIdOf(r.game, (g) => o.store.gameRecord(g)?.createdAt ?? null);
+      return id === null ? [] : reader.again(id, r.from, Math.min(r.to, Math.max(r.from, 1) + ANSWER_MAX - 1), ANSWER_MAX + 2);
+    },
     logger: o.logger,
     ...(o.stateIntervalMs !== undefined ? { stateIntervalMs: o.stateIntervalMs } : {}),
   });

@@ -1,10 +1,11 @@
 /**
- * The table configuration file (CONTRACT §5): rule set, fleets with their NFC tag UIDs, devices, dice
+ * The table configuration file (docs/reference/table-file.md): rule set, fleets with their NFC tag UIDs, devices, dice
  * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
+import { TableLayoutSchema } from "./table-layout.ts";
 
 /** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
 export const ShipEntrySchema = Type.Object(
@@ -78,7 +79,9 @@ export const TableConfigSchema = Type.Object(
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),
-    /** Club mode: report this table to the club's MQTT broker (CONTRACT §6). */
+    /** The playing area (mm) and where ships start (docs/reference/request-result.md table coordinates); default a 6 × 4 ft table in formation. */
+    table: Type.Optional(TableLayoutSchema),
+    /** Club mode: report this table to the club's MQTT broker (docs/reference/mqtt.md). */
     club: Type.Optional(ClubSchema),
   },
   { additionalProperties: false },

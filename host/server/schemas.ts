@@ -1,4 +1,4 @@
-/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (CONTRACT §4). */
+/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (docs/reference/http-api.md). */
 import { Type } from "@sinclair/typebox";
 
 const Strict = { additionalProperties: false } as const;
@@ -44,6 +44,16 @@ export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
 export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
 export const SimDeviceBody = Type.Object({ device: Id() }, Strict);
 export const SimPressBody = Type.Object({ command: Id() }, Strict);
+/** docs/reference/http-api.md: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
+export const SimMoveBody = Type.Object(
+  {
+    ship: Id(),
+    x: Type.Number({ minimum: -100_000, maximum: 100_000, description: "mm east of the table's corner" }),
+    y: Type.Number({ minimum: -100_000, maximum: 100_000, description: "mm north of the table's corner" }),
+    heading: Type.Number({ minimum: -360, maximum: 720, description: "the bow's bearing, degrees clockwise from north" }),
+  },
+  Strict,
+);
 
 /** Messages a client may send on `/api/live`. */
 export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict)]);

@@ -11,13 +11,14 @@
  * (`step-dice.ts`), the pad's answers (`step-pad.ts`), players' dice, bindings and set-up by touch
  * (`step-setup.ts`); `step-run.ts` is what they see of the step.
  */
-import type { DieRolled, Reading } from "../../devices/readings.ts";
+import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { dieRoll, refuseDie } from "./dice-gather.ts";
+import { dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
+import { sighted } from "./positions.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
@@ -148,6 +149,8 @@ class Run implements StepRun {
       const ship = this.env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
       if (!ship) this.notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
       else this.input({ type: "tap", ship });
+    } else if (r.type === "ship.seen") {
+      this.#seen(r);
     } else if (r.type === "die.rolled") {
       this.#die(r);
     } else if (r.type === "die.roll-lost") {
@@ -160,11 +163,23 @@ class Run implements StepRun {
     }
   }
 
+  /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
+  #seen(r: ShipSeen): void {
+    const next = sighted(
+      this.work.positions,
+      r,
+      this.#game.state.ships.map((s) => s.id),
+    );
+    if (!next) return;
+    this.work.positions = next.positions;
+    if (next.changed) this.changed();
+  }
+
   /** A die's reading: refused (wrong moment, wrong side, not needed for this roll) with a notice, or added to the draft. */
   #die(r: DieRolled): void {
     const w = this.work;
     const binding = w.bindings.find((b) => b.die === r.dieId);
-    const refused = refuseDie(r, this.status(w.draft), binding);
+    const refused = refuseDie(r, this.status(w.draft), binding, w.players);
     if (refused || !w.draft) {
       this.notice("info", refused ?? "No action is waiting for dice.");
       return;
@@ -172,7 +187,11 @@ class Run implements StepRun {
     const roll = dieRoll(r, binding);
     const next = { ...w.draft, rolls: [...w.draft.rolls, roll] };
     if (this.status(next)?.gathered?.unused.includes(roll)) {
-      this.notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
+      // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
+      const st = this.status(w.draft);
+      const what = `Die ${r.dieId} (${r.face})`;
+      const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
+      this.notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
       return;
     }
     w.draft = next;
@@ -208,13 +227,14 @@ class Run implements StepRun {
     }
     const w = this.work;
     const record = { ...r.value.record, waiting: w.followUps };
+    const resolved = w.draft;
     Object.assign(w, afterResolved(rs.actions, w, record.followUps, tapAction(rs, w.phase)), { lastUndo: null });
     this.unpick();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
     // the table follows the turn and phase the state counts; a phase's roll set aside comes back when nothing is owed
     followState(this, true);
     this.restoreAside();
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w } });
+    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
     return this.#playOn();

@@ -1,5 +1,5 @@
 /**
- * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
+ * The table state as `GET /api/state` and `WS /api/live` give it (docs/reference/http-api.md): rule set, phase, wind, every
  * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
  * provenance), the last result, devices and notices; and a ship's log (`GET /api/ships/:id`). Built only from
  * the rule set's metadata.
@@ -11,8 +11,10 @@ import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
+import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
+import { tableMapView } from "./table-view.ts";
 
 /**
  * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
@@ -75,7 +77,8 @@ function resultView(r: ResolvedRecord, number: number) {
     action: r.action,
     outcome: r.outcome,
     plan: r.plan,
-    dice: r.dice,
+    /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
+    dice: labelledDice(r.plan, r.dice),
     events: r.events,
   };
 }
@@ -114,6 +117,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     wind: s.windView(),
     windState: s.state.wind ?? null,
     ships,
+    /** Where each ship stands on the table, for the map; null while no position is known. */
+    table: tableMapView(s.state, s.work.positions, s.setup.table, s.now()),
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,
@@ -144,7 +149,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       },
       roller: st.roller,
       mode: st.mode,
-      dice: st.gathered?.placed ?? [],
+      dice: labelledDice(st.plan, st.gathered?.placed ?? []),
       needed: st.gathered?.missing.reduce((a, b) => a + b, 0) ?? null,
       ready: st.ready,
     },

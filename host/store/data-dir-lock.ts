@@ -32,11 +32,14 @@ const readPid = (file: string): number | null => {
   }
 };
 
-/** Takes the data directory's lock, or says which process holds it. Never waits. */
-export function lockDataDir(dir: string, pid = process.pid): LockResult {
+/**
+ * Takes the data directory's lock, or says which process holds it. Never waits. `names` gives another pair of
+ * files for another kind of process (the club board locks `club.lock`, so a board and a table may share a folder).
+ */
+export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK_FILE, pid: PID_FILE }): LockResult {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, LOCK_FILE);
-  const pidFile = join(dir, PID_FILE);
+  const file = join(dir, names.lock);
+  const pidFile = join(dir, names.pid);
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { timeout: 0 });

@@ -1,4 +1,4 @@
-/** The table API (CONTRACT §4): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
+/** The table API (docs/reference/http-api.md): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";

@@ -1,5 +1,5 @@
 /**
- * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (CONTRACT §4, issue 12): a new game in the
+ * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (docs/reference/http-api.md, issue 12): a new game in the
  * table's file, not yet open. A bundled scenario gives the ships, wind and game state; `fleets` replace its ships,
  * as in a table file. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
  * players naming sides) and stored with the game, so opening it later builds the same table setup
@@ -10,16 +10,13 @@ import type { FastifyInstance } from "fastify";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { type GameTable, gameSetupOf, setupOfTable, tableOfSetup } from "../../config/game-table.ts";
+import { MAX_SHIPS, MAX_SIDES } from "../../config/limits.ts";
 import { loadScenario } from "../../config/load.ts";
 import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
 import { sendError } from "../errors.ts";
 import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
 import { GameSummary, listGames } from "./games.ts";
 import { checkTableText, TableFileBody } from "./setup-files.ts";
-
-/** Ships one game may hold; fleets (sides) one game may have. */
-const MAX_SHIPS = 500;
-const MAX_FLEETS = 16;
 
 export const NewGameBody = Type.Object(
   {
@@ -32,10 +29,10 @@ export const NewGameBody = Type.Object(
           { side: Type.String({ minLength: 1, maxLength: 100 }), ships: Type.Array(ShipEntrySchema, { maxItems: MAX_SHIPS }) },
           { additionalProperties: false },
         ),
-        { maxItems: MAX_FLEETS, description: "The ships by side (as a table file's fleets); they replace the scenario's" },
+        { maxItems: MAX_SIDES, description: "The ships by side (as a table file's fleets); they replace the scenario's" },
       ),
     ),
-    players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_FLEETS, description: "Players by side: name and how they roll" })),
+    players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_SIDES, description: "Players by side: name and how they roll" })),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 /**
- * The games in the table's one SQLite file (CONTRACT §4): `GET /api/games` lists them, newest last; `POST
+ * The games in the table's one SQLite file (docs/reference/http-api.md): `GET /api/games` lists them, newest last; `POST
  * /api/games/:id/end {winner?}` ends one (a person names the winner, or none), `POST /api/games/:id/archive` puts
  * one away, `POST /api/games/:id/open` puts one on the table in place of the open one (the devices stay; the
  * same start of the host resumes it), `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET

@@ -1,9 +1,10 @@
 /**
- * Age of Sail: ship, wind and game state (CONTRACT §3 `age-of-sail`), their TypeBox schemas and `parseState`.
+ * Age of Sail: ship, wind and game state (docs/reference/rulesets.md `age-of-sail`), their TypeBox schemas and `parseState`.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
@@ -30,6 +31,8 @@ export const HULL_UNITS = 3;
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),
@@ -87,7 +90,7 @@ export const WindSchema = Type.Object(
   { additionalProperties: false, default: {} },
 );
 export interface Wind {
-  /** Where the wind blows TO (CONTRACT). */
+  /** Where the wind blows TO (docs/reference/rulesets.md). */
   readonly direction: Compass8;
   readonly speed: number;
 }

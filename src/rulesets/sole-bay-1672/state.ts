@@ -12,7 +12,7 @@ import { SETTING_DEFS, SETTING_LIMITS, type SoleBaySettings } from "./settings.t
 import { derive, ShipSchema, type SoleBayShip, totalBoxes } from "./ship.ts";
 import type { Rating } from "./tables.ts";
 
-/** Wind: the windward table edge (CONTRACT §3); changes only by scenario or a person (`set-wind`). */
+/** Wind: the windward table edge (docs/reference/rulesets.md); changes only by scenario or a person (`set-wind`). */
 export const WindSchema = Type.Object(
   {
     windward: literals(TABLE_EDGES, { default: "W" }),

@@ -6,7 +6,7 @@
 
 /** One catalogue entry: the HTTP status and a line on when the code is used. */
 export interface ErrorCodeInfo {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 426 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 426 | 500 | 503;
   readonly meaning: string;
 }
 
@@ -55,6 +55,10 @@ export const ERROR_CODES = {
   "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
   "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },
   "store.unreadable": { status: 400, meaning: "A saved game cannot be read." },
+  "store.unwritable": {
+    status: 503,
+    meaning: "The game file takes no writes now (disk full, read-only, deleted or replaced); the dice are kept until it does.",
+  },
   internal: { status: 500, meaning: "The host failed; see its log." },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
