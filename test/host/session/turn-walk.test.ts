@@ -1,9 +1,10 @@
 /**
  * Issue 24 item 1, "The turn belongs to the table": next-phase walks each rule set's whole turn, three times over, on
  * its bundled scenario — every end of a phase and of the turn the text plays is prompted and resolved, and the turn
- * the table shows is the rule set's own count at every step, in step with the phase.
+ * the table shows is the rule set's own count at every step, in step with the phase, and the club feed says the same.
  */
 import { describe, expect, it } from "vitest";
+import { tableSummary } from "../../../host/club-link/table-summary.ts";
 import { gameTurn } from "../../../host/session/view.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 import { demoSetup, openSession, type SessionFixture } from "../helpers.ts";
@@ -40,6 +41,8 @@ describe("next-phase walks the whole turn of every rule set", () => {
         for (let phase = 0; phase < n; phase++) {
           expect([f.session.work.phase, turnShown(f)]).toEqual([phase, turn]);
           if (rs.turnOf) expect(rs.turnOf(f.session.state)).toBe(turn);
+          // the club feed's `state` says the same turn and phase
+          expect(tableSummary(f.session, "g", 0)).toMatchObject({ turn, phase: rs.phases[phase] });
           // the phase's own roll (initiative, wind) is rolled, as players would
           const opening = rs.turn.phases[phase]?.opens;
           if (opening && f.session.draft?.type === opening && f.session.draft.origin !== "follow-up") {
