@@ -102,7 +102,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
         sim: built.sim !== null,
       },
       current.setup.display,
-      { id: current.gameId, versionsBefore: versionBase },
+      { id: current.gameId, versionsBefore: versionBase, stored: store.gameRecord(current.gameId) ?? null },
     );
   };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).

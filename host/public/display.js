@@ -98,7 +98,8 @@ function ActionPanel({ state }) {
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {
-    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>`;
+    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>
+      <${SetupWarnings} warnings=${state.setupWarnings} />`;
   }
   const shipFields = p.fields.filter((f) => f.type === "ship");
   if (onlyShown(state)) {
@@ -142,6 +143,36 @@ function ActionPanel({ state }) {
     }
     ${idle ? html`<${Recent} history=${state.history} />` : null}
     ${p.origin === "follow-up" ? html`<${Waiting} followUps=${state.followUps.slice(1)} />` : null}`;
+}
+
+/** The end of the game: who won, how it ended, each side's ships (each counted once), and the report. */
+function GameOver({ state }) {
+  const e = state.ended;
+  return html`<h2 class="kicker">${e.by === "rules" ? "The rules end the game" : "The organiser ended the game"}</h2>
+    <div class="instruction game-over" id="game-over">${e.headline}</div>
+    <p class="game-over-reason" id="game-over-reason">${e.reason}</p>
+    <ul class="game-over-sides" aria-label="ships by side">
+      ${e.sides.map(
+        (t) =>
+          html`<li><b>${t.side}</b>: ${t.afloat} of ${t.ships} afloat${
+            t.lost.length
+              ? html` — lost ${Object.entries(t.out)
+                  .map(([w, n]) => `${n} ${w}`)
+                  .join(", ")} (${t.lost.map((l) => l.name).join(", ")})`
+              : null
+          }</li>`,
+      )}
+    </ul>
+    <p class="choice-how"><a href=${`/api/games/${state.game}/report`}>The after-action report</a> · <a href="/games">Games</a></p>`;
+}
+
+/** What the set-up costs a side that the players may not expect, until the first result. */
+function SetupWarnings({ warnings }) {
+  if (!warnings?.length) return null;
+  return html`<div class="trouble-small setup-warnings" id="setup-warnings" role="note">
+    <b>Before you start</b>
+    <ul>${warnings.map((w) => html`<li>${w}</li>`)}</ul>
+  </div>`;
 }
 
 function Recent({ history }) {
@@ -237,6 +268,14 @@ function Display() {
   useEffect(() => {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
   }, [undone?.seq, undone?.at]);
+  // the end of the game is said once when it comes (not on a page opened after it)
+  const endSaid = useRef(undefined);
+  const endText = state?.ended ? `${state.ended.headline}. ${state.ended.reason}` : null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (endSaid.current !== undefined && endText && endText !== endSaid.current) setAnnounce(endText);
+    endSaid.current = endText ?? null;
+  }, [endText, loaded]);
   useSpeech(prefs?.speech === true, announce);
   useEffect(() => {
     document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
@@ -253,7 +292,9 @@ function Display() {
       <a class="games-link" href="/games">Games</a>
     </header>
     <main class="display-grid">
-      <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+      <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
+        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
+      </section>
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>

@@ -216,6 +216,31 @@ export const TableViewSchema = Type.Object(
     notices: Type.Array(
       Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
     ),
+    ended: Nullable(
+      Type.Object(
+        {
+          by: Type.Union([Type.Literal("rules"), Type.Literal("organiser")], { description: "The rules' own end, or the organiser's End" }),
+          winner: Nullable(Type.String()),
+          reason: Type.String({ description: "How it ended, in the text's words" }),
+          headline: Type.String({ description: '"Game over — English win"' }),
+          at: Nullable(Type.Number()),
+          sides: Type.Array(
+            Type.Object({
+              side: Type.String(),
+              ships: Type.Integer(),
+              afloat: Type.Integer(),
+              out: Type.Record(Type.String(), Type.Integer()),
+              lost: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.Array(Type.String()) })),
+            }),
+          ),
+        },
+        { description: "The game is over: how, and each side's ships (each counted once)" },
+      ),
+    ),
+    setupWarnings: Type.Array(Type.String(), {
+      description:
+        "What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result",
+    }),
   },
   { $id: "TableView", additionalProperties: false },
 );

@@ -75,12 +75,16 @@ export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number |
   return readFace(f.dieKind, f.face, e.die);
 }
 
-/** Places rolls in plan order. */
+/**
+ * Places rolls in plan order. In a roll several sides make, the dice of a side (bound, or typed for its slot) are
+ * placed first and unbound dice in the slots left: an unbound die that landed first never keeps a side's own die out.
+ */
 export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
   const missing = plan.map((e) => e.count);
   const placed: PlacedDie[] = [];
   const unused: Roll[] = [];
-  for (const roll of rolls) {
+  const order = sidedPlan(plan) ? [...rolls.filter((r) => r.side !== undefined), ...rolls.filter((r) => r.side === undefined)] : rolls;
+  for (const roll of order) {
     const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e, plan) !== null);
     const e = plan[idx];
     const value = e ? valueFor(roll, e, plan) : null;

@@ -105,6 +105,7 @@ export function measureContext<S extends TableState>(
   state: S,
   action: Action,
   table: TablePositions,
+  current: () => Action = () => action,
 ): MeasureContext<S> {
   const bases = new Map<string, Base | null>();
   const rad = (table.uncertainty.degrees * Math.PI) / 180;
@@ -121,7 +122,9 @@ export function measureContext<S extends TableState>(
   };
   return {
     state,
-    action,
+    get action() {
+      return current();
+    },
     table,
     base,
     swing,
@@ -154,8 +157,7 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
   const spec = rs.measures?.[action.type];
   if (!spec) return { action, measured: {}, figures: {}, overridden: {}, borderline: [] };
   let current: Action = action;
-  const ctx = measureContext(rs, state, action, table);
-  const live: MeasureContext = Object.create(ctx, { action: { get: () => current } });
+  const live = measureContext(rs, state, action, table, () => current);
   const measured: Record<string, unknown> = {};
   const figures: Record<string, string> = {};
   const overridden: Record<string, { given: unknown; measured: unknown }> = {};

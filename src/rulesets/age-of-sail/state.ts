@@ -54,6 +54,11 @@ export const ShipSchema = Type.Object(
     /** 0 not burning; 1 caught (5–6 puts it out); 2 the fire grew (only a 6). */
     fire: Type.Integer({ minimum: 0, maximum: 2, default: 0 }),
     fireSetBy: Type.Union([Type.String(), Type.Null()], { default: null }),
+    /**
+     * The round in which the fire was set or last grew: its next removal roll belongs to a later round ("In the next
+     * round the ship on fire must throw a 5 or 6 … in the next round, the ship must throw a 6"). 0: a log by hand.
+     */
+    fireRound: Type.Integer({ minimum: 0, default: 0 }),
     lastHitBy: Type.Union([Type.String(), Type.Null()], { default: null }),
     entangledWith: Type.Array(Type.String(), { default: [] }),
     firedThisRound: Type.Array(literals(BROADSIDES), { default: [] }),

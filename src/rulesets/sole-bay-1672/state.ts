@@ -30,6 +30,11 @@ export const GameSchema = Type.Object(
     fired: Ids,
     /** Ships that exploded: "The destroyed ship is then removed from play." */
     removed: Ids,
+    /**
+     * Ships destroyed by broadside or fire (or explosion hits, by setting) whose explosion roll has not decided yet:
+     * not a prize until it has ("A ship that does not explode remains as a prize").
+     */
+    explosionDue: Ids,
     /** Ships alongside in a boarding action; `lastWinner` caused most damage in the last round (may break off). */
     grappled: Type.Array(
       Type.Object(
