@@ -3,7 +3,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
-import { literals, parseWith } from "../../game/schema.ts";
+import { literals, parseWith, safeName } from "../../game/schema.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -30,12 +30,12 @@ export const HULL_UNITS = 3;
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
     /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     class: literals(CLASSES),
     /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
     masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
@@ -47,7 +47,7 @@ export const ShipSchema = Type.Object(
     ),
     hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
     heading: literals(COMPASS_16, { default: "N" }),
-    squadron: Type.Union([Type.String(), Type.Null()], { default: null }),
+    squadron: Type.Union([safeName(), Type.Null()], { default: null }),
     leader: Type.Boolean({ default: false }),
     anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
     aground: Type.Boolean({ default: false }),

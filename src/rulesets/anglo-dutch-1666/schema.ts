@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
-import { literals } from "../../game/schema.ts";
+import { literals, safeName } from "../../game/schema.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 
@@ -25,19 +25,19 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
     /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     guns: Type.Integer({ minimum: 1, maximum: 200 }),
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
     /** Fire points at full strength; ½ steps allowed. */
     firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
     handling: literals(HANDLING, { default: "normal" }),
     nation: Type.String({ minLength: 1 }),
-    squadron: Type.String({ default: "" }),
+    squadron: safeName({ emptyAllowed: true, default: "" }),
     flagship: Type.Boolean({ default: false }),
     /** Hull points lost. */
     damage: Type.Integer({ minimum: 0, default: 0 }),

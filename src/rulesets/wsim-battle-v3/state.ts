@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
-import { literals, parseWith } from "../../game/schema.ts";
+import { literals, parseWith, safeName } from "../../game/schema.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -36,11 +36,11 @@ const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
     /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     name: Type.String(),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     class: Type.Integer({ minimum: 1, maximum: 7 }),
     kind: literals(["sol", "frigate", "smaller"] as const),
     guns: Type.Integer({ minimum: 0 }),
