@@ -7,7 +7,14 @@ const Id = () => Type.String({ minLength: 1, maxLength: 100 });
 /** A short word list (roles, colours). */
 const Words = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 16 });
 
-export const ActionBody = Type.Object({ action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }) }, Strict);
+export const ActionBody = Type.Object(
+  {
+    action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }),
+    /** Positions (docs/reference/request-result.md): checked in full by the rules core's table schema. */
+    table: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 8 })),
+  },
+  Strict,
+);
 export const DraftBody = Type.Object(
   { type: Type.Optional(Id()), values: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 32 })) },
   Strict,

@@ -184,3 +184,13 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
   }
   return { action: current, measured, figures, overridden, borderline, ...(refusal ? { refusal } : {}) };
 }
+
+/** A result's measured fields (CONTRACT §2 `measured`), with `figures`, `overridden` and `borderline` only when there are any. */
+export function measuredFields(m: MeasuredAction): Record<string, unknown> {
+  return {
+    measured: m.measured,
+    ...(Object.keys(m.figures).length ? { figures: m.figures } : {}),
+    ...(Object.keys(m.overridden).length ? { overridden: m.overridden } : {}),
+    ...(m.borderline.length ? { borderline: m.borderline } : {}),
+  };
+}

@@ -2,7 +2,7 @@
  * `quarterdeck rulesets | plan | odds | resolve` (docs/reference/{cli.md,request-result.md}): the rules core over JSON.
  */
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
-import type { MeasuredAction } from "../../../src/game/measure.ts";
+import { measuredFields } from "../../../src/game/measure.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
@@ -91,15 +91,5 @@ export async function runRulesCommand(
       ...(marks ? { marks } : {}),
       ...measured,
     }),
-  };
-}
-
-/** The result's `measured` (docs/reference/request-result.md), with `overridden` and `borderline` only when there are any. */
-export function measuredFields(m: MeasuredAction): Record<string, unknown> {
-  return {
-    measured: m.measured,
-    ...(Object.keys(m.figures).length ? { figures: m.figures } : {}),
-    ...(Object.keys(m.overridden).length ? { overridden: m.overridden } : {}),
-    ...(m.borderline.length ? { borderline: m.borderline } : {}),
   };
 }
