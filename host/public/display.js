@@ -98,8 +98,7 @@ function ActionPanel({ state }) {
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {
-    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>
-      <${SetupWarnings} warnings=${state.setupWarnings} />`;
+    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>`;
   }
   const shipFields = p.fields.filter((f) => f.type === "ship");
   if (onlyShown(state)) {
@@ -187,7 +186,10 @@ function Recent({ history }) {
 
 function ResultPanel({ state }) {
   const r = state.last;
-  if (!r) return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>`;
+  // before the first result, the room is for what the set-up costs a side (said until then)
+  if (!r)
+    return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>
+      <${SetupWarnings} warnings=${state.setupWarnings} />`;
   const def = state.ruleset.actions.find((a) => a.type === r.action.type);
   const who = (def?.fields ?? [])
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")

@@ -149,7 +149,14 @@ td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left}.game{font-size
 @media (max-width:40rem){.game dt{float:none;width:auto}.game dd{margin-left:0}table{font-size:.85rem}td,th{padding:.2rem}}</style></head><body>
 <h1>After-action report: ${esc(r.setup.title)}</h1>
 <p>Rule set: ${esc(r.ruleset.title)} (<code>${esc(r.ruleset.id)}</code>) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${esc(wind.label)}` : ""}</p>
-${facts.length ? `<p class="result" id="result">${esc(facts[0]?.[1] ?? "")}</p><dl class="game" id="game">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>` : ""}
+${
+  facts.length
+    ? `<p class="result" id="result">${esc(facts[0]?.[1] ?? "")}</p><dl class="game" id="game">${facts
+        .slice(1)
+        .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+        .join("")}</dl>`
+    : ""
+}
 <h2>Actions</h2>
 ${entries.map((e) => `<h3>${esc(e.title)}</h3>${e.rows.length ? `<dl>${e.rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>` : ""}`).join("\n")}
 <h2>Ships at the end</h2>

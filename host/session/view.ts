@@ -183,8 +183,8 @@ export function tableView(
     notices: s.notices,
     /** The game is over (by the rules or the organiser): how, and each side's ships (each counted once). */
     ended: over && { ...over, sides: sideTallies(views) },
-    /** What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result. */
-    setupWarnings: s.records.length === 0 ? (s.rs.setupWarnings?.(s.state) ?? []).map((w) => w.message) : [],
+    /** What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result or the end. */
+    setupWarnings: s.records.length === 0 && !over ? (s.rs.setupWarnings?.(s.state) ?? []).map((w) => w.message) : [],
   };
 }
 
