@@ -9,6 +9,7 @@ import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
@@ -252,8 +253,13 @@ function Display() {
       <${ScreenButtons} />
       <a class="games-link" href="/games">Games</a>
     </header>
-    <main class="display-grid">
+    <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+      ${
+        state.table
+          ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
+          : null
+      }
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>
