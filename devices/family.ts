@@ -8,8 +8,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { Logger } from "pino";
-import type { PositionFeed } from "./positions/feed.ts";
-import type { DeviceHealth, DeviceSource, WindDial } from "./readings.ts";
+import type { DeviceHealth, DeviceSource, PositionSource, WindDial } from "./readings.ts";
 
 /** What every family's `create` gets besides its own section. */
 export interface FamilyContext {
@@ -23,7 +22,7 @@ export interface BuiltDevices {
   /** The wind dial, from the family that drives it. */
   readonly dial?: WindDial;
   /** The feed of ship positions (also among `sources`), from the family that sees the table: what reports positions calls it. */
-  readonly positions?: PositionFeed;
+  readonly positions?: PositionSource;
   /** Devices that could not be built: shown on /devices, never fatal. */
   readonly problems?: readonly DeviceHealth[];
   /** Stops what the family built (default: every source's `stop`, the dial's `stop`). */

@@ -127,6 +127,15 @@ export interface DeviceSource {
   identify?(deviceId: string): Promise<boolean>;
 }
 
+/**
+ * A source of ship positions the host is fed (the /camera page, the demo's emulated table): `report` what is seen in one
+ * look at the table, checked whole; the host hears `ship.seen` readings. Implemented by `devices/positions/feed.ts`.
+ */
+export interface PositionSource extends DeviceSource {
+  /** Ships seen in one look; a bad entry refuses the whole report (throws, naming it). Returns how many were reported. */
+  report(seen: readonly unknown[]): number;
+}
+
 /** Where the dial should point, in the wind system of the rule set. */
 export type DialDirection =
   | { readonly system: "compass8"; readonly fromDegrees: number }

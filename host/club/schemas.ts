@@ -31,7 +31,17 @@ const Events = Type.Object({
   undoes: Type.Optional(Seq),
   action: Obj,
   outcome: Obj,
-  dice: Type.Array(Type.Object({ value: DieValue, source: Text(120) }), { maxItems: 200 }),
+  /** Each die: its value, its source, and whose slot it filled (side, rule colour, role) when the table says. */
+  dice: Type.Array(
+    Type.Object({
+      value: DieValue,
+      source: Text(120),
+      side: Type.Optional(Side),
+      color: Type.Optional(Text(40)),
+      role: Type.Optional(Text(80)),
+    }),
+    { maxItems: 200 },
+  ),
   summary: Text(500),
 });
 

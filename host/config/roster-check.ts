@@ -7,7 +7,7 @@
 import { normaliseUid } from "../../devices/nfc/presence.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { ok, type Result } from "../../src/result.ts";
-import { parseDataText } from "../cli/data-file.ts";
+import { parseDataText } from "./data-file.ts";
 import { MAX_SHIPS } from "./limits.ts";
 import { type RosterProblem, type RosterRow, readCsvRoster } from "./roster.ts";
 

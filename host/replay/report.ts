@@ -2,6 +2,8 @@
  * The after-action report: every action in order with its dice (and where each die came from) and its result,
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
+import type { DicePlan } from "../../src/dice/plan.ts";
+import { dieLabel } from "../session/dice-gather.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, outcomeText, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
@@ -13,8 +15,16 @@ function dieSource(from: DieProvenance): string {
   return from.source === "manual" ? "typed in" : "rolled by the host";
 }
 
-const diceText = (dice: readonly PlacedDie[]) =>
-  dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`).join("; ");
+/** "6 — Dutch: pixel-2 (pixels) showed 6": each die with whose slot it filled (side, colour or role) and its source. */
+function diceText(plan: DicePlan, dice: readonly PlacedDie[]): string {
+  if (dice.length === 0) return "no dice";
+  return dice
+    .map((d) => {
+      const { whose } = dieLabel(plan, d);
+      return `${d.value} — ${whose ? `${whose}: ` : ""}${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`;
+    })
+    .join("; ");
+}
 
 /** The action as its title and fields by their labels ("Broadside (Firing ship: Royal James, Target: Gouda, Range: 6)"). */
 function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>, r: Replay): string {
@@ -45,7 +55,7 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
       title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
         ["Action", actionText(rec.action, names, r)],
-        ["Dice", diceText(rec.dice)],
+        ["Dice", diceText(rec.plan, rec.dice)],
         ...(counted ? [["Counted", counted] as [string, string]] : []),
         ["Result", outcomeText(rec.outcome, names) || JSON.stringify(rec.outcome)],
         ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),

@@ -53,9 +53,24 @@ const PlanEntry = Type.Object({
   count: Type.Integer({ minimum: 0 }),
   color: Nullable(Type.String()),
   purpose: Type.String(),
+  /** The side whose dice these are, in a roll several sides make. */
+  side: Type.Optional(Type.String()),
 });
 
-const PlacedDie = Type.Object({ entry: Type.Integer({ minimum: 0 }), value: Type.Integer(), from: Open }, { additionalProperties: true });
+/** A die's label (host/session/dice-gather.ts): whose slot it filled and where it came from. */
+const DieLabel = Type.Object({
+  side: Type.Optional(Type.String()),
+  color: Type.Optional(Type.String()),
+  role: Type.String(),
+  source: Type.String({ description: 'The die\'s name, "typed" or "host roll"' }),
+  whose: Type.String({ description: "The side, else the colour, else the role where the roll has several; empty for one" }),
+  text: Type.String(),
+});
+
+const PlacedDie = Type.Object(
+  { entry: Type.Integer({ minimum: 0 }), value: Type.Integer(), from: Open, label: DieLabel },
+  { additionalProperties: true },
+);
 
 const Pending = Type.Object({
   type: Type.String(),

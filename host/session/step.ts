@@ -15,7 +15,7 @@ import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { dieRoll, refuseDie } from "./dice-gather.ts";
+import { dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
 import { sighted } from "./positions.ts";
@@ -176,7 +176,7 @@ class Run implements StepRun {
   #die(r: DieRolled): void {
     const w = this.work;
     const binding = w.bindings.find((b) => b.die === r.dieId);
-    const refused = refuseDie(r, this.status(w.draft), binding);
+    const refused = refuseDie(r, this.status(w.draft), binding, w.players);
     if (refused || !w.draft) {
       this.notice("info", refused ?? "No action is waiting for dice.");
       return;
@@ -184,7 +184,11 @@ class Run implements StepRun {
     const roll = dieRoll(r, binding);
     const next = { ...w.draft, rolls: [...w.draft.rolls, roll] };
     if (this.status(next)?.gathered?.unused.includes(roll)) {
-      this.notice("info", `Die ${r.dieId} (${r.face}): not needed for this roll — ignored.`);
+      // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
+      const st = this.status(w.draft);
+      const what = `Die ${r.dieId} (${r.face})`;
+      const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
+      this.notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
       return;
     }
     w.draft = next;

@@ -11,6 +11,7 @@ import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
+import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
@@ -72,7 +73,8 @@ function resultView(r: ResolvedRecord) {
     action: r.action,
     outcome: r.outcome,
     plan: r.plan,
-    dice: r.dice,
+    /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
+    dice: labelledDice(r.plan, r.dice),
     events: r.events,
   };
 }
@@ -143,7 +145,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       },
       roller: st.roller,
       mode: st.mode,
-      dice: st.gathered?.placed ?? [],
+      dice: labelledDice(st.plan, st.gathered?.placed ?? []),
       needed: st.gathered?.missing.reduce((a, b) => a + b, 0) ?? null,
       ready: st.ready,
     },

@@ -19,10 +19,16 @@ export interface OutboxRow {
 /** A game's id as the club sees it: the row id and its creation time, so a wiped data dir never reuses one. */
 export const clubGameId = (gameId: number, createdAt: number): string => `g${gameId}-${createdAt.toString(36)}`;
 
-/** A die as the club sees it: its value and where it came from (`pixels:black-1`, `manual`, `software`). */
+/**
+ * A die as the club sees it: its value, where it came from (`pixels:black-1`, `manual`, `software`), and whose slot
+ * it filled: the side (in a roll several sides make), the rule colour and the role, when known.
+ */
 const dieView = (d: ResolvedRecord["dice"][number]) => ({
   value: d.value,
   source: d.from.source === "die" ? `${d.from.family}:${d.from.dieId}` : d.from.source,
+  ...(d.side ? { side: d.side } : {}),
+  ...(d.color ? { color: d.color } : {}),
+  ...(d.role ? { role: d.role } : {}),
 });
 
 interface GameRow {

@@ -22,11 +22,13 @@ export type DieProvenance =
     }
   | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };
 
-/** A roll with what it may stand for. `colors`/`roles` empty = any. */
+/** A roll with what it may stand for. `colors`/`roles` empty = any; no `side` = any side's slot. */
 export interface Roll {
   readonly from: DieProvenance;
   readonly colors: readonly string[];
   readonly roles: readonly string[];
+  /** The side the die is bound to (or the side whose slot a typed or host-rolled value was given for). */
+  readonly side?: string;
 }
 
 /** A roll placed in a plan entry, with the value the rules read. */
@@ -35,6 +37,10 @@ export interface PlacedDie {
   readonly value: number;
   readonly from: DieProvenance;
   readonly color: string | null;
+  /** The plan entry's role (absent in records from before dice were labelled: read it from the plan). */
+  readonly role?: string;
+  /** The side whose slot the die filled, in a roll several sides make (the plan entry's `side`). */
+  readonly side?: string;
   /** How the rules counted this die (a hit or a miss), when the rule set marks dice; set at resolution. */
   readonly mark?: Exclude<DieMark, null>;
 }

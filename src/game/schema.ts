@@ -4,8 +4,8 @@
  */
 import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
+import type { ErrorCode } from "../error-codes.ts";
 import { fail, ok, type Result } from "../result.ts";
-import type { ErrorCode } from "./error-codes.ts";
 
 /**
  * A union of literals: one of `values` (`literals(["port", "starboard"], { default: "port" })`). Options carry

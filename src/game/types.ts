@@ -4,9 +4,11 @@
  */
 
 import type { DicePlan } from "../dice/plan.ts";
+import type { BaseSize } from "../geometry/base.ts";
 import type { SummaryTerms } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
+import type { ActionMeasures } from "./measure.ts";
 import type { Severity } from "./ship-status.ts";
 
 /** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
@@ -237,6 +239,16 @@ export interface RuleSet<S extends TableState = TableState> {
   victory?(state: S): Victory;
   /** Optional: each group's breakpoint, where the text has breakpoints. */
   breakpoints?(state: S): readonly Breakpoint[];
+  /**
+   * A ship's base when its `base` field is not given (CONTRACT §2), in mm; documented in docs/rules/<id>.md.
+   * Absent: the rule set measures nothing from positions.
+   */
+  readonly defaultBase?: BaseSize;
+  /**
+   * How each action type's geometric fields are measured from positions (`measureAction`), by action type. Typed
+   * over any state (each action's measurers are written for its own rule set's state, which is the one they get).
+   */
+  readonly measures?: Readonly<Record<string, ActionMeasures>>;
   /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
   readonly summaryTerms?: SummaryTerms;
 }

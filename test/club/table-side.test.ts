@@ -77,7 +77,7 @@ describe("the club outbox", () => {
       game: `g${game.gameId}-${(1_700_000_000_000).toString(36)}`,
       ruleset: "sole-bay-1672",
     });
-    expect(rows[0].dice[0]).toEqual({ value: 6, source: "software" });
+    expect(rows[0].dice[0]).toEqual({ value: 6, source: "software", role: "attack" });
     expect(rows[0].summary).toMatch(/hits on Gouda/);
     expect(rows[2]).toMatchObject({ undoes: 2, summary: "Undone: Windward edge: W" });
     // the log and the outbox agree after a reopen: nothing half-written

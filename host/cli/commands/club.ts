@@ -11,7 +11,7 @@ import { type ClubBrokerChoice, startClubHost } from "../../club/club-host.ts";
 import type { BrokerAccount } from "../../club/embedded-broker.ts";
 import { buildClubApp } from "../../club/server.ts";
 import { TOPIC_ID } from "../../config/club-schema.ts";
-import { loadDataFile } from "../data-file.ts";
+import { loadDataFile } from "../../config/data-file.ts";
 import { badInput, type CommandResult } from "../io.ts";
 
 export const DEFAULT_CLUB_PORT = 7430;

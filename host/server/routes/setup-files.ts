@@ -12,7 +12,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
-import { parseDataText } from "../../cli/data-file.ts";
+import { parseDataText } from "../../config/data-file.ts";
 import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
 import { sendError } from "../errors.ts";

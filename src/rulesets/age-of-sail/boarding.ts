@@ -4,7 +4,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
@@ -67,8 +67,8 @@ export const board: H = {
     if (!p.ok) return p;
     const [att, def] = p.value;
     return ok([
-      entry("attacker", "d6", totalDecks(att), `${att.name}: a die per remaining gun deck`),
-      entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`),
+      bySide(att.side, entry("attacker", "d6", totalDecks(att), `${att.name}: a die per remaining gun deck`)),
+      bySide(def.side, entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`)),
     ]);
   },
   resolve({ state, action: a }, dice) {

@@ -4,7 +4,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { literals } from "../../game/schema.ts";
@@ -113,7 +113,11 @@ export const initiative: H = {
     { additionalProperties: false },
   ),
   prepare: ({ action: a }) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
-  plan: ({ action: a }) => ok([entry("sideA", "d6", 1, `${String(a.sideA)}'s die`), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)]),
+  plan: ({ action: a }) =>
+    ok([
+      bySide(String(a.sideA), entry("sideA", "d6", 1, `${String(a.sideA)}'s die`)),
+      bySide(String(a.sideB), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)),
+    ]),
   resolve({ action: a }, dice) {
     const { winner: first } = highestRoll([
       { side: String(a.sideA), roll: dice[0]?.[0] ?? 0 },

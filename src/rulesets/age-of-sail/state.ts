@@ -4,6 +4,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
@@ -30,6 +31,8 @@ export const HULL_UNITS = 3;
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),

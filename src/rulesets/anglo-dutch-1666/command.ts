@@ -4,7 +4,7 @@
  * chain of adjacent ships to one in command) move separately at one lower initiative. Lit fire ships "always move first".
  */
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
@@ -167,7 +167,13 @@ export const initiative: Handler = {
       return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
     return ok(action);
   },
-  plan: ({ state }) => squadrons(state).map((sq) => entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
+  plan: ({ state }) =>
+    squadrons(state).map((sq) => {
+      // a squadron's die is its side's; ships with no squadron named may be of both sides: then it names none
+      const sides = new Set(sq.ships.map((s) => s.side));
+      const side = sides.size === 1 ? [...sides][0] : undefined;
+      return bySide(side, entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`));
+    }),
   resolve({ state, action }, dice) {
     const order = initiativeOrder(
       state,

@@ -5,6 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
 import { literals } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 
 export const HANDLING = ["normal", "fast", "handy", "fast-handy", "unhandy"] as const;
@@ -25,6 +26,8 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
     side: Type.String({ minLength: 1 }),

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import type { Chart } from "./chart.ts";
 
@@ -18,6 +19,8 @@ export const PendingSchema = Type.Object(
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
     side: Type.String({ minLength: 1 }),

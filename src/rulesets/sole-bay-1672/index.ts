@@ -51,6 +51,8 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
 export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   id: "sole-bay-1672",
   title: "Sole Bay 1672",
+  // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
+  defaultBase: { width: 25, length: 60 },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,

@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
 import { literals } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { ShipBase } from "../../game/types.ts";
 import {
   BOXES_PER_LEVEL,
@@ -23,6 +24,8 @@ export type FlagOfficer = "present" | "killed" | "captured" | "none";
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     name: Type.Optional(Type.String()),
     side: Type.String({ minLength: 1 }),
     rating: Type.Integer({ minimum: 1, maximum: 4 }),

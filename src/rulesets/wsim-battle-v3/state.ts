@@ -6,6 +6,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { CREWS, PARTIES } from "./crews.ts";
@@ -36,6 +37,8 @@ const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 export const ShipSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
+    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     name: Type.String(),
     side: Type.String({ minLength: 1 }),
     class: Type.Integer({ minimum: 1, maximum: 7 }),

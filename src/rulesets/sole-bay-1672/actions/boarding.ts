@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
-import { entry } from "../../../dice/plan.ts";
+import { bySide, entry } from "../../../dice/plan.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
@@ -14,6 +14,7 @@ import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { GRAPPLE_MEASURES } from "../measures.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
@@ -63,6 +64,7 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  measure: GRAPPLE_MEASURES,
   title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
   schema: pair("grapple"),
@@ -202,8 +204,14 @@ export const boardingRound = soleBayAction({
         .map((m) => ` ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)} ${m.reason}`)
         .join(",");
     return [
-      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
-      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      bySide(
+        ctx.attacker.side,
+        entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
+      ),
+      bySide(
+        ctx.defender.side,
+        entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      ),
     ];
   },
   outcome: ({ prepared: ctx, state }, dice) => boardingRoundOutcome(ctx, dice, state),

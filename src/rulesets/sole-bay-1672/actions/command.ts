@@ -3,7 +3,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../../dice/plan.ts";
+import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
@@ -84,7 +84,7 @@ export const initiative = soleBayAction({
     if (new Set(sides).size < 2) return illegal("Initiative needs at least two sides.", "action.sides");
     return ok({ sides: [...new Set(sides)] });
   },
-  plan: ({ prepared: ctx }) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
+  plan: ({ prepared: ctx }) => ctx.sides.map((s) => bySide(s, entry("initiative", "d6", 1, `Initiative for ${s}`))),
   outcome({ prepared: ctx }, dice) {
     const rolls = ctx.sides.map((side, i) => ({ side, roll: dice[i]?.[0] ?? 0 }));
     const { winner, tied } = highestRoll(rolls);
