@@ -3,6 +3,7 @@
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
 import { useState } from "preact/hooks";
+import { Measured } from "./components/measured.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
 import { TableMap } from "./components/table-map.js";
@@ -99,6 +100,12 @@ function ActionForm({ state, send }) {
     }
     ${def?.description ? html`<p class="muted">${def.description}</p>` : null}
     ${p?.outsidePhase && p.type === type ? html`<p class="phase-note small" id="phase-note" role="note">${p.outsidePhase}</p>` : null}
+    ${
+      p && p.type === type
+        ? html`<${Measured} measured=${p.measured}
+            choose=${followUp ? undefined : (field, value) => send("POST", "/api/draft", { type, values: { [field]: value } })} />`
+        : null
+    }
     <form id="fields" onSubmit=${submit}>
       ${(def?.fields ?? []).map(
         (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}

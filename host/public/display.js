@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
+import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
@@ -121,7 +122,8 @@ function ActionPanel({ state }) {
       p.outsidePhase && !idle ? html`<p class="phase-note" id="phase-note" role="note">${p.outsidePhase}</p>` : null
     }
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
-    ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    ${idle || p.measured?.fields.length ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    <${Measured} measured=${p.measured} />
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
     <${PadChoice} pending=${p} />
     ${

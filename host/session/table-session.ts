@@ -12,6 +12,7 @@ import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/typ
 import { ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
@@ -63,7 +64,14 @@ export class TableSession {
       work: this.#work,
       health: deps.deviceHealth(),
       odds: this.#odds,
+      table: this.#measuring(),
     });
+  }
+
+  /** What the draft's geometry is measured with: the time now (do positions still hold?) and the playing area. */
+  #measuring(): { now: number; layout?: TableLayout } {
+    const layout = this.setup.table;
+    return { now: this.#deps.now(), ...(layout ? { layout } : {}) };
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -210,6 +218,7 @@ export class TableSession {
       now,
       nextSeq: () => store.nextSeq(),
       randomFace,
+      ...(this.setup.table ? { layout: this.setup.table } : {}),
     };
     const next = step(this.#work, input, env);
     this.#work = next.work;
@@ -261,7 +270,14 @@ export class TableSession {
     const st = this.#status;
     if (st === null || diceAtHand(health, this.#work.bindings, st.roller) === st.diceAtHand) return st;
     const { rs } = this;
-    return draftStatus(this.#work.draft, { rs, state: this.#game.state, work: this.#work, health, odds: this.#odds });
+    return draftStatus(this.#work.draft, {
+      rs,
+      state: this.#game.state,
+      work: this.#work,
+      health,
+      odds: this.#odds,
+      table: this.#measuring(),
+    });
   }
 
   /** Keeps a notice and queues it as an event (a change of its own). */

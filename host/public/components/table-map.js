@@ -132,9 +132,31 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
   );
   const win = drag?.win ?? fitted;
   const unit = size.width > 0 ? (win.x1 - win.x0) / size.width : t.width / 800; // map units (mm) per screen pixel
+  const line = measured?.line ?? (firer && target ? { from: firer, to: target } : null);
+  // the measured figure beside the middle of the firing line, kept clear of names
+  const captionPx = fontPx + 3;
+  const caption =
+    measured?.label && line
+      ? (() => {
+          const x = (line.from.x + line.to.x) / 2 + 12 * unit;
+          const y = t.height - (line.from.y + line.to.y) / 2;
+          const w = measured.label.length * captionPx * 0.68 * unit;
+          return {
+            x,
+            y: y + captionPx * 0.35 * unit,
+            box: { x0: x, x1: x + w, y0: y - (captionPx / 2) * unit, y1: y + (captionPx / 2) * unit },
+          };
+        })()
+      : null;
   const labels = placeLabels(
     ships.map((s) => ({ id: s.id, name: nameOf.get(s.id) ?? s.id, ...at(s), r: Math.max(s.length, 14 * unit) / 2 })),
-    { unit, fontPx, bounds: win, first: Object.keys(role), obstacles: state.wind ? [windBox(unit, win, windLabel)] : [] },
+    {
+      unit,
+      fontPx,
+      bounds: win,
+      first: Object.keys(role),
+      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : [])],
+    },
   );
 
   const toMap = (e) => {
@@ -165,7 +187,6 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
     api("POST", "/api/sim/move", { ship: id, x, y, heading }).finally(() => setDrag(null));
   };
 
-  const line = measured?.line ?? (firer && target ? { from: firer, to: target } : null);
   return html`<div class="table-map" ref=${box}>
     <svg ref=${svg} viewBox=${`${win.x0} ${win.y0} ${win.x1 - win.x0} ${win.y1 - win.y0}`} preserveAspectRatio="xMidYMid meet" role="img"
       aria-label=${`map of the table, ${t.ships.length} ships`} class=${drag ? "dragging" : ""}
@@ -173,8 +194,9 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       <rect class="map-area" x="0" y="0" width=${t.width} height=${t.height} style=${`stroke-width:${2 * unit}`} />
       ${(measured?.rings ?? []).map(
         (r) => html`<g class="map-ring" data-ring=${r.label}>
-          <circle cx=${firer ? at(firer).sx : 0} cy=${firer ? at(firer).sy : 0} r=${r.radius} style=${`stroke-width:${2 * unit}`} />
-          <text x=${firer ? at(firer).sx : 0} y=${(firer ? at(firer).sy : 0) - r.radius - 4 * unit} text-anchor="middle"
+          <circle cx=${firer ? at(firer).sx : 0} cy=${firer ? at(firer).sy : 0} r=${r.radius + (firer?.width ?? 0) / 2}
+            style=${`stroke-width:${2 * unit}`} />
+          <text x=${firer ? at(firer).sx : 0} y=${(firer ? at(firer).sy : 0) - r.radius - (firer?.width ?? 0) / 2 - 4 * unit} text-anchor="middle"
             style=${`font-size:${14 * unit}px`}>${r.label}</text>
         </g>`,
       )}
@@ -194,10 +216,9 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
           text-anchor=${l.anchor} style=${`font-size:${fontPx * unit}px`}>${l.text}</text>`,
       )}
       ${
-        measured?.label && line
-          ? html`<text class="map-measure" id="map-measure" x=${(line.from.x + line.to.x) / 2}
-              y=${t.height - (line.from.y + line.to.y) / 2 - 10 * unit} text-anchor="middle"
-              style=${`font-size:${(fontPx + 3) * unit}px`}>${measured.label}</text>`
+        caption
+          ? html`<text class="map-measure" id="map-measure" x=${caption.x} y=${caption.y} text-anchor="start"
+              style=${`font-size:${captionPx * unit}px`}>${measured.label}</text>`
           : null
       }
       <${Wind} wind=${state.wind} unit=${unit} win=${win} label=${windLabel} />
