@@ -216,9 +216,11 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   if (!def) return null;
   // the geometric fields left out are measured from the ships' positions (a person's value wins)
   // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
-  const measuring = ctx.table
-    ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
-    : null;
+  // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
+  const measuring =
+    ctx.table && draft.origin === "table"
+      ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
+      : null;
   const measure = measuring?.measure ?? null;
   const { type: _type, ...measuredValues } = measuring?.action ?? { type: def.type };
   const raw = draftAction({ ...draft, values: { ...measuredValues, ...draft.values } }, def);

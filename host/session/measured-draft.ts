@@ -55,7 +55,7 @@ function tableOf(positions: Positions, now: number, layout: TableLayout | undefi
 
 /**
  * The draft's action with its geometry measured, and what was measured; `measure` null when the rule set measures
- * nothing for this action, or none of its ships is chosen yet.
+ * nothing for this action, none of its ships is chosen yet, or no ship's position was ever seen.
  */
 export function measuredDraft(
   rs: RuleSet,
@@ -64,7 +64,8 @@ export function measuredDraft(
   raw: Action,
   at: { readonly positions?: Positions; readonly now: number; readonly layout?: TableLayout },
 ): { action: Action; measure: DraftMeasure | null } {
-  if (!rs.measures?.[def.type]) return { action: raw, measure: null };
+  // a table where nothing has been seen (no camera, no emulated table) asks as it always did, with no word of positions
+  if (!rs.measures?.[def.type] || Object.keys(at.positions ?? {}).length === 0) return { action: raw, measure: null };
   const ships = shipsOf(raw, def);
   if (ships.length === 0) return { action: raw, measure: null };
   const nameOf = (id: string) => state.ships.find((s) => s.id === id)?.name ?? id;

@@ -19,10 +19,11 @@ const overlaps = (a, b, pad = 0) => a.x0 - pad < b.x1 && b.x0 - pad < a.x1 && a.
  * pixel, `fontPx` the label's size, `bounds` `{x0, y0, x1, y1}` of the map in map units, `first` ids placed first.
  * `obstacles` are boxes no name may cover (the wind's mark). Returns `{id, text, x, y, anchor, short}` per ship that got one.
  */
-export function placeLabels(ships, { unit, fontPx, bounds, first = [], obstacles = [] }) {
-  const h = fontPx * unit;
-  // a bold sans-serif letter is about 0.68 em wide on average; names keep 6 px apart
-  const widthOf = (text) => text.length * fontPx * 0.68 * unit;
+function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [] }, wholeFirst) {
+  // a line of bold sans-serif text is about 1.2 em tall from the tops of capitals to the tails of g and y, and a letter
+  // up to 0.74 em wide on average (capitals and w, m); names keep 6 px apart
+  const h = fontPx * 1.2 * unit;
+  const widthOf = (text) => text.length * fontPx * 0.74 * unit;
   const pad = 3 * unit;
   const order = [...ships].sort((a, b) => Number(first.includes(b.id)) - Number(first.includes(a.id)));
   const placed = [...obstacles];
@@ -35,7 +36,7 @@ export function placeLabels(ships, { unit, fontPx, bounds, first = [], obstacles
     // a label at baseline (x, y) anchored start, middle or end covers this box (y down)
     const at = (x, top, anchor) => {
       const x0 = anchor === "middle" ? x - w / 2 : anchor === "start" ? x : x - w;
-      return { x, y: top + h * 0.8, anchor, box: { x0, x1: x0 + w, y0: top, y1: top + h } };
+      return { x, y: top + fontPx * 0.95 * unit, anchor, box: { x0, x1: x0 + w, y0: top, y1: top + h } };
     };
     const side = s.r * 0.3;
     return [
@@ -63,9 +64,12 @@ export function placeLabels(ships, { unit, fontPx, bounds, first = [], obstacles
   };
   // whole names beside their ships first (the action's ships always named, overlap or not); then the rest as initials
   for (const s of order) {
-    const c = spots(s, s.name)
-      .slice(0, 4)
-      .find((x) => fits(s, x));
+    const c =
+      wholeFirst || first.includes(s.id)
+        ? spots(s, s.name)
+            .slice(0, 4)
+            .find((x) => fits(s, x))
+        : undefined;
     if (c) put(s, s.name, c, false);
     else if (first.includes(s.id)) put(s, s.name, spots(s, s.name)[0], false);
   }
@@ -76,4 +80,15 @@ export function placeLabels(ships, { unit, fontPx, bounds, first = [], obstacles
     if (c) put(s, text, c, true);
   }
   return order.filter((s) => got.has(s.id)).map((s) => got.get(s.id));
+}
+
+/**
+ * Labels for `ships`: whole names where they fit, else initials; on a crowded map, where a few whole names would
+ * crowd out more initials, every name but the action's ships' is given as initials instead (whichever names more).
+ */
+export function placeLabels(ships, options) {
+  const whole = placeWith(ships, options, true);
+  if (whole.length === ships.length) return whole;
+  const short = placeWith(ships, options, false);
+  return short.length > whole.length ? short : whole;
 }

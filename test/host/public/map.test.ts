@@ -52,9 +52,9 @@ describe("the ships' names on the map", () => {
       obstacles: [wind],
     });
     const boxOf = (l: (typeof labels)[number]) => {
-      const w = l.text.length * 20 * 0.68 * unit;
+      const w = l.text.length * 20 * 0.74 * unit;
       const x0 = l.anchor === "middle" ? l.x - w / 2 : l.anchor === "start" ? l.x : l.x - w;
-      return { x0, x1: x0 + w, y0: l.y - 20 * unit * 0.8, y1: l.y + 20 * unit * 0.2 };
+      return { x0, x1: x0 + w, y0: l.y - 20 * unit * 0.95, y1: l.y + 20 * unit * 0.25 };
     };
     expect(labels.find((l) => l.id === "s5")?.text).toBe("St Michael");
     expect(labels.find((l) => l.id === "s17")?.text).toBe("St Michael");
