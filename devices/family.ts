@@ -38,7 +38,7 @@ export interface DeviceFamily<C> {
 }
 
 /**
- * Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4), routed by device id; each method is absent
+ * Controls of emulated devices, behind `/api/sim/*` (docs/reference/http-api.md), routed by device id; each method is absent
  * when no emulator offers it.
  */
 export interface SimControls {
@@ -50,7 +50,7 @@ export interface SimControls {
   disconnect(deviceId: string): Promise<boolean>;
   reconnect(deviceId: string): Promise<boolean>;
   dialAngle?(): number | null;
-  /** Moves a ship's model on the emulated table (CONTRACT §4 `/api/sim/move`); refuses a bad position. */
+  /** Moves a ship's model on the emulated table (docs/reference/http-api.md `/api/sim/move`); refuses a bad position. */
   move?(ship: string, x: number, y: number, heading: number): Promise<void>;
   /**
    * Sets the game's models on the emulated table: each ship where it stands (`at`), or where the formation puts it;

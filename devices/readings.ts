@@ -63,7 +63,7 @@ export interface ButtonPressed {
 
 /**
  * A ship's base seen on the table (a camera, the demo's emulated table): where it stands and where its bow points, in
- * the table coordinates of CONTRACT §2 (mm from the playing area's corner, `x` east, `y` north; heading in degrees
+ * the table coordinates of docs/reference/request-result.md (mm from the playing area's corner, `x` east, `y` north; heading in degrees
  * clockwise from north), and how sure the source is.
  */
 export interface ShipSeen {

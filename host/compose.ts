@@ -65,6 +65,9 @@ export interface ComposeOptions {
   readonly now?: () => number;
 }
 
+/** How often the game file is checked (deleted or replaced, writable again). */
+const STORE_CHECK_MS = 2000;
+
 const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegrees: w.fromDegrees });
 
 /** Builds and starts a table: the game the same start left open (or the table file's own), then its devices. */
@@ -99,7 +102,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
         sim: built.sim !== null,
       },
       current.setup.display,
-      { id: current.gameId, versionsBefore: versionBase },
+      { id: current.gameId, versionsBefore: versionBase, stored: store.gameRecord(current.gameId) ?? null },
     );
   };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).
@@ -219,6 +222,16 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     { ruleset: current.setup.ruleset.id, game: current.gameId, resolved: current.session.records.length, club: tableFile.club?.broker },
     "table ready",
   );
+  // the game file checked every few seconds: deleted or replaced under the host, or taking writes again after
+  // refusing them (the result waiting is then recorded, and play resumes by itself)
+  const storeWatch = setInterval(() => {
+    try {
+      current.session.checkStore();
+    } catch (err) {
+      logger.error({ err }, "the game file could not be checked");
+    }
+  }, STORE_CHECK_MS);
+  storeWatch.unref();
   // one switch at a time: a second request waits for the first
   let switching: Promise<unknown> = Promise.resolve();
   const openGame = async (id: number): Promise<Result<null>> => {
@@ -273,6 +286,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     },
     close: async () => {
       clearTimeout(healthTimer);
+      clearInterval(storeWatch);
       silentDice.close();
       offDevices();
       await current.close();

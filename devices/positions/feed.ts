@@ -7,7 +7,7 @@ import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { DeviceHealth, DeviceSource, ShipSeen, Unsubscribe } from "../readings.ts";
 
-/** One ship as a source reports it (CONTRACT §2 table coordinates). */
+/** One ship as a source reports it (docs/reference/request-result.md table coordinates). */
 export interface SeenShip {
   readonly ship: string;
   readonly x: number;

@@ -1,5 +1,5 @@
 /**
- * What the club sees of a table between events (CONTRACT §6 `state`), and whether its battle is over: ships
+ * What the club sees of a table between events (docs/reference/mqtt.md `state`), and whether its battle is over: ships
  * afloat and lost per side from the rule set's own ship views, the turn when the rule set counts one.
  */
 import type { ShipView } from "../../src/game/types.ts";

@@ -7,8 +7,10 @@
 import { dirname } from "node:path";
 import type { Logger } from "pino";
 import { type DataDirLock, lockDataDir } from "../store/data-dir-lock.ts";
+import { askAgain } from "./ask-again.ts";
 import { ClubStore, type TableRow } from "./club-store.ts";
 import { type BrokerAccount, EmbeddedBroker } from "./embedded-broker.ts";
+import { ClubGames } from "./games.ts";
 import { parseTableMessage } from "./messages.ts";
 import { brokerSource, type MessageSource } from "./sources.ts";
 
@@ -24,10 +26,14 @@ export interface ClubHostOptions {
   readonly club?: string | undefined;
   readonly logger: Logger;
   readonly now?: () => number;
+  /** How often the board looks for what it misses and asks tables again (default 1000 ms; then backs off per game). */
+  readonly askEveryMs?: number;
 }
 
 export interface ClubHost {
   readonly store: ClubStore;
+  /** The board's own reading of each game, and what it misses. */
+  readonly games: ClubGames;
   readonly source: MessageSource;
   /** The embedded broker, when the host runs one. */
   readonly embedded: EmbeddedBroker | null;
@@ -58,6 +64,7 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
     lock?.release();
     throw e;
   }
+  const games = new ClubGames(store);
   const listeners = new Set<(tables: readonly string[]) => void>();
   const logged = new Map<string, { at: number; since: number }>();
   const refuse = (club: string | undefined, table: string | undefined, why: string, t: number) => {
@@ -90,13 +97,22 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
       if (!p.ignored) refuse(p.club, p.table, p.why, t);
       return;
     }
+    const { club, table, msg } = p;
     let changed = true;
-    if (p.msg.leaf === "events") changed = store.event(p.club, p.table, p.msg.body, t);
-    else if (p.msg.leaf === "ended") changed = store.ended(p.club, p.table, p.msg.body, t);
-    else if (p.msg.leaf === "state") store.state(p.club, p.table, p.msg.body, t);
-    else if (p.msg.leaf === "status") store.status(p.club, p.table, p.msg.online, t);
-    else changed = false;
-    if (changed) for (const l of listeners) l([`${p.club}/${p.table}`]);
+    if (msg.leaf === "events") {
+      changed = store.event(club, table, msg.body, t);
+      if (changed) games.update(club, table, msg.body.game, t);
+    } else if (msg.leaf === "ended") {
+      changed = store.claim(club, table, msg.body, t);
+      if (changed) games.update(club, table, msg.body.game, t);
+    } else if (msg.leaf === "start") {
+      changed = store.start(club, table, msg.body, t);
+      if (changed) games.update(club, table, msg.body.game, t);
+    } else if (msg.leaf === "state") {
+      store.state(club, table, msg.body, t);
+      if (msg.body.lastSeq !== undefined) store.lastSeqSaid(club, table, msg.body.game, msg.body.lastSeq);
+    } else store.status(club, table, msg.online, t);
+    if (changed) for (const l of listeners) l([`${club}/${table}`]);
   };
   let embedded: EmbeddedBroker | null = null;
   let source: MessageSource;
@@ -125,8 +141,10 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
       onMessage,
     );
   }
+  const asking = askAgain(games, source, o.logger, now, o.askEveryMs ?? 1000);
   return {
     store,
+    games,
     source,
     embedded,
     tables: () => store.tables(),
@@ -135,6 +153,7 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
       return () => listeners.delete(l);
     },
     close: async () => {
+      asking.stop();
       listeners.clear();
       await source.close();
       store.close();

@@ -1,5 +1,5 @@
 /**
- * Reads what tables publish (CONTRACT §6, and the additions in docs/club.md) with every size, depth and number
+ * Reads what tables publish (docs/reference/mqtt.md) with every size, depth and number
  * bounded before anything is kept: a topic `quarterdeck/<club>/<table>/<leaf>` and a JSON payload (or
  * `online`/`offline` for `status`). The text's nesting is counted before it is parsed (a payload nested 30,000
  * deep once overflowed the stack when the board stored it), the parsed value is checked against the topic's

@@ -1,5 +1,5 @@
 /**
- * The club topics' payloads as the board accepts them (CONTRACT §6 with the additions in docs/club.md), every
+ * The club topics' payloads as the board accepts them (docs/reference/mqtt.md with the additions in docs/club.md), every
  * string, list and number bounded: a table's account can publish anything under its own topics, so nothing a
  * table says is kept or drawn before it passed these. Fields not named here are dropped.
  */
@@ -81,8 +81,5 @@ const Start = Type.Object({
   data: Type.Optional(Type.Unknown()),
   at: Type.Optional(Text(40)),
 });
-
-/** `quarterdeck/<club>/<table>/request` (docs/club.md): the board asks a table again for a game's records `from`…`to`. */
-export const RequestSchema = Type.Object({ game: GameId, from: Type.Integer({ minimum: 0, maximum: MAX_SEQ }), to: Seq });
 
 export const ClubSchemas = { events: Events, state: State, ended: Ended, start: Start } as const;

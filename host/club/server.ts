@@ -47,9 +47,12 @@ export async function buildClubApp(
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/club/static/", index: false });
   app.get("/", (_req, reply) => reply.redirect("/club"));
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
-  const board = () => ({ tiles: club.tables().map(tile), broker: club.source.connected });
+  const board = () => ({
+    tiles: club.tables().map((r) => tile(r, r.game ? club.games.read(r.club, r.table, r.game) : null)),
+    broker: club.source.connected,
+  });
   app.get("/api/club/tables", async () => tablesApi(club.tables()));
-  app.get("/api/club/league", async () => league(club.store.results()));
+  app.get("/api/club/league", async () => league(club.store.results(), club.store.unsettled()));
   app.get("/api/club/board", async () => board());
 
   const sockets = new Set<WebSocket>();

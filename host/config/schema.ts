@@ -1,5 +1,5 @@
 /**
- * The table configuration file (CONTRACT §5): rule set, fleets with their NFC tag UIDs, devices, dice
+ * The table configuration file (docs/reference/table-file.md): rule set, fleets with their NFC tag UIDs, devices, dice
  * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
  */
 import { type Static, Type } from "@sinclair/typebox";
@@ -79,9 +79,9 @@ export const TableConfigSchema = Type.Object(
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),
-    /** The playing area (mm) and where ships start (CONTRACT §2 table coordinates); default a 6 × 4 ft table in formation. */
+    /** The playing area (mm) and where ships start (docs/reference/request-result.md table coordinates); default a 6 × 4 ft table in formation. */
     table: Type.Optional(TableLayoutSchema),
-    /** Club mode: report this table to the club's MQTT broker (CONTRACT §6). */
+    /** Club mode: report this table to the club's MQTT broker (docs/reference/mqtt.md). */
     club: Type.Optional(ClubSchema),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 /**
- * The playing area of a table file or scenario (`table:`): its size in mm and where the ships start (CONTRACT §2
+ * The playing area of a table file or scenario (`table:`): its size in mm and where the ships start (docs/reference/request-result.md
  * table coordinates: origin at a corner, `x` east, `y` north, heading clockwise from north). A ship the section does
  * not place gets a place in the table's formation: each side in line ahead, the sides' lines facing each other across
  * the middle of the table, so every ship starts with an enemy on its beam.

@@ -147,6 +147,36 @@ function ActionPanel({ state }) {
     ${p.origin === "follow-up" ? html`<${Waiting} followUps=${state.followUps.slice(1)} />` : null}`;
 }
 
+/** The end of the game: who won, how it ended, each side's ships (each counted once), and the report. */
+function GameOver({ state }) {
+  const e = state.ended;
+  return html`<h2 class="kicker">${e.by === "rules" ? "The rules end the game" : "The organiser ended the game"}</h2>
+    <div class="instruction game-over" id="game-over">${e.headline}</div>
+    <p class="game-over-reason" id="game-over-reason">${e.reason}</p>
+    <ul class="game-over-sides" aria-label="ships by side">
+      ${e.sides.map(
+        (t) =>
+          html`<li><b>${t.side}</b>: ${t.afloat} of ${t.ships} afloat${
+            t.lost.length
+              ? html` — lost ${Object.entries(t.out)
+                  .map(([w, n]) => `${n} ${w}`)
+                  .join(", ")} (${t.lost.map((l) => l.name).join(", ")})`
+              : null
+          }</li>`,
+      )}
+    </ul>
+    <p class="choice-how"><a href=${`/api/games/${state.game}/report`}>The after-action report</a> · <a href="/games">Games</a></p>`;
+}
+
+/** What the set-up costs a side that the players may not expect, until the first result. */
+function SetupWarnings({ warnings }) {
+  if (!warnings?.length) return null;
+  return html`<div class="trouble-small setup-warnings" id="setup-warnings" role="note">
+    <b>Before you start</b>
+    <ul>${warnings.map((w) => html`<li>${w}</li>`)}</ul>
+  </div>`;
+}
+
 function Recent({ history }) {
   if (!history.length) return null;
   return html`<ol class="history" aria-label="recent results">
@@ -159,7 +189,10 @@ function Recent({ history }) {
 
 function ResultPanel({ state }) {
   const r = state.last;
-  if (!r) return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>`;
+  // before the first result, the room is for what the set-up costs a side (said until then)
+  if (!r)
+    return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>
+      <${SetupWarnings} warnings=${state.setupWarnings} />`;
   const def = state.ruleset.actions.find((a) => a.type === r.action.type);
   const who = (def?.fields ?? [])
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
@@ -240,6 +273,14 @@ function Display() {
   useEffect(() => {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
   }, [undone?.seq, undone?.at]);
+  // the end of the game is said once when it comes (not on a page opened after it)
+  const endSaid = useRef(undefined);
+  const endText = state?.ended ? `${state.ended.headline}. ${state.ended.reason}` : null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (endSaid.current !== undefined && endText && endText !== endSaid.current) setAnnounce(endText);
+    endSaid.current = endText ?? null;
+  }, [endText, loaded]);
   useSpeech(prefs?.speech === true, announce);
   useEffect(() => {
     document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
@@ -256,7 +297,9 @@ function Display() {
       <a class="games-link" href="/games">Games</a>
     </header>
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
-      <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+      <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
+        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
+      </section>
       ${
         state.table
           ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`

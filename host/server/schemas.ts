@@ -1,4 +1,4 @@
-/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (CONTRACT §4). */
+/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (docs/reference/http-api.md). */
 import { Type } from "@sinclair/typebox";
 
 const Strict = { additionalProperties: false } as const;
@@ -7,7 +7,14 @@ const Id = () => Type.String({ minLength: 1, maxLength: 100 });
 /** A short word list (roles, colours). */
 const Words = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 16 });
 
-export const ActionBody = Type.Object({ action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }) }, Strict);
+export const ActionBody = Type.Object(
+  {
+    action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }),
+    /** Positions (docs/reference/request-result.md): checked in full by the rules core's table schema. */
+    table: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 8 })),
+  },
+  Strict,
+);
 export const DraftBody = Type.Object(
   { type: Type.Optional(Id()), values: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 32 })) },
   Strict,
@@ -44,7 +51,7 @@ export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
 export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
 export const SimDeviceBody = Type.Object({ device: Id() }, Strict);
 export const SimPressBody = Type.Object({ command: Id() }, Strict);
-/** CONTRACT §4: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
+/** docs/reference/http-api.md: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
 export const SimMoveBody = Type.Object(
   {
     ship: Id(),

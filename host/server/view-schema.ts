@@ -1,7 +1,7 @@
 /**
  * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema, so
  * pages render what they are told and the OpenAPI document shows it. The rule sets' own parts (an action's fields,
- * an outcome, the wind state) stay open objects: their shapes are each rule set's (CONTRACT §3); odds summaries come
+ * an outcome, the wind state) stay open objects: their shapes are each rule set's (docs/reference/rulesets.md); odds summaries come
  * as typed figures (`{label, kind: probability|mean|count, value}`).
  * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
  * serialise (the route sends the view as built).
@@ -30,7 +30,7 @@ export const ShipViewSchema = Type.Object({
 
 const HeadlineItem = Type.Object({ label: Type.String(), p: Probability });
 
-/** CONTRACT §2 `headline`: what a player is shown before the roll, in the rule set's words. */
+/** docs/reference/request-result.md `headline`: what a player is shown before the roll, in the rule set's words. */
 export const HeadlineSchema = Type.Object({
   title: Type.String(),
   bars: Type.Array(HeadlineItem),
@@ -160,7 +160,7 @@ const Device = Type.Object(
   { additionalProperties: true },
 );
 
-/** A ship's base on the map: where it was last seen (CONTRACT §2 table coordinates, mm), its size and how sure. */
+/** A ship's base on the map: where it was last seen (docs/reference/request-result.md table coordinates, mm), its size and how sure. */
 const MapShip = Type.Object(
   {
     id: Type.String(),
@@ -245,6 +245,31 @@ export const TableViewSchema = Type.Object(
     notices: Type.Array(
       Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
     ),
+    ended: Nullable(
+      Type.Object(
+        {
+          by: Type.Union([Type.Literal("rules"), Type.Literal("organiser")], { description: "The rules' own end, or the organiser's End" }),
+          winner: Nullable(Type.String()),
+          reason: Type.String({ description: "How it ended, in the text's words" }),
+          headline: Type.String({ description: '"Game over — English win"' }),
+          at: Nullable(Type.Number()),
+          sides: Type.Array(
+            Type.Object({
+              side: Type.String(),
+              ships: Type.Integer(),
+              afloat: Type.Integer(),
+              out: Type.Record(Type.String(), Type.Integer()),
+              lost: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.Array(Type.String()) })),
+            }),
+          ),
+        },
+        { description: "The game is over: how, and each side's ships (each counted once)" },
+      ),
+    ),
+    setupWarnings: Type.Array(Type.String(), {
+      description:
+        "What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result",
+    }),
   },
   { $id: "TableView", additionalProperties: false },
 );

@@ -75,12 +75,16 @@ export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number |
   return readFace(f.dieKind, f.face, e.die);
 }
 
-/** Places rolls in plan order. */
+/**
+ * Places rolls in plan order. In a roll several sides make, the dice of a side (bound, or typed for its slot) are
+ * placed first and unbound dice in the slots left: an unbound die that landed first never keeps a side's own die out.
+ */
 export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
   const missing = plan.map((e) => e.count);
   const placed: PlacedDie[] = [];
   const unused: Roll[] = [];
-  for (const roll of rolls) {
+  const order = sidedPlan(plan) ? [...rolls.filter((r) => r.side !== undefined), ...rolls.filter((r) => r.side === undefined)] : rolls;
+  for (const roll of order) {
     const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e, plan) !== null);
     const e = plan[idx];
     const value = e ? valueFor(roll, e, plan) : null;
@@ -119,13 +123,28 @@ const word = (n: number): string => WORDS[n] ?? String(n);
 const kindName = (k: DieKind): string => (k === "dave" ? "average" : k === "d6" ? "" : k);
 
 /**
- * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice",
+ * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice", "roll the Allied die and
+ * the Dutch die",
  * "14 dice — roll 9, then 5" when fewer physical dice than needed are at hand.
  */
 export function rollInstruction(plan: DicePlan, missing: readonly number[], diceAtHand: number): string {
   const need = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
   const total = need.reduce((s, x) => s + x.n, 0);
   if (total === 0) return "";
+  // a roll several sides make: each side is told its dice ("roll the Allied die and the Dutch die")
+  if (need.some((x) => x.e.side !== undefined)) {
+    const bySide = new Map<string, { n: number; kind: string }>();
+    for (const { e, n } of need) {
+      const key = e.side ?? "any";
+      bySide.set(key, { n: (bySide.get(key)?.n ?? 0) + n, kind: kindName(e.die) });
+    }
+    const parts = [...bySide].map(([side, { n, kind }]) => {
+      const name = `${side}${kind ? ` ${kind}` : ""}`;
+      return n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`;
+    });
+    const last = parts.pop();
+    return `roll ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
+  }
   const coloured = need.some((x) => x.e.color !== null);
   if (coloured) {
     const parts = need.map(({ e, n }) => {

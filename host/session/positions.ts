@@ -58,7 +58,7 @@ export function unusable(positions: Positions | undefined, ship: string, name: s
   return null;
 }
 
-/** The positions that hold at `now`, as CONTRACT §2's `table.ships`. */
+/** The positions that hold at `now`, as docs/reference/request-result.md's `table.ships`. */
 export function heldPositions(positions: Positions | undefined, now: number): Record<string, { x: number; y: number; heading: number }> {
   const out: Record<string, { x: number; y: number; heading: number }> = {};
   for (const [id, p] of Object.entries(positions ?? {})) if (holds(p, now)) out[id] = { x: p.x, y: p.y, heading: p.heading };

@@ -14,7 +14,7 @@ import type { StepRun } from "./step-run.ts";
 /** A side plays with its own dice, typed dice or the host's rolls. */
 export function playerMode(run: StepRun, side: string, mode: DiceMode): Result<null> {
   const w = run.work;
-  if (!(side in w.players))
+  if (!Object.hasOwn(w.players, side))
     return fail("input.invalid", `There is no side "${side}" (sides: ${Object.keys(w.players).join(", ")}).`, "side");
   w.players = { ...w.players, [side]: mode };
   return run.changed();

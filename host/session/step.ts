@@ -192,16 +192,18 @@ class Run implements StepRun {
   #die(r: DieRolled): void {
     const w = this.work;
     const binding = w.bindings.find((b) => b.die === r.dieId);
-    const refused = refuseDie(r, this.status(w.draft), binding, w.players);
+    const st = this.status(w.draft);
+    const refused = refuseDie(r, st, binding, w.players);
     if (refused || !w.draft) {
       this.notice("info", refused ?? "No action is waiting for dice.");
       return;
     }
     const roll = dieRoll(r, binding);
     const next = { ...w.draft, rolls: [...w.draft.rolls, roll] };
-    if (this.status(next)?.gathered?.unused.includes(roll)) {
+    // refused when it fits no open slot, or when taking one would leave a die already in without one
+    const after = this.status(next)?.gathered?.unused ?? [];
+    if (after.includes(roll) || after.length > (st?.gathered?.unused.length ?? 0)) {
       // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
-      const st = this.status(w.draft);
       const what = `Die ${r.dieId} (${r.face})`;
       const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
       this.notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
@@ -239,11 +241,12 @@ class Run implements StepRun {
       return r;
     }
     const record = { ...r.value.record, waiting: this.work.followUps };
+    const resolved = this.work.draft;
     Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type), { lastUndo: null });
     this.unpick();
     this.restoreAside();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work } });
+    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work }, draft: resolved });
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
     return ok(null);

@@ -1,10 +1,11 @@
 /**
- * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
+ * The table state as `GET /api/state` and `WS /api/live` give it (docs/reference/http-api.md): rule set, phase, wind, every
  * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
  * provenance), the last result, devices and notices; and a ship's log (`GET /api/ships/:id`). Built only from
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
 import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
@@ -13,6 +14,7 @@ import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
 import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
+import { gameOver, type StoredEnd } from "./game-over.ts";
 import { measureView } from "./measure-view.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
@@ -84,7 +86,12 @@ function resultView(r: ResolvedRecord) {
  * The whole table state. `game`: the id of the game on the table, and the versions of the games before it on this
  * table (so that a page sees every state of the next game as newer).
  */
-export function tableView(s: TableSession, devices: DevicesView, display: DisplayOptions, game = { id: 0, versionsBefore: 0 }) {
+export function tableView(
+  s: TableSession,
+  devices: DevicesView,
+  display: DisplayOptions,
+  game: { id: number; versionsBefore: number; stored?: StoredEnd | null } = { id: 0, versionsBefore: 0 },
+) {
   const st = s.draftStatus();
   const tagsOf = (id: string) =>
     Object.entries(s.tags)
@@ -98,6 +105,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
   const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
+  const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length);
   return {
     version: game.versionsBefore + s.version,
     game: game.id,
@@ -167,6 +175,10 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     dial: devices.dial,
     sim: devices.sim,
     notices: s.notices,
+    /** The game is over (by the rules or the organiser): how, and each side's ships (each counted once). */
+    ended: over && { ...over, sides: sideTallies(views) },
+    /** What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result or the end. */
+    setupWarnings: s.records.length === 0 && !over ? (s.rs.setupWarnings?.(s.state) ?? []).map((w) => w.message) : [],
   };
 }
 

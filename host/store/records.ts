@@ -159,4 +159,8 @@ export interface GameStore {
   saveSnapshot(snapshot: SessionSnapshot): void;
   /** Keeps a tag given to a ship at the table with the game's set-up (it wins over the table file's for that tag). */
   assignTag(uid: string, ship: string): void;
+  /** Throws the store's error when the game file is deleted or replaced, or (`write`) does not take a write now. */
+  probe(write: boolean): void;
+  /** Brings every commit so far to the disk before returning (a person's write the table acknowledges). */
+  sync(): void;
 }

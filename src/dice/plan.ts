@@ -4,7 +4,7 @@
 import { fail, ok, type Result } from "../result.ts";
 import { type DieKind, isValidValue, valueRange } from "./kinds.ts";
 
-/** One entry of a dice plan (CONTRACT §2). */
+/** One entry of a dice plan (docs/reference/request-result.md). */
 export interface DicePlanEntry {
   /** What the dice do in the rule: `attack`, `rof`, `gunnery`, `risk`, `explosion` … */
   readonly role: string;

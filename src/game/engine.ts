@@ -31,7 +31,7 @@ export interface Transition<S extends TableState = TableState> {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Parses a CONTRACT §2 request (`ships`, `wind`, `game`, `settings`, `action`, `dice`, and `table`: positions, from
+ * Parses a docs/reference/request-result.md request (`ships`, `wind`, `game`, `settings`, `action`, `dice`, and `table`: positions, from
  * which the action's geometric fields left out are measured; geometry that forbids the action refuses it).
  */
 export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown, data?: unknown): Result<ParsedRequest<S>> {
@@ -49,15 +49,25 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
   }
   let measurement: MeasuredAction | undefined;
   if (raw.table !== undefined) {
-    const table = parseTable(raw.table);
-    if (!table.ok) return table;
-    measurement = measureAction(rs, state.value, raw.action as Action, table.value);
-    if (measurement.refusal) return { ok: false, error: measurement.refusal };
+    const m = measureRequest(rs, state.value, raw.action as Action, raw.table);
+    if (!m.ok) return m;
+    measurement = m.value;
   }
   const action = rs.parseAction(state.value, measurement?.action ?? raw.action);
   if (!action.ok) return action;
   if (raw.dice !== undefined && !Array.isArray(raw.dice)) return fail("input.invalid", "dice must be an array of numbers.", "dice");
   return ok({ state: state.value, action: action.value, dice: raw.dice as unknown[] | undefined, ...(measurement ? { measurement } : {}) });
+}
+
+/**
+ * Measures an action from a request's `table` (CONTRACT §2 "Positions"): the positions parsed (`table.…` paths on
+ * bad input), the action's geometric fields left out measured, and a refusal when the geometry forbids the action.
+ */
+export function measureRequest<S extends TableState>(rs: RuleSet<S>, state: S, action: Action, rawTable: unknown): Result<MeasuredAction> {
+  const table = parseTable(rawTable);
+  if (!table.ok) return table;
+  const m = measureAction(rs, state, action, table.value);
+  return m.refusal ? { ok: false, error: m.refusal } : ok(m);
 }
 
 /** Folds events into a state. */

@@ -1,5 +1,5 @@
 /**
- * Measured fields (CONTRACT §2 "Positions"): each rule set declares, next to an action's schema, how its geometric
+ * Measured fields (docs/reference/request-result.md "Positions"): each rule set declares, next to an action's schema, how its geometric
  * fields are measured from the table's positions (`measure` on the action spec). {@link measureAction} fills the
  * fields a request left out, says which it measured, which a person's value overrode, which readings lie within the
  * positions' uncertainty of a threshold (borderline: both readings are given), and refuses an action the geometry
@@ -78,7 +78,7 @@ export interface Borderline {
 /** The action with its geometry measured. */
 export interface MeasuredAction {
   readonly action: Action;
-  /** Fields measured and filled in (CONTRACT §2 `measured`). */
+  /** Fields measured and filled in (docs/reference/request-result.md `measured`). */
   readonly measured: Readonly<Record<string, unknown>>;
   /** How each measured (or overridden) field was measured. */
   readonly figures: Readonly<Record<string, string>>;
@@ -105,6 +105,7 @@ export function measureContext<S extends TableState>(
   state: S,
   action: Action,
   table: TablePositions,
+  current: () => Action = () => action,
 ): MeasureContext<S> {
   const bases = new Map<string, Base | null>();
   const rad = (table.uncertainty.degrees * Math.PI) / 180;
@@ -121,7 +122,9 @@ export function measureContext<S extends TableState>(
   };
   return {
     state,
-    action,
+    get action() {
+      return current();
+    },
     table,
     base,
     swing,
@@ -154,8 +157,7 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
   const spec = rs.measures?.[action.type];
   if (!spec) return { action, measured: {}, figures: {}, overridden: {}, borderline: [] };
   let current: Action = action;
-  const ctx = measureContext(rs, state, action, table);
-  const live: MeasureContext = Object.create(ctx, { action: { get: () => current } });
+  const live = measureContext(rs, state, action, table, () => current);
   const measured: Record<string, unknown> = {};
   const figures: Record<string, string> = {};
   const overridden: Record<string, { given: unknown; measured: unknown }> = {};
@@ -181,4 +183,14 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
     if (r?.refusal && !refusal) refusal = r.refusal;
   }
   return { action: current, measured, figures, overridden, borderline, ...(refusal ? { refusal } : {}) };
+}
+
+/** A result's measured fields (CONTRACT §2 `measured`), with `figures`, `overridden` and `borderline` only when there are any. */
+export function measuredFields(m: MeasuredAction): Record<string, unknown> {
+  return {
+    measured: m.measured,
+    ...(Object.keys(m.figures).length ? { figures: m.figures } : {}),
+    ...(Object.keys(m.overridden).length ? { overridden: m.overridden } : {}),
+    ...(m.borderline.length ? { borderline: m.borderline } : {}),
+  };
 }

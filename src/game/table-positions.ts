@@ -1,5 +1,5 @@
 /**
- * The table's geometry as a request carries it (CONTRACT §2 "Positions"): each ship's position and heading in mm
+ * The table's geometry as a request carries it (docs/reference/request-result.md "Positions"): each ship's position and heading in mm
  * and degrees, an optional hex grid, and two additions the contract leaves open: the table's `size` (for lines to its
  * edges) and the positions' stated `uncertainty` (for borderline readings). Ship base sizes are ship fields (`base`).
  */
@@ -67,7 +67,7 @@ export function parseTable(raw: unknown, path = "table"): Result<TablePositions>
   return parseWith(TableSchema, raw, path) as Result<TablePositions>;
 }
 
-/** The ship field `base` (CONTRACT §2): the base's size in mm, optional in every rule set's ship. */
+/** The ship field `base` (docs/reference/request-result.md): the base's size in mm, optional in every rule set's ship. */
 export const BaseSizeSchema = Type.Optional(
   Type.Object(
     { width: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }), length: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }) },

@@ -8,6 +8,7 @@ import type { BaseSize } from "../geometry/base.ts";
 import type { SummaryTerms } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
+import type { GameEnd } from "./game-end.ts";
 import type { ActionMeasures } from "./measure.ts";
 import type { Severity } from "./ship-status.ts";
 
@@ -164,6 +165,19 @@ export interface Victory {
   readonly reason: string;
 }
 
+/**
+ * A set-up the rules accept but that costs a side something the players may not expect (a 1666 squadron with no
+ * flagship marked rolls initiative at −1): said at set-up and when the game opens, never refused.
+ */
+export interface SetupWarning {
+  /** Stable dotted code (`setup.no-flagship`). */
+  readonly code: string;
+  /** The sentence, in the text's words, with what to do about it. */
+  readonly message: string;
+  /** The ships concerned. */
+  readonly ships: readonly string[];
+}
+
 /** A group of ships with a breakpoint in the rules (Sole Bay's squadrons): its losses against its share. */
 export interface Breakpoint {
   readonly side: string;
@@ -239,6 +253,13 @@ export interface RuleSet<S extends TableState = TableState> {
   victory?(state: S): Victory;
   /** Optional: each group's breakpoint, where the text has breakpoints. */
   breakpoints?(state: S): readonly Breakpoint[];
+  /**
+   * Optional: the text's own end of the game besides "a side with no ship afloat", which every rule set has
+   * (`gameEndOf` in `game-end.ts`): 1666's gale, Sole Bay's squadrons all broken. Null while the game goes on.
+   */
+  gameEnd?(state: S): GameEnd | null;
+  /** Optional: what the set-up costs a side that the players may not expect (see {@link SetupWarning}). */
+  setupWarnings?(state: S): readonly SetupWarning[];
   /**
    * A ship's base when its `base` field is not given (CONTRACT §2), in mm; documented in docs/rules/<id>.md.
    * Absent: the rule set measures nothing from positions.

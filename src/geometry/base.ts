@@ -1,5 +1,5 @@
 /**
- * A ship's base as an oriented rectangle (CONTRACT §2): centred on the ship's position, its length along the
+ * A ship's base as an oriented rectangle (docs/reference/request-result.md): centred on the ship's position, its length along the
  * heading, its width across. Port is the bow's left, starboard its right.
  */
 import { add, dot, type Point, scale, sub, unitOfBearing } from "./vec.ts";

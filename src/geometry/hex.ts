@@ -1,5 +1,5 @@
 /**
- * A hex grid laid on the table (CONTRACT §2 `hexGrid`): `size` is the distance across the flats in mm (the texts'
+ * A hex grid laid on the table (docs/reference/request-result.md `hexGrid`): `size` is the distance across the flats in mm (the texts'
  * "2” across hexes"), `origin` the centre of hex (0, 0), `orientation` flat-topped or pointy-topped. Hexes are in
  * axial coordinates (q, r), q + r + s = 0. Which hex a point is in, a ship's bow and stern hexes, range in hexes,
  * lines of sight through hexes, and WS&IM's rake zones.

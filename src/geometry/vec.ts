@@ -1,5 +1,5 @@
 /**
- * Plane vectors on the table: millimetres, `x` east and `y` north (CONTRACT §2), bearings in degrees clockwise
+ * Plane vectors on the table: millimetres, `x` east and `y` north (docs/reference/request-result.md), bearings in degrees clockwise
  * from north. Everything in `src/geometry/` is built on these few functions.
  */
 

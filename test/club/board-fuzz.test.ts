@@ -13,6 +13,7 @@ import { buildClubApp } from "../../host/club/server.ts";
 import { tempDir } from "../host/helpers.ts";
 import { badPayload, deepText, goodEvent, goodState, LEAVES, unknownFields } from "./fuzz-payloads.ts";
 import { freePort, quiet } from "./helpers.ts";
+import { honestGame, honestStart } from "./honest-game.ts";
 
 const CLUB = "fuzz-club";
 const topic = (table: string, leaf: string) => `quarterdeck/${CLUB}/${table}/${leaf}`;
@@ -51,7 +52,12 @@ describe("the club board under fuzz", () => {
     expect(tile?.records).toBe(0);
   });
 
-  it("fast-check: bad payloads on every topic — 0 crashes, each refused and counted, no record kept", async () => {
+  it("fast-check: bad payloads on every topic — 0 crashes, each refused and counted, no record kept, the league unchanged", async () => {
+    const standings = async () => {
+      const l = (await app.inject("/api/club/league")).json() as Record<string, unknown>;
+      return JSON.stringify([l.players, l.sides, l.games]);
+    };
+    const league = await standings();
     let n = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -70,6 +76,7 @@ describe("the club board under fuzz", () => {
       ),
       { numRuns: 250 },
     );
+    expect(await standings()).toBe(league);
   }, 60_000);
 
   it("fields no schema names are dropped: the record is kept without them", async () => {
@@ -87,5 +94,57 @@ describe("the club board under fuzz", () => {
     await client.publishAsync(topic("extra", "state"), JSON.stringify({ ...goodState(), secret: "x".repeat(100) }), { qos: 1 });
     expect(club.tables().find((t) => t.table === "extra")?.state).not.toHaveProperty("secret");
     expect(goodEvent()).toHaveProperty("action");
+  });
+
+  const send = (table: string, leaf: string, body: unknown) => client.publishAsync(topic(table, leaf), JSON.stringify(body), { qos: 1 });
+  const leagueGames = async () => ((await app.inject("/api/club/league")).json() as { games: unknown[] }).games.length;
+
+  it("forged results: a record whose dice do not give its outcome is refused and shown; 50 forged wins change nothing", async () => {
+    await send("honest", "status", "online").catch(() => undefined);
+    const g = honestGame("g7-abc", 5);
+    await send("honest", "start", g.start);
+    for (const r of g.records) await send("honest", "events", r);
+    expect(club.games.read(CLUB, "honest", "g7-abc")).toMatchObject({ status: "following", held: 5, end: null });
+
+    // the same game at another table, one broadside's outcome forged; then an action the rules do not allow
+    const forged = honestGame("g8-abc", 5);
+    const bad = forged.records[1] as { outcome: Record<string, unknown> };
+    bad.outcome = { ...bad.outcome, hits: 50 };
+    await send("forger", "start", forged.start);
+    for (const r of forged.records) await send("forger", "events", r);
+    expect(club.games.read(CLUB, "forger", "g8-abc")).toMatchObject({ status: "refused", held: 1, refused: { seq: 2 } });
+    const tile = (await answering()).tiles.find((t) => t.table === "forger") as unknown as { reading: { status: string; why: string } };
+    expect(tile.reading).toMatchObject({ status: "refused", why: expect.stringMatching(/#2: its dice give another result/) });
+    const illegal = honestGame("g9-abc", 1);
+    await send("forger", "start", illegal.start);
+    await send("forger", "events", { ...illegal.records[0], action: { type: "broadside", firer: "royal-prince", target: "royal-prince" } });
+    expect(club.games.read(CLUB, "forger", "g9-abc").status).toBe("refused");
+
+    // 50 wins claimed: for games the board holds no record of, for a game whose records give no winner, for a
+    // refused game, with forged losses — none reaches the league
+    const before = await leagueGames();
+    for (let i = 0; i < 50; i++)
+      await send("forger", "ended", { game: `g${100 + i}-abc`, winner: "Dutch", players: { Dutch: ["Mallory"] }, losses: { Allied: 6 } });
+    await send("honest", "ended", { game: "g7-abc", winner: "Allied", players: { Allied: ["Ann"] }, losses: { Dutch: 6 } });
+    await send("forger", "ended", { game: "g8-abc", winner: "Allied", players: { Allied: ["Mallory"] }, losses: { Dutch: 6 } });
+    expect(await leagueGames()).toBe(before);
+    const refusedOrWaiting = ((await app.inject("/api/club/league")).json() as { unsettled: { game: string; why: string }[] }).unsettled;
+    expect(refusedOrWaiting.find((u) => u.game === "g8-abc")?.why).toMatch(/not counted/);
+    expect(refusedOrWaiting.find((u) => u.game === "g7-abc")?.why).toMatch(/give no winner yet/);
+  });
+
+  it("a game's end counts only with the winner its records give, with the board's own losses", async () => {
+    const before = await leagueGames();
+    // every Dutch ship already destroyed at the start: the records (none) give the Allied side the win
+    await send("ender", "start", honestStart("g3-abc", 0));
+    await send("ender", "ended", { game: "g3-abc", winner: "Dutch", players: { Dutch: ["Mallory"] }, losses: { Allied: 99 } });
+    expect(await leagueGames()).toBe(before);
+    await send("ender2", "start", honestStart("g4-abc", 0));
+    await send("ender2", "ended", { game: "g4-abc", winner: "Allied", players: { Allied: ["Ann"], Dutch: ["Bo"] }, losses: { Dutch: 1 } });
+    const l = (await app.inject("/api/club/league")).json() as {
+      games: { game: string; winner: string; losses: Record<string, number> }[];
+    };
+    expect(l.games).toHaveLength(before + 1);
+    expect(l.games.find((x) => x.game === "g4-abc")).toMatchObject({ winner: "Allied", losses: { Allied: 0, Dutch: 6 } });
   });
 });

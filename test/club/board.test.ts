@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { league } from "../../host/club/board.ts";
 import { startClubHost } from "../../host/club/club-host.ts";
 import { ClubStore } from "../../host/club/club-store.ts";
+import { ClubGames } from "../../host/club/games.ts";
 import { MAX_PAYLOAD, parseTableMessage } from "../../host/club/messages.ts";
 import { tempDir } from "../host/helpers.ts";
 import { freePort, quiet } from "./helpers.ts";
@@ -43,14 +44,22 @@ describe("table messages", () => {
     }
   });
 
-  it("the club store keeps each (table, game, seq) once and the tile's last result is the newest", () => {
+  it("the club store keeps each (table, game, seq) once; the tile's last result is the head held without a gap", () => {
     const store = new ClubStore(":memory:");
+    const games = new ClubGames(store);
     const put = (seq: number) => {
       const p = parseTableMessage("quarterdeck/club/t1/events", ev(seq, { summary: `#${seq}` }));
-      return p.ok && p.msg.leaf === "events" ? store.event(p.club, p.table, p.msg.body, seq) : false;
+      const added = p.ok && p.msg.leaf === "events" ? store.event(p.club, p.table, p.msg.body, seq) : false;
+      games.update("club", "t1", "g1-x", seq);
+      return added;
     };
     expect([put(1), put(2), put(2), put(1)]).toEqual([true, true, false, false]);
     expect(store.tables()[0]).toMatchObject({ table: "t1", records: 2, lastSeq: 2, last: { summary: "#2" } });
+    // a record far ahead (a forged huge seq) does not pin the tile: it shows the head, and the gap is missing
+    put(900_000);
+    expect(store.tables()[0]).toMatchObject({ records: 3, lastSeq: 2, last: { summary: "#2" } });
+    store.status("club", "t1", true, 1);
+    expect(games.missing()).toEqual([{ club: "club", table: "t1", game: "g1-x", from: 0, to: 500 }]);
     store.close();
   });
 });

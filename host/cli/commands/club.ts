@@ -1,5 +1,5 @@
 /**
- * `quarterdeck club --broker URL | --embedded-broker [--port N] [--host ADDR] [--data DIR]` (CONTRACT §1, §6):
+ * `quarterdeck club --broker URL | --embedded-broker [--port N] [--host ADDR] [--data DIR]` (docs/reference/{cli.md,request-result.md,rulesets.md,http-api.md,table-file.md,mqtt.md}):
  * the club board. Subscribes to every table of the club on the broker (or runs the broker itself), keeps each
  * record once in `<data>/club.sqlite`, serves `/club` and `/club/league`. Runs until SIGINT/SIGTERM.
  */

@@ -1,8 +1,8 @@
 /**
- * `quarterdeck rulesets | plan | odds | resolve` (CONTRACT §1–§2): the rules core over JSON.
+ * `quarterdeck rulesets | plan | odds | resolve` (docs/reference/{cli.md,request-result.md}): the rules core over JSON.
  */
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
-import type { MeasuredAction } from "../../../src/game/measure.ts";
+import { measuredFields } from "../../../src/game/measure.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
@@ -60,7 +60,7 @@ export async function runRulesCommand(
   const req = parseRequest(rs, json.value, data);
   if (!req.ok) return badInput(req.error);
   const { state, action, dice, measurement } = req.value;
-  // CONTRACT §2: what was measured from `table` (and what a person's value overrode, and what is borderline)
+  // docs/reference/request-result.md: what was measured from `table` (and what a person's value overrode, and what is borderline)
   const measured = measurement ? measuredFields(measurement) : {};
 
   if (command === "plan") {
@@ -91,15 +91,5 @@ export async function runRulesCommand(
       ...(marks ? { marks } : {}),
       ...measured,
     }),
-  };
-}
-
-/** The result's `measured` (CONTRACT §2), with `overridden` and `borderline` only when there are any. */
-export function measuredFields(m: MeasuredAction): Record<string, unknown> {
-  return {
-    measured: m.measured,
-    ...(Object.keys(m.figures).length ? { figures: m.figures } : {}),
-    ...(Object.keys(m.overridden).length ? { overridden: m.overridden } : {}),
-    ...(m.borderline.length ? { borderline: m.borderline } : {}),
   };
 }

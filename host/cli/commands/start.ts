@@ -1,5 +1,5 @@
 /**
- * `quarterdeck start` (CONTRACT §1): loads the table (a config file, or the demo scenario with every device
+ * `quarterdeck start` (docs/reference/cli.md): loads the table (a config file, or the demo scenario with every device
  * emulated), opens the store in the data dir, composes the table, serves it, and prints the display URL.
  * Runs until SIGINT/SIGTERM.
  */

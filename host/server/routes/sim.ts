@@ -1,5 +1,5 @@
 /**
- * Emulator controls (CONTRACT §4), registered only when the table has emulated devices: tap a tag, roll a
+ * Emulator controls (docs/reference/http-api.md), registered only when the table has emulated devices: tap a tag, roll a
  * die, pull or plug a device, read the servo's angle, move a ship's model on the table.
  */
 import type { Static } from "@sinclair/typebox";

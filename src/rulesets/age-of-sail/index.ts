@@ -23,6 +23,8 @@ const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map((h
 export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",
   title: "Age of Sail",
+  // The text gives no base size; a 1/1200 ship of the line on a 25 × 70 mm base (docs/rules/age-of-sail.md)
+  defaultBase: { width: 25, length: 70 },
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,

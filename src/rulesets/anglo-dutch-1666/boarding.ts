@@ -14,6 +14,7 @@ import { fail, ok } from "../../result.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
+import { GRAPPLE_MEASURES } from "./measures.ts";
 import type { GrappleKind, Ship } from "./schema.ts";
 import type { AdSettings } from "./settings.ts";
 
@@ -52,6 +53,7 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 
 export const grapple: Handler = {
   type: "grapple",
+  measure: GRAPPLE_MEASURES,
   title: "Grapple",
   description:
     "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",

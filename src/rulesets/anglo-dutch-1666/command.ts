@@ -10,6 +10,7 @@ import { fail, ok } from "../../result.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
 import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";
+import { INITIATIVE_MEASURES } from "./measures.ts";
 import type { AdState, Ship } from "./schema.ts";
 
 /** "Squadrons must try to stay within 4 hexes of the flagship". */
@@ -143,6 +144,7 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
 
 export const initiative: Handler = {
   type: "initiative",
+  measure: INITIATIVE_MEASURES,
   title: "Initiative",
   description:
     "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",

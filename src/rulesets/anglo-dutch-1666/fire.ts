@@ -11,6 +11,7 @@ import { fail, ok, type Result } from "../../result.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship, shipEvent } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
+import { FIRE_MEASURES } from "./measures.ts";
 import type { AdState, Ship } from "./schema.ts";
 import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
 
@@ -134,6 +135,7 @@ function checkFire(state: AdState, action: Action): Result<Action> {
 
 export const fire: Handler = {
   type: "fire",
+  measure: FIRE_MEASURES,
   title: "Broadside",
   description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
   schema: Type.Object(

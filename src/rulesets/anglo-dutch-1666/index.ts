@@ -14,10 +14,12 @@ import { normalize, toHandler } from "./common.ts";
 import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
+import { angloDutchGameEnd } from "./game-end.ts";
 import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
+import { setupWarnings } from "./setup-warnings.ts";
 import { ANGLO_DUTCH_SUMMARY_TERMS } from "./summary-terms.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
 import { describe, shipView, windView } from "./views.ts";
@@ -71,6 +73,8 @@ function parseShips(raw: unknown): Result<Ship[]> {
 export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   id: "anglo-dutch-1666",
   title: "Anglo-Dutch 1666",
+  // "designed for 1/2400 scale models and 2” across hexes": a base that fits one hex (docs/rules/anglo-dutch-1666.md)
+  defaultBase: { width: 15, length: 40 },
   description: "1666 – fleet actions of the Anglo-Dutch Wars 1652–74 on a hex cloth (Tim Kohler 2014), with weather and deployment",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
@@ -104,4 +108,6 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   summaryTerms: ANGLO_DUTCH_SUMMARY_TERMS,
   headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
+  setupWarnings,
+  gameEnd: angloDutchGameEnd,
 });

@@ -1,10 +1,10 @@
 /**
- * TypeBox schemas of the anglo-dutch-1666 table state: ships (CONTRACT §3 fields plus what the rules need to
+ * TypeBox schemas of the anglo-dutch-1666 table state: ships (docs/reference/rulesets.md fields plus what the rules need to
  * remember), the hex wind and the game record. Unknown keys are errors; defaults are filled.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
-import { literals } from "../../game/schema.ts";
+import { literals, safeName } from "../../game/schema.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 
@@ -25,19 +25,19 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
-    /** The base in mm (CONTRACT §2); default: the rule set's `defaultBase`. */
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
     base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     guns: Type.Integer({ minimum: 1, maximum: 200 }),
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
     /** Fire points at full strength; ½ steps allowed. */
     firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
     handling: literals(HANDLING, { default: "normal" }),
     nation: Type.String({ minLength: 1 }),
-    squadron: Type.String({ default: "" }),
+    squadron: safeName({ emptyAllowed: true, default: "" }),
     flagship: Type.Boolean({ default: false }),
     /** Hull points lost. */
     damage: Type.Integer({ minimum: 0, default: 0 }),
@@ -111,7 +111,7 @@ export type Ship = Omit<ShipIn, "name"> & {
 };
 
 /**
- * The wind. `direction` is the hexside the wind blows FROM (a vane's reading; CONTRACT: 0 = north, clockwise).
+ * The wind. `direction` is the hexside the wind blows FROM (a vane's reading; docs/reference/rulesets.md: 0 = north, clockwise).
  * `previous` is the direction before the last change by the doubles rule (null until the first change), so the
  * wind can fluke back; `justChanged` marks a direction change this move (ships caught in irons get a free turn).
  */

@@ -68,6 +68,8 @@ function parseShips(raw: unknown): Result<Ship[]> {
 export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   id: "quickfire",
   title: "Quickfire",
+  // "For 1/3000 scale miniature bases a standard size range of ¾" x 2" (20mm x 50mm) for most capital ships"
+  defaultBase: { width: 20, length: 50 },
   description:
     "Quickfire pre-dreadnought naval rules, c. 1890–1905: ROF and gunnery dice, blast damage, torpedoes, fires, repairs, sinking",
   settings: SETTINGS,

@@ -1,5 +1,5 @@
 /**
- * What a Sole Bay player is shown before each roll (CONTRACT §2 `headline`), in the words of
+ * What a Sole Bay player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * sole-bay-1672-fast-play.txt: hits and condition for broadsides, fire and collisions; who "has initiative" and the
  * draw that is re-rolled; who causes most damage in a boarding round; each ship's fate in an explosion. Computed over
  * the whole distribution: the full outcome list the action's odds give (before any shortening), or, for explosion

@@ -2,6 +2,7 @@
  * `sole-bay-1672`: Fast Play Naval Rules for the Battle of Sole Bay, 28 May 1672 (sole-bay-1672-fast-play.txt).
  * Every action is an {@link ActionHandler} in `actions/`; this file assembles them into the RuleSet.
  */
+
 import { type ActionHandler, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { boardingRound, breakOff, grapple } from "./actions/boarding.ts";
@@ -14,6 +15,7 @@ import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplos
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
+import { soleBayGameEnd } from "./game-end.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
@@ -76,6 +78,7 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   windView,
   shipViews,
   breakpoints: squadronBreakpoints,
+  gameEnd: soleBayGameEnd,
   summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: soleBayHeadline,
 });

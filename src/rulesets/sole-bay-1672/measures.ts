@@ -70,7 +70,7 @@ const firingLineCheck = {
     const name = nameOf(ctx, ctx.action.target);
     const firerName = nameOf(ctx, ctx.action.firer);
     const slack = lineSlack(ctx, ctx.action.firer, ctx.action.target, gap + target.length);
-    if (!ctx.given("rangeInches") && gap > GUNNERY_RANGE_INCHES * MM_PER_INCH) {
+    if (!ctx.given("rangeInches") && inUnit(gap, INCHES) > GUNNERY_RANGE_INCHES) {
       return {
         refusal: fail(
           "rules.out-of-range",

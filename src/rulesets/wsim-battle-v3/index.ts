@@ -54,6 +54,8 @@ const PHASE_ACTIONS = [
 export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   id: "wsim-battle-v3",
   title: "WS&IM battle rules v3",
+  // a two-hex counter on a 1″ grid: a 20 × 50 mm base spans its bow and stern hexes (docs/rules/wsim-battle-v3.md)
+  defaultBase: { width: 20, length: 50 },
   description: "Optional battle rules (v3) for Wooden Ships & Iron Men",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,

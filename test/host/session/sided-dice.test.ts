@@ -179,6 +179,21 @@ describe("dice that fit no open slot", () => {
     expect(record?.description).toMatch(/Dutch/);
   });
 
+  it("an unbound die that landed first gives way to a side's own die: each ends in a slot", () => {
+    const { session: s } = openSession(demoSetup("sole-bay-1672"));
+    ok(s.startAction({ type: "initiative" }));
+    ok(s.bindDie({ die: "pixel-1", side: "Allied" }));
+    s.handleReading(roll("pixel-3", 2)); // unbound: the first open slot, Allied's
+    expect(s.draftStatus()?.gathered?.placed.map((d) => d.side)).toEqual(["Allied"]);
+    s.handleReading(roll("pixel-1", 5)); // Allied's own die: Allied's slot; the unbound die moves to the Dutch one
+    const record = s.records.at(-1);
+    expect(record?.dice.map((d) => [d.side, d.value, d.from.source === "die" ? d.from.dieId : ""])).toEqual([
+      ["Allied", 5, "pixel-1"],
+      ["Dutch", 2, "pixel-3"],
+    ]);
+    expect(record?.description).toMatch(/Allied/);
+  });
+
   it("a die of a side the roll does not name is refused with a sentence, and the dice rolled are kept", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
     ok(s.startAction({ type: "initiative", sides: ["Allied", "Dutch"] }));
@@ -193,5 +208,24 @@ describe("dice that fit no open slot", () => {
       ["Allied", 4, "die"],
       ["Dutch", 2, "manual"],
     ]);
+  });
+});
+
+describe("what the display tells the sides to roll", () => {
+  it("names each side's dice, and only those still open", () => {
+    const { session: s } = openSession(demoSetup("sole-bay-1672"));
+    ok(s.startAction({ type: "initiative" }));
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die");
+    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
+    s.handleReading(roll("pixel-2", 3));
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die");
+  });
+
+  it("counts a side's dice and says their kind", () => {
+    const { session: s } = openSession(demoSetup("anglo-dutch-1666"));
+    ok(s.startAction({ type: "grapple", attacker: "swiftsure", defender: "hollandia" }));
+    ok(s.enterDice([5, 2]));
+    ok(s.startAction({ type: "board", attacker: "swiftsure", defender: "hollandia" }));
+    expect(s.draftStatus()?.instruction).toBe("roll two English average dice and two Dutch average dice");
   });
 });

@@ -56,7 +56,9 @@ export const explosionRoll = soleBayAction({
     return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
   },
   effects: ({ prepared: ctx }, o) =>
-    o.exploded ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] } : { events: [] },
+    o.exploded
+      ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] }
+      : { events: [{ type: "explosion-averted", ship: ctx.ship.id }] },
   summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
   describe: ({ state }, o) =>
     o.exploded
