@@ -225,7 +225,7 @@ function ReportLink({ game, version }) {
 function Control() {
   const [error, setError] = useState("");
   const { state, prefs } = useTable();
-  const undone = state?.lastUndo ? `Undone: #${state.lastUndo.seq} ${state.lastUndo.description}` : null;
+  const undone = state?.lastUndo ? `Undone: #${state.lastUndo.number ?? state.lastUndo.seq} ${state.lastUndo.description}` : null;
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
     setError(r.ok === false ? r.error.message : "");
@@ -237,7 +237,7 @@ function Control() {
   return html`<main class="page">
     <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} game=${state.game} version=${state.last?.seq ?? 0} /></nav></h1>
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
-    <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
+    <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.number ?? state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
     <p id="error" class="error" role="alert">${error}</p>
     <${Waiting} state=${state} send=${send} />

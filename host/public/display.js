@@ -183,7 +183,7 @@ function Recent({ history }) {
     ${history
       .slice(-4)
       .reverse()
-      .map((r) => html`<li>#${r.seq} ${r.description}</li>`)}
+      .map((r) => html`<li>#${r.number ?? r.seq} ${r.description}</li>`)}
   </ol>`;
 }
 
@@ -199,7 +199,7 @@ function ResultPanel({ state }) {
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
   const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
-  return html`<h2 class="kicker">#${r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
+  return html`<h2 class="kicker">#${r.number ?? r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
     <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
     <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
       ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
@@ -233,7 +233,7 @@ function Notice({ state }) {
   const last = state.notices[state.notices.length - 1];
   const fresh = last && Date.now() - last.at < 15000 ? last : null;
   const undone = state.lastUndo && (!fresh || state.lastUndo.at >= fresh.at) ? state.lastUndo : null;
-  const text = undone ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
+  const text = undone ? `Undone: #${undone.number ?? undone.seq} ${undone.description}` : fresh?.text;
   return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
 }
 
@@ -266,7 +266,7 @@ function Display() {
   useEffect(() => {
     if (!loaded) return;
     if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
-      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${seq}: ${state.last.description}`);
+      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${state.last.number ?? seq}: ${state.last.description}`);
     }
     lastSeq.current = seq;
   }, [seq, loaded]);

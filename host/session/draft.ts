@@ -46,24 +46,20 @@ export function actionTitle(rs: Pick<RuleSet, "actions">, type: string): string 
   return rs.actions.find((a) => a.type === type)?.title ?? "The roll";
 }
 
-/** The action a phase is named after ("wind change" → `wind`), if any. */
-export function phaseActionType(actions: readonly ActionDef[], phase: string | undefined): string | null {
-  const words = (phase ?? "").toLowerCase().split(/[^a-z-]+/);
-  return actions.find((a) => words.includes(a.type))?.type ?? null;
-}
-
-/** The draft that follows: the next demanded roll, nothing while a choice waits, else a fresh table action. */
-export function nextDraft(actions: readonly ActionDef[], followUps: readonly FollowUp[], lastType?: string): Draft | null {
+/**
+ * The draft that follows: the next demanded roll, nothing while a choice waits, else a fresh table action of
+ * `tableType` — the action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`), never the
+ * type of the action just resolved, so a demanded roll's type never lingers for the next taps.
+ */
+export function nextDraft(actions: readonly ActionDef[], followUps: readonly FollowUp[], tableType?: string | null): Draft | null {
   const head = followUps[0];
   if (head?.kind === "roll") {
     const { type, ...values } = head.action;
     return { type, values, origin: "follow-up", purpose: head.purpose, rolls: [] };
   }
   if (head?.kind === "choose") return null;
-  // after a shot, the same kind of shot is the likeliest next; otherwise the table's firing action
-  const keep =
-    lastType && actions.some((a) => a.type === lastType && a.fields.some((f) => f.type === "ship")) ? lastType : defaultActionType(actions);
-  return keep ? emptyDraft(keep) : null;
+  const type = tableType ?? defaultActionType(actions);
+  return type ? emptyDraft(type) : null;
 }
 
 /**
@@ -181,14 +177,12 @@ function either(names: readonly string[]): string {
 
 /**
  * "Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent." when the
- * draft's action belongs to some phase (`RuleSet.phaseActions`) but not to the phase the table is in; null for an
- * action of this phase or of none, for a roll the rules demand (`origin` follow-up) and for a rule set without
- * `phaseActions`. Phases are named as players read them now (`phaseNames`).
+ * draft's action belongs to some phase (`RuleSet.turn`'s phases' `actions`) but not to the phase the table is in;
+ * null for an action of this phase or of none, and for a roll the rules demand (`origin` follow-up). Phases are named as players read them now (`phaseNames`).
  */
 export function outsidePhaseNote(rs: RuleSet, state: TableState, phase: number, draft: Draft | null): string | null {
-  const lists = rs.phaseActions;
-  if (!draft || draft.origin === "follow-up" || !lists) return null;
-  const playedIn = lists.flatMap((types, i) => (types.includes(draft.type) ? [i] : []));
+  if (!draft || draft.origin === "follow-up") return null;
+  const playedIn = rs.turn.phases.flatMap((p, i) => (p.actions.includes(draft.type) ? [i] : []));
   if (playedIn.length === 0 || playedIn.includes(phase)) return null;
   const names = (rs.phaseNames?.(state) ?? rs.phases).map(capitalised);
   const title = rs.actions.find((a) => a.type === draft.type)?.title ?? draft.type;

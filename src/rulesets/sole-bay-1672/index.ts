@@ -62,17 +62,31 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
-  // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved
-  phaseEndActions: [null, "end-movement", null],
-  // the Turn Sequence's phases; fireships are fired and burn "during the movement phase", fire damage "per move";
-  // a boarding action goes on "in the next initiative phase". Fire fighting has no phase in the text; the rest are
-  // set-up or rolls the rules demand.
-  phaseActions: [
-    ["initiative", "boarding-round", "break-off"],
-    ["movement", "backing-sail", "tacking", "collision", "fire-fireship", "fireship-explosion", "fireship-ensnare", "fire-damage"],
-    ["broadside", "grapple", "boarding-round", "break-off"],
-  ],
+  // The Turn Sequence: "1. Initiative 2. Movement / Collisions 3. Broadsides / Boarding". Fireships are fired and burn
+  // "during the movement phase", fire damage "per move": leaving the movement phase prompts the fires' and fireships'
+  // rolls however the models were moved. A boarding action goes on "in the next initiative phase". Fire fighting has
+  // no phase in the text; the rest are set-up or rolls the rules demand. The table counts the turns.
+  turn: {
+    phases: [
+      { name: "Initiative", actions: ["initiative", "boarding-round", "break-off"], opens: "initiative" },
+      {
+        name: "Movement / Collisions",
+        actions: [
+          "movement",
+          "backing-sail",
+          "tacking",
+          "collision",
+          "fire-fireship",
+          "fireship-explosion",
+          "fireship-ensnare",
+          "fire-damage",
+        ],
+        taps: "movement",
+        ends: { action: "end-movement", purpose: "End of movement: burning ships and fireships roll" },
+      },
+      { name: "Broadsides / Boarding", actions: ["broadside", "grapple", "boarding-round", "break-off"], taps: "broadside" },
+    ],
+  },
   parseState: (raw) => parseState(raw),
   applyEvent,
   windView,
