@@ -13,7 +13,7 @@ import type { Binding } from "../config/schema.ts";
 import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
-import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";
+import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
 import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
 
 export type { Draft } from "../store/records.ts";
@@ -259,8 +259,10 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const { plan, odds } = po.value;
   const gathered = gather(plan, draft.rolls);
   let instruction = rollInstruction(plan, gathered.missing, atHand);
-  if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
-  if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
+  // a roll several sides make: each side's own dice mode says how it gives its dice; otherwise the roller's
+  if (instruction && sidedPlan(plan)) instruction += sidesModeNote(plan, gathered.missing, ctx.work.players);
+  else if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
+  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
   return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }
