@@ -8,7 +8,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { Logger } from "pino";
-import type { DeviceHealth, DeviceSource, WindDial } from "./readings.ts";
+import type { DeviceHealth, DeviceSource, PositionSource, WindDial } from "./readings.ts";
 
 /** What every family's `create` gets besides its own section. */
 export interface FamilyContext {
@@ -21,6 +21,8 @@ export interface BuiltDevices {
   readonly sources: readonly DeviceSource[];
   /** The wind dial, from the family that drives it. */
   readonly dial?: WindDial;
+  /** The feed of ship positions (also among `sources`), from the family that sees the table: what reports positions calls it. */
+  readonly positions?: PositionSource;
   /** Devices that could not be built: shown on /devices, never fatal. */
   readonly problems?: readonly DeviceHealth[];
   /** Stops what the family built (default: every source's `stop`, the dial's `stop`). */
@@ -36,7 +38,7 @@ export interface DeviceFamily<C> {
 }
 
 /**
- * Controls of emulated devices, behind `/api/sim/*` (CONTRACT §4), routed by device id; each method is absent
+ * Controls of emulated devices, behind `/api/sim/*` (docs/reference/http-api.md), routed by device id; each method is absent
  * when no emulator offers it.
  */
 export interface SimControls {
@@ -48,6 +50,21 @@ export interface SimControls {
   disconnect(deviceId: string): Promise<boolean>;
   reconnect(deviceId: string): Promise<boolean>;
   dialAngle?(): number | null;
+  /** Moves a ship's model on the emulated table (docs/reference/http-api.md `/api/sim/move`); refuses a bad position. */
+  move?(ship: string, x: number, y: number, heading: number): Promise<void>;
+  /**
+   * Sets the game's models on the emulated table: each ship where it stands (`at`), or where the formation puts it;
+   * ships of another game are taken off.
+   */
+  place?(ships: readonly PlacedShip[]): Promise<void>;
+}
+
+/** A model on the emulated table. */
+export interface PlacedShip {
+  readonly ship: string;
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
 }
 
 /** One family's emulated devices: what `create` gives, plus the controls of its emulators. */

@@ -61,12 +61,36 @@ export interface ButtonPressed {
   readonly at: number;
 }
 
-export type Reading = DieRolled | DieRollLost | TagArrived | TagLeft | ButtonPressed;
+/**
+ * A ship's base seen on the table (a camera, the demo's emulated table): where it stands and where its bow points, in
+ * the table coordinates of docs/reference/request-result.md (mm from the playing area's corner, `x` east, `y` north; heading in degrees
+ * clockwise from north), and how sure the source is.
+ */
+export interface ShipSeen {
+  readonly type: "ship.seen";
+  /** The source that saw it (a camera, the emulated table). */
+  readonly sourceId: string;
+  /** The ship's id (the source maps its markers to ships). */
+  readonly ship: string;
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
+  /** How far off the position may be, in mm (0 for a model placed by hand on the emulated table). */
+  readonly uncertainty: number;
+  /**
+   * How long (ms) the sighting holds if the ship is not seen again (a camera's frame: a few seconds); absent: until
+   * the ship is moved (the emulated table, where nothing moves unless moved).
+   */
+  readonly holdsFor?: number;
+  readonly at: number;
+}
+
+export type Reading = DieRolled | DieRollLost | TagArrived | TagLeft | ButtonPressed | ShipSeen;
 
 /** The health of one device, as `/devices` shows it. */
 export interface DeviceHealth {
   readonly id: string;
-  readonly kind: "die" | "reader" | "pad" | "dial" | "adapter";
+  readonly kind: "die" | "reader" | "pad" | "dial" | "adapter" | "positions";
   /** `pixels`, `godice`, `pn532`, `mfrc522`, `hid-wedge`, `hid-pad`, `firmata`, `bridge`, `ble` … */
   readonly family: string;
   readonly connected: boolean;
@@ -101,6 +125,15 @@ export interface DeviceSource {
   health(): DeviceHealth[];
   /** Blinks a die or reader so a person can find it; false when the device cannot. */
   identify?(deviceId: string): Promise<boolean>;
+}
+
+/**
+ * A source of ship positions the host is fed (the /camera page, the demo's emulated table): `report` what is seen in one
+ * look at the table, checked whole; the host hears `ship.seen` readings. Implemented by `devices/positions/feed.ts`.
+ */
+export interface PositionSource extends DeviceSource {
+  /** Ships seen in one look; a bad entry refuses the whole report (throws, naming it). Returns how many were reported. */
+  report(seen: readonly unknown[]): number;
 }
 
 /** Where the dial should point, in the wind system of the rule set. */

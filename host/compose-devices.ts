@@ -53,6 +53,7 @@ export async function composeDevices(choice: DeviceChoice, logger: Logger): Prom
   return {
     sources: built.flatMap((b) => b.sources),
     dial,
+    positions: built.find((b) => b.positions)?.positions ?? null,
     sim: choice.emulated ? simControls(emulated) : null,
     problems: [...built.flatMap((b) => b.problems ?? []), ...problems],
     close: async () => {
@@ -77,7 +78,11 @@ function simControls(families: readonly EmulatedDevices[]): SimControls {
   const lift = sims.find((s) => s.lift)?.lift;
   const press = sims.find((s) => s.press)?.press;
   const dialAngle = sims.find((s) => s.dialAngle)?.dialAngle;
+  const move = sims.find((s) => s.move)?.move;
+  const place = sims.find((s) => s.place)?.place;
   return {
+    ...(move ? { move } : {}),
+    ...(place ? { place } : {}),
     ...(roll ? { roll } : {}),
     ...(tap ? { tap } : {}),
     ...(lift ? { lift } : {}),

@@ -12,6 +12,7 @@ import type { ClubLink } from "./club-link/link.ts";
 import { composeDevices } from "./compose-devices.ts";
 import { gameSetupOf } from "./config/game-table.ts";
 import type { TableSetup } from "./config/load.ts";
+import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
@@ -64,6 +65,9 @@ export interface ComposeOptions {
   readonly now?: () => number;
 }
 
+/** How often the game file is checked (deleted or replaced, writable again). */
+const STORE_CHECK_MS = 2000;
+
 const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegrees: w.fromDegrees });
 
 /** Builds and starts a table: the game the same start left open (or the table file's own), then its devices. */
@@ -98,7 +102,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
         sim: built.sim !== null,
       },
       current.setup.display,
-      { id: current.gameId, versionsBefore: versionBase },
+      { id: current.gameId, versionsBefore: versionBase, stored: store.gameRecord(current.gameId) ?? null },
     );
   };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).
@@ -193,6 +197,21 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       }, 250);
     },
   );
+  // The demo's table of models holds the open game's fleet: each ship where it was last seen, else in its formation
+  // (a restart or a game opened again does not scatter the fleet).
+  const placeFleet = () => {
+    const place = built.sim?.place;
+    if (!place) return;
+    const { session, setup } = current;
+    const known = session.work.positions ?? {};
+    const ships = session.state.ships.map((s) => ({ id: s.id, side: String(s.side) }));
+    const models = startingFormation(ships, setup.table ?? DEFAULT_TABLE).map((m) => {
+      const p = known[m.ship];
+      return p ? { ship: m.ship, x: p.x, y: p.y, heading: p.heading } : m;
+    });
+    place(models).catch((e: Error) => logger.warn({ err: e }, "the fleet could not be placed on the emulated table"));
+  };
+  placeFleet();
   // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
   for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
   built.dial
@@ -203,6 +222,16 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     { ruleset: current.setup.ruleset.id, game: current.gameId, resolved: current.session.records.length, club: tableFile.club?.broker },
     "table ready",
   );
+  // the game file checked every few seconds: deleted or replaced under the host, or taking writes again after
+  // refusing them (the result waiting is then recorded, and play resumes by itself)
+  const storeWatch = setInterval(() => {
+    try {
+      current.session.checkStore();
+    } catch (err) {
+      logger.error({ err }, "the game file could not be checked");
+    }
+  }, STORE_CHECK_MS);
+  storeWatch.unref();
   // one switch at a time: a second request waits for the first
   let switching: Promise<unknown> = Promise.resolve();
   const openGame = async (id: number): Promise<Result<null>> => {
@@ -221,6 +250,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     await before.close();
     silentDice.close(); // forgets a throw of the game put away (the watch goes on for the next)
     showWind(current.session.windView());
+    placeFleet();
     logger.info({ game: id, ruleset: current.setup.ruleset.id, resolved: current.session.records.length }, "game opened on the table");
     publish([]);
     return ok(null);
@@ -256,6 +286,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     },
     close: async () => {
       clearTimeout(healthTimer);
+      clearInterval(storeWatch);
       silentDice.close();
       offDevices();
       await current.close();

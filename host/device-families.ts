@@ -23,6 +23,7 @@ export const DEMO_GODICE = [
 ] as const;
 export const DEMO_READERS = [{ id: "reader-1" }, { id: "reader-2" }] as const;
 export const DEMO_DIAL_ID = "dial";
+export const DEMO_TABLE_ID = "table";
 export const DEMO_PAD_ID = "pad";
 export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice"] as const;
 
@@ -103,5 +104,12 @@ export const DEVICE_FAMILIES: readonly FamilyRow[] = [
     section: (d) => d.dial,
     load: async () => (await import("../devices/wind-dial/family.ts")).family,
     emulate: async (context) => (await emulators()).emulateDial({ id: DEMO_DIAL_ID }, context),
+  }),
+  row({
+    key: "positions",
+    dev: "positions",
+    section: (d) => d.positions,
+    load: async () => (await import("../devices/positions/family.ts")).family,
+    emulate: async () => (await emulators()).emulatePositions({ id: DEMO_TABLE_ID }),
   }),
 ];

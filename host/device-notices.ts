@@ -20,6 +20,8 @@ function lostSentence(d: DeviceHealth): string {
       return "The wind dial is gone: the wind is still shown on the display. Check its USB cable.";
     case "adapter":
       return `Bluetooth (${d.id}) is gone: no die can connect through it. Type rolls on /control, or switch to software dice.`;
+    case "positions":
+      return `${d.id === "camera" ? "The camera" : `Positions source ${d.id}`} is gone: ranges and arcs are no longer measured. Measure on the table and give them on /control.`;
   }
 }
 

@@ -3,7 +3,8 @@
  * devices — the controls behind `/api/sim/*`. Built only in the composition root.
  */
 import type { SimControls } from "../devices/family.ts";
-import type { DeviceHealth, DeviceSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
+
+import type { DeviceHealth, DeviceSource, PositionSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
 
 export type { SimControls } from "../devices/family.ts";
 
@@ -11,6 +12,8 @@ export type { SimControls } from "../devices/family.ts";
 export interface TableDevices {
   readonly sources: readonly DeviceSource[];
   readonly dial: WindDial | null;
+  /** The feed of ship positions (a camera's, or the emulated table's), or null when nothing sees the table. */
+  readonly positions: PositionSource | null;
   /** Null when no device is emulated (no `/api/sim/*`). */
   readonly sim: SimControls | null;
   /** Devices that could not be built (a missing module, bad config): shown on /devices, never fatal. */

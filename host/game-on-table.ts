@@ -47,6 +47,7 @@ export async function openGameOnTable(o: GameOnTableOptions): Promise<Result<Gam
     now: o.now,
     randomFace: (sides) => randomInt(1, sides + 1),
     deviceHealth: o.deviceHealth,
+    onStoreProblem: (detail) => o.logger.error({ file: o.store.file, detail }, "the game file refuses writes"),
   });
   if (!opened.ok) return opened;
   const session = opened.value;

@@ -2,7 +2,7 @@
  * Errors and results of the rules core. An illegal action or bad input is a returned
  * {@link RulesError} with a stable dotted `code`, never a throw.
  */
-import type { ErrorCode } from "./game/error-codes.ts";
+import type { ErrorCode } from "./error-codes.ts";
 
 /** A rules-core error as the contract prints it: stable code, a sentence a player understands, where. */
 export interface RulesError {

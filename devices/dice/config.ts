@@ -1,5 +1,5 @@
 /**
- * Configuration of one electronic die, as the table's YAML embeds it (CONTRACT §5): which physical die (BLE name
+ * Configuration of one electronic die, as the table's YAML embeds it (docs/reference/table-file.md): which physical die (BLE name
  * or address), which id the table uses for it (roles bind to ids), and what it is (kind, colour, GoDice shell).
  */
 import { type Static, Type } from "@sinclair/typebox";

@@ -7,7 +7,7 @@ import type { Clock } from "../common/clock.ts";
 import type { DeviceHealth, DieRolled, DieRollLost, PhysicalDieKind } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import type { RejectionCounter } from "./decoded.ts";
-import { isFaceOf } from "./pixels/faces.ts";
+import { isFaceOf } from "./physical-faces.ts";
 import { type GateDecision, RollGate } from "./roll-gate.ts";
 import type { SessionSink } from "./session.ts";
 

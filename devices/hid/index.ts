@@ -26,7 +26,7 @@ export const ButtonMappingSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** One control pad in the table configuration (CONTRACT §5 devices). */
+/** One control pad in the table configuration (docs/reference/table-file.md devices). */
 export const PadConfigSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),

@@ -1,5 +1,5 @@
 /**
- * Reader configuration (CONTRACT §5 devices): TypeBox schema and the factory that builds each reader.
+ * Reader configuration (docs/reference/table-file.md devices): TypeBox schema and the factory that builds each reader.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";

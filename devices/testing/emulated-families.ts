@@ -12,6 +12,7 @@ import { createEmulatedDial } from "./firmata/emulated-dial.ts";
 import { createHciEmulatedDice } from "./hci-dice.ts";
 import { createEmulatedPad } from "./hid/emulated-pad.ts";
 import { createEmulatedReaders } from "./nfc/emulated-readers.ts";
+import { createEmulatedTable } from "./positions/emulated-table.ts";
 
 const owns = (s: DeviceSource, id: string): boolean => s.health().some((h) => h.id === id);
 
@@ -123,5 +124,22 @@ export async function emulateDial(demo: { readonly id: string }, { logger }: { l
       reconnect: () => dial.control.reconnect(),
     },
     close: () => dial.close(),
+  };
+}
+
+/** The table of models, whose positions are seen exactly: `/api/sim/move` moves one, the root places a game's fleet. */
+export async function emulatePositions(demo: { readonly id: string }): Promise<EmulatedDevices> {
+  const table = createEmulatedTable(demo.id);
+  return {
+    sources: [table.feed],
+    positions: table.feed,
+    sim: {
+      owns: (id) => id === demo.id,
+      move: (ship, x, y, heading) => table.control.move(ship, x, y, heading),
+      place: (ships) => table.control.place(ships),
+      disconnect: () => table.feed.stop(),
+      reconnect: () => table.feed.start(),
+    },
+    close: () => table.feed.stop(),
   };
 }

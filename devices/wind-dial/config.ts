@@ -1,5 +1,5 @@
 /**
- * Configuration of the servo wind dial (the `dial` entry of the table configuration, CONTRACT §5).
+ * Configuration of the servo wind dial (the `dial` entry of the table configuration, docs/reference/table-file.md).
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";

@@ -1,5 +1,5 @@
 /**
- * The `quarterdeck` command line (CONTRACT §1). The commands are rows of `commands/index.ts`; this file finds
+ * The `quarterdeck` command line (docs/reference/cli.md). The commands are rows of `commands/index.ts`; this file finds
  * the row for the words given, parses its options with `node:util` parseArgs, answers `--help` and `--version`,
  * and keeps stack traces away from users. Bad usage exits 2 with the error JSON on stdout and the usage on stderr.
  */

@@ -3,9 +3,11 @@ import { readFileSync } from "node:fs";
 import type { IClientOptions } from "mqtt";
 import type { ClubConfig } from "../config/club-schema.ts";
 
-/** `quarterdeck/<club>/<table>/<leaf>` (CONTRACT §6). */
-export const tableTopic = (c: Pick<ClubConfig, "club" | "table">, leaf: "events" | "state" | "status" | "ended"): string =>
-  `quarterdeck/${c.club}/${c.table}/${leaf}`;
+/** `quarterdeck/<club>/<table>/<leaf>` (docs/reference/mqtt.md). */
+export const tableTopic = (
+  c: Pick<ClubConfig, "club" | "table">,
+  leaf: "events" | "state" | "status" | "ended" | "start" | "request",
+): string => `quarterdeck/${c.club}/${c.table}/${leaf}`;
 
 /**
  * Connection options: a fixed client id per table, a retained `offline` last will, a quick reconnect, and the

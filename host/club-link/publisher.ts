@@ -1,5 +1,5 @@
 /**
- * The table's club publisher (CONTRACT §6): drains the outbox in order to `…/events` and `…/ended` at QoS 1,
+ * The table's club publisher (docs/reference/mqtt.md): drains the outbox in order to `…/events` and `…/ended` at QoS 1,
  * keeps a throttled retained `…/state` and a retained `…/status` (`online`, last will `offline`). It never
  * blocks play: the table only writes outbox rows; this runs on its own timers and callbacks, reconnects on its
  * own, and after a broker outage or a host restart starts again from the first row the broker did not
@@ -8,14 +8,17 @@
 import mqtt, { type MqttClient } from "mqtt";
 import type { Logger } from "pino";
 import type { ClubConfig } from "../config/club-schema.ts";
-import type { OutboxReader } from "../store/outbox.ts";
+import type { OutboxReader, OutboxRow } from "../store/outbox.ts";
 import { clubClientOptions, tableTopic } from "./mqtt-options.ts";
+import { type ClubRequest, parseRequest } from "./requests.ts";
 
 export interface PublisherOptions {
   readonly club: ClubConfig;
   readonly outbox: OutboxReader;
   /** The current `state` message. */
   readonly summary: () => unknown;
+  /** The rows that answer the board's request again (from the table's store), or none when it names no game of this table. */
+  readonly answer?: (request: ClubRequest) => readonly OutboxRow[];
   readonly logger: Logger;
   /** At most one `state` message per this many ms (default 1000). */
   readonly stateIntervalMs?: number;
@@ -55,6 +58,7 @@ export class ClubPublisher {
     this.#client.on("connect", () => this.#onConnect());
     this.#client.on("close", () => this.#onClose());
     this.#client.on("error", (e) => o.logger.warn({ err: e }, "club broker"));
+    this.#client.on("message", (topic, payload) => this.#onRequest(topic, payload));
   }
 
   get stats(): PublisherStats {
@@ -93,6 +97,8 @@ export class ClubPublisher {
     this.#generation++;
     this.#inFlight = [];
     this.#handedThrough = this.#ackedThrough;
+    // a clean session: the board's requests are heard again after every connect
+    if (this.#o.answer) this.#client.subscribe(tableTopic(this.#o.club, "request"), { qos: 1 });
     this.#client.publish(tableTopic(this.#o.club, "status"), "online", { qos: 1, retain: true });
     this.#publishState();
     this.#drain();
@@ -103,6 +109,25 @@ export class ClubPublisher {
     this.#inFlight = [];
     this.#handedThrough = this.#ackedThrough;
     this.#persist();
+  }
+
+  /** The board asks again for what it misses: published again from the store, outside the cursor, at QoS 1. */
+  #onRequest(topic: string, payload: Buffer): void {
+    if (topic !== tableTopic(this.#o.club, "request") || !this.#o.answer || this.#closed) return;
+    const request = parseRequest(payload);
+    if (!request) {
+      this.#o.logger.warn({ topic }, "ignored a bad request from the club board");
+      return;
+    }
+    let rows: readonly OutboxRow[];
+    try {
+      rows = this.#o.answer(request);
+    } catch (e) {
+      this.#o.logger.warn({ err: e }, "a request from the club board could not be answered");
+      return;
+    }
+    this.#o.logger.info({ ...request, rows: rows.length }, "the club board asked again");
+    for (const row of rows) this.#client.publish(tableTopic(this.#o.club, row.topic), row.payload, { qos: 1 });
   }
 
   #publishState(): void {

@@ -1,8 +1,9 @@
 /**
- * What the club board and its API show: one tile per table (CONTRACT §6 `GET /api/club/tables` plus what a wall
+ * What the club board and its API show: one tile per table (docs/reference/mqtt.md `GET /api/club/tables` plus what a wall
  * screen draws) and the league, folded from the games' ends: by player and by side, across games and nights.
  */
 import type { ResultRow, TableRow } from "./club-store.ts";
+import type { GameReading } from "./reading.ts";
 
 /** `GET /api/club/tables`. */
 export const tablesApi = (rows: readonly TableRow[]) =>
@@ -19,8 +20,12 @@ export const tablesApi = (rows: readonly TableRow[]) =>
 
 const pick = (o: Readonly<Record<string, unknown>> | null, k: string): unknown => (o ? o[k] : undefined);
 
-/** One tile: the latest state and the latest result, whichever came last. */
-export const tile = (r: TableRow) => ({
+/** What a tile says of the board's own reading of its game: following the rules, or the record it refused and why. */
+const readingOf = (g: GameReading | null) =>
+  g ? { status: g.status, held: g.held, ...(g.refused ? { refusedSeq: g.refused.seq, why: g.refused.why } : {}) } : null;
+
+/** One tile: the latest state, and the last result the board holds of its game without a gap, with its reading. */
+export const tile = (r: TableRow, reading: GameReading | null = null) => ({
   table: r.table,
   club: r.club,
   online: r.online,
@@ -37,6 +42,9 @@ export const tile = (r: TableRow) => ({
   records: r.records,
   lastSeq: r.lastSeq,
   updatedAt: r.updatedAt,
+  refused: r.refused,
+  refusedWhy: r.refusedWhy,
+  reading: readingOf(reading),
 });
 
 export interface Standing {
@@ -69,8 +77,21 @@ const sorted = (m: Map<string, { played: number; won: number; lost: number; draw
     .map(([name, s]) => ({ name, ...s }))
     .sort((a, b) => b.won * 2 + b.drawn - (a.won * 2 + a.drawn) || b.shipsNet - a.shipsNet || a.name.localeCompare(b.name));
 
-/** `GET /api/club/league`: standings by player and by side (2 points a win, 1 a draw), and the games. */
-export function league(results: readonly ResultRow[]) {
+/** A table's report of an end the board did not count (yet), with why. */
+export interface Unsettled {
+  readonly club: string;
+  readonly table: string;
+  readonly game: string;
+  readonly winner: string | null;
+  readonly verdict: string;
+  readonly why: string | null;
+}
+
+/**
+ * `GET /api/club/league`: standings by player and by side (2 points a win, 1 a draw), the games counted, and the
+ * reported ends the board's reading did not count (refused, or waiting for records).
+ */
+export function league(results: readonly ResultRow[], unsettled: readonly Unsettled[] = []) {
   const players = new Map<string, { played: number; won: number; lost: number; drawn: number; shipsNet: number }>();
   const sides = new Map<string, { played: number; won: number; lost: number; drawn: number; shipsNet: number }>();
   for (const r of results) {
@@ -78,10 +99,11 @@ export function league(results: readonly ResultRow[]) {
     const totalLost = Object.values(r.losses).reduce((a, b) => a + b, 0);
     for (const side of sideNames) {
       const res = r.winner === null ? "d" : r.winner === side ? "w" : "l";
-      const own = r.losses[side] ?? 0;
+      const own = (Object.hasOwn(r.losses, side) ? r.losses[side] : 0) ?? 0;
       const net = totalLost - own - own;
       add(sides, side, res, net);
-      for (const p of r.players[side] ?? []) add(players, p, res, net);
+      const named = Object.hasOwn(r.players, side) ? r.players[side] : undefined;
+      for (const p of Array.isArray(named) ? named : []) add(players, p, res, net);
     }
   }
   return {
@@ -96,5 +118,6 @@ export function league(results: readonly ResultRow[]) {
       losses: r.losses,
       at: new Date(r.at).toISOString(),
     })),
+    unsettled,
   };
 }

@@ -1,12 +1,13 @@
 /**
- * The club host's own SQLite: every table record exactly once by (club, table, game, seq), each table's latest
- * `state` and `status`, and each game's end for the league. Records arriving twice (a reconnect resends what the
- * broker did not acknowledge) are ignored by the primary key.
+ * The club host's own SQLite: every table record exactly once by (club, table, game, seq), each game's start and
+ * the last seq its table said, each table's latest `state` and `status` and its count of refused messages, each
+ * table's report of a game's end (a claim, settled by the board's own reading) and the ends counted for the league.
+ * Records arriving twice (a reconnect resends, a request is answered again) are ignored by the primary key.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { EndedMessage, EventMessage } from "./messages.ts";
+import type { EndedMessage, EventMessage, StartMessage } from "./messages.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS club_records (
@@ -18,6 +19,14 @@ CREATE TABLE IF NOT EXISTS club_tables (
 CREATE TABLE IF NOT EXISTS club_results (
   club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, winner TEXT, players TEXT NOT NULL, losses TEXT NOT NULL,
   at INTEGER NOT NULL, PRIMARY KEY (club, tbl, game));
+CREATE TABLE IF NOT EXISTS club_games (
+  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, start TEXT, last_seq INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (club, tbl, game));
+CREATE TABLE IF NOT EXISTS club_claims (
+  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, payload TEXT NOT NULL, at INTEGER NOT NULL,
+  verdict TEXT NOT NULL DEFAULT 'waiting', why TEXT, PRIMARY KEY (club, tbl, game));
+CREATE TABLE IF NOT EXISTS club_refused (
+  club TEXT NOT NULL, tbl TEXT NOT NULL, n INTEGER NOT NULL, why TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (club, tbl));
 `;
 
 /** One table as the club knows it. */
@@ -32,6 +41,23 @@ export interface TableRow {
   readonly lastSeq: number;
   readonly records: number;
   readonly updatedAt: number;
+  /** Messages from this table the board refused (bad shape, too big, too deep, numbers out of bounds …). */
+  readonly refused: number;
+  /** Why the last one was refused. */
+  readonly refusedWhy: string | null;
+}
+
+/** A game as the board knows it, for asking a table again for what it misses. */
+export interface GameRow {
+  readonly club: string;
+  readonly table: string;
+  readonly game: string;
+  readonly hasStart: boolean;
+  readonly online: boolean;
+  /** The highest seq the board holds or the table's `state` said. */
+  readonly lastSeq: number;
+  /** The verdict on the table's report of its end, when one came. */
+  readonly claim: string | null;
 }
 
 export interface ResultRow {
@@ -48,7 +74,7 @@ export class ClubStore {
   readonly #db: Database.Database;
   readonly #insert: Database.Statement;
   readonly #touch: Database.Statement;
-  readonly #event: Database.Statement;
+  readonly #game: Database.Statement;
 
   constructor(file: string) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -62,21 +88,96 @@ export class ClubStore {
     this.#touch = this.#db.prepare(
       "INSERT INTO club_tables (club, tbl, updated_at) VALUES (?, ?, ?) ON CONFLICT(club, tbl) DO UPDATE SET updated_at = excluded.updated_at",
     );
-    // the tile shows the newest record of the newest game: a late duplicate or an older game never replaces it
-    this.#event = this.#db.prepare(
-      `UPDATE club_tables SET game = ?, ruleset = ?, last = ?, last_seq = ? WHERE club = ? AND tbl = ?
-       AND (game IS NULL OR game <> ? OR last_seq < ?)`,
-    );
+    this.#game = this.#db.prepare("INSERT OR IGNORE INTO club_games (club, tbl, game) VALUES (?, ?, ?)");
   }
 
-  /** Keeps an event once; returns whether it was new. */
+  /** Keeps a record once; returns whether it was new. The tile's last result moves only with the board's reading ({@link setLast}). */
   event(club: string, table: string, e: EventMessage, now: number): boolean {
     return this.#db.transaction(() => {
       const added = this.#insert.run(club, table, e.game, e.seq, e.kind, e.at, JSON.stringify(e), now).changes > 0;
       if (!added) return false;
       this.#touch.run(club, table, now);
-      this.#event.run(e.game, e.ruleset, JSON.stringify(e), e.seq, club, table, e.game, e.seq);
+      this.#game.run(club, table, e.game);
       return true;
+    })();
+  }
+
+  /**
+   * The tile's last result: record `e`, the head of what the board holds of its game without a gap. A game that is
+   * older than the tile's (a smaller row number at the same table) never replaces it.
+   */
+  setLast(club: string, table: string, e: EventMessage): void {
+    const row = this.#db.prepare("SELECT game FROM club_tables WHERE club = ? AND tbl = ?").get(club, table) as
+      | { game: string | null }
+      | undefined;
+    const rowOf = (g: string) => Number(/^g(\d+)-/.exec(g)?.[1] ?? 0);
+    if (row?.game && row.game !== e.game && rowOf(row.game) > rowOf(e.game)) return;
+    this.#db
+      .prepare("UPDATE club_tables SET game = ?, ruleset = ?, last = ?, last_seq = ? WHERE club = ? AND tbl = ?")
+      .run(e.game, e.ruleset, JSON.stringify(e), e.seq, club, table);
+  }
+
+  /** Keeps a game's start once (the first stands); returns whether it was new. */
+  start(club: string, table: string, m: StartMessage, now: number): boolean {
+    return this.#db.transaction(() => {
+      this.#touch.run(club, table, now);
+      this.#game.run(club, table, m.game);
+      return (
+        this.#db
+          .prepare("UPDATE club_games SET start = ? WHERE club = ? AND tbl = ? AND game = ? AND start IS NULL")
+          .run(JSON.stringify(m), club, table, m.game).changes > 0
+      );
+    })();
+  }
+
+  startOf(club: string, table: string, game: string): StartMessage | null {
+    const r = this.#db.prepare("SELECT start FROM club_games WHERE club = ? AND tbl = ? AND game = ?").get(club, table, game) as
+      | { start: string | null }
+      | undefined;
+    return r?.start ? JSON.parse(r.start) : null;
+  }
+
+  /** What the table says its game's last seq is (its `state`): the board asks for what it does not hold. */
+  lastSeqSaid(club: string, table: string, game: string, seq: number): void {
+    this.#game.run(club, table, game);
+    this.#db
+      .prepare("UPDATE club_games SET last_seq = MAX(last_seq, ?) WHERE club = ? AND tbl = ? AND game = ?")
+      .run(seq, club, table, game);
+  }
+
+  /** Up to `limit` records of a game from seq `from`, in seq order. */
+  eventsFrom(club: string, table: string, game: string, from: number, limit: number): EventMessage[] {
+    return (
+      this.#db
+        .prepare("SELECT payload FROM club_records WHERE club = ? AND tbl = ? AND game = ? AND seq >= ? ORDER BY seq LIMIT ?")
+        .all(club, table, game, from, limit) as { payload: string }[]
+    ).map((r) => JSON.parse(r.payload));
+  }
+
+  /** Every game the board knows of, with the highest seq it holds or was told of, whether it has the start and an end. */
+  games(): GameRow[] {
+    return (
+      this.#db
+        .prepare(
+          `SELECT g.club, g.tbl AS "table", g.game, g.start IS NOT NULL AS hasStart, t.online,
+           MAX(g.last_seq, COALESCE((SELECT MAX(seq) FROM club_records r WHERE r.club = g.club AND r.tbl = g.tbl AND r.game = g.game), 0)) AS lastSeq,
+           (SELECT verdict FROM club_claims c WHERE c.club = g.club AND c.tbl = g.tbl AND c.game = g.game) AS claim
+           FROM club_games g JOIN club_tables t ON t.club = g.club AND t.tbl = g.tbl`,
+        )
+        .all() as { club: string; table: string; game: string; hasStart: number; online: number; lastSeq: number; claim: string | null }[]
+    ).map((r) => ({ ...r, hasStart: r.hasStart === 1, online: r.online === 1 }));
+  }
+
+  /** Counts a refused message of a table (the table gets a tile, so the board shows it). */
+  refused(club: string, table: string, why: string, now: number): void {
+    this.#db.transaction(() => {
+      this.#touch.run(club, table, now);
+      this.#db
+        .prepare(
+          `INSERT INTO club_refused (club, tbl, n, why, at) VALUES (?, ?, 1, ?, ?)
+           ON CONFLICT(club, tbl) DO UPDATE SET n = n + 1, why = excluded.why, at = excluded.at`,
+        )
+        .run(club, table, why.slice(0, 300), now);
     })();
   }
 
@@ -90,21 +191,76 @@ export class ClubStore {
     this.#db.prepare("UPDATE club_tables SET online = ? WHERE club = ? AND tbl = ?").run(online ? 1 : 0, club, table);
   }
 
-  /** Keeps a game's end once (the first report stands). */
-  ended(club: string, table: string, e: EndedMessage, now: number): boolean {
-    this.#touch.run(club, table, now);
-    return (
+  /** Keeps a table's report of a game's end once (the first stands), as a claim the board's reading settles. */
+  claim(club: string, table: string, e: EndedMessage, now: number): boolean {
+    return this.#db.transaction(() => {
+      this.#touch.run(club, table, now);
+      this.#game.run(club, table, e.game);
+      return (
+        this.#db
+          .prepare("INSERT OR IGNORE INTO club_claims (club, tbl, game, payload, at) VALUES (?, ?, ?, ?, ?)")
+          .run(club, table, e.game, JSON.stringify(e), now).changes > 0
+      );
+    })();
+  }
+
+  claimOf(club: string, table: string, game: string): { ended: EndedMessage; verdict: string; why: string | null } | null {
+    const r = this.#db
+      .prepare("SELECT payload, verdict, why FROM club_claims WHERE club = ? AND tbl = ? AND game = ?")
+      .get(club, table, game) as { payload: string; verdict: string; why: string | null } | undefined;
+    return r ? { ended: JSON.parse(r.payload), verdict: r.verdict, why: r.why } : null;
+  }
+
+  /**
+   * Settles a claim: `counted` puts the game in the league with the winner and losses of the board's own reading
+   * (once: the first result stands); `refused` and `waiting` keep it out, with why.
+   */
+  settle(
+    club: string,
+    table: string,
+    game: string,
+    verdict: "counted" | "refused" | "waiting",
+    why: string | null,
+    result: Omit<ResultRow, "club" | "table" | "game"> | null,
+  ): void {
+    this.#db.transaction(() => {
       this.#db
-        .prepare("INSERT OR IGNORE INTO club_results (club, tbl, game, winner, players, losses, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .run(club, table, e.game, e.winner, JSON.stringify(e.players), JSON.stringify(e.losses), now).changes > 0
-    );
+        .prepare("UPDATE club_claims SET verdict = ?, why = ? WHERE club = ? AND tbl = ? AND game = ?")
+        .run(verdict, why, club, table, game);
+      if (verdict === "counted" && result)
+        this.#db
+          .prepare("INSERT OR IGNORE INTO club_results (club, tbl, game, winner, players, losses, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .run(club, table, game, result.winner, JSON.stringify(result.players), JSON.stringify(result.losses), result.at);
+    })();
+  }
+
+  /** Claims the board's reading did not count, with why (the league shows them apart). */
+  unsettled(): { club: string; table: string; game: string; winner: string | null; verdict: string; why: string | null }[] {
+    return (
+      this.#db.prepare("SELECT club, tbl, game, payload, verdict, why FROM club_claims WHERE verdict <> 'counted' ORDER BY at").all() as {
+        club: string;
+        tbl: string;
+        game: string;
+        payload: string;
+        verdict: string;
+        why: string | null;
+      }[]
+    ).map((r) => ({
+      club: r.club,
+      table: r.tbl,
+      game: r.game,
+      winner: (JSON.parse(r.payload) as EndedMessage).winner,
+      verdict: r.verdict,
+      why: r.why,
+    }));
   }
 
   tables(): TableRow[] {
     const rows = this.#db
       .prepare(
-        `SELECT t.*, (SELECT COUNT(*) FROM club_records r WHERE r.club = t.club AND r.tbl = t.tbl) AS records
-         FROM club_tables t ORDER BY t.club, t.tbl`,
+        `SELECT t.*, (SELECT COUNT(*) FROM club_records r WHERE r.club = t.club AND r.tbl = t.tbl) AS records,
+         f.n AS refused, f.why AS refused_why
+         FROM club_tables t LEFT JOIN club_refused f ON f.club = t.club AND f.tbl = t.tbl ORDER BY t.club, t.tbl`,
       )
       .all() as {
       club: string;
@@ -117,6 +273,8 @@ export class ClubStore {
       last_seq: number;
       records: number;
       updated_at: number;
+      refused: number | null;
+      refused_why: string | null;
     }[];
     return rows.map((r) => ({
       club: r.club,
@@ -129,6 +287,8 @@ export class ClubStore {
       lastSeq: r.last_seq,
       records: r.records,
       updatedAt: r.updated_at,
+      refused: r.refused ?? 0,
+      refusedWhy: r.refused_why,
     }));
   }
 
@@ -139,6 +299,14 @@ export class ClubStore {
       seq: number;
       kind: string;
     }[];
+  }
+
+  /** One record as the board kept it (null when it holds none). */
+  payload(club: string, table: string, game: string, seq: number): Readonly<Record<string, unknown>> | null {
+    const row = this.#db
+      .prepare("SELECT payload FROM club_records WHERE club = ? AND tbl = ? AND game = ? AND seq = ?")
+      .get(club, table, game, seq) as { payload: string } | undefined;
+    return row ? JSON.parse(row.payload) : null;
   }
 
   results(): ResultRow[] {

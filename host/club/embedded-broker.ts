@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:net";
 import { Aedes, type AedesPublishPacket, type AuthenticateError } from "aedes";
 import type { Logger } from "pino";
-import { clubFilter, type MessageSource, type OnMessage } from "./sources.ts";
+import { clubFilter, type MessageSource, type OnMessage, type RequestBody, requestTopic } from "./sources.ts";
 
 /** A table's account on the embedded broker. */
 export interface BrokerAccount {
@@ -72,6 +72,12 @@ export class EmbeddedBroker implements MessageSource {
               const a = client ? byClient.get(client.id) : undefined;
               done(ownsTopic(a, packet.topic) ? null : new Error(`not allowed to publish to ${packet.topic}`));
             },
+            // a table hears only the board's requests to it; an account without a table (another board) reads all
+            authorizeSubscribe: (client, sub, done) => {
+              const a = client ? byClient.get(client.id) : undefined;
+              if (!a?.table || sub.topic === `quarterdeck/${a.table}/request`) return done(null, sub);
+              done(new Error(`not allowed to subscribe to ${sub.topic}`));
+            },
           }
         : {}),
     });
@@ -110,6 +116,13 @@ export class EmbeddedBroker implements MessageSource {
     const closed = server ? new Promise<void>((done) => server.close(() => done())) : Promise.resolve();
     if (aedes) await new Promise<void>((done) => aedes.close(() => done()));
     await closed;
+  }
+
+  request(club: string, table: string, body: RequestBody): void {
+    this.#aedes?.publish(
+      { cmd: "publish", topic: requestTopic(club, table), payload: Buffer.from(JSON.stringify(body)), qos: 1, retain: false, dup: false },
+      () => undefined,
+    );
   }
 
   close(): Promise<void> {

@@ -1,103 +1,97 @@
 /**
- * Reads what tables publish (CONTRACT §6) with every size and shape bounded before anything is kept:
- * a topic `quarterdeck/<club>/<table>/<leaf>` and a JSON payload (or `online`/`offline` for `status`).
+ * Reads what tables publish (docs/reference/mqtt.md) with every size, depth and number
+ * bounded before anything is kept: a topic `quarterdeck/<club>/<table>/<leaf>` and a JSON payload (or
+ * `online`/`offline` for `status`). The text's nesting is counted before it is parsed (a payload nested 30,000
+ * deep once overflowed the stack when the board stored it), the parsed value is checked against the topic's
+ * schema, and fields the schema does not name are dropped.
  */
+import { Kind, type Static, type TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import { TOPIC_ID } from "../config/club-schema.ts";
+import { type JsonLimits, parseBoundedJson } from "../server/json-limits.ts";
+import { ClubSchemas } from "./schemas.ts";
 
 /** Larger payloads are dropped (a resolved action is a few KB). */
 export const MAX_PAYLOAD = 64 * 1024;
+/** A game's `start` carries the starting state of up to 500 ships (and a rule set's data file, when it has one). */
+export const MAX_START_PAYLOAD = 1024 * 1024;
 
-export interface EventMessage {
-  readonly game: string;
-  readonly seq: number;
-  readonly at: string;
-  readonly ruleset: string;
-  readonly kind: "resolved" | "undone";
-  readonly undoes?: number;
-  readonly summary: string;
-  readonly dice: readonly { value: number; source: string }[];
-  readonly [k: string]: unknown;
-}
+const LIMITS: JsonLimits = { bodyBytes: MAX_PAYLOAD, messageBytes: MAX_PAYLOAD, depth: 16, stringChars: 2048, entries: 512 };
+const START_LIMITS: JsonLimits = { ...LIMITS, bodyBytes: MAX_START_PAYLOAD, messageBytes: MAX_START_PAYLOAD, entries: 4096 };
 
-export interface EndedMessage {
-  readonly game: string;
-  readonly winner: string | null;
-  readonly players: Readonly<Record<string, readonly string[]>>;
-  readonly losses: Readonly<Record<string, number>>;
-}
+export type EventMessage = Static<typeof ClubSchemas.events>;
+export type EndedMessage = Static<typeof ClubSchemas.ended>;
+export type StateMessage = Static<typeof ClubSchemas.state>;
+export type StartMessage = Static<typeof ClubSchemas.start>;
 
 export type TableMessage =
   | { readonly leaf: "events"; readonly body: EventMessage }
   | { readonly leaf: "ended"; readonly body: EndedMessage }
-  | { readonly leaf: "state"; readonly body: Readonly<Record<string, unknown>> }
+  | { readonly leaf: "state"; readonly body: StateMessage }
+  | { readonly leaf: "start"; readonly body: StartMessage }
   | { readonly leaf: "status"; readonly online: boolean };
 
-export type Parsed = { ok: true; club: string; table: string; msg: TableMessage } | { ok: false; why: string };
+/**
+ * `ok`: a table message; `ignored`: a topic of the club that is not a table's report (the board's own
+ * `request`); otherwise refused, with the reason and, when the topic names one, the table it came from.
+ */
+export type Parsed =
+  | { ok: true; club: string; table: string; msg: TableMessage }
+  | { ok: false; ignored?: true; club?: string; table?: string; why: string };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown, max = 200): v is string => typeof v === "string" && v.length > 0 && v.length <= max;
 
-function eventBody(b: Record<string, unknown>): EventMessage | string {
-  if (!str(b.game, 64)) return "game must be a string of at most 64 characters";
-  if (!Number.isSafeInteger(b.seq) || (b.seq as number) < 1) return "seq must be a positive integer";
-  if (b.kind !== "resolved" && b.kind !== "undone") return 'kind must be "resolved" or "undone"';
-  if (!Array.isArray(b.dice) || b.dice.length > 200) return "dice must be a list";
-  const dice = b.dice.map((d) =>
-    isObj(d) ? { value: Number(d.value), source: String(d.source ?? "") } : { value: Number(d), source: "" },
-  );
-  return {
-    ...b,
-    game: b.game,
-    seq: b.seq as number,
-    at: typeof b.at === "string" ? b.at.slice(0, 40) : "",
-    ruleset: typeof b.ruleset === "string" ? b.ruleset.slice(0, 64) : "",
-    kind: b.kind,
-    summary: typeof b.summary === "string" ? b.summary.slice(0, 500) : "",
-    dice,
-  };
-}
-
-function endedBody(b: Record<string, unknown>): EndedMessage | string {
-  if (!str(b.game, 64)) return "game must be a string of at most 64 characters";
-  if (b.winner !== null && b.winner !== undefined && !str(b.winner, 80)) return "winner must be a side or null";
-  const players: Record<string, string[]> = {};
-  if (isObj(b.players)) {
-    for (const [side, names] of Object.entries(b.players).slice(0, 16)) {
-      if (Array.isArray(names)) players[side.slice(0, 80)] = names.filter((n): n is string => str(n, 80)).slice(0, 8);
+/**
+ * The value with every property its object schemas do not name dropped, down through lists and unions (TypeBox's
+ * `Value.Clean` keeps a key such as `valueOf` that the schema's properties object inherits). Records keep theirs.
+ */
+export function dropUnknown(schema: TSchema, value: unknown): unknown {
+  const kind = schema[Kind] as string;
+  if (kind === "Object" && isObj(value)) {
+    const props = schema.properties as Record<string, TSchema>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const p = Object.hasOwn(props, k) ? props[k] : undefined;
+      if (p) out[k] = dropUnknown(p, v);
     }
+    return out;
   }
-  const losses: Record<string, number> = {};
-  if (isObj(b.losses)) for (const [side, n] of Object.entries(b.losses).slice(0, 16)) losses[side.slice(0, 80)] = Number(n) || 0;
-  return { game: b.game, winner: (b.winner as string | null | undefined) ?? null, players, losses };
+  if (kind === "Array" && Array.isArray(value)) return value.map((v) => dropUnknown(schema.items as TSchema, v));
+  if (kind === "Union" && isObj(value)) {
+    const obj = (schema.anyOf as TSchema[]).find((s) => s[Kind] === "Object");
+    return obj ? dropUnknown(obj, value) : value;
+  }
+  return value;
 }
 
-/** Parses one MQTT message; a bad one comes back with the reason (the host logs it and keeps going). */
+/** Checks a value against a schema, fields it does not name dropped; the first error with its path, or the value. */
+function checked<S extends TSchema>(schema: S, value: unknown): Static<S> | string {
+  const clean = dropUnknown(schema, value);
+  if (Value.Check(schema, clean)) return clean as Static<S>;
+  const e = Value.Errors(schema, clean).First();
+  return e ? `${e.path || "payload"}: ${e.message}` : "payload does not match the schema";
+}
+
+/** Parses one MQTT message; a bad one comes back with the reason (the host logs and counts it and keeps going). */
 export function parseTableMessage(topic: string, payload: Buffer): Parsed {
   const parts = topic.split("/");
   const [root, club = "", table = "", leaf = ""] = parts;
   if (parts.length !== 4 || root !== "quarterdeck" || !TOPIC_ID.test(club) || !TOPIC_ID.test(table))
     return { ok: false, why: `not a table topic: ${topic.slice(0, 200)}` };
-  if (payload.length > MAX_PAYLOAD) return { ok: false, why: `${topic}: payload of ${payload.length} bytes is over ${MAX_PAYLOAD}` };
+  const from = { club, table };
+  if (leaf === "request") return { ok: false, ignored: true, ...from, why: "the board's own request" };
+  const cap = leaf === "start" ? MAX_START_PAYLOAD : MAX_PAYLOAD;
+  if (payload.length > cap) return { ok: false, ...from, why: `${topic}: payload of ${payload.length} bytes is over ${cap}` };
   const text = payload.toString("utf8");
   if (leaf === "status") {
-    if (text !== "online" && text !== "offline") return { ok: false, why: `${topic}: status must be online or offline` };
+    if (text !== "online" && text !== "offline") return { ok: false, ...from, why: `${topic}: status must be online or offline` };
     return { ok: true, club, table, msg: { leaf, online: text === "online" } };
   }
-  if (leaf !== "events" && leaf !== "state" && leaf !== "ended") return { ok: false, why: `${topic}: unknown topic` };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { ok: false, why: `${topic}: payload is not JSON` };
-  }
-  if (!isObj(body)) return { ok: false, why: `${topic}: payload must be a JSON object` };
-  if (leaf === "state") return { ok: true, club, table, msg: { leaf, body } };
-  const parsed = leaf === "events" ? eventBody(body) : endedBody(body);
-  if (typeof parsed === "string") return { ok: false, why: `${topic}: ${parsed}` };
-  return {
-    ok: true,
-    club,
-    table,
-    msg: leaf === "events" ? { leaf, body: parsed as EventMessage } : { leaf, body: parsed as EndedMessage },
-  };
+  if (leaf !== "events" && leaf !== "state" && leaf !== "ended" && leaf !== "start")
+    return { ok: false, ...from, why: `${topic}: unknown topic` };
+  const parsed = parseBoundedJson(text, leaf === "start" ? START_LIMITS : LIMITS, "payload");
+  if (!parsed.ok) return { ok: false, ...from, why: `${topic}: ${parsed.error.message}` };
+  const body = checked(ClubSchemas[leaf], parsed.value);
+  if (typeof body === "string") return { ok: false, ...from, why: `${topic}: ${body}` };
+  return { ok: true, club, table, msg: { leaf, body } as TableMessage };
 }

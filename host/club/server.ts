@@ -11,24 +11,48 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { WebSocket } from "ws";
 import { sendError } from "../server/errors.ts";
+import { deliver, LIVE_BUFFER_BYTES } from "../server/routes/live.ts";
 import { league, tablesApi, tile } from "./board.ts";
 import type { ClubHost } from "./club-host.ts";
 
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), "public");
 const PAGES = { "/club": "club.html", "/club/league": "league.html" } as const;
 
-export async function buildClubApp(club: ClubHost, logger: Logger, pushEveryMs = 100): Promise<FastifyInstance> {
+/** Bytes of one message a board client may send (it needs to send none). */
+export const CLIENT_MESSAGE_BYTES = 1024;
+
+export async function buildClubApp(
+  club: ClubHost,
+  logger: Logger,
+  pushEveryMs = 100,
+  bufferBytes = LIVE_BUFFER_BYTES,
+): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger.child({ part: "http" }, { level: "warn" }) as FastifyBaseLogger });
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),
   );
-  await app.register(fastifyWebsocket);
+  // the table host's limits: the board's socket takes nothing from clients (a message over 1 KB closes it), and a
+  // client that stops reading is dropped once 4 MB wait for it, instead of the board keeping them
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: CLIENT_MESSAGE_BYTES },
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.terminate();
+      this.websocketServer.close(() => done());
+    },
+    errorHandler: (error, socket, req) => {
+      req.log.warn({ err: error.message }, "closed a board client");
+      socket.terminate();
+    },
+  });
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/club/static/", index: false });
   app.get("/", (_req, reply) => reply.redirect("/club"));
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));
-  const board = () => ({ tiles: club.tables().map(tile), broker: club.source.connected });
+  const board = () => ({
+    tiles: club.tables().map((r) => tile(r, r.game ? club.games.read(r.club, r.table, r.game) : null)),
+    broker: club.source.connected,
+  });
   app.get("/api/club/tables", async () => tablesApi(club.tables()));
-  app.get("/api/club/league", async () => league(club.store.results()));
+  app.get("/api/club/league", async () => league(club.store.results(), club.store.unsettled()));
   app.get("/api/club/board", async () => board());
 
   const sockets = new Set<WebSocket>();
@@ -38,7 +62,7 @@ export async function buildClubApp(club: ClubHost, logger: Logger, pushEveryMs =
     timer = undefined;
     lastPush = Date.now();
     const msg = JSON.stringify({ type: "board", ...board() });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(msg);
+    for (const ws of sockets) deliver(ws, [msg], bufferBytes, app.log);
   };
   const off = club.onChange(() => {
     if (sockets.size === 0 || timer) return;
@@ -50,7 +74,7 @@ export async function buildClubApp(club: ClubHost, logger: Logger, pushEveryMs =
   });
   app.get("/api/club/live", { websocket: true }, (socket) => {
     sockets.add(socket);
-    socket.send(JSON.stringify({ type: "board", ...board() }));
+    deliver(socket, [JSON.stringify({ type: "board", ...board() })], bufferBytes, app.log);
     socket.on("close", () => sockets.delete(socket));
   });
   return app;

@@ -13,8 +13,20 @@ export type OnMessage = (topic: string, payload: Buffer) => void;
 export interface MessageSource {
   /** Whether it hears tables now (connected and subscribed; a broker down is not an error: the board shows it). */
   readonly connected: boolean;
+  /** Asks a table again for records it published (docs/club.md, `request`); lost when the table is away (asked again later). */
+  request(club: string, table: string, body: RequestBody): void;
   close(): Promise<void>;
 }
+
+/** `quarterdeck/<club>/<table>/request`: a game's records `from`…`to` again (from 0: with its start). */
+export interface RequestBody {
+  readonly game: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The topic a table hears the board's requests on. */
+export const requestTopic = (club: string, table: string): string => `quarterdeck/${club}/${table}/request`;
 
 /** The topics of every table of `club` (or of every club). */
 export const clubFilter = (club: string | undefined): string => `quarterdeck/${club ?? "+"}/+/+`;
@@ -56,6 +68,11 @@ export function brokerSource(o: BrokerSourceOptions, onMessage: OnMessage): Mess
   return {
     get connected() {
       return client.connected && subscribed;
+    },
+    request: (club, table, body) => {
+      client.publish(requestTopic(club, table), JSON.stringify(body), { qos: 1 }, (err) => {
+        if (err) o.logger.debug({ err }, "a request to a table was not sent");
+      });
     },
     close: async () => {
       await client.endAsync(true).catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * The table file's `club` section (CONTRACT §5/§6): which MQTT broker the table reports to, under which club
+ * The table file's `club` section (docs/reference/table-file.md/§6): which MQTT broker the table reports to, under which club
  * and table ids, and how it proves who it is (username/password or a client certificate, TLS with `mqtts://`).
  */
 import { type Static, Type } from "@sinclair/typebox";

@@ -9,6 +9,7 @@ import { type BleConfig, BleConfigSchema, bleConfigProblems } from "../../device
 import { DiceListSchema, diceConfigProblems } from "../../devices/dice/config.ts";
 import { PadSectionSchema } from "../../devices/hid/index.ts";
 import { ReaderListSchema } from "../../devices/nfc/config.ts";
+import { PositionsConfigSchema } from "../../devices/positions/family.ts";
 import { type DialConfig, parseDialConfig } from "../../devices/wind-dial/config.ts";
 import type { Result } from "../../src/result.ts";
 
@@ -24,6 +25,8 @@ export const DeviceConfigSchema = Type.Object(
     pad: Type.Optional(PadSectionSchema),
     /** The servo wind dial on a Firmata board: checked by {@link parseDevices} (which fills the angle map's defaults). */
     dial: Type.Optional(Type.Unknown()),
+    /** A source of ship positions the host is fed (the /camera page). */
+    positions: Type.Optional(PositionsConfigSchema),
   },
   { additionalProperties: false },
 );

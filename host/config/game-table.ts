@@ -51,6 +51,7 @@ export function tableOfSetup(setup: TableSetup): GameTable {
     ...(settings !== undefined ? { settings: settings as NonNullable<GameTable["settings"]> } : {}),
     players: [...setup.players],
     display: setup.display,
+    ...(setup.table ? { table: setup.table } : {}),
   };
 }
 
@@ -103,6 +104,7 @@ export function setupOfTable(table: GameTable, data: unknown, locate: (path: str
       wind: table.wind,
       game: table.game,
       settings: table.settings,
+      ...(table.table ? { table: table.table } : {}),
     },
     locate,
   );

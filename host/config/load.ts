@@ -10,13 +10,15 @@ import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
-import { type LoadedFile, loadDataFile } from "../cli/data-file.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
 import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
+import { type LoadedFile, loadDataFile } from "./data-file.ts";
 import { type DeviceConfig, parseDevices } from "./device-schemas.ts";
+import { gameSizeProblem } from "./limits.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
 import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
+import { layoutProblem, type TableLayout } from "./table-layout.ts";
 
 /** Everything the host needs to set a table. */
 export interface TableSetup {
@@ -40,6 +42,8 @@ export interface TableSetup {
   readonly display: DisplayOptions;
   /** The `devices` section, checked and typed, or null for an all-emulated table. */
   readonly devices: DeviceConfig | null;
+  /** The playing area and where ships start (the `table` section), when the file or scenario gives one. */
+  readonly table?: TableLayout;
   /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
   readonly club?: ClubConfig | null;
 }
@@ -78,6 +82,8 @@ export function assemble(
   /** Where a key outside the ships is written (`wind.windward` → `table.yaml:3 (wind.windward)`). */
   locate: (path: string) => string,
 ): Result<TableSetup> {
+  const tooBig = gameSizeProblem(sources.length, new Set(sources.map((s) => s.side)).size);
+  if (tooBig) return fail("config.invalid", `${locate("fleets")}: ${tooBig}`, locate("fleets"));
   const tags: Record<string, string> = {};
   const ships: Record<string, unknown>[] = [];
   for (const { side, ship, where } of sources) {
@@ -102,6 +108,13 @@ export function assemble(
     const message = src ? parsed.error.message.replace(/^ships\[\d+\]\.?/, "") : parsed.error.message;
     return fail("config.invalid", `${at}: ${message}`, at);
   }
+  const layout =
+    rest.table &&
+    layoutProblem(
+      rest.table,
+      ships.map((s) => String(s.id)),
+    );
+  if (layout) return fail("config.invalid", `${locate(layout.path)}: ${layout.message}`, locate(layout.path));
   const { wind: _w, game: _g, settings: _s, ...keep } = rest;
   return ok({ ...keep, ruleset: rs, start, tags });
 }
@@ -125,6 +138,13 @@ function checkClub(club: ClubConfig | undefined, at: (p: string) => string, dir:
     out[key] = full;
   }
   return ok(out);
+}
+
+/** A scenario's table for a file that may give its own ships: the starting places of the ships still on it. */
+function ownStarts(table: TableLayout, sources: readonly ShipSource[]): TableLayout {
+  if (!table.start) return table;
+  const ids = new Set(sources.map((s) => String(s.ship.id)));
+  return { ...table, start: Object.fromEntries(Object.entries(table.start).filter(([id]) => ids.has(id))) };
 }
 
 /** The rule set `id`, or `ruleset.unknown` at `where` naming the rule sets there are. */
@@ -159,6 +179,7 @@ export function loadScenario(name: string): Result<TableSetup> {
       wind: sc.value.wind,
       game: sc.value.game,
       settings: sc.value.settings,
+      ...(sc.value.table ? { table: sc.value.table } : {}),
     },
     file.value.locate,
   );
@@ -169,6 +190,13 @@ export function loadTableFile(path: string): Result<TableSetup> {
   const file = loadDataFile(path);
   if (!file.ok) return file;
   const at = (p: string) => file.value.locate(p);
+  // the size first: a file of thousands of ships is refused before any of them is checked
+  const fleets = (file.value.value as { fleets?: unknown } | null)?.fleets;
+  if (Array.isArray(fleets)) {
+    const ships = fleets.reduce((n: number, f) => n + (Array.isArray(f?.ships) ? f.ships.length : 0), 0);
+    const tooBig = gameSizeProblem(ships, fleets.length);
+    if (tooBig) return fail("config.invalid", `${at("fleets")}: ${tooBig}`, at("fleets"));
+  }
   const cfg = parseWith(TableConfigSchema, file.value.value, "");
   if (!cfg.ok) return fail("config.invalid", `${at(cfg.error.path)}: ${cfg.error.message}`, at(cfg.error.path));
   const c = cfg.value;
@@ -233,6 +261,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,
       settings: c.settings ?? scenario?.start.settings,
+      ...(c.table ? { table: c.table } : scenario?.table ? { table: ownStarts(scenario.table, sources) } : {}),
     },
     (p) => {
       // a key the table file gives is located there; one taken from the scenario names the scenario line

@@ -7,11 +7,12 @@
 import { normaliseUid } from "../../devices/nfc/presence.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { ok, type Result } from "../../src/result.ts";
-import { parseDataText } from "../cli/data-file.ts";
+import { parseDataText } from "./data-file.ts";
+import { MAX_SHIPS } from "./limits.ts";
 import { type RosterProblem, type RosterRow, readCsvRoster } from "./roster.ts";
 
-/** Ships one roster may hold. */
-export const ROSTER_MAX_SHIPS = 500;
+/** Ships one roster may hold (a game's cap). */
+export const ROSTER_MAX_SHIPS = MAX_SHIPS;
 
 /** A ship of a checked roster, as a fleet entry takes it with its side: `{side, id, name, tag?, …fields}`. */
 export type RosterEntry = { readonly side: string; readonly id: string; readonly name: string } & Readonly<Record<string, unknown>>;

@@ -7,6 +7,7 @@
 import { parse } from "csv-parse/sync";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { cellValue } from "../public/lib/cell.js";
+import { bracketDepth, CELL_CHARS, CELL_DEPTH, MAX_SHIPS } from "./limits.ts";
 
 /** A roster row: the side, the ship's fields, and where it came from (`roster.csv:4`). */
 export interface RosterShip {
@@ -38,7 +39,8 @@ const REQUIRED = ["side", "id", "name"] as const;
 export function readCsvRoster(text: string): { rows: RosterRow[]; problems: RosterProblem[] } {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    parsed = parse(text, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true });
+    // one row past the cap is read, so the cap is reported at its line; the rest is never parsed
+    parsed = parse(text, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true, to: MAX_SHIPS + 1 });
   } catch (e) {
     const line = (e as { lines?: number }).lines ?? null;
     return { rows: [], problems: [{ line, field: "", message: `not a valid CSV roster: ${(e as Error).message}` }] };
@@ -52,6 +54,12 @@ export function readCsvRoster(text: string): { rows: RosterRow[]; problems: Rost
       continue;
     }
     const ship: Record<string, unknown> = {};
+    const huge = Object.entries(record).find(([, cell]) => cell.length > CELL_CHARS || bracketDepth(cell, CELL_DEPTH) > CELL_DEPTH);
+    if (huge) {
+      const message = `the cell "${huge[0]}" is longer than ${CELL_CHARS} characters or nested more than ${CELL_DEPTH} deep.`;
+      problems.push({ line: info.lines, field: huge[0], message });
+      continue;
+    }
     for (const [col, cell] of Object.entries(record)) {
       if (col === "side" || cell === "") continue;
       ship[col] = col === "tag" ? cell.split(/[\s;]+/).filter(Boolean) : col === "id" || col === "name" ? cell : cellValue(cell);

@@ -7,6 +7,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Static, Type } from "@sinclair/typebox";
 import { FleetSchema } from "./schema.ts";
+import { TableLayoutSchema } from "./table-layout.ts";
 
 export const ScenarioSchema = Type.Object(
   {
@@ -17,6 +18,8 @@ export const ScenarioSchema = Type.Object(
     wind: Type.Optional(Type.Unknown()),
     game: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     settings: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Number(), Type.String()]))),
+    /** The playing area and the ships' starting formation. */
+    table: Type.Optional(TableLayoutSchema),
   },
   { additionalProperties: false },
 );

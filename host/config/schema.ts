@@ -1,10 +1,11 @@
 /**
- * The table configuration file (CONTRACT §5): rule set, fleets with their NFC tag UIDs, devices, dice
+ * The table configuration file (docs/reference/table-file.md): rule set, fleets with their NFC tag UIDs, devices, dice
  * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
+import { TableLayoutSchema } from "./table-layout.ts";
 
 /** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
 export const ShipEntrySchema = Type.Object(
@@ -66,6 +67,8 @@ export const TableConfigSchema = Type.Object(
     ruleset: Type.Optional(Type.String()),
     scenario: Type.Optional(Type.String()),
     title: Type.Optional(Type.String()),
+    /** A few words on the game for the people at the table (a bundled scenario has one, so it loads as a table file). */
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
     fleets: Type.Optional(Type.Array(FleetSchema)),
     /** A CSV roster (side,id,name,tag,…rule-set fields), relative to this file. */
     roster: Type.Optional(Type.String()),
@@ -78,7 +81,9 @@ export const TableConfigSchema = Type.Object(
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),
-    /** Club mode: report this table to the club's MQTT broker (CONTRACT §6). */
+    /** The playing area (mm) and where ships start (docs/reference/request-result.md table coordinates); default a 6 × 4 ft table in formation. */
+    table: Type.Optional(TableLayoutSchema),
+    /** Club mode: report this table to the club's MQTT broker (docs/reference/mqtt.md). */
     club: Type.Optional(ClubSchema),
   },
   { additionalProperties: false },

@@ -3,7 +3,7 @@
  * into the same game — rule set, scenario, title, fleets with their tags, wind, game state, settings, players and
  * display. The table's own devices, dice bindings and club are not the game's and are left to the table's file.
  */
-import { stringify } from "yaml";
+import { Document } from "yaml";
 import type { GameTable } from "./game-table.ts";
 
 /** Keys in the order a person writes a table file. */
@@ -25,5 +25,9 @@ export function tableFileText(table: GameTable, notes: readonly string[] = []): 
     "Start a table with it: quarterdeck start --config FILE",
     ...notes,
   ];
-  return `${head.map((l) => `# ${l}`).join("\n")}\n${stringify(ordered, { lineWidth: 0 })}`;
+  // the whole file is written by the YAML library, the head as its comment: a title's line break stays in the comment
+  // (each line of it is commented), and control characters are spaces there anyway
+  const doc = new Document(ordered);
+  doc.commentBefore = head.map((l) => ` ${l.replace(/[\p{Cc}\u2028\u2029]+/gu, " ")}`).join("\n");
+  return doc.toString({ lineWidth: 0 });
 }

@@ -7,8 +7,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
+import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
@@ -120,7 +122,8 @@ function ActionPanel({ state }) {
       p.outsidePhase && !idle ? html`<p class="phase-note" id="phase-note" role="note">${p.outsidePhase}</p>` : null
     }
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
-    ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    ${idle || p.measured?.fields.length ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    <${Measured} measured=${p.measured} />
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
     <${PadChoice} pending=${p} />
     ${
@@ -144,26 +147,59 @@ function ActionPanel({ state }) {
     ${p.origin === "follow-up" ? html`<${Waiting} followUps=${state.followUps.slice(1)} />` : null}`;
 }
 
+/** The end of the game: who won, how it ended, each side's ships (each counted once), and the report. */
+function GameOver({ state }) {
+  const e = state.ended;
+  return html`<h2 class="kicker">${e.by === "rules" ? "The rules end the game" : "The organiser ended the game"}</h2>
+    <div class="instruction game-over" id="game-over">${e.headline}</div>
+    <p class="game-over-reason" id="game-over-reason">${e.reason}</p>
+    <ul class="game-over-sides" aria-label="ships by side">
+      ${e.sides.map(
+        (t) =>
+          html`<li><b>${t.side}</b>: ${t.afloat} of ${t.ships} afloat${
+            t.lost.length
+              ? html` — lost ${Object.entries(t.out)
+                  .map(([w, n]) => `${n} ${w}`)
+                  .join(", ")} (${t.lost.map((l) => l.name).join(", ")})`
+              : null
+          }</li>`,
+      )}
+    </ul>
+    <p class="choice-how"><a href=${`/api/games/${state.game}/report`}>The after-action report</a> · <a href="/games">Games</a></p>`;
+}
+
+/** What the set-up costs a side that the players may not expect, until the first result. */
+function SetupWarnings({ warnings }) {
+  if (!warnings?.length) return null;
+  return html`<div class="trouble-small setup-warnings" id="setup-warnings" role="note">
+    <b>Before you start</b>
+    <ul>${warnings.map((w) => html`<li>${w}</li>`)}</ul>
+  </div>`;
+}
+
 function Recent({ history }) {
   if (!history.length) return null;
   return html`<ol class="history" aria-label="recent results">
     ${history
       .slice(-4)
       .reverse()
-      .map((r) => html`<li>#${r.seq} ${r.description}</li>`)}
+      .map((r) => html`<li>#${r.number ?? r.seq} ${r.description}</li>`)}
   </ol>`;
 }
 
 function ResultPanel({ state }) {
   const r = state.last;
-  if (!r) return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>`;
+  // before the first result, the room is for what the set-up costs a side (said until then)
+  if (!r)
+    return html`<h2 class="kicker">Last result</h2><p class="muted">No action resolved yet.</p>
+      <${SetupWarnings} warnings=${state.setupWarnings} />`;
   const def = state.ruleset.actions.find((a) => a.type === r.action.type);
   const who = (def?.fields ?? [])
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
   const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
-  return html`<h2 class="kicker">#${r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
+  return html`<h2 class="kicker">#${r.number ?? r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
     <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
     <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
       ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
@@ -197,7 +233,7 @@ function Notice({ state }) {
   const last = state.notices[state.notices.length - 1];
   const fresh = last && Date.now() - last.at < 15000 ? last : null;
   const undone = state.lastUndo && (!fresh || state.lastUndo.at >= fresh.at) ? state.lastUndo : null;
-  const text = undone ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
+  const text = undone ? `Undone: #${undone.number ?? undone.seq} ${undone.description}` : fresh?.text;
   return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
 }
 
@@ -230,13 +266,21 @@ function Display() {
   useEffect(() => {
     if (!loaded) return;
     if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
-      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${seq}: ${state.last.description}`);
+      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${state.last.number ?? seq}: ${state.last.description}`);
     }
     lastSeq.current = seq;
   }, [seq, loaded]);
   useEffect(() => {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
   }, [undone?.seq, undone?.at]);
+  // the end of the game is said once when it comes (not on a page opened after it)
+  const endSaid = useRef(undefined);
+  const endText = state?.ended ? `${state.ended.headline}. ${state.ended.reason}` : null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (endSaid.current !== undefined && endText && endText !== endSaid.current) setAnnounce(endText);
+    endSaid.current = endText ?? null;
+  }, [endText, loaded]);
   useSpeech(prefs?.speech === true, announce);
   useEffect(() => {
     document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
@@ -252,8 +296,15 @@ function Display() {
       <${ScreenButtons} />
       <a class="games-link" href="/games">Games</a>
     </header>
-    <main class="display-grid">
-      <section id="action" tabindex="0" class="panel action" aria-label="action being set up"><${ActionPanel} state=${state} /></section>
+    <main class=${`display-grid${state.table ? " with-map" : ""}`}>
+      <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
+        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
+      </section>
+      ${
+        state.table
+          ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
+          : null
+      }
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>

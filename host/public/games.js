@@ -57,6 +57,7 @@ function GameCard({ game, rulesets, openSides, send }) {
       <div><dt>Turn</dt><dd>${game.turn}</dd></div>
       <div><dt>Last played</dt><dd>${lastPlayed(game.updatedAt)}</dd></div>
       ${game.winner ? html`<div><dt>Winner</dt><dd class="winner">${game.winner}</dd></div>` : null}
+      ${game.endReason ? html`<div class="game-end"><dt>How it ended</dt><dd class="end-reason">${game.endReason}</dd></div>` : null}
     </dl>
     <div class="buttons game-actions">
       ${

@@ -66,6 +66,12 @@ function Created({ game, rulesetName, ships, sides }) {
     <h2 id="created-h">“${game.title}” is ready</h2>
     <p>${rulesetName}${ships > 0 ? ` · ${ships} ships` : ""}${sides.length > 0 ? ` · ${sides.join(" v ")}` : ""}</p>
     ${
+      game.warnings?.length
+        ? html`<div class="trouble-small setup-warnings" id="created-warnings" role="note"><b>Before you start</b>
+            <ul>${game.warnings.map((w) => html`<li>${w}</li>`)}</ul></div>`
+        : null
+    }
+    ${
       opened
         ? html`<p id="opened">It is on the table now.</p>
           <p class="buttons"><a class="button" href="/">Display</a> <a class="button secondary" href="/control">Control</a>

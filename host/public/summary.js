@@ -40,6 +40,7 @@ function Side({ s }) {
 /** The winner by the rules where they name one, else the one named on ending the game, else why there is none. */
 function headline(sum) {
   if (sum.winner) return `${sum.winner}, by the rules`;
+  if (sum.ended?.winner) return sum.ended.by === "rules" ? `${sum.ended.winner}, by the rules` : sum.ended.winner;
   if (sum.namedWinner) return sum.namedWinner;
   return sum.victoryCondition ? "No winner yet by the rules" : "No winner named";
 }
@@ -58,6 +59,7 @@ function Summary() {
   return html`<main class="page wide">
     <h1>${sum.title} ${nav}</h1>
     <p class="muted">${sum.status === "ended" ? "Ended" : sum.status === "archived" ? "Put away" : "In play"} · ${sum.actions} action${sum.actions === 1 ? "" : "s"}</p>
+    ${sum.ended ? html`<p class="summary-ended" id="ended"><b>${sum.ended.headline}</b> — ${sum.ended.reason}</p>` : null}
     <section class="panel" aria-labelledby="winner-h">
       <h2 id="winner-h">Winner</h2>
       <p id="winner" class="summary-winner">${headline(sum)}</p>

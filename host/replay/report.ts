@@ -2,19 +2,57 @@
  * The after-action report: every action in order with its dice (and where each die came from) and its result,
  * the undos, and every ship at the end — as Markdown or as a standalone HTML page.
  */
+
+import type { DicePlan } from "../../src/dice/plan.ts";
+import { dieLabel } from "../session/dice-gather.ts";
+import type { GameOver } from "../session/game-over.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, outcomeText, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 
 const time = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 19);
 
+/** What the report says of the game besides its log: its players, dates and end (the table knows them; a file may not). */
+export interface ReportGame {
+  readonly players: ReadonlyArray<{ readonly side: string; readonly name?: string }>;
+  readonly createdAt: number;
+  readonly over: GameOver | null;
+}
+
+/** The game's facts as label and text: the result ("Game over — English win"), how it ended, players, dates. */
+function gameFacts(r: Replay, g: ReportGame | undefined): [string, string][] {
+  if (!g) return [];
+  const sides = [...new Set(r.state.ships.map((s) => s.side))];
+  const players = sides.map((side) => {
+    const names = g.players.filter((p) => p.side === side && p.name).map((p) => p.name);
+    return `${side}: ${names.length ? names.join(", ") : "no name given"}`;
+  });
+  const first = r.inEffect[0]?.at;
+  return [
+    ["Result", g.over ? g.over.headline : "Not ended: the game goes on"],
+    ...(g.over ? [["How it ended", g.over.reason] as [string, string]] : []),
+    ["Players", players.join("; ")],
+    ["Created", time(g.createdAt)],
+    ...(first !== undefined ? [["First result", time(first)] as [string, string]] : []),
+    ...(g.over?.at != null ? [["Ended", time(g.over.at)] as [string, string]] : []),
+  ];
+}
+
 function dieSource(from: DieProvenance): string {
   if (from.source === "die") return `${from.dieId} (${from.family}${from.color ? `, ${from.color}` : ""}) showed ${from.face}`;
   return from.source === "manual" ? "typed in" : "rolled by the host";
 }
 
-const diceText = (dice: readonly PlacedDie[]) =>
-  dice.length === 0 ? "no dice" : dice.map((d) => `${d.value} — ${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`).join("; ");
+/** "6 — Dutch: pixel-2 (pixels) showed 6": each die with whose slot it filled (side, colour or role) and its source. */
+function diceText(plan: DicePlan, dice: readonly PlacedDie[]): string {
+  if (dice.length === 0) return "no dice";
+  return dice
+    .map((d) => {
+      const { whose } = dieLabel(plan, d);
+      return `${d.value} — ${whose ? `${whose}: ` : ""}${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`;
+    })
+    .join("; ");
+}
 
 /** The action as its title and fields by their labels ("Broadside (Firing ship: Royal James, Target: Gouda, Range: 6)"). */
 function actionText(action: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>, r: Replay): string {
@@ -35,17 +73,32 @@ interface Line {
   readonly rows: readonly [string, string][];
 }
 
+/**
+ * Each action's number in its game, as the table showed it: from #1, the actions in effect counted in order, so an
+ * undone action's number is taken by the next one (keyed by the log's `seq`).
+ */
+function resultNumbers(r: Replay): Map<number, number> {
+  const numbers = new Map<number, number>();
+  let inEffect = 0;
+  for (const { row } of r.entries) {
+    if (row.kind === "undo") inEffect -= numbers.has(row.undoes) ? 1 : 0;
+    else numbers.set(row.record.seq, ++inEffect);
+  }
+  return numbers;
+}
+
 function lines(r: Replay): { entries: Line[]; ships: string[][] } {
   const names = new Map(r.state.ships.map((s) => [s.id, s.name]));
+  const numbers = resultNumbers(r);
   const entries = r.entries.map(({ row, sameToday }): Line => {
-    if (row.kind === "undo") return { title: `#${row.seq} · ${time(row.at)} · undo of #${row.undoes}`, rows: [] };
+    if (row.kind === "undo") return { title: `${time(row.at)} · undo of #${numbers.get(row.undoes) ?? row.undoes}`, rows: [] };
     const rec = row.record;
     const counted = markTally(rec.dice);
     return {
-      title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
+      title: `#${numbers.get(rec.seq) ?? rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
         ["Action", actionText(rec.action, names, r)],
-        ["Dice", diceText(rec.dice)],
+        ["Dice", diceText(rec.plan, rec.dice)],
         ...(counted ? [["Counted", counted] as [string, string]] : []),
         ["Result", outcomeText(rec.outcome, names) || JSON.stringify(rec.outcome)],
         ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),
@@ -59,14 +112,16 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
   return { entries, ships };
 }
 
-export function markdownReport(r: Replay): string {
+export function markdownReport(r: Replay, game?: ReportGame): string {
   const { entries, ships } = lines(r);
   const wind = r.ruleset.windView(r.state);
+  const facts = gameFacts(r, game);
   return [
     `# After-action report: ${r.setup.title}`,
     "",
     `Rule set: ${r.ruleset.title} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${wind.label}` : ""}`,
     "",
+    ...(facts.length ? [...facts.map(([k, v]) => `- **${k}:** ${v}`), ""] : []),
     "## Actions",
     "",
     ...entries.flatMap((e) => [`### ${e.title}`, "", ...e.rows.map(([k, v]) => `- **${k}:** ${v}`), ""]),
@@ -81,16 +136,27 @@ export function markdownReport(r: Replay): string {
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
-export function htmlReport(r: Replay): string {
+export function htmlReport(r: Replay, game?: ReportGame): string {
   const { entries, ships } = lines(r);
   const wind = r.ruleset.windView(r.state);
+  const facts = gameFacts(r, game);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(r.setup.title)} — after-action report</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(r.setup.title)} — after-action report</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.4}
 h3{margin:1.4rem 0 .3rem}dt{font-weight:700}dd{margin:0 0 .3rem 1rem}table{border-collapse:collapse;width:100%}
-td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left}</style></head><body>
+td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left}.game{font-size:1.15rem}.game dt{float:left;clear:left;width:9rem}
+.game dd{margin-left:9.5rem}.result{font-size:1.6rem;font-weight:800;margin:.4rem 0}
+@media (max-width:40rem){.game dt{float:none;width:auto}.game dd{margin-left:0}table{font-size:.85rem}td,th{padding:.2rem}}</style></head><body>
 <h1>After-action report: ${esc(r.setup.title)}</h1>
 <p>Rule set: ${esc(r.ruleset.title)} (<code>${esc(r.ruleset.id)}</code>) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${esc(wind.label)}` : ""}</p>
+${
+  facts.length
+    ? `<p class="result" id="result">${esc(facts[0]?.[1] ?? "")}</p><dl class="game" id="game">${facts
+        .slice(1)
+        .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+        .join("")}</dl>`
+    : ""
+}
 <h2>Actions</h2>
 ${entries.map((e) => `<h3>${esc(e.title)}</h3>${e.rows.length ? `<dl>${e.rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>` : ""}`).join("\n")}
 <h2>Ships at the end</h2>

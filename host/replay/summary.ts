@@ -5,7 +5,9 @@
  * with the losses side by side. The winner a person named on ending the game is given beside it, never mixed in.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { sideTallies } from "../../src/game/side-tally.ts";
 import type { Player } from "../config/schema.ts";
+import type { GameOver } from "../session/game-over.ts";
 import type { Replay } from "./rebuild.ts";
 
 const BreakpointSchema = Type.Object({
@@ -21,7 +23,9 @@ export const SideSummarySchema = Type.Object({
   players: Type.Array(Type.String(), { description: "The players' names, where given" }),
   ships: Type.Integer(),
   afloat: Type.Integer({ description: "Ships still in the fight" }),
-  out: Type.Record(Type.String(), Type.Integer(), { description: "Ships out of the fight by the rule set's word: sunk, captured …" }),
+  out: Type.Record(Type.String(), Type.Integer(), {
+    description: "Ships out of the fight by the rule set's first word for each (sunk, captured …): each ship counted once",
+  }),
   lost: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.Array(Type.String()) })),
   breakpoints: Type.Array(BreakpointSchema),
 });
@@ -39,11 +43,21 @@ export const EndSummarySchema = Type.Object({
   reason: Type.String(),
   victoryCondition: Type.Boolean({ description: "Whether the rule set's text has a victory condition" }),
   namedWinner: Type.Union([Type.String(), Type.Null()], { description: "The winner a person named on ending the game" }),
+  ended: Type.Union(
+    [
+      Type.Null(),
+      Type.Object({
+        by: Type.Union([Type.Literal("rules"), Type.Literal("organiser")]),
+        winner: Type.Union([Type.String(), Type.Null()]),
+        headline: Type.String({ description: '"Game over — English win"' }),
+        reason: Type.String({ description: "How it ended" }),
+        at: Type.Union([Type.Number(), Type.Null()]),
+      }),
+    ],
+    { description: "How the game ended (the rules' own end or the organiser's End), as the display says it; null while it goes on" },
+  ),
 });
 export type GameEndSummary = Static<typeof EndSummarySchema>;
-
-/** A status word without its aside: "captured (prize crew due)" counts as "captured". */
-const plainWord = (w: string) => w.replace(/\s*\(.*\)$/, "");
 
 /** What the summary knows of the game besides its replay. */
 export interface SummaryGame {
@@ -52,30 +66,22 @@ export interface SummaryGame {
   /** The winner named on ending the game. */
   readonly winner: string | null;
   readonly players: readonly Player[];
+  /** How the game ended, as the display says it (host/session/game-over.ts); null while it goes on. */
+  readonly over?: GameOver | null;
 }
 
 export function endSummary(replay: Replay, game: SummaryGame): GameEndSummary {
   const rs = replay.ruleset;
   const views = rs.shipViews(replay.state);
   const breakpoints = rs.breakpoints?.(replay.state) ?? [];
-  const sides = [...new Set(views.map((v) => v.side))].map((side) => {
-    const mine = views.filter((v) => v.side === side);
-    const lost = mine.filter((v) => v.severity.includes("out"));
-    const out: Record<string, number> = {};
-    for (const v of lost) {
-      const words = new Set(v.status.filter((_, i) => v.severity[i] === "out").map(plainWord));
-      for (const w of words) out[w] = (out[w] ?? 0) + 1;
-    }
-    return {
-      side,
-      players: game.players.filter((p) => p.side === side && p.name !== undefined).map((p) => p.name as string),
-      ships: mine.length,
-      afloat: mine.length - lost.length,
-      out,
-      lost: lost.map((v) => ({ id: v.id, name: v.name, status: [...v.status] })),
-      breakpoints: breakpoints.filter((b) => b.side === side).map(({ side: _s, ...b }) => b),
-    };
-  });
+  // each ship counted once, under its first word at severity `out` (issue 24: "destroyed · prize" is one ship)
+  const sides = sideTallies(views).map((t) => ({
+    ...t,
+    out: { ...t.out },
+    lost: t.lost.map((l) => ({ ...l, status: [...l.status] })),
+    players: game.players.filter((p) => p.side === t.side && p.name !== undefined).map((p) => p.name as string),
+    breakpoints: breakpoints.filter((b) => b.side === t.side).map(({ side: _s, ...b }) => b),
+  }));
   const victory = rs.victory?.(replay.state) ?? null;
   const losses = sides.map((s) => `${s.side} ${s.ships - s.afloat} of ${s.ships}`).join(", ");
   return {
@@ -89,5 +95,8 @@ export function endSummary(replay: Replay, game: SummaryGame): GameEndSummary {
     reason: victory?.reason ?? `The ${rs.title} rules name no victory condition; ships lost side by side: ${losses}.`,
     victoryCondition: victory !== null,
     namedWinner: game.winner,
+    ended: game.over
+      ? { by: game.over.by, winner: game.over.winner, headline: game.over.headline, reason: game.over.reason, at: game.over.at }
+      : null,
   };
 }

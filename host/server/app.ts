@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
 import { requireToken } from "./auth.ts";
 import { registerBodyParsers } from "./body-parsers.ts";
+import { clientErrorHandler, denyFraming } from "./client-errors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
 import { registerOpenApi } from "./openapi.ts";
@@ -56,7 +57,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, _req, reply) => {
       errorHandler(error, _req, reply);
     },
+    // and so is a request the HTTP parser refused (a URL over 16 KB: 431)
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
+  denyFraming(app);
   app.setErrorHandler(errorHandler);
   registerBodyParsers(app);
   app.setNotFoundHandler((req, reply) =>

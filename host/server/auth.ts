@@ -1,5 +1,5 @@
 /**
- * Writes from beyond loopback need the bearer token (CONTRACT §4); on 127.0.0.1 none is needed. The token is
+ * Writes from beyond loopback need the bearer token (docs/reference/http-api.md); on 127.0.0.1 none is needed. The token is
  * generated once and kept in the data directory (mode 0600) so phones stay paired across restarts.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";

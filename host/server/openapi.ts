@@ -15,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "quarterdeck table host",
         version: packageVersion(),
         description:
-          "The table's HTTP API (CONTRACT §4). Writes need `Authorization: Bearer <token>` when the host listens beyond loopback.",
+          "The table's HTTP API (docs/reference/http-api.md). Writes need `Authorization: Bearer <token>` when the host listens beyond loopback.",
       },
     },
   });

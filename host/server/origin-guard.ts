@@ -1,5 +1,5 @@
 /**
- * Host and Origin checks (CONTRACT §4), against DNS rebinding and cross-site use of the table:
+ * Host and Origin checks (docs/reference/http-api.md), against DNS rebinding and cross-site use of the table:
  * - the Host header must name this machine: a loopback name (`localhost`, `*.localhost`, `127.x`, `::1`), an IP
  *   address (a rebinding page always reaches us under its own domain name, never under an address) or one of the
  *   configured host names (the machine's name, `<name>.local`, `--host`, `--allow-host`);

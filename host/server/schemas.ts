@@ -1,4 +1,4 @@
-/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (CONTRACT §4). */
+/** TypeBox schemas of every request body, parameter and WebSocket message of the host API (docs/reference/http-api.md). */
 import { Type } from "@sinclair/typebox";
 
 const Strict = { additionalProperties: false } as const;
@@ -7,7 +7,23 @@ const Id = () => Type.String({ minLength: 1, maxLength: 100 });
 /** A short word list (roles, colours). */
 const Words = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 16 });
 
-export const ActionBody = Type.Object({ action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }) }, Strict);
+export const ActionBody = Type.Object(
+  {
+    action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }),
+    /** Positions (docs/reference/request-result.md): checked in full by the rules core's table schema. */
+    table: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 8,
+          description: "the ships' positions: geometric fields the action leaves out are measured (request-result.md)",
+        },
+      ),
+    ),
+  },
+  Strict,
+);
 export const DraftBody = Type.Object(
   { type: Type.Optional(Id()), values: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 32 })) },
   Strict,
@@ -44,6 +60,16 @@ export const SimLiftBody = Type.Object({ reader: Id() }, Strict);
 export const SimRollBody = Type.Object({ die: Id(), face: Type.Integer({ minimum: 1, maximum: 20 }) }, Strict);
 export const SimDeviceBody = Type.Object({ device: Id() }, Strict);
 export const SimPressBody = Type.Object({ command: Id() }, Strict);
+/** docs/reference/http-api.md: a ship's model moved on the emulated table (§2 table coordinates: mm, heading clockwise from north). */
+export const SimMoveBody = Type.Object(
+  {
+    ship: Id(),
+    x: Type.Number({ minimum: -100_000, maximum: 100_000, description: "mm east of the table's corner" }),
+    y: Type.Number({ minimum: -100_000, maximum: 100_000, description: "mm north of the table's corner" }),
+    heading: Type.Number({ minimum: -360, maximum: 720, description: "the bow's bearing, degrees clockwise from north" }),
+  },
+  Strict,
+);
 
 /** Messages a client may send on `/api/live`. */
 export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict)]);

@@ -1,7 +1,7 @@
 /**
  * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema, so
  * pages render what they are told and the OpenAPI document shows it. The rule sets' own parts (an action's fields,
- * an outcome, the wind state) stay open objects: their shapes are each rule set's (CONTRACT §3); odds summaries come
+ * an outcome, the wind state) stay open objects: their shapes are each rule set's (docs/reference/rulesets.md); odds summaries come
  * as typed figures (`{label, kind: probability|mean|count, value}`).
  * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
  * serialise (the route sends the view as built).
@@ -30,7 +30,7 @@ export const ShipViewSchema = Type.Object({
 
 const HeadlineItem = Type.Object({ label: Type.String(), p: Probability });
 
-/** CONTRACT §2 `headline`: what a player is shown before the roll, in the rule set's words. */
+/** docs/reference/request-result.md `headline`: what a player is shown before the roll, in the rule set's words. */
 export const HeadlineSchema = Type.Object({
   title: Type.String(),
   bars: Type.Array(HeadlineItem),
@@ -53,9 +53,52 @@ const PlanEntry = Type.Object({
   count: Type.Integer({ minimum: 0 }),
   color: Nullable(Type.String()),
   purpose: Type.String(),
+  /** The side whose dice these are, in a roll several sides make. */
+  side: Type.Optional(Type.String()),
 });
 
-const PlacedDie = Type.Object({ entry: Type.Integer({ minimum: 0 }), value: Type.Integer(), from: Open }, { additionalProperties: true });
+/** A die's label (host/session/dice-gather.ts): whose slot it filled and where it came from. */
+const DieLabel = Type.Object({
+  side: Type.Optional(Type.String()),
+  color: Type.Optional(Type.String()),
+  role: Type.String(),
+  source: Type.String({ description: 'The die\'s name, "typed" or "host roll"' }),
+  whose: Type.String({ description: "The side, else the colour, else the role where the roll has several; empty for one" }),
+  text: Type.String(),
+});
+
+const PlacedDie = Type.Object(
+  { entry: Type.Integer({ minimum: 0 }), value: Type.Integer(), from: Open, label: DieLabel },
+  { additionalProperties: true },
+);
+
+const Words = Type.Object({ value: Type.Unknown(), words: Type.String() });
+const Point = Type.Object({ x: Type.Number(), y: Type.Number() });
+
+/** The draft's geometry measured from the ships' positions (CONTRACT §2 `measured`), as the pages show it. */
+const Measured = Type.Object(
+  {
+    fields: Type.Array(
+      Type.Object({ name: Type.String(), label: Type.String(), value: Type.Unknown(), words: Type.String(), figure: Type.String() }),
+    ),
+    overridden: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), given: Type.String(), measured: Type.String() })),
+    borderline: Type.Array(
+      Type.Object({
+        field: Type.String(),
+        label: Type.String(),
+        readings: Type.Array(Words, { description: "The reading taken, then the one on the other side of the threshold" }),
+        edge: Type.String(),
+        sentence: Type.String(),
+      }),
+    ),
+    refusal: Nullable(Type.String({ description: "The geometry forbids the action: why, with the measured figure" })),
+    asked: Nullable(Type.String({ description: "Why the figures are asked instead of measured (a ship's position unknown or stale)" })),
+    line: Nullable(Type.Object({ from: Point, to: Point, hits: Type.Boolean() })),
+    rings: Type.Array(Type.Object({ label: Type.String(), radius: Type.Number({ description: "mm, base to base" }) })),
+    label: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
 
 const Pending = Type.Object({
   type: Type.String(),
@@ -84,6 +127,7 @@ const Pending = Type.Object({
         'The action is played in another phase by its rule text: a note for the players ("Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent."); null in its phase, for a roll the rules demand, or an action of no phase',
     }),
   ),
+  measured: Nullable(Measured),
   choosing: Nullable(
     Type.Object(
       {
@@ -106,7 +150,7 @@ const Pending = Type.Object({
 const Device = Type.Object(
   {
     id: Type.String(),
-    kind: Type.Union(["die", "reader", "pad", "dial", "adapter"].map((k) => Type.Literal(k))),
+    kind: Type.Union(["die", "reader", "pad", "dial", "adapter", "positions"].map((k) => Type.Literal(k))),
     family: Type.String(),
     connected: Type.Boolean(),
     status: Type.String(),
@@ -114,6 +158,33 @@ const Device = Type.Object(
     name: Type.Optional(Type.String({ description: "The friendly name a person gave it" })),
   },
   { additionalProperties: true },
+);
+
+/** A ship's base on the map: where it was last seen (docs/reference/request-result.md table coordinates, mm), its size and how sure. */
+const MapShip = Type.Object(
+  {
+    id: Type.String(),
+    x: Type.Number(),
+    y: Type.Number(),
+    heading: Type.Number({ minimum: 0, maximum: 360, description: "The bow's bearing, degrees clockwise from north" }),
+    width: Type.Number({ minimum: 0, description: "The base's width (mm)" }),
+    length: Type.Number({ minimum: 0, description: "The base's length along the heading (mm)" }),
+    uncertainty: Type.Number({ minimum: 0, description: "How far off the position may be (mm)" }),
+    at: Type.Number({ description: "When it was seen (ms since the epoch)" }),
+    source: Type.String({ description: "What saw it (camera, the emulated table)" }),
+    stale: Type.Boolean({ description: "The sighting no longer holds: the ship may have moved unseen" }),
+  },
+  { additionalProperties: false },
+);
+
+/** The table as the map draws it. */
+export const TableMapSchema = Type.Object(
+  {
+    width: Type.Number({ description: "The playing area east–west (mm)" }),
+    height: Type.Number({ description: "The playing area south–north (mm)" }),
+    ships: Type.Array(MapShip),
+  },
+  { additionalProperties: false },
 );
 
 /** The whole table state (`GET /api/state`). */
@@ -145,6 +216,7 @@ export const TableViewSchema = Type.Object(
     wind: Nullable(Open),
     windState: Type.Unknown(),
     ships: Type.Array(ShipViewSchema),
+    table: Nullable(TableMapSchema),
     focus: Nullable(Type.Object({ ship: Nullable(Type.Omit(ShipViewSchema, ["tags"])), log: Type.Array(Open) })),
     pending: Nullable(Pending),
     followUps: Type.Array(Open),
@@ -173,6 +245,31 @@ export const TableViewSchema = Type.Object(
     notices: Type.Array(
       Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
     ),
+    ended: Nullable(
+      Type.Object(
+        {
+          by: Type.Union([Type.Literal("rules"), Type.Literal("organiser")], { description: "The rules' own end, or the organiser's End" }),
+          winner: Nullable(Type.String()),
+          reason: Type.String({ description: "How it ended, in the text's words" }),
+          headline: Type.String({ description: '"Game over — English win"' }),
+          at: Nullable(Type.Number()),
+          sides: Type.Array(
+            Type.Object({
+              side: Type.String(),
+              ships: Type.Integer(),
+              afloat: Type.Integer(),
+              out: Type.Record(Type.String(), Type.Integer()),
+              lost: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.Array(Type.String()) })),
+            }),
+          ),
+        },
+        { description: "The game is over: how, and each side's ships (each counted once)" },
+      ),
+    ),
+    setupWarnings: Type.Array(Type.String(), {
+      description:
+        "What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result",
+    }),
   },
   { $id: "TableView", additionalProperties: false },
 );

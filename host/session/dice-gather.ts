@@ -1,7 +1,9 @@
 /**
  * An electronic die's reading as a roll, and gathering the dice of a plan from rolls: each roll (a die's face, a
- * typed value or a software roll, see `dice-input.ts`) goes to the first plan entry that still needs a die and that it may stand for — by the
- * die's bound roles and colours and by whether its face can be read as the entry's kind (`readFace`).
+ * typed value or a software roll, see `dice-input.ts`) goes to the first plan entry that still needs a die and that
+ * it may stand for — by the die's bound side (in a roll several sides make, whose entries name their side), roles
+ * and colours, and by whether its face can be read as the entry's kind (`readFace`). So a die bound to a side fills
+ * that side's slot whatever order the dice land in; an unbound die fills the first open slot.
  * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
  */
 import type { DieRolled } from "../../devices/readings.ts";
@@ -9,7 +11,7 @@ import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import { colorFits, type DicePlan, type DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
-import type { PlacedDie, Roll } from "../store/records.ts";
+import type { DiceMode, DieProvenance, PlacedDie, Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
 
 export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
@@ -21,14 +23,31 @@ export function dieRoll(r: DieRolled, binding: Binding | undefined): Roll {
     from: { source: "die", dieId, family, dieKind, face, ...(color ? { color } : {}), at },
     colors: binding?.colors ?? (color ? [color] : []),
     roles: binding?.roles ?? [],
+    ...(binding?.side ? { side: binding.side } : {}),
   };
 }
 
-/** Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it can. */
-export function refuseDie(r: DieRolled, st: DraftStatus | null, binding: Binding | undefined): string | null {
+/** Whether the plan is a roll several sides make: its entries name the side whose dice they are. */
+export const sidedPlan = (plan: DicePlan): boolean => plan.some((e) => e.side !== undefined);
+
+/**
+ * Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it
+ * can. In a roll several sides make, the die's own side decides (its dice mode; which slot it fills is `gather`'s);
+ * otherwise the roller's.
+ */
+export function refuseDie(
+  r: DieRolled,
+  st: DraftStatus | null,
+  binding: Binding | undefined,
+  players: Readonly<Record<string, DiceMode>> = {},
+): string | null {
   const label = `Die ${r.dieId} (${r.face})`;
   if (!st) return `${label}: no action is waiting for dice.`;
   if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
+  if (sidedPlan(st.plan)) {
+    const mode = binding?.side ? (players[binding.side] ?? "electronic") : "electronic";
+    return mode === "electronic" ? null : `${label}: ${binding?.side} rolls ${mode} dice — ignored.`;
+  }
   if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
   if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
   return null;
@@ -49,18 +68,23 @@ export function valueFor(roll: Roll, e: DicePlanEntry, plan: DicePlan): number |
   const typedAny = roll.from.source !== "die" && roll.colors.length === 0;
   if (!typedAny && !colorFits(roll.colors, e, plan)) return null;
   if (roll.roles.length > 0 && !roll.roles.includes(e.role)) return null;
+  if (roll.side !== undefined && e.side !== undefined && roll.side !== e.side) return null;
   const f = roll.from;
   if (f.source !== "die") return isValidValue(e.die, f.value) ? f.value : null;
   if (f.dieKind !== "d6" && f.dieKind !== "d8") return null;
   return readFace(f.dieKind, f.face, e.die);
 }
 
-/** Places rolls in plan order. */
+/**
+ * Places rolls in plan order. In a roll several sides make, the dice of a side (bound, or typed for its slot) are
+ * placed first and unbound dice in the slots left: an unbound die that landed first never keeps a side's own die out.
+ */
 export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
   const missing = plan.map((e) => e.count);
   const placed: PlacedDie[] = [];
   const unused: Roll[] = [];
-  for (const roll of rolls) {
+  const order = sidedPlan(plan) ? [...rolls.filter((r) => r.side !== undefined), ...rolls.filter((r) => r.side === undefined)] : rolls;
+  for (const roll of order) {
     const idx = plan.findIndex((e, i) => (missing[i] ?? 0) > 0 && valueFor(roll, e, plan) !== null);
     const e = plan[idx];
     const value = e ? valueFor(roll, e, plan) : null;
@@ -69,9 +93,11 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
       continue;
     }
     missing[idx] = (missing[idx] ?? 0) - 1;
-    placed.push({ entry: idx, value, from: roll.from, color: e.color });
+    placed.push({ entry: idx, value, from: roll.from, color: e.color, role: e.role, ...(e.side ? { side: e.side } : {}) });
   }
-  return { placed, missing, complete: missing.every((m) => m === 0), unused };
+  // a side's dice were placed first: the dice are given back in the plan's order (each entry's in the order rolled)
+  const sorted = order === rolls ? placed : placed.sort((a, b) => a.entry - b.entry);
+  return { placed: sorted, missing, complete: missing.every((m) => m === 0), unused };
 }
 
 /** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
@@ -99,13 +125,28 @@ const word = (n: number): string => WORDS[n] ?? String(n);
 const kindName = (k: DieKind): string => (k === "dave" ? "average" : k === "d6" ? "" : k);
 
 /**
- * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice",
+ * What to tell the players to roll: "roll the black and two white dice", "roll 3 dice", "roll the Allied die and
+ * the Dutch die",
  * "14 dice — roll 9, then 5" when fewer physical dice than needed are at hand.
  */
 export function rollInstruction(plan: DicePlan, missing: readonly number[], diceAtHand: number): string {
   const need = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
   const total = need.reduce((s, x) => s + x.n, 0);
   if (total === 0) return "";
+  // a roll several sides make: each side is told its dice ("roll the Allied die and the Dutch die")
+  if (need.some((x) => x.e.side !== undefined)) {
+    const bySide = new Map<string, { n: number; kind: string }>();
+    for (const { e, n } of need) {
+      const key = e.side ?? "any";
+      bySide.set(key, { n: (bySide.get(key)?.n ?? 0) + n, kind: kindName(e.die) });
+    }
+    const parts = [...bySide].map(([side, { n, kind }]) => {
+      const name = `${side}${kind ? ` ${kind}` : ""}`;
+      return n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`;
+    });
+    const last = parts.pop();
+    return `roll ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
+  }
   const coloured = need.some((x) => x.e.color !== null);
   if (coloured) {
     const parts = need.map(({ e, n }) => {
@@ -122,4 +163,102 @@ export function rollInstruction(plan: DicePlan, missing: readonly number[], dice
   const throws: number[] = [];
   for (let left = total; left > 0; left -= diceAtHand) throws.push(Math.min(left, diceAtHand));
   return `${what} — roll ${throws.join(", then ")}`;
+}
+
+/**
+ * In a roll several sides make, how the sides not on electronic dice give theirs (each side's own dice mode, not
+ * the roller's): " — Dutch: type it on /control", " — English: press Roll on /control"; "" when all roll dice.
+ */
+export function sidesModeNote(plan: DicePlan, missing: readonly number[], players: Readonly<Record<string, DiceMode>>): string {
+  const open = new Map<string, number>();
+  plan.forEach((e, i) => {
+    if (e.side && (missing[i] ?? 0) > 0) open.set(e.side, (open.get(e.side) ?? 0) + (missing[i] ?? 0));
+  });
+  const notes = [...open].flatMap(([side, n]) => {
+    const mode = players[side];
+    if (mode === "manual") return [`${side}: type ${n === 1 ? "it" : "them"} on /control`];
+    if (mode === "software") return [`${side}: press Roll on /control`];
+    return [];
+  });
+  return notes.length > 0 ? ` — ${notes.join("; ")}` : "";
+}
+
+// ---- whose each die is, in words: the label every die of a result carries (its side, colour or role, and its
+// source — the die's name, "typed" or "host roll"), and the sentence for a die that fits no open slot of the roll.
+// A page, the report and the club feed show these labels; none of them guesses whose a die was.
+
+/** A die's label: whose slot it filled and where it came from. */
+export interface DieLabel {
+  /** The side whose slot it filled, in a roll several sides make. */
+  readonly side?: string;
+  /** The rule colour of its slot (`black`, `red` …). */
+  readonly color?: string;
+  /** The plan entry's role (`attack`, `attacker`, `initiative` …). */
+  readonly role: string;
+  /** The die's name (`pixel-1`), `typed` or `host roll`. */
+  readonly source: string;
+  /** Whose it is in a word or two: the side, else the colour, else the role where the roll has several; "" for one. */
+  readonly whose: string;
+  /** The whole label: "English · pixel-1", "black · typed", "attacker · host roll". */
+  readonly text: string;
+}
+
+/** A die's source as players name it: the die's name, "typed" or "host roll". */
+export const sourceName = (from: DieProvenance): string =>
+  from.source === "die" ? from.dieId : from.source === "manual" ? "typed" : "host roll";
+
+/** Whose a slot is: its side, else its colour, else its role when the roll has several roles; "" when one. */
+function whoseSlot(e: Pick<DicePlanEntry, "role" | "color" | "side">, plan: DicePlan): string {
+  if (e.side) {
+    // two entries of one side with different roles (a friendly collision): the role tells them apart
+    const shared = plan.some((x) => x.side === e.side && x.role !== e.role);
+    return shared ? `${e.side} ${e.role}` : e.side;
+  }
+  if (e.color) return e.color;
+  return new Set(plan.map((x) => x.role)).size > 1 ? e.role : "";
+}
+
+/** The label of a placed die of `plan` (a record from before dice were labelled reads its slot from the plan). */
+export function dieLabel(plan: DicePlan, d: PlacedDie): DieLabel {
+  const e = plan[d.entry];
+  const role = d.role ?? e?.role ?? "";
+  const side = d.side ?? e?.side;
+  const color = d.color ?? undefined;
+  const source = sourceName(d.from);
+  const whose = whoseSlot({ role, color: color ?? null, ...(side ? { side } : {}) }, plan);
+  return { ...(side ? { side } : {}), ...(color ? { color } : {}), role, source, whose, text: whose ? `${whose} · ${source}` : source };
+}
+
+/** The dice with their labels, for the view. */
+export const labelledDice = (plan: DicePlan | null, dice: readonly PlacedDie[]) =>
+  dice.map((d) => ({ ...d, label: dieLabel(plan ?? [], d) }));
+
+/** "the English die", "two English dice". */
+const theDice = (name: string, n: number): string => (n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`);
+
+/**
+ * Why a roll fits no open slot of the plan, as a sentence ("Die pixel-2 (6) is the Dutch die; the roll is waiting
+ * for the English die."), when it is what the die is bound to (side, colour, role) that keeps it out; null when it
+ * is something else (a die kind that cannot be read as the plan's).
+ */
+export function noSlotSentence(what: string, roll: Roll, plan: DicePlan, missing: readonly number[]): string | null {
+  const open = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
+  if (open.length === 0) return null;
+  const sided = plan.some((e) => e.side !== undefined);
+  const mine =
+    sided && roll.side
+      ? roll.side
+      : roll.colors.length > 0 && plan.some((e) => e.color !== null)
+        ? roll.colors.join("/")
+        : roll.roles.length > 0
+          ? roll.roles.join("/")
+          : null;
+  if (mine === null) return null;
+  const name = (e: DicePlanEntry): string => (sided && e.side ? e.side : (e.color ?? e.role));
+  const waiting = new Map<string, number>();
+  for (const { e, n } of open) waiting.set(name(e), (waiting.get(name(e)) ?? 0) + n);
+  const list = [...waiting].map(([k, n]) => theDice(k, n));
+  const last = list.pop();
+  const wanted = list.length > 0 ? `${list.join(", ")} and ${last}` : last;
+  return `${what} is the ${mine} die; the roll is waiting for ${wanted}.`;
 }

@@ -8,6 +8,13 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
 
+/** What a typed or host-rolled value stands for: exactly the slot it was given for (colour, role, side). */
+const slotOf = (e: DicePlanEntry): Omit<Roll, "from"> => ({
+  colors: e.color ? [e.color] : [],
+  roles: [e.role],
+  ...(e.side ? { side: e.side } : {}),
+});
+
 /** The dice still missing, one plan entry per die, in plan order. */
 export function missingSlots(st: DraftStatus): DicePlanEntry[] {
   if (!st.plan || !st.gathered) return [];
@@ -26,7 +33,7 @@ export function manualRolls(st: DraftStatus, values: readonly unknown[], at: num
       const faces = [...new Set(DIE_FACES[e.die])].join(", ");
       return fail("dice.value", `Die ${i + 1} (${e.role}, ${e.die}) must be one of ${faces}; got ${JSON.stringify(v)}.`, `values[${i}]`);
     }
-    rolls.push({ from: { source: "manual", value: v, at }, colors: e.color ? [e.color] : [], roles: [e.role] });
+    rolls.push({ from: { source: "manual", value: v, at }, ...slotOf(e) });
   }
   return ok(rolls);
 }
@@ -36,6 +43,6 @@ export function softwareRolls(st: DraftStatus, randomFace: (sides: number) => nu
   return missingSlots(st).map((e) => {
     const faces = DIE_FACES[e.die];
     const value = faces[randomFace(faces.length) - 1] ?? faces[0] ?? 1;
-    return { from: { source: "software", value, at }, colors: e.color ? [e.color] : [], roles: [e.role] };
+    return { from: { source: "software", value, at }, ...slotOf(e) };
   });
 }

@@ -7,9 +7,10 @@ import type { RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
-import type { DraftStatus, OddsCache } from "./draft.ts";
+import type { Draft, DraftStatus, OddsCache } from "./draft.ts";
 
 export interface SessionDeps {
   readonly setup: TableSetup;
@@ -19,6 +20,8 @@ export interface SessionDeps {
   readonly randomFace: (sides: number) => number;
   /** Current device health (dice colours, how many dice are at hand). */
   readonly deviceHealth: () => readonly DeviceHealth[];
+  /** The game file began refusing writes (the store's message, for the log). */
+  readonly onStoreProblem?: (detail: string) => void;
 }
 
 /** A short message for the display and /control ("die pixel-3 is not needed for this roll"). */
@@ -62,7 +65,14 @@ export type SessionInput =
 
 /** What a step asks the interpreter to do, in order. Snapshots are the working state after the step. */
 export type Effect =
-  | { readonly kind: "commit-action"; readonly record: ResolvedRecord; readonly state: TableState; readonly snapshot: SessionSnapshot }
+  | {
+      readonly kind: "commit-action";
+      readonly record: ResolvedRecord;
+      readonly state: TableState;
+      readonly snapshot: SessionSnapshot;
+      /** The draft resolved, with its dice: kept on the table when the commit fails, so nothing rolled is lost. */
+      readonly draft: Draft | null;
+    }
   | {
       readonly kind: "commit-undo";
       readonly seq: number;
@@ -104,6 +114,8 @@ export interface StepEnv {
   readonly nextSeq: () => number;
   /** A uniformly random face 1..sides, for players on software dice. */
   readonly randomFace: (sides: number) => number;
+  /** The playing area (the table file's or scenario's `table`), for geometry measured to its edges. */
+  readonly layout?: TableLayout;
 }
 
 export interface StepResult {

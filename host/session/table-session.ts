@@ -9,9 +9,10 @@
 
 import type { Reading } from "../../devices/readings.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
-import { ok, type Result } from "../../src/result.ts";
+import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
@@ -20,8 +21,12 @@ import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
 import { foldRecords } from "./resolve.ts";
 import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
+import { type Unwritten, unwritableText, writeEffects } from "./store-writes.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
+
+/** Inputs that are a person's own write to the game file (not a roll): on the disk when the table answers. */
+const DURABLE: ReadonlySet<SessionInput["type"]> = new Set(["bind", "unbind", "player"]);
 
 /** How many notices the session keeps (the display shows the newest). */
 const NOTICES_KEPT = 12;
@@ -42,6 +47,9 @@ export class TableSession {
   /** The last notices, newest last. */
   #notices: readonly Notice[] = [];
   readonly #listeners = new Set<SessionListener>();
+  /** Why the game file refuses writes (the display's sentence), or null; and the commit refused, to make once it can. */
+  #storeProblem: string | null = null;
+  #unrecorded: "commit-action" | "commit-undo" | null = null;
 
   private constructor(deps: SessionDeps, initial: TableState) {
     this.#deps = deps;
@@ -56,6 +64,13 @@ export class TableSession {
       deps.store.saveSnapshot(this.#work);
       this.#notice({ at: deps.now(), level: "warn", text: rebuiltNotice(snapshotProblem, records.length) });
     }
+    // the file is tried at once: a table that cannot keep results says so before the first roll
+    try {
+      deps.store.probe(true);
+    } catch (e) {
+      const { text, detail } = unwritableText(e, "start");
+      this.#storeFailed(text, detail);
+    }
     const { rs } = this;
     this.#status = draftStatus(this.#work.draft, {
       rs,
@@ -63,7 +78,14 @@ export class TableSession {
       work: this.#work,
       health: deps.deviceHealth(),
       odds: this.#odds,
+      table: this.#measuring(),
     });
+  }
+
+  /** What the draft's geometry is measured with: the time now (do positions still hold?) and the playing area. */
+  #measuring(): { now: number; layout?: TableLayout } {
+    const layout = this.setup.table;
+    return { now: this.#deps.now(), ...(layout ? { layout } : {}) };
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -99,6 +121,11 @@ export class TableSession {
   }
   get notices(): readonly Notice[] {
     return this.#notices;
+  }
+
+  /** The session's clock (what positions' freshness is judged by). */
+  now(): number {
+    return this.#deps.now();
   }
 
   windView(): WindView | null {
@@ -205,32 +232,35 @@ export class TableSession {
       now,
       nextSeq: () => store.nextSeq(),
       randomFace,
+      ...(this.setup.table ? { layout: this.setup.table } : {}),
     };
     const next = step(this.#work, input, env);
+    // the store first: a result is kept and shown only once its commit returned
+    const unwritten = writeEffects(store, next.effects);
+    if (unwritten?.commit) return this.#unwritten(unwritten, unwritten.commit);
     this.#work = next.work;
     this.#status = next.status;
+    if (unwritten) this.#storeFailed(unwritten.text, unwritten.detail);
+    else if (DURABLE.has(input.type)) this.#sync();
+    else if (this.#storeProblem !== null && next.effects.some((e) => e.kind !== "push")) this.#storeBack();
     for (const effect of next.effects) this.#run(effect);
     return next.result;
   }
 
   #run(e: Effect): void {
-    const { store } = this.#deps;
     switch (e.kind) {
       case "commit-action":
         this.#game = { ...this.#game, records: [...this.#game.records, e.record], state: e.state };
         this.#version++;
-        store.commitAction(e.record, e.snapshot);
         this.#pending.push({ type: "result", record: e.record });
         return;
       case "commit-undo":
         this.#game = { ...this.#game, records: this.#game.records.filter((r) => r.seq !== e.seq), state: e.state };
         this.#version++;
-        store.commitUndo(e.seq, e.at, e.snapshot);
         this.#pending.push({ type: "undo", seq: e.seq, description: e.description });
         return;
       case "save":
         this.#version++;
-        store.saveSnapshot(e.snapshot);
         return;
       case "dial":
         this.#pending.push({ type: "wind", wind: e.wind });
@@ -242,7 +272,6 @@ export class TableSession {
         this.#pending.push({ type: "focus", ship: e.ship });
         return;
       case "tag":
-        store.assignTag(e.uid, e.ship);
         this.#tags = { ...this.#tags, [e.uid]: e.ship };
         return;
       case "push":
@@ -251,12 +280,93 @@ export class TableSession {
     }
   }
 
+  // ---- the game file refusing writes ----------------------------------------------------------------------
+
+  /**
+   * Why the game file takes no writes now (the sentence on the display), or null when it does: `/api/health` is not
+   * ready meanwhile.
+   */
+  get storeProblem(): string | null {
+    return this.#storeProblem;
+  }
+
+  /**
+   * Checks the game file (the composition root calls it every few seconds): still the file opened, and — while it
+   * refused writes — taking them again. When it does, a result refused meanwhile is recorded at once with the dice
+   * that were kept (an undo is made again), so play resumes by itself.
+   */
+  checkStore(): void {
+    const waiting = this.#storeProblem !== null;
+    try {
+      this.#deps.store.probe(waiting);
+    } catch (e) {
+      const { text, detail } = unwritableText(e, this.#unrecorded ?? "start");
+      this.#storeFailed(text, detail);
+      return;
+    }
+    if (!waiting) return;
+    const again = this.#unrecorded;
+    this.#unrecorded = null;
+    this.#storeBack();
+    if (again === "commit-action" && this.#status?.ready) this.#step({ type: "confirm" });
+    else if (again === "commit-undo") this.#step({ type: "undo" });
+    else this.#push();
+  }
+
+  /** A step's commit was refused: nothing of the step is kept but the dice (a resolved draft stays, ready to confirm). */
+  #unwritten(u: Unwritten, commit: NonNullable<Unwritten["commit"]>): Result<null> {
+    if (commit.kind === "commit-action" && commit.draft) {
+      this.#work = { ...this.#work, draft: commit.draft };
+      const { rs } = this;
+      const ctx = { rs, state: this.#game.state, work: this.#work, health: this.#deps.deviceHealth(), odds: this.#odds };
+      this.#status = draftStatus(this.#work.draft, ctx);
+    }
+    this.#unrecorded = commit.kind;
+    this.#storeFailed(u.text, u.detail);
+    this.#version++;
+    this.#push();
+    return fail("store.unwritable", u.text, "");
+  }
+
+  /** The file refuses writes: said once on the display (again only when the reason changes), and kept for health. */
+  #storeFailed(text: string, detail: string): void {
+    if (this.#storeProblem === text) return;
+    this.#storeProblem = text;
+    this.#deps.onStoreProblem?.(detail);
+    this.#notice({ at: this.#deps.now(), level: "warn", text });
+  }
+
+  /** Writes go through again. */
+  #storeBack(): void {
+    if (this.#storeProblem === null) return;
+    this.#storeProblem = null;
+    this.#notice({ at: this.#deps.now(), level: "info", text: "The game file can be written again: play on." });
+  }
+
+  /** A person's own write (a binding, a player's dice mode) is on the disk when the table answers. */
+  #sync(): void {
+    try {
+      this.#deps.store.sync();
+      this.#storeBack();
+    } catch (e) {
+      const { text, detail } = unwritableText(e, "save");
+      this.#storeFailed(text, detail);
+    }
+  }
+
   /** The status of the draft: the cached one unless the roller's dice at hand changed since it was written. */
   #statusNow(health: Parameters<typeof diceAtHand>[0]): DraftStatus | null {
     const st = this.#status;
     if (st === null || diceAtHand(health, this.#work.bindings, st.roller) === st.diceAtHand) return st;
     const { rs } = this;
-    return draftStatus(this.#work.draft, { rs, state: this.#game.state, work: this.#work, health, odds: this.#odds });
+    return draftStatus(this.#work.draft, {
+      rs,
+      state: this.#game.state,
+      work: this.#work,
+      health,
+      odds: this.#odds,
+      table: this.#measuring(),
+    });
   }
 
   /** Keeps a notice and queues it as an event (a change of its own). */

@@ -1,25 +1,32 @@
 /**
- * The table state as `GET /api/state` and `WS /api/live` give it (CONTRACT §4): rule set, phase, wind, every
+ * The table state as `GET /api/state` and `WS /api/live` give it (docs/reference/http-api.md): rule set, phase, wind, every
  * ship as its log is drawn, the action being set up (plan, exact odds, what to roll, dice so far with their
  * provenance), the last result, devices and notices; and a ship's log (`GET /api/ships/:id`). Built only from
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
 import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
+import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
+import { gameOver, type StoredEnd } from "./game-over.ts";
+import { measureView } from "./measure-view.ts";
 import type { TableSession } from "./table-session.ts";
+import { tableMapView } from "./table-view.ts";
 
 /**
  * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
  * the events it caused — found without knowing the rule set.
  */
 export interface ShipLogEntry {
+  /** The log's key (unique in the file); `number` is the result's number in its game, from #1. */
   readonly seq: number;
+  readonly number: number;
   readonly at: number;
   readonly description: string;
   /** The ship's part in it: the action field naming it (`firer`, `target`), or `event`. */
@@ -31,10 +38,10 @@ const names = (value: unknown, id: string): boolean => value === id || (Array.is
 /** The records that concern `shipId`, oldest first. */
 export function shipLog(records: readonly ResolvedRecord[], shipId: string): ShipLogEntry[] {
   const out: ShipLogEntry[] = [];
-  for (const r of records) {
+  for (const [i, r] of records.entries()) {
     const field = Object.entries(r.action).find(([k, v]) => k !== "type" && names(v, shipId))?.[0];
     const inEvent = r.events.some((e) => Object.values(e).some((v) => names(v, shipId)));
-    if (field || inEvent) out.push({ seq: r.seq, at: r.at, description: r.description, role: field ?? "event" });
+    if (field || inEvent) out.push({ seq: r.seq, number: i + 1, at: r.at, description: r.description, role: field ?? "event" });
   }
   return out;
 }
@@ -63,15 +70,18 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
-function resultView(r: ResolvedRecord) {
+/** A result as pages show it: `number` is its number in the game (from #1, the records in effect in order). */
+function resultView(r: ResolvedRecord, number: number) {
   return {
     seq: r.seq,
+    number,
     at: r.at,
     description: r.description,
     action: r.action,
     outcome: r.outcome,
     plan: r.plan,
-    dice: r.dice,
+    /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
+    dice: labelledDice(r.plan, r.dice),
     events: r.events,
   };
 }
@@ -80,7 +90,12 @@ function resultView(r: ResolvedRecord) {
  * The whole table state. `game`: the id of the game on the table, and the versions of the games before it on this
  * table (so that a page sees every state of the next game as newer).
  */
-export function tableView(s: TableSession, devices: DevicesView, display: DisplayOptions, game = { id: 0, versionsBefore: 0 }) {
+export function tableView(
+  s: TableSession,
+  devices: DevicesView,
+  display: DisplayOptions,
+  game: { id: number; versionsBefore: number; stored?: StoredEnd | null } = { id: 0, versionsBefore: 0 },
+) {
   const st = s.draftStatus();
   const tagsOf = (id: string) =>
     Object.entries(s.tags)
@@ -94,6 +109,7 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
   const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
+  const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length);
   return {
     version: game.versionsBefore + s.version,
     game: game.id,
@@ -110,6 +126,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     wind: s.windView(),
     windState: s.state.wind ?? null,
     ships,
+    /** Where each ship stands on the table, for the map; null while no position is known. */
+    table: tableMapView(s.state, s.work.positions, s.setup.table, s.now()),
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,
@@ -131,6 +149,8 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       instruction: st.instruction,
       /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
       outsidePhase: st.outsidePhase,
+      /** The geometry measured from the ships' positions (fields, borderline readings, refusal, the map's line and rings), or null. */
+      measured: measureView(s.rs, s.state, st, s.work.positions),
       choosing: st.choice && {
         name: st.choice.field.name,
         label: st.choice.field.label,
@@ -140,15 +160,20 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
       },
       roller: st.roller,
       mode: st.mode,
-      dice: st.gathered?.placed ?? [],
+      dice: labelledDice(st.plan, st.gathered?.placed ?? []),
       needed: st.gathered?.missing.reduce((a, b) => a + b, 0) ?? null,
       ready: st.ready,
     },
     followUps: s.followUps,
     /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
     choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
-    last: last ? resultView(last) : null,
-    history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
+    last: last ? resultView(last, s.records.length) : null,
+    history: s.records.slice(-12).map((r, i, shown) => ({
+      seq: r.seq,
+      number: s.records.length - shown.length + i + 1,
+      at: r.at,
+      description: r.description,
+    })),
     players: Object.entries(s.work.players).map(([side, mode]) => ({ side, mode })),
     bindings: s.work.bindings,
     /** Set-up by touch: what the table waits for, in words, or null. */
@@ -159,6 +184,10 @@ export function tableView(s: TableSession, devices: DevicesView, display: Displa
     dial: devices.dial,
     sim: devices.sim,
     notices: s.notices,
+    /** The game is over (by the rules or the organiser): how, and each side's ships (each counted once). */
+    ended: over && { ...over, sides: sideTallies(views) },
+    /** What the set-up costs a side that the players may not expect (a 1666 squadron with no flagship), until the first result or the end. */
+    setupWarnings: s.records.length === 0 && !over ? (s.rs.setupWarnings?.(s.state) ?? []).map((w) => w.message) : [],
   };
 }
 

@@ -20,6 +20,8 @@ export class SqliteGameStore implements GameStore {
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
   readonly #committed: () => void;
+  readonly #guard: () => void;
+  readonly #durable: () => void;
 
   /**
    * `committed`: called after each resolved action and undo (the store syncs its -wal then), on the next turn of the
@@ -33,8 +35,16 @@ export class SqliteGameStore implements GameStore {
     file = "the game file",
     outbox: OutboxWriter | null = null,
     committed: () => void = () => {},
+    fileChecks: {
+      /** Throws when the path no longer holds the file opened (deleted or replaced under the host). */
+      readonly guard?: () => void;
+      /** Brings the commits so far to the disk before returning. */
+      readonly durable?: () => void;
+    } = {},
   ) {
     this.#db = db;
+    this.#guard = fileChecks.guard ?? (() => {});
+    this.#durable = fileChecks.durable ?? (() => {});
     this.#committed = () => setImmediate(committed);
     this.gameId = gameId;
     this.#file = file;
@@ -97,26 +107,52 @@ export class SqliteGameStore implements GameStore {
   }
 
   commitAction(record: ResolvedRecord, snapshot: SessionSnapshot): void {
-    this.#commitAction(record, snapshot);
+    naming(this.#file, () => {
+      this.#guard();
+      this.#commitAction(record, snapshot);
+    });
     this.#committed();
   }
 
   commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void {
-    this.#commitUndo(seq, at, snapshot);
+    naming(this.#file, () => {
+      this.#guard();
+      this.#commitUndo(seq, at, snapshot);
+    });
     this.#committed();
+  }
+
+  /**
+   * Whether the game file takes writes now: the path still holds the file opened, and (`write`) a write transaction
+   * commits (the header's user_version written again as it is). Throws the store's error when it does not.
+   */
+  probe(write: boolean): void {
+    naming(this.#file, () => {
+      this.#guard();
+      if (!write) return;
+      const version = this.#db.pragma("user_version", { simple: true }) as number;
+      this.#db.pragma(`user_version = ${Number(version)}`);
+    });
+  }
+
+  /** Brings every commit so far to the disk (a person's write: a die bound, a player's dice mode). */
+  sync(): void {
+    naming(this.#file, () => this.#durable());
   }
 
   /** Keeps a tag given to a ship at the table in the game's set-up (`assignedTags`), in one transaction. */
   assignTag(uid: string, ship: string): void {
-    naming(this.#file, () =>
+    naming(this.#file, () => {
+      this.#guard();
       this.#db.transaction(() => {
         const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
         if (!row) return;
         const setup = JSON.parse(row.setup) as GameSetup;
         const next: GameSetup = { ...setup, assignedTags: { ...setup.assignedTags, [uid]: ship } };
         this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
-      })(),
-    );
+      })();
+      this.#durable();
+    });
   }
 
   /**
@@ -124,6 +160,9 @@ export class SqliteGameStore implements GameStore {
    * keeps it) and brought to the disk with the next resolved action's sync, so a tap costs no fsync.
    */
   saveSnapshot(snapshot: SessionSnapshot): void {
-    this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
+    naming(this.#file, () => {
+      this.#guard();
+      this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
+    });
   }
 }

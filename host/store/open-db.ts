@@ -29,6 +29,7 @@ function explain(e: unknown): string {
     return `the game file is damaged (${raw}). Keep a copy; \`quarterdeck replay\` may still read the log.`;
   if (code.startsWith("SQLITE_CANTOPEN")) return `cannot be opened (${raw}); check that it exists and that this user may read it.`;
   if (code.startsWith("SQLITE_READONLY") || code === "SQLITE_PERM") return `cannot be written (${raw}); check the file's permissions.`;
+  if (code === "SQLITE_FULL") return `cannot be written: the disk is full (${raw}).`;
   if (code.startsWith("SQLITE_BUSY")) return `is busy: another process holds it (${raw}).`;
   return raw.endsWith(".") ? raw : `${raw}.`;
 }

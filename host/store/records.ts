@@ -22,11 +22,13 @@ export type DieProvenance =
     }
   | { readonly source: "manual" | "software"; readonly value: number; readonly at: number };
 
-/** A roll with what it may stand for. `colors`/`roles` empty = any. */
+/** A roll with what it may stand for. `colors`/`roles` empty = any; no `side` = any side's slot. */
 export interface Roll {
   readonly from: DieProvenance;
   readonly colors: readonly string[];
   readonly roles: readonly string[];
+  /** The side the die is bound to (or the side whose slot a typed or host-rolled value was given for). */
+  readonly side?: string;
 }
 
 /** A roll placed in a plan entry, with the value the rules read. */
@@ -35,6 +37,10 @@ export interface PlacedDie {
   readonly value: number;
   readonly from: DieProvenance;
   readonly color: string | null;
+  /** The plan entry's role (absent in records from before dice were labelled: read it from the plan). */
+  readonly role?: string;
+  /** The side whose slot the die filled, in a roll several sides make (the plan entry's `side`). */
+  readonly side?: string;
   /** How the rules counted this die (a hit or a miss), when the rule set marks dice; set at resolution. */
   readonly mark?: Exclude<DieMark, null>;
 }
@@ -87,9 +93,27 @@ export interface SessionSnapshot {
   /** The option of the choice the rules ask (head follow-up) that the pad's next-choice shows, until Confirm answers it. */
   readonly picking?: number | null;
   /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
-  readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
+  /** What the last undo undid: its log `seq`, its result number in the game (`number`, absent before numbers were kept). */
+  readonly lastUndo?: { readonly seq: number; readonly number?: number; readonly description: string; readonly at: number } | null;
   /** Set-up by touch: the ship waiting for the next tag read, or the binding the next die rolled takes. */
   readonly assigning?: Assigning | null;
+  /** Each ship's latest position as seen on the table, by ship id (kept so a restart does not scatter the fleet). */
+  readonly positions?: Readonly<Record<string, ShipPosition>>;
+}
+
+/** A ship's latest position (CONTRACT §2 table coordinates), with when it was seen, by what, and how sure. */
+export interface ShipPosition {
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
+  /** mm. */
+  readonly uncertainty: number;
+  /** When it was seen (ms since the epoch). */
+  readonly at: number;
+  /** The source that saw it (`camera`, `table`). */
+  readonly source: string;
+  /** How long (ms) the sighting holds unless seen again; absent: until the ship is moved. */
+  readonly holdsFor?: number;
 }
 
 /** Set-up by touch: what the table waits for (host/session/assigning.ts). */
@@ -136,4 +160,8 @@ export interface GameStore {
   saveSnapshot(snapshot: SessionSnapshot): void;
   /** Keeps a tag given to a ship at the table with the game's set-up (it wins over the table file's for that tag). */
   assignTag(uid: string, ship: string): void;
+  /** Throws the store's error when the game file is deleted or replaced, or (`write`) does not take a write now. */
+  probe(write: boolean): void;
+  /** Brings every commit so far to the disk before returning (a person's write the table acknowledges). */
+  sync(): void;
 }

@@ -9,6 +9,10 @@ export type SnapshotRead = { readonly ok: true; readonly snapshot: SessionSnapsh
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const finite = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
+const isPosition = (p: unknown): boolean =>
+  isObject(p) && finite(p.x) && finite(p.y) && finite(p.heading) && finite(p.uncertainty) && finite(p.at) && typeof p.source === "string";
+
 /** Parses and shape-checks one snapshot row. */
 export function readSnapshot(text: string): SnapshotRead {
   let value: unknown;
@@ -30,6 +34,8 @@ export function readSnapshot(text: string): SnapshotRead {
   if (value.picking !== undefined && value.picking !== null && !Number.isInteger(value.picking)) problems.push("picking");
   if (value.lastUndo !== undefined && value.lastUndo !== null && !isObject(value.lastUndo)) problems.push("lastUndo");
   if (value.assigning !== undefined && value.assigning !== null && !isObject(value.assigning)) problems.push("assigning");
+  if (value.positions !== undefined && !(isObject(value.positions) && Object.values(value.positions).every(isPosition)))
+    problems.push("positions");
   if (problems.length > 0) return { ok: false, reason: `bad or missing ${problems.join(", ")}` };
   return { ok: true, snapshot: { ...value, focus: value.focus ?? null } as unknown as SessionSnapshot };
 }

@@ -7,10 +7,11 @@ import type Database from "better-sqlite3";
 import { SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
-import { naming, openDatabase, StoreError } from "./open-db.ts";
+import { naming, openDatabase, StoreError, storeError } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import { WalSync } from "./wal-sync.ts";
+import { FileIdentity, FileSwapped } from "./write-problem.ts";
 
 export interface StoreOptions {
   /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
@@ -62,6 +63,8 @@ export class SqliteStore {
   readonly #db: Database.Database;
   readonly #outbox: OutboxWriter | null;
   readonly #walSync: WalSync | null = null;
+  #identity: FileIdentity | null = null;
+  #rescued = false;
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
@@ -87,6 +90,48 @@ export class SqliteStore {
     }
     this.#outbox = options.outbox ? new OutboxWriter(this.#db) : null;
     if (!this.#db.memory) this.#walSync = new WalSync(file, () => this.#db.pragma("synchronous = FULL"));
+    this.#identity = new FileIdentity(file);
+  }
+
+  /**
+   * Before every write: the path still holds the file this store opened. A file deleted or replaced under the host
+   * would take every later write into a file no one will open again; instead the write is refused (a
+   * {@link FileSwapped} inside a StoreError), and the first time, the game so far is copied beside the path
+   * (`game.sqlite.rescued-<time>`), so nothing acknowledged is lost.
+   */
+  guard(): void {
+    try {
+      this.#identity?.check();
+    } catch (e) {
+      if (e instanceof FileSwapped && !this.#rescued) {
+        this.#rescued = true;
+        try {
+          this.#db.prepare("VACUUM INTO ?").run(`${this.file}.rescued-${Date.now()}`);
+        } catch {
+          // the copy is a courtesy: the refusal below is what keeps the table honest
+        }
+      }
+      throw storeError(this.file, e);
+    }
+  }
+
+  /** A person's write (ending, creating, deleting or opening a game, naming a device) is on the disk when it returns. */
+  #durable<T>(write: () => T): T {
+    return naming(this.file, () => {
+      this.guard();
+      const out = write();
+      this.#walSync?.now();
+      return out;
+    });
+  }
+
+  /** The game store of game `id` over this file's connection. */
+  #gameStore(id: number): SqliteGameStore {
+    const walSync = this.#walSync;
+    return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
+      guard: () => this.guard(),
+      durable: () => walSync?.now(),
+    });
   }
 
   /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */
@@ -111,8 +156,7 @@ export class SqliteStore {
           .prepare("INSERT INTO games (created_at, ruleset, title, setup, setup_key) VALUES (?, ?, ?, ?, ?)")
           .run(now, setup.ruleset, setup.title, JSON.stringify(setup), key).lastInsertRowid,
       );
-    const walSync = this.#walSync;
-    return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {});
+    return this.#gameStore(id);
   }
 
   /**
@@ -120,7 +164,7 @@ export class SqliteStore {
    * with the same ships never resumes it in place of its own game.
    */
   createGame(setup: GameSetup, now: number): number {
-    return naming(this.file, () =>
+    return this.#durable(() =>
       this.#db.transaction(() => {
         const id = Number(
           this.#db
@@ -148,7 +192,7 @@ export class SqliteStore {
 
   /** Remembers game `id` as opened on the table started from `under`; an ended or archived game is made active again. */
   setOpenedGame(id: number, under: GameSetup): void {
-    naming(this.file, () =>
+    this.#durable(() =>
       this.#db.transaction(() => {
         this.#db.prepare("UPDATE games SET status = 'active', winner = NULL, ended_at = NULL WHERE id = ? AND status <> 'active'").run(id);
         this.#db
@@ -170,7 +214,7 @@ export class SqliteStore {
 
   /** Names a device (an empty name takes the name away). */
   setDeviceName(id: string, name: string): void {
-    naming(this.file, () => {
+    this.#durable(() => {
       if (name === "") this.#db.prepare("DELETE FROM device_names WHERE device_id = ?").run(id);
       else
         this.#db
@@ -183,8 +227,7 @@ export class SqliteStore {
   gameById(id: number): SqliteGameStore | null {
     return naming(this.file, () => {
       if (!this.#db.prepare("SELECT id FROM games WHERE id = ?").get(id)) return null;
-      const walSync = this.#walSync;
-      return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {});
+      return this.#gameStore(id);
     });
   }
 
@@ -204,7 +247,7 @@ export class SqliteStore {
 
   /** Marks a game ended (with the winner a person named, or none) or archived; false when there is no such game. */
   setGameStatus(id: number, status: Exclude<GameStatus, "active">, now: number, winner: string | null = null): boolean {
-    return naming(this.file, () => {
+    return this.#durable(() => {
       const r =
         status === "ended"
           ? this.#db.prepare("UPDATE games SET status = 'ended', winner = ?, ended_at = ? WHERE id = ?").run(winner, now, id)
@@ -215,7 +258,7 @@ export class SqliteStore {
 
   /** Deletes a game with its log, snapshot and club outbox rows, in one transaction; false when there is no such game. */
   deleteGame(id: number): boolean {
-    return naming(this.file, () =>
+    return this.#durable(() =>
       this.#db.transaction(() => {
         this.#db.prepare("DELETE FROM log WHERE game_id = ?").run(id);
         this.#db.prepare("DELETE FROM snapshots WHERE game_id = ?").run(id);

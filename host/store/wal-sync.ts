@@ -41,6 +41,16 @@ export class WalSync {
     });
   }
 
+  /**
+   * Brings every commit so far to the disk before returning: for a write a person is told is done (a game ended,
+   * created, deleted or opened, a device named, a die bound), which a power cut must not take back.
+   */
+  now(): void {
+    if (this.#closed) return;
+    const fd = this.#open();
+    if (fd !== null) fsyncSync(fd);
+  }
+
   /** Syncs what is left and lets go of the file; call before the database closes (which removes the -wal). */
   close(): void {
     this.#closed = true;

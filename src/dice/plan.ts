@@ -4,7 +4,7 @@
 import { fail, ok, type Result } from "../result.ts";
 import { type DieKind, isValidValue, valueRange } from "./kinds.ts";
 
-/** One entry of a dice plan (CONTRACT §2). */
+/** One entry of a dice plan (docs/reference/request-result.md). */
 export interface DicePlanEntry {
   /** What the dice do in the rule: `attack`, `rof`, `gunnery`, `risk`, `explosion` … */
   readonly role: string;
@@ -14,6 +14,11 @@ export interface DicePlanEntry {
   readonly color: string | null;
   /** A sentence for the display: why these dice are rolled. */
   readonly purpose: string;
+  /**
+   * The side whose dice these are, in a roll several sides make (initiative, a boarding round, a melee): a die
+   * bound to a side fills only that side's entries, whatever order the dice land in. Absent when one side rolls.
+   */
+  readonly side?: string;
 }
 
 export type DicePlan = readonly DicePlanEntry[];
@@ -39,6 +44,11 @@ export function colorFits(colors: readonly string[], e: DicePlanEntry, plan: Dic
 /** Shorthand for a plan entry. */
 export function entry(role: string, die: DieKind, count: number, purpose: string, color: string | null = null): DicePlanEntry {
   return { role, die, count: Math.max(0, count), color, purpose };
+}
+
+/** The entry as rolled by `side` (a roll several sides make); no side given leaves it as it is. */
+export function bySide(side: string | null | undefined, e: DicePlanEntry): DicePlanEntry {
+  return side ? { ...e, side } : e;
 }
 
 /** Total number of dice a plan needs. */

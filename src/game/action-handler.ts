@@ -6,6 +6,7 @@ import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { Dist, Weighted } from "../odds/distribution.ts";
 import type { Result } from "../result.ts";
+import type { ActionMeasures } from "./measure.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
 /** An outcome as a resolution returns it. */
@@ -26,6 +27,8 @@ export interface ActionHandler<S extends TableState> {
   /** Exact odds; may throw a RangeError when the dice space is too large (the rule set turns it into an error). */
   odds(state: S, action: Action): Result<Odds>;
   describe?(state: S, action: Action, outcome: Outcome): string;
+  /** How the action's geometric fields are measured from positions. */
+  readonly measure?: ActionMeasures<S>;
   /** Which dice hit or missed, per plan entry (see {@link RuleSet.markDice}). */
   marks?(state: S, action: Action, dice: DiceGroups): DieMark[][];
 }

@@ -13,6 +13,7 @@ import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
+import type { ActionMeasures } from "./measure.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
 
@@ -56,6 +57,8 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
   summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Record<string, unknown>;
   /** One sentence for the display and screen readers. */
   describe?(ctx: DescribeContext<S, Action>, outcome: O): string;
+  /** How the action's geometric fields are measured from the table's positions (see measure.ts). */
+  readonly measure?: ActionMeasures<S>;
   /** Which dice hit or missed, per plan entry, for the display. */
   marks?(ctx: ActionContext<S, Static<T> & Action, P>, dice: DiceGroups): DieMark[][];
 }
@@ -124,6 +127,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
   return {
     def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
+    ...(spec.measure ? { measure: spec.measure } : {}),
     parse(state, raw) {
       if (spec.prepareOnParse === false) return parseWith(spec.schema, raw, "action") as Result<Action>;
       const ctx = prepare(state, raw);

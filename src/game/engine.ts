@@ -4,6 +4,8 @@
  */
 import { type DicePlan, splitDice } from "../dice/plan.ts";
 import { fail, ok, type Result } from "../result.ts";
+import { type MeasuredAction, measureAction } from "./measure.ts";
+import { parseTable } from "./table-positions.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
 
 /** A parsed request: state, action and (for resolve) dice. */
@@ -11,6 +13,8 @@ export interface ParsedRequest<S extends TableState = TableState> {
   readonly state: S;
   readonly action: Action;
   readonly dice: readonly unknown[] | undefined;
+  /** When the request carried `table`: what was measured from the positions (the action already has it filled). */
+  readonly measurement?: MeasuredAction;
 }
 
 /** The outcome of one resolved action, with the state after it. */
@@ -26,10 +30,13 @@ export interface Transition<S extends TableState = TableState> {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Parses a CONTRACT §2 request (`ships`, `wind`, `game`, `settings`, `action`, `dice`). */
+/**
+ * Parses a docs/reference/request-result.md request (`ships`, `wind`, `game`, `settings`, `action`, `dice`, and `table`: positions, from
+ * which the action's geometric fields left out are measured; geometry that forbids the action refuses it).
+ */
 export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown, data?: unknown): Result<ParsedRequest<S>> {
   if (!isObject(raw)) return fail("input.invalid", "The request must be a JSON object.", "");
-  const known = ["ships", "wind", "game", "settings", "action", "dice"];
+  const known = ["ships", "wind", "game", "settings", "action", "dice", "table"];
   const extra = Object.keys(raw).find((k) => !known.includes(k));
   if (extra) return fail("input.invalid", `${extra} is not a request field (known: ${known.join(", ")}).`, extra);
   const state = rs.parseState(raw, data);
@@ -40,10 +47,27 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
   if (!known_types.includes(raw.action.type)) {
     return fail("input.invalid", `${rs.id} has no action "${raw.action.type}" (it has: ${known_types.join(", ")}).`, "action.type");
   }
-  const action = rs.parseAction(state.value, raw.action);
+  let measurement: MeasuredAction | undefined;
+  if (raw.table !== undefined) {
+    const m = measureRequest(rs, state.value, raw.action as Action, raw.table);
+    if (!m.ok) return m;
+    measurement = m.value;
+  }
+  const action = rs.parseAction(state.value, measurement?.action ?? raw.action);
   if (!action.ok) return action;
   if (raw.dice !== undefined && !Array.isArray(raw.dice)) return fail("input.invalid", "dice must be an array of numbers.", "dice");
-  return ok({ state: state.value, action: action.value, dice: raw.dice as unknown[] | undefined });
+  return ok({ state: state.value, action: action.value, dice: raw.dice as unknown[] | undefined, ...(measurement ? { measurement } : {}) });
+}
+
+/**
+ * Measures an action from a request's `table` (CONTRACT §2 "Positions"): the positions parsed (`table.…` paths on
+ * bad input), the action's geometric fields left out measured, and a refusal when the geometry forbids the action.
+ */
+export function measureRequest<S extends TableState>(rs: RuleSet<S>, state: S, action: Action, rawTable: unknown): Result<MeasuredAction> {
+  const table = parseTable(rawTable);
+  if (!table.ok) return table;
+  const m = measureAction(rs, state, action, table.value);
+  return m.refusal ? { ok: false, error: m.refusal } : ok(m);
 }
 
 /** Folds events into a state. */

@@ -1,6 +1,6 @@
 /**
  * How many outcomes odds list. A joint distribution larger than {@link MAX_LISTED} is shortened to its most likely
- * outcomes and marked `truncated` (CONTRACT §2); the summary is always computed over the whole distribution.
+ * outcomes and marked `truncated` (docs/reference/request-result.md); the summary is always computed over the whole distribution.
  */
 import { MAX_LISTED } from "../odds/product.ts";
 import type { Odds } from "./types.ts";

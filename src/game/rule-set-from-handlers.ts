@@ -1,9 +1,10 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
 
+import type { ErrorCode } from "../error-codes.ts";
 import { type Headline, outcomeHeadline } from "../odds/headline.ts";
 import { fail, ok, type Result } from "../result.ts";
 import type { ActionHandler } from "./action-handler.ts";
-import type { ErrorCode } from "./error-codes.ts";
+import type { ActionMeasures } from "./measure.ts";
 import { capOdds } from "./odds-listing.ts";
 import { OddsMemo } from "./odds-memo.ts";
 import type { Action, Odds, RuleSet, TableState } from "./types.ts";
@@ -27,7 +28,10 @@ export function handlerOf<S extends TableState>(
 }
 
 /** What a rule set says besides its handlers; the action functions are made from the handlers. */
-export type RuleSetSpec<S extends TableState> = Omit<RuleSet<S>, "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe"> & {
+export type RuleSetSpec<S extends TableState> = Omit<
+  RuleSet<S>,
+  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "measures" | "phases"
+> & {
   readonly handlers: readonly ActionHandler<S>[];
   /** Default: the handler's own `describe`, else the action type. */
   readonly describe?: RuleSet<S>["describe"];
@@ -59,7 +63,10 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
   };
   const ruleSet: RuleSet<S> = {
     ...rest,
+    phases: rest.turn.phases.map((p) => p.name),
     actions: handlers.map((h) => h.def),
+    // each action's `measure`, declared next to its schema
+    measures: Object.fromEntries(handlers.flatMap((h) => (h.measure ? [[h.def.type, h.measure as unknown as ActionMeasures]] : []))),
     parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
     plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
     resolve: (state, action, dice) => withHandler(action.type, (h) => h.resolve(state, action, dice)),

@@ -4,8 +4,8 @@
  */
 import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
 import { Value, type ValueError, ValueErrorType } from "@sinclair/typebox/value";
+import type { ErrorCode } from "../error-codes.ts";
 import { fail, ok, type Result } from "../result.ts";
-import type { ErrorCode } from "./error-codes.ts";
 
 /**
  * A union of literals: one of `values` (`literals(["port", "starboard"], { default: "port" })`). Options carry
@@ -37,8 +37,30 @@ function allowedValues(schema: TSchema): unknown[] | null {
   return options.map((s) => (s as unknown as { const: unknown }).const);
 }
 
+/**
+ * The names the table keys its objects by — ship ids, sides, squadrons — from table files, rosters and requests: no
+ * control characters, not starting with "_" or a space, and none of the names every JavaScript object already has
+ * (`constructor`, `toString` …), so a name can never reach a prototype's member (`__proto__` and `constructor` as
+ * ship ids gave 500 on every broadside).
+ */
+export const SAFE_NAME_PATTERN =
+  "^(?!(?:constructor|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|toLocaleString|toString|valueOf|prototype)$)[^_\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]{0,99}$";
+
+/** A name objects are keyed by (see {@link SAFE_NAME_PATTERN}); `emptyAllowed` also takes "" (no squadron). */
+export const safeName = (options: SchemaOptions & { emptyAllowed?: boolean } = {}) => {
+  const { emptyAllowed, ...rest } = options;
+  return Type.String({
+    ...(emptyAllowed ? {} : { minLength: 1 }),
+    pattern: emptyAllowed ? `^$|${SAFE_NAME_PATTERN}` : SAFE_NAME_PATTERN,
+    ...rest,
+  });
+};
+
 /** A readable sentence for one TypeBox error. */
 export function describeError(e: ValueError): string {
+  const pattern = (e.schema as { pattern?: string }).pattern;
+  if (e.type === ValueErrorType.StringPattern && pattern?.endsWith(SAFE_NAME_PATTERN))
+    return `must be at most 100 characters, not start with "_" or a space, hold no control characters, and not be a name JavaScript keeps for itself (constructor, toString …); got ${JSON.stringify(e.value)}`;
   const allowed = allowedValues(e.schema);
   if (allowed) return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
   if (e.value === undefined) return "is required";

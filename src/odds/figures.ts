@@ -1,7 +1,7 @@
 /**
  * An odds summary as typed figures — `{label, kind, value}` with `kind` a probability, a mean or a count — so a page
  * shows each as it is (a percentage, "0.67 hits", "12 dice") and never guesses from a number or a key's name. The
- * summary itself stays each rule set's own object (CONTRACT §2 `summary`); a rule set says how its keys read in
+ * summary itself stays each rule set's own object (docs/reference/request-result.md `summary`); a rule set says how its keys read in
  * {@link SummaryTerms}, and the corpus test checks that every number any summary gives has its term.
  */
 

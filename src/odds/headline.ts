@@ -1,5 +1,5 @@
 /**
- * The odds headline (CONTRACT §2): what a player is shown before a roll — a title, bars in display order, chances of
+ * The odds headline (docs/reference/request-result.md): what a player is shown before a roll — a title, bars in display order, chances of
  * named events and the most likely result — chosen by each rule set in its own words. Always computed over the whole
  * distribution (the outcomes before any shortening, or the exact summary), never over a shortened list.
  */
@@ -10,7 +10,7 @@ export interface HeadlineItem {
   readonly p: number;
 }
 
-/** What a player is shown before a roll (CONTRACT §2 `headline`). */
+/** What a player is shown before a roll (docs/reference/request-result.md `headline`). */
 export interface Headline {
   readonly title: string;
   /** In display order (e.g. hits 0, 1, 2 …; sides in roll order, then the draw). */

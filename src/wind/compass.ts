@@ -12,7 +12,7 @@ export type Compass16 = (typeof COMPASS_16)[number];
 export const TABLE_EDGES = ["N", "E", "S", "W"] as const;
 export type TableEdge = (typeof TABLE_EDGES)[number];
 
-/** A hexside 0–5, 0 = north, clockwise (CONTRACT §3, anglo-dutch-1666). */
+/** A hexside 0–5, 0 = north, clockwise (docs/reference/rulesets.md, anglo-dutch-1666). */
 export type Hexside = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** Steps `steps` points around a circle of `n` points (negative = anticlockwise). */

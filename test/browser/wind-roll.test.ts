@@ -34,7 +34,7 @@ describe("a rolled wind (anglo-dutch-1666)", { timeout: 60_000 }, () => {
     await display.locator(".dial-box[data-bearing='240']").waitFor();
     const before = await settled(host.url);
 
-    // odd doubles: the first change turns the wind one hexside clockwise (CONTRACT §3)
+    // odd doubles: the first change turns the wind one hexside clockwise (docs/reference/rulesets.md)
     await call(`${host.url}/api/sim/roll`, "POST", { die: "pixel-1", face: 3 });
     await call(`${host.url}/api/sim/roll`, "POST", { die: "godice-1", face: 3 });
     await display.locator("#result[data-seq='1']").waitFor();

@@ -1,8 +1,13 @@
 /** What the club host reads and shows: table messages checked and bounded, stored once, and the league folded from games' ends. */
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { league } from "../../host/club/board.ts";
+import { startClubHost } from "../../host/club/club-host.ts";
 import { ClubStore } from "../../host/club/club-store.ts";
+import { ClubGames } from "../../host/club/games.ts";
 import { MAX_PAYLOAD, parseTableMessage } from "../../host/club/messages.ts";
+import { tempDir } from "../host/helpers.ts";
+import { freePort, quiet } from "./helpers.ts";
 
 const ev = (seq: number, extra: object = {}) =>
   Buffer.from(
@@ -12,6 +17,8 @@ const ev = (seq: number, extra: object = {}) =>
       at: "2026-11-23T20:00:00Z",
       ruleset: "quickfire",
       kind: "resolved",
+      action: { type: "broadside" },
+      outcome: { hits: 1 },
       dice: [{ value: 4, source: "manual" }],
       summary: "Hit",
       ...extra,
@@ -26,7 +33,7 @@ describe("table messages", () => {
     for (const [topic, payload, why] of [
       ["quarterdeck/Club/t1/events", ev(1), /not a table topic/],
       ["quarterdeck/club/t1/events", ev(0), /seq/],
-      ["quarterdeck/club/t1/events", Buffer.from("{"), /not JSON/],
+      ["quarterdeck/club/t1/events", Buffer.from("{"), /not valid JSON/],
       ["quarterdeck/club/t1/events", Buffer.alloc(MAX_PAYLOAD + 1, 32), /over/],
       ["quarterdeck/club/t1/status", Buffer.from("maybe"), /online or offline/],
       ["quarterdeck/club/t1/other", ev(1), /unknown topic/],
@@ -37,14 +44,22 @@ describe("table messages", () => {
     }
   });
 
-  it("the club store keeps each (table, game, seq) once and the tile's last result is the newest", () => {
+  it("the club store keeps each (table, game, seq) once; the tile's last result is the head held without a gap", () => {
     const store = new ClubStore(":memory:");
+    const games = new ClubGames(store);
     const put = (seq: number) => {
       const p = parseTableMessage("quarterdeck/club/t1/events", ev(seq, { summary: `#${seq}` }));
-      return p.ok && p.msg.leaf === "events" ? store.event(p.club, p.table, p.msg.body, seq) : false;
+      const added = p.ok && p.msg.leaf === "events" ? store.event(p.club, p.table, p.msg.body, seq) : false;
+      games.update("club", "t1", "g1-x", seq);
+      return added;
     };
     expect([put(1), put(2), put(2), put(1)]).toEqual([true, true, false, false]);
     expect(store.tables()[0]).toMatchObject({ table: "t1", records: 2, lastSeq: 2, last: { summary: "#2" } });
+    // a record far ahead (a forged huge seq) does not pin the tile: it shows the head, and the gap is missing
+    put(900_000);
+    expect(store.tables()[0]).toMatchObject({ records: 3, lastSeq: 2, last: { summary: "#2" } });
+    store.status("club", "t1", true, 1);
+    expect(games.missing()).toEqual([{ club: "club", table: "t1", game: "g1-x", from: 0, to: 500, known: true }]);
     store.close();
   });
 });
@@ -77,5 +92,18 @@ describe("the league", () => {
     ]);
     expect(l.sides[0]).toMatchObject({ name: "English", won: 1, drawn: 1 });
     expect(l.games).toHaveLength(2);
+  });
+});
+
+describe("one board per data dir", () => {
+  it("a second board on the same club.sqlite is refused with the reason; once the first closes, it starts", async () => {
+    const dbFile = join(tempDir(), "club.sqlite");
+    const first = await startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile, logger: quiet });
+    await expect(startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile, logger: quiet })).rejects.toThrow(
+      /in use by another quarterdeck process \(pid \d+\)/,
+    );
+    await first.close();
+    const again = await startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile, logger: quiet });
+    await again.close();
   });
 });

@@ -88,6 +88,8 @@ export async function runClubNight(b: BrokerUnderTest): Promise<{ resolveMs: num
         t.id,
       ).toEqual(Array.from({ length: ACTIONS }, (_, i) => i + 1));
       expect(new Set(recs.map((r) => r.game)).size).toBe(1);
+      // the board's own reading: every record follows from its dice and the rules
+      expect(club.games.read("test-club", t.id, recs[0]?.game ?? ""), t.id).toMatchObject({ status: "following", held: ACTIONS });
     }
     return { resolveMs: tables.flatMap((t) => t.resolveMs) };
   } finally {

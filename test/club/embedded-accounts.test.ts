@@ -9,7 +9,7 @@ import { freePort, quiet } from "./helpers.ts";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const event = (seq: number) =>
-  JSON.stringify({ game: "g1-x", seq, at: "", ruleset: "quickfire", kind: "resolved", dice: [], summary: "hit" });
+  JSON.stringify({ game: "g1-x", seq, at: "", ruleset: "quickfire", kind: "resolved", action: {}, outcome: {}, dice: [], summary: "hit" });
 
 describe("embedded broker accounts", () => {
   const stops: (() => Promise<unknown>)[] = [];

@@ -3,7 +3,7 @@
  * a TCP gate that can make a broker unreachable for one table, and simulated tables — the real table session,
  * SQLite store, outbox and publisher, driven by software dice.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { join } from "node:path";
@@ -40,20 +40,54 @@ async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-/** Debian's mosquitto on 127.0.0.1:`port`, anonymous, persistence on (saved on a clean stop). */
+export interface MosquittoOptions {
+  /** Keep sessions and queued messages across restarts (default true). */
+  readonly persistence?: boolean;
+  /** Users (`mosquitto_passwd`) and an ACL file: then nobody anonymous gets in. */
+  readonly users?: Readonly<Record<string, string>>;
+  readonly aclFile?: string;
+}
+
+/** Debian's mosquitto on 127.0.0.1:`port`: anonymous and persistent (saved on a clean stop) unless told otherwise. */
 export class Mosquitto {
   readonly port: number;
   readonly #conf: string;
   #proc: ChildProcess | null = null;
 
-  constructor(port: number, extra = "") {
+  constructor(port: number, extra = "", o: MosquittoOptions = {}) {
     this.port = port;
     const dir = tempDir("qd-mosq-");
     this.#conf = join(dir, "mosquitto.conf");
+    let auth = "allow_anonymous true\n";
+    if (o.users) {
+      const passwd = join(dir, "passwd");
+      writeFileSync(passwd, "");
+      for (const [user, password] of Object.entries(o.users))
+        execFileSync("/usr/bin/mosquitto_passwd", ["-b", passwd, user, password], { stdio: "ignore" });
+      auth = `allow_anonymous false\npassword_file ${passwd}\n${o.aclFile ? `acl_file ${o.aclFile}\n` : ""}`;
+    }
+    const persistence =
+      o.persistence === false
+        ? "persistence false\n"
+        : `persistence true\npersistence_location ${dir}/\npersistent_client_expiration 1d\nautosave_interval 1\n`;
+    // run as root (CI), mosquitto drops to its own user, which can neither read this private temp dir's password
+    // file nor save its persistence there (every save failed: "Permission denied"); it stays root here instead
+    const user = process.getuid?.() === 0 ? "user root\n" : "";
     writeFileSync(
       this.#conf,
-      `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location ${dir}/\nmax_queued_messages 100000\npersistent_client_expiration 1d\nautosave_interval 1\nlog_dest none\n${extra}`,
+      `${user}listener ${port} 127.0.0.1\n${auth}${persistence}max_queued_messages 100000\nlog_dest none\n${extra}`,
     );
+  }
+
+  /** Ends it at once (SIGKILL): with persistence off, every session and queued message is gone. */
+  async kill(): Promise<void> {
+    const p = this.#proc;
+    this.#proc = null;
+    if (!p || p.exitCode !== null) return;
+    await new Promise<void>((r) => {
+      p.once("exit", () => r());
+      p.kill("SIGKILL");
+    });
   }
 
   get url(): string {
@@ -126,7 +160,10 @@ export class SimTable {
   /** Faces the software dice give next (then 1s: every broadside misses). */
   #faces: number[] = [];
 
-  constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite")) {
+  readonly club: string;
+
+  constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite"), club = "test-club") {
+    this.club = club;
     this.id = id;
     this.broker = broker;
     this.file = file;
@@ -136,7 +173,7 @@ export class SimTable {
   #open(): void {
     const setup = {
       ...demoSetup(),
-      club: { broker: this.broker, club: "test-club", table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } },
+      club: { broker: this.broker, club: this.club, table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } },
     };
     this.#store = new SqliteStore(this.file, { outbox: true });
     const game = this.#store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1_700_000_000_000);

@@ -77,7 +77,7 @@ describe("the club outbox", () => {
       game: `g${game.gameId}-${(1_700_000_000_000).toString(36)}`,
       ruleset: "sole-bay-1672",
     });
-    expect(rows[0].dice[0]).toEqual({ value: 6, source: "software" });
+    expect(rows[0].dice[0]).toEqual({ value: 6, source: "software", role: "attack" });
     expect(rows[0].summary).toMatch(/hits on Gouda/);
     expect(rows[2]).toMatchObject({ undoes: 2, summary: "Undone: Windward edge: W" });
     // the log and the outbox agree after a reopen: nothing half-written
@@ -94,7 +94,7 @@ describe("the club outbox", () => {
     expect(new OutboxReader(plain.db).after(0, 100)).toHaveLength(0);
   });
 
-  it("acknowledging moves the cursor and drops sent events", () => {
+  it("acknowledging moves the cursor and keeps what was sent (the board may ask for it again)", () => {
     const store = new SqliteStore(":memory:", { outbox: true });
     const setup = demoSetup();
     const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1);
@@ -105,8 +105,11 @@ describe("the club outbox", () => {
     const [first, second] = reader.after(0, 10);
     reader.acknowledge(second?.id ?? 0);
     expect(reader.sentThrough()).toBe(second?.id);
-    expect(reader.after(0, 10).map((r) => r.id)).not.toContain(first?.id);
+    expect(reader.after(0, 10).map((r) => r.id)).toContain(first?.id);
     expect(reader.after(reader.sentThrough(), 10)).toHaveLength(1);
+    // asked again: records 1…2 of the game, by their club seq, with no start (from 1) and no end written yet
+    expect(reader.again(game.gameId, 1, 2, 10).map((r) => JSON.parse(r.payload).seq)).toEqual([1, 2]);
+    expect(reader.lastSeq(game.gameId)).toBe(3);
   });
 });
 

@@ -99,3 +99,38 @@ export function folderCycles(edges: readonly ImportEdge[]): string[][] {
   for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
   return groups;
 }
+
+/**
+ * The unit of `file` seen from folder `parent`: the child folder of `parent` that holds it, with all its subfolders
+ * (`host/cli` for `host/cli/commands/x.ts` seen from `host`), or the file itself when it lies directly in `parent`.
+ */
+const unitUnder = (parent: string, file: string): string => join(parent, relative(parent, file).split("/")[0] ?? "");
+
+/** The deepest folder holding both files. */
+const commonFolder = (a: string, b: string): string => {
+  const x = dirname(a).split("/");
+  const y = dirname(b).split("/");
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i += 1;
+  return x.slice(0, i).join("/") || ".";
+};
+
+/**
+ * The cycles between units, at every level of the tree: an import is seen from the deepest folder holding both files,
+ * where each file belongs to the child folder that holds it, taken whole with all its subfolders, or is a unit of its
+ * own when it lies directly in that folder (two files of one folder make no edge). So `host/cli/…` → `host/config/…` and back is a loop however deep the
+ * files lie, and so is `src/game/…` → `src/result.ts` → `src/game/…`; an `index.ts` gathering its folder's parts is
+ * not. Strongly connected groups of two or more units.
+ */
+export function unitCycles(edges: readonly ImportEdge[]): string[][] {
+  const unitEdges = edges.flatMap((e) => {
+    // two files of one folder are that folder's own business: a folder is one idea
+    if (dirname(e.from) === dirname(e.to)) return [];
+    const parent = commonFolder(e.from, e.to);
+    const a = unitUnder(parent, e.from);
+    const b = unitUnder(parent, e.to);
+    // each unit stands as a folder of its own, so that folderCycles sees units, not their files' folders
+    return a === b ? [] : [{ from: join(a, "unit"), to: join(b, "unit"), dynamic: e.dynamic }];
+  });
+  return folderCycles(unitEdges);
+}

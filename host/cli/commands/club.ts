@@ -1,5 +1,5 @@
 /**
- * `quarterdeck club --broker URL | --embedded-broker [--port N] [--host ADDR] [--data DIR]` (CONTRACT §1, §6):
+ * `quarterdeck club --broker URL | --embedded-broker [--port N] [--host ADDR] [--data DIR]` (docs/reference/{cli.md,request-result.md,rulesets.md,http-api.md,table-file.md,mqtt.md}):
  * the club board. Subscribes to every table of the club on the broker (or runs the broker itself), keeps each
  * record once in `<data>/club.sqlite`, serves `/club` and `/club/league`. Runs until SIGINT/SIGTERM.
  */
@@ -11,7 +11,7 @@ import { type ClubBrokerChoice, startClubHost } from "../../club/club-host.ts";
 import type { BrokerAccount } from "../../club/embedded-broker.ts";
 import { buildClubApp } from "../../club/server.ts";
 import { TOPIC_ID } from "../../config/club-schema.ts";
-import { loadDataFile } from "../data-file.ts";
+import { loadDataFile } from "../../config/data-file.ts";
 import { badInput, type CommandResult } from "../io.ts";
 
 export const DEFAULT_CLUB_PORT = 7430;
@@ -94,7 +94,7 @@ export async function runClub(v: ClubValues): Promise<CommandResult> {
   try {
     club = await startClubHost({ broker: choice, dbFile: join(dataDir, "club.sqlite"), club: v.club, logger });
   } catch (e) {
-    return { code: 1, stdout: "", stderr: `The embedded broker cannot start: ${(e as Error).message}\n` };
+    return { code: 1, stdout: "", stderr: `The club board cannot start: ${(e as Error).message}\n` };
   }
   const app = await buildClubApp(club, logger);
   try {

@@ -1,5 +1,5 @@
 /**
- * `quarterdeck data import-sail FILE [--out FILE]` (CONTRACT §1): writes a wsim-battle-v3 data file from a club's
+ * `quarterdeck data import-sail FILE [--out FILE]` (docs/reference/cli.md): writes a wsim-battle-v3 data file from a club's
  * own copy of BSD sail(6)'s `globals.c` (checked by loading it back the way `--data` will).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";

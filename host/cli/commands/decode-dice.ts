@@ -1,5 +1,5 @@
 /**
- * `quarterdeck decode pixels|pixels-advert|godice HEX…` (CONTRACT §1): raw dice bytes to JSON, for people debugging
+ * `quarterdeck decode pixels|pixels-advert|godice HEX…` (docs/reference/cli.md): raw dice bytes to JSON, for people debugging
  * hardware. The HEX arguments are joined, so `03 01 13` and `030113` are the same; a comma separates messages
  * (one BLE notification each). For `pixels-advert` the first message is the manufacturer data (with the company
  * id, as noble gives it) and an optional second one the 0x180A service data.

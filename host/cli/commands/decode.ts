@@ -1,5 +1,5 @@
 /**
- * `quarterdeck decode FAMILY HEX…` (CONTRACT §1): raw device bytes to JSON, for people debugging hardware.
+ * `quarterdeck decode FAMILY HEX…` (docs/reference/cli.md): raw device bytes to JSON, for people debugging hardware.
  * pn532 and hid-wedge are decoded here; the dice families and the bridge by their own modules, loaded lazily
  * so a broken one cannot take the others down.
  */

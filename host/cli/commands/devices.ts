@@ -1,5 +1,5 @@
 /**
- * `quarterdeck devices scan [--seconds N] [--port PATH]… [--json]` (CONTRACT §1): lists the serial ports, HID
+ * `quarterdeck devices scan [--seconds N] [--port PATH]… [--json]` (docs/reference/cli.md): lists the serial ports, HID
  * devices, Bluetooth adapters and the BLE dice each adapter hears. Each subsystem that cannot be used (no
  * serialport binding, node-hid without libusb, no Bluetooth adapter) is a sentence in the output, never a crash:
  * the exit code is 0 whatever was found (2 only for bad arguments).

@@ -1,5 +1,5 @@
 /**
- * `quarterdeck replay DBFILE [--to N] [--report FILE]` (CONTRACT §1): rebuilds the latest game in the file
+ * `quarterdeck replay DBFILE [--to N] [--report FILE]` (docs/reference/cli.md): rebuilds the latest game in the file
  * from its event log (the first N log entries with --to: resolved actions and undos alike) and prints the
  * state; `--report` writes the after-action report, HTML for `.html`/`.htm`, else Markdown.
  */

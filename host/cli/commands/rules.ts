@@ -1,7 +1,8 @@
 /**
- * `quarterdeck rulesets | plan | odds | resolve` (CONTRACT §1–§2): the rules core over JSON.
+ * `quarterdeck rulesets | plan | odds | resolve` (docs/reference/{cli.md,request-result.md}): the rules core over JSON.
  */
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
+import { measuredFields } from "../../../src/game/measure.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
@@ -47,7 +48,7 @@ export async function runRulesCommand(
   if (dataFile !== undefined) {
     if (!rs.dataFile) return badInput({ code: "input.invalid", message: `${rs.id} takes no data file.`, path: "--data" });
     // the YAML reader is loaded only when a data file is given (rulesets, plan and odds start faster without it)
-    const { loadDataFile } = await import("../data-file.ts");
+    const { loadDataFile } = await import("../../config/data-file.ts");
     const loaded = loadDataFile(dataFile);
     if (!loaded.ok) return badInput(loaded.error);
     const parsed = rs.dataFile.parse(loaded.value.value);
@@ -58,16 +59,18 @@ export async function runRulesCommand(
   if (!json.ok) return badInput(json.error);
   const req = parseRequest(rs, json.value, data);
   if (!req.ok) return badInput(req.error);
-  const { state, action, dice } = req.value;
+  const { state, action, dice, measurement } = req.value;
+  // docs/reference/request-result.md: what was measured from `table` (and what a person's value overrode, and what is borderline)
+  const measured = measurement ? measuredFields(measurement) : {};
 
   if (command === "plan") {
     const plan = rs.plan(state, action);
-    return plan.ok ? { code: 0, stdout: printJson({ ok: true, plan: plan.value }) } : badInput(plan.error);
+    return plan.ok ? { code: 0, stdout: printJson({ ok: true, plan: plan.value, ...measured }) } : badInput(plan.error);
   }
   if (command === "odds") {
     const odds = oddsOf(rs, state, action);
     if (!odds.ok) return badInput(odds.error);
-    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds }) };
+    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds, ...measured }) };
   }
   if (dice === undefined)
     return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
@@ -86,6 +89,7 @@ export async function runRulesCommand(
       game: after.game,
       followUps,
       ...(marks ? { marks } : {}),
+      ...measured,
     }),
   };
 }

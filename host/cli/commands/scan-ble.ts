@@ -1,8 +1,8 @@
 /**
- * The BLE part of `quarterdeck devices scan` (CONTRACT §1): finds the Bluetooth adapters this machine can use —
+ * The BLE part of `quarterdeck devices scan` (docs/reference/cli.md): finds the Bluetooth adapters this machine can use —
  * kernel HCI adapters, BlueZ's adapters on D-Bus, serial ports whose device answers an HCI Reset — then listens
  * on each for `seconds` and lists the Pixels and GoDice it hears. Each adapter carries the `devices.ble` entry
- * (CONTRACT §5) that would use it. No adapter at all is an explanation, not a crash.
+ * (docs/reference/table-file.md) that would use it. No adapter at all is an explanation, not a crash.
  */
 
 import { type AdapterLookup, bluezAdapters, kernelHciAdapters } from "../../../devices/ble/adapter-lookup.ts";
@@ -34,7 +34,7 @@ export interface BleAdapterReport {
   /** `hci0`, `/dev/ttyACM0`, `system`. */
   readonly name: string;
   readonly via: AdapterVia;
-  /** The `devices.ble` entry (CONTRACT §5) that uses this adapter. */
+  /** The `devices.ble` entry (docs/reference/table-file.md) that uses this adapter. */
   readonly config: BleAdapterConfig;
   readonly address?: string;
   /** Whether it could be used to listen; when not, `message` says why ("Bluetooth unavailable: …"). */

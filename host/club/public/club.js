@@ -10,12 +10,18 @@ const el = (tag, cls, text) => {
   return e;
 };
 
+// a tile draws at most this many ship marks per side; more are a count (the board bounds counts at 500 ships)
+const MAX_MARKS = 40;
+
 function sideRow(s) {
   const row = el("li", "side");
   row.append(el("span", "side-name", s.side));
   const ships = el("span", "ships");
-  for (let i = 0; i < s.afloat; i++) ships.append(el("span", "ship afloat", "▲"));
-  for (let i = 0; i < s.lost; i++) ships.append(el("span", "ship lost", "✕"));
+  const afloat = Math.min(s.afloat, MAX_MARKS);
+  const lost = Math.min(s.lost, MAX_MARKS - afloat);
+  for (let i = 0; i < afloat; i++) ships.append(el("span", "ship afloat", "▲"));
+  for (let i = 0; i < lost; i++) ships.append(el("span", "ship lost", "✕"));
+  if (afloat + lost < s.afloat + s.lost) ships.append(el("span", "more", `+${s.afloat + s.lost - afloat - lost}`));
   ships.setAttribute("aria-label", `${s.afloat} afloat, ${s.lost} lost`);
   row.append(ships, el("span", "count", `${s.afloat} afloat`));
   return row;
@@ -46,6 +52,11 @@ function tileOf(t) {
   for (const s of t.sides ?? []) sides.append(sideRow(s));
   art.append(sides);
   art.append(el("p", "records", `${t.records} ${t.records === 1 ? "record" : "records"} · #${t.lastSeq}`));
+  if (t.refused > 0) {
+    const r = el("p", "refused", `${t.refused} ${t.refused === 1 ? "message" : "messages"} refused`);
+    if (t.refusedWhy) r.title = t.refusedWhy;
+    art.append(r);
+  }
   return art;
 }
 

@@ -10,6 +10,7 @@ const formatOf = (name) => (/\.csv$/i.test(name) ? "csv" : "yaml");
 export function RosterUpload({ ruleset, onShips }) {
   const [problems, setProblems] = useState(null);
   const [said, setSaid] = useState("");
+  const [warnings, setWarnings] = useState([]);
   const read = async (e) => {
     const file = e.currentTarget.files?.[0];
     if (!file) return;
@@ -19,10 +20,12 @@ export function RosterUpload({ ruleset, onShips }) {
     e.target.value = "";
     if (r.ok === false) {
       setSaid("");
+      setWarnings([]);
       setProblems({ file: file.name, list: r.error.errors ?? [{ line: null, field: "", message: r.error.message }] });
       return;
     }
     setProblems(null);
+    setWarnings(r.warnings ?? []);
     setSaid(`${file.name}: ${r.ships.length} ship${r.ships.length === 1 ? "" : "s"} added.`);
     onShips(r.ships, file.name);
   };
@@ -30,6 +33,12 @@ export function RosterUpload({ ruleset, onShips }) {
     <label><span>Roster file (CSV: <code>side,id,name,tag,${ruleset.ship.map((f) => f.name).join(",")}</code>; or YAML)</span>
       <input type="file" id="roster-file" accept=".csv,.yaml,.yml,text/csv,application/yaml,text/yaml" onChange=${read} /></label>
     <p id="roster-said" aria-live="polite">${said}</p>
+    ${
+      warnings.length
+        ? html`<div id="roster-warnings" class="trouble-small setup-warnings" role="note"><b>Added, but mind this</b>
+            <ul>${warnings.map((w) => html`<li>${w}</li>`)}</ul></div>`
+        : null
+    }
     ${
       problems
         ? html`<div id="roster-errors" class="trouble-small" role="alert">

@@ -20,7 +20,7 @@ export function pct(p) {
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 
 /**
- * What to draw for the odds before a roll: the rule set's `headline` (CONTRACT §2; every rule set states one for
+ * What to draw for the odds before a roll: the rule set's `headline` (docs/reference/request-result.md; every rule set states one for
  * every action). Null when there are none: the page never guesses from the summary or the list of outcomes.
  * @returns {{title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null} | null}
  */

@@ -1,6 +1,8 @@
-/** The table API (CONTRACT §4): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
+/** The table API (docs/reference/http-api.md): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { measureRequest } from "../../../src/game/engine.ts";
+import { measuredFields } from "../../../src/game/measure.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
 import { shipLog } from "../../session/view.ts";
@@ -29,9 +31,15 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
 
   app.get("/api/state", async () => state());
 
-  app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) =>
-    sendResult(reply, table.session.startAction(req.body.action), state),
-  );
+  app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) => {
+    const s = table.session;
+    if (req.body.table === undefined) return sendResult(reply, s.startAction(req.body.action), state);
+    // positions (docs/reference/request-result.md): the geometric fields left out are measured; geometry that forbids the action refuses it
+    const m = measureRequest(s.rs, s.state, req.body.action, req.body.table);
+    if (!m.ok) return sendError(reply, m.error);
+    const started = s.startAction(m.value.action);
+    return started.ok ? reply.send({ ok: true, state: state(), ...measuredFields(m.value) }) : sendError(reply, started.error);
+  });
   app.post<{ Body: Static<typeof DraftBody> }>("/api/draft", { schema: { body: DraftBody } }, async (req, reply) =>
     sendResult(reply, table.session.editDraft(req.body.type, req.body.values ?? {}), state),
   );

@@ -1,5 +1,5 @@
 /**
- * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (CONTRACT §4, issue 12): a new game in the
+ * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (docs/reference/http-api.md, issue 12): a new game in the
  * table's file, not yet open. A bundled scenario gives the ships, wind and game state; `fleets` replace its ships,
  * as in a table file. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
  * players naming sides) and stored with the game, so opening it later builds the same table setup
@@ -10,16 +10,14 @@ import type { FastifyInstance } from "fastify";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { type GameTable, gameSetupOf, setupOfTable, tableOfSetup } from "../../config/game-table.ts";
+import { MAX_SHIPS, MAX_SIDES } from "../../config/limits.ts";
 import { loadScenario } from "../../config/load.ts";
 import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
+import { setupWarningsOf } from "../../config/setup-warnings.ts";
 import { sendError } from "../errors.ts";
 import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
 import { GameSummary, listGames } from "./games.ts";
 import { checkTableText, TableFileBody } from "./setup-files.ts";
-
-/** Ships one game may hold; fleets (sides) one game may have. */
-const MAX_SHIPS = 500;
-const MAX_FLEETS = 16;
 
 export const NewGameBody = Type.Object(
   {
@@ -32,14 +30,20 @@ export const NewGameBody = Type.Object(
           { side: Type.String({ minLength: 1, maxLength: 100 }), ships: Type.Array(ShipEntrySchema, { maxItems: MAX_SHIPS }) },
           { additionalProperties: false },
         ),
-        { maxItems: MAX_FLEETS, description: "The ships by side (as a table file's fleets); they replace the scenario's" },
+        { maxItems: MAX_SIDES, description: "The ships by side (as a table file's fleets); they replace the scenario's" },
       ),
     ),
-    players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_FLEETS, description: "Players by side: name and how they roll" })),
+    players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_SIDES, description: "Players by side: name and how they roll" })),
   },
   { additionalProperties: false },
 );
 type NewGame = Static<typeof NewGameBody>;
+
+/** The game created, with what its set-up costs a side that the players may not expect (a 1666 squadron with no flagship). */
+const CreatedGame = Type.Composite([
+  GameSummary,
+  Type.Object({ warnings: Type.Array(Type.String(), { description: "Set-up warnings in the rules' words; the game is created" }) }),
+]);
 
 /** The new game's table-file set-up, or the error naming the body's field. */
 function gameTableOf(
@@ -83,6 +87,8 @@ function gameTableOf(
       ...(base?.game !== undefined ? { game: base.game } : {}),
       ...(base?.settings !== undefined ? { settings: base.settings } : {}),
       players: body.players ?? [],
+      // the scenario's playing area; its starting places only for its own ships
+      ...(base?.table ? { table: body.fleets === undefined ? base.table : { width: base.table.width, height: base.table.height } } : {}),
     },
   };
 }
@@ -96,7 +102,7 @@ export async function gameCreateRoutes(
   const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES };
   app.post<{ Body: NewGame }>(
     "/api/games",
-    { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: GameSummary } } },
+    { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: CreatedGame } } },
     async (req, reply) => {
       const table = gameTableOf(req.body);
       if (!table.ok) return sendError(reply, table.error);
@@ -105,7 +111,8 @@ export async function gameCreateRoutes(
       if (!setup.ok)
         return sendError(reply, { ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });
       const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
-      return reply.code(201).send(listGames(opts.table).find((g) => g.id === id));
+      const warnings = setupWarningsOf(setup.value.ruleset, setup.value.start as Parameters<typeof setupWarningsOf>[1]);
+      return reply.code(201).send({ ...listGames(opts.table).find((g) => g.id === id), warnings });
     },
   );
   // a table file brought from home (or exported from another table): a new game of its set-up, or its errors by line and key
@@ -120,7 +127,8 @@ export async function gameCreateRoutes(
       const setup = checkTableText(req.body.text);
       if (!setup.ok) return sendError(reply, setup.error);
       const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
-      return reply.code(201).send(listGames(opts.table).find((g) => g.id === id));
+      const warnings = setupWarningsOf(setup.value.ruleset, setup.value.start as Parameters<typeof setupWarningsOf>[1]);
+      return reply.code(201).send({ ...listGames(opts.table).find((g) => g.id === id), warnings });
     },
   );
 }

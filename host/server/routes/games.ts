@@ -1,5 +1,5 @@
 /**
- * The games in the table's one SQLite file (CONTRACT §4): `GET /api/games` lists them, newest last; `POST
+ * The games in the table's one SQLite file (docs/reference/http-api.md): `GET /api/games` lists them, newest last; `POST
  * /api/games/:id/end {winner?}` ends one (a person names the winner, or none), `POST /api/games/:id/archive` puts
  * one away, `POST /api/games/:id/open` puts one on the table in place of the open one (the devices stay; the
  * same start of the host resumes it), `DELETE /api/games/:id` deletes one that is not the table's open game (409); `GET
@@ -18,6 +18,7 @@ import { tableFileText } from "../../config/table-file-text.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
+import { type GameOver, gameOver, gameOverHeadline } from "../../session/game-over.ts";
 import { foldRecords } from "../../session/resolve.ts";
 import { gameTurn } from "../../session/view.ts";
 import type { GameRecord } from "../../store/sqlite-store.ts";
@@ -32,7 +33,10 @@ export const GameSummary = Type.Object({
   status: Type.Union([Type.Literal("active"), Type.Literal("ended"), Type.Literal("archived")]),
   /** When the game last changed (epoch ms): its last action or undo, else when it was created. */
   updatedAt: Type.Number(),
-  winner: Type.Union([Type.String(), Type.Null()], { description: "Named when the game was ended" }),
+  winner: Type.Union([Type.String(), Type.Null()], { description: "By the rules' end, else named when the game was ended" }),
+  createdAt: Type.Number(),
+  endedAt: Type.Union([Type.Number(), Type.Null()], { description: "When the rules or the organiser ended it" }),
+  endReason: Type.Union([Type.String(), Type.Null()], { description: "How it ended, in the rules' words, or by the organiser" }),
   open: Type.Boolean({ description: "The table's game now" }),
 });
 export type GameSummary = Static<typeof GameSummary>;
@@ -41,16 +45,25 @@ export type GameSummary = Static<typeof GameSummary>;
 const GameParams = Type.Object({ id: Type.String({ pattern: "^[1-9][0-9]{0,9}$", description: "The game's id" }) });
 
 /**
- * The turn a game not on the table stopped at, as the display would say it: the rule set's own count from the state
- * its log folds to, else the turns the session counted (its snapshot); 1 when neither can be read.
+ * The turn a game not on the table stopped at, as the display would say it (the rule set's own count from the state
+ * its log folds to, else the turns the session counted: its snapshot; 1 when neither can be read), and its end.
  */
-function storedTurn(table: TableRuntime, g: GameRecord): number {
+function storedGame(table: TableRuntime, g: GameRecord): { turn: number; over: GameOver | null } {
   const rs = ruleSet(g.setup.ruleset);
   const loaded = table.store.gameById(g.id)?.load();
-  if (!rs || !loaded) return 1;
-  const initial = rs.turnOf ? rs.parseState(g.setup.start as Parameters<typeof rs.parseState>[0], g.setup.data ?? undefined) : null;
-  if (!initial?.ok) return loaded.snapshot?.turn ?? 1;
-  return gameTurn(rs, foldRecords(rs, initial.value, loaded.records), loaded.snapshot?.turn);
+  const organiser = gameOverHeadline(g.winner);
+  const byStore: GameOver | null =
+    g.status === "ended"
+      ? { by: "organiser", winner: g.winner, reason: "Ended by the organiser.", headline: organiser, at: g.endedAt }
+      : null;
+  if (!rs || !loaded) return { turn: 1, over: byStore };
+  const initial = rs.parseState(g.setup.start as Parameters<typeof rs.parseState>[0], g.setup.data ?? undefined);
+  if (!initial.ok) return { turn: loaded.snapshot?.turn ?? 1, over: byStore };
+  const state = foldRecords(rs, initial.value, loaded.records);
+  return {
+    turn: gameTurn(rs, state, loaded.snapshot?.turn),
+    over: gameOver(rs, state, loaded.records.at(-1)?.at ?? null, g, loaded.snapshot?.followUps.length ?? 0),
+  };
 }
 
 /** The games of the table's file, newest last. */
@@ -58,16 +71,24 @@ export function listGames(table: TableRuntime): GameSummary[] {
   return table.store.games().map((g) => {
     const log = table.store.log(g.id);
     const open = g.id === table.gameId;
+    const s = table.session;
+    const { turn, over } = open
+      ? { turn: gameTurn(s.rs, s.state, s.work.turn), over: gameOver(s.rs, s.state, s.records.at(-1)?.at ?? null, g, s.followUps.length) }
+      : storedGame(table, g);
     return {
       id: g.id,
       title: g.setup.title,
       ruleset: g.setup.ruleset,
       // a game created from the browser keeps its scenario; one started from a table file only its starting state
-      scenario: open ? (table.session.setup.scenario ?? null) : (g.setup.table?.scenario ?? null),
-      turn: open ? gameTurn(table.session.rs, table.session.state, table.session.work.turn) : storedTurn(table, g),
-      status: g.status,
+      scenario: open ? (s.setup.scenario ?? null) : (g.setup.table?.scenario ?? null),
+      turn,
+      // a game the rules ended reads ended too (an archived game stays archived)
+      status: g.status === "active" && over ? "ended" : g.status,
       updatedAt: Math.max(log.at(-1)?.at ?? g.createdAt, g.endedAt ?? 0),
-      winner: g.winner,
+      winner: over?.winner ?? g.winner,
+      createdAt: g.createdAt,
+      endedAt: over?.at ?? g.endedAt,
+      endReason: over?.reason ?? null,
       open,
     };
   });
@@ -100,7 +121,20 @@ export async function gamesRoutes(
           path: "winner",
         });
       }
+      const open = id === opts.table.gameId ? opts.table.session : null;
+      // dice already rolled for an action are never dropped by an End: the roll is finished or cancelled first
+      const rolled = open?.draft?.rolls.length ?? 0;
+      if (open && rolled > 0) {
+        const title = open.draftStatus()?.def.title ?? "an action";
+        return sendError(reply, {
+          code: "game.mid-roll",
+          message: `${rolled} ${rolled === 1 ? "die has" : "dice have"} been rolled for ${title}: finish the roll (or cancel it) before ending the game.`,
+          path: "id",
+        });
+      }
       if (!opts.table.store.setGameStatus(id, "ended", now(), winner)) return sendError(reply, unknown(req.params.id));
+      // the table says it at once: the display shows and speaks the end, the club link reports it
+      if (open) open.announce(`${gameOverHeadline(winner)}: ended by the organiser.`);
       return { ok: true, game: summary(id) };
     },
   );
@@ -124,6 +158,11 @@ export async function gamesRoutes(
     return { ok: true };
   });
   app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
+  /** The rolls the rules still demand in a game: the open game's, else its snapshot's. */
+  const demanded = (id: number): number =>
+    id === opts.table.gameId
+      ? opts.table.session.followUps.length
+      : (opts.table.store.gameById(id)?.load().snapshot?.followUps.length ?? 0);
   /** A game of the file rebuilt from its log, or the error naming why not. */
   const replayed = (idText: string) => {
     const game = opts.table.store.gameRecord(Number(idText));
@@ -134,7 +173,10 @@ export async function gamesRoutes(
   app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/report", { schema: { params: GameParams } }, async (req, reply) => {
     const r = replayed(req.params.id);
     if (!r.ok) return sendError(reply, r.error);
-    return reply.type("text/html; charset=utf-8").send(htmlReport(r.replay));
+    const { game, replay } = r;
+    const over = gameOver(replay.ruleset, replay.state, replay.inEffect.at(-1)?.at ?? null, game, demanded(game.id));
+    const players = game.id === opts.table.gameId ? opts.table.session.setup.players : (game.setup.table?.players ?? []);
+    return reply.type("text/html; charset=utf-8").send(htmlReport(replay, { players, createdAt: game.createdAt, over }));
   });
   app.get<{ Params: Static<typeof GameParams> }>(
     "/api/games/:id/summary",
@@ -144,7 +186,8 @@ export async function gamesRoutes(
       if (!r.ok) return sendError(reply, r.error);
       const { game } = r;
       const players = game.id === opts.table.gameId ? opts.table.session.setup.players : (game.setup.table?.players ?? []);
-      return endSummary(r.replay, { id: game.id, status: game.status, winner: game.winner, players });
+      const over = gameOver(r.replay.ruleset, r.replay.state, r.replay.inEffect.at(-1)?.at ?? null, game, demanded(game.id));
+      return endSummary(r.replay, { id: game.id, status: game.status, winner: game.winner, players, over });
     },
   );
   app.get<{ Params: Static<typeof GameParams> }>("/api/games/:id/table-file", { schema: { params: GameParams } }, async (req, reply) => {

@@ -9,7 +9,7 @@ import { allHealth } from "../../devices.ts";
 
 export const HealthReply = Type.Object({
   ok: Type.Literal(true),
-  ready: Type.Boolean({ description: "The table takes actions: its store answers." }),
+  ready: Type.Boolean({ description: "The table takes actions: its store answers and takes writes." }),
   store: Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
   devices: Type.Object({
     total: Type.Integer(),
@@ -26,7 +26,9 @@ export function tableHealth(table: TableRuntime): HealthReply {
   let store: HealthReply["store"];
   try {
     table.store.games();
-    store = { ok: true };
+    // the open game's file refusing writes (disk full, read-only, deleted or replaced): the table takes no result
+    const unwritable = table.session.storeProblem;
+    store = unwritable === null ? { ok: true } : { ok: false, message: unwritable };
   } catch (e) {
     store = { ok: false, message: `The game file cannot be read: ${(e as Error).message}` };
   }

@@ -23,8 +23,8 @@ export interface LiveOptions {
   readonly bufferBytes?: number;
 }
 
-/** Sends the texts, or drops a client that has too much waiting; never throws. */
-function deliver(ws: WebSocket, texts: readonly string[], limit: number, log: FastifyBaseLogger): void {
+/** Sends the texts, or drops a client that has too much waiting; never throws (the club board's socket uses it too). */
+export function deliver(ws: WebSocket, texts: readonly string[], limit: number, log: FastifyBaseLogger): void {
   if (ws.readyState !== ws.OPEN) return;
   if (ws.bufferedAmount > limit) {
     log.warn({ buffered: ws.bufferedAmount, limit }, "dropped a live client that stopped reading");

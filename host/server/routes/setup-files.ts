@@ -12,9 +12,10 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
-import { parseDataText } from "../../cli/data-file.ts";
+import { parseDataText } from "../../config/data-file.ts";
 import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
+import { setupWarningsOf } from "../../config/setup-warnings.ts";
 import { sendError } from "../errors.ts";
 import { TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
 
@@ -91,7 +92,9 @@ export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
     }
     const r = checkRoster(rs, req.body.format, req.body.text);
     if (!r.ok) return reply.code(400).send({ ok: false, error: r.error });
-    return { ok: true, ships: r.value };
+    // what the roster costs a side without being wrong (a 1666 squadron with no flagship), said beside its ships
+    const warnings = setupWarningsOf(rs, { ships: r.value.map(({ tag: _tag, ...ship }) => ship) });
+    return { ok: true, ships: r.value, warnings };
   });
   app.post<{ Body: Static<typeof TableFileBody> }>(
     "/api/table-files/check",

@@ -1,12 +1,12 @@
 /**
- * Emulator controls (CONTRACT §4), registered only when the table has emulated devices: tap a tag, roll a
- * die, pull or plug a device, read the servo's angle.
+ * Emulator controls (docs/reference/http-api.md), registered only when the table has emulated devices: tap a tag, roll a
+ * die, pull or plug a device, read the servo's angle, move a ship's model on the table.
  */
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { SimControls } from "../../devices.ts";
 import { sendError } from "../errors.ts";
-import { SimDeviceBody, SimLiftBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
+import { SimDeviceBody, SimLiftBody, SimMoveBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
 
 const unavailable = (reply: FastifyReply, what: string) =>
   sendError(reply, { code: "sim.unavailable", message: `This table has no emulated ${what}.`, path: "" }, 404);
@@ -35,6 +35,12 @@ export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls }
   app.post<{ Body: Static<typeof SimPressBody> }>("/api/sim/press", { schema: { body: SimPressBody } }, async (req, reply) =>
     sim.press ? run(reply, "command", () => sim.press?.(req.body.command) ?? Promise.resolve()) : unavailable(reply, "button pad"),
   );
+  app.post<{ Body: Static<typeof SimMoveBody> }>("/api/sim/move", { schema: { body: SimMoveBody } }, async (req, reply) => {
+    const { ship, x, y, heading } = req.body;
+    return sim.move
+      ? run(reply, "ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve())
+      : unavailable(reply, "table of models");
+  });
   for (const op of ["disconnect", "reconnect"] as const) {
     app.post<{ Body: Static<typeof SimDeviceBody> }>(`/api/sim/${op}`, { schema: { body: SimDeviceBody } }, async (req, reply) => {
       let found: boolean;

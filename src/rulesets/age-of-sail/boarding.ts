@@ -4,7 +4,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
@@ -14,6 +14,7 @@ import { jointOutcomes } from "../../odds/product.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
+import { BOARD_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
 
 type H = ResolvingActionSpec<AosState>;
@@ -43,6 +44,7 @@ const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
 export const board: H = {
   type: "board",
+  measure: BOARD_MEASURES,
   title: "Boarding",
   description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
   schema: Type.Object(
@@ -67,8 +69,8 @@ export const board: H = {
     if (!p.ok) return p;
     const [att, def] = p.value;
     return ok([
-      entry("attacker", "d6", totalDecks(att), `${att.name}: a die per remaining gun deck`),
-      entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`),
+      bySide(att.side, entry("attacker", "d6", totalDecks(att), `${att.name}: a die per remaining gun deck`)),
+      bySide(def.side, entry("defender", "d6", totalDecks(def), `${def.name}: a die per remaining gun deck`)),
     ]);
   },
   resolve({ state, action: a }, dice) {

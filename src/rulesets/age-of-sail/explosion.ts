@@ -13,6 +13,7 @@ import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
+import { EXPLOSION_FIRE_MEASURES } from "./measures.ts";
 import type { AosState, Ship } from "./state.ts";
 import { MAX_RANGE_CM, RANGE_TABLE, rangeBand } from "./tables.ts";
 
@@ -85,6 +86,7 @@ const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results,
 
 export const explosionFire: ResolvingActionSpec<AosState> = {
   type: "explosion-fire",
+  measure: EXPLOSION_FIRE_MEASURES,
   title: "Ships near explosion",
   description:
     "Ships near an explosion (the answer to the question after one; `ships`: [{ship, rangeCm}]): one die each, catching fire on the hull column of the range table for its distance. For one ship by hand: catch-fire.",
@@ -118,7 +120,7 @@ export const explosionFire: ResolvingActionSpec<AosState> = {
       .filter((r) => r.caught)
       .flatMap((r) => {
         const s = state.ships.find((x) => x.id === r.ship);
-        return s ? [shipEvent("caught-fire", s, { fire: 1, fireSetBy: e.value.from.fireSetBy })] : [];
+        return s ? [shipEvent("caught-fire", s, { fire: 1, fireSetBy: e.value.from.fireSetBy, fireRound: state.game.round })] : [];
       });
     return resolution(outcomeOf(results), events);
   },

@@ -10,6 +10,7 @@ import { literals } from "../../game/schema.ts";
 import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
+import { FIRE_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
@@ -74,6 +75,7 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
 
 export const fire: H = {
   type: "fire",
+  measure: FIRE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
   schema: Type.Object(
@@ -174,7 +176,7 @@ export const fire: H = {
         });
       }
     }
-    if (onFire && target.fire === 0) set = { ...set, fire: 1, fireSetBy: firer.side };
+    if (onFire && target.fire === 0) set = { ...set, fire: 1, fireSetBy: firer.side, fireRound: state.game.round };
     events.push(shipEvent(aim === "hull" ? "hull-hit" : "sails-hit", target, set, { hits }));
     if (points > 0) events.push(scoreEvent(firer.side, points, `${firer.name} on ${target.name}`));
     const outcome = { battery, need, aim, side, hits, onFire, mastsLost: mastsLost.map((i) => i + 1), mastsToChoose, damage: points };

@@ -9,6 +9,7 @@ import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { explosionFire, explosionQuestion } from "./explosion.ts";
+import { CATCH_FIRE_MEASURES } from "./measures.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
@@ -32,7 +33,19 @@ export const fireRemoval: H = {
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
-    return s.value.fire > 0 ? ok(a) : fail("rules.illegal", `${s.value.name} is not on fire.`, "action.ship");
+    if (s.value.fire === 0) return fail("rules.illegal", `${s.value.name} is not on fire.`, "action.ship");
+    // "If a firing player manages to get a pair of sixes in the firing round, the target catches on fire. In the next
+    // round the ship on fire must throw a 5 or 6 …": the first roll belongs to the round after the fire was set (the
+    // owner's fire removal stage then), the second to the round after that — one roll a round.
+    if (s.value.fireRound >= state.game.round)
+      return fail(
+        "rules.illegal",
+        s.value.fire === 1
+          ? `${s.value.name} caught fire this round: her first fire removal roll (5–6) is at her fire removal stage next round.`
+          : `${s.value.name} has fought her fire this round: her next roll (a 6) is at her fire removal stage next round.`,
+        "action.ship",
+      );
+    return ok(a);
   },
   plan({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
@@ -52,7 +65,10 @@ export const fireRemoval: H = {
       return resolution({ need, extinguished: true, exploded: false }, [
         shipEvent("fire-extinguished", ship, { fire: 0, fireSetBy: null }),
       ]);
-    if (ship.fire === 1) return resolution({ need, extinguished: false, exploded: false }, [shipEvent("fire-grew", ship, { fire: 2 })]);
+    if (ship.fire === 1)
+      return resolution({ need, extinguished: false, exploded: false }, [
+        shipEvent("fire-grew", ship, { fire: 2, fireRound: state.game.round }),
+      ]);
     // "If unsuccessful, the ship blows up and is immediately sunk and removed from the game."
     const events = [
       shipEvent("exploded", ship, { sunk: true, fire: 0 }),
@@ -65,6 +81,7 @@ export const fireRemoval: H = {
 
 export const catchFire: H = {
   type: "catch-fire",
+  measure: CATCH_FIRE_MEASURES,
   title: "Catching fire",
   description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
   schema: Type.Object(
@@ -99,7 +116,7 @@ export const catchFire: H = {
     const caught = (dice[0]?.[0] ?? 0) >= need && s.value.fire === 0;
     return resolution(
       { caught, inReach: true, need },
-      caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy })] : [],
+      caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy, fireRound: state.game.round })] : [],
     );
   },
   summary: (d) => ({ pCaught: d.probability((o) => o.caught === true) }),

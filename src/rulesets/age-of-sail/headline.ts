@@ -1,5 +1,5 @@
 /**
- * What an Age of Sail player is shown before each roll (CONTRACT §2 `headline`), in the words of
+ * What an Age of Sail player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * age-of-sail-simple.txt: the hits of a broadside (one die per gun deck in the arc) with the chance a pair of sixes
  * sets the target on fire and, aimed at the sails, that a mast comes down; where the wind blows at the end of the
  * round and whether it rises or falls; who moves first; who captures in a boarding. Other actions get the kernel's

@@ -9,7 +9,7 @@ import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
 import { ageOfSailHeadline } from "./headline.ts";
-import { PHASE_ACTIONS, PHASES, phaseNames, ROUND } from "./round.ts";
+import { phaseNames, ROUND, TURN_DEF } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
@@ -23,12 +23,14 @@ const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map((h
 export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",
   title: "Age of Sail",
+  // The text gives no base size; a 1/1200 ship of the line on a 25 × 70 mm base (docs/rules/age-of-sail.md)
+  defaultBase: { width: 25, length: 70 },
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: PHASES,
-  phaseActions: PHASE_ACTIONS,
+  turn: TURN_DEF,
+  turnOf: (state) => state.game.round,
   phaseNames,
   parseState: (raw) => parseAosState(raw),
   applyEvent: applyAosEvent,

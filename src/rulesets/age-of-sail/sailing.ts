@@ -10,6 +10,7 @@ import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
+import { SPEED_MEASURES, TURN_MEASURES } from "./measures.ts";
 import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
@@ -22,6 +23,7 @@ const ship = (s: AosState, a: Action) => liveShip(s, a.ship, "ship");
 
 export const speed: H = {
   type: "speed",
+  measure: SPEED_MEASURES,
   title: "Maximum speed",
   description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
   schema: Type.Object(
@@ -43,6 +45,7 @@ export const speed: H = {
 
 export const turn: H = {
   type: "turn",
+  measure: TURN_MEASURES,
   title: "Alter course",
   description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
   schema: Type.Object(

@@ -1,9 +1,10 @@
 /**
- * Age of Sail: ship, wind and game state (CONTRACT §3 `age-of-sail`), their TypeBox schemas and `parseState`.
+ * Age of Sail: ship, wind and game state (docs/reference/rulesets.md `age-of-sail`), their TypeBox schemas and `parseState`.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
-import { literals, parseWith } from "../../game/schema.ts";
+import { literals, parseWith, safeName } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
@@ -29,10 +30,12 @@ export const HULL_UNITS = 3;
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String()),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     class: literals(CLASSES),
     /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
     masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
@@ -44,13 +47,18 @@ export const ShipSchema = Type.Object(
     ),
     hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
     heading: literals(COMPASS_16, { default: "N" }),
-    squadron: Type.Union([Type.String(), Type.Null()], { default: null }),
+    squadron: Type.Union([safeName(), Type.Null()], { default: null }),
     leader: Type.Boolean({ default: false }),
     anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
     aground: Type.Boolean({ default: false }),
     /** 0 not burning; 1 caught (5–6 puts it out); 2 the fire grew (only a 6). */
     fire: Type.Integer({ minimum: 0, maximum: 2, default: 0 }),
     fireSetBy: Type.Union([Type.String(), Type.Null()], { default: null }),
+    /**
+     * The round in which the fire was set or last grew: its next removal roll belongs to a later round ("In the next
+     * round the ship on fire must throw a 5 or 6 … in the next round, the ship must throw a 6"). 0: a log by hand.
+     */
+    fireRound: Type.Integer({ minimum: 0, default: 0 }),
     lastHitBy: Type.Union([Type.String(), Type.Null()], { default: null }),
     entangledWith: Type.Array(Type.String(), { default: [] }),
     firedThisRound: Type.Array(literals(BROADSIDES), { default: [] }),
@@ -87,7 +95,7 @@ export const WindSchema = Type.Object(
   { additionalProperties: false, default: {} },
 );
 export interface Wind {
-  /** Where the wind blows TO (CONTRACT). */
+  /** Where the wind blows TO (docs/reference/rulesets.md). */
   readonly direction: Compass8;
   readonly speed: number;
 }

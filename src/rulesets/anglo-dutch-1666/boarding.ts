@@ -4,7 +4,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { type Outcome, roll } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
@@ -14,6 +14,7 @@ import { fail, ok } from "../../result.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
+import { GRAPPLE_MEASURES } from "./measures.ts";
 import type { GrappleKind, Ship } from "./schema.ts";
 import type { AdSettings } from "./settings.ts";
 
@@ -52,6 +53,7 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 
 export const grapple: Handler = {
   type: "grapple",
+  measure: GRAPPLE_MEASURES,
   title: "Grapple",
   description:
     "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
@@ -87,8 +89,14 @@ export const grapple: Handler = {
     action.defenderAvoids === false
       ? []
       : [
-          entry("attacker", "dave", 1, `${ship(state, action, "attacker").name} tries to close.`),
-          entry("defender", "dave", 1, `${ship(state, action, "defender").name} tries to avoid.`),
+          bySide(
+            ship(state, action, "attacker").side,
+            entry("attacker", "dave", 1, `${ship(state, action, "attacker").name} tries to close.`),
+          ),
+          bySide(
+            ship(state, action, "defender").side,
+            entry("defender", "dave", 1, `${ship(state, action, "defender").name} tries to avoid.`),
+          ),
         ],
   resolve({ state, action }, dice) {
     const a = ship(state, action, "attacker");
@@ -158,8 +166,8 @@ export const board: Handler = {
     return ok(action);
   },
   plan: ({ state, action }) => [
-    entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`),
-    entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`),
+    bySide(ship(state, action, "attacker").side, entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`)),
+    bySide(ship(state, action, "defender").side, entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`)),
   ],
   // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved. Every
   // outcome carries both scores (total + hull left), so they are distinct and need no merging.
@@ -243,7 +251,11 @@ export const separate: Handler = {
   plan({ state, action }) {
     const s = ship(state, action, "ship");
     if (s.grappleKind === "collision") return [entry("separate", "d6", 1, "Collision: 4+ to separate.")];
-    return [entry("ship", "dave", 1, `${s.name} tries to get clear.`), entry("other", "dave", 1, "The other ship holds on.")];
+    const o = state.ships.find((x) => x.id === s.grappledWith);
+    return [
+      bySide(s.side, entry("ship", "dave", 1, `${s.name} tries to get clear.`)),
+      bySide(o?.side, entry("other", "dave", 1, `${o?.name ?? "The other ship"} holds on.`)),
+    ];
   },
   resolve({ state, action }, dice) {
     const s = ship(state, action, "ship");

@@ -1,6 +1,6 @@
 /**
  * Example ship cards: the text's Antelope and Pelican ("Example ship cards") and Appendix 1's worked examples.
- * Request-ready ship JSON (CONTRACT §2), for scenarios, tests and the display's demo.
+ * Request-ready ship JSON (docs/reference/request-result.md), for scenarios, tests and the display's demo.
  */
 
 /** "Ship Name: Antelope (52 guns)", Hull Points (22), Fire Pts. 4 / 3 / 2 / 1, Movement -1 / -2 / disabled / sunk. */

@@ -4,12 +4,13 @@
  * chain of adjacent ships to one in command) move separately at one lower initiative. Lit fire ships "always move first".
  */
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
 import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";
+import { INITIATIVE_MEASURES } from "./measures.ts";
 import type { AdState, Ship } from "./schema.ts";
 
 /** "Squadrons must try to stay within 4 hexes of the flagship". */
@@ -143,6 +144,7 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
 
 export const initiative: Handler = {
   type: "initiative",
+  measure: INITIATIVE_MEASURES,
   title: "Initiative",
   description:
     "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
@@ -167,7 +169,13 @@ export const initiative: Handler = {
       return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
     return ok(action);
   },
-  plan: ({ state }) => squadrons(state).map((sq) => entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`)),
+  plan: ({ state }) =>
+    squadrons(state).map((sq) => {
+      // a squadron's die is its side's; ships with no squadron named may be of both sides: then it names none
+      const sides = new Set(sq.ships.map((s) => s.side));
+      const side = sides.size === 1 ? [...sides][0] : undefined;
+      return bySide(side, entry("initiative", "d6", 1, `Initiative for squadron ${sq.name || "(none)"}.`));
+    }),
   resolve({ state, action }, dice) {
     const order = initiativeOrder(
       state,

@@ -23,6 +23,9 @@ export function normalize(ship: ShipIn): Ship {
   return {
     ...ship,
     name: ship.name ?? ship.id,
+    // a ship listed in no squadron is in her side's ("Ships are divided into “squadrons” … each with a flagship"):
+    // never one squadron of both fleets, which would roll one initiative die for both sides
+    squadron: ship.squadron === "" ? ship.side : ship.squadron,
     damage,
     flagOfficer: ship.flagOfficer ?? (ship.flagship ? "present" : "none"),
     stepsLost: stepsLostAt(ship.hullPoints, ship.guns, damage),

@@ -8,13 +8,39 @@ import { entry } from "../../dice/plan.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
-import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship } from "./common.ts";
+import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship, shipEvent } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
-import type { AdState } from "./schema.ts";
+import { FIRE_MEASURES } from "./measures.ts";
+import type { AdState, Ship } from "./schema.ts";
 import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
 
 const RANGES = ["short", "medium", "long"] as const;
+const BROADSIDES = ["port", "starboard"] as const;
+type Broadside = (typeof BROADSIDES)[number];
+
+/** The broadsides a ship has fired in this move (those of an earlier move no longer count). */
+const firedThisMove = (state: AdState, s: Ship): readonly Broadside[] => (s.broadsidesMove === state.game.turn ? s.broadsidesFired : []);
+
+/**
+ * The broadside an action fires: the one named, else the one not yet fired this move (port first); a refusal when
+ * it has been fired. "Ships fire at the end of their movement, may fire both broadsides": each broadside once a move.
+ */
+function broadsideOf(state: AdState, action: Action): Result<Broadside> {
+  const firer = ship(state, action, "firer");
+  const used = firedThisMove(state, firer);
+  const named = action.broadside as Broadside | undefined;
+  const side = named ?? BROADSIDES.find((b) => !used.includes(b));
+  if (side === undefined)
+    return fail("rules.illegal", `${firer.name} has fired both broadsides this move (each broadside once a move).`, "action.firer");
+  if (used.includes(side))
+    return fail(
+      "rules.illegal",
+      `${firer.name} has fired her ${side} broadside this move (each broadside once a move).`,
+      named === undefined ? "action.firer" : "action.broadside",
+    );
+  return ok(side);
+}
 
 /** Everything a broadside's roll depends on, before the die. */
 export interface Gunnery {
@@ -101,12 +127,15 @@ function checkFire(state: AdState, action: Action): Result<Action> {
       }
     }
   }
+  const side = broadsideOf(state, action);
+  if (!side.ok) return side;
   const g = gunnery(state, action);
   return g.ok ? ok(action) : g;
 }
 
 export const fire: Handler = {
   type: "fire",
+  measure: FIRE_MEASURES,
   title: "Broadside",
   description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
   schema: Type.Object(
@@ -120,6 +149,7 @@ export const fire: Handler = {
       strongWinds: Type.Boolean({ default: false, label: "Strong winds" }),
       shooterOnFire: Type.Boolean({ default: false, label: "Shooter on fire" }),
       downwind: Type.Optional(Type.Boolean({ label: "Firing downwind (strong winds)" })),
+      broadside: Type.Optional(literals(BROADSIDES, { label: "Broadside" })),
     },
     { additionalProperties: false },
   ),
@@ -137,6 +167,15 @@ export const fire: Handler = {
     const hits = row?.hits[column] ?? 0;
     const target = ship(state, action, "target");
     const loss = loseHull(target, hits, "fire");
+    const side = broadsideOf(state, action);
+    if (!side.ok) return side;
+    const firer = ship(state, action, "firer");
+    const fired = shipEvent(
+      "broadside-fired",
+      firer.id,
+      { broadsidesFired: [...firedThisMove(state, firer), side.value], broadsidesMove: state.game.turn },
+      { broadside: side.value },
+    );
     return ok({
       outcome: {
         hits,
@@ -149,8 +188,9 @@ export const fire: Handler = {
         hullLost: loss.lost,
         stepsCrossed: loss.stepsCrossed,
         sinking: loss.sinking,
+        broadside: side.value,
       },
-      events: loss.events,
+      events: [fired, ...loss.events],
       followUps: loss.followUps,
     });
   },

@@ -1,5 +1,5 @@
 /**
- * What an Anglo-Dutch 1666 player is shown before each roll (CONTRACT §2 `headline`), in the words of
+ * What an Anglo-Dutch 1666 player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * anglo-dutch-1666.txt: the hits of a broadside on the fire table with the chance the target loses a gunnery step or
  * sinks; who moves first on initiative (lowest moves first, Dutch win draws), from the exact summary even when the
  * listed orders are shortened; who wins a boarding round and whether the loser is taken. Other actions get the

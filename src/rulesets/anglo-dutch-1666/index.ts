@@ -14,10 +14,12 @@ import { normalize, toHandler } from "./common.ts";
 import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
+import { angloDutchGameEnd } from "./game-end.ts";
 import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
+import { setupWarnings } from "./setup-warnings.ts";
 import { ANGLO_DUTCH_SUMMARY_TERMS } from "./summary-terms.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
 import { describe, shipView, windView } from "./views.ts";
@@ -71,21 +73,26 @@ function parseShips(raw: unknown): Result<Ship[]> {
 export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   id: "anglo-dutch-1666",
   title: "Anglo-Dutch 1666",
+  // "designed for 1/2400 scale models and 2” across hexes": a base that fits one hex (docs/rules/anglo-dutch-1666.md)
+  defaultBase: { width: 15, length: 40 },
   description: "1666 – fleet actions of the Anglo-Dutch Wars 1652–74 on a hex cloth (Tim Kohler 2014), with weather and deployment",
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: ["wind", "initiative", "movement", "fire and boarding", "criticals, fires and recovery"],
   // the Move Sequence; fire ships "may be fired at the beginning of a turn" (before movement); friends in one hex
   // "check for collisions, as if … attempting to grapple" while moving, and a collision or a boarding winner separates.
-  // Set-up (wind, deployment) and the end of the move are in none.
-  phaseActions: [
-    ["wind", "wind-strength", "gale-survival", "light-fire-ship"],
-    ["initiative", "light-fire-ship"],
-    ["move", "grapple", "placement", "separate"],
-    ["fire", "grapple", "placement", "board", "separate"],
-    ["critical", "gun-deck-swept", "helm", "fires", "fire-check"],
-  ],
+  // Set-up (wind, deployment) is in none. The move ends with `end-turn`: owed fire rolls ("roll 1D ave each move"),
+  // fire ships burning down, swept gun decks counted down, sinking ships drifting in strong winds; it counts the move.
+  turn: {
+    phases: [
+      { name: "wind", actions: ["wind", "wind-strength", "gale-survival", "light-fire-ship"], opens: "wind" },
+      { name: "initiative", actions: ["initiative", "light-fire-ship"], opens: "initiative" },
+      { name: "movement", actions: ["move", "grapple", "placement", "separate"], taps: "grapple" },
+      { name: "fire and boarding", actions: ["fire", "grapple", "placement", "board", "separate"], taps: "fire" },
+      { name: "criticals, fires and recovery", actions: ["critical", "gun-deck-swept", "helm", "fires", "fire-check"], opens: "fires" },
+    ],
+    ends: { action: "end-turn", purpose: "End of move: fires, fire ships, swept gun decks, sinking ships" },
+  },
   parseState(raw) {
     const ships = parseShips(raw.ships);
     if (!ships.ok) return ships;
@@ -104,4 +111,6 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   summaryTerms: ANGLO_DUTCH_SUMMARY_TERMS,
   headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
+  setupWarnings,
+  gameEnd: angloDutchGameEnd,
 });

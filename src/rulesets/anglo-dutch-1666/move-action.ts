@@ -8,10 +8,12 @@ import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
+import { MOVE_MEASURES } from "./measures.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
 
 export const move: Handler = {
   type: "move",
+  measure: MOVE_MEASURES,
   title: "Movement",
   description:
     "A ship's move as a plot: F ahead, L/R turn a hexside, T0–T5 towed (still wind); checks point of sail, handling, damage and weather.",

@@ -1,10 +1,11 @@
 /**
- * TypeBox schemas of the anglo-dutch-1666 table state: ships (CONTRACT §3 fields plus what the rules need to
+ * TypeBox schemas of the anglo-dutch-1666 table state: ships (docs/reference/rulesets.md fields plus what the rules need to
  * remember), the hex wind and the game record. Unknown keys are errors; defaults are filled.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
-import { literals } from "../../game/schema.ts";
+import { literals, safeName } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 
 export const HANDLING = ["normal", "fast", "handy", "fast-handy", "unhandy"] as const;
@@ -24,17 +25,19 @@ const side = Type.Integer({ minimum: 0, maximum: 5 });
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     guns: Type.Integer({ minimum: 1, maximum: 200 }),
     hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
     /** Fire points at full strength; ½ steps allowed. */
     firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
     handling: literals(HANDLING, { default: "normal" }),
     nation: Type.String({ minLength: 1 }),
-    squadron: Type.String({ default: "" }),
+    squadron: safeName({ emptyAllowed: true, default: "" }),
     flagship: Type.Boolean({ default: false }),
     /** Hull points lost. */
     damage: Type.Integer({ minimum: 0, default: 0 }),
@@ -71,6 +74,12 @@ export const ShipSchema = Type.Object(
     prize: Type.Boolean({ default: false }),
     captured: Type.Boolean({ default: false }),
     exploded: Type.Boolean({ default: false }),
+    /**
+     * The broadsides fired in move `broadsidesMove` ("Ships fire at the end of their movement, may fire both
+     * broadsides"): each once a move; a later move starts with both.
+     */
+    broadsidesFired: Type.Array(literals(["port", "starboard"]), { default: [], maxItems: 2 }),
+    broadsidesMove: Type.Integer({ minimum: 0, default: 0 }),
     /** The turn in which this ship last rolled for its fire (so a fire is rolled once a move). */
     fireRolledTurn: Type.Integer({ minimum: 0, default: 0 }),
     /** Derived (recomputed from damage on every request): steps lost and sinking. */
@@ -102,7 +111,7 @@ export type Ship = Omit<ShipIn, "name"> & {
 };
 
 /**
- * The wind. `direction` is the hexside the wind blows FROM (a vane's reading; CONTRACT: 0 = north, clockwise).
+ * The wind. `direction` is the hexside the wind blows FROM (a vane's reading; docs/reference/rulesets.md: 0 = north, clockwise).
  * `previous` is the direction before the last change by the doubles rule (null until the first change), so the
  * wind can fluke back; `justChanged` marks a direction change this move (ships caught in irons get a free turn).
  */

@@ -28,19 +28,23 @@ const MOVE_WORDS = {
 /** The card's Movement column, per step lost (Antelope: "-1 / -2 / disabled / sunk!"). */
 const CARD_WORDS = { none: "", "minus-1": "-1", "only-1": "-2", disabled: "disabled", sunk: "sunk!" } as const;
 
+/**
+ * The ship's status words from the same facts as her card's boxes: "undamaged" only with no box crossed; hull points
+ * lost before a whole step say so ("3 hull points lost"), then the steps lost. Said first, unless she is out of the
+ * fight or sinking, which say it all.
+ */
 function status(s: Ship): { status: string[]; severity: Severity[] } {
   const w = new StatusWords();
   if (s.exploded) w.say("exploded", "out");
   else if (s.captured) w.say("captured", "out");
   else if (s.sinking) w.say("sinking", "danger");
+  else if (s.damage === 0) w.say("undamaged", "fine");
+  else if (s.stepsLost === 0) w.say(`${s.damage} hull point${s.damage > 1 ? "s" : ""} lost`, "worn");
+  else w.say(`${s.stepsLost} step${s.stepsLost > 1 ? "s" : ""} lost`, s.stepsLost > 1 ? "damaged" : "worn");
   if (s.onFire) w.say("on fire", "danger");
   if (stepEffect(s.guns, s.stepsLost).move === "disabled") w.say("disabled", "damaged");
   if (s.grappledWith) w.say(s.grappleKind === "collision" ? "fouled" : "grappled", "worn");
   if (s.fireshipLit) w.say("fire ship fired", "fine");
-  if (w.status.length === 0) {
-    if (s.stepsLost === 0) w.say("undamaged", "fine");
-    else w.say(`${s.stepsLost} step${s.stepsLost > 1 ? "s" : ""} lost`, s.stepsLost > 1 ? "damaged" : "worn");
-  }
   return w.view();
 }
 
@@ -98,7 +102,7 @@ export function describe(state: AdState, action: Action, o: Readonly<Record<stri
     case "gale-survival":
       return o.afloat ? `${ship} rides out the gale.` : `${ship} founders in the gale.`;
     case "fire":
-      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
     case "critical":
       return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
     case "fire-check":

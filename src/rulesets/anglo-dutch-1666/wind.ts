@@ -59,7 +59,7 @@ export const setWind: Handler = {
 /**
  * The doubles rule. "The first time this happens, odd doubles change the direction one hexside clockwise, even
  * doubles anticlockwise. Each time after that the wind changes back to the previous direction unless a double 6
- * is rolled." A double 6 makes a fresh change by the first-change rule (6 is even: anticlockwise) — CONTRACT §3.
+ * is rolled." A double 6 makes a fresh change by the first-change rule (6 is even: anticlockwise) — docs/reference/rulesets.md.
  */
 export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind: "none" | "first" | "back" | "fresh" } {
   if (a !== b) return { wind: { ...wind, justChanged: false }, kind: "none" };

@@ -11,6 +11,7 @@ import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, shotEvents } from "./gunnery.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
+import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
 import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
@@ -62,6 +63,7 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
 export const gunneryAction = quickfireAction({
   prepareOnParse: false,
   type: "gunnery",
+  measure: GUNNERY_MEASURES,
   title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
   schema: Type.Object(
@@ -82,6 +84,7 @@ export const gunneryAction = quickfireAction({
 export const quickfireAttackAction = quickfireAction({
   prepareOnParse: false,
   type: "quickfire-attack",
+  measure: QUICKFIRE_ATTACK_MEASURES,
   title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
   schema: Type.Object(

@@ -29,7 +29,7 @@ export interface GunneryContext {
   readonly quickfire: boolean;
 }
 
-/** The gunnery plan (CONTRACT §3): black ROF die, then two white gunnery dice. */
+/** The gunnery plan (docs/reference/rulesets.md): black ROF die, then two white gunnery dice. */
 export const GUNNERY_PLAN: DicePlan = [
   entry("rof", "d6", 1, "ROF die: fires on its ROF rating or less", "black"),
   entry("gunnery", "d6", 2, "Gunnery dice: hit on the Gun/Armor column's number or less (even G, odd S)", "white"),

@@ -1,5 +1,5 @@
 /**
- * What a Quickfire player is shown before each roll (CONTRACT §2 `headline`), in the words of
+ * What a Quickfire player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * quickfire-pre-dreadnought.txt: whether the guns fire and hit (a G "Gun Hit" or an S "Speed Hit", 3.0) and the
  * chance of blast damage; torpedo hits per target (3.2); S hits of a torpedo; the damage codes of the Blast,
  * Explosion and Fire lines (4.1); the repair roll (4.2); sinking; who decides the move order (1.4). Computed over

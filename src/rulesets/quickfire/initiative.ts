@@ -3,7 +3,7 @@
  * deciding who moves first. This may be done once at the start of the game or at the start of each turn."
  */
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
@@ -26,8 +26,8 @@ export const initiativeAction = quickfireAction({
       ? fail("input.invalid", "The two sides must differ.", "action.second")
       : ok({ first: String(action.first), second: String(action.second) }),
   plan: ({ prepared: ctx }) => [
-    entry("first", "d6", 1, `Move-order die for ${ctx.first}`),
-    entry("second", "d6", 1, `Move-order die for ${ctx.second}`),
+    bySide(ctx.first, entry("first", "d6", 1, `Move-order die for ${ctx.first}`)),
+    bySide(ctx.second, entry("second", "d6", 1, `Move-order die for ${ctx.second}`)),
   ],
   outcome: ({ prepared: ctx }, groups) => {
     const rolls = [

@@ -9,6 +9,7 @@ import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
+import { MOVE_MEASURES } from "./measures.ts";
 import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
 
 /**
@@ -46,6 +47,7 @@ interface MoveContext {
 export const moveAction = quickfireAction({
   prepareOnParse: false,
   type: "move",
+  measure: MOVE_MEASURES,
   title: "Movement",
   description:
     "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",

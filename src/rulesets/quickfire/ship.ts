@@ -1,9 +1,11 @@
 /**
- * A Quickfire ship log (text 1.3 "Ship Log", CONTRACT §3) and the game state around it, as TypeBox schemas,
+ * A Quickfire ship log (text 1.3 "Ship Log", docs/reference/rulesets.md) and the game state around it, as TypeBox schemas,
  * plus the values read off a log: current ROF, available speed, the speed box in use.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
+import { safeName } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import type { Chart } from "./chart.ts";
 
@@ -17,10 +19,12 @@ export const PendingSchema = Type.Object(
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     /** Default: the id, as in every rule set. */
     name: Type.Optional(Type.String({ minLength: 1 })),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     size: Type.Integer({ minimum: 1, maximum: 99 }),
     heavyGun: Type.Number({ minimum: 0 }),
     heavyArmor: Type.Number({ minimum: 0 }),

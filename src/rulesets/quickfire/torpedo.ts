@@ -12,6 +12,7 @@ import { torpedoHitNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
+import { TORPEDO_MEASURES } from "./measures.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
@@ -38,6 +39,7 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
 export const torpedoAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo",
+  measure: TORPEDO_MEASURES,
   title: "Torpedo fire",
   description:
     "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",

@@ -20,6 +20,7 @@ export type SoleBayEvent =
   | { type: "flag-officer-captured"; ship: string }
   | { type: "flag-officer-retired"; from: string; to: string }
   | { type: "ship-removed"; ship: string }
+  | { type: "explosion-averted"; ship: string }
   | { type: "fireship-fired"; ship: string }
   | { type: "grappled"; a: string; b: string }
   | { type: "boarding-round"; a: string; b: string; winner: string | null }
@@ -39,6 +40,12 @@ function updateShip(state: SoleBayState, id: string, f: (s: SoleBayShip) => Part
 }
 
 const withGame = (state: SoleBayState, game: Partial<SoleBayGame>): SoleBayState => ({ ...state, game: { ...state.game, ...game } });
+/** The pairs that fought a round this turn, with this one. */
+const fought = (state: SoleBayState, a: string, b: string): Array<[string, string]> =>
+  state.game.boarded.some(([x, y]) => pairIs({ a: x, b: y }, a, b)) ? [...state.game.boarded] : [...state.game.boarded, [a, b]];
+/** "If destroyed by Broadships or Fire, Roll 2D6": the causes that roll (explosion hits by setting). */
+const rollsToExplode = (state: SoleBayState, cause: DamageCause): boolean =>
+  cause === "broadside" || cause === "fire" || (cause === "explosion" && state.settings.chainExplosionAs !== "none");
 const add = (list: readonly string[], id: string): string[] => (list.includes(id) ? [...list] : [...list, id]);
 
 /** Folds one event into the state. Unknown events leave it unchanged. */
@@ -54,8 +61,17 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
           [e.ship]: [...(state.game.broadsides[e.ship] ?? []).filter((b) => b !== e.broadside), e.broadside],
         },
       });
-    case "damage-marked":
-      return updateShip(state, e.ship, (s) => ({ damage: s.damage + e.boxes }));
+    case "damage-marked": {
+      const after = updateShip(state, e.ship, (s) => ({ damage: s.damage + e.boxes }));
+      const was = state.ships.find((s) => s.id === e.ship);
+      const now = after.ships.find((s) => s.id === e.ship);
+      // destroyed now by a cause that rolls to explode: an explosion roll is due before she is a prize
+      return was && now && !was.destroyed && now.destroyed && rollsToExplode(state, e.cause)
+        ? withGame(after, { explosionDue: add(state.game.explosionDue, e.ship) })
+        : after;
+    }
+    case "explosion-averted":
+      return withGame(state, { explosionDue: state.game.explosionDue.filter((x) => x !== e.ship) });
     case "full-sail-set":
       return updateShip(state, e.ship, () => ({ fullSail: e.fullSail }));
     case "movement-allowance":
@@ -71,6 +87,7 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
     case "ship-removed":
       return withGame(state, {
         removed: add(state.game.removed, e.ship),
+        explosionDue: state.game.explosionDue.filter((x) => x !== e.ship),
         grappled: state.game.grappled.filter((g) => g.a !== e.ship && g.b !== e.ship),
       });
     case "fireship-fired":
@@ -79,7 +96,10 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
       if (state.game.grappled.some((g) => pairIs(g, e.a, e.b))) return state;
       return withGame(state, { grappled: [...state.game.grappled, { a: e.a, b: e.b, lastWinner: null }] });
     case "boarding-round":
-      return withGame(state, { grappled: state.game.grappled.map((g) => (pairIs(g, e.a, e.b) ? { ...g, lastWinner: e.winner } : g)) });
+      return withGame(state, {
+        grappled: state.game.grappled.map((g) => (pairIs(g, e.a, e.b) ? { ...g, lastWinner: e.winner } : g)),
+        boarded: fought(state, e.a, e.b),
+      });
     case "grapple-ended":
       return withGame(state, { grappled: state.game.grappled.filter((g) => !pairIs(g, e.a, e.b)) });
     case "fire-started":
@@ -94,8 +114,8 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
       return withGame(state, { broken: add(state.game.broken, e.squadron) });
     case "initiative":
       // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship, and
-      // every ship has both broadsides again.
-      return withGame(state, { initiative: e.side, allowances: {}, broadsides: {} });
+      // every ship has both broadsides again, and each boarding action may fight its next round.
+      return withGame(state, { initiative: e.side, allowances: {}, broadsides: {}, boarded: [] });
     case "wind-set":
       return { ...state, wind: { windward: e.windward } };
     default:

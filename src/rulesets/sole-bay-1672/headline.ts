@@ -1,5 +1,5 @@
 /**
- * What a Sole Bay player is shown before each roll (CONTRACT §2 `headline`), in the words of
+ * What a Sole Bay player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * sole-bay-1672-fast-play.txt: hits and condition for broadsides, fire and collisions; who "has initiative" and the
  * draw that is re-rolled; who causes most damage in a boarding round; each ship's fate in an explosion. Computed over
  * the whole distribution: the full outcome list the action's odds give (before any shortening), or, for explosion
@@ -82,10 +82,11 @@ export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds)
       return hitsHeadline(`Hits on ${name(action.target)}`, o, "hits", 0, dice, facts);
     }
     case "initiative": {
-      const sides = [...new Set(o.flatMap((x) => ((x.outcome.rolls as { side: string }[] | undefined) ?? []).map((r) => r.side)))];
+      // from the summary, which covers every roll vector (the list holds a few of 6^n when many sides roll)
+      const pWins = (odds.summary.pWins ?? {}) as Readonly<Record<string, number>>;
       const bars = [
-        ...sides.map((side) => ({ label: side, p: chanceOf(o, (x) => x.winner === side) })),
-        { label: "Draw (re-roll)", p: chanceOf(o, (x) => x.winner === null) },
+        ...Object.entries(pWins).map(([side, p]) => ({ label: side, p })),
+        { label: "Draw (re-roll)", p: Number(odds.summary.pDraw ?? 0) },
       ];
       const top = likeliest(bars);
       return { title: "Initiative", bars, facts: [], mostLikely: top === "Draw (re-roll)" ? "A draw, re-rolled" : `${top} has initiative` };

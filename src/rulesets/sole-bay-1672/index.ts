@@ -2,6 +2,7 @@
  * `sole-bay-1672`: Fast Play Naval Rules for the Battle of Sole Bay, 28 May 1672 (sole-bay-1672-fast-play.txt).
  * Every action is an {@link ActionHandler} in `actions/`; this file assembles them into the RuleSet.
  */
+
 import { type ActionHandler, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { boardingRound, breakOff, grapple } from "./actions/boarding.ts";
@@ -14,12 +15,14 @@ import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplos
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
+import { soleBayGameEnd } from "./game-end.ts";
 import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
+import { RANGE_BANDS } from "./tables.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -51,26 +54,45 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
 export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   id: "sole-bay-1672",
   title: "Sole Bay 1672",
+  // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
+  defaultBase: { width: 25, length: 60 },
+  // "Range is measured base to base": the broadside's bands as the table's map draws them
+  rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
-  // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved
-  phaseEndActions: [null, "end-movement", null],
-  // the Turn Sequence's phases; fireships are fired and burn "during the movement phase", fire damage "per move";
-  // a boarding action goes on "in the next initiative phase". Fire fighting has no phase in the text; the rest are
-  // set-up or rolls the rules demand.
-  phaseActions: [
-    ["initiative", "boarding-round", "break-off"],
-    ["movement", "backing-sail", "tacking", "collision", "fire-fireship", "fireship-explosion", "fireship-ensnare", "fire-damage"],
-    ["broadside", "grapple", "boarding-round", "break-off"],
-  ],
+  // The Turn Sequence: "1. Initiative 2. Movement / Collisions 3. Broadsides / Boarding". Fireships are fired and burn
+  // "during the movement phase", fire damage "per move": leaving the movement phase prompts the fires' and fireships'
+  // rolls however the models were moved. A boarding action goes on "in the next initiative phase". Fire fighting has
+  // no phase in the text; the rest are set-up or rolls the rules demand. The table counts the turns.
+  turn: {
+    phases: [
+      { name: "Initiative", actions: ["initiative", "boarding-round", "break-off"], opens: "initiative" },
+      {
+        name: "Movement / Collisions",
+        actions: [
+          "movement",
+          "backing-sail",
+          "tacking",
+          "collision",
+          "fire-fireship",
+          "fireship-explosion",
+          "fireship-ensnare",
+          "fire-damage",
+        ],
+        taps: "movement",
+        ends: { action: "end-movement", purpose: "End of movement: burning ships and fireships roll" },
+      },
+      { name: "Broadsides / Boarding", actions: ["broadside", "grapple", "boarding-round", "break-off"], taps: "broadside" },
+    ],
+  },
   parseState: (raw) => parseState(raw),
   applyEvent,
   windView,
   shipViews,
   breakpoints: squadronBreakpoints,
+  gameEnd: soleBayGameEnd,
   summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: soleBayHeadline,
 });

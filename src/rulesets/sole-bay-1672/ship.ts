@@ -1,10 +1,11 @@
 /**
- * A sole-bay-1672 ship (CONTRACT §3): roster fields, damage state, and the derived `condition`/`destroyed`.
+ * A sole-bay-1672 ship (docs/reference/rulesets.md): roster fields, damage state, and the derived `condition`/`destroyed`.
  */
 
 import { Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
-import { literals } from "../../game/schema.ts";
+import { literals, safeName } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { ShipBase } from "../../game/types.ts";
 import {
   BOXES_PER_LEVEL,
@@ -22,14 +23,16 @@ export type FlagOfficer = "present" | "killed" | "captured" | "none";
 /** Ship JSON as a request gives it; `condition` and `destroyed` are accepted and recomputed from `damage`. */
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     name: Type.Optional(Type.String()),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     rating: Type.Integer({ minimum: 1, maximum: 4 }),
     speed: literals(["medium", "slow"] as const),
     hull: literals(["stout", "average", "weak"] as const),
     crew: literals(["elite", "regular", "poor"] as const, { default: "regular" }),
-    squadron: Type.Optional(Type.String({ minLength: 1 })),
+    squadron: Type.Optional(safeName()),
     /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
     flagship: Type.Optional(Type.Boolean()),
     fireship: Type.Boolean({ default: false }),

@@ -12,7 +12,7 @@ import { SETTING_DEFS, SETTING_LIMITS, type SoleBaySettings } from "./settings.t
 import { derive, ShipSchema, type SoleBayShip, totalBoxes } from "./ship.ts";
 import type { Rating } from "./tables.ts";
 
-/** Wind: the windward table edge (CONTRACT §3); changes only by scenario or a person (`set-wind`). */
+/** Wind: the windward table edge (docs/reference/rulesets.md); changes only by scenario or a person (`set-wind`). */
 export const WindSchema = Type.Object(
   {
     windward: literals(TABLE_EDGES, { default: "W" }),
@@ -30,6 +30,11 @@ export const GameSchema = Type.Object(
     fired: Ids,
     /** Ships that exploded: "The destroyed ship is then removed from play." */
     removed: Ids,
+    /**
+     * Ships destroyed by broadside or fire (or explosion hits, by setting) whose explosion roll has not decided yet:
+     * not a prize until it has ("A ship that does not explode remains as a prize").
+     */
+    explosionDue: Ids,
     /** Ships alongside in a boarding action; `lastWinner` caused most damage in the last round (may break off). */
     grappled: Type.Array(
       Type.Object(
@@ -38,6 +43,11 @@ export const GameSchema = Type.Object(
       ),
       { default: [] },
     ),
+    /**
+     * Pairs that fought a boarding round this turn ("One round of combat will be fought per player Initiative
+     * including the initial grappling and boarding action"), cleared by each new initiative.
+     */
+    boarded: Type.Array(Type.Tuple([Type.String(), Type.String()]), { default: [] }),
     /** Movement allowance (inches) each ship got this turn, for ships following it. */
     allowances: Type.Record(Type.String(), Type.Number(), { default: {} }),
     /** Ships lost when each squadron last tested its breakpoint. */

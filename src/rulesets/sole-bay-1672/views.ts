@@ -26,6 +26,8 @@ export function shipViews(state: SoleBayState): ShipView[] {
     const per = BOXES_PER_LEVEL[s.hull];
     const words = new StatusWords();
     if (state.game.removed.includes(s.id)) words.say("exploded", "out");
+    // "A ship that does not explode remains as a prize": a prize once the explosion roll has decided, not before
+    else if (s.destroyed && state.game.explosionDue.includes(s.id)) words.say("destroyed", "out").say("explosion roll due", "danger");
     else if (s.destroyed) words.say("destroyed", "out").say("prize", "out");
     else words.say(CONDITION_LABELS[s.condition].toLowerCase(), CONDITION_SEVERITY[s.condition]);
     if (s.fireTurns > 0) words.say("on fire", "danger");

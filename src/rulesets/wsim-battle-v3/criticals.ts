@@ -8,6 +8,7 @@ import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { CRITICAL_MEASURES, LEADER_CASUALTY_MEASURES } from "./measures.ts";
 import type { Leader, WsimState } from "./state.ts";
 
 type H = ResolvingActionSpec<WsimState>;
@@ -28,6 +29,7 @@ export function leaderRangeModifier(range: number): number {
 
 export const critical: H = {
   type: "critical",
+  measure: CRITICAL_MEASURES,
   title: "Critical hit",
   description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
   schema: Type.Object(
@@ -141,6 +143,7 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 
 export const leaderCasualty: H = {
   type: "leader-casualty",
+  measure: LEADER_CASUALTY_MEASURES,
   title: "Leader casualty",
   description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
   schema: Type.Object(

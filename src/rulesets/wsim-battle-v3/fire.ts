@@ -14,6 +14,7 @@ import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-
 import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { FIRE_MEASURES } from "./measures.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
 type H = ResolvingActionSpec<WsimState>;
@@ -55,6 +56,7 @@ export function fireModifiers(state: WsimState, firer: Ship, a: Action, guns: nu
 
 export const fire: H = {
   type: "fire",
+  measure: FIRE_MEASURES,
   title: "Fire combat",
   description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
   schema: Type.Object(

@@ -1,5 +1,5 @@
 /**
- * What a WS&IM player is shown before each roll (CONTRACT §2 `headline`), in the words of wsim-battle-rules-v3.txt:
+ * What a WS&IM player is shown before each roll (docs/reference/request-result.md `headline`), in the words of wsim-battle-rules-v3.txt:
  * for fire, the Fire Table row the normal die reads (or the hits, with a club's tables loaded) and the chance of a
  * critical hit — only on doubles (X.1); whether the wind changes next turn; whether a leader falls; which broadside
  * a 4R/6R critical reduces. Other actions get the kernel's headline of the rule set's own sentences.

@@ -4,7 +4,7 @@
  * The base game's melee results (losses) are not in our text: the person reads them (`melee-losses`).
  */
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { bySide, entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -156,8 +156,13 @@ export const melee: H = {
   },
   plan: ({ state, action: a }) =>
     ok([
-      entry("melee", "d6", 1, `Melee roll for ${state.ships.find((s) => s.id === a.ship)?.name ?? String(a.ship)}`),
-      entry("melee-enemy", "d6", 1, `Melee roll for ${state.ships.find((s) => s.id === a.enemy)?.name ?? String(a.enemy)}`),
+      ...[
+        ["melee", a.ship],
+        ["melee-enemy", a.enemy],
+      ].map(([role, id]) => {
+        const s = state.ships.find((x) => x.id === id);
+        return bySide(s?.side, entry(String(role), "d6", 1, `Melee roll for ${s?.name ?? String(id)}`));
+      }),
     ]),
   resolve({ state, action: a }, dice) {
     const s = sides(state, a);

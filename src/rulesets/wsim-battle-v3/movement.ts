@@ -8,6 +8,7 @@ import { findShip } from "../../game/engine.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
+import { PLOT_MEASURES } from "./measures.ts";
 import {
   lastTurnMP,
   maxAcceleration,
@@ -132,6 +133,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
 
 export const plotMove: H = {
   type: "plot",
+  measure: PLOT_MEASURES,
   title: "Movement plot",
   description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
   schema: Type.Object(

@@ -7,6 +7,7 @@ import { type ResolvingActionSpec, resolution, setting } from "../../game/action
 import type { Action } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
+import { SIGNAL_MEASURES } from "./measures.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
 
@@ -57,6 +58,7 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
 
 export const signal: H = {
   type: "signal",
+  measure: SIGNAL_MEASURES,
   title: "Signal",
   description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
   schema: Type.Object(

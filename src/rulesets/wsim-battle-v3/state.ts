@@ -1,11 +1,12 @@
 /**
- * WS&IM battle rules v3: ship, wind and game state (CONTRACT §3 `wsim-battle-v3`), schemas and `parseState`.
+ * WS&IM battle rules v3: ship, wind and game state (docs/reference/rulesets.md `wsim-battle-v3`), schemas and `parseState`.
  * Ship sections (hull, crew, guns, rigging) are the boxes of the base game's ship log; their sizes come from the
  * club's ship cards, so they are optional here.
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
-import { literals, parseWith } from "../../game/schema.ts";
+import { literals, parseWith, safeName } from "../../game/schema.ts";
+import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { CREWS, PARTIES } from "./crews.ts";
@@ -35,9 +36,11 @@ const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 
 export const ShipSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
+    id: safeName(),
+    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
+    base: BaseSizeSchema,
     name: Type.String(),
-    side: Type.String({ minLength: 1 }),
+    side: safeName(),
     class: Type.Integer({ minimum: 1, maximum: 7 }),
     kind: literals(["sol", "frigate", "smaller"] as const),
     guns: Type.Integer({ minimum: 0 }),
@@ -178,7 +181,7 @@ export function checkKindAndClass(ships: readonly Ship[]): Result<readonly Ship[
   return ok(ships);
 }
 
-/** CONTRACT §2: a ship without a `name` is named by its `id`, as in every rule set. */
+/** docs/reference/request-result.md: a ship without a `name` is named by its `id`, as in every rule set. */
 function namedById(ships: unknown): unknown {
   if (!Array.isArray(ships)) return ships;
   return ships.map((s: unknown) =>

@@ -10,6 +10,7 @@ import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { CONTACT_MEASURES } from "./measures.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 
 type H = ResolvingActionSpec<WsimState>;
@@ -208,6 +209,7 @@ export const grapple: H = {
 
 export const collision: H = {
   type: "collision",
+  measure: CONTACT_MEASURES,
   title: "Collision",
   description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
   schema: Type.Object(

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §1: an action type a rule set does not have is bad input (`input.invalid`, exit 2), for every rule set
+ * docs/reference/cli.md: an action type a rule set does not have is bad input (`input.invalid`, exit 2), for every rule set
  * and every rules command, not a rules refusal.
  */
 import { describe, expect, it } from "vitest";

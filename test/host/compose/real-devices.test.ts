@@ -43,18 +43,21 @@ describe("composing the configured hardware", () => {
 describe("the family table", () => {
   it("each family's module is found under its key and checks its section with the table file's schema", async () => {
     const keys = DEVICE_FAMILIES.map((f) => f.key);
-    expect(keys).toEqual(["dice", "readers", "pad", "dial"]);
+    expect(keys).toEqual(["dice", "readers", "pad", "dial", "positions"]);
     const modules = {
       dice: await import("../../../devices/dice/family.ts"),
       readers: await import("../../../devices/nfc/family.ts"),
       pad: await import("../../../devices/hid/family.ts"),
       dial: await import("../../../devices/wind-dial/family.ts"),
+      positions: await import("../../../devices/positions/family.ts"),
     };
     for (const [key, m] of Object.entries(modules)) {
       expect(m.family.key).toBe(key);
       // the dial's section is checked by parseDevices (defaults and the map), all others by the schema itself
       if (key !== "dial")
-        expect(JSON.stringify(DeviceConfigSchema.properties[key as "dice" | "readers" | "pad"])).toBe(JSON.stringify(m.family.schema));
+        expect(JSON.stringify(DeviceConfigSchema.properties[key as "dice" | "readers" | "pad" | "positions"])).toBe(
+          JSON.stringify(m.family.schema),
+        );
     }
   });
 });

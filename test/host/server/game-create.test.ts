@@ -1,4 +1,4 @@
-/** `POST /api/games` (CONTRACT §4, issue 12): a new game, not opened, never disturbing the open one. */
+/** `POST /api/games` (docs/reference/http-api.md, issue 12): a new game, not opened, never disturbing the open one. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableSetupOfGame } from "../../../host/config/game-table.ts";
 import { type AppFixture, appFixture, fingerprint } from "./app-fixture.ts";

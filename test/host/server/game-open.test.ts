@@ -1,5 +1,5 @@
 /**
- * `POST /api/games/:id/open` (CONTRACT §4, issue 12): another game of the file takes the table, on the same devices
+ * `POST /api/games/:id/open` (docs/reference/http-api.md, issue 12): another game of the file takes the table, on the same devices
  * and live sockets; the same start of the host resumes it; the game put away is kept exactly.
  */
 import { join } from "node:path";

@@ -65,7 +65,8 @@ describe("GET /api/games/:id/summary", () => {
       players: ["Ann"],
       ships: 3,
       afloat: 2,
-      out: { destroyed: 1, prize: 1 },
+      // one ship, counted once under its first word ("destroyed · prize" is not two ships)
+      out: { destroyed: 1 },
       lost: [{ id: "a", name: "a", status: expect.arrayContaining(["destroyed", "prize"]) }],
       breakpoints: [{ group: "Red", counted: 3, lost: 1, reached: true, broken: false }],
     });

@@ -1,4 +1,4 @@
-/** `GET /api/games` and `GET /api/games/:id/report` (CONTRACT §4, the read side of issue 12). */
+/** `GET /api/games` and `GET /api/games/:id/report` (docs/reference/http-api.md, the read side of issue 12). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppFixture, appFixture } from "./app-fixture.ts";
 

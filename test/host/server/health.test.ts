@@ -37,6 +37,29 @@ describe("GET /api/health", () => {
     expect(d.byKind.die.total).toBe(9);
     expect(Object.values(d.byKind as Record<string, { total: number }>).reduce((n, k) => n + k.total, 0)).toBe(d.total);
   });
+
+  it("is not ready while the game file refuses writes, with the display's sentence; ready again once it takes them", async () => {
+    const auth = { authorization: `Bearer ${"t".repeat(20)}` };
+    table.store.db.pragma("query_only = ON");
+    try {
+      const start = await app.inject({ method: "POST", url: "/api/actions", headers: auth, payload: { action: { type: "initiative" } } });
+      expect([200, 201, 409]).toContain(start.statusCode);
+      const dice = await app.inject({ method: "POST", url: "/api/dice", headers: auth, payload: { values: [6, 1] } });
+      expect(dice.statusCode).toBe(503);
+      expect(dice.json().error).toMatchObject({ code: "store.unwritable" });
+      const r = (await app.inject({ method: "GET", url: "/api/health" })).json();
+      expect(r).toMatchObject({
+        ready: false,
+        store: { ok: false, message: expect.stringMatching(/^The game file cannot be written: it is read-only\./) },
+      });
+      expect(table.session.records).toHaveLength(0);
+    } finally {
+      table.store.db.pragma("query_only = OFF");
+    }
+    table.session.checkStore();
+    expect((await app.inject({ method: "GET", url: "/api/health" })).json()).toMatchObject({ ready: true, store: { ok: true } });
+    expect(table.session.records).toHaveLength(1);
+  });
 });
 
 describe("GET /api/openapi.json", () => {

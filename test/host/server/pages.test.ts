@@ -78,4 +78,28 @@ describe("the pages' server side", () => {
       { type: "display", display: { scale: 1.4, speech: true } },
     ]);
   });
+
+  it("no page may be framed by another site: frame-ancestors 'none' and X-Frame-Options DENY on every answer (issue 27)", async () => {
+    for (const url of ["/", "/control", "/devices", "/games", "/games/new", "/static/style.css", "/api/state", "/nowhere"]) {
+      const r = await f.app.inject({ method: "GET", url });
+      expect(r.headers["content-security-policy"], url).toBe("frame-ancestors 'none'");
+      expect(r.headers["x-frame-options"], url).toBe("DENY");
+    }
+  });
+
+  it("a URL over 16 KB is refused 431 in the contract's error shape, by the listening server (issue 27)", async () => {
+    const r = await fetch(`http://${base}/api/state?pad=${"x".repeat(20 * 1024)}`);
+    expect(r.status).toBe(431);
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+    expect(await r.json()).toEqual({
+      ok: false,
+      error: {
+        code: "input.too-large",
+        message: "The address or the headers of this request are longer than the table takes (16 KB).",
+        path: "url",
+      },
+    });
+    // the host answers on
+    expect((await fetch(`http://${base}/api/health`)).status).toBe(200);
+  });
 });

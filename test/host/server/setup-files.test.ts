@@ -1,5 +1,9 @@
 /** `POST /api/rosters/parse` and `POST /api/table-files/check` (issue 12: set up a game from the browser). */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadTableFile } from "../../../host/config/load.ts";
+import { tempDir } from "../helpers.ts";
 import { type AppFixture, appFixture, fingerprint } from "./app-fixture.ts";
 
 let f: AppFixture;
@@ -106,6 +110,20 @@ describe("POST /api/rosters/parse", () => {
       text: `side,id,name,tag,rating,speed,hull,crew,flagship\n${rows(501)}`,
     });
     expect(over.json().error.errors).toEqual([{ line: 502, field: "", message: "a roster holds at most 500 ships." }]);
+  });
+
+  it("refuses a cell nested thousands deep by its line and column, and the table file naming that roster (issue 27)", async () => {
+    const deep = `"${"[".repeat(20_000)}${"]".repeat(20_000)}"`;
+    const text = `side,id,name,tag,rating,speed,hull,crew,flagship\nEnglish,a,A,,${deep},medium,average,,\n`;
+    const r = await parse({ ruleset: "sole-bay-1672", format: "csv", text });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.errors).toEqual([
+      { line: 2, field: "rating", message: 'the cell "rating" is longer than 2048 characters or nested more than 4 deep.' },
+    ]);
+    const dir = tempDir();
+    writeFileSync(join(dir, "roster.csv"), text);
+    writeFileSync(join(dir, "table.yaml"), "ruleset: sole-bay-1672\nroster: roster.csv\n");
+    expect(loadTableFile(join(dir, "table.yaml"))).toMatchObject({ ok: false, error: { path: "roster.csv:2 (rating)" } });
   });
 });
 

@@ -114,4 +114,58 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     const s = await until(state, (x) => x.history.length === before);
     expect(s.history).toHaveLength(before);
   });
+
+  it("places the fleet on the emulated table in its formation; /api/sim/move moves a ship, seen at once; bad moves are refused", async () => {
+    const placed = await until(state, (x) => x.table?.ships.length === setup.start.ships.length);
+    expect(placed.table).toMatchObject({ width: 1830, height: 1220 });
+    expect(placed.devices.find((d: { id: string }) => d.id === "table")).toMatchObject({
+      kind: "positions",
+      connected: true,
+      emulated: true,
+    });
+    expect((await post("/api/sim/move", { ship: "gouda", x: 300, y: 400, heading: 45 })).statusCode).toBe(200);
+    const moved = await until(state, (x) => x.table?.ships.find((p: { id: string }) => p.id === "gouda")?.x === 300);
+    expect(moved.table.ships.find((p: { id: string }) => p.id === "gouda")).toMatchObject({
+      y: 400,
+      heading: 45,
+      stale: false,
+      source: "table",
+    });
+    const refused = await post("/api/sim/move", { ship: "kraken", x: 1, y: 1, heading: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/no model of "kraken"/);
+    expect((await post("/api/sim/move", { ship: "gouda", x: "far", y: 1, heading: 0 })).statusCode).toBe(400);
+  });
+});
+
+describe("positions over a restart", { timeout: 60_000 }, () => {
+  it("the fleet stands where it was moved, not back in formation", async () => {
+    const file = join(tempDir(), "game.sqlite");
+    const open = async () => {
+      const c = await composeTable({ setup, dbFile: file, logger, sim: true });
+      if (!c.ok) throw new Error(c.error.message);
+      return c.value;
+    };
+    const first = await open();
+    await until(
+      () => first.view().table?.ships.length,
+      (n) => n === setup.start.ships.length,
+    );
+    await first.devices.sim?.move?.("henry", 900, 100, 180);
+    await until(
+      () => first.view().table?.ships.find((p) => p.id === "henry")?.x,
+      (x) => x === 900,
+    );
+    await first.close();
+    const second = await open();
+    try {
+      const henry = (await until(
+        () => second.view().table?.ships.find((p) => p.id === "henry"),
+        (p) => p !== undefined,
+      )) as { x: number; y: number; heading: number };
+      expect(henry).toMatchObject({ x: 900, y: 100, heading: 180 });
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -68,6 +68,21 @@ describe("GET /api/games/:id/table-file", () => {
     expect(check.json()).toEqual({ ok: true });
   });
 
+  it("a title with line breaks stays the title: nothing of it is read back as a key (issue 27)", async () => {
+    const title = "Night\nclub:\n  broker: mqtts://elsewhere.example\r\nruleset: quickfire";
+    const created = await f.app.inject({
+      method: "POST",
+      url: "/api/games",
+      payload: { ruleset: "sole-bay-1672", scenario: "sole-bay-1672", title },
+    });
+    const r = await exported(created.json().id);
+    const back = loaded(r.body);
+    expect(back.title).toBe(title);
+    expect(back.club ?? null).toBeNull();
+    expect(back.ruleset.id).toBe("sole-bay-1672");
+    expect(r.body.split("\n").filter((l) => /^club:|^ruleset: quickfire/.test(l))).toEqual([]);
+  });
+
   it("an unknown game is 404 naming it", async () => {
     const r = await exported(999);
     expect(r.statusCode).toBe(404);
@@ -86,6 +101,20 @@ describe("POST /api/games/import", () => {
     const record = f.table.store.games().find((g) => g.id === r.json().id);
     const setup = record && tableSetupOfGame(record);
     expect(setup?.ok && gamePart(setup.value)).toEqual(gamePart(f.table.session.setup));
+  });
+
+  it("refuses a table file of 2,000 ships at once, naming the cap, and saves nothing (issue 27)", async () => {
+    const before = f.table.store.games().length;
+    const ship = (side: string, i: number) => `      - { id: ${side}-${i}, name: ${side} ${i}, rating: 3, speed: medium, hull: average }`;
+    const fleet = (side: string) => [`  - side: ${side}`, "    ships:", ...Array.from({ length: 1000 }, (_, i) => ship(side, i))];
+    const text = ["ruleset: sole-bay-1672", "fleets:", ...fleet("English"), ...fleet("Dutch")].join("\n");
+    const r = await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toMatchObject({
+      code: "config.invalid",
+      message: "table.yaml:2 (fleets): a game holds at most 500 ships; this one has 2000.",
+    });
+    expect(f.table.store.games()).toHaveLength(before);
   });
 
   it("names the line and key of a bad table file, and saves nothing", async () => {

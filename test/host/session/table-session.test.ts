@@ -205,7 +205,7 @@ describe("table session", () => {
     expect(session.notices.at(-1)?.text).toMatch(/belongs to Dutch/);
     session.bindDie({ die: "pixel-2", roles: ["risk"] });
     session.handleReading(roll("pixel-2", 6));
-    expect(session.notices.at(-1)?.text).toMatch(/not needed for this roll/);
+    expect(session.notices.at(-1)?.text).toMatch(/Die pixel-2 \(6\) is the risk die; the roll is waiting for ten attack dice\./);
     session.handleReading(roll("pixel-3", 6));
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(1);
   });

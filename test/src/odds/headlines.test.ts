@@ -1,5 +1,5 @@
 /**
- * The odds headline (CONTRACT §2) of every rule set: present for every action type of the odds corpus, exact
+ * The odds headline (docs/reference/request-result.md) of every rule set: present for every action type of the odds corpus, exact
  * (bars that partition the outcomes sum to 1), in words (no raw ids), and — on the bundled scenarios — equal to
  * figures worked by hand from the rule texts.
  */

@@ -1,4 +1,4 @@
-/** Test helpers for any rule set: run a CONTRACT §2 request through the engine like the CLI does. */
+/** Test helpers for any rule set: run a docs/reference/request-result.md request through the engine like the CLI does. */
 import { expect } from "vitest";
 import type { Transition } from "../../../src/game/engine.ts";
 import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
@@ -45,7 +45,7 @@ export function checkProperties<S extends TableState>(rs: RuleSet<S>, req: Req, 
   const odds = oddsFor(rs, req, data);
   const total = odds.outcomes.reduce((s, o) => s + o.p, 0);
   for (const o of odds.outcomes) expect(o.p).toBeGreaterThan(0);
-  // A shortened list (CONTRACT §2) holds the likeliest outcomes only: it sums to at most 1, and a rolled outcome may
+  // A shortened list (docs/reference/request-result.md) holds the likeliest outcomes only: it sums to at most 1, and a rolled outcome may
   // be one left off.
   if (odds.truncated) {
     expect(total).toBeLessThanOrEqual(1 + 1e-9);

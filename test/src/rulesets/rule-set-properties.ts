@@ -28,7 +28,7 @@ export interface PropertyContext<S extends TableState> {
 }
 
 export interface RuleSetPropertyOptions<S extends TableState> {
-  /** Requests without dice (CONTRACT §2 JSON). */
+  /** Requests without dice (docs/reference/request-result.md JSON). */
   readonly requests: fc.Arbitrary<unknown>;
   /** Rule-set specific checks; throw (or use expect) to fail. */
   readonly invariants?: (ctx: PropertyContext<S>) => void;
@@ -83,7 +83,7 @@ export function checkRuleSetProperties<S extends TableState>(rs: RuleSet<S>, opt
       stats.accepted++;
       const { plan, odds: o } = odds.value;
       const total = o.outcomes.reduce((s, x) => s + x.p, 0);
-      // A shortened list (CONTRACT §2, `truncated`) holds the likeliest outcomes: at most 1 in all.
+      // A shortened list (docs/reference/request-result.md, `truncated`) holds the likeliest outcomes: at most 1 in all.
       if (o.truncated ? total > 1 + 1e-9 : Math.abs(total - 1) > 1e-9) throw new Error(`odds sum to ${total}, not 1`);
       const bad = o.outcomes.find((x) => !(x.p > 0 && x.p <= 1 + 1e-12));
       if (bad) throw new Error(`outcome listed with probability ${bad.p}`);

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §2 "Fields every rule set's ship has: `id` (unique), `name`, `side`": a roster line without a name is
+ * docs/reference/request-result.md "Fields every rule set's ship has: `id` (unique), `name`, `side`": a roster line without a name is
  * named by its id, the same in every rule set (age-of-sail and wsim-battle-v3 required it before).
  */
 import { describe, expect, it } from "vitest";

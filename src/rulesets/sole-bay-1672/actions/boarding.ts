@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
-import { entry } from "../../../dice/plan.ts";
+import { bySide, entry } from "../../../dice/plan.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
@@ -14,6 +14,7 @@ import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { GRAPPLE_MEASURES } from "../measures.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
@@ -25,6 +26,8 @@ const pair = <T extends string>(type: T) =>
     { additionalProperties: false },
   );
 const isPair = (g: { a: string; b: string }, x: string, y: string) => (g.a === x && g.b === y) || (g.a === y && g.b === x);
+/** Whether the pair fought a boarding round since the last initiative. */
+const foughtThisTurn = (state: SoleBayState, x: string, y: string) => state.game.boarded.some(([a, b]) => isPair({ a, b }, x, y));
 
 /** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
 export function boardingDice(state: SoleBayState, ship: SoleBayShip): { die: DieKind; count: number } {
@@ -61,6 +64,7 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  measure: GRAPPLE_MEASURES,
   title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
   schema: pair("grapple"),
@@ -82,13 +86,15 @@ export const grapple = soleBayAction({
     const followUps: FollowUp[] = [];
     const retire = ctx.defender.flagOfficer === "present" ? retireChoice(state, ctx.defender, true) : null;
     if (retire) followUps.push(retire);
-    followUps.push(
-      roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
-        type: "boarding-round",
-        attacker: ctx.attacker.id,
-        defender: ctx.defender.id,
-      }),
-    );
+    // Grappled again in a turn in which the pair already fought (after a break-off): the round waits for the next initiative.
+    if (!foughtThisTurn(state, ctx.attacker.id, ctx.defender.id))
+      followUps.push(
+        roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
+          type: "boarding-round",
+          attacker: ctx.attacker.id,
+          defender: ctx.defender.id,
+        }),
+      );
     return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
   },
   summary: (dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
@@ -182,6 +188,13 @@ export const boardingRound = soleBayAction({
     if (!ships.ok) return ships;
     if (!state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
       return illegal("These ships are not grappled.", "action.defender");
+    // "One round of combat will be fought per player Initiative including the initial grappling and boarding action."
+    if (foughtThisTurn(state, a.attacker, a.defender))
+      return illegal(
+        `${ships.value.attacker.name} and ${ships.value.defender.name} have fought their boarding round this turn: ` +
+          "one round per initiative; the next is fought after the next initiative roll.",
+        "action.type",
+      );
     return ok(ships.value);
   },
   plan({ prepared: ctx, state }) {
@@ -191,8 +204,14 @@ export const boardingRound = soleBayAction({
         .map((m) => ` ${m.value > 0 ? "+" : "−"}${Math.abs(m.value)} ${m.reason}`)
         .join(",");
     return [
-      entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
-      entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      bySide(
+        ctx.attacker.side,
+        entry("attacker", a.die, a.count, `${ctx.attacker.name}'s boarding damage: ${a.count}${a.die}${mods(ctx.attacker, ctx.defender)}`),
+      ),
+      bySide(
+        ctx.defender.side,
+        entry("defender", d.die, d.count, `${ctx.defender.name}'s boarding damage: ${d.count}${d.die}${mods(ctx.defender, ctx.attacker)}`),
+      ),
     ];
   },
   outcome: ({ prepared: ctx, state }, dice) => boardingRoundOutcome(ctx, dice, state),

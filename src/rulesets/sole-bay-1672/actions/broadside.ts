@@ -12,6 +12,7 @@ import { fail, ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { BROADSIDE_MEASURES } from "../measures.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
@@ -98,6 +99,7 @@ function outcomeFor(ctx: Ctx, hits: number) {
 
 export const broadside = soleBayAction({
   type: "broadside",
+  measure: BROADSIDE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",
   schema,

@@ -10,11 +10,13 @@ import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { COLLISION_MEASURES } from "../measures.ts";
 import { crewModifier } from "../ship.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
 
 export const collision = soleBayAction({
   type: "collision",
+  measure: COLLISION_MEASURES,
   title: "Collision",
   description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
   schema: Type.Object(

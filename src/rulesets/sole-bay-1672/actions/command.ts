@@ -3,10 +3,12 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../../dice/plan.ts";
+import { bySide, entry } from "../../../dice/plan.ts";
+import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
 import { literals } from "../../../game/schema.ts";
+import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
 import { actionType, illegal, soleBayAction } from "../lookup.ts";
@@ -82,7 +84,7 @@ export const initiative = soleBayAction({
     if (new Set(sides).size < 2) return illegal("Initiative needs at least two sides.", "action.sides");
     return ok({ sides: [...new Set(sides)] });
   },
-  plan: ({ prepared: ctx }) => ctx.sides.map((s) => entry("initiative", "d6", 1, `Initiative for ${s}`)),
+  plan: ({ prepared: ctx }) => ctx.sides.map((s) => bySide(s, entry("initiative", "d6", 1, `Initiative for ${s}`))),
   outcome({ prepared: ctx }, dice) {
     const rolls = ctx.sides.map((side, i) => ({ side, roll: dice[i]?.[0] ?? 0 }));
     const { winner, tied } = highestRoll(rolls);
@@ -95,13 +97,33 @@ export const initiative = soleBayAction({
           events: [],
           followUps: [roll(`Initiative drawn between ${o.tied.join(" and ")}: re-roll`, { type: "initiative", sides: o.tied })],
         },
-  summary: (dist, { prepared: ctx }) => ({
-    pWins: Object.fromEntries(ctx.sides.map((s) => [s, dist.probability((o) => o.winner === s)])),
-    pDraw: dist.probability((o) => o.winner === null),
-  }),
+  odds: ({ prepared: ctx }) => {
+    // Each side's die is independent, so the joint space (6^n roll vectors, 16 sides at most) is never enumerated:
+    // the summary is a sum over the winning face, and the listed vectors are the first found best-first.
+    const { pWins, pDraw } = initiativeSummary(ctx.sides);
+    const faces = [1, 2, 3, 4, 5, 6].map((roll) => ({ value: roll, p: 1 / 6 }));
+    const joint = jointOutcomes(
+      ctx.sides.map(() => faces),
+      (values) => {
+        const rolls = ctx.sides.map((side, i) => ({ side, roll: values[i] ?? 0 }));
+        return { rolls, ...highestRoll(rolls) };
+      },
+    );
+    return oddsOfEntries(joint.entries, { pWins, pDraw }, joint.truncated);
+  },
   describe: (_ctx, o) =>
     o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`,
 });
+
+/**
+ * Who wins an initiative of n sides, each rolling 1d6: a side wins alone on face r when every other side rolls under
+ * r, so P(win) = Σ_r (1/6)·((r − 1)/6)^(n − 1); the rest is a draw (re-rolled).
+ */
+export function initiativeSummary(sides: readonly string[]): { pWins: Record<string, number>; pDraw: number } {
+  let pWin = 0;
+  for (let r = 1; r <= 6; r++) pWin += ((r - 1) / 6) ** (sides.length - 1) / 6;
+  return { pWins: Object.fromEntries(sides.map((s) => [s, pWin])), pDraw: Math.max(0, 1 - pWin * sides.length) };
+}
 
 export const setWind = soleBayAction({
   type: "set-wind",

@@ -15,6 +15,7 @@ import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
@@ -55,7 +56,9 @@ export const explosionRoll = soleBayAction({
     return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
   },
   effects: ({ prepared: ctx }, o) =>
-    o.exploded ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] } : { events: [] },
+    o.exploded
+      ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] }
+      : { events: [{ type: "explosion-averted", ship: ctx.ship.id }] },
   summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
   describe: ({ state }, o) =>
     o.exploded
@@ -123,6 +126,7 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
 
 export const explosionHits = soleBayAction({
   type: "explosion-hits",
+  measure: EXPLOSION_HITS_MEASURES,
   title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
   schema: Type.Object(

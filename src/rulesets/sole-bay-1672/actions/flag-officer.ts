@@ -12,6 +12,7 @@ import { ok } from "../../../result.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { RETIRE_MEASURES } from "../measures.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { retireCandidates } from "../squadron.ts";
 import type { SoleBayState } from "../state.ts";
@@ -110,6 +111,7 @@ export const flagOfficerRisk = soleBayAction({
 
 export const flagOfficerRetire = soleBayAction({
   type: "flag-officer-retire",
+  measure: RETIRE_MEASURES,
   title: "Flag Officer retires",
   description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,
   schema: Type.Object(

@@ -11,6 +11,7 @@ import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { MOVEMENT_MEASURES } from "../measures.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
 
@@ -18,6 +19,7 @@ const WINDWARD = ["stern", "bow", "neither"] as const;
 
 export const movement = soleBayAction({
   type: "movement",
+  measure: MOVEMENT_MEASURES,
   title: "Movement",
   description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
   schema: Type.Object(

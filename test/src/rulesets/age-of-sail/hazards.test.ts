@@ -226,3 +226,30 @@ describe("age-of-sail views", () => {
     });
   });
 });
+
+describe('"… the target catches on fire. In the next round the ship on fire must throw a 5 or 6 to put the fire out. If unsuccessful, the fire grows and in the next round, the ship must throw a 6"', () => {
+  const broadside = { type: "fire", firer: "a", target: "b", rangeCm: 10, aim: "sails", side: "port" };
+  it("the first removal roll belongs to the round after the fire was set, the second to the round after that: one a round", () => {
+    const set = mustResolve(ageOfSail, { ships: fleet(), action: broadside, dice: [6, 6, 2] });
+    expect(set.state.ships[1]).toMatchObject({ fire: 1, fireRound: 1 });
+    const removal = { type: "fire-removal", ship: "b" };
+    const early = errorOf(ageOfSail, { ships: set.state.ships, game: set.state.game, action: removal, dice: [6] });
+    expect(early).toMatchObject({ code: "rules.illegal", path: "action.ship" });
+    expect(early.message).toBe(
+      "Redoutable caught fire this round: her first fire removal roll (5–6) is at her fire removal stage next round.",
+    );
+    const round2 = mustResolve(ageOfSail, { ships: set.state.ships, game: set.state.game, action: { type: "wind" }, dice: [3, 3] });
+    const grew = mustResolve(ageOfSail, { ships: round2.state.ships, game: round2.state.game, action: removal, dice: [4] });
+    expect(grew.outcome).toMatchObject({ need: 5, extinguished: false });
+    expect(grew.state.ships[1]).toMatchObject({ fire: 2, fireRound: 2 });
+    const again = errorOf(ageOfSail, { ships: grew.state.ships, game: grew.state.game, action: removal, dice: [6] });
+    expect(again.message).toBe("Redoutable has fought her fire this round: her next roll (a 6) is at her fire removal stage next round.");
+    const round3 = mustResolve(ageOfSail, { ships: grew.state.ships, game: grew.state.game, action: { type: "wind" }, dice: [3, 3] });
+    expect(
+      mustResolve(ageOfSail, { ships: round3.state.ships, game: round3.state.game, action: removal, dice: [6] }).outcome,
+    ).toMatchObject({
+      need: 6,
+      extinguished: true,
+    });
+  });
+});

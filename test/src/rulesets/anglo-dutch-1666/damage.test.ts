@@ -72,6 +72,14 @@ describe("damage steps (text: Damage effects)", () => {
     expect(p?.facts).toContainEqual({ label: "handling", value: "F H" });
     expect(a?.status).toEqual(["1 step lost"]);
   });
+  it("status words from the same facts as the card's boxes: never 'undamaged' with a box crossed", () => {
+    const words = (damage: number) => rs.shipViews(table([antelope({ damage })]))[0]?.status;
+    expect(words(0)).toEqual(["undamaged"]);
+    expect(words(3)).toEqual(["3 hull points lost"]);
+    expect(words(1)).toEqual(["1 hull point lost"]);
+    // the damage word is said beside the others (on fire, grappled), not only when nothing else is
+    expect(rs.shipViews(table([antelope({ damage: 3, onFire: true })]))[0]?.status).toEqual(["3 hull points lost", "on fire"]);
+  });
   it("bad ship input names where", () => {
     expect(rs.parseState({ ships: [antelope({ damage: 23 })] })).toMatchObject({ ok: false, error: { path: "ships[0].damage" } });
     expect(rs.parseState({ ships: [antelope({ fireByStep: [4, 3] })] })).toMatchObject({

@@ -212,3 +212,29 @@ describe("no fire on her own side", () => {
     expect(run(s, { type: "fire", firer: "antelope", target: "dutch", range: "medium" }, [4]).outcome.hits).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('"Ships fire at the end of their movement, may fire both broadsides…": each broadside once a move', () => {
+  const at = (extra: { game?: unknown } = {}) => table([firer(4), target()], extra);
+  const broadside = (b?: string) => ({ type: "fire", firer: "firer", target: "target", range: "medium", ...(b ? { broadside: b } : {}) });
+  it("port, then starboard; the same broadside again or a third is refused with a sentence; the next move gives both back", () => {
+    const first = run(at(), broadside("port"), [3]);
+    expect(first.outcome.broadside).toBe("port");
+    expect(shipIn(first.state, "firer")).toMatchObject({ broadsidesFired: ["port"], broadsidesMove: 1 });
+    const again = refused(first.state, broadside("port"), [3]);
+    expect(again).toMatchObject({ code: "rules.illegal", path: "action.broadside" });
+    expect(again.message).toBe("Firer has fired her port broadside this move (each broadside once a move).");
+    // with none named, the one not yet fired
+    const second = run(first.state, broadside(), [3]);
+    expect(second.outcome.broadside).toBe("starboard");
+    const third = refused(second.state, broadside(), [3]);
+    expect(third).toMatchObject({ code: "rules.illegal", path: "action.firer" });
+    expect(third.message).toBe("Firer has fired both broadsides this move (each broadside once a move).");
+    // the end of the move: the next move starts with both broadsides
+    const nextMove = run(second.state, { type: "end-turn" });
+    expect(run(nextMove.state, broadside(), [3]).outcome.broadside).toBe("port");
+  });
+  it("a log from an earlier move does not bind this one", () => {
+    const s = table([{ ...firer(4), broadsidesFired: ["port", "starboard"], broadsidesMove: 1 }, target()], { game: { turn: 2 } });
+    expect(run(s, broadside("starboard"), [3]).outcome.broadside).toBe("starboard");
+  });
+});

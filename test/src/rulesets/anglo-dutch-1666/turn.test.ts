@@ -61,7 +61,7 @@ describe("end of the move", () => {
 describe("one sentence per result", () => {
   const s = table([antelope({ hex: { q: 0, r: 0 } }), shipOf("d", 40, 20, 2.5, { squadron: "red" })], { wind: north });
   it.each([
-    [{ type: "fire", firer: "antelope", target: "d", range: "medium" }, [4], "1 hit on D (roll 4 on the 4 row)."],
+    [{ type: "fire", firer: "antelope", target: "d", range: "medium" }, [4], "1 hit on D (port broadside, roll 4 on the 4 row)."],
     [{ type: "critical", ship: "d" }, [4, 5], "Critical hit check on D: helm."],
     [{ type: "move", ship: "antelope", plot: "" }, [], "Antelope moves 0 hexes."],
     [{ type: "deployment", ship: "antelope" }, [5, 1], "Antelope is displaced 2 hexes to the S."],

@@ -135,3 +135,32 @@ describe("sole-bay-1672 boarding", () => {
     expect((o.summary.pAttackerWins as number) + (o.summary.pDefenderWins as number) + (o.summary.pDrawn as number)).toBeCloseTo(1, 9);
   });
 });
+
+describe('"One round of combat will be fought per player Initiative including the initial grappling and boarding action."', () => {
+  it("the grapple and its first round share a turn; a second round in the same initiative is refused; a new initiative allows the next", () => {
+    const grappledNow = resolve(board({ crew: "elite" }, {}), [4]);
+    const first = next(grappledNow, "boarding-round", [2, 2]);
+    expect(first.state.game.boarded).toEqual([["london", "eendracht"]]);
+    expect(first.state.game.grappled).toHaveLength(1);
+    // the same pair, either way round, again before a new initiative
+    for (const action of [
+      { type: "boarding-round", attacker: "london", defender: "eendracht" },
+      { type: "boarding-round", attacker: "eendracht", defender: "london" },
+    ]) {
+      const refused = errorOf({ ...requestAfter(first, action), dice: [3, 3] });
+      expect(refused).toMatchObject({ code: "rules.illegal", path: "action.type" });
+      expect(refused.message).toMatch(/fought their boarding round this turn: one round per initiative/);
+    }
+    const newTurn = resolve(requestAfter(first, { type: "initiative" }), [5, 2]);
+    expect(newTurn.state.game.boarded).toEqual([]);
+    const second = resolve(requestAfter(newTurn, { type: "boarding-round", attacker: "london", defender: "eendracht" }), [3, 3]);
+    expect(second.state.game.boarded).toEqual([["london", "eendracht"]]);
+  });
+  it("grappled again after a break-off in the same turn: no first round is demanded until the next initiative", () => {
+    const first = next(resolve(board({ crew: "elite" }, {}), [4]), "boarding-round", [6, 1]);
+    const broke = resolve(requestAfter(first, { type: "break-off", ship: "london" }), []);
+    const again = resolve(requestAfter(broke, { type: "grapple", attacker: "london", defender: "eendracht" }), [5]);
+    expect(again.outcome.grappled).toBe(true);
+    expect(again.followUps.map((f) => f.action.type)).toEqual([]);
+  });
+});

@@ -72,6 +72,25 @@ describe("sole-bay-1672 initiative and wind", () => {
     expect(odds({ ships, action: { type: "initiative" } }).odds.summary.pDraw).toBeCloseTo(1 / 6, 12);
     expect(resolve({ ships, action: { type: "initiative", sides: "dutch, english" } }, [6, 1]).outcome.winner).toBe("dutch");
   });
+  it("odds at 3 sides list every roll vector, equal to resolving each one; 16 sides sum to 1 without enumerating 6^16", () => {
+    const three = [ship("a", "english"), ship("b", "dutch"), ship("c", "french")];
+    const o = odds({ ships: three, action: { type: "initiative" } }).odds;
+    expect(o.outcomes).toHaveLength(216);
+    expect(o.truncated).toBeUndefined();
+    const win = (side: string) => o.outcomes.filter((x) => x.outcome.winner === side).reduce((s, x) => s + x.p, 0);
+    for (const side of ["english", "dutch", "french"]) expect((o.summary.pWins as Record<string, number>)[side]).toBeCloseTo(win(side), 12);
+    for (const x of o.outcomes.slice(0, 40)) {
+      const faces = (x.outcome.rolls as { roll: number }[]).map((r) => r.roll);
+      expect(resolve({ ships: three, action: { type: "initiative" } }, faces).outcome).toEqual(x.outcome);
+    }
+    const sixteen = Array.from({ length: 16 }, (_, i) => ship(`s${i}`, `side ${i}`));
+    const big = odds({ ships: sixteen, action: { type: "initiative" } }).odds;
+    const pWins = Object.values(big.summary.pWins as Record<string, number>);
+    expect(pWins).toHaveLength(16);
+    expect(pWins.reduce((s, p) => s + p, 0) + Number(big.summary.pDraw)).toBeCloseTo(1, 12);
+    expect(big.truncated).toBe(true);
+    expect(big.headline?.bars).toHaveLength(17);
+  });
   it("a new initiative clears last turn's movement allowances", () => {
     const t = resolve({ ships, game: { allowances: { a: 3 } }, action: { type: "initiative" } }, [2, 1]);
     expect(t.state.game.allowances).toEqual({});

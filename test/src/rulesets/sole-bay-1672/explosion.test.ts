@@ -53,8 +53,13 @@ describe("sole-bay-1672 ship destruction and explosions", () => {
     expect(soleBay1672.describe(t7.state, followUp(t6, "explosion-hits").action, t7.outcome)).toBe("Dolfijn's explosion catches no ship");
   });
 
-  it("a ship that does not explode stays as a prize", () => {
-    const t = next(resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]), "explosion-roll", [5, 5]);
+  it("a ship that does not explode stays as a prize — a prize only once the explosion roll has decided", () => {
+    const destroyed = resolve(broadside, [6, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const view = (t: typeof destroyed) => soleBay1672.shipViews(t.state).find((v) => v.id === "groot-hollandia");
+    // destroyed, the 2d6 not rolled yet: not a prize, and said so
+    expect(view(destroyed)).toMatchObject({ status: ["destroyed", "explosion roll due"], severity: ["out", "danger"] });
+    const t = next(destroyed, "explosion-roll", [5, 5]);
+    expect(t.state.game.explosionDue).toEqual([]);
     expect(t.outcome.exploded).toBe(false);
     expect(t.followUps).toEqual([]);
     expect(t.state.game.removed).toEqual([]);

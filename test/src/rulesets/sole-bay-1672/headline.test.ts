@@ -18,7 +18,7 @@ function oddsFor(req: Req): Odds {
 const NO_DICE = ["end-movement", "break-off", "flag-officer-retire", "fire-fireship", "set-wind"];
 const sum = (items: readonly { p: number }[]) => items.reduce((s, x) => s + x.p, 0);
 
-describe("sole-bay-1672 odds headline (CONTRACT §2)", () => {
+describe("sole-bay-1672 odds headline (docs/reference/request-result.md)", () => {
   it("the opening initiative of the bundled battle: each side 5/12, a draw (re-rolled) 1/6", () => {
     const sc = parse(readFileSync(scenarioFile("sole-bay-1672"), "utf8")) as {
       fleets: { side: string; ships: Record<string, unknown>[] }[];

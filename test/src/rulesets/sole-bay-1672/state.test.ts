@@ -9,7 +9,7 @@ const req = (ships: Record<string, unknown>[], extra: Partial<Req> = {}): Req =>
 });
 
 describe("sole-bay-1672 ships, state and settings", () => {
-  it("fills defaults and derives condition and destroyed (CONTRACT §3 fields)", () => {
+  it("fills defaults and derives condition and destroyed (docs/reference/rulesets.md fields)", () => {
     const { state } = parsed(req([{ id: "rj", side: "english", rating: 1, speed: "medium", hull: "stout", flagship: true }]));
     expect(state.ships[0]).toEqual({
       id: "rj",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDataText, splitPath } from "../../../host/cli/data-file.ts";
+import { parseDataText, splitPath } from "../../../host/config/data-file.ts";
 
 describe("data files keep line numbers", () => {
   const text = "name: house\ncolumns:\n  - percent: 100\n    hits: 7\n  - percent: 50\n    hits: five\n";

@@ -6,7 +6,7 @@
 
 /** One catalogue entry: the HTTP status and a line on when the code is used. */
 export interface ErrorCodeInfo {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 426 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 426 | 500 | 503;
   readonly meaning: string;
 }
 
@@ -44,7 +44,9 @@ export const ERROR_CODES = {
   // The table is not in a state to do it.
   "action.none": { status: 409, meaning: "There is no action to send." },
   "action.follow-up": { status: 409, meaning: "A follow-up the rules demand must come first." },
+  "dice.rolling": { status: 409, meaning: "Dice are in for an action not yet resolved: roll the rest or cancel it first." },
   "undo.nothing": { status: 409, meaning: "There is nothing to undo." },
+  "game.mid-roll": { status: 409, meaning: "Dice are being rolled for an action: finish or cancel the roll before ending the game." },
   "pairing.unavailable": { status: 409, meaning: "The host is not listening yet, so there is no address to pair a phone with." },
   // Refused callers and host state.
   "auth.required": { status: 401, meaning: "The request needs the table's key." },
@@ -54,6 +56,10 @@ export const ERROR_CODES = {
   "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
   "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },
   "store.unreadable": { status: 400, meaning: "A saved game cannot be read." },
+  "store.unwritable": {
+    status: 503,
+    meaning: "The game file takes no writes now (disk full, read-only, deleted or replaced); the dice are kept until it does.",
+  },
   internal: { status: 500, meaning: "The host failed; see its log." },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 

@@ -1,0 +1,39 @@
+/**
+ * What the step's concerns (`step-phase.ts`, `step-tap.ts`, `step-dice.ts`, `step-setup.ts`, `step-pad.ts`) see of the step
+ * that runs them: the working state being changed, the effects so far, the game as the step has left it, and the
+ * few moves every concern ends with (store the draft, resolve when the dice are in, save and push, say something).
+ * The step itself (`step.ts`) implements it.
+ */
+import type { Result } from "../../src/result.ts";
+import type { SessionSnapshot } from "../store/records.ts";
+import type { Draft, DraftStatus } from "./draft.ts";
+import type { Effect, GameSoFar, Notice, SessionInput, StepEnv } from "./session-types.ts";
+
+/** The working state, writable while the step runs. */
+export type WorkingState = { -readonly [K in keyof SessionSnapshot]: SessionSnapshot[K] };
+
+/** One step while it runs, as its concerns use it. */
+export interface StepRun {
+  readonly work: WorkingState;
+  readonly effects: Effect[];
+  readonly env: StepEnv;
+  /** The game as this step has left it so far. */
+  readonly game: GameSoFar;
+  /** The draft's status, computed once per draft and context. */
+  status(draft: Draft | null): DraftStatus | null;
+  /** Runs another input within this step (a button's command, a tag's tap). */
+  input(i: SessionInput): Result<null>;
+  /** Stores the draft (or passes the refusal on), then resolves it if its dice are in. */
+  setDraft(draft: Result<Draft>): Result<null>;
+  /** After the draft changed: resolve when the dice are in, else save and push. */
+  afterDraftChange(force?: boolean): Result<null>;
+  /** The phase's roll set aside by a tap comes back (after the action it made way for, or when that is cancelled). */
+  restoreAside(): void;
+  /** Resolves the draft whose dice are in: commit the record, the follow-ups it demands next. */
+  resolve(st: DraftStatus): Result<null>;
+  /** The option the pad showed belongs to the choice at the head: gone with it. */
+  unpick(): void;
+  /** Save the snapshot and push the view. */
+  changed(): Result<null>;
+  notice(level: Notice["level"], text: string): void;
+}

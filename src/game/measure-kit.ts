@@ -1,0 +1,87 @@
+/**
+ * Measurers rule sets share: a gap base to base in the text's unit with its band edges, a firing line to a beam,
+ * ships within a radius, a bearing's arc. Each gives the reading, how it was measured, and a borderline note when
+ * the reading lies within the positions' uncertainty of a threshold that matters to the rules.
+ */
+import type { Base } from "../geometry/base.ts";
+import { baseGap } from "../geometry/distance.ts";
+import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
+import { distance, MM_PER_INCH } from "../geometry/vec.ts";
+import type { MeasureContext, Near, Reading } from "./measure.ts";
+
+/** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
+export interface LengthUnit {
+  readonly mm: number;
+  readonly mark: string;
+  readonly decimals: number;
+}
+
+export const INCHES: LengthUnit = { mm: MM_PER_INCH, mark: "″", decimals: 2 };
+export const CM: LengthUnit = { mm: 10, mark: " cm", decimals: 1 };
+export const MILLIMETRES: LengthUnit = { mm: 1, mark: " mm", decimals: 0 };
+
+/** A length in a unit, rounded to the unit's decimals (never up across a band edge: rounding is to nearest). */
+export const inUnit = (mm: number, unit: LengthUnit): number => {
+  const k = 10 ** unit.decimals;
+  return Math.round((mm / unit.mm) * k) / k;
+};
+
+export const shownLength = (value: number, unit: LengthUnit): string => `${value}${unit.mark}`;
+
+/** Whether a margin (mm, or degrees) lies within the uncertainty of its threshold: never when the positions are exact. */
+export const isNear = (margin: number, slack: number): boolean => slack > 0 && Math.abs(margin) <= slack;
+
+/**
+ * The nearest band edge (in the unit) within `slack` mm of a length in mm, as a borderline note whose other reading
+ * is the length just across that edge.
+ */
+export function nearEdge(mm: number, edges: readonly number[], unit: LengthUnit, slack: number): Near | undefined {
+  const step = 1 / 10 ** unit.decimals;
+  for (const e of edges) {
+    const edgeMm = e * unit.mm;
+    if (isNear(mm - edgeMm, slack)) {
+      const other = mm <= edgeMm ? Math.round((e + step) * 10 ** unit.decimals) / 10 ** unit.decimals : e;
+      return { edge: `the ${shownLength(e, unit)} edge`, other };
+    }
+  }
+  return undefined;
+}
+
+/** Both bases of two ships named by action fields, or null when either has no position. */
+export function pairOf(ctx: MeasureContext, a: string, b: string): { from: Base; to: Base } | null {
+  const from = ctx.base(ctx.action[a]);
+  const to = ctx.base(ctx.action[b]);
+  return from && to ? { from, to } : null;
+}
+
+/** The range base to base between two ships named by action fields, in a unit, with its band edges. */
+export function gapReading(ctx: MeasureContext, a: string, b: string, unit: LengthUnit, edges: readonly number[]): Reading | null {
+  const p = pairOf(ctx, a, b);
+  if (!p) return null;
+  const mm = baseGap(p.from, p.to).distance;
+  const value = inUnit(mm, unit);
+  const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]]));
+  return { value, figure: `${shownLength(value, unit)} base to base`, ...(near ? { borderline: near } : {}) };
+}
+
+/** The range centre to centre (quickfire's "forward funnel to forward funnel", the funnel taken at the base's centre). */
+export function centreReading(ctx: MeasureContext, a: string, b: string, unit: LengthUnit, edges: readonly number[]): Reading | null {
+  const p = pairOf(ctx, a, b);
+  if (!p) return null;
+  const mm = distance(p.from.center, p.to.center);
+  const value = inUnit(mm, unit);
+  const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]], 0));
+  return { value, figure: `${shownLength(value, unit)} centre to centre`, ...(near ? { borderline: near } : {}) };
+}
+
+/** The firing line to each beam and whether it crosses the target's base; the beam that crosses, if one does. */
+export function beamCrossing(firer: Base, target: Base): { beam: Beam | null; port: Crossing; starboard: Crossing } {
+  const port = rayCrossesBase(firingLine(firer, "port"), target);
+  const starboard = rayCrossesBase(firingLine(firer, "starboard"), target);
+  return { beam: starboard.crosses ? "starboard" : port.crosses ? "port" : null, port, starboard };
+}
+
+/** mm the firing line may be off by at the target: both positions, and the firer's heading swung out to the target. */
+export function lineSlack(ctx: MeasureContext, firerId: unknown, targetId: unknown, reach: number): number {
+  return ctx.slack([firerId, targetId], 0) + ctx.swing(reach);
+}

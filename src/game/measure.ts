@@ -1,0 +1,196 @@
+/**
+ * Measured fields (docs/reference/request-result.md "Positions"): each rule set declares, next to an action's schema, how its geometric
+ * fields are measured from the table's positions (`measure` on the action spec). {@link measureAction} fills the
+ * fields a request left out, says which it measured, which a person's value overrode, which readings lie within the
+ * positions' uncertainty of a threshold (borderline: both readings are given), and refuses an action the geometry
+ * forbids with the measured figure in the sentence. Pure: the table comes in like dice, as a reading.
+ */
+import { type Base, type BaseSize, baseOf } from "../geometry/base.ts";
+import type { RulesError } from "../result.ts";
+import type { TablePositions } from "./table-positions.ts";
+import type { Action, TableState } from "./types.ts";
+
+/** What a measurer is given: the state, the action so far (given and already measured fields) and the positions. */
+export interface MeasureContext<S extends TableState = TableState> {
+  readonly state: S;
+  readonly action: Action;
+  readonly table: TablePositions;
+  /** A ship's base from its position and `base` size (else the rule set's default); null without a position. */
+  base(id: unknown): Base | null;
+  /**
+   * mm a measurement between these ships may be off by: each position's uncertainty, plus each heading's
+   * uncertainty swinging a point `reach` mm from its centre (default: the base's half diagonal).
+   */
+  slack(ids: readonly unknown[], reach?: number): number;
+  /** mm the heading uncertainty moves a point `reach` mm from a ship's centre. */
+  swing(reach: number): number;
+  /** Whether the request gave this field (a person's value, which wins over any measurement). */
+  given(field: string): boolean;
+}
+
+/** A threshold a reading lies within the uncertainty of, and what it would read on the other side. */
+export interface Near {
+  /** The threshold in players' words: "the 4″ band edge", "the target's bow corner". */
+  readonly edge: string;
+  readonly other: unknown;
+}
+
+/** One field measured. */
+export interface Reading {
+  readonly value: unknown;
+  /** How it was measured, for the result and the display: "3.9″ base to base". */
+  readonly figure: string;
+  readonly borderline?: Near;
+}
+
+/** Measures one field; null when it cannot be measured now (a ship without a position, no hex grid …). */
+export type FieldMeasure<S extends TableState = TableState> = (ctx: MeasureContext<S>) => Reading | null;
+
+/** Geometry that may forbid the action: the refusal (with the measured figure) and/or a borderline note. */
+export interface GeometryCheck<S extends TableState = TableState> {
+  /** What is checked, in players' words ("the firing line"). */
+  readonly name: string;
+  /** When a person gave every one of these fields, the check stands aside (their reading wins). */
+  readonly givenBy?: readonly string[];
+  check(ctx: MeasureContext<S>): { readonly refusal?: RulesError; readonly borderline?: Near & { readonly value: unknown } } | null;
+}
+
+/** How an action's geometric fields are measured (declared on the action, next to its schema). */
+export interface ActionMeasures<S extends TableState = TableState> {
+  /** Fields measured, in the order they are measured (a later one may read an earlier one from `ctx.action`). */
+  readonly fields: Readonly<Record<string, FieldMeasure<S>>>;
+  readonly checks?: readonly GeometryCheck<S>[];
+  /** Geometric fields the rule set does not measure, each with the reason (docs/rules lists them too). */
+  readonly unmeasured?: Readonly<Record<string, string>>;
+}
+
+/** A reading that lies within the positions' uncertainty of a threshold. */
+export interface Borderline {
+  /** The field (or the check's name) it concerns. */
+  readonly field: string;
+  /** The reading taken, then the reading on the other side of the threshold. */
+  readonly readings: readonly [unknown, unknown];
+  readonly edge: string;
+  /** "rangeInches 4.0″ base to base is within the positions' uncertainty of the 4″ band edge: borderline — check with a ruler." */
+  readonly sentence: string;
+}
+
+/** The action with its geometry measured. */
+export interface MeasuredAction {
+  readonly action: Action;
+  /** Fields measured and filled in (docs/reference/request-result.md `measured`). */
+  readonly measured: Readonly<Record<string, unknown>>;
+  /** How each measured (or overridden) field was measured. */
+  readonly figures: Readonly<Record<string, string>>;
+  /** Fields a person gave that differ from the measurement: their value stands. */
+  readonly overridden: Readonly<Record<string, { readonly given: unknown; readonly measured: unknown }>>;
+  readonly borderline: readonly Borderline[];
+  /** The geometry forbids the action (`rules.illegal` / `rules.out-of-range`, the figure in the message). */
+  readonly refusal?: RulesError;
+}
+
+/** What {@link measureAction} needs of a rule set: its default base and each action type's measures. */
+export interface MeasuringRuleSet {
+  readonly defaultBase?: BaseSize;
+  readonly measures?: Readonly<Record<string, ActionMeasures>>;
+}
+
+const FALLBACK_BASE: BaseSize = { width: 25, length: 60 };
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+const shown = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+
+/** The measuring context over a state and positions (exported for rule sets' tests and the bench). */
+export function measureContext<S extends TableState>(
+  rs: MeasuringRuleSet,
+  state: S,
+  action: Action,
+  table: TablePositions,
+  current: () => Action = () => action,
+): MeasureContext<S> {
+  const bases = new Map<string, Base | null>();
+  const rad = (table.uncertainty.degrees * Math.PI) / 180;
+  const swing = (reach: number) => Math.abs(reach * Math.sin(rad));
+  const base = (id: unknown): Base | null => {
+    if (typeof id !== "string") return null;
+    const known = bases.get(id);
+    if (known !== undefined) return known;
+    const pose = table.ships[id];
+    const ship = state.ships.find((s) => s.id === id) as { base?: BaseSize } | undefined;
+    const b = pose && ship ? baseOf(pose, ship.base ?? rs.defaultBase ?? FALLBACK_BASE) : null;
+    bases.set(id, b);
+    return b;
+  };
+  return {
+    state,
+    get action() {
+      return current();
+    },
+    table,
+    base,
+    swing,
+    given: (field) => action[field] !== undefined,
+    slack(ids, reach) {
+      return ids.reduce<number>((sum, id) => {
+        const b = base(id);
+        const own = typeof id === "string" ? (table.ships[id]?.uncertainty ?? table.uncertainty.mm) : table.uncertainty.mm;
+        return sum + own + swing(reach ?? (b ? Math.hypot(b.length, b.width) / 2 : 0));
+      }, 0);
+    },
+  };
+}
+
+function borderlineOf(field: string, figure: string, value: unknown, near: Near): Borderline {
+  return {
+    field,
+    readings: [value, near.other],
+    edge: near.edge,
+    sentence: `${field}${figure ? ` ${figure}` : ""} is within the positions' uncertainty of ${near.edge} (${shown(value)} or ${shown(near.other)}): borderline — check with a ruler.`,
+  };
+}
+
+/**
+ * Measures an action's geometric fields from the positions. A field the action gives is kept (and reported as
+ * overriding the measurement when they differ); a field left out is measured when it can be. Pure; the result's
+ * `action` then goes to the rule set's `parseAction` as any request's would.
+ */
+export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state: S, action: Action, table: TablePositions): MeasuredAction {
+  const spec = rs.measures?.[action.type];
+  if (!spec) return { action, measured: {}, figures: {}, overridden: {}, borderline: [] };
+  let current: Action = action;
+  const live = measureContext(rs, state, action, table, () => current);
+  const measured: Record<string, unknown> = {};
+  const figures: Record<string, string> = {};
+  const overridden: Record<string, { given: unknown; measured: unknown }> = {};
+  const borderline: Borderline[] = [];
+  for (const [field, measure] of Object.entries(spec.fields)) {
+    const reading = measure(live);
+    if (!reading) continue;
+    const given = action[field];
+    figures[field] = reading.figure;
+    if (given !== undefined) {
+      if (!same(given, reading.value)) overridden[field] = { given, measured: reading.value };
+      continue;
+    }
+    measured[field] = reading.value;
+    current = { ...current, [field]: reading.value };
+    if (reading.borderline) borderline.push(borderlineOf(field, reading.figure, reading.value, reading.borderline));
+  }
+  let refusal: RulesError | undefined;
+  for (const check of spec.checks ?? []) {
+    if (check.givenBy?.length && check.givenBy.every((f) => action[f] !== undefined)) continue;
+    const r = check.check(live);
+    if (r?.borderline) borderline.push(borderlineOf(check.name, "", r.borderline.value, r.borderline));
+    if (r?.refusal && !refusal) refusal = r.refusal;
+  }
+  return { action: current, measured, figures, overridden, borderline, ...(refusal ? { refusal } : {}) };
+}
+
+/** A result's measured fields (CONTRACT §2 `measured`), with `figures`, `overridden` and `borderline` only when there are any. */
+export function measuredFields(m: MeasuredAction): Record<string, unknown> {
+  return {
+    measured: m.measured,
+    ...(Object.keys(m.figures).length ? { figures: m.figures } : {}),
+    ...(Object.keys(m.overridden).length ? { overridden: m.overridden } : {}),
+    ...(m.borderline.length ? { borderline: m.borderline } : {}),
+  };
+}

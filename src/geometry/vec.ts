@@ -1,0 +1,49 @@
+/**
+ * Plane vectors on the table: millimetres, `x` east and `y` north (docs/reference/request-result.md), bearings in degrees clockwise
+ * from north. Everything in `src/geometry/` is built on these few functions.
+ */
+
+/** A point or a vector on the table, in millimetres. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export const MM_PER_INCH = 25.4;
+
+export const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y });
+export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+export const scale = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k });
+export const dot = (a: Point, b: Point): number => a.x * b.x + a.y * b.y;
+/** The z of the cross product: positive when `b` is anticlockwise of `a`. */
+export const cross = (a: Point, b: Point): number => a.x * b.y - a.y * b.x;
+export const length = (a: Point): number => Math.hypot(a.x, a.y);
+export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+
+const RAD = Math.PI / 180;
+
+/** The unit vector of a bearing (0 = north = +y, 90 = east = +x). */
+export function unitOfBearing(degrees: number): Point {
+  return { x: Math.sin(degrees * RAD), y: Math.cos(degrees * RAD) };
+}
+
+/** A bearing in [0, 360). */
+export function normalizeBearing(degrees: number): number {
+  const d = degrees % 360;
+  return d < 0 ? d + 360 : d === 0 ? 0 : d;
+}
+
+/** An angle in (−180, 180]: how far clockwise (positive) or anticlockwise (negative) a bearing is. */
+export function signedAngle(degrees: number): number {
+  const d = normalizeBearing(degrees);
+  return d > 180 ? d - 360 : d;
+}
+
+/** The bearing of a vector (0 for the zero vector). */
+export function bearingOf(v: Point): number {
+  if (v.x === 0 && v.y === 0) return 0;
+  return normalizeBearing(Math.atan2(v.x, v.y) / RAD);
+}
+
+/** The bearing from one point to another. */
+export const bearingTo = (from: Point, to: Point): number => bearingOf(sub(to, from));

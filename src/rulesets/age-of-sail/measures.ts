@@ -1,0 +1,167 @@
+/**
+ * How Age of Sail's geometric fields are measured from positions (declared on each action next to its schema), in
+ * cm base to base: the range table's bands "0- 4cm", "4- 8cm", "8-12cm"; "Each gun deck has an arc of fire of 90
+ * degrees" — the battery is the beam the target lies on, its arc 90° centred on the beam (45°–135° off the bow; the
+ * text's "Port side has a fire arc of NE to SE … if the foredeck is N" is read as naming the arcs' width and place,
+ * the broadside taken by ordinary usage, port = left); the side of the target fired at is the quarter of the target
+ * that faces the firer (bow, beams, stern: 90° each); "All ships within 12cm of this explosion"; the heading is the
+ * ship's bearing rounded to the 16-point turning circle; "Boarding a ship occurs when two ships contact each other".
+ */
+
+import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import { CM, gapReading, inUnit, isNear, shownLength } from "../../game/measure-kit.ts";
+import { arcOf, QUARTERS, relativeBearing } from "../../geometry/arcs.ts";
+import { baseGap } from "../../geometry/distance.ts";
+import { shipsAround } from "../../geometry/radius.ts";
+import { distance } from "../../geometry/vec.ts";
+import { compassPoint } from "../../geometry/wind.ts";
+import { fail } from "../../result.ts";
+import { COMPASS_16 } from "../../wind/compass.ts";
+import type { AosState } from "./state.ts";
+
+type Ctx = MeasureContext<AosState>;
+const EDGES = [4, 8, 12];
+const EXPLOSION_CM = 12;
+const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+const bearingSlack = (ctx: Ctx, a: unknown, b: unknown, gapMm: number) =>
+  ctx.table.uncertainty.degrees + (gapMm > 0 ? (Math.atan2(ctx.slack([a, b], 0), gapMm) * 180) / Math.PI : 180);
+
+/** The firer's beam the target is on, when within that beam's 90° arc. */
+function battery(ctx: Ctx): Reading | null {
+  const a = ctx.base(ctx.action.firer);
+  const b = ctx.base(ctx.action.target);
+  if (!a || !b) return null;
+  const rel = relativeBearing(a, b.center);
+  const { arc, margin } = arcOf(rel, QUARTERS);
+  if (arc !== "port" && arc !== "starboard") return null;
+  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target, distance(a.center, b.center));
+  return {
+    value: arc,
+    figure: `the target bears ${Math.round(Math.abs(rel))}° off the bow to ${arc}`,
+    ...(isNear(margin, slack) ? { borderline: { edge: "the gun decks' 90° arc", other: "outside the arc" } } : {}),
+  };
+}
+
+function targetSide(ctx: Ctx): Reading | null {
+  const a = ctx.base(ctx.action.firer);
+  const b = ctx.base(ctx.action.target);
+  if (!a || !b) return null;
+  const rel = relativeBearing(b, a.center);
+  const { arc, margin } = arcOf(rel, QUARTERS);
+  if (!arc) return null;
+  const slack = bearingSlack(ctx, ctx.action.target, ctx.action.firer, distance(a.center, b.center));
+  const next = arcOf(rel + (rel >= 0 ? 1 : -1) * (margin + 1) * (Math.abs(rel) % 90 > 45 ? 1 : -1), QUARTERS).arc;
+  return {
+    value: arc,
+    figure: `the firer bears ${Math.round(Math.abs(rel))}° off the target's bow`,
+    ...(isNear(margin, slack) ? { borderline: { edge: "a quarter's edge (45° or 135° off the target's bow)", other: next } } : {}),
+  };
+}
+
+/** Out of range or out of arc: refused with the measured figures. */
+const arcAndRange = {
+  name: "the gun decks' arc",
+  givenBy: ["battery"],
+  check(ctx: Ctx) {
+    const a = ctx.base(ctx.action.firer);
+    const b = ctx.base(ctx.action.target);
+    if (!a || !b) return null;
+    const gap = baseGap(a, b).distance;
+    const target = nameOf(ctx, ctx.action.target);
+    if (!ctx.given("rangeCm") && inUnit(gap, CM) > 12)
+      return {
+        refusal: fail(
+          "rules.out-of-range",
+          `${target} is ${shownLength(inUnit(gap, CM), CM)} away, beyond the range table (12 cm).`,
+          "action.target",
+        ).error,
+      };
+    const rel = relativeBearing(a, b.center);
+    const { arc } = arcOf(rel, QUARTERS);
+    if (arc === "port" || arc === "starboard") return null;
+    return {
+      refusal: fail(
+        "rules.illegal",
+        `${target} bears ${Math.round(Math.abs(rel))}° off ${nameOf(ctx, ctx.action.firer)}'s bow, outside both gun decks' arcs (90° on each beam).`,
+        "action.target",
+      ).error,
+    };
+  },
+};
+
+function heading(ctx: Ctx): Reading | null {
+  const pose = typeof ctx.action.ship === "string" ? ctx.table.ships[ctx.action.ship] : undefined;
+  if (!pose) return null;
+  const { index, margin } = compassPoint(pose.heading, 16);
+  const value = COMPASS_16[index];
+  const other = COMPASS_16[(index + (((pose.heading % 22.5) + 22.5) % 22.5 > 11.25 ? 1 : 15)) % 16];
+  return {
+    value,
+    figure: `heading ${Math.round(pose.heading)}°`,
+    ...(isNear(margin, ctx.table.uncertainty.degrees) ? { borderline: { edge: "half-way between two compass points", other } } : {}),
+  };
+}
+
+function nearExplosion(ctx: Ctx): Reading | null {
+  const centre = ctx.base(ctx.action.from);
+  if (!centre) return null;
+  const others = ctx.state.ships
+    .filter((s) => s.id !== ctx.action.from && !s.sunk)
+    .flatMap((s) => {
+      const base = ctx.base(s.id);
+      return base ? [{ id: s.id, base }] : [];
+    });
+  const around = shipsAround(centre, others, EXPLOSION_CM * CM.mm);
+  const inside = around.filter((w) => w.inside);
+  const close = around.find((w) => isNear(w.margin, ctx.slack([ctx.action.from, w.id])));
+  const value = inside.map((w) => ({ ship: w.id, rangeCm: inUnit(w.distance, CM) }));
+  return {
+    value,
+    figure: `${inside.length} ship(s) within 12 cm base to base`,
+    ...(close
+      ? {
+          borderline: {
+            edge: `12 cm (${nameOf(ctx, close.id)} at ${shownLength(inUnit(close.distance, CM), CM)})`,
+            other: "check that ship",
+          },
+        }
+      : {}),
+  };
+}
+
+const contact = {
+  name: "contact",
+  check(ctx: Ctx) {
+    const a = ctx.base(ctx.action.attacker);
+    const b = ctx.base(ctx.action.defender);
+    if (!a || !b) return null;
+    const gap = baseGap(a, b).distance;
+    const slack = ctx.slack([ctx.action.attacker, ctx.action.defender]);
+    if (gap <= slack) return null;
+    return {
+      refusal: fail(
+        "rules.illegal",
+        `${nameOf(ctx, ctx.action.attacker)} is ${shownLength(inUnit(gap, CM), CM)} from ${nameOf(ctx, ctx.action.defender)}; boarding needs the ships in contact.`,
+        "action.defender",
+      ).error,
+    };
+  },
+};
+
+export const FIRE_MEASURES: ActionMeasures<AosState> = {
+  fields: { rangeCm: (ctx) => gapReading(ctx, "firer", "target", CM, EDGES), battery, side: targetSide },
+  checks: [arcAndRange],
+};
+export const SPEED_MEASURES: ActionMeasures<AosState> = { fields: { heading } };
+export const TURN_MEASURES: ActionMeasures<AosState> = {
+  fields: {},
+  unmeasured: {
+    to: "a turn not yet made: the new heading is the player's order",
+    movedCm: "a move not yet made: the distance is the player's (the positions show it after the move)",
+  },
+};
+export const CATCH_FIRE_MEASURES: ActionMeasures<AosState> = {
+  fields: { rangeCm: (ctx) => gapReading(ctx, "ship", "from", CM, EDGES) },
+};
+export const EXPLOSION_FIRE_MEASURES: ActionMeasures<AosState> = { fields: { ships: nearExplosion } };
+export const BOARD_MEASURES: ActionMeasures<AosState> = { fields: {}, checks: [contact] };

@@ -1,0 +1,150 @@
+/**
+ * How Quickfire's geometric fields are measured from positions (declared on each action next to its schema). The
+ * text's sentences: "always measure from the forward funnel on the spotting vessel to the forward funnel of the
+ * target vessel" (the funnel is taken at the base's centre: a base does not say where its funnel is); the Game
+ * Scales' bands; "a 120° arc centered on each broadside … the remaining 60° arcs to the front and rear"; "The
+ * potential target may not be fired upon if line-of-sight is blocked in any way by other vessels"; torpedoes "within
+ * the same firing arc (both targets to starboard, etc.)".
+ */
+
+import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import { centreReading, INCHES, isNear, type LengthUnit, MILLIMETRES } from "../../game/measure-kit.ts";
+import { type Arc, arcOf, QUICKFIRE_ARCS, relativeBearing } from "../../geometry/arcs.ts";
+import { contains, corners } from "../../geometry/base.ts";
+import { segmentsMeet } from "../../geometry/distance.ts";
+import { distance } from "../../geometry/vec.ts";
+import { fail } from "../../result.ts";
+import { scaleBands } from "./scales.ts";
+import type { QuickfireState } from "./ship.ts";
+
+type Ctx = MeasureContext<QuickfireState>;
+const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
+const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+/** Degrees a bearing between two ships may be off by: the firer's heading, and both positions seen across the gap. */
+function bearingSlack(ctx: Ctx, from: unknown, to: unknown, gapMm: number): number {
+  const mm = ctx.slack([from, to], 0);
+  return ctx.table.uncertainty.degrees + (gapMm > 0 ? (Math.atan2(mm, gapMm) * 180) / Math.PI : 180);
+}
+
+function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | null {
+  const firer = ctx.base(ctx.action[firerField]);
+  const target = ctx.base(ctx.action[targetField]);
+  if (!firer || !target) return null;
+  const bearing = relativeBearing(firer, target.center);
+  const { arc, margin } = arcOf(bearing, QUICKFIRE_ARCS);
+  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField], distance(firer.center, target.center));
+  return {
+    value: arc,
+    figure: `the target bears ${Math.round(Math.abs(bearing))}° off the bow to ${bearing < 0 ? "port" : "starboard"}`,
+    ...(isNear(margin, slack)
+      ? { borderline: { edge: "an arc's edge (30° or 150° off the bow)", other: arc === "broadside" ? "fore-aft" : "broadside" } }
+      : {}),
+  };
+}
+
+/** "line-of-sight is blocked in any way by other vessels": the funnel-to-funnel line crosses another ship's base. */
+const lineOfSight = {
+  name: "line of sight",
+  check(ctx: Ctx) {
+    const firer = ctx.base(ctx.action.firer);
+    const target = ctx.base(ctx.action.target);
+    if (!firer || !target) return null;
+    for (const s of ctx.state.ships) {
+      if (s.id === ctx.action.firer || s.id === ctx.action.target) continue;
+      const b = ctx.base(s.id);
+      if (!b) continue;
+      const c = corners(b);
+      const blocked =
+        contains(b, firer.center) ||
+        contains(b, target.center) ||
+        c.some((p, i) => segmentsMeet(firer.center, target.center, p, c[(i + 1) % 4] ?? p));
+      if (blocked)
+        return {
+          refusal: fail(
+            "rules.illegal",
+            `${s.name} blocks the line of sight from ${nameOf(ctx, ctx.action.firer)} to ${nameOf(ctx, ctx.action.target)} (3.0 Line of Sight).`,
+            "action.target",
+          ).error,
+        };
+    }
+    return null;
+  },
+};
+
+/** The four firing arcs for torpedoes: fore, starboard, aft, port. */
+const FOUR_ARCS: readonly Arc[] = [
+  { name: "starboard", from: 30, to: 150 },
+  { name: "port", from: -150, to: -30 },
+  { name: "fore", from: -30, to: 30 },
+  { name: "aft", from: 150, to: -150 },
+];
+
+function sameArc(ctx: Ctx): Reading | null {
+  const firer = ctx.base(ctx.action.firer);
+  const ids = Array.isArray(ctx.action.targets) ? (ctx.action.targets as unknown[]) : [];
+  const targets = ids.map((id) => ctx.base(id));
+  if (!firer || targets.length !== 2 || targets.some((t) => !t)) return null;
+  const arcs = targets.map((t) => (t ? arcOf(relativeBearing(firer, t.center), FOUR_ARCS) : { arc: null, margin: 0 }));
+  const value = arcs[0]?.arc === arcs[1]?.arc;
+  const slack = Math.max(
+    ...ids.map((id, i) => bearingSlack(ctx, ctx.action.firer, id, targets[i] ? distance(firer.center, (targets[i] ?? firer).center) : 0)),
+  );
+  return {
+    value,
+    figure: `the targets are in the ${arcs.map((a) => a.arc).join(" and ")} arcs`,
+    ...(arcs.some((a) => isNear(a.margin, slack)) ? { borderline: { edge: "an arc's edge", other: !value } } : {}),
+  };
+}
+
+function torpedoDistances(ctx: Ctx): Reading | null {
+  const ids = Array.isArray(ctx.action.targets) ? (ctx.action.targets as unknown[]) : [];
+  const unit = unitOf(ctx);
+  const [min, max] = scaleBands(ctx.state.settings).torpedo;
+  const readings = ids.map((id) => centreReading({ ...ctx, action: { ...ctx.action, target: id } }, "firer", "target", unit, [min, max]));
+  if (readings.length === 0 || readings.some((r) => !r)) return null;
+  const near = readings.find((r) => r?.borderline)?.borderline;
+  return {
+    value: readings.map((r) => r?.value),
+    figure: readings.map((r) => r?.figure).join("; "),
+    ...(near ? { borderline: { edge: near.edge, other: readings.map((r) => r?.borderline?.other ?? r?.value) } } : {}),
+  };
+}
+
+const distanceField = (ctx: Ctx) => {
+  // a band a person gives stands: a measured distance beside it would contradict it
+  if (ctx.given("range")) return null;
+  const b = scaleBands(ctx.state.settings);
+  return centreReading(ctx, "firer", "target", unitOf(ctx), [b.pointBlank, b.short, b.long]);
+};
+
+export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
+  fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
+  checks: [lineOfSight],
+  unmeasured: {
+    range:
+      "the band is read from the measured distance by the rule set (Game Scales); a band a person gives stands, and no distance is measured beside it",
+  },
+};
+
+export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState> = {
+  fields: {},
+  unmeasured: {
+    distance: "one distance for several firing ships: each ship's own is measured by its gunnery, not this combined attack",
+    arc: "one arc for several firing ships (as distance)",
+    range: "as distance",
+  },
+};
+
+export const TORPEDO_MEASURES: ActionMeasures<QuickfireState> = {
+  fields: { distances: torpedoDistances, sameArc },
+};
+
+export const MOVE_MEASURES: ActionMeasures<QuickfireState> = {
+  fields: {},
+  unmeasured: {
+    distance: "a move not yet made: the distance is what the player plans (the positions show it after the move)",
+    turn: "a move not yet made (as distance)",
+    turns: "a move not yet made (as distance)",
+  },
+};

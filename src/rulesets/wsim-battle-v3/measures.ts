@@ -1,0 +1,151 @@
+/**
+ * How WS&IM's geometric fields are measured from positions (declared on each action next to its schema). WS&IM is
+ * played on hexes: without the table's `hexGrid` nothing is measured. A ship's counter spans two hexes, its bow
+ * hex and its stern hex (the hexes of its base's bow and stern halves). Range: the fewest hexes from either hex of
+ * the firer to either hex of the target. The broadside fired is the side of the firer the target's centre lies on,
+ * the target's side hit the side of the target the firer's centre lies on. Rake (v3 IX): "Ships qualify for raking
+ * only when they occupy a hex which is completely within the area defined by the 60 degree arc of the spines of the
+ * hex towards which the bow or stern is pointing". Signals (v3 VII.2): "a clear line of sight from the stern hex of
+ * the signalling ship to either hex of the ship to receive the signal … The own bow hex does not block"; other
+ * ships' hexes block.
+ */
+
+import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import { isNear } from "../../game/measure-kit.ts";
+import { relativeBearing } from "../../geometry/arcs.ts";
+import type { Base } from "../../geometry/base.ts";
+import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameHex, shipHexes } from "../../geometry/hex.ts";
+import { distance } from "../../geometry/vec.ts";
+import { fail } from "../../result.ts";
+import type { WsimState } from "./state.ts";
+
+type Ctx = MeasureContext<WsimState>;
+const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+function hexesOf(ctx: Ctx, id: unknown): { base: Base; bow: Hex; stern: Hex; margin: number } | null {
+  const grid = ctx.table.hexGrid;
+  const base = ctx.base(id);
+  return grid && base ? { base, ...shipHexes(grid, base) } : null;
+}
+
+function rangeHexes(ctx: Ctx): Reading | null {
+  const a = hexesOf(ctx, ctx.action.firer);
+  const b = hexesOf(ctx, ctx.action.target);
+  if (!a || !b) return null;
+  const d = hexRange([a.bow, a.stern], [b.bow, b.stern]);
+  const unsure = isNear(Math.min(a.margin, b.margin), ctx.slack([ctx.action.firer, ctx.action.target]));
+  return {
+    value: d,
+    figure: `${d} hex${d === 1 ? "" : "es"}, nearest hex to nearest hex`,
+    ...(unsure ? { borderline: { edge: "a hex's edge", other: d + 1 } } : {}),
+  };
+}
+
+/** The side of `from` that `to`'s centre lies on (left = port), with the borderline when it is near the keel line. */
+function sideReading(ctx: Ctx, fromId: unknown, toId: unknown, what: string): Reading | null {
+  const from = ctx.base(fromId);
+  const to = ctx.base(toId);
+  if (!from || !to || !ctx.table.hexGrid) return null;
+  const rel = relativeBearing(from, to.center);
+  const value = rel < 0 ? "left" : "right";
+  const off = Math.min(Math.abs(rel), 180 - Math.abs(rel));
+  const slack =
+    ctx.table.uncertainty.degrees + (Math.atan2(ctx.slack([fromId, toId], 0), distance(from.center, to.center)) * 180) / Math.PI;
+  return {
+    value,
+    figure: `${what} bears ${Math.round(Math.abs(rel))}° off ${nameOf(ctx, fromId)}'s bow to the ${value}`,
+    ...(isNear(off, slack) ? { borderline: { edge: "the keel line", other: value === "left" ? "right" : "left" } } : {}),
+  };
+}
+
+function rake(ctx: Ctx): Reading | null {
+  const grid = ctx.table.hexGrid;
+  const a = hexesOf(ctx, ctx.action.firer);
+  const b = hexesOf(ctx, ctx.action.target);
+  if (!grid || !a || !b) return null;
+  const zone = (end: Hex, pointing: number) => [a.bow, a.stern].map((h) => inRakeZone(grid, end, pointing, h));
+  const bow = zone(b.bow, b.base.heading);
+  const stern = zone(b.stern, b.base.heading + 180);
+  const value = bow.some((z) => z.inside) ? "bow" : stern.some((z) => z.inside) ? "stern" : "none";
+  const margin = Math.min(...[...bow, ...stern].map((z) => z.margin));
+  return {
+    value,
+    figure:
+      value === "none"
+        ? "no hex of the firer lies completely within the target's rake zones"
+        : `a hex of the firer lies within the target's ${value} rake zone`,
+    ...(isNear(margin, ctx.table.uncertainty.degrees)
+      ? { borderline: { edge: "the hexside the target points at", other: "check the rake zone" } }
+      : {}),
+  };
+}
+
+/** The signalling path: from the sender's stern hex to the nearer hex of the receiver, clear of other ships. */
+function signalPath(ctx: Ctx): { hexes: number; clear: boolean; blocker: string | null } | null {
+  const from = hexesOf(ctx, ctx.action.from);
+  const to = hexesOf(ctx, ctx.action.to);
+  if (!from || !to) return null;
+  const end = [to.bow, to.stern].reduce((best, h) => (hexDistance(from.stern, h) < hexDistance(from.stern, best) ? h : best));
+  const blocked = new Map<string, string>();
+  for (const s of ctx.state.ships) {
+    if (s.id === ctx.action.from || s.id === ctx.action.to) continue;
+    const h = hexesOf(ctx, s.id);
+    if (h) for (const x of [h.bow, h.stern]) if (!sameHex(x, from.bow)) blocked.set(hexKey(x), s.name);
+  }
+  const clear = lineOfSight(from.stern, end, new Set(blocked.keys()));
+  const blocker = clear ? null : ([...blocked.values()][0] ?? null);
+  return { hexes: hexDistance(from.stern, end), clear, blocker };
+}
+
+const signalSight = {
+  name: "the signal's line of sight",
+  givenBy: ["pathHexes"],
+  check(ctx: Ctx) {
+    if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;
+    const p = signalPath(ctx);
+    if (!p || p.clear) return null;
+    return {
+      refusal: fail(
+        "rules.illegal",
+        `VII.2: no clear line of sight from ${nameOf(ctx, ctx.action.from)}'s stern hex to ${nameOf(ctx, ctx.action.to)} (${p.hexes} hexes; other ships block it).`,
+        "action.to",
+      ).error,
+    };
+  },
+};
+
+export const FIRE_MEASURES: ActionMeasures<WsimState> = {
+  fields: {
+    rangeHexes,
+    broadside: (ctx) => sideReading(ctx, ctx.action.firer, ctx.action.target, "the target"),
+    targetBroadside: (ctx) => sideReading(ctx, ctx.action.target, ctx.action.firer, "the firer"),
+    rake,
+  },
+};
+
+export const SIGNAL_MEASURES: ActionMeasures<WsimState> = {
+  fields: {
+    pathHexes: (ctx) => {
+      if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;
+      const p = signalPath(ctx);
+      return p ? { value: p.hexes, figure: `${p.hexes} hexes from the stern hex${p.clear ? ", a clear line of sight" : ""}` } : null;
+    },
+  },
+  checks: [signalSight],
+  unmeasured: { legs: "a chain of repeaters is the players' choice of ships; each leg is measured as its own signal" },
+};
+
+const NO_FIRER = "the action names no firing ship: the range is the fire's, carried over from it";
+export const CRITICAL_MEASURES: ActionMeasures<WsimState> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
+export const LEADER_CASUALTY_MEASURES: ActionMeasures<WsimState> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
+export const PLOT_MEASURES: ActionMeasures<WsimState> = {
+  fields: {},
+  unmeasured: {
+    plot: "a move not yet made: the plot is what the player orders",
+    follows: "following in the wake is the player's order (the adjacency it needs is checked by the players)",
+  },
+};
+export const CONTACT_MEASURES: ActionMeasures<WsimState> = {
+  fields: {},
+  unmeasured: { other: "which ship a moving ship ran into is known from the move, not from where the ships stand after it" },
+};

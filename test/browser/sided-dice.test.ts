@@ -1,0 +1,102 @@
+/**
+ * Issue 24 item 2 at the table: Sole Bay's initiative with a die bound to each side, the Dutch die landing first.
+ * The display credits each die to its side (grouped under the side's name, each with its die's name), the die of a
+ * side whose slot is filled is refused with a sentence, and the result reads "Dutch" as the winner. Screenshots
+ * at 1920×1080 and 1280×800.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableView } from "../../host/session/view.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { smallText } from "./page-checks.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+const WAIT = { timeout: 15_000 };
+
+let host: HostProcess;
+let browser: BrowserContext;
+let display: Page;
+const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+const post = (path: string, body: unknown) => call(`${host.url}${path}`, "POST", body);
+
+beforeAll(async () => {
+  host = await startHost(freshDataDir(), ["--scenario", "sole-bay-1672"]);
+  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 9, 20_000);
+  browser = await launchChromium();
+  display = await browser.newPage();
+  await display.setViewportSize({ width: 1920, height: 1080 });
+  await display.goto(`${host.url}/`);
+  await display.waitForSelector("body[data-version]");
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe("dice bound to sides on the display (sole-bay-1672 initiative)", { timeout: 60_000 }, () => {
+  it("credits the Dutch die landing first to the Dutch, refuses a second Dutch die, and labels every die", async () => {
+    await post("/api/bindings", { die: "pixel-1", side: "Allied" });
+    await post("/api/bindings", { die: "pixel-2", side: "Dutch" });
+    await post("/api/actions", { action: { type: "initiative" } });
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll the Allied die and the Dutch die");
+
+    await post("/api/sim/roll", { die: "pixel-2", face: 6 });
+    await display.locator(".gathered .dice-group[data-whose='Dutch'] figure[data-value='6']").waitFor(WAIT);
+    await post("/api/sim/roll", { die: "pixel-2", face: 5 });
+    await until(state, (s) => s.notices.some((n) => n.text.includes("is the Dutch die")), 10_000);
+    const s = await state();
+    expect(s.notices.at(-1)?.text).toBe("Die pixel-2 (5) is the Dutch die; the roll is waiting for the Allied die.");
+    expect(s.pending?.dice).toHaveLength(1);
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll the Allied die");
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await display.screenshot({ path: join(ARTIFACTS, "sided-dice-half-rolled-1920x1080.png") });
+
+    await post("/api/sim/roll", { die: "pixel-1", face: 1 });
+    const result = display.locator("#result[data-seq='1']");
+    await result.waitFor(WAIT);
+    expect(await display.locator("#result-text").textContent()).toMatch(/Dutch/);
+    const groups = await display
+      .locator("#result .dice-group")
+      .evaluateAll((gs) =>
+        gs.map((g) => [g.getAttribute("data-whose"), Array.from(g.querySelectorAll("figcaption")).map((c) => c.textContent)]),
+      );
+    expect(groups).toEqual([
+      ["Allied", ["pixel-1"]],
+      ["Dutch", ["pixel-2"]],
+    ]);
+    await display.screenshot({ path: join(ARTIFACTS, "sided-dice-result-1920x1080.png") });
+    expect(await smallText(display, 24)).toEqual([]);
+    await display.setViewportSize({ width: 1280, height: 800 });
+    await display.waitForTimeout(200);
+    await display.screenshot({ path: join(ARTIFACTS, "sided-dice-result-1280x800.png") });
+    expect(await smallText(display, 18)).toEqual([]);
+    // nothing of the result panel is cut off
+    const clipped = await display.locator("#result").evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    expect(clipped).toBe(false);
+  });
+
+  it("a broadside's ten dice each carry their die's name, and the result fits at 1920×1080", async () => {
+    await post("/api/actions", { action: { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 } });
+    const s = await until(state, (x) => x.pending?.type === "broadside" && (x.pending?.needed ?? 0) > 0, 10_000);
+    const dice = s.devices.filter((d) => d.kind === "die" && d.connected && d.id !== "pixel-2").map((d) => d.id);
+    for (let i = 0; i < (s.pending?.needed ?? 0); i++) await post("/api/sim/roll", { die: dice[i % dice.length], face: (i % 6) + 1 });
+    await display.locator("#result[data-seq='2']").waitFor(WAIT);
+    // more than six: each die's name is in its label and tooltip, not under it (ten names would not fit at 1280×800)
+    const labels = await display.locator("#result .die").evaluateAll((els) => els.map((e) => e.getAttribute("title") ?? ""));
+    expect(labels).toHaveLength(s.pending?.needed ?? 0);
+    expect(labels.every((t) => dice.includes(t))).toBe(true);
+    expect(await display.locator("#result .die").first().getAttribute("aria-label")).toMatch(
+      /^(black |white |red |blue |green |yellow )?die \d, (hit|miss), (pixel|godice)-\d$/,
+    );
+    // at 1280×800 a ten-dice result with its figures runs past the panel (as before dice were labelled: a known
+    // problem of the result panel, see the report); at 1920×1080 it fits
+    await display.screenshot({ path: join(ARTIFACTS, "sided-dice-broadside-1280x800.png") });
+    await display.setViewportSize({ width: 1920, height: 1080 });
+    await display.waitForTimeout(200);
+    await display.screenshot({ path: join(ARTIFACTS, "sided-dice-broadside-1920x1080.png") });
+    expect(await display.locator("#result").evaluate((el) => el.scrollHeight > el.clientHeight + 1)).toBe(false);
+  });
+});
