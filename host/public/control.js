@@ -3,8 +3,10 @@
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
 import { useState } from "preact/hooks";
+import { Measured } from "./components/measured.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
@@ -98,6 +100,12 @@ function ActionForm({ state, send }) {
     }
     ${def?.description ? html`<p class="muted">${def.description}</p>` : null}
     ${p?.outsidePhase && p.type === type ? html`<p class="phase-note small" id="phase-note" role="note">${p.outsidePhase}</p>` : null}
+    ${
+      p && p.type === type
+        ? html`<${Measured} measured=${p.measured}
+            choose=${followUp ? undefined : (field, value) => send("POST", "/api/draft", { type, values: { [field]: value } })} />`
+        : null
+    }
     <form id="fields" onSubmit=${submit}>
       ${(def?.fields ?? []).map(
         (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}
@@ -182,6 +190,16 @@ function Ships({ state, send }) {
   </section>`;
 }
 
+/** The map of the table, as on the display; on the demo's emulated table a ship is dragged to move it, turned by its bow. */
+function MapPanel({ state }) {
+  if (!state.table) return null;
+  return html`<section id="map" class="panel map-panel" aria-labelledby="map-h">
+    <h2 id="map-h">The table</h2>
+    ${state.sim ? html`<p class="muted">Drag a ship to move its model; drag its bow to turn it.</p>` : null}
+    <${TableMap} state=${state} movable=${state.sim} fontPx=${15} windLabel=${true} />
+  </section>`;
+}
+
 function DisplaySettings({ prefs }) {
   if (!prefs) return null;
   const set = (body) => api("POST", "/api/display", body);
@@ -226,6 +244,7 @@ function Control() {
     <${Choice} key=${JSON.stringify(state.choice)} state=${state} send=${send} />
     <${ActionForm} state=${state} send=${send} />
     <${Dice} state=${state} send=${send} />
+    <${MapPanel} state=${state} />
     <${Ships} state=${state} send=${send} />
     <${ShipBases} state=${state} send=${send} />
     <${DisplaySettings} prefs=${prefs} />

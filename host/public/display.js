@@ -7,8 +7,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
+import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
@@ -120,7 +122,8 @@ function ActionPanel({ state }) {
       p.outsidePhase && !idle ? html`<p class="phase-note" id="phase-note" role="note">${p.outsidePhase}</p>` : null
     }
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
-    ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    ${idle || p.measured?.fields.length ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    <${Measured} measured=${p.measured} />
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
     <${PadChoice} pending=${p} />
     ${
@@ -293,10 +296,15 @@ function Display() {
       <${ScreenButtons} />
       <a class="games-link" href="/games">Games</a>
     </header>
-    <main class="display-grid">
+    <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
         ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
       </section>
+      ${
+        state.table
+          ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
+          : null
+      }
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>

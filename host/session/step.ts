@@ -71,14 +71,22 @@ class Run implements StepRun {
   /** Turn steps played on their own in this step (a bound, should a rule set's turn loop). */
   #played = 0;
   /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
-  #memo: { draft: Draft | null; game: TableState; players: unknown; bindings: unknown; phase: number; status: DraftStatus | null };
+  #memo: {
+    draft: Draft | null;
+    game: TableState;
+    players: unknown;
+    bindings: unknown;
+    phase: number;
+    positions: unknown;
+    status: DraftStatus | null;
+  };
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
     this.env = env;
     this.#game = env.game;
-    const { draft, players, bindings, phase } = work;
-    this.#memo = { draft, game: env.game.state, players, bindings, phase, status: env.status };
+    const { draft, players, bindings, phase, positions } = work;
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
   }
 
   get game(): GameSoFar {
@@ -87,13 +95,21 @@ class Run implements StepRun {
 
   status(draft: Draft | null): DraftStatus | null {
     const m = this.#memo;
-    const { players, bindings, phase } = this.work;
-    // the phase decides the draft's outside-phase note
-    if (m.draft === draft && m.game === this.#game.state && m.players === players && m.bindings === bindings && m.phase === phase)
+    const { players, bindings, phase, positions } = this.work;
+    // the phase decides the draft's outside-phase note; the ships' positions its measured geometry
+    if (
+      m.draft === draft &&
+      m.game === this.#game.state &&
+      m.players === players &&
+      m.bindings === bindings &&
+      m.phase === phase &&
+      m.positions === positions
+    )
       return m.status;
-    const { rs, health, odds } = this.env;
-    const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds });
-    this.#memo = { draft, game: this.#game.state, players, bindings, phase, status };
+    const { rs, health, odds, now, layout } = this.env;
+    const table = { now: now(), ...(layout ? { layout } : {}) };
+    const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds, table });
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, status };
     return status;
   }
 

@@ -15,6 +15,7 @@ import { choiceWords } from "./choices.ts";
 import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import { gameOver, type StoredEnd } from "./game-over.ts";
+import { measureView } from "./measure-view.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
 
@@ -148,6 +149,8 @@ export function tableView(
       instruction: st.instruction,
       /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
       outsidePhase: st.outsidePhase,
+      /** The geometry measured from the ships' positions (fields, borderline readings, refusal, the map's line and rings), or null. */
+      measured: measureView(s.rs, s.state, st, s.work.positions),
       choosing: st.choice && {
         name: st.choice.field.name,
         label: st.choice.field.label,

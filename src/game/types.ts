@@ -307,6 +307,11 @@ export interface RuleSet<S extends TableState = TableState> {
    * over any state (each action's measurers are written for its own rule set's state, which is the one they get).
    */
   readonly measures?: Readonly<Record<string, ActionMeasures>>;
+  /**
+   * The range bands of a firing action, by action type, as the table's map draws them: rings round the firer at each
+   * band's outer edge (mm, base to base) with the band's name in the text's words.
+   */
+  readonly rangeRings?: Readonly<Record<string, readonly { readonly label: string; readonly mm: number }[]>>;
   /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
   readonly summaryTerms?: SummaryTerms;
 }

@@ -22,6 +22,7 @@ import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
+import { RANGE_BANDS } from "./tables.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -55,6 +56,8 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   title: "Sole Bay 1672",
   // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
   defaultBase: { width: 25, length: 60 },
+  // "Range is measured base to base": the broadside's bands as the table's map draws them
+  rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,
