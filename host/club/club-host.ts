@@ -15,7 +15,15 @@ import { parseTableMessage } from "./messages.ts";
 import { brokerSource, type MessageSource } from "./sources.ts";
 
 export type ClubBrokerChoice =
-  | { readonly kind: "external"; readonly url: string; readonly ca?: string; readonly cert?: string; readonly key?: string }
+  | {
+      readonly kind: "external";
+      readonly url: string;
+      readonly ca?: string;
+      readonly cert?: string;
+      readonly key?: string;
+      /** The board's MQTT client id (default `quarterdeck-club-<club>`): its persistent session is kept under it. */
+      readonly clientId?: string;
+    }
   | { readonly kind: "embedded"; readonly host?: string; readonly port?: number; readonly accounts?: readonly BrokerAccount[] };
 
 export interface ClubHostOptions {
@@ -137,7 +145,15 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
     source = embedded;
   } else {
     source = brokerSource(
-      { url: o.broker.url, club: o.club, ca: o.broker.ca, cert: o.broker.cert, key: o.broker.key, logger: o.logger },
+      {
+        url: o.broker.url,
+        club: o.club,
+        ca: o.broker.ca,
+        cert: o.broker.cert,
+        key: o.broker.key,
+        logger: o.logger,
+        ...(o.broker.clientId ? { clientId: o.broker.clientId } : {}),
+      },
       onMessage,
     );
   }

@@ -67,6 +67,8 @@ export const TableConfigSchema = Type.Object(
     ruleset: Type.Optional(Type.String()),
     scenario: Type.Optional(Type.String()),
     title: Type.Optional(Type.String()),
+    /** A few words on the game for the people at the table (a bundled scenario has one, so it loads as a table file). */
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
     fleets: Type.Optional(Type.Array(FleetSchema)),
     /** A CSV roster (side,id,name,tag,…rule-set fields), relative to this file. */
     roster: Type.Optional(Type.String()),

@@ -11,7 +11,16 @@ export const ActionBody = Type.Object(
   {
     action: Type.Object({ type: Id() }, { additionalProperties: true, maxProperties: 32 }),
     /** Positions (docs/reference/request-result.md): checked in full by the rules core's table schema. */
-    table: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 8 })),
+    table: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 8,
+          description: "the ships' positions: geometric fields the action leaves out are measured (request-result.md)",
+        },
+      ),
+    ),
   },
   Strict,
 );

@@ -21,7 +21,25 @@ export interface DataDirLock {
 
 export type LockResult =
   | { readonly ok: true; readonly lock: DataDirLock }
-  | { readonly ok: false; readonly file: string; readonly holderPid: number | null; readonly message: string };
+  | {
+      readonly ok: false;
+      /** `data.locked`: another process holds it; `store.unwritable`: the folder cannot be made or written. */
+      readonly code: "data.locked" | "store.unwritable";
+      readonly file: string;
+      readonly holderPid: number | null;
+      readonly message: string;
+    };
+
+/** Why a folder or file of the data directory cannot be made or written, in a member's words. */
+export function fileProblem(e: unknown): string {
+  const code = (e as { code?: string }).code ?? "";
+  if (code === "EEXIST" || code === "ENOTDIR") return "a file is where a folder should be";
+  if (code === "EISDIR") return "a folder is where a file should be";
+  if (code === "EACCES" || code === "EPERM") return "this user may not write there";
+  if (code === "EROFS") return "the disk is read-only";
+  if (code === "ENOSPC") return "the disk is full";
+  return (e as Error).message;
+}
 
 const readPid = (file: string): number | null => {
   try {
@@ -37,9 +55,20 @@ const readPid = (file: string): number | null => {
  * files for another kind of process (the club board locks `club.lock`, so a board and a table may share a folder).
  */
 export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK_FILE, pid: PID_FILE }): LockResult {
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, names.lock);
   const pidFile = join(dir, names.pid);
+  const unwritable = (at: string, e: unknown): LockResult => ({
+    ok: false,
+    code: "store.unwritable",
+    file: at,
+    holderPid: null,
+    message: `The data directory ${dir} cannot be used: ${fileProblem(e)} (${at}).`,
+  });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    return unwritable(dir, e);
+  }
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { timeout: 0 });
@@ -56,14 +85,20 @@ export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK
       const who = holderPid === null ? "another quarterdeck process" : `another quarterdeck process (pid ${holderPid})`;
       return {
         ok: false,
+        code: "data.locked",
         file,
         holderPid,
         message: `The data directory ${dir} is in use by ${who}; stop it first, or start with another --data.`,
       };
     }
-    return { ok: false, file, holderPid: null, message: `Cannot lock ${file}: ${(e as Error).message}` };
+    return { ok: false, code: "data.locked", file, holderPid: null, message: `Cannot lock ${file}: ${(e as Error).message}` };
   }
-  writeFileSync(pidFile, `${pid}\n`);
+  try {
+    writeFileSync(pidFile, `${pid}\n`);
+  } catch (e) {
+    db.close();
+    return unwritable(pidFile, e);
+  }
   let held = true;
   return {
     ok: true,

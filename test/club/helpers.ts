@@ -70,7 +70,13 @@ export class Mosquitto {
       o.persistence === false
         ? "persistence false\n"
         : `persistence true\npersistence_location ${dir}/\npersistent_client_expiration 1d\nautosave_interval 1\n`;
-    writeFileSync(this.#conf, `listener ${port} 127.0.0.1\n${auth}${persistence}max_queued_messages 100000\nlog_dest none\n${extra}`);
+    // run as root (CI), mosquitto drops to its own user, which can neither read this private temp dir's password
+    // file nor save its persistence there (every save failed: "Permission denied"); it stays root here instead
+    const user = process.getuid?.() === 0 ? "user root\n" : "";
+    writeFileSync(
+      this.#conf,
+      `${user}listener ${port} 127.0.0.1\n${auth}${persistence}max_queued_messages 100000\nlog_dest none\n${extra}`,
+    );
   }
 
   /** Ends it at once (SIGKILL): with persistence off, every session and queued message is gone. */
@@ -154,7 +160,10 @@ export class SimTable {
   /** Faces the software dice give next (then 1s: every broadside misses). */
   #faces: number[] = [];
 
-  constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite")) {
+  readonly club: string;
+
+  constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite"), club = "test-club") {
+    this.club = club;
     this.id = id;
     this.broker = broker;
     this.file = file;
@@ -164,7 +173,7 @@ export class SimTable {
   #open(): void {
     const setup = {
       ...demoSetup(),
-      club: { broker: this.broker, club: "test-club", table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } },
+      club: { broker: this.broker, club: this.club, table: this.id, players: { Allied: [`${this.id}-a`], Dutch: [`${this.id}-d`] } },
     };
     this.#store = new SqliteStore(this.file, { outbox: true });
     const game = this.#store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1_700_000_000_000);

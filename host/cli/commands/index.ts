@@ -15,7 +15,9 @@ const rulesCommand = (name: "plan" | "odds" | "resolve", what: string): CommandS
   --ruleset ID   the rule set (see: quarterdeck rulesets)
   --data FILE    the rule set's data file, e.g. a club's quickfire combat chart (YAML or JSON)
 
-Reads the request JSON on stdin and prints the result JSON (docs/reference/request-result.md). Exit 0 ok, 2 bad input, 1 other.`,
+Reads the request JSON on stdin and prints the result JSON (docs/reference/request-result.md). Exit 0 ok, 2 bad input, 1 other.
+A request may carry the ships' positions (table): the action's range, arc, rake and other geometric fields left out
+are measured from them and listed in the result's measured (docs/rules/<id>.md, "Measured from positions").`,
   options: RULES_OPTIONS,
   run: async ({ values, io }) => (await import("./rules.ts")).runRulesCommand(name, str(values.ruleset), io, str(values.data)),
 });

@@ -12,7 +12,7 @@ import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
 import { pairing, qrTerminal } from "../../server/pairing.ts";
-import { lockDataDir } from "../../store/data-dir-lock.ts";
+import { fileProblem, lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
 import { exitSoonAfterStop, nextStopSignal, stopHost } from "../shutdown.ts";
@@ -122,7 +122,7 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
   }
   // one host per data directory: a second one would write the same game and show another
   const locked = lockDataDir(dataDir);
-  if (!locked.ok) return badInput({ code: "data.locked", message: locked.message, path: locked.file });
+  if (!locked.ok) return badInput({ code: locked.code, message: locked.message, path: locked.file });
   try {
     const logger = await makeLogger({ level, json: values.logJson === true });
     return await serve(values, setup.value, logger, {
@@ -149,7 +149,13 @@ interface ServeOptions {
 
 async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: ServeOptions): Promise<CommandResult> {
   const { dataDir, port, host, tls } = o;
-  const token = loadOrCreateToken(dataDir);
+  let token: string;
+  try {
+    token = loadOrCreateToken(dataDir);
+  } catch (e) {
+    const file = join(dataDir, "token");
+    return badInput({ code: "store.unwritable", message: `The access token ${file} cannot be written: ${fileProblem(e)}.`, path: file });
+  }
   const table = await composeTable({
     setup,
     dbFile: join(dataDir, "quarterdeck.sqlite"),

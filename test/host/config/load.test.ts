@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadScenario, loadTableFile } from "../../../host/config/load.ts";
-import { scenarioNames } from "../../../host/config/scenario.ts";
+import { scenarioFile, scenarioNames } from "../../../host/config/scenario.ts";
 import { tempDir } from "../helpers.ts";
 
 function tableFile(text: string, extra: Record<string, string> = {}): string {
@@ -199,4 +199,18 @@ describe("table configuration: the gaps hardening closed (issue 15, item 8)", ()
     const same = loadTableFile(tableFile("ruleset: sole-bay-1672\nscenario: sole-bay-1672\n"));
     expect(same.ok && same.value.scenario).toBe("sole-bay-1672");
   });
+});
+
+describe("a bundled scenario file as a table file (issue 27)", () => {
+  for (const name of scenarioNames()) {
+    it(`${name}.yaml loads with --config as the same game as --scenario ${name}`, () => {
+      const file = loadTableFile(scenarioFile(name));
+      const bundled = loadScenario(name);
+      expect(file.ok && bundled.ok).toBe(true);
+      if (!file.ok || !bundled.ok) return;
+      expect(file.value.ruleset.id).toBe(bundled.value.ruleset.id);
+      expect(file.value.start).toEqual(bundled.value.start);
+      expect(file.value.tags).toEqual(bundled.value.tags);
+    });
+  }
 });

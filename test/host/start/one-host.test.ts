@@ -4,7 +4,7 @@
  * `/tmp/quarterdeck-pty-*` directories behind.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -39,6 +39,29 @@ describe("one host per data directory", () => {
     const third = lockDataDir(dir, 4444);
     expect(third.ok).toBe(true);
     if (third.ok) third.lock.release();
+  });
+
+  it("a data directory that cannot be used is a clear error, exit 2: a file where the folder should be, a folder for the token (issue 27)", () => {
+    const start = (data: string) =>
+      spawnSync(process.execPath, ["bin/quarterdeck.mjs", "start", "--port", "0", "--data", data], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+    const file = join(tempDir("qd-data-"), "data");
+    writeFileSync(file, "not a folder");
+    const a = start(file);
+    expect(a.status).toBe(2);
+    expect(JSON.parse(a.stdout).error).toEqual({
+      code: "store.unwritable",
+      message: `The data directory ${file} cannot be used: a file is where a folder should be (${file}).`,
+      path: file,
+    });
+    const data = tempDir("qd-data-");
+    mkdirSync(join(data, "token"));
+    const b = start(data);
+    expect(b.status).toBe(2);
+    expect(JSON.parse(b.stdout).error).toMatchObject({ code: "store.unwritable", path: join(data, "token") });
   });
 
   it("a second `quarterdeck start` exits 2 naming the running host; after kill -9 the next start is not blocked", async () => {
