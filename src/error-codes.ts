@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   // The table is not in a state to do it.
   "action.none": { status: 409, meaning: "There is no action to send." },
   "action.follow-up": { status: 409, meaning: "A follow-up the rules demand must come first." },
+  "dice.rolling": { status: 409, meaning: "Dice are in for an action not yet resolved: roll the rest or cancel it first." },
   "undo.nothing": { status: 409, meaning: "There is nothing to undo." },
   "game.mid-roll": { status: 409, meaning: "Dice are being rolled for an action: finish or cancel the roll before ending the game." },
   "pairing.unavailable": { status: 409, meaning: "The host is not listening yet, so there is no address to pair a phone with." },

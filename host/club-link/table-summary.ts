@@ -4,6 +4,7 @@
  */
 import type { ShipView } from "../../src/game/types.ts";
 import type { TableSession } from "../session/table-session.ts";
+import { gameTurn } from "../session/view.ts";
 
 export interface SideCount {
   readonly side: string;
@@ -27,13 +28,13 @@ export function sideCounts(views: readonly ShipView[]): SideCount[] {
 /** The `state` message of a table. */
 export function tableSummary(s: TableSession, game: string, now: number) {
   const last = s.records[s.records.length - 1];
-  const turn = s.state.game.turn;
   return {
     game,
     title: s.setup.title,
     ruleset: s.rs.id,
     scenario: s.setup.scenario,
-    turn: typeof turn === "number" ? turn : null,
+    // the turn the display shows: the rule set's own count, else the table's
+    turn: gameTurn(s.rs, s.state, s.work.turn),
     phase: s.rs.phases[s.work.phase] ?? null,
     lastResult: last ? { summary: last.description, dice: last.dice.map((d) => d.value), at: new Date(last.at).toISOString() } : null,
     sides: sideCounts(s.rs.shipViews(s.state)),

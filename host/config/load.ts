@@ -98,13 +98,6 @@ export function assemble(
     }
     ships.push({ ...fields, side });
   }
-  const layout =
-    rest.table &&
-    layoutProblem(
-      rest.table,
-      ships.map((s) => String(s.id)),
-    );
-  if (layout) return fail("config.invalid", `${locate(layout.path)}: ${layout.message}`, locate(layout.path));
   const start = { ships, wind: rest.wind, game: rest.game, settings: rest.settings };
   const parsed = rs.parseState(start, rest.data);
   if (!parsed.ok) {
@@ -115,6 +108,13 @@ export function assemble(
     const message = src ? parsed.error.message.replace(/^ships\[\d+\]\.?/, "") : parsed.error.message;
     return fail("config.invalid", `${at}: ${message}`, at);
   }
+  const layout =
+    rest.table &&
+    layoutProblem(
+      rest.table,
+      ships.map((s) => String(s.id)),
+    );
+  if (layout) return fail("config.invalid", `${locate(layout.path)}: ${layout.message}`, locate(layout.path));
   const { wind: _w, game: _g, settings: _s, ...keep } = rest;
   return ok({ ...keep, ruleset: rs, start, tags });
 }
@@ -138,6 +138,13 @@ function checkClub(club: ClubConfig | undefined, at: (p: string) => string, dir:
     out[key] = full;
   }
   return ok(out);
+}
+
+/** A scenario's table for a file that may give its own ships: the starting places of the ships still on it. */
+function ownStarts(table: TableLayout, sources: readonly ShipSource[]): TableLayout {
+  if (!table.start) return table;
+  const ids = new Set(sources.map((s) => String(s.ship.id)));
+  return { ...table, start: Object.fromEntries(Object.entries(table.start).filter(([id]) => ids.has(id))) };
 }
 
 /** The rule set `id`, or `ruleset.unknown` at `where` naming the rule sets there are. */
@@ -254,7 +261,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,
       settings: c.settings ?? scenario?.start.settings,
-      ...(c.table || scenario?.table ? { table: c.table ?? scenario?.table } : {}),
+      ...(c.table ? { table: c.table } : scenario?.table ? { table: ownStarts(scenario.table, sources) } : {}),
     },
     (p) => {
       // a key the table file gives is located there; one taken from the scenario names the scenario line

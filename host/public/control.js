@@ -3,8 +3,10 @@
 // what a person is typing in component state: a live push re-renders around it and never wipes it.
 import { render } from "preact";
 import { useState } from "preact/hooks";
+import { Measured } from "./components/measured.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
@@ -98,6 +100,12 @@ function ActionForm({ state, send }) {
     }
     ${def?.description ? html`<p class="muted">${def.description}</p>` : null}
     ${p?.outsidePhase && p.type === type ? html`<p class="phase-note small" id="phase-note" role="note">${p.outsidePhase}</p>` : null}
+    ${
+      p && p.type === type
+        ? html`<${Measured} measured=${p.measured}
+            choose=${followUp ? undefined : (field, value) => send("POST", "/api/draft", { type, values: { [field]: value } })} />`
+        : null
+    }
     <form id="fields" onSubmit=${submit}>
       ${(def?.fields ?? []).map(
         (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}
@@ -182,6 +190,16 @@ function Ships({ state, send }) {
   </section>`;
 }
 
+/** The map of the table, as on the display; on the demo's emulated table a ship is dragged to move it, turned by its bow. */
+function MapPanel({ state }) {
+  if (!state.table) return null;
+  return html`<section id="map" class="panel map-panel" aria-labelledby="map-h">
+    <h2 id="map-h">The table</h2>
+    ${state.sim ? html`<p class="muted">Drag a ship to move its model; drag its bow to turn it.</p>` : null}
+    <${TableMap} state=${state} movable=${state.sim} fontPx=${15} windLabel=${true} />
+  </section>`;
+}
+
 function DisplaySettings({ prefs }) {
   if (!prefs) return null;
   const set = (body) => api("POST", "/api/display", body);
@@ -207,7 +225,7 @@ function ReportLink({ game, version }) {
 function Control() {
   const [error, setError] = useState("");
   const { state, prefs } = useTable();
-  const undone = state?.lastUndo ? `Undone: #${state.lastUndo.seq} ${state.lastUndo.description}` : null;
+  const undone = state?.lastUndo ? `Undone: #${state.lastUndo.number ?? state.lastUndo.seq} ${state.lastUndo.description}` : null;
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
     setError(r.ok === false ? r.error.message : "");
@@ -219,13 +237,14 @@ function Control() {
   return html`<main class="page">
     <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} game=${state.game} version=${state.last?.seq ?? 0} /></nav></h1>
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
-    <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.seq}: ${state.last.description}` : "")}</p>
+    <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.number ?? state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
     <p id="error" class="error" role="alert">${error}</p>
     <${Waiting} state=${state} send=${send} />
     <${Choice} key=${JSON.stringify(state.choice)} state=${state} send=${send} />
     <${ActionForm} state=${state} send=${send} />
     <${Dice} state=${state} send=${send} />
+    <${MapPanel} state=${state} />
     <${Ships} state=${state} send=${send} />
     <${ShipBases} state=${state} send=${send} />
     <${DisplaySettings} prefs=${prefs} />

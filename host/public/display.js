@@ -7,8 +7,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
+import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
+import { TableMap } from "./components/table-map.js";
 import { actionName, outcomeFacts, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
@@ -120,7 +122,8 @@ function ActionPanel({ state }) {
       p.outsidePhase && !idle ? html`<p class="phase-note" id="phase-note" role="note">${p.outsidePhase}</p>` : null
     }
     ${who.length ? html`<div class="action-ships">${who.join(" → ")}</div>` : null}
-    ${idle ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    ${idle || p.measured?.fields.length ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
+    <${Measured} measured=${p.measured} />
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
     <${PadChoice} pending=${p} />
     ${
@@ -180,7 +183,7 @@ function Recent({ history }) {
     ${history
       .slice(-4)
       .reverse()
-      .map((r) => html`<li>#${r.seq} ${r.description}</li>`)}
+      .map((r) => html`<li>#${r.number ?? r.seq} ${r.description}</li>`)}
   </ol>`;
 }
 
@@ -196,7 +199,7 @@ function ResultPanel({ state }) {
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
   const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
-  return html`<h2 class="kicker">#${r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
+  return html`<h2 class="kicker">#${r.number ?? r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
     <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
     <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
       ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
@@ -230,7 +233,7 @@ function Notice({ state }) {
   const last = state.notices[state.notices.length - 1];
   const fresh = last && Date.now() - last.at < 15000 ? last : null;
   const undone = state.lastUndo && (!fresh || state.lastUndo.at >= fresh.at) ? state.lastUndo : null;
-  const text = undone ? `Undone: #${undone.seq} ${undone.description}` : fresh?.text;
+  const text = undone ? `Undone: #${undone.number ?? undone.seq} ${undone.description}` : fresh?.text;
   return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
 }
 
@@ -263,7 +266,7 @@ function Display() {
   useEffect(() => {
     if (!loaded) return;
     if (lastSeq.current !== undefined && seq !== null && seq !== lastSeq.current && state?.last) {
-      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${seq}: ${state.last.description}`);
+      if (seq > (lastSeq.current ?? 0)) setAnnounce(`#${state.last.number ?? seq}: ${state.last.description}`);
     }
     lastSeq.current = seq;
   }, [seq, loaded]);
@@ -293,10 +296,15 @@ function Display() {
       <${ScreenButtons} />
       <a class="games-link" href="/games">Games</a>
     </header>
-    <main class="display-grid">
+    <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
         ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
       </section>
+      ${
+        state.table
+          ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
+          : null
+      }
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>

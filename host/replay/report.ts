@@ -73,14 +73,29 @@ interface Line {
   readonly rows: readonly [string, string][];
 }
 
+/**
+ * Each action's number in its game, as the table showed it: from #1, the actions in effect counted in order, so an
+ * undone action's number is taken by the next one (keyed by the log's `seq`).
+ */
+function resultNumbers(r: Replay): Map<number, number> {
+  const numbers = new Map<number, number>();
+  let inEffect = 0;
+  for (const { row } of r.entries) {
+    if (row.kind === "undo") inEffect -= numbers.has(row.undoes) ? 1 : 0;
+    else numbers.set(row.record.seq, ++inEffect);
+  }
+  return numbers;
+}
+
 function lines(r: Replay): { entries: Line[]; ships: string[][] } {
   const names = new Map(r.state.ships.map((s) => [s.id, s.name]));
+  const numbers = resultNumbers(r);
   const entries = r.entries.map(({ row, sameToday }): Line => {
-    if (row.kind === "undo") return { title: `#${row.seq} · ${time(row.at)} · undo of #${row.undoes}`, rows: [] };
+    if (row.kind === "undo") return { title: `${time(row.at)} · undo of #${numbers.get(row.undoes) ?? row.undoes}`, rows: [] };
     const rec = row.record;
     const counted = markTally(rec.dice);
     return {
-      title: `#${rec.seq} · ${time(rec.at)} · ${rec.description}`,
+      title: `#${numbers.get(rec.seq) ?? rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
         ["Action", actionText(rec.action, names, r)],
         ["Dice", diceText(rec.plan, rec.dice)],

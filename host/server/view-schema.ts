@@ -72,6 +72,34 @@ const PlacedDie = Type.Object(
   { additionalProperties: true },
 );
 
+const Words = Type.Object({ value: Type.Unknown(), words: Type.String() });
+const Point = Type.Object({ x: Type.Number(), y: Type.Number() });
+
+/** The draft's geometry measured from the ships' positions (CONTRACT §2 `measured`), as the pages show it. */
+const Measured = Type.Object(
+  {
+    fields: Type.Array(
+      Type.Object({ name: Type.String(), label: Type.String(), value: Type.Unknown(), words: Type.String(), figure: Type.String() }),
+    ),
+    overridden: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), given: Type.String(), measured: Type.String() })),
+    borderline: Type.Array(
+      Type.Object({
+        field: Type.String(),
+        label: Type.String(),
+        readings: Type.Array(Words, { description: "The reading taken, then the one on the other side of the threshold" }),
+        edge: Type.String(),
+        sentence: Type.String(),
+      }),
+    ),
+    refusal: Nullable(Type.String({ description: "The geometry forbids the action: why, with the measured figure" })),
+    asked: Nullable(Type.String({ description: "Why the figures are asked instead of measured (a ship's position unknown or stale)" })),
+    line: Nullable(Type.Object({ from: Point, to: Point, hits: Type.Boolean() })),
+    rings: Type.Array(Type.Object({ label: Type.String(), radius: Type.Number({ description: "mm, base to base" }) })),
+    label: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
 const Pending = Type.Object({
   type: Type.String(),
   description: Type.String(),
@@ -99,6 +127,7 @@ const Pending = Type.Object({
         'The action is played in another phase by its rule text: a note for the players ("Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent."); null in its phase, for a roll the rules demand, or an action of no phase',
     }),
   ),
+  measured: Nullable(Measured),
   choosing: Nullable(
     Type.Object(
       {

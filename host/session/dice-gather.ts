@@ -95,7 +95,9 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
     missing[idx] = (missing[idx] ?? 0) - 1;
     placed.push({ entry: idx, value, from: roll.from, color: e.color, role: e.role, ...(e.side ? { side: e.side } : {}) });
   }
-  return { placed, missing, complete: missing.every((m) => m === 0), unused };
+  // a side's dice were placed first: the dice are given back in the plan's order (each entry's in the order rolled)
+  const sorted = order === rolls ? placed : placed.sort((a, b) => a.entry - b.entry);
+  return { placed: sorted, missing, complete: missing.every((m) => m === 0), unused };
 }
 
 /** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
@@ -161,6 +163,24 @@ export function rollInstruction(plan: DicePlan, missing: readonly number[], dice
   const throws: number[] = [];
   for (let left = total; left > 0; left -= diceAtHand) throws.push(Math.min(left, diceAtHand));
   return `${what} — roll ${throws.join(", then ")}`;
+}
+
+/**
+ * In a roll several sides make, how the sides not on electronic dice give theirs (each side's own dice mode, not
+ * the roller's): " — Dutch: type it on /control", " — English: press Roll on /control"; "" when all roll dice.
+ */
+export function sidesModeNote(plan: DicePlan, missing: readonly number[], players: Readonly<Record<string, DiceMode>>): string {
+  const open = new Map<string, number>();
+  plan.forEach((e, i) => {
+    if (e.side && (missing[i] ?? 0) > 0) open.set(e.side, (open.get(e.side) ?? 0) + (missing[i] ?? 0));
+  });
+  const notes = [...open].flatMap(([side, n]) => {
+    const mode = players[side];
+    if (mode === "manual") return [`${side}: type ${n === 1 ? "it" : "them"} on /control`];
+    if (mode === "software") return [`${side}: press Roll on /control`];
+    return [];
+  });
+  return notes.length > 0 ? ` — ${notes.join("; ")}` : "";
 }
 
 // ---- whose each die is, in words: the label every die of a result carries (its side, colour or role, and its

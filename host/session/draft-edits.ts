@@ -1,6 +1,6 @@
 /**
  * How the table's inputs change the action being set up: a tap on a ship, a choice on /control or from the pad, an
- * action given whole over the API, the next phase. Each returns the new draft (or a refusal) and leaves storing it
+ * action given whole over the API. Each returns the new draft (or a refusal) and leaves storing it
  * to the session.
  */
 
@@ -8,17 +8,25 @@ import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { cycledValue, pickedOption, pressedField } from "./choices.ts";
-import { actionTitle, type Draft, type DraftStatus, defaultActionType, emptyDraft, phaseActionType, tapShip } from "./draft.ts";
+import { actionTitle, type Draft, type DraftStatus, emptyDraft, tapShip } from "./draft.ts";
 
-/** The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). */
-export function tappedDraft(rs: RuleSet, draft: Draft | null, followUps: readonly FollowUp[], shipId: string): Draft | null {
+/**
+ * The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). `tapType` is the action ships
+ * tapped set up in the phase the table is in; a tap while the action has no ships to tap (the wind, initiative)
+ * starts it.
+ */
+export function tappedDraft(
+  rs: RuleSet,
+  draft: Draft | null,
+  followUps: readonly FollowUp[],
+  shipId: string,
+  tapType: string | null,
+): Draft | null {
   let next = draft;
   let def = rs.actions.find((a) => a.type === next?.type);
-  const fallback = defaultActionType(rs.actions);
-  // A tap while the action has no ships to tap (the wind, initiative) starts the table's firing action.
-  if (followUps.length === 0 && (next?.rolls.length ?? 0) === 0 && !def?.fields.some((f) => f.type === "ship") && fallback) {
-    next = emptyDraft(fallback);
-    def = rs.actions.find((a) => a.type === fallback);
+  if (followUps.length === 0 && (next?.rolls.length ?? 0) === 0 && !def?.fields.some((f) => f.type === "ship") && tapType) {
+    next = emptyDraft(tapType);
+    def = rs.actions.find((a) => a.type === tapType);
   }
   if (next && def && followUps.length === 0) {
     const tapped = tapShip(next, def, shipId);
@@ -107,17 +115,4 @@ export function startedDraft(rs: RuleSet, state: TableState, followUps: readonly
   const origin = follow?.kind === "roll" && follow.action.type === type ? "follow-up" : "api";
   if (followUps.length > 0 && origin === "api") return fail("action.follow-up", `First: ${follow?.purpose}.`, "action");
   return ok({ type, values, origin, purpose: follow?.purpose, rolls: [] });
-}
-
-/** The next phase of the turn; a phase named after an action type (the wind phase) selects it. */
-export function phaseAdvanced(
-  rs: RuleSet,
-  work: Pick<SessionSnapshot, "draft" | "followUps" | "phase">,
-): Result<{ phase: number; draft: Draft | null }> {
-  const n = rs.phases.length;
-  if (n === 0) return fail("rules.illegal", `${rs.id} has no phases.`, "");
-  const phase = (work.phase + 1) % n;
-  const match = phaseActionType(rs.actions, rs.phases[phase]);
-  const fresh = match && work.followUps.length === 0 && (work.draft?.rolls.length ?? 0) === 0;
-  return ok({ phase, draft: fresh ? emptyDraft(match) : work.draft });
 }

@@ -10,9 +10,11 @@ import { oddsOf } from "../../src/game/engine.ts";
 import type { Action, ActionDef, ActionField, FollowUp, Odds, RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
 import type { Result, RulesError } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
-import { type Gathered, gather, rollInstruction } from "./dice-gather.ts";
+import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
+import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
 
 export type { Draft } from "../store/records.ts";
 
@@ -44,24 +46,20 @@ export function actionTitle(rs: Pick<RuleSet, "actions">, type: string): string 
   return rs.actions.find((a) => a.type === type)?.title ?? "The roll";
 }
 
-/** The action a phase is named after ("wind change" → `wind`), if any. */
-export function phaseActionType(actions: readonly ActionDef[], phase: string | undefined): string | null {
-  const words = (phase ?? "").toLowerCase().split(/[^a-z-]+/);
-  return actions.find((a) => words.includes(a.type))?.type ?? null;
-}
-
-/** The draft that follows: the next demanded roll, nothing while a choice waits, else a fresh table action. */
-export function nextDraft(actions: readonly ActionDef[], followUps: readonly FollowUp[], lastType?: string): Draft | null {
+/**
+ * The draft that follows: the next demanded roll, nothing while a choice waits, else a fresh table action of
+ * `tableType` — the action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`), never the
+ * type of the action just resolved, so a demanded roll's type never lingers for the next taps.
+ */
+export function nextDraft(actions: readonly ActionDef[], followUps: readonly FollowUp[], tableType?: string | null): Draft | null {
   const head = followUps[0];
   if (head?.kind === "roll") {
     const { type, ...values } = head.action;
     return { type, values, origin: "follow-up", purpose: head.purpose, rolls: [] };
   }
   if (head?.kind === "choose") return null;
-  // after a shot, the same kind of shot is the likeliest next; otherwise the table's firing action
-  const keep =
-    lastType && actions.some((a) => a.type === lastType && a.fields.some((f) => f.type === "ship")) ? lastType : defaultActionType(actions);
-  return keep ? emptyDraft(keep) : null;
+  const type = tableType ?? defaultActionType(actions);
+  return type ? emptyDraft(type) : null;
 }
 
 /**
@@ -142,6 +140,8 @@ export interface DraftStatus {
   readonly choice: ChoiceCursor | null;
   /** The note for an action started outside the phases its rule text plays it in (see {@link outsidePhaseNote}), or null. */
   readonly outsidePhase: string | null;
+  /** What was measured from the table's positions (or why nothing could be), or null when the action measures nothing. */
+  readonly measure: DraftMeasure | null;
 }
 
 /**
@@ -177,14 +177,12 @@ function either(names: readonly string[]): string {
 
 /**
  * "Broadside is played in Broadsides / Boarding; now: Initiative. Allowed — check with your opponent." when the
- * draft's action belongs to some phase (`RuleSet.phaseActions`) but not to the phase the table is in; null for an
- * action of this phase or of none, for a roll the rules demand (`origin` follow-up) and for a rule set without
- * `phaseActions`. Phases are named as players read them now (`phaseNames`).
+ * draft's action belongs to some phase (`RuleSet.turn`'s phases' `actions`) but not to the phase the table is in;
+ * null for an action of this phase or of none, and for a roll the rules demand (`origin` follow-up). Phases are named as players read them now (`phaseNames`).
  */
 export function outsidePhaseNote(rs: RuleSet, state: TableState, phase: number, draft: Draft | null): string | null {
-  const lists = rs.phaseActions;
-  if (!draft || draft.origin === "follow-up" || !lists) return null;
-  const playedIn = lists.flatMap((types, i) => (types.includes(draft.type) ? [i] : []));
+  if (!draft || draft.origin === "follow-up") return null;
+  const playedIn = rs.turn.phases.flatMap((p, i) => (p.actions.includes(draft.type) ? [i] : []));
   if (playedIn.length === 0 || playedIn.includes(phase)) return null;
   const names = (rs.phaseNames?.(state) ?? rs.phases).map(capitalised);
   const title = rs.actions.find((a) => a.type === draft.type)?.title ?? draft.type;
@@ -197,9 +195,11 @@ export function outsidePhaseNote(rs: RuleSet, state: TableState, phase: number, 
 export interface StatusContext {
   readonly rs: RuleSet;
   readonly state: TableState;
-  readonly work: Pick<SessionSnapshot, "players" | "bindings" | "phase">;
+  readonly work: Pick<SessionSnapshot, "players" | "bindings" | "phase" | "positions">;
   readonly health: readonly DeviceHealth[];
   readonly odds: OddsCache;
+  /** The time (positions hold or not) and the playing area: with them, the draft's geometry is measured from positions. */
+  readonly table?: { readonly now: number; readonly layout?: TableLayout };
 }
 
 /** Computes the status of a draft against the current state. */
@@ -208,13 +208,34 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const { rs, state } = ctx;
   const def = rs.actions.find((a) => a.type === draft.type);
   if (!def) return null;
-  const raw = draftAction(draft, def);
-  const missing = missingFields(draft, def);
+  // the geometric fields left out are measured from the ships' positions (a person's value wins)
+  // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
+  // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
+  const measuring =
+    ctx.table && draft.origin === "table"
+      ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
+      : null;
+  const measure = measuring?.measure ?? null;
+  const { type: _type, ...measuredValues } = measuring?.action ?? { type: def.type };
+  const raw = draftAction({ ...draft, values: { ...measuredValues, ...draft.values } }, def);
+  const missing = missingFields(draft, def).filter((f) => measuredValues[f.name] === undefined);
   const roller = rollerSide(raw, def, state.ships);
   const mode = roller ? (ctx.work.players[roller] ?? "electronic") : "electronic";
   const atHand = diceAtHand(ctx.health, ctx.work.bindings, roller);
   const outsidePhase = outsidePhaseNote(rs, state, ctx.work.phase, draft);
-  const base = { def, action: raw, missing, roller, mode, plan: null, odds: null, gathered: null, diceAtHand: atHand, outsidePhase };
+  const base = {
+    def,
+    action: raw,
+    missing,
+    roller,
+    mode,
+    plan: null,
+    odds: null,
+    gathered: null,
+    diceAtHand: atHand,
+    outsidePhase,
+    measure,
+  };
   // the choice the pad is on rewrites the instruction: the choice shown, or which button chooses the one wanted
   // (only where a connected pad has a next-choice button)
   const pad = ctx.health.some((h) => h.kind === "pad" && h.connected && h.commands?.includes("next-choice") === true);
@@ -225,9 +246,12 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   };
   if (missing.length > 0) {
     const next = missing[0] as ActionField;
-    const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : `choose ${next.label.toLowerCase()} on /control`;
+    // a figure the positions could not give is asked for, saying why ("Gouda's position is not known: choose range …")
+    const ask = `choose ${next.label.toLowerCase()} on /control`;
+    const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : measure?.asked ? `${measure.asked}: ${ask}` : ask;
     return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
+  if (measure?.refusal) return { ...base, error: measure.refusal, ...said(measure.refusal.message, measure.refusal), ready: false };
   const parsed = rs.parseAction(state, raw);
   if (!parsed.ok) return { ...base, error: parsed.error, ...said(parsed.error.message, parsed.error), ready: false };
   const po = ctx.odds.get(rs, state, parsed.value);
@@ -235,8 +259,10 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   const { plan, odds } = po.value;
   const gathered = gather(plan, draft.rolls);
   let instruction = rollInstruction(plan, gathered.missing, atHand);
-  if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
-  if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
+  // a roll several sides make: each side's own dice mode says how it gives its dice; otherwise the roller's
+  if (instruction && sidedPlan(plan)) instruction += sidesModeNote(plan, gathered.missing, ctx.work.players);
+  else if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
+  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
   return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }

@@ -8,7 +8,8 @@ import type { FollowUp, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { type Draft, defaultActionType, emptyDraft, phaseActionType } from "./draft.ts";
+import type { Draft } from "./draft.ts";
+import { phaseDraft } from "./turn.ts";
 
 /**
  * Answers the `choose` follow-up at the head: checks the value(s) against the options and the count, and
@@ -39,7 +40,5 @@ export function restoreWork(setup: TableSetup, initial: TableState, snapshot: Se
   const configured = Object.fromEntries(setup.players.map((p) => [p.side, p.dice]));
   const players = { ...Object.fromEntries(sides.map((s) => [s, configured[s] ?? "electronic"])), ...snapshot?.players };
   if (snapshot) return { ...snapshot, players };
-  const actions = setup.ruleset.actions;
-  const type = phaseActionType(actions, setup.ruleset.phases[0]) ?? defaultActionType(actions);
-  return { draft: type ? emptyDraft(type) : null, followUps: [], phase: 0, players, bindings: setup.bindings, focus: null };
+  return { draft: phaseDraft(setup.ruleset, 0), followUps: [], phase: 0, players, bindings: setup.bindings, focus: null };
 }

@@ -9,12 +9,13 @@ import type { TableSetup } from "../config/load.ts";
 import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { restoreWork } from "./follow-ups.ts";
 import { afterResolved } from "./resolve.ts";
+import { tapAction } from "./turn.ts";
 
 export function rebuiltWork(setup: TableSetup, initial: TableState, records: readonly ResolvedRecord[]): SessionSnapshot {
   const fresh = restoreWork(setup, initial, null);
   const last = records.at(-1);
   if (!last || last.followUps.length === 0) return fresh;
-  const next = afterResolved(setup.ruleset.actions, { draft: null, followUps: [] }, last.followUps, last.action.type);
+  const next = afterResolved(setup.ruleset.actions, { draft: null, followUps: [] }, last.followUps, tapAction(setup.ruleset, 0));
   return { ...fresh, ...next };
 }
 

@@ -36,17 +36,17 @@ export function foldRecords(rs: RuleSet, initial: TableState, records: readonly 
 
 /**
  * The queue and draft after an action resolved: the follow-ups it demands come first, ahead of those still waiting
- * (less the one it answered, if it was a demanded roll).
+ * (less the one it answered, if it was a demanded roll); with none, a fresh action of `tableType` (the phase's).
  */
 export function afterResolved(
   actions: readonly ActionDef[],
   work: Pick<SessionSnapshot, "draft" | "followUps">,
   demanded: readonly FollowUp[],
-  type: string,
+  tableType?: string | null,
 ): { followUps: FollowUp[]; draft: Draft | null } {
   const rest = work.draft?.origin === "follow-up" ? work.followUps.slice(1) : work.followUps;
   const followUps = [...demanded, ...rest];
-  return { followUps, draft: nextDraft(actions, followUps, type) };
+  return { followUps, draft: nextDraft(actions, followUps, tableType) };
 }
 
 /**
@@ -57,8 +57,9 @@ export function afterUndone(
   actions: readonly ActionDef[],
   draft: Draft | null,
   waiting: readonly FollowUp[] | undefined,
+  tableType?: string | null,
 ): { followUps: FollowUp[]; draft: Draft | null } {
   const followUps = [...(waiting ?? [])];
-  if (followUps.length > 0 || draft?.origin === "follow-up") return { followUps, draft: nextDraft(actions, followUps, draft?.type) };
+  if (followUps.length > 0 || draft?.origin === "follow-up") return { followUps, draft: nextDraft(actions, followUps, tableType) };
   return { followUps, draft };
 }

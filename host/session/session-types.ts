@@ -7,6 +7,7 @@ import type { RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import type { Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import type { Draft, DraftStatus, OddsCache } from "./draft.ts";
@@ -113,6 +114,8 @@ export interface StepEnv {
   readonly nextSeq: () => number;
   /** A uniformly random face 1..sides, for players on software dice. */
   readonly randomFace: (sides: number) => number;
+  /** The playing area (the table file's or scenario's `table`), for geometry measured to its edges. */
+  readonly layout?: TableLayout;
 }
 
 export interface StepResult {

@@ -9,6 +9,7 @@ import { nextDraft } from "./draft.ts";
 import { pressedChoice } from "./draft-edits.ts";
 import { answerChoice } from "./follow-ups.ts";
 import type { StepRun } from "./step-run.ts";
+import { tapAction } from "./turn.ts";
 
 /** The pad's `next-choice` (`back`: `prev-choice`). */
 export function nextChoice(run: StepRun, back: boolean): Result<null> {
@@ -52,7 +53,7 @@ export function cancel(run: StepRun): Result<null> {
   if (head) run.notice("warn", `Skipped: ${head.purpose}.`);
   w.followUps = w.followUps.slice(1);
   run.unpick();
-  w.draft = nextDraft(run.env.rs.actions, w.followUps);
-  if (!head) run.restoreAside();
+  w.draft = nextDraft(run.env.rs.actions, w.followUps, tapAction(run.env.rs, w.phase));
+  run.restoreAside();
   return run.changed();
 }

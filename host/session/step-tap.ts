@@ -7,11 +7,12 @@ import { fail, type Result } from "../../src/result.ts";
 import { actionTitle, isPhaseRoll } from "./draft.ts";
 import { tappedDraft } from "./draft-edits.ts";
 import type { StepRun } from "./step-run.ts";
+import { tapAction } from "./turn.ts";
 
 /**
  * A tap on a ship shows its log. While a phase's own roll waits (initiative, wind: no ships to tap), the first tap
- * only shows the ship; a second ship tapped while the first is shown starts the table's firing action between
- * them, and the phase's roll is set aside, said on the display, and comes back when that action is done.
+ * only shows the ship; a second ship tapped while the first is shown starts the phase's action between them
+ * (`turn.ts`' `tapAction`: the firing action in a firing phase), and the phase's roll is set aside, said on the display, and comes back when that action is done.
  */
 export function tap(run: StepRun, ship: string): Result<null> {
   const w = run.work;
@@ -21,17 +22,18 @@ export function tap(run: StepRun, ship: string): Result<null> {
   w.focus = ship;
   run.effects.push({ kind: "focus", ship });
   const held = w.draft;
+  const taps = tapAction(rs, w.phase);
   if (held && isPhaseRoll(rs.actions, held, w.followUps)) {
     if (shown === null || shown === ship) return run.changed();
-    const first = tappedDraft(rs, held, w.followUps, shown);
-    const both = first && tappedDraft(rs, first, w.followUps, ship);
+    const first = tappedDraft(rs, held, w.followUps, shown, taps);
+    const both = first && tappedDraft(rs, first, w.followUps, ship, taps);
     if (!both || both.type === held.type) return run.changed();
     w.aside = held;
     w.draft = both;
     run.notice("info", `${actionTitle(rs, held.type)}: set aside for this action; it comes back when the action is done or cancelled.`);
     return run.changed();
   }
-  w.draft = tappedDraft(rs, held, w.followUps, ship);
+  w.draft = tappedDraft(rs, held, w.followUps, ship, taps);
   return run.changed();
 }
 

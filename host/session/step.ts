@@ -23,10 +23,11 @@ import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
 import { cancel, choose, confirm, nextChoice } from "./step-pad.ts";
-import { nextPhase } from "./step-phase.ts";
+import { followState, nextPhase } from "./step-phase.ts";
 import type { StepRun, WorkingState } from "./step-run.ts";
 import { assign, assigned, bind, playerMode, unbind } from "./step-setup.ts";
 import { restoreAside, tap } from "./step-tap.ts";
+import { isTurnStep, phaseOpening, tapAction } from "./turn.ts";
 
 export type { Effect, GameSoFar, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
@@ -67,15 +68,25 @@ class Run implements StepRun {
   readonly effects: Effect[] = [];
   readonly env: StepEnv;
   #game: GameSoFar;
+  /** Turn steps played on their own in this step (a bound, should a rule set's turn loop). */
+  #played = 0;
   /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
-  #memo: { draft: Draft | null; game: TableState; players: unknown; bindings: unknown; phase: number; status: DraftStatus | null };
+  #memo: {
+    draft: Draft | null;
+    game: TableState;
+    players: unknown;
+    bindings: unknown;
+    phase: number;
+    positions: unknown;
+    status: DraftStatus | null;
+  };
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
     this.env = env;
     this.#game = env.game;
-    const { draft, players, bindings, phase } = work;
-    this.#memo = { draft, game: env.game.state, players, bindings, phase, status: env.status };
+    const { draft, players, bindings, phase, positions } = work;
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
   }
 
   get game(): GameSoFar {
@@ -84,13 +95,21 @@ class Run implements StepRun {
 
   status(draft: Draft | null): DraftStatus | null {
     const m = this.#memo;
-    const { players, bindings, phase } = this.work;
-    // the phase decides the draft's outside-phase note
-    if (m.draft === draft && m.game === this.#game.state && m.players === players && m.bindings === bindings && m.phase === phase)
+    const { players, bindings, phase, positions } = this.work;
+    // the phase decides the draft's outside-phase note; the ships' positions its measured geometry
+    if (
+      m.draft === draft &&
+      m.game === this.#game.state &&
+      m.players === players &&
+      m.bindings === bindings &&
+      m.phase === phase &&
+      m.positions === positions
+    )
       return m.status;
-    const { rs, health, odds } = this.env;
-    const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds });
-    this.#memo = { draft, game: this.#game.state, players, bindings, phase, status };
+    const { rs, health, odds, now, layout } = this.env;
+    const table = { now: now(), ...(layout ? { layout } : {}) };
+    const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds, table });
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, status };
     return status;
   }
 
@@ -224,16 +243,37 @@ class Run implements StepRun {
       this.effects.push({ kind: "push" });
       return r;
     }
-    const record = { ...r.value.record, waiting: this.work.followUps };
-    const resolved = this.work.draft;
-    Object.assign(this.work, afterResolved(rs.actions, this.work, record.followUps, st.action.type), { lastUndo: null });
+    const w = this.work;
+    const record = { ...r.value.record, waiting: w.followUps };
+    const resolved = w.draft;
+    Object.assign(w, afterResolved(rs.actions, w, record.followUps, tapAction(rs, w.phase)), { lastUndo: null });
     this.unpick();
-    this.restoreAside();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...this.work }, draft: resolved });
+    // the table follows the turn and phase the state counts; a phase's roll set aside comes back when nothing is owed
+    followState(this, true);
+    this.restoreAside();
+    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
-    return ok(null);
+    return this.#playOn();
+  }
+
+  /**
+   * What the turn plays on its own after a resolution: the end of a phase or turn at the head of the queue, or the
+   * opening of the phase now set up, when it needs no dice and nothing more from anyone.
+   */
+  #playOn(): Result<null> {
+    const { rs } = this.env;
+    const w = this.work;
+    const d = w.draft;
+    if (!d || d.rolls.length > 0 || this.#played > 8) return ok(null);
+    const turnStep = d.origin === "follow-up" && isTurnStep(rs, d.type);
+    const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === phaseOpening(rs, w.phase);
+    if (!turnStep && !opening) return ok(null);
+    const st = this.status(d);
+    if (!st?.ready || st.plan?.length !== 0) return ok(null);
+    this.#played += 1;
+    return this.resolve(st);
   }
 
   #undo(): Result<null> {
@@ -243,9 +283,12 @@ class Run implements StepRun {
     const records = before.records.slice(0, -1);
     const state = foldRecords(this.env.rs, before.initial, records);
     this.#game = { ...before, records, state };
-    Object.assign(this.work, afterUndone(this.env.rs.actions, this.work.draft, last.waiting));
+    const { rs } = this.env;
+    Object.assign(this.work, afterUndone(rs.actions, this.work.draft, last.waiting, tapAction(rs, this.work.phase)));
     this.unpick();
-    this.work.lastUndo = { seq: last.seq, description: last.description, at: this.env.now() };
+    followState(this, false);
+    // the next result takes the undone one's number: no gap that looks like a missing roll
+    this.work.lastUndo = { seq: last.seq, number: before.records.length, description: last.description, at: this.env.now() };
     const snapshot = { ...this.work };
     this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.env.now(), description: last.description, state, snapshot });
     this.#windAfter(before.state);

@@ -12,6 +12,7 @@ import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/typ
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { Binding } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
@@ -77,7 +78,14 @@ export class TableSession {
       work: this.#work,
       health: deps.deviceHealth(),
       odds: this.#odds,
+      table: this.#measuring(),
     });
+  }
+
+  /** What the draft's geometry is measured with: the time now (do positions still hold?) and the playing area. */
+  #measuring(): { now: number; layout?: TableLayout } {
+    const layout = this.setup.table;
+    return { now: this.#deps.now(), ...(layout ? { layout } : {}) };
   }
 
   /** Opens a session over a store: a new game or the stored one, resumed exactly. */
@@ -224,6 +232,7 @@ export class TableSession {
       now,
       nextSeq: () => store.nextSeq(),
       randomFace,
+      ...(this.setup.table ? { layout: this.setup.table } : {}),
     };
     const next = step(this.#work, input, env);
     // the store first: a result is kept and shown only once its commit returned
@@ -350,7 +359,14 @@ export class TableSession {
     const st = this.#status;
     if (st === null || diceAtHand(health, this.#work.bindings, st.roller) === st.diceAtHand) return st;
     const { rs } = this;
-    return draftStatus(this.#work.draft, { rs, state: this.#game.state, work: this.#work, health, odds: this.#odds });
+    return draftStatus(this.#work.draft, {
+      rs,
+      state: this.#game.state,
+      work: this.#work,
+      health,
+      odds: this.#odds,
+      table: this.#measuring(),
+    });
   }
 
   /** Keeps a notice and queues it as an event (a change of its own). */

@@ -15,6 +15,7 @@ import { choiceWords } from "./choices.ts";
 import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import { gameOver, type StoredEnd } from "./game-over.ts";
+import { measureView } from "./measure-view.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
 
@@ -23,7 +24,9 @@ import { tableMapView } from "./table-view.ts";
  * the events it caused — found without knowing the rule set.
  */
 export interface ShipLogEntry {
+  /** The log's key (unique in the file); `number` is the result's number in its game, from #1. */
   readonly seq: number;
+  readonly number: number;
   readonly at: number;
   readonly description: string;
   /** The ship's part in it: the action field naming it (`firer`, `target`), or `event`. */
@@ -35,10 +38,10 @@ const names = (value: unknown, id: string): boolean => value === id || (Array.is
 /** The records that concern `shipId`, oldest first. */
 export function shipLog(records: readonly ResolvedRecord[], shipId: string): ShipLogEntry[] {
   const out: ShipLogEntry[] = [];
-  for (const r of records) {
+  for (const [i, r] of records.entries()) {
     const field = Object.entries(r.action).find(([k, v]) => k !== "type" && names(v, shipId))?.[0];
     const inEvent = r.events.some((e) => Object.values(e).some((v) => names(v, shipId)));
-    if (field || inEvent) out.push({ seq: r.seq, at: r.at, description: r.description, role: field ?? "event" });
+    if (field || inEvent) out.push({ seq: r.seq, number: i + 1, at: r.at, description: r.description, role: field ?? "event" });
   }
   return out;
 }
@@ -67,9 +70,11 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
-function resultView(r: ResolvedRecord) {
+/** A result as pages show it: `number` is its number in the game (from #1, the records in effect in order). */
+function resultView(r: ResolvedRecord, number: number) {
   return {
     seq: r.seq,
+    number,
     at: r.at,
     description: r.description,
     action: r.action,
@@ -144,6 +149,8 @@ export function tableView(
       instruction: st.instruction,
       /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
       outsidePhase: st.outsidePhase,
+      /** The geometry measured from the ships' positions (fields, borderline readings, refusal, the map's line and rings), or null. */
+      measured: measureView(s.rs, s.state, st, s.work.positions),
       choosing: st.choice && {
         name: st.choice.field.name,
         label: st.choice.field.label,
@@ -160,8 +167,13 @@ export function tableView(
     followUps: s.followUps,
     /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
     choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
-    last: last ? resultView(last) : null,
-    history: s.records.slice(-12).map((r) => ({ seq: r.seq, at: r.at, description: r.description })),
+    last: last ? resultView(last, s.records.length) : null,
+    history: s.records.slice(-12).map((r, i, shown) => ({
+      seq: r.seq,
+      number: s.records.length - shown.length + i + 1,
+      at: r.at,
+      description: r.description,
+    })),
     players: Object.entries(s.work.players).map(([side, mode]) => ({ side, mode })),
     bindings: s.work.bindings,
     /** Set-up by touch: what the table waits for, in words, or null. */

@@ -93,7 +93,8 @@ export interface SessionSnapshot {
   /** The option of the choice the rules ask (head follow-up) that the pad's next-choice shows, until Confirm answers it. */
   readonly picking?: number | null;
   /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
-  readonly lastUndo?: { readonly seq: number; readonly description: string; readonly at: number } | null;
+  /** What the last undo undid: its log `seq`, its result number in the game (`number`, absent before numbers were kept). */
+  readonly lastUndo?: { readonly seq: number; readonly number?: number; readonly description: string; readonly at: number } | null;
   /** Set-up by touch: the ship waiting for the next tag read, or the binding the next die rolled takes. */
   readonly assigning?: Assigning | null;
   /** Each ship's latest position as seen on the table, by ship id (kept so a restart does not scatter the fleet). */

@@ -30,7 +30,7 @@ export function handlerOf<S extends TableState>(
 /** What a rule set says besides its handlers; the action functions are made from the handlers. */
 export type RuleSetSpec<S extends TableState> = Omit<
   RuleSet<S>,
-  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "measures"
+  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "measures" | "phases"
 > & {
   readonly handlers: readonly ActionHandler<S>[];
   /** Default: the handler's own `describe`, else the action type. */
@@ -63,6 +63,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
   };
   const ruleSet: RuleSet<S> = {
     ...rest,
+    phases: rest.turn.phases.map((p) => p.name),
     actions: handlers.map((h) => h.def),
     // each action's `measure`, declared next to its schema
     measures: Object.fromEntries(handlers.flatMap((h) => (h.measure ? [[h.def.type, h.measure as unknown as ActionMeasures]] : []))),

@@ -192,6 +192,41 @@ export interface Breakpoint {
   readonly broken: boolean;
 }
 
+/** An action the text plays at the end of a phase or of the turn, prompted like a roll the rules demand. */
+export interface TurnStep {
+  /** The action type: one needing no dice is resolved at once (its rolls come as its follow-ups); one with dice is asked for. */
+  readonly action: string;
+  /** What the table shows while it waits ("End of round: roll for the wind"). */
+  readonly purpose: string;
+}
+
+/** One phase of the turn as the text plays it. */
+export interface PhaseDef {
+  readonly name: string;
+  /**
+   * The action types the text plays in this phase, so the table can note an action started outside them (it stays
+   * allowed). An action in no phase's list (set-up such as `set-wind`, bookkeeping, rolls the rules demand as
+   * follow-ups) belongs to no phase and is never noted.
+   */
+  readonly actions: readonly string[];
+  /** The roll the phase opens with, set up when the table enters it (initiative, wind). */
+  readonly opens?: string;
+  /**
+   * The action a pair of ships tapped means in this phase: its ship fields filled in the order tapped (firer, then
+   * target). Absent: the rule set's firing action (the first with a firer and a target), noted outside its phases.
+   */
+  readonly taps?: string;
+  /** What the text plays when the phase ends (Sole Bay: fires and fireships after movement). */
+  readonly ends?: TurnStep;
+}
+
+/** The turn as the text plays it: its phases in order, and what ends the turn (after the last phase's own end). */
+export interface TurnDef {
+  readonly phases: readonly PhaseDef[];
+  /** The action that ends the turn (and advances `turnOf`): 1666's end of move, WS&IM's next turn, Age of Sail's wind. */
+  readonly ends?: TurnStep;
+}
+
 /**
  * A rule set. Every function is pure: dice come in as values, nothing reads a clock or does I/O.
  * `parseState` validates a request's ships/wind/game against the rule set's fields and fills defaults.
@@ -211,23 +246,25 @@ export interface RuleSet<S extends TableState = TableState> {
    * it, no dice) and, when the rules roll for it, `wind`.
    */
   readonly actions: readonly ActionDef[];
-  /** The turn sequence's phases in order, for the display. */
+  /** The turn sequence's phases' names in order, for the display: `turn.phases`' names (filled in from `turn`). */
   readonly phases: readonly string[];
   /**
-   * Per phase (same index as `phases`), an action needing no dice that the host resolves when the table leaves that
-   * phase, so the rolls the phase's end demands come as its follow-ups; null or absent: none.
+   * The turn as the text plays it, declared once: its phases (what each plays, opens with, means by a tap, ends
+   * with) and what ends the turn. The table walks it with next-phase and never needs to know which rule set it runs.
    */
-  readonly phaseEndActions?: readonly (string | null)[];
-  /**
-   * Per phase (same index as `phases`), the action types the rule text plays in that phase, so the table can note an
-   * action started outside them (it stays allowed). An action in no list (set-up such as `set-wind`, bookkeeping,
-   * rolls the rules demand as follow-ups) belongs to no phase and is never noted. Absent: no notes.
-   */
-  readonly phaseActions?: readonly (readonly string[])[];
+  readonly turn: TurnDef;
   /** The phases as players read them in this state ("Royal Navy: move" once the move order is known); default `phases`. */
   phaseNames?(state: S): readonly string[];
-  /** The game turn, for rule sets whose state counts turns (`game.turn`); absent: the table counts its phase order. */
+  /**
+   * The game turn, for rule sets whose state counts turns (`game.turn`); absent: the table counts its phase order.
+   * When it is given, the turn's end (`turn.ends`) is what advances it, and the table's phase follows it round.
+   */
   turnOf?(state: S): number;
+  /**
+   * The phase (index into `phases`) as the state records it, for rule sets whose rules read the phase (Quickfire's
+   * `game.phase`); null while the state does not track it. Absent: only the table knows the phase.
+   */
+  phaseOf?(state: S): number | null;
   /** The data file this rule set accepts, if any. */
   readonly dataFile?: DataFileDef;
   /** Validates a request's ships/wind/game/settings and fills defaults; `data` is a parsed data file or undefined (use the default). */
@@ -270,6 +307,11 @@ export interface RuleSet<S extends TableState = TableState> {
    * over any state (each action's measurers are written for its own rule set's state, which is the one they get).
    */
   readonly measures?: Readonly<Record<string, ActionMeasures>>;
+  /**
+   * The range bands of a firing action, by action type, as the table's map draws them: rings round the firer at each
+   * band's outer edge (mm, base to base) with the band's name in the text's words.
+   */
+  readonly rangeRings?: Readonly<Record<string, readonly { readonly label: string; readonly mm: number }[]>>;
   /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
   readonly summaryTerms?: SummaryTerms;
 }

@@ -20,6 +20,7 @@ export function notYetImplemented(id: string, title: string, description: string
     odds: refuse,
     resolve: refuse,
     phases: [],
+    turn: { phases: [] },
     applyEvent: (s) => s,
     windView: () => null,
     shipViews: () => [],

@@ -61,11 +61,12 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await sim("tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
     await display.locator(".ship-card.role-target[data-ship=gouda]").waitFor();
     await display.locator(".ship-card.role-firer[data-ship=royal-james]").waitFor();
-    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/choose range/i);
+    // the demo table knows where the models stand: the range is measured at once (6.9″, Royal James facing Gouda)
+    await expect.poll(() => display.locator("#measured [data-field=rangeInches]").textContent(), WAIT).toMatch(/6\.89″ base to base/);
     // the initiative is set aside, said on the display; it comes back after the broadside
     expect(await display.locator("#aside").textContent()).toBe("Waiting: Initiative");
 
-    // the range is chosen on /control, the phone at the table
+    // a range a person gives on /control, the phone at the table, wins over the measurement
     await control.locator("#fields input[name=rangeInches]").fill("4");
     await control.locator("#fields button[type=submit]").click();
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("10 dice — roll 9, then 1");

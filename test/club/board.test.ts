@@ -59,7 +59,7 @@ describe("table messages", () => {
     put(900_000);
     expect(store.tables()[0]).toMatchObject({ records: 3, lastSeq: 2, last: { summary: "#2" } });
     store.status("club", "t1", true, 1);
-    expect(games.missing()).toEqual([{ club: "club", table: "t1", game: "g1-x", from: 0, to: 500 }]);
+    expect(games.missing()).toEqual([{ club: "club", table: "t1", game: "g1-x", from: 0, to: 500, known: true }]);
     store.close();
   });
 });

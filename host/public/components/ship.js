@@ -35,7 +35,7 @@ export function ShipLog({ view, log }) {
     <ol class="log-entries">
       ${
         log.length
-          ? log.slice(-5).map((e) => html`<li data-seq=${e.seq}><b>#${e.seq} </b>${e.description}</li>`)
+          ? log.slice(-5).map((e) => html`<li data-seq=${e.seq}><b>#${e.number ?? e.seq} </b>${e.description}</li>`)
           : html`<li class="muted">Nothing yet.</li>`
       }
     </ol>

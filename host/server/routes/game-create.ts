@@ -87,6 +87,8 @@ function gameTableOf(
       ...(base?.game !== undefined ? { game: base.game } : {}),
       ...(base?.settings !== undefined ? { settings: base.settings } : {}),
       players: body.players ?? [],
+      // the scenario's playing area; its starting places only for its own ships
+      ...(base?.table ? { table: body.fleets === undefined ? base.table : { width: base.table.width, height: base.table.height } } : {}),
     },
   };
 }

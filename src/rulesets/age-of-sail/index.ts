@@ -9,7 +9,7 @@ import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
 import { ageOfSailHeadline } from "./headline.ts";
-import { PHASE_ACTIONS, PHASES, phaseNames, ROUND } from "./round.ts";
+import { phaseNames, ROUND, TURN_DEF } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
@@ -29,8 +29,8 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: PHASES,
-  phaseActions: PHASE_ACTIONS,
+  turn: TURN_DEF,
+  turnOf: (state) => state.game.round,
   phaseNames,
   parseState: (raw) => parseAosState(raw),
   applyEvent: applyAosEvent,

@@ -8,6 +8,7 @@ import { bySide, entry } from "../../dice/plan.ts";
 import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { literals } from "../../game/schema.ts";
+import type { TurnDef } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
@@ -40,12 +41,30 @@ const STAGE_ACTIONS: Readonly<Record<(typeof PLAYER_PHASES)[number], readonly st
   combat: ["fire", "board"],
 };
 
-/** The action types of each of {@link PHASES}, same index. */
-export const PHASE_ACTIONS: readonly (readonly string[])[] = [
-  ...PLAYER_PHASES.map((p) => STAGE_ACTIONS[p]),
-  ...PLAYER_PHASES.map((p) => STAGE_ACTIONS[p]),
-  ["wind"],
-];
+/**
+ * The action two ships tapped set up at each stage where a pair means something else than the broadside: the pair to
+ * disentangle. Elsewhere (while moving — "at any point in a players move" — and in combat) it is the broadside.
+ */
+const STAGE_TAPS: Readonly<Partial<Record<(typeof PLAYER_PHASES)[number], string>>> = { "separate entangled ships": "separate" };
+
+const stage = (player: 1 | 2) => (p: (typeof PLAYER_PHASES)[number]) => ({
+  name: `player ${player}: ${p}`,
+  actions: STAGE_ACTIONS[p],
+  ...(STAGE_TAPS[p] ? { taps: STAGE_TAPS[p] } : {}),
+});
+
+/**
+ * The round: each player's sequence, then "Round restarts by redefining wind direction and strength" — the wind roll
+ * opens the last stage and ends the round (it counts the round); next-phase there asks for it if it is still owed.
+ */
+export const TURN_DEF: TurnDef = {
+  phases: [
+    ...PLAYER_PHASES.map(stage(1)),
+    ...PLAYER_PHASES.map(stage(2)),
+    { name: "end of round: wind", actions: ["wind"], opens: "wind" },
+  ],
+  ends: { action: "wind", purpose: "End of round: roll for the wind's direction and speed" },
+};
 
 /**
  * The phases with the sides' names once the dice have said who moves first ("player 1" is the side that won them);

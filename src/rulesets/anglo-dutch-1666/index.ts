@@ -79,17 +79,20 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: ["wind", "initiative", "movement", "fire and boarding", "criticals, fires and recovery"],
   // the Move Sequence; fire ships "may be fired at the beginning of a turn" (before movement); friends in one hex
   // "check for collisions, as if … attempting to grapple" while moving, and a collision or a boarding winner separates.
-  // Set-up (wind, deployment) and the end of the move are in none.
-  phaseActions: [
-    ["wind", "wind-strength", "gale-survival", "light-fire-ship"],
-    ["initiative", "light-fire-ship"],
-    ["move", "grapple", "placement", "separate"],
-    ["fire", "grapple", "placement", "board", "separate"],
-    ["critical", "gun-deck-swept", "helm", "fires", "fire-check"],
-  ],
+  // Set-up (wind, deployment) is in none. The move ends with `end-turn`: owed fire rolls ("roll 1D ave each move"),
+  // fire ships burning down, swept gun decks counted down, sinking ships drifting in strong winds; it counts the move.
+  turn: {
+    phases: [
+      { name: "wind", actions: ["wind", "wind-strength", "gale-survival", "light-fire-ship"], opens: "wind" },
+      { name: "initiative", actions: ["initiative", "light-fire-ship"], opens: "initiative" },
+      { name: "movement", actions: ["move", "grapple", "placement", "separate"], taps: "grapple" },
+      { name: "fire and boarding", actions: ["fire", "grapple", "placement", "board", "separate"], taps: "fire" },
+      { name: "criticals, fires and recovery", actions: ["critical", "gun-deck-swept", "helm", "fires", "fire-check"], opens: "fires" },
+    ],
+    ends: { action: "end-turn", purpose: "End of move: fires, fire ships, swept gun decks, sinking ships" },
+  },
   parseState(raw) {
     const ships = parseShips(raw.ships);
     if (!ships.ok) return ships;

@@ -15,7 +15,7 @@ import { initiativeAction } from "./initiative.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
 import { SETTINGS } from "./settings.ts";
-import { GameSchema, type QuickfireSettings, type QuickfireState, SHIP_FIELDS, type Ship, ShipSchema } from "./ship.ts";
+import { GameSchema, PHASES, type QuickfireSettings, type QuickfireState, SHIP_FIELDS, type Ship, ShipSchema } from "./ship.ts";
 import { QUICKFIRE_SUMMARY_TERMS } from "./summary-terms.ts";
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
@@ -65,6 +65,9 @@ function parseShips(raw: unknown): Result<Ship[]> {
   return unique.ok ? ok(ships) : unique;
 }
 
+/** Every phase ends with `end-phase` (1.4). */
+const END_PHASE = { action: "end-phase", purpose: "End of the phase" } as const;
+
 export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   id: "quickfire",
   title: "Quickfire",
@@ -76,15 +79,20 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   shipFields: SHIP_FIELDS,
   handlers: ACTIONS,
   // display labels of the turn sequence (1.4); `game.phase` holds the matching ids of PHASES
-  phases: ["Movement", "First gunnery", "Second gunnery and torpedoes", "Repair: fires, repairs, sinking"],
-  // 1.4: who moves first is diced at the start of the turn; torpedoes "only in the second of a turn's two firing
-  // phases". Torpedo hits, blasts and direction hits are rolls the rules demand; end-phase is bookkeeping.
-  phaseActions: [
-    ["move", "initiative"],
-    ["gunnery", "quickfire-attack"],
-    ["gunnery", "quickfire-attack", "torpedo"],
-    ["fire", "repair", "sinking"],
-  ],
+  // The turn sequence (1.4), its display labels; `game.phase` holds the matching ids of PHASES. Who moves first is
+  // diced at the start of the turn; torpedoes "only in the second of a turn's two firing phases". Torpedo hits, blasts
+  // and direction hits are rolls the rules demand. Every phase ends with `end-phase`: slashes become losses
+  // ("effective at the end of the phase"), fires roll on entering repair, and the last ends the turn with the sinking
+  // rolls of ships at zero speed.
+  turn: {
+    phases: [
+      { name: "Movement", actions: ["move", "initiative"], ends: END_PHASE },
+      { name: "First gunnery", actions: ["gunnery", "quickfire-attack"], taps: "gunnery", ends: END_PHASE },
+      { name: "Second gunnery and torpedoes", actions: ["gunnery", "quickfire-attack", "torpedo"], taps: "gunnery", ends: END_PHASE },
+      { name: "Repair: fires, repairs, sinking", actions: ["fire", "repair", "sinking"], ends: END_PHASE },
+    ],
+  },
+  phaseOf: (state) => (state.game.phase === null ? null : PHASES.indexOf(state.game.phase)),
   dataFile: {
     description: `Quickfire combat chart (gunnery columns, blast lines, torpedo table, damage table, repairs, sinking); default: ${HOUSE_CHART.label}`,
     parse: parseChart,

@@ -112,6 +112,8 @@ function torpedoDistances(ctx: Ctx): Reading | null {
 }
 
 const distanceField = (ctx: Ctx) => {
+  // a band a person gives stands: a measured distance beside it would contradict it
+  if (ctx.given("range")) return null;
   const b = scaleBands(ctx.state.settings);
   return centreReading(ctx, "firer", "target", unitOf(ctx), [b.pointBlank, b.short, b.long]);
 };
@@ -119,7 +121,10 @@ const distanceField = (ctx: Ctx) => {
 export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
   fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
   checks: [lineOfSight],
-  unmeasured: { range: "the band is read from the measured distance by the rule set (Game Scales)" },
+  unmeasured: {
+    range:
+      "the band is read from the measured distance by the rule set (Game Scales); a band a person gives stands, and no distance is measured beside it",
+  },
 };
 
 export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState> = {

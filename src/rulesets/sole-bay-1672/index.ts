@@ -22,6 +22,7 @@ import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
 import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
+import { RANGE_BANDS } from "./tables.ts";
 import { shipViews, windView } from "./views.ts";
 
 const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
@@ -55,21 +56,37 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   title: "Sole Bay 1672",
   // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
   defaultBase: { width: 25, length: 60 },
+  // "Range is measured base to base": the broadside's bands as the table's map draws them
+  rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: ["Initiative", "Movement / Collisions", "Broadsides / Boarding"],
-  // leaving "Movement / Collisions" prompts the fires' and fireships' rolls, however the models were moved
-  phaseEndActions: [null, "end-movement", null],
-  // the Turn Sequence's phases; fireships are fired and burn "during the movement phase", fire damage "per move";
-  // a boarding action goes on "in the next initiative phase". Fire fighting has no phase in the text; the rest are
-  // set-up or rolls the rules demand.
-  phaseActions: [
-    ["initiative", "boarding-round", "break-off"],
-    ["movement", "backing-sail", "tacking", "collision", "fire-fireship", "fireship-explosion", "fireship-ensnare", "fire-damage"],
-    ["broadside", "grapple", "boarding-round", "break-off"],
-  ],
+  // The Turn Sequence: "1. Initiative 2. Movement / Collisions 3. Broadsides / Boarding". Fireships are fired and burn
+  // "during the movement phase", fire damage "per move": leaving the movement phase prompts the fires' and fireships'
+  // rolls however the models were moved. A boarding action goes on "in the next initiative phase". Fire fighting has
+  // no phase in the text; the rest are set-up or rolls the rules demand. The table counts the turns.
+  turn: {
+    phases: [
+      { name: "Initiative", actions: ["initiative", "boarding-round", "break-off"], opens: "initiative" },
+      {
+        name: "Movement / Collisions",
+        actions: [
+          "movement",
+          "backing-sail",
+          "tacking",
+          "collision",
+          "fire-fireship",
+          "fireship-explosion",
+          "fireship-ensnare",
+          "fire-damage",
+        ],
+        taps: "movement",
+        ends: { action: "end-movement", purpose: "End of movement: burning ships and fireships roll" },
+      },
+      { name: "Broadsides / Boarding", actions: ["broadside", "grapple", "boarding-round", "break-off"], taps: "broadside" },
+    ],
+  },
   parseState: (raw) => parseState(raw),
   applyEvent,
   windView,

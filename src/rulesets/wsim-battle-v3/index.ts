@@ -3,7 +3,7 @@
  * Fire and Critical Hit tables come from a club data file; without one the person reads them (`choose`).
  */
 import { defineAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
-import type { RuleSet } from "../../game/types.ts";
+import type { RuleSet, TurnDef } from "../../game/types.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
 import { applyWsimEvent } from "./events.ts";
@@ -23,33 +23,24 @@ const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
- * boarding preparation, fire, melee. The base game's full sequence is not in our text.
+ * boarding preparation, fire, melee. The base game's full sequence is not in our text. What each phase plays: the
+ * fire phase's critical hits and what they lead to; grappling and collisions while ships move. Set-up, the timer,
+ * the log's marks and a new leader belong to no phase. The turn ends with `next-turn`: "a change takes effect next
+ * turn" (the wind announced comes in) and signals due are delivered; it counts the turn.
  */
-export const PHASES = [
-  "wind change",
-  "signalling",
-  "movement plotting",
-  "movement",
-  "boarding preparation",
-  "fire combat",
-  "melee",
-  "end of turn",
-];
-
-/**
- * What each of {@link PHASES} plays: the fire phase's critical hits and what they lead to; grappling and collisions
- * while ships move. Set-up, the next turn, the timer, the log's marks and a new leader belong to no phase.
- */
-const PHASE_ACTIONS = [
-  ["wind", "wind-shift"],
-  ["signal"],
-  ["plot"],
-  ["grapple", "collision"],
-  ["form-party"],
-  ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"],
-  ["melee", "melee-losses"],
-  [],
-];
+const TURN_DEF: TurnDef = {
+  phases: [
+    { name: "wind change", actions: ["wind", "wind-shift"], opens: "wind" },
+    { name: "signalling", actions: ["signal"], taps: "signal" },
+    { name: "movement plotting", actions: ["plot"], taps: "plot" },
+    { name: "movement", actions: ["grapple", "collision"], taps: "collision" },
+    { name: "boarding preparation", actions: ["form-party"] },
+    { name: "fire combat", actions: ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"], taps: "fire" },
+    { name: "melee", actions: ["melee", "melee-losses"], taps: "melee" },
+    { name: "end of turn", actions: ["next-turn"] },
+  ],
+  ends: { action: "next-turn", purpose: "Next turn: the wind announced comes in, signals due arrive" },
+};
 
 export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   id: "wsim-battle-v3",
@@ -60,8 +51,7 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   settings: SETTINGS,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
-  phases: PHASES,
-  phaseActions: PHASE_ACTIONS,
+  turn: TURN_DEF,
   dataFile: WSIM_DATA_FILE,
   parseState: (raw, data) => parseWsimState(raw, data),
   applyEvent: applyWsimEvent,

@@ -7,7 +7,7 @@ import { PositionFeed } from "../../../devices/positions/feed.ts";
 import type { ShipSeen } from "../../../devices/readings.ts";
 import { DEFAULT_TABLE, layoutProblem, startingFormation } from "../../../host/config/table-layout.ts";
 import { heldPositions, holds, sighted, unusable } from "../../../host/session/positions.ts";
-import { demoSetup, openSession } from "../helpers.ts";
+import { demoSetup, openSession, tag, uidOf } from "../helpers.ts";
 
 const seen = (ship: string, x: number, y: number, heading: number, more: Partial<ShipSeen> = {}): ShipSeen => ({
   type: "ship.seen",
@@ -138,6 +138,60 @@ describe("the starting formation", () => {
     );
     expect(layoutProblem({ ...DEFAULT_TABLE, start: { gouda: { x: 5000, y: 1, heading: 0 } } }, ["gouda"])?.message).toMatch(
       /off the 1830 × 1220 mm table/,
+    );
+  });
+});
+
+describe("an action set up by taps is measured from positions", () => {
+  const JAMES = uidOf(demoSetup(), "royal-james");
+  const GOUDA = uidOf(demoSetup(), "gouda");
+  const placed = (f: ReturnType<typeof openSession>, gouda = { x: 995, y: 710, heading: 270 }, more: Partial<ShipSeen> = {}) => {
+    f.session.handleReading(seen("royal-james", 995, 510, 90, more));
+    f.session.handleReading(seen("gouda", gouda.x, gouda.y, gouda.heading, more));
+  };
+  const tapBoth = (f: ReturnType<typeof openSession>) => {
+    f.session.handleReading(tag(JAMES));
+    f.session.handleReading(tag(GOUDA));
+  };
+
+  it("fills range, the side fired at and rake at once: the broadside waits only for dice", () => {
+    const f = openSession();
+    placed(f);
+    tapBoth(f);
+    const st = f.session.draftStatus();
+    expect(st?.action).toMatchObject({ type: "broadside", firer: "royal-james", target: "gouda", broadside: "port", rake: false });
+    // 200 mm centre to centre, less two half bases of 25 mm: 175 mm = 6.89″
+    expect(st?.action.rangeInches).toBeCloseTo(6.89, 2);
+    expect(st?.measure?.measured).toMatchObject({ rangeInches: expect.any(Number), broadside: "port", rake: false });
+    expect(st?.instruction).toBe("10 dice — roll 9, then 1");
+  });
+
+  it("refuses the same taps when the target has moved out of the firing line, saying why with the figure", () => {
+    const f = openSession();
+    placed(f, { x: 1150, y: 710, heading: 270 });
+    tapBoth(f);
+    const st = f.session.draftStatus();
+    expect(st?.error?.code).toMatch(/^rules\./);
+    expect(st?.instruction).toMatch(/firing line/i);
+    expect(st?.plan).toBeNull();
+  });
+
+  it("a person's value wins over the measurement and is said to override it", () => {
+    const f = openSession();
+    placed(f);
+    tapBoth(f);
+    expect(f.session.editDraft(undefined, { rangeInches: 3 }).ok).toBe(true);
+    const st = f.session.draftStatus();
+    expect(st?.action.rangeInches).toBe(3);
+    expect(st?.measure?.overridden.rangeInches).toMatchObject({ given: 3 });
+  });
+
+  it("a stale position asks for the figure, saying why", () => {
+    const f = openSession();
+    placed(f, undefined, { at: 1, holdsFor: 1000 });
+    tapBoth(f);
+    expect(f.session.draftStatus()?.instruction).toMatch(
+      /^Royal James was last seen \d+ s ago; Gouda was last seen \d+ s ago: choose range/,
     );
   });
 });

@@ -21,12 +21,14 @@ describe("leaving a phase that ends with rolls", () => {
     expect(session.work.followUps.map((f) => f.action)).toEqual([{ type: "fire-damage", ship: burning }]);
     expect(session.draftStatus()?.action).toMatchObject({ type: "fire-damage", ship: burning });
   });
-  it("a roll still owed when the phase ends is asked for first", () => {
+  it("a roll still owed when the phase ends is asked for first: next-phase says so and nothing moves", () => {
     const { session } = openSession(setup);
     session.nextPhase();
     session.nextPhase();
-    const r = session.nextPhase(); // Broadsides → Initiative has no end action: the owed roll stays queued
-    expect(r.ok).toBe(true);
+    const r = session.nextPhase();
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/^First: .*Cancel skips it/);
+    expect(session.work.phase).toBe(2);
     expect(session.work.followUps).toHaveLength(1);
   });
 });

@@ -165,7 +165,7 @@ describe("dice bound to sides, landing in any order", () => {
 });
 
 describe("dice that fit no open slot", () => {
-  it("an unbound die fills the first open slot; typed dice fill the slots still open, by side", () => {
+  it("an unbound die fills the first open slot; the result gives the dice in the plan's order", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
     ok(s.startAction({ type: "initiative" }));
     ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
@@ -173,8 +173,8 @@ describe("dice that fit no open slot", () => {
     s.handleReading(roll("pixel-3", 1)); // unbound: the Allied slot, the only one open
     const record = s.records.at(-1);
     expect(record?.dice.map((d) => [d.side, d.value])).toEqual([
-      ["Dutch", 6],
       ["Allied", 1],
+      ["Dutch", 6],
     ]);
     expect(record?.description).toMatch(/Dutch/);
   });
@@ -219,6 +219,23 @@ describe("what the display tells the sides to roll", () => {
     ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
     s.handleReading(roll("pixel-2", 3));
     expect(s.draftStatus()?.instruction).toBe("roll the Allied die");
+  });
+
+  it("says how a side not on electronic dice gives its dice, by its own mode", () => {
+    const { session: s } = openSession(demoSetup("sole-bay-1672"));
+    ok(s.setPlayerMode("Dutch", "manual"));
+    ok(s.startAction({ type: "initiative" }));
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die — Dutch: type it on /control");
+    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
+    s.handleReading(roll("pixel-2", 6));
+    expect(s.notices.at(-1)?.text).toBe("Die pixel-2 (6): Dutch rolls manual dice — ignored.");
+    s.handleReading(roll("pixel-1", 3)); // unbound, electronic: the Allied slot
+    expect(s.draftStatus()?.instruction).toBe("roll the Dutch die — Dutch: type it on /control");
+    ok(s.enterDice([5]));
+    expect(s.records.at(-1)?.dice.map((d) => [d.side, d.value, d.from.source])).toEqual([
+      ["Allied", 3, "die"],
+      ["Dutch", 5, "manual"],
+    ]);
   });
 
   it("counts a side's dice and says their kind", () => {

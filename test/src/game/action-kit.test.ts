@@ -88,7 +88,7 @@ const toy = ruleSetFromHandlers<State>({
   title: "Toy",
   description: "a test rule set",
   settings: SETTINGS,
-  phases: ["fire"],
+  turn: { phases: [{ name: "fire", actions: [] }] },
   handlers: [volley, salvo],
   parseState: (raw) => {
     const ships = uniqueShipIds((raw.ships ?? []) as Ship[]);

@@ -48,6 +48,18 @@ describe("quickfire distance funnel to funnel at every band edge", () => {
   });
 });
 
+describe("quickfire: a band a person gives", () => {
+  it("stands, and no distance is measured beside it", () => {
+    const r = parseRequest(quickfire, {
+      ships: [mikasa(), borodino()],
+      action: { type: "gunnery", firer: "mikasa", target: "borodino", battery: "heavy", range: "long" },
+      table: { ships: { mikasa: { x: 1000, y: 1000, heading: 0 }, borodino: at(300, 90) }, uncertainty: EXACT },
+    });
+    expect(r.ok && [r.value.action.range, r.value.action.distance, r.value.action.arc]).toEqual(["long", undefined, "broadside"]);
+    if (r.ok) expect(quickfire.plan(r.value.state, r.value.action).ok).toBe(true);
+  });
+});
+
 describe("quickfire arcs", () => {
   it("31° off the bow is in the broadside arc, 29° fore-aft; 149° broadside, 151° fore-aft; to port as to starboard", () => {
     const arc = (b: number) => {

@@ -85,7 +85,7 @@ describe("sole-bay-1672 movement allowance", () => {
       { type: "fireship-explosion", ship: "mary" },
       { type: "fire-damage", ship: "burning" },
     ]);
-    expect(soleBay1672.phaseEndActions).toEqual([null, "end-movement", null]);
+    expect(soleBay1672.turn.phases.map((p) => p.ends?.action ?? null)).toEqual([null, "end-movement", null]);
   });
   it('"All ships must move at least 2" Tactical … unless Backing Sail, at anchor or aground": at anchor or aground she is shown no move, no turns and rolls no windward die', () => {
     const held = move({}, { windward: "stern", anchoredOrAground: true, fullSail: true });

@@ -1,0 +1,75 @@
+/**
+ * What the display and the map show of the draft's measured geometry (`pending.measured` in the view): the fields
+ * measured from positions with how (`6.9″ base to base`), a person's values that overrode a measurement, borderline
+ * readings with both values ("borderline — check with a ruler"), the refusal the geometry gives, or why the figures
+ * are asked instead; and for the map, the firing line and the action's range bands as rings round the firer.
+ */
+import type { ActionDef, RuleSet, TableState } from "../../src/game/types.ts";
+import type { DraftStatus } from "./draft.ts";
+import type { Positions } from "./positions.ts";
+
+/** A value as players read it: yes/no for booleans, ship names for ship ids, numbers as given. */
+function words(v: unknown, nameOf: (id: string) => string): string {
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "string") return nameOf(v);
+  if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => words(x, nameOf)).join(", ");
+  return String(v);
+}
+
+const labelOf = (def: ActionDef, field: string): string => def.fields.find((f) => f.name === field)?.label ?? field;
+
+/** The map's firing line: along the beam fired from (`broadside`), else firer to target; null without both positions. */
+function firingLine(st: DraftStatus, positions: Positions | undefined) {
+  const ships = st.def.fields.filter((f) => f.type === "ship").map((f) => st.action[f.name]);
+  const [from, to] = ships.map((id) => (typeof id === "string" ? positions?.[id] : undefined));
+  if (!from || !to) return null;
+  const side = st.action.broadside;
+  const hits = st.measure?.refusal === null || st.measure?.refusal === undefined;
+  if (side !== "port" && side !== "starboard") return { from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y }, hits };
+  // the line "at 90° to port or starboard", as far as the target lies along it
+  const bearing = ((from.heading + (side === "starboard" ? 90 : -90)) * Math.PI) / 180;
+  const dir = { x: Math.sin(bearing), y: Math.cos(bearing) };
+  const reach = Math.max(50, (to.x - from.x) * dir.x + (to.y - from.y) * dir.y);
+  return { from: { x: from.x, y: from.y }, to: { x: from.x + dir.x * reach, y: from.y + dir.y * reach }, hits };
+}
+
+/** The draft's measured geometry for the pages, or null when the action measures nothing. */
+export function measureView(rs: RuleSet, state: TableState, st: DraftStatus | null, positions: Positions | undefined) {
+  const m = st?.measure;
+  if (!st || !m) return null;
+  const nameOf = (id: string) => state.ships.find((s) => s.id === id)?.name ?? id;
+  const def = st.def;
+  const figure = Object.entries(m.measured)
+    .map(([f, v]) => (f === "rangeInches" || /range/i.test(f) ? (m.figures[f] ?? words(v, nameOf)) : null))
+    .find((x) => x !== null);
+  const firer = def.fields.find((f) => f.type === "ship");
+  const firerPos = firer && typeof st.action[firer.name] === "string" ? positions?.[st.action[firer.name] as string] : undefined;
+  return {
+    fields: Object.entries(m.measured).map(([name, value]) => ({
+      name,
+      label: labelOf(def, name),
+      value,
+      words: words(value, nameOf),
+      figure: m.figures[name] ?? "",
+    })),
+    overridden: Object.entries(m.overridden).map(([name, o]) => ({
+      name,
+      label: labelOf(def, name),
+      given: words(o.given, nameOf),
+      measured: words(o.measured, nameOf),
+    })),
+    borderline: m.borderline.map((b) => ({
+      field: b.field,
+      label: labelOf(def, b.field),
+      readings: b.readings.map((r) => ({ value: r, words: words(r, nameOf) })),
+      edge: b.edge,
+      sentence: b.sentence,
+    })),
+    refusal: m.refusal?.message ?? null,
+    asked: m.asked,
+    line: m.asked ? null : firingLine(st, positions),
+    rings: firerPos && !m.asked ? (rs.rangeRings?.[def.type] ?? []).map((r) => ({ label: r.label, radius: r.mm })) : [],
+    /** The map's caption on the firing line ("6.9″ base to base"). */
+    label: figure ?? null,
+  };
+}

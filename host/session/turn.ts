@@ -1,0 +1,50 @@
+/**
+ * The turn as the rule set declares it (`RuleSet.turn`), read by the session: what a phase opens with, which
+ * action ships tapped set up in it, what the text plays when a phase or the turn ends, and the turn and phase the
+ * rule set's own state counts. The session walks any rule set's turn through these alone.
+ */
+import type { FollowUp, RuleSet, TableState, TurnStep } from "../../src/game/types.ts";
+import { type Draft, defaultActionType, emptyDraft } from "./draft.ts";
+
+/** The roll the phase opens with (initiative, wind), if the rule set has that action. */
+export function phaseOpening(rs: RuleSet, phase: number): string | null {
+  const type = rs.turn.phases[phase]?.opens;
+  return type && rs.actions.some((a) => a.type === type) ? type : null;
+}
+
+/** The action ships tapped set up in the phase: the phase's own, else the rule set's firing action. */
+export function tapAction(rs: RuleSet, phase: number): string | null {
+  const type = rs.turn.phases[phase]?.taps;
+  return type && rs.actions.some((a) => a.type === type) ? type : defaultActionType(rs.actions);
+}
+
+/** The draft a phase starts with: its opening roll, else its tap action waiting for the first tap. */
+export function phaseDraft(rs: RuleSet, phase: number): Draft | null {
+  const type = phaseOpening(rs, phase) ?? tapAction(rs, phase);
+  return type ? emptyDraft(type) : null;
+}
+
+/** What the text plays when the table leaves `phase`: the phase's end, then (leaving the last phase) the turn's. */
+export function endsLeaving(rs: RuleSet, phase: number): TurnStep[] {
+  const own = rs.turn.phases[phase]?.ends;
+  const turn = phase === rs.turn.phases.length - 1 ? rs.turn.ends : undefined;
+  return [own, turn].filter((s): s is TurnStep => s !== undefined && rs.actions.some((a) => a.type === s.action));
+}
+
+/** The ends as rolls the rules demand, in order (one needing no dice is resolved as soon as it is at the head). */
+export const endsAsFollowUps = (steps: readonly TurnStep[]): FollowUp[] =>
+  steps.map((s) => ({ kind: "roll", purpose: s.purpose, action: { type: s.action } }));
+
+/** Whether an action type is one the turn structure plays at a phase's or the turn's end. */
+export function isTurnStep(rs: RuleSet, type: string): boolean {
+  return rs.turn.ends?.action === type || rs.turn.phases.some((p) => p.ends?.action === type);
+}
+
+/** The turn the rule set's state counts (null: the table counts it). */
+export const stateTurn = (rs: RuleSet, state: TableState): number | null => rs.turnOf?.(state) ?? null;
+
+/** The phase the rule set's state records (null: untracked, or only the table knows it). */
+export function statePhase(rs: RuleSet, state: TableState): number | null {
+  const p = rs.phaseOf?.(state) ?? null;
+  return p !== null && p >= 0 && p < rs.turn.phases.length ? p : null;
+}

@@ -1,0 +1,70 @@
+/** The map's pure parts: which part of the table it shows, and where it writes each ship's name. */
+import { describe, expect, it } from "vitest";
+import { initials, placeLabels } from "../../../host/public/lib/map-labels.js";
+import { viewWindow } from "../../../host/public/lib/map-window.js";
+
+const overlap = (a: { x0: number; x1: number; y0: number; y1: number }, b: typeof a) =>
+  a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+describe("the map's window", () => {
+  const table = { width: 1830, height: 1220 };
+  it("shows the fleet with a margin, in the map's shape, on the table", () => {
+    const w = viewWindow([{ x0: 500, x1: 1300, y0: 500, y1: 720 }], table, 1.5);
+    expect((w.x1 - w.x0) / (w.y1 - w.y0)).toBeCloseTo(1.5);
+    expect(w.x0).toBeLessThanOrEqual(500 - 120);
+    expect(w.x1).toBeGreaterThanOrEqual(1300 + 120);
+    expect(w.x0).toBeGreaterThanOrEqual(0);
+    expect(w.y0).toBeGreaterThanOrEqual(0);
+    expect(w.y1).toBeLessThanOrEqual(table.height);
+  });
+  it("slides onto the table at its edge, and centres on it when it is larger", () => {
+    const corner = viewWindow([{ x0: 0, x1: 100, y0: 0, y1: 100 }], table, 1);
+    expect(corner.x0).toBe(0);
+    expect(corner.y0).toBe(0);
+    const tall = viewWindow([{ x0: 0, x1: 1830, y0: 0, y1: 1220 }], table, 0.5);
+    expect(tall.x0).toBeCloseTo(-(tall.x1 - tall.x0 - 1830) / 2);
+    expect(viewWindow([], table, 2)).toEqual({ x0: 0, y0: 0, x1: 1830, y1: 1220 });
+  });
+});
+
+describe("the ships' names on the map", () => {
+  it("shortens a name to its initials", () => {
+    expect(initials("De Zeven Provinciën")).toBe("DZP");
+    expect(initials("Gouda")).toBe("Gou");
+  });
+
+  it("never overlaps two names, nor a name and another base or the wind's mark; names the action's ships whole", () => {
+    // 24 ships in two lines, 60 px apart at 20 px names: not all fit whole
+    const unit = 2.5; // mm per px
+    const ships = Array.from({ length: 24 }, (_, i) => ({
+      id: `s${i}`,
+      name: ["Royal Prince", "St Michael", "De Zeven Provinciën", "Gouda"][i % 4] ?? "",
+      sx: 150 + (i % 12) * 150,
+      sy: i < 12 ? 500 : 700,
+      r: 40,
+    }));
+    const wind = { x0: 1700, x1: 1830, y0: 0, y1: 130 };
+    const labels = placeLabels(ships, {
+      unit,
+      fontPx: 20,
+      bounds: { x0: 0, y0: 0, x1: 1830, y1: 1220 },
+      first: ["s5", "s17"],
+      obstacles: [wind],
+    });
+    const boxOf = (l: (typeof labels)[number]) => {
+      const w = l.text.length * 20 * 0.74 * unit;
+      const x0 = l.anchor === "middle" ? l.x - w / 2 : l.anchor === "start" ? l.x : l.x - w;
+      return { x0, x1: x0 + w, y0: l.y - 20 * unit * 0.95, y1: l.y + 20 * unit * 0.25 };
+    };
+    expect(labels.find((l) => l.id === "s5")?.text).toBe("St Michael");
+    expect(labels.find((l) => l.id === "s17")?.text).toBe("St Michael");
+    // a name with no room even as initials is left off (the fleet lists every ship): few are
+    expect(labels.length).toBeGreaterThanOrEqual(20);
+    for (const [i, a] of labels.entries()) {
+      expect(overlap(boxOf(a), wind)).toBe(false);
+      for (const b of labels.slice(i + 1)) expect(overlap(boxOf(a), boxOf(b)), `${a.id} and ${b.id}`).toBe(false);
+      for (const s of ships)
+        if (s.id !== a.id) expect(overlap(boxOf(a), { x0: s.sx - 20, x1: s.sx + 20, y0: s.sy - 20, y1: s.sy + 20 })).toBe(false);
+    }
+  });
+});
