@@ -17,6 +17,11 @@ export interface Missing {
   readonly game: string;
   readonly from: number;
   readonly to: number;
+  /**
+   * Whether the board knows records are missing (a gap, `lastSeq` beyond its head, no start), or only looks for
+   * more (an end reported that its records do not give yet, or an end they give with no report): asked a few times.
+   */
+  readonly known: boolean;
 }
 
 const key = (club: string, table: string, game: string) => `${club}/${table}/${game}`;
@@ -80,16 +85,13 @@ export class ClubGames {
         at: now,
       });
     } else if (reading.end) {
-      this.#store.settle(
-        club,
-        table,
-        game,
-        "refused",
-        `not counted: the records give ${reading.end.winner} the win, not ${said ?? "nobody"}`,
-        null,
-      );
+      const theirs = reading.end.winner === null ? "no winner" : `${reading.end.winner} the win`;
+      const why = `not counted: the records give ${theirs}, not ${said ?? "no winner"}`;
+      this.#store.settle(club, table, game, "refused", why, null);
     } else {
-      this.#store.settle(club, table, game, "waiting", `waiting: the ${reading.held} records held give no winner yet`, null);
+      // the organiser's End, or records still missing: the rules give no end in what the board holds
+      const why = `waiting: the ${reading.held} records held give no end by the rules yet`;
+      this.#store.settle(club, table, game, "waiting", why, null);
     }
     return reading;
   }
@@ -104,9 +106,11 @@ export class ClubGames {
       const head = reading.held;
       const endMissing = reading.end !== null && g.claim === null;
       const claimWaiting = g.claim === "waiting";
-      if (g.hasStart && head >= g.lastSeq && !endMissing && !claimWaiting) continue;
+      const known = !g.hasStart || head < g.lastSeq;
+      if (!known && !endMissing && !claimWaiting) continue;
       const from = g.hasStart ? head + 1 : 0;
-      out.push({ club: g.club, table: g.table, game: g.game, from, to: Math.min(MAX_SEQ, Math.max(from, 1) + REQUEST_MAX - 1) });
+      const to = Math.min(MAX_SEQ, Math.max(from, 1) + REQUEST_MAX - 1);
+      out.push({ club: g.club, table: g.table, game: g.game, from, to, known });
     }
     return out;
   }

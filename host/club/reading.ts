@@ -2,12 +2,15 @@
  * The board's own reading of a game (issue 27): it trusts no result and no winner a table states, but folds the
  * game's records, from its `start`, through the rule set — the pure rules core, as the table did — and refuses
  * the first record whose action the rules do not allow or whose outcome its dice do not give. A game's end
- * counts for the league only when this reading, over records 1…n held without a gap, gives the same winner.
+ * counts for the league only when this reading, over records 1…n held without a gap, gives the same winner by the
+ * rules (src/game/game-end.ts, as the table's display says it); an end the organiser called is not the rules' and
+ * is not counted.
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
+import { gameEndOf } from "../../src/game/game-end.ts";
 import type { GameEvent, RuleSet, TableState } from "../../src/game/types.ts";
 import { ruleSet } from "../../src/rulesets/index.ts";
-import { battleEnd, sideCounts } from "../club-link/table-summary.ts";
+import { sideCounts } from "../club-link/table-summary.ts";
 import type { EventMessage, StartMessage } from "./messages.ts";
 
 /** Where the board's reading of one game stands. */
@@ -18,8 +21,15 @@ export interface GameReading {
   readonly held: number;
   /** The refused record and why, in a sentence. */
   readonly refused?: { readonly seq: number; readonly why: string };
-  /** The battle's end as the records show it (one side afloat), or null. */
-  readonly end: { readonly winner: string; readonly losses: Readonly<Record<string, number>> } | null;
+  /**
+   * The game's end by the rules as the records show it (`gameEndOf`: the text's own end, or one side afloat), with
+   * the winner (null when the rules name none), why, and each side's ships lost; null while it goes on.
+   */
+  readonly end: {
+    readonly winner: string | null;
+    readonly reason: string;
+    readonly losses: Readonly<Record<string, number>>;
+  } | null;
 }
 
 /** Keys sorted, so two equal JSON values print the same whatever their key order. */
@@ -97,7 +107,11 @@ export class GameFold {
 
   get reading(): GameReading {
     const status = this.#refused ? "refused" : this.#why ? "no-start" : "following";
-    const end = this.#rs && this.#state && !this.#refused ? battleEnd(sideCounts(this.#rs.shipViews(this.#state))) : null;
+    const rs = this.#rs;
+    const state = this.#state;
+    const over = rs && state && !this.#refused ? gameEndOf(rs, state) : null;
+    const end =
+      rs && state && over ? { ...over, losses: Object.fromEntries(sideCounts(rs.shipViews(state)).map((c) => [c.side, c.lost])) } : null;
     return { status, held: this.#held, ...(this.#refused ? { refused: this.#refused } : {}), end };
   }
 }

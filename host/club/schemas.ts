@@ -68,6 +68,8 @@ const Ended = Type.Object({
     maxProperties: 16,
   }),
   losses: Type.Record(Type.String({ pattern: SIDE_PATTERN }), Ships, { maxProperties: 16 }),
+  /** How it ended, in the text's words ("Dutch has no ship afloat.", "Ended by the organiser …"). */
+  reason: Type.Optional(Text(300)),
   at: Type.Optional(Text(40)),
 });
 

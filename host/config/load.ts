@@ -154,6 +154,17 @@ export function findRuleSet(id: string, where: string): Result<RuleSet> {
   return fail("ruleset.unknown", `${where}: there is no rule set "${id}" (known: ${RULE_SETS.map((r) => r.id).join(", ")}).`, where);
 }
 
+/** A scenario's data file (relative to it), parsed by its rule set; undefined when it names none. */
+function scenarioData(rs: RuleSet, path: string | undefined, dir: string, at: string): Result<unknown> {
+  if (path === undefined) return ok(undefined);
+  if (!rs.dataFile) return fail("config.invalid", `${at}: ${rs.id} takes no data file.`, at);
+  const df = loadDataFile(resolve(dir, path));
+  if (!df.ok) return df;
+  const parsed = rs.dataFile.parse(df.value.value);
+  if (!parsed.ok) return fail("config.invalid", `${df.value.locate(parsed.error.path)}: ${parsed.error.message}`, at);
+  return ok(parsed.value);
+}
+
 /** Loads a bundled scenario as an all-emulated demo table. */
 export function loadScenario(name: string): Result<TableSetup> {
   if (!scenarioNames().includes(name)) {
@@ -165,13 +176,15 @@ export function loadScenario(name: string): Result<TableSetup> {
   if (!sc.ok) return fail("config.invalid", `${file.value.locate(sc.error.path)}: ${sc.error.message}`, file.value.locate(sc.error.path));
   const rs = findRuleSet(sc.value.ruleset, file.value.locate("ruleset"));
   if (!rs.ok) return rs;
+  const data = scenarioData(rs.value, sc.value.data, dirname(scenarioFile(name)), file.value.locate("data"));
+  if (!data.ok) return data;
   return assemble(
     rs.value,
     fromFleets(sc.value.fleets, file.value.locate, "fleets"),
     {
       title: sc.value.title,
       scenario: name,
-      data: undefined,
+      data: data.value,
       bindings: [],
       players: [],
       display: DEFAULT_DISPLAY,

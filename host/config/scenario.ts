@@ -20,6 +20,8 @@ export const ScenarioSchema = Type.Object(
     settings: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Number(), Type.String()]))),
     /** The playing area and the ships' starting formation. */
     table: Type.Optional(TableLayoutSchema),
+    /** The rule set's data file, relative to the scenario (the WS&IM demo's house stand-in tables). */
+    data: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

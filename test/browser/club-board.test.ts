@@ -5,10 +5,12 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import mqtt from "mqtt";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ClubHost, startClubHost } from "../../host/club/club-host.ts";
 import { buildClubApp } from "../../host/club/server.ts";
 import { freePort, quiet, SimTable } from "../club/helpers.ts";
+import { honestGame } from "../club/honest-game.ts";
 import { tempDir } from "../host/helpers.ts";
 import { launchChromium } from "./harness.ts";
 
@@ -56,6 +58,19 @@ describe("the club board", () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.waitForTimeout(500); // the throttled state (ships afloat) follows the event
     await page.screenshot({ path: join(ARTIFACTS, "club-board-1920.png") });
+    // a table that forges a result: its tile says the board did not count it, and why
+    const forger = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
+    cleanup.push(() => forger.endAsync(true));
+    const forged = honestGame("g9-abc", 3);
+    (forged.records[1] as { outcome: Record<string, unknown> }).outcome = { hits: 50 };
+    await forger.publishAsync("quarterdeck/test-club/table-11/status", "online", { qos: 1, retain: true });
+    await forger.publishAsync("quarterdeck/test-club/table-11/start", JSON.stringify(forged.start), { qos: 1 });
+    for (const r of forged.records) await forger.publishAsync("quarterdeck/test-club/table-11/events", JSON.stringify(r), { qos: 1 });
+    const note = page.locator('.tile[data-table="table-11"] .forged');
+    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toMatch(/Not counted — record #2: its dice give another result/);
+    const size = await note.evaluate((e) => window.getComputedStyle(e).fontSize);
+    expect(Number.parseFloat(size), size).toBeGreaterThanOrEqual(16);
+    await page.screenshot({ path: join(ARTIFACTS, "club-board-forged-1920.png") });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, "club-board-phone.png") });
   }, 90_000);

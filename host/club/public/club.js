@@ -52,6 +52,8 @@ function tileOf(t) {
   for (const s of t.sides ?? []) sides.append(sideRow(s));
   art.append(sides);
   art.append(el("p", "records", `${t.records} ${t.records === 1 ? "record" : "records"} · #${t.lastSeq}`));
+  // the board's own reading of the game: a record its dice and the rules do not give is refused, and said so
+  if (t.reading?.status === "refused") art.append(el("p", "forged", `Not counted — ${t.reading.why}`));
   if (t.refused > 0) {
     const r = el("p", "refused", `${t.refused} ${t.refused === 1 ? "message" : "messages"} refused`);
     if (t.refusedWhy) r.title = t.refusedWhy;

@@ -50,22 +50,31 @@ function groups(dice) {
   return out;
 }
 
-/** More dice than this in a row: the display leaves electronic dice's names to their labels (see the header). */
+/** More dice than this in a result: the display leaves electronic dice's names to their labels (see the header). */
 const MANY = 6;
 
-/** A row of dice; a roll several sides make shows each side's dice under its name. */
+const sourceOf = (d) => d.label?.source ?? (d.from.source === "die" ? d.from.dieId : SOURCE[d.from.source]);
+
+/**
+ * A row of dice; a roll several sides make shows each side's dice under its name — and under "GB · pixel-1" when
+ * all of a side's dice came from one source, which then is not repeated under each die.
+ */
 export function DiceRow({ dice }) {
   const gs = groups(dice);
-  if (gs.length === 1 && gs[0].whose === "") {
-    return html`<div class=${`dice-row${dice.length > MANY ? " many" : ""}`}>${gs[0].dice.map((d) => html`<${DieFace} placed=${d} />`)}</div>`;
-  }
+  const row = (ds, one) =>
+    html`<div class=${`dice-row${dice.length > MANY ? " many" : ""}${one ? " one-source" : ""}`}>
+      ${ds.map((d) => html`<${DieFace} placed=${d} />`)}
+    </div>`;
+  if (gs.length === 1 && gs[0].whose === "") return row(gs[0].dice, false);
   return html`<div class="dice-row grouped">
-    ${gs.map(
-      (g) => html`<div class="dice-group" data-whose=${g.whose}>
-        <span class="whose">${g.whose}</span>
-        <div class=${`dice-row${g.dice.length > MANY ? " many" : ""}`}>${g.dice.map((d) => html`<${DieFace} placed=${d} />`)}</div>
-      </div>`,
-    )}
+    ${gs.map((g) => {
+      const sources = [...new Set(g.dice.map(sourceOf))];
+      const one = g.dice.length > 1 && sources.length === 1;
+      return html`<div class="dice-group" data-whose=${g.whose}>
+        <span class="whose">${g.whose}${one ? html`<span class="whose-source"> · ${sources[0]}</span>` : null}</span>
+        ${row(g.dice, one)}
+      </div>`;
+    })}
   </div>`;
 }
 

@@ -49,7 +49,7 @@ const CreatedGame = Type.Composite([
 function gameTableOf(
   body: NewGame,
 ):
-  | { ok: true; value: GameTable }
+  | { ok: true; value: GameTable; data: unknown }
   | { ok: false; error: { code: "ruleset.unknown" | "scenario.unknown" | "input.invalid"; message: string; path: string } } {
   const rs = ruleSet(body.ruleset);
   if (!rs) {
@@ -60,6 +60,8 @@ function gameTableOf(
     };
   }
   let base: GameTable | undefined;
+  // the scenario's data file (the WS&IM demo's house stand-in tables) comes with it
+  let data: unknown;
   if (body.scenario !== undefined) {
     const sc = loadScenario(body.scenario);
     if (!sc.ok) return { ok: false, error: { code: "scenario.unknown", message: sc.error.message, path: "scenario" } };
@@ -68,6 +70,7 @@ function gameTableOf(
       return { ok: false, error: { code: "scenario.unknown", message, path: "scenario" } };
     }
     base = tableOfSetup(sc.value);
+    data = sc.value.data;
   }
   const fleets = body.fleets ?? base?.fleets ?? [];
   if (fleets.every((f) => f.ships.length === 0)) {
@@ -78,6 +81,7 @@ function gameTableOf(
   }
   return {
     ok: true,
+    data,
     value: {
       ruleset: rs.id,
       ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
@@ -106,7 +110,7 @@ export async function gameCreateRoutes(
     async (req, reply) => {
       const table = gameTableOf(req.body);
       if (!table.ok) return sendError(reply, table.error);
-      const setup = setupOfTable(table.value, undefined);
+      const setup = setupOfTable(table.value, table.data);
       // the set-up came in a body: a bad ship is bad input naming the body's path (fleets[0].ships[1].rating)
       if (!setup.ok)
         return sendError(reply, { ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });

@@ -14,7 +14,7 @@ import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
 import { bearingTo, distance, MM_PER_INCH, signedAngle } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
-import { cfg } from "./common.ts";
+import { cfg, isOut } from "./common.ts";
 import type { AdState } from "./schema.ts";
 
 type Ctx = MeasureContext<AdState>;
@@ -133,12 +133,51 @@ export const MOVE_MEASURES: ActionMeasures<AdState> = {
   unmeasured: { plot: "a move not yet made: the plot is what the player orders (the positions show it after the move)" },
 };
 
+/**
+ * "Squadrons must try to stay within 4 hexes of the flagship, ships beyond that are out of command, unless they can
+ * trace a line of command via ships in adjacent hexes to a ship that is in command": per squadron with a flagship
+ * afloat, the ships within 4 hexes of it are in command, then any ship of the squadron in a hex adjacent to one in
+ * command, until none is added. Without a hex cloth, hexes are 2″ centre to centre (Appendix 3).
+ */
+function outOfCommand(ctx: Ctx): Reading | null {
+  const grid = ctx.table.hexGrid;
+  const afloat = ctx.state.ships.filter((s) => !isOut(s) && !s.fireshipLit && s.squadron !== "");
+  const hexesApart = (a: string, b: string): number | null => {
+    const x = ctx.base(a);
+    const y = ctx.base(b);
+    if (!x || !y) return null;
+    if (grid) return hexDistance(hexAt(grid, x.center).hex, hexAt(grid, y.center).hex);
+    // 2″ a hex, centre to centre: a ship 8.0″ away is 4 hexes away
+    return Math.ceil(inUnit(distance(x.center, y.center), INCHES) / INCHES_PER_HEX - 1e-9);
+  };
+  const out: string[] = [];
+  let measuredAny = false;
+  for (const name of new Set(afloat.map((s) => s.squadron))) {
+    const ships = afloat.filter((s) => s.squadron === name);
+    const flagship = ships.find((s) => s.flagship);
+    if (!flagship || !ctx.base(flagship.id)) continue;
+    const placed = ships.filter((s) => ctx.base(s.id));
+    measuredAny = true;
+    const inCommand = new Set(placed.filter((s) => (hexesApart(flagship.id, s.id) ?? 99) <= 4).map((s) => s.id));
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const s of placed)
+        if (!inCommand.has(s.id) && [...inCommand].some((c) => (hexesApart(c, s.id) ?? 99) <= 1)) {
+          inCommand.add(s.id);
+          grew = true;
+        }
+    }
+    out.push(...placed.filter((s) => !inCommand.has(s.id)).map((s) => s.id));
+  }
+  if (!measuredAny) return null;
+  return { value: out, figure: `${out.length} ship(s) beyond 4 hexes of their flagship with no chain of adjacent ships to one in command` };
+}
+
 export const INITIATIVE_MEASURES: ActionMeasures<AdState> = {
-  fields: {},
+  fields: { outOfCommand },
   unmeasured: {
     flagshipUnseen: "whether a flagship can be seen is the players' judgement (the text names no line of sight)",
-    outOfCommand:
-      "the 4-hex command range traced through ships in adjacent hexes is not measured yet: it needs each squadron's flagship, which the state does not name for every squadron",
   },
 };
 

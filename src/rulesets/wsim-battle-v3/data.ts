@@ -26,6 +26,11 @@ export const WsimDataSchema = Type.Object(
     source: Type.Optional(Type.String()),
     /** The licence or copyright notice of the source the numbers came from (e.g. BSD sail(6)'s). */
     notice: Type.Optional(Type.String()),
+    /**
+     * Illustrative numbers standing in for the base game's (the demo's house file): every result read from them
+     * says so, with the file's name, as Quickfire's house chart does.
+     */
+    standIn: Type.Optional(Type.Boolean()),
     /** The base game's model (preferred): Hit Determination Table, modifiers by gun band, Hit Tables. */
     hitTables: Type.Optional(HitTablesSchema),
     /** The base game's melee result table. */
@@ -118,4 +123,9 @@ export function fireColumn(data: WsimData | null, guns: number, range: number, a
 export function hitsFor(col: FireColumn, die: number): number {
   const i = Math.min(col.hits.length - 1, Math.max(0, die - col.firstDie));
   return col.hits[i] ?? 0;
+}
+
+/** " (tables: House stand-in …)" after a result read from a stand-in file; "" for a club's own copy or none. */
+export function standInNote(data: WsimData | null | undefined): string {
+  return data?.standIn ? ` (tables: ${data.name})` : "";
 }

@@ -256,8 +256,25 @@ export const fireResult: H = {
   resolve({ state, action: a }) {
     const p = pair(state, a);
     if (!p.ok) return p;
-    return resolution({ hits: a.hits, aim: a.aim }, [
-      shipEvent("fire-hits", p.value.target, {}, { hits: a.hits, aim: a.aim, by: p.value.firer.id }),
-    ]);
+    const hits = Number(a.hits);
+    const target = p.value.target;
+    // No Hit Table loaded: the boxes are marked by hand. Mark the log is offered with the hits on the aimed section
+    // (the section can be changed before Confirm, or the offer cancelled when the paper log is marked instead).
+    const section = a.aim === "rigging" ? "rigging1" : "hull";
+    const offer: FollowUp[] =
+      hits > 0
+        ? [
+            {
+              kind: "roll",
+              purpose: `Mark the log: ${hits} box${hits === 1 ? "" : "es"} of ${target.name}'s ${String(a.aim)} (change the section if the Hit Table splits them; cancel if you mark the paper log)`,
+              action: { type: "mark", ship: target.id, section, boxes: hits },
+            },
+          ]
+        : [];
+    return resolution(
+      { hits: a.hits, aim: a.aim },
+      [shipEvent("fire-hits", target, {}, { hits: a.hits, aim: a.aim, by: p.value.firer.id })],
+      offer,
+    );
   },
 };

@@ -3,6 +3,7 @@
  */
 import { StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { standInNote } from "./data.ts";
 import { HEXSIDES, type WsimState } from "./state.ts";
 
 export function wsimWindView(state: WsimState): WindView {
@@ -63,10 +64,10 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
       if (o.damage) {
         const d = o.damage as Record<string, number>;
         const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
-        return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}`;
+        return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
       }
       const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
-      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
     }
     case "wind":
       return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;
@@ -81,7 +82,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
           ? "The boarders are thrown back."
           : "The melee goes on.";
     case "critical":
-      return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.`;
+      return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.${o.text ? standInNote(state.data) : ""}`;
     default:
       return otherSentence(state, action, o);
   }
@@ -106,8 +107,17 @@ function otherSentence(state: WsimState, action: Action, o: Readonly<Record<stri
       const signals = n > 0 ? `; ${n} signal${n === 1 ? "" : "s"} arrive${n === 1 ? "s" : ""}` : "";
       return `Turn ${String(o.turn)} begins${wind}${signals}.`;
     }
-    case "fire-result":
-      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${name(action.target)}'s ${String(o.aim)}, read from the Fire Table.`;
+    case "fire-result": {
+      const n = Number(o.hits);
+      const said = `${n} hit${n === 1 ? "" : "s"} on ${name(action.target)}'s ${String(o.aim)}, read from the Fire Table`;
+      if (n === 0) return `${said}.`;
+      // no Hit Table loaded: the log is marked by hand, and the sentence says which boxes
+      const where =
+        o.aim === "rigging"
+          ? "on her rigging sections"
+          : "as the base game's Hit Table splits them among her hull, the guns of the side fired at and her crew sections";
+      return `${said} — no Hit Table is loaded: mark ${n} box${n === 1 ? "" : "es"} on ${name(action.target)}'s log ${where} (Mark the log).`;
+    }
     case "broadside-loss":
       return `${name(action.ship)}'s ${String(o.broadside)} broadside is reduced.`;
     case "collision":

@@ -57,6 +57,28 @@ describe("anglo-dutch-1666 measured", () => {
   });
 });
 
+describe("anglo-dutch-1666 out of command", () => {
+  // "within 4 hexes of the flagship … unless they can trace a line of command via ships in adjacent hexes"
+  const initiative = (hexes: Record<string, number>, grid: boolean) =>
+    parseRequest(angloDutch1666, {
+      ships: Object.keys(hexes).map((id) => antelope({ id, name: id, squadron: "red", flagship: id === "flag" })),
+      action: { type: "initiative", flagshipUnseen: [] },
+      table: {
+        ships: Object.fromEntries(Object.entries(hexes).map(([id, k]) => [id, { x: 500, y: 500 + k * 2 * IN, heading: 90 }])),
+        uncertainty: EXACT,
+        ...(grid ? { hexGrid: { size: 2 * IN, origin: { x: 500, y: 500 }, orientation: "flat" } } : {}),
+      },
+    });
+  for (const grid of [true, false]) {
+    it(`${grid ? "on hexes" : "2″ a hex"}: 4 hexes away is in command, 7 is not, unless a chain of adjacent ships reaches it`, () => {
+      const alone = initiative({ flag: 0, a: 4, b: 7 }, grid);
+      expect(alone.ok && alone.value.action.outOfCommand).toEqual(["b"]);
+      const chained = initiative({ flag: 0, a: 4, c: 5, d: 6, b: 7 }, grid);
+      expect(chained.ok && chained.value.action.outOfCommand).toEqual([]);
+    });
+  }
+});
+
 describe("wsim-battle-v3 measured on hexes, flat and pointy", () => {
   for (const orientation of ["flat", "pointy"] as const) {
     const grid = { size: 25.4, origin: { x: 0, y: 0 }, orientation };
