@@ -18,7 +18,9 @@ const dir = mkdtempSync(join(tmpdir(), "qd-camera-"));
 
 function writePng(name: string, img: GreyImage): string {
   const png = new PNG({ width: img.width, height: img.height });
-  img.data.forEach((v, i) => png.data.set([v, v, v, 255], i * 4));
+  img.data.forEach((v, i) => {
+    png.data.set([v, v, v, 255], i * 4);
+  });
   const file = join(dir, name);
   writeFileSync(file, PNG.sync.write(png));
   return file;
