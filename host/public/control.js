@@ -236,6 +236,12 @@ function Control() {
   const ph = phaseView(state);
   return html`<main class="page">
     <h1>Control <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/games">games</a> <${ReportLink} game=${state.game} version=${state.last?.seq ?? 0} /></nav></h1>
+    ${
+      // the game is over (by the rules or the organiser): said first; undo stays, to take back a result by mistake
+      state.ended
+        ? html`<p id="game-over" class="trouble-small" role="status"><b>${state.ended.headline}</b> — ${state.ended.reason}</p>`
+        : null
+    }
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.number ?? state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}

@@ -1,7 +1,7 @@
 /**
  * Issue 24 items 4 and 8 at the table: a 1666 squadron with no flagship marked is said on the display when its game
  * opens; the organiser's End shows "Game over — English win" with each side's ships, is put in the live region the
- * display speaks from, and reaches /games and the after-action report (phone size too). Screenshots at 1920×1080 and
+ * display speaks from, and reaches /control, /games and the after-action report (phone size too). Screenshots at 1920×1080 and
  * 1280×800, /games and the report at 390×844.
  */
 import { mkdirSync } from "node:fs";
@@ -103,6 +103,11 @@ describe("the end of a game on the display", { timeout: 90_000 }, () => {
     const wide = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
     expect(wide).toBe(false);
     await shot(phone, "games-ended-390x844.png");
+    await phone.goto(`${host.url}/control`);
+    const control = phone.locator("#game-over");
+    await control.waitFor(WAIT);
+    expect(await control.textContent()).toBe("Game over — English win — Ended by the organiser, who named English the winner.");
+    await shot(phone, "control-ended-390x844.png");
     await phone.goto(`${host.url}/api/games/${id}/report`);
     expect(await phone.locator("#result").textContent()).toBe("Game over — English win");
     expect(await phone.locator("#game").textContent()).toContain("English: Ann; Dutch: Bram");

@@ -1,11 +1,13 @@
 /** What the club host reads and shows: table messages checked and bounded, stored once, and the league folded from games' ends. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { league } from "../../host/club/board.ts";
 import { startClubHost } from "../../host/club/club-host.ts";
 import { ClubStore } from "../../host/club/club-store.ts";
 import { ClubGames } from "../../host/club/games.ts";
 import { MAX_PAYLOAD, parseTableMessage } from "../../host/club/messages.ts";
+import { buildClubApp, CLIENT_MESSAGE_BYTES } from "../../host/club/server.ts";
 import { tempDir } from "../host/helpers.ts";
 import { freePort, quiet } from "./helpers.ts";
 
@@ -105,5 +107,27 @@ describe("one board per data dir", () => {
     await first.close();
     const again = await startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile, logger: quiet });
     await again.close();
+  });
+});
+
+describe("the board's live socket", () => {
+  it("sends the board on connect and closes a client that sends more than 1 KB (1009), the board answering on", async () => {
+    const club = await startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile: ":memory:", logger: quiet });
+    const app = await buildClubApp(club, quiet);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const addr = app.server.address();
+    const ws = new WebSocket(`ws://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/api/club/live`);
+    try {
+      const first = await new Promise<{ type: string }>((done) => ws.once("message", (m) => done(JSON.parse(String(m)))));
+      expect(first.type).toBe("board");
+      const closed = new Promise<number>((done) => ws.once("close", (code) => done(code)));
+      ws.send("x".repeat(CLIENT_MESSAGE_BYTES + 1));
+      expect(await closed).toBe(1009);
+      expect((await app.inject("/api/club/board")).statusCode).toBe(200);
+    } finally {
+      ws.terminate();
+      await app.close();
+      await club.close();
+    }
   });
 });

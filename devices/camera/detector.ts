@@ -1,0 +1,28 @@
+/**
+ * The seam between the maths and OpenCV: a detector takes a grey image and gives the markers it found. The real
+ * one (`opencv-detector.ts`) wraps OpenCV's ArUco module as WebAssembly, loaded lazily on the first frame.
+ */
+import type { DetectedMarker } from "./markers.ts";
+
+/** A grey (one byte per pixel) image, row-major. */
+export interface GreyImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array | Uint8ClampedArray;
+}
+
+/** Finds AprilTag 36h11 markers in a grey image. */
+export interface MarkerDetector {
+  detect(image: GreyImage): Promise<DetectedMarker[]>;
+  /** Frees what the detector holds (WebAssembly memory). */
+  close(): void;
+}
+
+/** RGBA (canvas ImageData, a decoded PNG) to grey, by the usual luma weights. */
+export function greyFromRgba(width: number, height: number, rgba: Uint8Array | Uint8ClampedArray): GreyImage {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < data.length; i++, j += 4) {
+    data[i] = (77 * (rgba[j] as number) + 150 * (rgba[j + 1] as number) + 29 * (rgba[j + 2] as number)) >> 8;
+  }
+  return { width, height, data };
+}

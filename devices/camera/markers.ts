@@ -1,0 +1,66 @@
+/**
+ * The markers of the table (CONTRACT §7): AprilTag 36h11. Ids 0–3 mark the playing area's corners, 4–7 the middle
+ * of its sides (optional: with them the lens's distortion is fitted), ids from 10 the ships. What a detector
+ * gives: each marker's id and its four corners in the image, in the marker's own order (top-left, top-right,
+ * bottom-right, bottom-left as printed upright).
+ */
+import type { Point } from "./homography.ts";
+
+/** The first ship marker's id. */
+export const FIRST_SHIP_ID = 10;
+/** The corner markers' ids, in the order of their centres (0,0), (W,0), (W,H), (0,H). */
+export const CORNER_IDS = [0, 1, 2, 3] as const;
+/** The edge markers' ids: the middles of the sides y = 0, x = W, y = H, x = 0. */
+export const EDGE_IDS = [4, 5, 6, 7] as const;
+
+/** One marker found in an image. */
+export interface DetectedMarker {
+  readonly id: number;
+  /** Top-left, top-right, bottom-right, bottom-left, in image pixels (distorted, as seen). */
+  readonly corners: readonly [Point, Point, Point, Point];
+}
+
+/** The playing area in mm. */
+export interface Area {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Where a reference marker's centre is on the table (mm), or null for a ship's id or an unused one. */
+export function referencePosition(id: number, area: Area): Point | null {
+  const { width: w, height: h } = area;
+  const table: Record<number, Point> = {
+    0: { x: 0, y: 0 },
+    1: { x: w, y: 0 },
+    2: { x: w, y: h },
+    3: { x: 0, y: h },
+    4: { x: w / 2, y: 0 },
+    5: { x: w, y: h / 2 },
+    6: { x: w / 2, y: h },
+    7: { x: 0, y: h / 2 },
+  };
+  return table[id] ?? null;
+}
+
+/** The intersection of a quadrilateral's diagonals (projectively invariant: the image of the square's centre). */
+export function quadCentre(c: readonly [Point, Point, Point, Point]): Point {
+  const [a, b, d, e] = [c[0], c[1], c[2], c[3]];
+  // Diagonals a→d and b→e.
+  const r = { x: d.x - a.x, y: d.y - a.y };
+  const s = { x: e.x - b.x, y: e.y - b.y };
+  const den = r.x * s.y - r.y * s.x;
+  if (Math.abs(den) < 1e-12) return { x: (a.x + b.x + d.x + e.x) / 4, y: (a.y + b.y + d.y + e.y) / 4 };
+  const t = ((b.x - a.x) * s.y - (b.y - a.y) * s.x) / den;
+  return { x: a.x + t * r.x, y: a.y + t * r.y };
+}
+
+/** The mean side of a quadrilateral, in its own units. */
+export function quadSide(c: readonly [Point, Point, Point, Point]): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = c[i] as Point;
+    const q = c[(i + 1) % 4] as Point;
+    s += Math.hypot(q.x - p.x, q.y - p.y);
+  }
+  return s / 4;
+}

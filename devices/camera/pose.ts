@@ -1,0 +1,115 @@
+/**
+ * A ship's position, heading and uncertainty from its marker's corners, through the plane fit (lens + homography).
+ * The marker's corners are mapped to table millimetres; the centre is the intersection of the mapped diagonals;
+ * the bow is the direction from the bottom edge to the top edge (the marker's top toward the bow, §7), averaged
+ * over the two sides and the normals of the top and bottom edges. Heading is degrees clockwise from +y (§2).
+ *
+ * A marker whose mapped shape is not the square it was printed as (a corner hidden by a hand and guessed by the
+ * detector, a crumpled sticker) is refused rather than placed: never misplaced, at worst missing.
+ */
+import { applyHomography, type Point, scaleAt } from "./homography.ts";
+import type { PlaneFit } from "./lens.ts";
+import { undistort } from "./lens.ts";
+import { type DetectedMarker, quadCentre, quadSide } from "./markers.ts";
+
+/** A ship marker placed on the table. */
+export interface MarkerPose {
+  readonly id: number;
+  /** mm, table coordinates (§2). */
+  readonly x: number;
+  readonly y: number;
+  /** Degrees clockwise from +y, in [0, 360). */
+  readonly heading: number;
+  /** One standard deviation of the position, mm. */
+  readonly uncertainty: number;
+  /** The marker's mean side in pixels, as seen. */
+  readonly sidePx: number;
+}
+
+/** Why a marker was not placed. */
+export interface PoseRefusal {
+  readonly id: number;
+  readonly reason: string;
+}
+
+/**
+ * How far a corner found by the detector strays, in pixels, for a marker `sidePx` across: a floor for sub-pixel
+ * refinement, growing as the marker shrinks and its cells blur together (measured on rendered frames,
+ * docs/camera.md).
+ */
+export function cornerSigmaPx(sidePx: number): number {
+  return 0.15 + 6 / Math.max(sidePx, 1);
+}
+
+/** Degrees in [0, 360). */
+export function normaliseDegrees(d: number): number {
+  const r = d % 360;
+  return r < 0 ? r + 360 : r;
+}
+
+/** The heading, in degrees clockwise from +y, of the direction (dx, dy). */
+export function headingOf(dx: number, dy: number): number {
+  return normaliseDegrees((Math.atan2(dx, dy) * 180) / Math.PI);
+}
+
+/**
+ * Places one marker. `sizeMm`, when given, is the printed side: a mapped side off by more than `shapeTolerance`
+ * (fraction, default 8 %) or a corner angle off 90° by more than 8° refuses it.
+ */
+export function poseOf(marker: DetectedMarker, fit: PlaneFit, sizeMm?: number, shapeTolerance = 0.08): MarkerPose | PoseRefusal {
+  const und = marker.corners.map((p) => undistort(fit.lens, p)) as unknown as [Point, Point, Point, Point];
+  const mm = und.map((p) => applyHomography(fit.homography, p)) as unknown as [Point, Point, Point, Point];
+  if (mm.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return { id: marker.id, reason: "off the plane" };
+  const [tl, tr, br, bl] = mm;
+  const sides = [
+    [tl, tr],
+    [tr, br],
+    [br, bl],
+    [bl, tl],
+  ].map(([p, q]) => Math.hypot((q as Point).x - (p as Point).x, (q as Point).y - (p as Point).y));
+  const mean = sides.reduce((s, v) => s + v, 0) / 4;
+  if (sizeMm !== undefined && sides.some((s) => Math.abs(s - sizeMm) > shapeTolerance * sizeMm)) {
+    return { id: marker.id, reason: `not square: sides ${sides.map((s) => s.toFixed(1)).join(", ")} mm` };
+  }
+  for (let i = 0; i < 4; i++) {
+    const p = mm[i] as Point;
+    const a = mm[(i + 3) % 4] as Point;
+    const b = mm[(i + 1) % 4] as Point;
+    const cos =
+      ((a.x - p.x) * (b.x - p.x) + (a.y - p.y) * (b.y - p.y)) / (Math.hypot(a.x - p.x, a.y - p.y) * Math.hypot(b.x - p.x, b.y - p.y));
+    if (Math.abs(cos) > Math.sin((8 * Math.PI) / 180)) return { id: marker.id, reason: "not square: a corner is off" };
+  }
+  const c = quadCentre(mm);
+  // Bow: bottom→top along both sides, plus the top and bottom edges turned a quarter (left→right rotated to point
+  // "up" in the marker's frame). In table axes (y north) the marker's left→right turned anticlockwise is its up.
+  const unit = (dx: number, dy: number) => {
+    const n = Math.hypot(dx, dy) || 1;
+    return { x: dx / n, y: dy / n };
+  };
+  const v = [
+    unit(tl.x - bl.x, tl.y - bl.y),
+    unit(tr.x - br.x, tr.y - br.y),
+    rotateToUp(unit(tr.x - tl.x, tr.y - tl.y), tl, tr, bl),
+    rotateToUp(unit(br.x - bl.x, br.y - bl.y), tl, tr, bl),
+  ];
+  const bow = v.reduce((s, u) => ({ x: s.x + u.x, y: s.y + u.y }), { x: 0, y: 0 });
+  const sidePx = quadSide(marker.corners);
+  const centrePx = quadCentre(und);
+  const sigmaPx = cornerSigmaPx(sidePx) / 2; // the centre averages four corners
+  const fromImage = sigmaPx * scaleAt(fit.homography, centrePx);
+  const shape = sizeMm !== undefined ? Math.abs(mean - sizeMm) / 2 : 0;
+  const uncertainty = Math.sqrt(fromImage ** 2 + fit.rms ** 2 + shape ** 2);
+  return { id: marker.id, x: c.x, y: c.y, heading: headingOf(bow.x, bow.y), uncertainty, sidePx };
+}
+
+/** The edge direction `u` (left→right of the marker) turned a quarter toward the marker's top. */
+function rotateToUp(u: Point, tl: Point, _tr: Point, bl: Point): Point {
+  const up = { x: tl.x - bl.x, y: tl.y - bl.y };
+  const a = { x: -u.y, y: u.x };
+  return a.x * up.x + a.y * up.y >= 0 ? a : { x: -a.x, y: -a.y };
+}
+
+/** True when `r` is a placed marker. */
+export function isPose(r: MarkerPose | PoseRefusal): r is MarkerPose {
+  return "x" in r;
+}

@@ -1,0 +1,190 @@
+/**
+ * The camera's plain maths against exact projections: the homography fit, the lens fit (against Brown's model, which
+ * it does not share), a marker's pose and its refusal when not square, and settling.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyHomography, fitHomography, invertHomography, type Point } from "../../../devices/camera/homography.ts";
+import { fitPlane, noLens, type Quad } from "../../../devices/camera/lens.ts";
+import type { DetectedMarker } from "../../../devices/camera/markers.ts";
+import { measureMarkers } from "../../../devices/camera/measure.ts";
+import { headingOf, isPose, poseOf } from "../../../devices/camera/pose.ts";
+import { emptySettle, type Sighting, settle } from "../../../devices/camera/settle.ts";
+import { Projection } from "../../../devices/testing/camera/render.ts";
+import { randomScene, type SceneMarker } from "../../../devices/testing/camera/scene.ts";
+
+/** The exact image corners of a scene's markers (no detector). */
+function exactCorners(markers: readonly SceneMarker[], proj: Projection): DetectedMarker[] {
+  return markers.map((m) => {
+    const a = (m.heading * Math.PI) / 180;
+    const [ux, uy, h] = [Math.sin(a), Math.cos(a), m.size / 2];
+    const at = (r: number, u: number) => proj.toPixel(m.x + r * uy + u * ux, m.y - r * ux + u * uy);
+    return { id: m.id, corners: [at(-h, h), at(h, h), at(h, -h), at(-h, -h)] };
+  });
+}
+
+describe("homography", () => {
+  it("recovers a projective map from four points and from many", () => {
+    const h = [1.2, 0.1, 30, -0.05, 0.9, 12, 1e-4, -2e-4, 1];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 800, noNaN: true })), {
+          minLength: 6,
+          maxLength: 20,
+        }),
+        (pts) => {
+          const from = [{ x: 0, y: 0 }, { x: 1000, y: 0 }, { x: 1000, y: 800 }, { x: 0, y: 800 }, ...pts.map(([x, y]) => ({ x, y }))];
+          const to = from.map((p) => applyHomography(h, p));
+          const fit = fitHomography(from, to);
+          expect(fit).not.toBeNull();
+          for (const p of from) {
+            const q = applyHomography(fit as number[], p);
+            const t = applyHomography(h, p);
+            expect(Math.hypot(q.x - t.x, q.y - t.y)).toBeLessThan(1e-6);
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+    const back = invertHomography(h);
+    const p = applyHomography(back, applyHomography(h, { x: 3, y: 4 }));
+    expect(p.x).toBeCloseTo(3, 9);
+    expect(p.y).toBeCloseTo(4, 9);
+  });
+
+  it("refuses degenerate points", () => {
+    const line: Point[] = [0, 1, 2, 3].map((i) => ({ x: i, y: i }));
+    expect(fitHomography(line, line)).toBeNull();
+  });
+});
+
+describe("lens and pose on exact projections", () => {
+  it("places every ship within 0.5 mm and 0.05° through a lens it does not model exactly (Brown k1, k2)", () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const s = randomScene(seed, { width: 1920, height: 1080, occlusion: false });
+      const reach = s.markers.filter((m) => m.id < 10).map((m) => ({ x: m.x, y: m.y }));
+      const proj = new Projection(s.camera, reach);
+      const m = measureMarkers(exactCorners(s.markers, proj), { area: s.area, width: 1920, height: 1080 });
+      expect(m.ok, `seed ${seed}`).toBe(true);
+      if (!m.ok) continue;
+      expect(m.markers.length).toBe(24);
+      for (const p of m.markers) {
+        const t = s.markers.find((k) => k.id === p.id) as SceneMarker;
+        expect(Math.hypot(p.x - t.x, p.y - t.y), `seed ${seed} ship ${p.id}`).toBeLessThan(0.5);
+        const dh = Math.abs(((p.heading - t.heading + 540) % 360) - 180);
+        expect(dh, `seed ${seed} ship ${p.id}`).toBeLessThan(0.05);
+      }
+    }
+  });
+
+  it("without the edge markers, a plain homography: off inside by the lens's bow", () => {
+    const s = randomScene(7, { width: 1920, height: 1080, occlusion: false, edges: false });
+    const proj = new Projection(
+      s.camera,
+      s.markers.filter((m) => m.id < 4),
+    );
+    const m = measureMarkers(exactCorners(s.markers, proj), { area: s.area, width: 1920, height: 1080 });
+    expect(m.ok && m.fit.points).toBe(4);
+    expect(m.ok && m.fit.k).toBe(0);
+  });
+
+  it("refuses a marker whose mapped shape is not its printed square", () => {
+    const dot = (x: number, y: number): Quad => [
+      { x: x - 1, y: y - 1 },
+      { x: x + 1, y: y - 1 },
+      { x: x + 1, y: y + 1 },
+      { x: x - 1, y: y + 1 },
+    ];
+    const fit = fitPlane(
+      [dot(0, 0), dot(1000, 0), dot(1000, 1000), dot(0, 1000)],
+      [
+        { x: 0, y: 1000 },
+        { x: 1000, y: 1000 },
+        { x: 1000, y: 0 },
+        { x: 0, y: 0 },
+      ],
+      1000,
+      1000,
+    );
+    if (!fit) throw new Error("no fit");
+    expect(fit.lens).toEqual(noLens(1000, 1000));
+    const square: DetectedMarker = {
+      id: 10,
+      corners: [
+        { x: 100, y: 100 },
+        { x: 150, y: 100 },
+        { x: 150, y: 150 },
+        { x: 100, y: 150 },
+      ],
+    };
+    const pose = poseOf(square, fit, 50);
+    if (!isPose(pose)) throw new Error(pose.reason);
+    expect(pose.x).toBeCloseTo(125, 6);
+    expect(pose.y).toBeCloseTo(875, 6);
+    expect(pose.heading).toBeCloseTo(0, 6);
+    const guessed: DetectedMarker = {
+      id: 10,
+      corners: [
+        { x: 100, y: 100 },
+        { x: 150, y: 100 },
+        { x: 160, y: 165 },
+        { x: 100, y: 150 },
+      ],
+    };
+    expect(isPose(poseOf(guessed, fit, 50))).toBe(false);
+  });
+
+  it("measures headings clockwise from +y", () => {
+    expect(headingOf(0, 1)).toBe(0);
+    expect(headingOf(1, 0)).toBe(90);
+    expect(headingOf(0, -1)).toBe(180);
+    expect(headingOf(-1, 0)).toBe(270);
+  });
+
+  it("fails a frame without four reference markers, saying what it found", () => {
+    const r = measureMarkers(
+      [
+        {
+          id: 12,
+          corners: [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+            { x: 1, y: 1 },
+            { x: 0, y: 1 },
+          ],
+        },
+      ],
+      {
+        area: { width: 1800, height: 1200 },
+        width: 100,
+        height: 100,
+      },
+    );
+    expect(r).toMatchObject({ ok: false, code: "camera.corners", found: [12], missing: [0, 1, 2, 3] });
+  });
+});
+
+describe("settling", () => {
+  const at = (x: number, h = 90): Sighting => ({ id: 10, x, y: 100, heading: h, uncertainty: 0.5 });
+  it("reports a ship once it has stood still, not while it moves, and again only when moved", () => {
+    let st = emptySettle;
+    const out: Sighting[][] = [];
+    const frame = (s: Sighting[], t: number) => {
+      const r = settle(st, s, t);
+      st = r.state;
+      out.push(r.settled);
+    };
+    for (let t = 0; t <= 1000; t += 100) frame([at(100 + t / 10)], t); // moving 1 mm per frame
+    expect(out.flat()).toEqual([]);
+    for (let t = 1100; t <= 2000; t += 100) frame([at(200 + (t % 200 ? 0.3 : -0.3))], t);
+    const first = out.flat();
+    expect(first).toHaveLength(1);
+    expect(first[0]?.x).toBeCloseTo(200, 0);
+    frame([], 2100); // a hand over it
+    for (let t = 2200; t <= 3000; t += 100) frame([at(200.2)], t);
+    expect(out.flat()).toHaveLength(1); // the same place: not reported again
+    for (let t = 3100; t <= 4000; t += 100) frame([at(250, 120)], t);
+    expect(out.flat()).toHaveLength(2);
+    expect(out.flat()[1]?.heading).toBeCloseTo(120, 5);
+  });
+});
