@@ -18,11 +18,17 @@ import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBatte
 import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
 
 export const GODICE_CONNECT_TIMEOUT_MS = 10_000;
-/**
- * At most this long after a request, the die's answer is waited for: in setup, before the die counts as connected;
- * later, a garbled message this soon after a request is taken for the garbled answer, not a roll.
- */
+/** At most this long the die's first answer is waited for in setup, before the die counts as connected. */
 export const INIT_ANSWER_MS = 2_000;
+
+/** The answers a die gives when asked (battery, colour) or of its own (charging): never a roll. */
+const ANSWERS = ["Bat", "Col", "Char"].map((w) => [...w].map((c) => c.charCodeAt(0)));
+
+/** Whether a message's first bytes (at least one) are those of an answer: what is left of a garbled answer. */
+export function beginsAsAnswer(bytes: Uint8Array): boolean {
+  const head = [...bytes.subarray(0, 4)];
+  return head.length > 0 && ANSWERS.some((a) => head.every((b, i) => i >= a.length || a[i] === b));
+}
 
 /** Opens a session; rejects (after disconnecting) when the die cannot be set up. */
 export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionContext, shell: GoDiceShell): Promise<DieSession> {
@@ -32,24 +38,20 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
   const watch = new RollWatch({ clock, ask: null, giveUp: (reason) => sink.rollLost(reason) });
   /** Until setup ends: an `S` with no `R` before it is the die's answer to init. */
   let initWindow = true;
-  /** Requests sent whose answer has not come yet (`Bat`, `Col`), and when the last one went. */
-  let unanswered = 0;
-  let askedAt = Number.NEGATIVE_INFINITY;
   let answered: (() => void) | null = null;
   let rolling = false;
   let lastStable: string | null = null;
-  const gotAnswer = () => {
-    unanswered = Math.max(0, unanswered - 1);
-    answered?.();
-  };
+  const gotAnswer = () => answered?.();
 
   const handle = (bytes: Uint8Array) => {
     const decoded = decodeGoDiceMessage(bytes);
     if (!decoded.ok) {
       sink.rejected(bytes, decoded.error);
-      // unasked (not an answer to battery, colour or init) a die speaks only of rolls: this may have been one
-      const anAnswer = initWindow || (unanswered > 0 && clock.now() - askedAt < INIT_ANSWER_MS);
-      if (!anAnswer) watch.garbled();
+      // Once connected, a garbled message may have been a roll's `S`, even just after a request (issue 27: a roll
+      // whose `R` was lost and whose `S` came garbled within 2 s of the battery request at connect was taken for the
+      // garbled answer, and lost silently). What is left of it says which: one that still begins as an answer
+      // (`Bat`, `Col`, `Char`) is one; any other is watched, and with no `S` after it the roll is announced.
+      if (!initWindow && !beginsAsAnswer(bytes)) watch.garbled();
       return;
     }
     const m = decoded.value;
@@ -96,11 +98,7 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     if (!notify || !write) throw new Error("no GoDice (Nordic UART) characteristics on this peripheral");
     await lifetime.subscribe(notify, handle);
     const withoutResponse = !write.properties.includes("write");
-    send = (bytes) => {
-      askedAt = clock.now();
-      if (bytes[0] === requestBattery()[0] || bytes[0] === requestColor()[0]) unanswered += 1;
-      return write.write(bytes, withoutResponse);
-    };
+    send = (bytes) => write.write(bytes, withoutResponse);
     if (!ctx.firstConnection) sink.restoredWithoutSync();
     sink.identified(shellKind(shell), { shell });
     // the first answer to a request sent after init closes the init window (or the time bound, or a drop)

@@ -56,6 +56,20 @@ describe("GoDice just connected", () => {
     expect(t.lost).toEqual([expect.objectContaining({ dieId: "g1", color: "blue" })]);
   });
 
+  it("its battery answer lost at connect, a roll at once whose `R` is lost and whose `S` comes garbled is announced, never lost silently (issue 27)", async () => {
+    const t = await table({ godice: [{ id: "g1", color: "blue" }] }, (r) => r.godice("g1").faults.set({ dropNext: 1 }));
+    await untilConnected(t, "g1");
+    const die = t.godice("g1");
+    die.faults.set({ dropNext: 1 }); // the `R`
+    die.startRoll();
+    await advance(1);
+    die.faults.set({ corruptNext: 1 }); // the `S`, within 2 s of the colour request still unanswered
+    die.land(5);
+    await advance(5_000);
+    expect(t.readings).toEqual([]);
+    expect(t.lost).toEqual([expect.objectContaining({ dieId: "g1", color: "blue" })]);
+  });
+
   it("a die that answers init with where it lies: that answer is not a roll, the next roll is", async () => {
     const t = await table({ godice: [{ id: "g1" }] }, (r) => {
       const die = r.godice("g1") as unknown as { onWrite(uuid: string, bytes: Uint8Array): void; land(face: number): void };
