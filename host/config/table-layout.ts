@@ -26,10 +26,27 @@ export const TableLayoutSchema = Type.Object(
     height: Type.Number({ minimum: 200, maximum: 20_000 }),
     /** Where ships start, by ship id; the others take their place in the formation. */
     start: Type.Optional(Type.Record(Type.String(), PoseSchema)),
+    /** A hex grid on the table (WS&IM): mm across the flats, the centre of hex (0, 0), flat- or pointy-topped. */
+    hexGrid: Type.Optional(
+      Type.Object(
+        {
+          size: Type.Number({ minimum: 5, maximum: 1000 }),
+          origin: Type.Optional(Type.Object({ x: Mm("mm"), y: Mm("mm") }, { additionalProperties: false })),
+          orientation: Type.Optional(Type.Union([Type.Literal("flat"), Type.Literal("pointy")])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 export type TableLayout = Static<typeof TableLayoutSchema>;
+
+/** The hex grid of a table section with its defaults (origin at the corner, flat-topped), or undefined. */
+export function hexGridOf(layout: TableLayout | undefined) {
+  const g = layout?.hexGrid;
+  return g ? { size: g.size, origin: g.origin ?? { x: 0, y: 0 }, orientation: g.orientation ?? ("flat" as const) } : undefined;
+}
 
 /** A table file or scenario without a `table` section plays on a 6 ft × 4 ft table. */
 export const DEFAULT_TABLE: TableLayout = { width: 1830, height: 1220 };

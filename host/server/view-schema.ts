@@ -182,6 +182,16 @@ export const TableMapSchema = Type.Object(
   {
     width: Type.Number({ description: "The playing area east–west (mm)" }),
     height: Type.Number({ description: "The playing area south–north (mm)" }),
+    hexGrid: Nullable(
+      Type.Object(
+        {
+          size: Type.Number({ description: "mm across the flats" }),
+          origin: Type.Object({ x: Type.Number(), y: Type.Number() }, { description: "The centre of hex (0, 0)" }),
+          orientation: Type.Union([Type.Literal("flat"), Type.Literal("pointy")]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     ships: Type.Array(MapShip),
   },
   { additionalProperties: false },

@@ -10,7 +10,7 @@ import { type Borderline, measureAction } from "../../src/game/measure.ts";
 import { DEFAULT_UNCERTAINTY, type TablePositions } from "../../src/game/table-positions.ts";
 import type { Action, ActionDef, RuleSet, TableState } from "../../src/game/types.ts";
 import type { RulesError } from "../../src/result.ts";
-import type { TableLayout } from "../config/table-layout.ts";
+import { hexGridOf, type TableLayout } from "../config/table-layout.ts";
 import { holds, type Positions, unusable } from "./positions.ts";
 
 /** What was measured for the draft, for the display (and what could not be, and why). */
@@ -50,6 +50,7 @@ function tableOf(positions: Positions, now: number, layout: TableLayout | undefi
     ships,
     uncertainty: { ...DEFAULT_UNCERTAINTY },
     ...(layout ? { size: { width: layout.width, length: layout.height } } : {}),
+    ...(hexGridOf(layout) ? { hexGrid: hexGridOf(layout) } : {}),
   };
 }
 

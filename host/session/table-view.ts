@@ -4,7 +4,7 @@
  * the pages then show no map.
  */
 import type { TableState } from "../../src/game/types.ts";
-import { DEFAULT_TABLE, type TableLayout } from "../config/table-layout.ts";
+import { DEFAULT_TABLE, hexGridOf, type TableLayout } from "../config/table-layout.ts";
 import { holds, type Positions } from "./positions.ts";
 
 /** A base the rule set does not size: a typical 1/1200 ship of the line's (mm). */
@@ -20,9 +20,12 @@ export function tableMapView(state: TableState, positions: Positions | undefined
   const seen = state.ships.filter((s) => positions?.[s.id]);
   if (seen.length === 0) return null;
   const area = layout ?? DEFAULT_TABLE;
+  const hexGrid = hexGridOf(layout);
   return {
     width: area.width,
     height: area.height,
+    /** The table's hex grid (WS&IM), drawn under the ships, or null. */
+    hexGrid: hexGrid ?? null,
     ships: seen.map((s) => {
       const p = positions?.[s.id] as NonNullable<Positions[string]>;
       return {

@@ -5,6 +5,7 @@
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
+import { hexPath } from "../lib/map-hexes.js";
 import { placeLabels } from "../lib/map-labels.js";
 import { viewWindow } from "../lib/map-window.js";
 
@@ -192,6 +193,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       aria-label=${`map of the table, ${t.ships.length} ships`} class=${drag ? "dragging" : ""}
       onPointerMove=${onMove} onPointerUp=${onDrop} onPointerCancel=${() => setDrag(null)}>
       <rect class="map-area" x="0" y="0" width=${t.width} height=${t.height} style=${`stroke-width:${2 * unit}`} />
+      ${t.hexGrid ? html`<path class="map-hexes" id="map-hexes" d=${hexPath(t.hexGrid, win, t.height)} style=${`stroke-width:${1.2 * unit}`} />` : null}
       ${(measured?.rings ?? []).map(
         (r) => html`<g class="map-ring" data-ring=${r.label}>
           <circle cx=${firer ? at(firer).sx : 0} cy=${firer ? at(firer).sy : 0} r=${r.radius + (firer?.width ?? 0) / 2}

@@ -1,5 +1,6 @@
 /** The map's pure parts: which part of the table it shows, and where it writes each ship's name. */
 import { describe, expect, it } from "vitest";
+import { hexPath } from "../../../host/public/lib/map-hexes.js";
 import { initials, placeLabels } from "../../../host/public/lib/map-labels.js";
 import { viewWindow } from "../../../host/public/lib/map-window.js";
 
@@ -65,6 +66,20 @@ describe("the ships' names on the map", () => {
       for (const b of labels.slice(i + 1)) expect(overlap(boxOf(a), boxOf(b)), `${a.id} and ${b.id}`).toBe(false);
       for (const s of ships)
         if (s.id !== a.id) expect(overlap(boxOf(a), { x0: s.sx - 20, x1: s.sx + 20, y0: s.sy - 20, y1: s.sy + 20 })).toBe(false);
+    }
+  });
+});
+
+describe("the map's hex grid", () => {
+  it("outlines the hexes the window shows, each closed, about as many as the area holds", () => {
+    for (const orientation of ["flat", "pointy"] as const) {
+      const grid = { size: 50.8, origin: { x: 0, y: 0 }, orientation };
+      const path = hexPath(grid, { x0: 0, y0: 0, x1: 508, y1: 508 }, 1220);
+      const hexes = path.split("Z").filter(Boolean);
+      // a hex of 50.8 mm across the flats covers 2235 mm²: a 508 mm square holds about 115, the path a ring more
+      expect(hexes.length).toBeGreaterThan(115);
+      expect(hexes.length).toBeLessThan(260);
+      for (const h of hexes) expect(h.split("L")).toHaveLength(6);
     }
   });
 });
