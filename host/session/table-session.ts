@@ -22,6 +22,7 @@ import { foldRecords } from "./resolve.ts";
 import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
 import { type Unwritten, unwritableText, writeEffects } from "./store-writes.ts";
+import { statePhase, stateTurn } from "./turn.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 
@@ -64,6 +65,10 @@ export class TableSession {
       deps.store.saveSnapshot(this.#work);
       this.#notice({ at: deps.now(), level: "warn", text: rebuiltNotice(snapshotProblem, records.length) });
     }
+    // a working state from before turns were counted, or rebuilt afresh: the turn (and phase) the rule set's state counts
+    const turn = stateTurn(this.rs, this.#game.state);
+    const phase = statePhase(this.rs, this.#game.state);
+    if (turn !== null && this.#work.turn !== turn) this.#work = { ...this.#work, turn, ...(phase !== null ? { phase } : {}) };
     // the file is tried at once: a table that cannot keep results says so before the first roll
     try {
       deps.store.probe(true);

@@ -222,3 +222,16 @@ describe("Sole Bay: the end of movement", () => {
     expect(f.session.work.phase).toBe(0);
   });
 });
+
+describe("a working state that does not know the turn", () => {
+  it("takes the turn the rule set's state counts when the game is opened (a snapshot from before turns were counted)", () => {
+    const f = openSession(demoSetup("anglo-dutch-1666"));
+    expect(f.session.startAction({ type: "end-turn" }).ok).toBe(true);
+    const { turn: _dropped, ...old } = f.session.work;
+    f.store
+      .game({ ruleset: "anglo-dutch-1666", title: f.session.setup.title, start: f.session.setup.start, data: null }, 1000)
+      .saveSnapshot(old);
+    const g = f.reopen();
+    expect([g.session.work.turn, turnShown(g)]).toEqual([2, 2]);
+  });
+});
