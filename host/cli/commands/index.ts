@@ -91,6 +91,22 @@ export const COMMANDS: readonly CommandSpec[] = [
   rulesCommand("odds", "Prints the exact distribution of outcomes for a request without dice."),
   rulesCommand("resolve", "Resolves a request with the dice that were rolled: outcome, events, ships after, follow-ups."),
   {
+    name: "camera measure",
+    synopsis: "quarterdeck camera measure IMAGE --area WxH [--size MM] [--json]",
+    help: `The markers in a photo or frame of the table (PNG or JPEG) and the ships' positions and headings (docs/camera.md).
+
+  --area WxH   the playing area in mm, between the corner markers' centres, e.g. 1800x1200
+  --size MM    the ship markers' printed side (default: the median of those seen), for the shape check
+  --json       print CONTRACT §7's JSON (else a line per marker)
+
+Exit 0 ok; 2 when the file is not an image or the reference markers (corners 0–3, edges 4–7) cannot be found:
+the output says which markers were found.`,
+    options: { area: { type: "string" }, size: { type: "string" }, json: { type: "boolean" } },
+    maxPositionals: 1,
+    run: async ({ values, positionals }) =>
+      (await import("./camera-measure.ts")).runCameraMeasure(positionals[0], str(values.area), str(values.size), values.json === true),
+  },
+  {
     name: "decode",
     synopsis: "quarterdeck decode FAMILY HEX...",
     help: `Decodes raw device bytes and prints JSON — for people debugging hardware.

@@ -1,0 +1,109 @@
+/**
+ * `quarterdeck camera measure IMAGE --area WxH [--size MM] [--json]` (CONTRACT §7): the markers in a photo or frame
+ * (PNG or JPEG), the ships' positions and headings in table millimetres. For people setting the camera up and
+ * debugging it. A file that is not an image, or an image without the reference markers, says what it found and
+ * exits 2.
+ */
+import { readFile, stat } from "node:fs/promises";
+import jpeg from "jpeg-js";
+import { PNG } from "pngjs";
+import { type GreyImage, greyFromRgba } from "../../../devices/camera/detector.ts";
+import { measureMarkers } from "../../../devices/camera/measure.ts";
+import { loadOpenCv, openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { badInput, type CommandResult, printJson } from "../io.ts";
+
+/** Bounds before decoding: a frame larger than 8K or a file over 64 MB is refused. */
+const MAX_BYTES = 64 * 2 ** 20;
+const MAX_SIDE = 8192;
+
+/** A PNG or JPEG file's pixels as grey, or a sentence saying why not. */
+export function decodeImage(bytes: Uint8Array): GreyImage | string {
+  const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  try {
+    if (isPng) {
+      const png = PNG.sync.read(Buffer.from(bytes));
+      return greyFromRgba(png.width, png.height, png.data);
+    }
+    if (isJpeg) {
+      const img = jpeg.decode(bytes, { useTArray: true, maxResolutionInMP: 70, maxMemoryUsageInMB: 1024 });
+      return greyFromRgba(img.width, img.height, img.data);
+    }
+  } catch (e) {
+    return `it is not a readable ${isPng ? "PNG" : "JPEG"} (${(e as Error).message})`;
+  }
+  return "it is neither a PNG nor a JPEG";
+}
+
+/** `WxH` in mm. */
+export function parseArea(s: string | undefined): { width: number; height: number } | null {
+  const m = /^(\d+(?:\.\d+)?)[x×](\d+(?:\.\d+)?)$/.exec(s ?? "");
+  if (!m) return null;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  return width > 0 && height > 0 && width <= 100_000 && height <= 100_000 ? { width, height } : null;
+}
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+export async function runCameraMeasure(
+  file: string | undefined,
+  areaText: string | undefined,
+  sizeText: string | undefined,
+  json: boolean,
+): Promise<CommandResult> {
+  if (!file) return badInput({ code: "input.invalid", message: "Name the image to measure (PNG or JPEG).", path: "argv[2]" });
+  const area = parseArea(areaText);
+  if (!area) {
+    return badInput({ code: "input.invalid", message: "--area must be the playing area as WxH in mm, e.g. 1800x1200.", path: "--area" });
+  }
+  const size = sizeText === undefined ? undefined : Number(sizeText);
+  if (size !== undefined && !(size > 0 && size <= 1000)) {
+    return badInput({ code: "input.invalid", message: "--size must be the ship markers' side in mm (0–1000).", path: "--size" });
+  }
+  let bytes: Uint8Array;
+  try {
+    if ((await stat(file)).size > MAX_BYTES) return badInput({ code: "input.invalid", message: `${file} is over 64 MB.`, path: file });
+    bytes = await readFile(file);
+  } catch (e) {
+    return badInput({ code: "input.invalid", message: `Cannot read ${file}: ${(e as Error).message}`, path: file });
+  }
+  const image = decodeImage(bytes);
+  if (typeof image === "string") return badInput({ code: "input.invalid", message: `${file}: ${image}.`, path: file });
+  if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
+    return badInput({
+      code: "input.invalid",
+      message: `${file} is ${image.width}×${image.height}: at most ${MAX_SIDE} a side.`,
+      path: file,
+    });
+  }
+  const { cv } = await loadOpenCv();
+  const detector = await openCvDetector(cv);
+  const found = await detector.detect(image).finally(() => detector.close());
+  const m = measureMarkers(found, { area, width: image.width, height: image.height, ...(size ? { shipSize: size } : {}) });
+  if (!m.ok) {
+    return {
+      code: 2,
+      stdout: printJson({
+        ok: false,
+        error: { code: m.code, message: `${file}: ${m.message}.`, path: file },
+        found: m.found,
+        missing: m.missing,
+      }),
+    };
+  }
+  const out = {
+    ok: true,
+    area,
+    markers: m.markers.map((p) => ({ id: p.id, x: r1(p.x), y: r1(p.y), heading: r1(p.heading), uncertainty: r1(p.uncertainty) })),
+    missing: m.missing,
+    ...(m.refused.length ? { refused: m.refused } : {}),
+  };
+  if (json) return { code: 0, stdout: printJson(out) };
+  const lines = out.markers.map((p) => `marker ${p.id}: x ${p.x} mm, y ${p.y} mm, heading ${p.heading}°, ±${p.uncertainty} mm`);
+  const tail = [
+    m.missing.length ? `corners not found: ${m.missing.join(", ")}` : "all four corners found",
+    `fit: ${m.fit.points} reference markers, ${m.fit.rms.toFixed(2)} mm RMS`,
+    ...m.refused.map((r) => `marker ${r.id} not placed: ${r.reason}`),
+  ];
+  return { code: 0, stdout: `${[...lines, ...tail].join("\n")}\n` };
+}
