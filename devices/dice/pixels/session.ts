@@ -10,7 +10,7 @@ import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import type { PixelsDieInfo } from "./iamadie.ts";
-import { PIXELS_CURRENT, PIXELS_LEGACY, type PixelsDieType, PixelsMessageType } from "./ids.ts";
+import { PIXELS_CURRENT, PIXELS_LEGACY, PIXELS_ROLL_STATES, type PixelsDieType, PixelsMessageType } from "./ids.ts";
 import { blink, decodePixelsMessage, requestBatteryLevel, requestRollState, whoAreYou } from "./messages.ts";
 
 /** pixels-js `Constants.ts`: connect 10 s, request 10 s. */
@@ -82,6 +82,11 @@ export async function openPixelsSession(
       // a cut notification keeps its type byte: an unasked RollState is a change of state
       const quietBefore = clock.now() - lastStateAt >= UNSEEN_CHANGE_QUIET_MS;
       if (bytes[0] === PixelsMessageType.rollState && !awaitingSync() && quietBefore) changedUnseen = true;
+      // what is left of it may still say the die is moving: then it changed state, asked or not (issue 27: with a
+      // heartbeat's answer lost, a roll's cut `rolling` reports were taken for that answer, and its `rolled` on the
+      // face shown before for the last roll repeated)
+      const left = bytes[0] === PixelsMessageType.rollState ? PIXELS_ROLL_STATES[bytes[1] ?? 255] : undefined;
+      if (left === "rolling" || left === "handling") changedUnseen = true;
       return watch.garbled();
     }
     const m = decoded.value;

@@ -113,6 +113,22 @@ describe("Pixels: a roll seen only garbled", () => {
     expect(t.lost).toEqual([]);
   });
 
+  it("lands on the face it showed before while a heartbeat's answer is lost: cut `rolling` reports make it a roll (issue 27)", async () => {
+    const t = await table({ pixels: [{ id: "p1", kind: "d6" }] });
+    await untilConnected(t, "p1");
+    await advance(2_500);
+    const die = t.pixels("p1");
+    die.roll(3);
+    await advance(2_400); // just before the heartbeat (every 5 s from connect)
+    die.faults.set({ dropNext: 1 }); // the heartbeat's answer
+    await advance(200);
+    die.faults.set({ corruptNext: 3 }); // the three `rolling`, inside the answer window
+    die.roll(3);
+    await advance(3_000);
+    expect(t.readings.map((r) => r.face)).toEqual([3, 3]);
+    expect(t.lost).toEqual([]);
+  });
+
   it("an answer that comes garbled is not taken for a change: no roll is made up", async () => {
     const t = await table({ pixels: [{ id: "p1", kind: "d6" }] });
     await untilConnected(t, "p1");
