@@ -109,7 +109,8 @@ describe("choosing from the pad", () => {
   });
 
   it("answers a choice the rules ask from the pad: WS&IM's hits read off the Fire Table, Confirm gives the option shown", () => {
-    const wsim = demoSetup("wsim-battle-v3");
+    // without a data file (the demo's house tables read the hits by themselves), so the Fire Table's hits are asked
+    const { data: _houseTables, ...wsim } = demoSetup("wsim-battle-v3");
     const { session, reopen } = openSession(wsim, undefined, [], [...demoDice, demoPad]);
     const view = () => tableView(session, devices, wsim.display);
     session.cancel(); // the wind roll waiting at the start
@@ -127,6 +128,9 @@ describe("choosing from the pad", () => {
     expect(viewAgain().choice?.picked).toBe(1);
     again.handleReading(press("confirm"));
     expect(again.records.at(-1)?.action).toMatchObject({ type: "fire-result", hits: 1 });
+    // without a data file the boxes to mark come first (Mark the log); Confirm marks them
+    expect(viewAgain().pending).toMatchObject({ type: "mark", action: { ship: "redoutable", section: "hull", boxes: 1 } });
+    again.handleReading(press("confirm"));
     // the next choice the rules ask (the critical hit's entry) starts afresh
     expect(viewAgain().choice?.field).toBe("entry");
     expect(viewAgain().choice?.picked).toBeNull();
