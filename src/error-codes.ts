@@ -1,5 +1,5 @@
 /**
- * Every stable error code the project returns (CONTRACT §1), with the HTTP status the host answers it with and
+ * Every stable error code the project returns (docs/reference/cli.md), with the HTTP status the host answers it with and
  * what it means. Rule sets, decoders, config and the host name codes from here, so a code is written once and its
  * status is looked up, never guessed from the code's spelling.
  */
@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   "live.upgrade": { status: 426, meaning: "The live address takes WebSocket upgrades only." },
   "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
   "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },
+  "camera.corners": { status: 400, meaning: "A photo or frame does not show the table's corner markers, so no position can be read." },
   "store.unreadable": { status: 400, meaning: "A saved game cannot be read." },
   "store.unwritable": {
     status: 503,

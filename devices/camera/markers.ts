@@ -1,5 +1,5 @@
 /**
- * The markers of the table (CONTRACT §7): AprilTag 36h11. Ids 0–3 mark the playing area's corners, 4–7 the middle
+ * The markers of the table (docs/reference/camera.md): AprilTag 36h11. Ids 0–3 mark the playing area's corners, 4–7 the middle
  * of its sides (optional: with them the lens's distortion is fitted), ids from 10 the ships. What a detector
  * gives: each marker's id and its four corners in the image, in the marker's own order (top-left, top-right,
  * bottom-right, bottom-left as printed upright).

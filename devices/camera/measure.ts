@@ -1,5 +1,5 @@
 /**
- * From the markers a detector found to what CONTRACT §7 reports: the plane fitted from the reference markers, each
+ * From the markers a detector found to what docs/reference/camera.md reports: the plane fitted from the reference markers, each
  * ship's position, heading and uncertainty, the corners missing. Pure: the same code runs in the CLI, the bench and
  * the camera page's worker.
  */

@@ -75,7 +75,7 @@ const PlacedDie = Type.Object(
 const Words = Type.Object({ value: Type.Unknown(), words: Type.String() });
 const Point = Type.Object({ x: Type.Number(), y: Type.Number() });
 
-/** The draft's geometry measured from the ships' positions (CONTRACT §2 `measured`), as the pages show it. */
+/** The draft's geometry measured from the ships' positions (docs/reference/request-result.md `measured`), as the pages show it. */
 const Measured = Type.Object(
   {
     fields: Type.Array(

@@ -101,7 +101,7 @@ export interface SessionSnapshot {
   readonly positions?: Readonly<Record<string, ShipPosition>>;
 }
 
-/** A ship's latest position (CONTRACT §2 table coordinates), with when it was seen, by what, and how sure. */
+/** A ship's latest position (docs/reference/request-result.md table coordinates), with when it was seen, by what, and how sure. */
 export interface ShipPosition {
   readonly x: number;
   readonly y: number;

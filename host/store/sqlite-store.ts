@@ -16,7 +16,7 @@ import { FileIdentity, FileSwapped } from "./write-problem.ts";
 export interface StoreOptions {
   /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
   readonly readOnly?: boolean;
-  /** Write each resolved action and undo to the club outbox too, in the same transaction (club mode, CONTRACT §6). */
+  /** Write each resolved action and undo to the club outbox too, in the same transaction (club mode, docs/reference/mqtt.md). */
   readonly outbox?: boolean;
 }
 

@@ -60,7 +60,7 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
 }
 
 /**
- * Measures an action from a request's `table` (CONTRACT §2 "Positions"): the positions parsed (`table.…` paths on
+ * Measures an action from a request's `table` (docs/reference/request-result.md "Positions"): the positions parsed (`table.…` paths on
  * bad input), the action's geometric fields left out measured, and a refusal when the geometry forbids the action.
  */
 export function measureRequest<S extends TableState>(rs: RuleSet<S>, state: S, action: Action, rawTable: unknown): Result<MeasuredAction> {

@@ -185,7 +185,7 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
   return { action: current, measured, figures, overridden, borderline, ...(refusal ? { refusal } : {}) };
 }
 
-/** A result's measured fields (CONTRACT §2 `measured`), with `figures`, `overridden` and `borderline` only when there are any. */
+/** A result's measured fields (docs/reference/request-result.md `measured`), with `figures`, `overridden` and `borderline` only when there are any. */
 export function measuredFields(m: MeasuredAction): Record<string, unknown> {
   return {
     measured: m.measured,

@@ -11,7 +11,7 @@ import type { Action, Odds, RuleSet, TableState } from "./types.ts";
 
 /**
  * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
- * have is bad input (CONTRACT §1), not a legal-but-refused move.
+ * have is bad input (docs/reference/cli.md), not a legal-but-refused move.
  */
 export function handlerOf<S extends TableState>(
   id: string,
@@ -36,7 +36,7 @@ export type RuleSetSpec<S extends TableState> = Omit<
   /** Default: the handler's own `describe`, else the action type. */
   readonly describe?: RuleSet<S>["describe"];
   /**
-   * The odds headline (CONTRACT §2) of an action, from its whole distribution: `odds` is the handler's own answer,
+   * The odds headline (docs/reference/request-result.md) of an action, from its whole distribution: `odds` is the handler's own answer,
    * before its outcome list is shortened. Where it gives none (null, or no hook), the headline is one bar per
    * outcome in the rule set's own sentences ({@link outcomeHeadline}), titled by the action's title.
    */

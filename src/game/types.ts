@@ -12,7 +12,7 @@ import type { GameEnd } from "./game-end.ts";
 import type { ActionMeasures } from "./measure.ts";
 import type { Severity } from "./ship-status.ts";
 
-/** Fields every rule set's ship has (CONTRACT §2); rule sets add their own. */
+/** Fields every rule set's ship has (docs/reference/request-result.md); rule sets add their own. */
 export interface ShipBase {
   readonly id: string;
   readonly name: string;
@@ -70,7 +70,7 @@ export interface Choice {
   readonly max: number;
 }
 
-/** A roll or choice the rules now require, carrying the action to send next (CONTRACT §2). */
+/** A roll or choice the rules now require, carrying the action to send next (docs/reference/request-result.md). */
 export type FollowUp =
   | { readonly kind: "roll"; readonly purpose: string; readonly action: Action }
   | { readonly kind: "choose"; readonly purpose: string; readonly action: Action; readonly choice: Choice };
@@ -89,9 +89,9 @@ export interface Resolution {
 export interface Odds {
   readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
   readonly summary: Readonly<Record<string, unknown>>;
-  /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (CONTRACT §2). */
+  /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (docs/reference/request-result.md). */
   readonly truncated?: true;
-  /** What a player is shown before the roll, over the whole distribution (CONTRACT §2), when the rule set gives one. */
+  /** What a player is shown before the roll, over the whole distribution (docs/reference/request-result.md), when the rule set gives one. */
   readonly headline?: Headline;
 }
 
@@ -298,7 +298,7 @@ export interface RuleSet<S extends TableState = TableState> {
   /** Optional: what the set-up costs a side that the players may not expect (see {@link SetupWarning}). */
   setupWarnings?(state: S): readonly SetupWarning[];
   /**
-   * A ship's base when its `base` field is not given (CONTRACT §2), in mm; documented in docs/rules/<id>.md.
+   * A ship's base when its `base` field is not given (docs/reference/request-result.md), in mm; documented in docs/rules/<id>.md.
    * Absent: the rule set measures nothing from positions.
    */
   readonly defaultBase?: BaseSize;

@@ -1,5 +1,5 @@
 /**
- * `quarterdeck camera measure IMAGE --area WxH [--size MM] [--json]` (CONTRACT §7): the markers in a photo or frame
+ * `quarterdeck camera measure IMAGE --area WxH [--size MM] [--json]` (docs/reference/camera.md): the markers in a photo or frame
  * (PNG or JPEG), the ships' positions and headings in table millimetres. For people setting the camera up and
  * debugging it. A file that is not an image, or an image without the reference markers, says what it found and
  * exits 2.

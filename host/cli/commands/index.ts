@@ -97,7 +97,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 
   --area WxH   the playing area in mm, between the corner markers' centres, e.g. 1800x1200
   --size MM    the ship markers' printed side (default: the median of those seen), for the shape check
-  --json       print CONTRACT §7's JSON (else a line per marker)
+  --json       print docs/reference/camera.md's JSON (else a line per marker)
 
 Exit 0 ok; 2 when the file is not an image or the reference markers (corners 0–3, edges 4–7) cannot be found:
 the output says which markers were found.`,

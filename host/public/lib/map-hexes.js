@@ -1,5 +1,5 @@
 // The table's hex grid (WS&IM) as the map draws it: the outline of every hex the window shows, in map units with y
-// down (north up). The grid is CONTRACT §2's: `size` across the flats, `origin` the centre of hex (0, 0), flat- or
+// down (north up). The grid is docs/reference/request-result.md's: `size` across the flats, `origin` the centre of hex (0, 0), flat- or
 // pointy-topped, axial coordinates as in src/geometry/hex.ts.
 
 const SQRT3 = Math.sqrt(3);

@@ -1,5 +1,5 @@
 /**
- * `GET /api/health` (CONTRACT §4): whether the table can take actions (its store answers), and how many devices
+ * `GET /api/health` (docs/reference/http-api.md): whether the table can take actions (its store answers), and how many devices
  * are connected — for a kiosk script waiting for the host, a service monitor, or a member checking from a phone.
  */
 import { type Static, Type } from "@sinclair/typebox";

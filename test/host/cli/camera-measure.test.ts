@@ -1,5 +1,5 @@
 /**
- * `quarterdeck camera measure` (CONTRACT §7) on a rendered frame written as a PNG: the ships where the renderer put
+ * `quarterdeck camera measure` (docs/reference/camera.md) on a rendered frame written as a PNG: the ships where the renderer put
  * them; a markerless image and a file that is no image say what they found and exit 2.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** `GET /api/health` and `GET /api/openapi.json` on the demo table, every device emulated (CONTRACT §4). */
+/** `GET /api/health` and `GET /api/openapi.json` on the demo table, every device emulated (docs/reference/http-api.md). */
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import type { FastifyInstance } from "fastify";

@@ -110,7 +110,7 @@ describe("choosing from the pad", () => {
 
   it("answers a choice the rules ask from the pad: WS&IM's hits read off the Fire Table, Confirm gives the option shown", () => {
     // without a data file (the demo's house tables read the hits by themselves), so the Fire Table's hits are asked
-    const { data: _houseTables, ...wsim } = demoSetup("wsim-battle-v3");
+    const wsim = { ...demoSetup("wsim-battle-v3"), data: undefined };
     const { session, reopen } = openSession(wsim, undefined, [], [...demoDice, demoPad]);
     const view = () => tableView(session, devices, wsim.display);
     session.cancel(); // the wind roll waiting at the start
