@@ -5,9 +5,10 @@
  * light (gradient, vignette), a Gaussian blur and noise. Also says, for each marker, whether it is fully visible,
  * partly covered or hidden — the ground truth the accuracy claims are measured against.
  */
+
 import type { GreyImage } from "../../camera/detector.ts";
+import { seededRandom } from "../faults.ts";
 import type { Scene, SceneMarker } from "./scene.ts";
-import { seeded } from "./scene.ts";
 
 /** A marker's 8×8 cells (border included), row 0 at its top: true = black. */
 export type MarkerCells = (id: number) => readonly boolean[];
@@ -270,7 +271,7 @@ export function renderScene(scene: Scene, cells: MarkerCells): Rendered {
   }
   const blurred = gaussianBlur(img, W, H, scene.blur);
   // Gaussian noise: a table of 65 536 normal deviates (Box–Muller) read at seeded random places.
-  const rand = seeded(scene.seed ^ 0x5bd1e995);
+  const rand = seededRandom(scene.seed ^ 0x5bd1e995);
   const normals = new Float32Array(65536);
   for (let i = 0; i < normals.length; i++) {
     normals[i] = Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());

@@ -4,6 +4,7 @@
  * hand, a model over a marker's corner). `randomScene` draws one from a seed, so every failure can be replayed.
  */
 import { FIRST_SHIP_ID } from "../../camera/markers.ts";
+import { seededRandom } from "../faults.ts";
 
 /** A marker on the table: id, centre (mm), heading (degrees clockwise from +y: its top edge's way), side (mm). */
 export interface SceneMarker {
@@ -62,18 +63,6 @@ export interface Scene {
   readonly seed: number;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same scene. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface RandomSceneOptions {
   readonly width: number;
   readonly height: number;
@@ -109,7 +98,7 @@ export function referenceMarkers(area: { width: number; height: number }, size: 
 
 /** A random scene: ships placed apart, a camera somewhat off straight above, a lens, light, blur, noise, a hand. */
 export function randomScene(seed: number, o: RandomSceneOptions): Scene {
-  const r = seeded(seed);
+  const r = seededRandom(seed); // the same seed, the same scene
   const between = (a: number, b: number) => a + (b - a) * r();
   const area = o.area ?? { width: 1800, height: 1200 };
   const shipSize = o.shipSize ?? 50;
