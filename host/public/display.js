@@ -315,7 +315,7 @@ function Display() {
         </div>
       </aside>
     </main>
-    <footer id="fleet" class="fleet"><${Fleet} state=${state} /></footer>
+    <footer id="fleet" class="fleet" tabindex="0" aria-label="The fleets"><${Fleet} state=${state} /></footer>
     <${Notice} state=${state} />
     <div class="sr-only" aria-live="polite" aria-atomic="true" id="announce">${announce}</div>`;
 }

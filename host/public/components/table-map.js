@@ -57,7 +57,7 @@ function Wind({ wind, unit, win, label }) {
   if (!wind) return null;
   const { r, cx, cy } = windSpot(unit, win);
   // the arrow flies downwind: from the bearing the wind blows from, across the centre
-  return html`<g class="map-wind" aria-label=${`wind: ${wind.label}`}>
+  return html`<g class="map-wind" role="img" aria-label=${`wind: ${wind.label}`}>
     <circle cx=${cx} cy=${cy} r=${r} class="map-wind-disc" />
     <g transform=${`translate(${cx} ${cy}) rotate(${wind.fromDegrees + 180})`}>
       <line x1="0" y1=${r * 0.75} x2="0" y2=${-r * 0.45} class="map-wind-shaft" style=${`stroke-width:${4 * unit}`} />
