@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
@@ -100,7 +100,13 @@ export const critical: H = {
     }
     return resolution({ entry: n, code, text, leaderRisk, broadsideRoll }, [shipEvent("critical-hit", ship, {}, { code })], followUps);
   },
-  summary: (d) => ({ code: fieldDistribution(d, "code"), pLeaderRisk: d.probability((o) => o.leaderRisk === true) }),
+  summary: (d) => ({
+    code: chances(fieldDistribution(d, "code"), (code) => `Critical ${code}`),
+    pLeaderRisk: chance(
+      "A leader at risk",
+      d.probability((o) => o.leaderRisk === true),
+    ),
+  }),
 };
 
 export const broadsideLoss: H = {
@@ -118,7 +124,7 @@ export const broadsideLoss: H = {
     const broadside = (dice[0]?.[0] ?? 0) % 2 === 1 ? "left" : "right";
     return resolution({ broadside }, [shipEvent("broadside-reduced", s.value, {}, { broadside })]);
   },
-  summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
+  summary: (d) => ({ broadside: chances(fieldDistribution(d, "broadside"), (side) => `Loses the ${side} broadside`) }),
 };
 
 /**
@@ -174,7 +180,12 @@ export const leaderCasualty: H = {
       lost.followUps,
     );
   },
-  summary: (d) => ({ pCasualty: d.probability((o) => o.casualty === true) }),
+  summary: (d) => ({
+    pCasualty: chance(
+      "The leader is a casualty",
+      d.probability((o) => o.casualty === true),
+    ),
+  }),
 };
 
 /**

@@ -6,7 +6,16 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import {
+  chance,
+  chances,
+  detail,
+  fieldDistribution,
+  type ResolvingActionSpec,
+  resolution,
+  type Summary,
+  setting,
+} from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action, FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -160,15 +169,19 @@ export const fire: H = {
     return resolution(outcome, events, followUps);
   },
   summary: (d) => ({
-    pCritical: d.probability((o) => o.critical === true),
-    hits: fieldDistribution(d, "hits"),
-    modifiedDie: fieldDistribution(d, "modifiedDie"),
+    pCritical: chance(
+      "A critical hit",
+      d.probability((o) => o.critical === true),
+    ),
+    // the hits read off the Fire Table (null until read): the headline draws them
+    hits: detail(fieldDistribution(d, "hits")),
+    modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),
     ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
 };
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
-function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Record<string, unknown> {
+function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Summary {
   const out: Record<string, Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
   for (const { value, p } of d.entries) {
     const dmg = value.damage as Damage;
@@ -177,7 +190,8 @@ function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Record<stri
       bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
     }
   }
-  return { damage: out, hitTable: fieldDistribution(d, "hitTable") };
+  // the damage per kind is detail the headline draws
+  return { damage: detail(out), hitTable: chances(fieldDistribution(d, "hitTable"), (n) => `Hit Table number ${n}`) };
 }
 
 interface Broadside {

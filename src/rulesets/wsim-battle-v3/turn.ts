@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -50,7 +50,12 @@ export const windChange: H = {
       : [];
     return resolution({ total, changes, effectiveTurn: changes ? state.game.turn + 1 : null }, events, followUps);
   },
-  summary: (d) => ({ pChange: d.probability((o) => o.changes === true) }),
+  summary: (d) => ({
+    pChange: chance(
+      "The wind changes",
+      d.probability((o) => o.changes === true),
+    ),
+  }),
 };
 
 export const windShift: H = {
