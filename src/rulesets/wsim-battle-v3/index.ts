@@ -2,7 +2,7 @@
  * `wsim-battle-v3` (wsim-battle-rules-v3.txt): the v3 battle rules for Wooden Ships & Iron Men. The base game's
  * Fire and Critical Hit tables come from a club data file; without one the person reads them (`choose`).
  */
-import { defineAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
+import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet, TurnDef } from "../../game/types.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
@@ -18,8 +18,7 @@ import { WSIM_SUMMARY_TERMS } from "./summary-terms.ts";
 import { TURN } from "./turn.ts";
 import { wsimDescribe, wsimShipViews, wsimWindView } from "./views.ts";
 
-const wsimAction = defineAction<WsimState>();
-const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE].map((h) => wsimAction(h));
+const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
