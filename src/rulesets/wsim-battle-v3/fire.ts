@@ -168,7 +168,8 @@ export const fire = wsimAction({
   // by hand); the red die counts only when it matches, for a critical hit (X.1).
   marks(ctx, dice) {
     const r = fire.resolve(
-      ctx,
+      ctx.state,
+      ctx.action,
       dice.map((g) => [...g]),
     );
     if (!r.ok) return [[null], [null]];
