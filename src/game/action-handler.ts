@@ -7,6 +7,7 @@ import type { DicePlan } from "../dice/plan.ts";
 import type { Dist, Weighted } from "../odds/distribution.ts";
 import type { Result } from "../result.ts";
 import type { ActionMeasures } from "./measure.ts";
+import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
 /** An outcome as a resolution returns it. */
@@ -20,6 +21,10 @@ export interface ActionHandler<S extends TableState> {
   readonly def: ActionDef;
   /** The action's schema. */
   readonly schema?: TObject;
+  /** The outcome's schema, every field with its fact (outcome.ts). */
+  readonly outcomeSchema?: TObject;
+  /** The outcome as typed facts for the pages (outcome-facts.ts). */
+  facts(state: S, outcome: Outcome): OutcomeFact[];
   /** Schema (unknown keys are errors), then legality in this state. */
   parse(state: S, raw: unknown): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;

@@ -19,6 +19,8 @@ import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { retireChoice } from "./flag-officer.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
+import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 
 const pair = <T extends string>(type: T) =>
   Type.Object(
@@ -64,6 +66,12 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  outcomeSchema: outcomeOf({
+    attacker: fact.hidden(Type.String()),
+    defender: fact.hidden(Type.String()),
+    modified: modifiedRoll,
+    grappled: fact.flag("Grappled (3+)", { no: "Failed boarding (under 3)" }),
+  }),
   measure: GRAPPLE_MEASURES,
   title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
@@ -178,8 +186,24 @@ function boardingRoundDist(ctx: Pair, plan: DicePlan, state: SoleBayState) {
   return oddsOverDistinctTotals(plan, (totals) => roundFromTotals(ctx, state, totals, side, report));
 }
 
+/** One side's roll in a round of boarding: the dice, its modifiers, the hits it inflicts. */
+const boardingSide = {
+  ship: fact.hidden(Type.String()),
+  rolled: fact.die("Rolled"),
+  modifier: fact.modifier("Modifiers"),
+  inflicted: fact.count("Inflicts", HITS),
+};
+
 export const boardingRound = soleBayAction({
   type: "boarding-round",
+  outcomeSchema: outcomeOf({
+    attacker: fact.row("Boarders", boardingSide, "ship"),
+    defender: fact.row("Defenders", boardingSide, "ship"),
+    winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
+    results: fact.rows("Damage", damageRow, "ship"),
+    fireSpreads: fact.flag("Fire spreads from the fireship"),
+    grappleEnds: fact.flag("The grapple ends"),
+  }),
   title: "Boarding round",
   description: "One round of a boarding action: both ships inflict damage on the other.",
   schema: pair("boarding-round"),
@@ -245,6 +269,7 @@ export const boardingRound = soleBayAction({
 
 export const breakOff = soleBayAction({
   type: "break-off",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), from: fact.ship("Breaks off from") }),
   title: "Break off",
   description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
   schema: Type.Object({ type: actionType("break-off"), ship: shipId("Ship breaking off") }, { additionalProperties: false }),

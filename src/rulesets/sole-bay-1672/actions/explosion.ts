@@ -19,6 +19,8 @@ import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
+import { damageFields, HITS, INCHES } from "../outcome-facts.ts";
 
 /** The roll for the radius, once a ship has exploded. */
 export const radiusFollowUp = (ship: SoleBayShip): FollowUp =>
@@ -32,6 +34,12 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
 
 export const explosionRoll = soleBayAction({
   type: "explosion-roll",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    total: fact.die("Rolled"),
+    needed: fact.target("Explodes on"),
+    exploded: fact.flag("Explodes", { no: "Does not explode" }),
+  }),
   title: "Ship destruction",
   description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
   schema: Type.Object(
@@ -68,6 +76,7 @@ export const explosionRoll = soleBayAction({
 
 export const explosionRadius = soleBayAction({
   type: "explosion-radius",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), radius: fact.number("Blast radius", INCHES) }),
   title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
   schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
@@ -126,6 +135,11 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
 
 export const explosionHits = soleBayAction({
   type: "explosion-hits",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    radius: fact.number("Blast radius", INCHES),
+    results: fact.rows("Damage", { ship: fact.hidden(Type.String()), hits: fact.count("Hits"), ...damageFields }, "ship"),
+  }),
   measure: EXPLOSION_HITS_MEASURES,
   title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",

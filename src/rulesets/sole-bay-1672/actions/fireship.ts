@@ -14,12 +14,15 @@ import { crewModifier, totalBoxes } from "../ship.ts";
 import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { radiusFollowUp } from "./explosion.ts";
 import { retireChoice } from "./flag-officer.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
+import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 
 const oneShip = <T extends string>(type: T, label: string) =>
   Type.Object({ type: actionType(type), ship: shipId(label) }, { additionalProperties: false });
 
 export const fireFireship = soleBayAction({
   type: "fire-fireship",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), fired: fact.flag("Fireship fired: crew removed") }),
   title: "Fireship fired",
   description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
   schema: oneShip("fire-fireship", "Fireship"),
@@ -38,6 +41,12 @@ export const fireFireship = soleBayAction({
 
 export const fireshipExplosion = soleBayAction({
   type: "fireship-explosion",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    total: fact.die("Rolled"),
+    needed: fact.target("Explodes on"),
+    exploded: fact.flag("Explodes", { no: "Does not explode" }),
+  }),
   title: "Fireship explosion",
   description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
   schema: oneShip("fireship-explosion", "Fired fireship"),
@@ -67,6 +76,12 @@ export const fireshipExplosion = soleBayAction({
 
 export const fireshipEnsnare = soleBayAction({
   type: "fireship-ensnare",
+  outcomeSchema: outcomeOf({
+    fireship: fact.hidden(Type.String()),
+    target: fact.hidden(Type.String()),
+    roll: fact.die("Rolled"),
+    ensnared: fact.flag("Ensnared (3+)", { no: "Not ensnared (under 3)" }),
+  }),
   title: "Fireship ensnares",
   description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
   schema: Type.Object(
@@ -110,6 +125,7 @@ export const fireshipEnsnare = soleBayAction({
 
 export const fireDamage = soleBayAction({
   type: "fire-damage",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), hits: fact.count("Fire damage", HITS), ...damageFields }),
   title: "Fire damage",
   description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
   schema: oneShip("fire-damage", "Burning ship"),
@@ -134,6 +150,11 @@ export const fireDamage = soleBayAction({
 
 export const fireFighting = soleBayAction({
   type: "fire-fighting",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    modified: modifiedRoll,
+    putOut: fact.flag("Fire put out (4+)", { no: "Still burning" }),
+  }),
   title: "Fire fighting",
   description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.",
   schema: oneShip("fire-fighting", "Burning ship"),
