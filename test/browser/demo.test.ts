@@ -187,8 +187,8 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
   it("on /devices a player is switched to manual dice mid-game; typed dice on /control resolve, marked as typed", async () => {
     const devices = await browser.newPage();
     await devices.goto(`${host.url}/devices`);
-    await devices.locator("tr[data-device=pixel-1]").waitFor();
-    expect(await devices.locator("tr[data-device=pixel-1]").textContent()).toMatch(/connected/);
+    await devices.locator("[data-device=pixel-1]").waitFor();
+    expect(await devices.locator("[data-device=pixel-1]").textContent()).toMatch(/connected/);
     await devices.screenshot({ path: join(ARTIFACTS, "devices.png") });
     const blink = await call(`${host.url}/api/devices/pixel-1/identify`, "POST", {});
     expect(blink.status).toBe(200);
