@@ -4,10 +4,10 @@
  */
 
 import type { DicePlan } from "../../src/dice/plan.ts";
+import { factsLine } from "../public/lib/facts.js";
 import { dieLabel } from "../session/dice-gather.ts";
 import type { GameOver } from "../session/game-over.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
-import { factsLine } from "../public/lib/facts.js";
 import { markTally, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 

@@ -13,8 +13,8 @@ import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
-import { factsOf } from "./outcome-facts.ts";
 import type { ActionMeasures } from "./measure.ts";
+import { factsOf } from "./outcome-facts.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
 

@@ -71,7 +71,9 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     }
     case "entries": {
       const items = (v as unknown[]).map(meaning);
-      return items.length || a.none ? [{ label, kind: "entries", value: items.length ? items : [{ entry: a.none ?? "", meaning: "" }] }] : [];
+      return items.length || a.none
+        ? [{ label, kind: "entries", value: items.length ? items : [{ entry: a.none ?? "", meaning: "" }] }]
+        : [];
     }
     case "rows": {
       const rows = (Array.isArray(v) ? v : [v]) as Readonly<Record<string, unknown>>[];

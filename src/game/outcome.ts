@@ -93,8 +93,7 @@ export const fact = {
   shipOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("ship", label, opts))),
   ships: (label: string) => Type.Array(Type.String(), note("list", label, { ships: true })),
   /** The value before; `after` names the field with the value after (declared `hidden`). */
-  change: (label: string, after: string, words: Readonly<Record<string, string>>) =>
-    Type.String(note("change", label, { after, words })),
+  change: (label: string, after: string, words: Readonly<Record<string, string>>) => Type.String(note("change", label, { after, words })),
   entry: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
     Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] })),
   entries: <V>(label: string, meaning: (value: V, state: TableState) => string) =>

@@ -56,7 +56,8 @@ describe.each(RULE_SETS.filter((rs) => DECLARED.has(rs.id)))("$id: every action'
           continue;
         }
         for (const t of rs.facts(r.state, r.action, outcome).flatMap(texts)) {
-          if (BAD.test(t) || ids.has(t) || /^[a-z]+(-[a-z]+)+$/.test(t) || /^[a-z]+[A-Z]/.test(t)) wrong.push(`${r.type}: "${t}" in ${JSON.stringify(outcome).slice(0, 160)}`);
+          if (BAD.test(t) || ids.has(t) || /^[a-z]+(-[a-z]+)+$/.test(t) || /^[a-z]+[A-Z]/.test(t))
+            wrong.push(`${r.type}: "${t}" in ${JSON.stringify(outcome).slice(0, 160)}`);
         }
       }
     }

@@ -8,6 +8,7 @@ import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
@@ -15,12 +16,11 @@ import { afterWords, type DamageReport, damaged, damageReport, markEvents } from
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { GRAPPLE_MEASURES } from "../measures.ts";
+import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { retireChoice } from "./flag-officer.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 
 const pair = <T extends string>(type: T) =>
   Type.Object(

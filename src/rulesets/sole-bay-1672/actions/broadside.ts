@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
 import { fail, ok } from "../../../result.ts";
@@ -13,11 +14,10 @@ import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { BROADSIDE_MEASURES } from "../measures.ts";
+import { conditionChange, damageFields } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { conditionChange, damageFields, HITS } from "../outcome-facts.ts";
 
 const BROADSIDE_SIDES = ["port", "starboard"] as const;
 type BroadsideSide = (typeof BROADSIDE_SIDES)[number];

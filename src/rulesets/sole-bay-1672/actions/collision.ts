@@ -6,15 +6,15 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { COLLISION_MEASURES } from "../measures.ts";
+import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier } from "../ship.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 
 export const collision = soleBayAction({
   type: "collision",

@@ -7,16 +7,16 @@ import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
 import { actionType, illegal, soleBayAction } from "../lookup.ts";
+import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";
 import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 
 export const breakpoint = soleBayAction({
   type: "breakpoint",

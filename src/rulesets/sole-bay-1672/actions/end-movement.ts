@@ -5,11 +5,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { actionType, isFired, soleBayAction } from "../lookup.ts";
 import { afloat, type SoleBayState } from "../state.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
 
 /**
  * The rolls the end of movement demands, in roster order: fireships first ("rolling for a possible explosion each

@@ -8,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { Weighted } from "../../../odds/distribution.ts";
@@ -16,11 +17,10 @@ import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
+import { damageFields, INCHES } from "../outcome-facts.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { damageFields, HITS, INCHES } from "../outcome-facts.ts";
 
 /** The roll for the radius, once a ship has exploded. */
 export const radiusFollowUp = (ship: SoleBayShip): FollowUp =>

@@ -5,17 +5,17 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, totalBoxes } from "../ship.ts";
 import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { radiusFollowUp } from "./explosion.ts";
 import { retireChoice } from "./flag-officer.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 
 const oneShip = <T extends string>(type: T, label: string) =>
   Type.Object({ type: actionType(type), ship: shipId(label) }, { additionalProperties: false });

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
@@ -17,7 +18,6 @@ import type { SoleBayShip } from "../ship.ts";
 import { retireCandidates } from "../squadron.ts";
 import type { SoleBayState } from "../state.ts";
 import { FLAG_OFFICER_KILLED_ON, RETIRE_WITHIN_INCHES } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
 
 const CAUSES = ["broadside", "fire", "explosion", "collision", "boarding"] as const satisfies readonly DamageCause[];
 

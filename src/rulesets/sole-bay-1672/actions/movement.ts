@@ -7,15 +7,15 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { MOVEMENT_MEASURES } from "../measures.ts";
+import { INCHES, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
-import { fact, outcomeOf } from "../../../game/outcome.ts";
-import { INCHES, modifiedRoll } from "../outcome-facts.ts";
 
 const WINDWARD = ["stern", "bow", "neither"] as const;
 
