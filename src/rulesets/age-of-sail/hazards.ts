@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
@@ -76,7 +76,16 @@ export const fireRemoval: H = {
     ];
     return resolution({ need, extinguished: false, exploded: true }, events, explosionQuestion(state, ship));
   },
-  summary: (d) => ({ pExtinguished: d.probability((o) => o.extinguished === true), pExplodes: d.probability((o) => o.exploded === true) }),
+  summary: (d) => ({
+    pExtinguished: chance(
+      "The fire is put out",
+      d.probability((o) => o.extinguished === true),
+    ),
+    pExplodes: chance(
+      "Explodes",
+      d.probability((o) => o.exploded === true),
+    ),
+  }),
 };
 
 export const catchFire: H = {
@@ -119,7 +128,12 @@ export const catchFire: H = {
       caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy, fireRound: state.game.round })] : [],
     );
   },
-  summary: (d) => ({ pCaught: d.probability((o) => o.caught === true) }),
+  summary: (d) => ({
+    pCaught: chance(
+      "Catches fire",
+      d.probability((o) => o.caught === true),
+    ),
+  }),
 };
 
 export const sinkingCheck: H = {
@@ -150,7 +164,12 @@ export const sinkingCheck: H = {
       : [];
     return resolution({ sank }, events);
   },
-  summary: (d) => ({ pSink: d.probability((o) => o.sank === true) }),
+  summary: (d) => ({
+    pSink: chance(
+      "Sinks",
+      d.probability((o) => o.sank === true),
+    ),
+  }),
 };
 
 export const HAZARDS = [fireRemoval, catchFire, explosionFire, sinkingCheck];

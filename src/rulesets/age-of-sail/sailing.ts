@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
+import { chance, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -129,7 +129,12 @@ export const shoal: H = {
     const foundered = die(dice) <= 3;
     return resolution({ foundered }, foundered ? [shipEvent("foundered", s.value, { aground: true })] : []);
   },
-  summary: (d) => ({ pFounder: d.probability((o) => o.foundered === true) }),
+  summary: (d) => ({
+    pFounder: chance(
+      "Founders",
+      d.probability((o) => o.foundered === true),
+    ),
+  }),
 };
 
 export const refloat: H = {
@@ -149,7 +154,12 @@ export const refloat: H = {
     const refloated = die(dice) === 6;
     return resolution({ refloated }, refloated ? [shipEvent("refloated", s.value, { aground: false })] : []);
   },
-  summary: (d) => ({ pRefloat: d.probability((o) => o.refloated === true) }),
+  summary: (d) => ({
+    pRefloat: chance(
+      "Refloats",
+      d.probability((o) => o.refloated === true),
+    ),
+  }),
 };
 
 const firstFallen = (s: Ship): number => s.masts.indexOf(0);
@@ -189,7 +199,12 @@ export const repairMast: H = {
       shipEvent(repaired ? "mast-repaired" : "mast-repair-failed", s.value, { masts, repairingMasts: true }),
     ]);
   },
-  summary: (d) => ({ pRepair: d.probability((o) => o.repaired === true) }),
+  summary: (d) => ({
+    pRepair: chance(
+      "The mast is repaired",
+      d.probability((o) => o.repaired === true),
+    ),
+  }),
 };
 
 export const SAILING = [speed, turn, anchor, weighAnchor, shoal, refloat, repairMast];
