@@ -40,7 +40,15 @@ export const HeadlineSchema = Type.Object({
 
 /** One figure of an odds summary, typed by the rule set (src/odds/figures.ts): a page shows each as what it is. */
 const figure = <K extends string, V extends TSchema>(kind: K, value: V) =>
-  Type.Object({ label: Type.String(), kind: Type.Literal(kind), value }, { additionalProperties: false });
+  Type.Object(
+    {
+      label: Type.String(),
+      kind: Type.Literal(kind),
+      value,
+      unit: Type.Optional(Type.String({ description: "what it counts: hits, dice, turns" })),
+    },
+    { additionalProperties: false },
+  );
 export const SummaryFigureSchema = Type.Union([
   figure("probability", Probability),
   figure("mean", Type.Number()),

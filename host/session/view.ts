@@ -7,7 +7,6 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
-import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
@@ -108,7 +107,6 @@ export function tableView(
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
-  const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
   const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length);
   return {
     version: game.versionsBefore + s.version,
@@ -142,8 +140,8 @@ export function tableView(
       odds: st.odds && {
         outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
         truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
-        // the rule set's summary as typed figures (a chance, a mean, a count), ids given as ship names
-        summary: summaryFigures(st.odds.summary, st.def.type, s.rs.summaryTerms ?? {}, shipNameOf),
+        // the rule set's summary as typed figures (a chance, a mean, a count), each with its label
+        summary: st.odds.figures,
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,

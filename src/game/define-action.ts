@@ -9,6 +9,7 @@
 import type { Static, TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "../odds/distribution.ts";
+import type { Summary } from "../odds/figures.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
@@ -53,8 +54,11 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * distribution; a shortened list says `truncated`). Takes precedence over `dist`.
    */
   odds?(ctx: ActionContext<S, Static<T> & Action, P>, plan: DicePlan): Odds | Result<Odds>;
-  /** A summary of the exact odds (hit distribution, chance of fire …). */
-  summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Record<string, unknown>;
+  /**
+   * A summary of the exact odds (chance of fire, hits to expect …), each key a typed entry with its label
+   * (`chance`, `mean`, `count`, `chances`, `detail` of odds/figures.ts).
+   */
+  summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Summary;
   /** One sentence for the display and screen readers. */
   describe?(ctx: DescribeContext<S, Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts). */

@@ -5,7 +5,7 @@
 
 import type { DicePlan } from "../dice/plan.ts";
 import type { BaseSize } from "../geometry/base.ts";
-import type { SummaryTerms } from "../odds/figures.ts";
+import type { SummaryFigure } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
 import type { GameEnd } from "./game-end.ts";
@@ -89,6 +89,8 @@ export interface Resolution {
 export interface Odds {
   readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
   readonly summary: Readonly<Record<string, unknown>>;
+  /** The summary's figures for players, each with its label and kind (src/odds/figures.ts), in the summary's order. */
+  readonly figures: readonly SummaryFigure[];
   /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (docs/reference/request-result.md). */
   readonly truncated?: true;
   /** What a player is shown before the roll, over the whole distribution (docs/reference/request-result.md), when the rule set gives one. */
@@ -312,6 +314,4 @@ export interface RuleSet<S extends TableState = TableState> {
    * band's outer edge (mm, base to base) with the band's name in the text's words.
    */
   readonly rangeRings?: Readonly<Record<string, readonly { readonly label: string; readonly mm: number }[]>>;
-  /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
-  readonly summaryTerms?: SummaryTerms;
 }

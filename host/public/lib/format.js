@@ -36,9 +36,9 @@ export function oddsView(odds) {
 }
 
 /**
- * The typed figures of the odds summary (`{label, kind, value}`) a page shows beside the headline, each as what the
- * rule set says it is: a mean with two decimals ("Hits to expect 0.67", never "67%"), a count whole, a probability
- * as a percentage. `kinds` picks which (the headline already draws the chances).
+ * The typed figures of the odds summary (`{label, kind, value, unit?}`) a page shows beside the headline, each as what
+ * the rule set says it is: a mean with two decimals ("Hits to expect 0.67 hits", never "67%"), a count whole, a
+ * probability as a percentage; the unit after the number. `kinds` picks which (the headline already draws the chances).
  * @returns {{label: string, kind: string, text: string}[]}
  */
 export function summaryFigures(odds, kinds = ["mean", "count"]) {
@@ -48,7 +48,9 @@ export function summaryFigures(odds, kinds = ["mean", "count"]) {
     .map((f) => ({
       label: f.label,
       kind: f.kind,
-      text: f.kind === "probability" ? pct(f.value) : f.kind === "count" ? String(Math.round(f.value)) : f.value.toFixed(2),
+      text:
+        (f.kind === "probability" ? pct(f.value) : f.kind === "count" ? String(Math.round(f.value)) : f.value.toFixed(2)) +
+        (f.unit && f.kind !== "probability" ? ` ${f.unit}` : ""),
     }));
 }
 

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
@@ -113,7 +113,12 @@ export const board = aosAction({
         else pDefenderCaptures += q;
       }
     const joint = jointOutcomes(totals, ([x, y]) => boardingOutcome(att, def, x ?? 0, y ?? 0));
-    return ok(oddsOfEntries(joint.entries, { pAttackerCaptures, pDefenderCaptures, pTie }, joint.truncated));
+    const summary = {
+      pAttackerCaptures: chance(`${att.name} captures ${def.name}`, pAttackerCaptures),
+      pDefenderCaptures: chance(`${def.name} captures ${att.name}`, pDefenderCaptures),
+      pTie: chance("A tie: locked together", pTie),
+    };
+    return ok(oddsOfEntries(joint.entries, summary, joint.truncated));
   },
 });
 
@@ -172,7 +177,12 @@ export const separate = aosAction({
     events.push(shipEvent("separated", loser, { ...setPrize, entangledWith: loser.entangledWith.filter((id) => id !== winner.id) }));
     return resolution({ separated: true, prizeCrew: moved }, events);
   },
-  summary: (d) => ({ pSeparate: d.probability((o) => o.separated === true) }),
+  summary: (d) => ({
+    pSeparate: chance(
+      "The ships separate",
+      d.probability((o) => o.separated === true),
+    ),
+  }),
 });
 
 export const BOARDING = [board, separate];

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { type Outcome, resolution, setting } from "../../game/action-kit.ts";
+import { chance, mean, type Outcome, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -140,8 +140,12 @@ export const explosionFire = aosAction({
       oddsOfEntries(
         joint.entries,
         {
-          pAnyCaught: 1 - caught.reduce((q, p) => q * (1 - p), 1),
-          expectedCaught: caught.reduce((sum, p) => sum + p, 0),
+          pAnyCaught: chance("A ship within catches fire", 1 - caught.reduce((q, p) => q * (1 - p), 1)),
+          expectedCaught: mean(
+            "Ships catching fire, to expect",
+            caught.reduce((sum, p) => sum + p, 0),
+            "ships",
+          ),
         },
         joint.truncated,
       ),

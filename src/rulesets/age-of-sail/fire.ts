@@ -5,9 +5,10 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, mean, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { aosAction } from "./kit.ts";
@@ -188,9 +189,16 @@ export const fire = aosAction({
     return dice.map((group) => group.map((v): DieMark => (v >= need ? "hit" : "miss")));
   },
   summary: (d) => ({
-    hits: fieldDistribution(d, "hits"),
-    expectedHits: d.expected((o) => Number(o.hits)),
-    pFire: d.probability((o) => o.onFire === true),
+    hits: chances(fieldDistribution(d, "hits"), (n) => plural(Number(n), "hit")),
+    expectedHits: mean(
+      "Hits to expect",
+      d.expected((o) => Number(o.hits)),
+      "hits",
+    ),
+    pFire: chance(
+      "The target catches fire",
+      d.probability((o) => o.onFire === true),
+    ),
   }),
 });
 

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
@@ -75,7 +75,16 @@ export const fireRemoval = aosAction({
     ];
     return resolution({ need, extinguished: false, exploded: true }, events, explosionQuestion(state, ship));
   },
-  summary: (d) => ({ pExtinguished: d.probability((o) => o.extinguished === true), pExplodes: d.probability((o) => o.exploded === true) }),
+  summary: (d) => ({
+    pExtinguished: chance(
+      "The fire is put out",
+      d.probability((o) => o.extinguished === true),
+    ),
+    pExplodes: chance(
+      "Explodes",
+      d.probability((o) => o.exploded === true),
+    ),
+  }),
 });
 
 export const catchFire = aosAction({
@@ -118,7 +127,12 @@ export const catchFire = aosAction({
       caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy, fireRound: state.game.round })] : [],
     );
   },
-  summary: (d) => ({ pCaught: d.probability((o) => o.caught === true) }),
+  summary: (d) => ({
+    pCaught: chance(
+      "Catches fire",
+      d.probability((o) => o.caught === true),
+    ),
+  }),
 });
 
 export const sinkingCheck = aosAction({
@@ -149,7 +163,12 @@ export const sinkingCheck = aosAction({
       : [];
     return resolution({ sank }, events);
   },
-  summary: (d) => ({ pSink: d.probability((o) => o.sank === true) }),
+  summary: (d) => ({
+    pSink: chance(
+      "Sinks",
+      d.probability((o) => o.sank === true),
+    ),
+  }),
 });
 
 export const HAZARDS = [fireRemoval, catchFire, explosionFire, sinkingCheck];

@@ -13,7 +13,6 @@ import { phaseNames, ROUND, TURN_DEF } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
-import { AGE_OF_SAIL_SUMMARY_TERMS } from "./summary-terms.ts";
 import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
@@ -36,7 +35,6 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
-  summaryTerms: AGE_OF_SAIL_SUMMARY_TERMS,
   headline: ageOfSailHeadline,
   victory: aosVictory,
 });

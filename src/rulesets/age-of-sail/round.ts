@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { literals } from "../../game/schema.ts";
 import type { TurnDef } from "../../game/types.ts";
@@ -96,7 +96,10 @@ export const windRoll = aosAction({
     ];
     return resolution({ direction, speed, turned: step, speedChange: speed - state.wind.speed }, events);
   },
-  summary: (d) => ({ direction: fieldDistribution(d, "direction"), speed: fieldDistribution(d, "speed") }),
+  summary: (d) => ({
+    direction: chances(fieldDistribution(d, "direction"), (to) => `Blows to ${to}`),
+    speed: chances(fieldDistribution(d, "speed"), (speed) => `Speed ${speed}`),
+  }),
 });
 
 export const setWind = aosAction({
@@ -142,7 +145,12 @@ export const initiative = aosAction({
       return resolution({ first: null }, [], [{ kind: "roll", purpose: "A tie: dice again for who moves first.", action: a }]);
     return resolution({ first }, [{ type: "first-player", game: { firstSide: first, player: 1, phase: 0 } } as AosEvent]);
   },
-  summary: (d) => ({ pTie: d.probability((o) => o.first === null) }),
+  summary: (d) => ({
+    pTie: chance(
+      "A tie (dice again)",
+      d.probability((o) => o.first === null),
+    ),
+  }),
 });
 
 export const advance = aosAction({

@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { resolution } from "../../game/action-kit.ts";
+import { chance, resolution } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
@@ -128,7 +128,12 @@ export const shoal = aosAction({
     const foundered = die(dice) <= 3;
     return resolution({ foundered }, foundered ? [shipEvent("foundered", s.value, { aground: true })] : []);
   },
-  summary: (d) => ({ pFounder: d.probability((o) => o.foundered === true) }),
+  summary: (d) => ({
+    pFounder: chance(
+      "Founders",
+      d.probability((o) => o.foundered === true),
+    ),
+  }),
 });
 
 export const refloat = aosAction({
@@ -148,7 +153,12 @@ export const refloat = aosAction({
     const refloated = die(dice) === 6;
     return resolution({ refloated }, refloated ? [shipEvent("refloated", s.value, { aground: false })] : []);
   },
-  summary: (d) => ({ pRefloat: d.probability((o) => o.refloated === true) }),
+  summary: (d) => ({
+    pRefloat: chance(
+      "Refloats",
+      d.probability((o) => o.refloated === true),
+    ),
+  }),
 });
 
 const firstFallen = (s: Ship): number => s.masts.indexOf(0);
@@ -188,7 +198,12 @@ export const repairMast = aosAction({
       shipEvent(repaired ? "mast-repaired" : "mast-repair-failed", s.value, { masts, repairingMasts: true }),
     ]);
   },
-  summary: (d) => ({ pRepair: d.probability((o) => o.repaired === true) }),
+  summary: (d) => ({
+    pRepair: chance(
+      "The mast is repaired",
+      d.probability((o) => o.repaired === true),
+    ),
+  }),
 });
 
 export const SAILING = [speed, turn, anchor, weighAnchor, shoal, refloat, repairMast];

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
@@ -99,7 +99,13 @@ export const critical = wsimAction({
     }
     return resolution({ entry: n, code, text, leaderRisk, broadsideRoll }, [shipEvent("critical-hit", ship, {}, { code })], followUps);
   },
-  summary: (d) => ({ code: fieldDistribution(d, "code"), pLeaderRisk: d.probability((o) => o.leaderRisk === true) }),
+  summary: (d) => ({
+    code: chances(fieldDistribution(d, "code"), (code) => `Critical ${code}`),
+    pLeaderRisk: chance(
+      "A leader at risk",
+      d.probability((o) => o.leaderRisk === true),
+    ),
+  }),
 });
 
 export const broadsideLoss = wsimAction({
@@ -117,7 +123,7 @@ export const broadsideLoss = wsimAction({
     const broadside = (dice[0]?.[0] ?? 0) % 2 === 1 ? "left" : "right";
     return resolution({ broadside }, [shipEvent("broadside-reduced", s.value, {}, { broadside })]);
   },
-  summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
+  summary: (d) => ({ broadside: chances(fieldDistribution(d, "broadside"), (side) => `Loses the ${side} broadside`) }),
 });
 
 /**
@@ -173,7 +179,12 @@ export const leaderCasualty = wsimAction({
       lost.followUps,
     );
   },
-  summary: (d) => ({ pCasualty: d.probability((o) => o.casualty === true) }),
+  summary: (d) => ({
+    pCasualty: chance(
+      "The leader is a casualty",
+      d.probability((o) => o.casualty === true),
+    ),
+  }),
 });
 
 /**

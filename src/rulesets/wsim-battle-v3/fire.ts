@@ -6,7 +6,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type Outcome, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, detail, fieldDistribution, type Outcome, resolution, type Summary, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -165,15 +165,19 @@ export const fire = wsimAction({
     return resolution(outcome, events, followUps);
   },
   summary: (d) => ({
-    pCritical: d.probability((o) => o.critical === true),
-    hits: fieldDistribution(d, "hits"),
-    modifiedDie: fieldDistribution(d, "modifiedDie"),
+    pCritical: chance(
+      "A critical hit",
+      d.probability((o) => o.critical === true),
+    ),
+    // the hits read off the Fire Table (null until read): the headline draws them
+    hits: detail(fieldDistribution(d, "hits")),
+    modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),
     ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
 });
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
-function damageSummary(d: Dist<Outcome>): Record<string, unknown> {
+function damageSummary(d: Dist<Outcome>): Summary {
   const out: Record<string, Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
   for (const { value, p } of d.entries) {
     const dmg = value.damage as Damage;
@@ -182,7 +186,8 @@ function damageSummary(d: Dist<Outcome>): Record<string, unknown> {
       bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
     }
   }
-  return { damage: out, hitTable: fieldDistribution(d, "hitTable") };
+  // the damage per kind is detail the headline draws
+  return { damage: detail(out), hitTable: chances(fieldDistribution(d, "hitTable"), (n) => `Hit Table number ${n}`) };
 }
 
 interface Broadside {

@@ -14,7 +14,6 @@ import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
-import { WSIM_SUMMARY_TERMS } from "./summary-terms.ts";
 import { TURN } from "./turn.ts";
 import { wsimDescribe, wsimShipViews, wsimWindView } from "./views.ts";
 
@@ -57,7 +56,6 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   windView: wsimWindView,
   shipViews: wsimShipViews,
   describe: wsimDescribe,
-  summaryTerms: WSIM_SUMMARY_TERMS,
   headline: wsimHeadline,
   turnOf: (state) => state.game.turn,
 });

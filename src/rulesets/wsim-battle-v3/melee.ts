@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
@@ -226,7 +226,8 @@ export const melee = wsimAction({
     };
     return resolution(outcome, events, [follow]);
   },
-  summary: (d) => ({ rolls: fieldDistribution(d, "rolls") }),
+  // the pairs of rolls are detail a player is not told
+  summary: (d) => ({ rolls: detail(fieldDistribution(d, "rolls")) }),
 });
 
 const lossOptions = (n: number) => Array.from({ length: n + 1 }, (_, i) => ({ value: i, label: String(i) }));

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -49,7 +49,12 @@ export const windChange = wsimAction({
       : [];
     return resolution({ total, changes, effectiveTurn: changes ? state.game.turn + 1 : null }, events, followUps);
   },
-  summary: (d) => ({ pChange: d.probability((o) => o.changes === true) }),
+  summary: (d) => ({
+    pChange: chance(
+      "The wind changes",
+      d.probability((o) => o.changes === true),
+    ),
+  }),
 });
 
 export const windShift = wsimAction({

@@ -56,12 +56,12 @@ describe("the pages' view helpers", () => {
   it("shows the summary's figures as the rule set types them: a mean is never a percentage, a count is whole", () => {
     const summary = [
       { label: "Dice rolled", kind: "count", value: 2 },
-      { label: "Hits to expect", kind: "mean", value: 0.6666666 },
+      { label: "Hits to expect", kind: "mean", value: 0.6666666, unit: "hits" },
       { label: "The target loses a condition", kind: "probability", value: 0.31 },
     ];
     expect(summaryFigures({ summary })).toEqual([
       { label: "Dice rolled", kind: "count", text: "2" },
-      { label: "Hits to expect", kind: "mean", text: "0.67" },
+      { label: "Hits to expect", kind: "mean", text: "0.67 hits" },
     ]);
     expect(summaryFigures({ summary }, ["probability"])).toEqual([
       { label: "The target loses a condition", kind: "probability", text: "31%" },

@@ -7,7 +7,7 @@ import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
 import { bySide, entry } from "../../../dice/plan.ts";
-import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
@@ -97,7 +97,12 @@ export const grapple = soleBayAction({
       );
     return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
   },
-  summary: (dist) => ({ pGrappled: dist.probability((o) => o.grappled) }),
+  summary: (dist) => ({
+    pGrappled: chance(
+      "Grappled",
+      dist.probability((o) => o.grappled),
+    ),
+  }),
   describe: ({ state }, o) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
 });
 
@@ -234,9 +239,18 @@ export const boardingRound = soleBayAction({
     return damaged(state, { events, cause: "boarding" });
   },
   summary: (dist, { prepared: ctx }) => ({
-    pAttackerWins: dist.probability((o) => o.winner === ctx.attacker.id),
-    pDefenderWins: dist.probability((o) => o.winner === ctx.defender.id),
-    pDrawn: dist.probability((o) => o.winner === null),
+    pAttackerWins: chance(
+      `${ctx.attacker.name} causes most damage`,
+      dist.probability((o) => o.winner === ctx.attacker.id),
+    ),
+    pDefenderWins: chance(
+      `${ctx.defender.name} causes most damage`,
+      dist.probability((o) => o.winner === ctx.defender.id),
+    ),
+    pDrawn: chance(
+      "Equal damage",
+      dist.probability((o) => o.winner === null),
+    ),
   }),
   describe: ({ state }, o) =>
     `Boarding: ${nameOf(state, o.attacker.ship)} inflicts ${o.attacker.inflicted}, ${nameOf(state, o.defender.ship)} inflicts ${o.defender.inflicted}` +

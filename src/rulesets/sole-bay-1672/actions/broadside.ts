@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf } from "../../../game/action-kit.ts";
+import { chance, count, detail, mean, nameOf } from "../../../game/action-kit.ts";
 import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
 import { fail, ok } from "../../../result.ts";
@@ -148,14 +148,24 @@ export const broadside = soleBayAction({
   },
   summary(dist, { prepared: ctx }) {
     return {
-      dice: ctx.dice,
-      needed: ctx.needed,
-      band: ctx.band,
-      breakdown: ctx.breakdown,
-      hits: dist.map((o) => o.hits).entries.map((e) => ({ hits: e.value, p: e.p })),
-      expectedHits: dist.expected((o) => o.hits),
-      pConditionDrops: dist.probability((o) => o.levelsLost > 0),
-      pDestroyed: dist.probability((o) => o.destroyed && !ctx.target.destroyed),
+      dice: count("Dice rolled", ctx.dice, "dice"),
+      needed: count("Each die hits on", ctx.needed),
+      band: detail(ctx.band),
+      breakdown: detail(ctx.breakdown),
+      hits: detail(dist.map((o) => o.hits).entries.map((e) => ({ hits: e.value, p: e.p }))),
+      expectedHits: mean(
+        "Hits to expect",
+        dist.expected((o) => o.hits),
+        "hits",
+      ),
+      pConditionDrops: chance(
+        `${ctx.target.name} loses a condition`,
+        dist.probability((o) => o.levelsLost > 0),
+      ),
+      pDestroyed: chance(
+        `${ctx.target.name} is destroyed`,
+        dist.probability((o) => o.destroyed && !ctx.target.destroyed),
+      ),
     };
   },
   describe({ state }, o) {

@@ -5,7 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { roll } from "../../../game/action-kit.ts";
+import { chance, chances, detail, roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
 import { literals } from "../../../game/schema.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
@@ -50,7 +50,13 @@ export const breakpoint = soleBayAction({
       ...(o.broken ? [{ type: "squadron-broken" as const, squadron: ctx.squadron }] : []),
     ],
   }),
-  summary: (dist, { prepared: ctx }) => ({ modifiers: ctx.modifiers, pBreaks: dist.probability((o) => o.broken) }),
+  summary: (dist, { prepared: ctx }) => ({
+    modifiers: detail(ctx.modifiers),
+    pBreaks: chance(
+      "The squadron breaks off",
+      dist.probability((o) => o.broken),
+    ),
+  }),
   describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
 });
 
@@ -100,7 +106,7 @@ export const initiative = soleBayAction({
   odds: ({ prepared: ctx }) => {
     // Each side's die is independent, so the joint space (6^n roll vectors, 16 sides at most) is never enumerated:
     // the summary is a sum over the winning face, and the listed vectors are the first found best-first.
-    const { pWins, pDraw } = initiativeSummary(ctx.sides);
+    const { pWins, pDraw } = initiativeChances(ctx.sides);
     const faces = [1, 2, 3, 4, 5, 6].map((roll) => ({ value: roll, p: 1 / 6 }));
     const joint = jointOutcomes(
       ctx.sides.map(() => faces),
@@ -109,7 +115,8 @@ export const initiative = soleBayAction({
         return { rolls, ...highestRoll(rolls) };
       },
     );
-    return oddsOfEntries(joint.entries, { pWins, pDraw }, joint.truncated);
+    const summary = { pWins: chances(pWins, (side) => `${side} has initiative`), pDraw: chance("Draw (re-roll)", pDraw) };
+    return oddsOfEntries(joint.entries, summary, joint.truncated);
   },
   describe: (_ctx, o) =>
     o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`,
@@ -119,7 +126,7 @@ export const initiative = soleBayAction({
  * Who wins an initiative of n sides, each rolling 1d6: a side wins alone on face r when every other side rolls under
  * r, so P(win) = Σ_r (1/6)·((r − 1)/6)^(n − 1); the rest is a draw (re-rolled).
  */
-export function initiativeSummary(sides: readonly string[]): { pWins: Record<string, number>; pDraw: number } {
+export function initiativeChances(sides: readonly string[]): { pWins: Record<string, number>; pDraw: number } {
   let pWin = 0;
   for (let r = 1; r <= 6; r++) pWin += ((r - 1) / 6) ** (sides.length - 1) / 6;
   return { pWins: Object.fromEntries(sides.map((s) => [s, pWin])), pDraw: Math.max(0, 1 - pWin * sides.length) };

@@ -7,7 +7,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, chances, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { Weighted } from "../../../odds/distribution.ts";
@@ -59,7 +59,12 @@ export const explosionRoll = soleBayAction({
     o.exploded
       ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] }
       : { events: [{ type: "explosion-averted", ship: ctx.ship.id }] },
-  summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  summary: (dist) => ({
+    pExplodes: chance(
+      "Explodes",
+      dist.probability((o) => o.exploded),
+    ),
+  }),
   describe: ({ state }, o) =>
     o.exploded
       ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
@@ -121,7 +126,10 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
   const pAnyDestroyed = one
     ? [1, 2, 3, 4, 5, 6].filter((h) => ctx.within.some((s) => shipResult(s, h).destroyed)).length / 6
     : 1 - Object.values(pDestroyed).reduce((q, p) => q * (1 - p), 1);
-  return { pAnyDestroyed, pDestroyed };
+  return {
+    pAnyDestroyed: chance("A ship within is destroyed", pAnyDestroyed),
+    pDestroyed: chances(pDestroyed, (id) => `${ctx.within.find((s) => s.id === id)?.name ?? id} is destroyed`),
+  };
 }
 
 export const explosionHits = soleBayAction({

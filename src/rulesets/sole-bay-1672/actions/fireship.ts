@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, nameOf, roll } from "../../../game/action-kit.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
@@ -61,7 +61,12 @@ export const fireshipExplosion = soleBayAction({
     ];
     return { events, followUps: [radiusFollowUp(ctx.ship)] };
   },
-  summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  summary: (dist) => ({
+    pExplodes: chance(
+      "Explodes",
+      dist.probability((o) => o.exploded),
+    ),
+  }),
   describe: ({ state }, o) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
 });
 
@@ -104,7 +109,12 @@ export const fireshipEnsnare = soleBayAction({
     );
     return { events: [{ type: "grappled", a: ctx.fireship.id, b: ctx.target.id }], followUps };
   },
-  summary: (dist) => ({ pEnsnared: dist.probability((o) => o.ensnared) }),
+  summary: (dist) => ({
+    pEnsnared: chance(
+      "Ensnared",
+      dist.probability((o) => o.ensnared),
+    ),
+  }),
   describe: ({ state }, o) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
 });
 
@@ -152,6 +162,11 @@ export const fireFighting = soleBayAction({
     return { ship: ctx.ship.id, modified, putOut: modified >= FIRE_FIGHTING_SUCCESS };
   },
   effects: ({ prepared: ctx }, o) => ({ events: o.putOut ? [{ type: "fire-out", ship: ctx.ship.id }] : [] }),
-  summary: (dist) => ({ pPutOut: dist.probability((o) => o.putOut) }),
+  summary: (dist) => ({
+    pPutOut: chance(
+      "Fire put out",
+      dist.probability((o) => o.putOut),
+    ),
+  }),
   describe: ({ state }, o) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
 });

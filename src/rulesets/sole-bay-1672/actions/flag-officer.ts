@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf } from "../../../game/action-kit.ts";
+import { chance, nameOf } from "../../../game/action-kit.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
@@ -95,7 +95,12 @@ export const flagOfficerRisk = soleBayAction({
     if (choice) followUps.push(choice);
     return { events, followUps };
   },
-  summary: (dist) => ({ pKilled: dist.probability((o) => o.killed) }),
+  summary: (dist) => ({
+    pKilled: chance(
+      "The Flag Officer is killed",
+      dist.probability((o) => o.killed),
+    ),
+  }),
   describe({ state }, o) {
     const n = nameOf(state, o.ship);
     const words: Record<string, string> = {

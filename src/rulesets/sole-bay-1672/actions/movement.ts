@@ -6,7 +6,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { nameOf } from "../../../game/action-kit.ts";
+import { chance, nameOf } from "../../../game/action-kit.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
@@ -140,7 +140,12 @@ function sailingRoll(type: "backing-sail" | "tacking", title: string, success: s
       return { ship: ctx.ship.id, modified, success: ok, meaning: ok ? success : failure };
     },
     effects: () => ({ events: [] }),
-    summary: (dist) => ({ pSuccess: dist.probability((o) => o.success) }),
+    summary: (dist) => ({
+      pSuccess: chance(
+        "Succeeds",
+        dist.probability((o) => o.success),
+      ),
+    }),
     describe: ({ state }, o) => `${nameOf(state, o.ship)}: ${o.meaning}`,
   });
 }
