@@ -1,7 +1,8 @@
 /**
- * Every stable error code the project returns (docs/reference/cli.md), with the HTTP status the host answers it with and
- * what it means. Rule sets, decoders, config and the host name codes from here, so a code is written once and its
- * status is looked up, never guessed from the code's spelling.
+ * The stable error codes the rules core itself returns, with the HTTP status the host answers each with and what it
+ * means. The host adds its own codes (config, devices, the store, callers: host/error-codes.ts) to the same registry
+ * ({@link ErrorCodeRegistry}), so `fail` in result.ts takes any catalogued code while the core's file lists only its
+ * own. Every code is written once and its status looked up, never guessed from its spelling.
  */
 
 /** One catalogue entry: the HTTP status and a line on when the code is used. */
@@ -10,74 +11,23 @@ export interface ErrorCodeInfo {
   readonly meaning: string;
 }
 
-/** The catalogue, by code. */
-export const ERROR_CODES = {
-  // Bad input: the request, a file or a body is not what it must be.
+/** The rules core's codes: bad input to a rule set, and legal input the rules refuse. */
+export const RULES_ERROR_CODES = {
   "input.invalid": { status: 400, meaning: "A request, file or field does not match its schema." },
-  "input.media-type": { status: 400, meaning: "The body is not JSON." },
-  "input.too-deep": { status: 400, meaning: "The body nests deeper than the host takes." },
-  "input.too-large": { status: 400, meaning: "The body is larger than the host takes." },
-  "config.invalid": { status: 400, meaning: "The table file or a device setting is wrong." },
-  "roster.invalid": { status: 400, meaning: "A roster has bad rows; `errors` lists each by line and field." },
   "dice.count": { status: 400, meaning: "The dice sent do not match the plan's count." },
   "dice.value": { status: 400, meaning: "A die value is not a face of its die." },
-  "decode.rejected": { status: 400, meaning: "Device bytes that do not decode." },
-  "decode.unavailable": { status: 400, meaning: "No decoder for that device family." },
-  // Legal input the rules refuse.
+  "ship.unknown": { status: 400, meaning: "An action or body names a ship that is not on the table." },
   "rules.illegal": { status: 400, meaning: "The action is not allowed in this state." },
   "rules.out-of-range": { status: 400, meaning: "A distance or value is beyond what the rules allow." },
   "odds.too-large": { status: 400, meaning: "The exact odds have too many outcomes to list." },
-  // Things named inside a body: the body is wrong (400), not the address.
-  "ship.unknown": { status: 400, meaning: "An action or body names a ship that is not on the table." },
-  "die.unknown": { status: 400, meaning: "A body names a die the table does not know." },
-  "side.unknown": { status: 400, meaning: "A body names a side that is not playing." },
-  "ruleset.unknown": { status: 400, meaning: "A body, file or stored game names a rule set this version does not have." },
-  "scenario.unknown": { status: 400, meaning: "A body or file names a scenario that is not bundled." },
-  // Unknown things named by the address.
-  "route.unknown": { status: 404, meaning: "No such address." },
-  "device.unknown": { status: 404, meaning: "No device with that id." },
-  "binding.unknown": { status: 404, meaning: "No binding with that id." },
-  "game.unknown": { status: 404, meaning: "No game with that id in the table's file." },
-  "die.bound": { status: 409, meaning: "The die rolled to be bound already has a binding." },
-  "game.open": { status: 409, meaning: "The table's open game cannot be deleted." },
-  "sim.unavailable": { status: 404, meaning: "The table has no emulated device of that kind." },
-  // The table is not in a state to do it.
-  "action.none": { status: 409, meaning: "There is no action to send." },
-  "action.follow-up": { status: 409, meaning: "A follow-up the rules demand must come first." },
-  "dice.rolling": { status: 409, meaning: "Dice are in for an action not yet resolved: roll the rest or cancel it first." },
-  "undo.nothing": { status: 409, meaning: "There is nothing to undo." },
-  "game.mid-roll": { status: 409, meaning: "Dice are being rolled for an action: finish or cancel the roll before ending the game." },
-  "device.taken": { status: 409, meaning: "The device found is on the table already, or its id is taken." },
-  "devices.fixed": {
-    status: 409,
-    meaning: "The demo table's emulated devices are fixed: devices are added to a table started from a table file.",
-  },
-  "device.in-file": { status: 409, meaning: "The device is listed in the table file: change it there." },
-  "pairing.unavailable": { status: 409, meaning: "The host is not listening yet, so there is no address to pair a phone with." },
-  // Refused callers and host state.
-  "auth.required": { status: 401, meaning: "The request needs the table's key." },
-  "origin.refused": { status: 403, meaning: "The request came from another site." },
-  "host.refused": { status: 403, meaning: "The request named another host." },
-  "phones.closed": { status: 403, meaning: "The table takes requests from this machine only: open phones' access on /devices." },
-  "live.upgrade": { status: 426, meaning: "The live address takes WebSocket upgrades only." },
-  "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
-  "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },
-  "camera.corners": { status: 400, meaning: "A photo or frame does not show the table's corner markers, so no position can be read." },
-  "store.unreadable": { status: 400, meaning: "A saved game cannot be read." },
-  "store.unwritable": {
-    status: 503,
-    meaning: "The game file takes no writes now (disk full, read-only, deleted or replaced); the dice are kept until it does.",
-  },
-  internal: { status: 500, meaning: "The host failed; see its log." },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
+/**
+ * Every catalogued code, by name: the core's, and those the host declares into it (TypeScript declaration merging,
+ * in host/error-codes.ts). Only its keys matter.
+ */
+export interface ErrorCodeRegistry extends RulesErrorCodes {}
+type RulesErrorCodes = typeof RULES_ERROR_CODES;
+
 /** A stable error code. */
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** Whether a string is a catalogued code. */
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CODES, code);
-
-/** The HTTP status of a code; a code outside the catalogue is bad input (400). */
-export function httpStatusOf(code: string): number {
-  return isErrorCode(code) ? ERROR_CODES[code].status : 400;
-}
+export type ErrorCode = keyof ErrorCodeRegistry & string;

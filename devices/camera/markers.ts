@@ -13,6 +13,21 @@ export const CORNER_IDS = [0, 1, 2, 3] as const;
 /** The edge markers' ids: the middles of the sides y = 0, x = W, y = H, x = 0. */
 export const EDGE_IDS = [4, 5, 6, 7] as const;
 
+/**
+ * The ship markers by roster order: the n-th ship (0-based) of the game carries marker 10 + n, unless it was given
+ * another by showing it to the camera during set-up (`assigned`, ship id → marker id, wins).
+ */
+export function shipMarkers(shipIds: readonly string[], assigned: Readonly<Record<string, number>> = {}): ReadonlyMap<number, string> {
+  const out = new Map<number, string>();
+  const taken = new Set(Object.values(assigned));
+  shipIds.forEach((ship, i) => {
+    const own = assigned[ship];
+    if (own !== undefined) out.set(own, ship);
+    else if (!taken.has(FIRST_SHIP_ID + i)) out.set(FIRST_SHIP_ID + i, ship);
+  });
+  return out;
+}
+
 /** One marker found in an image. */
 export interface DetectedMarker {
   readonly id: number;

@@ -3,12 +3,12 @@
  * status each stable code maps to.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { httpStatusOf } from "../../src/error-codes.ts";
 import type { Result, RulesError } from "../../src/result.ts";
+import { httpStatusOf } from "../error-codes.ts";
 import { Refusal } from "./refusal.ts";
 
 /**
- * The HTTP status of a code, from the catalogue (src/error-codes.ts): 400 for bad input and rules refusals, 404
+ * The HTTP status of a code, from the catalogue (host/error-codes.ts, which takes in the core's src/error-codes.ts): 400 for bad input and rules refusals, 404
  * for unknown things the address names, 409 when the table is not in a state to do it.
  */
 export const statusOf = httpStatusOf;

@@ -13,8 +13,8 @@ import { COMMANDS } from "../../host/cli/commands/index.ts";
 import { composeTable } from "../../host/compose.ts";
 import { loadScenario } from "../../host/config/load.ts";
 import { TableConfigSchema } from "../../host/config/schema.ts";
+import { ERROR_CODES } from "../../host/error-codes.ts";
 import { buildApp } from "../../host/server/app.ts";
-import { ERROR_CODES } from "../../src/error-codes.ts";
 import { RULE_SETS } from "../../src/rulesets/index.ts";
 import { fieldList, type SchemaNode } from "./schema-markdown.ts";
 
@@ -30,7 +30,7 @@ export function cliPage(): string {
 /** docs/reference/errors.md: every stable error code, its HTTP status and meaning, from the catalogue. */
 export function errorsPage(): string {
   const rows = Object.entries(ERROR_CODES).map(([code, info]) => `| \`${code}\` | ${info.status} | ${info.meaning} |`);
-  return `${HEADER("src/error-codes.ts")}# Error codes\n\nEvery refusal, from the CLI and the API alike, is \`{"ok": false, "error": {"code", "message", "path"?}}\`: a stable code from this table, a sentence a player understands, and where the problem is.\n\n| code | HTTP status | when |\n|---|---|---|\n${rows.join("\n")}\n`;
+  return `${HEADER("src/error-codes.ts and host/error-codes.ts")}# Error codes\n\nEvery refusal, from the CLI and the API alike, is \`{"ok": false, "error": {"code", "message", "path"?}}\`: a stable code from this table, a sentence a player understands, and where the problem is.\n\n| code | HTTP status | when |\n|---|---|---|\n${rows.join("\n")}\n`;
 }
 
 /** docs/reference/table-file.md: the table file's fields, from its schema. */

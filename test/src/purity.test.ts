@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HOST_ERROR_CODES } from "../../host/error-codes.ts";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -27,4 +28,22 @@ describe("the rules core is pure", () => {
     expect(FORBIDDEN.test(`import { x } from "../../host/cli/io.ts";`)).toBe(true);
     expect(FORBIDDEN.test(`import { x } from "../dice/plan.ts";`)).toBe(false);
   });
+});
+
+describe("the rules core raises only its own error codes (src/error-codes.ts)", () => {
+  const hostCode = new RegExp(
+    `["'](?:${Object.keys(HOST_ERROR_CODES)
+      .map((c) => c.replace(/[.-]/g, "\\$&"))
+      .join("|")})["']`,
+  );
+  it("no source in src/ names a code the host declares", () => {
+    const named = sources("src").flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .filter((line) => hostCode.test(line))
+        .map((line) => `${f}: ${line.trim()}`),
+    );
+    expect(named).toEqual([]);
+  });
+  it("the check itself catches one", () => expect(hostCode.test(`fail("store.unwritable", "x")`)).toBe(true));
 });

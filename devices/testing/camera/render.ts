@@ -7,11 +7,11 @@
  */
 
 import type { GreyImage } from "../../camera/detector.ts";
+import type { MarkerCells } from "../../camera/marker-cells.ts";
 import { seededRandom } from "../faults.ts";
 import type { Scene, SceneMarker } from "./scene.ts";
 
-/** A marker's 8×8 cells (border included), row 0 at its top: true = black. */
-export type MarkerCells = (id: number) => readonly boolean[];
+export type { MarkerCells } from "../../camera/marker-cells.ts";
 
 /** How much of a marker (its paper, quiet zone included) the camera sees. */
 export type Visibility = "visible" | "partial" | "hidden";

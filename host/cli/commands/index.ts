@@ -107,6 +107,43 @@ the output says which markers were found.`,
       (await import("./camera-measure.ts")).runCameraMeasure(positionals[0], str(values.area), str(values.size), values.json === true),
   },
   {
+    name: "markers",
+    synopsis:
+      "quarterdeck markers [--roster FILE | --config FILE | --scenario NAME] [--size MM] [--reference-size MM] --out FILE.pdf|FILE.svg [--json]",
+    help: `Writes the markers to print at true size (docs/camera.md): the reference markers 0–7 (the playing area's corners
+and the middles of its sides) and one marker per ship, by roster order (marker 10 the first ship), each with its
+ship's name under it. A PDF holds every page; SVG is one file per page (FILE.svg, FILE-2.svg …).
+
+  --roster FILE         a CSV roster (side,id,name,…)
+  --config FILE         a table file: its fleets or roster
+  --scenario NAME       a bundled scenario's ships (the demo's: sole-bay-1672 …)
+  --size MM             the ship markers' side (default 50)
+  --reference-size MM   the reference markers' side (default 60)
+  --out FILE            FILE.pdf or FILE.svg
+  --json                print the files written and each ship's marker as JSON
+
+Print at 100 % (actual size) and measure the 100 mm bar on the sheet. Exit 0 ok, 2 bad input.`,
+    options: {
+      roster: { type: "string" },
+      config: { type: "string" },
+      scenario: { type: "string" },
+      size: { type: "string" },
+      "reference-size": { type: "string" },
+      out: { type: "string" },
+      json: { type: "boolean" },
+    },
+    run: async ({ values }) =>
+      (await import("./markers.ts")).runMarkers({
+        roster: str(values.roster),
+        config: str(values.config),
+        scenario: str(values.scenario),
+        size: str(values.size),
+        referenceSize: str(values["reference-size"]),
+        out: str(values.out),
+        json: values.json === true,
+      }),
+  },
+  {
     name: "decode",
     synopsis: "quarterdeck decode FAMILY HEX...",
     help: `Decodes raw device bytes and prints JSON — for people debugging hardware.
