@@ -95,7 +95,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     // beside the headline, the summary's mean as the rule set types it: expected hits are never a percentage
     const meanHits = (JSON.parse(cli.stdout).summary as { expectedHits: number }).expectedHits;
-    expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)}`]);
+    expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)} hits`]);
     // started in the Initiative phase: allowed, with a note under the action's kicker, legible from the table's edge
     const note = display.locator("#phase-note");
     expect(await note.textContent()).toBe(

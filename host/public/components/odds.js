@@ -46,7 +46,7 @@ export function Odds({ odds }) {
   const figures = summaryFigures(odds, ["mean"]);
   return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
     <h3 class="kicker">${v.title}</h3>
-    ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
+    ${v.mostLikely ? html`<div class="odds-head" data-lead=${v.lead}>${v.lead}: <b>${v.mostLikely}</b></div>` : null}
     ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
     ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
     ${

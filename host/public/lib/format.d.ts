@@ -9,6 +9,7 @@ export interface OddsView {
   bars: Bar[];
   facts: Bar[];
   mostLikely: string | null;
+  lead: string;
 }
 export function words(key: string): string;
 export function pct(p: number): string;
