@@ -11,7 +11,8 @@ import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
-import { actionName, outcomeFacts, shipName } from "./lib/format.js";
+import { factValue } from "./lib/facts.js";
+import { actionName, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
@@ -198,14 +199,25 @@ function ResultPanel({ state }) {
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
-  const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
   return html`<h2 class="kicker">#${r.number ?? r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
     <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
     <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
-      ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
+      ${(r.facts ?? []).map((f) => html`<${Fact} fact=${f} />`)}
     </ul>
     <${MarkTally} dice=${r.dice} />
     <${DiceRow} dice=${r.dice} />`;
+}
+
+/** One fact of a result by its kind: its label, then its value in the rule set's words (a row per ship, each its own). */
+function Fact({ fact }) {
+  if (fact.kind === "rows")
+    return html`<li data-kind="rows"><span>${fact.label}</span>
+      <ul>
+        ${fact.value.map((row) => html`<li><span>${row.label}:</span> <b>${row.facts.map((f) => (factValue(f) ? `${f.label} ${factValue(f)}` : f.label)).join(", ")}</b></li>`)}
+      </ul>
+    </li>`;
+  const value = factValue(fact);
+  return html`<li data-kind=${fact.kind}><span>${fact.label}</span>${value ? html` <b>${value}</b>` : null}</li>`;
 }
 
 function Fleet({ state }) {

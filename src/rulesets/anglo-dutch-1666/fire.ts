@@ -196,6 +196,14 @@ export const fire: Handler = {
       followUps: loss.followUps,
     });
   },
+  // The one die hits when the fire table gives the broadside a hit, and misses when its column is 0.
+  marks(ctx, dice) {
+    const r = fire.resolve(
+      ctx,
+      dice.map((g) => [...g]),
+    );
+    return [[r.ok ? ((r.value.outcome.hits as number) > 0 ? "hit" : "miss") : null]];
+  },
   summary: (d) => ({
     expectedHits: mean(
       "Hits to expect",

@@ -164,6 +164,18 @@ export const fire = wsimAction({
     const outcome = { normal, red, modifiedDie, modifiers, aim, guns, rake: a.rake, hits, critical };
     return resolution(outcome, events, followUps);
   },
+  // The normal die hits when the Fire Table gives hits and misses on a no-result (unmarked while the table is read
+  // by hand); the red die counts only when it matches, for a critical hit (X.1).
+  marks(ctx, dice) {
+    const r = fire.resolve(
+      ctx.state,
+      ctx.action,
+      dice.map((g) => [...g]),
+    );
+    if (!r.ok) return [[null], [null]];
+    const { hits, critical } = r.value.outcome as { hits: number | null; critical: boolean };
+    return [[hits === null ? null : hits > 0 ? "hit" : "miss"], [critical ? "hit" : null]];
+  },
   summary: (d) => ({
     pCritical: chance(
       "A critical hit",
