@@ -26,6 +26,12 @@ export function pct(p) {
   return `${(p * 100).toFixed(p < 0.1 || p > 0.9 ? 1 : 0).replace(/\.0$/, "")}%`;
 }
 
+/**
+ * The percentage a column of the odds chart carries: past ten bars only those of 5% or more (every one is in the
+ * chart's accessible label), and none on an impossible bar (an empty column says it; "impossible" would not fit).
+ */
+export const columnPct = (p, bars) => (p > SURE && (bars <= 10 || p >= 0.05) ? pct(p) : "");
+
 /** How the headline's most likely result is introduced, by its standing (a tie is "even"). */
 const LEADS = { likeliest: "Most likely", even: "Even", certain: "Certain" };
 
