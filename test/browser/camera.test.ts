@@ -16,8 +16,6 @@ import { openCvCells } from "../../devices/testing/camera/cells.ts";
 import { referenceMarkers, type Scene, type SceneMarker } from "../../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../../devices/testing/camera/video.ts";
 import type { TableView } from "../../host/session/view.ts";
-import { baseOf } from "../../src/geometry/base.ts";
-import { baseGap } from "../../src/geometry/distance.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 
