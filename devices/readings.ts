@@ -110,6 +110,13 @@ export interface DeviceHealth {
   readonly commands?: readonly string[];
 }
 
+/**
+ * What a die is asked to show (docs/devices-dice.md, "Dice that answer back"): its part of a resolved roll as the
+ * rules read it (`hit`, `miss`, or `counted` when the rules give that die no hit or miss), `glow` while the table
+ * waits for that die ("roll the glowing die"), one `low-battery` blink, or `off`.
+ */
+export type DieLight = "hit" | "miss" | "counted" | "glow" | "low-battery" | "off";
+
 /** Unsubscribes a listener. */
 export type Unsubscribe = () => void;
 
@@ -125,6 +132,8 @@ export interface DeviceSource {
   health(): DeviceHealth[];
   /** Blinks a die or reader so a person can find it; false when the device cannot. */
   identify?(deviceId: string): Promise<boolean>;
+  /** Shows a light on a die; false when the die cannot (not connected, advert-only, not this source's). */
+  light?(dieId: string, light: DieLight): Promise<boolean>;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { BleDiscovery, BlePeripheral } from "../ble/seam.ts";
 import { Backoff, backoffDelay as exponentialDelay } from "../common/backoff.ts";
 import { type Clock, type TimerHandle, withTimeout } from "../common/clock.ts";
+import type { DieLight } from "../readings.ts";
 import type { DieTracker } from "./die-tracker.ts";
 import type { DieSession, SessionContext } from "./session.ts";
 
@@ -71,6 +72,11 @@ export class DieLink {
 
   async identify(): Promise<boolean> {
     return this.#session ? this.#session.identify().catch(() => false) : false;
+  }
+
+  /** Shows a light on the die; false while it is not connected or the write fails. */
+  async light(light: DieLight): Promise<boolean> {
+    return this.#session ? this.#session.light(light).catch(() => false) : false;
   }
 
   async stop(): Promise<void> {

@@ -6,7 +6,7 @@
 import type { Logger } from "pino";
 import type { BleCharacteristic, BlePeripheral } from "../ble/seam.ts";
 import type { Clock } from "../common/clock.ts";
-import type { PhysicalDieKind, Unsubscribe } from "../readings.ts";
+import type { DieLight, PhysicalDieKind, Unsubscribe } from "../readings.ts";
 import type { DieObservation } from "./roll-gate.ts";
 
 /** Callbacks from a session to its die's link (which owns the roll gate and the health). */
@@ -41,6 +41,8 @@ export interface SessionContext {
 export interface DieSession {
   /** Blinks the die's LEDs; resolves true once the command was written. */
   identify(): Promise<boolean>;
+  /** Shows a light (a result, the glow, low battery, off); resolves true once the command was written. */
+  light(light: DieLight): Promise<boolean>;
   /** Asks for battery (and RSSI where the link can read it). */
   poll(): Promise<void>;
   /** Disconnects and releases the handle. Idempotent. */

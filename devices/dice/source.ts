@@ -199,5 +199,9 @@ export function createDiceSource(options: DiceSourceOptions): DiceSource {
       const route = routes.find((r) => r.config.id === dieId);
       return route?.link ? route.link.identify() : false;
     },
+    async light(dieId, light) {
+      const route = routes.find((r) => r.config.id === dieId);
+      return route?.link ? route.link.light(light) : false;
+    },
   };
 }

@@ -3,7 +3,7 @@
  * adapter gets its own central and dice source, and the table sees one source. Health ids of the adapters are
  * `ble:1`, `ble:2` … so the page says which one is down.
  */
-import type { DeviceHealth, DeviceSource, Reading } from "../readings.ts";
+import type { DeviceHealth, DeviceSource, DieLight, Reading } from "../readings.ts";
 
 /** Die k of `configs` on adapter k mod `adapters`. */
 export function spreadOver<T>(configs: readonly T[], adapters: number): T[][] {
@@ -36,6 +36,10 @@ export function mergeSources(sources: readonly DeviceSource[]): DeviceSource {
     health: () => sources.flatMap((s) => s.health()),
     async identify(id: string) {
       for (const s of sources) if (s.health().some((h) => h.id === id)) return (await s.identify?.(id)) ?? false;
+      return false;
+    },
+    async light(id: string, light: DieLight) {
+      for (const s of sources) if (s.health().some((h) => h.id === id)) return (await s.light?.(id, light)) ?? false;
       return false;
     },
   };

@@ -10,6 +10,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { WebSocket } from "ws";
+import { denyFraming } from "../server/client-errors.ts";
 import { sendError } from "../server/errors.ts";
 import { deliver, LIVE_BUFFER_BYTES } from "../server/routes/live.ts";
 import { league, tablesApi, tile } from "./board.ts";
@@ -28,6 +29,8 @@ export async function buildClubApp(
   bufferBytes = LIVE_BUFFER_BYTES,
 ): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger.child({ part: "http" }, { level: "warn" }) as FastifyBaseLogger });
+  // the board's pages, like the table's, may not be framed by another site
+  denyFraming(app);
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),
   );

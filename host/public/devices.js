@@ -1,17 +1,19 @@
-// /devices: pairing a phone (a QR code of the control page with the table's token), every device's health
-// (connected, battery, signal, last seen), identify-blink, binding a die to roles/colours/side (and unbinding it),
-// each player's dice mode, and the emulators' controls on a demo table.
+// /devices: what needs attention first (a summary of the devices' problems, each in words with its remedy), then
+// every device as a card (state, battery, signal, identify by blinking, a name, a die's binding), binding a die by
+// rolling it, ships' bases, each player's dice mode, pairing a phone (a QR code of the control page with the table's
+// token), and on a demo table the emulators' controls in a panel of their own. Laid out for a 390 px phone first.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { DeviceCard } from "./components/device-card.js";
 import { Players } from "./components/players.js";
 import { BindByRoll, ShipBases } from "./components/setup-touch.js";
+import { SimPanel } from "./components/sim-panel.js";
+import { deviceKind, problemOf, summaryLine } from "./lib/device-problems.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
+import { WithRefusals } from "./lib/use-send.js";
 
 adoptTokenFromUrl();
-
-const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "—");
-const list = (v) => v.split(/[\s,]+/).filter(Boolean);
 
 function Pairing() {
   const [p, setP] = useState(null);
@@ -23,7 +25,7 @@ function Pairing() {
   return html`<section class="panel pairing" aria-labelledby="pair-h">
     <h2 id="pair-h">Pair a phone</h2>
     <img class="qr" alt="QR code of the control page with this table's token" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(p.svg)}`} />
-    <div>
+    <div class="pairing-text">
       <p>Scan with the phone's camera: it opens the control page, paired with this table.</p>
       ${
         p.reachable
@@ -34,118 +36,38 @@ function Pairing() {
   </section>`;
 }
 
-function BindForm({ die, state, send }) {
-  const b = state.bindings.find((x) => x.die === die.id) ?? {};
-  const [roles, setRoles] = useState((b.roles ?? []).join(" "));
-  const [colors, setColors] = useState((b.colors ?? []).join(" "));
-  const [side, setSide] = useState(b.side ?? "");
-  const submit = (e) => {
-    e.preventDefault();
-    const body = { die: die.id, roles: list(roles), colors: list(colors) };
-    if (side) body.side = side;
-    send("POST", "/api/bindings", body);
-  };
-  return html`<form class="bind" onSubmit=${submit}>
-    <label><span>Roles</span><input value=${roles} placeholder="any role" onInput=${(e) => setRoles(e.currentTarget.value)} /></label>
-    <label><span>Colours</span><input value=${colors} placeholder=${die.color ?? "colour"} onInput=${(e) => setColors(e.currentTarget.value)} /></label>
-    <label><span>Side</span><select value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
-      <option value="">shared</option>
-      ${state.players.map((p) => html`<option value=${p.side}>${p.side}</option>`)}
-    </select></label>
-    <button type="submit">Bind</button>
-    ${b.die ? html`<button type="button" class="secondary" onClick=${() => send("DELETE", `/api/bindings/${encodeURIComponent(die.id)}`)}>Unbind</button>` : null}
-  </form>`;
-}
-
-/** A friendly name for a device ("the black die with the chip"); an empty one takes it away. */
-function NameForm({ d, send }) {
-  const [name, setName] = useState(d.name ?? "");
-  return html`<form class="name-form" onSubmit=${(e) => {
-    e.preventDefault();
-    send("PUT", `/api/devices/${encodeURIComponent(d.id)}/name`, { name });
-  }}>
-    <label><span class="sr-only">Name for ${d.id}</span>
-      <input value=${name} maxlength="40" placeholder="name it" onInput=${(e) => setName(e.currentTarget.value)} /></label>
-    <button type="submit" class="secondary">Name</button>
-  </form>`;
-}
-
-/** At or below this a battery is shown as low (the display says so once, too). */
-const LOW_BATTERY = 15;
-
-function SimControls({ d, state, send }) {
-  const [face, setFace] = useState(6);
-  const [uid, setUid] = useState(state.ships[0]?.tags[0] ?? "");
-  if (!state.sim || !d.emulated || d.kind === "adapter") return null;
-  return html`<span class="buttons">
-    <button type="button" class="secondary" onClick=${() => send("POST", `/api/sim/${d.connected ? "disconnect" : "reconnect"}`, { device: d.id })}>
-      ${d.connected ? "Unplug" : "Plug in"}</button>
+/** The line everyone reads first: how many devices need attention, and each one's problem with its remedy. */
+function Summary({ devices }) {
+  const troubled = devices.map((d) => [d, problemOf(d)]).filter(([, p]) => p);
+  return html`<section id="summary" class=${`panel device-summary${troubled.length ? " attention" : ""}`} aria-labelledby="summary-h">
+    <h2 id="summary-h">${summaryLine(devices)}</h2>
     ${
-      d.kind === "die"
-        ? html`<label class="inline"><span class="sr-only">Face for ${d.id}</span>
-            <input type="number" min="1" max="6" value=${face} onInput=${(e) => setFace(Number(e.currentTarget.value))} /></label>
-          <button type="button" onClick=${() => send("POST", "/api/sim/roll", { die: d.id, face })}>Roll</button>`
+      troubled.length
+        ? html`<ul class="problems">${troubled.map(
+            ([d, p]) =>
+              html`<li key=${d.id}><a href=${`#device-${d.id}`}>${d.name ?? d.id}</a> (${deviceKind(d)}): <b>${p.problem}</b> ${p.remedy}</li>`,
+          )}</ul>`
         : null
     }
-    ${
-      d.kind === "reader"
-        ? html`<label class="inline"><span class="sr-only">Ship to tap on ${d.id}</span>
-            <select value=${uid} onChange=${(e) => setUid(e.currentTarget.value)}>
-              ${state.ships.map((s) => html`<option value=${s.tags[0] ?? ""}>${s.name}</option>`)}
-            </select></label>
-          <button type="button" onClick=${() => send("POST", "/api/sim/tap", { reader: d.id, uid })}>Tap</button>`
-        : null
-    }
-  </span>`;
+  </section>`;
 }
 
 function Devices() {
-  const [error, setError] = useState("");
   const { state } = useTable();
-  const send = async (method, url, body) => {
-    const r = await api(method, url, body);
-    setError(r.ok === false ? r.error.message : "");
-    return r;
-  };
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   document.body.dataset.version = String(state.version);
-  return html`<main class="page wide">
+  return html`<main class="page wide devices-page">
     <h1>Devices <nav class="links"><a href="/">display</a> <a href="/control">control</a> <a href="/games">games</a></nav></h1>
-    <p id="error" class="error" role="alert">${error}</p>
-    <${Pairing} />
-    <p id="dial">${state.dial ? `Wind dial: ${state.dial.health.status}, servo at ${state.dial.angle ?? "—"}°` : "No wind dial."}</p>
-    <section id="devices" class="panel">
-      <table class="devices">
-        <thead><tr>${["Device", "Kind", "Status", "Battery", "Signal", "Last seen", "Actions"].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
-        <tbody>
-          ${state.devices.map(
-            (d) => html`<tr key=${d.id} data-device=${d.id}>
-              <td><b>${d.name ?? d.id}</b>${d.name ? html` <span class="muted">${d.id}</span>` : null}${d.emulated ? " (emulated)" : ""}
-                <${NameForm} key=${`${d.id}:${d.name ?? ""}`} d=${d} send=${send} /></td>
-              <td>${d.kind} · ${d.family}${d.color ? ` · ${d.color}` : ""}</td>
-              <td class=${d.connected ? "" : "error"}>${d.status}${d.message ? html`<div class="muted">${d.message}</div>` : null}</td>
-              <td class=${d.battery !== undefined && d.battery <= LOW_BATTERY ? "error" : ""}>${
-                d.battery === undefined ? "—" : d.battery <= LOW_BATTERY ? html`<b>${d.battery}% — low: charge it</b>` : `${d.battery}%`
-              }</td>
-              <td>${d.rssi !== undefined ? `${d.rssi} dBm` : "—"}</td>
-              <td>${ago(d.lastSeen)}</td>
-              <td><div class="device-actions">
-                ${
-                  d.kind === "die" || d.kind === "reader"
-                    ? html`<button type="button" class="secondary" onClick=${() => send("POST", `/api/devices/${encodeURIComponent(d.id)}/identify`, {})}>Blink</button>`
-                    : null
-                }
-                ${d.kind === "die" ? html`<${BindForm} die=${d} state=${state} send=${send} />` : null}
-                <${SimControls} d=${d} state=${state} send=${send} />
-              </div></td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
+    <${Summary} devices=${state.devices} />
+    <section id="devices" aria-labelledby="devices-h">
+      <h2 id="devices-h" class="sr-only">Every device</h2>
+      <ul class="device-list">${state.devices.map((d) => html`<${DeviceCard} key=${d.id} d=${d} state=${state} />`)}</ul>
     </section>
-    <${BindByRoll} state=${state} send=${send} />
-    <${ShipBases} state=${state} send=${send} />
-    <${Players} state=${state} send=${send} />
+    <${WithRefusals} id="bind-error" part=${BindByRoll} state=${state} />
+    <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
+    <${WithRefusals} id="players-error" part=${Players} state=${state} />
+    <${Pairing} />
+    <${SimPanel} state=${state} />
   </main>`;
 }
 

@@ -7,7 +7,6 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
-import { summaryFigures } from "../../src/odds/figures.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
@@ -70,8 +69,11 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
-/** A result as pages show it: `number` is its number in the game (from #1, the records in effect in order). */
-function resultView(r: ResolvedRecord, number: number) {
+/**
+ * A result as pages show it: `number` is its number in the game (from #1, the records in effect in order); `facts`
+ * its outcome as the rule set's typed facts (label, kind, value in words, unit), which the pages render.
+ */
+function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number) {
   return {
     seq: r.seq,
     number,
@@ -79,6 +81,7 @@ function resultView(r: ResolvedRecord, number: number) {
     description: r.description,
     action: r.action,
     outcome: r.outcome,
+    facts: rs.facts(state, r.action, r.outcome),
     plan: r.plan,
     /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
     dice: labelledDice(r.plan, r.dice),
@@ -108,7 +111,6 @@ export function tableView(
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
-  const shipNameOf = (id: string) => s.state.ships.find((x) => x.id === id)?.name ?? id;
   const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length);
   return {
     version: game.versionsBefore + s.version,
@@ -142,8 +144,8 @@ export function tableView(
       odds: st.odds && {
         outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
         truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
-        // the rule set's summary as typed figures (a chance, a mean, a count), ids given as ship names
-        summary: summaryFigures(st.odds.summary, st.def.type, s.rs.summaryTerms ?? {}, shipNameOf),
+        // the rule set's summary as typed figures (a chance, a mean, a count), each with its label
+        summary: st.odds.figures,
         ...(st.odds.headline ? { headline: st.odds.headline } : {}),
       },
       instruction: st.instruction,
@@ -167,7 +169,7 @@ export function tableView(
     followUps: s.followUps,
     /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
     choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
-    last: last ? resultView(last, s.records.length) : null,
+    last: last ? resultView(s.rs, s.state, last, s.records.length) : null,
     history: s.records.slice(-12).map((r, i, shown) => ({
       seq: r.seq,
       number: s.records.length - shown.length + i + 1,

@@ -5,8 +5,10 @@
 import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { Dist, Weighted } from "../odds/distribution.ts";
+import { type Summary, summaryFigures, summaryValues } from "../odds/figures.ts";
 import type { Result } from "../result.ts";
 import type { ActionMeasures } from "./measure.ts";
+import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
 /** An outcome as a resolution returns it. */
@@ -20,6 +22,10 @@ export interface ActionHandler<S extends TableState> {
   readonly def: ActionDef;
   /** The action's schema. */
   readonly schema?: TObject;
+  /** The outcome's schema, every field with its fact (outcome.ts). */
+  readonly outcomeSchema?: TObject;
+  /** The outcome as typed facts for the pages (outcome-facts.ts). */
+  facts(state: S, outcome: Outcome): OutcomeFact[];
   /** Schema (unknown keys are errors), then legality in this state. */
   parse(state: S, raw: unknown): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;
@@ -33,12 +39,16 @@ export interface ActionHandler<S extends TableState> {
   marks?(state: S, action: Action, dice: DiceGroups): DieMark[][];
 }
 
-/** Odds as a rule set reports them: every outcome of the distribution with its probability, and a summary. */
-export const oddsOfDist = <O>(dist: Dist<O>, summary: Record<string, unknown>): Odds => oddsOfEntries(dist.entries, summary);
+/** Odds as a rule set reports them: every outcome of the distribution with its probability, and a typed summary. */
+export const oddsOfDist = <O>(dist: Dist<O>, summary: Summary): Odds => oddsOfEntries(dist.entries, summary);
 
-/** Odds from listed outcomes (`truncated` when they are only the most likely of a larger distribution). */
-export const oddsOfEntries = <O>(entries: readonly Weighted<O>[], summary: Record<string, unknown>, truncated = false): Odds => ({
+/**
+ * Odds from listed outcomes (`truncated` when they are only the most likely of a larger distribution): the summary's
+ * values by key, and its figures for players.
+ */
+export const oddsOfEntries = <O>(entries: readonly Weighted<O>[], summary: Summary, truncated = false): Odds => ({
   outcomes: entries.map(({ value, p }) => ({ outcome: value as Outcome, p })),
-  summary,
+  summary: summaryValues(summary),
+  figures: summaryFigures(summary),
   ...(truncated ? { truncated: true as const } : {}),
 });

@@ -9,11 +9,13 @@
 import type { Static, TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "../odds/distribution.ts";
+import type { Summary } from "../odds/figures.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
 import type { ActionMeasures } from "./measure.ts";
+import { factsOf } from "./outcome-facts.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
 
@@ -38,6 +40,11 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
   /** The action's fields (unknown keys are errors); labels and ship inputs are annotations (see {@link fieldsOf}). */
   readonly schema: T;
   /**
+   * The outcome's fields, each built with `fact` (outcome.ts): its label, kind, unit and words, so the pages show the
+   * result as typed facts ({@link factsOf}) and never read a key. Every outcome the action gives must match it.
+   */
+  readonly outcomeSchema?: TObject;
+  /**
    * Legality and what does not depend on the dice: ships exist, the action is allowed now. Errors are
    * `ship.unknown`, `rules.illegal`, `rules.out-of-range` … Default: legal, nothing prepared.
    */
@@ -53,8 +60,11 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * distribution; a shortened list says `truncated`). Takes precedence over `dist`.
    */
   odds?(ctx: ActionContext<S, Static<T> & Action, P>, plan: DicePlan): Odds | Result<Odds>;
-  /** A summary of the exact odds (hit distribution, chance of fire …). */
-  summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Record<string, unknown>;
+  /**
+   * A summary of the exact odds (chance of fire, hits to expect …), each key a typed entry with its label
+   * (`chance`, `mean`, `count`, `chances`, `detail` of odds/figures.ts).
+   */
+  summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Summary;
   /** One sentence for the display and screen readers. */
   describe?(ctx: DescribeContext<S, Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts). */
@@ -127,6 +137,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
   return {
     def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
+    ...(spec.outcomeSchema ? { outcomeSchema: spec.outcomeSchema } : {}),
     ...(spec.measure ? { measure: spec.measure } : {}),
     parse(state, raw) {
       if (spec.prepareOnParse === false) return parseWith(spec.schema, raw, "action") as Result<Action>;
@@ -164,6 +175,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
       ) as Dist<O>;
       return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
     },
+    facts: (state, outcome) => (spec.outcomeSchema ? factsOf(spec.outcomeSchema, outcome, state) : []),
     describe: spec.describe && ((state, action, outcome) => spec.describe?.({ state, action }, outcome as O) ?? action.type),
     marks:
       spec.marks &&

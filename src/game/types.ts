@@ -3,13 +3,15 @@
  * interface every `src/rulesets/<id>` implements.
  */
 
+import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { BaseSize } from "../geometry/base.ts";
-import type { SummaryTerms } from "../odds/figures.ts";
+import type { SummaryFigure } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
 import type { GameEnd } from "./game-end.ts";
 import type { ActionMeasures } from "./measure.ts";
+import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Severity } from "./ship-status.ts";
 
 /** Fields every rule set's ship has (docs/reference/request-result.md); rule sets add their own. */
@@ -89,6 +91,8 @@ export interface Resolution {
 export interface Odds {
   readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
   readonly summary: Readonly<Record<string, unknown>>;
+  /** The summary's figures for players, each with its label and kind (src/odds/figures.ts), in the summary's order. */
+  readonly figures: readonly SummaryFigure[];
   /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (docs/reference/request-result.md). */
   readonly truncated?: true;
   /** What a player is shown before the roll, over the whole distribution (docs/reference/request-result.md), when the rule set gives one. */
@@ -282,6 +286,13 @@ export interface RuleSet<S extends TableState = TableState> {
   /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
   describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
   /**
+   * The outcome as typed facts (label, kind, value in words, unit) read off the action's outcome schema, for the
+   * pages and the report to render without reading keys (docs/reference/request-result.md).
+   */
+  facts(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): readonly OutcomeFact[];
+  /** Each action type's outcome schema (src/game/outcome.ts), by action type: what `facts` reads. */
+  readonly outcomeSchemas?: Readonly<Record<string, TObject>>;
+  /**
    * Optional: which dice hit and which missed, per plan entry, so the display can mark the faces that made a
    * result. Takes the state before the action. Rule sets without a per-die reading leave it out.
    */
@@ -312,6 +323,4 @@ export interface RuleSet<S extends TableState = TableState> {
    * band's outer edge (mm, base to base) with the band's name in the text's words.
    */
   readonly rangeRings?: Readonly<Record<string, readonly { readonly label: string; readonly mm: number }[]>>;
-  /** How the numbers of its odds summaries read, as typed figures (a chance, a mean, a count): see `odds/figures.ts`. */
-  readonly summaryTerms?: SummaryTerms;
 }

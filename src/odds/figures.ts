@@ -1,8 +1,12 @@
 /**
- * An odds summary as typed figures — `{label, kind, value}` with `kind` a probability, a mean or a count — so a page
- * shows each as it is (a percentage, "0.67 hits", "12 dice") and never guesses from a number or a key's name. The
- * summary itself stays each rule set's own object (docs/reference/request-result.md `summary`); a rule set says how its keys read in
- * {@link SummaryTerms}, and the corpus test checks that every number any summary gives has its term.
+ * An odds summary as typed figures. Each action's `summary` gives, under each key, an entry built here: a chance, a
+ * mean or a count with its label in the rule set's words (and its unit where one applies), one chance per entry of a
+ * map (each labelled), or detail that is no figure for players (a distribution the headline draws already). A bare
+ * number is not an entry, so a figure without a label is a type error where the summary is written.
+ *
+ * The odds answer keeps each key's value (`summary`, docs/reference/request-result.md: what the CLI's `odds` prints)
+ * and adds the figures in the summary's order (`figures`), which the pages show as they are: a percentage, "0.67
+ * hits", "12 dice" — never guessed from a number or a key's name.
  */
 
 /** What a figure is: a chance (0–1), an expected value, or a count. */
@@ -13,60 +17,53 @@ export interface SummaryFigure {
   readonly label: string;
   readonly kind: FigureKind;
   readonly value: number;
+  /** What a mean or a count counts ("hits", "dice", "turns"), when it is not in the label. */
+  readonly unit?: string;
 }
 
-/**
- * How one summary key reads. For a key whose value is a map of numbers (each side's chance, each code's), one figure
- * per entry, `{key}` in the label standing for the entry's key (a ship's or side's id is given as its name). `null`:
- * the key is not a figure for players (a distribution the headline draws already, detail a player is not told).
- */
-export type SummaryTerm = {
-  readonly label: string;
-  readonly kind: FigureKind;
-  /** The label of an entry whose key is empty (a squadron with no name). */
-  readonly blank?: string;
-} | null;
-
-/**
- * A rule set's terms, looked up for a summary key `k` of action type `t` as `t.k`, then `k`, then `t.*` (a summary
- * whose keys are themselves the figures' names: the sides in an initiative roll, a direction's turns).
- */
-export type SummaryTerms = Readonly<Record<string, SummaryTerm>>;
-
-/** The term of a key of an action type's summary; undefined when the rule set gives none. */
-export function termOf(terms: SummaryTerms, type: string, key: string): SummaryTerm | undefined {
-  // a term declared null stops the look-up: the key is known and is not a figure
-  const found = [`${type}.${key}`, key, `${type}.*`].find((k) => Object.hasOwn(terms, k));
-  return found === undefined ? undefined : terms[found];
+/** One key of a summary: its value as the odds answer gives it, and the figures players read of it (none for detail). */
+export interface SummaryEntry {
+  readonly value: unknown;
+  readonly figures: readonly SummaryFigure[];
 }
 
-const isNumberMap = (v: unknown): v is Readonly<Record<string, number>> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "number");
+/** A summary as an action writes it: every key an entry built by {@link chance}, {@link mean}, {@link count}, {@link chances} or {@link detail}. */
+export type Summary = Readonly<Record<string, SummaryEntry>>;
 
-/** The summary entries that are figures to type: numbers, and maps of numbers. */
-export function figureEntries(summary: Readonly<Record<string, unknown>>): [string, number | Readonly<Record<string, number>>][] {
-  return Object.entries(summary).filter(
-    (e): e is [string, number | Record<string, number>] => typeof e[1] === "number" || isNumberMap(e[1]),
-  );
-}
+const figure = (kind: FigureKind, label: string, value: number, unit?: string): SummaryFigure => ({
+  label,
+  kind,
+  value,
+  ...(unit !== undefined ? { unit } : {}),
+});
 
-/**
- * The typed figures of an action's odds summary, in the summary's order. `nameOf` turns an id (a ship, a side) into
- * the name players read; entries the terms leave out (or set to null) are not figures.
- */
-export function summaryFigures(
-  summary: Readonly<Record<string, unknown>>,
-  type: string,
-  terms: SummaryTerms,
-  nameOf: (id: string) => string = (id) => id,
-): SummaryFigure[] {
-  const out: SummaryFigure[] = [];
-  for (const [key, value] of figureEntries(summary)) {
-    const term = termOf(terms, type, key);
-    if (!term) continue;
-    const label = (k: string) => (k === "" && term.blank !== undefined ? term.blank : term.label.replaceAll("{key}", nameOf(k)));
-    if (typeof value === "number") out.push({ label: label(key), kind: term.kind, value });
-    else for (const [k, v] of Object.entries(value)) out.push({ label: label(k), kind: term.kind, value: v });
-  }
-  return out;
-}
+/** The chance of an event: "The target loses a condition" 0.31. */
+export const chance = (label: string, p: number): SummaryEntry => ({ value: p, figures: [figure("probability", label, p)] });
+
+/** An expected value: "Hits to expect" 0.67 hits. */
+export const mean = (label: string, value: number, unit?: string): SummaryEntry => ({
+  value,
+  figures: [figure("mean", label, value, unit)],
+});
+
+/** A whole number: "Dice rolled" 12. */
+export const count = (label: string, value: number, unit?: string): SummaryEntry => ({
+  value,
+  figures: [figure("count", label, value, unit)],
+});
+
+/** A map of chances (each side's, each code's), one figure per entry labelled by its key ("Dutch has initiative"). */
+export const chances = (map: Readonly<Record<string, number>>, label: (key: string) => string): SummaryEntry => ({
+  value: map,
+  figures: Object.entries(map).map(([k, p]) => figure("probability", label(k), p)),
+});
+
+/** Detail of the summary that is no figure for players (a distribution the headline draws, a table's name). */
+export const detail = (value: unknown): SummaryEntry => ({ value, figures: [] });
+
+/** The summary's values by key, as the odds answer gives them. */
+export const summaryValues = (summary: Summary): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(summary).map(([k, e]) => [k, e.value]));
+
+/** The summary's figures, in its order. */
+export const summaryFigures = (summary: Summary): SummaryFigure[] => Object.values(summary).flatMap((e) => e.figures);

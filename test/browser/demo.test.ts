@@ -135,7 +135,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator("#result .die.miss .mark").count()).toBe(10 - hits);
     expect(await display.locator("#result .mark-tally").textContent()).toBe(`✔ ${hits} hit✖ ${10 - hits} missed`);
     // the figures are words a player reads, not the outcome's raw keys
-    expect(await display.locator("#result .result-outcome").textContent()).toContain(`hits ${expected.value.outcome.hits}`);
+    expect(await display.locator("#result .result-outcome").textContent()).toContain(`Hits ${expected.value.outcome.hits}`);
     expect(await display.locator("#result .result-outcome").textContent()).not.toMatch(/levelsLost|firstBroadside|no destroyed/);
     const gouda = rs.shipViews(expected.value.state).find((v) => v.id === "gouda");
     const marked = await display
@@ -187,8 +187,8 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
   it("on /devices a player is switched to manual dice mid-game; typed dice on /control resolve, marked as typed", async () => {
     const devices = await browser.newPage();
     await devices.goto(`${host.url}/devices`);
-    await devices.locator("tr[data-device=pixel-1]").waitFor();
-    expect(await devices.locator("tr[data-device=pixel-1]").textContent()).toMatch(/connected/);
+    await devices.locator("[data-device=pixel-1]").waitFor();
+    expect(await devices.locator("[data-device=pixel-1]").textContent()).toMatch(/connected/);
     await devices.screenshot({ path: join(ARTIFACTS, "devices.png") });
     const blink = await call(`${host.url}/api/devices/pixel-1/identify`, "POST", {});
     expect(blink.status).toBe(200);

@@ -216,7 +216,7 @@ describe.each(Object.keys(TO_ROLL))("%s in a browser", { timeout: 180_000 }, (sc
     }
     const devices = await browser.newPage();
     await devices.goto(`${h.url}/devices`);
-    await devices.locator("tr[data-device]").first().waitFor();
+    await devices.locator("[data-device]").first().waitFor();
     await devices.locator(".pairing img.qr").waitFor();
     expect(await axeViolations(devices), "axe on devices").toEqual([]);
     await devices.close();

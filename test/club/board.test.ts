@@ -111,7 +111,7 @@ describe("one board per data dir", () => {
 });
 
 describe("the board's live socket", () => {
-  it("sends the board on connect and closes a client that sends more than 1 KB (1009), the board answering on", async () => {
+  it("sends the board on connect and closes a client that sends more than 1 KB (1009), the board answering on, its pages unframeable", async () => {
     const club = await startClubHost({ broker: { kind: "embedded", port: await freePort() }, dbFile: ":memory:", logger: quiet });
     const app = await buildClubApp(club, quiet);
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -124,6 +124,12 @@ describe("the board's live socket", () => {
       ws.send("x".repeat(CLIENT_MESSAGE_BYTES + 1));
       expect(await closed).toBe(1009);
       expect((await app.inject("/api/club/board")).statusCode).toBe(200);
+      // no board page may be framed by another site, like the table's pages (issue 27)
+      for (const url of ["/club", "/club/league", "/api/club/board", "/nowhere"]) {
+        const r = await app.inject(url);
+        expect(r.headers["content-security-policy"], url).toBe("frame-ancestors 'none'");
+        expect(r.headers["x-frame-options"], url).toBe("DENY");
+      }
     } finally {
       ws.terminate();
       await app.close();

@@ -12,6 +12,7 @@
  */
 import type { BlePeripheral } from "../../ble/seam.ts";
 import { toHex } from "../../ble/seam.ts";
+import { goDiceLight } from "../lights.ts";
 import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBattery, requestColor } from "./messages.ts";
@@ -126,6 +127,11 @@ export async function openGoDiceSession(peripheral: BlePeripheral, ctx: SessionC
     async identify() {
       if (lifetime.closed) return false;
       await send(blinkLeds({ pulses: 4, onMs: 300, offMs: 300, color: 0xffffff }));
+      return true;
+    },
+    async light(l) {
+      if (lifetime.closed) return false;
+      await send(goDiceLight(l));
       return true;
     },
     async poll() {

@@ -5,6 +5,7 @@
  */
 import type { BleCharacteristic, BlePeripheral } from "../../ble/seam.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
+import { pixelsLight } from "../lights.ts";
 import type { DieState } from "../roll-gate.ts";
 import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
@@ -172,6 +173,11 @@ export async function openPixelsSession(
     async identify() {
       if (lifetime.closed || !write) return false;
       await write.write(blink(), false);
+      return true;
+    },
+    async light(l) {
+      if (lifetime.closed || !write) return false;
+      await write.write(pixelsLight(l), false);
       return true;
     },
     async poll() {

@@ -7,13 +7,17 @@
 import type { Clock } from "../../common/clock.ts";
 import { encodeGoDice, GODICE_COLORS, GODICE_UUIDS } from "../../dice/godice/messages.ts";
 import { type GoDiceShell, vectorForFace } from "../../dice/godice/shells.ts";
+import { readDieLight } from "../../dice/lights.ts";
+import type { DieLight } from "../../readings.ts";
 import { ReceivedMessages } from "../kit.ts";
 import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
 
 /** A host → die message as the emulated GoDice understands it (dice-ble §2: the command byte first). */
 export type GoDiceHostMessage =
   | { readonly type: "requestBattery" | "requestColor" }
-  | { readonly type: "blink"; readonly pulses: number }
+  /** The blink command (identify, or one of the lights of `devices/dice/lights.ts`: then `light` says which). */
+  | { readonly type: "blink"; readonly pulses: number; readonly light: DieLight | null }
+  | { readonly type: "stopBlink"; readonly light: "off" }
   | { readonly type: "init"; readonly sensitivity: number }
   | { readonly type: "other"; readonly command: number };
 
@@ -25,7 +29,9 @@ export function decodeGoDiceHostMessage(bytes: Uint8Array): GoDiceHostMessage {
     case 0x17:
       return { type: "requestColor" };
     case 0x10:
-      return { type: "blink", pulses: bytes[1] ?? 0 };
+      return { type: "blink", pulses: bytes[1] ?? 0, light: readDieLight("godice", bytes) };
+    case 0x14:
+      return { type: "stopBlink", light: "off" };
     case 0x19:
       return { type: "init", sensitivity: bytes[1] ?? 0 };
     default:
@@ -57,6 +63,11 @@ export class EmulatedGoDice extends EmulatedBleDevice {
   /** Host→die messages received, typed and timed on the die's clock (the emulator kit). */
   readonly hostMessages = new ReceivedMessages<GoDiceHostMessage>(this.clock, decodeGoDiceHostMessage);
   #noise = 0;
+
+  /** The lights the host showed on this die, oldest first (a result, the glow, low battery, off). */
+  get lights(): DieLight[] {
+    return this.hostMessages.all().flatMap((r) => ("light" in r.message && r.message.light ? [r.message.light] : []));
+  }
 
   constructor(o: EmulatedGoDiceOptions) {
     super({ id: o.id, clock: o.clock, mtu: 23, ...(o.seed !== undefined ? { seed: o.seed } : {}) });

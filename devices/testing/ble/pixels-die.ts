@@ -4,6 +4,7 @@
  * manufacturer payload while not connected, and answers to RequestRollState, RequestBatteryLevel and Blink.
  */
 import type { Clock } from "../../common/clock.ts";
+import { readDieLight } from "../../dice/lights.ts";
 import { encodePixelsAdvert } from "../../dice/pixels/advert.ts";
 import {
   PIXELS_CURRENT,
@@ -14,27 +15,31 @@ import {
   type PixelsRollState,
 } from "../../dice/pixels/ids.ts";
 import { encodeRollState } from "../../dice/pixels/messages.ts";
-import type { PhysicalDieKind } from "../../readings.ts";
+import type { DieLight, PhysicalDieKind } from "../../readings.ts";
 import { ReceivedMessages } from "../kit.ts";
 import { type AdvertData, EmulatedBleDevice, notifyWriteService, type ServiceDef } from "./device.ts";
 import { chunkedIAmADie, legacyIAmADie, pixelsServiceData } from "./pixels-bytes.ts";
 
 /** A host → die message as the emulated Pixels die understands it. */
 export type PixelsHostMessage =
-  | { readonly type: "whoAreYou" | "requestRollState" | "requestBatteryLevel" | "blink" }
+  | { readonly type: "whoAreYou" | "requestRollState" | "requestBatteryLevel" }
+  /** A Blink (identify, or one of the lights of `devices/dice/lights.ts`: then `light` says which). */
+  | { readonly type: "blink"; readonly light: DieLight | null }
+  | { readonly type: "stopAllAnimations"; readonly light: "off" }
   | { readonly type: "other"; readonly messageType: number };
 
 const HOST_TYPES = {
   [PixelsMessageType.whoAreYou]: "whoAreYou",
   [PixelsMessageType.requestRollState]: "requestRollState",
   [PixelsMessageType.requestBatteryLevel]: "requestBatteryLevel",
-  [PixelsMessageType.blink]: "blink",
 } as const;
 
 /** Types a host → die message by its first byte. */
 export function decodePixelsHostMessage(bytes: Uint8Array): PixelsHostMessage {
   const t = bytes[0] ?? 0;
-  const type = (HOST_TYPES as Record<number, "whoAreYou" | "requestRollState" | "requestBatteryLevel" | "blink">)[t];
+  if (t === PixelsMessageType.blink) return { type: "blink", light: readDieLight("pixels", bytes) };
+  if (t === PixelsMessageType.stopAllAnimations && bytes.length === 1) return { type: "stopAllAnimations", light: "off" };
+  const type = (HOST_TYPES as Record<number, "whoAreYou" | "requestRollState" | "requestBatteryLevel">)[t];
   return type ? { type } : { type: "other", messageType: t };
 }
 
@@ -82,6 +87,11 @@ export class EmulatedPixelsDie extends EmulatedBleDevice {
   readonly received: number[][] = [];
   /** Host→die messages received, typed and timed on the die's clock (the emulator kit). */
   readonly hostMessages = new ReceivedMessages<PixelsHostMessage>(this.clock, decodePixelsHostMessage);
+
+  /** The lights the host showed on this die, oldest first (a result, the glow, low battery, off). */
+  get lights(): DieLight[] {
+    return this.hostMessages.all().flatMap((r) => ("light" in r.message && r.message.light ? [r.message.light] : []));
+  }
 
   constructor(o: EmulatedPixelsOptions) {
     super({ id: o.id, clock: o.clock, ...(o.seed !== undefined ? { seed: o.seed } : {}), mtu: 128 });

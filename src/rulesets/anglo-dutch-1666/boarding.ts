@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { type Outcome, roll } from "../../game/action-kit.ts";
+import { chance, type Outcome, roll } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -131,7 +131,12 @@ export const grapple: Handler = {
     }
     return ok({ outcome: { grappled: !avoided, avoided, kind, attackerScore, defenderScore }, events, followUps });
   },
-  summary: (d) => ({ grappleChance: d.probability((o) => o.grappled === true) }),
+  summary: (d) => ({
+    grappleChance: chance(
+      "Grappled",
+      d.probability((o) => o.grappled === true),
+    ),
+  }),
 };
 
 export const placement: Handler = {
@@ -142,7 +147,12 @@ export const placement: Handler = {
   prepare: ({ state, action }) => checkShips(state, action, ["attacker", "defender"]),
   plan: () => [entry("placement", "dave", 1, "Odd: attacker to port of the defender; even: to starboard.")],
   resolve: (_ctx, dice) => ok({ outcome: { attackerTo: (dice[0]?.[0] ?? 0) % 2 === 1 ? "port" : "starboard" }, events: [], followUps: [] }),
-  summary: (d) => ({ port: d.probability((o) => o.attackerTo === "port") }),
+  summary: (d) => ({
+    port: chance(
+      "The attacker lies to port",
+      d.probability((o) => o.attackerTo === "port"),
+    ),
+  }),
 };
 
 const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : Math.floor(x));
@@ -212,12 +222,22 @@ export const board: Handler = {
     });
   },
   summary: (d) => ({
-    attackerWins: d.probability(
-      (o) => o.winner !== null && o.attackerScore !== undefined && (o.attackerScore as number) > (o.defenderScore as number),
+    attackerWins: chance(
+      "The attacker wins the round",
+      d.probability((o) => o.winner !== null && o.attackerScore !== undefined && (o.attackerScore as number) > (o.defenderScore as number)),
     ),
-    defenderWins: d.probability((o) => o.winner !== null && (o.defenderScore as number) > (o.attackerScore as number)),
-    draw: d.probability((o) => o.winner === null),
-    capture: d.probability((o) => o.captured === true),
+    defenderWins: chance(
+      "The defender wins the round",
+      d.probability((o) => o.winner !== null && (o.defenderScore as number) > (o.attackerScore as number)),
+    ),
+    draw: chance(
+      "A drawn round",
+      d.probability((o) => o.winner === null),
+    ),
+    capture: chance(
+      "A ship is captured",
+      d.probability((o) => o.captured === true),
+    ),
   }),
 };
 
@@ -274,7 +294,12 @@ export const separate: Handler = {
     const f = fireShip ? startFire(s, "fire ship") : { events: [], followUps: [] };
     return ok({ outcome: { separated, shipScore: myScore, otherScore, furtherFire: fireShip }, events: f.events, followUps: f.followUps });
   },
-  summary: (d) => ({ separateChance: d.probability((o) => o.separated === true) }),
+  summary: (d) => ({
+    separateChance: chance(
+      "The ships separate",
+      d.probability((o) => o.separated === true),
+    ),
+  }),
 };
 
 export const lightFireShip: Handler = {

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { roll } from "../../game/action-kit.ts";
+import { chance, mean, roll } from "../../game/action-kit.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { checkShips, type Handler, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
@@ -23,6 +23,17 @@ export function startFire(s: Ship, cause: string): { events: GameEvent[]; follow
     ],
   };
 }
+
+/** The odds' words for each critical effect, each fire check's result and each way the helm goes (summary figures). */
+const CRITICAL_EFFECTS = {
+  fire: "Fire",
+  none: "No effect",
+  "gun-deck-swept": "Gun deck swept",
+  helm: "Helm damaged",
+  "flag-officer": "Flag officer hit",
+};
+const FIRE_RESULTS = { explodes: "Explodes", burns: "Burns on", extinguished: "Fire extinguished" };
+const HELM_WAYS = { port: "Helm to port", none: "Helm amidships", starboard: "Helm to starboard" };
 
 export const critical: Handler = {
   type: "critical",
@@ -54,7 +65,15 @@ export const critical: Handler = {
     return ok({ outcome: { score, effect }, events, followUps });
   },
   summary: (d) =>
-    Object.fromEntries(["fire", "none", "gun-deck-swept", "helm", "flag-officer"].map((e) => [e, d.probability((o) => o.effect === e)])),
+    Object.fromEntries(
+      Object.entries(CRITICAL_EFFECTS).map(([e, label]) => [
+        e,
+        chance(
+          label,
+          d.probability((o) => o.effect === e),
+        ),
+      ]),
+    ),
 };
 
 export const fireCheck: Handler = {
@@ -100,7 +119,16 @@ export const fireCheck: Handler = {
       followUps: loss.followUps,
     });
   },
-  summary: (d) => Object.fromEntries(["explodes", "burns", "extinguished"].map((e) => [e, d.probability((o) => o.result === e)])),
+  summary: (d) =>
+    Object.fromEntries(
+      Object.entries(FIRE_RESULTS).map(([e, label]) => [
+        e,
+        chance(
+          label,
+          d.probability((o) => o.result === e),
+        ),
+      ]),
+    ),
 };
 
 export const gunDeckSwept: Handler = {
@@ -120,7 +148,13 @@ export const gunDeckSwept: Handler = {
         : { gunDeckSweptTurns: s.gunDeckSweptTurns };
     return ok({ outcome: { turns }, events: [shipEvent("gun-deck-swept", s.id, set)], followUps: [] });
   },
-  summary: (d) => ({ expectedTurns: d.expected((o) => o.turns as number) }),
+  summary: (d) => ({
+    expectedTurns: mean(
+      "Turns out of action, to expect",
+      d.expected((o) => o.turns as number),
+      "turns",
+    ),
+  }),
 };
 
 export const helm: Handler = {
@@ -135,5 +169,14 @@ export const helm: Handler = {
     const next = helmResult(dice[0]?.[0] ?? 0);
     return ok({ outcome: { next }, events: [shipEvent("helm-hit", s.id, { helm: next })], followUps: [] });
   },
-  summary: (d) => Object.fromEntries(["port", "none", "starboard"].map((e) => [e, d.probability((o) => o.next === e)])),
+  summary: (d) =>
+    Object.fromEntries(
+      Object.entries(HELM_WAYS).map(([e, label]) => [
+        e,
+        chance(
+          label,
+          d.probability((o) => o.next === e),
+        ),
+      ]),
+    ),
 };

@@ -5,8 +5,10 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
+import { chance, chances, mean } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { bool, cfg, checkNotEnded, checkShips, type Handler, isBritish, loseHull, ship, shipEvent } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
@@ -194,11 +196,29 @@ export const fire: Handler = {
       followUps: loss.followUps,
     });
   },
+  // The one die hits when the fire table gives the broadside a hit, and misses when its column is 0.
+  marks(ctx, dice) {
+    const r = fire.resolve(
+      ctx,
+      dice.map((g) => [...g]),
+    );
+    return [[r.ok ? ((r.value.outcome.hits as number) > 0 ? "hit" : "miss") : null]];
+  },
   summary: (d) => ({
-    expectedHits: d.expected((o) => o.hits as number),
-    anyHit: d.probability((o) => (o.hits as number) > 0),
-    hits: Object.fromEntries(
-      [0, 1, 2, 3, 4, 5].map((h) => [String(h), d.probability((o) => o.hits === h)]).filter(([, p]) => (p as number) > 0),
+    expectedHits: mean(
+      "Hits to expect",
+      d.expected((o) => o.hits as number),
+      "hits",
+    ),
+    anyHit: chance(
+      "At least one hit",
+      d.probability((o) => (o.hits as number) > 0),
+    ),
+    hits: chances(
+      Object.fromEntries(
+        [0, 1, 2, 3, 4, 5].map((h) => [String(h), d.probability((o) => o.hits === h)]).filter(([, p]) => (p as number) > 0),
+      ),
+      (n) => plural(Number(n), "hit"),
     ),
   }),
 };

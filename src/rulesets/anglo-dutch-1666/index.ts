@@ -20,7 +20,6 @@ import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
 import { setupWarnings } from "./setup-warnings.ts";
-import { ANGLO_DUTCH_SUMMARY_TERMS } from "./summary-terms.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
 import { describe, shipView, windView } from "./views.ts";
 import { galeSurvival, setWind, windRoll, windStrength } from "./wind.ts";
@@ -108,7 +107,6 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
-  summaryTerms: ANGLO_DUTCH_SUMMARY_TERMS,
   headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
   setupWarnings,

@@ -8,6 +8,8 @@
  *   list is `truncated`; the summary covers the whole distribution).
  */
 
+import { oddsOfEntries } from "../../game/action-handler.ts";
+import { chance, chances } from "../../game/action-kit.ts";
 import type { Odds } from "../../game/types.ts";
 import { MAX_LISTED } from "../../odds/product.ts";
 
@@ -158,9 +160,13 @@ export function initiativeOdds(groups: readonly OddsGroup[], n: number, lead: re
   }
   const entries = [...byOrder.values()].sort((a, b) => b.p - a.p);
   const truncated = n > ENUMERATED || entries.length > MAX_LISTED;
-  return {
-    outcomes: entries.slice(0, MAX_LISTED).map(({ order, p }) => ({ outcome: { order }, p })),
-    summary: { movesFirst, drawFirst },
-    ...(truncated ? { truncated: true as const } : {}),
+  const summary = {
+    movesFirst: chances(movesFirst, (squadron) => (squadron === "" ? "A squadron moves first" : `${squadron} moves first`)),
+    drawFirst: chance("A draw for first move", drawFirst),
   };
+  return oddsOfEntries(
+    entries.slice(0, MAX_LISTED).map(({ order, p }) => ({ value: { order }, p })),
+    summary,
+    truncated,
+  );
 }

@@ -3,7 +3,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { roll } from "../../game/action-kit.ts";
+import { chance, roll } from "../../game/action-kit.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
 import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
@@ -107,9 +107,18 @@ export const deployment: Handler = {
     return ok(displace(state, s, distance, dice[1]?.[0] ?? 1, "deployed"));
   },
   summary: (d) => ({
-    stays: d.probability((o) => o.distance === 0),
-    oneHex: d.probability((o) => o.distance === 1),
-    twoHexes: d.probability((o) => o.distance === 2),
+    stays: chance(
+      "Stays in place",
+      d.probability((o) => o.distance === 0),
+    ),
+    oneHex: chance(
+      "Displaced one hex",
+      d.probability((o) => o.distance === 1),
+    ),
+    twoHexes: chance(
+      "Displaced two hexes",
+      d.probability((o) => o.distance === 2),
+    ),
   }),
 };
 

@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { roll } from "../../game/action-kit.ts";
+import { chance, roll } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -92,8 +92,14 @@ export const windRoll: Handler = {
     });
   },
   summary: (d) => ({
-    changeChance: d.probability((o) => o.changed === true),
-    strengthRollChance: d.probability((o) => o.strengthRoll === true),
+    changeChance: chance(
+      "The wind changes",
+      d.probability((o) => o.changed === true),
+    ),
+    strengthRollChance: chance(
+      "The wind's strength is rolled",
+      d.probability((o) => o.strengthRoll === true),
+    ),
   }),
 };
 
@@ -143,5 +149,10 @@ export const galeSurvival: Handler = {
       followUps: [],
     });
   },
-  summary: (d) => ({ afloatChance: d.probability((o) => o.afloat === true) }),
+  summary: (d) => ({
+    afloatChance: chance(
+      "Stays afloat",
+      d.probability((o) => o.afloat === true),
+    ),
+  }),
 };

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { nameOf } from "../../game/action-kit.ts";
+import { chance, chances, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { literals } from "../../game/schema.ts";
 import { ok, type Result } from "../../result.ts";
@@ -66,7 +66,13 @@ export const damageRollAction = quickfireAction({
       const p = dist.probability((o) => (o.codes as string[]).includes(c));
       if (p > 0) codes[c] = p;
     }
-    return withChart(state, { codes, noEffect: dist.probability((o) => (o.codes as string[]).length === 0) });
+    return withChart(state, {
+      codes: chances(codes, (code) => `Damage ${code}`),
+      noEffect: chance(
+        "No effect",
+        dist.probability((o) => (o.codes as string[]).length === 0),
+      ),
+    });
   },
   describe: ({ state, action }, o) => {
     const codes = o.codes as string[];
@@ -96,6 +102,7 @@ export const directionAction = quickfireAction({
     events: [{ type: "direction-hit", ship: ctx.ship.id, roll: o.roll as number, turn: String(o.turn) }],
     followUps: [],
   }),
-  summary: (dist, { state }) => withChart(state, Object.fromEntries(dist.entries.map((e) => [String(e.value.turn), e.p]))),
+  summary: (dist, { state }) =>
+    withChart(state, Object.fromEntries(dist.entries.map((e) => [String(e.value.turn), chance(`Turns ${e.value.turn}`, e.p)]))),
   describe: ({ state, action }, o) => `Direction hit on ${nameOf(state, action.ship)}: ${o.turn}.`,
 });

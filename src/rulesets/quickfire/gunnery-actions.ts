@@ -3,7 +3,7 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { type ActionContext, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { type ActionContext, chance, chances, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -43,12 +43,27 @@ const shared = {
       if (p > 0) blast[c] = p;
     }
     return withChart(state, {
-      noFire: dist.probability((o) => o.fired === false),
-      miss: dist.probability((o) => o.fired === true && o.hit === null),
-      G: dist.probability((o) => o.hit === "G"),
-      S: dist.probability((o) => o.hit === "S"),
-      anyBlast: dist.probability((o) => (o.blast as string[]).length > 0),
-      blast,
+      noFire: chance(
+        "Does not fire",
+        dist.probability((o) => o.fired === false),
+      ),
+      miss: chance(
+        "Miss",
+        dist.probability((o) => o.fired === true && o.hit === null),
+      ),
+      G: chance(
+        "Gun hit (G)",
+        dist.probability((o) => o.hit === "G"),
+      ),
+      S: chance(
+        "Speed hit (S)",
+        dist.probability((o) => o.hit === "S"),
+      ),
+      anyBlast: chance(
+        "Blast damage",
+        dist.probability((o) => (o.blast as string[]).length > 0),
+      ),
+      blast: chances(blast, (code) => `Blast damage ${code}`),
     });
   },
 };

@@ -16,7 +16,6 @@ import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
 import { SETTINGS } from "./settings.ts";
 import { GameSchema, PHASES, type QuickfireSettings, type QuickfireState, SHIP_FIELDS, type Ship, ShipSchema } from "./ship.ts";
-import { QUICKFIRE_SUMMARY_TERMS } from "./summary-terms.ts";
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
 
@@ -116,7 +115,6 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   applyEvent: applyQuickfireEvent,
   windView: () => null,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
-  summaryTerms: QUICKFIRE_SUMMARY_TERMS,
   headline: quickfireHeadline,
   turnOf: (state) => state.game.turn,
 });

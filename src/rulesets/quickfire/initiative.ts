@@ -2,8 +2,10 @@
  * The optional move-order roll (text 1.4, 1 Movement): "An alternative is to roll dice, with the high roller
  * deciding who moves first. This may be done once at the start of the game or at the start of each turn."
  */
+
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
+import { chance } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
@@ -49,6 +51,15 @@ export const initiativeAction = quickfireAction({
           ]
         : [],
   }),
-  summary: (dist, { state }) => withChart(state, Object.fromEntries(dist.entries.map((e) => [String(e.value.decides ?? "tie"), e.p]))),
+  summary: (dist, { state }) =>
+    withChart(
+      state,
+      Object.fromEntries(
+        dist.entries.map((e) => {
+          const side = e.value.decides;
+          return [String(side ?? "tie"), chance(side === null ? "Tie (roll again)" : `${side} decides`, e.p)];
+        }),
+      ),
+    ),
   describe: (_ctx, o) => (o.decides === null ? "A tie for the move order: roll again." : `${o.decides} decides who moves first.`),
 });

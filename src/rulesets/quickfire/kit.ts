@@ -4,15 +4,16 @@
  * when planning.
  */
 import { defineAction } from "../../game/define-action.ts";
+import { detail, type Summary } from "../../odds/figures.ts";
 import type { QuickfireState } from "./ship.ts";
 
 /** Defines a quickfire action. */
 export const quickfireAction = defineAction<QuickfireState>();
 
-/** An odds summary with the chart it was read from (`chart`), as every quickfire summary carries. */
-export const withChart = (state: QuickfireState, summary: Record<string, unknown>): Record<string, unknown> => ({
+/** An odds summary with the chart it was read from (`chart`, no figure), as every quickfire summary carries. */
+export const withChart = (state: QuickfireState, summary: Summary): Summary => ({
   ...summary,
-  chart: state.data.label,
+  chart: detail(state.data.label),
 });
 
 /** Sum of dice. */

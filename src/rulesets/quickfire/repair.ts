@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { nameOf } from "../../game/action-kit.ts";
+import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -48,10 +48,22 @@ export const fireAction = quickfireAction({
   effects: ({ state, prepared: ctx }, o) => applyCodes(state, ctx.ship.id, o.codes as DamageCode[], "split", "fire"),
   summary: (dist, { state }) =>
     withChart(state, {
-      out: dist.probability((o) => (o.codes as string[]).includes("out")),
-      B: dist.probability((o) => (o.codes as string[]).includes("B")),
-      E: dist.probability((o) => (o.codes as string[]).includes("E")),
-      burnsOn: dist.probability((o) => o.burnsOn === true),
+      out: chance(
+        "The fire burns out",
+        dist.probability((o) => (o.codes as string[]).includes("out")),
+      ),
+      B: chance(
+        "Blast (B)",
+        dist.probability((o) => (o.codes as string[]).includes("B")),
+      ),
+      E: chance(
+        "Explosion (E)",
+        dist.probability((o) => (o.codes as string[]).includes("E")),
+      ),
+      burnsOn: chance(
+        "The fire burns on",
+        dist.probability((o) => o.burnsOn === true),
+      ),
     }),
   describe: ({ state, action }, o) => {
     const codes = (o.codes as string[]).filter((c) => c !== "out");
@@ -124,8 +136,15 @@ export const repairAction = quickfireAction({
   },
   summary: (dist, { state }) =>
     withChart(state, {
-      anyFixed: dist.probability((o) => (o.fixed as number) > 0),
-      expectedFixed: dist.expected((o) => o.fixed as number),
+      anyFixed: chance(
+        "A hit is repaired",
+        dist.probability((o) => (o.fixed as number) > 0),
+      ),
+      expectedFixed: mean(
+        "Hits repaired, to expect",
+        dist.expected((o) => o.fixed as number),
+        "hits",
+      ),
     }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} repairs ${o.fixed} ${String(action.damage)} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
@@ -169,7 +188,13 @@ export const sinkingAction = quickfireAction({
     chart: state.data.label,
   }),
   effects: ({ prepared: ctx }, o) => ({ events: o.sunk ? [{ type: "sunk", ship: ctx.ship.id }] : [], followUps: [] }),
-  summary: (dist, { state }) => withChart(state, { sinks: dist.probability((o) => o.sunk === true) }),
+  summary: (dist, { state }) =>
+    withChart(state, {
+      sinks: chance(
+        "Sinks",
+        dist.probability((o) => o.sunk === true),
+      ),
+    }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} ${o.sunk ? "sinks" : "stays afloat"} (sinks on ${o.sinksOn} or less)${chartNote(state)}.`,
 });

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { nameOf } from "../../game/action-kit.ts";
+import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok } from "../../result.ts";
@@ -140,9 +140,19 @@ export const torpedoAction = quickfireAction({
   },
   summary: (dist, { state }) =>
     withChart(state, {
-      noHit: dist.probability((o) => o.hits === 0),
-      anyHit: dist.probability((o) => (o.hits as number) > 0),
-      expectedHits: dist.expected((o) => o.hits as number),
+      noHit: chance(
+        "No torpedo hits",
+        dist.probability((o) => o.hits === 0),
+      ),
+      anyHit: chance(
+        "A torpedo hits",
+        dist.probability((o) => (o.hits as number) > 0),
+      ),
+      expectedHits: mean(
+        "Torpedo hits to expect",
+        dist.expected((o) => o.hits as number),
+        "hits",
+      ),
     }),
   describe: ({ state, action }, o) => {
     const hits = (o.results as { target: string; hit: boolean }[]).filter((r) => r.hit).map((r) => nameOf(state, r.target));
@@ -179,6 +189,13 @@ export const torpedoDamageAction = quickfireAction({
   outcome: (_ctx, groups) => ({ sHits: total(groups[0]) }),
   effects: ({ state, prepared: ctx }, outcome) =>
     applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits as number).fill("S"), "split", "torpedo hit"),
-  summary: (dist, { state }) => withChart(state, { expectedSHits: dist.expected((o) => o.sHits as number) }),
+  summary: (dist, { state }) =>
+    withChart(state, {
+      expectedSHits: mean(
+        "Speed hits to expect",
+        dist.expected((o) => o.sHits as number),
+        "S hits",
+      ),
+    }),
   describe: ({ state, action }, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
 });

@@ -21,7 +21,6 @@ import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
 import { parseState, type SoleBayState } from "./state.ts";
-import { SOLE_BAY_SUMMARY_TERMS } from "./summary-terms.ts";
 import { RANGE_BANDS } from "./tables.ts";
 import { shipViews, windView } from "./views.ts";
 
@@ -93,6 +92,5 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   shipViews,
   breakpoints: squadronBreakpoints,
   gameEnd: soleBayGameEnd,
-  summaryTerms: SOLE_BAY_SUMMARY_TERMS,
   headline: soleBayHeadline,
 });

@@ -3,10 +3,19 @@
  * modifiers by gun band, and the hull/guns/crew/rigging hits marked on the target's log.
  */
 import { setting } from "../../game/action-kit.ts";
-import type { Action } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type Ammunition, type Damage, gunBand, type HitTables } from "./base-tables.ts";
 import { left, type Ship, type Track, type WsimState } from "./state.ts";
+
+/** The fields of a fire action a broadside on the base game's tables is read with. */
+export interface BroadsideFields {
+  readonly rangeHexes: number;
+  readonly broadside: "left" | "right";
+  readonly rake: "none" | "bow" | "stern";
+  readonly ammunition: Ammunition;
+  readonly modifier: number;
+  readonly initialBroadside?: boolean;
+}
 
 export interface HitTableNumber {
   /** Index of the gun band read (0 = the first band). */
@@ -25,8 +34,8 @@ export const gunsForBand = (t: HitTables, guns: number, carronades: number, rang
   guns + (range <= t.carronadeRange ? carronades : 0);
 
 /** The firer's first broadside of the game from that side, unless the action says otherwise. */
-export const isInitialBroadside = (firer: Ship, a: Action): boolean =>
-  typeof a.initialBroadside === "boolean" ? a.initialBroadside : !firer.broadsidesFired.includes(String(a.broadside) as "left" | "right");
+export const isInitialBroadside = (firer: Ship, a: BroadsideFields): boolean =>
+  a.initialBroadside ?? !firer.broadsidesFired.includes(a.broadside);
 
 /** Whether the range and shot can be read on the tables at all (a broadside beyond them cannot be fired). */
 export function checkBaseRange(t: HitTables, guns: number, range: number, ammo: Ammunition): Result<void> {
@@ -44,11 +53,11 @@ export function checkBaseRange(t: HitTables, guns: number, range: number, ammo: 
  * The Hit Table number. II.1's seasoned "+1 die roll modifier" is added to the Hit Table number, the scale on
  * which the base game's crew qualities act ("between Average and Crack"), with II.1's own gun threshold.
  */
-export function hitTableNumber(state: WsimState, t: HitTables, firer: Ship, a: Action, guns: number): HitTableNumber | null {
-  const range = Number(a.rangeHexes);
+export function hitTableNumber(state: WsimState, t: HitTables, firer: Ship, a: BroadsideFields, guns: number): HitTableNumber | null {
+  const range = a.rangeHexes;
   const band = gunBand(t, guns);
   if (band === null) return null;
-  const raking = a.rake !== undefined && a.rake !== "none";
+  const raking = a.rake !== "none";
   const table = raking && t.rake ? t.rake : t.determination;
   const base = table[band]?.[range - 1] ?? 0;
   const mods: Record<string, number> = {};
@@ -59,11 +68,11 @@ export function hitTableNumber(state: WsimState, t: HitTables, firer: Ship, a: A
   const need = setting<string>(state.settings, "gameLevel") === "basic" ? 4 : 7;
   if (firer.crew === "seasoned") add("seasoned", guns >= need ? 1 : 0);
   else add("crew", t.modifiers.crew?.[firer.crew]?.[band]);
-  add("ammunition", t.ammunition[String(a.ammunition ?? "round") as Ammunition]?.modifiers?.[band]);
+  add("ammunition", t.ammunition[a.ammunition]?.modifiers?.[band]);
   if (isInitialBroadside(firer, a)) add("initialBroadside", t.modifiers.initialBroadside?.[band]);
   if (firer.captured) add("captured", t.modifiers.captured?.[band]);
   else add("lostCrewSections", lostSections(firer) * (t.modifiers.lostCrewSection?.[band] ?? 0));
-  add("other", Number(a.modifier) || 0);
+  add("other", a.modifier);
   const number = base + Object.values(mods).reduce((x, y) => x + y, 0);
   return { band, base, modifiers: mods, number };
 }

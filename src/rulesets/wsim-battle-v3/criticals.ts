@@ -4,14 +4,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import { CRITICAL_MEASURES, LEADER_CASUALTY_MEASURES } from "./measures.ts";
 import type { Leader, WsimState } from "./state.ts";
-
-type H = ResolvingActionSpec<WsimState>;
 
 /** XII.1: "the only double No Effect items in the list". */
 export const LEADER_CASUALTY_ENTRIES = [3, 9, 15];
@@ -27,7 +26,7 @@ export function leaderRangeModifier(range: number): number {
   return 0;
 }
 
-export const critical: H = {
+export const critical = wsimAction({
   type: "critical",
   measure: CRITICAL_MEASURES,
   title: "Critical hit",
@@ -63,8 +62,8 @@ export const critical: H = {
               "d6",
               state.data.critical.dice,
               state.data.critical.addHitTableNumber
-                ? `Critical hit table (${String(a.aim)}): the die plus Hit Table number ${String(a.hitTable)}`
-                : `Critical hit table (${String(a.aim)})`,
+                ? `Critical hit table (${a.aim}): the die plus Hit Table number ${a.hitTable}`
+                : `Critical hit table (${a.aim})`,
             ),
           ]
         : [],
@@ -74,8 +73,8 @@ export const critical: H = {
     if (!s.ok) return s;
     const ship = s.value;
     // The base game's critical roll: "one die plus the Hit Table number" when the club's table says so.
-    const plus = state.data?.critical?.addHitTableNumber ? Number(a.hitTable ?? 0) : 0;
-    const n = a.entry === undefined ? (dice[0] ?? []).reduce((x, y) => x + y, 0) + plus : Number(a.entry);
+    const plus = state.data?.critical?.addHitTableNumber ? (a.hitTable ?? 0) : 0;
+    const n = a.entry === undefined ? (dice[0] ?? []).reduce((x, y) => x + y, 0) + plus : a.entry;
     const code = `${n}${a.aim === "hull" ? "H" : "R"}`;
     const table = a.aim === "hull" ? state.data?.critical?.hull : state.data?.critical?.rigging;
     const text = table?.[String(n)] ?? null;
@@ -100,10 +99,16 @@ export const critical: H = {
     }
     return resolution({ entry: n, code, text, leaderRisk, broadsideRoll }, [shipEvent("critical-hit", ship, {}, { code })], followUps);
   },
-  summary: (d) => ({ code: fieldDistribution(d, "code"), pLeaderRisk: d.probability((o) => o.leaderRisk === true) }),
-};
+  summary: (d) => ({
+    code: chances(fieldDistribution(d, "code"), (code) => `Critical ${code}`),
+    pLeaderRisk: chance(
+      "A leader at risk",
+      d.probability((o) => o.leaderRisk === true),
+    ),
+  }),
+});
 
-export const broadsideLoss: H = {
+export const broadsideLoss = wsimAction({
   type: "broadside-loss",
   title: "Broadside reduced",
   description: "4R/6R: one die, odd reduces the left broadside, even the right.",
@@ -118,8 +123,8 @@ export const broadsideLoss: H = {
     const broadside = (dice[0]?.[0] ?? 0) % 2 === 1 ? "left" : "right";
     return resolution({ broadside }, [shipEvent("broadside-reduced", s.value, {}, { broadside })]);
   },
-  summary: (d) => ({ broadside: fieldDistribution(d, "broadside") }),
-};
+  summary: (d) => ({ broadside: chances(fieldDistribution(d, "broadside"), (side) => `Loses the ${side} broadside`) }),
+});
 
 /**
  * XII.1.1 successor: "the next player in seniority for fleet or division command, if there is another player
@@ -141,7 +146,7 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
   return candidates[0] ?? null;
 }
 
-export const leaderCasualty: H = {
+export const leaderCasualty = wsimAction({
   type: "leader-casualty",
   measure: LEADER_CASUALTY_MEASURES,
   title: "Leader casualty",
@@ -156,14 +161,14 @@ export const leaderCasualty: H = {
   ),
   prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
-    if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}" in game.leaders.`, "action.leader");
+    if (!l) return fail("input.invalid", `There is no leader "${a.leader}" in game.leaders.`, "action.leader");
     return l.status === "active" ? ok(a) : fail("rules.illegal", `${l.name} is no longer in play.`, "action.leader");
   },
   plan: () => ok([entry("casualty", "d6", 2, "Leader casualty on 12+ with the range modifier")]),
   resolve({ state, action: a }, dice) {
     const leader = state.game.leaders.find((x) => x.id === a.leader);
-    if (!leader) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
-    const modifier = leaderRangeModifier(Number(a.rangeHexes));
+    if (!leader) return fail("input.invalid", `There is no leader "${a.leader}".`, "action.leader");
+    const modifier = leaderRangeModifier(a.rangeHexes);
     const total = (dice[0] ?? []).reduce((x, y) => x + y, 0) + modifier;
     const casualty = total >= 12;
     if (!casualty) return resolution({ total, modifier, casualty, successor: null, mustImpersonate: false }, []);
@@ -174,8 +179,13 @@ export const leaderCasualty: H = {
       lost.followUps,
     );
   },
-  summary: (d) => ({ pCasualty: d.probability((o) => o.casualty === true) }),
-};
+  summary: (d) => ({
+    pCasualty: chance(
+      "The leader is a casualty",
+      d.probability((o) => o.casualty === true),
+    ),
+  }),
+});
 
 /**
  * XII.1.1–2 for leaders lost, as casualties or captured ("Use the same procedure if a leader is captured"): a played
@@ -219,7 +229,7 @@ export function leadersLost(
   return { events, followUps, successors };
 }
 
-export const impersonate: H = {
+export const impersonate = wsimAction({
   type: "impersonate",
   title: "New leader",
   description: "A player whose leader fell takes on another leader.",
@@ -229,15 +239,15 @@ export const impersonate: H = {
   ),
   prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
-    if (!l) return fail("input.invalid", `There is no leader "${String(a.leader)}".`, "action.leader");
+    if (!l) return fail("input.invalid", `There is no leader "${a.leader}".`, "action.leader");
     if (l.status !== "active" || l.playedBy !== null) return fail("rules.illegal", `${l.name} cannot be taken on.`, "action.leader");
     return ok(a);
   },
   plan: () => ok([]),
   resolve({ state, action: a }) {
-    const leaders = state.game.leaders.map((l) => (l.id === a.leader ? { ...l, playedBy: String(a.player) } : l));
+    const leaders = state.game.leaders.map((l) => (l.id === a.leader ? { ...l, playedBy: a.player } : l));
     return resolution({ player: a.player, leader: a.leader }, [{ type: "leader-impersonated", game: { leaders } }]);
   },
-};
+});
 
 export const CRITICALS = [critical, broadsideLoss, leaderCasualty, impersonate];

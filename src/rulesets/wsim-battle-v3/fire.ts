@@ -4,22 +4,44 @@
  * from the club's data file, else the person reads it and answers a `choose` follow-up.
  */
 
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, detail, fieldDistribution, type Outcome, resolution, type Summary, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
-import type { Action, FollowUp } from "../../game/types.ts";
+import type { FollowUp } from "../../game/types.ts";
+import type { Dist } from "../../odds/distribution.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
-import { AMMUNITION, type Ammunition, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
+import { AMMUNITION, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
-type H = ResolvingActionSpec<WsimState>;
+const FIRE_SCHEMA = Type.Object(
+  {
+    type: Type.Literal("fire"),
+    firer: Type.String({ label: "Firing ship", input: "ship" }),
+    target: Type.String({ label: "Target", input: "ship" }),
+    rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+    aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim (default: hull at 5 hexes or less)" })),
+    broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
+    gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
+    rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
+    modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
+    ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
+    carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
+    initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
+    targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),
+  },
+  { additionalProperties: false },
+);
 
-function pair(state: WsimState, a: Action): Result<{ firer: Ship; target: Ship }> {
+/** A fire action as its schema gives it. */
+type FireAction = Static<typeof FIRE_SCHEMA>;
+
+function pair(state: WsimState, a: { readonly firer: string; readonly target: string }): Result<{ firer: Ship; target: Ship }> {
   const firer = liveShip(state, a.firer, "firer");
   if (!firer.ok) return firer;
   const target = liveShip(state, a.target, "target");
@@ -33,56 +55,39 @@ export function frigateMayBeFired(state: WsimState, target: Ship): boolean {
 }
 
 /** X.2 aim: hull at 5 hexes or less unless declared otherwise; always rigging beyond. */
-export const aimOf = (state: WsimState, a: Action): "hull" | "rigging" =>
-  Number(a.rangeHexes) > setting<number>(state.settings, "hullAimMaxHexes") ? "rigging" : a.aim === "rigging" ? "rigging" : "hull";
+export const aimOf = (state: WsimState, a: Pick<FireAction, "rangeHexes" | "aim">): "hull" | "rigging" =>
+  a.rangeHexes > setting<number>(state.settings, "hullAimMaxHexes") ? "rigging" : a.aim === "rigging" ? "rigging" : "hull";
 
-function gunsFiring(firer: Ship, a: Action): number | null {
+function gunsFiring(firer: Ship, a: FireAction): number | null {
   if (typeof a.gunsFiring === "number") return a.gunsFiring;
   const track = a.broadside === "right" ? firer.gunsRight : firer.gunsLeft;
   return track ? left(track) : null;
 }
 
 /** II.1 seasoned +1 "when firing with 4 guns or more in the Basic Game and 7 guns or more in the Advanced Game". */
-export function fireModifiers(state: WsimState, firer: Ship, a: Action, guns: number): Record<string, number> {
+export function fireModifiers(state: WsimState, firer: Ship, a: FireAction, guns: number): Record<string, number> {
   const mods: Record<string, number> = {};
   const need = setting<string>(state.settings, "gameLevel") === "basic" ? 4 : 7;
   if (firer.crew === "seasoned" && guns >= need) mods.seasoned = 1;
   const crew = state.data?.fire?.crewModifiers?.[firer.crew];
   if (firer.crew !== "seasoned" && crew) mods.crew = crew;
   if (a.rake !== "none" && state.data?.fire?.rakeModifier) mods.rake = state.data.fire.rakeModifier;
-  if (Number(a.modifier)) mods.other = Number(a.modifier);
+  if (a.modifier) mods.other = a.modifier;
   return mods;
 }
 
-export const fire: H = {
+export const fire = wsimAction({
   type: "fire",
   measure: FIRE_MEASURES,
   title: "Fire combat",
   description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
-      aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim (default: hull at 5 hexes or less)" })),
-      broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
-      gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
-      rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
-      modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
-      ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
-      carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
-      initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
-      targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: FIRE_SCHEMA,
   prepare({ state, action: a }) {
     const p = pair(state, a);
     if (!p.ok) return p;
     const { firer, target } = p.value;
     if (firer.id === target.id) return fail("rules.illegal", "A ship cannot fire at itself.", "action.target");
-    const range = Number(a.rangeHexes);
+    const range = a.rangeHexes;
     if (
       firer.kind === "sol" &&
       target.kind !== "sol" &&
@@ -104,11 +109,11 @@ export const fire: H = {
     }
     const guns = gunsFiring(firer, a);
     if (guns === null) {
-      return fail("input.invalid", `Give gunsFiring or ${firer.name}'s ${String(a.broadside)} broadside guns track.`, "action.gunsFiring");
+      return fail("input.invalid", `Give gunsFiring or ${firer.name}'s ${a.broadside} broadside guns track.`, "action.gunsFiring");
     }
     const t = state.data?.hitTables;
     if (t) {
-      const inRange = checkBaseRange(t, gunsForBand(t, guns, Number(a.carronades), range), range, a.ammunition as Ammunition);
+      const inRange = checkBaseRange(t, gunsForBand(t, guns, a.carronades, range), range, a.ammunition);
       if (!inRange.ok) return inRange;
     }
     return ok({ ...a, aim: aimOf(state, a) });
@@ -129,7 +134,7 @@ export const fire: H = {
     // X.1: "a Critical Hit only occurs when the red die matches the normal die … Critical Hits do occur when the normal die records a no result."
     const critical = normal === red;
     const turn = state.game.turn;
-    const broadside = String(a.broadside) as "left" | "right";
+    const broadside = a.broadside;
     const events: WsimEvent[] = [
       shipEvent("in-combat", firer, {
         lastCombatTurn: turn,
@@ -142,7 +147,7 @@ export const fire: H = {
     if (t) return baseBroadside(state, t, { firer, target, a, normal, red, aim, guns, critical, events });
     const modifiers = fireModifiers(state, firer, a, guns);
     const modifiedDie = normal + Object.values(modifiers).reduce((x, y) => x + y, 0);
-    const col = fireColumn(state.data, guns, Number(a.rangeHexes), aim);
+    const col = fireColumn(state.data, guns, a.rangeHexes, aim);
     const hits = col ? hitsFor(col, modifiedDie) : null;
     if (hits !== null) events.push(shipEvent("fire-hits", target, {}, { hits, aim, by: firer.id }));
     const followUps: FollowUp[] = [];
@@ -150,25 +155,41 @@ export const fire: H = {
       const max = setting<number>(state.settings, "maxFireHits");
       followUps.push({
         kind: "choose",
-        purpose: `Read the Fire Table: ${guns} guns at ${String(a.rangeHexes)} hexes, modified die ${modifiedDie} (${aim}). How many hits?`,
+        purpose: `Read the Fire Table: ${guns} guns at ${a.rangeHexes} hexes, modified die ${modifiedDie} (${aim}). How many hits?`,
         action: { type: "fire-result", firer: firer.id, target: target.id, aim, hits: null },
         choice: { field: "hits", options: Array.from({ length: max + 1 }, (_, i) => ({ value: i, label: String(i) })), min: 1, max: 1 },
       });
     }
-    if (critical) followUps.push(criticalFollowUp(state, target, aim, Number(a.rangeHexes)));
+    if (critical) followUps.push(criticalFollowUp(state, target, aim, a.rangeHexes));
     const outcome = { normal, red, modifiedDie, modifiers, aim, guns, rake: a.rake, hits, critical };
     return resolution(outcome, events, followUps);
   },
+  // The normal die hits when the Fire Table gives hits and misses on a no-result (unmarked while the table is read
+  // by hand); the red die counts only when it matches, for a critical hit (X.1).
+  marks(ctx, dice) {
+    const r = fire.resolve(
+      ctx.state,
+      ctx.action,
+      dice.map((g) => [...g]),
+    );
+    if (!r.ok) return [[null], [null]];
+    const { hits, critical } = r.value.outcome as { hits: number | null; critical: boolean };
+    return [[hits === null ? null : hits > 0 ? "hit" : "miss"], [critical ? "hit" : null]];
+  },
   summary: (d) => ({
-    pCritical: d.probability((o) => o.critical === true),
-    hits: fieldDistribution(d, "hits"),
-    modifiedDie: fieldDistribution(d, "modifiedDie"),
+    pCritical: chance(
+      "A critical hit",
+      d.probability((o) => o.critical === true),
+    ),
+    // the hits read off the Fire Table (null until read): the headline draws them
+    hits: detail(fieldDistribution(d, "hits")),
+    modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),
     ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
-};
+});
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
-function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Record<string, unknown> {
+function damageSummary(d: Dist<Outcome>): Summary {
   const out: Record<string, Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
   for (const { value, p } of d.entries) {
     const dmg = value.damage as Damage;
@@ -177,13 +198,14 @@ function damageSummary(d: Parameters<NonNullable<H["summary"]>>[0]): Record<stri
       bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
     }
   }
-  return { damage: out, hitTable: fieldDistribution(d, "hitTable") };
+  // the damage per kind is detail the headline draws
+  return { damage: detail(out), hitTable: chances(fieldDistribution(d, "hitTable"), (n) => `Hit Table number ${n}`) };
 }
 
 interface Broadside {
   readonly firer: Ship;
   readonly target: Ship;
-  readonly a: Action;
+  readonly a: FireAction;
   readonly normal: number;
   readonly red: number;
   readonly aim: "hull" | "rigging";
@@ -195,13 +217,13 @@ interface Broadside {
 /** A broadside on the base game's tables: Hit Table number, then the Hit Table's H/G/C/R marked on the log. */
 function baseBroadside(state: WsimState, t: HitTables, b: Broadside) {
   const { firer, target, a, normal, red, aim, critical, events } = b;
-  const range = Number(a.rangeHexes);
-  const guns = gunsForBand(t, b.guns, Number(a.carronades), range);
-  const ammunition = String(a.ammunition) as Ammunition;
+  const range = a.rangeHexes;
+  const guns = gunsForBand(t, b.guns, a.carronades, range);
+  const ammunition = a.ammunition;
   const n = hitTableNumber(state, t, firer, a, guns);
   const damage = n ? readHitTable(t, aim, n.number, normal, ammunition) : NO_DAMAGE;
   const hits = damage.hull + damage.guns + damage.crew + damage.rigging;
-  const set = markDamage(target, damage, String(a.targetBroadside) as "left" | "right");
+  const set = markDamage(target, damage, a.targetBroadside);
   events.push(shipEvent("fire-hits", target, set, { hits, damage, aim, by: firer.id }));
   // X.1 and the base game: a critical on doubles, rolled as one die plus the Hit Table number the fire was read on.
   const tableNumber = n ? Math.min(Math.max(0, n.number), t[aim].length - 1) : 0;
@@ -238,7 +260,7 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
   };
 }
 
-export const fireResult: H = {
+export const fireResult = wsimAction({
   type: "fire-result",
   title: "Fire Table result",
   description: "The Fire Table's result as read by a person (no club table loaded).",
@@ -256,7 +278,7 @@ export const fireResult: H = {
   resolve({ state, action: a }) {
     const p = pair(state, a);
     if (!p.ok) return p;
-    const hits = Number(a.hits);
+    const hits = a.hits;
     const target = p.value.target;
     // No Hit Table loaded: the boxes are marked by hand. Mark the log is offered with the hits on the aimed section
     // (the section can be changed before Confirm, or the offer cancelled when the paper log is marked instead).
@@ -266,7 +288,7 @@ export const fireResult: H = {
         ? [
             {
               kind: "roll",
-              purpose: `Mark the log: ${hits} box${hits === 1 ? "" : "es"} of ${target.name}'s ${String(a.aim)} (change the section if the Hit Table splits them; cancel if you mark the paper log)`,
+              purpose: `Mark the log: ${hits} box${hits === 1 ? "" : "es"} of ${target.name}'s ${a.aim} (change the section if the Hit Table splits them; cancel if you mark the paper log)`,
               action: { type: "mark", ship: target.id, section, boxes: hits },
             },
           ]
@@ -277,4 +299,4 @@ export const fireResult: H = {
       offer,
     );
   },
-};
+});

@@ -2,7 +2,7 @@
  * `wsim-battle-v3` (wsim-battle-rules-v3.txt): the v3 battle rules for Wooden Ships & Iron Men. The base game's
  * Fire and Critical Hit tables come from a club data file; without one the person reads them (`choose`).
  */
-import { defineAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
+import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet, TurnDef } from "../../game/types.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
@@ -14,12 +14,10 @@ import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
-import { WSIM_SUMMARY_TERMS } from "./summary-terms.ts";
 import { TURN } from "./turn.ts";
 import { wsimDescribe, wsimShipViews, wsimWindView } from "./views.ts";
 
-const wsimAction = defineAction<WsimState>();
-const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE].map((h) => wsimAction(h));
+const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
@@ -58,7 +56,6 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   windView: wsimWindView,
   shipViews: wsimShipViews,
   describe: wsimDescribe,
-  summaryTerms: WSIM_SUMMARY_TERMS,
   headline: wsimHeadline,
   turnOf: (state) => state.game.turn,
 });

@@ -3,19 +3,18 @@
  * automatically, the melee modifiers, three rounds a turn, and the 2:1 / 3:1 checks after each round.
  * The base game's melee results (losses) are not in our text: the person reads them (`melee-losses`).
  */
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
-import type { Action, FollowUp } from "../../game/types.ts";
+import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
-type H = ResolvingActionSpec<WsimState>;
-
-export const formParty: H = {
+export const formParty = wsimAction({
   type: "form-party",
   title: "Boarding party",
   description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
@@ -35,10 +34,10 @@ export const formParty: H = {
     const ship = s.value;
     const sections = ship.crewSections;
     if (!sections) return fail("input.invalid", `${ship.name} needs its crewSections.`, "action.ship");
-    const idx = Number(a.section) - 1;
+    const idx = a.section - 1;
     const sec = sections[idx];
-    if (!sec) return fail("rules.illegal", `${ship.name} has no crew section ${String(a.section)}.`, "action.section");
-    const to = a.party as Party;
+    if (!sec) return fail("rules.illegal", `${ship.name} has no crew section ${a.section}.`, "action.section");
+    const to: Party = a.party;
     const turn = state.game.turn;
     const bad = (m: string) => fail("rules.illegal", `VI.1: ${m}`, "action.section");
     let set: Partial<Ship> = {};
@@ -63,15 +62,15 @@ export const formParty: H = {
     const crewSections = sections.map((x, i) => (i === idx ? { ...x, party: to, formedTurn: turn } : x));
     return resolution({ section: idx + 1, party: to, boardersReady: true }, [shipEvent("boarders-ready", ship, { ...set, crewSections })]);
   },
-};
+});
 
 /** Points left in a ship's sections of one party. */
 export const partyPoints = (ship: Ship, party: Party): number =>
   (ship.crewSections ?? []).filter((c) => c.party === party).reduce((s, c) => s + Math.max(0, c.boxes - c.marked), 0);
 
 /** Melee multiplier: seasoned "3.5 (round fractions up after computation)"; the rest from the club data or the action. */
-export function multiplierOf(state: WsimState, ship: Ship, given: unknown): number | null {
-  if (typeof given === "number") return given;
+export function multiplierOf(state: WsimState, ship: Ship, given: number | undefined): number | null {
+  if (given !== undefined) return given;
   if (ship.crew === "seasoned") return 3.5;
   return state.data?.meleeMultipliers?.[ship.crew] ?? null;
 }
@@ -91,6 +90,16 @@ export function classModifier(own: number, other: number): number {
 const clampDie = (v: number) => Math.min(6, Math.max(1, v));
 const pairKey = (a: string, b: string) => [a, b].sort();
 
+const meleeSchemaFields = {
+  ship: Type.String({ label: "Ship", input: "ship" }),
+  enemy: Type.String({ label: "Enemy ship", input: "ship" }),
+  multiplierShip: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (ship)" })),
+  multiplierEnemy: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (enemy)" })),
+};
+
+/** The fields melee and its losses share. */
+type MeleeFields = Static<ReturnType<typeof Type.Object<typeof meleeSchemaFields>>>;
+
 interface Sides {
   readonly x: Ship;
   readonly y: Ship;
@@ -98,7 +107,7 @@ interface Sides {
   readonly my: number;
 }
 
-function sides(state: WsimState, a: Action): Result<Sides> {
+function sides(state: WsimState, a: MeleeFields): Result<Sides> {
   const x = liveShip(state, a.ship, "ship");
   if (!x.ok) return x;
   const y = liveShip(state, a.enemy, "enemy");
@@ -127,14 +136,7 @@ function autoDbp(ship: Ship, enemy: Ship, turn: number): CrewSection[] | null {
   return (ship.crewSections ?? []).map((c, i) => (i === 0 ? { ...c, party: "DBP" as const, formedTurn: turn } : c));
 }
 
-const meleeSchemaFields = {
-  ship: Type.String({ label: "Ship", input: "ship" }),
-  enemy: Type.String({ label: "Enemy ship", input: "ship" }),
-  multiplierShip: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (ship)" })),
-  multiplierEnemy: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (enemy)" })),
-};
-
-export const melee: H = {
+export const melee = wsimAction({
   type: "melee",
   title: "Melee round",
   description: "One melee round between grappled ships (three a turn).",
@@ -155,15 +157,17 @@ export const melee: H = {
     return ok(a);
   },
   plan: ({ state, action: a }) =>
-    ok([
-      ...[
-        ["melee", a.ship],
-        ["melee-enemy", a.enemy],
-      ].map(([role, id]) => {
+    ok(
+      (
+        [
+          ["melee", a.ship],
+          ["melee-enemy", a.enemy],
+        ] as const
+      ).map(([role, id]) => {
         const s = state.ships.find((x) => x.id === id);
-        return bySide(s?.side, entry(String(role), "d6", 1, `Melee roll for ${s?.name ?? String(id)}`));
+        return bySide(s?.side, entry(role, "d6", 1, `Melee roll for ${s?.name ?? id}`));
       }),
-    ]),
+    ),
   resolve({ state, action: a }, dice) {
     const s = sides(state, a);
     if (!s.ok) return s;
@@ -222,8 +226,9 @@ export const melee: H = {
     };
     return resolution(outcome, events, [follow]);
   },
-  summary: (d) => ({ rolls: fieldDistribution(d, "rolls") }),
-};
+  // the pairs of rolls are detail a player is not told
+  summary: (d) => ({ rolls: detail(fieldDistribution(d, "rolls")) }),
+});
 
 const lossOptions = (n: number) => Array.from({ length: n + 1 }, (_, i) => ({ value: i, label: String(i) }));
 
@@ -240,7 +245,7 @@ function takeLosses(ship: Ship, party: Party, losses: number): CrewSection[] {
 
 const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party === "OBP" ? { ...c, party: "DBP" as const } : c));
 
-export const meleeLosses: H = {
+export const meleeLosses = wsimAction({
   type: "melee-losses",
   title: "Melee losses",
   description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
@@ -276,8 +281,8 @@ export const meleeLosses: H = {
         ],
       );
     }
-    let secX = takeLosses(x, partyX, Number(a.lossesShip));
-    let secY = takeLosses(y, partyY, Number(a.lossesEnemy));
+    let secX = takeLosses(x, partyX, a.lossesShip);
+    let secY = takeLosses(y, partyY, a.lossesEnemy);
     const pts = (secs: CrewSection[], p: Party) => secs.filter((c) => c.party === p).reduce((t, c) => t + c.boxes - c.marked, 0);
     let result: "continues" | "captured" | "repulsed" = "continues";
     let capturedId: string | null = null;
@@ -319,13 +324,13 @@ export const meleeLosses: H = {
     const aboard = state.game.leaders.filter((l) => l.ship === capturedId && l.status === "active").map((l) => l.id);
     const lost = leadersLost(state, aboard, "captured");
     events.push(...lost.events);
-    const continuesNextTurn = result === "continues" && Number(a.round) >= 3;
+    const continuesNextTurn = result === "continues" && a.round >= 3;
     return resolution(
       { strengths: [sx, sy], parties: fight, result, captured: capturedId, continuesNextTurn, leadersCaptured: aboard },
       events,
       lost.followUps,
     );
   },
-};
+});
 
 export const MELEE = [formParty, melee, meleeLosses];

@@ -2,12 +2,12 @@
  * wsim-battle-v3 movement plots: validates a plotted move string against the turning allowance, the movement
  * points, the turn-then-forward rule with its exceptions, the "T" plot (IV), momentum (V) and Follow in the Wake (III).
  */
-import { Type } from "@sinclair/typebox";
-import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { type Static, Type } from "@sinclair/typebox";
+import { resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
-import type { Action } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import { PLOT_MEASURES } from "./measures.ts";
 import {
   lastTurnMP,
@@ -22,7 +22,6 @@ import {
 } from "./momentum.ts";
 import type { Ship, WsimState } from "./state.ts";
 
-type H = ResolvingActionSpec<WsimState>;
 const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
 
 /** IV.1 and IV.2: the order of turns, forward moves and T's. */
@@ -46,6 +45,21 @@ function checkOrder(tokens: readonly Token[], mayTurnAtOnce: boolean): Result<vo
   return ok(undefined);
 }
 
+const PLOT_SCHEMA = Type.Object(
+  {
+    type: Type.Literal("plot"),
+    ship: Type.String({ label: "Ship", input: "ship" }),
+    plot: Type.String({ label: "Plot" }),
+    allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
+    follows: Type.Optional(Type.String({ label: "Ship followed (W)", input: "ship" })),
+    deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
+  },
+  { additionalProperties: false },
+);
+
+/** A plot action as its schema gives it. */
+type PlotAction = Static<typeof PLOT_SCHEMA>;
+
 export interface PlotOutcome {
   readonly plot: string;
   readonly mp: number;
@@ -59,8 +73,8 @@ export interface PlotOutcome {
   readonly deferredTurn: "L" | "R" | null;
 }
 
-function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutcome> {
-  const allowance = Number(a.allowanceMP);
+function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotOutcome> {
+  const allowance = a.allowanceMP;
   const last = lastTurnMP(ship);
   const accel = maxAcceleration(ship, state.settings);
   const decel = maxDeceleration(ship, state.settings);
@@ -68,8 +82,8 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   // V.2: "A ship may decelerate more if it has turned into the wind or reduced sail so that its movement allowance is too low."
   const forcedLow = last !== null && allowance < last - decel;
   const minimumMP = last === null ? 0 : forcedLow ? allowance : Math.max(0, last - decel);
-  const plot = String(a.plot).toUpperCase();
-  const wake = /^W(\w*)$/i.exec(String(a.plot));
+  const plot = a.plot.toUpperCase();
+  const wake = /^W(\w*)$/i.exec(a.plot);
   if (wake) {
     // III: follows "up to the maximum allowed for movement, adding B's … when needed".
     // "notation: W, or W with the number of the ship being followed if there is more than one candidate"
@@ -87,7 +101,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
     return ok({ plot, mp, momentumMP: mp, turns: 0, lastMP: last, minimumMP, maximumMP, wake: followed.value.id, deferredTurn: null });
   }
   const tokens = tokenize(plot);
-  if (!tokens) return illegal(`"${String(a.plot)}" is not a plot: use L, R, T, B, D, forward numbers, or W.`);
+  if (!tokens) return illegal(`"${a.plot}" is not a plot: use L, R, T, B, D, forward numbers, or W.`);
   const turns = tokens.filter((t) => t.kind === "L" || t.kind === "R").length;
   const allowed = ship.turningAllowance ?? (ship.class === 1 ? 1 : null);
   if (allowed === null) return fail("input.invalid", `${ship.name} needs its turningAllowance (from its ship card).`, `action.ship`);
@@ -102,7 +116,7 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
   }
   // V.5: "If such a turn ends the movement for the ship this turn …" — only a plot ending in L or R can carry it.
   const lastToken = tokens[tokens.length - 1];
-  if (a.deferLastTurn === true && lastToken?.kind !== "L" && lastToken?.kind !== "R") {
+  if (a.deferLastTurn && lastToken?.kind !== "L" && lastToken?.kind !== "R") {
     return illegal("V.5: only a plot that ends with its turn (L or R) can carry that turn to the next game turn.");
   }
   // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0").
@@ -127,26 +141,16 @@ function validatePlot(state: WsimState, ship: Ship, a: Action): Result<PlotOutco
       `V.4: ${ship.name} may decelerate only ${decel} MP: add ${add} "1" plot(s) to reach ${minimumMP} MP${strike ? ` and strike the last ${strike} B plot(s)` : ""}.`,
     );
   }
-  const deferredTurn = a.deferLastTurn === true && (lastToken?.kind === "L" || lastToken?.kind === "R") ? lastToken.kind : null;
+  const deferredTurn = a.deferLastTurn && (lastToken?.kind === "L" || lastToken?.kind === "R") ? lastToken.kind : null;
   return ok({ plot, mp, momentumMP: counted, turns, lastMP: last, minimumMP, maximumMP, wake: null, deferredTurn });
 }
 
-export const plotMove: H = {
+export const plotMove = wsimAction({
   type: "plot",
   measure: PLOT_MEASURES,
   title: "Movement plot",
   description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("plot"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      plot: Type.String({ label: "Plot" }),
-      allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
-      follows: Type.Optional(Type.String({ label: "Ship followed (W)", input: "ship" })),
-      deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: PLOT_SCHEMA,
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
@@ -157,4 +161,4 @@ export const plotMove: H = {
       shipEvent("plotted", s.value, { plot: v.value.plot, plotMP: v.value.momentumMP, deferredTurn: v.value.deferredTurn }),
     ]);
   },
-};
+});

@@ -2,16 +2,31 @@
  * wsim-battle-v3 VII Signalling: words or signals per turn by rank, one message a player a turn, delivery next
  * turn unless the path is 3 hexes or less, and (optional) repeaters with 15-hex legs.
  */
-import { Type } from "@sinclair/typebox";
-import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
-import type { Action } from "../../game/types.ts";
+import { type Static, Type } from "@sinclair/typebox";
+import { resolution, setting } from "../../game/action-kit.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import { SIGNAL_MEASURES } from "./measures.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
 
-type H = ResolvingActionSpec<WsimState>;
+const SIGNAL_SCHEMA = Type.Object(
+  {
+    type: Type.Literal("signal"),
+    player: Type.String({ minLength: 1, label: "Player" }),
+    from: Type.String({ label: "Signalling ship", input: "ship" }),
+    to: Type.String({ label: "Receiving ship", input: "ship" }),
+    rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")], { label: "Sender" }),
+    size: Type.Integer({ minimum: 1, label: "Words or signals" }),
+    pathHexes: Type.Integer({ minimum: 0, label: "Signalling path (hexes)" }),
+    legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { label: "Legs via repeaters (hexes)" })),
+    repeaters: Type.Optional(Type.Array(Type.String(), { label: "Repeaters", input: "ships" })),
+    leaderLoss: Type.Boolean({ default: false, label: "Leader Loss signal" }),
+    britishAfter1803: Type.Boolean({ default: false, label: "British after 1803" }),
+  },
+  { additionalProperties: false },
+);
 
 /** VII.3.1 / VII.3.2: words (Close Action) or signals (Casus Belli) per turn. */
 export function signalLimit(mode: string, rank: string, britishAfter1803: boolean): number {
@@ -20,9 +35,9 @@ export function signalLimit(mode: string, rank: string, britishAfter1803: boolea
 }
 
 /** Extra turns a repeater chain takes: "a signal can travel a maximum of 30 hexes per turn" — two legs a turn. */
-function relayTurns(state: WsimState, a: Action): Result<number> {
-  const legs = (a.legs as number[] | undefined) ?? [];
-  const repeaters = (a.repeaters as string[] | undefined) ?? [];
+function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<number> {
+  const legs = a.legs ?? [];
+  const repeaters = a.repeaters ?? [];
   if (!setting<boolean>(state.settings, "repeaters")) {
     return repeaters.length > 0
       ? fail("rules.illegal", "Repeaters are not used in this scenario (setting repeaters).", "action.repeaters")
@@ -31,7 +46,7 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
   const maxLeg = setting<number>(state.settings, "signalLegHexes");
   // "A signal arrives if there is a clear line of sight … no longer than 15 hexes in length": a direct signal too.
   if (legs.length === 0) {
-    return Number(a.pathHexes) > maxLeg
+    return a.pathHexes > maxLeg
       ? fail(
           "rules.illegal",
           `VII.2: a signal arrives only along a line of sight no longer than ${maxLeg} hexes; send it through repeaters (legs).`,
@@ -56,39 +71,24 @@ function relayTurns(state: WsimState, a: Action): Result<number> {
   return ok(Math.floor((legs.length - 1) / 2));
 }
 
-export const signal: H = {
+export const signal = wsimAction({
   type: "signal",
   measure: SIGNAL_MEASURES,
   title: "Signal",
   description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("signal"),
-      player: Type.String({ minLength: 1, label: "Player" }),
-      from: Type.String({ label: "Signalling ship", input: "ship" }),
-      to: Type.String({ label: "Receiving ship", input: "ship" }),
-      rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")], { label: "Sender" }),
-      size: Type.Integer({ minimum: 1, label: "Words or signals" }),
-      pathHexes: Type.Integer({ minimum: 0, label: "Signalling path (hexes)" }),
-      legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { label: "Legs via repeaters (hexes)" })),
-      repeaters: Type.Optional(Type.Array(Type.String(), { label: "Repeaters", input: "ships" })),
-      leaderLoss: Type.Boolean({ default: false, label: "Leader Loss signal" }),
-      britishAfter1803: Type.Boolean({ default: false, label: "British after 1803" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: SIGNAL_SCHEMA,
   prepare({ state, action: a }) {
-    for (const f of ["from", "to"]) {
+    for (const f of ["from", "to"] as const) {
       const s = liveShip(state, a[f], f);
       if (!s.ok) return s;
     }
     // VII.4 "A player may send only one message per turn, even if he has more than one ship."
-    if (state.game.signalsSent[String(a.player)] === state.game.turn) {
-      return fail("rules.illegal", `${String(a.player)} has sent a message this turn.`, "action.player");
+    if (state.game.signalsSent[a.player] === state.game.turn) {
+      return fail("rules.illegal", `${a.player} has sent a message this turn.`, "action.player");
     }
-    const limit = signalLimit(setting(state.settings, "signalling"), String(a.rank), a.britishAfter1803 === true);
+    const limit = signalLimit(setting(state.settings, "signalling"), a.rank, a.britishAfter1803);
     const unit = setting(state.settings, "signalling") === "casus-belli" ? "signals" : "words";
-    if (Number(a.size) > limit) return fail("rules.illegal", `A ${String(a.rank)} may send ${limit} ${unit} a turn.`, "action.size");
+    if (a.size > limit) return fail("rules.illegal", `A ${a.rank} may send ${limit} ${unit} a turn.`, "action.size");
     return ok(a);
   },
   plan: () => ok([]),
@@ -96,14 +96,14 @@ export const signal: H = {
     const extra = relayTurns(state, a);
     if (!extra.ok) return extra;
     const turn = state.game.turn;
-    const sameTurn = Number(a.pathHexes) <= setting<number>(state.settings, "sameTurnSignalHexes");
+    const sameTurn = a.pathHexes <= setting<number>(state.settings, "sameTurnSignalHexes");
     const deliverTurn = turn + extra.value + (sameTurn ? 0 : 1);
     const sig = {
-      player: String(a.player),
-      from: String(a.from),
-      to: String(a.to),
-      size: Number(a.size),
-      leaderLoss: a.leaderLoss === true,
+      player: a.player,
+      from: a.from,
+      to: a.to,
+      size: a.size,
+      leaderLoss: a.leaderLoss,
       sentTurn: turn,
       deliverTurn,
     };
@@ -116,4 +116,4 @@ export const signal: H = {
     const events: WsimEvent[] = [{ type: delivered ? "signal-delivered" : "signal-sent", signal: sig, game }];
     return resolution({ deliverTurn, delivered }, events);
   },
-};
+});

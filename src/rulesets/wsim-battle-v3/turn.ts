@@ -5,15 +5,14 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { wsimAction } from "./kit.ts";
 import { CONTACT_MEASURES } from "./measures.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
-
-type H = ResolvingActionSpec<WsimState>;
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
 export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
@@ -21,7 +20,7 @@ export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 
 const hexOptions = (except: number) =>
   HEXSIDES.map((label, value) => ({ value, label: `from ${label}` })).filter((o) => o.value !== except);
 
-export const windChange: H = {
+export const windChange = wsimAction({
   type: "wind",
   title: "Wind change",
   description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.",
@@ -50,10 +49,15 @@ export const windChange: H = {
       : [];
     return resolution({ total, changes, effectiveTurn: changes ? state.game.turn + 1 : null }, events, followUps);
   },
-  summary: (d) => ({ pChange: d.probability((o) => o.changes === true) }),
-};
+  summary: (d) => ({
+    pChange: chance(
+      "The wind changes",
+      d.probability((o) => o.changes === true),
+    ),
+  }),
+});
 
-export const windShift: H = {
+export const windShift = wsimAction({
   type: "wind-shift",
   title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
@@ -65,10 +69,10 @@ export const windShift: H = {
     state.wind.pending ? ok(a) : fail("rules.illegal", "No wind change has been announced.", "action.direction"),
   plan: () => ok([]),
   resolve: ({ action: a }) =>
-    resolution({ pending: a.direction }, [{ type: "wind-change-set", wind: { pending: { direction: Number(a.direction) } } } as WsimEvent]),
-};
+    resolution({ pending: a.direction }, [{ type: "wind-change-set", wind: { pending: { direction: a.direction } } } as WsimEvent]),
+});
 
-export const setWind: H = {
+export const setWind = wsimAction({
   type: "set-wind",
   title: "Set the wind",
   description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
@@ -83,14 +87,14 @@ export const setWind: H = {
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const wind = {
-      direction: Number(a.direction ?? state.wind.direction),
-      changeNumber: Number(a.changeNumber ?? state.wind.changeNumber),
+      direction: a.direction ?? state.wind.direction,
+      changeNumber: a.changeNumber ?? state.wind.changeNumber,
     };
     return resolution(wind, [{ type: "wind-set", wind } as WsimEvent]);
   },
-};
+});
 
-export const nextTurn: H = {
+export const nextTurn = wsimAction({
   type: "next-turn",
   title: "Next turn",
   description: "Start the next turn: an announced wind change takes effect, signals due arrive.",
@@ -127,7 +131,7 @@ export const nextTurn: H = {
     for (const s of due) events.push({ type: "signal-delivered", signal: s });
     return resolution({ turn, windChanged: pending ?? null, signalsDelivered: due.length }, events);
   },
-};
+});
 
 /** "This leader has to send a Leader Loss signal to his successor for the change in command to be effective." */
 export function deliverCommand(
@@ -140,7 +144,7 @@ export function deliverCommand(
   });
 }
 
-export const phaseTimer: H = {
+export const phaseTimer = wsimAction({
   type: "phase-timer",
   title: "Timed phase",
   description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
@@ -157,8 +161,8 @@ export const phaseTimer: H = {
   resolve({ state, action: a }) {
     const limit = setting<number>(state.settings, "phaseSeconds");
     const grace = setting<number>(state.settings, "graceSeconds");
-    const player = String(a.player);
-    const t = Number(a.elapsedSeconds);
+    const player = a.player;
+    const t = a.elapsedSeconds;
     if (t <= limit) return resolution({ withinLimit: true, graceGiven: false, violation: false, limit }, []);
     // "a grace period of 30 seconds for the first violation": only a player's first overrun may be graced.
     const firstOverrun = !state.game.graceUsed.includes(player) && (state.game.violations[player] ?? 0) === 0;
@@ -172,11 +176,11 @@ export const phaseTimer: H = {
       { type: "time-violation", game: { violations } } as WsimEvent,
     ]);
   },
-};
+});
 
 const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
 
-export const grapple: H = {
+export const grapple = wsimAction({
   type: "grapple",
   title: "Grappling",
   description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
@@ -205,9 +209,9 @@ export const grapple: H = {
       shipEvent(a.grappled ? "grappled" : "freed", y.value, link(y.value, x.value)),
     ]);
   },
-};
+});
 
-export const collision: H = {
+export const collision = wsimAction({
   type: "collision",
   measure: CONTACT_MEASURES,
   title: "Collision",
@@ -223,18 +227,18 @@ export const collision: H = {
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const events: WsimEvent[] = [];
-    for (const f of a.other === undefined ? ["ship"] : ["ship", "other"]) {
+    for (const f of a.other === undefined ? (["ship"] as const) : (["ship", "other"] as const)) {
       const s = liveShip(state, a[f], f);
       if (!s.ok) return s;
       events.push(shipEvent("collided", s.value, { collidedThisTurn: true }));
     }
     return resolution({ collided: events.length }, events);
   },
-};
+});
 
 const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "rigging1", "rigging2", "rigging3", "rigging4"] as const;
 
-export const mark: H = {
+export const mark = wsimAction({
   type: "mark",
   title: "Mark the log",
   description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
@@ -252,10 +256,10 @@ export const mark: H = {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const ship = s.value;
-    const sec = String(a.section);
+    const sec = a.section;
     const bump = <T extends { boxes: number; marked: number }>(t: T): T => ({
       ...t,
-      marked: Math.min(t.boxes, Math.max(0, t.marked + Number(a.boxes))),
+      marked: Math.min(t.boxes, Math.max(0, t.marked + a.boxes)),
     });
     const no = fail("rules.illegal", `${ship.name} has no ${sec} section on its log.`, "action.section");
     let set: Partial<Ship>;
@@ -272,6 +276,6 @@ export const mark: H = {
     }
     return resolution({ section: sec, boxes: a.boxes }, [shipEvent("log-marked", ship, set)]);
   },
-};
+});
 
 export const TURN = [windChange, windShift, setWind, nextTurn, phaseTimer, grapple, collision, mark];

@@ -16,6 +16,7 @@ import { serialize } from "@systemic-games/pixels-core-utils";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BleCentral, BleCharacteristic, BlePeripheral } from "../../../devices/ble/seam.ts";
+import { LIGHT_PATTERNS, pixelsLight, readDieLight } from "../../../devices/dice/lights.ts";
 import {
   PIXELS_BATTERY_STATES,
   PIXELS_CURRENT,
@@ -31,6 +32,7 @@ import {
   requestRollState,
   whoAreYou,
 } from "../../../devices/dice/pixels/messages.ts";
+import type { DieLight } from "../../../devices/readings.ts";
 import { EmulatedCentral } from "../../../devices/testing/ble/central.ts";
 import { chunkedIAmADie, type IAmADieFields, legacyIAmADie } from "../../../devices/testing/ble/pixels-bytes.ts";
 import { EmulatedPixelsDie } from "../../../devices/testing/ble/pixels-die.ts";
@@ -304,6 +306,41 @@ describe("the library's Pixel over our BLE seam (why we keep our driver)", () =>
     await new Promise((r) => setTimeout(r, 20));
     expect([pixel.rollState, pixel.currentFace]).toEqual(["rolled", 12]);
     expect(rolls).toEqual([7, 7]);
+    await pixel.disconnect();
+  });
+});
+
+describe("the dice's lights (hit, miss, counted, glow, low battery, off) ⇄ the library's Pixel", () => {
+  const central = new EmulatedCentral();
+  afterEach(() => central.stopScan());
+  const rgb = (c: number) => Color.fromBytes((c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff);
+
+  it("each light is the Blink the library serialises for the same pattern, and StopAllAnimations for off", () => {
+    for (const [light, p] of Object.entries(LIGHT_PATTERNS)) {
+      const msg = Object.assign(new pcc.Blink(), { count: p.flashes, duration: p.durationMs, color: p.color, faceMask: 0xffffffff });
+      Object.assign(msg, { fade: p.fade, loopCount: p.loops });
+      expect(pixelsLight(light as DieLight), light).toEqual(theirs(pcc.serializer.serialize(msg)));
+      expect(pcc.serializer.deserializeMessage(view(pixelsLight(light as DieLight)))).toEqual(msg);
+    }
+    expect(pixelsLight("off")).toEqual(theirs(pcc.serializer.serialize("stopAllAnimations")));
+  });
+
+  it("the bytes the library's Pixel.blink and stopAllAnimations write are ours, read back as the same light", async () => {
+    const die = new EmulatedPixelsDie({ id: "lights-px", kind: "d6", clock: central.clock });
+    central.add(die);
+    const pixel = new pcc.Pixel(new SeamPixelSession(central, die.id));
+    await pixel.connect(10_000);
+    for (const [light, p] of Object.entries(LIGHT_PATTERNS)) {
+      const before = die.received.length;
+      await pixel.blink(rgb(p.color), { count: p.flashes, duration: p.durationMs, fade: p.fade / 255, loopCount: p.loops });
+      const sent = Uint8Array.from(die.received[before] ?? []);
+      expect(sent, light).toEqual(pixelsLight(light as DieLight));
+      expect(readDieLight("pixels", sent)).toBe(light);
+    }
+    await pixel.stopAllAnimations();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(Uint8Array.from(die.received.at(-1) ?? [])).toEqual(pixelsLight("off"));
+    expect(die.lights).toEqual([...Object.keys(LIGHT_PATTERNS), "off"]);
     await pixel.disconnect();
   });
 });

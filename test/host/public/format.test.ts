@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionName, oddsLine, oddsView, outcomeFacts, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
+import { actionName, oddsLine, oddsView, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
 
 describe("the pages' view helpers", () => {
   it("writes keys as words and probabilities as percentages", () => {
@@ -56,30 +56,18 @@ describe("the pages' view helpers", () => {
   it("shows the summary's figures as the rule set types them: a mean is never a percentage, a count is whole", () => {
     const summary = [
       { label: "Dice rolled", kind: "count", value: 2 },
-      { label: "Hits to expect", kind: "mean", value: 0.6666666 },
+      { label: "Hits to expect", kind: "mean", value: 0.6666666, unit: "hits" },
       { label: "The target loses a condition", kind: "probability", value: 0.31 },
     ];
     expect(summaryFigures({ summary })).toEqual([
       { label: "Dice rolled", kind: "count", text: "2" },
-      { label: "Hits to expect", kind: "mean", text: "0.67" },
+      { label: "Hits to expect", kind: "mean", text: "0.67 hits" },
     ]);
     expect(summaryFigures({ summary }, ["probability"])).toEqual([
       { label: "The target loses a condition", kind: "probability", text: "31%" },
     ]);
     // an untyped summary object (the CLI's) is not figures
     expect(summaryFigures({ summary: { expectedHits: 0.667 } })).toEqual([]);
-  });
-
-  it("reads an outcome as facts: numbers, yes-fields that hold, a before/after change; ship ids and no-fields left out", () => {
-    const facts = outcomeFacts(
-      { hits: 3, firstBroadside: true, destroyed: false, conditionBefore: "fresh", conditionAfter: "worn", target: "gouda" },
-      (v) => v === "gouda",
-    );
-    expect(facts).toEqual([
-      { label: "hits", value: "3" },
-      { label: "first broadside", value: "" },
-      { label: "condition", value: "fresh → worn" },
-    ]);
   });
 });
 

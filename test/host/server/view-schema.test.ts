@@ -63,9 +63,9 @@ describe("odds summaries on the wire", () => {
     expect(problems(view)).toEqual([]);
     const figures = view.pending.odds.summary as { label: string; kind: string; value: number }[];
     const raw = f.session.draftStatus()?.odds?.summary as { dice: number; expectedHits: number; pConditionDrops: number };
-    expect(figures).toContainEqual({ label: "Dice rolled", kind: "count", value: raw.dice });
-    expect(figures).toContainEqual({ label: "Hits to expect", kind: "mean", value: raw.expectedHits });
-    expect(figures).toContainEqual({ label: "The target loses a condition", kind: "probability", value: raw.pConditionDrops });
+    expect(figures).toContainEqual({ label: "Dice rolled", kind: "count", value: raw.dice, unit: "dice" });
+    expect(figures).toContainEqual({ label: "Hits to expect", kind: "mean", value: raw.expectedHits, unit: "hits" });
+    expect(figures).toContainEqual({ label: "Gouda loses a condition", kind: "probability", value: raw.pConditionDrops });
     // the schema is exact: an open summary object, or a probability above 1, is not a table state
     const withSummary = (summary: unknown) => ({ ...view, pending: { ...view.pending, odds: { ...view.pending.odds, summary } } });
     expect(problems(withSummary(raw))).not.toEqual([]);

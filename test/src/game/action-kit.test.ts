@@ -5,7 +5,9 @@ import { entry } from "../../../src/dice/plan.ts";
 import {
   actingShip,
   applyPatch,
+  chance,
   defineAction,
+  detail,
   fieldDistribution,
   fieldsOf,
   nameOf,
@@ -56,7 +58,12 @@ const volley = toyAction({
     return { target: target.id, total, hit: total >= setting<number>(s.settings, "hitOn") };
   },
   effects: ({ prepared: target }, o) => ({ events: o.hit ? [{ type: "hit", ship: target.id }] : [] }),
-  summary: (dist) => ({ pHit: dist.probability((o) => o.hit) }),
+  summary: (dist) => ({
+    pHit: chance(
+      "A hit",
+      dist.probability((o) => o.hit),
+    ),
+  }),
   describe: ({ state: s }, o) => `${nameOf(s, o.target)} ${o.hit ? "hit" : "missed"}`,
 });
 
@@ -80,7 +87,7 @@ const salvo = toyAction({
     dice[0]?.includes(1)
       ? fail("rules.illegal", "a 1 jams the guns", "dice")
       : ok({ outcome: { sixes: (dice[0] ?? []).filter((d) => d === 6).length }, events: [], followUps: [] }),
-  summary: (dist) => ({ sixes: fieldDistribution(dist, "sixes") }),
+  summary: (dist) => ({ sixes: detail(fieldDistribution(dist, "sixes")) }),
 });
 
 const toy = ruleSetFromHandlers<State>({
@@ -143,6 +150,8 @@ describe("outcomeAction", () => {
     if (!odds.ok) throw new Error(odds.error.message);
     expect(odds.value.outcomes.reduce((t, o) => t + o.p, 0)).toBeCloseTo(1, 12);
     expect(odds.value.summary.pHit).toBeCloseTo(10 / 36, 12);
+    // the summary's figures, each with the label the action gave it; detail is no figure
+    expect(odds.value.figures).toEqual([{ label: "A hit", kind: "probability", value: odds.value.summary.pHit }]);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), (x, y) => {
         const r = toy.resolve(s, a, [[x, y]]);

@@ -1,75 +1,74 @@
 /**
- * Odds summaries as typed figures (src/odds/figures.ts): the look-up of a key's term, maps of numbers as one figure
- * per entry with names for ids, and — over the odds corpus of all five rule sets — every number a summary gives has
- * its term, and every probability is one.
+ * Odds summaries as typed figures (src/odds/figures.ts): each entry keeps its value for the odds answer and gives its
+ * figures with their labels, maps of chances one figure per entry; over the odds corpus of all five rule sets every
+ * figure reads in words, probabilities lie in 0–1 and counts are whole. (A figure without a label does not compile.)
  */
 import { describe, expect, it } from "vitest";
 import { corpusFor } from "../../../bench/odds-corpus.ts";
+import { oddsOfEntries } from "../../../src/game/action-handler.ts";
 import { oddsOf } from "../../../src/game/engine.ts";
-import { figureEntries, type SummaryTerms, summaryFigures, termOf } from "../../../src/odds/figures.ts";
+import { chance, chances, count, detail, mean, summaryFigures, summaryValues } from "../../../src/odds/figures.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 
-const terms: SummaryTerms = {
-  expectedHits: { label: "Expected hits", kind: "mean" },
-  dice: { label: "Dice", kind: "count" },
-  pWins: { label: "{key} has initiative", kind: "probability" },
-  "helm.port": { label: "Turns to port", kind: "probability" },
-  port: { label: "Boarders go to port", kind: "probability" },
-  hits: null,
-  "direction.*": { label: "Turns {key}", kind: "probability" },
-  movesFirst: { label: "{key} moves first", kind: "probability", blank: "A squadron moves first" },
-};
-
 describe("summary figures", () => {
-  it("looks a key up for its action type first, then on its own, then the action type's wildcard; null is known and left out", () => {
-    expect(termOf(terms, "helm", "port")?.label).toBe("Turns to port");
-    expect(termOf(terms, "placement", "port")?.label).toBe("Boarders go to port");
-    expect(termOf(terms, "direction", "45° right")?.label).toBe("Turns {key}");
-    expect(termOf(terms, "fire", "hits")).toBeNull();
-    expect(termOf(terms, "fire", "band")).toBeUndefined();
+  const summary = {
+    dice: count("Dice rolled", 12, "dice"),
+    band: detail("long"),
+    hits: detail({ 0: 0.5, 1: 0.5 }),
+    expectedHits: mean("Hits to expect", 0.667, "hits"),
+    pWins: chances({ allied: 0.4, dutch: 0.6 }, (side) => `${side === "allied" ? "Allied" : "Dutch"} has initiative`),
+    pDraw: chance("Draw (re-roll)", 0),
+  };
+
+  it("keeps each key's value for the odds answer, in the summary's order", () => {
+    expect(summaryValues(summary)).toEqual({
+      dice: 12,
+      band: "long",
+      hits: { 0: 0.5, 1: 0.5 },
+      expectedHits: 0.667,
+      pWins: { allied: 0.4, dutch: 0.6 },
+      pDraw: 0,
+    });
+    expect(Object.keys(summaryValues(summary))).toEqual(Object.keys(summary));
   });
 
-  it("types numbers and maps of numbers in the summary's order, ids given as names; other entries are not figures", () => {
-    const summary = { dice: 12, band: "long", hits: { 0: 0.5, 1: 0.5 }, expectedHits: 0.667, pWins: { allied: 0.4, dutch: 0.6 } };
-    const names: Record<string, string> = { allied: "Allied", dutch: "Dutch" };
-    expect(summaryFigures(summary, "broadside", terms, (id) => names[id] ?? id)).toEqual([
-      { label: "Dice", kind: "count", value: 12 },
-      { label: "Expected hits", kind: "mean", value: 0.667 },
+  it("gives the figures in the summary's order, a map of chances one per entry, detail none, units where given", () => {
+    expect(summaryFigures(summary)).toEqual([
+      { label: "Dice rolled", kind: "count", value: 12, unit: "dice" },
+      { label: "Hits to expect", kind: "mean", value: 0.667, unit: "hits" },
       { label: "Allied has initiative", kind: "probability", value: 0.4 },
       { label: "Dutch has initiative", kind: "probability", value: 0.6 },
+      { label: "Draw (re-roll)", kind: "probability", value: 0 },
     ]);
-    expect(summaryFigures({ "45° right": 0.25, "45° left": 0.75 }, "direction", terms).map((f) => f.label)).toEqual([
-      "Turns 45° right",
-      "Turns 45° left",
-    ]);
-    expect(summaryFigures({ movesFirst: { "": 0.5, Blue: 0.5 } }, "initiative", terms).map((f) => f.label)).toEqual([
-      "A squadron moves first",
-      "Blue moves first",
-    ]);
+  });
+
+  it("odds carry the summary's values and its figures", () => {
+    const odds = oddsOfEntries([{ value: { hits: 1 }, p: 1 }], { pHit: chance("A hit", 1) });
+    expect(odds).toEqual({
+      outcomes: [{ outcome: { hits: 1 }, p: 1 }],
+      summary: { pHit: 1 },
+      figures: [{ label: "A hit", kind: "probability", value: 1 }],
+    });
   });
 
   describe.each(RULE_SETS.map((rs) => [rs.id, rs] as const))("%s over the odds corpus", (_id, rs) => {
     // the corpus of the odds tests (test/src/odds/corpus-odds.test.ts): a request for every action type
     const corpus = corpusFor(rs, 6, 60, 11);
-    it("every number its odds summaries give has a term; probabilities lie in 0–1, counts are whole", () => {
+    it("every figure reads in words; probabilities lie in 0–1, counts are whole", () => {
       expect(rs.actions.map((a) => a.type).filter((t) => !corpus.some((r) => r.type === t))).toEqual([]);
-      const untermed = new Set<string>();
       for (const r of corpus) {
         const o = oddsOf(rs, r.state, r.action);
         if (!o.ok) continue;
-        const { summary } = o.value.odds;
-        for (const [key] of figureEntries(summary))
-          if (termOf(rs.summaryTerms ?? {}, r.type, key) === undefined) untermed.add(`${r.type}.${key}`);
-        for (const f of summaryFigures(summary, r.type, rs.summaryTerms ?? {})) {
+        for (const f of o.value.odds.figures) {
           if (f.kind === "probability") expect(f.value, `${r.type} ${f.label}`).toBeGreaterThanOrEqual(0);
           if (f.kind === "probability") expect(f.value, `${r.type} ${f.label}`).toBeLessThanOrEqual(1 + 1e-9);
           if (f.kind === "count") expect(Number.isInteger(f.value), `${r.type} ${f.label}`).toBe(true);
-          expect(f.label, `${r.type}: no placeholder left`).not.toContain("{key}");
+          expect(f.label, `${r.type}: a label in words`).toMatch(/[A-Za-z]/);
+          expect(f.label, `${r.type}: no missing name`).not.toMatch(/undefined|NaN|\[object/);
           // the corpus names sides at random: an empty name is a label of its own ("A squadron moves first")
           expect(f.label.trim(), `${r.type}: a label in words`).not.toMatch(/^(moves first|decides|is destroyed|has initiative)$/);
         }
       }
-      expect([...untermed].sort()).toEqual([]);
     });
   });
 });

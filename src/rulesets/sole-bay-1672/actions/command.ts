@@ -5,19 +5,27 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { roll } from "../../../game/action-kit.ts";
+import { chance, chances, detail, roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
 import { actionType, illegal, soleBayAction } from "../lookup.ts";
+import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";
 import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
 
 export const breakpoint = soleBayAction({
   type: "breakpoint",
+  outcomeSchema: outcomeOf({
+    squadron: fact.text("Squadron"),
+    losses: fact.count("Ships lost"),
+    modified: modifiedRoll,
+    broken: fact.flag("The squadron breaks off", { no: "The squadron fights on" }),
+  }),
   title: "Squadron breakpoint",
   description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
   schema: Type.Object(
@@ -50,12 +58,23 @@ export const breakpoint = soleBayAction({
       ...(o.broken ? [{ type: "squadron-broken" as const, squadron: ctx.squadron }] : []),
     ],
   }),
-  summary: (dist, { prepared: ctx }) => ({ modifiers: ctx.modifiers, pBreaks: dist.probability((o) => o.broken) }),
+  summary: (dist, { prepared: ctx }) => ({
+    modifiers: detail(ctx.modifiers),
+    pBreaks: chance(
+      "The squadron breaks off",
+      dist.probability((o) => o.broken),
+    ),
+  }),
   describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
 });
 
 export const initiative = soleBayAction({
   type: "initiative",
+  outcomeSchema: outcomeOf({
+    rolls: fact.rows("Rolls", { side: fact.hidden(Type.String()), roll: fact.die("Rolled") }, "side"),
+    winner: fact.textOrNull("Initiative", { none: "Drawn: roll again" }),
+    tied: fact.words("Drawn between", {}),
+  }),
   title: "Initiative",
   description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
   schema: Type.Object(
@@ -100,7 +119,7 @@ export const initiative = soleBayAction({
   odds: ({ prepared: ctx }) => {
     // Each side's die is independent, so the joint space (6^n roll vectors, 16 sides at most) is never enumerated:
     // the summary is a sum over the winning face, and the listed vectors are the first found best-first.
-    const { pWins, pDraw } = initiativeSummary(ctx.sides);
+    const { pWins, pDraw } = initiativeChances(ctx.sides);
     const faces = [1, 2, 3, 4, 5, 6].map((roll) => ({ value: roll, p: 1 / 6 }));
     const joint = jointOutcomes(
       ctx.sides.map(() => faces),
@@ -109,7 +128,8 @@ export const initiative = soleBayAction({
         return { rolls, ...highestRoll(rolls) };
       },
     );
-    return oddsOfEntries(joint.entries, { pWins, pDraw }, joint.truncated);
+    const summary = { pWins: chances(pWins, (side) => `${side} has initiative`), pDraw: chance("Draw (re-roll)", pDraw) };
+    return oddsOfEntries(joint.entries, summary, joint.truncated);
   },
   describe: (_ctx, o) =>
     o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`,
@@ -119,7 +139,7 @@ export const initiative = soleBayAction({
  * Who wins an initiative of n sides, each rolling 1d6: a side wins alone on face r when every other side rolls under
  * r, so P(win) = Σ_r (1/6)·((r − 1)/6)^(n − 1); the rest is a draw (re-rolled).
  */
-export function initiativeSummary(sides: readonly string[]): { pWins: Record<string, number>; pDraw: number } {
+export function initiativeChances(sides: readonly string[]): { pWins: Record<string, number>; pDraw: number } {
   let pWin = 0;
   for (let r = 1; r <= 6; r++) pWin += ((r - 1) / 6) ** (sides.length - 1) / 6;
   return { pWins: Object.fromEntries(sides.map((s) => [s, pWin])), pDraw: Math.max(0, 1 - pWin * sides.length) };
@@ -127,6 +147,7 @@ export function initiativeSummary(sides: readonly string[]): { pWins: Record<str
 
 export const setWind = soleBayAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({ windward: fact.word("Windward", EDGE_WORDS) }),
   title: "Windward edge",
   description: "Set the windward table edge (by the scenario or a person; no dice).",
   schema: Type.Object(

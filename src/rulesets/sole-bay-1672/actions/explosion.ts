@@ -7,7 +7,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, chances, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { Weighted } from "../../../odds/distribution.ts";
@@ -16,6 +17,7 @@ import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
+import { damageFields, INCHES } from "../outcome-facts.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
@@ -32,6 +34,12 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
 
 export const explosionRoll = soleBayAction({
   type: "explosion-roll",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    total: fact.die("Rolled"),
+    needed: fact.target("Explodes on"),
+    exploded: fact.flag("Explodes", { no: "Does not explode" }),
+  }),
   title: "Ship destruction",
   description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
   schema: Type.Object(
@@ -59,7 +67,12 @@ export const explosionRoll = soleBayAction({
     o.exploded
       ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] }
       : { events: [{ type: "explosion-averted", ship: ctx.ship.id }] },
-  summary: (dist) => ({ pExplodes: dist.probability((o) => o.exploded) }),
+  summary: (dist) => ({
+    pExplodes: chance(
+      "Explodes",
+      dist.probability((o) => o.exploded),
+    ),
+  }),
   describe: ({ state }, o) =>
     o.exploded
       ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
@@ -68,6 +81,7 @@ export const explosionRoll = soleBayAction({
 
 export const explosionRadius = soleBayAction({
   type: "explosion-radius",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), radius: fact.number("Blast radius", INCHES) }),
   title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
   schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
@@ -121,11 +135,19 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
   const pAnyDestroyed = one
     ? [1, 2, 3, 4, 5, 6].filter((h) => ctx.within.some((s) => shipResult(s, h).destroyed)).length / 6
     : 1 - Object.values(pDestroyed).reduce((q, p) => q * (1 - p), 1);
-  return { pAnyDestroyed, pDestroyed };
+  return {
+    pAnyDestroyed: chance("A ship within is destroyed", pAnyDestroyed),
+    pDestroyed: chances(pDestroyed, (id) => `${ctx.within.find((s) => s.id === id)?.name ?? id} is destroyed`),
+  };
 }
 
 export const explosionHits = soleBayAction({
   type: "explosion-hits",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    radius: fact.number("Blast radius", INCHES),
+    results: fact.rows("Damage", { ship: fact.hidden(Type.String()), hits: fact.count("Hits"), ...damageFields }, "ship"),
+  }),
   measure: EXPLOSION_HITS_MEASURES,
   title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",

@@ -238,3 +238,12 @@ describe('"Ships fire at the end of their movement, may fire both broadsides…"
     expect(run(s, broadside("starboard"), [3]).outcome.broadside).toBe("starboard");
   });
 });
+
+describe("which die made the result (the display's marks and the dice's lights)", () => {
+  it("the die hits when the fire table gives a hit, and misses when its column gives none", () => {
+    // row 5, medium range: columns 1–6 give 3 2 1 1 1 0
+    expect(fire(5, { range: "medium" }, 1).marks).toEqual([["hit"]]);
+    expect(fire(5, { range: "medium" }, 6).marks).toEqual([["miss"]]);
+    expect(fire(5, worst, 6).marks).toEqual([["miss"]]);
+  });
+});

@@ -151,3 +151,17 @@ describe("the base Fire Table", () => {
     );
   });
 });
+
+describe("which dice made the result (the display's marks and the dice's lights)", () => {
+  it("the normal die hits or misses by the club's Fire Table; the red die counts only for a critical", () => {
+    const noResult = mustResolve(wsimBattleV3, { ships, action: fire({ gunsFiring: 5 }), dice: [1, 1] }, clubData());
+    expect(noResult.outcome).toMatchObject({ hits: 0, critical: true });
+    expect(noResult.marks).toEqual([["miss"], ["hit"]]);
+    const hits = mustResolve(wsimBattleV3, { ships, action: fire({}), dice: [6, 5] }, clubData());
+    expect((hits.outcome.hits as number) > 0).toBe(true);
+    expect(hits.marks).toEqual([["hit"], [null]]);
+  });
+  it("while the Fire Table is read by hand the normal die is not marked (the hits are not known yet)", () => {
+    expect(mustResolve(wsimBattleV3, { ships, action: fire({}), dice: [6, 5] }).marks).toEqual([[null], [null]]);
+  });
+});

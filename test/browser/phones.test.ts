@@ -1,0 +1,147 @@
+/**
+ * The phone pages on a 390×844 phone (issue 26 item 4): /devices fits the phone's width, says first how many devices
+ * need attention and each problem in words with its remedy, keeps the emulators' controls in their own panel; the
+ * axe-core check on it stays clean. /control answers a refusal beside the field that caused it, in view and in the
+ * players' words.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TableView } from "../../host/session/view.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { axeViolations, smallTargets } from "./page-checks.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+const PHONE = { width: 390, height: 844 };
+const WAIT = { timeout: 15_000, interval: 50 };
+let host: HostProcess;
+let browser: BrowserContext;
+
+const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
+
+/** The page's width beyond the viewport (0: no sideways scroll). */
+const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  host = await startHost(freshDataDir());
+  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 30_000);
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe("/devices on a phone", { timeout: 90_000 }, () => {
+  it("has no sideways scroll, sums up the problems at the top in words with their remedies, and keeps the emulators apart", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${host.url}/devices`);
+    await page.locator("[data-device=pixel-1]").waitFor();
+    await expect.poll(() => page.locator("#summary-h").textContent(), WAIT).toMatch(/^All \d+ devices are ready\.$/);
+
+    // a die reconnecting and a reader missing: two devices need attention, said first
+    await sim("disconnect", { device: "reader-2" });
+    await sim("disconnect", { device: "pixel-2" });
+    await expect.poll(() => page.locator("#summary-h").textContent(), WAIT).toBe("2 devices need attention");
+    const problems = await page.locator("#summary .problems li").allTextContents();
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toMatch(/reader-2 \(PN532 NFC reader\): Not found/);
+    expect(problems.join("\n")).toMatch(/pixel-2 \(white Pixels die\): Not connected yet/);
+    for (const p of problems) expect(p).toMatch(/press Plug in under Emulated devices/);
+    // the driver's message is kept, folded away, never the headline
+    expect(problems.join("\n")).not.toMatch(/ENOENT|EIO|Error:|\/emulated/);
+    expect(await page.locator("[data-device=reader-2] .device-problem details .detail").textContent()).toMatch(/\/emulated\/reader-2/);
+    // the summary is at the top of the page: in the first screen
+    const box = await page.locator("#summary").boundingBox();
+    expect((box?.y ?? 1e9) + 40).toBeLessThan(PHONE.height);
+
+    expect(await overflowX(page), "sideways scroll at 390 px").toBeLessThanOrEqual(0);
+    expect(await smallTargets(page, 44), "touch targets").toEqual([]);
+
+    // the emulators' controls are in their own panel, none in the devices' cards
+    expect(await page.locator("#devices button", { hasText: /Unplug|Plug in|Roll|^Tap$/ }).count()).toBe(0);
+    expect(await page.locator("#emulators [data-sim=reader-2] button", { hasText: "Plug in" }).count()).toBe(1);
+    // the docs' word: Identify (on dice, which can blink), never "Blink"
+    expect(await page.locator("[data-device=pixel-1] button", { hasText: "Identify" }).count()).toBe(1);
+    expect(await page.locator("button", { hasText: "Blink" }).count()).toBe(0);
+    await page.locator("[data-device=pixel-1] button", { hasText: "Identify" }).click();
+    await expect.poll(() => page.locator("[data-device=pixel-1] [role=status]").textContent(), WAIT).toMatch(/blinks/);
+
+    expect(await axeViolations(page), "axe on /devices").toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, "devices-390x844.png"), fullPage: true });
+
+    // plugged back in from the emulators' panel: all ready again
+    await page.locator("#emulators [data-sim=reader-2] button", { hasText: "Plug in" }).click();
+    await page.locator("#emulators [data-sim=pixel-2] button", { hasText: "Plug in" }).click();
+    await expect.poll(() => page.locator("#summary-h").textContent(), WAIT).toMatch(/^All \d+ devices are ready\.$/);
+    await page.close();
+  });
+});
+
+/** Whether the element is wholly inside the viewport. */
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+
+describe("/control on a phone", { timeout: 90_000 }, () => {
+  it("shows a refusal beside the field that caused it, scrolled into view, in the players' words", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${host.url}/control`);
+    await page.waitForSelector("body[data-version]");
+
+    // the action's range, refused by the rules: said under the range field, which the person sees
+    await page.locator("#type").selectOption("broadside");
+    await page.locator("#field-firer").selectOption("royal-james");
+    await page.locator("#field-target").selectOption("gouda");
+    await page.locator("#field-rangeInches").fill("400");
+    await page.locator("#fields button[type=submit]").click();
+    await expect.poll(() => page.locator("#field-rangeInches-error").textContent(), WAIT).toMatch(/broadsides reach 12" at most/);
+    expect(await page.locator("#field-rangeInches").getAttribute("aria-invalid")).toBe("true");
+    expect(await inView(page, "#field-rangeInches-error")).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "control-field-error-390x844.png") });
+
+    // a range within reach: the dice are asked; typed dice that are not faces are answered beside the dice field
+    await page.locator("#field-rangeInches").fill("4");
+    await page.locator("#fields button[type=submit]").click();
+    await expect.poll(() => page.locator("#dice-needed").textContent(), WAIT).toMatch(/^10 still needed/);
+    expect(await page.locator("#field-rangeInches-error").textContent()).toBe("");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator("#dice-values").fill("4.5");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect
+      .poll(() => page.locator("#dice-error").textContent(), WAIT)
+      .toBe("“4.5” is not a die's face: type whole numbers, like 4 6 1.");
+    expect(await inView(page, "#dice-error")).toBe(true);
+    const field = await page.locator("#dice-values").boundingBox();
+    const error = await page.locator("#dice-error").boundingBox();
+    // beside the field: right under its form, not at the top of the page
+    expect((error?.y ?? 0) - ((field?.y ?? 0) + (field?.height ?? 0))).toBeLessThan(120);
+    expect(error?.y ?? 0).toBeGreaterThan(field?.y ?? 0);
+
+    await page.locator("#dice-values").fill("1 2 3 4 5 6 1 2 3 4 5");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect
+      .poll(() => page.locator("#dice-error").textContent(), WAIT)
+      .toBe("Only 10 more dice are needed, and 11 numbers were typed.");
+    // a face the die does not have: the host's answer, in words
+    await page.locator("#dice-values").fill("9");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect.poll(() => page.locator("#dice-error").textContent(), WAIT).toBe("Die 1 is a d6: it shows 1 to 6, not 9.");
+    expect(await inView(page, "#dice-error")).toBe(true);
+    // typing again clears it
+    await page.locator("#dice-values").fill("6");
+    expect(await page.locator("#dice-error").textContent()).toBe("");
+    expect(await page.locator("#error").count()).toBe(0);
+    expect(await axeViolations(page), "axe on /control").toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.close();
+  });
+});
