@@ -15,6 +15,7 @@ import { loadOpenCv } from "../../devices/camera/opencv-node.ts";
 import { openCvCells } from "../../devices/testing/camera/cells.ts";
 import { referenceMarkers, type Scene, type SceneMarker } from "../../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../../devices/testing/camera/video.ts";
+import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import type { TableView } from "../../host/session/view.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
@@ -142,17 +143,16 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     expect(s.last?.outcome.hits).toBe(3);
     expect(s.last?.action.rangeInches).toBe(fromCamera);
 
-    // the same two ships put where the video put them, exactly (the emulated table): the range measured from the
-    // true positions differs from the camera's by no more than the camera's ±2 mm on each ship
-    for (const id of ["royal-james", "gouda"]) {
-      const f = final.find((x) => x.ship === id) as { x: number; y: number; heading: number };
-      expect((await sim("move", { ship: id, x: f.x, y: f.y, heading: f.heading })).status).toBe(200);
-    }
-    await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
-    await sim("lift", { reader: "reader-1" });
-    await sim("tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
-    await sim("lift", { reader: "reader-2" });
-    const truth = Number((await until(state, (x) => typeof x.pending?.action.rangeInches === "number")).pending?.action.rangeInches);
+    // the range the rules measure from where the video put the ships, exactly (`quarterdeck plan` with the table's
+    // positions): the camera's differs by no more than its ±2 mm on each of the two ships
+    const request = {
+      ships: setup.start.ships,
+      ...(setup.start.wind ? { wind: setup.start.wind } : {}),
+      action: { type: "broadside", firer: "royal-james", target: "gouda" },
+      table: { ships: Object.fromEntries(final.map((f) => [f.ship, { x: f.x, y: f.y, heading: f.heading }])) },
+    };
+    const planned = await runRulesCommand("plan", "sole-bay-1672", { readStdin: async () => JSON.stringify(request) });
+    const truth = Number(JSON.parse(planned.stdout).measured?.rangeInches);
     console.log(`range: ${fromCamera}″ from the camera, ${truth}″ from the true positions`);
     expect(Math.abs(fromCamera - truth)).toBeLessThanOrEqual(4 / 25.4 + 0.01);
   });
