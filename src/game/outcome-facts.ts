@@ -17,7 +17,7 @@ export interface EntryValue {
 export type OutcomeFact =
   | { readonly label: string; readonly kind: "count" | "number"; readonly value: number; readonly unit?: string }
   | { readonly label: string; readonly kind: "die"; readonly value: number | readonly number[] }
-  | { readonly label: string; readonly kind: "target" | "modifier"; readonly value: number }
+  | { readonly label: string; readonly kind: "target" | "limit" | "modifier"; readonly value: number }
   | { readonly label: string; readonly kind: "flag"; readonly value: boolean }
   | { readonly label: string; readonly kind: "word" | "ship"; readonly value: string }
   | { readonly label: string; readonly kind: "change"; readonly value: { readonly before: string; readonly after: string } }
@@ -52,6 +52,7 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     case "die":
       return [{ label, kind: "die", value: Array.isArray(v) ? v.map(Number) : Number(v) }];
     case "target":
+    case "limit":
     case "modifier":
       return [{ label, kind: a.kind, value: Number(v) }];
     case "flag":

@@ -18,6 +18,8 @@ export type FactKind =
   | "die"
   /** The score a roll needs: "4+". */
   | "target"
+  /** The highest score that succeeds, for rolls that must come in low: "7 or less". */
+  | "limit"
   /** A signed number added to a roll: "+2", "−1". */
   | "modifier"
   /** A yes that holds ("First broadside"); a no is left out unless the field gives its own words. */
@@ -80,7 +82,8 @@ export const fact = {
   die: (label: string) => Type.Integer(note("die", label)),
   /** Several dice as rolled ("Rolls 6 5"). */
   dice: (label: string) => Type.Array(Type.Integer(), note("die", label)),
-  target: (label: string) => Type.Integer(note("target", label)),
+  /** The score a roll needs ("4+"); `below`: the highest that succeeds ("7 or less"). */
+  target: (label: string, opts: { below?: boolean } = {}) => Type.Integer(note(opts.below ? "limit" : "target", label)),
   modifier: (label: string) => Type.Number(note("modifier", label)),
   flag: (label: string, opts: Opts = {}) => Type.Boolean(note("flag", label, opts)),
   word: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) => Type.String(note("word", label, { words, ...opts })),
@@ -96,8 +99,10 @@ export const fact = {
   change: (label: string, after: string, words: Readonly<Record<string, string>>) => Type.String(note("change", label, { after, words })),
   entry: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
     Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] })),
-  entries: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
-    Type.Array(Type.Union([Type.String(), Type.Integer()]), note("entries", label, { meaning: meaning as FactAnnotation["meaning"] })),
+  entryOrNull: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    orNull(Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }))),
+  entries: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    Type.Array(Type.Union([Type.String(), Type.Integer()]), note("entries", label, { meaning: meaning as FactAnnotation["meaning"], ...opts })),
   words: (label: string, words: Readonly<Record<string, string>>) => Type.Array(Type.String(), note("list", label, { words })),
   rows: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
     Type.Array(Type.Object(item, { additionalProperties: false }), note("rows", label, { rowLabel })),

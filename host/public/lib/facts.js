@@ -10,11 +10,14 @@ export function factValue(fact) {
   switch (fact.kind) {
     case "count":
     case "number":
-      return `${v}${fact.unit ? ` ${fact.unit}` : ""}`;
+      // a symbol (°, %) sits on the number; a noun after a space
+      return `${v}${fact.unit ? (/^\p{L}/u.test(fact.unit) ? ` ${fact.unit}` : fact.unit) : ""}`;
     case "die":
       return Array.isArray(v) ? v.join(" ") : String(v);
     case "target":
       return `${v}+`;
+    case "limit":
+      return `${v} or less`;
     case "modifier":
       return signed(v);
     case "flag":

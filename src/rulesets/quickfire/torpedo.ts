@@ -16,6 +16,8 @@ import { TORPEDO_MEASURES } from "./measures.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
+import { chartField } from "./outcome-facts.ts";
 
 interface TorpedoContext {
   readonly firer: Ship;
@@ -39,6 +41,21 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
 export const torpedoAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo",
+  outcomeSchema: outcomeOf({
+    results: fact.rows(
+      "Torpedoes",
+      {
+        target: fact.hidden(Type.String()),
+        rating: fact.number("Torpedo rating"),
+        moving: fact.flag("Target moving", { no: "Target static" }),
+        hitNumber: fact.target("Hit on", { below: true }),
+        hit: fact.flag("Hit", { no: "Missed" }),
+      },
+      "target",
+    ),
+    hits: fact.count("Torpedo hits"),
+    chart: chartField,
+  }),
   measure: TORPEDO_MEASURES,
   title: "Torpedo fire",
   description:
@@ -165,6 +182,7 @@ export const torpedoAction = quickfireAction({
 export const torpedoDamageAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo-damage",
+  outcomeSchema: outcomeOf({ sHits: fact.count("Speed hits (S)") }),
   title: "Torpedo hit",
   description: "1D6 S hits from a torpedo hit (3.2)",
   schema: Type.Object(
