@@ -58,8 +58,10 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     case "flag":
       if (v === true) return [{ label, kind: "flag", value: true }];
       return a.no ? [{ label: a.no, kind: "flag", value: false }] : [];
-    case "word":
-      return [{ label, kind: "word", value: wordOf(a, v) }];
+    case "word": {
+      const value = wordOf(a, v);
+      return value ? [{ label, kind: "word", value }] : [];
+    }
     case "ship":
       return [{ label, kind: "ship", value: nameIn(state, String(v)) }];
     case "change":
@@ -84,7 +86,8 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
 }
 
 function rowOf(a: FactAnnotation, item: Readonly<Record<string, unknown>>, state: TableState): FactRow {
-  const key = item[a.rowLabel ?? ""];
+  // no row label: the fact's own label names its one row
+  const key = a.rowLabel === undefined ? "" : item[a.rowLabel];
   return { label: typeof key === "string" ? nameIn(state, key) : String(key ?? ""), facts: [] };
 }
 

@@ -31,7 +31,7 @@ export function factValue(fact) {
     case "entries":
       return v.map(entryText).join("; ");
     case "rows":
-      return v.map((r) => `${r.label}: ${r.facts.map(factLine).join(", ")}`).join("; ");
+      return v.map((r) => `${r.label ? `${r.label}: ` : ""}${r.facts.map(factLine).join(", ")}`).join("; ");
     default:
       return String(v);
   }
@@ -40,6 +40,7 @@ export function factValue(fact) {
 /** A fact as one phrase: "Hits 3", "Condition Fresh → Worn", "First broadside". */
 export function factLine(fact) {
   const value = factValue(fact);
+  if (!fact.label) return value;
   return value ? `${fact.label} ${value}` : fact.label;
 }
 

@@ -5,6 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
@@ -144,6 +145,10 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
 
 export const initiative: Handler = {
   type: "initiative",
+  outcomeSchema: outcomeOf({
+    order: fact.words("Order of movement", {}),
+    groups: Type.Optional(fact.hidden(Type.Unknown())),
+  }),
   measure: INITIATIVE_MEASURES,
   title: "Initiative",
   description:

@@ -7,14 +7,14 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes } from "./chart.ts";
 import { applyCodes, type GChain } from "./damage.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
-import type { Ship } from "./ship.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
+import type { Ship } from "./ship.ts";
 
 /** 4.1 D: "1 = 135° Left, 2 = 90° Left, 3 = 45° Left, 4 = 45° Right, 5 = 90° Right, 6 = 135° Right". */
 export const DIRECTION_TABLE: Readonly<Record<number, string>> = {

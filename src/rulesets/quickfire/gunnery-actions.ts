@@ -4,6 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { type ActionContext, chance, chances, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Action } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -12,9 +13,8 @@ import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, shotEvents } from "./gunnery.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
-import type { QuickfireState } from "./ship.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
+import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
 const rangeSchema = {

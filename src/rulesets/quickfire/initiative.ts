@@ -7,9 +7,9 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 
 export const initiativeAction = quickfireAction({
   prepareOnParse: false,

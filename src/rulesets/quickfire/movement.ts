@@ -5,14 +5,14 @@
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
-import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { PHASE_WORDS } from "./outcome-facts.ts";
+import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
 
 /**
  * Maximum turn by the speed box in use (2.1 figure, box 1 first). The figure lost its layout in our copy
@@ -54,7 +54,14 @@ export const moveAction = quickfireAction({
     box: fact.number("Speed box used"),
     maxTurn: fact.number("May turn up to", ["°", "°"]),
     available: fact.number("Speed available"),
-    uncontrolled: fact.words("Direction hits (uncontrolled turns)", { "1": "135° left", "2": "90° left", "3": "45° left", "4": "45° right", "5": "90° right", "6": "135° right" }),
+    uncontrolled: fact.words("Direction hits (uncontrolled turns)", {
+      "1": "135° left",
+      "2": "90° left",
+      "3": "45° left",
+      "4": "45° right",
+      "5": "90° right",
+      "6": "135° right",
+    }),
   }),
   measure: MOVE_MEASURES,
   title: "Movement",

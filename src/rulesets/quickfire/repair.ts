@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -14,9 +15,8 @@ import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
-import { immobile, type QuickfireState, type Ship } from "./ship.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
+import { immobile, type QuickfireState, type Ship } from "./ship.ts";
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>
   state.game.phase === null || state.game.phase === "repair"

@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok } from "../../result.ts";
 import { torpedoHitNumber } from "./chart.ts";
@@ -13,11 +14,10 @@ import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { TORPEDO_MEASURES } from "./measures.ts";
+import { chartField } from "./outcome-facts.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
-import { chartField } from "./outcome-facts.ts";
 
 interface TorpedoContext {
   readonly firer: Ship;
