@@ -11,6 +11,7 @@ import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 import { fieldOf, refusalWords, typedDice } from "./lib/refusal-words.js";
+import { stepScale } from "./lib/scales.js";
 import { diceTrouble, phaseView } from "./lib/table.js";
 import { FieldError, useSend, WithRefusals } from "./lib/use-send.js";
 
@@ -232,13 +233,13 @@ function MapPanel({ state }) {
 function DisplaySettings({ prefs }) {
   if (!prefs) return null;
   const set = (body) => api("POST", "/api/display", body);
-  const step = (d) => set({ scale: Math.min(3, Math.max(0.5, Math.round((prefs.scale + d) * 10) / 10)) });
+  const step = (by) => set({ scale: stepScale(prefs.scale, by) });
   return html`<section id="display-settings" class="panel" aria-labelledby="display-h">
     <h2 id="display-h">The display</h2>
     <div class="row">
-      <button type="button" class="secondary" onClick=${() => step(-0.1)}>Smaller</button>
+      <button type="button" class="secondary" onClick=${() => step(-1)}>Smaller</button>
       <output id="scale" aria-live="polite">Text ${Math.round(prefs.scale * 100)}%</output>
-      <button type="button" class="secondary" onClick=${() => step(0.1)}>Larger</button>
+      <button type="button" class="secondary" onClick=${() => step(1)}>Larger</button>
     </div>
     <label class="check"><input type="checkbox" id="speech" checked=${prefs.speech} onChange=${(e) => set({ speech: e.currentTarget.checked })} />
       Speak results on the display</label>

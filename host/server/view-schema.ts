@@ -304,7 +304,14 @@ export const TableViewSchema = Type.Object(
     dial: Nullable(Open),
     sim: Type.Boolean(),
     notices: Type.Array(
-      Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
+      Type.Object({
+        at: Type.Number(),
+        level: Type.Union([Type.Literal("info"), Type.Literal("warn")]),
+        text: Type.String(),
+        device: Type.Optional(
+          Type.String({ description: "The device a notice concerns: its trouble stays on the display until it is back" }),
+        ),
+      }),
     ),
     ended: Nullable(
       Type.Object(

@@ -7,13 +7,13 @@ import { roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
 import { HEXES, HEXSIDE_WORDS, POINT_OF_SAIL_WORDS } from "./outcome-facts.ts";
 
-export const move: Handler = {
+export const move = adAction({
   type: "move",
   outcomeSchema: outcomeOf({
     hexesMoved: fact.count("Moved", HEXES),
@@ -49,7 +49,7 @@ export const move: Handler = {
     if (!e.ok) return e;
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     if (s.grappledWith !== null) {
       return fail(
         "rules.illegal",
@@ -57,13 +57,13 @@ export const move: Handler = {
         "action.ship",
       );
     }
-    const tokens = parsePlot(String(action.plot));
+    const tokens = parsePlot(action.plot);
     return tokens.ok ? ok(action) : tokens;
   },
   plan: () => [],
   resolve({ state, action }) {
-    const s = ship(state, action, "ship");
-    const tokens = parsePlot(String(action.plot));
+    const s = ship(state, action.ship);
+    const tokens = parsePlot(action.plot);
     if (!tokens.ok) return tokens;
     const walk = walkPlot(state, s, tokens.value, cfg(state));
     if (!walk.ok) return walk;
@@ -91,4 +91,4 @@ export const move: Handler = {
       followUps,
     });
   },
-};
+});

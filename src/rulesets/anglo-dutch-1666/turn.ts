@@ -7,7 +7,7 @@ import { chance, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
-import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkShips, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
 import { HEXES, HEXSIDE_WORDS } from "./outcome-facts.ts";
@@ -35,7 +35,7 @@ function fireRollsDue(state: AdState): FollowUp[] {
     );
 }
 
-export const fires: Handler = {
+export const fires = adAction({
   type: "fires",
   outcomeSchema: outcomeOf({ burning: fact.count("Ships on fire to check") }),
   title: "Roll for fires",
@@ -46,9 +46,9 @@ export const fires: Handler = {
     const followUps = fireRollsDue(state);
     return ok({ outcome: { burning: followUps.length }, events: [], followUps });
   },
-};
+});
 
-export const endTurn: Handler = {
+export const endTurn = adAction({
   type: "end-turn",
   outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
@@ -78,7 +78,7 @@ export const endTurn: Handler = {
     if (state.wind.justChanged) events.push({ type: "wind-set", cause: "new move", wind: { ...state.wind, justChanged: false } });
     return ok({ outcome: { turn: state.game.turn + 1, fireRollsOwed: followUps.length }, events, followUps });
   },
-};
+});
 
 /** "If you end up on a friendly ship (that has already rolled), roll the direction again" — any friend in the hex counts. */
 const onFriend = (state: AdState, s: Ship, hex: Hex | null): boolean =>
@@ -98,7 +98,7 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
   };
 }
 
-export const deployment: Handler = {
+export const deployment = adAction({
   type: "deployment",
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
@@ -114,7 +114,7 @@ export const deployment: Handler = {
     entry("direction", "d6", 1, "Second die: 1 downwind, 2–6 round clockwise."),
   ],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const generous = cfg(state).generousEnglish && isBritish(s) ? 1 : 0; // "English ships could subtract 1 if you’re feeling generous"
     const distance = displacementHexes((dice[0]?.[0] ?? 0) - generous);
     return ok(displace(state, s, distance, dice[1]?.[0] ?? 1, "deployed"));
@@ -133,9 +133,9 @@ export const deployment: Handler = {
       d.probability((o) => o.distance === 2),
     ),
   }),
-};
+});
 
-export const deploymentRedirect: Handler = {
+export const deploymentRedirect = adAction({
   type: "deployment-redirect",
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
@@ -146,5 +146,5 @@ export const deploymentRedirect: Handler = {
   ),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [entry("direction", "d6", 1, "1 downwind, 2–6 round clockwise.")],
-  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action, "ship"), 1, dice[0]?.[0] ?? 1, "redeployed")),
-};
+  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action.ship), 1, dice[0]?.[0] ?? 1, "redeployed")),
+});
