@@ -208,7 +208,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     () => {
       // a device that dropped out (or came back) is said on the display at once, with what to do meanwhile
       try {
-        for (const text of deviceWatch.update(allHealth(built))) current.session.announce(text);
+        for (const n of deviceWatch.said(allHealth(built))) current.session.announce(n.text, n.device);
       } catch (e) {
         logger.error({ err: e }, "a device change could not be announced");
       }

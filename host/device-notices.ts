@@ -38,6 +38,12 @@ const backSentence = (d: DeviceHealth): string =>
     ? `${d.color ? `The ${d.color} die` : "Die"} ${d.id} is back.`
     : `${d.kind === "reader" ? "Reader" : "Device"} ${d.id} is back.`;
 
+/** A sentence about one device. */
+export interface DeviceNotice {
+  readonly device: string;
+  readonly text: string;
+}
+
 /**
  * Follows the devices' health from report to report and says what changed: a drop-out (connected in the last report,
  * not now) and the return of a device that dropped out. Devices coming up for the first time say nothing: starting
@@ -50,18 +56,26 @@ export class DeviceWatch {
 
   /** The sentences for this report (often none). */
   update(health: readonly DeviceHealth[]): string[] {
-    const out: string[] = [];
+    return this.said(health).map((n) => n.text);
+  }
+
+  /**
+   * The sentences for this report, each with the device it concerns: the display keeps a device's drop-out on its
+   * line until the device is back.
+   */
+  said(health: readonly DeviceHealth[]): DeviceNotice[] {
+    const out: DeviceNotice[] = [];
     for (const d of health) {
       const prev = this.#connected.get(d.id);
       if (prev === true && !d.connected) {
         this.#lost.add(d.id);
-        out.push(lostSentence(d));
+        out.push({ device: d.id, text: lostSentence(d) });
       } else if (prev === false && d.connected && this.#lost.delete(d.id)) {
-        out.push(backSentence(d));
+        out.push({ device: d.id, text: backSentence(d) });
       }
       if (d.battery !== undefined && d.battery <= LOW_BATTERY && !this.#low.has(d.id)) {
         this.#low.add(d.id);
-        out.push(lowSentence(d));
+        out.push({ device: d.id, text: lowSentence(d) });
       } else if (d.battery !== undefined && d.battery >= CHARGED) this.#low.delete(d.id);
     }
     this.#connected = new Map(health.map((d) => [d.id, d.connected]));

@@ -10,23 +10,30 @@ import { TableMap } from "./components/table-map.js";
 import { actionName, oddsLine, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
+import { fieldOf, refusalWords, typedDice } from "./lib/refusal-words.js";
+import { stepScale } from "./lib/scales.js";
 import { diceTrouble, phaseView } from "./lib/table.js";
+import { FieldError, useSend, WithRefusals } from "./lib/use-send.js";
 
 adoptTokenFromUrl();
 
 /** One input of the action's form; `value` is what is shown (the person's edit, else the server's). */
-function Field({ field, value, ships, onChange }) {
+function Field({ field, value, ships, onChange, error, quiet }) {
   const id = `field-${field.name}`;
+  const errorId = `${id}-error`;
   const label = `${field.label}${field.optional ? " (optional)" : ""}`;
+  // the refusal that concerns this field, right under it; the control says it is invalid and points to it
+  const bad = error ? { "aria-invalid": "true", "aria-describedby": errorId, class: "bad" } : {};
+  const said = html`<${FieldError} id=${errorId} error=${error} quiet=${quiet} />`;
   if (field.type === "boolean") {
     return html`<label class="check" for=${id}>
-      <input id=${id} type="checkbox" name=${field.name} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />
+      <input id=${id} type="checkbox" name=${field.name} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} ...${bad} />
       ${label}
-    </label>`;
+    </label>${said}`;
   }
   if (field.type === "ships") {
     const picked = Array.isArray(value) ? value : [];
-    return html`<fieldset class="ships-field"><legend>${label}</legend>
+    return html`<fieldset class="ships-field" ...${error ? { "aria-describedby": errorId } : {}}><legend>${label}</legend>
       ${ships.map(
         (s) => html`<label class="check">
           <input type="checkbox" name=${field.name} value=${s.id} checked=${picked.includes(s.id)}
@@ -34,13 +41,13 @@ function Field({ field, value, ships, onChange }) {
           ${s.name}
         </label>`,
       )}
-    </fieldset>`;
+    </fieldset>${said}`;
   }
   let control;
   if (field.type === "ship" || field.type === "enum") {
     const options =
       field.type === "ship" ? ships.map((s) => [s.id, `${s.name} (${s.side})`]) : (field.values ?? []).map((v) => [v, String(v)]);
-    control = html`<select id=${id} name=${field.name} value=${value === undefined ? "" : String(value)}
+    control = html`<select id=${id} name=${field.name} value=${value === undefined ? "" : String(value)} ...${bad}
       onChange=${(e) => {
         const raw = e.currentTarget.value;
         const numeric = field.type === "enum" && (field.values ?? []).every((v) => typeof v === "number");
@@ -52,17 +59,17 @@ function Field({ field, value, ships, onChange }) {
   } else {
     const number = field.type === "number";
     control = html`<input id=${id} name=${field.name} type=${number ? "number" : "text"} step="any" min=${field.min} max=${field.max}
-      inputmode=${number ? "decimal" : undefined} value=${value ?? ""} autocomplete="off"
+      inputmode=${number ? "decimal" : undefined} value=${value ?? ""} autocomplete="off" ...${bad}
       onInput=${(e) => {
         const raw = e.currentTarget.value;
         onChange(raw === "" ? undefined : number ? Number(raw) : raw);
       }} />`;
   }
-  return html`<label for=${id}><span>${label}</span>${control}</label>`;
+  return html`<label for=${id}><span>${label}</span>${control}</label>${said}`;
 }
 
 /** The action being set up: the person's edits are kept until sent; fields they did not touch follow the table. */
-function ActionForm({ state, send }) {
+function ActionForm({ state }) {
   const p = state.pending;
   const actions = state.ruleset.actions;
   const [chosenType, setChosenType] = useState(null);
@@ -71,6 +78,14 @@ function ActionForm({ state, send }) {
   const def = actions.find((a) => a.type === type);
   const followUp = p?.origin === "follow-up";
   const serverValues = p && p.type === type ? p.action : {};
+  const fields = def?.fields ?? [];
+  const { send, refusal } = useSend((e) => refusalWords(e, fields));
+  // what this person just did: their own refusal, else the draft's problem once they have set it (scrolled to then)
+  const [sentAt, setSentAt] = useState(0);
+  const draftError = p && p.type === type && p.error ? { ...p.error, message: refusalWords(p.error, fields) } : null;
+  const error = refusal ?? draftError;
+  const errorField = error ? fieldOf(error.path, fields) : null;
+  const quiet = Date.now() - sentAt > 3000;
   const shownValue = (name) => (name in edits ? edits[name] : serverValues[name]);
   const pickType = async (t) => {
     setEdits({});
@@ -79,6 +94,7 @@ function ActionForm({ state, send }) {
   };
   const submit = async (e) => {
     e.preventDefault();
+    setSentAt(Date.now());
     const values = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined));
     const r = followUp
       ? await send("POST", "/api/actions", { action: { ...serverValues, ...values, type } })
@@ -107,29 +123,33 @@ function ActionForm({ state, send }) {
         : null
     }
     <form id="fields" onSubmit=${submit}>
-      ${(def?.fields ?? []).map(
+      ${fields.map(
         (f) => html`<${Field} key=${`${type}.${f.name}`} field=${f} value=${shownValue(f.name)} ships=${state.ships}
+          error=${errorField === f ? error.message : ""} quiet=${quiet && error !== refusal}
           onChange=${(v) => setEdits((x) => ({ ...x, [f.name]: v }))} />`,
       )}
       <button type="submit">Set</button>
+      <${FieldError} id="action-error" error=${error && !errorField ? error.message : ""} quiet=${quiet && error !== refusal} />
     </form>
-    ${p ? html`<p class=${p.error ? "error" : "instruction-small"} id="instruction">${p.instruction}</p>` : null}
+    ${p && !error ? html`<p class="instruction-small" id="instruction">${p.instruction}</p>` : null}
     ${p?.odds ? html`<p id="odds">${oddsLine(p.odds)}</p>` : null}
   </section>`;
 }
 
-function Dice({ state, send }) {
+function Dice({ state }) {
   const [typed, setTyped] = useState("");
   const p = state.pending;
   const trouble = diceTrouble(state);
+  const dice = useSend((e) => refusalWords(e));
+  const buttons = useSend();
   const enter = async (e) => {
     e.preventDefault();
-    const values = typed
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map(Number);
-    if ((await send("POST", "/api/dice", { values })).ok) setTyped("");
+    // checked here first, so that what the person typed is answered in words beside it
+    const checked = typedDice(typed, p?.needed ?? null);
+    if ("error" in checked) return dice.setRefusal({ code: "dice.typed", path: "values", message: checked.error });
+    if ((await dice.send("POST", "/api/dice", { values: checked.values })).ok) setTyped("");
   };
+  const send = buttons.send;
   return html`<section class="panel" aria-labelledby="dice-h">
     <h2 id="dice-h">Dice</h2>
     <p id="dice-needed">${p?.needed ? `${p.needed} still needed (${p.mode} dice for ${p.roller ?? "this roll"})` : "No dice needed now."}</p>
@@ -137,9 +157,14 @@ function Dice({ state, send }) {
     <form class="row" onSubmit=${enter}>
       <label for="dice-values" class="grow"><span>Dice read</span>
         <input id="dice-values" placeholder="e.g. 4 6 1" inputmode="numeric" autocomplete="off" value=${typed}
-          onInput=${(e) => setTyped(e.currentTarget.value)} /></label>
+          ...${dice.refusal ? { "aria-invalid": "true", "aria-describedby": "dice-error", class: "bad" } : {}}
+          onInput=${(e) => {
+            setTyped(e.currentTarget.value);
+            if (dice.refusal) dice.setRefusal(null);
+          }} /></label>
       <button type="submit">Enter dice</button>
     </form>
+    <${FieldError} id="dice-error" error=${dice.refusal?.message} />
     <div class="buttons">
       <button type="button" onClick=${() => send("POST", "/api/dice/software", {})}>Roll for me</button>
       <button type="button" onClick=${() => send("POST", "/api/confirm", {})}>Confirm</button>
@@ -147,12 +172,14 @@ function Dice({ state, send }) {
       <button type="button" class="danger" onClick=${() => send("POST", "/api/undo", {})}>Undo last</button>
       <button type="button" class="secondary" onClick=${() => send("POST", "/api/phase/next", {})}>Next phase</button>
     </div>
+    <${FieldError} id="dice-buttons-error" error=${buttons.refusal?.message} />
   </section>`;
 }
 
-function Choice({ state, send }) {
+function Choice({ state }) {
   const c = state.choice;
   const [picked, setPicked] = useState([]);
+  const { send, refusal } = useSend();
   if (!c) return null;
   const multi = c.max > 1;
   const chosen = picked.length || multi ? picked : [0];
@@ -172,11 +199,13 @@ function Choice({ state, send }) {
         </label>`,
       )}
       <button type="submit">Choose</button>
+      <${FieldError} id="choice-error" error=${refusal?.message} />
     </form>
   </section>`;
 }
 
-function Ships({ state, send }) {
+function Ships({ state }) {
+  const { send, refusal } = useSend();
   return html`<section id="ships" class="panel" aria-labelledby="ships-h">
     <h2 id="ships-h">Ships</h2>
     <p class="muted">Tap one to show its log (as a tap on its base does); a second one starts firing at it.</p>
@@ -187,6 +216,7 @@ function Ships({ state, send }) {
           onClick=${() => send("POST", "/api/tap", { ship: s.id })}>${s.name}</button>`,
       )}
     </div>
+    <${FieldError} id="ships-error" error=${refusal?.message} />
   </section>`;
 }
 
@@ -203,13 +233,13 @@ function MapPanel({ state }) {
 function DisplaySettings({ prefs }) {
   if (!prefs) return null;
   const set = (body) => api("POST", "/api/display", body);
-  const step = (d) => set({ scale: Math.min(3, Math.max(0.5, Math.round((prefs.scale + d) * 10) / 10)) });
+  const step = (by) => set({ scale: stepScale(prefs.scale, by) });
   return html`<section id="display-settings" class="panel" aria-labelledby="display-h">
     <h2 id="display-h">The display</h2>
     <div class="row">
-      <button type="button" class="secondary" onClick=${() => step(-0.1)}>Smaller</button>
+      <button type="button" class="secondary" onClick=${() => step(-1)}>Smaller</button>
       <output id="scale" aria-live="polite">Text ${Math.round(prefs.scale * 100)}%</output>
-      <button type="button" class="secondary" onClick=${() => step(0.1)}>Larger</button>
+      <button type="button" class="secondary" onClick=${() => step(1)}>Larger</button>
     </div>
     <label class="check"><input type="checkbox" id="speech" checked=${prefs.speech} onChange=${(e) => set({ speech: e.currentTarget.checked })} />
       Speak results on the display</label>
@@ -223,14 +253,8 @@ function ReportLink({ game, version }) {
 }
 
 function Control() {
-  const [error, setError] = useState("");
   const { state, prefs } = useTable();
   const undone = state?.lastUndo ? `Undone: #${state.lastUndo.number ?? state.lastUndo.seq} ${state.lastUndo.description}` : null;
-  const send = async (method, url, body) => {
-    const r = await api(method, url, body);
-    setError(r.ok === false ? r.error.message : "");
-    return r;
-  };
   if (state) document.body.dataset.version = String(state.version);
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   const ph = phaseView(state);
@@ -245,16 +269,15 @@ function Control() {
     <p id="phase" class="phase">Turn ${state.turn}${ph.name ? ` · Phase ${ph.index + 1} of ${ph.count}: ${ph.name}` : ""}</p>
     <p id="last" aria-live="polite">${undone ?? (state.last ? `#${state.last.number ?? state.last.seq}: ${state.last.description}` : "")}</p>
     ${state.focus?.ship ? html`<p id="focus" class="muted">Showing ${shipName(state, state.focus.ship.id)}</p>` : null}
-    <p id="error" class="error" role="alert">${error}</p>
-    <${Waiting} state=${state} send=${send} />
-    <${Choice} key=${JSON.stringify(state.choice)} state=${state} send=${send} />
-    <${ActionForm} state=${state} send=${send} />
-    <${Dice} state=${state} send=${send} />
+    <${WithRefusals} id="waiting-error" part=${Waiting} state=${state} />
+    <${Choice} key=${JSON.stringify(state.choice)} state=${state} />
+    <${ActionForm} state=${state} />
+    <${Dice} state=${state} />
     <${MapPanel} state=${state} />
-    <${Ships} state=${state} send=${send} />
-    <${ShipBases} state=${state} send=${send} />
+    <${Ships} state=${state} />
+    <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
     <${DisplaySettings} prefs=${prefs} />
-    <${Players} state=${state} send=${send} />
+    <${WithRefusals} id="players-error" part=${Players} state=${state} />
   </main>`;
 }
 

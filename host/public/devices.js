@@ -11,7 +11,7 @@ import { SimPanel } from "./components/sim-panel.js";
 import { deviceKind, problemOf, summaryLine } from "./lib/device-problems.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
-import { FieldError, useSend } from "./lib/use-send.js";
+import { WithRefusals } from "./lib/use-send.js";
 
 adoptTokenFromUrl();
 
@@ -52,12 +52,6 @@ function Summary({ devices }) {
   </section>`;
 }
 
-/** A set-up panel with its own refusals shown right under it. */
-function Own({ id, part: Part, state }) {
-  const { send, error } = useSend();
-  return html`<div class="own"><${Part} state=${state} send=${send} /><${FieldError} id=${id} error=${error} /></div>`;
-}
-
 function Devices() {
   const { state } = useTable();
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
@@ -69,9 +63,9 @@ function Devices() {
       <h2 id="devices-h" class="sr-only">Every device</h2>
       <ul class="device-list">${state.devices.map((d) => html`<${DeviceCard} key=${d.id} d=${d} state=${state} />`)}</ul>
     </section>
-    <${Own} id="bind-error" part=${BindByRoll} state=${state} />
-    <${Own} id="bases-error" part=${ShipBases} state=${state} />
-    <${Own} id="players-error" part=${Players} state=${state} />
+    <${WithRefusals} id="bind-error" part=${BindByRoll} state=${state} />
+    <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
+    <${WithRefusals} id="players-error" part=${Players} state=${state} />
     <${Pairing} />
     <${SimPanel} state=${state} />
   </main>`;

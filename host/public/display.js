@@ -11,7 +11,9 @@ import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
-import { actionName, outcomeFacts, shipName } from "./lib/format.js";
+import { factValue } from "./lib/facts.js";
+import { useFit } from "./lib/fit.js";
+import { actionName, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
@@ -125,6 +127,11 @@ function ActionPanel({ state }) {
     ${idle || p.measured?.fields.length ? null : html`<div class="action-fields">${fieldText(state, p)}</div>`}
     <${Measured} measured=${p.measured} />
     <div id="instruction" class=${`instruction${p.error && !p.choosing ? " refused" : ""}`} data-needed=${p.needed ?? ""}>${p.instruction}</div>
+    ${
+      p.dice.length
+        ? html`<div class="gathered"><h3 class="kicker" id="dice-count">Dice so far (${p.dice.length}, ${p.needed} to go)</h3><${DiceRow} dice=${p.dice} /></div>`
+        : null
+    }
     <${PadChoice} pending=${p} />
     ${
       shipFields.length === 0 && p.dice.length === 0 && state.focus?.ship
@@ -138,11 +145,6 @@ function ActionPanel({ state }) {
         : null
     }
     <${Odds} odds=${p.odds} />
-    ${
-      p.dice.length
-        ? html`<div class="gathered"><h3 class="kicker">Dice so far (${p.dice.length}, ${p.needed} to go)</h3><${DiceRow} dice=${p.dice} /></div>`
-        : null
-    }
     ${idle ? html`<${Recent} history=${state.history} />` : null}
     ${p.origin === "follow-up" ? html`<${Waiting} followUps=${state.followUps.slice(1)} />` : null}`;
 }
@@ -198,14 +200,25 @@ function ResultPanel({ state }) {
     .filter((f) => f.type === "ship" && typeof r.action[f.name] === "string")
     .map((f) => shipName(state, r.action[f.name]))
     .join(" → ");
-  const facts = outcomeFacts(r.outcome, (v) => state.ships.some((s) => s.id === v));
   return html`<h2 class="kicker">#${r.number ?? r.seq} · ${actionName(state, r.action.type)}${who ? ` · ${who}` : ""}</h2>
     <p class=${`result-text${r.description.length > 90 ? " long" : ""}`} id="result-text">${r.description}</p>
     <ul class="result-outcome" data-outcome=${JSON.stringify(r.outcome)} aria-label="the result in figures">
-      ${facts.map((f) => html`<li><span>${f.label}</span>${f.value ? html` <b>${f.value}</b>` : null}</li>`)}
+      ${(r.facts ?? []).map((f) => html`<${Fact} fact=${f} />`)}
     </ul>
     <${MarkTally} dice=${r.dice} />
     <${DiceRow} dice=${r.dice} />`;
+}
+
+/** One fact of a result by its kind: its label, then its value in the rule set's words (a row per ship, each its own). */
+function Fact({ fact }) {
+  if (fact.kind === "rows")
+    return html`<li data-kind="rows"><span>${fact.label}</span>
+      <ul>
+        ${fact.value.map((row) => html`<li><span>${row.label}:</span> <b>${row.facts.map((f) => (factValue(f) ? `${f.label} ${factValue(f)}` : f.label)).join(", ")}</b></li>`)}
+      </ul>
+    </li>`;
+  const value = factValue(fact);
+  return html`<li data-kind=${fact.kind}><span>${fact.label}</span>${value ? html` <b>${value}</b>` : null}</li>`;
 }
 
 function Fleet({ state }) {
@@ -228,13 +241,47 @@ function Fleet({ state }) {
   );
 }
 
-/** The newest notice for 15 s, or what the last undo undid (in the state, so a page opened later says it too). */
-function Notice({ state }) {
-  const last = state.notices[state.notices.length - 1];
-  const fresh = last && Date.now() - last.at < 15000 ? last : null;
-  const undone = state.lastUndo && (!fresh || state.lastUndo.at >= fresh.at) ? state.lastUndo : null;
-  const text = undone ? `Undone: #${undone.number ?? undone.seq} ${undone.description}` : fresh?.text;
-  return html`<div id="notice" class=${`notice${text ? " on" : ""}${fresh?.level === "warn" ? " warn" : ""}`} role="status">${text ?? ""}</div>`;
+/** How long a notice that concerns no device still in trouble stays on the display. */
+const NOTICE_MS = 15000;
+
+/**
+ * The notices, stacked in their own strip above the panels (never over the fleet or the instruction): each device
+ * still out keeps its line — its drop-out sentence, with what to do meanwhile — until it is back; other notices
+ * (a die not needed, a tag on no ship, a device back) stay 15 s each, newest first; and what the last undo undid
+ * (in the state, so a page opened later says it too).
+ */
+function Notices({ state, onExpire }) {
+  const now = Date.now();
+  const out = state.devices.filter((d) => !d.connected).map((d) => d.id);
+  const troubles = out.flatMap((id) => {
+    const said = state.notices.findLast((n) => n.device === id);
+    return said && !said.text.endsWith("is back.") ? [{ key: `d-${id}`, level: "warn", text: said.text, device: id }] : [];
+  });
+  const fresh = state.notices
+    .filter((n) => now - n.at < NOTICE_MS && !(n.device && out.includes(n.device)))
+    .map((n, i) => ({ key: `n-${n.at}-${i}`, level: n.level, text: n.text, at: n.at }))
+    .reverse()
+    .slice(0, 3);
+  const u = state.lastUndo;
+  const undone =
+    u && now - u.at < NOTICE_MS ? [{ key: "undo", level: "info", text: `Undone: #${u.number ?? u.seq} ${u.description}`, at: u.at }] : [];
+  const lines = [...troubles, ...undone, ...fresh];
+  // a line's 15 s run out: draw again then (the fit makes room for the panels again)
+  useEffect(() => {
+    const next = Math.min(...[...undone, ...fresh].map((n) => n.at + NOTICE_MS - now));
+    if (!Number.isFinite(next)) return undefined;
+    const t = setTimeout(onExpire, Math.max(50, next + 20));
+    return () => clearTimeout(t);
+  });
+  return html`<ul id="notices" class=${`notices${lines.length ? " on" : ""}`} role="status" aria-label="notices">
+    ${lines.map(
+      (
+        l,
+      ) => html`<li key=${l.key} class=${`notice${l.level === "warn" ? " warn" : ""}${l.device ? " device" : ""}`} data-device=${l.device ?? ""}>
+        ${l.text}
+      </li>`,
+    )}
+  </ul>`;
 }
 
 /** Speaks each new result (and undo) when speech is switched on from /control. */
@@ -282,10 +329,14 @@ function Display() {
     endSaid.current = endText ?? null;
   }, [endText, loaded]);
   useSpeech(prefs?.speech === true, announce);
-  useEffect(() => {
+  // before the fit (a layout effect too, declared first): the fit measures at the new scale
+  useLayoutEffect(() => {
     document.documentElement.style.setProperty("--scale", String(prefs?.scale ?? state?.display.scale ?? 1));
     document.body.classList.toggle("theme-light", state?.display.theme === "light");
   }, [prefs?.scale, state?.display.scale, state?.display.theme]);
+  // the layout fits its content after every change of the state, the scale or the window (lib/fit.js)
+  const [expired, setExpired] = useState(0);
+  useFit("#app", `${state?.version}|${prefs?.scale ?? state?.display.scale}|${expired}`);
   if (!state) return html`<main class="loading">Connecting to the table…</main>`;
   document.title = `${state.title} — quarterdeck`;
   return html`<header class="topbar">
@@ -296,27 +347,29 @@ function Display() {
       <${ScreenButtons} />
       <a class="games-link" href="/games">Games</a>
     </header>
+    <${Notices} state=${state} onExpire=${() => setExpired((x) => x + 1)} />
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
         ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
       </section>
-      ${
-        state.table
-          ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
-          : null
-      }
+      <div class="mid-col">
+        ${
+          state.table
+            ? html`<section id="map" class="panel map" aria-label="map of the table"><${TableMap} state=${state} movable=${state.sim} /></section>`
+            : null
+        }
+        <aside id="wind-ship" tabindex="0" class="panel aside" aria-label="wind and the shown ship">
+          <${WindDial} wind=${state.wind} angle=${state.dial?.angle ?? null} />
+          <div id="focus">
+            ${state.focus?.ship ? html`<${ShipLog} view=${state.focus.ship} log=${state.focus.log} />` : html`<p class="muted">Tap a ship to see its log.</p>`}
+          </div>
+        </aside>
+      </div>
       <section id="result" tabindex="0" class="panel result" data-seq=${state.last ? String(state.last.seq) : ""} aria-label="last result">
         <${ResultPanel} state=${state} />
       </section>
-      <aside tabindex="0" class="panel aside" aria-label="wind and the shown ship">
-        <${WindDial} wind=${state.wind} angle=${state.dial?.angle ?? null} />
-        <div id="focus">
-          ${state.focus?.ship ? html`<${ShipLog} view=${state.focus.ship} log=${state.focus.log} />` : html`<p class="muted">Tap a ship to see its log.</p>`}
-        </div>
-      </aside>
     </main>
     <footer id="fleet" class="fleet" tabindex="0" aria-label="The fleets"><${Fleet} state=${state} /></footer>
-    <${Notice} state=${state} />
     <div class="sr-only" aria-live="polite" aria-atomic="true" id="announce">${announce}</div>`;
 }
 

@@ -1,7 +1,6 @@
 /**
- * An outcome as figures a reader follows, from the rule set's outcome fields alone (the same reading as the
- * display's `outcomeFacts` in host/public/live.js): "hits 5 · condition fresh → worn · first broadside".
- * Numbers are shown, yes-fields only when they hold, ship ids by name, and a `…Before`/`…After` pair as a change.
+ * What the report writes of an action besides its result (whose typed facts host/public/lib/facts.js writes): an
+ * action field's value, ship ids by name, and the dice the rules marked.
  */
 /** A field's key in words ("rangeInches" → "range inches"), where the rule set gives no label. */
 export const words = (key: string): string =>
@@ -19,27 +18,6 @@ export const show = (v: unknown, names: ReadonlyMap<string, string>): string | n
     return v.map((x) => (typeof x === "string" ? (names.get(x) ?? x) : String(x))).join(", ") || "none";
   return null;
 };
-
-/** The outcome's figures joined with " · "; anything that is not a number, word, list or yes/no is left to the JSON. */
-export function outcomeText(outcome: Readonly<Record<string, unknown>>, names: ReadonlyMap<string, string>): string {
-  const out: string[] = [];
-  const done = new Set<string>();
-  for (const [k, v] of Object.entries(outcome)) {
-    if (done.has(k)) continue;
-    const pair = /^(.*)Before$/.exec(k)?.[1];
-    const after = pair === undefined ? undefined : outcome[`${pair}After`];
-    if (pair !== undefined && typeof v === "string" && typeof after === "string") {
-      done.add(`${pair}After`);
-      out.push(`${words(pair)} ${v === after ? v : `${v} → ${after}`}`);
-    } else if (typeof v === "boolean") {
-      if (v) out.push(words(k));
-    } else {
-      const shown = show(v, names);
-      if (shown !== null) out.push(`${words(k)} ${shown}`);
-    }
-  }
-  return out.join(" · ");
-}
 
 /** "5 hit, 5 missed" when the rules marked the dice, else null. */
 export function markTally(dice: readonly { readonly mark?: string }[]): string | null {

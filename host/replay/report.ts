@@ -4,10 +4,11 @@
  */
 
 import type { DicePlan } from "../../src/dice/plan.ts";
+import { factsLine } from "../public/lib/facts.js";
 import { dieLabel } from "../session/dice-gather.ts";
 import type { GameOver } from "../session/game-over.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
-import { markTally, outcomeText, show, words } from "./outcome-text.ts";
+import { markTally, show, words } from "./outcome-text.ts";
 import type { Replay } from "./rebuild.ts";
 
 const time = (at: number) => new Date(at).toISOString().replace("T", " ").slice(0, 19);
@@ -100,7 +101,7 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
         ["Action", actionText(rec.action, names, r)],
         ["Dice", diceText(rec.plan, rec.dice)],
         ...(counted ? [["Counted", counted] as [string, string]] : []),
-        ["Result", outcomeText(rec.outcome, names) || JSON.stringify(rec.outcome)],
+        ["Result", factsLine(r.ruleset.facts(r.state, rec.action, rec.outcome)) || "—"],
         ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),
         ...(sameToday === false ? [["Note", "today's rules give a different result for these dice"] as [string, string]] : []),
       ],

@@ -55,6 +55,38 @@ export const SummaryFigureSchema = Type.Union([
   figure("count", Type.Integer({ minimum: 0 })),
 ]);
 
+const Entry = Type.Object({ entry: Type.String(), meaning: Type.String() });
+const fact = <K extends string, V extends TSchema>(kind: K, value: V, unit = false) =>
+  Type.Object(
+    { label: Type.String(), kind: Type.Literal(kind), value, ...(unit ? { unit: Type.Optional(Type.String()) } : {}) },
+    { additionalProperties: false },
+  );
+
+/**
+ * One figure of a result, typed by the action's outcome schema (src/game/outcome.ts, outcome-facts.ts): a page writes
+ * each by its kind, in the players' words it carries (a count with its noun, a change before → after, a table entry
+ * with its meaning, a row of facts per ship).
+ */
+export const OutcomeFactSchema = Type.Recursive(
+  (Self) =>
+    Type.Union([
+      fact("count", Type.Integer(), true),
+      fact("number", Type.Number(), true),
+      fact("die", Type.Union([Type.Integer(), Type.Array(Type.Integer())])),
+      fact("target", Type.Integer()),
+      fact("modifier", Type.Number()),
+      fact("flag", Type.Boolean()),
+      fact("word", Type.String()),
+      fact("ship", Type.String()),
+      fact("change", Type.Object({ before: Type.String(), after: Type.String() })),
+      fact("entry", Entry),
+      fact("list", Type.Array(Type.String())),
+      fact("entries", Type.Array(Entry)),
+      fact("rows", Type.Array(Type.Object({ label: Type.String(), facts: Type.Array(Self) }))),
+    ]),
+  { $id: "OutcomeFact" },
+);
+
 const PlanEntry = Type.Object({
   role: Type.String(),
   die: Type.String(),
@@ -239,7 +271,17 @@ export const TableViewSchema = Type.Object(
     pending: Nullable(Pending),
     followUps: Type.Array(Open),
     choice: Nullable(Open),
-    last: Nullable(Open),
+    last: Nullable(
+      Type.Object({
+        seq: Type.Integer(),
+        number: Type.Integer({ minimum: 1 }),
+        at: Type.Number(),
+        description: Type.String({ description: "The rule set's sentence for the result" }),
+        action: Open,
+        outcome: Open,
+        facts: Type.Array(OutcomeFactSchema, { description: "The outcome as the rule set's typed facts, in the players' words" }),
+      }),
+    ),
     history: Type.Array(Type.Object({ seq: Type.Integer(), at: Type.Number(), description: Type.String() })),
     players: Type.Array(
       Type.Object({
@@ -261,7 +303,14 @@ export const TableViewSchema = Type.Object(
     dial: Nullable(Open),
     sim: Type.Boolean(),
     notices: Type.Array(
-      Type.Object({ at: Type.Number(), level: Type.Union([Type.Literal("info"), Type.Literal("warn")]), text: Type.String() }),
+      Type.Object({
+        at: Type.Number(),
+        level: Type.Union([Type.Literal("info"), Type.Literal("warn")]),
+        text: Type.String(),
+        device: Type.Optional(
+          Type.String({ description: "The device a notice concerns: its trouble stays on the display until it is back" }),
+        ),
+      }),
     ),
     ended: Nullable(
       Type.Object(

@@ -15,6 +15,13 @@ const slotOf = (e: DicePlanEntry): Omit<Roll, "from"> => ({
   ...(e.side ? { side: e.side } : {}),
 });
 
+/** A die's faces in words: "1 to 6" when they run without a gap, else listed ("0, 10, 20 … 90"). */
+function facesWords(faces: readonly number[]): string {
+  const f = [...new Set(faces)].sort((a, b) => a - b);
+  const run = f.every((v, i) => i === 0 || v === (f[i - 1] as number) + 1);
+  return run && f.length > 2 ? `${f[0]} to ${f[f.length - 1]}` : f.join(", ");
+}
+
 /** The dice still missing, one plan entry per die, in plan order. */
 export function missingSlots(st: DraftStatus): DicePlanEntry[] {
   if (!st.plan || !st.gathered) return [];
@@ -25,13 +32,16 @@ export function missingSlots(st: DraftStatus): DicePlanEntry[] {
 /** Typed values for the missing dice, in plan order; errors name `values[i]`. */
 export function manualRolls(st: DraftStatus, values: readonly unknown[], at: number): Result<Roll[]> {
   const slots = missingSlots(st);
-  if (values.length > slots.length) return fail("dice.count", `Only ${slots.length} more dice are needed; got ${values.length}.`, "values");
+  if (values.length > slots.length) {
+    const needed = slots.length === 1 ? "Only 1 more die is needed" : `Only ${slots.length} more dice are needed`;
+    return fail("dice.count", `${needed}, and ${values.length} were given.`, "values");
+  }
   const rolls: Roll[] = [];
   for (const [i, v] of values.entries()) {
     const e = slots[i] as DicePlanEntry;
     if (typeof v !== "number" || !DIE_FACES[e.die].includes(v)) {
-      const faces = [...new Set(DIE_FACES[e.die])].join(", ");
-      return fail("dice.value", `Die ${i + 1} (${e.role}, ${e.die}) must be one of ${faces}; got ${JSON.stringify(v)}.`, `values[${i}]`);
+      const faces = facesWords(DIE_FACES[e.die]);
+      return fail("dice.value", `Die ${i + 1} is a ${e.die}: it shows ${faces}, not ${JSON.stringify(v)}.`, `values[${i}]`);
     }
     rolls.push({ from: { source: "manual", value: v, at }, ...slotOf(e) });
   }

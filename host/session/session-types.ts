@@ -29,6 +29,8 @@ export interface Notice {
   readonly at: number;
   readonly level: "info" | "warn";
   readonly text: string;
+  /** The device it concerns: the display keeps a device's trouble on its line until the device is back. */
+  readonly device?: string;
 }
 
 /** What happened, for the live feed and the dial. */
@@ -59,7 +61,7 @@ export type SessionInput =
   | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
   | { readonly type: "bind"; readonly binding: Binding }
   | { readonly type: "unbind"; readonly die: string }
-  | { readonly type: "announce"; readonly text: string }
+  | { readonly type: "announce"; readonly text: string; readonly device?: string }
   /** Set-up by touch: wait for a ship's tag or a die to bind (null: stop waiting). */
   | { readonly type: "assign"; readonly assigning: Assigning | null };
 

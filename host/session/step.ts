@@ -122,7 +122,7 @@ class Run implements StepRun {
         this.effects.push({ kind: "push" });
         return ok(null);
       case "announce":
-        this.notice("warn", i.text);
+        this.notice("warn", i.text, i.device);
         this.effects.push({ kind: "push" });
         return ok(null);
       case "tap":
@@ -312,7 +312,7 @@ class Run implements StepRun {
     return ok(null);
   }
 
-  notice(level: Notice["level"], text: string): void {
-    this.effects.push({ kind: "notice", notice: { at: this.env.now(), level, text } });
+  notice(level: Notice["level"], text: string, device?: string): void {
+    this.effects.push({ kind: "notice", notice: { at: this.env.now(), level, text, ...(device ? { device } : {}) } });
   }
 }

@@ -160,9 +160,9 @@ export class TableSession {
     this.#step({ type: "reading", reading });
   }
 
-  /** A warning from around the rules (a die that did not report), shown like the session's own notices. */
-  announce(text: string): void {
-    this.#step({ type: "announce", text });
+  /** A warning from around the rules (a die that did not report, a device that dropped out: `device`), shown like the session's own notices. */
+  announce(text: string, device?: string): void {
+    this.#step({ type: "announce", text, ...(device ? { device } : {}) });
   }
 
   /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */

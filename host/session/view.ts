@@ -69,8 +69,11 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
-/** A result as pages show it: `number` is its number in the game (from #1, the records in effect in order). */
-function resultView(r: ResolvedRecord, number: number) {
+/**
+ * A result as pages show it: `number` is its number in the game (from #1, the records in effect in order); `facts`
+ * its outcome as the rule set's typed facts (label, kind, value in words, unit), which the pages render.
+ */
+function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number) {
   return {
     seq: r.seq,
     number,
@@ -78,6 +81,7 @@ function resultView(r: ResolvedRecord, number: number) {
     description: r.description,
     action: r.action,
     outcome: r.outcome,
+    facts: rs.facts(state, r.action, r.outcome),
     plan: r.plan,
     /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
     dice: labelledDice(r.plan, r.dice),
@@ -165,7 +169,7 @@ export function tableView(
     followUps: s.followUps,
     /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
     choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
-    last: last ? resultView(last, s.records.length) : null,
+    last: last ? resultView(s.rs, s.state, last, s.records.length) : null,
     history: s.records.slice(-12).map((r, i, shown) => ({
       seq: r.seq,
       number: s.records.length - shown.length + i + 1,

@@ -8,6 +8,7 @@ import type { Dist, Weighted } from "../odds/distribution.ts";
 import { type Summary, summaryFigures, summaryValues } from "../odds/figures.ts";
 import type { Result } from "../result.ts";
 import type { ActionMeasures } from "./measure.ts";
+import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
 
 /** An outcome as a resolution returns it. */
@@ -21,6 +22,10 @@ export interface ActionHandler<S extends TableState> {
   readonly def: ActionDef;
   /** The action's schema. */
   readonly schema?: TObject;
+  /** The outcome's schema, every field with its fact (outcome.ts). */
+  readonly outcomeSchema?: TObject;
+  /** The outcome as typed facts for the pages (outcome-facts.ts). */
+  facts(state: S, outcome: Outcome): OutcomeFact[];
   /** Schema (unknown keys are errors), then legality in this state. */
   parse(state: S, raw: unknown): Result<Action>;
   plan(state: S, action: Action): Result<DicePlan>;

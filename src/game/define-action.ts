@@ -15,6 +15,7 @@ import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
 import type { ActionMeasures } from "./measure.ts";
+import { factsOf } from "./outcome-facts.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
 
@@ -38,6 +39,11 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
   readonly description: string;
   /** The action's fields (unknown keys are errors); labels and ship inputs are annotations (see {@link fieldsOf}). */
   readonly schema: T;
+  /**
+   * The outcome's fields, each built with `fact` (outcome.ts): its label, kind, unit and words, so the pages show the
+   * result as typed facts ({@link factsOf}) and never read a key. Every outcome the action gives must match it.
+   */
+  readonly outcomeSchema?: TObject;
   /**
    * Legality and what does not depend on the dice: ships exist, the action is allowed now. Errors are
    * `ship.unknown`, `rules.illegal`, `rules.out-of-range` … Default: legal, nothing prepared.
@@ -131,6 +137,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
   return {
     def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
+    ...(spec.outcomeSchema ? { outcomeSchema: spec.outcomeSchema } : {}),
     ...(spec.measure ? { measure: spec.measure } : {}),
     parse(state, raw) {
       if (spec.prepareOnParse === false) return parseWith(spec.schema, raw, "action") as Result<Action>;
@@ -168,6 +175,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
       ) as Dist<O>;
       return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
     },
+    facts: (state, outcome) => (spec.outcomeSchema ? factsOf(spec.outcomeSchema, outcome, state) : []),
     describe: spec.describe && ((state, action, outcome) => spec.describe?.({ state, action }, outcome as O) ?? action.type),
     marks:
       spec.marks &&

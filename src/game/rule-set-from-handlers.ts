@@ -30,7 +30,7 @@ export function handlerOf<S extends TableState>(
 /** What a rule set says besides its handlers; the action functions are made from the handlers. */
 export type RuleSetSpec<S extends TableState> = Omit<
   RuleSet<S>,
-  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "measures" | "phases"
+  "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "facts" | "outcomeSchemas" | "measures" | "phases"
 > & {
   readonly handlers: readonly ActionHandler<S>[];
   /** Default: the handler's own `describe`, else the action type. */
@@ -67,6 +67,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     actions: handlers.map((h) => h.def),
     // each action's `measure`, declared next to its schema
     measures: Object.fromEntries(handlers.flatMap((h) => (h.measure ? [[h.def.type, h.measure as unknown as ActionMeasures]] : []))),
+    outcomeSchemas: Object.fromEntries(handlers.flatMap((h) => (h.outcomeSchema ? [[h.def.type, h.outcomeSchema]] : []))),
     parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
     plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
     resolve: (state, action, dice) => withHandler(action.type, (h) => h.resolve(state, action, dice)),
@@ -89,6 +90,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     describe:
       describe ??
       ((state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ?? action.type),
+    facts: (state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.facts(state, outcome) ?? [],
     markDice: (state, action, dice) => {
       const h = handlers.find((x) => x.def.type === action.type);
       return h?.marks ? h.marks(state, action, dice) : dice.map((g) => g.map(() => null));

@@ -3,6 +3,7 @@
  * interface every `src/rulesets/<id>` implements.
  */
 
+import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { BaseSize } from "../geometry/base.ts";
 import type { SummaryFigure } from "../odds/figures.ts";
@@ -10,6 +11,7 @@ import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
 import type { GameEnd } from "./game-end.ts";
 import type { ActionMeasures } from "./measure.ts";
+import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Severity } from "./ship-status.ts";
 
 /** Fields every rule set's ship has (docs/reference/request-result.md); rule sets add their own. */
@@ -283,6 +285,13 @@ export interface RuleSet<S extends TableState = TableState> {
   shipViews(state: S): ShipView[];
   /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
   describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
+  /**
+   * The outcome as typed facts (label, kind, value in words, unit) read off the action's outcome schema, for the
+   * pages and the report to render without reading keys (docs/reference/request-result.md).
+   */
+  facts(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): readonly OutcomeFact[];
+  /** Each action type's outcome schema (src/game/outcome.ts), by action type: what `facts` reads. */
+  readonly outcomeSchemas?: Readonly<Record<string, TObject>>;
   /**
    * Optional: which dice hit and which missed, per plan entry, so the display can mark the faces that made a
    * result. Takes the state before the action. Rule sets without a per-die reading leave it out.

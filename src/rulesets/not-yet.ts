@@ -25,5 +25,6 @@ export function notYetImplemented(id: string, title: string, description: string
     windView: () => null,
     shipViews: () => [],
     describe: () => "",
+    facts: () => [],
   };
 }

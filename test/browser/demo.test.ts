@@ -135,7 +135,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator("#result .die.miss .mark").count()).toBe(10 - hits);
     expect(await display.locator("#result .mark-tally").textContent()).toBe(`✔ ${hits} hit✖ ${10 - hits} missed`);
     // the figures are words a player reads, not the outcome's raw keys
-    expect(await display.locator("#result .result-outcome").textContent()).toContain(`hits ${expected.value.outcome.hits}`);
+    expect(await display.locator("#result .result-outcome").textContent()).toContain(`Hits ${expected.value.outcome.hits}`);
     expect(await display.locator("#result .result-outcome").textContent()).not.toMatch(/levelsLost|firstBroadside|no destroyed/);
     const gouda = rs.shipViews(expected.value.state).find((v) => v.id === "gouda");
     const marked = await display

@@ -8,18 +8,17 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { devicesUp, type HostProcess, type OpenDisplay, openDisplay } from "./harness.ts";
 import { smallText } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const WAIT = { timeout: 15_000 };
 
+let t: OpenDisplay;
 let host: HostProcess;
 let browser: BrowserContext;
 let display: Page;
-const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
-const post = (path: string, body?: unknown) => call(`${host.url}${path}`, "POST", body);
+const post = (path: string, body?: unknown) => t.post(path, body);
 const ship = (id: string, name: string, more: Record<string, unknown> = {}) => ({
   id,
   name,
@@ -32,19 +31,13 @@ const ship = (id: string, name: string, more: Record<string, unknown> = {}) => (
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 
 beforeAll(async () => {
-  host = await startHost(freshDataDir(), ["--scenario", "sole-bay-1672"]);
-  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 9, 20_000);
-  browser = await launchChromium();
-  display = await browser.newPage();
-  await display.setViewportSize({ width: 1920, height: 1080 });
-  await display.goto(`${host.url}/`);
-  await display.waitForSelector("body[data-version]");
+  t = await openDisplay({ args: ["--scenario", "sole-bay-1672"], ready: devicesUp(9) });
+  ({ host, browser, display } = t);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await t?.close();
 });
 
 describe("the end of a game on the display", { timeout: 90_000 }, () => {

@@ -6,7 +6,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { TableView } from "../../host/session/view.ts";
+import { poll } from "../support/wait.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -104,4 +106,60 @@ export async function settled(url: string): Promise<number | null> {
     last = now;
   }
   return last;
+}
+
+/** The table's state as `GET /api/state` gives it. */
+export const stateOf = async (url: string): Promise<TableView> => (await call(`${url}/api/state`)).json as unknown as TableView;
+
+/** A ready check: at least `n` devices connected (the emulated table's dice, readers, pad and dial come up). */
+export const devicesUp =
+  (n: number) =>
+  (s: TableView): boolean =>
+    s.devices.filter((d) => d.connected).length >= n;
+
+/** A host with the display open in chromium: what most browser tests start from. */
+export interface OpenDisplay {
+  readonly host: HostProcess;
+  readonly browser: BrowserContext;
+  /** The display (`/`), its first state drawn. */
+  readonly display: Page;
+  /** `GET /api/state`. */
+  state(): Promise<TableView>;
+  /** A JSON POST to one of the host's paths (`/api/actions`, `/api/sim/roll` …). */
+  post(path: string, body?: unknown): ReturnType<typeof call>;
+  /** Closes the browser, then stops the host. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the host (`quarterdeck start` with `args`, a fresh data dir unless given), waits until `ready` holds of its
+ * state (its devices up), launches chromium and opens the display at `width`×`height` (1920×1080 unless given), once
+ * its first state is drawn (`body[data-version]`).
+ */
+export async function openDisplay(opts: {
+  args?: readonly string[];
+  dataDir?: string;
+  ready: (s: TableView) => boolean;
+  width?: number;
+  height?: number;
+}): Promise<OpenDisplay> {
+  const host = await startHost(opts.dataDir ?? freshDataDir(), opts.args ?? []);
+  const state = () => stateOf(host.url);
+  await poll(state, opts.ready, 20_000);
+  const browser = await launchChromium();
+  const display = await browser.newPage();
+  await display.setViewportSize({ width: opts.width ?? 1920, height: opts.height ?? 1080 });
+  await display.goto(`${host.url}/`);
+  await display.waitForSelector("body[data-version]");
+  return {
+    host,
+    browser,
+    display,
+    state,
+    post: (path, body) => call(`${host.url}${path}`, "POST", body),
+    close: async () => {
+      await browser.close();
+      await host.stop();
+    },
+  };
 }

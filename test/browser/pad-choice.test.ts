@@ -5,18 +5,18 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/session/view.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { call, devicesUp, freshDataDir, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
 import { smallText } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
+let t: OpenDisplay;
 let host: HostProcess;
-let browser: BrowserContext;
 let display: Page;
-const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+const state = () => t.state();
 /** A press of the pad's button; presses of one button closer than its debounce (50 ms) are contact bounce. */
 async function press(command: string, done: (s: TableView) => boolean): Promise<void> {
   await call(`${host.url}/api/sim/press`, "POST", { command });
@@ -30,18 +30,12 @@ beforeAll(async () => {
   const table = `${dir}-no-tables.yaml`;
   const demo = readFileSync(resolve(import.meta.dirname, "..", "..", "host", "scenarios", "wsim-battle-v3.yaml"), "utf8");
   writeFileSync(table, demo.replace(/^data: .*$/m, ""));
-  host = await startHost(dir, ["--config", table, "--sim"]);
-  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 20_000);
-  browser = await launchChromium();
-  display = await browser.newPage();
-  await display.setViewportSize({ width: 1920, height: 1080 });
-  await display.goto(`${host.url}/`);
-  await display.waitForSelector("body[data-version]");
+  t = await openDisplay({ args: ["--config", table, "--sim"], dataDir: dir, ready: devicesUp(12) });
+  ({ host, display } = t);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await t?.close();
 });
 
 describe("a choice the rules ask, from the pad (wsim-battle-v3)", { timeout: 60_000 }, () => {

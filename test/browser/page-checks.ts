@@ -29,12 +29,12 @@ export function smallText(page: Page, px: number, root = "body"): Promise<string
   );
 }
 
-/** Sizes (px) of the damage boxes shown. */
+/** Sizes (px) of the damage boxes shown (a compact fleet strip hides some tracks: those are not shown). */
 export function boxSizes(page: Page): Promise<number[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll(".box")).map((b) => {
+    Array.from(document.querySelectorAll(".box")).flatMap((b) => {
       const r = b.getBoundingClientRect();
-      return Math.min(r.width, r.height);
+      return r.width === 0 && r.height === 0 ? [] : [Math.min(r.width, r.height)];
     }),
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The phone pages on a 390×844 phone (issue 26 item 4): /devices fits the phone's width, says first how many devices
  * need attention and each problem in words with its remedy, keeps the emulators' controls in their own panel; the
- * axe-core check on it stays clean.
+ * axe-core check on it stays clean. /control answers a refusal beside the field that caused it, in view and in the
+ * players' words.
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -78,6 +79,69 @@ describe("/devices on a phone", { timeout: 90_000 }, () => {
     await page.locator("#emulators [data-sim=reader-2] button", { hasText: "Plug in" }).click();
     await page.locator("#emulators [data-sim=pixel-2] button", { hasText: "Plug in" }).click();
     await expect.poll(() => page.locator("#summary-h").textContent(), WAIT).toMatch(/^All \d+ devices are ready\.$/);
+    await page.close();
+  });
+});
+
+/** Whether the element is wholly inside the viewport. */
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+
+describe("/control on a phone", { timeout: 90_000 }, () => {
+  it("shows a refusal beside the field that caused it, scrolled into view, in the players' words", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${host.url}/control`);
+    await page.waitForSelector("body[data-version]");
+
+    // the action's range, refused by the rules: said under the range field, which the person sees
+    await page.locator("#type").selectOption("broadside");
+    await page.locator("#field-firer").selectOption("royal-james");
+    await page.locator("#field-target").selectOption("gouda");
+    await page.locator("#field-rangeInches").fill("400");
+    await page.locator("#fields button[type=submit]").click();
+    await expect.poll(() => page.locator("#field-rangeInches-error").textContent(), WAIT).toMatch(/broadsides reach 12" at most/);
+    expect(await page.locator("#field-rangeInches").getAttribute("aria-invalid")).toBe("true");
+    expect(await inView(page, "#field-rangeInches-error")).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "control-field-error-390x844.png") });
+
+    // a range within reach: the dice are asked; typed dice that are not faces are answered beside the dice field
+    await page.locator("#field-rangeInches").fill("4");
+    await page.locator("#fields button[type=submit]").click();
+    await expect.poll(() => page.locator("#dice-needed").textContent(), WAIT).toMatch(/^10 still needed/);
+    expect(await page.locator("#field-rangeInches-error").textContent()).toBe("");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator("#dice-values").fill("4.5");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect
+      .poll(() => page.locator("#dice-error").textContent(), WAIT)
+      .toBe("“4.5” is not a die's face: type whole numbers, like 4 6 1.");
+    expect(await inView(page, "#dice-error")).toBe(true);
+    const field = await page.locator("#dice-values").boundingBox();
+    const error = await page.locator("#dice-error").boundingBox();
+    // beside the field: right under its form, not at the top of the page
+    expect((error?.y ?? 0) - ((field?.y ?? 0) + (field?.height ?? 0))).toBeLessThan(120);
+    expect(error?.y ?? 0).toBeGreaterThan(field?.y ?? 0);
+
+    await page.locator("#dice-values").fill("1 2 3 4 5 6 1 2 3 4 5");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect
+      .poll(() => page.locator("#dice-error").textContent(), WAIT)
+      .toBe("Only 10 more dice are needed, and 11 numbers were typed.");
+    // a face the die does not have: the host's answer, in words
+    await page.locator("#dice-values").fill("9");
+    await page.getByRole("button", { name: "Enter dice" }).click();
+    await expect.poll(() => page.locator("#dice-error").textContent(), WAIT).toBe("Die 1 is a d6: it shows 1 to 6, not 9.");
+    expect(await inView(page, "#dice-error")).toBe(true);
+    // typing again clears it
+    await page.locator("#dice-values").fill("6");
+    expect(await page.locator("#dice-error").textContent()).toBe("");
+    expect(await page.locator("#error").count()).toBe(0);
+    expect(await axeViolations(page), "axe on /control").toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
     await page.close();
   });
 });

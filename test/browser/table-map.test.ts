@@ -6,19 +6,18 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+import { call, devicesUp, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const setup = demoSetup();
+let t: OpenDisplay;
 let host: HostProcess;
-let browser: BrowserContext;
 let display: Page;
 
-const state = async () => (await call(`${host.url}/api/state`)).json as TableView;
+const state = () => t.state();
 const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
 const WAIT = { timeout: 15_000, interval: 50 };
 const tapBoth = async () => {
@@ -29,18 +28,13 @@ const tapBoth = async () => {
 };
 
 beforeAll(async () => {
-  host = await startHost(freshDataDir());
-  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12 && (s.table?.ships.length ?? 0) === 12);
-  browser = await launchChromium();
-  display = await browser.newPage();
+  t = await openDisplay({ ready: (s) => devicesUp(12)(s) && (s.table?.ships.length ?? 0) === 12 });
+  ({ host, display } = t);
   display.on("pageerror", (e) => console.log("display pageerror:", e.message));
-  await display.goto(`${host.url}/`);
-  await display.waitForSelector("body[data-version]");
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await t?.close();
 });
 
 describe("the table's positions in a browser", { timeout: 90_000 }, () => {

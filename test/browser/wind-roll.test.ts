@@ -2,28 +2,22 @@
  * A rule set with a wind phase (anglo-dutch-1666, `--scenario anglo-dutch-1666`): the wind is rolled with the
  * emulated dice, the display's dial and the emulated servo turn, and undo turns them back.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, settled, startHost, until } from "./harness.ts";
+import { call, devicesUp, type HostProcess, type OpenDisplay, openDisplay, settled } from "./harness.ts";
 
+let t: OpenDisplay;
 let host: HostProcess;
-let browser: BrowserContext;
 let display: Page;
-const state = async () => (await call(`${host.url}/api/state`)).json as unknown as TableView;
+const state = () => t.state();
 
 beforeAll(async () => {
-  host = await startHost(freshDataDir(), ["--scenario", "anglo-dutch-1666"]);
-  await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12, 20_000);
-  browser = await launchChromium();
-  display = await browser.newPage();
-  await display.goto(`${host.url}/`);
-  await display.waitForSelector("body[data-version]");
+  t = await openDisplay({ args: ["--scenario", "anglo-dutch-1666"], ready: devicesUp(12) });
+  ({ host, display } = t);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await t?.close();
 });
 
 describe("a rolled wind (anglo-dutch-1666)", { timeout: 60_000 }, () => {

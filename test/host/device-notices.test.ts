@@ -46,4 +46,16 @@ describe("device trouble said on the display", () => {
     expect(w.update([die(80)])).toEqual([]);
     expect(w.update([die(9)])).toHaveLength(1);
   });
+
+  it("names the device each sentence concerns, so the display keeps a drop-out on its line until the device is back", () => {
+    const w = new DeviceWatch();
+    w.update([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", true)]);
+    expect(w.said([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)]).map((n) => n.device)).toEqual([
+      "pixel-5",
+      "reader-1",
+    ]);
+    expect(w.said([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", false)])).toEqual([
+      { device: "pixel-5", text: "The black die pixel-5 is back." },
+    ]);
+  });
 });

@@ -68,12 +68,17 @@ export function Problem({ d }) {
 
 /** One device's card. */
 export function DeviceCard({ d, state }) {
-  const { send, error, setError } = useSend();
+  const { send, refusal, setRefusal } = useSend();
   const [said, setSaid] = useState("");
   const identify = async () => {
     const r = await send("POST", `/api/devices/${encodeURIComponent(d.id)}/identify`, {});
     setSaid(r.ok ? "It blinks now: look for it." : "");
-    if (!r.ok) setError("This die cannot blink (a die read from its adverts only): roll it and watch which card updates.");
+    if (!r.ok)
+      setRefusal({
+        code: "device.unknown",
+        path: "id",
+        message: "This die cannot blink (a die read from its adverts only): roll it and watch which card updates.",
+      });
   };
   const problem = problemOf(d);
   const bound = d.kind === "die" ? bindingWords(state.bindings.find((b) => b.die === d.id)) : null;
@@ -101,6 +106,6 @@ export function DeviceCard({ d, state }) {
       </details>
     </div>
     ${said ? html`<p class="muted" role="status">${said}</p>` : null}
-    <${FieldError} id=${`error-${d.id}`} error=${error} />
+    <${FieldError} id=${`error-${d.id}`} error=${refusal?.message} />
   </li>`;
 }

@@ -36,7 +36,7 @@ function SimRow({ d, state, send }) {
 
 /** The "Emulated devices" panel; nothing on a table with real hardware. */
 export function SimPanel({ state }) {
-  const { send, error } = useSend();
+  const { send, refusal } = useSend();
   if (!state.sim) return null;
   const emulated = state.devices.filter((d) => d.emulated && d.kind !== "adapter");
   if (emulated.length === 0) return null;
@@ -44,6 +44,6 @@ export function SimPanel({ state }) {
     <h2 id="emulators-h">Emulated devices</h2>
     <p class="muted">This is a demo table: every device is emulated. Unplug one to see what the table does, roll a die to a face, tap a ship's tag on a reader.</p>
     <ul class="sim-list">${emulated.map((d) => html`<${SimRow} key=${d.id} d=${d} state=${state} send=${send} />`)}</ul>
-    <${FieldError} id="emulators-error" error=${error} />
+    <${FieldError} id="emulators-error" error=${refusal?.message} />
   </section>`;
 }

@@ -139,13 +139,16 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
   const caption =
     measured?.label && line
       ? (() => {
-          const x = (line.from.x + line.to.x) / 2 + 12 * unit;
-          const y = t.height - (line.from.y + line.to.y) / 2;
+          const mid = (line.from.x + line.to.x) / 2;
           const w = measured.label.length * captionPx * 0.68 * unit;
+          // right of the line, or left of it where the map's edge is near; never past the window's edges
+          const right = mid + 12 * unit + w <= win.x1 - 6 * unit;
+          const x0 = Math.max(win.x0 + 6 * unit, right ? mid + 12 * unit : Math.min(mid - 12 * unit, win.x1 - 6 * unit) - w);
+          const y = Math.min(Math.max(t.height - (line.from.y + line.to.y) / 2, win.y0 + captionPx * unit), win.y1 - captionPx * unit);
           return {
-            x,
+            x: x0,
             y: y + captionPx * 0.35 * unit,
-            box: { x0: x, x1: x + w, y0: y - (captionPx / 2) * unit, y1: y + (captionPx / 2) * unit },
+            box: { x0, x1: x0 + w, y0: y - (captionPx / 2) * unit, y1: y + (captionPx / 2) * unit },
           };
         })()
       : null;

@@ -15,7 +15,6 @@ export function pct(p: number): string;
 export function oddsView(odds: unknown): OddsView | null;
 export function oddsLine(odds: unknown): string;
 export function summaryFigures(odds: unknown, kinds?: readonly string[]): { label: string; kind: string; text: string }[];
-export function outcomeFacts(outcome: Record<string, unknown>, isShip?: (v: string) => boolean): { label: string; value: string }[];
 export function severityLevel(severity: string): number;
 export function isGone(view: { severity?: readonly string[] }): boolean;
 export function shipName(state: { ships: readonly { id: string; name: string }[] }, id: string): string;

@@ -1,5 +1,5 @@
-// Pure view helpers shared by the pages: words, percentages, the odds as the server states them, an outcome's
-// facts. No DOM access here (also on import): the unit tests run them in Node (test/host/public/).
+// Pure view helpers shared by the pages: words, percentages, the odds as the server states them (a result's facts
+// are written by lib/facts.js). No DOM access here (also on import): the unit tests run them in Node (test/host/public/).
 
 /** A camelCase key as words for players: "levelsLost" → "levels lost", "pDestroyed" → "destroyed". */
 export const words = (key) =>
@@ -61,34 +61,6 @@ export function oddsLine(odds) {
   const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
   const title = /[?!]$/.test(v.title) ? v.title : `${v.title}:`;
   return `${title} ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
-}
-
-/**
- * An outcome as facts a player reads, from the rule set's outcome fields alone: numbers ("hits 6"), yes-fields
- * that hold ("first broadside"; a "no" is left out), short words that are not ship ids, and a before/after pair
- * as a change ("condition fresh → worn"). Ship ids are in the heading; the sentence is the rule set's own.
- */
-export function outcomeFacts(outcome, isShip = () => false) {
-  const facts = [];
-  const shown = new Set();
-  for (const [k, v] of Object.entries(outcome ?? {})) {
-    if (shown.has(k)) continue;
-    const pair = /^(.*)Before$/.exec(k);
-    if (pair && typeof v === "string" && typeof outcome[`${pair[1]}After`] === "string") {
-      const after = outcome[`${pair[1]}After`];
-      shown.add(`${pair[1]}After`);
-      facts.push({ label: words(pair[1]), value: after === v ? v : `${v} → ${after}` });
-    } else if (typeof v === "boolean") {
-      if (v) facts.push({ label: words(k), value: "" });
-    } else if (isNumber(v)) {
-      facts.push({ label: words(k), value: String(v) });
-    } else if (typeof v === "string" && v.length <= 24 && !isShip(v)) {
-      facts.push({ label: words(k), value: v });
-    } else if (Array.isArray(v) && v.length > 0 && v.every(isNumber)) {
-      facts.push({ label: words(k), value: v.join(" ") });
-    }
-  }
-  return facts;
 }
 
 /** The rule set's severities, mildest first: a badge's class is `sev-<index>`. */

@@ -6,24 +6,31 @@ import { html } from "./html.js";
 import { api } from "./live.js";
 
 /**
- * `{send, error, setError}`: `send(method, url, body)` resolves with the API's reply and keeps its error (cleared by
- * the next success); `words(error)` may put the host's message in the players' words for this panel.
+ * `{send, refusal, setRefusal}`: `send(method, url, body)` resolves with the API's reply and keeps its refusal
+ * (`{code, message, path}`, cleared by the next success); `words(error)` may put the host's message in the players'
+ * words for this panel.
  */
 export function useSend(words = (e) => e.message) {
-  const [error, setError] = useState("");
+  const [refusal, setRefusal] = useState(null);
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
-    setError(r.ok === false ? words(r.error) : "");
+    setRefusal(r.ok === false ? { ...r.error, message: words(r.error) } : null);
     return r;
   };
-  return { send, error, setError };
+  return { send, refusal, setRefusal };
 }
 
-/** The panel's error, beside its fields, scrolled into view when it appears or changes. */
-export function FieldError({ id, error }) {
+/** An error beside the field or buttons it concerns, scrolled into view when it appears or changes (unless `quiet`). */
+export function FieldError({ id, error, quiet = false }) {
   const ref = useRef(null);
   useEffect(() => {
-    if (error) ref.current?.scrollIntoView({ block: "nearest" });
+    if (error && !quiet) ref.current?.scrollIntoView({ block: "nearest" });
   }, [error]);
-  return html`<p id=${id} ref=${ref} class="field-error" role="alert">${error}</p>`;
+  return html`<p id=${id} ref=${ref} class="field-error" role="alert">${error ?? ""}</p>`;
+}
+
+/** A panel (`part`, given `state` and `send`) with its own refusals shown right under it. */
+export function WithRefusals({ id, part: Part, state }) {
+  const { send, refusal } = useSend();
+  return html`<div class="own"><${Part} state=${state} send=${send} /><${FieldError} id=${id} error=${refusal?.message} /></div>`;
 }

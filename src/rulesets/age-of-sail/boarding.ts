@@ -6,23 +6,22 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
-import type { Action } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
+import { aosAction } from "./kit.ts";
 import { BOARD_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
 
-type H = ResolvingActionSpec<AosState>;
-
-function pair(state: AosState, a: Action, x: string, y: string): Result<[Ship, Ship]> {
-  const p = liveShip(state, a[x], x);
+/** Two different ships, each named by its action field: `[id, field]`. */
+function pair(state: AosState, [xId, x]: readonly [string, string], [yId, y]: readonly [string, string]): Result<[Ship, Ship]> {
+  const p = liveShip(state, xId, x);
   if (!p.ok) return p;
-  const q = liveShip(state, a[y], y);
+  const q = liveShip(state, yId, y);
   if (!q.ok) return q;
   if (p.value.id === q.value.id) return fail("input.invalid", "Two different ships are needed.", `action.${y}`);
   return ok([p.value, q.value]);
@@ -42,7 +41,7 @@ function boardingOutcome(att: Ship, def: Ship, attackerTotal: number, defenderTo
 const entangle = (s: Ship, other: string): string[] => (s.entangledWith.includes(other) ? s.entangledWith : [...s.entangledWith, other]);
 const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
-export const board: H = {
+export const board = aosAction({
   type: "board",
   measure: BOARD_MEASURES,
   title: "Boarding",
@@ -56,7 +55,7 @@ export const board: H = {
     { additionalProperties: false },
   ),
   prepare({ state, action: a }) {
-    const p = pair(state, a, "attacker", "defender");
+    const p = pair(state, [a.attacker, "attacker"], [a.defender, "defender"]);
     if (!p.ok) return p;
     const [att, def] = p.value;
     if (att.side === def.side) return fail("rules.illegal", `${def.name} is on ${att.name}'s own side.`, "action.defender");
@@ -65,7 +64,7 @@ export const board: H = {
     return ok(a);
   },
   plan({ state, action: a }) {
-    const p = pair(state, a, "attacker", "defender");
+    const p = pair(state, [a.attacker, "attacker"], [a.defender, "defender"]);
     if (!p.ok) return p;
     const [att, def] = p.value;
     return ok([
@@ -74,7 +73,7 @@ export const board: H = {
     ]);
   },
   resolve({ state, action: a }, dice) {
-    const p = pair(state, a, "attacker", "defender");
+    const p = pair(state, [a.attacker, "attacker"], [a.defender, "defender"]);
     if (!p.ok) return p;
     const [att, def] = p.value;
     const attackerTotal = sum(dice[0]);
@@ -100,7 +99,7 @@ export const board: H = {
   // Only the totals matter: the two sums by convolution; up to 61 × 61 distinct outcomes, so the list holds the
   // likeliest (best-first) and the summary runs over every pair of totals.
   odds({ state, action: a }) {
-    const p = pair(state, a, "attacker", "defender");
+    const p = pair(state, [a.attacker, "attacker"], [a.defender, "defender"]);
     if (!p.ok) return p;
     const [att, def] = p.value;
     const totals = [Dist.sum("d6", totalDecks(att)).entries, Dist.sum("d6", totalDecks(def)).entries];
@@ -121,7 +120,7 @@ export const board: H = {
     };
     return ok(oddsOfEntries(joint.entries, summary, joint.truncated));
   },
-};
+});
 
 /** The winner's gun decks that go across: "manned by at least one gun deck from the winning ship". */
 function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside | undefined) {
@@ -136,7 +135,7 @@ function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside |
   };
 }
 
-export const separate: H = {
+export const separate = aosAction({
   type: "separate",
   title: "Disentangle",
   description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
@@ -150,13 +149,13 @@ export const separate: H = {
     { additionalProperties: false },
   ),
   prepare({ state, action: a }) {
-    const p = pair(state, a, "ship", "other");
+    const p = pair(state, [a.ship, "ship"], [a.other, "other"]);
     if (!p.ok) return p;
     return p.value[0].entangledWith.includes(p.value[1].id) ? ok(a) : fail("rules.illegal", `The ships are not entangled.`, "action.other");
   },
   plan: () => ok([entry("separate", "d6", 1, "Disentangle on a 6")]),
   resolve({ state, action: a }, dice) {
-    const p = pair(state, a, "ship", "other");
+    const p = pair(state, [a.ship, "ship"], [a.other, "other"]);
     if (!p.ok) return p;
     const [x, y] = p.value;
     // "Once the ships are in contact, it takes a throw of 6 on a dice to disentangle them."
@@ -168,7 +167,7 @@ export const separate: H = {
     let setPrize: Partial<Ship> = {};
     let moved = 0;
     if (prize) {
-      const c = prizeCrew(state, winner, prize, a.prizeCrewFrom as Broadside | undefined);
+      const c = prizeCrew(state, winner, prize, a.prizeCrewFrom);
       moved = c.moved;
       setWinner = { ...setWinner, gunDecks: c.winnerDecks };
       setPrize = { gunDecks: c.prizeDecks, prizeCrewDue: false };
@@ -184,6 +183,6 @@ export const separate: H = {
       d.probability((o) => o.separated === true),
     ),
   }),
-};
+});
 
 export const BOARDING = [board, separate];

@@ -6,13 +6,14 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, mean, type Outcome, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, mean, type Outcome, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
+import { aosAction } from "./kit.ts";
 import { EXPLOSION_FIRE_MEASURES } from "./measures.ts";
 import type { AosState, Ship } from "./state.ts";
 import { MAX_RANGE_CM, RANGE_TABLE, rangeBand } from "./tables.ts";
@@ -59,12 +60,15 @@ interface Exposed {
   readonly need: number;
 }
 
-function exposed(state: AosState, a: Record<string, unknown>): Result<{ from: Ship; within: Exposed[] }> {
+function exposed(
+  state: AosState,
+  a: { readonly from: string; readonly ships: readonly Exposure[] },
+): Result<{ from: Ship; within: Exposed[] }> {
   const from = findShip(state.ships, a.from, "action.from");
   if (!from.ok) return from;
   const radius = setting<number>(state.settings, "explosionRadiusCm");
   const within: Exposed[] = [];
-  for (const [i, e] of (a.ships as Exposure[]).entries()) {
+  for (const [i, e] of a.ships.entries()) {
     const s = liveShip(state, e.ship, `ships[${i}].ship`);
     if (!s.ok) return s;
     if (s.value.id === from.value.id) return fail("input.invalid", `${s.value.name} is the ship that blew up.`, `action.ships[${i}]`);
@@ -84,7 +88,7 @@ const result = (e: Exposed, die: number) => ({
 });
 const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results, caught: results.filter((r) => r.caught).length });
 
-export const explosionFire: ResolvingActionSpec<AosState> = {
+export const explosionFire = aosAction({
   type: "explosion-fire",
   measure: EXPLOSION_FIRE_MEASURES,
   title: "Ships near explosion",
@@ -147,4 +151,4 @@ export const explosionFire: ResolvingActionSpec<AosState> = {
       ),
     );
   },
-};
+});

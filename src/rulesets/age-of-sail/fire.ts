@@ -5,29 +5,29 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, mean, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, mean, resolution, setting } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
-import type { Action, DieMark, FollowUp, Settings } from "../../game/types.ts";
+import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
+import { aosAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
 import { rangeBand } from "./tables.ts";
 
-type H = ResolvingActionSpec<AosState>;
 const SIDES = ["port", "starboard", "stern", "bow"] as const;
 type TargetSide = (typeof SIDES)[number];
 const MAST_NAMES = ["fore", "main", "mizzen"];
 
 /** The firing broadside: the one named, else the one with more unfired gun decks (port on a tie). */
-function batteryOf(firer: Ship, a: Action): Broadside {
-  if (a.battery === "port" || a.battery === "starboard") return a.battery;
+function batteryOf(firer: Ship, a: { readonly battery?: Broadside }): Broadside {
+  if (a.battery !== undefined) return a.battery;
   const ready = (b: Broadside) => (firer.firedThisRound.includes(b) ? 0 : firer.gunDecks[b]);
   return ready("starboard") > ready("port") ? "starboard" : "port";
 }
 
-function ships(state: AosState, a: Action): Result<{ firer: Ship; target: Ship }> {
+function ships(state: AosState, a: { readonly firer: string; readonly target: string }): Result<{ firer: Ship; target: Ship }> {
   const firer = liveShip(state, a.firer, "firer");
   if (!firer.ok) return firer;
   const target = liveShip(state, a.target, "target");
@@ -74,7 +74,7 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
   return side === "stern" ? idx.reverse() : idx;
 };
 
-export const fire: H = {
+export const fire = aosAction({
   type: "fire",
   measure: FIRE_MEASURES,
   title: "Broadside",
@@ -97,7 +97,7 @@ export const fire: H = {
     const { firer, target } = s.value;
     if (firer.id === target.id) return fail("rules.illegal", "A ship cannot fire at itself.", "action.target");
     if (firer.side === target.side) return fail("rules.illegal", `${target.name} is on ${firer.name}'s own side.`, "action.target");
-    if (!rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"))) {
+    if (!rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"))) {
       return fail("rules.out-of-range", `${a.rangeCm} cm is beyond the range table (12 cm).`, "action.rangeCm");
     }
     if (firer.repairingMasts) {
@@ -116,7 +116,7 @@ export const fire: H = {
     const s = ships(state, a);
     if (!s.ok) return s;
     const battery = batteryOf(s.value.firer, a);
-    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     if (!band) return fail("rules.out-of-range", `${a.rangeCm} cm is beyond the range table (12 cm).`, "action.rangeCm");
     const need = a.aim === "hull" ? band.hull : band.sails;
     const decks = s.value.firer.gunDecks[battery];
@@ -127,10 +127,9 @@ export const fire: H = {
     if (!s.ok) return s;
     const { firer, target } = s.value;
     const battery = batteryOf(firer, a);
-    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     if (!band) return fail("rules.out-of-range", `${a.rangeCm} cm is beyond the range table (12 cm).`, "action.rangeCm");
-    const aim = a.aim as "hull" | "sails";
-    const side = a.side as TargetSide;
+    const { aim, side } = a;
     const need = aim === "hull" ? band.hull : band.sails;
     const rolled = dice[0] ?? [];
     const hits = rolled.filter((v) => v >= need).length;
@@ -185,7 +184,7 @@ export const fire: H = {
   },
   // Each die against the range table's score for the aim: "equal or greater than the value … a hit is scored".
   marks({ state, action: a }, dice) {
-    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     const need = band ? (a.aim === "hull" ? band.hull : band.sails) : Number.POSITIVE_INFINITY;
     return dice.map((group) => group.map((v): DieMark => (v >= need ? "hit" : "miss")));
   },
@@ -201,9 +200,9 @@ export const fire: H = {
       d.probability((o) => o.onFire === true),
     ),
   }),
-};
+});
 
-export const loseMasts: H = {
+export const loseMasts = aosAction({
   type: "lose-masts",
   title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",
@@ -224,7 +223,7 @@ export const loseMasts: H = {
     if (!s.ok) return s;
     const pending = state.game.pendingMastLoss.find((p) => p.ship === s.value.id);
     if (!pending) return fail("rules.illegal", `No mast losses are waiting for ${s.value.name}.`, "action.ship");
-    const masts = a.masts as number[];
+    const masts = a.masts;
     if (masts.length !== pending.count) return fail("rules.illegal", `Choose exactly ${pending.count} mast(s).`, "action.masts");
     const down = masts.findIndex((m) => (s.value.masts[m - 1] ?? 0) === 0);
     if (down >= 0) return fail("rules.illegal", `Mast ${masts[down]} is already down.`, `action.masts[${down}]`);
@@ -235,7 +234,7 @@ export const loseMasts: H = {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const pending = state.game.pendingMastLoss.find((p) => p.ship === s.value.id);
-    const chosen = (a.masts as number[]).map((m) => m - 1);
+    const chosen = a.masts.map((m) => m - 1);
     const masts = s.value.masts.map((m, i) => (chosen.includes(i) ? 0 : m));
     const events: AosEvent[] = [
       shipEvent("masts-lost", s.value, { masts }),
@@ -244,6 +243,6 @@ export const loseMasts: H = {
     if (pending) events.push(scoreEvent(pending.by, chosen.length, `masts of ${s.value.name}`));
     return resolution({ mastsLost: chosen.map((i) => i + 1), standing: standingMasts({ ...s.value, masts }) }, events);
   },
-};
+});
 
 export const FIRE = [fire, loseMasts];

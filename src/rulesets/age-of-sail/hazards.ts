@@ -4,16 +4,15 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, type ResolvingActionSpec, resolution, setting } from "../../game/action-kit.ts";
+import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { explosionFire, explosionQuestion } from "./explosion.ts";
+import { aosAction } from "./kit.ts";
 import { CATCH_FIRE_MEASURES } from "./measures.ts";
 import { type AosState, remainingBoxes, type Ship, totalDecks } from "./state.ts";
 import { rangeBand } from "./tables.ts";
-
-type H = ResolvingActionSpec<AosState>;
 
 /** A ship lost with boxes still unmarked scores them for the side that did it (setting `scoreLostShips`). */
 export function lossScore(state: AosState, ship: Ship, by: string | null, reason: string): AosEvent[] {
@@ -22,7 +21,7 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
   return points > 0 ? [scoreEvent(by, points, reason)] : [];
 }
 
-export const fireRemoval: H = {
+export const fireRemoval = aosAction({
   type: "fire-removal",
   title: "Fire removal",
   description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
@@ -86,9 +85,9 @@ export const fireRemoval: H = {
       d.probability((o) => o.exploded === true),
     ),
   }),
-};
+});
 
-export const catchFire: H = {
+export const catchFire = aosAction({
   type: "catch-fire",
   measure: CATCH_FIRE_MEASURES,
   title: "Catching fire",
@@ -109,8 +108,8 @@ export const catchFire: H = {
     return from.ok ? ok(a) : from;
   },
   plan({ state, action: a }) {
-    if (Number(a.rangeCm) > setting<number>(state.settings, "explosionRadiusCm")) return ok([]);
-    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    if (a.rangeCm > setting<number>(state.settings, "explosionRadiusCm")) return ok([]);
+    const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     return ok([entry("catch-fire", "d6", 1, `Catches fire on ${band?.hull ?? 5}+ (the hull column of the range table)`)]);
   },
   resolve({ state, action: a }, dice) {
@@ -118,9 +117,9 @@ export const catchFire: H = {
     if (!s.ok) return s;
     const from = findShip(state.ships, a.from, "action.from");
     if (!from.ok) return from;
-    if (Number(a.rangeCm) > setting<number>(state.settings, "explosionRadiusCm")) return resolution({ caught: false, inReach: false }, []);
+    if (a.rangeCm > setting<number>(state.settings, "explosionRadiusCm")) return resolution({ caught: false, inReach: false }, []);
     // "Use the range table above for damaging hulls to determine if any other ships catch on fire."
-    const band = rangeBand(Number(a.rangeCm), setting(state.settings, "rangeEdge"));
+    const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     const need = band?.hull ?? 5;
     const caught = (dice[0]?.[0] ?? 0) >= need && s.value.fire === 0;
     return resolution(
@@ -134,9 +133,9 @@ export const catchFire: H = {
       d.probability((o) => o.caught === true),
     ),
   }),
-};
+});
 
-export const sinkingCheck: H = {
+export const sinkingCheck = aosAction({
   type: "sinking-check",
   title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
@@ -170,6 +169,6 @@ export const sinkingCheck: H = {
       d.probability((o) => o.sank === true),
     ),
   }),
-};
+});
 
 export const HAZARDS = [fireRemoval, catchFire, explosionFire, sinkingCheck];

@@ -2,7 +2,7 @@
  * `age-of-sail` (age-of-sail-simple.txt): an open table in cm, a living 8-point wind, speed by masts and point of
  * sail, gun-deck broadsides at hull or sails, fire, boarding and the admiral who inflicts the most damage.
  */
-import { defineAction, ruleSetFromHandlers } from "../../game/action-kit.ts";
+import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { BOARDING } from "./boarding.ts";
 import { applyAosEvent } from "./events.ts";
@@ -16,8 +16,7 @@ import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
 import { aosVictory } from "./victory.ts";
 import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
 
-const aosAction = defineAction<AosState>();
-const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING].map((h) => aosAction(h));
+const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING];
 
 export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",

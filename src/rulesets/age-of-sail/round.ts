@@ -5,17 +5,16 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { literals } from "../../game/schema.ts";
 import type { TurnDef } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { COMPASS_8, type Compass8, rotate8 } from "../../wind/compass.ts";
+import { COMPASS_8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
+import { aosAction } from "./kit.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
-
-type H = ResolvingActionSpec<AosState>;
 
 /**
  * The player sequence: "Player 1 Fire removal stage … Tries to separate any entangled ships … Tries to refloat …
@@ -77,7 +76,7 @@ export function phaseNames(state: AosState): readonly string[] {
   return PHASES.map((p) => p.replace(/^player 1/, first).replace(/^player 2/, second));
 }
 
-export const windRoll: H = {
+export const windRoll = aosAction({
   type: "wind",
   title: "Wind change",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
@@ -101,9 +100,9 @@ export const windRoll: H = {
     direction: chances(fieldDistribution(d, "direction"), (to) => `Blows to ${to}`),
     speed: chances(fieldDistribution(d, "speed"), (speed) => `Speed ${speed}`),
   }),
-};
+});
 
-export const setWind: H = {
+export const setWind = aosAction({
   type: "set-wind",
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
@@ -117,12 +116,12 @@ export const setWind: H = {
   ),
   plan: () => ok([]),
   resolve({ state, action: a }) {
-    const wind = { direction: (a.direction as Compass8 | undefined) ?? state.wind.direction, speed: Number(a.speed ?? state.wind.speed) };
+    const wind = { direction: a.direction ?? state.wind.direction, speed: a.speed ?? state.wind.speed };
     return resolution({ ...wind }, [{ type: "wind-set", wind } as AosEvent]);
   },
-};
+});
 
-export const initiative: H = {
+export const initiative = aosAction({
   type: "initiative",
   title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
@@ -136,14 +135,11 @@ export const initiative: H = {
   ),
   prepare: ({ action: a }) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
   plan: ({ action: a }) =>
-    ok([
-      bySide(String(a.sideA), entry("sideA", "d6", 1, `${String(a.sideA)}'s die`)),
-      bySide(String(a.sideB), entry("sideB", "d6", 1, `${String(a.sideB)}'s die`)),
-    ]),
+    ok([bySide(a.sideA, entry("sideA", "d6", 1, `${a.sideA}'s die`)), bySide(a.sideB, entry("sideB", "d6", 1, `${a.sideB}'s die`))]),
   resolve({ action: a }, dice) {
     const { winner: first } = highestRoll([
-      { side: String(a.sideA), roll: dice[0]?.[0] ?? 0 },
-      { side: String(a.sideB), roll: dice[1]?.[0] ?? 0 },
+      { side: a.sideA, roll: dice[0]?.[0] ?? 0 },
+      { side: a.sideB, roll: dice[1]?.[0] ?? 0 },
     ]);
     if (first === null)
       return resolution({ first: null }, [], [{ kind: "roll", purpose: "A tie: dice again for who moves first.", action: a }]);
@@ -155,9 +151,9 @@ export const initiative: H = {
       d.probability((o) => o.first === null),
     ),
   }),
-};
+});
 
-export const advance: H = {
+export const advance = aosAction({
   type: "advance",
   title: "Next stage",
   description: "Step to the next stage of the player sequence.",
@@ -168,6 +164,6 @@ export const advance: H = {
     const player = next >= PLAYER_PHASES.length && next < PLAYER_PHASES.length * 2 ? 2 : 1;
     return resolution({ phase: PHASES[next] ?? "" }, [{ type: "phase-advanced", game: { phase: next, player } } as AosEvent]);
   },
-};
+});
 
 export const ROUND = [windRoll, setWind, initiative, advance];

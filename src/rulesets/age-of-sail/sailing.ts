@@ -4,24 +4,23 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, type ResolvingActionSpec, resolution } from "../../game/action-kit.ts";
+import { chance, resolution } from "../../game/action-kit.ts";
 import { literals } from "../../game/schema.ts";
-import type { Action } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { COMPASS_16, type Compass16 } from "../../wind/compass.ts";
+import { COMPASS_16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
+import { aosAction } from "./kit.ts";
 import { SPEED_MEASURES, TURN_MEASURES } from "./measures.ts";
 import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
 
-type H = ResolvingActionSpec<AosState>;
-const shipAction = (type: string) =>
+const shipAction = <T extends string>(type: T) =>
   Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
 const noDice = () => ok([]);
-const ship = (s: AosState, a: Action) => liveShip(s, a.ship, "ship");
+const ship = (s: AosState, a: { readonly ship: string }) => liveShip(s, a.ship, "ship");
 
-export const speed: H = {
+export const speed = aosAction({
   type: "speed",
   measure: SPEED_MEASURES,
   title: "Maximum speed",
@@ -38,12 +37,12 @@ export const speed: H = {
   resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
-    const out = speedOf(state, s.value, a.heading as Compass16 | undefined);
+    const out = speedOf(state, s.value, a.heading);
     return out.ok ? resolution({ ...out.value }, []) : out;
   },
-};
+});
 
-export const turn: H = {
+export const turn = aosAction({
   type: "turn",
   measure: TURN_MEASURES,
   title: "Alter course",
@@ -61,7 +60,7 @@ export const turn: H = {
   resolve({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
-    const to = a.to as Compass16;
+    const to = a.to;
     const allowance = speedOf(state, s.value);
     if (!allowance.ok) return allowance;
     const into = speedOf(state, s.value, to);
@@ -70,11 +69,11 @@ export const turn: H = {
       return fail("rules.illegal", `${s.value.name} cannot turn: ${allowance.value.held ?? "no mast standing"}.`, "action.ship");
     }
     const costCm = turnCostCm(s.value.heading, to);
-    const remainingCm = allowance.value.maxMove - Number(a.movedCm) - costCm;
+    const remainingCm = allowance.value.maxMove - a.movedCm - costCm;
     if (remainingCm < 0) {
       return fail(
         "rules.illegal",
-        `Turning ${costCm} point(s) costs ${costCm} cm but ${s.value.name} has only ${allowance.value.maxMove - Number(a.movedCm)} cm of this move left.`,
+        `Turning ${costCm} point(s) costs ${costCm} cm but ${s.value.name} has only ${allowance.value.maxMove - a.movedCm} cm of this move left.`,
         "action.to",
       );
     }
@@ -84,9 +83,9 @@ export const turn: H = {
       [shipEvent("course-altered", s.value, { heading: to })],
     );
   },
-};
+});
 
-export const anchor: H = {
+export const anchor = aosAction({
   type: "anchor",
   title: "Drop anchor",
   description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
@@ -98,9 +97,9 @@ export const anchor: H = {
     if (s.value.anchor !== "none") return fail("rules.illegal", `${s.value.name} is already at anchor.`, "action.ship");
     return resolution({ anchor: "down" }, [shipEvent("anchored", s.value, { anchor: "down" })]);
   },
-};
+});
 
-export const weighAnchor: H = {
+export const weighAnchor = aosAction({
   type: "weigh-anchor",
   title: "Raise anchor",
   description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
@@ -112,12 +111,12 @@ export const weighAnchor: H = {
     if (s.value.anchor !== "down") return fail("rules.illegal", `${s.value.name} is not at anchor.`, "action.ship");
     return resolution({ anchor: "raising" }, [shipEvent("raising-anchor", s.value, { anchor: "raising" })]);
   },
-};
+});
 
 const oneDie = (purpose: string) => () => ok([entry("check", "d6", 1, purpose)]);
 const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
-export const shoal: H = {
+export const shoal = aosAction({
   type: "shoal",
   title: "Shoals or mudflats",
   description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
@@ -135,9 +134,9 @@ export const shoal: H = {
       d.probability((o) => o.foundered === true),
     ),
   }),
-};
+});
 
-export const refloat: H = {
+export const refloat = aosAction({
   type: "refloat",
   title: "Refloat",
   description: "A foundered ship tries to refloat: a 6.",
@@ -160,11 +159,11 @@ export const refloat: H = {
       d.probability((o) => o.refloated === true),
     ),
   }),
-};
+});
 
 const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
-export const repairMast: H = {
+export const repairMast = aosAction({
   type: "repair-mast",
   title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
@@ -179,7 +178,7 @@ export const repairMast: H = {
   prepare({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;
-    const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;
+    const idx = a.mast === undefined ? firstFallen(s.value) : a.mast - 1;
     if (idx < 0 || s.value.masts[idx] !== 0) return fail("rules.illegal", `${s.value.name} has no fallen mast there.`, "action.mast");
     // "throwing one dice per turn"
     if (s.value.repairingMasts) return fail("rules.illegal", `${s.value.name} has already tried a repair this round.`, "action.ship");
@@ -192,7 +191,7 @@ export const repairMast: H = {
   resolve({ state, action: a }, dice) {
     const s = ship(state, a);
     if (!s.ok) return s;
-    const idx = a.mast === undefined ? firstFallen(s.value) : Number(a.mast) - 1;
+    const idx = a.mast === undefined ? firstFallen(s.value) : a.mast - 1;
     const repaired = die(dice) === 6;
     const masts = s.value.masts.map((m, k) => (k === idx && repaired ? (FULL_STRENGTH[s.value.class].masts[k] ?? 1) : m));
     return resolution({ mast: idx + 1, repaired }, [
@@ -205,6 +204,6 @@ export const repairMast: H = {
       d.probability((o) => o.repaired === true),
     ),
   }),
-};
+});
 
 export const SAILING = [speed, turn, anchor, weighAnchor, shoal, refloat, repairMast];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionName, oddsLine, oddsView, outcomeFacts, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
+import { actionName, oddsLine, oddsView, pct, summaryFigures, words } from "../../../host/public/lib/format.js";
 
 describe("the pages' view helpers", () => {
   it("writes keys as words and probabilities as percentages", () => {
@@ -68,18 +68,6 @@ describe("the pages' view helpers", () => {
     ]);
     // an untyped summary object (the CLI's) is not figures
     expect(summaryFigures({ summary: { expectedHits: 0.667 } })).toEqual([]);
-  });
-
-  it("reads an outcome as facts: numbers, yes-fields that hold, a before/after change; ship ids and no-fields left out", () => {
-    const facts = outcomeFacts(
-      { hits: 3, firstBroadside: true, destroyed: false, conditionBefore: "fresh", conditionAfter: "worn", target: "gouda" },
-      (v) => v === "gouda",
-    );
-    expect(facts).toEqual([
-      { label: "hits", value: "3" },
-      { label: "first broadside", value: "" },
-      { label: "condition", value: "fresh → worn" },
-    ]);
   });
 });
 

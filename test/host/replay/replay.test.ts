@@ -47,7 +47,9 @@ describe("quarterdeck replay", () => {
     expect(md).toMatch(/1 — typed in \(miss\)/);
     expect(md).toContain("**Counted:** 4 hit, 6 missed");
     expect(md).toContain("- **Action:** Broadside (Firing ship: Royal James, Target: Gouda, Range (inches, base to base): 4");
-    expect(md).toMatch(/\*\*Result:\*\* firer Royal James · target Gouda · .*hits 4 · .*condition fresh → worn · levels lost 1$/m);
+    expect(md).toMatch(
+      /\*\*Result:\*\* Dice rolled 10 · Hits on 4\+ · .*Hits 4 · Marked 4 boxes · Condition Fresh → Worn · Condition lost 1 level$/m,
+    );
     expect(md).toMatch(/undo of #3/);
     expect(md).toMatch(/\| Gouda \| Dutch \| worn \|/);
   });

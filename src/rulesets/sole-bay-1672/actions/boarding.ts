@@ -8,6 +8,7 @@ import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { chance, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
@@ -15,6 +16,7 @@ import { afterWords, type DamageReport, damaged, damageReport, markEvents } from
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { GRAPPLE_MEASURES } from "../measures.ts";
+import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
@@ -64,6 +66,12 @@ function twoShips(state: SoleBayState, a: { attacker: string; defender: string }
 
 export const grapple = soleBayAction({
   type: "grapple",
+  outcomeSchema: outcomeOf({
+    attacker: fact.hidden(Type.String()),
+    defender: fact.hidden(Type.String()),
+    modified: modifiedRoll,
+    grappled: fact.flag("Grappled (3+)", { no: "Failed boarding (under 3)" }),
+  }),
   measure: GRAPPLE_MEASURES,
   title: "Grappling attempt",
   description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
@@ -183,8 +191,24 @@ function boardingRoundDist(ctx: Pair, plan: DicePlan, state: SoleBayState) {
   return oddsOverDistinctTotals(plan, (totals) => roundFromTotals(ctx, state, totals, side, report));
 }
 
+/** One side's roll in a round of boarding: the dice, its modifiers, the hits it inflicts. */
+const boardingSide = {
+  ship: fact.hidden(Type.String()),
+  rolled: fact.die("Rolled"),
+  modifier: fact.modifier("Modifiers"),
+  inflicted: fact.count("Inflicts", HITS),
+};
+
 export const boardingRound = soleBayAction({
   type: "boarding-round",
+  outcomeSchema: outcomeOf({
+    attacker: fact.row("Boarders", boardingSide, "ship"),
+    defender: fact.row("Defenders", boardingSide, "ship"),
+    winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
+    results: fact.rows("Damage", damageRow, "ship"),
+    fireSpreads: fact.flag("Fire spreads from the fireship"),
+    grappleEnds: fact.flag("The grapple ends"),
+  }),
   title: "Boarding round",
   description: "One round of a boarding action: both ships inflict damage on the other.",
   schema: pair("boarding-round"),
@@ -259,6 +283,7 @@ export const boardingRound = soleBayAction({
 
 export const breakOff = soleBayAction({
   type: "break-off",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), from: fact.ship("Breaks off from") }),
   title: "Break off",
   description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
   schema: Type.Object({ type: actionType("break-off"), ship: shipId("Ship breaking off") }, { additionalProperties: false }),

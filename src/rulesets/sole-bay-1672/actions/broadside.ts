@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { chance, count, detail, mean, nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
 import { fail, ok } from "../../../result.ts";
@@ -13,6 +14,7 @@ import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { BROADSIDE_MEASURES } from "../measures.ts";
+import { conditionChange, damageFields } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_INCHES, RANGE_BANDS } from "../tables.ts";
@@ -99,6 +101,20 @@ function outcomeFor(ctx: Ctx, hits: number) {
 
 export const broadside = soleBayAction({
   type: "broadside",
+  outcomeSchema: outcomeOf({
+    firer: fact.hidden(Type.String()),
+    target: fact.hidden(Type.String()),
+    dice: fact.count("Dice rolled"),
+    needed: fact.target("Hits on"),
+    band: fact.word("Range", { close: "close", medium: "medium", long: "long" }),
+    firstBroadside: fact.flag("First broadside (+1 die)"),
+    hits: fact.count("Hits"),
+    marked: damageFields.marked,
+    wasted: damageFields.wasted,
+    ...conditionChange,
+    levelsLost: damageFields.levelsLost,
+    destroyed: damageFields.destroyed,
+  }),
   measure: BROADSIDE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: dice by rating and condition plus modifiers; hits by range; one box per hit.",

@@ -6,16 +6,30 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { COLLISION_MEASURES } from "../measures.ts";
+import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier } from "../ship.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
 
 export const collision = soleBayAction({
   type: "collision",
+  outcomeSchema: outcomeOf({
+    mover: fact.hidden(Type.String()),
+    other: fact.hidden(Type.String()),
+    modified: modifiedRoll,
+    result: fact.word("Collision", {
+      "come-about": "Come about!",
+      impact: "Impact",
+      "disastrous-impact": "Disastrous impact",
+    }),
+    damage: fact.word("Damage", { none: "none", half: "half", full: "full" }),
+    averted: fact.flag("Collision averted"),
+  }),
   measure: COLLISION_MEASURES,
   title: "Collision",
   description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
@@ -77,6 +91,12 @@ export const collision = soleBayAction({
 
 export const collisionDamage = soleBayAction({
   type: "collision-damage",
+  outcomeSchema: outcomeOf({
+    rolled: fact.die("Damage rolled"),
+    severity: fact.word("Impact", { half: "half damage", full: "full damage" }),
+    damage: fact.count("Damage to each ship", HITS),
+    results: fact.rows("Damage", damageRow, "ship"),
+  }),
   title: "Collision damage",
   description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
   schema: Type.Object(

@@ -7,17 +7,25 @@ import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { chance, chances, detail, roll } from "../../../game/action-kit.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
 import { actionType, illegal, soleBayAction } from "../lookup.ts";
+import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";
 import { BREAKPOINT_BREAKS_ON } from "../tables.ts";
 
 export const breakpoint = soleBayAction({
   type: "breakpoint",
+  outcomeSchema: outcomeOf({
+    squadron: fact.text("Squadron"),
+    losses: fact.count("Ships lost"),
+    modified: modifiedRoll,
+    broken: fact.flag("The squadron breaks off", { no: "The squadron fights on" }),
+  }),
   title: "Squadron breakpoint",
   description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
   schema: Type.Object(
@@ -62,6 +70,11 @@ export const breakpoint = soleBayAction({
 
 export const initiative = soleBayAction({
   type: "initiative",
+  outcomeSchema: outcomeOf({
+    rolls: fact.rows("Rolls", { side: fact.hidden(Type.String()), roll: fact.die("Rolled") }, "side"),
+    winner: fact.textOrNull("Initiative", { none: "Drawn: roll again" }),
+    tied: fact.words("Drawn between", {}),
+  }),
   title: "Initiative",
   description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
   schema: Type.Object(
@@ -134,6 +147,7 @@ export function initiativeChances(sides: readonly string[]): { pWins: Record<str
 
 export const setWind = soleBayAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({ windward: fact.word("Windward", EDGE_WORDS) }),
   title: "Windward edge",
   description: "Set the windward table edge (by the scenario or a person; no dice).",
   schema: Type.Object(

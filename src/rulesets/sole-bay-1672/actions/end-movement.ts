@@ -5,6 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { actionType, isFired, soleBayAction } from "../lookup.ts";
@@ -28,6 +29,7 @@ export function endOfMovementRolls(state: SoleBayState): FollowUp[] {
 
 export const endMovement = soleBayAction({
   type: "end-movement",
+  outcomeSchema: outcomeOf({ rolls: fact.hidden(Type.Array(Type.Object({ type: Type.String(), ship: Type.String() }))) }),
   title: "End of movement",
   description:
     "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",

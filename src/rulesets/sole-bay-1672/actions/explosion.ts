@@ -8,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
 import { chance, chances, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import type { Weighted } from "../../../odds/distribution.ts";
@@ -16,6 +17,7 @@ import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
+import { damageFields, INCHES } from "../outcome-facts.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 import { EXPLOSION_MIN } from "../tables.ts";
@@ -32,6 +34,12 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
 
 export const explosionRoll = soleBayAction({
   type: "explosion-roll",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    total: fact.die("Rolled"),
+    needed: fact.target("Explodes on"),
+    exploded: fact.flag("Explodes", { no: "Does not explode" }),
+  }),
   title: "Ship destruction",
   description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
   schema: Type.Object(
@@ -73,6 +81,7 @@ export const explosionRoll = soleBayAction({
 
 export const explosionRadius = soleBayAction({
   type: "explosion-radius",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), radius: fact.number("Blast radius", INCHES) }),
   title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
   schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
@@ -134,6 +143,11 @@ function hitsSummary(ctx: HitsCtx, perShip: readonly (readonly Weighted<ShipResu
 
 export const explosionHits = soleBayAction({
   type: "explosion-hits",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    radius: fact.number("Blast radius", INCHES),
+    results: fact.rows("Damage", { ship: fact.hidden(Type.String()), hits: fact.count("Hits"), ...damageFields }, "ship"),
+  }),
   measure: EXPLOSION_HITS_MEASURES,
   title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",

@@ -5,11 +5,13 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { chance, nameOf, roll } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, totalBoxes } from "../ship.ts";
 import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
 import { radiusFollowUp } from "./explosion.ts";
@@ -20,6 +22,7 @@ const oneShip = <T extends string>(type: T, label: string) =>
 
 export const fireFireship = soleBayAction({
   type: "fire-fireship",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), fired: fact.flag("Fireship fired: crew removed") }),
   title: "Fireship fired",
   description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
   schema: oneShip("fire-fireship", "Fireship"),
@@ -38,6 +41,12 @@ export const fireFireship = soleBayAction({
 
 export const fireshipExplosion = soleBayAction({
   type: "fireship-explosion",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    total: fact.die("Rolled"),
+    needed: fact.target("Explodes on"),
+    exploded: fact.flag("Explodes", { no: "Does not explode" }),
+  }),
   title: "Fireship explosion",
   description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
   schema: oneShip("fireship-explosion", "Fired fireship"),
@@ -72,6 +81,12 @@ export const fireshipExplosion = soleBayAction({
 
 export const fireshipEnsnare = soleBayAction({
   type: "fireship-ensnare",
+  outcomeSchema: outcomeOf({
+    fireship: fact.hidden(Type.String()),
+    target: fact.hidden(Type.String()),
+    roll: fact.die("Rolled"),
+    ensnared: fact.flag("Ensnared (3+)", { no: "Not ensnared (under 3)" }),
+  }),
   title: "Fireship ensnares",
   description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
   schema: Type.Object(
@@ -120,6 +135,7 @@ export const fireshipEnsnare = soleBayAction({
 
 export const fireDamage = soleBayAction({
   type: "fire-damage",
+  outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), hits: fact.count("Fire damage", HITS), ...damageFields }),
   title: "Fire damage",
   description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
   schema: oneShip("fire-damage", "Burning ship"),
@@ -144,6 +160,11 @@ export const fireDamage = soleBayAction({
 
 export const fireFighting = soleBayAction({
   type: "fire-fighting",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    modified: modifiedRoll,
+    putOut: fact.flag("Fire put out (4+)", { no: "Still burning" }),
+  }),
   title: "Fire fighting",
   description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.",
   schema: oneShip("fire-fighting", "Burning ship"),

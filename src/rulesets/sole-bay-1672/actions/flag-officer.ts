@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { chance, nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
@@ -43,6 +44,18 @@ export function officerKilled(state: SoleBayState, pair: readonly number[]): boo
 
 export const flagOfficerRisk = soleBayAction({
   type: "flag-officer-risk",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    killed: fact.hidden(Type.Boolean()),
+    rollsLeft: fact.count("Rolls still to make", undefined, { omitZero: true }),
+    fate: fact.word("Flag Officer", {
+      killed: "killed or mortally wounded",
+      survives: "survives",
+      captured: "survives, captured with his flagship",
+      retires: "survives and must retire to another ship",
+      "stays-with-prize": "survives with no ship of his division to retire to",
+    }),
+  }),
   title: "Risk to Flag Officer",
   description: "Risk to Flag Officer: 2d6, killed or mortally wounded on a 2 (double skull with Death Dice).",
   schema: Type.Object(
@@ -116,6 +129,11 @@ export const flagOfficerRisk = soleBayAction({
 
 export const flagOfficerRetire = soleBayAction({
   type: "flag-officer-retire",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    to: fact.shipOrNull("Flag shifted to", { none: "The Flag Officer stays aboard" }),
+    retired: fact.hidden(Type.Boolean()),
+  }),
   measure: RETIRE_MEASURES,
   title: "Flag Officer retires",
   description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,

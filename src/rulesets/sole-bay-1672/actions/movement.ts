@@ -7,11 +7,13 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { chance, nameOf } from "../../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { MOVEMENT_MEASURES } from "../measures.ts";
+import { INCHES, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
 import { MINIMUM_MOVE, SAILING_SUCCESS, SPEED_TABLE, STRATEGIC_MULTIPLIER, TURNS_PER_MOVE } from "../tables.ts";
 
@@ -19,6 +21,24 @@ const WINDWARD = ["stern", "bow", "neither"] as const;
 
 export const movement = soleBayAction({
   type: "movement",
+  outcomeSchema: outcomeOf({
+    ship: fact.hidden(Type.String()),
+    base: fact.number("Speed by the table", INCHES),
+    fullSail: fact.flag("Full sail (speed doubled)"),
+    strategic: fact.flag("Strategic move"),
+    windward: fact.word("Windward edge", {
+      stern: "behind the stern: 1d3 + crew added",
+      bow: "ahead of the bow: speed halved",
+      neither: "neither bow nor stern",
+    }),
+    windInches: fact.number("Added by the wind", INCHES, { omitZero: true }),
+    allowance: fact.number("May move", INCHES),
+    minimum: fact.number("Must move at least", INCHES),
+    turns: fact.count("Turns allowed"),
+    inchesBetweenTurns: fact.number("Between turns", INCHES),
+    following: fact.shipOrNull("Follows"),
+    mayMoveAt: fact.numberOrNull("Keeps station: moves", INCHES),
+  }),
   measure: MOVEMENT_MEASURES,
   title: "Movement",
   description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
@@ -119,6 +139,12 @@ export const movement = soleBayAction({
 function sailingRoll(type: "backing-sail" | "tacking", title: string, success: string, failure: string, description: string) {
   return soleBayAction({
     type,
+    outcomeSchema: outcomeOf({
+      ship: fact.hidden(Type.String()),
+      modified: modifiedRoll,
+      success: fact.flag("Succeeded (4+)", { no: "Failed (under 4)" }),
+      meaning: fact.text("The ship"),
+    }),
     title,
     description,
     schema: Type.Object({ type: actionType(type), ship: shipId("Ship") }, { additionalProperties: false }),

@@ -1,0 +1,120 @@
+/**
+ * An action's outcome declared as a TypeBox schema whose every field says what it is for a player: its label, its
+ * kind (a count of hits, a condition before → after, a die, a table entry with its meaning …), its unit and the
+ * words of its values. The schema is written next to the action (`outcomeSchema` of {@link defineAction}); the pages
+ * are sent the typed facts {@link factsOf} reads off it (outcome-facts.ts) and render them without knowing the rule
+ * set. Nothing is guessed from a key's spelling: a field the players do not read is declared `hidden`.
+ */
+import { type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
+import type { TableState } from "./types.ts";
+
+/** What a fact is, so a page knows how to write its value. */
+export type FactKind =
+  /** A whole number of things, with its noun: "3 hits", "2 boxes". */
+  | "count"
+  /** A measure or a number with an optional unit: "6 inches", "Column 100". */
+  | "number"
+  /** A die's face or a total of dice as rolled (or modified): "Roll 5". */
+  | "die"
+  /** The score a roll needs: "4+". */
+  | "target"
+  /** A signed number added to a roll: "+2", "−1". */
+  | "modifier"
+  /** A yes that holds ("First broadside"); a no is left out unless the field gives its own words. */
+  | "flag"
+  /** A value in words (a status, a band, a side, a direction). */
+  | "word"
+  /** A ship, by name. */
+  | "ship"
+  /** A value before and after the action, in words: "Fresh → Worn". */
+  | "change"
+  /** A table entry and what it means: "2H — …". */
+  | "entry"
+  /** Several values in words (ships by name). */
+  | "list"
+  /** Several table entries, each with its meaning (a damage roll's codes). */
+  | "entries"
+  /** One row of facts per item (each ship a collision damaged): "Royal James: 6 boxes · now Worn". */
+  | "rows";
+
+/** A count's or a measure's noun: singular and plural ("hit", "hits"). */
+export type Unit = readonly [one: string, other: string];
+
+/** How one outcome field reads (its schema's `fact` option). */
+export interface FactAnnotation {
+  readonly kind: FactKind | "hidden";
+  readonly label: string;
+  readonly unit?: Unit;
+  /** The words of the field's values (a word, a change, a list, a flag's no). */
+  readonly words?: Readonly<Record<string, string>>;
+  /** A change: the outcome field that holds the value after (this field holds the one before). */
+  readonly after?: string;
+  /** An entry: what the entry means, in the text's or the loaded table's words. */
+  readonly meaning?: (value: never, state: TableState) => string;
+  /** A row's name: the item field naming it (a ship id). */
+  readonly rowLabel?: string;
+  /** What a null value reads, a phrase standing alone ("Drawn round"); absent: a null is left out. */
+  readonly none?: string;
+  /** A flag's words when it does not hold (absent: a no is left out). */
+  readonly no?: string;
+  /** A count or number of 0 is left out (hits wasted, when none were). */
+  readonly omitZero?: true;
+  /** A list of ship ids, read as their names. */
+  readonly ships?: true;
+}
+
+type Opts = Omit<FactAnnotation, "kind" | "label">;
+const note = (kind: FactKind | "hidden", label: string, opts: Opts = {}) => ({ fact: { kind, label, ...opts } });
+/** The value or null, when the field says what a null reads (or leaves it out). */
+const orNull = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/**
+ * The builders of outcome fields. Each gives the TypeBox schema of the value with the `fact` it reads as;
+ * `…OrNull` variants take a null (left out, or read as `none`).
+ */
+export const fact = {
+  count: (label: string, unit?: Unit, opts: Opts = {}) => Type.Integer(note("count", label, { ...(unit ? { unit } : {}), ...opts })),
+  number: (label: string, unit?: Unit, opts: Opts = {}) => Type.Number(note("number", label, { ...(unit ? { unit } : {}), ...opts })),
+  numberOrNull: (label: string, unit?: Unit, opts: Opts = {}) =>
+    orNull(Type.Number(note("number", label, { ...(unit ? { unit } : {}), ...opts }))),
+  die: (label: string) => Type.Integer(note("die", label)),
+  /** Several dice as rolled ("Rolls 6 5"). */
+  dice: (label: string) => Type.Array(Type.Integer(), note("die", label)),
+  target: (label: string) => Type.Integer(note("target", label)),
+  modifier: (label: string) => Type.Number(note("modifier", label)),
+  flag: (label: string, opts: Opts = {}) => Type.Boolean(note("flag", label, opts)),
+  word: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) => Type.String(note("word", label, { words, ...opts })),
+  wordOrNull: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    orNull(Type.String(note("word", label, { words, ...opts }))),
+  /** Words the rule set already writes for players (a sentence of the text, a chart's name). */
+  text: (label: string) => Type.String(note("word", label)),
+  textOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("word", label, opts))),
+  ship: (label: string) => Type.String(note("ship", label)),
+  shipOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("ship", label, opts))),
+  ships: (label: string) => Type.Array(Type.String(), note("list", label, { ships: true })),
+  /** The value before; `after` names the field with the value after (declared `hidden`). */
+  change: (label: string, after: string, words: Readonly<Record<string, string>>) => Type.String(note("change", label, { after, words })),
+  entry: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
+    Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] })),
+  entries: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
+    Type.Array(Type.Union([Type.String(), Type.Integer()]), note("entries", label, { meaning: meaning as FactAnnotation["meaning"] })),
+  words: (label: string, words: Readonly<Record<string, string>>) => Type.Array(Type.String(), note("list", label, { words })),
+  rows: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
+    Type.Array(Type.Object(item, { additionalProperties: false }), note("rows", label, { rowLabel })),
+  /** One item as a row of its own facts (a boarding side's roll and losses). */
+  row: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
+    Type.Object(item, { additionalProperties: false, ...note("rows", label, { rowLabel }) }),
+  /** A field the players do not read (kept for the record and the odds: an id, a code the sentence says). */
+  hidden: <T extends TSchema>(schema: T): T => ({ ...schema, fact: { kind: "hidden", label: "" } }) as T,
+} as const;
+
+/** An outcome's schema: its fields, each one built with {@link fact}; unknown fields are errors. */
+export const outcomeOf = <P extends TProperties>(properties: P): TObject<P> => Type.Object(properties, { additionalProperties: false });
+
+/** The `fact` annotation of a field's schema (through a null union), or undefined when it has none. */
+export function annotationOf(schema: TSchema): FactAnnotation | undefined {
+  const own = (schema as { fact?: FactAnnotation }).fact;
+  if (own) return own;
+  const options = (schema as { anyOf?: TSchema[] }).anyOf;
+  return options?.map((s) => (s as { fact?: FactAnnotation }).fact).find((a) => a !== undefined);
+}
