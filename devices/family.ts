@@ -9,11 +9,14 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Logger } from "pino";
 import type { DeviceHealth, DeviceSource, DieLight, PositionSource, WindDial } from "./readings.ts";
+import type { DeviceWorld } from "./world.ts";
 
 /** What every family's `create` gets besides its own section. */
 export interface FamilyContext {
   /** The family's logger (`dev: <key>` already bound). */
   readonly logger: Logger;
+  /** Where the devices are reached (default: this machine's own ports and adapters, opened by each family). */
+  readonly world?: DeviceWorld;
 }
 
 /** The devices one family built. */

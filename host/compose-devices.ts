@@ -1,18 +1,44 @@
 /**
- * Builds the table's devices, family by family from the table in host/device-families.ts: the configured hardware,
- * or every family emulated (the demo table: `--sim`, or no `devices` section). This and host/compose.ts are the only
- * places devices are built. A family that cannot be built (module missing, native library absent, no socat for the
- * emulated readers' ptys) becomes a health entry with a message; the table keeps running.
+ * Builds the table's devices, family by family from the table in host/device-families.ts: the configured hardware
+ * (over a device world: this machine's, or the demo's emulated one), or every family emulated (the demo table:
+ * `--sim` without a `devices` section, or a scenario). This and host/compose.ts are the only places devices are
+ * built. A family that cannot be built (module missing, native library absent, no socat for the emulated readers'
+ * ptys) becomes a health entry with a message; the table keeps running. Devices added or removed from /devices
+ * rebuild only their own family, at once ({@link LiveDevices.reconfigure}).
  */
 import type { Logger } from "pino";
 import type { BuiltDevices, EmulatedDevices, SimControls } from "../devices/family.ts";
-import type { DeviceHealth, WindDial } from "../devices/readings.ts";
+import type { DeviceHealth, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
+import { realWorld } from "../devices/real-world.ts";
+import type { DeviceWorld } from "../devices/world.ts";
 import type { DeviceConfig } from "./config/device-schemas.ts";
-import { DEVICE_FAMILIES, type DemoOptions } from "./device-families.ts";
-import type { TableDevices } from "./devices.ts";
+import { DEVICE_FAMILIES, type DemoOptions, type FamilyRow } from "./device-families.ts";
+import { subscribeEach, type TableDevices } from "./devices.ts";
 
-/** Which devices: the table file's hardware, or the demo table's emulators. */
-export type DeviceChoice = { readonly emulated: false; readonly config: DeviceConfig } | ({ readonly emulated: true } & DemoOptions);
+/** Which devices: the configured hardware (over `world`, default this machine's), or the demo table's emulators. */
+export type DeviceChoice =
+  | {
+      readonly emulated: false;
+      readonly config: DeviceConfig;
+      readonly world?: DeviceWorld;
+      /** Controls of the world's emulators (`/api/sim/*`), when the world is emulated. */
+      readonly sim?: SimControls;
+    }
+  | ({ readonly emulated: true } & DemoOptions);
+
+/** The table's devices, which devices added and removed from /devices change while it runs. */
+export interface LiveDevices extends TableDevices {
+  /** The configuration the devices are built from; null for the demo table's fixed set. */
+  readonly config: DeviceConfig | null;
+  /** The world they are reached through; null for the demo table. */
+  readonly world: DeviceWorld | null;
+  /** Starts every device (in the background: a slow or missing device shows in health). */
+  start(): void;
+  /** Rebuilds and starts the families whose section changed; the others run on untouched. */
+  reconfigure(config: DeviceConfig): Promise<void>;
+  /** Called with the dial each time one is started (the root turns it to the wind). */
+  onDialStarted(listener: (dial: WindDial) => void): void;
+}
 
 const problem = (id: string, family: string, message: string): DeviceHealth => ({
   id,
@@ -24,42 +50,125 @@ const problem = (id: string, family: string, message: string): DeviceHealth => (
   emulated: false,
 });
 
+interface Slot {
+  readonly row: FamilyRow;
+  built: BuiltDevices | null;
+  problem: DeviceHealth | null;
+  /** The section it was built from (JSON), to rebuild only what changed. */
+  section: string;
+}
+
+const sectionOf = (row: FamilyRow, config: DeviceConfig): string => JSON.stringify(row.section(config) ?? null);
+
 /** Builds every family the choice names, in the table's order. */
-export async function composeDevices(choice: DeviceChoice, logger: Logger): Promise<TableDevices> {
-  const problems: DeviceHealth[] = [];
+export async function composeDevices(choice: DeviceChoice, logger: Logger): Promise<LiveDevices> {
+  const world = choice.emulated ? null : (choice.world ?? realWorld({ logger: logger.child({ dev: "ble" }) }));
+  const context = (row: FamilyRow) => ({ logger: logger.child({ dev: row.dev }), ...(world ? { world } : {}) });
+  const buildOne = async (row: FamilyRow, config: DeviceConfig | null): Promise<Slot> => {
+    const slot: Slot = { row, built: null, problem: null, section: config ? sectionOf(row, config) : "demo" };
+    try {
+      slot.built = choice.emulated ? await row.emulate(context(row), choice) : await row.build(config as DeviceConfig, context(row));
+    } catch (e) {
+      const why = (e as Error).message;
+      slot.problem = choice.emulated
+        ? problem(row.key, "emulated", `The emulated ${row.key} could not start: ${why}`)
+        : problem(row.key, row.key, `${row.key}: ${why}`);
+    }
+    return slot;
+  };
+  let config = choice.emulated ? null : choice.config;
   // Families are independent (each its own ports, ptys or links): built side by side, start-up waits for the slowest;
-  // the results keep the table's order.
-  const results = await Promise.all(
-    DEVICE_FAMILIES.map(async (family) => {
-      const context = { logger: logger.child({ dev: family.dev }) };
-      try {
-        return choice.emulated
-          ? { emulated: await family.emulate(context, choice) }
-          : { built: await family.build(choice.config, context) };
-      } catch (e) {
-        const why = (e as Error).message;
-        problems.push(
-          choice.emulated
-            ? problem(family.key, "emulated", `The emulated ${family.key} could not start: ${why}`)
-            : problem(family.key, family.key, `${family.key}: ${why}`),
-        );
-        return {};
-      }
-    }),
-  );
-  const emulated: EmulatedDevices[] = results.flatMap((r) => (r.emulated ? [r.emulated] : []));
-  const built: BuiltDevices[] = results.flatMap((r) => (r.emulated ? [r.emulated] : r.built ? [r.built] : []));
-  const dial: WindDial | null = built.find((b) => b.dial)?.dial ?? null;
+  // the slots keep the table's order.
+  const slots = await Promise.all(DEVICE_FAMILIES.map((row) => buildOne(row, config)));
+  const built = () => slots.flatMap((s) => (s.built ? [s.built] : []));
+  const subscribers = new Set<{ onReading: (r: Reading) => void; onHealth: () => void; offs: Map<Slot, Unsubscribe> }>();
+  const dialListeners: Array<(dial: WindDial) => void> = [];
+  const follow = (slot: Slot) => {
+    for (const sub of subscribers) {
+      sub.offs.get(slot)?.();
+      sub.offs.set(slot, slot.built ? subscribeEach(slot.built.sources, slot.built.dial, sub.onReading, sub.onHealth) : () => {});
+    }
+  };
+  const startSlot = (slot: Slot) => {
+    const b = slot.built;
+    if (!b) return;
+    for (const src of b.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
+    const dial = b.dial;
+    dial
+      ?.start()
+      .then(() => {
+        for (const l of dialListeners) l(dial);
+      })
+      .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
+  };
+  const stopSlot = async (b: BuiltDevices | null) => {
+    if (!b) return;
+    await (b.close ? b.close() : Promise.allSettled([...b.sources.map((s) => s.stop()), b.dial?.stop()]));
+  };
+  const emulated = choice.emulated ? slots.flatMap((s) => (s.built ? [s.built as EmulatedDevices] : [])) : [];
+  // one change of the configuration at a time
+  let changing: Promise<unknown> = Promise.resolve();
   return {
-    sources: built.flatMap((b) => b.sources),
-    dial,
-    positions: built.find((b) => b.positions)?.positions ?? null,
-    sim: choice.emulated ? simControls(emulated) : null,
-    problems: [...built.flatMap((b) => b.problems ?? []), ...problems],
+    get config() {
+      return config;
+    },
+    world,
+    get sources() {
+      return built().flatMap((b) => b.sources);
+    },
+    get dial() {
+      return built().find((b) => b.dial)?.dial ?? null;
+    },
+    get positions() {
+      return built().find((b) => b.positions)?.positions ?? null;
+    },
+    sim: choice.emulated ? simControls(emulated) : (choice.sim ?? null),
+    get problems() {
+      return [...built().flatMap((b) => b.problems ?? []), ...slots.flatMap((s) => (s.problem ? [s.problem] : []))];
+    },
+    subscribe(onReading, onHealth) {
+      const sub = { onReading, onHealth, offs: new Map<Slot, Unsubscribe>() };
+      subscribers.add(sub);
+      for (const slot of slots) follow(slot);
+      return () => {
+        subscribers.delete(sub);
+        for (const off of sub.offs.values()) off();
+      };
+    },
+    start() {
+      for (const slot of slots) startSlot(slot);
+    },
+    onDialStarted(listener) {
+      dialListeners.push(listener);
+    },
+    reconfigure(next) {
+      const run = async () => {
+        if (choice.emulated) throw new Error("the demo table's devices are fixed");
+        config = next;
+        for (const [i, slot] of slots.entries()) {
+          if (sectionOf(slot.row, next) === slot.section) continue;
+          const old = slot.built;
+          const fresh = await buildOne(slot.row, next);
+          // the old devices let go of their ports and links before the new ones open them
+          await stopSlot(old);
+          slots[i] = fresh;
+          for (const sub of subscribers) {
+            sub.offs.get(slot)?.();
+            sub.offs.delete(slot);
+          }
+          follow(fresh);
+          startSlot(fresh);
+          for (const sub of subscribers) sub.onHealth();
+        }
+      };
+      const done = changing.then(run);
+      changing = done.catch(() => {});
+      return done;
+    },
     close: async () => {
-      await Promise.allSettled(
-        built.map((b) => (b.close ? b.close() : Promise.allSettled([...b.sources.map((s) => s.stop()), b.dial?.stop()]))),
-      );
+      await changing;
+      await Promise.allSettled(slots.map((s) => stopSlot(s.built)));
+      await world?.close();
     },
   };
 }

@@ -9,11 +9,13 @@ import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import type { WindView } from "../src/game/types.ts";
 import { fail, ok, type Result } from "../src/result.ts";
 import type { ClubLink } from "./club-link/link.ts";
-import { composeDevices } from "./compose-devices.ts";
+import type { LiveDevices } from "./compose-devices.ts";
+import { composeTableDevices } from "./compose-table-devices.ts";
 import { gameSetupOf } from "./config/game-table.ts";
 import type { TableSetup } from "./config/load.ts";
 import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
+import { type DeviceSetup, deviceSetup } from "./device-setup/setup.ts";
 import { allHealth, showLight, subscribeDevices, type TableDevices } from "./devices.ts";
 import { DiceLights } from "./dice-lights.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
@@ -35,7 +37,7 @@ export interface TableUpdate {
 export interface TableRuntime {
   /** The session of the game open on the table (another after {@link TableRuntime.openGame}). */
   readonly session: TableSession;
-  readonly devices: TableDevices;
+  readonly devices: LiveDevices;
   readonly store: SqliteStore;
   /** The open game's id. */
   readonly gameId: number;
@@ -43,6 +45,8 @@ export interface TableRuntime {
   readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /** Adding, replacing and removing devices from /devices (host/device-setup/setup.ts). */
+  readonly deviceSetup: DeviceSetup;
   /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
   nameDevice(id: string, name: string): boolean;
   /**
@@ -76,7 +80,7 @@ const direction = (w: WindView): DialDirection => ({ system: w.system, fromDegre
 export async function composeTable(opts: ComposeOptions): Promise<Result<TableRuntime>> {
   const now = opts.now ?? Date.now;
   const { setup: tableFile, logger } = opts;
-  let devices: TableDevices | null = null;
+  let devices: LiveDevices | null = null;
   const deviceHealth = () => (devices ? allHealth(devices) : []);
   const listeners = new Set<(u: TableUpdate) => void>();
   let store: SqliteStore;
@@ -170,12 +174,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   }
   current = first.value;
   for (const n of current.session.notices) logger.warn({ notice: n.text }, "notice at start");
-  const built = await composeDevices(
-    opts.sim || tableFile.devices === null
-      ? { emulated: true, diceOverHci: opts.simDiceOverHci === true, diceFaults: opts.simFaults ?? 0 }
-      : { emulated: false, config: tableFile.devices },
-    logger,
-  );
+  const built = await composeTableDevices(tableFile, store, opts, logger);
   devices = built;
   lights = new DiceLights({
     show: (id, light) => showLight(built, id, light),
@@ -238,11 +237,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   };
   placeFleet();
   // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
-  for (const src of built.sources) src.start().catch((e: Error) => logger.warn({ err: e }, "a device group failed to start"));
-  built.dial
-    ?.start()
-    .then(() => showWind(current.session.windView()))
-    .catch((e: Error) => logger.warn({ err: e }, "the wind dial failed to start"));
+  built.onDialStarted(() => showWind(current.session.windView()));
+  built.start();
   logger.info(
     { ruleset: current.setup.ruleset.id, game: current.gameId, resolved: current.session.records.length, club: tableFile.club?.broker },
     "table ready",
@@ -281,7 +277,14 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     publish([]);
     return ok(null);
   };
+  const nameDevice = (id: string, name: string) => {
+    store.setDeviceName(id, name);
+    names = store.deviceNames();
+    publish([]);
+  };
+  const setupOfDevices = deviceSetup({ store, devices: built, file: tableFile.devices, logger, now, name: nameDevice });
   return ok({
+    deviceSetup: setupOfDevices,
     get session() {
       return current.session;
     },
@@ -299,10 +302,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       return () => listeners.delete(l);
     },
     nameDevice: (id, name) => {
-      if (!allHealth(built).some((d) => d.id === id)) return false;
-      store.setDeviceName(id, name);
-      names = store.deviceNames();
-      publish([]);
+      if (name !== "" && !allHealth(built).some((d) => d.id === id)) return false;
+      nameDevice(id, name);
       return true;
     },
     openGame: (id) => {

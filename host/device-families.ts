@@ -4,6 +4,8 @@
  * Bluetooth stack) and how the demo table (`--sim`) emulates it. The emulators are imported here and nowhere
  * else in production code: the demo is a composition choice (see test/layering.test.ts).
  */
+
+import type { Logger } from "pino";
 import type { BuiltDevices, DeviceFamily, EmulatedDevices, FamilyContext } from "../devices/family.ts";
 import type { DeviceConfig } from "./config/device-schemas.ts";
 
@@ -40,6 +42,8 @@ export interface FamilyRow {
   readonly key: string;
   /** The logger's `dev` name. */
   readonly dev: string;
+  /** The family's section of the table's devices (undefined when it has none). */
+  section(devices: DeviceConfig): unknown;
   /** Builds the family's configured devices, or null when the table file has no section for it. */
   build(devices: DeviceConfig, context: FamilyContext): Promise<BuiltDevices | null>;
   /** The family on the demo table. */
@@ -56,6 +60,7 @@ function row<C>(r: {
   return {
     key: r.key,
     dev: r.dev,
+    section: r.section,
     build: async (devices, context) => {
       const section = r.section(devices);
       return section === undefined ? null : (await r.load()).create(section, context);
@@ -65,6 +70,22 @@ function row<C>(r: {
 }
 
 const emulators = () => import("../devices/testing/emulated-families.ts");
+
+/**
+ * The demo's world of devices within reach but not on the table (`--sim` with a table file that has a `devices`
+ * section): the same emulated dice, readers, pad and dial, found and added from /devices.
+ */
+export async function emulateWorld(demo: DemoOptions, logger: Logger) {
+  const { createEmulatedWorld } = await import("../devices/testing/emulated-world.ts");
+  return createEmulatedWorld({
+    pixels: DEMO_PIXELS.map((d) => ({ id: d.id })),
+    godice: DEMO_GODICE.map((d) => ({ ...d })),
+    readers: DEMO_READERS,
+    padCommands: DEMO_PAD_COMMANDS,
+    overHci: demo.diceOverHci === true,
+    logger,
+  });
+}
 
 /** Every family, in the order they are built. */
 export const DEVICE_FAMILIES: readonly FamilyRow[] = [

@@ -1,6 +1,7 @@
 /**
  * The table's devices as one group: device sources (dice, readers, pad), the wind dial, and — for emulated
- * devices — the controls behind `/api/sim/*`. Built only in the composition root.
+ * devices — the controls behind `/api/sim/*`. Built only in the composition root; devices added or removed
+ * from /devices change the group while the table runs (its subscriptions follow).
  */
 import type { SimControls } from "../devices/family.ts";
 
@@ -10,6 +11,7 @@ export type { SimControls } from "../devices/family.ts";
 
 /** A device group the composition root built. */
 export interface TableDevices {
+  /** The sources now (another list after a device is added or removed). */
   readonly sources: readonly DeviceSource[];
   readonly dial: WindDial | null;
   /** The feed of ship positions (a camera's, or the emulated table's), or null when nothing sees the table. */
@@ -18,6 +20,8 @@ export interface TableDevices {
   readonly sim: SimControls | null;
   /** Devices that could not be built (a missing module, bad config): shown on /devices, never fatal. */
   readonly problems: readonly DeviceHealth[];
+  /** Readings and health changes of every device, those added later included. */
+  subscribe(onReading: (r: Reading) => void, onHealth: () => void): Unsubscribe;
   /** Stops every device and emulator. */
   close(): Promise<void>;
 }
@@ -27,12 +31,22 @@ export function allHealth(d: TableDevices): DeviceHealth[] {
   return [...d.sources.flatMap((s) => s.health()), ...(d.dial ? [d.dial.health()] : []), ...d.problems];
 }
 
-/** Subscribes to readings and health changes of every device. */
+/** Subscribes to readings and health changes of every device (those added later too). */
 export function subscribeDevices(d: TableDevices, onReading: (r: Reading) => void, onHealth: () => void): Unsubscribe {
+  return d.subscribe(onReading, onHealth);
+}
+
+/** Subscribes to the given sources and dial now (what {@link TableDevices.subscribe} does for each group it holds). */
+export function subscribeEach(
+  sources: readonly DeviceSource[],
+  dial: WindDial | null | undefined,
+  onReading: (r: Reading) => void,
+  onHealth: () => void,
+): Unsubscribe {
   const offs = [
-    ...d.sources.map((s) => s.onReading(onReading)),
-    ...d.sources.map((s) => s.onHealth(onHealth)),
-    ...(d.dial ? [d.dial.onHealth(onHealth)] : []),
+    ...sources.map((s) => s.onReading(onReading)),
+    ...sources.map((s) => s.onHealth(onHealth)),
+    ...(dial ? [dial.onHealth(onHealth)] : []),
   ];
   return () => {
     for (const off of offs) off();

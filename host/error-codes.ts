@@ -34,11 +34,18 @@ export const HOST_ERROR_CODES = {
   "dice.rolling": { status: 409, meaning: "Dice are in for an action not yet resolved: roll the rest or cancel it first." },
   "undo.nothing": { status: 409, meaning: "There is nothing to undo." },
   "game.mid-roll": { status: 409, meaning: "Dice are being rolled for an action: finish or cancel the roll before ending the game." },
+  "device.taken": { status: 409, meaning: "The device found is on the table already, or its id is taken." },
+  "devices.fixed": {
+    status: 409,
+    meaning: "The demo table's emulated devices are fixed: devices are added to a table started from a table file.",
+  },
+  "device.in-file": { status: 409, meaning: "The device is listed in the table file: change it there." },
   "pairing.unavailable": { status: 409, meaning: "The host is not listening yet, so there is no address to pair a phone with." },
   // Refused callers and host state.
   "auth.required": { status: 401, meaning: "The request needs the table's key." },
   "origin.refused": { status: 403, meaning: "The request came from another site." },
   "host.refused": { status: 403, meaning: "The request named another host." },
+  "phones.closed": { status: 403, meaning: "The table takes requests from this machine only: open phones' access on /devices." },
   "live.upgrade": { status: 426, meaning: "The live address takes WebSocket upgrades only." },
   "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
   "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },

@@ -79,7 +79,8 @@ function ask(port: SerialTransport, clock: Clock, packet: Uint8Array, opcode: nu
   });
 }
 
-function openProblem(port: string, e: unknown): string {
+/** Why a port could not be opened, in words (permission, in use, missing). */
+export function openProblem(port: string, e: unknown): string {
   const m = (e as Error).message;
   if (/EACCES|permission denied/i.test(m)) return `no permission to open ${port} (add the user to the dialout group)`;
   if (/EBUSY|resource busy|lock/i.test(m)) return `${port} is in use by another program`;

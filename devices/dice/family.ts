@@ -15,7 +15,13 @@ export interface DiceSection {
 export const family: DeviceFamily<DiceSection> = {
   key: "dice",
   schema: DiceListSchema,
-  create: (config, { logger }) => ({
-    sources: [createBleDiceSource(config.dice, { logger, ...(config.ble !== undefined ? { ble: config.ble } : {}) })],
+  create: (config, { logger, world }) => ({
+    sources: [
+      createBleDiceSource(config.dice, {
+        logger,
+        ...(config.ble !== undefined ? { ble: config.ble } : {}),
+        ...(world ? { central: (a) => world.central(a), defaultAdapters: world.defaultAdapters, emulated: world.emulated } : {}),
+      }),
+    ],
   }),
 };

@@ -3,8 +3,9 @@
  * emulated BLE is `devices/testing/ble/emulated-dice.ts`. Configuration schema: {@link DiceDeviceConfigSchema}.
  */
 import type { Logger } from "pino";
-import { type BleConfig, bindingOf, bleAdapters } from "../ble/config.ts";
+import { type BleAdapterConfig, type BleConfig, bindingOf, bleAdapters } from "../ble/config.ts";
 import { createNobleCentral } from "../ble/noble-adapter.ts";
+import type { BleCentral } from "../ble/seam.ts";
 import type { DeviceSource } from "../readings.ts";
 import type { DiceDeviceConfig } from "./config.ts";
 import { createDiceSource } from "./source.ts";
@@ -25,21 +26,33 @@ export { createDiceSource, type DiceSource } from "./source.ts";
  */
 export function createBleDiceSource(
   config: readonly DiceDeviceConfig[],
-  opts: { logger?: Logger; ble?: BleConfig; settleMs?: number },
+  opts: {
+    logger?: Logger;
+    ble?: BleConfig;
+    settleMs?: number;
+    /** The adapters' shared centrals (a device world's): the source then neither makes nor closes them. */
+    central?: (adapter: BleAdapterConfig) => BleCentral;
+    /** The adapters when `ble` names none (default: noble's own choice). */
+    defaultAdapters?: readonly BleAdapterConfig[];
+    emulated?: boolean;
+  },
 ): DeviceSource {
-  const adapters = bleAdapters(opts.ble);
+  const adapters = opts.ble === undefined && opts.defaultAdapters ? [...opts.defaultAdapters] : bleAdapters(opts.ble);
   const groups = spreadOver(config, adapters.length);
   const sources = adapters.map((a, i) => {
     const logger = adapters.length > 1 ? opts.logger?.child({ adapter: i + 1 }) : opts.logger;
-    const central = createNobleCentral({
-      binding: bindingOf(a),
-      ...(logger ? { logger } : {}),
-      ...(opts.settleMs ? { settleMs: opts.settleMs } : {}),
-    });
+    const central =
+      opts.central?.(a) ??
+      createNobleCentral({
+        binding: bindingOf(a),
+        ...(logger ? { logger } : {}),
+        ...(opts.settleMs ? { settleMs: opts.settleMs } : {}),
+      });
     return createDiceSource({
       central,
       configs: groups[i] ?? [],
-      ownsCentral: true,
+      ownsCentral: opts.central === undefined,
+      ...(opts.emulated ? { emulated: true } : {}),
       ...(adapters.length > 1 ? { adapterId: `ble:${i + 1}` } : {}),
       ...(logger ? { logger } : {}),
     });

@@ -7,5 +7,7 @@ import { type PadConfig, PadSectionSchema, padSourceOf } from "./index.ts";
 export const family: DeviceFamily<PadConfig | readonly PadConfig[]> = {
   key: "pad",
   schema: PadSectionSchema,
-  create: (config, { logger }) => ({ sources: [padSourceOf(config, { logger })] }),
+  create: (config, { logger, world }) => ({
+    sources: [padSourceOf(config, { logger, ...(world ? { backend: world.hid, emulated: world.emulated } : {}) })],
+  }),
 };

@@ -50,6 +50,8 @@ export interface PadSourceOptions {
   readonly clock?: Clock;
   /** Defaults to node-hid, loaded on first use; a load failure is `unavailable` health, not a crash. */
   readonly backend?: HidBackend;
+  /** Marks the pads' health as emulated (built over the demo's emulated world). */
+  readonly emulated?: boolean;
 }
 
 /**
@@ -74,5 +76,6 @@ export function padSourceOf(
     backend: async () => backend,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.emulated ? { emulated: true } : {}),
   });
 }

@@ -8,5 +8,12 @@ import { readerSourceOf } from "./index.ts";
 export const family: DeviceFamily<readonly ReaderConfig[]> = {
   key: "readers",
   schema: ReaderListSchema,
-  create: (config, { logger }) => ({ sources: [readerSourceOf(config, { logger })] }),
+  create: (config, { logger, world }) => ({
+    sources: [
+      readerSourceOf(config, {
+        logger,
+        ...(world ? { serialFactory: world.serial, hidBackend: world.hid, emulated: world.emulated } : {}),
+      }),
+    ],
+  }),
 };

@@ -22,6 +22,8 @@ export interface ReaderSourceOptions {
   readonly serialFactory?: SerialTransportFactory;
   /** HID backend for keyboard-wedge readers; defaults to node-hid, loaded on first use. */
   readonly hidBackend?: HidBackend;
+  /** Marks the readers' health as emulated (built over the demo's emulated world). */
+  readonly emulated?: boolean;
 }
 
 /**
@@ -55,5 +57,6 @@ function readerDeps(opts: ReaderSourceOptions): ReaderDeps {
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.serialFactory ? { serialFactory: opts.serialFactory } : {}),
+    ...(opts.emulated ? { emulated: true } : {}),
   };
 }

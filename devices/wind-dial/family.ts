@@ -10,9 +10,12 @@ import { createDial } from "./index.ts";
 export const family: DeviceFamily<DialConfig> = {
   key: "dial",
   schema: DialConfigSchema,
-  create: (config, { logger }) => {
-    const dial = createDial(config, { logger });
-    const bridge = createBridgeReaderSource(dial, config, { logger: logger.child({ dev: "bridge" }) });
+  create: (config, { logger, world }) => {
+    const dial = createDial(config, { logger, ...(world ? { loadPortFactory: world.firmataPorts, emulated: world.emulated } : {}) });
+    const bridge = createBridgeReaderSource(dial, config, {
+      logger: logger.child({ dev: "bridge" }),
+      ...(world?.emulated ? { emulated: true } : {}),
+    });
     return { dial, sources: bridge ? [bridge] : [] };
   },
 };

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import type { DialConfig } from "./config.ts";
 import { FirmataWindDial } from "./driver.ts";
-import { loadFive, serialPortFactory } from "./five.ts";
+import { loadFive, type PortFactory, serialPortFactory } from "./five.ts";
 
 export {
   type DialConfig,
@@ -20,10 +20,14 @@ export { FirmataWindDial } from "./driver.ts";
 export { allDirections, angleOfPulse, pointerBearing, positionIndex, pulseWidth, servoAngle } from "./map.ts";
 
 /** The dial on real hardware. `start()` never rejects: a missing port is a health status, retried with backoff. */
-export function createDial(config: DialConfig, opts: { logger?: Logger } = {}): FirmataWindDial {
+export function createDial(
+  config: DialConfig,
+  opts: { logger?: Logger; loadPortFactory?: () => Promise<PortFactory>; emulated?: boolean } = {},
+): FirmataWindDial {
   return new FirmataWindDial(config, {
     loadFive,
-    loadPortFactory: serialPortFactory,
+    loadPortFactory: opts.loadPortFactory ?? serialPortFactory,
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.emulated ? { emulated: true } : {}),
   });
 }

@@ -42,6 +42,11 @@ export interface TableSetup {
   readonly display: DisplayOptions;
   /** The `devices` section, checked and typed, or null for an all-emulated table. */
   readonly devices: DeviceConfig | null;
+  /**
+   * The table file has a `devices` section (even an empty one): with `--sim` its devices, and those added from
+   * /devices, are built over the emulated world instead of the demo's fixed set.
+   */
+  readonly devicesSection?: boolean;
   /** The playing area and where ships start (the `table` section), when the file or scenario gives one. */
   readonly table?: TableLayout;
   /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
@@ -270,6 +275,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       players: c.players,
       display: c.display ?? DEFAULT_DISPLAY,
       devices: devices.value,
+      ...(c.devices !== undefined ? { devicesSection: true } : {}),
       club: club.value,
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,

@@ -19,6 +19,7 @@ import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { pageRoutes } from "./pages.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { deviceSetupRoutes } from "./routes/device-setup.ts";
 import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
 import { gameCreateRoutes } from "./routes/game-create.ts";
 import { gamesRoutes } from "./routes/games.ts";
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const prefs = new DisplayPrefsStore(opts.table.view().display.scale);
   await app.register(displayPrefsRoutes, { prefs });
   await app.register(apiRoutes, { table: opts.table });
+  await app.register(deviceSetupRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });
   await app.register(gamesRoutes, { table: opts.table });
   await app.register(gameCreateRoutes, { table: opts.table });

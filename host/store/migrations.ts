@@ -70,6 +70,16 @@ CREATE TABLE IF NOT EXISTS open_game (one INTEGER PRIMARY KEY CHECK (one = 1), g
 CREATE TABLE IF NOT EXISTS device_names (device_id TEXT PRIMARY KEY, name TEXT NOT NULL);
 `),
   },
+  {
+    version: 6,
+    description:
+      "devices added from /devices are kept with the table (the same start brings them back); the table's own settings (phones let in)",
+    up: (db) =>
+      db.exec(`
+CREATE TABLE IF NOT EXISTS table_devices (device_id TEXT PRIMARY KEY, family TEXT NOT NULL, config TEXT NOT NULL, added_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS table_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`),
+  },
 ];
 
 /** The schema version this build writes. */

@@ -24,6 +24,13 @@ export interface StoreOptions {
  * A store file. `game(setup)` resumes the latest game with the same setup or starts a new one. Opening and
  * reading throw {@link StoreError}s that name the file.
  */
+/** A device added from /devices: its family (`dice`, `readers`, `pad`, `dial`) and its entry there. */
+export interface StoredDevice {
+  readonly id: string;
+  readonly family: string;
+  readonly config: Record<string, unknown>;
+}
+
 /** Where a game is: being played, ended, or put away. */
 export type GameStatus = "active" | "ended" | "archived";
 
@@ -220,6 +227,53 @@ export class SqliteStore {
         this.#db
           .prepare("INSERT INTO device_names (device_id, name) VALUES (?, ?) ON CONFLICT(device_id) DO UPDATE SET name = excluded.name")
           .run(id, name);
+    });
+  }
+
+  /** The devices added from /devices, oldest first (their configuration as the table file would give it). */
+  addedDevices(): StoredDevice[] {
+    return naming(this.file, () => {
+      const rows = this.#db.prepare("SELECT device_id, family, config FROM table_devices ORDER BY added_at, rowid").all() as {
+        device_id: string;
+        family: string;
+        config: string;
+      }[];
+      return rows.map((r) => ({ id: r.device_id, family: r.family, config: JSON.parse(r.config) as Record<string, unknown> }));
+    });
+  }
+
+  /** Keeps a device added from /devices (replacing the one of the same id, which keeps its place). */
+  putDevice(d: StoredDevice, now: number): void {
+    this.#durable(() =>
+      this.#db
+        .prepare(
+          "INSERT INTO table_devices (device_id, family, config, added_at) VALUES (?, ?, ?, ?) ON CONFLICT(device_id) DO UPDATE SET family = excluded.family, config = excluded.config",
+        )
+        .run(d.id, d.family, JSON.stringify(d.config), now),
+    );
+  }
+
+  /** Forgets a device added from /devices; false when there was none of that id. */
+  removeDevice(id: string): boolean {
+    return this.#durable(() => this.#db.prepare("DELETE FROM table_devices WHERE device_id = ?").run(id).changes > 0);
+  }
+
+  /** A setting of the table (null when never set). */
+  setting(key: string): string | null {
+    return naming(this.file, () => {
+      const row = this.#db.prepare("SELECT value FROM table_settings WHERE key = ?").get(key) as { value: string } | undefined;
+      return row?.value ?? null;
+    });
+  }
+
+  /** Sets a setting of the table (null takes it away). */
+  setSetting(key: string, value: string | null): void {
+    this.#durable(() => {
+      if (value === null) this.#db.prepare("DELETE FROM table_settings WHERE key = ?").run(key);
+      else
+        this.#db
+          .prepare("INSERT INTO table_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+          .run(key, value);
     });
   }
 

@@ -34,6 +34,11 @@ export class EmulatedFirmataLink {
     });
   }
 
+  /** The cable's port, to put in a backend with others (`memorySerialBackend`). */
+  get port(): MemorySerialPort {
+    return this.#port;
+  }
+
   /** The serialport binding object (`binding` option of `SerialPortStream`). */
   get binding(): MemorySerialPort["binding"] {
     return this.#port.binding;

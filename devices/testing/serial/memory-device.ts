@@ -31,6 +31,11 @@ export class MemorySerialDevice<E extends SerialEmulator> {
     this.factory = serialTransportsOver(this.#port.binding);
   }
 
+  /** The device's port, to put in a backend with others (`memorySerialBackend`). */
+  get port(): MemorySerialPort {
+    return this.#port;
+  }
+
   /** The path a driver opens (with {@link factory}). */
   get hostPath(): string {
     return this.#port.path;

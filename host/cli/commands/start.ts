@@ -81,7 +81,9 @@ function hostNames(v: StartValues, host: string): string[] {
 function setupFrom(v: StartValues) {
   if (v.config === undefined) return loadScenario(v.scenario ?? DEFAULT_SCENARIO);
   const loaded = loadTableFile(v.config);
-  if (!loaded.ok || !v.sim) return loaded;
+  // with --sim, a file with a `devices` section plays it (and the devices added from /devices) over the emulated
+  // world; a file without one plays the demo's emulated devices
+  if (!loaded.ok || !v.sim || loaded.value.devicesSection) return loaded;
   return { ok: true as const, value: { ...loaded.value, devices: null } satisfies TableSetup };
 }
 

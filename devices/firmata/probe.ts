@@ -1,0 +1,55 @@
+/**
+ * Whether a serial port has a Firmata board behind it, for discovery on /devices: open the port at 57600 (which
+ * resets an Uno or Nano through DTR), ask for the firmware's name (REPORT_FIRMWARE, Firmata protocol 2.x) and
+ * wait for it; a board that boots announces it unasked too. The name says StandardFirmata or the quarterdeck
+ * bridge (docs/firmware-bridge.md). Never rejects.
+ */
+import { openProblem } from "../ble/hci-reset-probe.ts";
+import { type Clock, systemClock } from "../common/clock.ts";
+import { askSerial } from "../serial/ask.ts";
+import type { SerialTransportFactory } from "../serial/transport.ts";
+import { FIRMATA, FirmataSplitter } from "./protocol.ts";
+
+export type FirmataProbeResult =
+  | { readonly answered: true; readonly port: string; readonly firmware: string; readonly version: string }
+  | { readonly answered: false; readonly port: string; readonly reason: string };
+
+/** The firmware's name and version from a REPORT_FIRMWARE sysex (`F0 79 major minor name… F7`, name in 7-bit pairs). */
+export function firmwareOf(sysex: Uint8Array): { firmware: string; version: string } | null {
+  if (sysex[0] !== FIRMATA.START_SYSEX || sysex[1] !== FIRMATA.REPORT_FIRMWARE || sysex.length < 5) return null;
+  const body = sysex.subarray(4, sysex.length - 1);
+  let name = "";
+  for (let i = 0; i + 1 < body.length; i += 2) name += String.fromCharCode((body[i] ?? 0) | ((body[i + 1] ?? 0) << 7));
+  return { firmware: name, version: `${sysex[2]}.${sysex[3]}` };
+}
+
+/** Asks the board on `port` for its firmware (waiting out a DTR reset's boot) and says whether a Firmata board answered. */
+export async function probeFirmata(
+  port: string,
+  options: { open: SerialTransportFactory; timeoutMs?: number; clock?: Clock; baudRate?: number },
+): Promise<FirmataProbeResult> {
+  const clock = options.clock ?? systemClock;
+  const transport = options.open({ path: port, baudRate: options.baudRate ?? 57_600 });
+  try {
+    await transport.open();
+  } catch (e) {
+    return { answered: false, port, reason: openProblem(port, e) };
+  }
+  try {
+    const query = Uint8Array.of(FIRMATA.START_SYSEX, FIRMATA.REPORT_FIRMWARE, FIRMATA.END_SYSEX);
+    const find = (bytes: Uint8Array): { firmware: string; version: string } | null => {
+      const found: Array<{ firmware: string; version: string }> = [];
+      new FirmataSplitter((m) => {
+        const f = m.kind === "sysex" ? firmwareOf(m.bytes) : null;
+        if (f) found.push(f);
+      }).push(bytes);
+      return found[0] ?? null;
+    };
+    // asked at once (a board without auto-reset), then again after an Uno's boot (about 2 s with its bootloader)
+    const first = await askSerial(transport, clock, query, find, Math.min(options.timeoutMs ?? 2500, 600));
+    const found = first ?? (await askSerial(transport, clock, query, find, options.timeoutMs ?? 2500));
+    return found ? { answered: true, port, ...found } : { answered: false, port, reason: "no answer to a Firmata firmware query" };
+  } finally {
+    await transport.close().catch(() => undefined);
+  }
+}

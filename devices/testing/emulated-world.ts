@@ -1,0 +1,177 @@
+/**
+ * The demo's world of devices within reach, none of them yet on the table: emulated Pixels and GoDice advertising
+ * (heard by an in-process central, or by an emulated HCI controller through the real noble — `--sim hci`), PN532
+ * readers and a StandardFirmata board (the wind dial) on in-memory serial ports, and a HID button pad. The table's
+ * real families are built over it exactly as over this machine's own ports (devices/world.ts), and discovery on
+ * /devices looks through it. `/api/sim/*` reaches its emulators by the table's device ids (through the table's
+ * configuration: a die by its address or name, a reader by its port) or by the emulators' own ids before a
+ * device is added.
+ */
+import type { Logger } from "pino";
+import { createNobleCentral } from "../ble/noble-adapter.ts";
+import type { BleCentral } from "../ble/seam.ts";
+import { sharedCentral } from "../ble/shared-central.ts";
+import { systemClock } from "../common/clock.ts";
+import { addressKey } from "../dice/config.ts";
+import type { SimControls } from "../family.ts";
+import type { PhysicalDieKind } from "../readings.ts";
+import type { SerialPortInfo } from "../serial/serialport-transport.ts";
+import { serialTransportsOver } from "../serial/serialport-transport.ts";
+import type { DialConfig } from "../wind-dial/config.ts";
+import { bindingPortFactory } from "../wind-dial/five.ts";
+import { angleOfPulse } from "../wind-dial/map.ts";
+import type { DeviceWorld } from "../world.ts";
+import { EmulatedCentral } from "./ble/central.ts";
+import { EmulatedGoDice } from "./ble/godice-die.ts";
+import { EmulatedPixelsDie } from "./ble/pixels-die.ts";
+import { FirmataBoardEmulator } from "./firmata/board.ts";
+import { EmulatedFirmataLink } from "./firmata/link.ts";
+import { plugHciController } from "./hci/hci-uart.ts";
+import { EmulatedHidBackend } from "./hid/backend.ts";
+import { PadEmulator } from "./hid/pad-emulator.ts";
+import { Pn532Emulator } from "./nfc/pn532-emulator.ts";
+import { ntag } from "./nfc/tags.ts";
+import { MemorySerialDevice } from "./serial/memory-device.ts";
+import { memorySerialBackend } from "./serial/memory-port.ts";
+
+export interface EmulatedWorldOptions {
+  readonly pixels: ReadonlyArray<{ id: string; kind?: PhysicalDieKind }>;
+  readonly godice: ReadonlyArray<{ id: string; color?: string }>;
+  readonly readers: ReadonlyArray<{ id: string }>;
+  /** The pad's buttons, in order (button 0 first). */
+  readonly padCommands: readonly string[];
+  /** The dice are heard through an emulated HCI controller and noble (needs socat). */
+  readonly overHci?: boolean;
+  readonly logger?: Logger;
+}
+
+/** What the table's configuration says of its devices, for routing `/api/sim/*` by the table's ids. */
+export interface TableConfigView {
+  readonly dice?: ReadonlyArray<{ id: string; address?: string; name?: string }>;
+  readonly readers?: ReadonlyArray<{ id: string; path?: string }>;
+  readonly padIds?: readonly string[];
+  readonly dial?: DialConfig;
+}
+
+export interface EmulatedWorld extends DeviceWorld {
+  /** The emulators behind `/api/sim/*`, by the table's ids (its configuration read at each call). */
+  simControls(config: () => TableConfigView | null): SimControls;
+  /** The emulated dice, by emulator id (for tests: their received messages). */
+  readonly dice: ReadonlyMap<string, EmulatedPixelsDie | EmulatedGoDice>;
+}
+
+/** Builds the world; rejects when `overHci` and socat is missing (the caller says so). */
+export async function createEmulatedWorld(o: EmulatedWorldOptions): Promise<EmulatedWorld> {
+  const dice = new Map<string, EmulatedPixelsDie | EmulatedGoDice>();
+  for (const p of o.pixels) dice.set(p.id, new EmulatedPixelsDie({ id: p.id, kind: p.kind ?? "d6", clock: systemClock }));
+  for (const g of o.godice)
+    dice.set(g.id, new EmulatedGoDice({ id: g.id, shell: "d6", clock: systemClock, ...(g.color ? { color: g.color } : {}) }));
+  let central: BleCentral;
+  let dispose = async () => {};
+  if (o.overHci) {
+    const hci = await plugHciController({ name: "world-hci", linkLimit: 10 });
+    for (const die of dice.values()) hci.controller.add(die);
+    central = createNobleCentral({ binding: { kind: "uart", port: hci.hostPath }, ...(o.logger ? { logger: o.logger } : {}) });
+    dispose = () => hci.dispose();
+  } else {
+    const c = new EmulatedCentral({});
+    for (const die of dice.values()) c.add(die);
+    central = c;
+  }
+  const shared = sharedCentral(central);
+  const readers = new Map<string, MemorySerialDevice<Pn532Emulator>>();
+  for (const r of o.readers) {
+    const device = new MemorySerialDevice(new Pn532Emulator(), { name: r.id });
+    await device.plug();
+    readers.set(r.id, device);
+  }
+  const board = new FirmataBoardEmulator();
+  const link = new EmulatedFirmataLink(board, "/emulated/firmata0");
+  const backend = memorySerialBackend([...[...readers.values()].map((d) => d.port), link.port]);
+  const hid = new EmulatedHidBackend();
+  const pad = new PadEmulator(o.padCommands);
+  hid.plug(pad);
+
+  const dieOf = (id: string, config: TableConfigView | null) => {
+    const own = dice.get(id);
+    if (own) return own;
+    const c = config?.dice?.find((d) => d.id === id);
+    if (!c) return undefined;
+    return [...dice.values()].find(
+      (d) =>
+        (c.address !== undefined && addressKey(c.address) === addressKey(d.address)) || (c.name !== undefined && d.name.startsWith(c.name)),
+    );
+  };
+  const readerOf = (id: string, config: TableConfigView | null) => {
+    const own = readers.get(id) ?? [...readers.values()].find((d) => d.hostPath === id);
+    if (own) return own;
+    const path = config?.readers?.find((r) => r.id === id)?.path;
+    return path === undefined ? undefined : [...readers.values()].find((d) => d.hostPath === path);
+  };
+  return {
+    emulated: true,
+    defaultAdapters: [{ binding: "auto" }],
+    central: () => shared,
+    listSerial: async (): Promise<SerialPortInfo[]> =>
+      (await backend.list()).map((p) => ({ path: p.path, ...(p.manufacturer ? { manufacturer: p.manufacturer } : {}) })),
+    serial: serialTransportsOver(backend),
+    serialBackend: backend,
+    firmataPorts: () => bindingPortFactory(backend),
+    hid,
+    dice,
+    simControls(config) {
+      const need = <T>(v: T | undefined, what: string): T => {
+        if (v === undefined) throw new RangeError(`There is no emulated ${what}.`);
+        return v;
+      };
+      return {
+        async roll(id, face) {
+          need(dieOf(id, config()), `die "${id}"`).roll(face);
+          await new Promise((r) => setTimeout(r, 0));
+        },
+        async tap(id, uid) {
+          need(readerOf(id, config()), `reader "${id}"`).emulator.place(ntag(uid));
+          // the reader polls every 100 ms: give it time to see the tag before the caller goes on
+          await new Promise((r) => setTimeout(r, 400));
+        },
+        async lift(id) {
+          need(readerOf(id, config()), `reader "${id}"`).emulator.remove();
+        },
+        async press(command) {
+          await pad.press(command);
+        },
+        dialAngle() {
+          const dial = config()?.dial;
+          const us = dial ? board.servoPulse(dial.pin) : null;
+          return dial && us !== null ? angleOfPulse(dial, us) : null;
+        },
+        async disconnect(id) {
+          const c = config();
+          const die = dieOf(id, c);
+          if (die) die.disconnect();
+          else if (readerOf(id, c)) await readerOf(id, c)?.unplug();
+          else if (id === "pad" || id === pad.info.path || c?.padIds?.includes(id)) hid.unplug(pad);
+          else if (id === "dial" || id === link.path) link.disconnect();
+          else return false;
+          return true;
+        },
+        async reconnect(id) {
+          const c = config();
+          const die = dieOf(id, c);
+          if (die) die.reconnect();
+          else if (readerOf(id, c)) await readerOf(id, c)?.plug();
+          else if (id === "pad" || id === pad.info.path || c?.padIds?.includes(id)) hid.plug(pad);
+          else if (id === "dial" || id === link.path) link.reconnect();
+          else return false;
+          return true;
+        },
+      };
+    },
+    async close() {
+      await central.close();
+      for (const r of readers.values()) await r.dispose();
+      link.disconnect();
+      await dispose();
+    },
+  };
+}
