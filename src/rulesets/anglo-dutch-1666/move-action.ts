@@ -6,12 +6,12 @@ import { Type } from "@sinclair/typebox";
 import { roll } from "../../game/action-kit.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
 
-export const move: Handler = {
+export const move = adAction({
   type: "move",
   measure: MOVE_MEASURES,
   title: "Movement",
@@ -30,7 +30,7 @@ export const move: Handler = {
     if (!e.ok) return e;
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     if (s.grappledWith !== null) {
       return fail(
         "rules.illegal",
@@ -38,13 +38,13 @@ export const move: Handler = {
         "action.ship",
       );
     }
-    const tokens = parsePlot(String(action.plot));
+    const tokens = parsePlot(action.plot);
     return tokens.ok ? ok(action) : tokens;
   },
   plan: () => [],
   resolve({ state, action }) {
-    const s = ship(state, action, "ship");
-    const tokens = parsePlot(String(action.plot));
+    const s = ship(state, action.ship);
+    const tokens = parsePlot(action.plot);
     if (!tokens.ok) return tokens;
     const walk = walkPlot(state, s, tokens.value, cfg(state));
     if (!walk.ok) return walk;
@@ -72,4 +72,4 @@ export const move: Handler = {
       followUps,
     });
   },
-};
+});

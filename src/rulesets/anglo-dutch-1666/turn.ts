@@ -6,7 +6,7 @@ import { entry } from "../../dice/plan.ts";
 import { chance, roll } from "../../game/action-kit.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
-import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkShips, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
@@ -25,7 +25,7 @@ function fireRollsDue(state: AdState): FollowUp[] {
     );
 }
 
-export const fires: Handler = {
+export const fires = adAction({
   type: "fires",
   title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
@@ -35,9 +35,9 @@ export const fires: Handler = {
     const followUps = fireRollsDue(state);
     return ok({ outcome: { burning: followUps.length }, events: [], followUps });
   },
-};
+});
 
-export const endTurn: Handler = {
+export const endTurn = adAction({
   type: "end-turn",
   title: "End of move",
   description:
@@ -66,7 +66,7 @@ export const endTurn: Handler = {
     if (state.wind.justChanged) events.push({ type: "wind-set", cause: "new move", wind: { ...state.wind, justChanged: false } });
     return ok({ outcome: { turn: state.game.turn + 1, fireRollsOwed: followUps.length }, events, followUps });
   },
-};
+});
 
 /** "If you end up on a friendly ship (that has already rolled), roll the direction again" — any friend in the hex counts. */
 const onFriend = (state: AdState, s: Ship, hex: Hex | null): boolean =>
@@ -86,7 +86,7 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
   };
 }
 
-export const deployment: Handler = {
+export const deployment = adAction({
   type: "deployment",
   title: "Initial deployment",
   description:
@@ -101,7 +101,7 @@ export const deployment: Handler = {
     entry("direction", "d6", 1, "Second die: 1 downwind, 2–6 round clockwise."),
   ],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const generous = cfg(state).generousEnglish && isBritish(s) ? 1 : 0; // "English ships could subtract 1 if you’re feeling generous"
     const distance = displacementHexes((dice[0]?.[0] ?? 0) - generous);
     return ok(displace(state, s, distance, dice[1]?.[0] ?? 1, "deployed"));
@@ -120,9 +120,9 @@ export const deployment: Handler = {
       d.probability((o) => o.distance === 2),
     ),
   }),
-};
+});
 
-export const deploymentRedirect: Handler = {
+export const deploymentRedirect = adAction({
   type: "deployment-redirect",
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
@@ -132,5 +132,5 @@ export const deploymentRedirect: Handler = {
   ),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [entry("direction", "d6", 1, "1 downwind, 2–6 round clockwise.")],
-  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action, "ship"), 1, dice[0]?.[0] ?? 1, "redeployed")),
-};
+  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action.ship), 1, dice[0]?.[0] ?? 1, "redeployed")),
+});
