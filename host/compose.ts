@@ -16,8 +16,10 @@ import type { TableSetup } from "./config/load.ts";
 import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { type DeviceSetup, deviceSetup } from "./device-setup/setup.ts";
-import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
+import { allHealth, showLight, subscribeDevices, type TableDevices } from "./devices.ts";
+import { DiceLights } from "./dice-lights.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
+import { awaitedDice } from "./session/awaited-dice.ts";
 import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
@@ -127,6 +129,18 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       }
     }
   };
+  // the dice answer back (issue 28): results as the rules marked them, the awaited dice glowing, a low battery
+  let lights: DiceLights | null = null;
+  const lightDice = (events: readonly SessionEvent[]) => {
+    if (!lights || !devices) return;
+    try {
+      for (const e of events) if (e.type === "result") lights.resolved(e.record);
+      const s = current.session;
+      lights.awaiting(awaitedDice(s.draftStatus(), allHealth(devices), s.work.bindings, s.work.players));
+    } catch (err) {
+      logger.error({ err }, "the dice's lights could not be worked out");
+    }
+  };
   const showWind = (w: WindView | null) => {
     if (w && devices?.dial) devices.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
   };
@@ -141,6 +155,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       onChange: (events) => {
         for (const e of events) if (e.type === "wind") showWind(e.wind);
         publish(events);
+        // the dice answer after the view is out: the display first, and the die's path stays as it was
+        setImmediate(() => lightDice(events));
       },
     });
 
@@ -160,6 +176,12 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   for (const n of current.session.notices) logger.warn({ notice: n.text }, "notice at start");
   const built = await composeTableDevices(tableFile, store, opts, logger);
   devices = built;
+  lights = new DiceLights({
+    show: (id, light) => showLight(built, id, light),
+    enabled: () => current.setup.display?.diceLights !== false,
+    wait: (ms) => new Promise((done) => setTimeout(done, ms)),
+    logger,
+  });
   let healthTimer: NodeJS.Timeout | undefined;
   // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
   const silentDice = new SilentDiceWatch({
@@ -189,6 +211,9 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       } catch (e) {
         logger.error({ err: e }, "a device change could not be announced");
       }
+      // a die that came (back) may be the one awaited; a low battery blinks once
+      lights?.health(allHealth(built));
+      lightDice([]);
       // battery and signal reports can come several times a second per die: push health at most every 250 ms
       healthTimer ??= setTimeout(() => {
         healthTimer = undefined;
@@ -246,6 +271,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     await before.close();
     silentDice.close(); // forgets a throw of the game put away (the watch goes on for the next)
     showWind(current.session.windView());
+    lightDice([]);
     placeFleet();
     logger.info({ game: id, ruleset: current.setup.ruleset.id, resolved: current.session.records.length }, "game opened on the table");
     publish([]);
@@ -290,6 +316,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       clearInterval(storeWatch);
       silentDice.close();
       offDevices();
+      await lights?.close();
       await current.close();
       await built.close();
       store.close();

@@ -36,6 +36,9 @@ export const HeadlineSchema = Type.Object({
   bars: Type.Array(HeadlineItem),
   facts: Type.Array(HeadlineItem),
   mostLikely: Type.String(),
+  standing: Type.Union([Type.Literal("likeliest"), Type.Literal("even"), Type.Literal("certain")], {
+    description: "The most likely result stands alone, tied with others (even), or is the only one (certain)",
+  }),
 });
 
 /** One figure of an odds summary, typed by the rule set (src/odds/figures.ts): a page shows each as what it is. */
