@@ -4,6 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { type ActionContext, chance, chances, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
@@ -11,6 +12,7 @@ import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
+import { chartField, codeMeaning } from "./outcome-facts.ts";
 import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
@@ -77,6 +79,15 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
 export const gunneryAction = quickfireAction({
   prepareOnParse: false,
   type: "gunnery",
+  outcomeSchema: outcomeOf({
+    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
+    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
+    blast: fact.entries("Blast damage", codeMeaning),
+    rof: fact.target("ROF die fires on", { below: true }),
+    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
+    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
+    chart: chartField,
+  }),
   measure: GUNNERY_MEASURES,
   title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
@@ -98,6 +109,15 @@ export const gunneryAction = quickfireAction({
 export const quickfireAttackAction = quickfireAction({
   prepareOnParse: false,
   type: "quickfire-attack",
+  outcomeSchema: outcomeOf({
+    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
+    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
+    blast: fact.entries("Blast damage", codeMeaning),
+    rof: fact.target("ROF die fires on", { below: true }),
+    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
+    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
+    chart: chartField,
+  }),
   measure: QUICKFIRE_ATTACK_MEASURES,
   title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",

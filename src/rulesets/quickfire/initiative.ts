@@ -7,12 +7,14 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
 
 export const initiativeAction = quickfireAction({
   prepareOnParse: false,
   type: "initiative",
+  outcomeSchema: outcomeOf({ decides: fact.textOrNull("Decides who moves first", { none: "A tie: roll again" }) }),
   title: "Who moves first",
   description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
   schema: Type.Object(

@@ -5,11 +5,13 @@
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
+import { PHASE_WORDS } from "./outcome-facts.ts";
 import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
 
 /**
@@ -47,6 +49,20 @@ interface MoveContext {
 export const moveAction = quickfireAction({
   prepareOnParse: false,
   type: "move",
+  outcomeSchema: outcomeOf({
+    legal: fact.hidden(Type.Boolean()),
+    box: fact.number("Speed box used"),
+    maxTurn: fact.number("May turn up to", ["°", "°"]),
+    available: fact.number("Speed available"),
+    uncontrolled: fact.words("Direction hits (uncontrolled turns)", {
+      "1": "135° left",
+      "2": "90° left",
+      "3": "45° left",
+      "4": "45° right",
+      "5": "90° right",
+      "6": "135° right",
+    }),
+  }),
   measure: MOVE_MEASURES,
   title: "Movement",
   description:
@@ -113,6 +129,12 @@ export const moveAction = quickfireAction({
 export const endPhaseAction = quickfireAction({
   prepareOnParse: false,
   type: "end-phase",
+  outcomeSchema: outcomeOf({
+    from: fact.word("Phase ended", PHASE_WORDS),
+    to: fact.word("Next phase", PHASE_WORDS),
+    newTurn: fact.flag("A new turn begins"),
+    turn: fact.number("Turn"),
+  }),
   title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
   schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),

@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok } from "../../result.ts";
 import { torpedoHitNumber } from "./chart.ts";
@@ -13,6 +14,7 @@ import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { TORPEDO_MEASURES } from "./measures.ts";
+import { chartField } from "./outcome-facts.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
@@ -39,6 +41,21 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
 export const torpedoAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo",
+  outcomeSchema: outcomeOf({
+    results: fact.rows(
+      "Torpedoes",
+      {
+        target: fact.hidden(Type.String()),
+        rating: fact.number("Torpedo rating"),
+        moving: fact.flag("Target moving", { no: "Target static" }),
+        hitNumber: fact.target("Hit on", { below: true }),
+        hit: fact.flag("Hit", { no: "Missed" }),
+      },
+      "target",
+    ),
+    hits: fact.count("Torpedo hits"),
+    chart: chartField,
+  }),
   measure: TORPEDO_MEASURES,
   title: "Torpedo fire",
   description:
@@ -165,6 +182,7 @@ export const torpedoAction = quickfireAction({
 export const torpedoDamageAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo-damage",
+  outcomeSchema: outcomeOf({ sHits: fact.count("Speed hits (S)") }),
   title: "Torpedo hit",
   description: "1D6 S hits from a torpedo hit (3.2)",
   schema: Type.Object(
