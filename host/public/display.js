@@ -11,7 +11,7 @@ import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
-import { factValue } from "./lib/facts.js";
+import { factLine, factValue } from "./lib/facts.js";
 import { useFit } from "./lib/fit.js";
 import { actionName, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
@@ -214,7 +214,7 @@ function Fact({ fact }) {
   if (fact.kind === "rows")
     return html`<li data-kind="rows"><span>${fact.label}</span>
       <ul>
-        ${fact.value.map((row) => html`<li><span>${row.label}:</span> <b>${row.facts.map((f) => (factValue(f) ? `${f.label} ${factValue(f)}` : f.label)).join(", ")}</b></li>`)}
+        ${fact.value.map((row) => html`<li>${row.label ? html`<span>${row.label}:</span> ` : null}<b>${row.facts.map(factLine).join(", ")}</b></li>`)}
       </ul>
     </li>`;
   const value = factValue(fact);

@@ -56,8 +56,8 @@ export function startHost(dataDir: string, args: readonly string[] = []): Promis
   });
 }
 
-/** Debian's chromium, headless, with a fresh profile. */
-export function launchChromium(): Promise<BrowserContext> {
+/** Debian's chromium, headless, with a fresh profile (and any further command-line switches, e.g. a fake camera). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), "qd-chromium-"));
   return chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
@@ -72,6 +72,7 @@ export function launchChromium(): Promise<BrowserContext> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
