@@ -95,6 +95,14 @@ function ActionPanel({ state }) {
     const byPad = c.min <= 1 && padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
       <div class="instruction" id="instruction" data-needed="">${c.purpose}</div>
+      ${
+        // a choice about the table: what its positions say (on the map too), for the players to confirm
+        c.map?.figure
+          ? html`<p class="measured-fields" id="choice-measured"><span class="measured-kicker">Measured on the table: </span><b>${
+              c.map.within.map((id) => shipName(state, id)).join(", ") || "none"
+            }</b> (${c.map.figure})</p>`
+          : null
+      }
       <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
       <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
         ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}

@@ -4,8 +4,10 @@
  * readings with both values ("borderline — check with a ruler"), the refusal the geometry gives, or why the figures
  * are asked instead; and for the map, the firing line and the action's range bands as rings round the firer.
  */
-import type { ActionDef, RuleSet, TableState } from "../../src/game/types.ts";
+import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { DraftStatus } from "./draft.ts";
+import { measuredDraft } from "./measured-draft.ts";
 import type { Positions } from "./positions.ts";
 
 /** A value as players read it: yes/no for booleans, ship names for ship ids, numbers as given. */
@@ -72,4 +74,29 @@ export function measureView(rs: RuleSet, state: TableState, st: DraftStatus | nu
     /** The map's caption on the firing line ("6.9″ base to base"). */
     label: figure ?? null,
   };
+}
+
+/**
+ * What the map draws of a choice the rules ask about the table (the ships within an explosion's radius): the ship it
+ * centres on, the rings the rule set draws for its action, and the ships the positions put inside (measured as the
+ * choice's field would be, its value left out). Null for a choice that is not about the table.
+ */
+export function choiceMapView(
+  rs: RuleSet,
+  state: TableState,
+  head: FollowUp | undefined,
+  at: { readonly positions?: Positions; readonly now: number; readonly layout?: TableLayout },
+) {
+  if (head?.kind !== "choose") return null;
+  const def = rs.actions.find((a) => a.type === head.action.type);
+  const centre = def?.fields.find((f) => f.type === "ship");
+  const id = centre ? head.action[centre.name] : undefined;
+  if (!def || typeof id !== "string" || !at.positions?.[id]) return null;
+  const rings = (rs.actionRings?.[def.type]?.(head.action) ?? []).map((r) => ({ label: r.label, radius: r.mm }));
+  const { [head.choice.field]: _asked, ...rest } = head.action;
+  const m = measuredDraft(rs, state, def, { ...rest, type: head.action.type }, at);
+  const v = m.measure && !m.measure.asked ? m.action[head.choice.field] : undefined;
+  const within = Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  if (rings.length === 0 && within.length === 0) return null;
+  return { centre: id, rings, within, figure: m.measure?.figures[head.choice.field] ?? null };
 }

@@ -15,7 +15,7 @@ import { choiceWords } from "./choices.ts";
 import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import { gameOver, type StoredEnd } from "./game-over.ts";
-import { measureView } from "./measure-view.ts";
+import { choiceMapView, measureView } from "./measure-view.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
 
@@ -176,7 +176,17 @@ export function tableView(
     },
     followUps: s.followUps,
     /** The choice the rules ask, with the option the pad's next-choice shows (`picked`, an index), if any. */
-    choice: head?.kind === "choose" ? { purpose: head.purpose, action: head.action, ...head.choice, picked: s.work.picking ?? null } : null,
+    choice:
+      head?.kind === "choose"
+        ? {
+            purpose: head.purpose,
+            action: head.action,
+            ...head.choice,
+            picked: s.work.picking ?? null,
+            /** What the map draws of it: the ship it centres on, its rings, the ships inside (or null). */
+            map: choiceMapView(s.rs, s.state, head, { positions: s.work.positions, now: s.now(), layout: s.setup.table }),
+          }
+        : null,
     last: last ? resultView(s.rs, s.state, last, s.records.length) : null,
     history: s.records.slice(-12).map((r, i, shown) => ({
       seq: r.seq,

@@ -323,4 +323,9 @@ export interface RuleSet<S extends TableState = TableState> {
    * band's outer edge (mm, base to base) with the band's name in the text's words.
    */
   readonly rangeRings?: Readonly<Record<string, readonly { readonly label: string; readonly mm: number }[]>>;
+  /**
+   * Rings that depend on the action (an explosion's rolled radius), by action type, as the table's map draws them
+   * round the action's first ship (mm, base to base).
+   */
+  readonly actionRings?: Readonly<Record<string, (action: Action) => readonly { readonly label: string; readonly mm: number }[]>>;
 }

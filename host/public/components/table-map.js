@@ -26,10 +26,17 @@ function useSize(ref, shown) {
   return size;
 }
 
-/** The ships of the action being set up: field name (firer, target …) by ship id. */
+/** The ships of the action being set up: field name (firer, target …) by ship id; or of a choice about the table. */
 function roles(state) {
   const p = state.pending;
   const out = {};
+  const c = !p ? state.choice?.map : null;
+  if (c) {
+    // a choice about the table (the ships within an explosion's radius): its centre and the ships inside
+    out[c.centre] = "centre";
+    for (const id of c.within) out[id] ??= "within";
+    return out;
+  }
   if (!p) return out;
   for (const f of p.fields) {
     const v = p.action[f.name];
@@ -108,8 +115,10 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
   const pos = (s) => (drag?.id === s.id ? drag : s);
   const ships = t.ships.map((s) => ({ ...s, ...pos(s) }));
   const at = (s) => ({ sx: s.x, sy: t.height - s.y });
-  const measured = state.pending?.measured ?? null;
-  const firerId = Object.keys(role).find((id) => role[id] === "firer") ?? Object.keys(role)[0];
+  const chosen = !state.pending ? (state.choice?.map ?? null) : null;
+  // the rings and the caption of the action being set up, or of a choice about the table
+  const measured = state.pending?.measured ?? (chosen ? { rings: chosen.rings, label: null, line: null } : null);
+  const firerId = Object.keys(role).find((id) => role[id] === "firer" || role[id] === "centre") ?? Object.keys(role)[0];
   const targetId = Object.keys(role).find((id) => id !== firerId && role[id] !== "within");
   const firer = ships.find((s) => s.id === firerId);
   const target = ships.find((s) => s.id === targetId);
@@ -133,7 +142,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
   );
   const win = drag?.win ?? fitted;
   const unit = size.width > 0 ? (win.x1 - win.x0) / size.width : t.width / 800; // map units (mm) per screen pixel
-  const line = measured?.line ?? (firer && target ? { from: firer, to: target } : null);
+  const line = measured?.line ?? (firer && target && !chosen ? { from: firer, to: target } : null);
   // the measured figure beside the middle of the firing line, kept clear of names
   const captionPx = fontPx + 3;
   const caption =

@@ -57,6 +57,10 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   defaultBase: { width: 25, length: 60 },
   // "Range is measured base to base": the broadside's bands as the table's map draws them
   rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
+  // "all ships within 1D6 inches": the rolled radius round the exploding ship
+  actionRings: {
+    "explosion-hits": (a) => (typeof a.radius === "number" && a.radius > 0 ? [{ label: `${a.radius}″`, mm: a.radius * 25.4 }] : []),
+  },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
   shipFields: SHIP_FIELDS,
