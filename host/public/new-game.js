@@ -1,14 +1,17 @@
 // /games/new: a game set up in the browser, no text editor — the rule set, then a bundled scenario or a blank
 // table, then the fleets (a roster file, or ships one by one through a form built from the rule set's ship
-// fields), the sides' players, a title; Create (`POST /api/games`, each refused value shown at its ship and field),
-// then "Open it on the table now" (`POST /api/games/:id/open`). A table file may be loaded instead.
+// fields, ids made from names, sides chosen), the rule set's options, the starting wind, the sides' players, a
+// title; Create (`POST /api/games`, each refused value shown at its ship and field, by its label, and gone as soon
+// as what it was about changes), then "Open it on the table now" (`POST /api/games/:id/open`). A table file may be
+// loaded instead.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { RosterUpload } from "./components/roster-upload.js";
+import { RuleOptions, StartingWind } from "./components/rule-options.js";
 import { SetupWalk } from "./components/setup-walk.js";
 import { ShipForm } from "./components/ship-form.js";
 import { TableFileLoad } from "./components/table-file-load.js";
-import { fleetErrorAt, fleetsOf, rulesetTitle, withoutPath } from "./lib/games.js";
+import { fleetErrorAt, fleetsOf, labelled, rulesetTitle, withoutPath } from "./lib/games.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api } from "./lib/live.js";
 
@@ -28,7 +31,7 @@ function Ships({ ships, errors, remove }) {
       <ul class="fleet-list">
         ${f.ships.map(
           (s) => html`<li key=${s.at} data-ship=${s.id}>
-            <b>${s.name}</b> <span class="muted">${s.id}${s.tag ? ` · tag ${[].concat(s.tag).join(" ")}` : " · no tag yet"}</span>
+            <b>${s.name}</b> <span class="muted">${s.tag ? `tag ${[].concat(s.tag).join(" ")}` : "no tag yet"}</span>
             <button type="button" class="secondary" aria-label=${`Remove ${s.name}`} onClick=${() => remove(s.at)}>Remove</button>
             ${errors[s.at] ? html`<span class="field-error" role="alert">${errors[s.at]}</span>` : null}
           </li>`,
@@ -91,11 +94,15 @@ function NewGame() {
   const [ships, setShips] = useState([]);
   const [players, setPlayers] = useState({});
   const [title, setTitle] = useState("");
-  const [errors, setErrors] = useState({ general: "", ships: {} });
+  const [options, setOptions] = useState({});
+  const [wind, setWind] = useState({});
+  // a refusal is kept with what it was about (`about`: that part of the form as it was); it is shown only while that
+  // part is unchanged, so it goes the moment it no longer applies
+  const [errors, setErrors] = useState({ general: "", about: "", ships: {} });
   const [created, setCreated] = useState(null);
   useEffect(() => {
     api("GET", "/api/rulesets").then((r) =>
-      r.ok === false ? setErrors({ general: r.error.message, ships: {} }) : setRulesets(r.rulesets),
+      r.ok === false ? setErrors({ general: r.error.message, about: "", ships: {} }) : setRulesets(r.rulesets),
     );
   }, []);
   if (!rulesets)
@@ -108,8 +115,31 @@ function NewGame() {
     setRulesetId(id);
     setScenario("");
     setShips([]);
-    setErrors({ general: "", ships: {} });
+    setOptions({});
+    setWind({});
+    setErrors({ general: "", about: "", ships: {} });
   };
+  // what a refusal at `path` is about: the ships (and scenario), the options, the wind, the players, or everything
+  const aboutOf = (path) => {
+    const p = String(path ?? "");
+    const part = p.startsWith("fleets")
+      ? [ships, scenario]
+      : p.startsWith("settings")
+        ? options
+        : p.startsWith("wind")
+          ? wind
+          : p.startsWith("players")
+            ? players
+            : [rulesetId, scenario, ships, options, wind, players, title];
+    return JSON.stringify(part);
+  };
+  const general = errors.general && errors.about === aboutOf(errors.path) ? errors.general : "";
+  const shipErrors = Object.fromEntries(
+    Object.entries(errors.ships)
+      .filter(([at, e]) => JSON.stringify(ships[at]) === e.about)
+      .map(([at, e]) => [at, e.message]),
+  );
+  const allFields = [{ name: "side", label: "Side" }, { name: "name", label: "Name" }, { name: "tag", label: "Tag" }, ...(rs?.ship ?? [])];
   const create = async () => {
     // ships listed by side, as they are sent: fleets[i].ships[j] is the j-th of side i
     const order = fleetsOf(ships.map((s, at) => ({ ...s, at })));
@@ -123,23 +153,33 @@ function NewGame() {
         dice: players[side]?.dice ?? "electronic",
         ...(players[side]?.name?.trim() ? { name: players[side].name.trim() } : {}),
       })),
+      ...(Object.keys(options).length > 0 ? { settings: options } : {}),
+      ...(Object.keys(wind).length > 0 ? { wind } : {}),
     };
     const r = await api("POST", "/api/games", body);
     if (r.ok === false) {
       const at = fleetErrorAt(r.error.path);
       const ship = at && at.ship !== null ? order[at.fleet]?.ships[at.ship] : null;
-      const said = withoutPath(r.error.message, r.error.path);
+      const said = labelled(withoutPath(r.error.message, r.error.path), allFields);
+      const label = allFields.find((f) => f.name === at?.field)?.label ?? at?.field;
       setErrors(
         ship
           ? {
               general: "A ship was refused: see the list.",
-              ships: { [ship.at]: said.startsWith(at.field) ? said : `${at.field}: ${said}` },
+              path: "fleets",
+              about: aboutOf("fleets"),
+              ships: { [ship.at]: { message: said.startsWith(label) ? said : `${label}: ${said}`, about: JSON.stringify(ships[ship.at]) } },
             }
-          : { general: r.error.message, ships: {} },
+          : {
+              general: labelled(r.error.message.replace(/^(settings|wind)\./, ""), [...allFields, ...(rs?.wind ?? [])]),
+              path: r.error.path,
+              about: aboutOf(r.error.path),
+              ships: {},
+            },
       );
       return;
     }
-    setErrors({ general: "", ships: {} });
+    setErrors({ general: "", about: "", ships: {} });
     setCreated(r);
   };
   return html`<main class="page">
@@ -173,21 +213,29 @@ function NewGame() {
           <legend>3. Ships</legend>
           ${sc ? html`<p class="muted">The scenario brings its ships; ships you add here replace them.</p>` : null}
           <${RosterUpload} ruleset=${rs} onShips=${(more) => setShips([...ships, ...more])} />
-          <${Ships} ships=${ships} errors=${errors.ships} remove=${(at) => setShips(ships.filter((_, i) => i !== at))} />
+          <${Ships} ships=${ships} errors=${shipErrors} remove=${(at) => setShips(ships.filter((_, i) => i !== at))} />
           <details class="add-ship"><summary>Add a ship by hand</summary>
-            <${ShipForm} ruleset=${rs} sides=${sides} onAdd=${(s) => setShips([...ships, s])} />
+            <${ShipForm} ruleset=${rs} sides=${sides} taken=${ships.map((s) => s.id)} onAdd=${(s) => setShips([...ships, s])} />
           </details>
         </fieldset>
+        <fieldset id="options">
+          <legend>4. Rule options</legend>
+          <${RuleOptions} ruleset=${rs} values=${options} setValues=${setOptions} />
+        </fieldset>
+        <fieldset id="wind">
+          <legend>5. Starting wind</legend>
+          <${StartingWind} ruleset=${rs} scenario=${scenario} wind=${wind} setWind=${setWind} />
+        </fieldset>
         <fieldset>
-          <legend>4. Players</legend>
+          <legend>6. Players</legend>
           <${Players} sides=${sides} players=${players} setPlayers=${setPlayers} />
         </fieldset>
         <fieldset>
-          <legend>5. Title</legend>
+          <legend>7. Title</legend>
           <label><span>Title of the game</span>
             <input id="title" value=${title} placeholder=${sc?.title ?? rs.title} onInput=${(e) => setTitle(e.currentTarget.value)} /></label>
         </fieldset>
-        <p id="create-error" class="error" role="alert">${errors.general}</p>
+        <p id="create-error" class="error" role="alert">${general}</p>
         ${created ? null : html`<p><button type="button" id="create" onClick=${create}>Create the game</button></p>`}`
           : null
       }

@@ -21,10 +21,12 @@ export function actingShip<Ship extends ShipBase>(
   return why === null ? found : fail("rules.illegal", why, `action.${field}`);
 }
 
-/** Refuses two ships with the same id (`input.invalid` at the second one's id). */
+/** Refuses two ships with the same id, and an id with a space (`input.invalid` at the id): an id is one word. */
 export function uniqueShipIds<Ship extends { readonly id: string }>(ships: readonly Ship[]): Result<readonly Ship[]> {
   const seen = new Set<string>();
   for (const [i, s] of ships.entries()) {
+    if (/\s/.test(s.id))
+      return fail("input.invalid", `ships[${i}].id "${s.id}" has a space; an id is one word, like "royal-james".`, `ships[${i}].id`);
     if (seen.has(s.id))
       return fail("input.invalid", `ships[${i}].id "${s.id}" is used by two ships; ids must be unique.`, `ships[${i}].id`);
     seen.add(s.id);

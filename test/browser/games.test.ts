@@ -209,7 +209,7 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     const row = page.locator("#roster-errors li[data-line='3']");
     await row.waitFor();
     expect(await row.getAttribute("data-field")).toBe("hull");
-    expect(await row.textContent()).toBe(`Line 3, hull: hull must be one of "stout", "average", "weak".`);
+    expect(await row.textContent()).toBe(`Line 3, Hull: Hull must be one of "stout", "average", "weak".`);
     expect(await page.locator("#no-ships").count()).toBe(1);
 
     // a table file with a bad value: its line and key, as the file is called
@@ -231,7 +231,6 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
 
     await page.locator("details.add-ship summary").click();
     await page.fill("#ship-side", "English");
-    await page.fill("#ship-id", "henry");
     await page.fill("#ship-name", "Henry");
     await page.fill("#ship-rating", "9");
     await page.selectOption("#ship-speed", "slow");
@@ -247,7 +246,6 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.locator("[data-ship=henry]").waitFor();
 
     // a second ship with Henry's tag passes alone; the game refuses it and the page marks it in the list
-    await page.fill("#ship-id", "mary");
     await page.fill("#ship-name", "Mary");
     await page.fill("#ship-tag", "04CC0000000001");
     await page.click(".ship-form button[type=submit]");
@@ -256,7 +254,7 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.click("#create");
     await expect
       .poll(() => page.locator("[data-ship=mary] .field-error").textContent(), WAIT)
-      .toBe("tag 04CC0000000001 is already on henry.");
+      .toBe("Tag 04CC0000000001 is already on henry.");
     expect(await page.locator("#create-error").textContent()).toBe("A ship was refused: see the list.");
     expect((await games()).length).toBe(before);
   });

@@ -2,7 +2,8 @@
  * The phone pages on a 390×844 phone (issue 26 item 4): /devices fits the phone's width, says first how many devices
  * need attention and each problem in words with its remedy, keeps the emulators' controls in their own panel; the
  * axe-core check on it stays clean. /control answers a refusal beside the field that caused it, in view and in the
- * players' words.
+ * players' words. The new-game wizard makes ids from names, offers sides as choices, names fields by their labels,
+ * drops an error once it no longer applies, and has steps for the rule set's options and the starting wind.
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -143,5 +144,75 @@ describe("/control on a phone", { timeout: 90_000 }, () => {
     expect(await axeViolations(page), "axe on /control").toEqual([]);
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.close();
+  });
+});
+
+describe("the new-game wizard on a phone", { timeout: 90_000 }, () => {
+  it("makes ids from names, offers sides, clears a stale error, names fields by their labels, sets options and wind", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${host.url}/games/new`);
+    await page.waitForSelector("body[data-ready]");
+    await page.selectOption("#ruleset", "sole-bay-1672");
+    await page.click("#create");
+    await expect.poll(() => page.locator("#create-error").textContent(), WAIT).toMatch(/^The game has no ships/);
+
+    await page.locator("details.add-ship summary").click();
+    expect(await page.locator("#ship-id").count(), "no id to invent").toBe(0);
+    await page.fill("#ship-side", "English");
+    await page.fill("#ship-name", "Royal James");
+    await page.fill("#ship-rating", "9");
+    await page.selectOption("#ship-speed", "slow");
+    await page.selectOption("#ship-hull", "stout");
+    await page.click(".ship-form button[type=submit]");
+    // the field by its label ("Rate"), never its key ("rating")
+    await expect.poll(() => page.locator("#ship-rating-error").textContent(), WAIT).toMatch(/^Rate must be at least 1 and at most 4/);
+    await page.fill("#ship-rating", "2");
+    expect(await page.locator("#ship-rating-error").textContent(), "gone once the field changes").toBe("");
+    await page.click(".ship-form button[type=submit]");
+    await page.locator(".fleet-list li[data-ship=royal-james]").waitFor();
+    // the stale "no ships" error is gone the moment a ship is listed
+    expect(await page.locator("#create-error").textContent()).toBe("");
+
+    // the side is a choice among the sides there are, or a new one; a second Royal James gets an id of her own
+    expect(await page.locator("#ship-side").evaluate((e) => e.tagName)).toBe("SELECT");
+    expect(await page.locator("#ship-side option").allTextContents()).toEqual(["English", "a new side…"]);
+    await page.selectOption("#ship-side", { label: "a new side…" });
+    await page.fill("#ship-side", "Dutch");
+    await page.fill("#ship-name", "Royal James");
+    await page.click(".ship-form button[type=submit]");
+    await page.locator(".fleet-list li[data-ship=royal-james-2]").waitFor();
+    expect(await page.locator(".fleet-block[data-side=Dutch] li").count()).toBe(1);
+
+    // the rule set's options and the starting wind
+    await page.locator("#options summary").click();
+    await page.check("#setting-deathDice");
+    expect(await page.locator("#options summary").textContent()).toMatch(/^1 option changed/);
+    expect(await page.locator("#wind-windward option").allTextContents()).toEqual(["the default", "N", "E", "S", "W"]);
+    await page.selectOption("#wind-windward", "N");
+    expect(await overflowX(page), "sideways scroll at 390 px").toBeLessThanOrEqual(0);
+    expect(await axeViolations(page), "axe on /games/new").toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, "new-game-390x844.png"), fullPage: true });
+    await page.fill("#title", "Phones night");
+    await page.click("#create");
+    await page.locator("#created").waitFor();
+
+    const games = (await call(`${host.url}/api/games`)).json as unknown as { id: number; title: string }[];
+    const id = games.find((g) => g.title === "Phones night")?.id;
+    const file = await (await fetch(`${host.url}/api/games/${id}/table-file`)).text();
+    expect(file).toMatch(/id: royal-james\n/);
+    expect(file).toMatch(/id: royal-james-2\n/);
+    expect(file).toMatch(/windward: N/);
+    expect(file).toMatch(/deathDice: true/);
+    await page.close();
+  });
+
+  it("refuses a ship id with a space", async () => {
+    const r = await call(`${host.url}/api/games`, "POST", {
+      ruleset: "sole-bay-1672",
+      fleets: [{ side: "A", ships: [{ id: "royal james", name: "Royal James", rating: 2, speed: "slow", hull: "stout" }] }],
+    });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.json)).toMatch(/has a space; an id is one word/);
   });
 });

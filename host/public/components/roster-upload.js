@@ -1,6 +1,7 @@
 // A roster file chosen on /games/new (CSV or YAML), read in the browser and checked by the rule set on the host
 // (`POST /api/rosters/parse`): its ships join the fleets, or every bad row is listed by its line and field.
 import { useState } from "preact/hooks";
+import { labelled } from "../lib/games.js";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 
@@ -8,6 +9,15 @@ const formatOf = (name) => (/\.csv$/i.test(name) ? "csv" : "yaml");
 
 /** `onShips(ships, file)` receives the roster's ships, each `{side, id, name, tag?, …fields}`. */
 export function RosterUpload({ ruleset, onShips }) {
+  // a column is named by its label, as the ship form names it ("Rate", not "rating")
+  const fields = [
+    { name: "side", label: "Side" },
+    { name: "id", label: "Id" },
+    { name: "name", label: "Name" },
+    { name: "tag", label: "Tag" },
+    ...ruleset.ship,
+  ];
+  const labelOf = (name) => fields.find((f) => f.name === name)?.label.replace(/ \(.*\)$/, "") ?? name;
   const [problems, setProblems] = useState(null);
   const [said, setSaid] = useState("");
   const [warnings, setWarnings] = useState([]);
@@ -46,7 +56,7 @@ export function RosterUpload({ ruleset, onShips }) {
             <ul class="roster-errors">
               ${problems.list.map(
                 (p) => html`<li data-line=${p.line ?? ""} data-field=${p.field}>
-                  ${p.line !== null ? html`<b>Line ${p.line}</b>` : null}${p.field ? html`, <b>${p.field}</b>` : null}${p.line !== null || p.field ? ": " : ""}${p.message}
+                  ${p.line !== null ? html`<b>Line ${p.line}</b>` : null}${p.field ? html`, <b>${labelOf(p.field)}</b>` : null}${p.line !== null || p.field ? ": " : ""}${labelled(p.message, fields)}
                 </li>`,
               )}
             </ul>

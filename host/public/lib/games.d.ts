@@ -21,3 +21,6 @@ export function fleetsOf(
   ships: readonly ({ side: string } & Record<string, unknown>)[],
 ): { side: string; ships: Record<string, unknown>[] }[];
 export function fileName(title: string): string;
+export function idFromName(name: string, taken?: readonly string[]): string;
+export function settingLabel(name: string): string;
+export function labelled(message: string, fields: readonly { name: string; label: string }[]): string;

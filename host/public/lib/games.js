@@ -116,3 +116,42 @@ export const fileName = (title) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || "game";
+
+/**
+ * A ship's id from its name, unique among `taken`: "Royal James" → "royal-james", a second one "royal-james-2".
+ * An id is one word (no spaces) made of letters, digits and hyphens; people never have to invent one.
+ */
+export function idFromName(name, taken = []) {
+  const base =
+    String(name)
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "ship";
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  let n = 2;
+  while (used.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}
+
+/** A setting's name as words: "deathDiceSkullFace" → "Death dice skull face". */
+export const settingLabel = (name) => {
+  const w = String(name)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+};
+
+/** A field's key in a message as its label: "rating must be at least 1" under "Rate" → "Rate must be at least 1". */
+export function labelled(message, fields) {
+  let m = String(message);
+  for (const f of fields)
+    m = m.replace(new RegExp(`(^|\\.)${f.name}\\b`), (_, dot) => (dot === "." ? " " : "") + f.label.replace(/ \(.*\)$/, ""));
+  return m
+    .replace(/ expected array\b/, " must be a list")
+    .replace(/ expected (number|integer)\b/, " must be a number")
+    .replace(/ expected boolean\b/, " must be yes or no")
+    .trim();
+}

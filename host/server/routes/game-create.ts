@@ -1,7 +1,8 @@
 /**
- * `POST /api/games {ruleset, scenario?, fleets?, players?, title?}` (docs/reference/http-api.md, issue 12): a new game in the
+ * `POST /api/games {ruleset, scenario?, fleets?, players?, title?, settings?, wind?}` (docs/reference/http-api.md, issue 12): a new game in the
  * table's file, not yet open. A bundled scenario gives the ships, wind and game state; `fleets` replace its ships,
- * as in a table file. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
+ * as in a table file; `settings` change the rule set's options one by one over the scenario's, and `wind` is the
+ * starting wind (the rule set's `set-wind` fields, as `GET /api/rulesets` lists them), given whole. The whole set-up is checked as a table file is (each ship by the rule set, tags unique,
  * players naming sides) and stored with the game, so opening it later builds the same table setup
  * (`tableSetupOfGame`). Creating a game never touches the open game or any other.
  */
@@ -34,6 +35,16 @@ export const NewGameBody = Type.Object(
       ),
     ),
     players: Type.Optional(Type.Array(PlayerSchema, { maxItems: MAX_SIDES, description: "Players by side: name and how they roll" })),
+    settings: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.Boolean(), Type.Number(), Type.String({ maxLength: 100 })]), {
+        description: "The rule set's options (`GET /api/rulesets` settings), over the scenario's",
+      }),
+    ),
+    wind: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.Boolean(), Type.Number(), Type.String({ maxLength: 100 })]), {
+        description: "The starting wind by the rule set's wind fields (`GET /api/rulesets` wind); instead of the scenario's",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -87,9 +98,9 @@ function gameTableOf(
       ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
       title: body.title ?? base?.title ?? rs.title,
       fleets,
-      ...(base?.wind !== undefined ? { wind: base.wind } : {}),
+      ...(body.wind !== undefined ? { wind: body.wind } : base?.wind !== undefined ? { wind: base.wind } : {}),
       ...(base?.game !== undefined ? { game: base.game } : {}),
-      ...(base?.settings !== undefined ? { settings: base.settings } : {}),
+      ...(base?.settings !== undefined || body.settings !== undefined ? { settings: { ...base?.settings, ...body.settings } } : {}),
       players: body.players ?? [],
       // the scenario's playing area; its starting places only for its own ships
       ...(base?.table ? { table: body.fleets === undefined ? base.table : { width: base.table.width, height: base.table.height } } : {}),

@@ -1,6 +1,6 @@
 /**
  * `GET /api/rulesets` (issue 12): what the new-game page builds its steps from — each rule set's id, title,
- * description, settings, the fields of a ship's set-up (labels, choices, bounds, defaults: the same as
+ * description, settings, the fields of the starting wind (its `set-wind` action's), the fields of a ship's set-up (labels, choices, bounds, defaults: the same as
  * `quarterdeck rulesets --json` gives) and the bundled scenarios played with it (id, title, ships by side).
  */
 import { Type } from "@sinclair/typebox";
@@ -38,6 +38,7 @@ export const RuleSetsReply = Type.Object({
       description: Type.String(),
       settings: Type.Array(Type.Unknown()),
       ship: Type.Array(Field, { description: "The fields of a ship's set-up, after side, id, name and tag" }),
+      wind: Type.Array(Field, { description: "The fields of the starting wind (the rule set's set-wind action); none: no wind" }),
       scenarios: Type.Array(Scenario, { description: "Bundled scenarios played with this rule set" }),
     }),
   ),
@@ -70,6 +71,7 @@ export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
       description: rs.description,
       settings: [...rs.settings],
       ship: [...(rs.shipFields ?? [])],
+      wind: [...(rs.actions.find((a) => a.type === "set-wind")?.fields ?? [])],
       scenarios: scenarios.get(rs.id) ?? [],
     })),
   };

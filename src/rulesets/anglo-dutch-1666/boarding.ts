@@ -6,16 +6,18 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, type Outcome, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
-import type { FollowUp, GameEvent } from "../../game/types.ts";
+import type { FollowUp, GameEvent, Resolution } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { oddsOverDistinctTotals } from "../../odds/plan-odds.ts";
-import { fail, ok } from "../../result.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, loseHull, ship, shipEvent } from "./common.ts";
+import { fail, ok, type Result } from "../../result.ts";
+import { adAction, cfg, checkNotEnded, checkShips, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
 import { GRAPPLE_MEASURES } from "./measures.ts";
-import type { GrappleKind, Ship } from "./schema.ts";
+import { HULL_POINTS, SIDE_WORDS } from "./outcome-facts.ts";
+import type { AdState, GrappleKind, Ship } from "./schema.ts";
 import type { AdSettings } from "./settings.ts";
 
 const KINDS = ["boarding", "collision", "fire-ship"] as const;
@@ -51,8 +53,15 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
   shipEvent("separated", b.id, { grappledWith: null, grappleKind: null, lostBoardingRound: false, wonBoardingRound: false }),
 ];
 
-export const grapple: Handler = {
+export const grapple = adAction({
   type: "grapple",
+  outcomeSchema: outcomeOf({
+    grappled: fact.flag("Grappled", { no: "Not grappled" }),
+    avoided: fact.hidden(Type.Boolean()),
+    kind: fact.word("Grapple", { boarding: "to board", collision: "a collision", "fire-ship": "by a fire ship" }),
+    attackerScore: fact.nullable(fact.die("Attacker's score")),
+    defenderScore: fact.nullable(fact.die("Defender's score")),
+  }),
   measure: GRAPPLE_MEASURES,
   title: "Grapple",
   description:
@@ -73,8 +82,8 @@ export const grapple: Handler = {
     if (!e.ok) return e;
     const c = checkShips(state, action, ["attacker", "defender"]);
     if (!c.ok) return c;
-    const a = ship(state, action, "attacker");
-    const d = ship(state, action, "defender");
+    const a = ship(state, action.attacker);
+    const d = ship(state, action.defender);
     if (a.grappledWith !== null || d.grappledWith !== null)
       return fail("rules.illegal", "One of these ships is already held by another.", "action.attacker");
     if (action.kind === "fire-ship" && !a.fireshipLit)
@@ -89,23 +98,17 @@ export const grapple: Handler = {
     action.defenderAvoids === false
       ? []
       : [
-          bySide(
-            ship(state, action, "attacker").side,
-            entry("attacker", "dave", 1, `${ship(state, action, "attacker").name} tries to close.`),
-          ),
-          bySide(
-            ship(state, action, "defender").side,
-            entry("defender", "dave", 1, `${ship(state, action, "defender").name} tries to avoid.`),
-          ),
+          bySide(ship(state, action.attacker).side, entry("attacker", "dave", 1, `${ship(state, action.attacker).name} tries to close.`)),
+          bySide(ship(state, action.defender).side, entry("defender", "dave", 1, `${ship(state, action.defender).name} tries to avoid.`)),
         ],
   resolve({ state, action }, dice) {
-    const a = ship(state, action, "attacker");
-    const d = ship(state, action, "defender");
-    const kind = action.kind as GrappleKind;
+    const a = ship(state, action.attacker);
+    const d = ship(state, action.defender);
+    const kind = action.kind;
     const s = cfg(state);
     let attackerScore: number | null = null;
     let defenderScore: number | null = null;
-    if (action.defenderAvoids !== false) {
+    if (action.defenderAvoids) {
       attackerScore = (dice[0]?.[0] ?? 0) + avoidModifier(a, d, action.initiative === "attacker", s, kind === "fire-ship");
       defenderScore = (dice[1]?.[0] ?? 0) + avoidModifier(d, a, action.initiative === "defender", s);
     }
@@ -137,10 +140,11 @@ export const grapple: Handler = {
       d.probability((o) => o.grappled === true),
     ),
   }),
-};
+});
 
-export const placement: Handler = {
+export const placement = adAction({
   type: "placement",
+  outcomeSchema: outcomeOf({ attackerTo: fact.word("Attacker placed to", SIDE_WORDS) }),
   title: "Port or starboard",
   description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
   schema: Type.Object({ type: Type.Literal("placement"), ...pair }, { additionalProperties: false }),
@@ -153,15 +157,60 @@ export const placement: Handler = {
       d.probability((o) => o.attackerTo === "port"),
     ),
   }),
-};
+});
 
 const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : Math.floor(x));
 
 /** Two average dice showing a total (2 + 2 … 5 + 5): `resolve` reads the total alone. */
 const totalAsDice = (t: number): number[] => [Math.min(5, t - 2), t - Math.min(5, t - 2)];
 
-export const board: Handler = {
+/** One boarding round from both sides' dice (each side's total is all that counts). */
+function boardingRound(
+  state: AdState,
+  action: { readonly attacker: string; readonly defender: string },
+  dice: readonly (readonly number[])[],
+): Result<Resolution> {
+  const a = ship(state, action.attacker);
+  const d = ship(state, action.defender);
+  const s = cfg(state);
+  const sum = (g: readonly number[] | undefined) => (g ?? []).reduce((x, y) => x + y, 0);
+  const aScore = sum(dice[0]) + a.hullPoints - a.damage;
+  const dScore = sum(dice[1]) + d.hullPoints - d.damage;
+  if (aScore === dScore)
+    return ok({
+      outcome: { winner: null, attackerScore: aScore, defenderScore: dScore, inflicted: 0, winnerHits: 0, captured: false },
+      // a drawn round has no winner: neither may try to separate after it
+      events: [a, d].filter((x) => x.wonBoardingRound).map((x) => shipEvent("drawn-boarding-round", x.id, { wonBoardingRound: false })),
+      followUps: [],
+    });
+  const [winner, loser] = aScore > dScore ? [a, d] : [d, a];
+  const inflicted = round(Math.abs(aScore - dScore) / 2, s.boardingLoserRounding);
+  const winnerHits = round(inflicted / 3, s.boardingWinnerRounding);
+  const lost = loseHull(loser, inflicted, "boarding", { capture: true, capturedBy: winner.id });
+  const won = loseHull(winner, winnerHits, "boarding");
+  const events = [...lost.events, ...won.events];
+  if (!lost.captured) {
+    events.push(shipEvent("lost-boarding-round", loser.id, { lostBoardingRound: true, wonBoardingRound: false }));
+    if (!won.sinking) events.push(shipEvent("won-boarding-round", winner.id, { wonBoardingRound: true }));
+  }
+  if (lost.captured || won.sinking) events.push(...freed(winner, loser));
+  return ok({
+    outcome: { winner: winner.id, attackerScore: aScore, defenderScore: dScore, inflicted, winnerHits, captured: lost.captured },
+    events,
+    followUps: [...lost.followUps, ...won.followUps],
+  });
+}
+
+export const board = adAction({
   type: "board",
+  outcomeSchema: outcomeOf({
+    winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
+    attackerScore: fact.die("Attacker's score"),
+    defenderScore: fact.die("Defender's score"),
+    inflicted: fact.count("Hull lost by the loser", HULL_POINTS),
+    winnerHits: fact.count("Hull lost by the winner", HULL_POINTS, { omitZero: true }),
+    captured: fact.flag("Captured"),
+  }),
   title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
   schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
@@ -170,57 +219,27 @@ export const board: Handler = {
     if (!e.ok) return e;
     const c = checkShips(state, action, ["attacker", "defender"]);
     if (!c.ok) return c;
-    const a = ship(state, action, "attacker");
+    const a = ship(state, action.attacker);
     if (a.grappledWith !== action.defender || a.grappleKind !== "boarding")
       return fail("rules.illegal", `${a.name} is not grappled with that ship.`, "action.defender");
     return ok(action);
   },
   plan: ({ state, action }) => [
-    bySide(ship(state, action, "attacker").side, entry("attacker", "dave", 2, `${ship(state, action, "attacker").name}'s boarders.`)),
-    bySide(ship(state, action, "defender").side, entry("defender", "dave", 2, `${ship(state, action, "defender").name}'s boarders.`)),
+    bySide(ship(state, action.attacker).side, entry("attacker", "dave", 2, `${ship(state, action.attacker).name}'s boarders.`)),
+    bySide(ship(state, action.defender).side, entry("defender", "dave", 2, `${ship(state, action.defender).name}'s boarders.`)),
   ],
   // The round reads each side's DAve total alone: 7 × 7 totals instead of 10 × 10 multisets, each resolved. Every
   // outcome carries both scores (total + hull left), so they are distinct and need no merging.
   dist(ctx) {
     const plan = [entry("attacker", "dave", 2, ""), entry("defender", "dave", 2, "")];
     const each = oddsOverDistinctTotals(plan, ([a = 0, d = 0]): Outcome => {
-      const r = board.resolve(ctx, [totalAsDice(a), totalAsDice(d)]);
+      const r = boardingRound(ctx.state, ctx.action, [totalAsDice(a), totalAsDice(d)]);
       return r.ok ? r.value.outcome : { error: r.error.code };
     });
     // A refused round (none is, once checked) would repeat its error: those are merged.
     return ok(each.entries.some((e) => "error" in e.value) ? Dist.from(each.entries) : each);
   },
-  resolve({ state, action }, dice) {
-    const a = ship(state, action, "attacker");
-    const d = ship(state, action, "defender");
-    const s = cfg(state);
-    const sum = (g: readonly number[] | undefined) => (g ?? []).reduce((x, y) => x + y, 0);
-    const aScore = sum(dice[0]) + a.hullPoints - a.damage;
-    const dScore = sum(dice[1]) + d.hullPoints - d.damage;
-    if (aScore === dScore)
-      return ok({
-        outcome: { winner: null, attackerScore: aScore, defenderScore: dScore, inflicted: 0, winnerHits: 0, captured: false },
-        // a drawn round has no winner: neither may try to separate after it
-        events: [a, d].filter((x) => x.wonBoardingRound).map((x) => shipEvent("drawn-boarding-round", x.id, { wonBoardingRound: false })),
-        followUps: [],
-      });
-    const [winner, loser] = aScore > dScore ? [a, d] : [d, a];
-    const inflicted = round(Math.abs(aScore - dScore) / 2, s.boardingLoserRounding);
-    const winnerHits = round(inflicted / 3, s.boardingWinnerRounding);
-    const lost = loseHull(loser, inflicted, "boarding", { capture: true, capturedBy: winner.id });
-    const won = loseHull(winner, winnerHits, "boarding");
-    const events = [...lost.events, ...won.events];
-    if (!lost.captured) {
-      events.push(shipEvent("lost-boarding-round", loser.id, { lostBoardingRound: true, wonBoardingRound: false }));
-      if (!won.sinking) events.push(shipEvent("won-boarding-round", winner.id, { wonBoardingRound: true }));
-    }
-    if (lost.captured || won.sinking) events.push(...freed(winner, loser));
-    return ok({
-      outcome: { winner: winner.id, attackerScore: aScore, defenderScore: dScore, inflicted, winnerHits, captured: lost.captured },
-      events,
-      followUps: [...lost.followUps, ...won.followUps],
-    });
-  },
+  resolve: ({ state, action }, dice) => boardingRound(state, action, dice),
   summary: (d) => ({
     attackerWins: chance(
       "The attacker wins the round",
@@ -239,10 +258,17 @@ export const board: Handler = {
       d.probability((o) => o.captured === true),
     ),
   }),
-};
+});
 
-export const separate: Handler = {
+export const separate = adAction({
   type: "separate",
+  outcomeSchema: outcomeOf({
+    separated: fact.flag("The ships separate", { no: "Still grappled" }),
+    roll: Type.Optional(fact.die("Rolled")),
+    shipScore: Type.Optional(fact.die("Score to get clear")),
+    otherScore: Type.Optional(fact.die("Score to hold on")),
+    furtherFire: Type.Optional(fact.flag("A further fire from the fire ship")),
+  }),
   title: "Separation",
   description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
   schema: Type.Object(
@@ -256,7 +282,7 @@ export const separate: Handler = {
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     if (s.grappledWith === null) return fail("rules.illegal", `${s.name} is not held by another ship.`, "action.ship");
     if (s.grappleKind === "fire-ship" && s.fireshipLit)
       return fail("rules.illegal", "The fire ship's target makes the roll to get clear.", "action.ship");
@@ -269,7 +295,7 @@ export const separate: Handler = {
     return ok(action);
   },
   plan({ state, action }) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     if (s.grappleKind === "collision") return [entry("separate", "d6", 1, "Collision: 4+ to separate.")];
     const o = state.ships.find((x) => x.id === s.grappledWith);
     return [
@@ -278,7 +304,7 @@ export const separate: Handler = {
     ];
   },
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const o = state.ships.find((x) => x.id === s.grappledWith) ?? s;
     if (s.grappleKind === "collision") {
       const d = dice[0]?.[0] ?? 0;
@@ -300,10 +326,11 @@ export const separate: Handler = {
       d.probability((o) => o.separated === true),
     ),
   }),
-};
+});
 
-export const lightFireShip: Handler = {
+export const lightFireShip = adAction({
   type: "light-fire-ship",
+  outcomeSchema: outcomeOf({ lit: fact.flag("Fire ship lit") }),
   title: "Fire ship fired",
   description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
   schema: Type.Object(
@@ -313,7 +340,7 @@ export const lightFireShip: Handler = {
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     if (!s.fireship || s.fireshipLit) return fail("rules.illegal", `${s.name} is not an unfired fire ship.`, "action.ship");
     return checkNotEnded(state, action);
   },
@@ -321,7 +348,7 @@ export const lightFireShip: Handler = {
   resolve: ({ state, action }) =>
     ok({
       outcome: { lit: true },
-      events: [shipEvent("fire-ship-lit", ship(state, action, "ship").id, { fireshipLit: true })],
+      events: [shipEvent("fire-ship-lit", ship(state, action.ship).id, { fireshipLit: true })],
       followUps: [],
     }),
-};
+});

@@ -5,9 +5,9 @@
  */
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import type { Action } from "../../game/types.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
-import { checkNotEnded, type Handler, isDutch, isOut } from "./common.ts";
+import { adAction, checkNotEnded, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
 import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";
 import { INITIATIVE_MEASURES } from "./measures.ts";
@@ -81,12 +81,18 @@ interface BaseGroup {
   readonly label: string;
 }
 
+/** The fields of an initiative roll the groups are formed by: ships whose flagship is out of sight, ships out of command. */
+interface InitiativeFields {
+  readonly flagshipUnseen: readonly string[];
+  readonly outOfCommand: readonly string[];
+}
+
 /** The groups and their modifiers, before the dice. */
-export function initiativeGroups(state: AdState, action: Action): BaseGroup[] {
+export function initiativeGroups(state: AdState, action: InitiativeFields): BaseGroup[] {
   // flagshipUnseen names ships (tapped bases): each one's squadron has its flagship out of sight.
-  const unseenIds = new Set((action.flagshipUnseen as string[] | undefined) ?? []);
+  const unseenIds = new Set(action.flagshipUnseen);
   const unseen = new Set(state.ships.filter((s) => unseenIds.has(s.id)).map((s) => s.squadron));
-  const named = new Set((action.outOfCommand as string[] | undefined) ?? []);
+  const named = new Set(action.outOfCommand);
   const groups: BaseGroup[] = [];
   squadrons(state).forEach((sq, index) => {
     // "Initiative is reduced by -1 if the flag officer is killed, or if the flagship cannot be seen" — one −1 for either.
@@ -127,7 +133,7 @@ const fireShipGroup = (state: AdState): InitiativeGroup[] => {
 };
 
 /** Orders the groups: lit fire ships "always move first", then lowest initiative; other draws are marked. */
-export function initiativeOrder(state: AdState, action: Action, rolls: readonly number[]): InitiativeGroup[] {
+export function initiativeOrder(state: AdState, action: InitiativeFields, rolls: readonly number[]): InitiativeGroup[] {
   const order = sorted(initiativeGroups(state, action), rolls);
   // Draws between two Dutch or two non-Dutch squadrons are not settled by the text: marked, and listed by name.
   const groups = order.map((g, i) => ({
@@ -142,8 +148,12 @@ export function initiativeOrder(state: AdState, action: Action, rolls: readonly 
   return [...fireShipGroup(state), ...groups];
 }
 
-export const initiative: Handler = {
+export const initiative = adAction({
   type: "initiative",
+  outcomeSchema: outcomeOf({
+    order: fact.words("Order of movement", {}),
+    groups: Type.Optional(fact.hidden(Type.Unknown())),
+  }),
   measure: INITIATIVE_MEASURES,
   title: "Initiative",
   description:
@@ -161,12 +171,10 @@ export const initiative: Handler = {
     if (!e.ok) return e;
     if (squadrons(state).length === 0) return fail("rules.illegal", "There are no squadrons afloat to roll initiative for.", "ships");
     const ids = new Set(state.ships.map((s) => s.id));
-    const bad = ((action.flagshipUnseen as string[] | undefined) ?? []).findIndex((id) => !ids.has(id));
-    if (bad >= 0)
-      return fail("ship.unknown", `There is no ship "${(action.flagshipUnseen as string[])[bad]}".`, `action.flagshipUnseen[${bad}]`);
-    const badShip = ((action.outOfCommand as string[] | undefined) ?? []).findIndex((id) => !ids.has(id));
-    if (badShip >= 0)
-      return fail("ship.unknown", `There is no ship "${(action.outOfCommand as string[])[badShip]}".`, `action.outOfCommand[${badShip}]`);
+    const bad = action.flagshipUnseen.findIndex((id) => !ids.has(id));
+    if (bad >= 0) return fail("ship.unknown", `There is no ship "${action.flagshipUnseen[bad]}".`, `action.flagshipUnseen[${bad}]`);
+    const badShip = action.outOfCommand.findIndex((id) => !ids.has(id));
+    if (badShip >= 0) return fail("ship.unknown", `There is no ship "${action.outOfCommand[badShip]}".`, `action.outOfCommand[${badShip}]`);
     return ok(action);
   },
   plan: ({ state }) =>
@@ -198,4 +206,4 @@ export const initiative: Handler = {
     const lead = fireShipGroup(state).map((g) => g.squadron);
     return ok(initiativeOdds(initiativeGroups(state, action), squadrons(state).length, lead));
   },
-};
+});

@@ -2,18 +2,18 @@
  * Shared plumbing of the anglo-dutch-1666 actions: the handler shape, ship normalisation, events as patches
  * (so `applyEvent` is a plain fold) and the damage path every hull-point loss goes through.
  */
-import { actingShip, defineAction, type ResolvingActionSpec, roll } from "../../game/action-kit.ts";
+import { actingShip, defineAction, roll } from "../../game/action-kit.ts";
 import type { Action, FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { stepCount, stepsLostAt } from "./damage.ts";
 import type { AdState, Ship, ShipIn } from "./schema.ts";
 import { type AdSettings, settingsOf } from "./settings.ts";
 
-/** One anglo-dutch-1666 action: the kernel's one action shape over this rule set's state. */
-export type Handler = ResolvingActionSpec<AdState>;
-
-/** The kernel handler of an action. */
-export const toHandler = defineAction<AdState>();
+/**
+ * Defines an anglo-dutch-1666 action: the kernel's one action shape over this rule set's state. Every action is
+ * written inline with it, so each function's `action` has the type its schema gives (docs/rules/writing-actions.md).
+ */
+export const adAction = defineAction<AdState>();
 
 export const cfg = (state: AdState): AdSettings => settingsOf(state.settings);
 
@@ -40,22 +40,27 @@ export const isOut = (s: Ship): boolean => s.sinking || s.captured || s.exploded
 const cannotAct = (s: Ship): string | null =>
   isOut(s) ? `${s.name} ${s.exploded ? "has exploded" : s.captured ? "has been captured" : "is sinking"} and can take no action.` : null;
 
-/** The ship named in an action field, assumed checked by the handler's `check`. */
-export function ship(state: AdState, action: Action, field: string): Ship {
-  const s = state.ships.find((x) => x.id === action[field]);
-  if (!s) throw new Error(`unchecked ship field ${field}`); // check() guarantees it; a throw here is a programming error
+/** The ship an action field names, assumed checked by the action's `prepare` ({@link checkShips}). */
+export function ship(state: AdState, id: string): Ship {
+  const s = state.ships.find((x) => x.id === id);
+  if (!s) throw new Error(`unchecked ship ${id}`); // prepare guarantees it; a throw here is a programming error
   return s;
 }
 
 /** Checks that every named field names a ship, and that ships in `active` can act. */
-export function checkShips(state: AdState, action: Action, fields: readonly string[], active: readonly string[] = fields): Result<Action> {
+export function checkShips<A extends Action, F extends keyof A & string>(
+  state: AdState,
+  action: A,
+  fields: readonly F[],
+  active: readonly F[] = fields,
+): Result<A> {
   for (const f of fields) {
     const s = actingShip(state.ships, action[f], f, active.includes(f) ? cannotAct : undefined);
     if (!s.ok) return s;
   }
   for (let i = 0; i < fields.length; i++)
     for (let j = i + 1; j < fields.length; j++)
-      if (action[fields[i] ?? ""] === action[fields[j] ?? ""])
+      if (action[fields[i] as F] === action[fields[j] as F])
         return fail("rules.illegal", `${fields[i]} and ${fields[j]} must be different ships.`, `action.${fields[j]}`);
   return ok(action);
 }
@@ -112,14 +117,10 @@ export function releaseGrapple(s: Ship): GameEvent[] {
 }
 
 /** A rules.illegal error when the game has ended (a gale). */
-export function checkNotEnded(state: AdState, action: Action): Result<Action> {
+export function checkNotEnded<A extends Action>(state: AdState, action: A): Result<A> {
   if (state.game.ended) return fail("rules.illegal", `The game has ended (${state.game.endReason ?? "ended"}).`, "action.type");
   return ok(action);
 }
-
-export const bool = (action: Action, field: string): boolean => action[field] === true;
-export const num = (action: Action, field: string): number => (typeof action[field] === "number" ? (action[field] as number) : 0);
-export const str = (action: Action, field: string): string => (typeof action[field] === "string" ? (action[field] as string) : "");
 
 /** Dutch "win draws and move second"; British lose two fire steps in strong winds. */
 export const isDutch = (s: Pick<Ship, "nation">): boolean => s.nation.toLowerCase() === "dutch";

@@ -5,9 +5,11 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { checkShips, type Handler, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
+import { adAction, checkShips, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
+import { HULL_POINTS } from "./outcome-facts.ts";
 import type { Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 
@@ -35,15 +37,25 @@ const CRITICAL_EFFECTS = {
 const FIRE_RESULTS = { explodes: "Explodes", burns: "Burns on", extinguished: "Fire extinguished" };
 const HELM_WAYS = { port: "Helm to port", none: "Helm amidships", starboard: "Helm to starboard" };
 
-export const critical: Handler = {
+export const critical = adAction({
   type: "critical",
+  outcomeSchema: outcomeOf({
+    score: fact.die("Rolled"),
+    effect: fact.word("Critical hit", {
+      fire: "fire",
+      none: "no special effect",
+      "gun-deck-swept": "gun deck swept by fire: an extra gunnery step lost for 1D Ave turns",
+      helm: "helm hit",
+      "flag-officer": "flag officer hit",
+    }),
+  }),
   title: "Critical hit check",
   description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
   schema: shipOnly("critical"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
-  plan: ({ state, action }) => [entry("critical", "dave", 2, `Critical hit check for ${ship(state, action, "ship").name}.`)],
+  plan: ({ state, action }) => [entry("critical", "dave", 2, `Critical hit check for ${ship(state, action.ship).name}.`)],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const score = (dice[0] ?? []).reduce((a, b) => a + b, 0);
     const effect = criticalEffect(score);
     let events: GameEvent[] = [];
@@ -74,10 +86,15 @@ export const critical: Handler = {
         ),
       ]),
     ),
-};
+});
 
-export const fireCheck: Handler = {
+export const fireCheck = adAction({
   type: "fire-check",
+  outcomeSchema: outcomeOf({
+    result: fact.word("Fire", { explodes: "the ship explodes", burns: "burns on: 1 hull point lost", extinguished: "extinguished" }),
+    hullLost: fact.count("Hull lost", HULL_POINTS, { omitZero: true }),
+    sinking: Type.Optional(fact.flag("Sinking")),
+  }),
   title: "Fire roll",
   description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
   schema: Type.Object(
@@ -91,13 +108,13 @@ export const fireCheck: Handler = {
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
-    return ship(state, action, "ship").onFire
+    return ship(state, action.ship).onFire
       ? ok(action)
-      : fail("rules.illegal", `${ship(state, action, "ship").name} is not on fire.`, "action.ship");
+      : fail("rules.illegal", `${ship(state, action.ship).name} is not on fire.`, "action.ship");
   },
-  plan: ({ state, action }) => [entry("fire", "dave", 1, `Fire aboard ${ship(state, action, "ship").name}.`)],
+  plan: ({ state, action }) => [entry("fire", "dave", 1, `Fire aboard ${ship(state, action.ship).name}.`)],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const d = dice[0]?.[0] ?? 0;
     const result = fireResult(d);
     const turn = typeof action.turn === "number" ? action.turn : state.game.turn;
@@ -129,17 +146,18 @@ export const fireCheck: Handler = {
         ),
       ]),
     ),
-};
+});
 
-export const gunDeckSwept: Handler = {
+export const gunDeckSwept = adAction({
   type: "gun-deck-swept",
+  outcomeSchema: outcomeOf({ turns: fact.count("Turns with an extra step lost") }),
   title: "Gun deck swept",
   description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
   schema: shipOnly("gun-deck-swept"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
-  plan: ({ state, action }) => [entry("turns", "dave", 1, `Turns ${ship(state, action, "ship").name}'s gun deck stays swept.`)],
+  plan: ({ state, action }) => [entry("turns", "dave", 1, `Turns ${ship(state, action.ship).name}'s gun deck stays swept.`)],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const turns = dice[0]?.[0] ?? 0;
     // Rolled in step 5, "Check for critical hits", after all ships fired: the turns start with the next move.
     const set =
@@ -155,17 +173,20 @@ export const gunDeckSwept: Handler = {
       "turns",
     ),
   }),
-};
+});
 
-export const helm: Handler = {
+export const helm = adAction({
   type: "helm",
+  outcomeSchema: outcomeOf({
+    next: fact.word("Next move", { port: "turns to port", starboard: "turns to starboard", none: "no turn next turn" }),
+  }),
   title: "Helm hit",
   description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
   schema: shipOnly("helm"),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
-  plan: ({ state, action }) => [entry("helm", "dave", 1, `Helm damage aboard ${ship(state, action, "ship").name}.`)],
+  plan: ({ state, action }) => [entry("helm", "dave", 1, `Helm damage aboard ${ship(state, action.ship).name}.`)],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const next = helmResult(dice[0]?.[0] ?? 0);
     return ok({ outcome: { next }, events: [shipEvent("helm-hit", s.id, { helm: next })], followUps: [] });
   },
@@ -179,4 +200,4 @@ export const helm: Handler = {
         ),
       ]),
     ),
-};
+});

@@ -1,7 +1,7 @@
 /**
  * `anglo-dutch-1666`: "1666 – Naval Rules for fleet actions of the Anglo-Dutch Wars" (Tim Kohler 2014), on a hex
  * cloth, with the appendices' weather and deployment rules. Each action lives in its own module as a
- * {@link Handler}; this file validates state, dispatches, and folds events.
+ * action written with `adAction` (common.ts); this file validates state, dispatches, and folds events.
  */
 import { Type } from "@sinclair/typebox";
 import { applyPatch, parseWindGameSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
@@ -10,7 +10,7 @@ import type { RuleSet } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { board, grapple, lightFireShip, placement, separate } from "./boarding.ts";
 import { initiative } from "./command.ts";
-import { normalize, toHandler } from "./common.ts";
+import { normalize } from "./common.ts";
 import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
@@ -45,7 +45,7 @@ const HANDLERS = [
   endTurn,
   deployment,
   deploymentRedirect,
-].map((h) => toHandler(h));
+];
 
 function parseShips(raw: unknown): Result<Ship[]> {
   const list = parseWith(Type.Array(ShipSchema, { default: [] }), raw, "ships");

@@ -4,13 +4,23 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
-import { cfg, checkShips, type Handler, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkShips, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
+import { HEXES, HEXSIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
 import { displacementHexes } from "./tables.ts";
+
+/** Where a ship is displaced at deployment: how far, toward which hexside, whether onto a friend (rolled again). */
+const DEPLOYMENT = {
+  distance: fact.count("Displaced", HEXES),
+  toward: fact.word("Toward", HEXSIDE_WORDS),
+  hex: fact.hidden(Type.Unknown()),
+  onFriend: fact.flag("Landed on a friend: roll the direction again"),
+};
 
 /** Fire rolls still owed this move: "roll 1D ave each move". */
 function fireRollsDue(state: AdState): FollowUp[] {
@@ -25,8 +35,9 @@ function fireRollsDue(state: AdState): FollowUp[] {
     );
 }
 
-export const fires: Handler = {
+export const fires = adAction({
   type: "fires",
+  outcomeSchema: outcomeOf({ burning: fact.count("Ships on fire to check") }),
   title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
   schema: Type.Object({ type: Type.Literal("fires") }, { additionalProperties: false }),
@@ -35,10 +46,11 @@ export const fires: Handler = {
     const followUps = fireRollsDue(state);
     return ok({ outcome: { burning: followUps.length }, events: [], followUps });
   },
-};
+});
 
-export const endTurn: Handler = {
+export const endTurn = adAction({
   type: "end-turn",
+  outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
   description:
     "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
@@ -66,7 +78,7 @@ export const endTurn: Handler = {
     if (state.wind.justChanged) events.push({ type: "wind-set", cause: "new move", wind: { ...state.wind, justChanged: false } });
     return ok({ outcome: { turn: state.game.turn + 1, fireRollsOwed: followUps.length }, events, followUps });
   },
-};
+});
 
 /** "If you end up on a friendly ship (that has already rolled), roll the direction again" — any friend in the hex counts. */
 const onFriend = (state: AdState, s: Ship, hex: Hex | null): boolean =>
@@ -86,8 +98,9 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
   };
 }
 
-export const deployment: Handler = {
+export const deployment = adAction({
   type: "deployment",
+  outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
   description:
     "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
@@ -101,7 +114,7 @@ export const deployment: Handler = {
     entry("direction", "d6", 1, "Second die: 1 downwind, 2–6 round clockwise."),
   ],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const generous = cfg(state).generousEnglish && isBritish(s) ? 1 : 0; // "English ships could subtract 1 if you’re feeling generous"
     const distance = displacementHexes((dice[0]?.[0] ?? 0) - generous);
     return ok(displace(state, s, distance, dice[1]?.[0] ?? 1, "deployed"));
@@ -120,10 +133,11 @@ export const deployment: Handler = {
       d.probability((o) => o.distance === 2),
     ),
   }),
-};
+});
 
-export const deploymentRedirect: Handler = {
+export const deploymentRedirect = adAction({
   type: "deployment-redirect",
+  outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
   schema: Type.Object(
@@ -132,5 +146,5 @@ export const deploymentRedirect: Handler = {
   ),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [entry("direction", "d6", 1, "1 downwind, 2–6 round clockwise.")],
-  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action, "ship"), 1, dice[0]?.[0] ?? 1, "redeployed")),
-};
+  resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action.ship), 1, dice[0]?.[0] ?? 1, "redeployed")),
+});

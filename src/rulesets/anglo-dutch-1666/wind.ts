@@ -5,12 +5,14 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
-import { cfg, checkNotEnded, checkShips, type Handler, isOut, ship, shipEvent } from "./common.ts";
-import type { AdState, Strength, Wind } from "./schema.ts";
+import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
+import { HEXSIDE_WORDS, STRENGTH_WORDS } from "./outcome-facts.ts";
+import type { AdState, Wind } from "./schema.ts";
 import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
 
 /** Events for a new wind; a gale "End game, all ships too busy staying afloat to fight", with survival rolls in strategic games. */
@@ -35,8 +37,13 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
   return { events, followUps };
 }
 
-export const setWind: Handler = {
+export const setWind = adAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({
+    direction: fact.word("Wind from", HEXSIDE_WORDS),
+    strength: fact.word("Strength", STRENGTH_WORDS),
+    ended: fact.flag("A gale: the game ends"),
+  }),
   title: "Set the wind",
   description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
   schema: Type.Object(
@@ -49,12 +56,12 @@ export const setWind: Handler = {
   ),
   plan: () => [],
   resolve({ state, action }) {
-    const strength = (action.strength as Strength | undefined) ?? state.wind.strength;
-    const wind: Wind = { direction: action.direction as number, strength, previous: null, justChanged: false };
+    const strength = action.strength ?? state.wind.strength;
+    const wind: Wind = { direction: action.direction, strength, previous: null, justChanged: false };
     const { events, followUps } = windEvents(state, wind, "set");
     return ok({ outcome: { direction: wind.direction, strength, ended: strength === "gale" }, events, followUps });
   },
-};
+});
 
 /**
  * The doubles rule. "The first time this happens, odd doubles change the direction one hexside clockwise, even
@@ -71,8 +78,16 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
   return { wind: { ...wind, direction: wind.previous, previous: here, justChanged: true }, kind: "back" };
 }
 
-export const windRoll: Handler = {
+export const windRoll = adAction({
   type: "wind",
+  outcomeSchema: outcomeOf({
+    changed: fact.flag("The wind shifts", { no: "The wind holds" }),
+    doubles: fact.flag("Doubles"),
+    change: fact.word("Change", { first: "first change", fresh: "a fresh change", back: "back to where it was", none: "" }),
+    from: fact.change("Wind from", "to", HEXSIDE_WORDS),
+    to: fact.hidden(Type.Integer()),
+    strengthRoll: fact.flag("Roll for the wind's strength"),
+  }),
   title: "Wind check",
   description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
@@ -101,10 +116,15 @@ export const windRoll: Handler = {
       d.probability((o) => o.strengthRoll === true),
     ),
   }),
-};
+});
 
-export const windStrength: Handler = {
+export const windStrength = adAction({
   type: "wind-strength",
+  outcomeSchema: outcomeOf({
+    from: fact.change("Strength", "to", STRENGTH_WORDS),
+    to: fact.hidden(Type.String()),
+    ended: fact.flag("A gale: the game ends"),
+  }),
   title: "Wind strength",
   description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.",
   schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
@@ -120,10 +140,15 @@ export const windStrength: Handler = {
     const { events, followUps } = windEvents(state, { ...state.wind, strength: to }, "strength");
     return ok({ outcome: { from: state.wind.strength, to, ended: to === "gale" }, events, followUps });
   },
-};
+});
 
-export const galeSurvival: Handler = {
+export const galeSurvival = adAction({
   type: "gale-survival",
+  outcomeSchema: outcomeOf({
+    afloat: fact.flag("Survives the gale", { no: "Founders in the gale" }),
+    score: fact.die("Rolled"),
+    stepsLost: fact.count("Steps lost", undefined, { omitZero: true }),
+  }),
   title: "Gale survival",
   description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
   schema: Type.Object(
@@ -134,12 +159,12 @@ export const galeSurvival: Handler = {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
     if (state.wind.strength !== "gale") return fail("rules.illegal", "Gale survival is rolled only in a gale.", "action.type");
-    if (ship(state, action, "ship").damage === 0) return fail("rules.illegal", "Only damaged ships roll to stay afloat.", "action.ship");
+    if (ship(state, action.ship).damage === 0) return fail("rules.illegal", "Only damaged ships roll to stay afloat.", "action.ship");
     return ok(action);
   },
-  plan: ({ state, action }) => [entry("survival", "d8", 1, `${ship(state, action, "ship").name} must beat her steps lost to stay afloat.`)],
+  plan: ({ state, action }) => [entry("survival", "d8", 1, `${ship(state, action.ship).name} must beat her steps lost to stay afloat.`)],
   resolve({ state, action }, dice) {
-    const s = ship(state, action, "ship");
+    const s = ship(state, action.ship);
     const d = dice[0]?.[0] ?? 0;
     const score = d - (s.prize ? 1 : 0);
     const afloat = score > s.stepsLost;
@@ -155,4 +180,4 @@ export const galeSurvival: Handler = {
       d.probability((o) => o.afloat === true),
     ),
   }),
-};
+});

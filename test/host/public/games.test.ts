@@ -38,3 +38,26 @@ describe("games page helpers", () => {
     );
   });
 });
+
+describe("the new-game wizard's words and ids", () => {
+  it("derives a ship's id from its name, one word and unique", async () => {
+    const { idFromName } = await import("../../../host/public/lib/games.js");
+    expect(idFromName("Royal James")).toBe("royal-james");
+    expect(idFromName("Royal James", ["royal-james"])).toBe("royal-james-2");
+    expect(idFromName("Royal James", ["royal-james", "royal-james-2"])).toBe("royal-james-3");
+    expect(idFromName("Zeven Provinciën")).toBe("zeven-provincien");
+    expect(idFromName("  ")).toBe("ship");
+    expect(idFromName("H.M.S. Victory")).not.toMatch(/\s/);
+  });
+
+  it("names a field by its label, never its key", async () => {
+    const { labelled, settingLabel } = await import("../../../host/public/lib/games.js");
+    const fields = [
+      { name: "rating", label: "Rate" },
+      { name: "speedBoxes", label: "Speed boxes (8, fastest first: [60,52,…])" },
+    ];
+    expect(labelled("rating must be at least 1", fields)).toBe("Rate must be at least 1");
+    expect(labelled("speedBoxes expected array", fields)).toBe("Speed boxes must be a list");
+    expect(settingLabel("deathDiceSkullFace")).toBe("Death dice skull face");
+  });
+});

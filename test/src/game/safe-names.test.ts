@@ -17,7 +17,7 @@ function shipsOf(id: string): Record<string, unknown>[] {
 
 describe("safe names (issue 27)", () => {
   for (const rs of RULE_SETS) {
-    it(`${rs.id}: refuses ship ids and sides a prototype has, or with control characters; takes ordinary names`, () => {
+    it(`${rs.id}: refuses ship ids and sides a prototype has, or with control characters, and ids with a space; takes ordinary names`, () => {
       const ships = shipsOf(rs.id);
       expect(rs.parseState({ ships }).ok).toBe(true);
       for (const bad of ["__proto__", "constructor", "toString", "hasOwnProperty", "a\nb", " lead", "x".repeat(101)]) {
@@ -28,8 +28,11 @@ describe("safe names (issue 27)", () => {
           if (!r.ok) expect(r.error.message).toMatch(/not be a name JavaScript keeps for itself/);
         }
       }
-      const fine = ships.map((s, i) => (i === 0 ? { ...s, id: "HMS Royal-James (2)", side: "Royal Navy" } : s));
+      const fine = ships.map((s, i) => (i === 0 ? { ...s, id: "HMS-Royal-James-(2)", side: "Royal Navy" } : s));
       expect(rs.parseState({ ships: fine }).ok).toBe(true);
+      // an id is one word (issue 26): a name has spaces, its id none
+      const spaced = rs.parseState({ ships: ships.map((s, i) => (i === 0 ? { ...s, id: "Royal James" } : s)) });
+      expect(!spaced.ok && spaced.error.message).toMatch(/has a space; an id is one word/);
     });
   }
 });
