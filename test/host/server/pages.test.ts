@@ -74,8 +74,8 @@ describe("the pages' server side", () => {
     while (seen.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     ws.close();
     expect(seen).toEqual([
-      { type: "display", display: { scale: 1, speech: false } },
-      { type: "display", display: { scale: 1.4, speech: true } },
+      { type: "display", display: { scale: 1, speech: false, log: null } },
+      { type: "display", display: { scale: 1.4, speech: true, log: null } },
     ]);
   });
 
