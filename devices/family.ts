@@ -8,7 +8,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { Logger } from "pino";
-import type { DeviceHealth, DeviceSource, PositionSource, WindDial } from "./readings.ts";
+import type { DeviceHealth, DeviceSource, DieLight, PositionSource, WindDial } from "./readings.ts";
 import type { DeviceWorld } from "./world.ts";
 
 /** What every family's `create` gets besides its own section. */
@@ -53,6 +53,8 @@ export interface SimControls {
   disconnect(deviceId: string): Promise<boolean>;
   reconnect(deviceId: string): Promise<boolean>;
   dialAngle?(): number | null;
+  /** The lights an emulated die was shown, oldest first (dice that answer back); null when no emulated die has this id. */
+  lights?(dieId: string): readonly DieLight[] | null;
   /** Moves a ship's model on the emulated table (docs/reference/http-api.md `/api/sim/move`); refuses a bad position. */
   move?(ship: string, x: number, y: number, heading: number): Promise<void>;
   /**

@@ -189,6 +189,7 @@ function simControls(families: readonly EmulatedDevices[]): SimControls {
   const dialAngle = sims.find((s) => s.dialAngle)?.dialAngle;
   const move = sims.find((s) => s.move)?.move;
   const place = sims.find((s) => s.place)?.place;
+  const lights = (id: string) => sims.find((s) => s.lights && s.owns(id))?.lights?.(id) ?? null;
   return {
     ...(move ? { move } : {}),
     ...(place ? { place } : {}),
@@ -197,6 +198,7 @@ function simControls(families: readonly EmulatedDevices[]): SimControls {
     ...(lift ? { lift } : {}),
     ...(press ? { press } : {}),
     ...(dialAngle ? { dialAngle } : {}),
+    ...(sims.some((s) => s.lights) ? { lights } : {}),
     disconnect: (id) => route(id, "disconnect"),
     reconnect: (id) => route(id, "reconnect"),
   };

@@ -8,6 +8,7 @@ import { systemClock } from "../devices/common/clock.ts";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import type { WindView } from "../src/game/types.ts";
 import { fail, ok, type Result } from "../src/result.ts";
+import { type CameraSetup, cameraSetup, type MarkerSighting, reportSightings } from "./camera-sightings.ts";
 import type { ClubLink } from "./club-link/link.ts";
 import type { LiveDevices } from "./compose-devices.ts";
 import { composeTableDevices } from "./compose-table-devices.ts";
@@ -16,8 +17,10 @@ import type { TableSetup } from "./config/load.ts";
 import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { type DeviceSetup, deviceSetup } from "./device-setup/setup.ts";
-import { allHealth, subscribeDevices, type TableDevices } from "./devices.ts";
+import { allHealth, showLight, subscribeDevices, type TableDevices } from "./devices.ts";
+import { DiceLights } from "./dice-lights.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
+import { awaitedDice } from "./session/awaited-dice.ts";
 import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import { type TableView, tableView } from "./session/view.ts";
@@ -43,6 +46,10 @@ export interface TableRuntime {
   readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /** What the /camera page needs: the playing area and which marker is which ship of the open game. */
+  camera(): CameraSetup;
+  /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */
+  reportCamera(markers: readonly MarkerSighting[]): Result<{ readonly reported: number; readonly unknown: readonly number[] }>;
   /** Adding, replacing and removing devices from /devices (host/device-setup/setup.ts). */
   readonly deviceSetup: DeviceSetup;
   /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
@@ -127,6 +134,18 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       }
     }
   };
+  // the dice answer back (issue 28): results as the rules marked them, the awaited dice glowing, a low battery
+  let lights: DiceLights | null = null;
+  const lightDice = (events: readonly SessionEvent[]) => {
+    if (!lights || !devices) return;
+    try {
+      for (const e of events) if (e.type === "result") lights.resolved(e.record);
+      const s = current.session;
+      lights.awaiting(awaitedDice(s.draftStatus(), allHealth(devices), s.work.bindings, s.work.players));
+    } catch (err) {
+      logger.error({ err }, "the dice's lights could not be worked out");
+    }
+  };
   const showWind = (w: WindView | null) => {
     if (w && devices?.dial) devices.dial.show(direction(w)).catch((e: Error) => logger.warn({ err: e }, "the wind dial did not turn"));
   };
@@ -141,6 +160,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       onChange: (events) => {
         for (const e of events) if (e.type === "wind") showWind(e.wind);
         publish(events);
+        // the dice answer after the view is out: the display first, and the die's path stays as it was
+        setImmediate(() => lightDice(events));
       },
     });
 
@@ -160,6 +181,12 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   for (const n of current.session.notices) logger.warn({ notice: n.text }, "notice at start");
   const built = await composeTableDevices(tableFile, store, opts, logger);
   devices = built;
+  lights = new DiceLights({
+    show: (id, light) => showLight(built, id, light),
+    enabled: () => current.setup.display?.diceLights !== false,
+    wait: (ms) => new Promise((done) => setTimeout(done, ms)),
+    logger,
+  });
   let healthTimer: NodeJS.Timeout | undefined;
   // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
   const silentDice = new SilentDiceWatch({
@@ -189,6 +216,9 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       } catch (e) {
         logger.error({ err: e }, "a device change could not be announced");
       }
+      // a die that came (back) may be the one awaited; a low battery blinks once
+      lights?.health(allHealth(built));
+      lightDice([]);
       // battery and signal reports can come several times a second per die: push health at most every 250 ms
       healthTimer ??= setTimeout(() => {
         healthTimer = undefined;
@@ -246,11 +276,13 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     await before.close();
     silentDice.close(); // forgets a throw of the game put away (the watch goes on for the next)
     showWind(current.session.windView());
+    lightDice([]);
     placeFleet();
     logger.info({ game: id, ruleset: current.setup.ruleset.id, resolved: current.session.records.length }, "game opened on the table");
     publish([]);
     return ok(null);
   };
+  const cameraOf = () => cameraSetup(current.session.state.ships, current.setup.table ?? DEFAULT_TABLE);
   const nameDevice = (id: string, name: string) => {
     store.setDeviceName(id, name);
     names = store.deviceNames();
@@ -275,6 +307,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       listeners.add(l);
       return () => listeners.delete(l);
     },
+    camera: () => cameraOf(),
+    reportCamera: (markers) => reportSightings(markers, cameraOf(), built.positions),
     nameDevice: (id, name) => {
       if (name !== "" && !allHealth(built).some((d) => d.id === id)) return false;
       nameDevice(id, name);
@@ -290,6 +324,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       clearInterval(storeWatch);
       silentDice.close();
       offDevices();
+      await lights?.close();
       await current.close();
       await built.close();
       store.close();

@@ -5,7 +5,7 @@
  */
 import type { SimControls } from "../devices/family.ts";
 
-import type { DeviceHealth, DeviceSource, PositionSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
+import type { DeviceHealth, DeviceSource, DieLight, PositionSource, Reading, Unsubscribe, WindDial } from "../devices/readings.ts";
 
 export type { SimControls } from "../devices/family.ts";
 
@@ -51,6 +51,14 @@ export function subscribeEach(
   return () => {
     for (const off of offs) off();
   };
+}
+
+/** Shows a light on a die (docs/devices-dice.md, "Dice that answer back"); false when no connected die of that id can. */
+export async function showLight(d: TableDevices, dieId: string, light: DieLight): Promise<boolean> {
+  for (const s of d.sources) {
+    if (s.light && s.health().some((h) => h.id === dieId)) return s.light(dieId, light);
+  }
+  return false;
 }
 
 /** Identifies (blinks) a device; false when no device of that id can. */

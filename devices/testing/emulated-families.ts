@@ -36,6 +36,7 @@ export async function emulateDice(demo: EmulatedDiceDemo, { logger }: { logger: 
     sim: {
       owns: (id) => owns(made.source, id),
       roll: (id, face) => made.control.roll(id, face),
+      lights: (id) => (owns(made.source, id) ? made.control.lights(id) : null),
       disconnect: (id) => made.control.disconnect(id),
       reconnect: (id) => made.control.reconnect(id),
     },

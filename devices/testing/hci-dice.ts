@@ -53,6 +53,7 @@ export async function createHciEmulatedDice(
     async reconnect(id) {
       get(id).reconnect();
     },
+    lights: (id) => get(id).lights,
   };
   return {
     source,

@@ -57,6 +57,11 @@ export const DisplaySchema = Type.Object(
     theme: Type.Union([Type.Literal("dark"), Type.Literal("light")], { default: "dark" }),
     /** Multiplies the display's type size (1 = large type for a table ~2 m away). */
     scale: Type.Number({ minimum: 0.5, maximum: 3, default: 1 }),
+    /**
+     * Electronic dice answer back: each shows its result (green hit, red miss), the dice the table waits for glow, a
+     * low battery blinks once (absent: on). `false` keeps the dice dark.
+     */
+    diceLights: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -36,6 +36,9 @@ export const HeadlineSchema = Type.Object({
   bars: Type.Array(HeadlineItem),
   facts: Type.Array(HeadlineItem),
   mostLikely: Type.String(),
+  standing: Type.Union([Type.Literal("likeliest"), Type.Literal("even"), Type.Literal("certain")], {
+    description: "The most likely result stands alone, tied with others (even), or is the only one (certain)",
+  }),
 });
 
 /** One figure of an odds summary, typed by the rule set (src/odds/figures.ts): a page shows each as what it is. */
@@ -74,6 +77,7 @@ export const OutcomeFactSchema = Type.Recursive(
       fact("number", Type.Number(), true),
       fact("die", Type.Union([Type.Integer(), Type.Array(Type.Integer())])),
       fact("target", Type.Integer()),
+      fact("limit", Type.Integer()),
       fact("modifier", Type.Number()),
       fact("flag", Type.Boolean()),
       fact("word", Type.String()),

@@ -5,6 +5,7 @@
  * the rule set's metadata.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
+import type { DicePlan } from "../../src/dice/plan.ts";
 import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
 import type { DisplayOptions } from "../config/schema.ts";
@@ -22,6 +23,9 @@ import { tableMapView } from "./table-view.ts";
  * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
  * the events it caused — found without knowing the rule set.
  */
+/** Whether a plan rolls any die (an action without dice shows no odds). */
+const rollsDice = (plan: DicePlan | null): boolean => (plan ?? []).some((e) => e.count > 0);
+
 export interface ShipLogEntry {
   /** The log's key (unique in the file); `number` is the result's number in its game, from #1. */
   readonly seq: number;
@@ -158,13 +162,17 @@ export function tableView(
       missing: st.missing.map((f) => f.name),
       error: st.error,
       plan: st.plan,
-      odds: st.odds && {
-        outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
-        truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
-        // the rule set's summary as typed figures (a chance, a mean, a count), each with its label
-        summary: st.odds.figures,
-        ...(st.odds.headline ? { headline: st.odds.headline } : {}),
-      },
+      // an action without dice has no odds to show: its one outcome is certain
+      odds:
+        st.odds && rollsDice(st.plan)
+          ? {
+              outcomes: outcomes.length > MAX_OUTCOMES ? outcomes.sort((a, b) => b.p - a.p).slice(0, MAX_OUTCOMES) : outcomes,
+              truncated: st.odds.truncated === true || outcomes.length > MAX_OUTCOMES,
+              // the rule set's summary as typed figures (a chance, a mean, a count), each with its label
+              summary: st.odds.figures,
+              ...(st.odds.headline ? { headline: st.odds.headline } : {}),
+            }
+          : null,
       instruction: st.instruction,
       /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
       outsidePhase: st.outsidePhase,

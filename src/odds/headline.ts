@@ -10,6 +10,12 @@ export interface HeadlineItem {
   readonly p: number;
 }
 
+/**
+ * How the most likely result stands: alone, shared with others at the same chance (a tie: "even"), or the only
+ * result the dice can give ("certain").
+ */
+export type Standing = "likeliest" | "even" | "certain";
+
 /** What a player is shown before a roll (docs/reference/request-result.md `headline`). */
 export interface Headline {
   readonly title: string;
@@ -17,8 +23,13 @@ export interface Headline {
   readonly bars: readonly HeadlineItem[];
   /** Chances of named events ("Gouda loses a condition"). */
   readonly facts: readonly HeadlineItem[];
-  /** The label of the likeliest bar (the first of equals), or a sentence when there are no bars. */
+  /**
+   * The likeliest bar in words ("3 hits"); in a tie, the tied bars ("Allied has initiative or Dutch has
+   * initiative"); empty when there are no bars.
+   */
   readonly mostLikely: string;
+  /** Whether {@link mostLikely} is the likeliest alone, a tie, or certain. */
+  readonly standing: Standing;
 }
 
 type Outcome = Readonly<Record<string, unknown>>;
@@ -43,16 +54,43 @@ export function chanceOf(outcomes: readonly Listed[], holds: (o: Outcome) => boo
   return outcomes.reduce((s, { outcome, p }) => s + (holds(outcome) ? p : 0), 0);
 }
 
-/** The label of the likeliest bar (the first of equals within 1e-12). */
-export function likeliest(bars: readonly HeadlineItem[], otherwise = ""): string {
-  let best: HeadlineItem | undefined;
-  for (const b of bars) if (!best || b.p > best.p + 1e-12) best = b;
-  return best?.label ?? otherwise;
+/** Bars this close in chance are a tie (sums of exact fractions in floating point). */
+const TIE = 1e-12;
+
+/** "A", "A or B", "A, B or C". */
+const orList = (words: readonly string[]): string =>
+  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+
+/** Ties of more bars than this are told as a count ("6 results alike"), not listed. */
+const LISTED_TIES = 3;
+
+/**
+ * The most likely bar in words and how it stands: certain (its chance is 1), even (bars tied at the top: all named,
+ * or counted when more than {@link LISTED_TIES}), else the likeliest alone. `words` turns a bar's label into what a
+ * player reads ("3" → "3 hits").
+ */
+export function mostLikelyOf(
+  bars: readonly HeadlineItem[],
+  words: (label: string) => string = (label) => label,
+): { readonly mostLikely: string; readonly standing: Standing } {
+  if (bars.length === 0) return { mostLikely: "", standing: "likeliest" };
+  const max = Math.max(...bars.map((b) => b.p));
+  const top = bars.filter((b) => b.p >= max - TIE);
+  const first = words(top[0]?.label ?? "");
+  if (max >= 1 - TIE) return { mostLikely: first, standing: "certain" };
+  if (top.length === 1) return { mostLikely: first, standing: "likeliest" };
+  const mostLikely = top.length > LISTED_TIES ? `${top.length} results alike` : orList(top.map((b) => words(b.label)));
+  return { mostLikely, standing: "even" };
 }
 
-/** A headline from its parts, naming the likeliest bar. */
-export function headline(title: string, bars: readonly HeadlineItem[], facts: readonly HeadlineItem[] = []): Headline {
-  return { title, bars, facts, mostLikely: likeliest(bars) };
+/** A headline from its parts, naming the likeliest bar (or the tied ones) in `words`. */
+export function headline(
+  title: string,
+  bars: readonly HeadlineItem[],
+  facts: readonly HeadlineItem[] = [],
+  words?: (label: string) => string,
+): Headline {
+  return { title, bars, facts, ...mostLikelyOf(bars, words) };
 }
 
 /** Bars drawn at most for a headline made of whole outcomes; the rest are one "Other results" bar. */

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
-import { pct } from "../../host/public/lib/format.js";
+import { columnPct, pct } from "../../host/public/lib/format.js";
 import type { TableView } from "../../host/session/view.ts";
 import { transition } from "../../src/game/engine.ts";
 import type { Headline } from "../../src/odds/headline.ts";
@@ -86,7 +86,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
       .locator(".odds-col")
       .evaluateAll((els) => els.map((e) => [e.getAttribute("data-value"), Number(e.getAttribute("data-p"))]));
     expect(cols).toEqual(exact.bars.map((b) => [b.label, b.p]));
-    const shown = (p: number) => (exact.bars.length <= 10 || p >= 0.05 ? pct(p) : "");
+    const shown = (p: number) => columnPct(p, exact.bars.length);
     expect(await odds.locator(".odds-col .odds-p").allTextContents()).toEqual(exact.bars.map((b) => shown(b.p)));
     expect(await odds.locator(".odds-bars").getAttribute("aria-label")).toBe(
       `${exact.title}: ${exact.bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`,
@@ -95,7 +95,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     expect(await display.locator(".odds").textContent()).not.toMatch(/Most likely: \d+ to/);
     // beside the headline, the summary's mean as the rule set types it: expected hits are never a percentage
     const meanHits = (JSON.parse(cli.stdout).summary as { expectedHits: number }).expectedHits;
-    expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)}`]);
+    expect(await odds.locator(".odds-figures li").allTextContents()).toEqual([`Hits to expect ${meanHits.toFixed(2)} hits`]);
     // started in the Initiative phase: allowed, with a note under the action's kicker, legible from the table's edge
     const note = display.locator("#phase-note");
     expect(await note.textContent()).toBe(

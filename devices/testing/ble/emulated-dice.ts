@@ -7,7 +7,7 @@ import type { Clock } from "../../common/clock.ts";
 import type { DiceDeviceConfig } from "../../dice/config.ts";
 import type { GoDiceShell } from "../../dice/godice/shells.ts";
 import { createDiceSource, type DiceSource } from "../../dice/source.ts";
-import type { PhysicalDieKind } from "../../readings.ts";
+import type { DieLight, PhysicalDieKind } from "../../readings.ts";
 import { EmulatedCentral } from "./central.ts";
 import type { EmulatedBleDevice } from "./device.ts";
 import { EmulatedGoDice } from "./godice-die.ts";
@@ -30,6 +30,8 @@ export interface EmulatedDiceControl {
   disconnect(id: string): Promise<void>;
   /** The die is back; the driver finds and reconnects it (backoff from 1 s). */
   reconnect(id: string): Promise<void>;
+  /** The lights the host showed on the die, oldest first. Unknown die: a RangeError. */
+  lights(id: string): DieLight[];
 }
 
 /** Lets queued deliveries (microtasks) and any zero-delay timers run. */
@@ -93,6 +95,7 @@ export async function createEmulatedDice(opts: EmulatedDiceOptions): Promise<{
       get(id).reconnect();
       await settle();
     },
+    lights: (id) => get(id).lights,
   };
   return { source, control, central, dice };
 }

@@ -1,7 +1,7 @@
 // The odds before a roll, exactly as the server states them: the rule set's headline (its title, bars in its
 // order, chances of named events, the most likely result) and the summary's means as the rule set types them.
 // Nothing is inferred from a number or from the list of outcomes, which may be shortened.
-import { oddsView, pct, summaryFigures } from "../lib/format.js";
+import { columnPct, oddsView, pct, summaryFigures } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
 /** Worded bars ("The wind holds.", "Gun hit (G)") as rows: a label under a narrow column would overlap its neighbours. */
@@ -21,20 +21,25 @@ function Rows({ bars, label }) {
 /** Whether bars are counts or short marks ("0", "1", "4\"") that fit under a column each. */
 const countLike = (bars) => bars.every((b) => b.label.length <= 4);
 
+/** Columns past this many are narrower than their percentages: the percentages go in two rows above the chart. */
+const ROOMY = 6;
+
 function Bars({ bars, label }) {
   if (!countLike(bars)) return html`<${Rows} bars=${bars} label=${label} />`;
   const max = Math.max(...bars.map((b) => b.p), 1e-9);
-  const labelled = (b) => bars.length <= 10 || b.p >= 0.05;
-  return html`<div class="odds-bars" role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>
-    ${bars.map(
-      (b) => html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
+  const staggered = bars.length > ROOMY;
+  return html`<div class=${`odds-bars${staggered ? " staggered" : ""}`} role="img" aria-label=${`${label}: ${bars.map((b) => `${b.label} ${pct(b.p)}`).join("; ")}`}>
+    ${bars.map((b) => {
+      const p = html`<span class="odds-p">${columnPct(b.p, bars.length)}</span>`;
+      return html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
+        ${staggered ? p : null}
         <div class="odds-track">
-          <span class="odds-p">${labelled(b) ? pct(b.p) : ""}</span>
-          <div class="odds-bar" style=${`height: calc(${Math.max(0.02, b.p / max)} * (100% - 1.4rem))`}></div>
+          ${staggered ? null : p}
+          <div class="odds-bar" style=${`--share: ${Math.max(0.02, b.p / max)}`}></div>
         </div>
         <span class="odds-label">${b.label}</span>
-      </div>`,
-    )}
+      </div>`;
+    })}
   </div>`;
 }
 
@@ -46,7 +51,7 @@ export function Odds({ odds }) {
   const figures = summaryFigures(odds, ["mean"]);
   return html`<section class="odds" data-kind="headline" aria-label="odds before the roll">
     <h3 class="kicker">${v.title}</h3>
-    ${v.mostLikely ? html`<div class="odds-head">Most likely: <b>${v.mostLikely}</b></div>` : null}
+    ${v.mostLikely ? html`<div class="odds-head" data-lead=${v.lead}>${v.lead}: <b>${v.mostLikely}</b></div>` : null}
     ${v.bars.length ? html`<${Bars} bars=${v.bars} label=${v.title} />` : null}
     ${v.facts.length ? html`<ul class="odds-facts">${v.facts.map((f) => html`<li><span>${f.label}</span> <b>${pct(f.p)}</b></li>`)}</ul>` : null}
     ${

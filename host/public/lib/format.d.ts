@@ -9,9 +9,11 @@ export interface OddsView {
   bars: Bar[];
   facts: Bar[];
   mostLikely: string | null;
+  lead: string;
 }
 export function words(key: string): string;
 export function pct(p: number): string;
+export function columnPct(p: number, bars: number): string;
 export function oddsView(odds: unknown): OddsView | null;
 export function oddsLine(odds: unknown): string;
 export function summaryFigures(odds: unknown, kinds?: readonly string[]): { label: string; kind: string; text: string }[];

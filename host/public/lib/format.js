@@ -10,19 +10,38 @@ export const words = (key) =>
     .toLowerCase()
     .trim();
 
-/** A probability as a percentage for players: 0.1234 → "12%", 0.0123 → "1.2%", 0.0004 → "<0.1%". */
+/** Chances this close to 1 or 0 are certain or impossible (exact fractions summed in floating point). */
+const SURE = 1e-12;
+
+/**
+ * A probability in players' words: 1 → "certain", 0 → "impossible", 0.1234 → "12%", 0.0123 → "1.2%",
+ * 0.0004 → "<0.1%", 0.9995 → "99.95%", 0.99999 → "almost certain".
+ */
 export function pct(p) {
-  if (p > 0 && p < 0.001) return "<0.1%";
-  if (p < 1 && p > 0.999) return ">99.9%";
+  if (p >= 1 - SURE) return "certain";
+  if (p <= SURE) return "impossible";
+  if (p < 0.001) return "<0.1%";
+  if (p > 0.9999) return "almost certain";
+  if (p > 0.999) return `${(p * 100).toFixed(2)}%`;
   return `${(p * 100).toFixed(p < 0.1 || p > 0.9 ? 1 : 0).replace(/\.0$/, "")}%`;
 }
+
+/**
+ * The percentage a column of the odds chart carries: past ten bars only those of 5% or more (every one is in the
+ * chart's accessible label), and none on an impossible bar (an empty column says it; "impossible" would not fit).
+ */
+export const columnPct = (p, bars) => (p > SURE && (bars <= 10 || p >= 0.05) ? pct(p) : "");
+
+/** How the headline's most likely result is introduced, by its standing (a tie is "even"). */
+const LEADS = { likeliest: "Most likely", even: "Even", certain: "Certain" };
 
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 
 /**
  * What to draw for the odds before a roll: the rule set's `headline` (docs/reference/request-result.md; every rule set states one for
  * every action). Null when there are none: the page never guesses from the summary or the list of outcomes.
- * @returns {{title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null} | null}
+ * `lead` introduces the most likely result in words: "Most likely", "Even" (a tie) or "Certain".
+ * @returns {{title: string, bars: {label: string, p: number}[], facts: {label: string, p: number}[], mostLikely: string | null, lead: string} | null}
  */
 export function oddsView(odds) {
   const h = odds?.headline;
@@ -31,7 +50,8 @@ export function oddsView(odds) {
     title: typeof h.title === "string" ? h.title : "Odds before the roll",
     bars: Array.isArray(h.bars) ? h.bars.filter((b) => isNumber(b?.p)).map((b) => ({ label: String(b.label), p: b.p })) : [],
     facts: Array.isArray(h.facts) ? h.facts.filter((f) => isNumber(f?.p)).map((f) => ({ label: String(f.label), p: f.p })) : [],
-    mostLikely: typeof h.mostLikely === "string" ? h.mostLikely : null,
+    mostLikely: typeof h.mostLikely === "string" && h.mostLikely !== "" ? h.mostLikely : null,
+    lead: LEADS[h.standing] ?? LEADS.likeliest,
   };
 }
 
@@ -60,7 +80,7 @@ export function oddsLine(odds) {
   if (!v) return "";
   const parts = [...v.bars.map((b) => `${b.label} ${pct(b.p)}`), ...v.facts.map((f) => `${f.label} ${pct(f.p)}`)];
   const title = /[?!]$/.test(v.title) ? v.title : `${v.title}:`;
-  return `${title} ${parts.join(" · ")}${v.mostLikely ? ` · most likely ${v.mostLikely}` : ""}`;
+  return `${title} ${parts.join(" · ")}${v.mostLikely ? ` · ${v.lead.toLowerCase()}: ${v.mostLikely}` : ""}`;
 }
 
 /** The rule set's severities, mildest first: a badge's class is `sev-<index>`. */

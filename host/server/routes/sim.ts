@@ -1,6 +1,6 @@
 /**
  * Emulator controls (docs/reference/http-api.md), registered only when the table has emulated devices: tap a tag, roll a
- * die, pull or plug a device, read the servo's angle, move a ship's model on the table.
+ * die, pull or plug a device, read the servo's angle and the lights a die was shown, move a ship's model on the table.
  */
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -54,6 +54,12 @@ export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls }
       return { ok: true };
     });
   }
+  app.get<{ Params: { id: string } }>("/api/sim/dice/:id/lights", async (req, reply) => {
+    if (!sim.lights) return unavailable(reply, "dice");
+    const lights = sim.lights(req.params.id);
+    if (!lights) return sendError(reply, { code: "device.unknown", message: `No emulated die "${req.params.id}".`, path: "id" }, 404);
+    return reply.send({ ok: true, lights });
+  });
   app.get("/api/sim/dial", async (_req, reply) =>
     sim.dialAngle ? reply.send({ ok: true, angle: sim.dialAngle() }) : unavailable(reply, "dial"),
   );

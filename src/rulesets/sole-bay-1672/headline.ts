@@ -14,7 +14,6 @@ import {
   type Headline,
   type HeadlineItem,
   headline,
-  likeliest,
   plural,
   countLabels as range,
 } from "../../odds/headline.ts";
@@ -36,7 +35,7 @@ function damageFacts(state: SoleBayState, outcomes: Listed, shipId: string, resu
 /** Hits as bars 0…max (or lo…max), the likeliest named "2 hits". */
 function hitsHeadline(title: string, outcomes: Listed, field: string, lo: number, hi: number, facts: HeadlineItem[]): Headline {
   const bars = barsBy(outcomes, (o) => String(o[field]), range(lo, hi));
-  return { title, bars, facts, mostLikely: plural(Number(likeliest(bars)), "hit") };
+  return headline(title, bars, facts, (n) => plural(Number(n), "hit"));
 }
 
 /**
@@ -88,8 +87,7 @@ export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds)
         ...Object.entries(pWins).map(([side, p]) => ({ label: side, p })),
         { label: "Draw (re-roll)", p: Number(odds.summary.pDraw ?? 0) },
       ];
-      const top = likeliest(bars);
-      return { title: "Initiative", bars, facts: [], mostLikely: top === "Draw (re-roll)" ? "A draw, re-rolled" : `${top} has initiative` };
+      return headline("Initiative", bars, [], (top) => (top === "Draw (re-roll)" ? "A draw, re-rolled" : `${top} has initiative`));
     }
     case "boarding-round": {
       const [a, d] = [String(action.attacker), String(action.defender)];

@@ -10,9 +10,13 @@ describe("the pages' view helpers", () => {
     expect(pct(1 / 6)).toBe("17%");
     expect(pct(0.0123)).toBe("1.2%");
     expect(pct(0.0004)).toBe("<0.1%");
-    expect(pct(0)).toBe("0%");
-    expect(pct(1)).toBe("100%");
-    expect(pct(0.9996)).toBe(">99.9%");
+    // certain and impossible events in words (sums of exact fractions may miss 1 or 0 by rounding)
+    expect(pct(0)).toBe("impossible");
+    expect(pct(1)).toBe("certain");
+    expect(pct(1 / 3 + 1 / 3 + 1 / 3 - 1e-15)).toBe("certain");
+    expect(pct(1e-15)).toBe("impossible");
+    expect(pct(0.9996)).toBe("99.96%");
+    expect(pct(0.99999)).toBe("almost certain");
   });
 
   it("names an action by its rule set's title, never by its type", () => {
@@ -32,6 +36,7 @@ describe("the pages' view helpers", () => {
         ],
         facts: [{ label: "Gouda loses a condition", p: 0.31 }],
         mostLikely: "1 hit",
+        standing: "likeliest",
       },
     };
     expect(oddsView(odds)).toEqual({
@@ -42,8 +47,21 @@ describe("the pages' view helpers", () => {
       ],
       facts: [{ label: "Gouda loses a condition", p: 0.31 }],
       mostLikely: "1 hit",
+      lead: "Most likely",
     });
-    expect(oddsLine(odds)).toBe("Hits on Gouda: 0 9% · 1 91% · Gouda loses a condition 31% · most likely 1 hit");
+    expect(oddsLine(odds)).toBe("Hits on Gouda: 0 9% · 1 91% · Gouda loses a condition 31% · most likely: 1 hit");
+    // a tie is even, a sure result certain
+    const tie = {
+      title: "Initiative",
+      bars: [{ label: "Allied", p: 5 / 12 }],
+      facts: [],
+      mostLikely: "Allied has initiative or Dutch has initiative",
+    };
+    expect(oddsView({ headline: { ...tie, standing: "even" } })?.lead).toBe("Even");
+    expect(oddsLine({ headline: { ...tie, standing: "even" } })).toBe(
+      "Initiative: Allied 42% · even: Allied has initiative or Dutch has initiative",
+    );
+    expect(oddsView({ headline: { ...tie, standing: "certain" } })?.lead).toBe("Certain");
   });
 
   it("without a headline draws nothing: the page never guesses from the summary or the outcome list", () => {

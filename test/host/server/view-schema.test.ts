@@ -71,4 +71,17 @@ describe("odds summaries on the wire", () => {
     expect(problems(withSummary(raw))).not.toEqual([]);
     expect(problems(withSummary([{ label: "Hits to expect", kind: "probability", value: 2.5 }]))).not.toEqual([]);
   });
+
+  it("an action without dice shows no odds (its one outcome is certain): no chart of one 100% bar", () => {
+    const f = openSession(demoSetup("sole-bay-1672"));
+    f.session.cancel(); // the initiative roll waiting at the start
+    expect(f.session.editDraft("set-wind", { windward: "S" }).ok).toBe(true);
+    const view = JSON.parse(
+      JSON.stringify(tableView(f.session, { devices: demoDice, dial: null, sim: true }, { theme: "dark", scale: 1 })),
+    );
+    expect(problems(view)).toEqual([]);
+    expect(view.pending.type).toBe("set-wind");
+    expect(view.pending.plan).toEqual([]);
+    expect(view.pending.odds).toBeNull();
+  });
 });

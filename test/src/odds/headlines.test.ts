@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { corpusFor } from "../../../bench/odds-corpus.ts";
 import { scenarioFile } from "../../../host/config/scenario.ts";
-import type { Headline } from "../../../src/odds/headline.ts";
+import { type Headline, mostLikelyOf } from "../../../src/odds/headline.ts";
 import { ageOfSail } from "../../../src/rulesets/age-of-sail/index.ts";
 import { angloDutch1666 } from "../../../src/rulesets/anglo-dutch-1666/index.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
@@ -33,6 +33,26 @@ function scenario(name: string): Omit<Req, "action"> & { ships: Record<string, u
 const bar = (h: Headline | undefined, label: string) => h?.bars.find((b) => b.label === label)?.p;
 const fact = (h: Headline | undefined, label: string) => h?.facts.find((b) => b.label === label)?.p;
 
+describe("the most likely result in players' words", () => {
+  const bar = (label: string, p: number) => ({ label, p });
+  it("alone: the likeliest bar, in the rule set's words", () => {
+    expect(mostLikelyOf([bar("1", 0.3), bar("2", 0.5), bar("3", 0.2)], (n) => `${n} hits`)).toEqual({
+      mostLikely: "2 hits",
+      standing: "likeliest",
+    });
+  });
+  it("a tie is even, the tied bars named (counted past three); a sure result is certain", () => {
+    expect(mostLikelyOf([bar("Allied", 5 / 12), bar("Dutch", 5 / 12), bar("Draw", 1 / 6)])).toEqual({
+      mostLikely: "Allied or Dutch",
+      standing: "even",
+    });
+    expect(mostLikelyOf([bar("A", 1 / 3), bar("B", 1 / 3), bar("C", 1 / 3)]).mostLikely).toBe("A, B or C");
+    expect(mostLikelyOf([1, 2, 3, 4, 5, 6].map((n) => bar(String(n), 1 / 6)))).toEqual({ mostLikely: "6 results alike", standing: "even" });
+    expect(mostLikelyOf([bar("The wind holds", 1), bar("It changes", 0)])).toEqual({ mostLikely: "The wind holds", standing: "certain" });
+    expect(mostLikelyOf([])).toEqual({ mostLikely: "", standing: "likeliest" });
+  });
+});
+
 describe("odds headlines over the corpus, every action type of every rule set", () => {
   for (const rs of RULE_SETS) {
     it(`${rs.id}: every action's odds carry a headline in words whose bars sum to 1`, () => {
@@ -54,6 +74,10 @@ describe("odds headlines over the corpus, every action type of every rule set", 
         expect(h.title).not.toMatch(/[{}]/);
         expect(sum(h.bars), `${rs.id} ${r.type} ${JSON.stringify(h.bars)}`).toBeCloseTo(1, 9);
         expect(h.mostLikely.length).toBeGreaterThan(0);
+        // certain when a bar's chance is 1, even when bars tie at the top, else the likeliest alone
+        const top = Math.max(...h.bars.map((b) => b.p));
+        const tied = h.bars.filter((b) => b.p >= top - 1e-12).length;
+        expect(h.standing, `${rs.id} ${r.type}`).toBe(top >= 1 - 1e-12 ? "certain" : tied > 1 ? "even" : "likeliest");
       }
       expect(types.size).toBe(new Set(corpus.map((r) => r.type)).size);
     });
