@@ -15,6 +15,8 @@ const REGIONS = {
   result: "#result",
   aside: "#wind-ship",
   fleet: "#fleet",
+  // the map over the wind and the shown ship: the map keeps a least height, so their column can overflow too
+  mid: ".mid-col",
 };
 const MAIN = ["action", "result", "aside"];
 const ALL = ["top", "notices", ...MAIN, "fleet"];
@@ -31,21 +33,23 @@ export const STEPS = [
   { name: "odds-sparse", helps: ["action"], phone: true },
   { name: "odds-short", helps: ["action"] },
   { name: "map-narrow", helps: ["action", "result"], map: true },
-  { name: "top-short", helps: [...ABOVE, "aside", "fleet"] },
+  { name: "top-short", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "dial-small", helps: ["aside"] },
   { name: "action-extras", helps: ["action"] },
   { name: "dice-small", helps: ["result", "action"] },
-  { name: "fleet-names", helps: [...ABOVE, "aside", "fleet"] },
+  { name: "fleet-names", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "no-odds-chart", helps: ["action"], phone: true },
-  { name: "no-map", helps: MAIN, map: true },
-  { name: "no-aside", helps: MAIN },
+  { name: "no-map", helps: [...MAIN, "mid"], map: true },
+  { name: "no-aside", helps: [...MAIN, "mid"] },
   { name: "result-short", helps: ["result"] },
-  { name: "no-fleet", helps: [...ABOVE, "aside"] },
+  { name: "no-fleet", helps: [...ABOVE, "aside", "mid"] },
   { name: "dice-bare", helps: ["result", "action"] },
   { name: "action-min", helps: ["action"] },
   { name: "gathered-count", helps: ["action"] },
   { name: "action-tight", helps: ["action"] },
-  { name: "notices-short", helps: ALL },
+  { name: "top-min", helps: [...ABOVE, "mid"] },
+  { name: "result-tight", helps: ["result"] },
+  { name: "notices-short", helps: [...ALL, "mid"] },
 ];
 
 /** An element whose content is wider or taller than its box (1 px of rounding allowed). */
