@@ -10,6 +10,7 @@ import { wsimAction } from "./kit.ts";
 import { SIGNAL_MEASURES } from "./measures.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 
 const SIGNAL_SCHEMA = Type.Object(
   {
@@ -73,6 +74,10 @@ function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<n
 
 export const signal = wsimAction({
   type: "signal",
+  outcomeSchema: outcomeOf({
+    deliverTurn: fact.number("Arrives on turn"),
+    delivered: fact.flag("Delivered at once"),
+  }),
   measure: SIGNAL_MEASURES,
   title: "Signal",
   description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",
