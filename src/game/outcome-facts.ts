@@ -85,6 +85,7 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     }
     case "rows": {
       const rows = (Array.isArray(v) ? v : [v]) as Readonly<Record<string, unknown>>[];
+      if (rows.length === 0) return [];
       return [{ label, kind: "rows", value: rows.map((r) => rowOf(a, r, state)) }];
     }
   }

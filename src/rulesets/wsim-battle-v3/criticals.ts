@@ -5,13 +5,13 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, TableState } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { CRITICAL_MEASURES, LEADER_CASUALTY_MEASURES } from "./measures.ts";
 import type { Leader, WsimState } from "./state.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 
 /** XII.1: "the only double No Effect items in the list". */
 export const LEADER_CASUALTY_ENTRIES = [3, 9, 15];

@@ -7,6 +7,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, detail, fieldDistribution, type Outcome, resolution, type Summary, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -17,9 +18,8 @@ import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
-import { left, type Ship, type WsimState } from "./state.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { AIM_WORDS, BOXES, MODIFIER_WORDS, RAKE_WORDS } from "./outcome-facts.ts";
+import { left, type Ship, type WsimState } from "./state.ts";
 
 const FIRE_SCHEMA = Type.Object(
   {

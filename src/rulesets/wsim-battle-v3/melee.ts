@@ -6,15 +6,15 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
-import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { PARTY_WORDS } from "./outcome-facts.ts";
+import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
 export const formParty = wsimAction({
   type: "form-party",

@@ -5,6 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
@@ -20,9 +21,8 @@ import {
   type Token,
   tokenize,
 } from "./momentum.ts";
-import type { Ship, WsimState } from "./state.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { MP } from "./outcome-facts.ts";
+import type { Ship, WsimState } from "./state.ts";
 
 const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
 

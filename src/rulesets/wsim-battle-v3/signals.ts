@@ -4,13 +4,13 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { SIGNAL_MEASURES } from "./measures.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 
 const SIGNAL_SCHEMA = Type.Object(
   {

@@ -6,15 +6,15 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { CONTACT_MEASURES } from "./measures.ts";
-import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
-import { fact, outcomeOf } from "../../game/outcome.ts";
 import { HEXSIDE_WORDS, SECTION_WORDS } from "./outcome-facts.ts";
+import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
 export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
