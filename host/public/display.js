@@ -94,9 +94,9 @@ function ActionPanel({ state }) {
     // the pad answers with one option: Next choice shows the options in turn, Confirm gives the one shown
     const byPad = c.min <= 1 && padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
-      <div class="instruction">${c.purpose}</div>
+      <div class="instruction" id="instruction" data-needed="">${c.purpose}</div>
       <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
-      <ul class="choice-options" id="choice-options" aria-label="options">
+      <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
         ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
       </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;

@@ -56,8 +56,8 @@ export const damageRollAction = quickfireAction({
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
     // 4.1 E: "G hits caused by explosions are removed as equally as possible from the heavy and light ROF columns"
-    const chain = action.line === "explosion" ? "split" : (action.chain as GChain);
-    return ok({ ship: ship.value, line: action.line as "blast" | "explosion", chain });
+    const chain: GChain = action.line === "explosion" ? "split" : action.chain;
+    return ok({ ship: ship.value, line: action.line, chain });
   },
   plan: ({ prepared: ctx }) => [entry("damage", "d6", 2, `${ctx.line === "blast" ? "Blast" : "Explosion"} line of the Damage table`)],
   outcome: ({ state, prepared: ctx }, groups) => ({

@@ -28,7 +28,7 @@ export const initiativeAction = quickfireAction({
   prepare: ({ action }) =>
     action.first === action.second
       ? fail("input.invalid", "The two sides must differ.", "action.second")
-      : ok({ first: String(action.first), second: String(action.second) }),
+      : ok({ first: action.first, second: action.second }),
   plan: ({ prepared: ctx }) => [
     bySide(ctx.first, entry("first", "d6", 1, `Move-order die for ${ctx.first}`)),
     bySide(ctx.second, entry("second", "d6", 1, `Move-order die for ${ctx.second}`)),

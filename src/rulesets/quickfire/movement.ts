@@ -85,7 +85,7 @@ export const moveAction = quickfireAction({
       return fail("rules.illegal", `Ships move in the movement phase, not the ${state.game.phase} phase (1.4).`, "game.phase");
     }
     if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
-    const distance = action.distance as number;
+    const distance = action.distance;
     const available = availableSpeed(ship);
     if (distance > available) {
       return fail("rules.illegal", `${ship.name}'s available speed is ${available} (topmost unmarked speed box, 2.0).`, "action.distance");
@@ -103,10 +103,10 @@ export const moveAction = quickfireAction({
         );
       }
     }
-    const turns = Math.max(action.turns as number, (action.turn as number) > 0 ? 1 : 0);
+    const turns = Math.max(action.turns, action.turn > 0 ? 1 : 0);
     if (turns > 1) return fail("rules.illegal", "A ship may only turn once during each movement phase (2.1).", "action.turns");
     const maxTurn = TURN_ANGLES[box] ?? 0;
-    if ((action.turn as number) > maxTurn) {
+    if (action.turn > maxTurn) {
       return fail("rules.illegal", `Using speed box ${box + 1}, ${ship.name} may turn at most ${maxTurn}° (2.1).`, "action.turn");
     }
     return ok({ ship, distance, box, maxTurn, available });

@@ -114,8 +114,8 @@ export const repairAction = quickfireAction({
     const phase = inRepairPhase(state);
     if (!phase.ok) return phase;
     if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
-    const task = action.damage as RepairTask;
-    const points = action.points as number;
+    const task: RepairTask = action.damage;
+    const points = action.points;
     const left = ship.repair - ship.repairUsed - ship.pending.repairUsed;
     if (points > left) return fail("rules.illegal", `${ship.name} has ${left} repair points left (4.2).`, "action.points");
     const field = TASK_FIELD[task];
@@ -156,7 +156,7 @@ export const repairAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) =>
-    `${nameOf(state, action.ship)} repairs ${o.fixed} ${String(action.damage)} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+    `${nameOf(state, action.ship)} repairs ${o.fixed} ${action.damage} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
 });
 
 interface SinkingContext {

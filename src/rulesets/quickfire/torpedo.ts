@@ -74,21 +74,21 @@ export const torpedoAction = quickfireAction({
   prepare({ state, action }) {
     const firer = findShip(state.ships, action.firer, "action.firer");
     if (!firer.ok) return firer;
-    const ids = action.targets as string[];
+    const ids = action.targets;
     if (new Set(ids).size !== ids.length)
       return fail("input.invalid", "The two torpedo targets must be different ships.", "action.targets");
     const once = checkTorpedoShot(state, firer.value);
     if (!once.ok) return once;
     const rating = currentTorpedo(firer.value);
     if (rating < 1) return fail("rules.illegal", `${firer.value.name} has no torpedo rating left (3.2).`, "action.firer");
-    const split = ids.length === 2 && action.sameArc !== false;
-    const given = action.ratings as number[] | undefined;
+    const split = ids.length === 2 && action.sameArc;
+    const given = action.ratings;
     if (given && given.length !== ids.length) return fail("input.invalid", "Give one rating per target.", "action.ratings");
     const ratings = given ?? (split ? splitRating(rating) : ids.map(() => rating));
     if (split && ratings.reduce((a, b) => a + b, 0) > rating) {
       return fail("rules.illegal", `Two targets in the same arc split the rating of ${rating} between them (3.2a).`, "action.ratings");
     }
-    const distances = action.distances as number[] | undefined;
+    const distances = action.distances;
     if (distances && distances.length !== ids.length) return fail("input.invalid", "Give one distance per target.", "action.distances");
     const checks: TorpedoContext["checks"][number][] = [];
     for (const [i, id] of ids.entries()) {
