@@ -5,7 +5,7 @@ import { measureRequest } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
-import { shipLog } from "../../session/view.ts";
+import { logPage, shipLog } from "../../session/view.ts";
 import { sendError, sendResult } from "../errors.ts";
 import {
   ActionBody,
@@ -17,6 +17,7 @@ import {
   DraftBody,
   EmptyBody,
   IdParams,
+  LogQuery,
   PlayerBody,
   SetupDieBody,
   SetupTagBody,
@@ -76,6 +77,12 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
     if (!ship) return sendError(reply, { code: "ship.unknown", message: `There is no ship "${req.params.id}".`, path: "id" }, 404);
     return { ok: true, ship, log: shipLog(s.records, ship.id) };
   });
+
+  // the night's log: every result of the game, a page at a time, newest first, each with its dice and whose they were
+  app.get<{ Querystring: Static<typeof LogQuery> }>("/api/log", { schema: { querystring: LogQuery } }, async (req) => ({
+    ok: true,
+    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? 5)),
+  }));
 
   app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(
     "/api/players/:side",

@@ -67,12 +67,12 @@ describe("the pages' server side", () => {
       if (msg.type === "display") seen.push(msg);
     });
     await new Promise((ok) => ws.once("open", ok));
-    expect((await f.app.inject({ method: "GET", url: "/api/display" })).json()).toEqual({ ok: true, scale: 1, speech: false });
+    expect((await f.app.inject({ method: "GET", url: "/api/display" })).json()).toEqual({ ok: true, scale: 1, speech: false, log: null });
     const bad = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 9 } });
     expect(bad.statusCode).toBe(400);
     expect((await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 1.5, junk: 1 } })).statusCode).toBe(400);
     const ok = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 1.4, speech: true } });
-    expect(ok.json()).toEqual({ ok: true, scale: 1.4, speech: true });
+    expect(ok.json()).toEqual({ ok: true, scale: 1.4, speech: true, log: null });
     await f.app.inject({ method: "PUT", url: "/api/phones", payload: { open: true } });
     const away = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 2 }, remoteAddress: "192.168.1.20" });
     expect(away.statusCode).toBe(401);
@@ -81,8 +81,8 @@ describe("the pages' server side", () => {
     while (seen.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     ws.close();
     expect(seen).toEqual([
-      { type: "display", display: { scale: 1, speech: false } },
-      { type: "display", display: { scale: 1.4, speech: true } },
+      { type: "display", display: { scale: 1, speech: false, log: null } },
+      { type: "display", display: { scale: 1.4, speech: true, log: null } },
     ]);
   });
 
