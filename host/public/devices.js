@@ -16,7 +16,7 @@ import { WithRefusals } from "./lib/use-send.js";
 adoptTokenFromUrl();
 
 function Pairing() {
-  const [p, setP] = useState(null);
+  const [p, setP] = useState(/** @type {any} */ (null));
   useEffect(() => {
     api("GET", "/api/pairing").then(setP);
   }, []);
@@ -71,4 +71,4 @@ function Devices() {
   </main>`;
 }
 
-render(html`<${Devices} />`, document.getElementById("app"));
+render(html`<${Devices} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

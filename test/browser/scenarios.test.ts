@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import { columnPct, oddsView, pct } from "../../host/public/lib/format.js";
 import { colorFits, phaseView } from "../../host/public/lib/table.js";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, boxSizes, smallTargets, smallText } from "./page-checks.ts";
