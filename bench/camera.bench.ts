@@ -4,7 +4,8 @@
  * truth. `CAMERA_LAYOUTS` sets the layouts per resolution (default 100: 200 in all). Rendering in plain JavaScript
  * takes most of the time.
  */
-import { loadOpenCv, openCvDetector } from "../devices/camera/opencv-detector.ts";
+import { openCvDetector } from "../devices/camera/opencv-detector.ts";
+import { loadOpenCv } from "../devices/camera/opencv-node.ts";
 import { openCvCells } from "../devices/testing/camera/cells.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { TALLY_HEADER, tally, tallyRow } from "./camera-score.ts";

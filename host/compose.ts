@@ -8,6 +8,7 @@ import { systemClock } from "../devices/common/clock.ts";
 import type { DialDirection, Unsubscribe } from "../devices/readings.ts";
 import type { WindView } from "../src/game/types.ts";
 import { fail, ok, type Result } from "../src/result.ts";
+import { type CameraSetup, cameraSetup, type MarkerSighting, reportSightings } from "./camera-sightings.ts";
 import type { ClubLink } from "./club-link/link.ts";
 import type { LiveDevices } from "./compose-devices.ts";
 import { composeTableDevices } from "./compose-table-devices.ts";
@@ -45,6 +46,10 @@ export interface TableRuntime {
   readonly club: ClubLink | null;
   view(): TableView;
   onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /** What the /camera page needs: the playing area and which marker is which ship of the open game. */
+  camera(): CameraSetup;
+  /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */
+  reportCamera(markers: readonly MarkerSighting[]): Result<{ readonly reported: number; readonly unknown: readonly number[] }>;
   /** Adding, replacing and removing devices from /devices (host/device-setup/setup.ts). */
   readonly deviceSetup: DeviceSetup;
   /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
@@ -277,6 +282,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     publish([]);
     return ok(null);
   };
+  const cameraOf = () => cameraSetup(current.session.state.ships, current.setup.table ?? DEFAULT_TABLE);
   const nameDevice = (id: string, name: string) => {
     store.setDeviceName(id, name);
     names = store.deviceNames();
@@ -301,6 +307,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       listeners.add(l);
       return () => listeners.delete(l);
     },
+    camera: () => cameraOf(),
+    reportCamera: (markers) => reportSightings(markers, cameraOf(), built.positions),
     nameDevice: (id, name) => {
       if (name !== "" && !allHealth(built).some((d) => d.id === id)) return false;
       nameDevice(id, name);

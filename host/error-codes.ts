@@ -50,6 +50,10 @@ export const HOST_ERROR_CODES = {
   "sim.refused": { status: 400, meaning: "The emulated device refused the command." },
   "data.locked": { status: 400, meaning: "The rule set's data file cannot change mid-game." },
   "camera.corners": { status: 400, meaning: "A photo or frame does not show the table's corner markers, so no position can be read." },
+  "camera.unavailable": {
+    status: 409,
+    meaning: "The camera sent positions but the table file names no positions source (devices.positions).",
+  },
   "store.unreadable": { status: 400, meaning: "A saved game cannot be read." },
   "store.unwritable": {
     status: 503,

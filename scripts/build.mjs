@@ -74,5 +74,22 @@ const result = await build({
 for (const dir of ["host/public", "host/club/public", "host/scenarios"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
 }
+// The /camera page's worker: the same detection modules as in Node (devices/camera/), bundled for a classic Web
+// Worker (it loads OpenCV with importScripts, which module workers lack). Node's own loader in opencv-detector.ts is
+// never called there; its `node:` import stays out.
+await build({
+  absWorkingDir: root,
+  entryPoints: ["devices/camera/worker.ts"],
+  outfile: join(root, "dist", "host", "public", "camera-worker.js"),
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "chrome110",
+  external: ["node:*"],
+  sourcemap: "linked",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: "warning",
+});
 // what went into which chunk, for `npx esbuild-visualizer`-style questions (bench/startup's module counts)
 writeFileSync(join(root, "dist", "meta.json"), JSON.stringify(result.metafile));

@@ -1,30 +1,14 @@
 /**
  * The marker detector over OpenCV's ArUco module (`@techstark/opencv-js`, WebAssembly: the same build runs in Node
- * and in a browser worker). The library is ~11 MB of JavaScript and takes about a second to start, so it is loaded
- * by `import()` on first use; a missing or broken library is a clear error, not a crash of the host.
+ * and in a browser worker) over a runtime already loaded: in Node by `loadOpenCv` (`opencv-node.ts`, on first use:
+ * the library is ~11 MB of JavaScript and takes about a second to start), in the /camera page's worker by
+ * `importScripts`.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the library's own typings do not cover the ArUco module.
 type Cv = any;
-
-let loading: Promise<{ readonly cv: Cv }> | null = null;
-
-/**
- * Loads OpenCV once, in Node (`require`: the package is CommonJS, and through `import()` some loaders hand back its
- * runtime, an Emscripten module, which is itself a thenable and so is awaited forever). It is handed on inside an
- * object for the same reason. A browser worker loads the same file with `importScripts` instead.
- */
-export function loadOpenCv(): Promise<{ readonly cv: Cv }> {
-  loading ??= (async () => {
-    const { createRequire } = await import("node:module");
-    const cv: Cv = createRequire(import.meta.url)("@techstark/opencv-js");
-    await runtimeReady(cv);
-    return { cv };
-  })();
-  return loading;
-}
 
 /** Waits for an OpenCV runtime to finish starting, and checks it has the ArUco module. */
 export async function runtimeReady(cv: Cv): Promise<void> {
@@ -39,8 +23,7 @@ export async function runtimeReady(cv: Cv): Promise<void> {
 }
 
 /** A detector over OpenCV, its parameters tuned for small markers seen from above (docs/camera.md). */
-export async function openCvDetector(cvIn?: Cv): Promise<MarkerDetector> {
-  const cv: Cv = cvIn ?? (await loadOpenCv()).cv;
+export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
   const dictionary = cv.getPredefinedDictionary(cv.DICT_APRILTAG_36h11);
   const params = new cv.aruco_DetectorParameters();
   // Corners from lines fitted to the whole contour: on markers 25–40 px across, headings come out within 0.2° at

@@ -71,11 +71,15 @@ export function settle(
   }
   for (const s of frame) {
     const before = state.get(s.id);
-    const recent = [...(before?.recent ?? []), { ...s, at: now }].filter((r) => r.at >= now - 2 * o.stillMs);
+    // the sightings of the last stillMs and the one just before them: still means still across the whole span, so a
+    // ship seen once in it (frames slower than stillMs, at 4K) is not taken as still on that one sighting
+    const all = [...(before?.recent ?? []), { ...s, at: now }];
+    const from = all.findLastIndex((r) => r.at <= now - o.stillMs);
+    const recent = from >= 0 ? all.slice(from) : all;
     let reported = before?.reported;
-    const window = recent.filter((r) => r.at >= now - o.stillMs);
-    const covers = (recent[0]?.at ?? now) <= now - o.stillMs;
-    if (covers && window.length > 0) {
+    const window = recent;
+    const covers = from >= 0;
+    if (covers && window.length > 1) {
       const m = mean(window);
       const still = window.every((r) => Math.hypot(r.x - m.x, r.y - m.y) <= o.spreadMm && angleGap(r.heading, m.heading) <= o.spreadDeg);
       const moved =

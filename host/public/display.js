@@ -11,7 +11,7 @@ import { Measured } from "./components/measured.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
-import { factValue } from "./lib/facts.js";
+import { factLine, factValue } from "./lib/facts.js";
 import { useFit } from "./lib/fit.js";
 import { actionName, shipName } from "./lib/format.js";
 import { html } from "./lib/html.js";
@@ -94,9 +94,9 @@ function ActionPanel({ state }) {
     // the pad answers with one option: Next choice shows the options in turn, Confirm gives the one shown
     const byPad = c.min <= 1 && padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
-      <div class="instruction">${c.purpose}</div>
+      <div class="instruction" id="instruction" data-needed="">${c.purpose}</div>
       <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
-      <ul class="choice-options" id="choice-options" aria-label="options">
+      <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
         ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
       </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
@@ -214,7 +214,7 @@ function Fact({ fact }) {
   if (fact.kind === "rows")
     return html`<li data-kind="rows"><span>${fact.label}</span>
       <ul>
-        ${fact.value.map((row) => html`<li><span>${row.label}:</span> <b>${row.facts.map((f) => (factValue(f) ? `${f.label} ${factValue(f)}` : f.label)).join(", ")}</b></li>`)}
+        ${fact.value.map((row) => html`<li>${row.label ? html`<span>${row.label}:</span> ` : null}<b>${row.facts.map(factLine).join(", ")}</b></li>`)}
       </ul>
     </li>`;
   const value = factValue(fact);

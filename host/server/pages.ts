@@ -17,6 +17,7 @@ export const PAGES: readonly Page[] = [
   { url: "/", title: "quarterdeck", body: "display", script: "display.js" },
   { url: "/control", title: "quarterdeck — control", body: "control", script: "control.js" },
   { url: "/devices", title: "quarterdeck — devices", body: "devices", script: "devices.js" },
+  { url: "/camera", title: "quarterdeck — camera", body: "camera", script: "camera.js" },
   { url: "/games", title: "quarterdeck — games", body: "games", script: "games.js" },
   { url: "/games/new", title: "quarterdeck — new game", body: "games", script: "new-game.js" },
   { url: "/games/:id/summary", title: "quarterdeck — end of game", body: "games", script: "summary.js" },

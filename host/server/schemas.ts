@@ -71,14 +71,39 @@ export const SimMoveBody = Type.Object(
   Strict,
 );
 
+/** docs/reference/camera.md: one ship marker the /camera page saw settle, in table mm (§2 coordinates). */
+export const MarkerSightingSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 10, maximum: 586, description: "the marker's id (AprilTag 36h11; ships from 10)" }),
+    x: Type.Number({ minimum: -100_000, maximum: 100_000 }),
+    y: Type.Number({ minimum: -100_000, maximum: 100_000 }),
+    heading: Type.Number({ minimum: -360, maximum: 720 }),
+    uncertainty: Type.Number({ minimum: 0, maximum: 10_000 }),
+  },
+  Strict,
+);
+
+/** Ship markers in one `camera.seen` message: 40 fit the live socket's 4 KB message limit (a bigger fleet is sent in several). */
+export const MAX_CAMERA_MARKERS = 40;
+
+/** The /camera page's report on `/api/live`: the ship markers that settled since its last. */
+export const CameraSeenMessage = Type.Object(
+  { type: Type.Literal("camera.seen"), markers: Type.Array(MarkerSightingSchema, { maxItems: MAX_CAMERA_MARKERS }) },
+  Strict,
+);
+
 /** Messages a client may send on `/api/live`. */
-export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict)]);
+export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict), CameraSeenMessage]);
 
 /** Messages the host sends on `/api/live`: the whole state on every change, then what happened; the display's preferences. */
 export const LiveServerMessage = Type.Union([
   Type.Object({ type: Type.Literal("state"), state: Type.Object({ version: Type.Number() }, { additionalProperties: true }) }, Strict),
   Type.Object({ type: Type.Literal("event"), event: Type.Object({ type: Type.String() }, { additionalProperties: true }) }, Strict),
   Type.Object({ type: Type.Literal("pong") }, Strict),
+  Type.Object(
+    { type: Type.Literal("camera.reported"), reported: Type.Integer({ minimum: 0 }), unknown: Type.Array(Type.Integer()) },
+    Strict,
+  ),
   Type.Object({ type: Type.Literal("display"), display: Type.Object({ scale: Type.Number(), speech: Type.Boolean() }, Strict) }, Strict),
   Type.Object(
     { type: Type.Literal("error"), error: Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() }, Strict) },

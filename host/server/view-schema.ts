@@ -77,6 +77,7 @@ export const OutcomeFactSchema = Type.Recursive(
       fact("number", Type.Number(), true),
       fact("die", Type.Union([Type.Integer(), Type.Array(Type.Integer())])),
       fact("target", Type.Integer()),
+      fact("limit", Type.Integer()),
       fact("modifier", Type.Number()),
       fact("flag", Type.Boolean()),
       fact("word", Type.String()),

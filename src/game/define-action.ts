@@ -66,7 +66,7 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    */
   summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Summary;
   /** One sentence for the display and screen readers. */
-  describe?(ctx: DescribeContext<S, Action>, outcome: O): string;
+  describe?(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts). */
   readonly measure?: ActionMeasures<S>;
   /** Which dice hit or missed, per plan entry, for the display. */
@@ -176,7 +176,13 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
       return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
     },
     facts: (state, outcome) => (spec.outcomeSchema ? factsOf(spec.outcomeSchema, outcome, state) : []),
-    describe: spec.describe && ((state, action, outcome) => spec.describe?.({ state, action }, outcome as O) ?? action.type),
+    // The action as its schema reads it (defaults filled); a record's action that no longer parses is described as stored.
+    describe:
+      spec.describe &&
+      ((state, action, outcome) => {
+        const parsed = parseWith(spec.schema, action, "action");
+        return spec.describe?.({ state, action: (parsed.ok ? parsed.value : action) as A }, outcome as O) ?? action.type;
+      }),
     marks:
       spec.marks &&
       ((state, action, dice) => {

@@ -17,7 +17,7 @@ export interface EntryValue {
 export type OutcomeFact =
   | { readonly label: string; readonly kind: "count" | "number"; readonly value: number; readonly unit?: string }
   | { readonly label: string; readonly kind: "die"; readonly value: number | readonly number[] }
-  | { readonly label: string; readonly kind: "target" | "modifier"; readonly value: number }
+  | { readonly label: string; readonly kind: "target" | "limit" | "modifier"; readonly value: number }
   | { readonly label: string; readonly kind: "flag"; readonly value: boolean }
   | { readonly label: string; readonly kind: "word" | "ship"; readonly value: string }
   | { readonly label: string; readonly kind: "change"; readonly value: { readonly before: string; readonly after: string } }
@@ -52,13 +52,16 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     case "die":
       return [{ label, kind: "die", value: Array.isArray(v) ? v.map(Number) : Number(v) }];
     case "target":
+    case "limit":
     case "modifier":
       return [{ label, kind: a.kind, value: Number(v) }];
     case "flag":
       if (v === true) return [{ label, kind: "flag", value: true }];
       return a.no ? [{ label: a.no, kind: "flag", value: false }] : [];
-    case "word":
-      return [{ label, kind: "word", value: wordOf(a, v) }];
+    case "word": {
+      const value = wordOf(a, v);
+      return value ? [{ label, kind: "word", value }] : [];
+    }
     case "ship":
       return [{ label, kind: "ship", value: nameIn(state, String(v)) }];
     case "change":
@@ -83,7 +86,8 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
 }
 
 function rowOf(a: FactAnnotation, item: Readonly<Record<string, unknown>>, state: TableState): FactRow {
-  const key = item[a.rowLabel ?? ""];
+  // no row label: the fact's own label names its one row
+  const key = a.rowLabel === undefined ? "" : item[a.rowLabel];
   return { label: typeof key === "string" ? nameIn(state, key) : String(key ?? ""), facts: [] };
 }
 

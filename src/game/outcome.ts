@@ -18,6 +18,8 @@ export type FactKind =
   | "die"
   /** The score a roll needs: "4+". */
   | "target"
+  /** The highest score that succeeds, for rolls that must come in low: "7 or less". */
+  | "limit"
   /** A signed number added to a roll: "+2", "−1". */
   | "modifier"
   /** A yes that holds ("First broadside"); a no is left out unless the field gives its own words. */
@@ -80,12 +82,15 @@ export const fact = {
   die: (label: string) => Type.Integer(note("die", label)),
   /** Several dice as rolled ("Rolls 6 5"). */
   dice: (label: string) => Type.Array(Type.Integer(), note("die", label)),
-  target: (label: string) => Type.Integer(note("target", label)),
+  /** The score a roll needs ("4+"); `below`: the highest that succeeds ("7 or less"). */
+  target: (label: string, opts: { below?: boolean } = {}) => Type.Integer(note(opts.below ? "limit" : "target", label)),
   modifier: (label: string) => Type.Number(note("modifier", label)),
   flag: (label: string, opts: Opts = {}) => Type.Boolean(note("flag", label, opts)),
-  word: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) => Type.String(note("word", label, { words, ...opts })),
+  /** A value (a word or a number, such as a hexside) read by its words; a value whose word is "" is left out. */
+  word: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    Type.Union([Type.String(), Type.Number()], note("word", label, { words, ...opts })),
   wordOrNull: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
-    orNull(Type.String(note("word", label, { words, ...opts }))),
+    Type.Union([Type.String(), Type.Number(), Type.Null()], note("word", label, { words, ...opts })),
   /** Words the rule set already writes for players (a sentence of the text, a chart's name). */
   text: (label: string) => Type.String(note("word", label)),
   textOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("word", label, opts))),
@@ -93,17 +98,26 @@ export const fact = {
   shipOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("ship", label, opts))),
   ships: (label: string) => Type.Array(Type.String(), note("list", label, { ships: true })),
   /** The value before; `after` names the field with the value after (declared `hidden`). */
-  change: (label: string, after: string, words: Readonly<Record<string, string>>) => Type.String(note("change", label, { after, words })),
+  change: (label: string, after: string, words: Readonly<Record<string, string>>) =>
+    Type.Union([Type.String(), Type.Number()], note("change", label, { after, words })),
   entry: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
     Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] })),
-  entries: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
-    Type.Array(Type.Union([Type.String(), Type.Integer()]), note("entries", label, { meaning: meaning as FactAnnotation["meaning"] })),
-  words: (label: string, words: Readonly<Record<string, string>>) => Type.Array(Type.String(), note("list", label, { words })),
+  entryOrNull: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    orNull(Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }))),
+  entries: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    Type.Array(
+      Type.Union([Type.String(), Type.Integer()]),
+      note("entries", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }),
+    ),
+  words: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    Type.Array(Type.Union([Type.String(), Type.Number()]), note("list", label, { words, ...opts })),
   rows: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
     Type.Array(Type.Object(item, { additionalProperties: false }), note("rows", label, { rowLabel })),
   /** One item as a row of its own facts (a boarding side's roll and losses). */
-  row: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
-    Type.Object(item, { additionalProperties: false, ...note("rows", label, { rowLabel }) }),
+  row: <P extends TProperties>(label: string, item: P, rowLabel?: string) =>
+    Type.Object(item, { additionalProperties: false, ...note("rows", label, rowLabel === undefined ? {} : { rowLabel }) }),
+  /** Any field that may be null (a null is left out, or read as the field's `none`). */
+  nullable: <T extends TSchema>(schema: T) => orNull(schema),
   /** A field the players do not read (kept for the record and the odds: an id, a code the sentence says). */
   hidden: <T extends TSchema>(schema: T): T => ({ ...schema, fact: { kind: "hidden", label: "" } }) as T,
 } as const;

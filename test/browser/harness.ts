@@ -56,8 +56,8 @@ export function startHost(dataDir: string, args: readonly string[] = []): Promis
   });
 }
 
-/** Debian's chromium, headless, with a fresh profile. */
-export function launchChromium(): Promise<BrowserContext> {
+/** Debian's chromium, headless, with a fresh profile (and any further command-line switches, e.g. a fake camera). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), "qd-chromium-"));
   return chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
@@ -72,6 +72,7 @@ export function launchChromium(): Promise<BrowserContext> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
@@ -133,20 +134,21 @@ export interface OpenDisplay {
 
 /**
  * Starts the host (`quarterdeck start` with `args`, a fresh data dir unless given), waits until `ready` holds of its
- * state (its devices up), launches chromium and opens the display at `width`×`height` (1920×1080 unless given), once
- * its first state is drawn (`body[data-version]`).
+ * state (its devices up), launches chromium (or uses `browser`, which it then leaves open) and opens the display at
+ * `width`×`height` (1920×1080 unless given), once its first state is drawn (`body[data-version]`).
  */
 export async function openDisplay(opts: {
   args?: readonly string[];
   dataDir?: string;
   ready: (s: TableView) => boolean;
+  browser?: BrowserContext;
   width?: number;
   height?: number;
 }): Promise<OpenDisplay> {
   const host = await startHost(opts.dataDir ?? freshDataDir(), opts.args ?? []);
   const state = () => stateOf(host.url);
   await poll(state, opts.ready, 20_000);
-  const browser = await launchChromium();
+  const browser = opts.browser ?? (await launchChromium());
   const display = await browser.newPage();
   await display.setViewportSize({ width: opts.width ?? 1920, height: opts.height ?? 1080 });
   await display.goto(`${host.url}/`);
@@ -158,7 +160,8 @@ export async function openDisplay(opts: {
     state,
     post: (path, body) => call(`${host.url}${path}`, "POST", body),
     close: async () => {
-      await browser.close();
+      if (opts.browser) await display.close();
+      else await browser.close();
       await host.stop();
     },
   };

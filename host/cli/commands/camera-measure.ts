@@ -9,7 +9,8 @@ import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { type GreyImage, greyFromRgba } from "../../../devices/camera/detector.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
-import { loadOpenCv, openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
 
 /** Bounds before decoding: a frame larger than 8K or a file over 64 MB is refused. */

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { extname } from "node:path";
 import { openCvCells } from "../../../devices/camera/marker-cells.ts";
 import { EDGE_IDS, shipMarkers } from "../../../devices/camera/markers.ts";
-import { loadOpenCv } from "../../../devices/camera/opencv-detector.ts";
+import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { loadScenario, loadTableFile } from "../../config/load.ts";
 import { parseRoster } from "../../config/roster.ts";
 import { sheetPdf } from "../../markers/pdf.ts";

@@ -10,11 +10,14 @@ export function factValue(fact) {
   switch (fact.kind) {
     case "count":
     case "number":
-      return `${v}${fact.unit ? ` ${fact.unit}` : ""}`;
+      // a symbol (°, %) sits on the number; a noun after a space
+      return `${v}${fact.unit ? (/^\p{L}/u.test(fact.unit) ? ` ${fact.unit}` : fact.unit) : ""}`;
     case "die":
       return Array.isArray(v) ? v.join(" ") : String(v);
     case "target":
       return `${v}+`;
+    case "limit":
+      return `${v} or less`;
     case "modifier":
       return signed(v);
     case "flag":
@@ -28,7 +31,7 @@ export function factValue(fact) {
     case "entries":
       return v.map(entryText).join("; ");
     case "rows":
-      return v.map((r) => `${r.label}: ${r.facts.map(factLine).join(", ")}`).join("; ");
+      return v.map((r) => `${r.label ? `${r.label}: ` : ""}${r.facts.map(factLine).join(", ")}`).join("; ");
     default:
       return String(v);
   }
@@ -37,6 +40,7 @@ export function factValue(fact) {
 /** A fact as one phrase: "Hits 3", "Condition Fresh → Worn", "First broadside". */
 export function factLine(fact) {
   const value = factValue(fact);
+  if (!fact.label) return value;
   return value ? `${fact.label} ${value}` : fact.label;
 }
 

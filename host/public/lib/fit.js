@@ -26,7 +26,7 @@ const ABOVE = ["action", "result", "top", "notices"];
  * steps that only help while the map takes a column; `phone` those a phone's display (one column that scrolls) takes.
  */
 export const STEPS = [
-  { name: "fleet-compact", helps: ABOVE },
+  { name: "fleet-compact", helps: [...ABOVE, "fleet"] },
   { name: "log-short", helps: ["aside"] },
   { name: "odds-sparse", helps: ["action"], phone: true },
   { name: "odds-short", helps: ["action"] },
@@ -35,13 +35,16 @@ export const STEPS = [
   { name: "dial-small", helps: ["aside"] },
   { name: "action-extras", helps: ["action"] },
   { name: "dice-small", helps: ["result", "action"] },
-  { name: "fleet-names", helps: [...ABOVE, "aside"] },
+  { name: "fleet-names", helps: [...ABOVE, "aside", "fleet"] },
   { name: "no-odds-chart", helps: ["action"], phone: true },
   { name: "no-map", helps: MAIN, map: true },
   { name: "no-aside", helps: MAIN },
   { name: "result-short", helps: ["result"] },
   { name: "no-fleet", helps: [...ABOVE, "aside"] },
+  { name: "dice-bare", helps: ["result", "action"] },
   { name: "action-min", helps: ["action"] },
+  { name: "gathered-count", helps: ["action"] },
+  { name: "action-tight", helps: ["action"] },
   { name: "notices-short", helps: ALL },
 ];
 

@@ -43,8 +43,11 @@ export async function api(method, url, body) {
   return json;
 }
 
-/** Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed) and onOpen(up). */
-function socket(path, onMessage, onOpen) {
+/**
+ * Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed) and onOpen(up). Returns its
+ * closer, which also carries `send(message)` (false while the socket is down: the message is not kept).
+ */
+export function socket(path, onMessage, onOpen) {
   let delay = 250;
   let ws = null;
   let closed = false;
@@ -65,10 +68,16 @@ function socket(path, onMessage, onOpen) {
     };
   };
   open();
-  return () => {
+  const close = () => {
     closed = true;
     ws?.close();
   };
+  close.send = (message) => {
+    if (ws?.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  };
+  return close;
 }
 
 /**

@@ -30,6 +30,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   const state = () => table.view();
 
   app.get("/api/state", async () => state());
+  // the /camera page's set-up (docs/reference/camera.md): the playing area and which marker is which ship
+  app.get("/api/camera", async () => table.camera());
 
   app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) => {
     const s = table.session;

@@ -1,16 +1,18 @@
 /**
  * `WS /api/live`: the whole table state on connect and on every change (`{"type":"state","state":…}`),
  * followed by what happened (`{"type":"event","event":…}`), and the display's preferences on connect and on every
- * change (`{"type":"display","display":{scale, speech}}`). Clients may send `{"type":"ping"}`; a message over
+ * change (`{"type":"display","display":{scale, speech}}`). Clients may send `{"type":"ping"}`, and the /camera page
+ * `{"type":"camera.seen","markers":[…]}` (docs/reference/camera.md), answered `{"type":"camera.reported"}`; a message over
  * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. A client that stops
  * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
  */
+import type { Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
-import { LiveClientMessage } from "../schemas.ts";
+import { CameraSeenMessage, LiveClientMessage } from "../schemas.ts";
 import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
 
 /** Bytes that may wait for a live client before it is dropped (a state is tens of KB). */
@@ -71,12 +73,29 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
       deliver(socket, [JSON.stringify({ type: "state", state: opts.table.view() }), displayMessage(opts.prefs.get())], limit, app.log);
       socket.on("message", (data) => {
         const parsed = parseBoundedJson(String(data), JSON_LIMITS, "message");
-        if (parsed.ok && Value.Check(LiveClientMessage, parsed.value)) deliver(socket, [JSON.stringify({ type: "pong" })], limit, app.log);
-        else {
-          const error = parsed.ok ? { code: "input.invalid", message: 'Send {"type":"ping"} or nothing.', path: "message" } : parsed.error;
-          deliver(socket, [JSON.stringify({ type: "error", error })], limit, app.log);
+        const reply = (m: unknown) => deliver(socket, [JSON.stringify(m)], limit, app.log);
+        if (!parsed.ok || !Value.Check(LiveClientMessage, parsed.value)) {
+          const error = parsed.ok ? { code: "input.invalid", message: liveProblem(parsed.value), path: "message" } : parsed.error;
+          reply({ type: "error", error });
+          return;
         }
+        const msg: Static<typeof LiveClientMessage> = parsed.value;
+        if (msg.type === "ping") {
+          reply({ type: "pong" });
+          return;
+        }
+        const r = opts.table.reportCamera(msg.markers);
+        reply(r.ok ? { type: "camera.reported", ...r.value } : { type: "error", error: r.error });
       });
     },
   });
+}
+
+/** What is wrong with a message that is JSON but none of those a client may send, naming the field. */
+function liveProblem(m: unknown): string {
+  if ((m as { type?: unknown } | null)?.type === "camera.seen") {
+    const e = Value.Errors(CameraSeenMessage, m).First();
+    return `camera.seen${e?.path.replaceAll("/", ".") ?? ""}: ${e?.message ?? "not a camera report"} (docs/reference/camera.md).`;
+  }
+  return 'Send {"type":"ping"}, {"type":"camera.seen",…} or nothing.';
 }

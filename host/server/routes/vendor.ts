@@ -3,7 +3,7 @@
  * so the pages need no CDN and no bundler. Only the files named here are served; the pages' import map
  * (`host/public/*.html`) maps the bare names `preact`, `preact/hooks` and `htm` to these URLs.
  */
-import { readFileSync } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 
@@ -19,6 +19,19 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const files = new Map(
     Object.entries(VENDOR_MODULES).map(([name, spec]) => [name, readFileSync(fileURLToPath(import.meta.resolve(spec)), "utf8")]),
   );
+  // OpenCV for the /camera page's worker (11 MB, WebAssembly inside): streamed from the package on request, never
+  // read at start; a table without the package answers 404 and the page says so
+  app.get("/vendor/opencv.js", (_req, reply) => {
+    let file: string;
+    try {
+      file = fileURLToPath(import.meta.resolve("@techstark/opencv-js"));
+    } catch {
+      return reply
+        .code(404)
+        .send({ ok: false, error: { code: "input.invalid", message: "OpenCV is not installed.", path: "/vendor/opencv.js" } });
+    }
+    return reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=86400").send(createReadStream(file));
+  });
   for (const [name, text] of files) {
     app.get(`/vendor/${name}`, (_req, reply) =>
       reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=3600").send(text),

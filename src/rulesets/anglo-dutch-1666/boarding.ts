@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, type Outcome, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent, Resolution } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -15,6 +16,7 @@ import { adAction, cfg, checkNotEnded, checkShips, loseHull, ship, shipEvent } f
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
 import { GRAPPLE_MEASURES } from "./measures.ts";
+import { HULL_POINTS, SIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, GrappleKind, Ship } from "./schema.ts";
 import type { AdSettings } from "./settings.ts";
 
@@ -53,6 +55,13 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 
 export const grapple = adAction({
   type: "grapple",
+  outcomeSchema: outcomeOf({
+    grappled: fact.flag("Grappled", { no: "Not grappled" }),
+    avoided: fact.hidden(Type.Boolean()),
+    kind: fact.word("Grapple", { boarding: "to board", collision: "a collision", "fire-ship": "by a fire ship" }),
+    attackerScore: fact.nullable(fact.die("Attacker's score")),
+    defenderScore: fact.nullable(fact.die("Defender's score")),
+  }),
   measure: GRAPPLE_MEASURES,
   title: "Grapple",
   description:
@@ -135,6 +144,7 @@ export const grapple = adAction({
 
 export const placement = adAction({
   type: "placement",
+  outcomeSchema: outcomeOf({ attackerTo: fact.word("Attacker placed to", SIDE_WORDS) }),
   title: "Port or starboard",
   description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
   schema: Type.Object({ type: Type.Literal("placement"), ...pair }, { additionalProperties: false }),
@@ -193,6 +203,14 @@ function boardingRound(
 
 export const board = adAction({
   type: "board",
+  outcomeSchema: outcomeOf({
+    winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
+    attackerScore: fact.die("Attacker's score"),
+    defenderScore: fact.die("Defender's score"),
+    inflicted: fact.count("Hull lost by the loser", HULL_POINTS),
+    winnerHits: fact.count("Hull lost by the winner", HULL_POINTS, { omitZero: true }),
+    captured: fact.flag("Captured"),
+  }),
   title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
   schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
@@ -244,6 +262,13 @@ export const board = adAction({
 
 export const separate = adAction({
   type: "separate",
+  outcomeSchema: outcomeOf({
+    separated: fact.flag("The ships separate", { no: "Still grappled" }),
+    roll: Type.Optional(fact.die("Rolled")),
+    shipScore: Type.Optional(fact.die("Score to get clear")),
+    otherScore: Type.Optional(fact.die("Score to hold on")),
+    furtherFire: Type.Optional(fact.flag("A further fire from the fire ship")),
+  }),
   title: "Separation",
   description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
   schema: Type.Object(
@@ -305,6 +330,7 @@ export const separate = adAction({
 
 export const lightFireShip = adAction({
   type: "light-fire-ship",
+  outcomeSchema: outcomeOf({ lit: fact.flag("Fire ship lit") }),
   title: "Fire ship fired",
   description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
   schema: Type.Object(

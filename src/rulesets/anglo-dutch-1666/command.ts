@@ -5,6 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, checkNotEnded, isDutch, isOut } from "./common.ts";
 import { hexDistance } from "./hexes.ts";
@@ -149,6 +150,10 @@ export function initiativeOrder(state: AdState, action: InitiativeFields, rolls:
 
 export const initiative = adAction({
   type: "initiative",
+  outcomeSchema: outcomeOf({
+    order: fact.words("Order of movement", {}),
+    groups: Type.Optional(fact.hidden(Type.Unknown())),
+  }),
   measure: INITIATIVE_MEASURES,
   title: "Initiative",
   description:

@@ -5,9 +5,11 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, checkShips, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
+import { HULL_POINTS } from "./outcome-facts.ts";
 import type { Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 
@@ -37,6 +39,16 @@ const HELM_WAYS = { port: "Helm to port", none: "Helm amidships", starboard: "He
 
 export const critical = adAction({
   type: "critical",
+  outcomeSchema: outcomeOf({
+    score: fact.die("Rolled"),
+    effect: fact.word("Critical hit", {
+      fire: "fire",
+      none: "no special effect",
+      "gun-deck-swept": "gun deck swept by fire: an extra gunnery step lost for 1D Ave turns",
+      helm: "helm hit",
+      "flag-officer": "flag officer hit",
+    }),
+  }),
   title: "Critical hit check",
   description: "Critical hit check at a step lost: 2 average dice (4–5 fire, 8 gun deck swept, 9 helm, 10 flag officer).",
   schema: shipOnly("critical"),
@@ -78,6 +90,11 @@ export const critical = adAction({
 
 export const fireCheck = adAction({
   type: "fire-check",
+  outcomeSchema: outcomeOf({
+    result: fact.word("Fire", { explodes: "the ship explodes", burns: "burns on: 1 hull point lost", extinguished: "extinguished" }),
+    hullLost: fact.count("Hull lost", HULL_POINTS, { omitZero: true }),
+    sinking: Type.Optional(fact.flag("Sinking")),
+  }),
   title: "Fire roll",
   description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
   schema: Type.Object(
@@ -133,6 +150,7 @@ export const fireCheck = adAction({
 
 export const gunDeckSwept = adAction({
   type: "gun-deck-swept",
+  outcomeSchema: outcomeOf({ turns: fact.count("Turns with an extra step lost") }),
   title: "Gun deck swept",
   description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
   schema: shipOnly("gun-deck-swept"),
@@ -159,6 +177,9 @@ export const gunDeckSwept = adAction({
 
 export const helm = adAction({
   type: "helm",
+  outcomeSchema: outcomeOf({
+    next: fact.word("Next move", { port: "turns to port", starboard: "turns to starboard", none: "no turn next turn" }),
+  }),
   title: "Helm hit",
   description: "Helm hit: 1 average die — 2 next move turns to port, 3–4 no turn next turn, 5 turns to starboard.",
   schema: shipOnly("helm"),

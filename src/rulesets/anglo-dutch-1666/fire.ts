@@ -6,6 +6,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, mean } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Resolution } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
@@ -14,6 +15,7 @@ import { adAction, cfg, checkNotEnded, checkShips, isBritish, loseHull, ship, sh
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
 import { FIRE_MEASURES } from "./measures.ts";
+import { HULL_POINTS, SIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, Ship } from "./schema.ts";
 import { FIRE_MODIFIERS, fireColumn, fireRow, SMALL_TARGET_GUNS } from "./tables.ts";
 
@@ -194,6 +196,19 @@ function broadside(state: AdState, action: FireAction, dice: readonly (readonly 
 
 export const fire = adAction({
   type: "fire",
+  outcomeSchema: outcomeOf({
+    hits: fact.count("Hits"),
+    roll: fact.die("Rolled"),
+    modifiedRoll: fact.die("With modifiers"),
+    column: fact.text("Fire table column"),
+    row: fact.text("Fire points row"),
+    firePoints: fact.number("Fire points"),
+    modifiers: fact.rows("Modifiers", { label: fact.hidden(Type.String()), value: fact.modifier("") }, "label"),
+    hullLost: fact.count("Hull lost", HULL_POINTS),
+    stepsCrossed: fact.count("Steps crossed", undefined, { omitZero: true }),
+    sinking: fact.flag("Sinking"),
+    broadside: fact.word("Broadside", SIDE_WORDS),
+  }),
   measure: FIRE_MEASURES,
   title: "Broadside",
   description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",

@@ -4,15 +4,34 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
 import { sameHex } from "./hexes.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { parsePlot, walkPlot } from "./movement.ts";
+import { HEXES, HEXSIDE_WORDS, POINT_OF_SAIL_WORDS } from "./outcome-facts.ts";
 
 export const move = adAction({
   type: "move",
+  outcomeSchema: outcomeOf({
+    hexesMoved: fact.count("Moved", HEXES),
+    towed: fact.flag("Towed"),
+    heading: fact.word("Heading", HEXSIDE_WORDS),
+    turns: fact.count("Turns"),
+    allowance: fact.count("Allowance", HEXES),
+    pointOfSail: fact.word("Point of sail", POINT_OF_SAIL_WORDS),
+    drift: fact.row("Drift", {
+      before: fact.count("Before the move", HEXES, { omitZero: true }),
+      after: fact.count("After the move", HEXES, { omitZero: true }),
+      toward: fact.word("Toward", HEXSIDE_WORDS),
+    }),
+    path: fact.hidden(Type.Array(Type.Unknown())),
+    hex: fact.hidden(Type.Unknown()),
+    collisionWith: fact.shipOrNull("Ends in the hex of"),
+    contact: fact.ships("In contact with"),
+  }),
   measure: MOVE_MEASURES,
   title: "Movement",
   description:

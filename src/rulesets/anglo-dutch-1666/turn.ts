@@ -4,13 +4,23 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
 import { adAction, cfg, checkShips, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
 import { downwindSide, sameHex, stepHex } from "./hexes.ts";
+import { HEXES, HEXSIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
 import { displacementHexes } from "./tables.ts";
+
+/** Where a ship is displaced at deployment: how far, toward which hexside, whether onto a friend (rolled again). */
+const DEPLOYMENT = {
+  distance: fact.count("Displaced", HEXES),
+  toward: fact.word("Toward", HEXSIDE_WORDS),
+  hex: fact.hidden(Type.Unknown()),
+  onFriend: fact.flag("Landed on a friend: roll the direction again"),
+};
 
 /** Fire rolls still owed this move: "roll 1D ave each move". */
 function fireRollsDue(state: AdState): FollowUp[] {
@@ -27,6 +37,7 @@ function fireRollsDue(state: AdState): FollowUp[] {
 
 export const fires = adAction({
   type: "fires",
+  outcomeSchema: outcomeOf({ burning: fact.count("Ships on fire to check") }),
   title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
   schema: Type.Object({ type: Type.Literal("fires") }, { additionalProperties: false }),
@@ -39,6 +50,7 @@ export const fires = adAction({
 
 export const endTurn = adAction({
   type: "end-turn",
+  outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
   description:
     "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
@@ -88,6 +100,7 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
 
 export const deployment = adAction({
   type: "deployment",
+  outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
   description:
     "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
@@ -124,6 +137,7 @@ export const deployment = adAction({
 
 export const deploymentRedirect = adAction({
   type: "deployment-redirect",
+  outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
   schema: Type.Object(

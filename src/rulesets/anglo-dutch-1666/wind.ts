@@ -5,11 +5,13 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, roll } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
 import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
+import { HEXSIDE_WORDS, STRENGTH_WORDS } from "./outcome-facts.ts";
 import type { AdState, Wind } from "./schema.ts";
 import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
 
@@ -37,6 +39,11 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 
 export const setWind = adAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({
+    direction: fact.word("Wind from", HEXSIDE_WORDS),
+    strength: fact.word("Strength", STRENGTH_WORDS),
+    ended: fact.flag("A gale: the game ends"),
+  }),
   title: "Set the wind",
   description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
   schema: Type.Object(
@@ -73,6 +80,14 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 
 export const windRoll = adAction({
   type: "wind",
+  outcomeSchema: outcomeOf({
+    changed: fact.flag("The wind shifts", { no: "The wind holds" }),
+    doubles: fact.flag("Doubles"),
+    change: fact.word("Change", { first: "first change", fresh: "a fresh change", back: "back to where it was", none: "" }),
+    from: fact.change("Wind from", "to", HEXSIDE_WORDS),
+    to: fact.hidden(Type.Integer()),
+    strengthRoll: fact.flag("Roll for the wind's strength"),
+  }),
   title: "Wind check",
   description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
@@ -105,6 +120,11 @@ export const windRoll = adAction({
 
 export const windStrength = adAction({
   type: "wind-strength",
+  outcomeSchema: outcomeOf({
+    from: fact.change("Strength", "to", STRENGTH_WORDS),
+    to: fact.hidden(Type.String()),
+    ended: fact.flag("A gale: the game ends"),
+  }),
   title: "Wind strength",
   description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.",
   schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
@@ -124,6 +144,11 @@ export const windStrength = adAction({
 
 export const galeSurvival = adAction({
   type: "gale-survival",
+  outcomeSchema: outcomeOf({
+    afloat: fact.flag("Survives the gale", { no: "Founders in the gale" }),
+    score: fact.die("Rolled"),
+    stepsLost: fact.count("Steps lost", undefined, { omitZero: true }),
+  }),
   title: "Gale survival",
   description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
   schema: Type.Object(

@@ -7,11 +7,13 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes } from "./chart.ts";
 import { applyCodes, type GChain } from "./damage.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
+import { chartField, codeMeaning } from "./outcome-facts.ts";
 import type { Ship } from "./ship.ts";
 
 /** 4.1 D: "1 = 135° Left, 2 = 90° Left, 3 = 45° Left, 4 = 45° Right, 5 = 90° Right, 6 = 135° Right". */
@@ -33,6 +35,12 @@ interface DamageRollContext {
 export const damageRollAction = quickfireAction({
   prepareOnParse: false,
   type: "damage-roll",
+  outcomeSchema: outcomeOf({
+    line: fact.word("Damage table line", { blast: "Blast", explosion: "Explosion" }),
+    total: fact.die("Rolled"),
+    codes: fact.entries("Damage", codeMeaning, { none: "No effect" }),
+    chart: chartField,
+  }),
   title: "Blast or explosion",
   description: "2D6 on the Blast or Explosion line of the Damage table (4.1 B, E)",
   schema: Type.Object(
@@ -48,8 +56,8 @@ export const damageRollAction = quickfireAction({
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
     // 4.1 E: "G hits caused by explosions are removed as equally as possible from the heavy and light ROF columns"
-    const chain = action.line === "explosion" ? "split" : (action.chain as GChain);
-    return ok({ ship: ship.value, line: action.line as "blast" | "explosion", chain });
+    const chain: GChain = action.line === "explosion" ? "split" : action.chain;
+    return ok({ ship: ship.value, line: action.line, chain });
   },
   plan: ({ prepared: ctx }) => [entry("damage", "d6", 2, `${ctx.line === "blast" ? "Blast" : "Explosion"} line of the Damage table`)],
   outcome: ({ state, prepared: ctx }, groups) => ({
@@ -83,6 +91,7 @@ export const damageRollAction = quickfireAction({
 export const directionAction = quickfireAction({
   prepareOnParse: false,
   type: "direction",
+  outcomeSchema: outcomeOf({ roll: fact.die("Rolled"), turn: fact.text("Uncontrolled turn next turn") }),
   title: "Direction hit",
   description: "1D6 on the direction table after a D hit (4.1 D)",
   schema: Type.Object(

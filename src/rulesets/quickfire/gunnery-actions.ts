@@ -4,14 +4,15 @@
 
 import { Type } from "@sinclair/typebox";
 import { type ActionContext, chance, chances, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
-import type { Action } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
-import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, shotEvents } from "./gunnery.ts";
+import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
+import { chartField, codeMeaning } from "./outcome-facts.ts";
 import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
@@ -23,10 +24,10 @@ const rangeSchema = {
 
 const codesOf = (o: Outcome): DamageCode[] => [...((o.hit ? [o.hit] : []) as DamageCode[]), ...((o.blast as DamageCode[]) ?? [])];
 
-type Ctx = ActionContext<QuickfireState, Action, GunneryContext>;
+type Ctx = ActionContext<QuickfireState, ShotAction, GunneryContext>;
 
 const shared = {
-  prepare: ({ state, action }: { state: QuickfireState; action: Action }) => gunneryContext(state, action),
+  prepare: ({ state, action }: { state: QuickfireState; action: ShotAction }) => gunneryContext(state, action),
   plan: () => GUNNERY_PLAN,
   outcome: ({ state, prepared: ctx }: Ctx, groups: DiceGroups): Outcome => gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
   marks: ({ prepared: ctx }: Ctx, groups: DiceGroups) => gunneryMarks(ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
@@ -78,6 +79,15 @@ function sentence(firer: string, target: string, battery: string, o: Outcome, no
 export const gunneryAction = quickfireAction({
   prepareOnParse: false,
   type: "gunnery",
+  outcomeSchema: outcomeOf({
+    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
+    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
+    blast: fact.entries("Blast damage", codeMeaning),
+    rof: fact.target("ROF die fires on", { below: true }),
+    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
+    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
+    chart: chartField,
+  }),
   measure: GUNNERY_MEASURES,
   title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
@@ -93,12 +103,21 @@ export const gunneryAction = quickfireAction({
   ),
   ...shared,
   describe: ({ state, action }, o) =>
-    sentence(nameOf(state, action.firer), nameOf(state, action.target), String(action.battery), o, chartNote(state)),
+    sentence(nameOf(state, action.firer), nameOf(state, action.target), action.battery, o, chartNote(state)),
 });
 
 export const quickfireAttackAction = quickfireAction({
   prepareOnParse: false,
   type: "quickfire-attack",
+  outcomeSchema: outcomeOf({
+    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
+    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
+    blast: fact.entries("Blast damage", codeMeaning),
+    rof: fact.target("ROF die fires on", { below: true }),
+    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
+    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
+    chart: chartField,
+  }),
   measure: QUICKFIRE_ATTACK_MEASURES,
   title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
@@ -113,11 +132,5 @@ export const quickfireAttackAction = quickfireAction({
   ),
   ...shared,
   describe: ({ state, action }, o) =>
-    sentence(
-      ((action.firers as string[]) ?? []).map((id) => nameOf(state, id)).join(" + "),
-      nameOf(state, action.target),
-      "combined light",
-      o,
-      chartNote(state),
-    ),
+    sentence(action.firers.map((id) => nameOf(state, id)).join(" + "), nameOf(state, action.target), "combined light", o, chartNote(state)),
 });

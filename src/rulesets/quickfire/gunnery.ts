@@ -5,13 +5,25 @@
  */
 import { type DicePlan, entry } from "../../dice/plan.ts";
 import { findShip } from "../../game/engine.ts";
-import type { Action, DieMark } from "../../game/types.ts";
+import type { DieMark } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { blastCodes, type DamageCode, gunneryColumn } from "./chart.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { movingForHeavyFire, type Range, rangeBand } from "./scales.ts";
 import { arcRof, type Battery, currentRof, type QuickfireState, type Ship } from "./ship.ts";
 import { checkGunShot, checkTargetable } from "./shots.ts";
+
+/** Where the target is: a range band or a measured distance, and the arc. */
+interface ShotRange {
+  readonly range?: Range;
+  readonly distance?: number;
+  readonly arc: "broadside" | "fore-aft";
+}
+
+/** A shot as the `gunnery` and `quickfire-attack` schemas give it (gunnery-actions.ts). */
+export type ShotAction =
+  | (ShotRange & { readonly type: "gunnery"; readonly firer: string; readonly target: string; readonly battery: Battery })
+  | (ShotRange & { readonly type: "quickfire-attack"; readonly firers: readonly string[]; readonly target: string });
 
 /** Everything about a shot that does not depend on the dice. */
 export interface GunneryContext {
@@ -36,10 +48,10 @@ export const GUNNERY_PLAN: DicePlan = [
 ];
 
 /** The range band of an action: `range` as given, or from `distance` at the table's scale. */
-export function actionRange(state: QuickfireState, action: Action): Result<Range> {
-  if (typeof action.distance === "number") {
+export function actionRange(state: QuickfireState, action: ShotRange): Result<Range> {
+  if (action.distance !== undefined) {
     const band = rangeBand(state.settings, action.distance, "action.distance");
-    if (band.ok && typeof action.range === "string" && action.range !== band.value) {
+    if (band.ok && action.range !== undefined && action.range !== band.value) {
       return fail(
         "input.invalid",
         `range ${action.range} does not match the measured distance ${action.distance} (${band.value}).`,
@@ -48,14 +60,14 @@ export function actionRange(state: QuickfireState, action: Action): Result<Range
     }
     return band;
   }
-  if (typeof action.range === "string") return ok(action.range as Range);
+  if (action.range !== undefined) return ok(action.range);
   return fail("input.invalid", "Give the range (point-blank, short, long) or the measured distance.", "action.range");
 }
 
 /** Builds the context of a `gunnery` or `quickfire-attack` action, or the reason it is not allowed. */
-export function gunneryContext(state: QuickfireState, action: Action): Result<GunneryContext> {
+export function gunneryContext(state: QuickfireState, action: ShotAction): Result<GunneryContext> {
   const quickfire = action.type === "quickfire-attack";
-  const ids = quickfire ? (action.firers as string[]) : [action.firer as string];
+  const ids = action.type === "quickfire-attack" ? action.firers : [action.firer];
   const firers: Ship[] = [];
   for (const [i, id] of ids.entries()) {
     const f = findShip(state.ships, id, quickfire ? `action.firers[${i}]` : "action.firer");
@@ -66,8 +78,8 @@ export function gunneryContext(state: QuickfireState, action: Action): Result<Gu
   if (!target.ok) return target;
   const range = actionRange(state, action);
   if (!range.ok) return range;
-  const battery: Battery = quickfire ? "light" : (action.battery as Battery);
-  const arc = (action.arc as "broadside" | "fore-aft" | undefined) ?? "broadside";
+  const battery: Battery = action.type === "quickfire-attack" ? "light" : action.battery;
+  const arc = action.arc;
   for (const [i, firer] of firers.entries()) {
     const path = quickfire ? `action.firers[${i}]` : "action.firer";
     const legal = checkTargetable(state, firer, target.value, path);

@@ -7,12 +7,14 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
 
 export const initiativeAction = quickfireAction({
   prepareOnParse: false,
   type: "initiative",
+  outcomeSchema: outcomeOf({ decides: fact.textOrNull("Decides who moves first", { none: "A tie: roll again" }) }),
   title: "Who moves first",
   description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
   schema: Type.Object(
@@ -26,7 +28,7 @@ export const initiativeAction = quickfireAction({
   prepare: ({ action }) =>
     action.first === action.second
       ? fail("input.invalid", "The two sides must differ.", "action.second")
-      : ok({ first: String(action.first), second: String(action.second) }),
+      : ok({ first: action.first, second: action.second }),
   plan: ({ prepared: ctx }) => [
     bySide(ctx.first, entry("first", "d6", 1, `Move-order die for ${ctx.first}`)),
     bySide(ctx.second, entry("second", "d6", 1, `Move-order die for ${ctx.second}`)),

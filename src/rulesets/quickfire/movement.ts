@@ -5,11 +5,13 @@
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
+import { PHASE_WORDS } from "./outcome-facts.ts";
 import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
 
 /**
@@ -47,6 +49,20 @@ interface MoveContext {
 export const moveAction = quickfireAction({
   prepareOnParse: false,
   type: "move",
+  outcomeSchema: outcomeOf({
+    legal: fact.hidden(Type.Boolean()),
+    box: fact.number("Speed box used"),
+    maxTurn: fact.number("May turn up to", ["°", "°"]),
+    available: fact.number("Speed available"),
+    uncontrolled: fact.words("Direction hits (uncontrolled turns)", {
+      "1": "135° left",
+      "2": "90° left",
+      "3": "45° left",
+      "4": "45° right",
+      "5": "90° right",
+      "6": "135° right",
+    }),
+  }),
   measure: MOVE_MEASURES,
   title: "Movement",
   description:
@@ -69,7 +85,7 @@ export const moveAction = quickfireAction({
       return fail("rules.illegal", `Ships move in the movement phase, not the ${state.game.phase} phase (1.4).`, "game.phase");
     }
     if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
-    const distance = action.distance as number;
+    const distance = action.distance;
     const available = availableSpeed(ship);
     if (distance > available) {
       return fail("rules.illegal", `${ship.name}'s available speed is ${available} (topmost unmarked speed box, 2.0).`, "action.distance");
@@ -87,10 +103,10 @@ export const moveAction = quickfireAction({
         );
       }
     }
-    const turns = Math.max(action.turns as number, (action.turn as number) > 0 ? 1 : 0);
+    const turns = Math.max(action.turns, action.turn > 0 ? 1 : 0);
     if (turns > 1) return fail("rules.illegal", "A ship may only turn once during each movement phase (2.1).", "action.turns");
     const maxTurn = TURN_ANGLES[box] ?? 0;
-    if ((action.turn as number) > maxTurn) {
+    if (action.turn > maxTurn) {
       return fail("rules.illegal", `Using speed box ${box + 1}, ${ship.name} may turn at most ${maxTurn}° (2.1).`, "action.turn");
     }
     return ok({ ship, distance, box, maxTurn, available });
@@ -113,6 +129,12 @@ export const moveAction = quickfireAction({
 export const endPhaseAction = quickfireAction({
   prepareOnParse: false,
   type: "end-phase",
+  outcomeSchema: outcomeOf({
+    from: fact.word("Phase ended", PHASE_WORDS),
+    to: fact.word("Next phase", PHASE_WORDS),
+    newTurn: fact.flag("A new turn begins"),
+    turn: fact.number("Turn"),
+  }),
   title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
   schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),

@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -14,6 +15,7 @@ import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
+import { chartField, codeMeaning } from "./outcome-facts.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>
@@ -24,6 +26,12 @@ const inRepairPhase = (state: QuickfireState): Result<true> =>
 export const fireAction = quickfireAction({
   prepareOnParse: false,
   type: "fire",
+  outcomeSchema: outcomeOf({
+    total: fact.die("Rolled"),
+    codes: fact.entries("Fire table", codeMeaning, { none: "Burns on (no effect)" }),
+    burnsOn: fact.flag("The fire burns on", { no: "The fire is out" }),
+    chart: chartField,
+  }),
   title: "Fire roll",
   description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
   schema: Type.Object(
@@ -87,6 +95,7 @@ const TASK_FIELD = { speed: "speedLost", "heavy-rof": "heavyRofLost", "light-rof
 export const repairAction = quickfireAction({
   prepareOnParse: false,
   type: "repair",
+  outcomeSchema: outcomeOf({ fixed: fact.count("Hits repaired"), chart: chartField }),
   title: "Damage repair",
   description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
   schema: Type.Object(
@@ -105,8 +114,8 @@ export const repairAction = quickfireAction({
     const phase = inRepairPhase(state);
     if (!phase.ok) return phase;
     if (ship.sunk) return fail("rules.illegal", `${ship.name} has sunk.`, "action.ship");
-    const task = action.damage as RepairTask;
-    const points = action.points as number;
+    const task: RepairTask = action.damage;
+    const points = action.points;
     const left = ship.repair - ship.repairUsed - ship.pending.repairUsed;
     if (points > left) return fail("rules.illegal", `${ship.name} has ${left} repair points left (4.2).`, "action.points");
     const field = TASK_FIELD[task];
@@ -147,7 +156,7 @@ export const repairAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) =>
-    `${nameOf(state, action.ship)} repairs ${o.fixed} ${String(action.damage)} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+    `${nameOf(state, action.ship)} repairs ${o.fixed} ${action.damage} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
 });
 
 interface SinkingContext {
@@ -159,6 +168,13 @@ interface SinkingContext {
 export const sinkingAction = quickfireAction({
   prepareOnParse: false,
   type: "sinking",
+  outcomeSchema: outcomeOf({
+    sunk: fact.flag("Sinks", { no: "Stays afloat" }),
+    number: fact.hidden(Type.Integer()),
+    modifier: fact.modifier("Fires and extra S hits"),
+    sinksOn: fact.target("Sinks on", { below: true }),
+    chart: chartField,
+  }),
   title: "Sinking",
   description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
   schema: Type.Object(

@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { fail, ok } from "../../result.ts";
 import { torpedoHitNumber } from "./chart.ts";
@@ -13,6 +14,7 @@ import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { TORPEDO_MEASURES } from "./measures.ts";
+import { chartField } from "./outcome-facts.ts";
 import { torpedoRangeCheck } from "./scales.ts";
 import { boxesUsed, currentTorpedo, type QuickfireState, type Ship } from "./ship.ts";
 import { checkTargetable, checkTorpedoShot } from "./shots.ts";
@@ -39,6 +41,21 @@ function torpedoOutcome(state: QuickfireState, ctx: TorpedoContext, hitOf: (chec
 export const torpedoAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo",
+  outcomeSchema: outcomeOf({
+    results: fact.rows(
+      "Torpedoes",
+      {
+        target: fact.hidden(Type.String()),
+        rating: fact.number("Torpedo rating"),
+        moving: fact.flag("Target moving", { no: "Target static" }),
+        hitNumber: fact.target("Hit on", { below: true }),
+        hit: fact.flag("Hit", { no: "Missed" }),
+      },
+      "target",
+    ),
+    hits: fact.count("Torpedo hits"),
+    chart: chartField,
+  }),
   measure: TORPEDO_MEASURES,
   title: "Torpedo fire",
   description:
@@ -57,21 +74,21 @@ export const torpedoAction = quickfireAction({
   prepare({ state, action }) {
     const firer = findShip(state.ships, action.firer, "action.firer");
     if (!firer.ok) return firer;
-    const ids = action.targets as string[];
+    const ids = action.targets;
     if (new Set(ids).size !== ids.length)
       return fail("input.invalid", "The two torpedo targets must be different ships.", "action.targets");
     const once = checkTorpedoShot(state, firer.value);
     if (!once.ok) return once;
     const rating = currentTorpedo(firer.value);
     if (rating < 1) return fail("rules.illegal", `${firer.value.name} has no torpedo rating left (3.2).`, "action.firer");
-    const split = ids.length === 2 && action.sameArc !== false;
-    const given = action.ratings as number[] | undefined;
+    const split = ids.length === 2 && action.sameArc;
+    const given = action.ratings;
     if (given && given.length !== ids.length) return fail("input.invalid", "Give one rating per target.", "action.ratings");
     const ratings = given ?? (split ? splitRating(rating) : ids.map(() => rating));
     if (split && ratings.reduce((a, b) => a + b, 0) > rating) {
       return fail("rules.illegal", `Two targets in the same arc split the rating of ${rating} between them (3.2a).`, "action.ratings");
     }
-    const distances = action.distances as number[] | undefined;
+    const distances = action.distances;
     if (distances && distances.length !== ids.length) return fail("input.invalid", "Give one distance per target.", "action.distances");
     const checks: TorpedoContext["checks"][number][] = [];
     for (const [i, id] of ids.entries()) {
@@ -165,6 +182,7 @@ export const torpedoAction = quickfireAction({
 export const torpedoDamageAction = quickfireAction({
   prepareOnParse: false,
   type: "torpedo-damage",
+  outcomeSchema: outcomeOf({ sHits: fact.count("Speed hits (S)") }),
   title: "Torpedo hit",
   description: "1D6 S hits from a torpedo hit (3.2)",
   schema: Type.Object(

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { trial } from "../../../bench/camera-trial.ts";
-import { loadOpenCv, openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 

@@ -187,4 +187,20 @@ describe("settling", () => {
     expect(out.flat()).toHaveLength(2);
     expect(out.flat()[1]?.heading).toBeCloseTo(120, 5);
   });
+
+  it("with frames slower than the still time (4K), a ship is still only when two sightings agree", () => {
+    let st = emptySettle;
+    const out: Sighting[] = [];
+    const frame = (s: Sighting[], t: number) => {
+      const r = settle(st, s, t);
+      st = r.state;
+      out.push(...r.settled);
+    };
+    // moving 40 mm a frame, a frame every 1.2 s: each sighting alone spans the 0.6 s window, none is still
+    for (let i = 0; i < 5; i++) frame([at(100 + 40 * i)], i * 1200);
+    expect(out).toEqual([]);
+    frame([at(260.3)], 6000); // stopped: this sighting and the one before agree
+    expect(out).toHaveLength(1);
+    expect(out[0]?.x).toBeCloseTo(260.15, 5);
+  });
 });

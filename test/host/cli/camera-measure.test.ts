@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
-import { loadOpenCv } from "../../../devices/camera/opencv-detector.ts";
+import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
 import { renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";

@@ -13,7 +13,7 @@ import type { OutcomeFact } from "../../../src/game/outcome-facts.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 
 /** The rule sets whose every action declares its outcome. */
-const DECLARED = new Set(["sole-bay-1672"]);
+const DECLARED = new Set(["sole-bay-1672", "quickfire", "anglo-dutch-1666"]);
 
 const texts = (f: OutcomeFact): string[] => {
   const v = f.value;

@@ -1,0 +1,74 @@
+/**
+ * One camera frame through the whole chain, the same in the /camera page's worker and in Node: the detector finds
+ * the markers, the plane is fitted and the ships placed (`measure.ts`), and settling (`settle.ts`) keeps back a ship
+ * until it has stood still. What comes out is what the page draws (the markers found, the fit) and what it sends
+ * the host (the ships that settled in this frame).
+ */
+import type { GreyImage, MarkerDetector } from "./detector.ts";
+import type { Area, DetectedMarker } from "./markers.ts";
+import { type MeasureFailure, type Measurement, measureMarkers } from "./measure.ts";
+import { emptySettle, SETTLE_DEFAULTS, type SettleOptions, type SettleState, type Sighting, settle } from "./settle.ts";
+
+/** One frame's answer. */
+export interface FrameResult {
+  readonly detected: readonly DetectedMarker[];
+  readonly measurement: Measurement | MeasureFailure;
+  /** Ships that settled in this frame (reported once, until they move). */
+  readonly settled: readonly Sighting[];
+  /** Milliseconds spent in the detector, and in the whole frame. */
+  readonly detectMs: number;
+  readonly totalMs: number;
+}
+
+export interface PipelineOptions {
+  readonly area: Area;
+  /** The ship markers' printed side, mm (the shape check); default the median of those seen. */
+  readonly shipSize?: number;
+  readonly settle?: SettleOptions;
+  readonly now?: () => number;
+}
+
+/** A camera's frames, one after another: holds the settling state between them. */
+export class CameraPipeline {
+  readonly #detector: MarkerDetector;
+  readonly #o: PipelineOptions;
+  readonly #now: () => number;
+  #state: SettleState = emptySettle;
+
+  constructor(detector: MarkerDetector, options: PipelineOptions) {
+    this.#detector = detector;
+    this.#o = options;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Measures a frame taken at `at` (ms, the settling clock). */
+  async frame(image: GreyImage, at: number): Promise<FrameResult> {
+    const t0 = this.#now();
+    const detected = await this.#detector.detect(image);
+    const t1 = this.#now();
+    const measurement = measureMarkers(detected, {
+      area: this.#o.area,
+      width: image.width,
+      height: image.height,
+      ...(this.#o.shipSize ? { shipSize: this.#o.shipSize } : {}),
+    });
+    // a frame whose references cannot be fitted says nothing about the ships: settling waits for the next
+    let settled: Sighting[] = [];
+    if (measurement.ok) {
+      const sightings = measurement.markers.map((m) => ({ id: m.id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty }));
+      const r = settle(this.#state, sightings, at, this.#o.settle ?? SETTLE_DEFAULTS);
+      this.#state = r.state;
+      settled = r.settled;
+    }
+    return { detected, measurement, settled, detectMs: t1 - t0, totalMs: this.#now() - t0 };
+  }
+
+  /** Forgets what was seen (the area changed, the camera moved): every ship must settle again. */
+  reset(): void {
+    this.#state = emptySettle;
+  }
+
+  close(): void {
+    this.#detector.close();
+  }
+}

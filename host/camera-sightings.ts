@@ -1,0 +1,64 @@
+/**
+ * What the /camera page sends (docs/reference/camera.md): the ship markers it has seen settle, by marker id, in table
+ * millimetres. The host names each marker's ship (by roster order: `shipMarkers`) and reports the ships to the
+ * positions feed, the same path the emulated table's sightings take. A marker of no ship of the open game is left
+ * out and said back, not an error: a marker of another game's fleet may well lie on the table.
+ */
+import { shipMarkers } from "../devices/camera/markers.ts";
+import type { SeenShip } from "../devices/positions/feed.ts";
+import type { PositionSource } from "../devices/readings.ts";
+import { fail, ok, type Result } from "../src/result.ts";
+import type { TableLayout } from "./config/table-layout.ts";
+
+/** One marker as the camera page reports it. */
+export interface MarkerSighting {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
+  readonly uncertainty: number;
+}
+
+/** What the camera page needs to know: the area its reference markers span and which marker is which ship. */
+export interface CameraSetup {
+  readonly area: { readonly width: number; readonly height: number };
+  readonly ships: readonly { readonly marker: number; readonly ship: string; readonly name: string }[];
+}
+
+/** The camera's set-up for a game's ships (in the game's order) on a table layout. */
+export function cameraSetup(ships: readonly { readonly id: string; readonly name: string }[], layout: TableLayout): CameraSetup {
+  const byMarker = shipMarkers(ships.map((s) => s.id));
+  const name = new Map(ships.map((s) => [s.id, s.name]));
+  return {
+    area: { width: layout.width, height: layout.height },
+    ships: [...byMarker].map(([marker, ship]) => ({ marker, ship, name: name.get(ship) ?? ship })),
+  };
+}
+
+/** Reports the markers seen as ships; the count reported and the markers of no ship. */
+export function reportSightings(
+  markers: readonly MarkerSighting[],
+  setup: CameraSetup,
+  positions: PositionSource | null,
+): Result<{ readonly reported: number; readonly unknown: readonly number[] }> {
+  if (!positions) {
+    return fail(
+      "camera.unavailable",
+      "This table takes no positions: add `positions: {}` to the table file's devices to use a camera.",
+      "devices.positions",
+    );
+  }
+  const ship = new Map(setup.ships.map((s) => [s.marker, s.ship]));
+  const seen: SeenShip[] = [];
+  const unknown: number[] = [];
+  for (const m of markers) {
+    const id = ship.get(m.id);
+    if (id === undefined) unknown.push(m.id);
+    else seen.push({ ship: id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty });
+  }
+  try {
+    return ok({ reported: seen.length ? positions.report(seen) : 0, unknown });
+  } catch (e) {
+    return fail("input.invalid", (e as Error).message, "markers");
+  }
+}

@@ -1,0 +1,160 @@
+// The /camera page's engine, apart from its drawing: the browser's camera, the detection worker (the same modules as
+// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. One frame is in the worker at a
+// time; each answer is drawn, the ships that settled in it are sent to the host as {"type": "camera.seen"}
+// (docs/reference/camera.md), and a report the socket could not take is kept and sent when it is back.
+
+import { socket } from "./lib/live.js";
+
+/** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
+export const RESOLUTIONS = { "1280x720": [1280, 720], "1920x1080": [1920, 1080], "3840x2160": [3840, 2160] };
+
+const round1 = (v) => Math.round(v * 10) / 10;
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/** Why the browser gives this page no camera, in words a person can act on. */
+export function cameraProblem(err) {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    return "This browser gives no camera to this page: open it on the camera's machine as http://127.0.0.1:PORT/camera, or over https (start the host with --tls-cert and --tls-key).";
+  }
+  if (err?.name === "NotAllowedError")
+    return "The camera was not allowed: allow it in the browser's site settings, then press Start again.";
+  if (err?.name === "NotFoundError") return "No camera is connected to this device.";
+  if (err?.name === "NotReadableError") return "The camera is in use by another program: close it, then press Start again.";
+  return `The camera could not start: ${err?.message ?? err}`;
+}
+
+/**
+ * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
+ * (`starting`, `loading`, `running`, `error`), `message`, the last `frame` (the worker's answer), `stats` (frames,
+ * mean detection ms, frames per second) and `sent` (ship id → the last position sent) and `lastReport`.
+ */
+export class CameraRun {
+  constructor({ video, setup, resolution, onUpdate }) {
+    this.video = video;
+    this.setup = setup;
+    this.resolution = resolution;
+    this.onUpdate = onUpdate;
+    this.snap = { phase: "starting", message: "Starting the camera…", frame: null, stats: null, sent: {}, lastReport: null, online: false };
+    this.pending = new Map();
+    this.detectMs = [];
+    this.doneAt = [];
+    this.frames = 0;
+    this.stopped = false;
+  }
+
+  #set(patch) {
+    this.snap = { ...this.snap, ...patch };
+    this.onUpdate(this.snap);
+  }
+
+  async start() {
+    const [w, h] = RESOLUTIONS[this.resolution] ?? RESOLUTIONS["1920x1080"];
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error("no mediaDevices");
+      this.stream = await navigator.mediaDevices.getUserMedia({
+        video: { width: { ideal: w }, height: { ideal: h }, facingMode: { ideal: "environment" } },
+        audio: false,
+      });
+    } catch (err) {
+      this.#set({ phase: "error", message: cameraProblem(err) });
+      return;
+    }
+    this.video.srcObject = this.stream;
+    await this.video.play().catch(() => {});
+    this.live = socket(
+      "/api/live",
+      (msg) => this.#heard(msg),
+      (up) => {
+        this.#set({ online: up });
+        if (up) this.#flush();
+      },
+    );
+    this.#set({ phase: "loading", message: "Loading the marker detector (OpenCV, 11 MB)…" });
+    this.worker = new Worker("/static/camera-worker.js");
+    this.worker.onmessage = (e) => this.#answer(e.data);
+    this.worker.onerror = (e) => this.#set({ phase: "error", message: `The detector failed: ${e.message}` });
+    this.worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area });
+  }
+
+  stop() {
+    this.stopped = true;
+    this.worker?.terminate();
+    this.live?.();
+    for (const t of this.stream?.getTracks() ?? []) t.stop();
+  }
+
+  #heard(msg) {
+    if (msg.type === "camera.reported") this.#set({ lastReport: { at: Date.now(), reported: msg.reported, unknown: msg.unknown } });
+    else if (msg.type === "error") this.#set({ lastReport: { at: Date.now(), error: msg.error.message } });
+  }
+
+  #answer(m) {
+    if (this.stopped) return;
+    if (m.type === "error") {
+      this.#set({ phase: "error", message: `The detector failed: ${m.message}` });
+      return;
+    }
+    if (m.type === "ready") {
+      this.#set({ phase: "running", message: `Detector ready (${Math.round(m.loadMs)} ms to load).` });
+      this.#next();
+      return;
+    }
+    if (m.type !== "frame") return;
+    this.frames++;
+    this.detectMs = [...this.detectMs.slice(-19), m.detectMs];
+    this.doneAt = [...this.doneAt.slice(-10), performance.now()];
+    const span = this.doneAt.length > 1 ? (this.doneAt.at(-1) - this.doneAt[0]) / 1000 : null;
+    const stats = {
+      frames: this.frames,
+      detectMs: mean(this.detectMs),
+      fps: span ? (this.doneAt.length - 1) / span : null,
+      width: m.width,
+      height: m.height,
+    };
+    for (const s of m.settled) {
+      if (s.id >= 10)
+        this.pending.set(s.id, {
+          id: s.id,
+          x: round1(s.x),
+          y: round1(s.y),
+          heading: round1(s.heading),
+          uncertainty: round1(s.uncertainty),
+        });
+    }
+    this.#flush();
+    this.#set({ frame: m, stats });
+    this.#next();
+  }
+
+  #flush() {
+    if (this.pending.size === 0 || !this.live) return;
+    const markers = [...this.pending.values()];
+    // at most 40 markers a message (the live socket takes messages of 4 KB)
+    for (let i = 0; i < markers.length; i += 40) {
+      if (!this.live.send({ type: "camera.seen", markers: markers.slice(i, i + 40) })) return;
+      for (const m of markers.slice(i, i + 40)) this.pending.delete(m.id);
+    }
+    const byMarker = new Map(this.setup.ships.map((s) => [s.marker, s.ship]));
+    const sent = { ...this.snap.sent };
+    for (const m of markers) if (byMarker.has(m.id)) sent[byMarker.get(m.id)] = m;
+    this.#set({ sent });
+  }
+
+  /** Grabs the next frame once the video has one, and hands it to the worker. */
+  #next() {
+    if (this.stopped) return;
+    const v = this.video;
+    if (!v.videoWidth) {
+      setTimeout(() => this.#next(), 100);
+      return;
+    }
+    const { videoWidth: w, videoHeight: h } = v;
+    if (!this.canvas || this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas = new OffscreenCanvas(w, h);
+      this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+    }
+    this.ctx.drawImage(v, 0, 0, w, h);
+    const img = this.ctx.getImageData(0, 0, w, h);
+    this.worker.postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [img.data.buffer]);
+  }
+}

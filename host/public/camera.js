@@ -1,0 +1,168 @@
+// /camera: the page on the device that holds the camera above the table (the display's computer with a USB webcam, or
+// a phone on a stand). It shows what the camera sees with the markers found drawn on it — the reference markers that
+// calibrate it, each ship's marker with her name — for setting the camera up, and sends each ship to the table once
+// she has stood still (docs/camera.md). The work is in camera-run.js; this file draws it.
+
+import { render } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { CameraRun, RESOLUTIONS } from "./camera-run.js";
+import { html } from "./lib/html.js";
+import { adoptTokenFromUrl, api } from "./lib/live.js";
+
+adoptTokenFromUrl();
+
+const r1 = (v) => (v === null || v === undefined ? "—" : (Math.round(v * 10) / 10).toFixed(1));
+const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "");
+
+/** Draws the markers of the last frame over the video: references blue, ships placed green, refused orange. */
+function drawOverlay(canvas, frame, setup) {
+  const ctx = canvas.getContext("2d");
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(rect.width * dpr);
+  canvas.height = Math.round(rect.height * dpr);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (!frame) return;
+  const sx = canvas.width / frame.width;
+  const sy = canvas.height / frame.height;
+  const placed = new Set(frame.measurement.ok ? frame.measurement.markers.map((m) => m.id) : []);
+  const names = new Map(setup.ships.map((s) => [s.marker, s.name]));
+  ctx.lineWidth = Math.max(2, 3 * dpr);
+  ctx.font = `700 ${Math.round(15 * dpr)}px "DejaVu Sans", sans-serif`;
+  for (const m of frame.detected) {
+    const colour = m.id < 10 ? "#56b4e9" : placed.has(m.id) ? "#009e73" : "#e69f00";
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    m.corners.forEach((c, i) => {
+      if (i) ctx.lineTo(c.x * sx, c.y * sy);
+      else ctx.moveTo(c.x * sx, c.y * sy);
+    });
+    ctx.closePath();
+    ctx.stroke();
+    // the top edge (the bow's side) drawn thicker
+    ctx.beginPath();
+    ctx.moveTo(m.corners[0].x * sx, m.corners[0].y * sy);
+    ctx.lineTo(m.corners[1].x * sx, m.corners[1].y * sy);
+    ctx.lineWidth *= 2;
+    ctx.stroke();
+    ctx.lineWidth /= 2;
+    const label = m.id < 10 ? `ref ${m.id}` : `${m.id} ${names.get(m.id) ?? "(no ship)"}`;
+    const x = Math.max(...m.corners.map((c) => c.x)) * sx + 4;
+    const y = Math.min(...m.corners.map((c) => c.y)) * sy + 14 * dpr;
+    ctx.fillStyle = "rgba(0,0,0,0.7)";
+    ctx.fillRect(x - 2, y - 15 * dpr, ctx.measureText(label).width + 4, 19 * dpr);
+    ctx.fillStyle = colour;
+    ctx.fillText(label, x, y);
+  }
+}
+
+function Status({ snap, setup }) {
+  const f = snap.frame;
+  const m = f?.measurement;
+  const s = snap.stats;
+  const refs = f ? f.detected.filter((d) => d.id < 10).map((d) => d.id) : [];
+  return html`<section class="panel camera-status" aria-labelledby="cam-status-h">
+    <h2 id="cam-status-h">Camera</h2>
+    <p class=${snap.phase === "error" ? "trouble-small" : ""} role="status">${snap.message}</p>
+    <dl
+      class="camera-stats"
+      data-frames=${s?.frames ?? 0}
+      data-detect-ms=${s?.detectMs ?? ""}
+      data-fps=${s?.fps ?? ""}
+      data-size=${s ? `${s.width}x${s.height}` : ""}
+    >
+      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}` : "—"}</dd>
+      <dt>Detection</dt><dd>${s?.detectMs ? `${Math.round(s.detectMs)} ms a frame` : "—"}</dd>
+      <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>
+      <dt>Area</dt><dd>${setup.area.width} × ${setup.area.height} mm</dd>
+      <dt>References</dt><dd>${f ? (refs.length ? refs.join(", ") : "none seen") : "—"}</dd>
+      <dt>Fit</dt><dd>${m ? (m.ok ? `${r1(m.fit.rms)} mm RMS over ${m.fit.points} markers` : m.message) : "—"}</dd>
+      <dt>Host</dt><dd>${snap.online ? "connected" : "not connected"}${
+        snap.lastReport
+          ? snap.lastReport.error
+            ? ` — refused: ${snap.lastReport.error}`
+            : ` — ${snap.lastReport.reported} ship(s) sent ${ago(snap.lastReport.at)}`
+          : ""
+      }</dd>
+    </dl>
+    ${m && !m.ok ? html`<p class="trouble-small">Put the corner markers 0–3 (and the edge markers 4–7) in view, flat and uncovered.</p>` : null}
+  </section>`;
+}
+
+function Ships({ snap, setup }) {
+  const m = snap.frame?.measurement;
+  const seen = new Map(m?.ok ? m.markers.map((p) => [p.id, p]) : []);
+  const refused = new Map(m?.ok ? m.refused.map((p) => [p.id, p.reason]) : []);
+  return html`<section class="panel camera-ships" aria-labelledby="cam-ships-h">
+    <h2 id="cam-ships-h">Ships</h2>
+    <table class="camera-ships-table">
+      <thead><tr><th>Marker</th><th>Ship</th><th>Seen now</th><th>Sent to the table</th></tr></thead>
+      <tbody>
+        ${setup.ships.map((s) => {
+          const p = seen.get(s.marker);
+          const sent = snap.sent[s.ship];
+          return html`<tr data-ship=${s.ship} data-marker=${s.marker}>
+            <td>${s.marker}</td>
+            <td>${s.name}</td>
+            <td>${p ? `${r1(p.x)}, ${r1(p.y)} mm · ${r1(p.heading)}°` : refused.has(s.marker) ? `not placed: ${refused.get(s.marker)}` : "not seen"}</td>
+            <td class="sent" data-x=${sent?.x ?? ""} data-y=${sent?.y ?? ""} data-heading=${sent?.heading ?? ""}>
+              ${sent ? `${r1(sent.x)}, ${r1(sent.y)} mm · ${r1(sent.heading)}°` : "—"}
+            </td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>
+    <p class="muted">Markers by roster order: print them with <code>quarterdeck markers</code>. A ship is sent once she has stood still.</p>
+  </section>`;
+}
+
+function CameraPage() {
+  const params = new URLSearchParams(location.search);
+  const [setup, setSetup] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const [resolution, setResolution] = useState(RESOLUTIONS[params.get("res")] ? params.get("res") : "1920x1080");
+  const [snap, setSnap] = useState({ phase: "starting", message: "Starting…", sent: {} });
+  const [runs, setRuns] = useState(0);
+  const video = useRef(null);
+  const overlay = useRef(null);
+  useEffect(() => {
+    api("GET", "/api/camera").then((r) => (r.area ? setSetup(r) : setProblem(r.error?.message ?? "The table did not answer.")));
+  }, []);
+  useEffect(() => {
+    if (!setup) return undefined;
+    const run = new CameraRun({ video: video.current, setup, resolution, onUpdate: setSnap });
+    run.start();
+    return () => run.stop();
+  }, [setup, resolution, runs]);
+  useEffect(() => {
+    if (overlay.current && setup) drawOverlay(overlay.current, snap.frame, setup);
+  }, [snap.frame, setup]);
+  if (problem) return html`<main class="page"><h1>Camera</h1><p class="trouble-small">${problem}</p></main>`;
+  if (!setup) return html`<main class="page">Connecting to the table…</main>`;
+  return html`<main class="page wide camera-page">
+    <h1>Camera <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/control">control</a></nav></h1>
+    <div class="camera-grid">
+      <div class="camera-view" data-phase=${snap.phase}>
+        <video ref=${video} muted playsinline autoplay aria-label="The camera's view of the table"></video>
+        <canvas ref=${overlay} aria-hidden="true"></canvas>
+      </div>
+      <div class="camera-side">
+        <${Status} snap=${snap} setup=${setup} />
+        <form class="camera-controls" onSubmit=${(e) => {
+          e.preventDefault();
+          setRuns((n) => n + 1);
+        }}>
+          <label><span>Resolution</span>
+            <select value=${resolution} onChange=${(e) => setResolution(e.currentTarget.value)}>
+              ${Object.keys(RESOLUTIONS).map((k) => html`<option value=${k}>${k.replace("x", " × ")}</option>`)}
+            </select>
+          </label>
+          <button type="submit">Start again</button>
+        </form>
+      </div>
+    </div>
+    <${Ships} snap=${snap} setup=${setup} />
+  </main>`;
+}
+
+render(html`<${CameraPage} />`, document.getElementById("app"));
