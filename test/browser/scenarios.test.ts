@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
-import { columnPct, oddsView, pct } from "../../host/public/lib/format.js";
+import { columnPct, oddsView } from "../../host/public/lib/format.js";
 import { colorFits, phaseView } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup } from "../host/helpers.ts";
