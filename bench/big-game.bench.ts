@@ -47,7 +47,7 @@ function openOnce(table: GameTable, store: SqliteStore, startInitiative: boolean
   const opened = TableSession.open({ setup: setup.value, store: game, now: Date.now, randomFace: () => 1, deviceHealth: () => [] });
   if (!opened.ok) throw new Error(opened.error.message);
   const session = opened.value;
-  if (startInitiative && session.draft?.type !== "initiative") session.startAction({ type: "initiative" });
+  if (startInitiative && session.draft?.type !== "initiative") session.send({ type: "start", action: { type: "initiative" } });
   const view = tableView(session, { devices: [], dial: null } as never, { theme: "dark", scale: 1 });
   const ms = performance.now() - t0;
   const odds = view.pending?.odds;

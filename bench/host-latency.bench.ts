@@ -83,9 +83,9 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
   const out: number[] = [];
   const pushed: number[] = [];
   for (let i = 0; i < RUNS + WARM_UP; i++) {
-    s.startAction({ type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4 });
+    s.send({ type: "start", action: { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4 } });
     const needed = s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
-    s.enterDice(Array(needed - 1).fill(1));
+    s.send({ type: "dice", values: Array(needed - 1).fill(1) });
     await caughtUp(table, page);
     // a die lands at any moment of the display's frame, not just after a paint: start the roll at a random point of it
     await new Promise((r) => setTimeout(r, Math.random() * FRAME_MS));
@@ -98,7 +98,7 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
       out.push(painted - t0);
       pushed.push(update.pushed - t0);
     }
-    s.undo();
+    s.send({ type: "undo" });
   }
   return { painted: out, pushed };
 }
@@ -158,10 +158,14 @@ async function sustained(table: TableRuntime, url: string): Promise<{ perSecond:
   const t0 = performance.now();
   let sent = 0;
   for (let b = 0; b < 60; b++) {
-    s.startAction({ type: "broadside", firer: b % 2 ? "gouda" : "royal-james", target: b % 2 ? "royal-james" : "gouda", rangeInches: 12 });
+    s.send({
+      type: "start",
+      action: { type: "broadside", firer: b % 2 ? "gouda" : "royal-james", target: b % 2 ? "royal-james" : "gouda", rangeInches: 12 },
+    });
     const needed = s.draftStatus()?.gathered?.missing.reduce((a, x) => a + x, 0) ?? 0;
-    for (let k = 0; k < needed; k++, sent++) s.handleReading(die(`pixel-${(k % 6) + 1}`, faces[(k + b) % 6] as number));
-    s.undo();
+    for (let k = 0; k < needed; k++, sent++)
+      s.send({ type: "reading", reading: die(`pixel-${(k % 6) + 1}`, faces[(k + b) % 6] as number) });
+    s.send({ type: "undo" });
   }
   const seconds = (performance.now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, 200));

@@ -195,7 +195,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       const s = current.session;
       return throwViewOf(s.draftStatus(), (roller) => diceAtHand(allHealth(built), s.work.bindings, roller), s.records.length);
     },
-    announce: (text) => current.session.announce(text),
+    announce: (text) => current.session.send({ type: "announce", text }),
   });
   const deviceWatch = new DeviceWatch();
   deviceWatch.update(allHealth(built));
@@ -203,7 +203,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     built,
     (r) => {
       try {
-        current.session.handleReading(r);
+        current.session.send({ type: "reading", reading: r });
         if (r.type === "die.rolled") silentDice.dieRolled(r);
       } catch (e) {
         logger.error({ err: e, reading: r }, "a reading could not be handled");
@@ -212,7 +212,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     () => {
       // a device that dropped out (or came back) is said on the display at once, with what to do meanwhile
       try {
-        for (const n of deviceWatch.said(allHealth(built))) current.session.announce(n.text, n.device);
+        for (const n of deviceWatch.said(allHealth(built)))
+          current.session.send({ type: "announce", text: n.text, ...(n.device ? { device: n.device } : {}) });
       } catch (e) {
         logger.error({ err: e }, "a device change could not be announced");
       }

@@ -9,7 +9,7 @@
  * for the next roll would cut it short), and a glowing die is put out before it shows its result.
  */
 import type { Logger } from "pino";
-import { LIGHT_PATTERNS } from "../devices/dice/lights.ts";
+import { LIGHT_PATTERNS } from "../devices/dice/light-patterns.ts";
 import type { DeviceHealth, DieLight } from "../devices/readings.ts";
 import type { ResolvedRecord } from "./store/records.ts";
 

@@ -150,7 +150,8 @@ async function lookSerial(world: DeviceWorld, config: DeviceConfig): Promise<{ f
     }
     const firmata = await probeFirmata(p.path, { open: world.serial });
     if (firmata.answered) {
-      const bridge = /quarterdeck|bridge/i.test(firmata.firmware);
+      // the bridge firmware names itself quarterdeck-bridge (firmware-bridge/src/firmata.cpp)
+      const bridge = /quarterdeck-bridge/i.test(firmata.firmware);
       found.push({
         key: `serial:${p.path}`,
         family: "dial",

@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import { Measured } from "./components/measured.js";
+import { LogControl } from "./components/night-log.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
 import { TableMap } from "./components/table-map.js";
@@ -277,6 +278,7 @@ function Control() {
     <${Ships} state=${state} />
     <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
     <${DisplaySettings} prefs=${prefs} />
+    <${LogControl} prefs=${prefs} version=${state.version} />
     <${WithRefusals} id="players-error" part=${Players} state=${state} />
   </main>`;
 }

@@ -1,40 +1,21 @@
 // /devices: what needs attention first (a summary of the devices' problems, each in words with its remedy), then
 // every device as a card (state, battery, signal, identify by blinking, a name, a die's binding), binding a die by
-// rolling it, ships' bases, each player's dice mode, pairing a phone (a QR code of the control page with the table's
-// token), and on a demo table the emulators' controls in a panel of their own. Laid out for a 390 px phone first.
+// rolling it, adding a device found within reach (components/add-device.js), ships' bases, each player's dice mode,
+// letting phones join and pairing one (components/phones-access.js), and on a demo table the emulators' controls in a
+// panel of their own. Laid out for a 390 px phone first.
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { AddDevice } from "./components/add-device.js";
 import { DeviceCard } from "./components/device-card.js";
+import { Phones } from "./components/phones-access.js";
 import { Players } from "./components/players.js";
 import { BindByRoll, ShipBases } from "./components/setup-touch.js";
 import { SimPanel } from "./components/sim-panel.js";
 import { deviceKind, problemOf, summaryLine } from "./lib/device-problems.js";
 import { html } from "./lib/html.js";
-import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
+import { adoptTokenFromUrl, useTable } from "./lib/live.js";
 import { WithRefusals } from "./lib/use-send.js";
 
 adoptTokenFromUrl();
-
-function Pairing() {
-  const [p, setP] = useState(/** @type {any} */ (null));
-  useEffect(() => {
-    api("GET", "/api/pairing").then(setP);
-  }, []);
-  if (!p) return null;
-  if (!p.ok) return html`<section class="panel pairing"><h2>Pair a phone</h2><p>${p.error.message}</p></section>`;
-  return html`<section class="panel pairing" aria-labelledby="pair-h">
-    <h2 id="pair-h">Pair a phone</h2>
-    <img class="qr" alt="QR code of the control page with this table's token" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(p.svg)}`} />
-    <div class="pairing-text">
-      <p>Scan with the phone's camera: it opens the control page, paired with this table.</p>
-      ${
-        p.reachable
-          ? null
-          : html`<p class="trouble-small"><b>A phone cannot reach this table yet:</b> it listens on this machine only. Start it with <code>--host 0.0.0.0</code> so phones on the same network can connect.</p>`
-      }
-    </div>
-  </section>`;
-}
 
 /** The line everyone reads first: how many devices need attention, and each one's problem with its remedy. */
 function Summary({ devices }) {
@@ -63,10 +44,11 @@ function Devices() {
       <h2 id="devices-h" class="sr-only">Every device</h2>
       <ul class="device-list">${state.devices.map((d) => html`<${DeviceCard} key=${d.id} d=${d} state=${state} />`)}</ul>
     </section>
+    <${AddDevice} state=${state} />
     <${WithRefusals} id="bind-error" part=${BindByRoll} state=${state} />
     <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
     <${WithRefusals} id="players-error" part=${Players} state=${state} />
-    <${Pairing} />
+    <${Phones} />
     <${SimPanel} state=${state} />
   </main>`;
 }

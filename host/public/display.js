@@ -8,6 +8,7 @@ import { PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Measured } from "./components/measured.js";
+import { LogToggle, NightLog } from "./components/night-log.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
@@ -345,9 +346,11 @@ function Display() {
       <${PhaseStrip} state=${state} />
       <${Health} devices=${state.devices} />
       <${ScreenButtons} />
+      <${LogToggle} page=${prefs?.log ?? null} />
       <a class="games-link" href="/games">Games</a>
     </header>
     <${Notices} state=${state} onExpire=${() => setExpired((x) => x + 1)} />
+    <${NightLog} page=${prefs?.log ?? null} version=${state.version} />
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
         ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}

@@ -18,6 +18,7 @@ import { JSON_LIMITS } from "./json-limits.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { pageRoutes } from "./pages.ts";
+import { PHONES_SETTING, PhonesAccess } from "./phones.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { deviceSetupRoutes } from "./routes/device-setup.ts";
 import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
@@ -26,6 +27,7 @@ import { gamesRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pairingRoutes } from "./routes/pairing.ts";
+import { phonesRoutes } from "./routes/phones.ts";
 import { ruleSetRoutes } from "./routes/rulesets.ts";
 import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
@@ -67,6 +69,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, { code: "route.unknown", message: `No ${req.method} ${req.url} here.`, path: req.url }, 404),
   );
+  // phones' access (/devices): another machine's request is refused while it is closed, the default
+  const store = opts.table.store;
+  const phones = new PhonesAccess({
+    setting: { get: () => store.setting(PHONES_SETTING), set: (v) => store.setSetting(PHONES_SETTING, v) },
+    ...(opts.https ? { https: opts.https } : {}),
+    logger: opts.logger.child({ part: "phones" }),
+  });
+  app.addHook("onRequest", phones.guard());
+  app.addHook("onListen", async () => phones.started(app));
+  app.addHook("onClose", async () => phones.stop());
   app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
@@ -86,7 +98,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   await app.register(pageRoutes);
   await app.register(vendorRoutes);
-  await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined });
+  await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined, phones });
+  await app.register(phonesRoutes, { phones, token: opts.token });
   const prefs = new DisplayPrefsStore(opts.table.view().display.scale);
   await app.register(displayPrefsRoutes, { prefs });
   await app.register(apiRoutes, { table: opts.table });

@@ -46,6 +46,14 @@ export const BindingBody = Type.Object(
   Strict,
 );
 export const IdParams = Type.Object({ id: Id() }, Strict);
+/** `GET /api/log?page&size`: a page of the night's log, page 0 the newest. */
+export const LogQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "The page, 0 the newest results" })),
+    size: Type.Optional(Type.String({ pattern: "^([1-9]|[1-4][0-9]|50)$", description: "Results a page, 1 to 50 (default 5)" })),
+  },
+  Strict,
+);
 export const SideParams = Type.Object({ side: Id() }, Strict);
 export const DieParams = Type.Object({ die: Id() }, Strict);
 

@@ -7,14 +7,11 @@
  * bindings, the ship on show) and its draft's status, computed once per step.
  */
 
-import type { Reading } from "../../devices/readings.ts";
 import type { FollowUp, RuleSet, TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
-import type { Binding } from "../config/schema.ts";
 import type { TableLayout } from "../config/table-layout.ts";
-import type { DiceMode, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import type { Assigning } from "./assigning.ts";
+import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
 import { restoreWork } from "./follow-ups.ts";
 import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
@@ -153,73 +150,15 @@ export class TableSession {
     return () => this.#listeners.delete(listener);
   }
 
-  // ---- inputs: each is one step ---------------------------------------------------------------------------
+  // ---- the one entry: each input is one step --------------------------------------------------------------
 
-  /** A device reading: a tag, a die, a button. */
-  handleReading(reading: Reading): void {
-    this.#step({ type: "reading", reading });
-  }
-
-  /** A warning from around the rules (a die that did not report, a device that dropped out: `device`), shown like the session's own notices. */
-  announce(text: string, device?: string): void {
-    this.#step({ type: "announce", text, ...(device ? { device } : {}) });
-  }
-
-  /** A ship tapped (or clicked): shows its log and fills the next ship field of the action being set up. */
-  tap(ship: string): Result<null> {
-    return this.#step({ type: "tap", ship });
-  }
-  /** Chooses the action type and/or field values on /control (`values` merge into the draft). */
-  editDraft(actionType: string | undefined, values: Readonly<Record<string, unknown>>): Result<null> {
-    return this.#step({ type: "edit", actionType, values });
-  }
-  /** POST /api/actions: an action given whole; it resolves as soon as its dice are in (at once if none). */
-  startAction(action: unknown): Result<null> {
-    return this.#step({ type: "start", action });
-  }
-  /** Dice typed in (manual entry): values as the plan reads them, for the dice still missing, in plan order. */
-  enterDice(values: readonly unknown[]): Result<null> {
-    return this.#step({ type: "dice", values });
-  }
-  /** Rolls the missing dice in software (a player without electronic dice). */
-  softwareRoll(): Result<null> {
-    return this.#step({ type: "software-roll" });
-  }
-  /** Answers the `choose` follow-up at the head of the queue. */
-  choose(value: unknown): Result<null> {
-    return this.#step({ type: "choose", value });
-  }
-  /** Confirms: resolves an action that needs no dice, or rolls in software for a player on software dice. */
-  confirm(): Result<null> {
-    return this.#step({ type: "confirm" });
-  }
-  /** Drops the action being set up (a demanded follow-up is dropped too, with a notice). */
-  cancel(): Result<null> {
-    return this.#step({ type: "cancel" });
-  }
-  /** Undoes the last resolved action: ship logs, wind and dial go back. */
-  undo(): Result<null> {
-    return this.#step({ type: "undo" });
-  }
-  /** Moves to the next phase of the turn; a phase named after an action type (the wind phase) selects it. */
-  nextPhase(): Result<null> {
-    return this.#step({ type: "next-phase" });
-  }
-  /** Switches how a player rolls, mid-game. */
-  setPlayerMode(side: string, mode: DiceMode): Result<null> {
-    return this.#step({ type: "player", side, mode });
-  }
-  /** Binds one of the table's dice to roles/colours/side (replacing its binding); unknown dice and sides are refused. */
-  bindDie(binding: Binding): Result<null> {
-    return this.#step({ type: "bind", binding });
-  }
-  /** Set-up by touch: wait for the next tag read to give it to a ship, or for a die to roll to bind it (null: stop). */
-  assign(assigning: Assigning | null): Result<null> {
-    return this.#step({ type: "assign", assigning });
-  }
-  /** Removes a die's binding (the die then serves any role, colour and side). */
-  unbindDie(die: string): Result<null> {
-    return this.#step({ type: "unbind", die });
+  /**
+   * A device reading or a request (a tap, an edit on /control, an action given whole, dice typed or rolled in
+   * software, a choice, Confirm, Cancel, undo, the next phase, a player's dice mode, a binding, set-up by touch, a
+   * notice from around the rules): one step, its effects run, listeners told at most once. A refusal is the result.
+   */
+  send(input: SessionInput): Result<null> {
+    return this.#step(input);
   }
 
   // ---- the interpreter -------------------------------------------------------------------------------------
@@ -248,7 +187,9 @@ export class TableSession {
     if (unwritten) this.#storeFailed(unwritten.text, unwritten.detail);
     else if (DURABLE.has(input.type)) this.#sync();
     else if (this.#storeProblem !== null && next.effects.some((e) => e.kind !== "push")) this.#storeBack();
-    for (const effect of next.effects) this.#run(effect);
+    // every effect but the push in order; then listeners are told once, of all the step changed
+    for (const effect of next.effects) if (effect.kind !== "push") this.#run(effect);
+    if (next.effects.some((e) => e.kind === "push")) this.#push();
     return next.result;
   }
 
@@ -279,8 +220,7 @@ export class TableSession {
       case "tag":
         this.#tags = { ...this.#tags, [e.uid]: e.ship };
         return;
-      case "push":
-        this.#push();
+      case "push": // run once at the end of the step
         return;
     }
   }

@@ -77,7 +77,7 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
  * A result as pages show it: `number` is its number in the game (from #1, the records in effect in order); `facts`
  * its outcome as the rule set's typed facts (label, kind, value in words, unit), which the pages render.
  */
-function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number) {
+export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number) {
   return {
     seq: r.seq,
     number,
@@ -91,6 +91,23 @@ function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: n
     dice: labelledDice(r.plan, r.dice),
     events: r.events,
   };
+}
+
+/**
+ * One page of the game's results for the night's log on the display, newest first: page 0 holds the newest `size`,
+ * each with its dice and whose they were (as `last` gives them). A page past the end is the oldest page.
+ */
+export function logPage(s: TableSession, page: number, size: number) {
+  const total = s.records.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const shown = Math.min(Math.max(0, page), pages - 1);
+  const end = total - shown * size;
+  const start = Math.max(0, end - size);
+  const entries = s.records
+    .slice(start, end)
+    .map((r, i) => resultView(s.rs, s.state, r, start + i + 1))
+    .reverse();
+  return { total, page: shown, pages, size, entries };
 }
 
 /**

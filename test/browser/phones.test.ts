@@ -3,7 +3,8 @@
  * need attention and each problem in words with its remedy, keeps the emulators' controls in their own panel; the
  * axe-core check on it stays clean. /control answers a refusal beside the field that caused it, in view and in the
  * players' words. The new-game wizard makes ids from names, offers sides as choices, names fields by their labels,
- * drops an error once it no longer applies, and has steps for the rule set's options and the starting wind.
+ * drops an error once it no longer applies, and has steps for the rule set's options and the starting wind. The
+ * night's log pages back through every result of the game with its dice, on the display, driven from /control.
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -214,5 +215,67 @@ describe("the new-game wizard on a phone", { timeout: 90_000 }, () => {
     });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.json)).toMatch(/has a space; an id is one word/);
+  });
+});
+
+describe("the night's log at the table", { timeout: 120_000 }, () => {
+  it("pages back through every result with its dice on the display, from /control, and closes", async () => {
+    // a fresh game on the table: one broadside with its dice (and what the rules demand after it), then winds set by hand
+    const made = await call(`${host.url}/api/games`, "POST", { ruleset: "sole-bay-1672", scenario: "sole-bay-1672", title: "Log night" });
+    expect(made.status).toBe(201);
+    await call(`${host.url}/api/games/${made.json.id}/open`, "POST", {});
+    await until(state, (s) => s.title === "Log night", 15_000);
+    await call(`${host.url}/api/draft`, "POST", { type: "broadside", values: { firer: "royal-james", target: "gouda", rangeInches: 4 } });
+    await call(`${host.url}/api/dice/software`, "POST", {});
+    for (let i = 0; i < 3 && (await state()).pending; i++) await call(`${host.url}/api/dice/software`, "POST", {});
+    for (const windward of ["N", "E", "S", "W", "N", "E"])
+      expect((await call(`${host.url}/api/actions`, "POST", { action: { type: "set-wind", windward } })).status).toBe(200);
+    const total = (await call(`${host.url}/api/log?page=0&size=3`)).json.total as number;
+    expect(total).toBeGreaterThanOrEqual(7);
+    const pages = Math.ceil(total / 3);
+
+    const display = await browser.newPage();
+    await display.setViewportSize({ width: 1280, height: 800 });
+    await display.goto(`${host.url}/`);
+    await display.waitForSelector("body[data-version]");
+    const phone = await browser.newPage();
+    await phone.setViewportSize(PHONE);
+    await phone.goto(`${host.url}/control`);
+    await phone.waitForSelector("body[data-version]");
+
+    await phone.locator("#log-open").click();
+    await display.locator("#night-log").waitFor();
+    await expect
+      .poll(() => display.locator("#log-page").textContent(), WAIT)
+      .toBe(`Results ${total - 2} to ${total} of ${total} · page 1 of ${pages}`);
+    expect(await display.locator("#night-log .log-entry").evaluateAll((l) => l.map((e) => Number(e.getAttribute("data-number"))))).toEqual([
+      total,
+      total - 1,
+      total - 2,
+    ]);
+    // the phone shows the same page, and pages the display back to the first result
+    const older = phone.locator("#log-control button", { hasText: "Older" });
+    for (let p = 1; p < pages; p++) await older.click();
+    await expect
+      .poll(() => display.locator("#log-page").textContent(), WAIT)
+      .toMatch(new RegExp(`of ${total} · page ${pages} of ${pages}$`));
+    await display.locator("#night-log .log-entry[data-number='1']").waitFor();
+    // the broadside's dice, each with where it came from
+    const first = display.locator("#night-log .log-entry[data-number='1']");
+    expect(await first.locator(".log-line").textContent()).toMatch(/hits on Gouda/);
+    expect(await first.locator(".die").count()).toBe(10);
+    expect(await first.locator(".die figcaption").first().textContent()).toBe("host roll");
+    expect(await display.locator("#night-log button", { hasText: "Older" }).isDisabled()).toBe(true);
+    expect(await phone.locator("#log-control .log-entry[data-number='1']").count()).toBe(1);
+    expect(await axeViolations(display), "axe on the display with the log").toEqual([]);
+    await display.screenshot({ path: join(ARTIFACTS, "night-log-1280x800.png") });
+
+    // Newer from the display itself, then closed from the phone
+    await display.locator("#night-log button", { hasText: "Newer" }).click();
+    await expect.poll(() => display.locator("#log-page").textContent(), WAIT).toMatch(new RegExp(`page ${pages - 1} of ${pages}$`));
+    await phone.locator("#log-control button", { hasText: "Close the log" }).click();
+    await expect.poll(() => display.locator("#night-log").count(), WAIT).toBe(0);
+    await display.close();
+    await phone.close();
   });
 });

@@ -214,13 +214,16 @@ export class SimTable {
     if (kind === 3) this.#faces = [6, 1];
     const started =
       kind === 0 || kind === 2
-        ? this.#session.startAction({ type: "broadside", firer: "royal-prince", target: "gouda", rangeInches: 12, rake: false })
+        ? this.#session.send({
+            type: "start",
+            action: { type: "broadside", firer: "royal-prince", target: "gouda", rangeInches: 12, rake: false },
+          })
         : kind === 1
-          ? this.#session.startAction({ type: "set-wind", windward: ["N", "E", "S", "W"][(i >> 2) % 4] })
-          : this.#session.startAction({ type: "initiative" });
+          ? this.#session.send({ type: "start", action: { type: "set-wind", windward: ["N", "E", "S", "W"][(i >> 2) % 4] } })
+          : this.#session.send({ type: "start", action: { type: "initiative" } });
     if (!started.ok) throw new Error(started.error.message);
     if (kind !== 1) {
-      const rolled = this.#session.softwareRoll();
+      const rolled = this.#session.send({ type: "software-roll" });
       if (!rolled.ok) throw new Error(rolled.error.message);
     }
     this.resolveMs.push(performance.now() - t0);

@@ -62,10 +62,10 @@ describe("the club outbox", () => {
     const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1_700_000_000_000);
     const s = TableSession.open({ setup, store: game, now: () => 1_700_000_000_500, randomFace: () => 6, deviceHealth: () => demoDice });
     if (!s.ok) throw new Error(s.error.message);
-    s.value.startAction({ type: "broadside", firer: "royal-prince", target: "gouda", rangeInches: 4, rake: false });
-    s.value.softwareRoll();
-    s.value.startAction({ type: "set-wind", windward: "W" });
-    s.value.undo();
+    s.value.send({ type: "start", action: { type: "broadside", firer: "royal-prince", target: "gouda", rangeInches: 4, rake: false } });
+    s.value.send({ type: "software-roll" });
+    s.value.send({ type: "start", action: { type: "set-wind", windward: "W" } });
+    s.value.send({ type: "undo" });
     const rows = new OutboxReader(store.db).after(0, 100).map((r) => ({ topic: r.topic, ...JSON.parse(r.payload) }));
     expect(rows.map((r) => [r.seq, r.kind])).toEqual([
       [1, "resolved"],
@@ -90,7 +90,7 @@ describe("the club outbox", () => {
     const plain = new SqliteStore(":memory:");
     const g2 = plain.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1);
     const s2 = TableSession.open({ setup, store: g2, now: () => 2, randomFace: () => 6, deviceHealth: () => demoDice });
-    if (s2.ok) s2.value.startAction({ type: "set-wind", windward: "W" });
+    if (s2.ok) s2.value.send({ type: "start", action: { type: "set-wind", windward: "W" } });
     expect(new OutboxReader(plain.db).after(0, 100)).toHaveLength(0);
   });
 
@@ -100,7 +100,7 @@ describe("the club outbox", () => {
     const game = store.game({ ruleset: setup.ruleset.id, title: setup.title, start: setup.start, data: null }, 1);
     const s = TableSession.open({ setup, store: game, now: () => 2, randomFace: () => 1, deviceHealth: () => demoDice });
     if (!s.ok) throw new Error(s.error.message);
-    for (const w of ["N", "E", "S"]) s.value.startAction({ type: "set-wind", windward: w });
+    for (const w of ["N", "E", "S"]) s.value.send({ type: "start", action: { type: "set-wind", windward: w } });
     const reader = new OutboxReader(store.db);
     const [first, second] = reader.after(0, 10);
     reader.acknowledge(second?.id ?? 0);

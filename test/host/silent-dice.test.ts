@@ -38,18 +38,18 @@ const DICE = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", 
 /** A broadside at 4" (ten dice, nine at hand) waiting for dice, watched. */
 function waitingForTen() {
   const f = openSession(setup);
-  f.session.handleReading(tag(uidOf(setup, "royal-james")));
-  f.session.handleReading(tag(uidOf(setup, "gouda")));
-  expect(f.session.editDraft(undefined, { rangeInches: 4 }).ok).toBe(true);
+  f.session.send({ type: "reading", reading: tag(uidOf(setup, "royal-james")) });
+  f.session.send({ type: "reading", reading: tag(uidOf(setup, "gouda")) });
+  expect(f.session.send({ type: "edit", actionType: undefined, values: { rangeInches: 4 } }).ok).toBe(true);
   const clock = new ManualClock();
   const watch = new SilentDiceWatch({
     clock,
     view: () =>
       throwViewOf(f.session.draftStatus(), (roller) => diceAtHand(demoDice, f.session.work.bindings, roller), f.session.records.length),
-    announce: (text) => f.session.announce(text),
+    announce: (text) => f.session.send({ type: "announce", text }),
   });
   const reading = (r: DieRolled) => {
-    f.session.handleReading(r);
+    f.session.send({ type: "reading", reading: r });
     watch.dieRolled(r);
   };
   const warnings = () => f.session.notices.filter((n) => n.level === "warn").map((n) => n.text);

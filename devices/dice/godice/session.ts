@@ -12,9 +12,9 @@
  */
 import type { BlePeripheral } from "../../ble/seam.ts";
 import { toHex } from "../../ble/seam.ts";
-import { goDiceLight } from "../lights.ts";
 import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
+import { goDiceLight } from "./light.ts";
 import { blinkLeds, decodeGoDiceMessage, GODICE_UUIDS, initMessage, requestBattery, requestColor } from "./messages.ts";
 import { type GoDiceShell, goDiceFace, shellKind } from "./shells.ts";
 

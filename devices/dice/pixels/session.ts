@@ -5,13 +5,13 @@
  */
 import type { BleCharacteristic, BlePeripheral } from "../../ble/seam.ts";
 import type { PhysicalDieKind } from "../../readings.ts";
-import { pixelsLight } from "../lights.ts";
 import type { DieState } from "../roll-gate.ts";
 import { RollWatch } from "../roll-watch.ts";
 import { type DieSession, type SessionContext, SessionLifetime } from "../session.ts";
 import { crookedMeansRolled, faceFromIndex, pixelsPhysicalKind } from "./faces.ts";
 import type { PixelsDieInfo } from "./iamadie.ts";
 import { PIXELS_CURRENT, PIXELS_LEGACY, PIXELS_ROLL_STATES, type PixelsDieType, PixelsMessageType } from "./ids.ts";
+import { pixelsLight } from "./light.ts";
 import { blink, decodePixelsMessage, requestBatteryLevel, requestRollState, whoAreYou } from "./messages.ts";
 
 /** pixels-js `Constants.ts`: connect 10 s, request 10 s. */

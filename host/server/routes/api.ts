@@ -5,7 +5,7 @@ import { measureRequest } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
-import { shipLog } from "../../session/view.ts";
+import { logPage, shipLog } from "../../session/view.ts";
 import { sendError, sendResult } from "../errors.ts";
 import {
   ActionBody,
@@ -17,6 +17,7 @@ import {
   DraftBody,
   EmptyBody,
   IdParams,
+  LogQuery,
   PlayerBody,
   SetupDieBody,
   SetupTagBody,
@@ -35,32 +36,40 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
 
   app.post<{ Body: Static<typeof ActionBody> }>("/api/actions", { schema: { body: ActionBody } }, async (req, reply) => {
     const s = table.session;
-    if (req.body.table === undefined) return sendResult(reply, s.startAction(req.body.action), state);
+    if (req.body.table === undefined) return sendResult(reply, s.send({ type: "start", action: req.body.action }), state);
     // positions (docs/reference/request-result.md): the geometric fields left out are measured; geometry that forbids the action refuses it
     const m = measureRequest(s.rs, s.state, req.body.action, req.body.table);
     if (!m.ok) return sendError(reply, m.error);
-    const started = s.startAction(m.value.action);
+    const started = s.send({ type: "start", action: m.value.action });
     return started.ok ? reply.send({ ok: true, state: state(), ...measuredFields(m.value) }) : sendError(reply, started.error);
   });
   app.post<{ Body: Static<typeof DraftBody> }>("/api/draft", { schema: { body: DraftBody } }, async (req, reply) =>
-    sendResult(reply, table.session.editDraft(req.body.type, req.body.values ?? {}), state),
+    sendResult(reply, table.session.send({ type: "edit", actionType: req.body.type, values: req.body.values ?? {} }), state),
   );
   app.post<{ Body: Static<typeof TapBody> }>("/api/tap", { schema: { body: TapBody } }, async (req, reply) =>
-    sendResult(reply, table.session.tap(req.body.ship), state),
+    sendResult(reply, table.session.send({ type: "tap", ship: req.body.ship }), state),
   );
   app.post<{ Body: Static<typeof DiceBody> }>("/api/dice", { schema: { body: DiceBody } }, async (req, reply) =>
-    sendResult(reply, table.session.enterDice(req.body.values), state),
+    sendResult(reply, table.session.send({ type: "dice", values: req.body.values }), state),
   );
   app.post("/api/dice/software", { schema: { body: EmptyBody } }, async (_req, reply) =>
-    sendResult(reply, table.session.softwareRoll(), state),
+    sendResult(reply, table.session.send({ type: "software-roll" }), state),
   );
   app.post<{ Body: Static<typeof ChooseBody> }>("/api/choose", { schema: { body: ChooseBody } }, async (req, reply) =>
-    sendResult(reply, table.session.choose(req.body.value), state),
+    sendResult(reply, table.session.send({ type: "choose", value: req.body.value }), state),
   );
-  app.post("/api/confirm", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.confirm(), state));
-  app.post("/api/cancel", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.cancel(), state));
-  app.post("/api/undo", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.undo(), state));
-  app.post("/api/phase/next", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.nextPhase(), state));
+  app.post("/api/confirm", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.send({ type: "confirm" }), state),
+  );
+  app.post("/api/cancel", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.send({ type: "cancel" }), state),
+  );
+  app.post("/api/undo", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.send({ type: "undo" }), state),
+  );
+  app.post("/api/phase/next", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.send({ type: "next-phase" }), state),
+  );
 
   app.get<{ Params: Static<typeof IdParams> }>("/api/ships/:id", { schema: { params: IdParams } }, async (req, reply) => {
     const s = table.session;
@@ -69,24 +78,32 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
     return { ok: true, ship, log: shipLog(s.records, ship.id) };
   });
 
+  // the night's log: every result of the game, a page at a time, newest first, each with its dice and whose they were
+  app.get<{ Querystring: Static<typeof LogQuery> }>("/api/log", { schema: { querystring: LogQuery } }, async (req) => ({
+    ok: true,
+    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? 5)),
+  }));
+
   app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(
     "/api/players/:side",
     { schema: { params: SideParams, body: PlayerBody } },
-    async (req, reply) => sendResult(reply, table.session.setPlayerMode(req.params.side, req.body.mode), state),
+    async (req, reply) => sendResult(reply, table.session.send({ type: "player", side: req.params.side, mode: req.body.mode }), state),
   );
   app.post<{ Body: Static<typeof BindingBody> }>("/api/bindings", { schema: { body: BindingBody } }, async (req, reply) =>
-    sendResult(reply, table.session.bindDie(req.body), state),
+    sendResult(reply, table.session.send({ type: "bind", binding: req.body }), state),
   );
   // set-up by touch: the next tag read goes to the ship, the next die rolled takes the binding
   app.post<{ Body: Static<typeof SetupTagBody> }>("/api/setup/tag", { schema: { body: SetupTagBody } }, async (req, reply) =>
-    sendResult(reply, table.session.assign({ kind: "tag", ship: req.body.ship }), state),
+    sendResult(reply, table.session.send({ type: "assign", assigning: { kind: "tag", ship: req.body.ship } }), state),
   );
   app.post<{ Body: Static<typeof SetupDieBody> }>("/api/setup/die", { schema: { body: SetupDieBody } }, async (req, reply) =>
-    sendResult(reply, table.session.assign({ kind: "die", binding: req.body }), state),
+    sendResult(reply, table.session.send({ type: "assign", assigning: { kind: "die", binding: req.body } }), state),
   );
-  app.post("/api/setup/stop", { schema: { body: EmptyBody } }, async (_req, reply) => sendResult(reply, table.session.assign(null), state));
+  app.post("/api/setup/stop", { schema: { body: EmptyBody } }, async (_req, reply) =>
+    sendResult(reply, table.session.send({ type: "assign", assigning: null }), state),
+  );
   app.delete<{ Params: Static<typeof DieParams> }>("/api/bindings/:die", { schema: { params: DieParams } }, async (req, reply) =>
-    sendResult(reply, table.session.unbindDie(req.params.die), state),
+    sendResult(reply, table.session.send({ type: "unbind", die: req.params.die }), state),
   );
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof DeviceNameBody> }>(
     "/api/devices/:id/name",

@@ -1,7 +1,8 @@
 /**
- * The display's preferences a person changes from `/control` while playing: its scale and whether results are
- * spoken. `GET /api/display`, `POST /api/display {scale?, speech?}`; the live socket (`WS /api/live`) sends
- * `{"type":"display","display":{scale, speech}}` on connect and on every change. Kept in memory: a restart
+ * The display's preferences a person changes from `/control` while playing: its scale, whether results are
+ * spoken, and the page of the night's log it shows (`log`: null while the log is closed, 0 the newest results).
+ * `GET /api/display`, `POST /api/display {scale?, speech?, log?}`; the live socket (`WS /api/live`) sends
+ * `{"type":"display","display":{scale, speech, log}}` on connect and on every change. Kept in memory: a restart
  * returns to the table configuration's `display.scale`.
  */
 import type { Static } from "@sinclair/typebox";
@@ -12,6 +13,7 @@ export const DisplayPrefsBody = Type.Object(
   {
     scale: Type.Optional(Type.Number({ minimum: 0.5, maximum: 3 })),
     speech: Type.Optional(Type.Boolean()),
+    log: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -19,6 +21,8 @@ export const DisplayPrefsBody = Type.Object(
 export interface DisplayPrefs {
   readonly scale: number;
   readonly speech: boolean;
+  /** The page of the night's log the display shows over its panels (0 the newest), or null while it is closed. */
+  readonly log: number | null;
 }
 
 /** The display's preferences, held in memory, with listeners told of every change (the live socket sends them). */
@@ -28,7 +32,7 @@ export class DisplayPrefsStore {
 
   /** Starts from the table configuration's scale, speech off. */
   constructor(scale: number) {
-    this.#prefs = { scale, speech: false };
+    this.#prefs = { scale, speech: false, log: null };
   }
 
   get(): DisplayPrefs {

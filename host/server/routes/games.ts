@@ -134,7 +134,7 @@ export async function gamesRoutes(
       }
       if (!opts.table.store.setGameStatus(id, "ended", now(), winner)) return sendError(reply, unknown(req.params.id));
       // the table says it at once: the display shows and speaks the end, the club link reports it
-      if (open) open.announce(`${gameOverHeadline(winner)}: ended by the organiser.`);
+      if (open) open.send({ type: "announce", text: `${gameOverHeadline(winner)}: ended by the organiser.` });
       return { ok: true, game: summary(id) };
     },
   );

@@ -11,6 +11,8 @@ import { pairing, qrSvg } from "../pairing.ts";
 export interface PairingOptions {
   readonly token: string;
   readonly https: boolean;
+  /** Phones' access: while open from /devices, the code names this machine's network address. */
+  readonly phones?: { readonly open: boolean };
 }
 
 export async function pairingRoutes(app: FastifyInstance, opts: PairingOptions): Promise<void> {
@@ -26,7 +28,8 @@ export async function pairingRoutes(app: FastifyInstance, opts: PairingOptions):
     if (!bound || typeof bound !== "object") {
       return sendError(reply, { code: "pairing.unavailable", message: "The host is not listening yet.", path: "" }, 409);
     }
-    const p = pairing(bound, opts.https, opts.token);
+    // phones let in from /devices reach the table on its network addresses, at the same port
+    const p = pairing(opts.phones?.open ? { ...bound, address: "0.0.0.0" } : bound, opts.https, opts.token);
     return { ok: true, url: p.url, reachable: p.reachable, svg: await qrSvg(p.url) };
   });
 }

@@ -16,7 +16,8 @@ import { serialize } from "@systemic-games/pixels-core-utils";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BleCentral, BleCharacteristic, BlePeripheral } from "../../../devices/ble/seam.ts";
-import { LIGHT_PATTERNS, pixelsLight, readDieLight } from "../../../devices/dice/lights.ts";
+import { LIGHT_PATTERNS } from "../../../devices/dice/light-patterns.ts";
+import { readDieLight } from "../../../devices/dice/lights.ts";
 import {
   PIXELS_BATTERY_STATES,
   PIXELS_CURRENT,
@@ -24,6 +25,7 @@ import {
   PIXELS_ROLL_STATES,
   PixelsMessageType,
 } from "../../../devices/dice/pixels/ids.ts";
+import { pixelsLight } from "../../../devices/dice/pixels/light.ts";
 import {
   blink,
   decodePixelsMessage,

@@ -5,8 +5,10 @@
  * §1.6); its byte-for-byte cross-test against the maker's library is in test/devices/ble/pixels-core-connect.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { goDiceLight } from "../../../devices/dice/godice/light.ts";
 import { blinkLeds } from "../../../devices/dice/godice/messages.ts";
-import { goDiceLight, lightMessage, pixelsLight, readDieLight } from "../../../devices/dice/lights.ts";
+import { lightMessage, readDieLight } from "../../../devices/dice/lights.ts";
+import { pixelsLight } from "../../../devices/dice/pixels/light.ts";
 import { blink } from "../../../devices/dice/pixels/messages.ts";
 import type { DieLight } from "../../../devices/readings.ts";
 import { rig, until } from "./rig.ts";

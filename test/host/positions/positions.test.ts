@@ -92,13 +92,13 @@ describe("the session keeps positions", () => {
   it("saves a move, shows it in the view's table, and has it again after a restart", () => {
     const f = openSession();
     const before = f.session.version;
-    f.session.handleReading(seen("gouda", 500, 700, 270));
+    f.session.send({ type: "reading", reading: seen("gouda", 500, 700, 270) });
     expect(f.session.version).toBeGreaterThan(before);
-    f.session.handleReading(seen("gouda", 500.1, 700, 270, { at: 3000 }));
+    f.session.send({ type: "reading", reading: seen("gouda", 500.1, 700, 270, { at: 3000 }) });
     const v = f.session.version;
-    f.session.handleReading(seen("gouda", 500.2, 700, 270, { at: 4000 }));
+    f.session.send({ type: "reading", reading: seen("gouda", 500.2, 700, 270, { at: 4000 }) });
     expect(f.session.version).toBe(v); // jitter: nothing saved, nothing pushed
-    f.session.handleReading(seen("not-a-ship", 1, 1, 1));
+    f.session.send({ type: "reading", reading: seen("not-a-ship", 1, 1, 1) });
     expect(f.session.work.positions?.["not-a-ship"]).toBeUndefined();
     const again = f.reopen();
     expect(again.session.work.positions?.gouda).toMatchObject({ x: 500, y: 700, heading: 270, source: "table" });
@@ -146,12 +146,12 @@ describe("an action set up by taps is measured from positions", () => {
   const JAMES = uidOf(demoSetup(), "royal-james");
   const GOUDA = uidOf(demoSetup(), "gouda");
   const placed = (f: ReturnType<typeof openSession>, gouda = { x: 995, y: 710, heading: 270 }, more: Partial<ShipSeen> = {}) => {
-    f.session.handleReading(seen("royal-james", 995, 510, 90, more));
-    f.session.handleReading(seen("gouda", gouda.x, gouda.y, gouda.heading, more));
+    f.session.send({ type: "reading", reading: seen("royal-james", 995, 510, 90, more) });
+    f.session.send({ type: "reading", reading: seen("gouda", gouda.x, gouda.y, gouda.heading, more) });
   };
   const tapBoth = (f: ReturnType<typeof openSession>) => {
-    f.session.handleReading(tag(JAMES));
-    f.session.handleReading(tag(GOUDA));
+    f.session.send({ type: "reading", reading: tag(JAMES) });
+    f.session.send({ type: "reading", reading: tag(GOUDA) });
   };
 
   it("fills range, the side fired at and rake at once: the broadside waits only for dice", () => {
@@ -180,7 +180,7 @@ describe("an action set up by taps is measured from positions", () => {
     const f = openSession();
     placed(f);
     tapBoth(f);
-    expect(f.session.editDraft(undefined, { rangeInches: 3 }).ok).toBe(true);
+    expect(f.session.send({ type: "edit", actionType: undefined, values: { rangeInches: 3 } }).ok).toBe(true);
     const st = f.session.draftStatus();
     expect(st?.action.rangeInches).toBe(3);
     expect(st?.measure?.overridden.rangeInches).toMatchObject({ given: 3 });

@@ -10,16 +10,16 @@ const setup = demoSetup();
 function playedGame(): string {
   const f = openSession(setup);
   const s = f.session;
-  s.handleReading(tag(uidOf(setup, "royal-james")));
-  s.handleReading(tag(uidOf(setup, "gouda")));
-  s.editDraft(undefined, { rangeInches: 4 });
-  s.handleReading(roll("pixel-1", 6));
-  s.handleReading(roll("godice-2", 5));
-  s.enterDice([6, 6, 1, 1, 1, 1, 1, 1]);
-  s.startAction({ type: "set-wind", windward: "S" });
-  s.startAction({ type: "broadside", firer: "gouda", target: "royal-james", rangeInches: 6 });
-  s.enterDice(Array(s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(6));
-  s.undo();
+  s.send({ type: "reading", reading: tag(uidOf(setup, "royal-james")) });
+  s.send({ type: "reading", reading: tag(uidOf(setup, "gouda")) });
+  s.send({ type: "edit", actionType: undefined, values: { rangeInches: 4 } });
+  s.send({ type: "reading", reading: roll("pixel-1", 6) });
+  s.send({ type: "reading", reading: roll("godice-2", 5) });
+  s.send({ type: "dice", values: [6, 6, 1, 1, 1, 1, 1, 1] });
+  s.send({ type: "start", action: { type: "set-wind", windward: "S" } });
+  s.send({ type: "start", action: { type: "broadside", firer: "gouda", target: "royal-james", rangeInches: 6 } });
+  s.send({ type: "dice", values: Array(s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(6) });
+  s.send({ type: "undo" });
   f.store.close();
   return f.file;
 }

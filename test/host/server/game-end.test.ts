@@ -21,8 +21,11 @@ const ship = (id: string, more: Record<string, unknown> = {}) => ({ id, name: id
 describe("the organiser's End", () => {
   it("is refused while dice are mid-roll, with a sentence; the dice already rolled stay", async () => {
     const s = f.table.session;
-    expect(s.startAction({ type: "initiative" }).ok).toBe(true);
-    s.handleReading({ type: "die.rolled", dieId: "pixel-1", family: "pixels", dieKind: "d6", face: 4, color: "white", at: Date.now() });
+    expect(s.send({ type: "start", action: { type: "initiative" } }).ok).toBe(true);
+    s.send({
+      type: "reading",
+      reading: { type: "die.rolled", dieId: "pixel-1", family: "pixels", dieKind: "d6", face: 4, color: "white", at: Date.now() },
+    });
     expect(s.draft?.rolls.length).toBe(1);
     const r = await post(`/api/games/${f.table.gameId}/end`, { winner: "Allied" });
     expect(r.statusCode).toBe(409);
@@ -30,7 +33,7 @@ describe("the organiser's End", () => {
     expect(r.json().error.message).toBe("1 die has been rolled for Initiative: finish the roll (or cancel it) before ending the game.");
     expect(s.draft?.rolls.length).toBe(1);
     expect(f.table.view().ended).toBeNull();
-    expect(s.cancel().ok).toBe(true);
+    expect(s.send({ type: "cancel" }).ok).toBe(true);
   });
 
   it("shows on the display with the summary, is said as a notice, reaches /api/games and the report", async () => {
@@ -77,15 +80,15 @@ describe("the rules' own end", () => {
     const id = created.json().id as number;
     expect((await post(`/api/games/${id}/open`)).statusCode).toBe(200);
     const s = f.table.session;
-    expect(s.startAction({ type: "broadside", firer: "london", target: "gouda", rangeInches: 2 }).ok).toBe(true);
+    expect(s.send({ type: "start", action: { type: "broadside", firer: "london", target: "gouda", rangeInches: 2 } }).ok).toBe(true);
     const dice = f.table.view().pending?.plan?.[0]?.count ?? 0;
-    expect(s.enterDice(Array(dice).fill(6)).ok).toBe(true);
+    expect(s.send({ type: "dice", values: Array(dice).fill(6) }).ok).toBe(true);
     // destroyed: the explosion roll the rules demand comes first
     expect(f.table.view().ended).toBeNull();
     expect(s.followUps.map((x) => x.action.type)).toEqual(["explosion-roll", "breakpoint"]);
-    expect(s.enterDice([1, 2]).ok).toBe(true);
+    expect(s.send({ type: "dice", values: [1, 2] }).ok).toBe(true);
     expect(f.table.view().ended).toBeNull();
-    expect(s.enterDice([6]).ok).toBe(true);
+    expect(s.send({ type: "dice", values: [6] }).ok).toBe(true);
     const v = f.table.view();
     expect(v.ended).toMatchObject({
       by: "rules",
@@ -102,7 +105,7 @@ describe("the rules' own end", () => {
     const summary = (await f.app.inject({ method: "GET", url: `/api/games/${id}/summary` })).json();
     expect(summary.ended).toMatchObject({ by: "rules", winner: "English", headline: "Game over — English win" });
     // the result that ended it taken back: the game goes on
-    expect(s.undo().ok).toBe(true);
+    expect(s.send({ type: "undo" }).ok).toBe(true);
     expect(f.table.view().ended).toBeNull();
   });
 });

@@ -42,7 +42,7 @@ describe("opening a game of the file on the table", () => {
     const file = join(tempDir(), "game.sqlite");
     const h = await table(file);
     const first = h.t.gameId;
-    expect(h.t.session.enterDice([6, 2]).ok).toBe(true); // the opening initiative
+    expect(h.t.session.send({ type: "dice", values: [6, 2] }).ok).toBe(true); // the opening initiative
     const played = h.t.session.records.length;
     const created = await post(h, "/api/games", { ruleset: "quickfire", scenario: "quickfire" });
     expect(created.statusCode).toBe(201);
@@ -129,7 +129,7 @@ describe("opening a game of the file on the table", () => {
   it("lists each game's turn, also of a game not on the table (the rule set's count, else the session's)", async () => {
     const h = await table(join(tempDir(), "game.sqlite"));
     const first = h.t.gameId;
-    for (let i = 0; i < h.t.session.rs.phases.length; i++) expect(h.t.session.nextPhase().ok).toBe(true);
+    for (let i = 0; i < h.t.session.rs.phases.length; i++) expect(h.t.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(h.t.view().turn).toBe(2);
     const other: number = (await post(h, "/api/games", { ruleset: "quickfire", scenario: "quickfire" })).json().id;
     expect((await post(h, `/api/games/${other}/open`)).statusCode).toBe(200);

@@ -22,7 +22,7 @@ describe("the games of the table's file", () => {
   });
 
   it("serves a game's after-action report as HTML: the log as sentences with the dice of each result", async () => {
-    expect(f.table.session.enterDice([6, 2]).ok).toBe(true);
+    expect(f.table.session.send({ type: "dice", values: [6, 2] }).ok).toBe(true);
     const last = f.table.session.records.at(-1);
     const r = await f.app.inject({ method: "GET", url: `/api/games/${f.table.gameId}/report` });
     expect(r.statusCode).toBe(200);

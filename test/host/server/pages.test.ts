@@ -41,6 +41,10 @@ describe("the pages' server side", () => {
     expect(body.url).toBe(`http://${base}/control#token=${TOKEN}`);
     expect(body.reachable).toBe(false);
     expect(body.svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // another machine: closed to it (the default), then let in from /devices, where it needs the token
+    const closed = await f.app.inject({ method: "GET", url: "/api/pairing", remoteAddress: "192.168.1.20" });
+    expect(closed.json().error.code).toBe("phones.closed");
+    await f.app.inject({ method: "PUT", url: "/api/phones", payload: { open: true } });
     const away = await f.app.inject({ method: "GET", url: "/api/pairing", remoteAddress: "192.168.1.20" });
     expect(away.statusCode).toBe(401);
     expect(away.json().error.code).toBe("auth.required");
@@ -51,6 +55,7 @@ describe("the pages' server side", () => {
       headers: { authorization: `Bearer ${TOKEN}`, host: base },
     });
     expect(withToken.statusCode).toBe(200);
+    await f.app.inject({ method: "PUT", url: "/api/phones", payload: { open: false } });
   });
 
   it("keeps the display's scale and speech, refuses bad values, and pushes changes to the display", async () => {
@@ -62,20 +67,22 @@ describe("the pages' server side", () => {
       if (msg.type === "display") seen.push(msg);
     });
     await new Promise((ok) => ws.once("open", ok));
-    expect((await f.app.inject({ method: "GET", url: "/api/display" })).json()).toEqual({ ok: true, scale: 1, speech: false });
+    expect((await f.app.inject({ method: "GET", url: "/api/display" })).json()).toEqual({ ok: true, scale: 1, speech: false, log: null });
     const bad = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 9 } });
     expect(bad.statusCode).toBe(400);
     expect((await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 1.5, junk: 1 } })).statusCode).toBe(400);
     const ok = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 1.4, speech: true } });
-    expect(ok.json()).toEqual({ ok: true, scale: 1.4, speech: true });
+    expect(ok.json()).toEqual({ ok: true, scale: 1.4, speech: true, log: null });
+    await f.app.inject({ method: "PUT", url: "/api/phones", payload: { open: true } });
     const away = await f.app.inject({ method: "POST", url: "/api/display", payload: { scale: 2 }, remoteAddress: "192.168.1.20" });
     expect(away.statusCode).toBe(401);
+    await f.app.inject({ method: "PUT", url: "/api/phones", payload: { open: false } });
     const end = Date.now() + 5000;
     while (seen.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     ws.close();
     expect(seen).toEqual([
-      { type: "display", display: { scale: 1, speech: false } },
-      { type: "display", display: { scale: 1.4, speech: true } },
+      { type: "display", display: { scale: 1, speech: false, log: null } },
+      { type: "display", display: { scale: 1.4, speech: true, log: null } },
     ]);
   });
 

@@ -56,8 +56,8 @@ describe("a 1666 squadron with no flagship marked", () => {
     expect(created.json().warnings).toEqual([expect.stringMatching(NO_FLAG)]);
     expect((await f.app.inject({ method: "POST", url: `/api/games/${created.json().id}/open` })).statusCode).toBe(200);
     expect(f.table.view().setupWarnings).toEqual([expect.stringMatching(NO_FLAG)]);
-    expect(f.table.session.startAction({ type: "initiative" }).ok).toBe(true);
-    expect(f.table.session.enterDice([3, 4])).toEqual({ ok: true, value: null });
+    expect(f.table.session.send({ type: "start", action: { type: "initiative" } }).ok).toBe(true);
+    expect(f.table.session.send({ type: "dice", values: [3, 4] })).toEqual({ ok: true, value: null });
     expect(f.table.view().setupWarnings).toEqual([]);
   });
   it("a scenario that marks its flagships says nothing", async () => {

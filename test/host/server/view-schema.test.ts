@@ -30,20 +30,21 @@ describe("the table state's schema", () => {
     // the roll that waits at the start (initiative, wind), typed in; else the table's firing action from two taps
     const typeIn = () => {
       const plan = f.session.draftStatus()?.plan;
-      if (plan?.length) f.session.enterDice(plan.flatMap((e) => Array.from({ length: e.count }, () => (e.die === "dave" ? 3 : 2))));
+      if (plan?.length)
+        f.session.send({ type: "dice", values: plan.flatMap((e) => Array.from({ length: e.count }, () => (e.die === "dave" ? 3 : 2))) });
     };
     typeIn();
     const ships = f.session.state.ships;
     const [a, b] = [ships[0]?.id, ships.find((x) => x.side !== ships[0]?.side)?.id];
-    if (a) f.session.tap(a);
+    if (a) f.session.send({ type: "tap", ship: a });
     expect(problems(view())).toEqual([]);
-    if (b) f.session.tap(b);
+    if (b) f.session.send({ type: "tap", ship: b });
     typeIn();
     // what two taps cannot say (battery and range; Age of Sail's first roll is the end-of-round wind)
     const more = MORE[name];
     if (f.session.records.length === 0 && more) {
-      f.session.cancel();
-      expect(f.session.startAction(more(a ?? "", b ?? "")).ok).toBe(true);
+      f.session.send({ type: "cancel" });
+      expect(f.session.send({ type: "start", action: more(a ?? "", b ?? "") }).ok).toBe(true);
       typeIn();
     }
     expect(f.session.records.length, "a roll was resolved").toBeGreaterThan(0);
@@ -54,8 +55,11 @@ describe("the table state's schema", () => {
 describe("odds summaries on the wire", () => {
   it("are typed figures: a Sole Bay broadside's expected hits a mean (never a percentage), its dice a count", () => {
     const f = openSession(demoSetup("sole-bay-1672"));
-    f.session.cancel(); // the initiative roll waiting at the start
-    const started = f.session.startAction({ type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 });
+    f.session.send({ type: "cancel" }); // the initiative roll waiting at the start
+    const started = f.session.send({
+      type: "start",
+      action: { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 },
+    });
     expect(started.ok).toBe(true);
     const view = JSON.parse(
       JSON.stringify(tableView(f.session, { devices: demoDice, dial: null, sim: true }, { theme: "dark", scale: 1 })),
@@ -74,8 +78,8 @@ describe("odds summaries on the wire", () => {
 
   it("an action without dice shows no odds (its one outcome is certain): no chart of one 100% bar", () => {
     const f = openSession(demoSetup("sole-bay-1672"));
-    f.session.cancel(); // the initiative roll waiting at the start
-    expect(f.session.editDraft("set-wind", { windward: "S" }).ok).toBe(true);
+    f.session.send({ type: "cancel" }); // the initiative roll waiting at the start
+    expect(f.session.send({ type: "edit", actionType: "set-wind", values: { windward: "S" } }).ok).toBe(true);
     const view = JSON.parse(
       JSON.stringify(tableView(f.session, { devices: demoDice, dial: null, sim: true }, { theme: "dark", scale: 1 })),
     );

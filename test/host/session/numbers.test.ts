@@ -17,12 +17,12 @@ describe("result numbers per game", () => {
     const file = join(tempDir(), "games.sqlite");
     const first = openSession(demoSetup("sole-bay-1672"), file);
     for (let i = 0; i < 3; i++) {
-      expect(first.session.enterDice([6, 1]).ok).toBe(true);
-      expect(first.session.nextPhase().ok).toBe(true);
-      while (first.session.followUps.length > 0) first.session.cancel();
+      expect(first.session.send({ type: "dice", values: [6, 1] }).ok).toBe(true);
+      expect(first.session.send({ type: "next-phase" }).ok).toBe(true);
+      while (first.session.followUps.length > 0) first.session.send({ type: "cancel" });
       for (let p = first.session.work.phase; p !== 0; p = first.session.work.phase) {
-        expect(first.session.nextPhase().ok).toBe(true);
-        while (first.session.followUps.length > 0) first.session.cancel();
+        expect(first.session.send({ type: "next-phase" }).ok).toBe(true);
+        while (first.session.followUps.length > 0) first.session.send({ type: "cancel" });
       }
     }
     expect(first.session.records.length).toBeGreaterThan(3);
@@ -30,14 +30,14 @@ describe("result numbers per game", () => {
 
     const second = openSession(demoSetup("quickfire"), file, [3, 4, 5, 6, 2, 2]);
     expect(second.session.records[0]?.seq ?? 0).toBe(0);
-    expect(second.session.nextPhase().ok).toBe(true); // the end of the movement phase: a result
+    expect(second.session.send({ type: "next-phase" }).ok).toBe(true); // the end of the movement phase: a result
     expect(second.session.records[0]?.seq).toBeGreaterThan(3); // the file's key goes on …
     expect(view(second).last).toMatchObject({ number: 1 }); // … the game's number starts at 1
-    expect(second.session.nextPhase().ok).toBe(true);
+    expect(second.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(view(second).last?.number).toBe(2);
-    expect(second.session.undo().ok).toBe(true);
+    expect(second.session.send({ type: "undo" }).ok).toBe(true);
     expect(view(second).lastUndo).toMatchObject({ number: 2 });
-    expect(second.session.confirm().ok).toBe(true); // the end of the phase, asked again
+    expect(second.session.send({ type: "confirm" }).ok).toBe(true); // the end of the phase, asked again
     expect(view(second).last?.number).toBe(2);
     expect(view(second).history.map((h) => h.number)).toEqual([1, 2]);
 

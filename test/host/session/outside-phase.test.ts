@@ -17,8 +17,8 @@ describe("an action started outside its phase", () => {
   it("a broadside started by two taps in Sole Bay's Initiative phase has the note", () => {
     const f = openSession(setup);
     expect(f.session.work.phase).toBe(0);
-    f.session.handleReading(tag(uidOf(setup, "royal-james")));
-    f.session.handleReading(tag(uidOf(setup, "gouda")));
+    f.session.send({ type: "reading", reading: tag(uidOf(setup, "royal-james")) });
+    f.session.send({ type: "reading", reading: tag(uidOf(setup, "gouda")) });
     const p = view(f).pending;
     expect(p?.type).toBe("broadside");
     expect(p?.outsidePhase).toBe(BROADSIDE_NOTE);
@@ -27,8 +27,8 @@ describe("an action started outside its phase", () => {
   it("the initiative in its own phase has none; a broadside set up on /control during movement names that phase", () => {
     const f = openSession(setup);
     expect(view(f).pending).toMatchObject({ type: "initiative", outsidePhase: null });
-    expect(f.session.nextPhase().ok).toBe(true);
-    expect(f.session.editDraft("broadside", { firer: "royal-james", target: "gouda" }).ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
+    expect(f.session.send({ type: "edit", actionType: "broadside", values: { firer: "royal-james", target: "gouda" } }).ok).toBe(true);
     expect(view(f).pending?.outsidePhase).toBe(
       "Broadside is played in Broadsides / Boarding; now: Movement / Collisions. Allowed — check with your opponent.",
     );
@@ -36,10 +36,10 @@ describe("an action started outside its phase", () => {
 
   it("a broadside in the Broadsides / Boarding phase has none, and the note goes when the phase comes", () => {
     const f = openSession(setup);
-    expect(f.session.editDraft("broadside", { firer: "royal-james", target: "gouda" }).ok).toBe(true);
+    expect(f.session.send({ type: "edit", actionType: "broadside", values: { firer: "royal-james", target: "gouda" } }).ok).toBe(true);
     expect(view(f).pending?.outsidePhase).toBe(BROADSIDE_NOTE);
-    f.session.nextPhase();
-    f.session.nextPhase();
+    f.session.send({ type: "next-phase" });
+    f.session.send({ type: "next-phase" });
     expect(f.session.work.phase).toBe(2);
     expect(view(f).pending).toMatchObject({ type: "broadside", outsidePhase: null });
   });
@@ -49,8 +49,8 @@ describe("an action started outside its phase", () => {
     const start = base.start as { ships: Array<Record<string, unknown>> };
     const burning = { ...base, start: { ...start, ships: start.ships.map((s, i) => (i === 0 ? { ...s, fireTurns: 1 } : s)) } };
     const f = openSession(burning);
-    f.session.nextPhase();
-    f.session.nextPhase(); // leaving movement demands the fire damage, a movement-phase roll, in Broadsides / Boarding
+    f.session.send({ type: "next-phase" });
+    f.session.send({ type: "next-phase" }); // leaving movement demands the fire damage, a movement-phase roll, in Broadsides / Boarding
     const p = view(f).pending;
     expect(p).toMatchObject({ type: "fire-damage", origin: "follow-up" });
     expect(p?.outsidePhase).toBeNull();
@@ -58,7 +58,7 @@ describe("an action started outside its phase", () => {
 
   it("an action of no phase (setting the windward edge) has none", () => {
     const f = openSession(setup);
-    expect(f.session.editDraft("set-wind", {}).ok).toBe(true);
+    expect(f.session.send({ type: "edit", actionType: "set-wind", values: {} }).ok).toBe(true);
     expect(view(f).pending).toMatchObject({ type: "set-wind", outsidePhase: null });
   });
 });

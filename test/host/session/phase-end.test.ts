@@ -13,19 +13,19 @@ describe("leaving a phase that ends with rolls", () => {
 
   it("Initiative → Movement prompts nothing; Movement → Broadsides queues the fire damage of a ship nobody moved", () => {
     const { session } = openSession(setup);
-    expect(session.nextPhase().ok).toBe(true);
+    expect(session.send({ type: "next-phase" }).ok).toBe(true);
     expect(session.work.phase).toBe(1);
     expect(session.work.followUps).toEqual([]);
-    expect(session.nextPhase().ok).toBe(true);
+    expect(session.send({ type: "next-phase" }).ok).toBe(true);
     expect(session.work.phase).toBe(2);
     expect(session.work.followUps.map((f) => f.action)).toEqual([{ type: "fire-damage", ship: burning }]);
     expect(session.draftStatus()?.action).toMatchObject({ type: "fire-damage", ship: burning });
   });
   it("a roll still owed when the phase ends is asked for first: next-phase says so and nothing moves", () => {
     const { session } = openSession(setup);
-    session.nextPhase();
-    session.nextPhase();
-    const r = session.nextPhase();
+    session.send({ type: "next-phase" });
+    session.send({ type: "next-phase" });
+    const r = session.send({ type: "next-phase" });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^First: .*Cancel skips it/);
     expect(session.work.phase).toBe(2);

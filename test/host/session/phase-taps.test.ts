@@ -8,14 +8,14 @@ import { demoSetup, openSession, type SessionFixture } from "../helpers.ts";
 
 function walkTo(f: SessionFixture, phase: number): void {
   for (let i = 0; f.session.work.phase !== phase && i < 20; i++) {
-    while (f.session.followUps.length > 0) f.session.cancel();
-    expect(f.session.nextPhase().ok).toBe(true);
+    while (f.session.followUps.length > 0) f.session.send({ type: "cancel" });
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
   }
-  while (f.session.followUps.length > 0) f.session.cancel();
+  while (f.session.followUps.length > 0) f.session.send({ type: "cancel" });
 }
 const tapTwo = (f: SessionFixture, a: string, b: string) => {
-  expect(f.session.tap(a).ok).toBe(true);
-  expect(f.session.tap(b).ok).toBe(true);
+  expect(f.session.send({ type: "tap", ship: a }).ok).toBe(true);
+  expect(f.session.send({ type: "tap", ship: b }).ok).toBe(true);
   return f.session.draft;
 };
 
@@ -45,10 +45,10 @@ describe("two ships tapped set up the phase's action", () => {
     const setup = { ...base, start: { ...start, ships: start.ships.map((s, i) => (i === 0 ? { ...s, fireTurns: 1 } : s)) } };
     const f = openSession(setup);
     walkTo(f, 1);
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.draft?.type).toBe("fire-damage");
-    expect(f.session.softwareRoll().ok).toBe(true);
-    while (f.session.followUps.length > 0) f.session.cancel();
+    expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
+    while (f.session.followUps.length > 0) f.session.send({ type: "cancel" });
     expect(tapTwo(f, "royal-james", "gouda")).toMatchObject({ type: "broadside", values: { firer: "royal-james", target: "gouda" } });
   });
 
@@ -57,10 +57,10 @@ describe("two ships tapped set up the phase's action", () => {
     const start = base.start as { ships: Array<Record<string, unknown>> };
     const setup = { ...base, start: { ...start, ships: start.ships.map((s, i) => (i === 0 ? { ...s, fires: 1 } : s)) } };
     const f = openSession(setup);
-    for (let i = 0; i < 3; i++) expect(f.session.nextPhase().ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.draft?.type).toBe("fire");
-    expect(f.session.softwareRoll().ok).toBe(true);
-    while (f.session.followUps.length > 0) f.session.cancel();
+    expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
+    while (f.session.followUps.length > 0) f.session.send({ type: "cancel" });
     expect(f.session.draft?.type).toBe("gunnery");
     expect(tapTwo(f, "mikasa", "knyaz-suvorov")).toMatchObject({ type: "gunnery", values: { firer: "mikasa", target: "knyaz-suvorov" } });
   });
@@ -69,9 +69,9 @@ describe("two ships tapped set up the phase's action", () => {
     const f = openSession(demoSetup("sole-bay-1672"));
     walkTo(f, 1);
     expect(f.session.draft?.type).toBe("movement");
-    expect(f.session.tap("royal-james").ok).toBe(true);
+    expect(f.session.send({ type: "tap", ship: "royal-james" }).ok).toBe(true);
     const before = f.session.notices.length;
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.notices.slice(before).map((n) => n.text)).toContainEqual(
       expect.stringMatching(/^Next phase: Movement put away unresolved/),
     );

@@ -6,13 +6,16 @@ describe("a roll lost in transit", () => {
   it("becomes a warning notice: roll the black die again", () => {
     const f = openSession();
     const before = f.session.version;
-    f.session.handleReading({
-      type: "die.roll-lost",
-      dieId: "pixel-5",
-      family: "pixels",
-      color: "black",
-      reason: "no result arrived after the die rolled",
-      at: 1,
+    f.session.send({
+      type: "reading",
+      reading: {
+        type: "die.roll-lost",
+        dieId: "pixel-5",
+        family: "pixels",
+        color: "black",
+        reason: "no result arrived after the die rolled",
+        at: 1,
+      },
     });
     expect(f.session.notices.at(-1)).toMatchObject({ level: "warn" });
     expect(f.session.notices.at(-1)?.text).toMatch(/^Roll the black die \(pixel-5\) again/);

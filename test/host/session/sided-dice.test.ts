@@ -35,8 +35,8 @@ const CASES: readonly Case[] = [
     type: "boarding-round",
     // the grapple demands the first round of the boarding action
     before: (s) => {
-      ok(s.startAction({ type: "grapple", attacker: "edgar", defender: "oliphant" }));
-      ok(s.enterDice([6]));
+      ok(s.send({ type: "start", action: { type: "grapple", attacker: "edgar", defender: "oliphant" } }));
+      ok(s.send({ type: "dice", values: [6] }));
     },
   },
   {
@@ -52,8 +52,8 @@ const CASES: readonly Case[] = [
     ruleset: "anglo-dutch-1666",
     type: "board",
     before: (s) => {
-      ok(s.startAction({ type: "grapple", attacker: "swiftsure", defender: "hollandia" }));
-      ok(s.enterDice([5, 2]));
+      ok(s.send({ type: "start", action: { type: "grapple", attacker: "swiftsure", defender: "hollandia" } }));
+      ok(s.send({ type: "dice", values: [5, 2] }));
     },
     action: { type: "board", attacker: "swiftsure", defender: "hollandia" },
   },
@@ -61,10 +61,10 @@ const CASES: readonly Case[] = [
     ruleset: "anglo-dutch-1666",
     type: "separate",
     before: (s) => {
-      ok(s.startAction({ type: "grapple", attacker: "swiftsure", defender: "hollandia" }));
-      ok(s.enterDice([5, 2]));
-      ok(s.startAction({ type: "board", attacker: "swiftsure", defender: "hollandia" }));
-      ok(s.enterDice([5, 5, 2, 2]));
+      ok(s.send({ type: "start", action: { type: "grapple", attacker: "swiftsure", defender: "hollandia" } }));
+      ok(s.send({ type: "dice", values: [5, 2] }));
+      ok(s.send({ type: "start", action: { type: "board", attacker: "swiftsure", defender: "hollandia" } }));
+      ok(s.send({ type: "dice", values: [5, 5, 2, 2] }));
     },
     action: { type: "separate", ship: "swiftsure" },
   },
@@ -114,7 +114,7 @@ describe("dice bound to sides, landing in any order", () => {
     it(`${c.ruleset} ${c.type}: each die is credited to its side's slot`, () => {
       const { session: s } = openSession(setupOf(c));
       c.before?.(s);
-      if (c.action) ok(s.startAction(c.action));
+      if (c.action) ok(s.send({ type: "start", action: c.action }));
       const st = s.draftStatus();
       expect(st?.action.type).toBe(c.type);
       const plan = st?.plan ?? [];
@@ -123,15 +123,15 @@ describe("dice bound to sides, landing in any order", () => {
       expect(sides.every((x) => typeof x === "string")).toBe(true);
       const [first, second] = sides as [string, string];
       const dieOf: Record<string, string> = { [first]: "pixel-1", [second]: "pixel-2" };
-      ok(s.bindDie({ die: "pixel-1", side: first }));
-      ok(s.bindDie({ die: "pixel-2", side: second }));
+      ok(s.send({ type: "bind", binding: { die: "pixel-1", side: first } }));
+      ok(s.send({ type: "bind", binding: { die: "pixel-2", side: second } }));
       const count = (side: string) => plan.filter((e) => e.side === side).reduce((n, e) => n + e.count, 0);
 
       // the second side's dice land first (high), then one more of theirs: refused, nothing lost
-      for (let i = 0; i < count(second); i++) s.handleReading(roll("pixel-2", HIGH));
+      for (let i = 0; i < count(second); i++) s.send({ type: "reading", reading: roll("pixel-2", HIGH) });
       const placed = s.draftStatus()?.gathered?.placed.length;
       expect(placed).toBe(count(second));
-      s.handleReading(roll("pixel-2", HIGH));
+      s.send({ type: "reading", reading: roll("pixel-2", HIGH) });
       expect(s.notices.at(-1)?.text).toMatch(
         new RegExp(`^Die pixel-2 \\(6\\) is the ${second} die; the roll is waiting for (the|\\w+) ${first} di(e|ce)\\.$`),
       );
@@ -140,7 +140,7 @@ describe("dice bound to sides, landing in any order", () => {
 
       // then the first side's dice (low): the roll resolves with every die in its own side's slot
       const before = s.records.length;
-      for (let i = 0; i < count(first); i++) s.handleReading(roll("pixel-1", LOW));
+      for (let i = 0; i < count(first); i++) s.send({ type: "reading", reading: roll("pixel-1", LOW) });
       expect(s.records.length).toBe(before + 1);
       const record = s.records.at(-1);
       expect(record?.action.type).toBe(c.type);
@@ -167,10 +167,10 @@ describe("dice bound to sides, landing in any order", () => {
 describe("dice that fit no open slot", () => {
   it("an unbound die fills the first open slot; the result gives the dice in the plan's order", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
-    ok(s.startAction({ type: "initiative" }));
-    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
-    s.handleReading(roll("pixel-2", 6));
-    s.handleReading(roll("pixel-3", 1)); // unbound: the Allied slot, the only one open
+    ok(s.send({ type: "start", action: { type: "initiative" } }));
+    ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
+    s.send({ type: "reading", reading: roll("pixel-2", 6) });
+    s.send({ type: "reading", reading: roll("pixel-3", 1) }); // unbound: the Allied slot, the only one open
     const record = s.records.at(-1);
     expect(record?.dice.map((d) => [d.side, d.value])).toEqual([
       ["Allied", 1],
@@ -181,11 +181,11 @@ describe("dice that fit no open slot", () => {
 
   it("an unbound die that landed first gives way to a side's own die: each ends in a slot", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
-    ok(s.startAction({ type: "initiative" }));
-    ok(s.bindDie({ die: "pixel-1", side: "Allied" }));
-    s.handleReading(roll("pixel-3", 2)); // unbound: the first open slot, Allied's
+    ok(s.send({ type: "start", action: { type: "initiative" } }));
+    ok(s.send({ type: "bind", binding: { die: "pixel-1", side: "Allied" } }));
+    s.send({ type: "reading", reading: roll("pixel-3", 2) }); // unbound: the first open slot, Allied's
     expect(s.draftStatus()?.gathered?.placed.map((d) => d.side)).toEqual(["Allied"]);
-    s.handleReading(roll("pixel-1", 5)); // Allied's own die: Allied's slot; the unbound die moves to the Dutch one
+    s.send({ type: "reading", reading: roll("pixel-1", 5) }); // Allied's own die: Allied's slot; the unbound die moves to the Dutch one
     const record = s.records.at(-1);
     expect(record?.dice.map((d) => [d.side, d.value, d.from.source === "die" ? d.from.dieId : ""])).toEqual([
       ["Allied", 5, "pixel-1"],
@@ -196,14 +196,14 @@ describe("dice that fit no open slot", () => {
 
   it("a die of a side the roll does not name is refused with a sentence, and the dice rolled are kept", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
-    ok(s.startAction({ type: "initiative", sides: ["Allied", "Dutch"] }));
-    ok(s.bindDie({ die: "pixel-1", side: "Allied" }));
-    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
-    s.handleReading(roll("pixel-1", 4));
-    s.handleReading(roll("pixel-1", 5));
+    ok(s.send({ type: "start", action: { type: "initiative", sides: ["Allied", "Dutch"] } }));
+    ok(s.send({ type: "bind", binding: { die: "pixel-1", side: "Allied" } }));
+    ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
+    s.send({ type: "reading", reading: roll("pixel-1", 4) });
+    s.send({ type: "reading", reading: roll("pixel-1", 5) });
     expect(s.notices.at(-1)?.text).toBe("Die pixel-1 (5) is the Allied die; the roll is waiting for the Dutch die.");
     expect(s.draftStatus()?.gathered?.placed.map((d) => [d.side, d.value])).toEqual([["Allied", 4]]);
-    ok(s.enterDice([2])); // typed for the slot still open: the Dutch one
+    ok(s.send({ type: "dice", values: [2] })); // typed for the slot still open: the Dutch one
     expect(s.records.at(-1)?.dice.map((d) => [d.side, d.value, d.from.source])).toEqual([
       ["Allied", 4, "die"],
       ["Dutch", 2, "manual"],
@@ -214,24 +214,24 @@ describe("dice that fit no open slot", () => {
 describe("what the display tells the sides to roll", () => {
   it("names each side's dice, and only those still open", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
-    ok(s.startAction({ type: "initiative" }));
+    ok(s.send({ type: "start", action: { type: "initiative" } }));
     expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die");
-    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
-    s.handleReading(roll("pixel-2", 3));
+    ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
+    s.send({ type: "reading", reading: roll("pixel-2", 3) });
     expect(s.draftStatus()?.instruction).toBe("roll the Allied die");
   });
 
   it("says how a side not on electronic dice gives its dice, by its own mode", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
-    ok(s.setPlayerMode("Dutch", "manual"));
-    ok(s.startAction({ type: "initiative" }));
+    ok(s.send({ type: "player", side: "Dutch", mode: "manual" }));
+    ok(s.send({ type: "start", action: { type: "initiative" } }));
     expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die — Dutch: type it on /control");
-    ok(s.bindDie({ die: "pixel-2", side: "Dutch" }));
-    s.handleReading(roll("pixel-2", 6));
+    ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
+    s.send({ type: "reading", reading: roll("pixel-2", 6) });
     expect(s.notices.at(-1)?.text).toBe("Die pixel-2 (6): Dutch rolls manual dice — ignored.");
-    s.handleReading(roll("pixel-1", 3)); // unbound, electronic: the Allied slot
+    s.send({ type: "reading", reading: roll("pixel-1", 3) }); // unbound, electronic: the Allied slot
     expect(s.draftStatus()?.instruction).toBe("roll the Dutch die — Dutch: type it on /control");
-    ok(s.enterDice([5]));
+    ok(s.send({ type: "dice", values: [5] }));
     expect(s.records.at(-1)?.dice.map((d) => [d.side, d.value, d.from.source])).toEqual([
       ["Allied", 3, "die"],
       ["Dutch", 5, "manual"],
@@ -240,9 +240,9 @@ describe("what the display tells the sides to roll", () => {
 
   it("counts a side's dice and says their kind", () => {
     const { session: s } = openSession(demoSetup("anglo-dutch-1666"));
-    ok(s.startAction({ type: "grapple", attacker: "swiftsure", defender: "hollandia" }));
-    ok(s.enterDice([5, 2]));
-    ok(s.startAction({ type: "board", attacker: "swiftsure", defender: "hollandia" }));
+    ok(s.send({ type: "start", action: { type: "grapple", attacker: "swiftsure", defender: "hollandia" } }));
+    ok(s.send({ type: "dice", values: [5, 2] }));
+    ok(s.send({ type: "start", action: { type: "board", attacker: "swiftsure", defender: "hollandia" } }));
     expect(s.draftStatus()?.instruction).toBe("roll two English average dice and two Dutch average dice");
   });
 });

@@ -22,8 +22,8 @@ const stored = (f: SessionFixture) => {
 };
 /** One initiative rolled in by hand: English 6, Dutch 1 (the dice a person typed). */
 const initiative = (f: SessionFixture) => {
-  if (f.session.draft?.type !== "initiative") expect(f.session.startAction({ type: "initiative" }).ok).toBe(true);
-  return f.session.enterDice([6, 1]);
+  if (f.session.draft?.type !== "initiative") expect(f.session.send({ type: "start", action: { type: "initiative" } }).ok).toBe(true);
+  return f.session.send({ type: "dice", values: [6, 1] });
 };
 const lastNotice = (f: SessionFixture) => f.session.notices.at(-1)?.text;
 
@@ -49,7 +49,7 @@ describe("a game file that refuses writes (issue 27)", () => {
     expect(st?.ready).toBe(true);
     expect(f.session.draft?.rolls.map((r) => (r.from.source === "die" ? r.from.face : r.from.value))).toEqual([6, 1]);
     const notices = f.session.notices.length;
-    expect(f.session.confirm()).toMatchObject({ ok: false, error: { code: "store.unwritable" } });
+    expect(f.session.send({ type: "confirm" })).toMatchObject({ ok: false, error: { code: "store.unwritable" } });
     expect(f.session.notices).toHaveLength(notices);
     expect(shown(f)).toEqual(stored(f));
     // still full: the check changes nothing
@@ -75,7 +75,7 @@ describe("a game file that refuses writes (issue 27)", () => {
     expect(initiative(f).ok).toBe(true);
     expect(initiative(f).ok).toBe(true);
     f.store.db.pragma("query_only = ON");
-    const r = f.session.undo();
+    const r = f.session.send({ type: "undo" });
     expect(r).toMatchObject({ ok: false, error: { code: "store.unwritable" } });
     expect(f.session.storeProblem).toBe(
       "The game file cannot be written: it is read-only. Nothing is lost; make it writable and press undo again.",

@@ -29,7 +29,7 @@ const shipOf = (f: SessionFixture, id: string | undefined) => f.session.state.sh
 /** Presses next-phase until the table is in `phase` (nothing may be owed on the way). */
 function walkTo(f: SessionFixture, phase: number): void {
   for (let i = 0; f.session.work.phase !== phase; i++) {
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(i).toBeLessThan(20);
   }
 }
@@ -54,8 +54,8 @@ describe("Anglo-Dutch 1666: the end of the move", () => {
     walkTo(f, 4);
     expect(f.session.records.at(-1)?.action.type).toBe("fires");
     expect(f.session.draft).toMatchObject({ type: "fire-check", values: { ship: burning }, origin: "follow-up" });
-    expect(f.session.enterDice([4]).ok).toBe(true); // 3–4: burns on
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "dice", values: [4] }).ok).toBe(true); // 3–4: burns on
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.records.at(-1)?.action.type).toBe("end-turn");
     expect(f.session.followUps).toEqual([]); // rolled this move already: not owed again
     expect([f.session.work.phase, turnShown(f), f.session.state.game.turn]).toEqual([0, 2, 2]);
@@ -65,20 +65,20 @@ describe("Anglo-Dutch 1666: the end of the move", () => {
   it("a fire roll skipped in the phase is owed at the end of the move, before the next move's wind", () => {
     const f = openSession(setup);
     walkTo(f, 4);
-    expect(f.session.cancel().ok).toBe(true);
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "cancel" }).ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.draft).toMatchObject({ type: "fire-check", values: { ship: burning }, origin: "follow-up" });
     expect([f.session.work.phase, turnShown(f)]).toEqual([0, 2]);
-    expect(f.session.enterDice([5]).ok).toBe(true);
+    expect(f.session.send({ type: "dice", values: [5] }).ok).toBe(true);
     expect(f.session.draft?.type).toBe("wind");
   });
 
   it('"Gun deck swept by fire: lose additional gunnery step for 1D Ave turns" — counted down; "Sinking ships … only drift in strong winds"', () => {
     const f = openSession(setup);
     walkTo(f, 4);
-    expect(f.session.cancel().ok).toBe(true);
+    expect(f.session.send({ type: "cancel" }).ok).toBe(true);
     const hexBefore = shipOf(f, sinking).hex;
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(shipOf(f, swept).gunDeckSweptTurns).toBe(1);
     expect(shipOf(f, sinking).hex).not.toEqual(hexBefore);
   });
@@ -86,12 +86,12 @@ describe("Anglo-Dutch 1666: the end of the move", () => {
   it("undoing the end of the move takes the table back to the move's last phase and turn, the end asked for again", () => {
     const f = openSession(setup);
     walkTo(f, 4);
-    expect(f.session.enterDice([5]).ok).toBe(true);
-    expect(f.session.nextPhase().ok).toBe(true);
-    expect(f.session.undo().ok).toBe(true);
+    expect(f.session.send({ type: "dice", values: [5] }).ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
+    expect(f.session.send({ type: "undo" }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f)]).toEqual([4, 1]);
     expect(f.session.draft).toMatchObject({ type: "end-turn", origin: "follow-up" });
-    expect(f.session.confirm().ok).toBe(true);
+    expect(f.session.send({ type: "confirm" }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f)]).toEqual([0, 2]);
   });
 });
@@ -103,7 +103,7 @@ describe("Quickfire: the end of each phase (1.4)", () => {
   it('"Damage inflicted during this gunnery phase becomes effective at the end of the phase": every phase ends with end-phase, in step with the table', () => {
     const f = openSession(setup);
     for (const phase of [1, 2]) {
-      expect(f.session.nextPhase().ok).toBe(true);
+      expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
       expect(f.session.records.at(-1)?.action.type).toBe("end-phase");
       expect([f.session.work.phase, f.session.state.game.phase]).toEqual([phase, phase === 1 ? "first-gunnery" : "second-gunnery"]);
     }
@@ -112,12 +112,12 @@ describe("Quickfire: the end of each phase (1.4)", () => {
   it('"4 Repair and Sinking— All ships with fires burning on board must roll …"; "At the end of each turn, roll two six sided dice (2D6) for each immobilized vessel"', () => {
     const f = openSession(setup);
     walkTo(f, 2);
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.work.phase).toBe(3);
     expect(f.session.draft).toMatchObject({ type: "fire", values: { ship: afire }, origin: "follow-up" });
-    expect(f.session.softwareRoll().ok).toBe(true);
-    while (f.session.followUps.length > 0) expect(f.session.cancel().ok).toBe(true); // the fire's own damage rolls, if any
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
+    while (f.session.followUps.length > 0) expect(f.session.send({ type: "cancel" }).ok).toBe(true); // the fire's own damage rolls, if any
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f), f.session.state.game.turn]).toEqual([0, 2, 2]);
     expect(f.session.draft).toMatchObject({ type: "sinking", values: { ship: stopped }, origin: "follow-up" });
   });
@@ -125,19 +125,19 @@ describe("Quickfire: the end of each phase (1.4)", () => {
   it("next-phase while the sinking roll is half rolled says so and keeps the die; a tap does not destroy it either", () => {
     const f = openSession(setup);
     walkTo(f, 3);
-    while (f.session.followUps.length > 0) expect(f.session.cancel().ok).toBe(true);
-    expect(f.session.nextPhase().ok).toBe(true);
+    while (f.session.followUps.length > 0) expect(f.session.send({ type: "cancel" }).ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.draft?.type).toBe("sinking");
-    expect(f.session.enterDice([3]).ok).toBe(true);
+    expect(f.session.send({ type: "dice", values: [3] }).ok).toBe(true);
     expect(f.session.draft?.rolls).toHaveLength(1);
-    const r = f.session.nextPhase();
+    const r = f.session.send({ type: "next-phase" });
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.error).toMatchObject({
         code: "dice.rolling",
         message: expect.stringMatching(/^Sinking is half rolled \(1 of 2 dice in, kept\)/),
       });
-    expect(f.session.tap(String(afire)).ok).toBe(true);
+    expect(f.session.send({ type: "tap", ship: String(afire) }).ok).toBe(true);
     expect(f.session.draft).toMatchObject({ type: "sinking", values: { ship: stopped } });
     expect(f.session.draft?.rolls).toHaveLength(1);
     expect(f.session.work.phase).toBe(0);
@@ -153,28 +153,28 @@ describe("WS&IM v3: the next turn", () => {
   it('"Wind change takes effect the NEXT turn"; "Signals are received in the NEXT turn": next-phase round the turn plays next-turn, and turn 2\'s wind is rolled', () => {
     const f = openSession(setup);
     expect(f.session.draft?.type).toBe("wind");
-    expect(f.session.enterDice([1, 1]).ok).toBe(true); // 2: the wind changes
+    expect(f.session.send({ type: "dice", values: [1, 1] }).ok).toBe(true); // 2: the wind changes
     expect(f.session.followUps[0]?.kind).toBe("choose");
-    expect(f.session.choose(3).ok).toBe(true);
+    expect(f.session.send({ type: "choose", value: 3 }).ok).toBe(true);
     expect(f.session.state.wind).toMatchObject({ direction: 0, pending: { direction: 3 } });
     walkTo(f, 7);
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.records.at(-1)?.action.type).toBe("next-turn");
     expect(f.session.state.wind).toMatchObject({ direction: 3, pending: null });
     expect(f.session.state.game.signals).toEqual([]);
     expect([f.session.work.phase, turnShown(f)]).toEqual([0, 2]);
     expect(f.session.draft?.type).toBe("wind");
-    expect(f.session.enterDice([3, 4]).ok).toBe(true); // turn 2's wind is not refused
+    expect(f.session.send({ type: "dice", values: [3, 4] }).ok).toBe(true); // turn 2's wind is not refused
     expect(f.session.records.at(-1)?.action.type).toBe("wind");
   });
 
   it('"Next turn" chosen by hand mid-turn: the table moves to the new turn\'s first phase and says so; undone, it goes back', () => {
     const f = openSession(setup);
     walkTo(f, 3);
-    expect(f.session.startAction({ type: "next-turn" }).ok).toBe(true);
+    expect(f.session.send({ type: "start", action: { type: "next-turn" } }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f)]).toEqual([0, 2]);
     expect(f.session.notices.at(-1)?.text).toMatch(/^Turn 2 begins: the turn's end was played in movement, before turn 1 was over/);
-    expect(f.session.undo().ok).toBe(true);
+    expect(f.session.send({ type: "undo" }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f)]).toEqual([7, 1]);
   });
 });
@@ -184,12 +184,12 @@ describe("Age of Sail: the round's end", () => {
     const f = openSession(demoSetup("age-of-sail"));
     walkTo(f, 12);
     expect(f.session.draft?.type).toBe("wind");
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.draft).toMatchObject({ type: "wind", origin: "follow-up" });
     expect([f.session.work.phase, turnShown(f)]).toEqual([12, 1]);
-    const r = f.session.nextPhase();
+    const r = f.session.send({ type: "next-phase" });
     expect(r.ok).toBe(false);
-    expect(f.session.enterDice([3, 3]).ok).toBe(true);
+    expect(f.session.send({ type: "dice", values: [3, 3] }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f), f.session.state.game.round]).toEqual([0, 2, 2]);
   });
 });
@@ -199,13 +199,13 @@ describe("Sole Bay: the end of movement", () => {
     const setup = withStart("sole-bay-1672", (s, i) => (i === 0 ? { ...s, fireTurns: 1 } : s));
     const f = openSession(setup);
     walkTo(f, 1);
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect(f.session.records.at(-1)?.action.type).toBe("end-movement");
     expect(f.session.draft).toMatchObject({ type: "fire-damage", origin: "follow-up" });
-    expect(f.session.softwareRoll().ok).toBe(true);
-    while (f.session.followUps.length > 0) expect(f.session.cancel().ok).toBe(true);
+    expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
+    while (f.session.followUps.length > 0) expect(f.session.send({ type: "cancel" }).ok).toBe(true);
     expect(f.session.draft?.type).toBe("broadside");
-    expect(f.session.nextPhase().ok).toBe(true);
+    expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
     expect([f.session.work.phase, turnShown(f)]).toEqual([0, 2]);
     expect(f.session.draft?.type).toBe("initiative");
   });
@@ -214,8 +214,8 @@ describe("Sole Bay: the end of movement", () => {
     const f = openSession(demoSetup("sole-bay-1672"));
     const plan = f.session.draftStatus()?.plan ?? [];
     expect(plan.reduce((n, e) => n + e.count, 0)).toBeGreaterThan(1);
-    expect(f.session.enterDice([4]).ok).toBe(true);
-    const r = f.session.nextPhase();
+    expect(f.session.send({ type: "dice", values: [4] }).ok).toBe(true);
+    const r = f.session.send({ type: "next-phase" });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^Initiative is half rolled \(1 of \d dice in, kept\)/);
     expect(f.session.draft?.rolls).toHaveLength(1);
@@ -226,7 +226,7 @@ describe("Sole Bay: the end of movement", () => {
 describe("a working state that does not know the turn", () => {
   it("takes the turn the rule set's state counts when the game is opened (a snapshot from before turns were counted)", () => {
     const f = openSession(demoSetup("anglo-dutch-1666"));
-    expect(f.session.startAction({ type: "end-turn" }).ok).toBe(true);
+    expect(f.session.send({ type: "start", action: { type: "end-turn" } }).ok).toBe(true);
     const { turn: _dropped, ...old } = f.session.work;
     f.store
       .game({ ruleset: "anglo-dutch-1666", title: f.session.setup.title, start: f.session.setup.start, data: null }, 1000)

@@ -18,12 +18,14 @@ function playOwed(f: SessionFixture): void {
     const s = f.session;
     const head = s.followUps[0];
     if (head?.kind === "choose") {
-      expect(s.choose(head.choice.max === 1 ? head.choice.options[0]?.value : [head.choice.options[0]?.value]).ok).toBe(true);
+      expect(
+        s.send({ type: "choose", value: head.choice.max === 1 ? head.choice.options[0]?.value : [head.choice.options[0]?.value] }).ok,
+      ).toBe(true);
       continue;
     }
     if (!head) return;
     const st = s.draftStatus();
-    const done = st?.plan && st.plan.length > 0 ? s.softwareRoll() : s.cancel(); // a demanded action needing a person's input: skipped (said)
+    const done = st?.plan && st.plan.length > 0 ? s.send({ type: "software-roll" }) : s.send({ type: "cancel" }); // a demanded action needing a person's input: skipped (said)
     expect(done.ok, st?.instruction).toBe(true);
   }
   throw new Error("the table never stopped asking");
@@ -46,7 +48,7 @@ describe("next-phase walks the whole turn of every rule set", () => {
           // the phase's own roll (initiative, wind) is rolled, as players would
           const opening = rs.turn.phases[phase]?.opens;
           if (opening && f.session.draft?.type === opening && f.session.draft.origin !== "follow-up") {
-            expect(f.session.softwareRoll().ok).toBe(true);
+            expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
             playOwed(f);
           }
           if (f.session.work.phase !== phase) {
@@ -54,7 +56,7 @@ describe("next-phase walks the whole turn of every rule set", () => {
             expect([phase, f.session.work.phase, turnShown(f)]).toEqual([n - 1, 0, turn + 1]);
             continue;
           }
-          expect(f.session.nextPhase().ok).toBe(true);
+          expect(f.session.send({ type: "next-phase" }).ok).toBe(true);
           playOwed(f);
         }
       }

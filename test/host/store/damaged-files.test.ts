@@ -21,12 +21,12 @@ const sha = (file: string) => createHash("sha256").update(readFileSync(file)).di
 function playedGame(file = join(tempDir(), "game.sqlite")) {
   const f = openSession(setup, file);
   const s = f.session;
-  s.startAction({ type: "set-wind", windward: "S" });
-  s.handleReading(tag(uidOf(setup, "royal-james")));
-  s.handleReading(tag(uidOf(setup, "gouda")));
-  s.editDraft(undefined, { rangeInches: 4 });
-  s.handleReading(roll("pixel-1", 6));
-  s.enterDice(Array(s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(6));
+  s.send({ type: "start", action: { type: "set-wind", windward: "S" } });
+  s.send({ type: "reading", reading: tag(uidOf(setup, "royal-james")) });
+  s.send({ type: "reading", reading: tag(uidOf(setup, "gouda")) });
+  s.send({ type: "edit", actionType: undefined, values: { rangeInches: 4 } });
+  s.send({ type: "reading", reading: roll("pixel-1", 6) });
+  s.send({ type: "dice", values: Array(s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(6) });
   const view = { ships: s.state.ships, records: s.records.length };
   f.store.close();
   return { file, view };
@@ -56,8 +56,8 @@ describe("replay is read-only", () => {
   it("while a host holds the file (a -wal beside it), replay reads the latest commits and leaves the main file as it was", async () => {
     const { file } = playedGame();
     const f = openSession(setup, file); // a running host: WAL open, commits not yet checkpointed
-    f.session.startAction({ type: "set-wind", windward: "N" });
-    f.session.enterDice(Array(f.session.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(1));
+    f.session.send({ type: "start", action: { type: "set-wind", windward: "N" } });
+    f.session.send({ type: "dice", values: Array(f.session.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0).fill(1) });
     expect(existsSync(`${file}-wal`)).toBe(true);
     const before = sha(file);
     const r = await runReplay([file], {});
