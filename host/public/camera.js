@@ -118,8 +118,8 @@ function Ships({ snap, setup }) {
 
 function CameraPage() {
   const params = new URLSearchParams(location.search);
-  const [setup, setSetup] = useState(null);
-  const [problem, setProblem] = useState(null);
+  const [setup, setSetup] = useState(/** @type {any} */ (null));
+  const [problem, setProblem] = useState(/** @type {any} */ (null));
   const [resolution, setResolution] = useState(RESOLUTIONS[params.get("res")] ? params.get("res") : "1920x1080");
   const [snap, setSnap] = useState(
     /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any }} */ ({
