@@ -19,6 +19,9 @@ export interface Measurement {
   readonly refused: readonly PoseRefusal[];
   /** The fit: its RMS in mm, the points used, the lens's k. */
   readonly fit: { readonly rms: number; readonly points: number; readonly k: number; readonly k2: number };
+  /** The plane itself and the reference markers it was fitted from (for the next frame's `previous`). */
+  readonly plane: PlaneFit;
+  readonly references: readonly DetectedMarker[];
 }
 
 /** A frame that could not be measured, with what was found. */
@@ -36,6 +39,11 @@ export interface MeasureOptions {
   readonly height: number;
   /** The ship markers' printed side, mm; when absent, the median of the ships seen. */
   readonly shipSize?: number;
+  /**
+   * The plane fitted from an earlier frame, with the reference markers it was fitted from: reused when this frame's
+   * references are the same markers within half a pixel (a camera on its stand), so the lens is not searched again.
+   */
+  readonly previous?: { readonly references: readonly DetectedMarker[]; readonly plane: PlaneFit };
 }
 
 /** The plane fit from the reference markers found, or null when fewer than four are. */
@@ -55,7 +63,8 @@ export function fitReferences(found: readonly DetectedMarker[], o: MeasureOption
 export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptions): Measurement | MeasureFailure {
   const ids = [...new Set(found.map((m) => m.id))].sort((a, b) => a - b);
   const missing = CORNER_IDS.filter((id) => !ids.includes(id));
-  const fit = fitReferences(found, o);
+  const references = found.filter((m) => referencePosition(m.id, o.area) !== null);
+  const fit = o.previous && sameReferences(references, o.previous.references) ? o.previous.plane : fitReferences(found, o);
   if (!fit || fit.rms > 0.02 * Math.max(o.area.width, o.area.height)) {
     return {
       ok: false,
@@ -92,7 +101,21 @@ export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptio
     missing,
     refused,
     fit: { rms: fit.rms, points: fit.points, k: fit.lens.k, k2: fit.lens.k2 },
+    plane: fit,
+    references,
   };
+}
+
+/** The same reference markers, each corner within half a pixel of where it was. */
+function sameReferences(now: readonly DetectedMarker[], before: readonly DetectedMarker[]): boolean {
+  if (now.length !== before.length) return false;
+  return now.every((m) => {
+    const b = before.find((x) => x.id === m.id);
+    return (
+      b !== undefined &&
+      m.corners.every((c, i) => Math.hypot(c.x - (b.corners[i]?.x ?? Number.NaN), c.y - (b.corners[i]?.y ?? Number.NaN)) <= 0.5)
+    );
+  });
 }
 
 /** The median mapped side of the ship markers, mm (undefined with fewer than three: no shape check then). */

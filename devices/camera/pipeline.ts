@@ -34,6 +34,7 @@ export class CameraPipeline {
   readonly #o: PipelineOptions;
   readonly #now: () => number;
   #state: SettleState = emptySettle;
+  #previous: Measurement | null = null;
 
   constructor(detector: MarkerDetector, options: PipelineOptions) {
     this.#detector = detector;
@@ -51,10 +52,12 @@ export class CameraPipeline {
       width: image.width,
       height: image.height,
       ...(this.#o.shipSize ? { shipSize: this.#o.shipSize } : {}),
+      ...(this.#previous ? { previous: this.#previous } : {}),
     });
     // a frame whose references cannot be fitted says nothing about the ships: settling waits for the next
     let settled: Sighting[] = [];
     if (measurement.ok) {
+      this.#previous = measurement;
       const sightings = measurement.markers.map((m) => ({ id: m.id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty }));
       const r = settle(this.#state, sightings, at, this.#o.settle ?? SETTLE_DEFAULTS);
       this.#state = r.state;
@@ -66,6 +69,7 @@ export class CameraPipeline {
   /** Forgets what was seen (the area changed, the camera moved): every ship must settle again. */
   reset(): void {
     this.#state = emptySettle;
+    this.#previous = null;
   }
 
   close(): void {

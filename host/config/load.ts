@@ -257,12 +257,22 @@ export function loadTableFile(path: string): Result<TableSetup> {
   let data: unknown;
   if (c.data !== undefined) {
     if (!rs.value.dataFile) return fail("config.invalid", `${at("data")}: ${rs.value.id} takes no data file.`, at("data"));
-    const df = loadDataFile(resolve(dir, c.data));
-    if (!df.ok) return df;
-    const parsed = rs.value.dataFile.parse(df.value.value);
-    if (!parsed.ok)
-      return fail("config.invalid", `${df.value.locate(parsed.error.path)}: ${parsed.error.message}`, df.value.locate(parsed.error.path));
-    data = parsed.value;
+    if (typeof c.data === "string") {
+      const df = loadDataFile(resolve(dir, c.data));
+      if (!df.ok) return df;
+      const parsed = rs.value.dataFile.parse(df.value.value);
+      if (!parsed.ok)
+        return fail("config.invalid", `${df.value.locate(parsed.error.path)}: ${parsed.error.message}`, df.value.locate(parsed.error.path));
+      data = parsed.value;
+    } else {
+      // the data inline (an exported game's table file): an error is at its line in this file
+      const parsed = rs.value.dataFile.parse(c.data);
+      if (!parsed.ok) {
+        const where = at(parsed.error.path ? `data.${parsed.error.path}` : "data");
+        return fail("config.invalid", `${where}: ${parsed.error.message}`, where);
+      }
+      data = parsed.value;
+    }
   }
   return assemble(
     rs.value,

@@ -80,8 +80,11 @@ export const TableConfigSchema = Type.Object(
     wind: Type.Optional(Type.Unknown()),
     game: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     settings: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Number(), Type.String()]))),
-    /** The rule set's data file (a club's chart), relative to this file. */
-    data: Type.Optional(Type.String()),
+    /**
+     * The rule set's data file (a club's chart): a file relative to this one, or the data itself as a map (an exported
+     * game's table file carries its data so).
+     */
+    data: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
     devices: Type.Optional(DeviceConfigSchema),
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),

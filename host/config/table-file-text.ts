@@ -7,13 +7,24 @@ import { Document } from "yaml";
 import type { GameTable } from "./game-table.ts";
 
 /** Keys in the order a person writes a table file. */
-const ORDER: readonly (keyof GameTable)[] = ["ruleset", "scenario", "title", "fleets", "wind", "game", "settings", "players", "display"];
+const ORDER: readonly (keyof GameTable | "data")[] = [
+  "ruleset",
+  "scenario",
+  "title",
+  "fleets",
+  "wind",
+  "game",
+  "settings",
+  "data",
+  "players",
+  "display",
+];
 
 /**
- * The table file's text. `notes` become comment lines at its head (what the file leaves out, such as a data file
- * the game was played with).
+ * The table file's text. `notes` become comment lines at its head (what the file leaves out). A game's data file (a
+ * club's chart or base-game tables) is written inline as `data:`, so the file carries it.
  */
-export function tableFileText(table: GameTable, notes: readonly string[] = []): string {
+export function tableFileText(table: GameTable & { readonly data?: unknown }, notes: readonly string[] = []): string {
   const ordered: Record<string, unknown> = {};
   for (const key of ORDER) {
     const value = table[key];

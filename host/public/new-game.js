@@ -1,11 +1,13 @@
 // /games/new: a game set up in the browser, no text editor — the rule set, then a bundled scenario or a blank
 // table, then the fleets (a roster file, or ships one by one through a form built from the rule set's ship
-// fields, ids made from names, sides chosen), the rule set's options, the starting wind, the sides' players, a
+// fields, ids made from names, sides chosen), the rule set's options (with a club's data file: a chart, base-game
+// tables or sail(6)'s globals.c, checked at once), the starting wind, the sides' players, a
 // title; Create (`POST /api/games`, each refused value shown at its ship and field, by its label, and gone as soon
 // as what it was about changes), then "Open it on the table now" (`POST /api/games/:id/open`). A table file may be
 // loaded instead.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { DataFileUpload } from "./components/data-file-upload.js";
 import { RosterUpload } from "./components/roster-upload.js";
 import { RuleOptions, StartingWind } from "./components/rule-options.js";
 import { SetupWalk } from "./components/setup-walk.js";
@@ -96,6 +98,7 @@ function NewGame() {
   const [title, setTitle] = useState("");
   const [options, setOptions] = useState(/** @type {Record<string, any>} */ ({}));
   const [wind, setWind] = useState(/** @type {Record<string, any>} */ ({}));
+  const [dataFile, setDataFile] = useState(/** @type {any} */ (null));
   // a refusal is kept with what it was about (`about`: that part of the form as it was); it is shown only while that
   // part is unchanged, so it goes the moment it no longer applies
   const [errors, setErrors] = useState(
@@ -123,6 +126,7 @@ function NewGame() {
     setShips([]);
     setOptions({});
     setWind({});
+    setDataFile(null);
     setErrors({ general: "", about: "", ships: {} });
   };
   // what a refusal at `path` is about: the ships (and scenario), the options, the wind, the players, or everything
@@ -136,7 +140,9 @@ function NewGame() {
           ? wind
           : p.startsWith("players")
             ? players
-            : [rulesetId, scenario, ships, options, wind, players, title];
+            : p === "data"
+              ? dataFile
+              : [rulesetId, scenario, ships, options, wind, players, title];
     return JSON.stringify(part);
   };
   const general = errors.general && errors.about === aboutOf(errors.path) ? errors.general : "";
@@ -161,6 +167,7 @@ function NewGame() {
       })),
       ...(Object.keys(options).length > 0 ? { settings: options } : {}),
       ...(Object.keys(wind).length > 0 ? { wind } : {}),
+      ...(dataFile ? { data: dataFile } : {}),
     };
     const r = await api("POST", "/api/games", body);
     if (r.ok === false) {
@@ -227,6 +234,7 @@ function NewGame() {
         <fieldset id="options">
           <legend>4. Rule options</legend>
           <${RuleOptions} ruleset=${rs} values=${options} setValues=${setOptions} />
+          ${rs.dataFile ? html`<${DataFileUpload} ruleset=${rs} file=${dataFile} onFile=${setDataFile} />` : null}
         </fieldset>
         <fieldset id="wind">
           <legend>5. Starting wind</legend>

@@ -10,6 +10,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import type { TableRuntime } from "../../compose.ts";
+import { checkDataFile } from "../../config/club-data.ts";
 import { type GameTable, gameSetupOf, setupOfTable, tableOfSetup } from "../../config/game-table.ts";
 import { MAX_SHIPS, MAX_SIDES } from "../../config/limits.ts";
 import { loadScenario } from "../../config/load.ts";
@@ -44,6 +45,19 @@ export const NewGameBody = Type.Object(
       Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.Boolean(), Type.Number(), Type.String({ maxLength: 100 })]), {
         description: "The starting wind by the rule set's wind fields (`GET /api/rulesets` wind); instead of the scenario's",
       }),
+    ),
+    data: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          text: Type.String({ maxLength: TEXT_BYTES }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "A club's data file for the game (a Quickfire chart, a WS&IM base-game file, or sail(6)'s globals.c), instead of the scenario's; checked as `POST /api/data-files/check` does",
+        },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -83,6 +97,14 @@ function gameTableOf(
     base = tableOfSetup(sc.value);
     data = sc.value.data;
   }
+  // the club's own data file, checked whole: an error names its line and key, and no game is created
+  if (body.data !== undefined) {
+    const checked = checkDataFile(rs, body.data.name, body.data.text);
+    if (!checked.ok) {
+      return { ok: false, error: { code: "input.invalid", message: checked.error.message, path: "data" } };
+    }
+    data = checked.value.data;
+  }
   const fleets = body.fleets ?? base?.fleets ?? [];
   if (fleets.every((f) => f.ships.length === 0)) {
     return { ok: false, error: { code: "input.invalid", message: "The game has no ships: give fleets or a scenario.", path: "fleets" } };
@@ -113,8 +135,8 @@ export async function gameCreateRoutes(
   opts: { readonly table: TableRuntime; readonly now?: () => number },
 ): Promise<void> {
   const now = opts.now ?? Date.now;
-  // a roster's worth of ships is longer than other bodies
-  const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES };
+  // a roster's worth of ships is longer than other bodies, and a club's data file is one long string
+  const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES * 2, stringChars: TEXT_BYTES };
   app.post<{ Body: NewGame }>(
     "/api/games",
     { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: CreatedGame } } },

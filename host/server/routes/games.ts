@@ -198,10 +198,9 @@ export async function gamesRoutes(
     const s = opts.table.session;
     const setup = id === opts.table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags } } : tableSetupOfGame(game);
     if (!setup.ok) return sendError(reply, setup.error);
+    // the game's data file (a club's chart, base-game tables) travels in the file, inline
+    const hasData = setup.value.data !== undefined && setup.value.data !== null;
     const notes = [
-      ...(setup.value.data !== undefined && setup.value.data !== null
-        ? ["The game was played with a data file, which is not written here: add `data: FILE` to use it again."]
-        : []),
       ...(game.setup.table === undefined && id !== opts.table.gameId
         ? ["This game was stored before its set-up was kept: its tags and players are not known."]
         : []),
@@ -209,6 +208,6 @@ export async function gamesRoutes(
     return reply
       .type("application/yaml; charset=utf-8")
       .header("content-disposition", `attachment; filename="game-${id}.yaml"`)
-      .send(tableFileText(tableOfSetup(setup.value), notes));
+      .send(tableFileText({ ...tableOfSetup(setup.value), ...(hasData ? { data: setup.value.data } : {}) }, notes));
   });
 }

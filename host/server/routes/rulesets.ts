@@ -40,6 +40,7 @@ export const RuleSetsReply = Type.Object({
       ship: Type.Array(Field, { description: "The fields of a ship's set-up, after side, id, name and tag" }),
       wind: Type.Array(Field, { description: "The fields of the starting wind (the rule set's set-wind action); none: no wind" }),
       scenarios: Type.Array(Scenario, { description: "Bundled scenarios played with this rule set" }),
+      dataFile: Type.Union([Type.String(), Type.Null()], { description: "What a club's data file for it holds; null: it takes none" }),
     }),
   ),
 });
@@ -73,6 +74,7 @@ export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
       ship: [...(rs.shipFields ?? [])],
       wind: [...(rs.actions.find((a) => a.type === "set-wind")?.fields ?? [])],
       scenarios: scenarios.get(rs.id) ?? [],
+      dataFile: rs.dataFile?.description ?? null,
     })),
   };
   app.get("/api/rulesets", { schema: { response: { 200: RuleSetsReply } } }, async () => reply);

@@ -3,7 +3,9 @@
  * `POST /api/rosters/parse {ruleset, format, text}` reads a CSV or YAML roster into fleet entries checked by the
  * rule set, or refuses it with every bad row by line and field (`roster.invalid`); `POST /api/table-files/check
  * {text}` loads a table file as `quarterdeck start --config` would and answers `{ok: true}` or its error by file,
- * line and key. Neither changes the table or the store.
+ * line and key; `POST /api/data-files/check {ruleset, name, text}` reads a club's data file (a Quickfire chart, a WS&IM
+ * base-game file, or sail(6)'s `globals.c`, converted) and answers what it read, or its error by line and key
+ * (host/config/club-data.ts). None changes the table or the store.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
+import { checkDataFile } from "../../config/club-data.ts";
 import { parseDataText } from "../../config/data-file.ts";
 import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
@@ -26,6 +29,15 @@ export const RosterBody = Type.Object(
     ruleset: Type.String({ minLength: 1, maxLength: 100, description: "The rule set whose ship fields the roster gives" }),
     format: Type.Union([Type.Literal("csv"), Type.Literal("yaml")]),
     text: Text("The roster: CSV (side,id,name,tag,…fields) or YAML (a list of ships, or fleets: [{side, ships}])"),
+  },
+  { additionalProperties: false },
+);
+
+export const DataFileBody = Type.Object(
+  {
+    ruleset: Type.String({ minLength: 1, maxLength: 100, description: "The rule set the data file is for" }),
+    name: Type.String({ minLength: 1, maxLength: 200, description: "The file's name: `globals.c` (any `.c`) is sail(6)'s, converted" }),
+    text: Text("The data file: the rule set's YAML or JSON, or sail(6)'s globals.c"),
   },
   { additionalProperties: false },
 );
@@ -96,6 +108,24 @@ export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
     const warnings = setupWarningsOf(rs, { ships: r.value.map(({ tag: _tag, ...ship }) => ship) });
     return { ok: true, ships: r.value, warnings };
   });
+  app.post<{ Body: Static<typeof DataFileBody> }>(
+    "/api/data-files/check",
+    { ...long, schema: { body: DataFileBody } },
+    async (req, reply) => {
+      const rs = ruleSet(req.body.ruleset);
+      if (!rs) {
+        const known = RULE_SETS.map((r) => r.id).join(", ");
+        return sendError(reply, {
+          code: "ruleset.unknown",
+          message: `There is no rule set "${req.body.ruleset}" (known: ${known}).`,
+          path: "ruleset",
+        });
+      }
+      const r = checkDataFile(rs, req.body.name, req.body.text);
+      if (!r.ok) return sendError(reply, r.error);
+      return { ok: true, ruleset: rs.id, name: r.value.name, format: r.value.format, sections: r.value.sections };
+    },
+  );
   app.post<{ Body: Static<typeof TableFileBody> }>(
     "/api/table-files/check",
     { ...long, schema: { body: TableFileBody } },
