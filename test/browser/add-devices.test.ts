@@ -144,6 +144,7 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
     expect(s.bindings.find((b) => b.die === "die-3")).toMatchObject({ side: "Dutch" });
     await page.goto(`${host.url}/devices`);
     await page.locator("[data-added='reader-2']").waitFor(WAIT);
+    await page.locator("#phones-h").waitFor(WAIT);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, "add-devices-restart-390x844.png"), fullPage: true });
   });
