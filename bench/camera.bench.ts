@@ -1,8 +1,9 @@
 /**
  * The camera's accuracy bench: random rendered layouts (24 ships, the corner and edge markers, perspective, lens,
  * blur, noise, light, a hand, a model over a marker's corner) at 1920×1080 and 3840×2160, each measured against its
- * truth. `CAMERA_LAYOUTS` sets the layouts per resolution (default 100: 200 in all). Rendering in plain JavaScript
- * takes most of the time.
+ * truth. `CAMERA_LAYOUTS` sets the layouts per resolution (default 100: 200 in all), `CAMERA_SIZES` the frames
+ * (default `1920x1080,3840x2160`), `CAMERA_SHIP_MM` the ship markers' sides to compare (default 50). Rendering in
+ * plain JavaScript takes most of the time.
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -17,18 +18,25 @@ export async function run(): Promise<string> {
   const detector = await openCvDetector(cv);
   const cells = openCvCells(cv);
   const rows: string[] = [];
-  for (const [width, height] of [
-    [1920, 1080],
-    [3840, 2160],
-  ] as const) {
-    const trials: Trial[] = [];
-    for (let seed = 1; seed <= per; seed++) {
-      trials.push(await trial(randomScene(seed, { width, height }), detector, cells));
+  const sizes = (process.env.CAMERA_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number) as [number, number]);
+  const shipMms = (process.env.CAMERA_SHIP_MM ?? "50").split(",").map(Number);
+  for (const [width, height] of sizes) {
+    for (const shipSize of shipMms) {
+      const trials: Trial[] = [];
+      for (let seed = 1; seed <= per; seed++) {
+        trials.push(await trial(randomScene(seed, { width, height, shipSize }), detector, cells));
+      }
+      const t = tally(trials);
+      const label = shipMms.length > 1 ? `${width}×${height}, ships ${shipSize} mm` : `${width}×${height}`;
+      rows.push(tallyRow(label, t));
+      if (t.failedFrames > 0) rows.push(`\n${t.failedFrames} frame(s) at ${label} had too few reference markers.`);
     }
-    const t = tally(trials);
-    rows.push(tallyRow(`${width}×${height}`, t));
-    if (t.failedFrames > 0) rows.push(`\n${t.failedFrames} frame(s) at ${width}×${height} had too few reference markers.`);
   }
   detector.close();
-  return ["Ship markers 50 mm, reference markers 60 mm, table 1800 × 1200 mm; tolerance ±2 mm, ±1°.", "", TALLY_HEADER, ...rows].join("\n");
+  return [
+    `Ship markers ${shipMms.join(" / ")} mm, reference markers 60 mm, table 1800 × 1200 mm; tolerance ±2 mm, ±1°.`,
+    "",
+    TALLY_HEADER,
+    ...rows,
+  ].join("\n");
 }

@@ -28,7 +28,9 @@ function drawOverlay(canvas, frame, setup) {
   const placed = new Set(frame.measurement.ok ? frame.measurement.markers.map((m) => m.id) : []);
   const names = new Map(setup.ships.map((s) => [s.marker, s.name]));
   ctx.lineWidth = Math.max(2, 3 * dpr);
-  ctx.font = `700 ${Math.round(15 * dpr)}px "DejaVu Sans", sans-serif`;
+  // labels in proportion to the view (15 px on a large screen, 10 px on a phone), so a full table stays readable
+  const px = Math.max(10, Math.min(15, rect.width / 70));
+  ctx.font = `700 ${Math.round(px * dpr)}px "DejaVu Sans", sans-serif`;
   for (const m of frame.detected) {
     const colour = m.id < 10 ? "#56b4e9" : placed.has(m.id) ? "#009e73" : "#e69f00";
     ctx.strokeStyle = colour;
@@ -48,9 +50,9 @@ function drawOverlay(canvas, frame, setup) {
     ctx.lineWidth /= 2;
     const label = m.id < 10 ? `ref ${m.id}` : `${m.id} ${names.get(m.id) ?? "(no ship)"}`;
     const x = Math.max(...m.corners.map((c) => c.x)) * sx + 4;
-    const y = Math.min(...m.corners.map((c) => c.y)) * sy + 14 * dpr;
+    const y = Math.min(...m.corners.map((c) => c.y)) * sy + px * dpr;
     ctx.fillStyle = "rgba(0,0,0,0.7)";
-    ctx.fillRect(x - 2, y - 15 * dpr, ctx.measureText(label).width + 4, 19 * dpr);
+    ctx.fillRect(x - 2, y - px * dpr, ctx.measureText(label).width + 4, (px + 4) * dpr);
     ctx.fillStyle = colour;
     ctx.fillText(label, x, y);
   }

@@ -23,7 +23,7 @@ export interface ActionHandler<S extends TableState> {
   /** The action's schema. */
   readonly schema?: TObject;
   /** The outcome's schema, every field with its fact (outcome.ts). */
-  readonly outcomeSchema?: TObject;
+  readonly outcomeSchema: TObject;
   /** The outcome as typed facts for the pages (outcome-facts.ts). */
   facts(state: S, outcome: Outcome): OutcomeFact[];
   /** Schema (unknown keys are errors), then legality in this state. */

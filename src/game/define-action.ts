@@ -43,7 +43,7 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * The outcome's fields, each built with `fact` (outcome.ts): its label, kind, unit and words, so the pages show the
    * result as typed facts ({@link factsOf}) and never read a key. Every outcome the action gives must match it.
    */
-  readonly outcomeSchema?: TObject;
+  readonly outcomeSchema: TObject;
   /**
    * Legality and what does not depend on the dice: ships exist, the action is allowed now. Errors are
    * `ship.unknown`, `rules.illegal`, `rules.out-of-range` … Default: legal, nothing prepared.
@@ -137,7 +137,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
   return {
     def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
-    ...(spec.outcomeSchema ? { outcomeSchema: spec.outcomeSchema } : {}),
+    outcomeSchema: spec.outcomeSchema,
     ...(spec.measure ? { measure: spec.measure } : {}),
     parse(state, raw) {
       if (spec.prepareOnParse === false) return parseWith(spec.schema, raw, "action") as Result<Action>;
@@ -175,7 +175,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
       ) as Dist<O>;
       return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
     },
-    facts: (state, outcome) => (spec.outcomeSchema ? factsOf(spec.outcomeSchema, outcome, state) : []),
+    facts: (state, outcome) => factsOf(spec.outcomeSchema, outcome, state),
     // The action as its schema reads it (defaults filled); a record's action that no longer parses is described as stored.
     describe:
       spec.describe &&

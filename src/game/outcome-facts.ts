@@ -33,6 +33,7 @@ export interface FactRow {
 }
 
 const nameIn = (state: TableState, id: string): string => state.ships.find((s) => s.id === id)?.name ?? id;
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 const wordOf = (a: FactAnnotation, v: unknown): string => a.words?.[String(v)] ?? String(v);
 
 /** The facts of one field's value, or none (a hidden field, a no, a null without words). */
@@ -69,6 +70,10 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     case "entry":
       return [{ label, kind: "entry", value: meaning(v) }];
     case "list": {
+      if (a.record) {
+        const named = Object.entries(v as Record<string, number>).map(([k, n]) => `${wordOf(a, k)} ${signed(n)}`);
+        return named.length ? [{ label, kind: "list", value: named }] : [];
+      }
       const items = (v as unknown[]).map((x) => (a.ships ? nameIn(state, String(x)) : wordOf(a, x)));
       return items.length || a.none ? [{ label, kind: "list", value: items.length ? items : [a.none ?? ""] }] : [];
     }
@@ -80,6 +85,7 @@ function factOf(a: FactAnnotation, v: unknown, outcome: Readonly<Record<string, 
     }
     case "rows": {
       const rows = (Array.isArray(v) ? v : [v]) as Readonly<Record<string, unknown>>[];
+      if (rows.length === 0) return [];
       return [{ label, kind: "rows", value: rows.map((r) => rowOf(a, r, state)) }];
     }
   }

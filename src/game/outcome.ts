@@ -61,6 +61,8 @@ export interface FactAnnotation {
   readonly no?: string;
   /** A count or number of 0 is left out (hits wasted, when none were). */
   readonly omitZero?: true;
+  /** A record of named modifiers ({ crew: 1, rake: 2 }), read as "word +n" each. */
+  readonly record?: true;
   /** A list of ship ids, read as their names. */
   readonly ships?: true;
 }
@@ -116,6 +118,9 @@ export const fact = {
   /** One item as a row of its own facts (a boarding side's roll and losses). */
   row: <P extends TProperties>(label: string, item: P, rowLabel?: string) =>
     Type.Object(item, { additionalProperties: false, ...note("rows", label, rowLabel === undefined ? {} : { rowLabel }) }),
+  /** Named modifiers ({ crew: 1, rake: 2 }) as a list of "word +n", each name by its words. */
+  modifiers: (label: string, words: Readonly<Record<string, string>>) =>
+    Type.Record(Type.String(), Type.Number(), note("list", label, { words, record: true })),
   /** Any field that may be null (a null is left out, or read as the field's `none`). */
   nullable: <T extends TSchema>(schema: T) => orNull(schema),
   /** A field the players do not read (kept for the record and the odds: an id, a code the sentence says). */

@@ -67,7 +67,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
     actions: handlers.map((h) => h.def),
     // each action's `measure`, declared next to its schema
     measures: Object.fromEntries(handlers.flatMap((h) => (h.measure ? [[h.def.type, h.measure as unknown as ActionMeasures]] : []))),
-    outcomeSchemas: Object.fromEntries(handlers.flatMap((h) => (h.outcomeSchema ? [[h.def.type, h.outcomeSchema]] : []))),
+    outcomeSchemas: Object.fromEntries(handlers.map((h) => [h.def.type, h.outcomeSchema])),
     parseAction: (state, raw) => withHandler((raw as { type?: unknown } | null)?.type, (h) => h.parse(state, raw)),
     plan: (state, action) => withHandler(action.type, (h) => h.plan(state, action)),
     resolve: (state, action, dice) => withHandler(action.type, (h) => h.resolve(state, action, dice)),

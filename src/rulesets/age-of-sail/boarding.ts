@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
@@ -43,6 +44,12 @@ const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
 export const board = aosAction({
   type: "board",
+  outcomeSchema: outcomeOf({
+    attackerTotal: fact.die("Boarders' total"),
+    defenderTotal: fact.die("Defenders' total"),
+    winner: fact.shipOrNull("Won by", { none: "A tie: the fight goes on" }),
+    captured: fact.shipOrNull("Captured"),
+  }),
   measure: BOARD_MEASURES,
   title: "Boarding",
   description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
@@ -137,6 +144,10 @@ function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside |
 
 export const separate = aosAction({
   type: "separate",
+  outcomeSchema: outcomeOf({
+    separated: fact.flag("The ships separate", { no: "Still entangled" }),
+    prizeCrew: fact.count("Prize crew moved", undefined, { omitZero: true }),
+  }),
   title: "Disentangle",
   description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
   schema: Type.Object(

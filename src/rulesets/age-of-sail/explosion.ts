@@ -8,6 +8,7 @@ import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { chance, mean, type Outcome, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf as schemaOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { jointOutcomes } from "../../odds/product.ts";
@@ -15,6 +16,7 @@ import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { aosAction } from "./kit.ts";
 import { EXPLOSION_FIRE_MEASURES } from "./measures.ts";
+import { CM } from "./outcome-facts.ts";
 import type { AosState, Ship } from "./state.ts";
 import { MAX_RANGE_CM, RANGE_TABLE, rangeBand } from "./tables.ts";
 
@@ -90,6 +92,19 @@ const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results,
 
 export const explosionFire = aosAction({
   type: "explosion-fire",
+  outcomeSchema: schemaOf({
+    results: fact.rows(
+      "Ships near",
+      {
+        ship: fact.hidden(Type.String()),
+        rangeCm: fact.number("At", CM),
+        need: fact.target("Catches fire on"),
+        caught: fact.flag("Catches fire", { no: "Does not catch fire" }),
+      },
+      "ship",
+    ),
+    caught: fact.count("Ships catching fire"),
+  }),
   measure: EXPLOSION_FIRE_MEASURES,
   title: "Ships near explosion",
   description:

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, mean, resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
@@ -76,6 +77,17 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
 
 export const fire = aosAction({
   type: "fire",
+  outcomeSchema: outcomeOf({
+    battery: fact.word("Battery", { port: "port", starboard: "starboard" }),
+    need: fact.target("Hits on"),
+    aim: fact.word("Aimed at", { hull: "hull", sails: "sails" }),
+    side: fact.word("Side hit", { port: "port", starboard: "starboard", stern: "stern", bow: "bow" }),
+    hits: fact.count("Hits"),
+    onFire: fact.flag("Set on fire"),
+    mastsLost: fact.words("Masts lost", {}),
+    mastsToChoose: fact.count("Masts to choose", undefined, { omitZero: true }),
+    damage: fact.count("Damage points"),
+  }),
   measure: FIRE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
@@ -204,6 +216,7 @@ export const fire = aosAction({
 
 export const loseMasts = aosAction({
   type: "lose-masts",
+  outcomeSchema: outcomeOf({ mastsLost: fact.words("Masts lost", {}), standing: fact.count("Masts standing") }),
   title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",
   schema: Type.Object(

@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
 import { explosionFire, explosionQuestion } from "./explosion.ts";
@@ -23,6 +24,11 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
 
 export const fireRemoval = aosAction({
   type: "fire-removal",
+  outcomeSchema: outcomeOf({
+    need: fact.target("Put out on"),
+    extinguished: fact.flag("Fire put out"),
+    exploded: fact.flag("The ship blows up"),
+  }),
   title: "Fire removal",
   description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
   schema: Type.Object(
@@ -89,6 +95,11 @@ export const fireRemoval = aosAction({
 
 export const catchFire = aosAction({
   type: "catch-fire",
+  outcomeSchema: outcomeOf({
+    caught: fact.flag("Catches fire", { no: "Does not catch fire" }),
+    inReach: fact.flag("Within reach of the explosion", { no: "Out of reach of the explosion" }),
+    need: Type.Optional(fact.target("Catches fire on")),
+  }),
   measure: CATCH_FIRE_MEASURES,
   title: "Catching fire",
   description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
@@ -137,6 +148,7 @@ export const catchFire = aosAction({
 
 export const sinkingCheck = aosAction({
   type: "sinking-check",
+  outcomeSchema: outcomeOf({ sank: fact.flag("Sinks", { no: "Stays afloat" }) }),
   title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
   schema: Type.Object(

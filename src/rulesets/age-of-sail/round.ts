@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, resolution } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { TurnDef } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -78,6 +79,12 @@ export function phaseNames(state: AosState): readonly string[] {
 
 export const windRoll = aosAction({
   type: "wind",
+  outcomeSchema: outcomeOf({
+    direction: fact.text("Wind from"),
+    speed: fact.number("Wind speed"),
+    turned: fact.word("Direction", { "1": "veers a point", "0": "", "-1": "backs a point" }),
+    speedChange: fact.modifier("Speed change"),
+  }),
   title: "Wind change",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
@@ -104,6 +111,7 @@ export const windRoll = aosAction({
 
 export const setWind = aosAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({ direction: fact.text("Wind from"), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
   schema: Type.Object(
@@ -123,6 +131,7 @@ export const setWind = aosAction({
 
 export const initiative = aosAction({
   type: "initiative",
+  outcomeSchema: outcomeOf({ first: fact.textOrNull("Moves first", { none: "A tie: dice again" }) }),
   title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
   schema: Type.Object(
@@ -155,6 +164,7 @@ export const initiative = aosAction({
 
 export const advance = aosAction({
   type: "advance",
+  outcomeSchema: outcomeOf({ phase: fact.text("Now") }),
   title: "Next stage",
   description: "Step to the next stage of the player sequence.",
   schema: Type.Object({ type: Type.Literal("advance") }, { additionalProperties: false }),

@@ -5,12 +5,14 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, resolution } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { aosAction } from "./kit.ts";
 import { SPEED_MEASURES, TURN_MEASURES } from "./measures.ts";
+import { CM } from "./outcome-facts.ts";
 import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
@@ -22,6 +24,21 @@ const ship = (s: AosState, a: { readonly ship: string }) => liveShip(s, a.ship, 
 
 export const speed = aosAction({
   type: "speed",
+  outcomeSchema: outcomeOf({
+    heading: fact.text("Heading"),
+    mastUnits: fact.count("Mast units standing"),
+    followsLeader: fact.shipOrNull("Follows"),
+    pointOfSail: fact.wordOrNull("Point of sail", {
+      "in-irons": "in irons",
+      "close-hauled": "close hauled",
+      reaching: "reaching",
+      running: "running",
+    }),
+    modifier: fact.modifier("Point of sail modifier"),
+    maxMove: fact.number("May move", CM),
+    drift: fact.nullable(fact.row("Drifts", { cm: fact.number("", CM), to: fact.text("with the wind toward") })),
+    held: fact.textOrNull("Held"),
+  }),
   measure: SPEED_MEASURES,
   title: "Maximum speed",
   description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
@@ -44,6 +61,14 @@ export const speed = aosAction({
 
 export const turn = aosAction({
   type: "turn",
+  outcomeSchema: outcomeOf({
+    from: fact.change("Heading", "to", {}),
+    to: fact.hidden(Type.String()),
+    costCm: fact.number("Turning costs", CM),
+    maxMove: fact.number("May move", CM),
+    remainingCm: fact.number("Left of the move", CM),
+    followsLeader: fact.shipOrNull("Follows"),
+  }),
   measure: TURN_MEASURES,
   title: "Alter course",
   description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
@@ -87,6 +112,7 @@ export const turn = aosAction({
 
 export const anchor = aosAction({
   type: "anchor",
+  outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { down: "let go" }) }),
   title: "Drop anchor",
   description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
   schema: shipAction("anchor"),
@@ -101,6 +127,7 @@ export const anchor = aosAction({
 
 export const weighAnchor = aosAction({
   type: "weigh-anchor",
+  outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { raising: "being raised (an entire move)" }) }),
   title: "Raise anchor",
   description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
   schema: shipAction("weigh-anchor"),
@@ -118,6 +145,7 @@ const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
 export const shoal = aosAction({
   type: "shoal",
+  outcomeSchema: outcomeOf({ foundered: fact.flag("Runs aground", { no: "Clears the shoal" }) }),
   title: "Shoals or mudflats",
   description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
   schema: shipAction("shoal"),
@@ -138,6 +166,7 @@ export const shoal = aosAction({
 
 export const refloat = aosAction({
   type: "refloat",
+  outcomeSchema: outcomeOf({ refloated: fact.flag("Refloated", { no: "Still aground" }) }),
   title: "Refloat",
   description: "A foundered ship tries to refloat: a 6.",
   schema: shipAction("refloat"),
@@ -165,6 +194,7 @@ const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
 export const repairMast = aosAction({
   type: "repair-mast",
+  outcomeSchema: outcomeOf({ mast: fact.number("Mast"), repaired: fact.flag("Repaired", { no: "Not repaired" }) }),
   title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
   schema: Type.Object(

@@ -5,7 +5,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
-import type { FollowUp } from "../../game/types.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
+import type { FollowUp, TableState } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
@@ -26,8 +27,30 @@ export function leaderRangeModifier(range: number): number {
   return 0;
 }
 
+/**
+ * A critical hit's meaning: the loaded critical table's entry, else what XII of the text says of it (a possible leader
+ * casualty on 3, 9 and 15; 4R and 6R a broadside reduced), else the entry to read on the base game's table.
+ */
+export function criticalMeaning(code: string, state: TableState): string {
+  const n = Number.parseInt(code, 10);
+  const aim = code.endsWith("H") ? "hull" : "rigging";
+  const table = (state as WsimState).data?.critical?.[aim];
+  const text = table?.[String(n)];
+  if (text) return text;
+  if (LEADER_CASUALTY_ENTRIES.includes(n)) return "no effect, but a possible leader casualty (XII.1)";
+  if (BROADSIDE_ROLL_ENTRIES.includes(code)) return "a broadside reduced: odd the left, even the right (XII.2)";
+  return `read entry ${code} on the base game's Critical Hit Table (${aim})`;
+}
+
 export const critical = wsimAction({
   type: "critical",
+  outcomeSchema: outcomeOf({
+    entry: fact.hidden(Type.Integer()),
+    code: fact.entry("Critical hit", criticalMeaning),
+    text: fact.hidden(Type.Union([Type.String(), Type.Null()])),
+    leaderRisk: fact.flag("Possible leader casualty: roll for each leader aboard"),
+    broadsideRoll: fact.flag("Roll for the broadside reduced"),
+  }),
   measure: CRITICAL_MEASURES,
   title: "Critical hit",
   description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
@@ -110,6 +133,7 @@ export const critical = wsimAction({
 
 export const broadsideLoss = wsimAction({
   type: "broadside-loss",
+  outcomeSchema: outcomeOf({ broadside: fact.word("Broadside reduced", { left: "left", right: "right" }) }),
   title: "Broadside reduced",
   description: "4R/6R: one die, odd reduces the left broadside, even the right.",
   schema: Type.Object(
@@ -148,6 +172,13 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 
 export const leaderCasualty = wsimAction({
   type: "leader-casualty",
+  outcomeSchema: outcomeOf({
+    total: fact.die("Rolled with the range modifier"),
+    modifier: fact.modifier("Range modifier"),
+    casualty: fact.flag("The leader falls (12+)", { no: "The leader is unhurt" }),
+    successor: fact.shipOrNull("Command passes to"),
+    mustImpersonate: fact.flag("His player takes on another leader"),
+  }),
   measure: LEADER_CASUALTY_MEASURES,
   title: "Leader casualty",
   description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
@@ -231,6 +262,7 @@ export function leadersLost(
 
 export const impersonate = wsimAction({
   type: "impersonate",
+  outcomeSchema: outcomeOf({ player: fact.hidden(Type.String()), leader: fact.hidden(Type.String()) }),
   title: "New leader",
   description: "A player whose leader fell takes on another leader.",
   schema: Type.Object(

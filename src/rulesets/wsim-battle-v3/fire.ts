@@ -7,6 +7,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, detail, fieldDistribution, type Outcome, resolution, type Summary, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -17,6 +18,7 @@ import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
+import { AIM_WORDS, BOXES, MODIFIER_WORDS, RAKE_WORDS } from "./outcome-facts.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
 const FIRE_SCHEMA = Type.Object(
@@ -78,6 +80,29 @@ export function fireModifiers(state: WsimState, firer: Ship, a: FireAction, guns
 
 export const fire = wsimAction({
   type: "fire",
+  outcomeSchema: outcomeOf({
+    normal: fact.die("Normal die"),
+    red: fact.die("Red die"),
+    modifiedDie: Type.Optional(fact.die("Modified die")),
+    modifiers: fact.modifiers("Modifiers", MODIFIER_WORDS),
+    aim: fact.word("Aimed at", AIM_WORDS),
+    guns: fact.count("Guns firing"),
+    band: Type.Optional(fact.nullable(fact.text("Gun band"))),
+    hitTableBase: Type.Optional(fact.nullable(fact.number("Hit Table before modifiers"))),
+    hitTable: Type.Optional(fact.nullable(fact.number("Hit Table"))),
+    ammunition: Type.Optional(fact.word("Shot", { round: "round shot", chain: "chain shot", grape: "grape shot", double: "double shot" })),
+    rake: fact.word("Rake", RAKE_WORDS),
+    damage: Type.Optional(
+      fact.row("Damage", {
+        hull: fact.count("Hull", BOXES, { omitZero: true }),
+        guns: fact.count("Guns", BOXES, { omitZero: true }),
+        crew: fact.count("Crew", BOXES, { omitZero: true }),
+        rigging: fact.count("Rigging", BOXES, { omitZero: true }),
+      }),
+    ),
+    hits: fact.nullable(fact.count("Hits", undefined, { none: "Read the Fire Table for the hits" })),
+    critical: fact.flag("Critical hit (doubles)"),
+  }),
   measure: FIRE_MEASURES,
   title: "Fire combat",
   description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
@@ -262,6 +287,7 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
 
 export const fireResult = wsimAction({
   type: "fire-result",
+  outcomeSchema: outcomeOf({ hits: fact.count("Hits"), aim: fact.word("Aimed at", AIM_WORDS) }),
   title: "Fire Table result",
   description: "The Fire Table's result as read by a person (no club table loaded).",
   schema: Type.Object(

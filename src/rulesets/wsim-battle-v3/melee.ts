@@ -6,16 +6,23 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
+import { PARTY_WORDS } from "./outcome-facts.ts";
 import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
 export const formParty = wsimAction({
   type: "form-party",
+  outcomeSchema: outcomeOf({
+    section: fact.number("Crew section"),
+    party: fact.word("Forms", PARTY_WORDS),
+    boardersReady: fact.flag("Boarders ready"),
+  }),
   title: "Boarding party",
   description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
   schema: Type.Object(
@@ -138,6 +145,14 @@ function autoDbp(ship: Ship, enemy: Ship, turn: number): CrewSection[] | null {
 
 export const melee = wsimAction({
   type: "melee",
+  outcomeSchema: outcomeOf({
+    round: fact.number("Melee round"),
+    parties: fact.words("Parties", PARTY_WORDS),
+    modifiers: fact.words("Modifiers", {}),
+    rolls: fact.dice("Rolls"),
+    strengths: fact.words("Strengths", {}),
+    losses: Type.Optional(fact.words("Crew points lost", {})),
+  }),
   title: "Melee round",
   description: "One melee round between grappled ships (three a turn).",
   schema: Type.Object({ type: Type.Literal("melee"), ...meleeSchemaFields }, { additionalProperties: false }),
@@ -247,6 +262,14 @@ const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party =
 
 export const meleeLosses = wsimAction({
   type: "melee-losses",
+  outcomeSchema: outcomeOf({
+    strengths: fact.words("Strengths after", {}),
+    parties: fact.words("Parties", PARTY_WORDS),
+    result: fact.word("Melee", { continues: "continues", captured: "a ship is captured", repulsed: "the boarders are repulsed" }),
+    captured: fact.shipOrNull("Captured"),
+    continuesNextTurn: fact.flag("Continues next turn"),
+    leadersCaptured: fact.hidden(Type.Array(Type.String())),
+  }),
   title: "Melee losses",
   description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
   schema: Type.Object(

@@ -5,6 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
@@ -20,6 +21,7 @@ import {
   type Token,
   tokenize,
 } from "./momentum.ts";
+import { MP } from "./outcome-facts.ts";
 import type { Ship, WsimState } from "./state.ts";
 
 const illegal = (message: string) => fail("rules.illegal", message, "action.plot");
@@ -147,6 +149,18 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
 
 export const plotMove = wsimAction({
   type: "plot",
+  outcomeSchema: outcomeOf({
+    legal: fact.hidden(Type.Boolean()),
+    plot: fact.text("Plot"),
+    mp: fact.count("Movement", MP),
+    momentumMP: fact.count("Counts for momentum", MP),
+    turns: fact.count("Turns"),
+    lastMP: fact.nullable(fact.count("Last turn's movement", MP)),
+    minimumMP: fact.count("Least allowed", MP),
+    maximumMP: fact.count("Most allowed", MP),
+    wake: fact.hidden(Type.Unknown()),
+    deferredTurn: fact.wordOrNull("Turn deferred to next turn", { L: "left", R: "right" }),
+  }),
   measure: PLOT_MEASURES,
   title: "Movement plot",
   description: "Check a movement plot (L, R, T, B, D, numbers, W) against turning allowance, MP and momentum.",

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
@@ -73,6 +74,10 @@ function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<n
 
 export const signal = wsimAction({
   type: "signal",
+  outcomeSchema: outcomeOf({
+    deliverTurn: fact.number("Arrives on turn"),
+    delivered: fact.flag("Delivered at once"),
+  }),
   measure: SIGNAL_MEASURES,
   title: "Signal",
   description: "Send a signal (one message a player a turn); it arrives next turn unless the path is 3 hexes or less.",

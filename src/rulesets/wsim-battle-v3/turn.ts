@@ -6,12 +6,14 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { CONTACT_MEASURES } from "./measures.ts";
+import { HEXSIDE_WORDS, SECTION_WORDS } from "./outcome-facts.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
@@ -22,6 +24,11 @@ const hexOptions = (except: number) =>
 
 export const windChange = wsimAction({
   type: "wind",
+  outcomeSchema: outcomeOf({
+    total: fact.die("Rolled"),
+    changes: fact.flag("The wind changes", { no: "The wind holds" }),
+    effectiveTurn: fact.nullable(fact.number("From turn")),
+  }),
   title: "Wind change",
   description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
@@ -59,6 +66,7 @@ export const windChange = wsimAction({
 
 export const windShift = wsimAction({
   type: "wind-shift",
+  outcomeSchema: outcomeOf({ pending: fact.word("From next turn the wind blows from", HEXSIDE_WORDS) }),
   title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
   schema: Type.Object(
@@ -74,6 +82,10 @@ export const windShift = wsimAction({
 
 export const setWind = wsimAction({
   type: "set-wind",
+  outcomeSchema: outcomeOf({
+    direction: fact.word("Wind from", HEXSIDE_WORDS),
+    changeNumber: fact.number("Wind change number"),
+  }),
   title: "Set the wind",
   description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
   schema: Type.Object(
@@ -96,6 +108,11 @@ export const setWind = wsimAction({
 
 export const nextTurn = wsimAction({
   type: "next-turn",
+  outcomeSchema: outcomeOf({
+    turn: fact.number("Turn"),
+    windChanged: fact.nullable(fact.word("The wind now blows from", HEXSIDE_WORDS)),
+    signalsDelivered: fact.count("Signals arrive", undefined, { omitZero: true }),
+  }),
   title: "Next turn",
   description: "Start the next turn: an announced wind change takes effect, signals due arrive.",
   schema: Type.Object({ type: Type.Literal("next-turn") }, { additionalProperties: false }),
@@ -146,6 +163,12 @@ export function deliverCommand(
 
 export const phaseTimer = wsimAction({
   type: "phase-timer",
+  outcomeSchema: outcomeOf({
+    withinLimit: fact.flag("Within the time limit"),
+    graceGiven: fact.flag("Over time: grace period given"),
+    violation: fact.flag("Over time: a violation"),
+    limit: fact.number("Time limit", ["second", "seconds"]),
+  }),
   title: "Timed phase",
   description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
   schema: Type.Object(
@@ -182,6 +205,7 @@ const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
 
 export const grapple = wsimAction({
   type: "grapple",
+  outcomeSchema: outcomeOf({ grappled: fact.flag("Grappled", { no: "Not grappled" }) }),
   title: "Grappling",
   description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
   schema: Type.Object(
@@ -213,6 +237,7 @@ export const grapple = wsimAction({
 
 export const collision = wsimAction({
   type: "collision",
+  outcomeSchema: outcomeOf({ collided: fact.count("Ships in collision") }),
   measure: CONTACT_MEASURES,
   title: "Collision",
   description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
@@ -240,6 +265,7 @@ const SECTIONS = ["hull", "gunsLeft", "gunsRight", "crew1", "crew2", "crew3", "r
 
 export const mark = wsimAction({
   type: "mark",
+  outcomeSchema: outcomeOf({ section: fact.word("Section", SECTION_WORDS), boxes: fact.count("Boxes marked") }),
   title: "Mark the log",
   description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
   schema: Type.Object(

@@ -47,6 +47,7 @@ const volley = toyAction({
   type: "volley",
   title: "Volley",
   description: "2d6 at a ship",
+  outcomeSchema: Type.Object({}),
   schema: Type.Object(
     { type: Type.Literal("volley"), target: Type.String({ label: "Target", input: "ship" }) },
     { additionalProperties: false },
@@ -71,6 +72,7 @@ const salvo = toyAction({
   type: "salvo",
   title: "Salvo",
   description: "a d6 a ship",
+  outcomeSchema: Type.Object({}),
   schema: Type.Object(
     { type: Type.Literal("salvo"), ships: Type.Array(Type.String(), { label: "Ships", input: "ships" }) },
     { additionalProperties: false },
@@ -171,6 +173,7 @@ function volleySpec() {
     type: "volley",
     title: "Volley",
     description: "",
+    outcomeSchema: Type.Object({}),
     schema: Type.Object({ type: Type.Literal("volley"), target: Type.String() }),
     prepare: ({ state: s, action: a }: { state: State; action: { target: string } }) => shipOf(s, a.target, "action.target"),
     plan: () => [],
@@ -202,6 +205,7 @@ describe("actions with resolve", () => {
       type: "salvo",
       title: "Salvo",
       description: "",
+      outcomeSchema: Type.Object({}),
       schema: Type.Object({ type: Type.Literal("salvo") }),
       plan: () => ok([entry("x", "d6", 1, "x")]),
     };
@@ -222,6 +226,7 @@ describe("odds too large", () => {
     type: "barrage",
     title: "Barrage",
     description: "",
+    outcomeSchema: Type.Object({}),
     schema: Type.Object({ type: Type.Literal("barrage") }),
     plan: () => ok(Array.from({ length: 10 }, (_, i) => entry(`gun${i}`, "d6", 2, "a gun"))),
     resolve: () => ok({ outcome: {}, events: [], followUps: [] }),
