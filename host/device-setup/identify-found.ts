@@ -81,6 +81,7 @@ async function tapReader(world: DeviceWorld, d: FoundDevice, logger: Logger, ms:
   let wasUp = false;
   try {
     await source.start();
+    wasUp = connected(source);
     const got = await watch(source, ms, (r) => {
       if (r?.type === "tag.arrived") return { uid: r.uid };
       if (connected(source)) wasUp = true;

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/session/view.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
-import { axeViolations, smallTargets } from "./page-checks.ts";
+import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const PHONE = { width: 390, height: 844 };
@@ -275,6 +275,13 @@ describe("the night's log at the table", { timeout: 120_000 }, () => {
     await expect.poll(() => display.locator("#log-page").textContent(), WAIT).toMatch(new RegExp(`page ${pages - 1} of ${pages}$`));
     await phone.locator("#log-control button", { hasText: "Close the log" }).click();
     await expect.poll(() => display.locator("#night-log").count(), WAIT).toBe(0);
+
+    // the report of the same game on the phone: a viewport of its own, no sideways scroll, readable type
+    await phone.goto(`${host.url}/api/games/${made.json.id}/report`);
+    expect(await phone.locator("meta[name=viewport]").count()).toBe(1);
+    expect(await overflowX(phone), "report's sideways scroll at 390 px").toBeLessThanOrEqual(0);
+    expect(await smallText(phone, 13), "report text").toEqual([]);
+    await phone.screenshot({ path: join(ARTIFACTS, "report-390x844.png") });
     await display.close();
     await phone.close();
   });

@@ -30,13 +30,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
 
   --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
-  --sim            with --config: emulate every device instead of using the configured hardware
+  --sim            with --config: emulate every device instead of using the configured hardware; a file with a
+                   devices section (even devices: {}) plays its devices and those added on /devices over the
+                   demo's emulated dice, readers, pad and dial, found and added from /devices
   --sim-faults RATE  emulated dice only: drop, garble and repeat each die message at RATE (0 to 0.5)
   --sim hci        the demo's dice through the real Bluetooth stack: noble over an emulated HCI controller (socat)
   --scenario NAME  the bundled demo to play (default sole-bay-1672; also quickfire, anglo-dutch-1666,
                    wsim-battle-v3, age-of-sail)
   --port N         port to listen on (default 7420)
-  --host ADDR      address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the club's network)
+  --host ADDR      address to listen on (default 127.0.0.1; phones are let in from /devices, or 0.0.0.0 here)
   --data DIR       where the game file and the access token are kept (default ./data)
   --allow-host NAME  a further host name the table answers to (besides loopback names, IP addresses and this
                    machine's name); may be given more than once
