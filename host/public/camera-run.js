@@ -153,8 +153,11 @@ export class CameraRun {
       this.canvas = new OffscreenCanvas(w, h);
       this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
     }
-    this.ctx.drawImage(v, 0, 0, w, h);
-    const img = this.ctx.getImageData(0, 0, w, h);
-    this.worker.postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [img.data.buffer]);
+    const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (this.ctx);
+    ctx.drawImage(v, 0, 0, w, h);
+    const img = ctx.getImageData(0, 0, w, h);
+    /** @type {Worker} */ (this.worker).postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [
+      img.data.buffer,
+    ]);
   }
 }

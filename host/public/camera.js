@@ -120,10 +120,16 @@ function Ships({ snap, setup }) {
 
 function CameraPage() {
   const params = new URLSearchParams(location.search);
-  const [setup, setSetup] = useState(null);
-  const [problem, setProblem] = useState(null);
+  const [setup, setSetup] = useState(/** @type {any} */ (null));
+  const [problem, setProblem] = useState(/** @type {any} */ (null));
   const [resolution, setResolution] = useState(RESOLUTIONS[params.get("res")] ? params.get("res") : "1920x1080");
-  const [snap, setSnap] = useState({ phase: "starting", message: "Starting…", sent: {} });
+  const [snap, setSnap] = useState(
+    /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any }} */ ({
+      phase: "starting",
+      message: "Starting…",
+      sent: {},
+    }),
+  );
   const [runs, setRuns] = useState(0);
   const video = useRef(null);
   const overlay = useRef(null);
@@ -167,4 +173,4 @@ function CameraPage() {
   </main>`;
 }
 
-render(html`<${CameraPage} />`, document.getElementById("app"));
+render(html`<${CameraPage} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

@@ -73,8 +73,8 @@ function Field({ field, value, ships, onChange, error, quiet }) {
 function ActionForm({ state }) {
   const p = state.pending;
   const actions = state.ruleset.actions;
-  const [chosenType, setChosenType] = useState(null);
-  const [edits, setEdits] = useState({});
+  const [chosenType, setChosenType] = useState(/** @type {string | null} */ (null));
+  const [edits, setEdits] = useState(/** @type {Record<string, unknown>} */ ({}));
   const type = chosenType ?? p?.type ?? actions[0]?.type;
   const def = actions.find((a) => a.type === type);
   const followUp = p?.origin === "follow-up";
@@ -179,7 +179,7 @@ function Dice({ state }) {
 
 function Choice({ state }) {
   const c = state.choice;
-  const [picked, setPicked] = useState([]);
+  const [picked, setPicked] = useState(/** @type {number[]} */ ([]));
   const { send, refusal } = useSend();
   if (!c) return null;
   const multi = c.max > 1;
@@ -283,4 +283,4 @@ function Control() {
   </main>`;
 }
 
-render(html`<${Control} />`, document.getElementById("app"));
+render(html`<${Control} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

@@ -53,4 +53,4 @@ function Devices() {
   </main>`;
 }
 
-render(html`<${Devices} />`, document.getElementById("app"));
+render(html`<${Devices} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

@@ -35,7 +35,7 @@ function PhaseStrip({ state }) {
     g.label === null || g.now
       ? g.phases.map((p, i) => html`<${Phase} key=${p.index} phase=${p} now=${p.index === ph.index} label=${i === 0 ? g.label : null} />`)
       : [
-          html`<li key=${`g${g.phases[0].index}`} class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>
+          html`<li key=${`g${g.phases[0]?.index}`} class="phase-group" title=${g.phases.map((p) => p.name).join(", ")}>
             ${g.label}: ${g.phases.length} phases
           </li>`,
         ],
@@ -298,7 +298,7 @@ function Display() {
   const { state, prefs } = useTable();
   const undone = state?.lastUndo ?? null;
   // the result on screen when this page first saw the table (undefined until then): only later ones are announced
-  const lastSeq = useRef(undefined);
+  const lastSeq = useRef(/** @type {number | null | undefined} */ (undefined));
   const [announce, setAnnounce] = useState("");
   useScreenAwake();
   useLayoutEffect(() => {
@@ -322,7 +322,7 @@ function Display() {
     if (undone) setAnnounce(`Undone: ${undone.description}`);
   }, [undone?.seq, undone?.at]);
   // the end of the game is said once when it comes (not on a page opened after it)
-  const endSaid = useRef(undefined);
+  const endSaid = useRef(/** @type {string | null | undefined} */ (undefined));
   const endText = state?.ended ? `${state.ended.headline}. ${state.ended.reason}` : null;
   useEffect(() => {
     if (!loaded) return;
@@ -384,4 +384,4 @@ function ScreenButtons() {
   </button>`;
 }
 
-render(html`<${Display} />`, document.getElementById("app"));
+render(html`<${Display} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

@@ -43,7 +43,7 @@ function DeleteConfirm({ game, send, done }) {
 }
 
 function GameCard({ game, rulesets, openSides, send }) {
-  const [asking, setAsking] = useState(null);
+  const [asking, setAsking] = useState(/** @type {"end" | "delete" | null} */ (null));
   const done = () => setAsking(null);
   const report = `/api/games/${game.id}/report`;
   return html`<article class=${`panel game${game.open ? " open" : ""}`} data-game=${game.id} aria-labelledby=${`game-${game.id}`}>
@@ -80,8 +80,8 @@ function GameCard({ game, rulesets, openSides, send }) {
 
 function Games() {
   const { state } = useTable();
-  const [games, setGames] = useState(null);
-  const [rulesets, setRulesets] = useState(null);
+  const [games, setGames] = useState(/** @type {any} */ (null));
+  const [rulesets, setRulesets] = useState(/** @type {any} */ (null));
   const [error, setError] = useState("");
   const load = () =>
     api("GET", "/api/games").then((g) => (Array.isArray(g) ? setGames(g) : setError(g.error?.message ?? "The games cannot be read.")));
@@ -117,4 +117,4 @@ function Games() {
   </main>`;
 }
 
-render(html`<${Games} />`, document.getElementById("app"));
+render(html`<${Games} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

@@ -90,19 +90,25 @@ function Created({ game, rulesetName, ships, sides }) {
 }
 
 function NewGame() {
-  const [rulesets, setRulesets] = useState(null);
+  const [rulesets, setRulesets] = useState(/** @type {any} */ (null));
   const [rulesetId, setRulesetId] = useState("");
   const [scenario, setScenario] = useState("");
-  const [ships, setShips] = useState([]);
-  const [players, setPlayers] = useState({});
+  const [ships, setShips] = useState(/** @type {Record<string, any>[]} */ ([]));
+  const [players, setPlayers] = useState(/** @type {Record<string, any>} */ ({}));
   const [title, setTitle] = useState("");
-  const [options, setOptions] = useState({});
-  const [wind, setWind] = useState({});
-  const [dataFile, setDataFile] = useState(null);
+  const [options, setOptions] = useState(/** @type {Record<string, any>} */ ({}));
+  const [wind, setWind] = useState(/** @type {Record<string, any>} */ ({}));
+  const [dataFile, setDataFile] = useState(/** @type {any} */ (null));
   // a refusal is kept with what it was about (`about`: that part of the form as it was); it is shown only while that
   // part is unchanged, so it goes the moment it no longer applies
-  const [errors, setErrors] = useState({ general: "", about: "", ships: {} });
-  const [created, setCreated] = useState(null);
+  const [errors, setErrors] = useState(
+    /** @type {{ general: string; about: string; path?: string; ships: Record<number, { message: string; about: string }> }} */ ({
+      general: "",
+      about: "",
+      ships: {},
+    }),
+  );
+  const [created, setCreated] = useState(/** @type {any} */ (null));
   useEffect(() => {
     api("GET", "/api/rulesets").then((r) =>
       r.ok === false ? setErrors({ general: r.error.message, about: "", ships: {} }) : setRulesets(r.rulesets),
@@ -251,4 +257,4 @@ function NewGame() {
   </main>`;
 }
 
-render(html`<${NewGame} />`, document.getElementById("app"));
+render(html`<${NewGame} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

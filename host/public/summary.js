@@ -46,7 +46,7 @@ function headline(sum) {
 }
 
 function Summary() {
-  const [sum, setSum] = useState(null);
+  const [sum, setSum] = useState(/** @type {any} */ (null));
   useEffect(() => {
     api("GET", `/api/games/${gameId}/summary`).then(setSum);
   }, []);
@@ -75,4 +75,4 @@ function Summary() {
   </main>`;
 }
 
-render(html`<${Summary} />`, document.getElementById("app"));
+render(html`<${Summary} />`, /** @type {HTMLElement} */ (document.getElementById("app")));

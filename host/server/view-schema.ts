@@ -6,7 +6,7 @@
  * Checked against every bundled scenario's state in test/host/server/view-schema.test.ts; it documents, it does not
  * serialise (the route sends the view as built).
  */
-import { type TSchema, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 
 const Open = Type.Record(Type.String(), Type.Unknown());
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -200,6 +200,8 @@ const Device = Type.Object(
     status: Type.String(),
     emulated: Type.Boolean(),
     name: Type.Optional(Type.String({ description: "The friendly name a person gave it" })),
+    color: Type.Optional(Type.String({ description: "A die's own colour" })),
+    commands: Type.Optional(Type.Array(Type.String(), { description: "A button pad's buttons, by the command each sends" })),
   },
   { additionalProperties: true },
 );
@@ -266,7 +268,14 @@ export const TableViewSchema = Type.Object(
     phase: Type.Object({ index: Type.Integer({ minimum: 0 }), name: Nullable(Type.String()) }),
     turn: Type.Integer({ minimum: 1 }),
     aside: Nullable(Type.Object({ type: Type.String(), title: Type.String() })),
-    lastUndo: Nullable(Type.Object({ seq: Type.Integer(), description: Type.String(), at: Type.Number() })),
+    lastUndo: Nullable(
+      Type.Object({
+        seq: Type.Integer(),
+        number: Type.Integer({ minimum: 1, description: "The undone action's number in the game (#3)" }),
+        description: Type.String(),
+        at: Type.Number(),
+      }),
+    ),
     wind: Nullable(Open),
     windState: Type.Unknown(),
     ships: Type.Array(ShipViewSchema),
@@ -284,6 +293,9 @@ export const TableViewSchema = Type.Object(
         action: Open,
         outcome: Open,
         facts: Type.Array(OutcomeFactSchema, { description: "The outcome as the rule set's typed facts, in the players' words" }),
+        plan: Type.Array(PlanEntry),
+        dice: Type.Array(PlacedDie, { description: "Each die of the result with its label: whose slot it filled and its source" }),
+        events: Type.Array(Open),
       }),
     ),
     history: Type.Array(Type.Object({ seq: Type.Integer(), at: Type.Number(), description: Type.String() })),
@@ -344,3 +356,10 @@ export const TableViewSchema = Type.Object(
   },
   { $id: "TableView", additionalProperties: false },
 );
+
+/**
+ * The table state as the pages receive it: the one wire type, read off the schema. The pages (plain JS) name it in
+ * JSDoc (`@typedef {import("../server/view-schema.ts").TableView} TableView`) and `tsc -p tsconfig.pages.json`
+ * checks them against it; the host's view builder is checked against it in test/host/server/view-schema.test.ts.
+ */
+export type TableView = Static<typeof TableViewSchema>;

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, stateOf, until } from "./harness.ts";
 import { axeViolations } from "./page-checks.ts";
 
@@ -144,6 +144,7 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
     expect(s.bindings.find((b) => b.die === "die-3")).toMatchObject({ side: "Dutch" });
     await page.goto(`${host.url}/devices`);
     await page.locator("[data-added='reader-2']").waitFor(WAIT);
+    await page.locator("#phones-h").waitFor(WAIT);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, "add-devices-restart-390x844.png"), fullPage: true });
   });

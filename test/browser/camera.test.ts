@@ -16,7 +16,7 @@ import { openCvCells } from "../../devices/testing/camera/cells.ts";
 import { referenceMarkers, type Scene, type SceneMarker } from "../../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../../devices/testing/camera/video.ts";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import { columnPct, pct } from "../../host/public/lib/format.js";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { transition } from "../../src/game/engine.ts";
 import type { Headline } from "../../src/odds/headline.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
@@ -230,7 +230,9 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await display.locator("#action .kicker", { hasText: "The rules ask" }).waitFor();
     // the display lists what may be chosen and what the rules demand after it
     const asked = await state();
-    expect(await display.locator(".choice-options li").allTextContents()).toEqual(asked.choice?.options.map((o) => o.label));
+    expect(await display.locator(".choice-options li").allTextContents()).toEqual(
+      (asked.choice?.options as { label: string }[] | undefined)?.map((o) => o.label),
+    );
     expect(await display.locator("#action .waiting li").allTextContents()).toEqual(asked.followUps.slice(1).map((f) => f.purpose));
     await display.screenshot({ path: join(ARTIFACTS, "display-choice-pending.png") });
     const phone = await browser.newPage();

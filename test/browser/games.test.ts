@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
 
@@ -130,7 +130,11 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.locator("#bind-by-roll button[type=submit]").click();
     await until(state, (s) => s.assigning?.kind === "die", 10_000);
     await sim("roll", { die: "pixel-1", face: 3 });
-    await until(state, (s) => s.bindings.some((b) => b.die === "pixel-1" && b.roles?.includes("initiative")), 10_000);
+    await until(
+      state,
+      (s) => s.bindings.some((b) => b.die === "pixel-1" && (b.roles as string[] | undefined)?.includes("initiative")),
+      10_000,
+    );
     const display = await browser.newPage();
     await display.goto(`${host.url}/`);
     await expect.poll(() => display.locator("#title").textContent(), WAIT).toBe("Club night");

@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { poll } from "../support/wait.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");

@@ -4,7 +4,7 @@
  * whose dice were not complete is still pending — not applied.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, settled, startHost, until } from "./harness.ts";
 

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
 import { smallText } from "./page-checks.ts";
 

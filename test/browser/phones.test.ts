@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableView } from "../../host/session/view.ts";
+import type { TableView } from "../../host/server/view-schema.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
 

@@ -1,7 +1,7 @@
 // The club board: one tile per table, redrawn from WS /api/club/live (falls back to polling /api/club/board).
-const tilesEl = document.getElementById("tiles");
-const summaryEl = document.getElementById("summary");
-const emptyEl = document.getElementById("empty");
+const tilesEl = /** @type {HTMLElement} */ (document.getElementById("tiles"));
+const summaryEl = /** @type {HTMLElement} */ (document.getElementById("summary"));
+const emptyEl = /** @type {HTMLElement} */ (document.getElementById("empty"));
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);

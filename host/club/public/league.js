@@ -6,7 +6,7 @@ const cell = (tag, text) => {
 };
 
 function table(id, rows) {
-  const t = document.getElementById(id);
+  const t = /** @type {HTMLElement} */ (document.getElementById(id));
   const head = document.createElement("tr");
   for (const h of ["", "Played", "Won", "Drawn", "Lost", "Points", "Ships net"]) head.append(cell("th", h));
   const body = rows.map((r) => {
@@ -23,7 +23,7 @@ async function load() {
   const l = await (await fetch("/api/club/league")).json();
   table("players", l.players);
   table("sides", l.sides);
-  document.getElementById("games").replaceChildren(
+  /** @type {HTMLElement} */ (document.getElementById("games")).replaceChildren(
     ...l.games
       .slice()
       .reverse()

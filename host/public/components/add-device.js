@@ -23,7 +23,7 @@ const PLACEHOLDER = { dice: "e.g. the black die", readers: "e.g. Dutch reader", 
 const signal = (rssi) => `${rssi >= -60 ? "strong" : rssi >= -75 ? "fair" : "weak"} signal (${rssi} dBm)`;
 
 function FoundCard({ f, added, onAdded }) {
-  const [said, setSaid] = useState(null);
+  const [said, setSaid] = useState(/** @type {any} */ (null));
   const [waiting, setWaiting] = useState(false);
   const [name, setName] = useState("");
   const [color, setColor] = useState("");
@@ -101,8 +101,8 @@ function Added({ state, origins }) {
 
 /** The panel. */
 export function AddDevice({ state }) {
-  const [setup, setSetup] = useState(null);
-  const [search, setSearch] = useState(null);
+  const [setup, setSetup] = useState(/** @type {any} */ (null));
+  const [search, setSearch] = useState(/** @type {any} */ (null));
   const [busy, setBusy] = useState(false);
   const { send, refusal } = useSend();
   const ids = state.devices.map((d) => d.id).join(" ");

@@ -7,8 +7,8 @@ import { api } from "../lib/live.js";
 
 /** `file` is the accepted `{name, text}` or null; `onFile` sets it (null: the rule set's own tables). */
 export function DataFileUpload({ ruleset, file, onFile }) {
-  const [problem, setProblem] = useState(null);
-  const [read, setRead] = useState(null);
+  const [problem, setProblem] = useState(/** @type {any} */ (null));
+  const [read, setRead] = useState(/** @type {any} */ (null));
   const choose = async (e) => {
     const chosen = e.currentTarget.files?.[0];
     e.currentTarget.value = "";

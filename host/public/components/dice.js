@@ -65,7 +65,8 @@ export function DiceRow({ dice }) {
     html`<div class=${`dice-row${dice.length > MANY ? " many" : ""}${one ? " one-source" : ""}`}>
       ${ds.map((d) => html`<${DieFace} placed=${d} />`)}
     </div>`;
-  if (gs.length === 1 && gs[0].whose === "") return row(gs[0].dice, false);
+  const [only] = gs;
+  if (gs.length === 1 && only?.whose === "") return row(only.dice, false);
   return html`<div class="dice-row grouped">
     ${gs.map((g) => {
       const sources = [...new Set(g.dice.map(sourceOf))];

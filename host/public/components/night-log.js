@@ -14,7 +14,7 @@ const clock = (at) => new Date(at).toLocaleTimeString([], { hour: "2-digit", min
 
 /** A page of the log (`null` while it loads), fetched again when the page or the table changes. */
 export function useLogPage(page, version) {
-  const [log, setLog] = useState(null);
+  const [log, setLog] = useState(/** @type {any} */ (null));
   useEffect(() => {
     if (page === null || page === undefined) return;
     let live = true;

@@ -7,8 +7,8 @@ import { api } from "../lib/live.js";
 import { FieldError, useSend } from "../lib/use-send.js";
 
 export function Phones() {
-  const [phones, setPhones] = useState(null);
-  const [pair, setPair] = useState(null);
+  const [phones, setPhones] = useState(/** @type {any} */ (null));
+  const [pair, setPair] = useState(/** @type {any} */ (null));
   const { send, refusal } = useSend();
   const load = async () => {
     const [p, q] = await Promise.all([api("GET", "/api/phones"), api("GET", "/api/pairing")]);

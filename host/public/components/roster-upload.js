@@ -18,9 +18,11 @@ export function RosterUpload({ ruleset, onShips }) {
     ...ruleset.ship,
   ];
   const labelOf = (name) => fields.find((f) => f.name === name)?.label.replace(/ \(.*\)$/, "") ?? name;
-  const [problems, setProblems] = useState(null);
+  const [problems, setProblems] = useState(
+    /** @type {{ file: string; list: { line: number | null; field: string; message: string }[] } | null} */ (null),
+  );
   const [said, setSaid] = useState("");
-  const [warnings, setWarnings] = useState([]);
+  const [warnings, setWarnings] = useState(/** @type {any[]} */ ([]));
   const read = async (e) => {
     const file = e.currentTarget.files?.[0];
     if (!file) return;

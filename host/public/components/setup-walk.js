@@ -9,7 +9,7 @@ import { BindByRoll, Waiting } from "./setup-touch.js";
 export function SetupWalk({ gameId }) {
   const { state } = useTable();
   const [walking, setWalking] = useState(false);
-  const [skipped, setSkipped] = useState([]);
+  const [skipped, setSkipped] = useState(/** @type {(string | undefined)[]} */ ([]));
   const [error, setError] = useState("");
   const send = async (method, url, body) => {
     const r = await api(method, url, body);

@@ -47,8 +47,8 @@ function Input({ field, value, set, bad, sides }) {
  * name unique among `taken` (the ids of the ships listed).
  */
 export function ShipForm({ ruleset, sides, taken = [], onAdd }) {
-  const [values, setValues] = useState({ side: sides[0] ?? "" });
-  const [errors, setErrors] = useState({});
+  const [values, setValues] = useState(/** @type {Record<string, any>} */ ({ side: sides[0] ?? "" }));
+  const [errors, setErrors] = useState(/** @type {Record<string, string | undefined>} */ ({}));
   const fields = [...BASE, ...ruleset.ship];
   const submit = async (e) => {
     e.preventDefault();
@@ -61,6 +61,7 @@ export function ShipForm({ ruleset, sides, taken = [], onAdd }) {
     const ship = { side, id: idFromName(name, taken), name, ...rest };
     const r = await api("POST", "/api/rosters/parse", { ruleset: ruleset.id, format: "yaml", text: JSON.stringify([ship]) });
     if (r.ok === false) {
+      /** @type {Record<string, string>} */
       const found = {};
       for (const p of r.error.errors ?? [{ field: "", message: r.error.message }]) found[p.field || "form"] = labelled(p.message, fields);
       return setErrors(found);

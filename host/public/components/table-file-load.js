@@ -9,7 +9,7 @@ const CHECKED_AS = "table.yaml";
 
 /** `onCreated(game)` receives the new game's list entry. */
 export function TableFileLoad({ onCreated }) {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {{ file: string; message: string; path: string } | null} */ (null));
   const load = async (e) => {
     const file = e.currentTarget.files?.[0];
     if (!file) return;

@@ -97,9 +97,11 @@ function Base({ s, sx, sy, role, sideClass, unit, onGrab }) {
 export function TableMap({ state, movable = false, fontPx = 20, windLabel = false }) {
   const t = state.table;
   const box = useRef(null);
-  const svg = useRef(null);
+  const svg = useRef(/** @type {SVGSVGElement | null} */ (null));
   const size = useSize(box, t !== null);
-  const [drag, setDrag] = useState(null);
+  const [drag, setDrag] = useState(
+    /** @type {{ id: string; mode: string; x: number; y: number; heading: number; win: any } | null} */ (null),
+  );
   if (!t) return null;
   const sideOf = new Map(state.ships.map((s) => [s.id, s.side]));
   const sides = [...new Set(state.ships.map((s) => s.side))];

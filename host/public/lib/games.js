@@ -33,7 +33,9 @@ export const scenarioWord = (id) => (id ? String(id).replace(/-/g, " ") : "blank
 
 /**
  * The games in the order the list shows them: the open one first, then the newest played; put-away games apart.
- * @returns {{shown: object[], archived: object[]}}
+ * @template {{ status: string; open: boolean; updatedAt: number }} G
+ * @param {readonly G[]} games
+ * @returns {{ shown: G[]; archived: G[] }}
  */
 export function arrangeGames(games) {
   const byRecent = [...games].sort((a, b) => Number(b.open) - Number(a.open) || b.updatedAt - a.updatedAt);
@@ -67,7 +69,9 @@ export { cellValue };
  * @returns {{ship: Record<string, unknown>, problems: Record<string, string>}} `problems`: a required field left empty
  */
 export function shipOfForm(fields, values) {
+  /** @type {Record<string, unknown>} */
   const ship = {};
+  /** @type {Record<string, string>} */
   const problems = {};
   for (const f of fields) {
     const v = values[f.name];

@@ -3,4 +3,4 @@ import htm from "htm";
 import { h } from "preact";
 
 /** `html\`<div class=${c}>${children}</div>\`` → a Preact element. */
-export const html = htm.bind(h);
+export const html = /** @type {(strings: TemplateStringsArray, ...values: any[]) => any} */ (/** @type {any} */ (htm).bind(h));

@@ -4,13 +4,15 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { shareEqual } from "./share.js";
 
+/** @typedef {import("../../server/view-schema.ts").TableView} TableView */
+
 const TOKEN_KEY = "quarterdeck.token";
 
 /** Keeps a token handed over in the URL fragment (`/control#token=…`, from the pairing QR code), then hides it. */
 export function adoptTokenFromUrl() {
   const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
   if (!m) return;
-  localStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]));
+  localStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1] ?? ""));
   history.replaceState(null, "", location.pathname + location.search);
 }
 
@@ -82,9 +84,9 @@ export function socket(path, onMessage, onOpen) {
  * The table state pushed by the host: `{state, online, prefs}` (`prefs`: the display's scale and speech, on the same
  * socket); `onEvent` sees each event once (undo, focus…). Marks `body.offline` while the connection is down.
  */
-export function useTable(onEvent = () => {}) {
-  const [state, setState] = useState(null);
-  const [prefs, setPrefs] = useState(null);
+export function useTable(onEvent = (/** @type {unknown} */ _event) => {}) {
+  const [state, setState] = useState(/** @type {TableView | null} */ (null));
+  const [prefs, setPrefs] = useState(/** @type {TableView["display"] | null} */ (null));
   const [online, setOnline] = useState(false);
   const eventRef = useRef(onEvent);
   eventRef.current = onEvent;

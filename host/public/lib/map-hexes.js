@@ -13,7 +13,9 @@ export function hexPath(grid, win, height) {
       ? { x: grid.origin.x + R * 1.5 * q, y: grid.origin.y + R * SQRT3 * (r + q / 2) }
       : { x: grid.origin.x + R * SQRT3 * (q + r / 2), y: grid.origin.y + R * 1.5 * r };
   // the window in table coordinates (y north), widened by a hex
+  /** @type {[number, number]} */
   const xs = [win.x0 - 2 * R, win.x1 + 2 * R];
+  /** @type {[number, number]} */
   const ys = [height - win.y1 - 2 * R, height - win.y0 + 2 * R];
   // flat-topped: columns q run along x and rows r along y within a column; pointy-topped the other way round
   const [outer, inner] = flat ? [xs, ys] : [ys, xs];

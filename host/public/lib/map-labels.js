@@ -5,7 +5,7 @@
 /** A name's initials ("De Zeven Provinciën" → "DZP", "Gouda" → "Gou"). */
 export function initials(name) {
   const words = String(name).split(/\s+/).filter(Boolean);
-  if (words.length === 1) return words[0].slice(0, 3);
+  if (words.length === 1) return (words[0] ?? "").slice(0, 3);
   return words
     .map((w) => w[0])
     .join("")

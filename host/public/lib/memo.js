@@ -6,6 +6,7 @@ import { Component, h } from "preact";
 /** `render` wrapped so it runs only when some prop is not identical to the last one. */
 export function memo(render) {
   class Memo extends Component {
+    /** @override */
     shouldComponentUpdate(next) {
       const prev = this.props;
       for (const k in next) if (next[k] !== prev[k]) return true;

@@ -32,6 +32,9 @@ export function refusalWords(error, fields = []) {
 /**
  * Typed dice ("4 6 1", "4,6,1") checked before they are sent: `{values}`, or `{error}` in words when a value is
  * not a whole number or more are typed than the table needs (`needed`; null when no roll waits).
+ * @param {string} text
+ * @param {number | null | undefined} needed
+ * @returns {{ values: number[] } | { error: string }}
  */
 export function typedDice(text, needed) {
   const parts = String(text)

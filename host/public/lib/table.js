@@ -1,10 +1,18 @@
 // Pure helpers that read the table state for the pages: whether the dice a roll needs can come, where the game
 // is (phase of the turn), and whether a tap has only shown a ship. No DOM access (unit-tested in Node).
 
+/** @typedef {import("../../server/view-schema.ts").TableView} TableView */
+/** @typedef {{ label: string | null; phases: { name: string; index: number }[]; now: boolean }} PhaseGroup */
+
 /** The colour of an ordinary die (src/dice/plan.ts `PLAIN_COLOR`): any die not of the plan's other colours. */
 const PLAIN_COLOR = "normal";
 
 /** Whether a die of `colors` may stand for the entry's colour within `plan` (src/dice/plan.ts `colorFits`). */
+/**
+ * @param {readonly string[]} colors
+ * @param {{ color: string | null }} entry
+ * @param {readonly { color: string | null }[]} plan
+ */
 export function colorFits(colors, entry, plan) {
   if (entry.color === null || entry.color === undefined) return true;
   if (colors.includes(entry.color)) return true;
@@ -28,6 +36,8 @@ function diceFor(state, entry, plan) {
 /**
  * Why the dice this roll needs cannot come, with the remedy, or null when they can (or none are needed, or the
  * roller types or rolls in software). `{title, remedy}`, in words for the table.
+ * @param {TableView} state
+ * @returns {{ title: string; remedy: string } | null}
  */
 export function diceTrouble(state) {
   const p = state.pending;
@@ -52,7 +62,10 @@ function missingOf(p, i, count) {
   return Math.max(0, count - placed);
 }
 
-/** The turn's phases as the rule set orders them, and which one the game is in. */
+/**
+ * The turn's phases as the rule set orders them, and which one the game is in.
+ * @param {Pick<TableView, "ruleset" | "phase">} state
+ */
 export function phaseView(state) {
   // a phase name starts with a capital on the screen, whatever the rule set's list says ("wind change")
   const capital = (name) => (typeof name === "string" ? name.charAt(0).toUpperCase() + name.slice(1) : name);
@@ -66,6 +79,9 @@ export function phaseView(state) {
  * group under that prefix; the group of the current phase lists its phases, the others stand as their prefix and
  * how many phases they hold, so a long turn (Age of Sail's 13 phases) still fits the display's header.
  * Each group: `{label, phases: [{name, index}], now}` (`label` null for a phase on its own).
+ * @param {readonly string[]} order
+ * @param {number} index
+ * @returns {PhaseGroup[]}
  */
 export function phaseGroups(order, index) {
   const prefixOf = (name) => (typeof name === "string" && name.includes(": ") ? name.slice(0, name.indexOf(": ")) : null);
@@ -89,17 +105,22 @@ export function phaseGroups(order, index) {
 /**
  * Whether a tap has only shown a ship: the table's action has just its first ship chosen, nothing else set and no
  * dice. The display then shows that ship's log and says how to start firing, rather than a half-built action.
+ * @param {TableView} state
  */
 export function onlyShown(state) {
   const p = state.pending;
   if (p?.origin !== "table" || p.dice.length > 0) return false;
   const ships = p.fields.filter((f) => f.type === "ship");
   if (ships.length < 2) return false;
-  const filled = ships.filter((f) => typeof p.action[f.name] === "string");
-  return filled.length === 1 && filled[0] === ships[0] && state.focus?.ship?.id === p.action[ships[0].name];
+  const filled = ships.filter((f) => typeof p.action[String(f.name)] === "string");
+  return filled.length === 1 && filled[0] === ships[0] && state.focus?.ship?.id === p.action[String(ships[0]?.name)];
 }
 
-/** Whether a connected button pad has a button for `command` (its health lists its buttons' commands). */
+/**
+ * Whether a connected button pad has a button for `command` (its health lists its buttons' commands).
+ * @param {Pick<TableView, "devices">} state
+ * @param {string} command
+ */
 export function padHas(state, command) {
   return (state.devices ?? []).some((d) => d.kind === "pad" && d.connected && (d.commands ?? []).includes(command));
 }

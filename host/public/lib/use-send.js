@@ -11,7 +11,7 @@ import { api } from "./live.js";
  * words for this panel.
  */
 export function useSend(words = (e) => e.message) {
-  const [refusal, setRefusal] = useState(null);
+  const [refusal, setRefusal] = useState(/** @type {{ code: string; message: string; path: string } | null} */ (null));
   const send = async (method, url, body) => {
     const r = await api(method, url, body);
     setRefusal(r.ok === false ? { ...r.error, message: words(r.error) } : null);
@@ -22,7 +22,7 @@ export function useSend(words = (e) => e.message) {
 
 /** An error beside the field or buttons it concerns, scrolled into view when it appears or changes (unless `quiet`). */
 export function FieldError({ id, error, quiet = false }) {
-  const ref = useRef(null);
+  const ref = useRef(/** @type {HTMLElement | null} */ (null));
   useEffect(() => {
     if (error && !quiet) ref.current?.scrollIntoView({ block: "nearest" });
   }, [error]);

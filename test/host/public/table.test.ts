@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diceTrouble, onlyShown, padHas, phaseGroups, phaseView } from "../../../host/public/lib/table.js";
-import type { TableView } from "../../../host/session/view.ts";
+import type { TableView } from "../../../host/server/view-schema.ts";
 
 const die = (id: string, color: string, connected = true) => ({ id, kind: "die", color, connected });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
 import { LiveServerMessage } from "../../../host/server/schemas.ts";
-import type { TableView } from "../../../host/session/view.ts";
+import type { TableView } from "../../../host/server/view-schema.ts";
 import { demoSetup, tempDir } from "../helpers.ts";
 
 const logger = pino({ level: "silent" });
