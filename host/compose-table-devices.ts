@@ -34,7 +34,12 @@ export async function composeTableDevices(
   const { config, problems } = mergeDevices(tableFile.devices, store.addedDevices());
   for (const p of problems) logger.warn({ device: p.id }, p.message);
   if (!opts.sim) return composeDevices({ emulated: false, config }, logger);
-  const world = await emulateWorld({ diceOverHci: opts.simDiceOverHci === true }, logger.child({ dev: "world" }));
+  const worldLogger = logger.child({ dev: "world" });
+  // without socat there is no HCI controller to plug: the dice are then heard in-process, and the log says why
+  const world = await emulateWorld({ diceOverHci: opts.simDiceOverHci === true }, worldLogger).catch((e: Error) => {
+    worldLogger.warn({ err: e.message }, "the emulated HCI controller could not start: the dice are emulated in-process");
+    return emulateWorld({ diceOverHci: false }, worldLogger);
+  });
   let live: LiveDevices | null = null;
   const sim: SimControls = world.simControls(() => {
     const c = live?.config;

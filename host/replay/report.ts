@@ -149,7 +149,7 @@ td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left}.game{font-size
 .game dd{margin-left:9.5rem}.result{font-size:1.6rem;font-weight:800;margin:.4rem 0}
 @media (max-width:40rem){.game dt{float:none;width:auto}.game dd{margin-left:0}table{font-size:.85rem}td,th{padding:.2rem}}</style></head><body>
 <h1>After-action report: ${esc(r.setup.title)}</h1>
-<p>Rule set: ${esc(r.ruleset.title)} (<code>${esc(r.ruleset.id)}</code>) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${esc(wind.label)}` : ""}</p>
+<p>Rule set: ${esc(r.ruleset.title)} · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${esc(wind.label)}` : ""}</p>
 ${
   facts.length
     ? `<p class="result" id="result">${esc(facts[0]?.[1] ?? "")}</p><dl class="game" id="game">${facts

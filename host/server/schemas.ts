@@ -112,7 +112,16 @@ export const LiveServerMessage = Type.Union([
     { type: Type.Literal("camera.reported"), reported: Type.Integer({ minimum: 0 }), unknown: Type.Array(Type.Integer()) },
     Strict,
   ),
-  Type.Object({ type: Type.Literal("display"), display: Type.Object({ scale: Type.Number(), speech: Type.Boolean() }, Strict) }, Strict),
+  Type.Object(
+    {
+      type: Type.Literal("display"),
+      display: Type.Object(
+        { scale: Type.Number(), speech: Type.Boolean(), log: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) },
+        Strict,
+      ),
+    },
+    Strict,
+  ),
   Type.Object(
     { type: Type.Literal("error"), error: Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() }, Strict) },
     Strict,
