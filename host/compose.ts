@@ -18,7 +18,7 @@ import { DEFAULT_TABLE, startingFormation } from "./config/table-layout.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { type DeviceSetup, deviceSetup } from "./device-setup/setup.ts";
 import { allHealth, showLight, subscribeDevices, type TableDevices } from "./devices.ts";
-import { DiceLights } from "./dice-lights.ts";
+import { DICE_LIGHTS_SETTING, DiceLights, diceLightsOn } from "./dice-lights.ts";
 import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table.ts";
 import { awaitedDice } from "./session/awaited-dice.ts";
 import { diceAtHand } from "./session/draft.ts";
@@ -183,7 +183,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   devices = built;
   lights = new DiceLights({
     show: (id, light) => showLight(built, id, light),
-    enabled: () => current.setup.display?.diceLights !== false,
+    enabled: () => diceLightsOn(store.setting(DICE_LIGHTS_SETTING), current.setup.display),
     wait: (ms) => new Promise((done) => setTimeout(done, ms)),
     logger,
   });

@@ -3,7 +3,7 @@
  * rules marked it (`hit`, `miss`; `counted` for a die the rules give no hit or miss); the dice the table waits for
  * glow until they are rolled (host/session/awaited-dice.ts); a die whose battery runs low blinks once. The host only
  * says which light; the die's family says how (devices/dice/lights.ts). Lights are off for a table whose file says
- * `display: {diceLights: false}`.
+ * `display: {diceLights: false}`, or switched off from the browser (`PUT /api/dice-lights`, kept with the table).
  *
  * Each die's lights go out in order, one after another: a result light is given its time before the next (a glow
  * for the next roll would cut it short), and a glowing die is put out before it shows its result.
@@ -12,6 +12,14 @@ import type { Logger } from "pino";
 import { LIGHT_PATTERNS } from "../devices/dice/light-patterns.ts";
 import type { DeviceHealth, DieLight } from "../devices/readings.ts";
 import type { ResolvedRecord } from "./store/records.ts";
+
+/** The table setting (the game file's) that switches the lights on or off from the browser: `on` / `off`. */
+export const DICE_LIGHTS_SETTING = "dice-lights";
+
+/** Whether the dice answer back: the table's own setting when one was made, else the table file's (absent: on). */
+export function diceLightsOn(kept: string | null, display: { readonly diceLights?: boolean } | undefined): boolean {
+  return kept !== null ? kept === "on" : display?.diceLights !== false;
+}
 
 /** A die at or below this battery percent blinks once (again only after it was charged above it). */
 export const LOW_BATTERY_PERCENT = 15;

@@ -21,6 +21,7 @@ import { pageRoutes } from "./pages.ts";
 import { PHONES_SETTING, PhonesAccess } from "./phones.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { deviceSetupRoutes } from "./routes/device-setup.ts";
+import { diceLightsRoutes } from "./routes/dice-lights.ts";
 import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
 import { gameCreateRoutes } from "./routes/game-create.ts";
 import { gamesRoutes } from "./routes/games.ts";
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gamesRoutes, { table: opts.table });
   await app.register(gameCreateRoutes, { table: opts.table });
   await app.register(setupFileRoutes);
+  await app.register(diceLightsRoutes, { table: opts.table });
   await app.register(ruleSetRoutes);
   await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;

@@ -104,10 +104,28 @@ describe("each die shows its own result", { timeout: 120_000 }, () => {
 
   it("a table whose file says display.diceLights: false keeps its dice dark", async () => {
     const { app } = await demo({ lights: false });
+    expect((await app.inject({ method: "GET", url: "/api/dice-lights" })).json()).toEqual({ ok: true, on: false, from: "table-file" });
     const last = await broadside(app);
     expect(last.dice.some((d) => d.mark === "hit")).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     for (const die of DICE) expect(await lightsOf(app, die), die).toEqual([]);
     expect((await app.inject({ method: "GET", url: "/api/sim/dice/kraken/lights" })).statusCode).toBe(404);
+  });
+
+  it("switched off from the browser (kept with the table, over the table file): the dice stay dark", async () => {
+    const { app, table } = await demo({});
+    const put = await app.inject({ method: "PUT", url: "/api/dice-lights", payload: { on: false } });
+    expect(put.json()).toEqual({ ok: true, on: false, from: "table" });
+    expect(table.store.setting("dice-lights")).toBe("off");
+    await broadside(app);
+    await new Promise((r) => setTimeout(r, 300));
+    // a die that glowed for the roll awaited before is put out, and shows nothing more
+    for (const die of DICE)
+      expect(
+        (await lightsOf(app, die)).filter((l) => l !== "glow" && l !== "off"),
+        die,
+      ).toEqual([]);
+    for (const die of DICE) expect((await lightsOf(app, die)).at(-1) ?? "off", die).toBe("off");
+    expect((await app.inject({ method: "PUT", url: "/api/dice-lights", payload: { on: "yes" } })).statusCode).toBe(400);
   });
 });
