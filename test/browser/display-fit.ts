@@ -5,6 +5,7 @@
  * every text scale /control offers: no box that holds text overflows (scrollWidth/scrollHeight within 1 px of its
  * client size), the page does not scroll, and the instruction, the dice count and the odds headline are on screen.
  * One browser, one host per scenario, one page per size; the states are driven through the API and the emulated dice.
+ * Each scenario is its own test file (display-fit-<scenario>.test.ts), so the lanes' workers take them side by side.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -38,7 +39,7 @@ const wsimWithoutTables = (dir: string): string[] => {
   return ["--config", table, "--sim"];
 };
 
-const PLANS: Record<string, Plan> = {
+const PLANS = {
   "sole-bay-1672": {
     args: () => ["--scenario", "sole-bay-1672"],
     // 9 dice for a first rate, 3 for raking: twelve
@@ -63,7 +64,7 @@ const PLANS: Record<string, Plan> = {
     args: () => ["--scenario", "age-of-sail"],
     fire: { type: "fire", firer: "victory", target: "redoutable", aim: "hull", rangeCm: 8, side: "port" },
   },
-};
+} satisfies Record<string, Plan>;
 
 /** Rolls `n` of the dice the pending action still needs, each on an emulated die of its entry's colour. */
 async function roll(t: OpenDisplay, n: number): Promise<void> {
@@ -119,80 +120,82 @@ function problems(page: Page, need: { dice: boolean; odds: boolean }): Promise<s
   }, need);
 }
 
-let browser: BrowserContext;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each(Object.keys(PLANS))("the display of %s fits its content", { timeout: 300_000 }, (scenario) => {
-  const plan = PLANS[scenario] as Plan;
-  let t: OpenDisplay;
-  let pages: Page[] = [];
+/** The display-fit checks for one bundled scenario (a key of the plans above), in its own browser. */
+export function describeDisplayFit(scenario: keyof typeof PLANS): void {
+  let browser: BrowserContext;
   beforeAll(async () => {
-    const dir = freshDataDir();
-    t = await openDisplay({ args: plan.args(dir), dataDir: dir, ready: devicesUp(9), browser, width: 1920, height: 1080 });
-    pages = [t.display];
-    for (const size of SIZES.slice(1)) {
-      const page = await browser.newPage();
-      await page.setViewportSize(size);
-      await page.goto(`${t.host.url}/`);
-      await page.waitForSelector("body[data-version]");
-      pages.push(page);
-    }
-  }, 90_000);
+    browser = await launchChromium();
+  }, 60_000);
   afterAll(async () => {
-    for (const p of pages.slice(1)) await p.close();
-    await t?.close();
+    await browser?.close();
   });
-
-  /** Every size at every scale: the problems found, by size and scale (empty when the display fits). */
-  async function check(state: string): Promise<string[]> {
-    const s = await t.state();
-    // every page shows this state
-    for (const page of pages)
-      await expect
-        .poll(async () => Number(await page.locator("body").getAttribute("data-version")), { timeout: 10_000 })
-        .toBeGreaterThanOrEqual(s.version);
-    const need = { dice: (s.pending?.dice.length ?? 0) > 0 && !s.choice, odds: s.pending?.odds != null && !s.choice };
-    const found: string[] = [];
-    for (const scale of SCALES) {
-      await t.post("/api/display", { scale });
-      for (const [i, page] of pages.entries()) {
-        await page.waitForFunction((v) => document.documentElement.style.getPropertyValue("--scale") === String(v), scale);
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-        const size = SIZES[i] ?? SIZES[0];
-        for (const p of await problems(page, need))
-          found.push(`${state} at ${size.width}×${size.height}, ${Math.round(scale * 100)} %: ${p}`);
+  describe(`the display of ${scenario} fits its content`, { timeout: 300_000 }, () => {
+    const plan: Plan = PLANS[scenario];
+    let t: OpenDisplay;
+    let pages: Page[] = [];
+    beforeAll(async () => {
+      const dir = freshDataDir();
+      t = await openDisplay({ args: plan.args(dir), dataDir: dir, ready: devicesUp(9), browser, width: 1920, height: 1080 });
+      pages = [t.display];
+      for (const size of SIZES.slice(1)) {
+        const page = await browser.newPage();
+        await page.setViewportSize(size);
+        await page.goto(`${t.host.url}/`);
+        await page.waitForSelector("body[data-version]");
+        pages.push(page);
       }
-    }
-    await t.post("/api/display", { scale: 1 });
-    return found;
-  }
+    }, 90_000);
+    afterAll(async () => {
+      for (const p of pages.slice(1)) await p.close();
+      await t?.close();
+    });
 
-  it("an action set up with its odds, its dice half in, its result, and the follow-up after it", async () => {
-    if (plan.clear) {
-      await t.post("/api/cancel", {});
-      await until(t.state, (s) => !s.pending?.plan?.length);
+    /** Every size at every scale: the problems found, by size and scale (empty when the display fits). */
+    async function check(state: string): Promise<string[]> {
+      const s = await t.state();
+      // every page shows this state
+      for (const page of pages)
+        await expect
+          .poll(async () => Number(await page.locator("body").getAttribute("data-version")), { timeout: 10_000 })
+          .toBeGreaterThanOrEqual(s.version);
+      const need = { dice: (s.pending?.dice.length ?? 0) > 0 && !s.choice, odds: s.pending?.odds != null && !s.choice };
+      const found: string[] = [];
+      for (const scale of SCALES) {
+        await t.post("/api/display", { scale });
+        for (const [i, page] of pages.entries()) {
+          await page.waitForFunction((v) => document.documentElement.style.getPropertyValue("--scale") === String(v), scale);
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+          const size = SIZES[i] ?? SIZES[0];
+          for (const p of await problems(page, need))
+            found.push(`${state} at ${size.width}×${size.height}, ${Math.round(scale * 100)} %: ${p}`);
+        }
+      }
+      await t.post("/api/display", { scale: 1 });
+      return found;
     }
-    expect((await t.post("/api/actions", { action: plan.fire })).status).toBe(200);
-    const set = await until(t.state, (s) => (s.pending?.needed ?? 0) > 0);
-    expect(set.pending?.odds).toBeTruthy();
-    const found = await check("set up");
-    const needed = set.pending?.needed ?? 0;
-    if (needed >= 2) {
-      await roll(t, Math.floor(needed / 2));
-      found.push(...(await check("dice half in")));
-    }
-    const before = set.history.length;
-    await roll(t, needed);
-    const after = await until(t.state, (s: TableView) => s.history.length > before);
-    expect(after.last?.dice.length).toBe(needed);
-    found.push(...(await check(`a result with ${needed} dice`)));
-    // what the rules ask next: a choice (WS&IM's Fire Table read by hand: 0 hits to the most), else the next action
-    if (after.choice) expect((after.choice.options as unknown[] | undefined)?.length ?? 0).toBeGreaterThan(0);
-    expect(found).toEqual([]);
+
+    it("an action set up with its odds, its dice half in, its result, and the follow-up after it", async () => {
+      if (plan.clear) {
+        await t.post("/api/cancel", {});
+        await until(t.state, (s) => !s.pending?.plan?.length);
+      }
+      expect((await t.post("/api/actions", { action: plan.fire })).status).toBe(200);
+      const set = await until(t.state, (s) => (s.pending?.needed ?? 0) > 0);
+      expect(set.pending?.odds).toBeTruthy();
+      const found = await check("set up");
+      const needed = set.pending?.needed ?? 0;
+      if (needed >= 2) {
+        await roll(t, Math.floor(needed / 2));
+        found.push(...(await check("dice half in")));
+      }
+      const before = set.history.length;
+      await roll(t, needed);
+      const after = await until(t.state, (s: TableView) => s.history.length > before);
+      expect(after.last?.dice.length).toBe(needed);
+      found.push(...(await check(`a result with ${needed} dice`)));
+      // what the rules ask next: a choice (WS&IM's Fire Table read by hand: 0 hits to the most), else the next action
+      if (after.choice) expect((after.choice.options as unknown[] | undefined)?.length ?? 0).toBeGreaterThan(0);
+      expect(found).toEqual([]);
+    });
   });
-});
+}
