@@ -5,14 +5,14 @@ import { defineConfig } from "vitest/config";
  * threads without isolation (`npm run test:core`, the inner loop). The others touch processes, ports, files, ptys and
  * chromium and keep one fork per file. `npm test` runs every lane.
  *
- * Three workers on a 2-core machine: vitest's default there is one (cores − 1), and most files of the device, host
- * and browser lanes wait on sockets, ptys and chromium rather than compute, so one worker left a core idle (load ~1)
- * and the suite took 10 min; with three it takes under 5 (docs/performance.md).
+ * Workers: vitest's default (cores − 1, so one on a 2-core machine). Most files of the device, host and browser lanes
+ * wait on sockets, ptys and chromium rather than compute, so three workers took the suite from 10 min to 5 — but then
+ * the browser test that adds dice over `--sim hci` (add-devices) once saw its dice never connect while other files
+ * ran beside it. Until that is understood the suite runs on the default (docs/performance.md).
  */
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
-    maxWorkers: 3,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
