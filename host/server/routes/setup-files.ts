@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { checkDataFile } from "../../config/club-data.ts";
@@ -90,18 +90,17 @@ export function checkTableText(text: string): Result<TableSetup> {
   }
 }
 
+/** The refusal of a body naming a rule set this version does not have, with the ones it has. */
+function unknownRuleSet(reply: FastifyReply, id: string): FastifyReply {
+  const known = RULE_SETS.map((r) => r.id).join(", ");
+  return sendError(reply, { code: "ruleset.unknown", message: `There is no rule set "${id}" (known: ${known}).`, path: "ruleset" });
+}
+
 export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
   const long = { bodyLimit: TEXT_BODY_LIMITS.bodyBytes, config: { jsonLimits: TEXT_BODY_LIMITS } };
   app.post<{ Body: Static<typeof RosterBody> }>("/api/rosters/parse", { ...long, schema: { body: RosterBody } }, async (req, reply) => {
     const rs = ruleSet(req.body.ruleset);
-    if (!rs) {
-      const known = RULE_SETS.map((r) => r.id).join(", ");
-      return sendError(reply, {
-        code: "ruleset.unknown",
-        message: `There is no rule set "${req.body.ruleset}" (known: ${known}).`,
-        path: "ruleset",
-      });
-    }
+    if (!rs) return unknownRuleSet(reply, req.body.ruleset);
     const r = checkRoster(rs, req.body.format, req.body.text);
     if (!r.ok) return reply.code(400).send({ ok: false, error: r.error });
     // what the roster costs a side without being wrong (a 1666 squadron with no flagship), said beside its ships
@@ -113,14 +112,7 @@ export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
     { ...long, schema: { body: DataFileBody } },
     async (req, reply) => {
       const rs = ruleSet(req.body.ruleset);
-      if (!rs) {
-        const known = RULE_SETS.map((r) => r.id).join(", ");
-        return sendError(reply, {
-          code: "ruleset.unknown",
-          message: `There is no rule set "${req.body.ruleset}" (known: ${known}).`,
-          path: "ruleset",
-        });
-      }
+      if (!rs) return unknownRuleSet(reply, req.body.ruleset);
       const r = checkDataFile(rs, req.body.name, req.body.text);
       if (!r.ok) return sendError(reply, r.error);
       return { ok: true, ruleset: rs.id, name: r.value.name, format: r.value.format, sections: r.value.sections };
