@@ -5,6 +5,7 @@
  * `importScripts`.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
+import { openCvCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the library's own typings do not cover the ArUco module.
@@ -36,6 +37,7 @@ export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   const detector = new cv.aruco_ArucoDetector(dictionary, params, refine);
   return {
+    cells: openCvCells(cv),
     async detect(image: GreyImage): Promise<DetectedMarker[]> {
       const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
       const corners = new cv.MatVector();
