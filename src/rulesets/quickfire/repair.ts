@@ -10,6 +10,7 @@ import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
@@ -17,6 +18,14 @@ import type { QuickfireEvent } from "./events.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
+
+/** The damage a repair mends, in the text's words (4.2). */
+const REPAIR_WORDS: Readonly<Record<string, string>> = {
+  speed: "speed",
+  "heavy-rof": "heavy ROF",
+  "light-rof": "light ROF",
+  direction: "direction",
+};
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>
   state.game.phase === null || state.game.phase === "repair"
@@ -102,7 +111,10 @@ export const repairAction = quickfireAction({
     {
       type: Type.Literal("repair"),
       ship: Type.String({ label: "Ship", input: "ship" }),
-      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], { label: "Damage to repair" }),
+      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], {
+        label: "Damage to repair",
+        valueLabels: REPAIR_WORDS,
+      }),
       points: Type.Integer({ minimum: 1, maximum: 12, default: 1, label: "Repair points to spend" }),
     },
     { additionalProperties: false },
@@ -156,7 +168,7 @@ export const repairAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) =>
-    `${nameOf(state, action.ship)} repairs ${o.fixed} ${action.damage} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+    `${nameOf(state, action.ship)} repairs ${plural(o.fixed as number, `${REPAIR_WORDS[action.damage]} hit`)} with ${plural(action.points, "repair point")}${chartNote(state)}.`,
 });
 
 interface SinkingContext {
