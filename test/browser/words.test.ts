@@ -59,7 +59,10 @@ function wordsWrong(text: string, names: readonly string[], display: boolean): s
   for (const m of rest.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) bad.push(m[0]);
   // an id with a hyphen ("heavily-damaged", "royal-james", "fire-damage"): lower-case words joined by hyphens
   for (const m of rest.matchAll(/(?<![\w/.])[a-z]+(?:-[a-z0-9]+)+(?![\w/])/g)) bad.push(m[0]);
-  if (display) for (const m of rest.matchAll(/(?<![\w.])\/(?:control|devices|games|api)\b\S*/g)) bad.push(m[0]);
+  // a URL path on the display, with the words round it (which sentence says it)
+  if (display)
+    for (const m of rest.matchAll(/(?<![\w.])\/(?:control|devices|games|api)\b\S*/g))
+      bad.push(`${m[0]} in “${rest.slice(Math.max(0, m.index - 60), m.index + 20).replace(/\s+/g, " ")}”`);
   return [...new Set(bad)];
 }
 
