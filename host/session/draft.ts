@@ -211,8 +211,9 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   // the geometric fields left out are measured from the ships' positions (a person's value wins)
   // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
   // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
+  // (a draft with nothing chosen yet, as each new one starts, names no ship to measure from)
   const measuring =
-    ctx.table && draft.origin === "table"
+    ctx.table && draft.origin === "table" && Object.keys(draft.values).length > 0
       ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
       : null;
   const measure = measuring?.measure ?? null;
@@ -247,7 +248,7 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   if (missing.length > 0) {
     const next = missing[0] as ActionField;
     // a figure the positions could not give is asked for, saying why ("Gouda's position is not known: choose range …")
-    const ask = `choose ${next.label.toLowerCase()} on /control`;
+    const ask = `choose ${next.label.toLowerCase()} on the control page`;
     const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : measure?.asked ? `${measure.asked}: ${ask}` : ask;
     return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
@@ -261,8 +262,8 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   let instruction = rollInstruction(plan, gathered.missing, atHand);
   // a roll several sides make: each side's own dice mode says how it gives its dice; otherwise the roller's
   if (instruction && sidedPlan(plan)) instruction += sidesModeNote(plan, gathered.missing, ctx.work.players);
-  else if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
-  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
+  else if (instruction && mode === "manual") instruction = `${instruction} — type them on the control page`;
+  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on the control page`;
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
   return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }

@@ -10,6 +10,7 @@ import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
+import { gunneryHeadline, quickfireAttackHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
@@ -17,9 +18,18 @@ import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
 const rangeSchema = {
-  range: Type.Optional(literals(["point-blank", "short", "long"], { label: "Range band" })),
+  range: Type.Optional(
+    literals(["point-blank", "short", "long"], {
+      label: "Range band",
+      valueLabels: { "point-blank": "point blank", short: "short", long: "long" },
+    }),
+  ),
   distance: Type.Optional(Type.Number({ minimum: 0, label: "Measured distance (mm or inches, by the scale setting)" })),
-  arc: literals(["broadside", "fore-aft"], { default: "broadside", label: "Arc of the target" }),
+  arc: literals(["broadside", "fore-aft"], {
+    default: "broadside",
+    label: "Arc of the target",
+    valueLabels: { broadside: "broadside", "fore-aft": "fore and aft" },
+  }),
 };
 
 const codesOf = (o: Outcome): DamageCode[] => [...((o.hit ? [o.hit] : []) as DamageCode[]), ...((o.blast as DamageCode[]) ?? [])];
@@ -104,6 +114,7 @@ export const gunneryAction = quickfireAction({
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(nameOf(state, action.firer), nameOf(state, action.target), action.battery, o, chartNote(state)),
+  headline: ({ state, action }, odds) => gunneryHeadline(state, action, odds),
 });
 
 export const quickfireAttackAction = quickfireAction({
@@ -133,4 +144,5 @@ export const quickfireAttackAction = quickfireAction({
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(action.firers.map((id) => nameOf(state, id)).join(" + "), nameOf(state, action.target), "combined light", o, chartNote(state)),
+  headline: ({ state, action }, odds) => quickfireAttackHeadline(state, action, odds),
 });

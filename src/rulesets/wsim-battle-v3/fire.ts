@@ -16,6 +16,7 @@ import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-
 import { AMMUNITION, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { fireHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { AIM_WORDS, BOXES, MODIFIER_WORDS, RAKE_WORDS } from "./outcome-facts.ts";
@@ -31,7 +32,7 @@ const FIRE_SCHEMA = Type.Object(
     broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
     gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
     rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
-    modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
+    modifier: Type.Integer({ default: 0, label: "Other modifiers of the base game" }),
     ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
     carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
     initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
@@ -211,6 +212,7 @@ export const fire = wsimAction({
     modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),
     ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
+  headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */

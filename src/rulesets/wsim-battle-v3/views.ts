@@ -3,6 +3,7 @@
  */
 import { StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { standInNote } from "./data.ts";
 import { HEXSIDES, type WsimState } from "./state.ts";
 
@@ -66,7 +67,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
         const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
         return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
       }
-      const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
+      const hits = o.hits === null ? "read the Fire Table" : plural(Number(o.hits), "hit");
       return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
     }
     case "wind":
@@ -91,6 +92,16 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
 const SECTION_WORDS: Readonly<Record<string, string>> = { hull: "hull", gunsLeft: "left guns", gunsRight: "right guns" };
 const sectionWords = (sec: string): string =>
   SECTION_WORDS[sec] ?? sec.replace(/^(crew|rigging)(\d)$/, (_, what: string, n: string) => `${what} section ${n}`);
+
+/** "Mark the log": the boxes marked (or, negative, cleared) of a section of a ship's log. */
+export function markSentence(
+  state: WsimState,
+  action: { readonly ship: string; readonly section: string; readonly boxes: number },
+): string {
+  const n = action.boxes;
+  const boxes = `${Math.abs(n)} box${Math.abs(n) === 1 ? "" : "es"}`;
+  return `${n >= 0 ? "Marked" : "Cleared"} ${boxes} of ${nameOf(state, action.ship)}'s ${sectionWords(action.section)}.`;
+}
 
 /** The sentences of the actions without dice (records, the turn's bookkeeping), in the text's words. */
 function otherSentence(state: WsimState, action: Action, o: Readonly<Record<string, unknown>>): string {
@@ -137,11 +148,6 @@ function otherSentence(state: WsimState, action: Action, o: Readonly<Record<stri
     case "melee": {
       const [a, b] = (o.strengths as number[] | undefined) ?? [];
       return `Melee round ${String(o.round)}: ${name(action.ship)} ${String(a)} against ${name(action.enemy)} ${String(b)}.`;
-    }
-    case "mark": {
-      const n = Number(action.boxes);
-      const boxes = `${Math.abs(n)} box${Math.abs(n) === 1 ? "" : "es"}`;
-      return `${n >= 0 ? "Marked" : "Cleared"} ${boxes} of ${name(action.ship)}'s ${sectionWords(String(o.section))}.`;
     }
     case "signal":
       return `A signal from ${name(action.from)} to ${name(action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;
