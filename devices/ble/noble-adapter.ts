@@ -5,7 +5,7 @@
  * The binding (kernel HCI, BlueZ D-Bus, HCI over a UART) is chosen by {@link NobleBinding}.
  */
 import type { Logger } from "pino";
-import { type Clock, systemClock } from "../common/clock.ts";
+import { type Clock, systemClock, withTimeout } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import { bindingLabel, type NobleBinding, nobleFor, uartProblem } from "./noble-binding.ts";
@@ -51,6 +51,12 @@ function mapNobleState(s: string, where: string): BleCentralState {
 
 /** How long a powered-off report may be followed by a truer one (noble on a socket without Bluetooth says off, then unsupported). */
 const OFF_GRACE_MS = 1000;
+
+/** A scan start noble has not confirmed in this long is sent again; after this many sends it has failed. */
+const SCAN_START_RETRY_MS = 300;
+const SCAN_START_SENDS = 50;
+/** How long a scan stop may take before it is taken as done (a stop noble never confirms must not hold up a start). */
+const SCAN_STOP_TIMEOUT_MS = 2000;
 
 /** Creates the noble-backed central. Never throws; loading starts at once and failures become the state. */
 export function createNobleCentral(options: NobleCentralOptions = {}): BleCentral {
@@ -160,21 +166,59 @@ export function createNobleCentral(options: NobleCentralOptions = {}): BleCentra
     });
   })();
 
+  /**
+   * Starts noble's scan and resolves once noble says it runs. noble's HCI binding ignores a start while its last stop
+   * is still on its way to the controller (it counts the scan as started until the controller answers) and then never
+   * calls back; and its callbacks are exclusive, so any later start drops an earlier one's. A stop and a start close
+   * together (the dice family rebuilt when a die is added, discovery ending) did that under load and the dice never
+   * started. So the start is sent again until noble confirms it (a repeated start of a running scan is confirmed at
+   * once), and fails after {@link SCAN_START_SENDS} sends; a scan stopped meanwhile is left alone.
+   */
+  const startScanning = async (n: Noble, scan: BleScanOptions): Promise<void> => {
+    for (let sent = 1; ; sent++) {
+      let timedOut = false;
+      try {
+        await withTimeout(
+          clock,
+          n.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates),
+          SCAN_START_RETRY_MS,
+          `the adapter (${where}) did not start scanning`,
+          () => {
+            timedOut = true;
+          },
+        );
+        return;
+      } catch (e) {
+        if (timedOut && (closed || wantedScan !== scan)) return; // stopped meanwhile: nothing to start
+        if (!timedOut || sent >= SCAN_START_SENDS) throw e;
+        log?.debug({ sent }, "the BLE scan's start was not confirmed: sending it again");
+      }
+    }
+  };
+
   const central: BleCentral = {
     state: () => state,
     onStateChange(listener): Unsubscribe {
       return stateListeners.add(listener);
     },
-    whenSettled: () => settled,
-    async startScan(scan) {
+    // an adapter that answered after the settling time is ready all the same
+    whenSettled: async () => {
       const s = await settled;
+      return current().kind === "ready" ? current() : s;
+    },
+    async startScan(scan) {
+      const s = await central.whenSettled();
       if (!noble || s.kind !== "ready") throw new Error(bluetoothStatus(s) ?? "Bluetooth is not ready");
       wantedScan = scan;
-      await noble.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates);
+      await startScanning(noble, scan);
     },
     async stopScan() {
       wantedScan = null;
-      if (noble && state.kind === "ready") await noble.stopScanningAsync();
+      if (noble && state.kind === "ready") {
+        await withTimeout(clock, noble.stopScanningAsync(), SCAN_STOP_TIMEOUT_MS, "noble did not confirm the scan's stop").catch(
+          (e: unknown) => log?.debug({ err: describeError(e) }, "stopping the BLE scan"),
+        );
+      }
     },
     onDiscover(listener): Unsubscribe {
       return discoverListeners.add(listener);
