@@ -15,7 +15,6 @@ import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
 import { fire } from "./fire.ts";
 import { angloDutchGameEnd } from "./game-end.ts";
-import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
@@ -107,7 +106,6 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
-  headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
   setupWarnings,
   gameEnd: angloDutchGameEnd,

@@ -16,7 +16,6 @@ import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayGameEnd } from "./game-end.ts";
-import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
@@ -96,5 +95,4 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   shipViews,
   breakpoints: squadronBreakpoints,
   gameEnd: soleBayGameEnd,
-  headline: soleBayHeadline,
 });
