@@ -3,7 +3,7 @@
  * scan every die's route listens to. The scan starts once the source runs and the adapter is ready, and again
  * whenever the adapter comes back; until then each die shows why it cannot be reached.
  */
-import { bluetoothStatus } from "../ble/noble-adapter.ts";
+import { bluetoothStatus } from "../ble/noble-state.ts";
 import type { BleCentral, BleCentralState } from "../ble/seam.ts";
 import type { DeviceHealth, Unsubscribe } from "../readings.ts";
 import { type DieRoute, matchesDie } from "./die-route.ts";
