@@ -49,6 +49,8 @@ export interface TableRuntime {
   camera(): CameraSetup;
   /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */
   reportCamera(markers: readonly MarkerSighting[]): Result<{ readonly reported: number; readonly unknown: readonly number[] }>;
+  /** Ship markers the /camera page saw come into view: while a ship waits for her marker, the first goes to her. */
+  cameraShown(markers: readonly number[]): void;
   /** Adding, replacing and removing devices from /devices (host/device-setup/setup.ts). */
   readonly deviceSetup: DeviceSetup;
   /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
@@ -167,7 +169,7 @@ function runtimeOf(
   setupOfDevices: DeviceSetup,
   close: () => Promise<void>,
 ): TableRuntime {
-  const cameraOf = () => cameraSetup(loop.game.session.state.ships, loop.game.setup.table ?? DEFAULT_TABLE);
+  const cameraOf = () => cameraSetup(loop.game.session.state.ships, loop.game.setup.table ?? DEFAULT_TABLE, loop.game.session.markers);
   return {
     deviceSetup: setupOfDevices,
     get session() {
@@ -185,6 +187,7 @@ function runtimeOf(
     onUpdate: loop.onUpdate,
     camera: () => cameraOf(),
     reportCamera: (markers) => reportSightings(markers, cameraOf(), devices.positions),
+    cameraShown: loop.cameraShown,
     nameDevice: (id, name) => {
       if (name !== "" && !allHealth(devices).some((d) => d.id === id)) return false;
       loop.nameDevice(id, name);

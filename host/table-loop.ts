@@ -98,6 +98,12 @@ export class TableLoop {
     }
   };
 
+  /** Ship markers the /camera page saw come into view, each the camera's reading: a ship waiting for hers takes the first. */
+  readonly cameraShown = (markers: readonly number[]): void => {
+    for (const marker of markers)
+      this.game.session.send({ type: "reading", reading: { type: "marker.shown", sourceId: "camera", marker, at: this.#o.now() } });
+  };
+
   /** The table state as the API and the live feed give it. */
   view(): TableView {
     const devices = this.#devices;
