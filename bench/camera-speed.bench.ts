@@ -2,7 +2,8 @@
  * How fast the camera detects, at 1920×1080 and 3840×2160: in Node (the detector alone, then the whole frame:
  * detect, fit, place, settle — `CameraPipeline`), and in chromium's Web Worker on /camera, fed by chromium's fake
  * camera a rendered still table (`--use-file-for-fake-video-capture`): the worker's own detection time per frame and
- * the page's frames per second (grabbing the frame, its transfer and grey conversion included). `CAMERA_SPEED_RUNS`
+ * the page's frames per second (grabbing the frame, its transfer and grey conversion included), with one worker and
+ * with two on alternate frames (`/camera?workers=N`). `CAMERA_SPEED_RUNS`
  * sets the Node runs (default 8) and the worker's frames (the same). Figures, never asserted; the machine is shared.
  */
 import { mkdtempSync } from "node:fs";
@@ -26,7 +27,12 @@ const SIZES = [
 const f0 = (v: number) => v.toFixed(0);
 const f1 = (v: number) => v.toFixed(1);
 
-async function inWorker(video: string, res: string, frames: number): Promise<{ detectMs: number; fps: number; size: string }> {
+async function inWorker(
+  video: string,
+  res: string,
+  frames: number,
+  workers: number,
+): Promise<{ detectMs: number; fps: number; size: string }> {
   const host = await startHost(freshDataDir());
   const browser = await launchChromium([
     "--use-fake-ui-for-media-stream",
@@ -35,7 +41,7 @@ async function inWorker(video: string, res: string, frames: number): Promise<{ d
   ]);
   try {
     const page = await browser.newPage();
-    await page.goto(`${host.url}/camera?res=${res}`);
+    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}`);
     const stats = page.locator(".camera-stats");
     await page.waitForFunction((n) => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames")) >= n, frames, {
       timeout: 600_000,
@@ -77,16 +83,17 @@ export async function run(): Promise<string> {
     pipeline.close();
     const video = join(dir, `still-${width}.y4m`);
     writeMovingVideo(video, { scene, to: [], moving: 0, still: 4, fps: 5 }, cells);
-    const w = await inWorker(video, `${width}x${height}`, runs);
+    const one = await inWorker(video, `${width}x${height}`, runs, 1);
+    const two = await inWorker(video, `${width}x${height}`, runs, 2);
     rows.push(
-      `| ${width}×${height} | ${f0(quantile(detect, 0.5))} | ${f0(quantile(whole, 0.5))} | ${f1(1000 / quantile(whole, 0.5))} | ${w.size.replace("x", "×")} | ${f0(w.detectMs)} | ${f1(w.fps)} |`,
+      `| ${width}×${height} | ${f0(quantile(detect, 0.5))} | ${f0(quantile(whole, 0.5))} | ${f1(1000 / quantile(whole, 0.5))} | ${one.size.replace("x", "×")} | ${f0(one.detectMs)} | ${f1(one.fps)} | ${f0(two.detectMs)} | ${f1(two.fps)} |`,
     );
   }
   return [
-    "Median over the runs; the worker's detection is the mean of its last 20 frames, its frames per second over the last 10.",
+    "Median over the runs; the workers' detection is the mean of the last 20 frames, the page's frames per second over the last 10.",
     "",
-    "| Frame | Node: detect (ms) | Node: whole frame (ms) | Node: frames/s | Worker: frame | Worker: detect (ms) | Worker: frames/s |",
-    "|---|---|---|---|---|---|---|",
+    "| Frame | Node: detect (ms) | Node: whole frame (ms) | Node: frames/s | Page: frame | 1 worker: detect (ms) | 1 worker: frames/s | 2 workers: detect (ms) | 2 workers: frames/s |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

@@ -106,26 +106,24 @@ export async function composeDevices(choice: DeviceChoice, logger: Logger): Prom
     await (b.close ? b.close() : Promise.allSettled([...b.sources.map((s) => s.stop()), b.dial?.stop()]));
   };
   const emulated = choice.emulated ? slots.flatMap((s) => (s.built ? [s.built as EmulatedDevices] : [])) : [];
+  // The lists are worked out when a family is built or rebuilt, not at each read: health is read on every die
+  // reading and every view, and the die's path stays short (ARCHITECTURE.md, "The path of a die roll").
+  const lists = () => {
+    const now = built();
+    return {
+      sources: now.flatMap((b) => b.sources),
+      dial: now.find((b) => b.dial)?.dial ?? null,
+      positions: now.find((b) => b.positions)?.positions ?? null,
+      problems: [...now.flatMap((b) => b.problems ?? []), ...slots.flatMap((s) => (s.problem ? [s.problem] : []))],
+    };
+  };
   // one change of the configuration at a time
   let changing: Promise<unknown> = Promise.resolve();
-  return {
-    get config() {
-      return config;
-    },
+  const live: Mutable<LiveDevices> = {
+    config,
     world,
-    get sources() {
-      return built().flatMap((b) => b.sources);
-    },
-    get dial() {
-      return built().find((b) => b.dial)?.dial ?? null;
-    },
-    get positions() {
-      return built().find((b) => b.positions)?.positions ?? null;
-    },
+    ...lists(),
     sim: choice.emulated ? simControls(emulated) : (choice.sim ?? null),
-    get problems() {
-      return [...built().flatMap((b) => b.problems ?? []), ...slots.flatMap((s) => (s.problem ? [s.problem] : []))];
-    },
     subscribe(onReading, onHealth) {
       const sub = { onReading, onHealth, offs: new Map<Slot, Unsubscribe>() };
       subscribers.add(sub);
@@ -145,6 +143,7 @@ export async function composeDevices(choice: DeviceChoice, logger: Logger): Prom
       const run = async () => {
         if (choice.emulated) throw new Error("the demo table's devices are fixed");
         config = next;
+        live.config = next;
         for (const [i, slot] of slots.entries()) {
           if (sectionOf(slot.row, next) === slot.section) continue;
           const old = slot.built;
@@ -152,6 +151,7 @@ export async function composeDevices(choice: DeviceChoice, logger: Logger): Prom
           // the old devices let go of their ports and links before the new ones open them
           await stopSlot(old);
           slots[i] = fresh;
+          Object.assign(live, lists());
           for (const sub of subscribers) {
             sub.offs.get(slot)?.();
             sub.offs.delete(slot);
@@ -171,7 +171,11 @@ export async function composeDevices(choice: DeviceChoice, logger: Logger): Prom
       await world?.close();
     },
   };
+  return live;
 }
+
+/** The group as the composition root changes it (the interface's fields are read-only to everyone else). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** One set of sim controls over the emulated families: each control goes to the family that offers it or owns the id. */
 function simControls(families: readonly EmulatedDevices[]): SimControls {

@@ -23,11 +23,11 @@ import { type GameOnTable, openGameOnTable, setupForGame } from "./game-on-table
 import { awaitedDice } from "./session/awaited-dice.ts";
 import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
-import { type TableView, tableView } from "./session/view.ts";
+import { type TableView, tableView, type ViewMemo } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
 import type { SqliteGameStore } from "./store/game-store.ts";
 import { StoreError } from "./store/open-db.ts";
-import { SqliteStore } from "./store/sqlite-store.ts";
+import { type GameRecord, SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
 export interface TableUpdate {
@@ -103,6 +103,14 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   // friendly names of the devices, read once and kept as they are given
   let names = store.deviceNames();
   let versionBase = 0; // the versions of the games opened on this table before the current one
+  // parts of the view kept while what they show has not changed (the map, while no ship moved)
+  const viewMemo: ViewMemo = {};
+  // the open game's record (its end, as the organiser's End keeps it), read again only after a person's write to the file
+  let stored: { id: number; writes: number; record: GameRecord | null } | null = null;
+  const storedRecord = (id: number): GameRecord | null => {
+    if (stored?.id !== id || stored.writes !== store.writes) stored = { id, writes: store.writes, record: store.gameRecord(id) };
+    return stored.record;
+  };
   const view = (): TableView => {
     const built = devices as TableDevices;
     return tableView(
@@ -113,7 +121,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
         sim: built.sim !== null,
       },
       current.setup.display,
-      { id: current.gameId, versionsBefore: versionBase, stored: store.gameRecord(current.gameId) ?? null },
+      { id: current.gameId, versionsBefore: versionBase, stored: storedRecord(current.gameId) },
+      viewMemo,
     );
   };
   // Runs from timers and device callbacks too: a failing view or listener is logged, never thrown (it would end the host).

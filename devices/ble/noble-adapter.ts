@@ -1,17 +1,22 @@
 /**
  * {@link BleCentral} over @stoprocent/noble, imported lazily so that a machine without Bluetooth (no AF_BLUETOOTH
  * in the kernel, no adapter, no permission, a controller that does not answer) still runs everything else: the
- * failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people.
- * The binding (kernel HCI, BlueZ D-Bus, HCI over a UART) is chosen by {@link NobleBinding}.
+ * failure becomes `state() = unavailable` with the reason, and {@link bluetoothStatus} words it for people
+ * (`noble-state.ts`). The binding (kernel HCI, BlueZ D-Bus, HCI over a UART) is chosen by {@link NobleBinding};
+ * the scan is kept on by `noble-scan.ts`; each discovery is mapped by `noble-peripheral.ts`.
  */
 import type { Logger } from "pino";
 import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import { bindingLabel, type NobleBinding, nobleFor, uartProblem } from "./noble-binding.ts";
-import { noblePeripheral } from "./noble-peripheral.ts";
+import { discoveryOf } from "./noble-peripheral.ts";
+import { NobleScan } from "./noble-scan.ts";
+import { bluetoothStatus, describeError, mapNobleState, settleState } from "./noble-state.ts";
 import type { Noble, NoblePeripheral } from "./noble-types.ts";
-import { type BleCentral, type BleCentralState, type BleDiscovery, type BleScanOptions, uuidKey } from "./seam.ts";
+import type { BleCentral, BleCentralState, BleDiscovery, BleScanOptions } from "./seam.ts";
+
+export { bluetoothStatus } from "./noble-state.ts";
 
 export interface NobleCentralOptions {
   readonly clock?: Clock;
@@ -24,185 +29,131 @@ export interface NobleCentralOptions {
   readonly load?: () => Promise<unknown>;
 }
 
-/** "Bluetooth unavailable: <reason>" for unavailable/off states, null when ready. */
-export function bluetoothStatus(state: BleCentralState): string | null {
-  if (state.kind === "unavailable") return `Bluetooth unavailable: ${state.reason}`;
-  if (state.kind === "off") return `Bluetooth is off: ${state.reason}`;
-  if (state.kind === "starting") return "Bluetooth is starting";
-  return null;
-}
-
-function describeError(e: unknown): string {
-  if (e instanceof Error) {
-    const code = (e as { code?: unknown }).code;
-    return typeof code === "string" && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
-  }
-  return String(e);
-}
-
-function mapNobleState(s: string, where: string): BleCentralState {
-  if (s === "poweredOn") return { kind: "ready" };
-  if (s === "poweredOff") return { kind: "off", reason: "the adapter is powered off" };
-  if (s === "unknown" || s === "resetting") return { kind: "starting" };
-  if (s === "unauthorized") return { kind: "unavailable", reason: `no permission to use the adapter (${where}; see docs/devices-dice.md)` };
-  if (s === "unsupported") return { kind: "unavailable", reason: `no Bluetooth LE adapter (${where} reports "unsupported")` };
-  return { kind: "unavailable", reason: `the adapter reports "${s}"` };
-}
-
-/** How long a powered-off report may be followed by a truer one (noble on a socket without Bluetooth says off, then unsupported). */
-const OFF_GRACE_MS = 1000;
-
 /** Creates the noble-backed central. Never throws; loading starts at once and failures become the state. */
 export function createNobleCentral(options: NobleCentralOptions = {}): BleCentral {
-  const clock = options.clock ?? systemClock;
-  const log = options.logger;
-  const load = options.load ?? (() => import("@stoprocent/noble"));
-  const binding: NobleBinding = options.binding ?? { kind: "auto" };
-  const where = bindingLabel(binding);
-  let state: BleCentralState = { kind: "starting" };
-  let noble: Noble | null = null;
-  let wantedScan: BleScanOptions | null = null;
-  let closed = false;
-  const stateListeners = new Listeners<BleCentralState>();
-  // A function, so TypeScript does not narrow `state` across awaits and callbacks.
-  const current = (): BleCentralState => state;
-  const discoverListeners = new Listeners<BleDiscovery>();
+  return new NobleCentral(options);
+}
 
-  const setState = (s: BleCentralState) => {
-    if (closed || (s.kind === state.kind && JSON.stringify(s) === JSON.stringify(state))) return;
-    state = s;
-    log?.info({ state: s }, "bluetooth state");
-    stateListeners.emit(s);
-  };
+class NobleCentral implements BleCentral {
+  readonly #clock: Clock;
+  readonly #log: Logger | undefined;
+  readonly #binding: NobleBinding;
+  #state: BleCentralState = { kind: "starting" };
+  #noble: Noble | null = null;
+  #scan: NobleScan | null = null;
+  #closed = false;
+  readonly #states = new Listeners<BleCentralState>();
+  readonly #discoveries = new Listeners<BleDiscovery>();
+  readonly #onDiscover = (p: NoblePeripheral) => this.#discoveries.emit(discoveryOf(p, this.#clock));
+  readonly #settled: Promise<BleCentralState>;
 
-  const onDiscover = (p: NoblePeripheral) => {
-    const ad = p.advertisement ?? {};
-    const discovery: BleDiscovery = {
-      advertisement: {
-        id: p.id,
-        ...(p.address && p.address !== "unknown" ? { address: p.address } : {}),
-        ...(ad.localName ? { name: ad.localName } : {}),
-        rssi: p.rssi,
-        ...(ad.manufacturerData ? { manufacturerData: new Uint8Array(ad.manufacturerData) } : {}),
-        serviceUuids: (ad.serviceUuids ?? []).map(uuidKey),
-        serviceData: (ad.serviceData ?? []).map((s) => ({ uuid: uuidKey(s.uuid), data: new Uint8Array(s.data) })),
-        connectable: p.connectable !== false,
-      },
-      peripheral: noblePeripheral(p, clock),
-    };
-    discoverListeners.emit(discovery);
-  };
+  constructor(options: NobleCentralOptions) {
+    this.#clock = options.clock ?? systemClock;
+    this.#log = options.logger;
+    this.#binding = options.binding ?? { kind: "auto" };
+    const loading = this.#load(options.load ?? (() => import("@stoprocent/noble")));
+    this.#settled = loading.then(() =>
+      settleState({
+        clock: this.#clock,
+        settleMs: options.settleMs ?? 5000,
+        where: bindingLabel(this.#binding),
+        state: () => this.#state,
+        setState: (s) => this.#setState(s),
+        onStateChange: (l) => this.onStateChange(l),
+      }),
+    );
+  }
 
-  const restartScan = () => {
-    // noble#191: connecting stops the scan and nothing restarts it.
-    if (!noble || !wantedScan || closed) return;
-    const scan = wantedScan;
-    clock.after(250, () => {
-      if (noble && wantedScan === scan && !closed) {
-        noble.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates).catch((e: unknown) => {
-          log?.warn({ err: describeError(e) }, "restarting the BLE scan failed");
-        });
-      }
-    });
-  };
+  state(): BleCentralState {
+    return this.#state;
+  }
 
-  const loading: Promise<void> = (async () => {
-    const problem = await uartProblem(binding);
-    if (problem) {
-      setState({ kind: "unavailable", reason: problem });
-      return;
+  onStateChange(listener: (state: BleCentralState) => void): Unsubscribe {
+    return this.#states.add(listener);
+  }
+
+  whenSettled(): Promise<BleCentralState> {
+    return this.#settled;
+  }
+
+  async startScan(scan: BleScanOptions): Promise<void> {
+    const s = await this.#settled;
+    if (!this.#scan || s.kind !== "ready") throw new Error(bluetoothStatus(s) ?? "Bluetooth is not ready");
+    await this.#scan.start(scan);
+  }
+
+  async stopScan(): Promise<void> {
+    // an adapter that is not ready is not scanning: the scan is only no longer wanted
+    if (this.#state.kind === "ready") await this.#scan?.stop();
+    else this.#scan?.forget();
+  }
+
+  onDiscover(listener: (discovery: BleDiscovery) => void): Unsubscribe {
+    return this.#discoveries.add(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.stopScan().catch(() => undefined);
+    this.#closed = true;
+    this.#states.clear();
+    this.#discoveries.clear();
+    this.#scan?.close();
+    const noble = this.#noble;
+    if (noble) {
+      noble.removeListener("discover", this.#onDiscover as (...args: never[]) => void);
+      stopNoble(noble, this.#log);
     }
+  }
+
+  #setState(s: BleCentralState): void {
+    if (this.#closed || (s.kind === this.#state.kind && JSON.stringify(s) === JSON.stringify(this.#state))) return;
+    this.#state = s;
+    this.#log?.info({ state: s }, "bluetooth state");
+    this.#states.emit(s);
+  }
+
+  /** Loads noble for the binding and follows its state and discoveries; a failure becomes the state. */
+  async #load(load: () => Promise<unknown>): Promise<void> {
+    const binding = this.#binding;
+    const problem = await uartProblem(binding);
+    if (problem) return this.#setState({ kind: "unavailable", reason: problem });
+    let noble: Noble;
     try {
       noble = nobleFor(await load(), binding);
     } catch (e) {
-      setState({ kind: "unavailable", reason: describeError(e) });
-      return;
+      return this.#setState({ kind: "unavailable", reason: describeError(e) });
     }
+    this.#noble = noble;
+    this.#scan = new NobleScan(noble, this.#clock, this.#log);
     // noble's UART driver says poweredOff until the controller answers its Reset: that is still starting.
     let everOn = false;
+    const where = bindingLabel(binding);
     const onState = (s: string) => {
       everOn ||= s === "poweredOn";
-      setState(binding.kind === "uart" && !everOn && s === "poweredOff" ? { kind: "starting" } : mapNobleState(s, where));
+      this.#setState(binding.kind === "uart" && !everOn && s === "poweredOff" ? { kind: "starting" } : mapNobleState(s, where));
     };
     noble.on("stateChange", onState as (...args: never[]) => void);
-    noble.on("discover", onDiscover as (...args: never[]) => void);
-    noble.on("scanStop", restartScan as (...args: never[]) => void);
+    noble.on("discover", this.#onDiscover as (...args: never[]) => void);
     const initial = noble.state ?? noble._state;
     if (initial) onState(initial);
-  })();
+  }
+}
 
-  const settled = (async (): Promise<BleCentralState> => {
-    await loading;
-    const now = current();
-    if (now.kind === "ready" || now.kind === "unavailable") return now;
-    return new Promise<BleCentralState>((resolve) => {
-      let grace: { cancel(): void } | null = null;
-      const finish = () => {
-        timer.cancel();
-        grace?.cancel();
-        off();
-        resolve(state);
-      };
-      const timer = clock.after(options.settleMs ?? 5000, () => {
-        if (current().kind === "starting") {
-          setState({ kind: "unavailable", reason: `the adapter (${where}) did not answer in time` });
-        }
-        finish();
-      });
-      const watch = (s: BleCentralState) => {
-        grace?.cancel();
-        grace = null;
-        if (s.kind === "ready" || s.kind === "unavailable") finish();
-        else if (s.kind === "off") grace = clock.after(OFF_GRACE_MS, finish);
-      };
-      const off = central.onStateChange(watch);
-      watch(state);
-    });
-  })();
-
-  const central: BleCentral = {
-    state: () => state,
-    onStateChange(listener): Unsubscribe {
-      return stateListeners.add(listener);
-    },
-    whenSettled: () => settled,
-    async startScan(scan) {
-      const s = await settled;
-      if (!noble || s.kind !== "ready") throw new Error(bluetoothStatus(s) ?? "Bluetooth is not ready");
-      wantedScan = scan;
-      await noble.startScanningAsync(scan.serviceUuids?.map(uuidKey) ?? [], scan.allowDuplicates);
-    },
-    async stopScan() {
-      wantedScan = null;
-      if (noble && state.kind === "ready") await noble.stopScanningAsync();
-    },
-    onDiscover(listener): Unsubscribe {
-      return discoverListeners.add(listener);
-    },
-    async close() {
-      if (closed) return;
-      await central.stopScan().catch(() => undefined);
-      closed = true;
-      stateListeners.clear();
-      discoverListeners.clear();
-      if (noble) {
-        noble.removeListener("discover", onDiscover as (...args: never[]) => void);
-        noble.removeListener("scanStop", restartScan as (...args: never[]) => void);
-        // bluetooth-hci-socket's UART stop() closes the port, then removes every listener of it, its 'error' one
-        // included: a command still queued (a disconnect noble sends while stopping) fails to write to the closed
-        // port, and that EBADF would be an uncaught exception. Keep a listener on the port that only logs it.
-        const port = noble._bindings?._hci?._socket?._serialDevice;
-        try {
-          // Releases the adapter: closes the serial port or HCI socket (and disconnects what is still linked).
-          noble.stop?.();
-        } catch (e) {
-          log?.warn({ err: describeError(e) }, "stopping noble failed");
-        }
-        port?.on("error", ((e: Error) => log?.debug({ err: describeError(e) }, "the closed HCI serial port refused a write")) as (
-          ...args: never[]
-        ) => void);
-      }
-    },
-  };
-  return central;
+/**
+ * Releases the adapter: noble's `stop` closes the serial port or HCI socket (and disconnects what is still linked).
+ * bluetooth-hci-socket's UART stop() closes the port, then removes every listener of it, its 'error' one included:
+ * a command still queued (a disconnect noble sends while stopping) fails to write to the closed port, and that
+ * EBADF would be an uncaught exception. So a listener that only logs it is kept on the port.
+ */
+function stopNoble(noble: Noble, log: Logger | undefined): void {
+  const port = noble._bindings?._hci?._socket?._serialDevice;
+  try {
+    noble.stop?.();
+  } catch (e) {
+    log?.warn({ err: describeError(e) }, "stopping noble failed");
+  }
+  port?.on("error", ((e: Error) => log?.debug({ err: describeError(e) }, "the closed HCI serial port refused a write")) as (
+    ...args: never[]
+  ) => void);
 }

@@ -1,6 +1,7 @@
 /**
- * {@link BlePeripheral} over one noble peripheral handle. Thin by design: the contract lives in `seam.ts`
- * and is exercised against the emulators; this file only maps names and adds the connect timeout.
+ * {@link BlePeripheral} over one noble peripheral handle, and a noble discovery as the seam's. Thin by design: the
+ * contract lives in `seam.ts` and is exercised against the emulators; this file only maps names and adds the
+ * connect timeout.
  */
 
 import { type Clock, withTimeout } from "../common/clock.ts";
@@ -11,6 +12,7 @@ import {
   type BleCharacteristic,
   type BleConnectOptions,
   BleDisconnectedError,
+  type BleDiscovery,
   type BlePeripheral,
   type BleService,
   MIN_CONNECT_TIMEOUT_MS,
@@ -60,9 +62,28 @@ export function disconnectReason(reason: unknown): string {
   return typeof reason === "string" && reason !== "" ? reason : "link lost";
 }
 
+/** One noble `discover` event as the seam's discovery: the advertisement in the seam's form and a fresh handle. */
+export function discoveryOf(p: NoblePeripheral, clock: Clock): BleDiscovery {
+  const ad = p.advertisement ?? {};
+  return {
+    advertisement: {
+      id: p.id,
+      ...(p.address && p.address !== "unknown" ? { address: p.address } : {}),
+      ...(ad.localName ? { name: ad.localName } : {}),
+      rssi: p.rssi,
+      ...(ad.manufacturerData ? { manufacturerData: new Uint8Array(ad.manufacturerData) } : {}),
+      serviceUuids: (ad.serviceUuids ?? []).map(uuidKey),
+      serviceData: (ad.serviceData ?? []).map((s) => ({ uuid: uuidKey(s.uuid), data: new Uint8Array(s.data) })),
+      connectable: p.connectable !== false,
+    },
+    peripheral: noblePeripheral(p, clock),
+  };
+}
+
 /** Wraps a noble peripheral handle in the seam's interface. */
 export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral {
   let connected = false;
+  let connecting = false;
   const listeners = new Listeners<string>();
   // noble hands out the same object on every discovery of a peripheral: listen only while this handle is
   // connected, so repeated adverts (allowDuplicates) do not pile up listeners.
@@ -76,7 +97,12 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     id: p.id,
     async connect(options?: BleConnectOptions) {
       const ms = Math.max(options?.timeoutMs ?? MIN_CONNECT_TIMEOUT_MS, MIN_CONNECT_TIMEOUT_MS);
-      await withTimeout(clock, p.connectAsync(), ms, `connect to ${p.id} timed out after ${ms} ms`, () => p.cancelConnect());
+      connecting = true;
+      try {
+        await withTimeout(clock, p.connectAsync(), ms, `connect to ${p.id} timed out after ${ms} ms`, () => p.cancelConnect());
+      } finally {
+        connecting = false;
+      }
       connected = true;
       p.on("disconnect", onNobleDisconnect as (...args: never[]) => void);
     },
@@ -98,6 +124,10 @@ export function noblePeripheral(p: NoblePeripheral, clock: Clock): BlePeripheral
     },
     mtu: () => p.mtu ?? null,
     async disconnect() {
+      // A disconnect while connecting (a stopped link, a family rebuilt when a die is added) ends the attempt now.
+      // Left to its timeout it would hold noble's one connection queue meanwhile, and since noble hands out one
+      // object per peripheral, its cancel 10 s later would end the next link's attempt to the same die.
+      if (connecting) p.cancelConnect();
       // Only a link we made is ended: after a failed connect noble's disconnectAsync waits for an event that
       // never comes (the controller answers Disconnect with "Unknown Connection Identifier").
       if (!connected || p.state === "disconnected") return onNobleDisconnect("disconnected by host");

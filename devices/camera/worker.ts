@@ -5,7 +5,7 @@
  * frame; in a worker the page's drawing and its socket never wait for it.
  *
  * Messages in: `{type: "start", opencv: URL, area, shipSize?}`, `{type: "frame", width, height, rgba: ArrayBuffer,
- * at}`. Out: `{type: "ready", loadMs}`, `{type: "frame", …FrameResult}`, `{type: "error", message}`.
+ * at}`. Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, …FrameResult}`, `{type: "error", message}`.
  */
 import { greyFromRgba } from "./detector.ts";
 import { openCvDetector, runtimeReady } from "./opencv-detector.ts";
@@ -36,7 +36,7 @@ async function frame(m: { width: number; height: number; rgba: ArrayBuffer; at: 
   if (!pipeline) throw new Error("the camera worker has not started");
   const image = greyFromRgba(m.width, m.height, new Uint8ClampedArray(m.rgba));
   const r = await pipeline.frame(image, m.at);
-  scope.postMessage({ type: "frame", width: m.width, height: m.height, ...r });
+  scope.postMessage({ type: "frame", width: m.width, height: m.height, at: m.at, ...r });
 }
 
 scope.onmessage = (e) => {

@@ -3,7 +3,7 @@
  * advert says (name, address, signal, Pixels' die type and battery). `quarterdeck devices scan` and "Add a
  * device" on /devices both listen through it.
  */
-import { bluetoothStatus } from "../ble/noble-adapter.ts";
+import { bluetoothStatus } from "../ble/noble-state.ts";
 import type { BleAdvertisement, BleCentral } from "../ble/seam.ts";
 import { type Clock, sleep, systemClock } from "../common/clock.ts";
 import { GODICE_NAME_PREFIX } from "./godice/messages.ts";

@@ -69,10 +69,13 @@ export class SessionLifetime {
     this.#unsubscribe = await characteristic.subscribe(handle);
   }
 
-  /** Runs the setup steps (connect, discover, subscribe, handshake); when one fails, releases the die and rethrows. */
-  async setUp(steps: () => Promise<void>): Promise<void> {
+  /**
+   * Runs the setup steps (connect, discover, subscribe, handshake) and gives what they return; when one fails,
+   * releases the die and rethrows.
+   */
+  async setUp<T>(steps: () => Promise<T>): Promise<T> {
     try {
-      await steps();
+      return await steps();
     } catch (e) {
       await this.#release();
       throw e;

@@ -1,22 +1,21 @@
 /**
  * The dice as one {@link DeviceSource}: a single continuous scan (allowDuplicates, no service filter — GoDice is
  * found by name, and advert-only Pixels need every advert) routed to one link (connected dice) or advert watcher
- * (advert-only Pixels) per configured die. A missing or broken Bluetooth adapter is a health status with the
- * reason; `start` never rejects for it, and scanning begins if the adapter becomes ready later.
+ * (advert-only Pixels) per configured die (`die-route.ts`). A missing or broken Bluetooth adapter is a health
+ * status with the reason; `start` never rejects for it, and scanning begins if the adapter becomes ready later
+ * (`adapter-scan.ts`).
  */
 import type { Logger } from "pino";
-import { bluetoothStatus } from "../ble/noble-adapter.ts";
-import type { BleAdvertisement, BleCentral, BleCentralState, BleDiscovery } from "../ble/seam.ts";
+import type { BleCentral } from "../ble/seam.ts";
 import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
-import type { DeviceHealth, DeviceSource, Reading, Unsubscribe } from "../readings.ts";
-import { addressKey, type DiceDeviceConfig } from "./config.ts";
+import type { DeviceHealth, DeviceSource, DieLight, Reading, Unsubscribe } from "../readings.ts";
+import { AdapterScan } from "./adapter-scan.ts";
+import type { DiceDeviceConfig } from "./config.ts";
 import { RejectionCounter } from "./decoded.ts";
-import { DieLink } from "./die-link.ts";
-import { DieTracker } from "./die-tracker.ts";
-import { openGoDiceSession } from "./godice/session.ts";
-import { PixelsAdvertWatcher } from "./pixels/advert-watcher.ts";
-import { openPixelsSession } from "./pixels/session.ts";
+import { type DieRoute, routeFor } from "./die-route.ts";
+
+export { matchesDie } from "./die-route.ts";
 
 export interface DiceSourceOptions {
   readonly central: BleCentral;
@@ -38,170 +37,81 @@ export interface DiceSource extends DeviceSource {
   attempts(dieId: string): number;
 }
 
-/** Whether an advertisement is the configured die. */
-export function matchesDie(config: DiceDeviceConfig, ad: BleAdvertisement): boolean {
-  if (config.address) {
-    const want = addressKey(config.address);
-    if (want === addressKey(ad.address ?? "") || want === addressKey(ad.id)) return true;
-  }
-  if (config.name === undefined || ad.name === undefined) return false;
-  // GoDice names end in a colour letter and a version (GoDice_CE03C9_B_v04): the id part alone is enough.
-  return ad.name === config.name || (config.family === "godice" && ad.name.startsWith(`${config.name}_`));
-}
-
 /** Builds the dice source over any central (noble or emulated). Nothing connects before `start`. */
 export function createDiceSource(options: DiceSourceOptions): DiceSource {
-  const { central, configs, logger } = options;
-  const clock = options.clock ?? systemClock;
-  const rejections = new RejectionCounter(logger);
-  const readingListeners = new Listeners<Reading>();
-  const healthListeners = new Listeners<DeviceHealth>();
-  // A listener that throws must not break a die's link: log it and carry on.
-  const listenerThrew = (e: unknown) => logger?.error({ err: e instanceof Error ? e.message : String(e) }, "a dice listener threw");
-  const safely = <T>(listeners: Listeners<T>, value: T) => listeners.emit(value, listenerThrew);
-  const emitHealth = (h: DeviceHealth) => safely(healthListeners, h);
-  const routes: Array<{
-    config: DiceDeviceConfig;
-    tracker: DieTracker;
-    offer: (d: BleDiscovery) => void;
-    start: () => void;
-    stop: () => Promise<void>;
-    link?: DieLink;
-  }> = [];
+  return new BleDiceSource(options);
+}
 
-  for (const config of configs) {
-    const tracker = new DieTracker({
-      config,
-      clock,
-      rejections,
-      emulated: options.emulated ?? false,
-      ...(logger ? { logger } : {}),
-      emit: (r) => safely(readingListeners, r),
-      healthChanged: emitHealth,
+class BleDiceSource implements DiceSource {
+  readonly rejections: RejectionCounter;
+  readonly #readings = new Listeners<Reading>();
+  readonly #healths = new Listeners<DeviceHealth>();
+  readonly #routes: readonly DieRoute[];
+  readonly #scan: AdapterScan;
+
+  constructor(private readonly options: DiceSourceOptions) {
+    const { logger } = options;
+    const emulated = options.emulated ?? false;
+    this.rejections = new RejectionCounter(logger);
+    // A listener that throws must not break a die's link: log it and carry on.
+    const listenerThrew = (e: unknown) => logger?.error({ err: e instanceof Error ? e.message : String(e) }, "a dice listener threw");
+    const healthChanged = (h: DeviceHealth) => this.#healths.emit(h, listenerThrew);
+    this.#routes = options.configs.map((config) =>
+      routeFor(config, {
+        clock: options.clock ?? systemClock,
+        rejections: this.rejections,
+        emulated,
+        ...(logger ? { logger } : {}),
+        emit: (r) => this.#readings.emit(r, listenerThrew),
+        healthChanged,
+        running: () => this.#scan.running,
+      }),
+    );
+    this.#scan = new AdapterScan({
+      central: options.central,
+      routes: this.#routes,
+      adapterId: options.adapterId ?? "ble",
+      emulated,
+      healthChanged,
     });
-    if (config.family === "pixels" && config.advertOnly) {
-      const watcher = new PixelsAdvertWatcher(tracker, clock);
-      routes.push({
-        config,
-        tracker,
-        offer: (d) => watcher.offer(d),
-        start: () => watcher.start(),
-        stop: () => watcher.stop(), // cancels its silence timer too, which would otherwise run on after a stop
-      });
-    } else {
-      const open =
-        config.family === "pixels"
-          ? (p: Parameters<typeof openPixelsSession>[0], ctx: Parameters<typeof openPixelsSession>[1]) =>
-              openPixelsSession(p, ctx, config.kind ? { configKind: config.kind } : {})
-          : (p: Parameters<typeof openGoDiceSession>[0], ctx: Parameters<typeof openGoDiceSession>[1]) =>
-              openGoDiceSession(p, ctx, config.shell ?? "d6");
-      // A Pixels past the adapter's link limit is read from its adverts instead (dice-ble §1.2).
-      let watcher: PixelsAdvertWatcher | null = null;
-      const onLinkLimit = () => {
-        if (config.family !== "pixels" || !running) return false;
-        watcher = new PixelsAdvertWatcher(tracker, clock, "Advert-only: the adapter's link limit is reached");
-        watcher.start();
-        return true;
-      };
-      const link = new DieLink(tracker, open, clock, logger, onLinkLimit);
-      routes.push({
-        config,
-        tracker,
-        link,
-        offer: (d) => (watcher ? watcher.offer(d) : link.offer(d)),
-        start: () => link.start(),
-        stop: async () => {
-          const w = watcher;
-          watcher = null;
-          await (w ? w.stop() : link.stop());
-        },
-      });
-    }
   }
 
-  let adapter: BleCentralState = central.state();
-  let running = false;
-  let scanning = false;
-  const offs: Unsubscribe[] = [];
+  attempts(dieId: string): number {
+    return this.#route(dieId)?.link?.attempts ?? 0;
+  }
 
-  const adapterHealth = (): DeviceHealth => {
-    const message = bluetoothStatus(adapter);
-    return {
-      id: options.adapterId ?? "ble",
-      kind: "adapter",
-      family: "ble",
-      connected: adapter.kind === "ready",
-      status: adapter.kind,
-      ...(message ? { message } : {}),
-      emulated: options.emulated ?? false,
-    };
-  };
+  start(): Promise<void> {
+    return this.#scan.start();
+  }
 
-  const beginIfReady = async () => {
-    if (!running || scanning || adapter.kind !== "ready") return;
-    scanning = true;
-    try {
-      await central.startScan({ allowDuplicates: true });
-    } catch (e) {
-      scanning = false;
-      adapter = { kind: "unavailable", reason: (e as Error).message };
-      return markUnavailable();
-    }
-    for (const r of routes) r.start();
-  };
+  async stop(): Promise<void> {
+    await this.#scan.stop(() => Promise.all(this.#routes.map((r) => r.stop())));
+    if (this.options.ownsCentral) await this.options.central.close();
+  }
 
-  const markUnavailable = () => {
-    emitHealth(adapterHealth());
-    const message = bluetoothStatus(adapter) ?? "Bluetooth is not ready";
-    for (const r of routes) r.tracker.setLink(adapter.kind === "starting" ? "searching" : "unavailable", false, message);
-  };
+  onReading(listener: (reading: Reading) => void): Unsubscribe {
+    return this.#readings.add(listener);
+  }
 
-  return {
-    rejections,
-    attempts: (dieId) => routes.find((r) => r.config.id === dieId)?.link?.attempts ?? 0,
-    async start() {
-      if (running) return;
-      running = true;
-      offs.push(
-        central.onDiscover((d) => {
-          for (const r of routes) if (matchesDie(r.config, d.advertisement)) r.offer(d);
-        }),
-        central.onStateChange((s) => {
-          adapter = s;
-          emitHealth(adapterHealth());
-          if (s.kind === "ready") void beginIfReady();
-          else if (s.kind !== "starting") {
-            scanning = false; // the scan ends with the adapter; start it again when it is back
-            markUnavailable();
-          }
-        }),
-      );
-      adapter = await central.whenSettled();
-      if (adapter.kind === "ready") await beginIfReady();
-      else markUnavailable();
-    },
-    async stop() {
-      running = false;
-      for (const off of offs.splice(0)) off();
-      await Promise.all(routes.map((r) => r.stop()));
-      if (scanning) await central.stopScan().catch(() => undefined);
-      scanning = false;
-      if (options.ownsCentral) await central.close();
-    },
-    onReading(listener) {
-      return readingListeners.add(listener);
-    },
-    onHealth(listener) {
-      return healthListeners.add(listener);
-    },
-    health: () => [adapterHealth(), ...routes.map((r) => r.tracker.health())],
-    async identify(dieId) {
-      const route = routes.find((r) => r.config.id === dieId);
-      return route?.link ? route.link.identify() : false;
-    },
-    async light(dieId, light) {
-      const route = routes.find((r) => r.config.id === dieId);
-      return route?.link ? route.link.light(light) : false;
-    },
-  };
+  onHealth(listener: (health: DeviceHealth) => void): Unsubscribe {
+    return this.#healths.add(listener);
+  }
+
+  health(): DeviceHealth[] {
+    return [this.#scan.health(), ...this.#routes.map((r) => r.tracker.health())];
+  }
+
+  async identify(dieId: string): Promise<boolean> {
+    const link = this.#route(dieId)?.link;
+    return link ? link.identify() : false;
+  }
+
+  async light(dieId: string, light: DieLight): Promise<boolean> {
+    const link = this.#route(dieId)?.link;
+    return link ? link.light(light) : false;
+  }
+
+  #route(dieId: string): DieRoute | undefined {
+    return this.#routes.find((r) => r.config.id === dieId);
+  }
 }

@@ -1,7 +1,9 @@
-// The /camera page's engine, apart from its drawing: the browser's camera, the detection worker (the same modules as
-// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. One frame is in the worker at a
-// time; each answer is drawn, the ships that settled in it are sent to the host as {"type": "camera.seen"}
-// (docs/reference/camera.md), and a report the socket could not take is kept and sent when it is back.
+// The /camera page's engine, apart from its drawing: the browser's camera, the detection workers (the same modules as
+// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. OpenCV's WebAssembly is
+// single-threaded, so on four cores or more the page runs two workers (`?workers=N` to choose) on alternate frames: each
+// worker has one frame at a time and gets the next as soon as it answers. Each answer is drawn (the newest frame
+// wins), the ships that settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) —
+// once, though both workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
 import { socket } from "./lib/live.js";
 
@@ -9,6 +11,21 @@ import { socket } from "./lib/live.js";
 export const RESOLUTIONS = { "1280x720": [1280, 720], "1920x1080": [1920, 1080], "3840x2160": [3840, 2160] };
 
 const round1 = (v) => Math.round(v * 10) / 10;
+
+/**
+ * How many workers: `?workers=N` (1–4), else two on a machine of four cores or more and one below (the page's own
+ * thread grabs the frames and the browser decodes the video: on two cores a second worker gained nothing, measured in
+ * docs/performance.md).
+ */
+export function workerCount(search = location.search, cores = navigator.hardwareConcurrency || 1) {
+  const asked = Number(new URLSearchParams(search).get("workers"));
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 4) return asked;
+  return cores >= 4 ? 2 : 1;
+}
+
+/** Whether a settled sighting says nothing new against the last one sent for its marker (the other worker's twin). */
+const sameAsSent = (a, b) =>
+  b !== undefined && Math.hypot(a.x - b.x, a.y - b.y) < 1 && Math.abs(((a.heading - b.heading + 540) % 360) - 180) < 0.5;
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
 /** Why the browser gives this page no camera, in words a person can act on. */
@@ -40,6 +57,9 @@ export class CameraRun {
     this.doneAt = [];
     this.frames = 0;
     this.stopped = false;
+    this.workers = [];
+    this.drawnAt = -1;
+    this.lastSent = new Map();
   }
 
   #set(patch) {
@@ -70,15 +90,18 @@ export class CameraRun {
       },
     );
     this.#set({ phase: "loading", message: "Loading the marker detector (OpenCV, 11 MB)…" });
-    this.worker = new Worker("/static/camera-worker.js");
-    this.worker.onmessage = (e) => this.#answer(e.data);
-    this.worker.onerror = (e) => this.#set({ phase: "error", message: `The detector failed: ${e.message}` });
-    this.worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area });
+    for (let i = 0; i < workerCount(); i++) {
+      const worker = new Worker("/static/camera-worker.js");
+      worker.onmessage = (e) => this.#answer(worker, e.data);
+      worker.onerror = (e) => this.#set({ phase: "error", message: `The detector failed: ${e.message}` });
+      worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area });
+      this.workers.push(worker);
+    }
   }
 
   stop() {
     this.stopped = true;
-    this.worker?.terminate();
+    for (const w of this.workers) w.terminate();
     this.live?.();
     for (const t of this.stream?.getTracks() ?? []) t.stop();
   }
@@ -88,15 +111,16 @@ export class CameraRun {
     else if (msg.type === "error") this.#set({ lastReport: { at: Date.now(), error: msg.error.message } });
   }
 
-  #answer(m) {
+  #answer(worker, m) {
     if (this.stopped) return;
     if (m.type === "error") {
       this.#set({ phase: "error", message: `The detector failed: ${m.message}` });
       return;
     }
     if (m.type === "ready") {
-      this.#set({ phase: "running", message: `Detector ready (${Math.round(m.loadMs)} ms to load).` });
-      this.#next();
+      const n = this.workers.length;
+      this.#set({ phase: "running", message: `Detector ready (${Math.round(m.loadMs)} ms to load${n > 1 ? `; ${n} workers` : ""}).` });
+      this.#next(worker);
       return;
     }
     if (m.type !== "frame") return;
@@ -112,7 +136,7 @@ export class CameraRun {
       height: m.height,
     };
     for (const s of m.settled) {
-      if (s.id >= 10)
+      if (s.id >= 10 && !sameAsSent(s, this.lastSent.get(s.id)))
         this.pending.set(s.id, {
           id: s.id,
           x: round1(s.x),
@@ -122,8 +146,12 @@ export class CameraRun {
         });
     }
     this.#flush();
-    this.#set({ frame: m, stats });
-    this.#next();
+    // answers of two workers may cross: the view shows the newest frame
+    if (m.at >= this.drawnAt) {
+      this.drawnAt = m.at;
+      this.#set({ frame: m, stats });
+    } else this.#set({ stats });
+    this.#next(worker);
   }
 
   #flush() {
@@ -132,7 +160,10 @@ export class CameraRun {
     // at most 40 markers a message (the live socket takes messages of 4 KB)
     for (let i = 0; i < markers.length; i += 40) {
       if (!this.live.send({ type: "camera.seen", markers: markers.slice(i, i + 40) })) return;
-      for (const m of markers.slice(i, i + 40)) this.pending.delete(m.id);
+      for (const m of markers.slice(i, i + 40)) {
+        this.pending.delete(m.id);
+        this.lastSent.set(m.id, m);
+      }
     }
     const byMarker = new Map(this.setup.ships.map((s) => [s.marker, s.ship]));
     const sent = { ...this.snap.sent };
@@ -140,12 +171,12 @@ export class CameraRun {
     this.#set({ sent });
   }
 
-  /** Grabs the next frame once the video has one, and hands it to the worker. */
-  #next() {
+  /** Grabs the next frame once the video has one, and hands it to the worker that is free. */
+  #next(worker) {
     if (this.stopped) return;
     const v = this.video;
     if (!v.videoWidth) {
-      setTimeout(() => this.#next(), 100);
+      setTimeout(() => this.#next(worker), 100);
       return;
     }
     const { videoWidth: w, videoHeight: h } = v;
@@ -156,8 +187,6 @@ export class CameraRun {
     const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (this.ctx);
     ctx.drawImage(v, 0, 0, w, h);
     const img = ctx.getImageData(0, 0, w, h);
-    /** @type {Worker} */ (this.worker).postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [
-      img.data.buffer,
-    ]);
+    worker.postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [img.data.buffer]);
   }
 }

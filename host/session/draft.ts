@@ -211,8 +211,9 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   // the geometric fields left out are measured from the ships' positions (a person's value wins)
   // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
   // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
+  // (a draft with nothing chosen yet, as each new one starts, names no ship to measure from)
   const measuring =
-    ctx.table && draft.origin === "table"
+    ctx.table && draft.origin === "table" && Object.keys(draft.values).length > 0
       ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
       : null;
   const measure = measuring?.measure ?? null;

@@ -50,6 +50,13 @@ export function sighted(
   return { positions: { ...positions, [r.ship]: next }, changed };
 }
 
+/** Until when (epoch ms) every sighting that holds at `now` goes on holding; Infinity when none lapses by itself. */
+export function heldUntil(positions: Positions | undefined, now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const p of Object.values(positions ?? {})) if (p.holdsFor !== undefined && holds(p, now)) until = Math.min(until, p.at + p.holdsFor);
+  return until;
+}
+
 /** Why a ship's position cannot be used now, in words, or null when it can. */
 export function unusable(positions: Positions | undefined, ship: string, name: string, now: number): string | null {
   const p = positions?.[ship];

@@ -7,8 +7,9 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DicePlan } from "../../src/dice/plan.ts";
 import { sideTallies } from "../../src/game/side-tally.ts";
-import type { RuleSet, TableState } from "../../src/game/types.ts";
+import type { RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
 import type { DisplayOptions } from "../config/schema.ts";
+import type { TableLayout } from "../config/table-layout.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
@@ -16,6 +17,7 @@ import { labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import { gameOver, type StoredEnd } from "./game-over.ts";
 import { choiceMapView, measureView } from "./measure-view.ts";
+import { heldUntil, type Positions } from "./positions.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
 
@@ -114,14 +116,48 @@ export function logPage(s: TableSession, page: number, size: number) {
 }
 
 /**
+ * Parts of the view kept from the last one built while what they are made from has not changed; the composition
+ * root keeps one per table. A die's roll moves no ship: the map is not drawn again for it.
+ */
+export interface ViewMemo {
+  map?: {
+    readonly positions: Positions | undefined;
+    readonly layout: TableLayout | undefined;
+    readonly ships: readonly ShipBase[];
+    /** When a sighting drawn as holding lapses (the map then marks it stale). */
+    readonly until: number;
+    readonly value: ReturnType<typeof tableMapView>;
+  };
+}
+
+/** The same ships with the same bases (a result changes a ship's state, never which ships there are or their bases). */
+const sameBases = (a: readonly ShipBase[], b: readonly ShipBase[]): boolean =>
+  a === b ||
+  (a.length === b.length && a.every((x, i) => x.id === b[i]?.id && (x as { base?: unknown }).base === (b[i] as { base?: unknown }).base));
+
+/** The map's part of the view: the memo's while positions, ships' bases and layout are those it was drawn from. */
+function mapOf(s: TableSession, memo: ViewMemo | undefined) {
+  const { positions } = s.work;
+  const layout = s.setup.table;
+  const ships = s.state.ships;
+  const now = s.now();
+  const m = memo?.map;
+  if (m && m.positions === positions && m.layout === layout && now <= m.until && sameBases(m.ships, ships)) return m.value;
+  const value = positions ? tableMapView(s.state, positions, layout, now) : null;
+  if (memo) memo.map = { positions, layout, ships, until: positions ? heldUntil(positions, now) : Number.POSITIVE_INFINITY, value };
+  return value;
+}
+
+/**
  * The whole table state. `game`: the id of the game on the table, and the versions of the games before it on this
- * table (so that a page sees every state of the next game as newer).
+ * table (so that a page sees every state of the next game as newer). `memo`: parts kept from the last view built.
  */
 export function tableView(
   s: TableSession,
   devices: DevicesView,
   display: DisplayOptions,
   game: { id: number; versionsBefore: number; stored?: StoredEnd | null } = { id: 0, versionsBefore: 0 },
+  memo?: ViewMemo,
 ) {
   const st = s.draftStatus();
   const tagsOf = (id: string) =>
@@ -153,7 +189,7 @@ export function tableView(
     windState: s.state.wind ?? null,
     ships,
     /** Where each ship stands on the table, for the map; null while no position is known. */
-    table: tableMapView(s.state, s.work.positions, s.setup.table, s.now()),
+    table: mapOf(s, memo),
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,
@@ -180,7 +216,7 @@ export function tableView(
       /** The draft's action is played in another phase: allowed, with this note (null in its phase, or for a demanded roll). */
       outsidePhase: st.outsidePhase,
       /** The geometry measured from the ships' positions (fields, borderline readings, refusal, the map's line and rings), or null. */
-      measured: measureView(s.rs, s.state, st, s.work.positions),
+      measured: st.measure ? measureView(s.rs, s.state, st, s.work.positions) : null,
       choosing: st.choice && {
         name: st.choice.field.name,
         label: st.choice.field.label,

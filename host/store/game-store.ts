@@ -4,7 +4,7 @@
  */
 import type Database from "better-sqlite3";
 import { type LogDbRow, recordsInEffect, toRowIn } from "./log-rows.ts";
-import { naming } from "./open-db.ts";
+import { naming, storeError } from "./open-db.ts";
 import type { OutboxWriter } from "./outbox.ts";
 import type { GameSetup, GameStore, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
@@ -20,7 +20,8 @@ export class SqliteGameStore implements GameStore {
   readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
   readonly #committed: () => void;
-  readonly #guard: () => void;
+  readonly #identity: { check(): void } | null;
+  readonly #refused: (e: unknown) => Error;
   readonly #durable: () => void;
 
   /**
@@ -36,14 +37,17 @@ export class SqliteGameStore implements GameStore {
     outbox: OutboxWriter | null = null,
     committed: () => void = () => {},
     fileChecks: {
-      /** Throws when the path no longer holds the file opened (deleted or replaced under the host). */
-      readonly guard?: () => void;
+      /** The file opened: its check throws when the path no longer holds it (deleted or replaced under the host). */
+      readonly identity?: { check(): void } | null;
+      /** The error to throw when the check fails (the store copies the game so far beside the path first). */
+      readonly refused?: (e: unknown) => Error;
       /** Brings the commits so far to the disk before returning. */
       readonly durable?: () => void;
     } = {},
   ) {
     this.#db = db;
-    this.#guard = fileChecks.guard ?? (() => {});
+    this.#identity = fileChecks.identity ?? null;
+    this.#refused = fileChecks.refused ?? ((e) => storeError(file, e));
     this.#durable = fileChecks.durable ?? (() => {});
     this.#committed = () => setImmediate(committed);
     this.gameId = gameId;
@@ -80,6 +84,15 @@ export class SqliteGameStore implements GameStore {
     });
   }
 
+  /** Before every write: the path still holds the file opened, else the write is refused. */
+  #guard(): void {
+    try {
+      this.#identity?.check();
+    } catch (e) {
+      throw this.#refused(e);
+    }
+  }
+
   load(): StoreLoad {
     return naming(this.#file, () => {
       const rows = (this.#db.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(this.gameId) as LogDbRow[]).map(
@@ -106,19 +119,24 @@ export class SqliteGameStore implements GameStore {
     return row.n;
   }
 
+  // The step's writes (commits and snapshots) name the file only when they fail: a die's commit runs no other store file.
   commitAction(record: ResolvedRecord, snapshot: SessionSnapshot): void {
-    naming(this.#file, () => {
+    try {
       this.#guard();
       this.#commitAction(record, snapshot);
-    });
+    } catch (e) {
+      throw storeError(this.#file, e);
+    }
     this.#committed();
   }
 
   commitUndo(seq: number, at: number, snapshot: SessionSnapshot): void {
-    naming(this.#file, () => {
+    try {
       this.#guard();
       this.#commitUndo(seq, at, snapshot);
-    });
+    } catch (e) {
+      throw storeError(this.#file, e);
+    }
     this.#committed();
   }
 
@@ -160,9 +178,11 @@ export class SqliteGameStore implements GameStore {
    * keeps it) and brought to the disk with the next resolved action's sync, so a tap costs no fsync.
    */
   saveSnapshot(snapshot: SessionSnapshot): void {
-    naming(this.#file, () => {
+    try {
       this.#guard();
       this.#saveSnap.run(this.gameId, Date.now(), JSON.stringify(snapshot));
-    });
+    } catch (e) {
+      throw storeError(this.#file, e);
+    }
   }
 }

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
-import { naming, openDatabase, StoreError, storeError } from "./open-db.ts";
+import { naming, openDatabase, type StoreError, storeError } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import { WalSync } from "./wal-sync.ts";
@@ -72,6 +72,12 @@ export class SqliteStore {
   readonly #walSync: WalSync | null = null;
   #identity: FileIdentity | null = null;
   #rescued = false;
+  /**
+   * Grows with every write a person makes to the file (a game ended, archived, opened, deleted; a device named):
+   * what was read of the games before is still true while it stays the same. A field, not a method: the display
+   * reads it on every view (the game's end), and the die's path runs none of this file's code.
+   */
+  writes = 0;
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
@@ -110,22 +116,28 @@ export class SqliteStore {
     try {
       this.#identity?.check();
     } catch (e) {
-      if (e instanceof FileSwapped && !this.#rescued) {
-        this.#rescued = true;
-        try {
-          this.#db.prepare("VACUUM INTO ?").run(`${this.file}.rescued-${Date.now()}`);
-        } catch {
-          // the copy is a courtesy: the refusal below is what keeps the table honest
-        }
-      }
-      throw storeError(this.file, e);
+      throw this.#refused(e);
     }
+  }
+
+  /** The error a failed {@link guard} throws; the first time the file is found swapped, the game so far is copied beside it. */
+  #refused(e: unknown): StoreError {
+    if (e instanceof FileSwapped && !this.#rescued) {
+      this.#rescued = true;
+      try {
+        this.#db.prepare("VACUUM INTO ?").run(`${this.file}.rescued-${Date.now()}`);
+      } catch {
+        // the copy is a courtesy: the refusal is what keeps the table honest
+      }
+    }
+    return storeError(this.file, e);
   }
 
   /** A person's write (ending, creating, deleting or opening a game, naming a device) is on the disk when it returns. */
   #durable<T>(write: () => T): T {
     return naming(this.file, () => {
       this.guard();
+      this.writes++;
       const out = write();
       this.#walSync?.now();
       return out;
@@ -136,7 +148,9 @@ export class SqliteStore {
   #gameStore(id: number): SqliteGameStore {
     const walSync = this.#walSync;
     return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
-      guard: () => this.guard(),
+      // the game store checks the identity itself: a commit runs none of this file's code unless the check fails
+      identity: this.#identity,
+      refused: (e) => this.#refused(e),
       durable: () => walSync?.now(),
     });
   }

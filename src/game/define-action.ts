@@ -10,6 +10,7 @@ import type { Static, TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import { Dist } from "../odds/distribution.ts";
 import type { Summary } from "../odds/figures.ts";
+import type { Headline } from "../odds/headline.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
@@ -65,6 +66,12 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * (`chance`, `mean`, `count`, `chances`, `detail` of odds/figures.ts).
    */
   summary?(dist: Dist<O>, ctx: ActionContext<S, Static<T> & Action, P>): Summary;
+  /**
+   * What a player is shown before the roll (docs/reference/request-result.md `headline`), from the whole
+   * distribution: `odds` is the action's own answer, before its outcome list is shortened. Absent or null: one bar
+   * per outcome in the action's own sentences, titled by its title.
+   */
+  headline?(ctx: ActionContext<S, Static<T> & Action, P>, odds: Odds): Headline | null;
   /** One sentence for the display and screen readers. */
   describe?(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts). */
@@ -134,6 +141,19 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
     const r = spec.resolve(ctx, dice as number[][]);
     return r.ok ? r.value.outcome : { error: r.error.code };
   };
+  // The exact odds: the action's own, its cheaper distribution, or every multiset of the plan enumerated.
+  const oddsOf = (ctx: Ctx, plan: DicePlan): Result<Odds> => {
+    if (spec.odds) {
+      const odds = spec.odds(ctx, plan);
+      return "ok" in odds ? odds : ok(odds);
+    }
+    const direct = spec.dist?.(ctx, plan);
+    if (direct && !(direct instanceof Dist) && !direct.ok) return direct;
+    const dist = (
+      direct ? (direct instanceof Dist ? direct : direct.ok && direct.value) : oddsOverPlan(plan, (g) => outcomeOf(ctx, g))
+    ) as Dist<O>;
+    return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
+  };
   return {
     def: { type: spec.type, title: spec.title, description: spec.description, fields: fieldsOf(spec.schema) },
     schema: spec.schema,
@@ -164,16 +184,10 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
       const p = planned(state, action);
       if (!p.ok) return p;
       const { ctx, plan } = p.value;
-      if (spec.odds) {
-        const odds = spec.odds(ctx, plan);
-        return "ok" in odds ? odds : ok(odds);
-      }
-      const direct = spec.dist?.(ctx, plan);
-      if (direct && !(direct instanceof Dist) && !direct.ok) return direct;
-      const dist = (
-        direct ? (direct instanceof Dist ? direct : direct.ok && direct.value) : oddsOverPlan(plan, (g) => outcomeOf(ctx, g))
-      ) as Dist<O>;
-      return ok(oddsOfDist(dist, spec.summary ? spec.summary(dist, ctx) : {}));
+      const odds = oddsOf(ctx, plan);
+      if (!odds.ok || !spec.headline) return odds;
+      const told = spec.headline(ctx, odds.value);
+      return told ? ok({ ...odds.value, headline: told }) : odds;
     },
     facts: (state, outcome) => factsOf(spec.outcomeSchema, outcome, state),
     // The action as its schema reads it (defaults filled); a record's action that no longer parses is described as stored.

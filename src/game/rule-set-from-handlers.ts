@@ -1,13 +1,13 @@
 /** A {@link RuleSet} assembled from a table of action handlers: dispatch by action type, odds limits as errors. */
 
 import type { ErrorCode } from "../error-codes.ts";
-import { type Headline, outcomeHeadline } from "../odds/headline.ts";
+import { outcomeHeadline } from "../odds/headline.ts";
 import { fail, ok, type Result } from "../result.ts";
 import type { ActionHandler } from "./action-handler.ts";
 import type { ActionMeasures } from "./measure.ts";
 import { capOdds } from "./odds-listing.ts";
 import { OddsMemo } from "./odds-memo.ts";
-import type { Action, Odds, RuleSet, TableState } from "./types.ts";
+import type { RuleSet, TableState } from "./types.ts";
 
 /**
  * The handler of an action type, or `input.invalid` naming the types there are: an action the rule set does not
@@ -33,14 +33,8 @@ export type RuleSetSpec<S extends TableState> = Omit<
   "actions" | "parseAction" | "plan" | "odds" | "resolve" | "describe" | "facts" | "outcomeSchemas" | "measures" | "phases"
 > & {
   readonly handlers: readonly ActionHandler<S>[];
-  /** Default: the handler's own `describe`, else the action type. */
+  /** The sentences of actions that give none of their own (`describe` on the action wins); else the action type. */
   readonly describe?: RuleSet<S>["describe"];
-  /**
-   * The odds headline (docs/reference/request-result.md) of an action, from its whole distribution: `odds` is the handler's own answer,
-   * before its outcome list is shortened. Where it gives none (null, or no hook), the headline is one bar per
-   * outcome in the rule set's own sentences ({@link outcomeHeadline}), titled by the action's title.
-   */
-  readonly headline?: (state: S, action: Action, odds: Odds) => Headline | null;
   /** The error for odds whose dice space is too large to list (default `odds.too-large`). */
   readonly oddsTooLarge?: { readonly code: ErrorCode; message(detail: string): string };
 };
@@ -55,7 +49,7 @@ const TOO_LARGE: NonNullable<RuleSetSpec<TableState>["oddsTooLarge"]> = {
  * action state (see {@link OddsMemo}) and their outcome lists capped (see {@link capOdds}).
  */
 export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>): RuleSet<S> {
-  const { handlers, oddsTooLarge = TOO_LARGE, describe, headline, ...rest } = spec;
+  const { handlers, oddsTooLarge = TOO_LARGE, describe, ...rest } = spec;
   const memo = new OddsMemo();
   const withHandler = <T>(type: unknown, run: (h: ActionHandler<S>) => Result<T>): Result<T> => {
     const h = handlerOf(spec.id, handlers, type);
@@ -77,9 +71,9 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
           try {
             const odds = h.odds(state, action);
             if (!odds.ok) return odds;
-            const told = headline?.(state, action, odds.value) ?? null;
+            // the action's own headline (its `headline`), else one bar per outcome in the rule set's sentences
             const sentence = (o: Readonly<Record<string, unknown>>) => ruleSet.describe(state, action, o);
-            const shown = told ?? outcomeHeadline(h.def.title, odds.value.outcomes, sentence);
+            const shown = odds.value.headline ?? outcomeHeadline(h.def.title, odds.value.outcomes, sentence);
             return ok(capOdds({ ...odds.value, headline: shown }));
           } catch (e) {
             if (e instanceof RangeError) return fail(oddsTooLarge.code, oddsTooLarge.message(e.message), "action");
@@ -87,9 +81,11 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
           }
         }),
       ),
-    describe:
-      describe ??
-      ((state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ?? action.type),
+    // the action's own sentence, else the rule set's, else its type
+    describe: (state, action, outcome) =>
+      handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ??
+      describe?.(state, action, outcome) ??
+      action.type,
     facts: (state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.facts(state, outcome) ?? [],
     markDice: (state, action, dice) => {
       const h = handlers.find((x) => x.def.type === action.type);

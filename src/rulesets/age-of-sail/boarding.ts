@@ -14,6 +14,7 @@ import { jointOutcomes } from "../../odds/product.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, shipEvent } from "./events.ts";
 import { lossScore } from "./hazards.ts";
+import { boardHeadline } from "./headline.ts";
 import { aosAction } from "./kit.ts";
 import { BOARD_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, FULL_STRENGTH, type Ship, totalDecks } from "./state.ts";
@@ -127,6 +128,7 @@ export const board = aosAction({
     };
     return ok(oddsOfEntries(joint.entries, summary, joint.truncated));
   },
+  headline: ({ state, action }, odds) => boardHeadline(state, action, odds),
 });
 
 /** The winner's gun decks that go across: "manned by at least one gun deck from the winning ship". */

@@ -12,6 +12,7 @@ import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type AosEvent, liveShip, scoreEvent, shipEvent } from "./events.ts";
+import { fireHeadline } from "./headline.ts";
 import { aosAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { type AosState, BROADSIDES, type Broadside, type Ship, standingMasts } from "./state.ts";
@@ -212,6 +213,7 @@ export const fire = aosAction({
       d.probability((o) => o.onFire === true),
     ),
   }),
+  headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });
 
 export const loseMasts = aosAction({

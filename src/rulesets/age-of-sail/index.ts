@@ -9,7 +9,6 @@ import { DICE } from "./dice.ts";
 import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
-import { ageOfSailHeadline } from "./headline.ts";
 import { phaseNames, ROUND, TURN_DEF } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
@@ -37,6 +36,5 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   windView: aosWindView,
   shipViews: aosShipViews,
   describe: aosDescribe,
-  headline: ageOfSailHeadline,
   victory: aosVictory,
 });

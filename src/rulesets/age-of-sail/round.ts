@@ -13,6 +13,7 @@ import type { TurnDef } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
+import { initiativeHeadline, windHeadline } from "./headline.ts";
 import { aosAction } from "./kit.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
@@ -107,6 +108,7 @@ export const windRoll = aosAction({
     direction: chances(fieldDistribution(d, "direction"), (to) => `Blows to ${to}`),
     speed: chances(fieldDistribution(d, "speed"), (speed) => `Speed ${speed}`),
   }),
+  headline: (_, odds) => windHeadline(odds),
 });
 
 export const setWind = aosAction({
@@ -160,6 +162,7 @@ export const initiative = aosAction({
       d.probability((o) => o.first === null),
     ),
   }),
+  headline: ({ action }, odds) => initiativeHeadline(action, odds),
 });
 
 export const advance = aosAction({

@@ -15,6 +15,7 @@ import { fail, ok, type Result } from "../../result.ts";
 import { adAction, cfg, checkNotEnded, checkShips, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
+import { boardHeadline } from "./headline.ts";
 import { GRAPPLE_MEASURES } from "./measures.ts";
 import { HULL_POINTS, SIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, GrappleKind, Ship } from "./schema.ts";
@@ -258,6 +259,7 @@ export const board = adAction({
       d.probability((o) => o.captured === true),
     ),
   }),
+  headline: ({ state, action }, odds) => boardHeadline(state, action, odds),
 });
 
 export const separate = adAction({

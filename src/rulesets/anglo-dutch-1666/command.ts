@@ -8,6 +8,7 @@ import { bySide, entry } from "../../dice/plan.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, checkNotEnded, isDutch, isOut } from "./common.ts";
+import { initiativeHeadline } from "./headline.ts";
 import { hexDistance } from "./hexes.ts";
 import { drawOrder, initiativeOdds, tierLabel, tiersOf } from "./initiative-odds.ts";
 import { INITIATIVE_MEASURES } from "./measures.ts";
@@ -206,4 +207,5 @@ export const initiative = adAction({
     const lead = fireShipGroup(state).map((g) => g.squadron);
     return ok(initiativeOdds(initiativeGroups(state, action), squadrons(state).length, lead));
   },
+  headline: (_, odds) => initiativeHeadline(odds),
 });

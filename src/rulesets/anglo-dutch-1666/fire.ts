@@ -13,6 +13,7 @@ import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { adAction, cfg, checkNotEnded, checkShips, isBritish, loseHull, ship, shipEvent } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
+import { fireHeadline } from "./headline.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { HULL_POINTS, SIDE_WORDS } from "./outcome-facts.ts";
@@ -238,4 +239,5 @@ export const fire = adAction({
       (n) => plural(Number(n), "hit"),
     ),
   }),
+  headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });

@@ -2,51 +2,50 @@
  * What an Anglo-Dutch 1666 player is shown before each roll (docs/reference/request-result.md `headline`), in the words of
  * anglo-dutch-1666.txt: the hits of a broadside on the fire table with the chance the target loses a gunnery step or
  * sinks; who moves first on initiative (lowest moves first, Dutch win draws), from the exact summary even when the
- * listed orders are shortened; who wins a boarding round and whether the loser is taken. Other actions get the
- * kernel's headline of the rule set's own sentences ("The wind holds.", "Helm: no turn next move." …).
+ * listed orders are shortened; who wins a boarding round and whether the loser is taken. Each is its action's
+ * `headline`, given the fields it reads, typed; other actions get the kernel's headline of the rule set's own
+ * sentences ("The wind holds.", "Helm: no turn next move." …).
  */
 import { nameOf } from "../../game/action-kit.ts";
-import type { Action, Odds } from "../../game/types.ts";
+import type { Odds } from "../../game/types.ts";
 import { barsBy, chanceOf, countLabels, type Headline, headline, plural } from "../../odds/headline.ts";
 import type { AdState } from "./schema.ts";
 
-/** The headline of an action's odds, or null for the kernel's sentence headline. */
-export function angloDutchHeadline(state: AdState, action: Action, odds: Odds): Headline | null {
+/** A broadside: its hits as bars, the chance the target is hit, loses a gunnery step, sinks. */
+export function fireHeadline(state: AdState, action: { readonly firer: string; readonly target: string }, odds: Odds): Headline {
   const o = odds.outcomes;
-  const name = (id: unknown) => nameOf(state, id);
-  switch (action.type) {
-    case "fire": {
-      const most = Math.max(0, ...o.map((x) => Number(x.outcome.hits)));
-      const labels = countLabels(0, most).map((n) => plural(Number(n), "hit"));
-      const bars = barsBy(o, (x) => plural(Number(x.hits), "hit"), labels);
-      const target = name(action.target);
-      const facts = [
-        { label: `${target} is hit`, p: chanceOf(o, (x) => Number(x.hits) > 0) },
-        { label: `${target} loses a gunnery step`, p: chanceOf(o, (x) => Number(x.stepsCrossed) > 0) },
-        { label: `${target} sinks`, p: chanceOf(o, (x) => x.sinking === true) },
-      ];
-      return headline(`${name(action.firer)}'s broadside at ${target}`, bars, facts);
-    }
-    case "initiative": {
-      // the summary is exact over every roll; the listed orders may be the likeliest only
-      const first = (odds.summary.movesFirst ?? {}) as Record<string, number>;
-      const draw = Number(odds.summary.drawFirst ?? 0);
-      const bars = Object.entries(first).map(([who, p]) => ({ label: `${who || "A squadron"} moves first`, p }));
-      if (draw > 1e-12) bars.push({ label: "A draw for the first move", p: draw });
-      return headline("Who moves first", bars);
-    }
-    case "board": {
-      const [a, d] = [String(action.attacker), String(action.defender)];
-      const who = (x: Readonly<Record<string, unknown>>) =>
-        x.winner === a ? `${name(a)} wins the round` : x.winner === d ? `${name(d)} wins the round` : "A drawn round";
-      const bars = barsBy(o, who, [`${name(a)} wins the round`, `${name(d)} wins the round`, "A drawn round"]);
-      const facts = [
-        { label: `${name(d)} is taken`, p: chanceOf(o, (x) => x.captured === true && x.winner === a) },
-        { label: `${name(a)} is taken`, p: chanceOf(o, (x) => x.captured === true && x.winner === d) },
-      ];
-      return headline(`Boarding: ${name(a)} and ${name(d)}`, bars, facts);
-    }
-    default:
-      return null;
-  }
+  const most = Math.max(0, ...o.map((x) => Number(x.outcome.hits)));
+  const labels = countLabels(0, most).map((n) => plural(Number(n), "hit"));
+  const bars = barsBy(o, (x) => plural(Number(x.hits), "hit"), labels);
+  const target = nameOf(state, action.target);
+  const facts = [
+    { label: `${target} is hit`, p: chanceOf(o, (x) => Number(x.hits) > 0) },
+    { label: `${target} loses a gunnery step`, p: chanceOf(o, (x) => Number(x.stepsCrossed) > 0) },
+    { label: `${target} sinks`, p: chanceOf(o, (x) => x.sinking === true) },
+  ];
+  return headline(`${nameOf(state, action.firer)}'s broadside at ${target}`, bars, facts);
+}
+
+/** Who moves first, from the summary: it is exact over every roll, the listed orders may be the likeliest only. */
+export function initiativeHeadline(odds: Odds): Headline {
+  const first = (odds.summary.movesFirst ?? {}) as Record<string, number>;
+  const draw = Number(odds.summary.drawFirst ?? 0);
+  const bars = Object.entries(first).map(([who, p]) => ({ label: `${who || "A squadron"} moves first`, p }));
+  if (draw > 1e-12) bars.push({ label: "A draw for the first move", p: draw });
+  return headline("Who moves first", bars);
+}
+
+/** A boarding round: who wins it, and whether the loser is taken. */
+export function boardHeadline(state: AdState, action: { readonly attacker: string; readonly defender: string }, odds: Odds): Headline {
+  const o = odds.outcomes;
+  const [a, d] = [action.attacker, action.defender];
+  const name = (id: string) => nameOf(state, id);
+  const who = (x: Readonly<Record<string, unknown>>) =>
+    x.winner === a ? `${name(a)} wins the round` : x.winner === d ? `${name(d)} wins the round` : "A drawn round";
+  const bars = barsBy(o, who, [`${name(a)} wins the round`, `${name(d)} wins the round`, "A drawn round"]);
+  const facts = [
+    { label: `${name(d)} is taken`, p: chanceOf(o, (x) => x.captured === true && x.winner === a) },
+    { label: `${name(a)} is taken`, p: chanceOf(o, (x) => x.captured === true && x.winner === d) },
+  ];
+  return headline(`Boarding: ${name(a)} and ${name(d)}`, bars, facts);
 }

@@ -16,7 +16,6 @@ import { stepCount } from "./damage.ts";
 import { DICE } from "./dice.ts";
 import { fire } from "./fire.ts";
 import { angloDutchGameEnd } from "./game-end.ts";
-import { angloDutchHeadline } from "./headline.ts";
 import { move } from "./move-action.ts";
 import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchema } from "./schema.ts";
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
@@ -109,7 +108,6 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
   describe,
-  headline: angloDutchHeadline,
   turnOf: (state) => state.game.turn,
   setupWarnings,
   gameEnd: angloDutchGameEnd,

@@ -139,6 +139,6 @@ export function describe(state: AdState, action: Action, o: Readonly<Record<stri
         ? `${ship} is where she should be.`
         : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward as number]}${o.onFriend ? ", onto a friend" : ""}.`;
     default:
-      return `${String(action.type)} resolved.`;
+      return `${action.type} resolved.`;
   }
 }

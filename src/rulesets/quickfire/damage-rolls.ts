@@ -12,6 +12,7 @@ import { literals } from "../../game/schema.ts";
 import { ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes } from "./chart.ts";
 import { applyCodes, type GChain } from "./damage.ts";
+import { damageRollHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
 import type { Ship } from "./ship.ts";
@@ -86,6 +87,7 @@ export const damageRollAction = quickfireAction({
     const codes = o.codes as string[];
     return `${action.line === "blast" ? "Blast" : "Explosion"} on ${nameOf(state, action.ship)}: ${codes.length ? codes.join(", ") : "no effect"}${chartNote(state)}.`;
   },
+  headline: ({ state, action }, odds) => damageRollHeadline(state, action, odds),
 });
 
 export const directionAction = quickfireAction({

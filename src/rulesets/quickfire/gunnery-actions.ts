@@ -10,6 +10,7 @@ import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
+import { gunneryHeadline, quickfireAttackHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
@@ -104,6 +105,7 @@ export const gunneryAction = quickfireAction({
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(nameOf(state, action.firer), nameOf(state, action.target), action.battery, o, chartNote(state)),
+  headline: ({ state, action }, odds) => gunneryHeadline(state, action, odds),
 });
 
 export const quickfireAttackAction = quickfireAction({
@@ -133,4 +135,5 @@ export const quickfireAttackAction = quickfireAction({
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(action.firers.map((id) => nameOf(state, id)).join(" + "), nameOf(state, action.target), "combined light", o, chartNote(state)),
+  headline: ({ state, action }, odds) => quickfireAttackHeadline(state, action, odds),
 });

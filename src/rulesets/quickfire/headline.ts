@@ -3,10 +3,11 @@
  * quickfire-pre-dreadnought.txt: whether the guns fire and hit (a G "Gun Hit" or an S "Speed Hit", 3.0) and the
  * chance of blast damage; torpedo hits per target (3.2); S hits of a torpedo; the damage codes of the Blast,
  * Explosion and Fire lines (4.1); the repair roll (4.2); sinking; who decides the move order (1.4). Computed over
- * the action's whole outcome list. Other actions get the kernel's headline of the rule set's own sentences.
+ * the action's whole outcome list. Each is its action's `headline`, given the fields it reads, typed; other actions
+ * get the kernel's headline of the rule set's own sentences.
  */
 import { nameOf } from "../../game/action-kit.ts";
-import type { Action, Odds } from "../../game/types.ts";
+import type { Odds } from "../../game/types.ts";
 import { barsBy, chanceOf, countLabels, eventBars, type Headline, type HeadlineItem, headline, plural } from "../../odds/headline.ts";
 import { HOUSE_LABEL } from "./chart.ts";
 import type { QuickfireState } from "./ship.ts";
@@ -34,7 +35,7 @@ function titled(state: QuickfireState, title: string): string {
 }
 
 /** Gun fire: does not fire / misses / G hit / S hit, the chance the target is hit and of blast damage (3.0). */
-function gunneryHeadline(state: QuickfireState, title: string, target: string, o: Listed): Headline {
+function gunfireHeadline(state: QuickfireState, title: string, target: string, o: Listed): Headline {
   const result = (x: Outcome) => (!x.fired ? "Does not fire" : x.hit === "G" ? "Gun hit (G)" : x.hit === "S" ? "Speed hit (S)" : "Miss");
   const bars = barsBy(o, result, ["Does not fire", "Miss", "Gun hit (G)", "Speed hit (S)"]);
   const blast = (x: Outcome) => ((x.blast as string[] | undefined) ?? []).length > 0;
@@ -53,63 +54,84 @@ function codesHeadline(state: QuickfireState, title: string, o: Listed, none = "
   return headline(titled(state, title), bars);
 }
 
-/** The headline of an action's odds, or null for the kernel's sentence headline. */
-export function quickfireHeadline(state: QuickfireState, action: Action, odds: Odds): Headline | null {
+/** Gun fire: whose guns, at whom; does not fire, misses, a G or an S hit, blast damage (3.0). */
+export function gunneryHeadline(
+  state: QuickfireState,
+  action: { readonly firer: string; readonly target: string; readonly battery: string },
+  odds: Odds,
+): Headline {
+  const [firer, target] = [nameOf(state, action.firer), nameOf(state, action.target)];
+  return gunfireHeadline(state, `${firer}'s ${action.battery} guns at ${target}`, target, odds.outcomes);
+}
+
+/** A quickfire attack: the combined light fire of several ships (3.0 Quickfire Effect). */
+export function quickfireAttackHeadline(
+  state: QuickfireState,
+  action: { readonly firers: readonly string[]; readonly target: string },
+  odds: Odds,
+): Headline {
+  const firers = action.firers.map((id) => nameOf(state, id)).join(" and ");
+  const target = nameOf(state, action.target);
+  return gunfireHeadline(state, `Combined light fire of ${firers} at ${target}`, target, odds.outcomes);
+}
+
+/** Torpedoes (3.2): whether one hits, and each target's chance. */
+export function torpedoHeadline(
+  state: QuickfireState,
+  action: { readonly firer: string; readonly targets: readonly string[] },
+  odds: Odds,
+): Headline {
   const o = odds.outcomes;
-  const name = (id: unknown) => nameOf(state, id);
-  switch (action.type) {
-    case "gunnery":
-      return gunneryHeadline(
-        state,
-        `${name(action.firer)}'s ${String(action.battery)} guns at ${name(action.target)}`,
-        name(action.target),
-        o,
-      );
-    case "quickfire-attack": {
-      const firers = ((action.firers as string[] | undefined) ?? []).map(name).join(" and ");
-      return gunneryHeadline(state, `Combined light fire of ${firers} at ${name(action.target)}`, name(action.target), o);
-    }
-    case "torpedo": {
-      const targets = (action.targets as string[] | undefined) ?? [];
-      const hitOf = (x: Outcome, t: string) => ((x.results as Outcome[] | undefined) ?? []).some((r) => r.target === t && r.hit === true);
-      const bars = eventBars(o, (x) => targets.some((t) => hitOf(x, t)), "A torpedo hits", "No hit");
-      const facts = targets.map((t) => ({ label: `${name(t)} is hit`, p: chanceOf(o, (x) => hitOf(x, t)) }));
-      return headline(titled(state, `${name(action.firer)}'s torpedoes`), bars, facts);
-    }
-    case "torpedo-damage": {
-      const bars = barsBy(
-        o,
-        (x) => plural(Number(x.sHits), "S hit"),
-        countLabels(1, 6).map((n) => plural(Number(n), "S hit")),
-      );
-      return headline(`Torpedo damage to ${name(action.target)}`, bars);
-    }
-    case "damage-roll":
-      return codesHeadline(state, `${action.line === "explosion" ? "Explosion" : "Blast"} on ${name(action.ship)}`, o);
-    case "fire": {
-      const h = codesHeadline(state, `The fire aboard ${name(action.ship)}`, o, "Burns on");
-      const burns = chanceOf(o, (x) => x.burnsOn === true);
-      return { ...h, facts: [{ label: "The fire burns on", p: burns }] };
-    }
-    case "sinking":
-      return headline(
-        titled(state, `Does ${name(action.ship)} sink?`),
-        eventBars(o, (x) => x.sunk === true, "Sinks", "Stays afloat"),
-      );
-    case "initiative": {
-      const [first, second] = [String(action.first), String(action.second)];
-      const bars = barsBy(o, (x) => (x.decides === null ? "Tie (roll again)" : `${String(x.decides)} decides`), [
-        `${first} decides`,
-        `${second} decides`,
-        "Tie (roll again)",
-      ]);
-      return headline("Who decides the move order", bars);
-    }
-    case "repair": {
-      const bars = barsBy(o, (x) => `${plural(Number(x.fixed), "hit")} repaired`).sort((a, b) => b.p - a.p);
-      return headline(titled(state, `Repairs aboard ${name(action.ship)}`), bars);
-    }
-    default:
-      return null;
-  }
+  const hitOf = (x: Outcome, t: string) => ((x.results as Outcome[] | undefined) ?? []).some((r) => r.target === t && r.hit === true);
+  const bars = eventBars(o, (x) => action.targets.some((t) => hitOf(x, t)), "A torpedo hits", "No hit");
+  const facts = action.targets.map((t) => ({ label: `${nameOf(state, t)} is hit`, p: chanceOf(o, (x) => hitOf(x, t)) }));
+  return headline(titled(state, `${nameOf(state, action.firer)}'s torpedoes`), bars, facts);
+}
+
+/** A torpedo hit's 1D6 S hits. */
+export function torpedoDamageHeadline(state: QuickfireState, action: { readonly target: string }, odds: Odds): Headline {
+  const bars = barsBy(
+    odds.outcomes,
+    (x) => plural(Number(x.sHits), "S hit"),
+    countLabels(1, 6).map((n) => plural(Number(n), "S hit")),
+  );
+  return headline(`Torpedo damage to ${nameOf(state, action.target)}`, bars);
+}
+
+/** The Blast or Explosion line of the Damage table (4.1). */
+export const damageRollHeadline = (
+  state: QuickfireState,
+  action: { readonly ship: string; readonly line: "blast" | "explosion" },
+  odds: Odds,
+): Headline =>
+  codesHeadline(state, `${action.line === "explosion" ? "Explosion" : "Blast"} on ${nameOf(state, action.ship)}`, odds.outcomes);
+
+/** The Fire line (4.1 F): what the fire does, and the chance it burns on. */
+export function fireHeadline(state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline {
+  const h = codesHeadline(state, `The fire aboard ${nameOf(state, action.ship)}`, odds.outcomes, "Burns on");
+  const burns = chanceOf(odds.outcomes, (x) => x.burnsOn === true);
+  return { ...h, facts: [{ label: "The fire burns on", p: burns }] };
+}
+
+/** The sinking roll. */
+export const sinkingHeadline = (state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline =>
+  headline(
+    titled(state, `Does ${nameOf(state, action.ship)} sink?`),
+    eventBars(odds.outcomes, (x) => x.sunk === true, "Sinks", "Stays afloat"),
+  );
+
+/** Who decides the move order (1.4): either side, or a tie rolled again. */
+export function initiativeHeadline(action: { readonly first: string; readonly second: string }, odds: Odds): Headline {
+  const bars = barsBy(odds.outcomes, (x) => (x.decides === null ? "Tie (roll again)" : `${String(x.decides)} decides`), [
+    `${action.first} decides`,
+    `${action.second} decides`,
+    "Tie (roll again)",
+  ]);
+  return headline("Who decides the move order", bars);
+}
+
+/** The repair roll (4.2): how many hits are repaired. */
+export function repairHeadline(state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline {
+  const bars = barsBy(odds.outcomes, (x) => `${plural(Number(x.fixed), "hit")} repaired`).sort((a, b) => b.p - a.p);
+  return headline(titled(state, `Repairs aboard ${nameOf(state, action.ship)}`), bars);
 }

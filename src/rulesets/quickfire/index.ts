@@ -11,7 +11,6 @@ import { damageRollAction, directionAction } from "./damage-rolls.ts";
 import { DICE } from "./dice.ts";
 import { applyQuickfireEvent } from "./events.ts";
 import { gunneryAction, quickfireAttackAction } from "./gunnery-actions.ts";
-import { quickfireHeadline } from "./headline.ts";
 import { initiativeAction } from "./initiative.ts";
 import { endPhaseAction, moveAction } from "./movement.ts";
 import { fireAction, repairAction, sinkingAction } from "./repair.ts";
@@ -117,6 +116,5 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   applyEvent: applyQuickfireEvent,
   windView: () => null,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
-  headline: quickfireHeadline,
   turnOf: (state) => state.game.turn,
 });

@@ -9,6 +9,7 @@ import { chance } from "../../game/action-kit.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
+import { initiativeHeadline } from "./headline.ts";
 import { quickfireAction, total, withChart } from "./kit.ts";
 
 export const initiativeAction = quickfireAction({
@@ -64,4 +65,5 @@ export const initiativeAction = quickfireAction({
       ),
     ),
   describe: (_ctx, o) => (o.decides === null ? "A tie for the move order: roll again." : `${o.decides} decides who moves first.`),
+  headline: ({ action }, odds) => initiativeHeadline(action, odds),
 });

@@ -80,9 +80,15 @@ const FOUR_ARCS: readonly Arc[] = [
   { name: "aft", from: 150, to: -150 },
 ];
 
+/** The torpedo's targets so far (the action is not parsed yet while it is measured): none unless a list. */
+const targetsOf = (ctx: Ctx): readonly unknown[] => {
+  const targets: unknown = ctx.action.targets;
+  return Array.isArray(targets) ? targets : [];
+};
+
 function sameArc(ctx: Ctx): Reading | null {
   const firer = ctx.base(ctx.action.firer);
-  const ids = Array.isArray(ctx.action.targets) ? (ctx.action.targets as unknown[]) : [];
+  const ids = targetsOf(ctx);
   const targets = ids.map((id) => ctx.base(id));
   if (!firer || targets.length !== 2 || targets.some((t) => !t)) return null;
   const arcs = targets.map((t) => (t ? arcOf(relativeBearing(firer, t.center), FOUR_ARCS) : { arc: null, margin: 0 }));
@@ -98,7 +104,7 @@ function sameArc(ctx: Ctx): Reading | null {
 }
 
 function torpedoDistances(ctx: Ctx): Reading | null {
-  const ids = Array.isArray(ctx.action.targets) ? (ctx.action.targets as unknown[]) : [];
+  const ids = targetsOf(ctx);
   const unit = unitOf(ctx);
   const [min, max] = scaleBands(ctx.state.settings).torpedo;
   const readings = ids.map((id) => centreReading({ ...ctx, action: { ...ctx.action, target: id } }, "firer", "target", unit, [min, max]));

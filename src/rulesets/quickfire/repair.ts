@@ -14,6 +14,7 @@ import { fail, ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
+import { fireHeadline, repairHeadline, sinkingHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
@@ -78,6 +79,7 @@ export const fireAction = quickfireAction({
     const what = o.burnsOn ? `burns on${codes.length ? ` and causes ${codes.join(", ")}` : ""}` : "goes out";
     return `The fire on ${nameOf(state, action.ship)} ${what}${chartNote(state)}.`;
   },
+  headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });
 
 type RepairTask = "speed" | "heavy-rof" | "light-rof" | "direction";
@@ -157,6 +159,7 @@ export const repairAction = quickfireAction({
     }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} repairs ${o.fixed} ${action.damage} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+  headline: ({ state, action }, odds) => repairHeadline(state, action, odds),
 });
 
 interface SinkingContext {
@@ -213,4 +216,5 @@ export const sinkingAction = quickfireAction({
     }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} ${o.sunk ? "sinks" : "stays afloat"} (sinks on ${o.sinksOn} or less)${chartNote(state)}.`,
+  headline: ({ state, action }, odds) => sinkingHeadline(state, action, odds),
 });

@@ -12,6 +12,7 @@ import { fail, ok } from "../../result.ts";
 import { torpedoHitNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
 import type { QuickfireEvent } from "./events.ts";
+import { torpedoDamageHeadline, torpedoHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { TORPEDO_MEASURES } from "./measures.ts";
 import { chartField } from "./outcome-facts.ts";
@@ -177,6 +178,7 @@ export const torpedoAction = quickfireAction({
       ? `${nameOf(state, action.firer)}'s torpedoes hit ${hits.join(" and ")}${chartNote(state)}.`
       : `${nameOf(state, action.firer)}'s torpedoes missed${chartNote(state)}.`;
   },
+  headline: ({ state, action }, odds) => torpedoHeadline(state, action, odds),
 });
 
 export const torpedoDamageAction = quickfireAction({
@@ -216,4 +218,5 @@ export const torpedoDamageAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
+  headline: ({ state, action }, odds) => torpedoDamageHeadline(state, action, odds),
 });

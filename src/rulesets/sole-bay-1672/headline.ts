@@ -3,10 +3,11 @@
  * sole-bay-1672-fast-play.txt: hits and condition for broadsides, fire and collisions; who "has initiative" and the
  * draw that is re-rolled; who causes most damage in a boarding round; each ship's fate in an explosion. Computed over
  * the whole distribution: the full outcome list the action's odds give (before any shortening), or, for explosion
- * hits among many ships, from each ship's own die.
+ * hits among many ships, from each ship's own die. Each is its action's `headline`, given the fields it reads, typed;
+ * other actions get the kernel's headline of the rule set's own sentences.
  */
 import { nameOf } from "../../game/action-kit.ts";
-import type { Action, Odds } from "../../game/types.ts";
+import type { Odds } from "../../game/types.ts";
 import {
   barsBy,
   chanceOf,
@@ -39,11 +40,14 @@ function hitsHeadline(title: string, outcomes: Listed, field: string, lo: number
 }
 
 /**
- * Explosion hits (1d6 to each ship within, or one die for all): how many ships are destroyed, as bars, and each
+ * "explosion-hits": explosion hits (1d6 to each ship within, or one die for all): how many ships are destroyed, as bars, and each
  * ship's chance, as facts — from each ship's boxes left, never from a shortened joint list.
  */
-function explosionHeadline(state: SoleBayState, action: Action): Headline {
-  const ids = (typeof action.ships === "string" ? [action.ships] : ((action.ships as string[] | undefined) ?? [])) as string[];
+export function explosionHitsHeadline(
+  state: SoleBayState,
+  action: { readonly ship: string; readonly ships: string | readonly string[] },
+): Headline {
+  const ids = typeof action.ships === "string" ? [action.ships] : action.ships;
   const left = ids.map((id) => {
     const s = state.ships.find((x) => x.id === id);
     return s ? totalBoxes(s.hull) - s.damage : 0;
@@ -67,124 +71,148 @@ function explosionHeadline(state: SoleBayState, action: Action): Headline {
   return headline(`Explosion of ${nameOf(state, action.ship)}`, bars, facts);
 }
 
-/**
- * The headline of an action's odds; `odds` is the whole distribution (the action's own list, before shortening).
- * Null for the other actions: the kernel gives one bar per outcome, titled by the action's title.
- */
-export function soleBayHeadline(state: SoleBayState, action: Action, odds: Odds): Headline | null {
-  const o = odds.outcomes;
-  const name = (id: unknown) => nameOf(state, id);
-  switch (action.type) {
-    case "broadside": {
-      const dice = Number(odds.summary.dice ?? 0);
-      const facts = damageFacts(state, o, String(action.target), (x) => x);
-      return hitsHeadline(`Hits on ${name(action.target)}`, o, "hits", 0, dice, facts);
-    }
-    case "initiative": {
-      // from the summary, which covers every roll vector (the list holds a few of 6^n when many sides roll)
-      const pWins = (odds.summary.pWins ?? {}) as Readonly<Record<string, number>>;
-      const bars = [
-        ...Object.entries(pWins).map(([side, p]) => ({ label: side, p })),
-        { label: "Draw (re-roll)", p: Number(odds.summary.pDraw ?? 0) },
-      ];
-      return headline("Initiative", bars, [], (top) => (top === "Draw (re-roll)" ? "A draw, re-rolled" : `${top} has initiative`));
-    }
-    case "boarding-round": {
-      const [a, d] = [String(action.attacker), String(action.defender)];
-      const winner = (x: Outcome) =>
-        x.winner === a ? `${name(a)} causes most damage` : x.winner === d ? `${name(d)} causes most damage` : "Equal damage";
-      const bars = barsBy(o, winner, [`${name(a)} causes most damage`, `${name(d)} causes most damage`, "Equal damage"]);
-      const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
-      const facts = [...damageFacts(state, o, d, result(d)), ...damageFacts(state, o, a, result(a))];
-      if (o.some((x) => x.outcome.fireSpreads === true))
-        facts.push({ label: "The fire spreads", p: chanceOf(o, (x) => x.fireSpreads === true) });
-      return headline(`Boarding action: ${name(a)} and ${name(d)}`, bars, facts);
-    }
-    case "grapple":
-      return headline(
-        `${name(action.attacker)} grapples ${name(action.defender)}`,
-        eventBars(o, (x) => x.grappled === true, "Grappled", "Fails"),
-      );
-    case "fireship-ensnare":
-      return headline(
-        `${name(action.fireship)} against ${name(action.target)}`,
-        eventBars(o, (x) => x.ensnared === true, "Ensnared", "Clear"),
-      );
-    case "explosion-roll":
-    case "fireship-explosion":
-      return headline(
-        `Does ${name(action.ship)} explode?`,
-        eventBars(o, (x) => x.exploded === true, "Explodes", "Does not explode"),
-      );
-    case "explosion-radius": {
-      const bars = barsBy(
-        o,
-        (x) => `${String(x.radius)}"`,
-        range(1, 6).map((r) => `${r}"`),
-      );
-      return headline(`Radius of ${name(action.ship)}'s explosion`, bars);
-    }
-    case "explosion-hits":
-      return explosionHeadline(state, action);
-    case "flag-officer-risk": {
-      const fates: Record<string, string> = {
-        killed: "Killed",
-        survives: "Survives",
-        captured: "Captured",
-        retires: "Shifts his flag",
-        "stays-with-prize": "Stays with the prize",
-      };
-      return headline(
-        `Risk to the Flag Officer aboard ${name(action.ship)}`,
-        barsBy(o, (x) => fates[String(x.fate)] ?? String(x.fate)),
-      );
-    }
-    case "fire-damage":
-      return hitsHeadline(
-        `Fire damage to ${name(action.ship)}`,
-        o,
-        "hits",
-        1,
-        3,
-        damageFacts(state, o, String(action.ship), (x) => x),
-      );
-    case "fire-fighting":
-      return headline(
-        `Fighting the fire aboard ${name(action.ship)}`,
-        eventBars(o, (x) => x.putOut === true, "Fire put out", "Still burning"),
-      );
-    case "breakpoint":
-      return headline(
-        `Breakpoint test: ${String(action.squadron)}`,
-        eventBars(o, (x) => x.broken === true, "Breaks off", "Holds"),
-      );
-    case "collision": {
-      const results = { "disastrous-impact": "Disastrous impact", impact: "Impact", "come-about": "Come about" } as Record<string, string>;
-      const bars = barsBy(o, (x) => results[String(x.result)] ?? String(x.result), Object.values(results));
-      return headline(`${name(action.mover)} collides with ${name(action.other)}`, bars);
-    }
-    case "collision-damage": {
-      const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
-      const facts = [String(action.mover), String(action.other)].flatMap((id) => damageFacts(state, o, id, result(id)));
-      const damages = o.map((x) => Number(x.outcome.damage));
-      return hitsHeadline("Collision damage to both ships", o, "damage", Math.min(...damages), Math.max(...damages), facts);
-    }
-    case "movement": {
-      const inches = [...new Set(o.map((x) => Number(x.outcome.allowance)))].sort((x, y) => x - y);
-      const bars = barsBy(
-        o,
-        (x) => `${String(x.allowance)}"`,
-        inches.map((i) => `${i}"`),
-      );
-      return headline(`Movement allowance of ${name(action.ship)}`, bars);
-    }
-    case "backing-sail":
-    case "tacking":
-      return headline(
-        `${action.type === "tacking" ? "Tacking" : "Backing sail"}: ${name(action.ship)}`,
-        eventBars(o, (x) => x.success === true, "Succeeds", "Fails"),
-      );
-    default:
-      return null;
-  }
+type Ship = { readonly ship: string };
+type Pair<A extends string, B extends string> = { readonly [K in A | B]: string };
+const name = nameOf;
+
+/** "broadside": its hits, the chance the target loses a condition or is destroyed. */
+export function broadsideHeadline(state: SoleBayState, action: { readonly target: string }, odds: Odds): Headline {
+  const dice = Number(odds.summary.dice ?? 0);
+  const facts = damageFacts(state, odds.outcomes, action.target, (x) => x);
+  return hitsHeadline(`Hits on ${name(state, action.target)}`, odds.outcomes, "hits", 0, dice, facts);
 }
+
+/** "initiative": each side's chance, from the summary, which covers every roll vector (the list holds a few of 6^n when many sides roll). */
+export function initiativeHeadline(odds: Odds): Headline {
+  const pWins = (odds.summary.pWins ?? {}) as Readonly<Record<string, number>>;
+  const bars = [
+    ...Object.entries(pWins).map(([side, p]) => ({ label: side, p })),
+    { label: "Draw (re-roll)", p: Number(odds.summary.pDraw ?? 0) },
+  ];
+  return headline("Initiative", bars, [], (top) => (top === "Draw (re-roll)" ? "A draw, re-rolled" : `${top} has initiative`));
+}
+
+/** "boarding-round": who causes most damage, each ship's damage, whether the fire spreads. */
+export function boardingRoundHeadline(state: SoleBayState, action: Pair<"attacker", "defender">, odds: Odds): Headline {
+  const o = odds.outcomes;
+  const [a, d] = [action.attacker, action.defender];
+  const winner = (x: Outcome) =>
+    x.winner === a ? `${name(state, a)} causes most damage` : x.winner === d ? `${name(state, d)} causes most damage` : "Equal damage";
+  const bars = barsBy(o, winner, [`${name(state, a)} causes most damage`, `${name(state, d)} causes most damage`, "Equal damage"]);
+  const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
+  const facts = [...damageFacts(state, o, d, result(d)), ...damageFacts(state, o, a, result(a))];
+  if (o.some((x) => x.outcome.fireSpreads === true))
+    facts.push({ label: "The fire spreads", p: chanceOf(o, (x) => x.fireSpreads === true) });
+  return headline(`Boarding action: ${name(state, a)} and ${name(state, d)}`, bars, facts);
+}
+
+/** "grapple": grappled, or not. */
+export const grappleHeadline = (state: SoleBayState, action: Pair<"attacker", "defender">, odds: Odds): Headline =>
+  headline(
+    `${name(state, action.attacker)} grapples ${name(state, action.defender)}`,
+    eventBars(odds.outcomes, (x) => x.grappled === true, "Grappled", "Fails"),
+  );
+
+/** "fireship-ensnare": the fireship ensnares her target, or not. */
+export const ensnareHeadline = (state: SoleBayState, action: Pair<"fireship", "target">, odds: Odds): Headline =>
+  headline(
+    `${name(state, action.fireship)} against ${name(state, action.target)}`,
+    eventBars(odds.outcomes, (x) => x.ensnared === true, "Ensnared", "Clear"),
+  );
+
+/** "explosion-roll", "fireship-explosion": does she explode? */
+export const explosionRollHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+  headline(
+    `Does ${name(state, action.ship)} explode?`,
+    eventBars(odds.outcomes, (x) => x.exploded === true, "Explodes", "Does not explode"),
+  );
+
+/** "explosion-radius": the radius in inches, 1–6. */
+export function explosionRadiusHeadline(state: SoleBayState, action: Ship, odds: Odds): Headline {
+  const bars = barsBy(
+    odds.outcomes,
+    (x) => `${String(x.radius)}"`,
+    range(1, 6).map((r) => `${r}"`),
+  );
+  return headline(`Radius of ${name(state, action.ship)}'s explosion`, bars);
+}
+
+const FATES: Readonly<Record<string, string>> = {
+  killed: "Killed",
+  survives: "Survives",
+  captured: "Captured",
+  retires: "Shifts his flag",
+  "stays-with-prize": "Stays with the prize",
+};
+
+/** "flag-officer-risk": the flag officer's fate. */
+export const flagOfficerRiskHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+  headline(
+    `Risk to the Flag Officer aboard ${name(state, action.ship)}`,
+    barsBy(odds.outcomes, (x) => FATES[String(x.fate)] ?? String(x.fate)),
+  );
+
+/** "fire-damage": 1–3 hits, and the ship's damage. */
+export const fireDamageHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+  hitsHeadline(
+    `Fire damage to ${name(state, action.ship)}`,
+    odds.outcomes,
+    "hits",
+    1,
+    3,
+    damageFacts(state, odds.outcomes, action.ship, (x) => x),
+  );
+
+/** "fire-fighting": the fire is put out, or burns on. */
+export const fireFightingHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+  headline(
+    `Fighting the fire aboard ${name(state, action.ship)}`,
+    eventBars(odds.outcomes, (x) => x.putOut === true, "Fire put out", "Still burning"),
+  );
+
+/** "breakpoint": the squadron breaks off, or holds. */
+export const breakpointHeadline = (action: { readonly squadron: string }, odds: Odds): Headline =>
+  headline(
+    `Breakpoint test: ${action.squadron}`,
+    eventBars(odds.outcomes, (x) => x.broken === true, "Breaks off", "Holds"),
+  );
+
+const COLLISION_RESULTS: Readonly<Record<string, string>> = {
+  "disastrous-impact": "Disastrous impact",
+  impact: "Impact",
+  "come-about": "Come about",
+};
+
+/** "collision": disastrous impact, impact, or come about. */
+export function collisionHeadline(state: SoleBayState, action: Pair<"mover", "other">, odds: Odds): Headline {
+  const bars = barsBy(odds.outcomes, (x) => COLLISION_RESULTS[String(x.result)] ?? String(x.result), Object.values(COLLISION_RESULTS));
+  return headline(`${name(state, action.mover)} collides with ${name(state, action.other)}`, bars);
+}
+
+/** "collision-damage": the damage to both ships, and each one's condition. */
+export function collisionDamageHeadline(state: SoleBayState, action: Pair<"mover", "other">, odds: Odds): Headline {
+  const o = odds.outcomes;
+  const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
+  const facts = [action.mover, action.other].flatMap((id) => damageFacts(state, o, id, result(id)));
+  const damages = o.map((x) => Number(x.outcome.damage));
+  return hitsHeadline("Collision damage to both ships", o, "damage", Math.min(...damages), Math.max(...damages), facts);
+}
+
+/** "movement": the allowance in inches. */
+export function movementHeadline(state: SoleBayState, action: Ship, odds: Odds): Headline {
+  const o = odds.outcomes;
+  const inches = [...new Set(o.map((x) => Number(x.outcome.allowance)))].sort((x, y) => x - y);
+  const bars = barsBy(
+    o,
+    (x) => `${String(x.allowance)}"`,
+    inches.map((i) => `${i}"`),
+  );
+  return headline(`Movement allowance of ${name(state, action.ship)}`, bars);
+}
+
+/** "backing-sail", "tacking": succeeds, or fails. */
+export const sailingRollHeadline = (state: SoleBayState, action: Ship & { readonly type: string }, odds: Odds): Headline =>
+  headline(
+    `${action.type === "tacking" ? "Tacking" : "Backing sail"}: ${name(state, action.ship)}`,
+    eventBars(odds.outcomes, (x) => x.success === true, "Succeeds", "Fails"),
+  );

@@ -17,7 +17,6 @@ import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { DICE } from "./dice.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayGameEnd } from "./game-end.ts";
-import { soleBayHeadline } from "./headline.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
@@ -98,5 +97,4 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   shipViews,
   breakpoints: squadronBreakpoints,
   gameEnd: soleBayGameEnd,
-  headline: soleBayHeadline,
 });

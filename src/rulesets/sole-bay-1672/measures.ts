@@ -149,8 +149,9 @@ function windwardLine(ctx: Ctx): Reading | null {
 /** "All ships within 1D6 inches take 1D6 hits": every ship afloat within the rolled radius, base to base. */
 function shipsInRadius(ctx: Ctx): Reading | null {
   const centre = ctx.base(ctx.action.ship);
-  const radius = Number(ctx.action.radius);
-  if (!centre || !Number.isFinite(radius)) return null;
+  // the action so far, before its schema parses it: the rolled radius once it is a number
+  const radius = ctx.action.radius;
+  if (!centre || typeof radius !== "number" || !Number.isFinite(radius)) return null;
   const others = ctx.state.ships
     .filter((s) => s.id !== ctx.action.ship && afloat(ctx.state, s))
     .flatMap((s) => {

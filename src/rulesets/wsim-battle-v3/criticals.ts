@@ -9,6 +9,7 @@ import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, TableState } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { broadsideLossHeadline, leaderCasualtyHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { CRITICAL_MEASURES, LEADER_CASUALTY_MEASURES } from "./measures.ts";
 import type { Leader, WsimState } from "./state.ts";
@@ -148,6 +149,7 @@ export const broadsideLoss = wsimAction({
     return resolution({ broadside }, [shipEvent("broadside-reduced", s.value, {}, { broadside })]);
   },
   summary: (d) => ({ broadside: chances(fieldDistribution(d, "broadside"), (side) => `Loses the ${side} broadside`) }),
+  headline: ({ state, action }, odds) => broadsideLossHeadline(state, action, odds),
 });
 
 /**
@@ -216,6 +218,7 @@ export const leaderCasualty = wsimAction({
       d.probability((o) => o.casualty === true),
     ),
   }),
+  headline: (_, odds) => leaderCasualtyHeadline(odds),
 });
 
 /**

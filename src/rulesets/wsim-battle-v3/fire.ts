@@ -16,6 +16,7 @@ import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-
 import { AMMUNITION, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { fireHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
 import { AIM_WORDS, BOXES, MODIFIER_WORDS, RAKE_WORDS } from "./outcome-facts.ts";
@@ -211,6 +212,7 @@ export const fire = wsimAction({
     modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),
     ...(d.entries.some((e) => e.value.damage) ? damageSummary(d) : {}),
   }),
+  headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */

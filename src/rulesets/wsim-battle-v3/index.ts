@@ -9,7 +9,6 @@ import { WSIM_DATA_FILE } from "./data.ts";
 import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
 import { fire, fireResult } from "./fire.ts";
-import { wsimHeadline } from "./headline.ts";
 import { MELEE } from "./melee.ts";
 import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
@@ -58,6 +57,5 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   windView: wsimWindView,
   shipViews: wsimShipViews,
   describe: wsimDescribe,
-  headline: wsimHeadline,
   turnOf: (state) => state.game.turn,
 });

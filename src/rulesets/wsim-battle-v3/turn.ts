@@ -11,10 +11,12 @@ import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { windHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { CONTACT_MEASURES } from "./measures.ts";
 import { HEXSIDE_WORDS, SECTION_WORDS } from "./outcome-facts.ts";
 import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
+import { markSentence } from "./views.ts";
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
 export const WIND_CHANGE_ROLLS: Readonly<Record<number, readonly number[]>> = { 6: [2, 12], 5: [2, 11, 12], 4: [2, 3, 11, 12] };
@@ -62,6 +64,7 @@ export const windChange = wsimAction({
       d.probability((o) => o.changes === true),
     ),
   }),
+  headline: (_, odds) => windHeadline(odds),
 });
 
 export const windShift = wsimAction({
@@ -302,6 +305,7 @@ export const mark = wsimAction({
     }
     return resolution({ section: sec, boxes: a.boxes }, [shipEvent("log-marked", ship, set)]);
   },
+  describe: ({ state, action }) => markSentence(state, action),
 });
 
 export const TURN = [windChange, windShift, setWind, nextTurn, phaseTimer, grapple, collision, mark];

@@ -92,6 +92,16 @@ const SECTION_WORDS: Readonly<Record<string, string>> = { hull: "hull", gunsLeft
 const sectionWords = (sec: string): string =>
   SECTION_WORDS[sec] ?? sec.replace(/^(crew|rigging)(\d)$/, (_, what: string, n: string) => `${what} section ${n}`);
 
+/** "Mark the log": the boxes marked (or, negative, cleared) of a section of a ship's log. */
+export function markSentence(
+  state: WsimState,
+  action: { readonly ship: string; readonly section: string; readonly boxes: number },
+): string {
+  const n = action.boxes;
+  const boxes = `${Math.abs(n)} box${Math.abs(n) === 1 ? "" : "es"}`;
+  return `${n >= 0 ? "Marked" : "Cleared"} ${boxes} of ${nameOf(state, action.ship)}'s ${sectionWords(action.section)}.`;
+}
+
 /** The sentences of the actions without dice (records, the turn's bookkeeping), in the text's words. */
 function otherSentence(state: WsimState, action: Action, o: Readonly<Record<string, unknown>>): string {
   const name = (id: unknown) => nameOf(state, id);
@@ -137,11 +147,6 @@ function otherSentence(state: WsimState, action: Action, o: Readonly<Record<stri
     case "melee": {
       const [a, b] = (o.strengths as number[] | undefined) ?? [];
       return `Melee round ${String(o.round)}: ${name(action.ship)} ${String(a)} against ${name(action.enemy)} ${String(b)}.`;
-    }
-    case "mark": {
-      const n = Number(action.boxes);
-      const boxes = `${Math.abs(n)} box${Math.abs(n) === 1 ? "" : "es"}`;
-      return `${n >= 0 ? "Marked" : "Cleared"} ${boxes} of ${name(action.ship)}'s ${sectionWords(String(o.section))}.`;
     }
     case "signal":
       return `A signal from ${name(action.from)} to ${name(action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;

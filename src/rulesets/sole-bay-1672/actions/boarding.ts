@@ -14,6 +14,7 @@ import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
+import { boardingRoundHeadline, grappleHeadline } from "../headline.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { GRAPPLE_MEASURES } from "../measures.ts";
 import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
@@ -112,6 +113,7 @@ export const grapple = soleBayAction({
     ),
   }),
   describe: ({ state }, o) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
+  headline: ({ state, action }, odds) => grappleHeadline(state, action, odds),
 });
 
 type Pair = { attacker: SoleBayShip; defender: SoleBayShip };
@@ -279,6 +281,7 @@ export const boardingRound = soleBayAction({
   describe: ({ state }, o) =>
     `Boarding: ${nameOf(state, o.attacker.ship)} inflicts ${o.attacker.inflicted}, ${nameOf(state, o.defender.ship)} inflicts ${o.defender.inflicted}` +
     ` — ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}${o.fireSpreads ? "; the fire spreads" : ""}`,
+  headline: ({ state, action }, odds) => boardingRoundHeadline(state, action, odds),
 });
 
 export const breakOff = soleBayAction({

@@ -12,6 +12,7 @@ import { Dist } from "../../../odds/distribution.ts";
 import { fail, ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
+import { broadsideHeadline } from "../headline.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { BROADSIDE_MEASURES } from "../measures.ts";
 import { conditionChange, damageFields } from "../outcome-facts.ts";
@@ -188,4 +189,5 @@ export const broadside = soleBayAction({
     const hits = `${o.hits} hit${o.hits === 1 ? "" : "s"}`;
     return `${hits} on ${nameOf(state, o.target)} (${o.dice} dice at ${o.needed}+) — ${afterWords(o)}`;
   },
+  headline: ({ state, action }, odds) => broadsideHeadline(state, action, odds),
 });

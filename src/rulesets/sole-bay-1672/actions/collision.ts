@@ -10,6 +10,7 @@ import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
+import { collisionDamageHeadline, collisionHeadline } from "../headline.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { COLLISION_MEASURES } from "../measures.ts";
 import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
@@ -87,6 +88,7 @@ export const collision = soleBayAction({
     o.averted
       ? `${nameOf(state, o.mover)} comes about: collision with ${nameOf(state, o.other)} averted`
       : `${nameOf(state, o.mover)} and ${nameOf(state, o.other)} collide: ${o.result === "impact" ? "Impact, half" : "Disastrous impact, full"} damage`,
+  headline: ({ state, action }, odds) => collisionHeadline(state, action, odds),
 });
 
 export const collisionDamage = soleBayAction({
@@ -137,4 +139,5 @@ export const collisionDamage = soleBayAction({
     }),
   describe: ({ state }, o) =>
     `Collision damage ${o.damage}: ${o.results.map((r) => `${nameOf(state, r.ship)} ${afterWords(r)}`).join(", ")}`,
+  headline: ({ state, action }, odds) => collisionDamageHeadline(state, action, odds),
 });

@@ -12,6 +12,7 @@ import { literals } from "../../../game/schema.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
+import { breakpointHeadline, initiativeHeadline } from "../headline.ts";
 import { actionType, illegal, soleBayAction } from "../lookup.ts";
 import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
@@ -66,6 +67,7 @@ export const breakpoint = soleBayAction({
     ),
   }),
   describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
+  headline: ({ action }, odds) => breakpointHeadline(action, odds),
 });
 
 export const initiative = soleBayAction({
@@ -133,6 +135,7 @@ export const initiative = soleBayAction({
   },
   describe: (_ctx, o) =>
     o.winner !== null ? `${o.winner} has the initiative` : `Initiative drawn between ${o.tied.join(" and ")}: re-roll`,
+  headline: (_, odds) => initiativeHeadline(odds),
 });
 
 /**

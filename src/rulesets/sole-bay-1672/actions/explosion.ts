@@ -15,6 +15,7 @@ import type { Weighted } from "../../../odds/distribution.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
+import { explosionHitsHeadline, explosionRadiusHeadline, explosionRollHeadline } from "../headline.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
 import { damageFields, INCHES } from "../outcome-facts.ts";
@@ -77,6 +78,7 @@ export const explosionRoll = soleBayAction({
     o.exploded
       ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
       : `${nameOf(state, o.ship)} does not explode (${o.total} on 2d6) and remains as a prize`,
+  headline: ({ state, action }, odds) => explosionRollHeadline(state, action, odds),
 });
 
 export const explosionRadius = soleBayAction({
@@ -105,6 +107,7 @@ export const explosionRadius = soleBayAction({
     return { events: [], followUps: [choose] };
   },
   describe: ({ state }, o) => `${nameOf(state, o.ship)}'s explosion reaches ${o.radius}"`,
+  headline: ({ state, action }, odds) => explosionRadiusHeadline(state, action, odds),
 });
 
 interface HitsCtx {
@@ -208,4 +211,5 @@ export const explosionHits = soleBayAction({
     o.results.length === 0
       ? `${nameOf(state, o.ship)}'s explosion catches no ship`
       : o.results.map((r) => `${r.hits} hits on ${nameOf(state, r.ship)} — ${afterWords(r)}`).join("; "),
+  headline: ({ state, action }) => explosionHitsHeadline(state, action),
 });

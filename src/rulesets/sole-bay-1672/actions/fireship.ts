@@ -10,6 +10,7 @@ import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
+import { ensnareHeadline, explosionRollHeadline, fireDamageHeadline, fireFightingHeadline } from "../headline.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, totalBoxes } from "../ship.ts";
@@ -77,6 +78,7 @@ export const fireshipExplosion = soleBayAction({
     ),
   }),
   describe: ({ state }, o) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
+  headline: ({ state, action }, odds) => explosionRollHeadline(state, action, odds),
 });
 
 export const fireshipEnsnare = soleBayAction({
@@ -131,6 +133,7 @@ export const fireshipEnsnare = soleBayAction({
     ),
   }),
   describe: ({ state }, o) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
+  headline: ({ state, action }, odds) => ensnareHeadline(state, action, odds),
 });
 
 export const fireDamage = soleBayAction({
@@ -156,6 +159,7 @@ export const fireDamage = soleBayAction({
     return damaged(state, { events, cause: "fire" });
   },
   describe: ({ state }, o) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
+  headline: ({ state, action }, odds) => fireDamageHeadline(state, action, odds),
 });
 
 export const fireFighting = soleBayAction({
@@ -190,4 +194,5 @@ export const fireFighting = soleBayAction({
     ),
   }),
   describe: ({ state }, o) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
+  headline: ({ state, action }, odds) => fireFightingHeadline(state, action, odds),
 });

@@ -12,6 +12,7 @@ import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
+import { flagOfficerRiskHeadline } from "../headline.ts";
 import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { RETIRE_MEASURES } from "../measures.ts";
 import type { SoleBayShip } from "../ship.ts";
@@ -125,6 +126,7 @@ export const flagOfficerRisk = soleBayAction({
     };
     return words[o.fate] ?? n;
   },
+  headline: ({ state, action }, odds) => flagOfficerRiskHeadline(state, action, odds),
 });
 
 export const flagOfficerRetire = soleBayAction({

@@ -11,6 +11,7 @@ import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
+import { movementHeadline, sailingRollHeadline } from "../headline.ts";
 import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
 import { MOVEMENT_MEASURES } from "../measures.ts";
 import { INCHES, modifiedRoll } from "../outcome-facts.ts";
@@ -134,6 +135,7 @@ export const movement = soleBayAction({
   },
   describe: ({ state }, o) =>
     `${nameOf(state, o.ship)} may move ${o.allowance}"${o.mayMoveAt !== null ? ` (or ${o.mayMoveAt}" following ${nameOf(state, o.following)})` : ""}, at least ${o.minimum}", ${o.turns} turn${o.turns === 1 ? "" : "s"}`,
+  headline: ({ state, action }, odds) => movementHeadline(state, action, odds),
 });
 
 function sailingRoll(type: "backing-sail" | "tacking", title: string, success: string, failure: string, description: string) {
@@ -173,6 +175,7 @@ function sailingRoll(type: "backing-sail" | "tacking", title: string, success: s
       ),
     }),
     describe: ({ state }, o) => `${nameOf(state, o.ship)}: ${o.meaning}`,
+    headline: ({ state, action }, odds) => sailingRollHeadline(state, action, odds),
   });
 }
 
