@@ -59,8 +59,15 @@ export function LogButtons({ log, page, go }) {
   </div>`;
 }
 
+/** Whether a connected button box has a Log button (a pad's health lists its buttons' commands). */
+export const padHasLog = (devices) => (devices ?? []).some((d) => d.kind === "pad" && d.connected && d.commands?.includes("log"));
+
+/** What the box's Log button does next, for the overlay: "Log button: older results" / "… closes the log". */
+const padWords = (log) =>
+  log && log.page + 1 >= log.pages ? "The box's Log button closes the log." : "The box's Log button: older results.";
+
 /** The display's overlay: over the panels while the log is open, never over the header. */
-export function NightLog({ page, version }) {
+export function NightLog({ page, version, devices }) {
   const log = useLogPage(page, version);
   const open = page !== null && page !== undefined;
   // the overlay starts under the header, whatever height the layout gives the header at this size and scale
@@ -80,6 +87,7 @@ export function NightLog({ page, version }) {
     <div class="night-log-head">
       <h2 id="night-log-h" class="kicker">The night's log</h2>
       <p class="log-page" id="log-page">${pageWords(log)}</p>
+      ${padHasLog(devices) ? html`<p class="log-pad muted" id="log-pad">${padWords(log)}</p>` : null}
       <${LogButtons} log=${log} page=${log?.page ?? page} go=${go} />
     </div>
     <${LogEntries} log=${log} />
