@@ -11,6 +11,7 @@ import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import type { Draft, DraftStatus, OddsCache } from "./draft.ts";
+import type { TurnShape } from "./turn.ts";
 
 export interface SessionDeps {
   readonly setup: TableSetup;
@@ -124,6 +125,8 @@ export interface StepEnv {
   readonly randomFace: (sides: number) => number;
   /** The playing area (the table file's or scenario's `table`), for geometry measured to its edges. */
   readonly layout?: TableLayout;
+  /** The turn's shape, read from the rule set once per session (`turn.ts`). */
+  readonly turn: TurnShape;
 }
 
 export interface StepResult {

@@ -27,7 +27,6 @@ import { followState, nextPhase } from "./step-phase.ts";
 import type { StepRun, WorkingState } from "./step-run.ts";
 import { assign, assigned, bind, playerMode, unbind } from "./step-setup.ts";
 import { restoreAside, tap } from "./step-tap.ts";
-import { isTurnStep, phaseOpening, tapAction } from "./turn.ts";
 
 export type { Effect, GameSoFar, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
@@ -251,12 +250,13 @@ class Run implements StepRun {
     const w = this.work;
     const record = { ...r.value.record, waiting: w.followUps };
     const resolved = w.draft;
-    Object.assign(w, afterResolved(rs.actions, w, record.followUps, tapAction(rs, w.phase)), { lastUndo: null });
+    Object.assign(w, afterResolved(rs.actions, w, record.followUps, this.#taps()), { lastUndo: null });
     this.unpick();
     this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    // the table follows the turn and phase the state counts; a phase's roll set aside comes back when nothing is owed
-    followState(this, true);
-    this.restoreAside();
+    // the table follows the turn and phase the state counts (if it counts either); a phase's roll set aside comes
+    // back when nothing is owed
+    if (rs.turnOf || rs.phaseOf) followState(this, true);
+    if (w.aside) this.restoreAside();
     this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
@@ -272,8 +272,9 @@ class Run implements StepRun {
     const w = this.work;
     const d = w.draft;
     if (!d || d.rolls.length > 0 || this.#played > 8) return ok(null);
-    const turnStep = d.origin === "follow-up" && isTurnStep(rs, d.type);
-    const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === phaseOpening(rs, w.phase);
+    const { turn } = this.env;
+    const turnStep = d.origin === "follow-up" && turn.steps.has(d.type);
+    const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === (turn.opens[w.phase] ?? null);
     if (!turnStep && !opening) return ok(null);
     const st = this.status(d);
     if (!st?.ready || st.plan?.length !== 0) return ok(null);
@@ -289,9 +290,9 @@ class Run implements StepRun {
     const state = foldRecords(this.env.rs, before.initial, records);
     this.#game = { ...before, records, state };
     const { rs } = this.env;
-    Object.assign(this.work, afterUndone(rs.actions, this.work.draft, last.waiting, tapAction(rs, this.work.phase)));
+    Object.assign(this.work, afterUndone(rs.actions, this.work.draft, last.waiting, this.#taps()));
     this.unpick();
-    followState(this, false);
+    if (rs.turnOf || rs.phaseOf) followState(this, false);
     // the next result takes the undone one's number: no gap that looks like a missing roll
     this.work.lastUndo = { seq: last.seq, number: before.records.length, description: last.description, at: this.env.now() };
     const snapshot = { ...this.work };
@@ -299,6 +300,12 @@ class Run implements StepRun {
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
     return ok(null);
+  }
+
+  /** The action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`, read once per session). */
+  #taps(): string | null {
+    const { turn } = this.env;
+    return turn.taps[this.work.phase] ?? turn.tapsElsewhere;
   }
 
   /** The dial turns when the step changed the wind as the rule set shows it (direction, label, strength, warning). */

@@ -19,7 +19,7 @@ import { foldRecords } from "./resolve.ts";
 import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
 import { type Unwritten, unwritableText, writeEffects } from "./store-writes.ts";
-import { statePhase, stateTurn } from "./turn.ts";
+import { statePhase, stateTurn, type TurnShape, turnShape } from "./turn.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 
@@ -38,6 +38,8 @@ export class TableSession {
   #tags: Readonly<Record<string, string>>;
   #status: DraftStatus | null;
   readonly #odds = new OddsCache();
+  /** The turn's shape, read from the rule set once. */
+  readonly #turn: TurnShape;
   // the change feed: a version that grows with every change, notices, and the events waiting to be told
   #version = 0;
   #flushed = 0;
@@ -53,6 +55,7 @@ export class TableSession {
     this.#deps = deps;
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
+    this.#turn = turnShape(this.rs);
     this.#tags = deps.setup.tags;
     const { records, snapshot, snapshotProblem } = deps.store.load();
     this.#game = { initial, records, state: foldRecords(this.rs, initial, records) };
@@ -176,6 +179,7 @@ export class TableSession {
       now,
       nextSeq: () => store.nextSeq(),
       randomFace,
+      turn: this.#turn,
       ...(this.setup.table ? { layout: this.setup.table } : {}),
     };
     const next = step(this.#work, input, env);

@@ -6,6 +6,34 @@
 import type { FollowUp, RuleSet, TableState, TurnStep } from "../../src/game/types.ts";
 import { type Draft, defaultActionType, emptyDraft } from "./draft.ts";
 
+/**
+ * The turn's shape, read from the rule set once per session: each phase's opening roll and tap action, the tap
+ * action outside the declared phases, and the actions the turn plays at an end. The step looks these up after every
+ * result instead of working them out again from the rule set's lists.
+ */
+export interface TurnShape {
+  /** Per phase: the roll it opens with ({@link phaseOpening}). */
+  readonly opens: readonly (string | null)[];
+  /** Per phase: the action ships tapped set up in it ({@link tapAction}). */
+  readonly taps: readonly (string | null)[];
+  /** The tap action where no phase is declared (a rule set without phases): the firing action. */
+  readonly tapsElsewhere: string | null;
+  /** The action types the turn plays at a phase's or the turn's end ({@link isTurnStep}). */
+  readonly steps: ReadonlySet<string>;
+}
+
+/** Reads the turn's shape from the rule set (once per session). */
+export function turnShape(rs: RuleSet): TurnShape {
+  const phases = rs.turn.phases.map((_, i) => i);
+  const ends = [rs.turn.ends?.action, ...rs.turn.phases.map((p) => p.ends?.action)];
+  return {
+    opens: phases.map((i) => phaseOpening(rs, i)),
+    taps: phases.map((i) => tapAction(rs, i)),
+    tapsElsewhere: defaultActionType(rs.actions),
+    steps: new Set(ends.filter((a): a is string => a !== undefined)),
+  };
+}
+
 /** The roll the phase opens with (initiative, wind), if the rule set has that action. */
 export function phaseOpening(rs: RuleSet, phase: number): string | null {
   const type = rs.turn.phases[phase]?.opens;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type DraftStatus, draftStatus, OddsCache } from "../../../host/session/draft.ts";
 import { restoreWork } from "../../../host/session/follow-ups.ts";
 import { type SessionInput, type StepEnv, step } from "../../../host/session/step.ts";
+import { turnShape } from "../../../host/session/turn.ts";
 import type { RuleSet } from "../../../src/game/types.ts";
 import { demoDice, demoSetup, roll } from "../helpers.ts";
 
@@ -38,6 +39,7 @@ function start(rs: RuleSet = setup.ruleset) {
     now: () => 5000,
     nextSeq: () => 1,
     randomFace: (sides) => sides,
+    turn: turnShape(rs),
   });
   let work = restoreWork(setup, initial.value, null);
   let status = draftStatus(work.draft, { rs, state: game.state, work, health: demoDice, odds });
