@@ -221,7 +221,7 @@ export function tableView(
         name: st.choice.field.name,
         label: st.choice.field.label,
         value: (st.choice.value ?? null) as string | number | boolean | null,
-        words: st.choice.value === undefined ? "" : choiceWords(st.choice.value),
+        words: st.choice.value === undefined ? "" : choiceWords(st.choice.value, st.choice.field),
         held: st.choice.held,
       },
       roller: st.roller,
