@@ -72,6 +72,10 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
     const name = views.find((v) => v.id === a.ship)?.name ?? a.ship;
     return { kind: a.kind, ship: a.ship, instruction: `Tap the base of ${name} on a reader now.` };
   }
+  if (a.kind === "marker") {
+    const name = views.find((v) => v.id === a.ship)?.name ?? a.ship;
+    return { kind: a.kind, ship: a.ship, instruction: `Show ${name}'s marker to the camera now: put her in its view.` };
+  }
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
