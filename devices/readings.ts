@@ -85,7 +85,20 @@ export interface ShipSeen {
   readonly at: number;
 }
 
-export type Reading = DieRolled | DieRollLost | TagArrived | TagLeft | ButtonPressed | ShipSeen;
+/**
+ * A ship marker that came into a camera's view (docs/reference/camera.md): seen in a frame after a second or more out
+ * of view, wherever it lies. During set-up it gives a ship her marker, as a tag read gives a ship her tag.
+ */
+export interface MarkerShown {
+  readonly type: "marker.shown";
+  /** The source that saw it (`camera`). */
+  readonly sourceId: string;
+  /** The marker's id (AprilTag 36h11, ships from 10). */
+  readonly marker: number;
+  readonly at: number;
+}
+
+export type Reading = DieRolled | DieRollLost | TagArrived | TagLeft | ButtonPressed | ShipSeen | MarkerShown;
 
 /** The health of one device, as `/devices` shows it. */
 export interface DeviceHealth {

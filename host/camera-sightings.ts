@@ -1,6 +1,6 @@
 /**
  * What the /camera page sends (docs/reference/camera.md): the ship markers it has seen settle, by marker id, in table
- * millimetres. The host names each marker's ship (by roster order: `shipMarkers`) and reports the ships to the
+ * millimetres. The host names each marker's ship (given at the table by showing it, else by roster order: `shipMarkers`) and reports the ships to the
  * positions feed, the same path the emulated table's sightings take. A marker of no ship of the open game is left
  * out and said back, not an error: a marker of another game's fleet may well lie on the table.
  */
@@ -23,15 +23,29 @@ export interface MarkerSighting {
 export interface CameraSetup {
   readonly area: { readonly width: number; readonly height: number };
   readonly ships: readonly { readonly marker: number; readonly ship: string; readonly name: string }[];
+  /** Ships with no marker: theirs by roster order was given to another ship at the table, and none shown for them yet. */
+  readonly unmarked: readonly { readonly ship: string; readonly name: string }[];
 }
 
-/** The camera's set-up for a game's ships (in the game's order) on a table layout. */
-export function cameraSetup(ships: readonly { readonly id: string; readonly name: string }[], layout: TableLayout): CameraSetup {
-  const byMarker = shipMarkers(ships.map((s) => s.id));
+/**
+ * The camera's set-up for a game's ships (in the game's order) on a table layout: each ship's marker given at the
+ * table (`assigned`, ship id → marker), else hers by roster order.
+ */
+export function cameraSetup(
+  ships: readonly { readonly id: string; readonly name: string }[],
+  layout: TableLayout,
+  assigned: Readonly<Record<string, number>> = {},
+): CameraSetup {
+  const byMarker = shipMarkers(
+    ships.map((s) => s.id),
+    assigned,
+  );
   const name = new Map(ships.map((s) => [s.id, s.name]));
+  const marked = new Set(byMarker.values());
   return {
     area: { width: layout.width, height: layout.height },
     ships: [...byMarker].map(([marker, ship]) => ({ marker, ship, name: name.get(ship) ?? ship })),
+    unmarked: ships.filter((s) => !marked.has(s.id)).map((s) => ({ ship: s.id, name: s.name })),
   };
 }
 

@@ -50,6 +50,8 @@ export interface TableRuntime {
   camera(): CameraSetup;
   /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */
   reportCamera(markers: readonly MarkerSighting[]): Result<{ readonly reported: number; readonly unknown: readonly number[] }>;
+  /** Ship markers the /camera page saw come into view: while a ship waits for her marker, the first goes to her. */
+  cameraShown(markers: readonly number[]): void;
   /** Adding, replacing and removing devices from /devices (host/device-setup/setup.ts). */
   readonly deviceSetup: DeviceSetup;
   /** Gives a device a friendly name (an empty one takes it away); false when the table has no such device. */
@@ -292,7 +294,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     publish([]);
     return ok(null);
   };
-  const cameraOf = () => cameraSetup(current.session.state.ships, current.setup.table ?? DEFAULT_TABLE);
+  const cameraOf = () => cameraSetup(current.session.state.ships, current.setup.table ?? DEFAULT_TABLE, current.session.markers);
   const nameDevice = (id: string, name: string) => {
     store.setDeviceName(id, name);
     names = store.deviceNames();
@@ -319,6 +321,10 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     },
     camera: () => cameraOf(),
     reportCamera: (markers) => reportSightings(markers, cameraOf(), built.positions),
+    cameraShown: (markers) => {
+      for (const marker of markers)
+        current.session.send({ type: "reading", reading: { type: "marker.shown", sourceId: "camera", marker, at: now() } });
+    },
     nameDevice: (id, name) => {
       if (name !== "" && !allHealth(built).some((d) => d.id === id)) return false;
       nameDevice(id, name);

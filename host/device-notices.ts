@@ -10,18 +10,18 @@ function lostSentence(d: DeviceHealth): string {
   switch (d.kind) {
     case "die": {
       const which = d.color ? `The ${d.color} die (${d.id})` : `Die ${d.id}`;
-      return `${which} dropped out: it reconnects by itself. Meanwhile type its roll on /control, or switch to software dice there.`;
+      return `${which} dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.`;
     }
     case "reader":
-      return `Reader ${d.id} is gone: tags on it are not read. Check its cable; meanwhile choose the ships on /control.`;
+      return `Reader ${d.id} is gone: tags on it are not read. Check its cable; meanwhile choose the ships on the control page.`;
     case "pad":
-      return "The button box is gone: use /control for confirm, undo and the next phase.";
+      return "The button box is gone: use the control page for confirm, undo and the next phase.";
     case "dial":
       return "The wind dial is gone: the wind is still shown on the display. Check its USB cable.";
     case "adapter":
-      return `Bluetooth (${d.id}) is gone: no die can connect through it. Type rolls on /control, or switch to software dice.`;
+      return `Bluetooth (${d.id}) is gone: no die can connect through it. Type rolls on the control page, or switch to software dice.`;
     case "positions":
-      return `${d.id === "camera" ? "The camera" : `Positions source ${d.id}`} is gone: ranges and arcs are no longer measured. Measure on the table and give them on /control.`;
+      return `${d.id === "camera" ? "The camera" : `Positions source ${d.id}`} is gone: ranges and arcs are no longer measured. Measure on the table and give them on the control page.`;
   }
 }
 

@@ -12,14 +12,11 @@ import { createNobleCentral } from "../ble/noble-adapter.ts";
 import type { BleCentral } from "../ble/seam.ts";
 import { sharedCentral } from "../ble/shared-central.ts";
 import { systemClock } from "../common/clock.ts";
-import { addressKey } from "../dice/config.ts";
 import type { SimControls } from "../family.ts";
 import type { PhysicalDieKind } from "../readings.ts";
 import type { SerialPortInfo } from "../serial/serialport-transport.ts";
 import { serialTransportsOver } from "../serial/serialport-transport.ts";
-import type { DialConfig } from "../wind-dial/config.ts";
 import { bindingPortFactory } from "../wind-dial/five.ts";
-import { angleOfPulse } from "../wind-dial/map.ts";
 import type { DeviceWorld } from "../world.ts";
 import { EmulatedCentral } from "./ble/central.ts";
 import { EmulatedGoDice } from "./ble/godice-die.ts";
@@ -30,9 +27,11 @@ import { plugHciController } from "./hci/hci-uart.ts";
 import { EmulatedHidBackend } from "./hid/backend.ts";
 import { PadEmulator } from "./hid/pad-emulator.ts";
 import { Pn532Emulator } from "./nfc/pn532-emulator.ts";
-import { ntag } from "./nfc/tags.ts";
 import { MemorySerialDevice } from "./serial/memory-device.ts";
 import { memorySerialBackend } from "./serial/memory-port.ts";
+import { type TableConfigView, type WorldEmulators, worldSimControls } from "./world-sim-controls.ts";
+
+export type { TableConfigView } from "./world-sim-controls.ts";
 
 export interface EmulatedWorldOptions {
   readonly pixels: ReadonlyArray<{ id: string; kind?: PhysicalDieKind }>;
@@ -45,14 +44,6 @@ export interface EmulatedWorldOptions {
   readonly logger?: Logger;
 }
 
-/** What the table's configuration says of its devices, for routing `/api/sim/*` by the table's ids. */
-export interface TableConfigView {
-  readonly dice?: ReadonlyArray<{ id: string; address?: string; name?: string }>;
-  readonly readers?: ReadonlyArray<{ id: string; path?: string }>;
-  readonly padIds?: readonly string[];
-  readonly dial?: DialConfig;
-}
-
 export interface EmulatedWorld extends DeviceWorld {
   /** The emulators behind `/api/sim/*`, by the table's ids (its configuration read at each call). */
   simControls(config: () => TableConfigView | null): SimControls;
@@ -62,23 +53,9 @@ export interface EmulatedWorld extends DeviceWorld {
 
 /** Builds the world; rejects when `overHci` and socat is missing (the caller says so). */
 export async function createEmulatedWorld(o: EmulatedWorldOptions): Promise<EmulatedWorld> {
-  const dice = new Map<string, EmulatedPixelsDie | EmulatedGoDice>();
-  for (const p of o.pixels) dice.set(p.id, new EmulatedPixelsDie({ id: p.id, kind: p.kind ?? "d6", clock: systemClock }));
-  for (const g of o.godice)
-    dice.set(g.id, new EmulatedGoDice({ id: g.id, shell: "d6", clock: systemClock, ...(g.color ? { color: g.color } : {}) }));
-  let central: BleCentral;
-  let dispose = async () => {};
-  if (o.overHci) {
-    const hci = await plugHciController({ name: "world-hci", linkLimit: 10 });
-    for (const die of dice.values()) hci.controller.add(die);
-    central = createNobleCentral({ binding: { kind: "uart", port: hci.hostPath }, ...(o.logger ? { logger: o.logger } : {}) });
-    dispose = () => hci.dispose();
-  } else {
-    const c = new EmulatedCentral({});
-    for (const die of dice.values()) c.add(die);
-    central = c;
-  }
-  const shared = sharedCentral(central);
+  const dice = emulatedDice(o);
+  const radio = await worldCentral(dice, o);
+  const shared = sharedCentral(radio.central);
   const readers = new Map<string, MemorySerialDevice<Pn532Emulator>>();
   for (const r of o.readers) {
     const device = new MemorySerialDevice(new Pn532Emulator(), { name: r.id });
@@ -91,23 +68,7 @@ export async function createEmulatedWorld(o: EmulatedWorldOptions): Promise<Emul
   const hid = new EmulatedHidBackend();
   const pad = new PadEmulator(o.padCommands);
   hid.plug(pad);
-
-  const dieOf = (id: string, config: TableConfigView | null) => {
-    const own = dice.get(id);
-    if (own) return own;
-    const c = config?.dice?.find((d) => d.id === id);
-    if (!c) return undefined;
-    return [...dice.values()].find(
-      (d) =>
-        (c.address !== undefined && addressKey(c.address) === addressKey(d.address)) || (c.name !== undefined && d.name.startsWith(c.name)),
-    );
-  };
-  const readerOf = (id: string, config: TableConfigView | null) => {
-    const own = readers.get(id) ?? [...readers.values()].find((d) => d.hostPath === id);
-    if (own) return own;
-    const path = config?.readers?.find((r) => r.id === id)?.path;
-    return path === undefined ? undefined : [...readers.values()].find((d) => d.hostPath === path);
-  };
+  const emulators: WorldEmulators = { dice, readers, pad, hid, board, link };
   return {
     emulated: true,
     defaultAdapters: [{ binding: "auto" }],
@@ -119,59 +80,36 @@ export async function createEmulatedWorld(o: EmulatedWorldOptions): Promise<Emul
     firmataPorts: () => bindingPortFactory(backend),
     hid,
     dice,
-    simControls(config) {
-      const need = <T>(v: T | undefined, what: string): T => {
-        if (v === undefined) throw new RangeError(`There is no emulated ${what}.`);
-        return v;
-      };
-      return {
-        async roll(id, face) {
-          need(dieOf(id, config()), `die "${id}"`).roll(face);
-          await new Promise((r) => setTimeout(r, 0));
-        },
-        async tap(id, uid) {
-          need(readerOf(id, config()), `reader "${id}"`).emulator.place(ntag(uid));
-          // the reader polls every 100 ms: give it time to see the tag before the caller goes on
-          await new Promise((r) => setTimeout(r, 400));
-        },
-        async lift(id) {
-          need(readerOf(id, config()), `reader "${id}"`).emulator.remove();
-        },
-        async press(command) {
-          await pad.press(command);
-        },
-        dialAngle() {
-          const dial = config()?.dial;
-          const us = dial ? board.servoPulse(dial.pin) : null;
-          return dial && us !== null ? angleOfPulse(dial, us) : null;
-        },
-        async disconnect(id) {
-          const c = config();
-          const die = dieOf(id, c);
-          if (die) die.disconnect();
-          else if (readerOf(id, c)) await readerOf(id, c)?.unplug();
-          else if (id === "pad" || id === pad.info.path || c?.padIds?.includes(id)) hid.unplug(pad);
-          else if (id === "dial" || id === link.path) link.disconnect();
-          else return false;
-          return true;
-        },
-        async reconnect(id) {
-          const c = config();
-          const die = dieOf(id, c);
-          if (die) die.reconnect();
-          else if (readerOf(id, c)) await readerOf(id, c)?.plug();
-          else if (id === "pad" || id === pad.info.path || c?.padIds?.includes(id)) hid.plug(pad);
-          else if (id === "dial" || id === link.path) link.reconnect();
-          else return false;
-          return true;
-        },
-      };
-    },
+    simControls: (config) => worldSimControls(emulators, config),
     async close() {
-      await central.close();
+      await radio.central.close();
       for (const r of readers.values()) await r.dispose();
       link.disconnect();
-      await dispose();
+      await radio.dispose();
     },
   };
+}
+
+function emulatedDice(o: EmulatedWorldOptions): Map<string, EmulatedPixelsDie | EmulatedGoDice> {
+  const dice = new Map<string, EmulatedPixelsDie | EmulatedGoDice>();
+  for (const p of o.pixels) dice.set(p.id, new EmulatedPixelsDie({ id: p.id, kind: p.kind ?? "d6", clock: systemClock }));
+  for (const g of o.godice)
+    dice.set(g.id, new EmulatedGoDice({ id: g.id, shell: "d6", clock: systemClock, ...(g.color ? { color: g.color } : {}) }));
+  return dice;
+}
+
+/** The central the dice are heard by: noble over an emulated HCI controller (`overHci`), or the in-process one. */
+async function worldCentral(
+  dice: ReadonlyMap<string, EmulatedPixelsDie | EmulatedGoDice>,
+  o: EmulatedWorldOptions,
+): Promise<{ central: BleCentral; dispose: () => Promise<void> }> {
+  if (o.overHci) {
+    const hci = await plugHciController({ name: "world-hci", linkLimit: 10 });
+    for (const die of dice.values()) hci.controller.add(die);
+    const central = createNobleCentral({ binding: { kind: "uart", port: hci.hostPath }, ...(o.logger ? { logger: o.logger } : {}) });
+    return { central, dispose: () => hci.dispose() };
+  }
+  const central = new EmulatedCentral({});
+  for (const die of dice.values()) central.add(die);
+  return { central, dispose: async () => {} };
 }

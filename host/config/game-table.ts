@@ -67,6 +67,8 @@ export interface StoredGameSetup {
   readonly table?: GameTable;
   /** Tags given to ships at the table (UID → ship id), after the set-up was written. */
   readonly assignedTags?: Readonly<Record<string, string>>;
+  /** Ship markers given to ships at the table by showing them to the camera (ship id → marker id). */
+  readonly assignedMarkers?: Readonly<Record<string, number>>;
 }
 
 /** What the store keeps of a game: its identity (rule set, starting state, data) and its table-file set-up. */
@@ -110,9 +112,13 @@ export function setupOfTable(table: GameTable, data: unknown, locate: (path: str
   );
 }
 
-/** The set-up with the tags given to ships at the table since it was written (they win over the set-up's own). */
+/**
+ * The set-up with the tags and ship markers given to ships at the table since it was written (they win over the
+ * set-up's own tags and over roster order).
+ */
 export function withAssignedTags(setup: TableSetup, game: StoredGameSetup): TableSetup {
-  return game.assignedTags ? { ...setup, tags: { ...setup.tags, ...game.assignedTags } } : setup;
+  const tagged = game.assignedTags ? { ...setup, tags: { ...setup.tags, ...game.assignedTags } } : setup;
+  return game.assignedMarkers ? { ...tagged, markers: { ...tagged.markers, ...game.assignedMarkers } } : tagged;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface TableSetup {
   readonly data: unknown;
   /** Tag UID (upper-case hex) → ship id. */
   readonly tags: Readonly<Record<string, string>>;
+  /** Ship id → ship marker given at the table (shown to the camera); ships without one carry theirs by roster order. */
+  readonly markers?: Readonly<Record<string, number>>;
   readonly bindings: readonly Binding[];
   readonly players: readonly Player[];
   readonly display: DisplayOptions;

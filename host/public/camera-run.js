@@ -23,6 +23,24 @@ export function workerCount(search = location.search, cores = navigator.hardware
   return cores >= 4 ? 2 : 1;
 }
 
+/** A ship marker unseen this long and then seen has come into view (set-up by showing it to the camera). */
+export const ARRIVAL_GAP_MS = 1000;
+
+/**
+ * The ship markers of a frame taken at `at` that came into view: unseen for ARRIVAL_GAP_MS or more (or never seen).
+ * `lastSeen` (marker → when last seen) is kept up to date.
+ */
+export function arrivals(lastSeen, detected, at) {
+  const out = [];
+  for (const d of detected) {
+    if (d.id < 10) continue;
+    const before = lastSeen.get(d.id);
+    if (before === undefined || at - before >= ARRIVAL_GAP_MS) out.push(d.id);
+    lastSeen.set(d.id, Math.max(at, before ?? at));
+  }
+  return out;
+}
+
 /** Whether a settled sighting says nothing new against the last one sent for its marker (the other worker's twin). */
 const sameAsSent = (a, b) =>
   b !== undefined && Math.hypot(a.x - b.x, a.y - b.y) < 1 && Math.abs(((a.heading - b.heading + 540) % 360) - 180) < 0.5;
@@ -43,7 +61,8 @@ export function cameraProblem(err) {
 /**
  * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
  * (`starting`, `loading`, `running`, `error`), `message`, the last `frame` (the worker's answer), `stats` (frames,
- * mean detection ms, frames per second) and `sent` (ship id → the last position sent) and `lastReport`.
+ * mean detection ms, frames per second) and `sent` (ship id → the last position sent) and `lastReport`; from the
+ * table's state, `assigning` (what it waits for: a ship's marker shown to the camera) and its last `notice`.
  */
 export class CameraRun {
   constructor({ video, setup, resolution, onUpdate }) {
@@ -60,6 +79,7 @@ export class CameraRun {
     this.workers = [];
     this.drawnAt = -1;
     this.lastSent = new Map();
+    this.lastSeen = new Map();
   }
 
   #set(patch) {
@@ -99,6 +119,21 @@ export class CameraRun {
     }
   }
 
+  /**
+   * Takes the table's new set-up (a marker given to a ship by showing it): a marker that settled before it was a
+   * ship's, or while it was another's, is sent again for the ship it is now (settling sends a ship only when she
+   * moves, and she may lie still where she was shown).
+   */
+  setSetup(setup) {
+    const before = new Map(this.setup.ships.map((s) => [s.marker, s.ship]));
+    this.setup = setup;
+    for (const s of setup.ships) {
+      const last = this.lastSent.get(s.marker);
+      if (last && before.get(s.marker) !== s.ship) this.pending.set(s.marker, last);
+    }
+    this.#flush();
+  }
+
   stop() {
     this.stopped = true;
     for (const w of this.workers) w.terminate();
@@ -107,7 +142,13 @@ export class CameraRun {
   }
 
   #heard(msg) {
-    if (msg.type === "camera.reported") this.#set({ lastReport: { at: Date.now(), reported: msg.reported, unknown: msg.unknown } });
+    if (msg.type === "state") {
+      // what the table waits for (a ship's marker shown to the camera) and what it last said
+      const assigning = msg.state.assigning ?? null;
+      const notice = msg.state.notices.at(-1) ?? null;
+      if (JSON.stringify(assigning) !== JSON.stringify(this.snap.assigning ?? null) || notice?.at !== this.snap.notice?.at)
+        this.#set({ assigning, notice });
+    } else if (msg.type === "camera.reported") this.#set({ lastReport: { at: Date.now(), reported: msg.reported, unknown: msg.unknown } });
     else if (msg.type === "error") this.#set({ lastReport: { at: Date.now(), error: msg.error.message } });
   }
 
@@ -146,6 +187,12 @@ export class CameraRun {
         });
     }
     this.#flush();
+    // markers come into view: while a ship waits for hers, the host gives her the first (the first frame is the view
+    // as it was, not markers shown)
+    const shown = arrivals(this.lastSeen, m.detected, m.at);
+    if (shown.length && this.frames > 1 && this.snap.assigning?.kind === "marker") {
+      this.live?.send({ type: "camera.shown", markers: shown.slice(0, 40) });
+    }
     // answers of two workers may cross: the view shows the newest frame
     if (m.at >= this.drawnAt) {
       this.drawnAt = m.at;

@@ -91,6 +91,20 @@ function Status({ snap, setup }) {
   </section>`;
 }
 
+/** What the table waits for (a ship's marker to be shown to the camera) and what it last said, with a way to stop. */
+function Showing({ snap }) {
+  const waiting = snap.assigning?.kind === "marker";
+  const said = snap.notice && Date.now() - snap.notice.at < 30_000 ? snap.notice : null;
+  if (!waiting && !said) return null;
+  return html`<div class="assigning camera-showing" role="status" id="camera-showing">
+    ${waiting ? html`<b>${snap.assigning.instruction}</b>` : null}
+    ${said ? html`<span class=${said.level === "warn" ? "trouble-small" : "muted"} id="camera-notice">${said.text}</span>` : null}
+    ${waiting ? html`<button type="button" class="secondary" onClick=${() => api("POST", "/api/setup/stop", {})}>Stop waiting</button>` : null}
+  </div>`;
+}
+
+const showMarker = (ship) => api("POST", "/api/setup/marker", { ship });
+
 function Ships({ snap, setup }) {
   const m = snap.frame?.measurement;
   const seen = new Map(m?.ok ? m.markers.map((p) => [p.id, p]) : []);
@@ -98,7 +112,7 @@ function Ships({ snap, setup }) {
   return html`<section class="panel camera-ships" aria-labelledby="cam-ships-h">
     <h2 id="cam-ships-h">Ships</h2>
     <table class="camera-ships-table">
-      <thead><tr><th>Marker</th><th>Ship</th><th>Seen now</th><th>Sent to the table</th></tr></thead>
+      <thead><tr><th>Marker</th><th>Ship</th><th>Seen now</th><th>Sent to the table</th><th>Give her a marker</th></tr></thead>
       <tbody>
         ${setup.ships.map((s) => {
           const p = seen.get(s.marker);
@@ -110,11 +124,24 @@ function Ships({ snap, setup }) {
             <td class="sent" data-x=${sent?.x ?? ""} data-y=${sent?.y ?? ""} data-heading=${sent?.heading ?? ""}>
               ${sent ? `${r1(sent.x)}, ${r1(sent.y)} mm · ${r1(sent.heading)}°` : "—"}
             </td>
+            <td><button type="button" class="secondary show-marker" onClick=${() => showMarker(s.ship)}>Show another marker</button></td>
           </tr>`;
         })}
+        ${setup.unmarked.map(
+          (s) => html`<tr data-ship=${s.ship} data-marker="">
+            <td>—</td>
+            <td>${s.name}</td>
+            <td>no marker</td>
+            <td>—</td>
+            <td><button type="button" class="show-marker" onClick=${() => showMarker(s.ship)}>Show her marker</button></td>
+          </tr>`,
+        )}
       </tbody>
     </table>
-    <p class="muted">Markers by roster order: print them with <code>quarterdeck markers</code>. A ship is sent once she has stood still.</p>
+    <p class="muted">
+      Markers by roster order (print them with <code>quarterdeck markers</code>), or given here: press a ship's button, then
+      put her marker in the camera's view. A ship is sent once she has stood still.
+    </p>
   </section>`;
 }
 
@@ -124,7 +151,7 @@ function CameraPage() {
   const [problem, setProblem] = useState(/** @type {any} */ (null));
   const [resolution, setResolution] = useState(RESOLUTIONS[params.get("res")] ? params.get("res") : "1920x1080");
   const [snap, setSnap] = useState(
-    /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any }} */ ({
+    /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any; assigning?: any; notice?: any }} */ ({
       phase: "starting",
       message: "Starting…",
       sent: {},
@@ -133,15 +160,28 @@ function CameraPage() {
   const [runs, setRuns] = useState(0);
   const video = useRef(null);
   const overlay = useRef(null);
+  const running = useRef(/** @type {CameraRun | null} */ (null));
   useEffect(() => {
     api("GET", "/api/camera").then((r) => (r.area ? setSetup(r) : setProblem(r.error?.message ?? "The table did not answer.")));
   }, []);
+  // the camera restarts only for another area or resolution; a marker given to a ship changes the set-up in place
+  const area = setup ? `${setup.area.width}x${setup.area.height}` : null;
   useEffect(() => {
     if (!setup) return undefined;
     const run = new CameraRun({ video: video.current, setup, resolution, onUpdate: setSnap });
+    running.current = run;
     run.start();
     return () => run.stop();
-  }, [setup, resolution, runs]);
+  }, [area, resolution, runs]);
+  useEffect(() => {
+    if (running.current && setup) running.current.setSetup(setup);
+  }, [setup]);
+  // which marker is which ship, asked again when the table stops waiting for a marker (one was given) or says something
+  const asked = `${JSON.stringify(snap.assigning ?? null)} ${snap.notice?.at ?? ""}`;
+  useEffect(() => {
+    if (!setup) return;
+    api("GET", "/api/camera").then((r) => r.area && setSetup(r));
+  }, [asked]);
   useEffect(() => {
     if (overlay.current && setup) drawOverlay(overlay.current, snap.frame, setup);
   }, [snap.frame, setup]);
@@ -169,6 +209,7 @@ function CameraPage() {
         </form>
       </div>
     </div>
+    <${Showing} snap=${snap} />
     <${Ships} snap=${snap} setup=${setup} />
   </main>`;
 }

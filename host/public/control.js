@@ -8,7 +8,7 @@ import { LogControl } from "./components/night-log.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
 import { TableMap } from "./components/table-map.js";
-import { actionName, oddsLine, shipName } from "./lib/format.js";
+import { actionName, oddsLine, shipName, valueWords } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
 import { fieldOf, refusalWords, typedDice } from "./lib/refusal-words.js";
@@ -47,7 +47,9 @@ function Field({ field, value, ships, onChange, error, quiet }) {
   let control;
   if (field.type === "ship" || field.type === "enum") {
     const options =
-      field.type === "ship" ? ships.map((s) => [s.id, `${s.name} (${s.side})`]) : (field.values ?? []).map((v) => [v, String(v)]);
+      field.type === "ship"
+        ? ships.map((s) => [s.id, `${s.name} (${s.side})`])
+        : (field.values ?? []).map((v) => [v, valueWords(field, v)]);
     control = html`<select id=${id} name=${field.name} value=${value === undefined ? "" : String(value)} ...${bad}
       onChange=${(e) => {
         const raw = e.currentTarget.value;

@@ -14,7 +14,7 @@ import { ShipCard, ShipLog } from "./components/ship.js";
 import { TableMap } from "./components/table-map.js";
 import { factLine, factValue } from "./lib/facts.js";
 import { useFit } from "./lib/fit.js";
-import { actionName, shipName } from "./lib/format.js";
+import { actionName, shipName, valueWords } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
@@ -69,7 +69,7 @@ function fieldText(state, p) {
     .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined)
     .map((f) => {
       const v = p.action[f.name];
-      const shown = typeof v === "boolean" ? (v ? "yes" : "no") : Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : v;
+      const shown = Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : valueWords(f, v);
       return `${f.label}: ${shown}`;
     })
     .join(" · ");
@@ -87,7 +87,7 @@ function ActionPanel({ state }) {
     // set-up by touch comes first: a tap or a roll now goes to it, not to the game
     return html`<h2 class="kicker">Setting up the table</h2>
       <div class="instruction" id="instruction" data-needed="">${state.assigning.instruction}</div>
-      <p class="choice-how">Stop waiting on /control or /games.</p>`;
+      <p class="choice-how">Stop waiting from the control page or the games page.</p>`;
   }
   if (state.choice) {
     const c = state.choice;
@@ -104,7 +104,7 @@ function ActionPanel({ state }) {
             }</b> (${c.map.figure})</p>`
           : null
       }
-      <p class="choice-how">Choose ${many} these on /control${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
+      <p class="choice-how">Choose ${many} these on the control page${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
       <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
         ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
       </ul>

@@ -59,6 +59,8 @@ export const DieParams = Type.Object({ die: Id() }, Strict);
 
 /** Set-up by touch: the ship whose base is tapped next. */
 export const SetupTagBody = Type.Object({ ship: Id() }, Strict);
+/** Set-up by showing: the ship the next ship marker the camera sees come into view goes to. */
+export const SetupMarkerBody = Type.Object({ ship: Id() }, Strict);
 /** Set-up by touch: the binding the next die rolled takes. */
 export const SetupDieBody = Type.Object({ roles: Type.Optional(Words), colors: Type.Optional(Words), side: Type.Optional(Id()) }, Strict);
 /** A device's friendly name ("" takes it away). */
@@ -100,8 +102,17 @@ export const CameraSeenMessage = Type.Object(
   Strict,
 );
 
+/** The /camera page on `/api/live`: ship markers that came into view (seen after a second or more out of it). */
+export const CameraShownMessage = Type.Object(
+  {
+    type: Type.Literal("camera.shown"),
+    markers: Type.Array(Type.Integer({ minimum: 10, maximum: 586 }), { minItems: 1, maxItems: MAX_CAMERA_MARKERS }),
+  },
+  Strict,
+);
+
 /** Messages a client may send on `/api/live`. */
-export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict), CameraSeenMessage]);
+export const LiveClientMessage = Type.Union([Type.Object({ type: Type.Literal("ping") }, Strict), CameraSeenMessage, CameraShownMessage]);
 
 /** Messages the host sends on `/api/live`: the whole state on every change, then what happened; the display's preferences. */
 export const LiveServerMessage = Type.Union([

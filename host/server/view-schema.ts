@@ -308,10 +308,12 @@ export const TableViewSchema = Type.Object(
     bindings: Type.Array(Open),
     assigning: Nullable(
       Type.Object({
-        kind: Type.Union([Type.Literal("tag"), Type.Literal("die")]),
+        kind: Type.Union([Type.Literal("tag"), Type.Literal("marker"), Type.Literal("die")]),
         ship: Type.Optional(Type.String()),
         binding: Type.Optional(Open),
-        instruction: Type.String({ description: "What to do now, in words: tap a ship's base, or roll the die to bind" }),
+        instruction: Type.String({
+          description: "What to do now, in words: tap a ship's base, show a ship's marker to the camera, or roll the die to bind",
+        }),
       }),
     ),
     untagged: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),

@@ -3,6 +3,7 @@
  * the next tag read on any reader to that ship; "roll the die you want as the black die" binds the next die rolled.
  * Pure: the step asks, these answer with what to do and what to say.
  */
+import { shipMarkers } from "../../devices/camera/markers.ts";
 import type { DeviceHealth, DieRolled, Reading } from "../../devices/readings.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
@@ -72,10 +73,37 @@ export function dieRequest(binding: Omit<Binding, "die">, sides: readonly string
   return ok({ kind: "die", binding });
 }
 
-/** Checks a request to wait for a ship's tag: the ship must be on the table. */
-export function tagRequest(ship: string, ships: readonly { readonly id: string }[]): Result<Assigning> {
+/** Checks a request to wait for a ship's tag (or, `kind` "marker", her camera marker): the ship must be on the table. */
+export function tagRequest(ship: string, ships: readonly { readonly id: string }[], kind: "tag" | "marker" = "tag"): Result<Assigning> {
   if (!ships.some((s) => s.id === ship)) return fail("ship.unknown", `There is no ship "${ship}".`, "ship");
-  return ok({ kind: "tag", ship });
+  return ok({ kind, ship });
+}
+
+/** What a ship marker shown to the camera while a ship waits for hers comes to. */
+export type MarkerAnswer =
+  | { readonly kind: "assign"; readonly marker: number; readonly ship: string; readonly text: string }
+  | { readonly kind: "refuse"; readonly text: string };
+
+/**
+ * The marker shown goes to the ship waiting, unless another ship was given it at the table (then that is said and she
+ * waits on). A marker another ship carries only by roster order is taken from her, and that is said: she has none
+ * until hers is shown.
+ */
+export function markerFor(
+  marker: number,
+  ship: { readonly id: string; readonly name: string },
+  shipIds: readonly string[],
+  assigned: Readonly<Record<string, number>>,
+  nameOf: (id: string) => string,
+): MarkerAnswer {
+  const holder = shipMarkers(shipIds, assigned).get(marker);
+  if (holder === ship.id) return { kind: "refuse", text: `Marker ${marker} is already ${ship.name}'s.` };
+  const given = holder !== undefined && assigned[holder] === marker;
+  if (given) {
+    return { kind: "refuse", text: `Marker ${marker} is already ${nameOf(holder)}'s: show ${ship.name}'s own marker to the camera.` };
+  }
+  const taken = holder !== undefined ? ` (it was ${nameOf(holder)}'s by roster order: show hers to give her one)` : "";
+  return { kind: "assign", marker, ship: ship.id, text: `${ship.name}: marker ${marker} assigned${taken}.` };
 }
 
 /** What a reading comes to while the table waits for a tap or a roll: done (with what to keep), refused, or not for it. */
@@ -84,6 +112,7 @@ export type Touch =
       readonly kind: "done";
       readonly text: string;
       readonly tag?: { readonly uid: string; readonly ship: string };
+      readonly marker?: { readonly marker: number; readonly ship: string };
       readonly binding?: Binding;
     }
   | { readonly kind: "refused"; readonly text: string };
@@ -91,7 +120,11 @@ export type Touch =
 /** What the step reads to answer a touch. */
 export interface TouchContext {
   readonly tags: Readonly<Record<string, string>>;
-  /** The ships with their names (asked only for a tag). */
+  /** Ship ids → markers given at the table. */
+  readonly markers: Readonly<Record<string, number>>;
+  /** The ships in the game's order (roster order gives the markers not given at the table). */
+  readonly shipIds: () => readonly string[];
+  /** The ships with their names (asked only for a tag or a marker). */
   readonly names: () => readonly { readonly id: string; readonly name: string }[];
   readonly bindings: readonly Binding[];
   readonly health: readonly DeviceHealth[];
@@ -106,6 +139,13 @@ export function touchReading(a: Assigning | null, r: Reading, c: TouchContext): 
     const answer = tagFor(r.uid.toUpperCase(), { id: a.ship, name: nameOf(a.ship) }, c.tags, nameOf);
     if (answer.kind === "refuse") return { kind: "refused", text: answer.text };
     return { kind: "done", text: answer.text, tag: { uid: answer.uid, ship: answer.ship } };
+  }
+  if (a?.kind === "marker" && r.type === "marker.shown") {
+    const views = c.names();
+    const nameOf = (id: string) => views.find((v) => v.id === id)?.name ?? id;
+    const answer = markerFor(r.marker, { id: a.ship, name: nameOf(a.ship) }, c.shipIds(), c.markers, nameOf);
+    if (answer.kind === "refuse") return { kind: "refused", text: answer.text };
+    return { kind: "done", text: answer.text, marker: { marker: answer.marker, ship: answer.ship } };
   }
   if (a?.kind === "die" && r.type === "die.rolled") {
     const bound = bindingFor(r, a.binding, c.bindings, c.health, c.sides);

@@ -60,8 +60,9 @@ export function cycledValue(f: ActionField, current: unknown, back: boolean): st
   return values[next] as string | number | boolean;
 }
 
-/** A value as players read it: yes/no for booleans. */
-export const choiceWords = (v: unknown): string => (v === true ? "yes" : v === false ? "no" : String(v));
+/** A value as players read it: yes/no for booleans, the rule set's word for a value it names (`field.valueLabels`). */
+export const choiceWords = (v: unknown, field?: ActionField): string =>
+  v === true ? "yes" : v === false ? "no" : (field?.valueLabels?.[String(v)] ?? String(v));
 
 /**
  * What the display says while the pad is on a choice: the choice shown and the buttons, or which button chooses
@@ -69,14 +70,14 @@ export const choiceWords = (v: unknown): string => (v === true ? "yes" : v === f
  */
 export function choiceInstruction(c: ChoiceCursor, otherwise: string): string {
   const label = c.field.label;
-  if (c.held) return `${label}: ${choiceWords(c.value)} — press Next choice for another, Confirm to keep it`;
-  if (!c.field.optional) return `choose the ${label.toLowerCase()}: press Next choice on the pad, or choose it on /control`;
+  if (c.held) return `${label}: ${choiceWords(c.value, c.field)} — press Next choice for another, Confirm to keep it`;
+  if (!c.field.optional) return `choose the ${label.toLowerCase()}: press Next choice on the pad, or choose it on the control page`;
   return `${otherwise} — press Next choice on the pad to choose the ${label.toLowerCase()}`;
 }
 
 /**
  * The option a press shows of a choice the rules ask (`picking`: the one shown now, or none yet), wrapping round;
- * null when the pad cannot answer it (a choice of two or more options at least, made on /control).
+ * null when the pad cannot answer it (a choice of two or more options at least, made on the control page).
  */
 export function pickedOption(choice: Choice, picking: number | null | undefined, back: boolean): number | null {
   const n = choice.options.length;

@@ -167,7 +167,7 @@ export function rollInstruction(plan: DicePlan, missing: readonly number[], dice
 
 /**
  * In a roll several sides make, how the sides not on electronic dice give theirs (each side's own dice mode, not
- * the roller's): " — Dutch: type it on /control", " — English: press Roll on /control"; "" when all roll dice.
+ * the roller's): " — Dutch: type it on the control page", " — English: press Roll on the control page"; "" when all roll dice.
  */
 export function sidesModeNote(plan: DicePlan, missing: readonly number[], players: Readonly<Record<string, DiceMode>>): string {
   const open = new Map<string, number>();
@@ -176,8 +176,8 @@ export function sidesModeNote(plan: DicePlan, missing: readonly number[], player
   });
   const notes = [...open].flatMap(([side, n]) => {
     const mode = players[side];
-    if (mode === "manual") return [`${side}: type ${n === 1 ? "it" : "them"} on /control`];
-    if (mode === "software") return [`${side}: press Roll on /control`];
+    if (mode === "manual") return [`${side}: type ${n === 1 ? "it" : "them"} on the control page`];
+    if (mode === "software") return [`${side}: press Roll on the control page`];
     return [];
   });
   return notes.length > 0 ? ` — ${notes.join("; ")}` : "";

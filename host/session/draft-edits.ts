@@ -1,5 +1,5 @@
 /**
- * How the table's inputs change the action being set up: a tap on a ship, a choice on /control or from the pad, an
+ * How the table's inputs change the action being set up: a tap on a ship, a choice on the control page or from the pad, an
  * action given whole over the API. Each returns the new draft (or a refusal) and leaves storing it
  * to the session.
  */
@@ -35,7 +35,7 @@ export function tappedDraft(
   return next;
 }
 
-/** The draft with the action type and/or field values chosen on /control (`values` merge into it). */
+/** The draft with the action type and/or field values chosen on the control page (`values` merge into it). */
 export function editedDraft(
   rs: RuleSet,
   work: Pick<SessionSnapshot, "draft" | "followUps">,
@@ -50,7 +50,7 @@ export function editedDraft(
   const unknown = Object.keys(values).find((k) => !fields.some((f) => f.name === k));
   if (unknown !== undefined) return fail("input.invalid", `${t} has no field "${unknown}".`, `values.${unknown}`);
   const keep = work.draft && work.draft.type === t ? work.draft : emptyDraft(t);
-  // a choice made on /control settles the one the pad was cycling
+  // a choice made on the control page settles the one the pad was cycling
   const { choosing: _settled, ...rest } = keep;
   return ok({ ...rest, values: { ...keep.values, ...values } });
 }
@@ -93,7 +93,7 @@ export function pressedChoice(
     return draft.ok ? ok({ draft: draft.value }) : draft;
   }
   const picking = pickedOption(head.choice, work.picking, back);
-  return picking === null ? fail("action.follow-up", `Choose on /control: ${head.purpose}`, "") : ok({ picking });
+  return picking === null ? fail("action.follow-up", `Choose on the control page: ${head.purpose}`, "") : ok({ picking });
 }
 
 /** The draft of an action given whole (POST /api/actions), checked by the rules; errors name `action.<field>`. */

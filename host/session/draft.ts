@@ -248,7 +248,7 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   if (missing.length > 0) {
     const next = missing[0] as ActionField;
     // a figure the positions could not give is asked for, saying why ("Gouda's position is not known: choose range …")
-    const ask = `choose ${next.label.toLowerCase()} on /control`;
+    const ask = `choose ${next.label.toLowerCase()} on the control page`;
     const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : measure?.asked ? `${measure.asked}: ${ask}` : ask;
     return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
@@ -262,8 +262,8 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   let instruction = rollInstruction(plan, gathered.missing, atHand);
   // a roll several sides make: each side's own dice mode says how it gives its dice; otherwise the roller's
   if (instruction && sidedPlan(plan)) instruction += sidesModeNote(plan, gathered.missing, ctx.work.players);
-  else if (instruction && mode === "manual") instruction = `${instruction} — type them on /control`;
-  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on /control`;
+  else if (instruction && mode === "manual") instruction = `${instruction} — type them on the control page`;
+  else if (instruction && mode === "software") instruction = `${instruction} — press Roll on the control page`;
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
   return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }

@@ -4,21 +4,27 @@
  * readings with both values ("borderline — check with a ruler"), the refusal the geometry gives, or why the figures
  * are asked instead; and for the map, the firing line and the action's range bands as rings round the firer.
  */
-import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import type { TableLayout } from "../config/table-layout.ts";
 import type { DraftStatus } from "./draft.ts";
 import { measuredDraft } from "./measured-draft.ts";
 import type { Positions } from "./positions.ts";
 
-/** A value as players read it: yes/no for booleans, ship names for ship ids, numbers as given. */
-function words(v: unknown, nameOf: (id: string) => string): string {
+/**
+ * A value as players read it: yes/no for booleans, the rule set's word for a value of a choice it names
+ * (`valueLabels`), ship names for ship ids, numbers as given.
+ */
+function words(v: unknown, nameOf: (id: string) => string, field?: ActionField): string {
   if (typeof v === "boolean") return v ? "yes" : "no";
+  const named = field?.valueLabels?.[String(v)];
+  if (named !== undefined) return named;
   if (typeof v === "string") return nameOf(v);
-  if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => words(x, nameOf)).join(", ");
+  if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => words(x, nameOf, field)).join(", ");
   return String(v);
 }
 
-const labelOf = (def: ActionDef, field: string): string => def.fields.find((f) => f.name === field)?.label ?? field;
+const fieldOf = (def: ActionDef, field: string): ActionField | undefined => def.fields.find((f) => f.name === field);
+const labelOf = (def: ActionDef, field: string): string => fieldOf(def, field)?.label ?? field;
 
 /** The map's firing line: along the beam fired from (`broadside`), else firer to target; null without both positions. */
 function firingLine(st: DraftStatus, positions: Positions | undefined) {
@@ -51,19 +57,19 @@ export function measureView(rs: RuleSet, state: TableState, st: DraftStatus | nu
       name,
       label: labelOf(def, name),
       value,
-      words: words(value, nameOf),
+      words: words(value, nameOf, fieldOf(def, name)),
       figure: m.figures[name] ?? "",
     })),
     overridden: Object.entries(m.overridden).map(([name, o]) => ({
       name,
       label: labelOf(def, name),
-      given: words(o.given, nameOf),
-      measured: words(o.measured, nameOf),
+      given: words(o.given, nameOf, fieldOf(def, name)),
+      measured: words(o.measured, nameOf, fieldOf(def, name)),
     })),
     borderline: m.borderline.map((b) => ({
       field: b.field,
       label: labelOf(def, b.field),
-      readings: b.readings.map((r) => ({ value: r, words: words(r, nameOf) })),
+      readings: b.readings.map((r) => ({ value: r, words: words(r, nameOf, fieldOf(def, b.field)) })),
       edge: b.edge,
       sentence: b.sentence,
     })),

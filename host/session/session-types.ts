@@ -92,6 +92,8 @@ export type Effect =
   | { readonly kind: "focus"; readonly ship: string }
   /** A tag was given to a ship at the table: keep it with the game. */
   | { readonly kind: "tag"; readonly uid: string; readonly ship: string }
+  /** A ship marker was given to a ship at the table (shown to the camera): keep it with the game. */
+  | { readonly kind: "marker"; readonly marker: number; readonly ship: string }
   /** Tell listeners of the change (they push the view). */
   | { readonly kind: "push" };
 
@@ -107,6 +109,8 @@ export interface StepEnv {
   readonly rs: RuleSet;
   /** The table's tag UIDs (upper-case hex) → ship ids. */
   readonly tags: Readonly<Record<string, string>>;
+  /** Ship ids → the ship markers given them at the table (the others carry theirs by roster order). */
+  readonly markers?: Readonly<Record<string, number>>;
   readonly game: GameSoFar;
   /** The status the last step left for `work` (computed again only if the draft, its context or the game changed). */
   readonly status: DraftStatus | null;

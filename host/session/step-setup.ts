@@ -40,7 +40,11 @@ export function unbind(run: StepRun, die: string): Result<null> {
 export function assign(run: StepRun, a: Assigning | null): Result<null> {
   const w = run.work;
   const checked =
-    a === null ? ok(null) : a.kind === "tag" ? tagRequest(a.ship, run.game.state.ships) : dieRequest(a.binding, Object.keys(w.players));
+    a === null
+      ? ok(null)
+      : a.kind === "die"
+        ? dieRequest(a.binding, Object.keys(w.players))
+        : tagRequest(a.ship, run.game.state.ships, a.kind);
   if (!checked.ok) return checked;
   w.assigning = checked.value;
   return run.changed();
@@ -49,9 +53,11 @@ export function assign(run: StepRun, a: Assigning | null): Result<null> {
 /** While the table is set up by touch: the tag read goes to the ship waiting, the die rolled takes the binding. */
 export function assigned(run: StepRun, r: Reading): boolean {
   const w = run.work;
-  const { rs, tags, health } = run.env;
+  const { rs, tags, markers, health } = run.env;
   const touch = touchReading(w.assigning ?? null, r, {
     tags,
+    markers: markers ?? {},
+    shipIds: () => run.game.state.ships.map((s) => s.id),
     names: () => rs.shipViews(run.game.state),
     bindings: w.bindings,
     health,
@@ -63,6 +69,7 @@ export function assigned(run: StepRun, r: Reading): boolean {
     return true;
   }
   if (touch.tag) run.effects.push({ kind: "tag", ...touch.tag });
+  if (touch.marker) run.effects.push({ kind: "marker", ...touch.marker });
   if (touch.binding) w.bindings = [...w.bindings, touch.binding];
   w.assigning = null;
   run.notice("info", touch.text);

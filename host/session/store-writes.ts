@@ -34,6 +34,7 @@ export function writeEffects(store: GameStore, effects: readonly Effect[]): Unwr
       else if (e.kind === "commit-undo") store.commitUndo(e.seq, e.at, e.snapshot);
       else if (e.kind === "save") store.saveSnapshot(e.snapshot);
       else if (e.kind === "tag") store.assignTag(e.uid, e.ship);
+      else if (e.kind === "marker") store.assignMarker(e.ship, e.marker);
     } catch (error) {
       const commit = effects.slice(i).find((x) => x.kind === "commit-action" || x.kind === "commit-undo") ?? null;
       return { commit: commit as Unwritten["commit"], ...unwritableText(error, commit?.kind ?? e.kind) };

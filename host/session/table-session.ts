@@ -36,6 +36,7 @@ export class TableSession {
   #game: GameSoFar;
   #work: SessionSnapshot;
   #tags: Readonly<Record<string, string>>;
+  #markers: Readonly<Record<string, number>>;
   #status: DraftStatus | null;
   readonly #odds = new OddsCache();
   /** The turn's shape, read from the rule set once. */
@@ -57,6 +58,7 @@ export class TableSession {
     this.setup = deps.setup;
     this.#turn = turnShape(this.rs);
     this.#tags = deps.setup.tags;
+    this.#markers = deps.setup.markers ?? {};
     const { records, snapshot, snapshotProblem } = deps.store.load();
     this.#game = { initial, records, state: foldRecords(this.rs, initial, records) };
     this.#work = restoreWork(deps.setup, initial, snapshot);
@@ -121,6 +123,10 @@ export class TableSession {
   get tags(): Readonly<Record<string, string>> {
     return this.#tags;
   }
+  /** Ship ids → ship markers given at the table (shown to the camera); the other ships carry theirs by roster order. */
+  get markers(): Readonly<Record<string, number>> {
+    return this.#markers;
+  }
   get version(): number {
     return this.#version;
   }
@@ -172,6 +178,7 @@ export class TableSession {
     const env = {
       rs: this.rs,
       tags: this.#tags,
+      markers: this.#markers,
       game: this.#game,
       status: this.#statusNow(health),
       health,
@@ -223,6 +230,9 @@ export class TableSession {
         return;
       case "tag":
         this.#tags = { ...this.#tags, [e.uid]: e.ship };
+        return;
+      case "marker":
+        this.#markers = { ...this.#markers, [e.ship]: e.marker };
         return;
       case "push": // run once at the end of the step
         return;

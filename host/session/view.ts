@@ -72,6 +72,10 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
     const name = views.find((v) => v.id === a.ship)?.name ?? a.ship;
     return { kind: a.kind, ship: a.ship, instruction: `Tap the base of ${name} on a reader now.` };
   }
+  if (a.kind === "marker") {
+    const name = views.find((v) => v.id === a.ship)?.name ?? a.ship;
+    return { kind: a.kind, ship: a.ship, instruction: `Show ${name}'s marker to the camera now: put her in its view.` };
+  }
   return { kind: a.kind, binding: a.binding, instruction: `Roll the die you want as ${describeBinding(a.binding)}.` };
 }
 
@@ -217,7 +221,7 @@ export function tableView(
         name: st.choice.field.name,
         label: st.choice.field.label,
         value: (st.choice.value ?? null) as string | number | boolean | null,
-        words: st.choice.value === undefined ? "" : choiceWords(st.choice.value),
+        words: st.choice.value === undefined ? "" : choiceWords(st.choice.value, st.choice.field),
         held: st.choice.held,
       },
       roller: st.roller,

@@ -173,6 +173,21 @@ export class SqliteGameStore implements GameStore {
     });
   }
 
+  /** Keeps a ship marker given to a ship at the table in the game's set-up (`assignedMarkers`, ship → marker). */
+  assignMarker(ship: string, marker: number): void {
+    naming(this.#file, () => {
+      this.#guard();
+      this.#db.transaction(() => {
+        const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
+        if (!row) return;
+        const setup = JSON.parse(row.setup) as GameSetup;
+        const next: GameSetup = { ...setup, assignedMarkers: { ...setup.assignedMarkers, [ship]: marker } };
+        this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
+      })();
+      this.#durable();
+    });
+  }
+
   /**
    * The working state alone (the action being set up, the ship shown): written like every commit (a killed host
    * keeps it) and brought to the disk with the next resolved action's sync, so a tap costs no fsync.

@@ -119,6 +119,8 @@ export interface ShipPosition {
 /** Set-up by touch: what the table waits for (host/session/assigning.ts). */
 export type Assigning =
   | { readonly kind: "tag"; readonly ship: string }
+  /** The ship waiting for the next ship marker the camera sees come into view. */
+  | { readonly kind: "marker"; readonly ship: string }
   /** The binding the next die rolled takes (its roles, colours, side). */
   | { readonly kind: "die"; readonly binding: Omit<Binding, "die"> };
 
@@ -160,6 +162,8 @@ export interface GameStore {
   saveSnapshot(snapshot: SessionSnapshot): void;
   /** Keeps a tag given to a ship at the table with the game's set-up (it wins over the table file's for that tag). */
   assignTag(uid: string, ship: string): void;
+  /** Keeps a ship marker given to a ship at the table (shown to the camera) with the game's set-up: it wins over roster order. */
+  assignMarker(ship: string, marker: number): void;
   /** Throws the store's error when the game file is deleted or replaced, or (`write`) does not take a write now. */
   probe(write: boolean): void;
   /** Brings every commit so far to the disk before returning (a person's write the table acknowledges). */

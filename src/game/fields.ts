@@ -19,6 +19,8 @@ export interface FieldAnnotations {
   readonly choices?: readonly (string | number)[];
   /** Not on the form: the field is filled by a follow-up or a program. */
   readonly hidden?: boolean;
+  /** What players call each value, by the value (`{ "point-blank": "Point blank" }`): forms and the display show these. */
+  readonly valueLabels?: Readonly<Record<string, string>>;
 }
 
 /** The allowed values of a union of literals, or null when the schema is not one. */
@@ -29,12 +31,13 @@ export function literalValues(schema: TSchema): (string | number)[] | null {
   return options.map((s) => (s as unknown as { const: string | number }).const);
 }
 
-function typeOf(schema: TSchema): Pick<ActionField, "type" | "values"> {
-  const { input, choices } = schema as FieldAnnotations;
+function typeOf(schema: TSchema): Pick<ActionField, "type" | "values" | "valueLabels"> {
+  const { input, choices, valueLabels } = schema as FieldAnnotations;
   if (input) return { type: input };
-  if (choices) return { type: "enum", values: choices };
+  const labels = valueLabels ? { valueLabels } : {};
+  if (choices) return { type: "enum", values: choices, ...labels };
   const values = literalValues(schema);
-  if (values) return { type: "enum", values };
+  if (values) return { type: "enum", values, ...labels };
   const kind = (schema as { [Kind]?: string })[Kind];
   if (kind === "Literal") return { type: "enum", values: [(schema as unknown as { const: string | number }).const] };
   if (kind === "Boolean") return { type: "boolean" };

@@ -118,6 +118,8 @@ export interface ActionField {
   /** `ship` fields are filled by tapping ship bases, in field order (firer, then target). */
   readonly type: "ship" | "ships" | "number" | "boolean" | "enum" | "string";
   readonly values?: readonly (string | number)[];
+  /** What players call each of `values`, by the value (the rule set's words); a value without one is shown as it is. */
+  readonly valueLabels?: Readonly<Record<string, string>>;
   readonly default?: unknown;
   readonly optional?: boolean;
   readonly min?: number;

@@ -3,7 +3,9 @@
  * demo's twelve ships under a camera at 1920×1080, Royal James and Gouda moving, then the table still); /camera
  * detects in its worker and sends what settles over the live socket. Every ship's final position reaches the table
  * within ±2 mm and ±1°; the camera page is closed; a broadside set up by tapping the two moved ships gets its range
- * measured from the camera's positions and is resolved with the emulated dice — no /control.
+ * measured from the camera's positions and is resolved with the emulated dice — no /control. Then, as at set-up, a
+ * ship is given her marker by showing it: on /camera the person presses Royal James's button and marker 40 (no
+ * ship's by roster order), put down in view each time the video loops, becomes hers; her position follows it.
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +45,8 @@ const MOVES: Record<string, { x: number; y: number; heading: number }> = {
   gouda: { x: 962, y: 690, heading: 274 },
 };
 const final = ships.map((s) => ({ ...s, ...(MOVES[s.ship] ?? {}) }));
+// a marker of no ship by roster order, put down clear of the fleets once they stand still
+const SHOWN = { marker: 40, x: 400, y: 960, heading: 30 };
 const marker = (s: { marker: number; x: number; y: number; heading: number }): SceneMarker => ({
   id: s.marker,
   x: s.x,
@@ -76,7 +80,11 @@ function videoScene(): Scene {
 beforeAll(async () => {
   const { cv } = await loadOpenCv();
   const video = join(mkdtempSync(join(tmpdir(), "qd-camera-video-")), "table.y4m");
-  writeMovingVideo(video, { scene: videoScene(), to: final.map(marker), moving: 4, still: 16, fps: 2 }, openCvCells(cv));
+  writeMovingVideo(
+    video,
+    { scene: videoScene(), to: final.map(marker), moving: 4, still: 16, fps: 2, shown: [marker(SHOWN)] },
+    openCvCells(cv),
+  );
   host = await startHost(freshDataDir());
   await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12 && (s.table?.ships.length ?? 0) === 12);
   browser = await launchChromium([
@@ -155,5 +163,38 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     const truth = Number(JSON.parse(planned.stdout).measured?.rangeInches);
     console.log(`range: ${fromCamera}″ from the camera, ${truth}″ from the true positions`);
     expect(Math.abs(fromCamera - truth)).toBeLessThanOrEqual(4 / 25.4 + 0.01);
+  });
+
+  it("gives Royal James marker 40 when it is shown to the camera after her button is pressed on /camera", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${host.url}/camera`);
+    await page.waitForFunction(() => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames")) >= 2, null, {
+      timeout: 120_000,
+    });
+    await page.locator('tr[data-ship="royal-james"] button.show-marker').click();
+    await until(state, (s) => s.assigning?.kind === "marker" && s.assigning.ship === "royal-james", 10_000);
+    await page.locator("#camera-showing").getByText("Show Royal James's marker to the camera now").waitFor({ timeout: 10_000 });
+    // the video loops every 10 s: marker 40 comes into view again within one loop
+    const given = await until(
+      state,
+      (s) => s.assigning === null && s.notices.some((n) => n.text === "Royal James: marker 40 assigned."),
+      60_000,
+    );
+    expect(given.notices.at(-1)?.level).toBe("info");
+    const setup = (await call(`${host.url}/api/camera`)).json as { ships: { marker: number; ship: string }[] };
+    expect(setup.ships.find((s) => s.ship === "royal-james")?.marker).toBe(40);
+    await page.locator('tr[data-ship="royal-james"][data-marker="40"]').waitFor({ timeout: 10_000 });
+    // her position is where marker 40 lies, within tolerance
+    // (the demo's emulated table takes the camera's reports and says them again as its own: the source may be either)
+    await until(
+      state,
+      (s) => {
+        const p = s.table?.ships.find((t) => t.id === "royal-james");
+        return p !== undefined && Math.hypot(p.x - SHOWN.x, p.y - SHOWN.y) <= 2 && angleGap(p.heading, SHOWN.heading) <= 1;
+      },
+      60_000,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, "camera-marker-given.png") });
+    await page.close();
   });
 });

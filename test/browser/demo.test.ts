@@ -199,7 +199,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await call(`${host.url}/api/actions`, "POST", {
       action: { type: "broadside", firer: "gouda", target: "royal-james", rangeInches: 10 },
     });
-    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/type them on \/control/);
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toMatch(/type them on the control page/);
     await sim("roll", { die: "pixel-2", face: 6 });
     const needed = (await state()).pending?.needed ?? 0;
     expect(needed).toBeGreaterThan(0);

@@ -53,7 +53,7 @@ describe("a choice the rules ask, from the pad (wsim-battle-v3)", { timeout: 60_
     await until(state, (x) => x.choice?.field === "hits");
     await display.locator("#choice-options").waitFor();
     expect(await display.locator(".choice-how").textContent()).toBe(
-      "Choose one of these on /control, or with the pad: Next choice, then Confirm:",
+      "Choose one of these on the control page, or with the pad: Next choice, then Confirm:",
     );
     await press("next-choice", (x) => x.choice?.picked === 0);
     await press("next-choice", (x) => x.choice?.picked === 1);

@@ -18,8 +18,8 @@ describe("device trouble said on the display", () => {
     expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([]);
     expect(w.update([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", true)])).toEqual([]);
     expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([
-      "The black die (pixel-5) dropped out: it reconnects by itself. Meanwhile type its roll on /control, or switch to software dice there.",
-      "Reader reader-1 is gone: tags on it are not read. Check its cable; meanwhile choose the ships on /control.",
+      "The black die (pixel-5) dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.",
+      "Reader reader-1 is gone: tags on it are not read. Check its cable; meanwhile choose the ships on the control page.",
     ]);
     expect(w.update([dev("pixel-5", "die", false, "black"), dev("reader-1", "reader", false)])).toEqual([]);
     expect(w.update([dev("pixel-5", "die", true, "black"), dev("reader-1", "reader", false)])).toEqual(["The black die pixel-5 is back."]);
@@ -29,7 +29,7 @@ describe("device trouble said on the display", () => {
     const w = new DeviceWatch();
     w.update([dev("pad", "pad", true), dev("dial", "dial", true), dev("ble", "adapter", true)]);
     const said = w.update([dev("pad", "pad", false), dev("dial", "dial", false), dev("ble", "adapter", false)]);
-    expect(said[0]).toMatch(/button box is gone: use \/control/);
+    expect(said[0]).toMatch(/button box is gone: use the control page/);
     expect(said[1]).toMatch(/wind dial is gone/);
     expect(said[2]).toMatch(/Bluetooth \(ble\) is gone.*software dice/);
   });

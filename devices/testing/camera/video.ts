@@ -29,6 +29,11 @@ export interface MovingVideo {
   readonly still: number;
   /** Frames a second. */
   readonly fps: number;
+  /**
+   * Markers put down once the ships stand still, absent while they move: each time the video loops they come into
+   * the camera's view again (a ship's marker shown to the camera during set-up).
+   */
+  readonly shown?: readonly SceneMarker[];
 }
 
 /** The ships part of the way (0 → 1) from where they were to where they end. */
@@ -53,7 +58,8 @@ export function writeMovingVideo(file: string, v: MovingVideo, cells: MarkerCell
       const s = between(v.scene, v.to, i / v.moving);
       writeSync(fd, y4mFrame(renderScene({ ...s, seed: s.seed + i }, cells).image));
     }
-    const last = y4mFrame(renderScene(between(v.scene, v.to, 1), cells).image);
+    const end = between(v.scene, v.to, 1);
+    const last = y4mFrame(renderScene({ ...end, markers: [...end.markers, ...(v.shown ?? [])] }, cells).image);
     for (let i = 0; i < v.still; i++) writeSync(fd, last);
   } finally {
     closeSync(fd);

@@ -1,8 +1,7 @@
 // The choice the button pad is on (a battery, a range band): the field's values in a row, the one shown marked, so
 // a player at the table sees what Next choice will give and what Confirm keeps. The words come from the server.
+import { valueWords } from "../lib/format.js";
 import { html } from "../lib/html.js";
-
-const words = (v) => (v === true ? "yes" : v === false ? "no" : String(v));
 
 /** The pad's choice of the action being set up (`pending.choosing`), or nothing. */
 export function PadChoice({ pending }) {
@@ -15,7 +14,7 @@ export function PadChoice({ pending }) {
     <ol class="pad-choice-values" aria-label=${`${c.label}: the choices`}>
       ${values.map((v) => {
         const now = c.value === v;
-        return html`<li class=${now ? "now" : ""} aria-current=${now ? "true" : undefined}>${words(v)}</li>`;
+        return html`<li class=${now ? "now" : ""} aria-current=${now ? "true" : undefined}>${valueWords(field, v)}</li>`;
       })}
     </ol>
   </div>`;

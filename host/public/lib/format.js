@@ -97,3 +97,6 @@ export const shipName = (state, id) => state.ships.find((s) => s.id === id)?.nam
 
 /** An action's name for players: its rule set's title ("Broadside", "Wind change"); the type as words if unknown. */
 export const actionName = (state, type) => state.ruleset.actions.find((a) => a.type === type)?.title ?? words(type);
+
+/** A field's value as players read it: yes/no, or the rule set's word for it (`field.valueLabels`), else as given. */
+export const valueWords = (field, v) => (v === true ? "yes" : v === false ? "no" : (field?.valueLabels?.[String(v)] ?? String(v)));

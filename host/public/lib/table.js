@@ -42,7 +42,8 @@ function diceFor(state, entry, plan) {
 export function diceTrouble(state) {
   const p = state.pending;
   if (!p?.needed || p.mode !== "electronic" || !p.plan?.length) return null;
-  const remedy = "Type the dice on /control, press “Roll for me” there (software dice), or bind a die of that colour on /devices.";
+  const remedy =
+    "Type the dice on the control page, press “Roll for me” there (software dice), or bind a die of that colour on the devices page.";
   const anyDie = state.devices.some((d) => d.kind === "die" && d.connected);
   if (!anyDie) {
     const ble = state.devices.find((d) => d.kind === "adapter");

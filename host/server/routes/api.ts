@@ -20,6 +20,7 @@ import {
   LogQuery,
   PlayerBody,
   SetupDieBody,
+  SetupMarkerBody,
   SetupTagBody,
   SideParams,
   TapBody,
@@ -95,6 +96,10 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   // set-up by touch: the next tag read goes to the ship, the next die rolled takes the binding
   app.post<{ Body: Static<typeof SetupTagBody> }>("/api/setup/tag", { schema: { body: SetupTagBody } }, async (req, reply) =>
     sendResult(reply, table.session.send({ type: "assign", assigning: { kind: "tag", ship: req.body.ship } }), state),
+  );
+  // set-up by showing: the next ship marker the camera sees come into view goes to the ship (docs/camera.md)
+  app.post<{ Body: Static<typeof SetupMarkerBody> }>("/api/setup/marker", { schema: { body: SetupMarkerBody } }, async (req, reply) =>
+    sendResult(reply, table.session.send({ type: "assign", assigning: { kind: "marker", ship: req.body.ship } }), state),
   );
   app.post<{ Body: Static<typeof SetupDieBody> }>("/api/setup/die", { schema: { body: SetupDieBody } }, async (req, reply) =>
     sendResult(reply, table.session.send({ type: "assign", assigning: { kind: "die", binding: req.body } }), state),

@@ -2,7 +2,8 @@
  * `WS /api/live`: the whole table state on connect and on every change (`{"type":"state","state":…}`),
  * followed by what happened (`{"type":"event","event":…}`), and the display's preferences on connect and on every
  * change (`{"type":"display","display":{scale, speech}}`). Clients may send `{"type":"ping"}`, and the /camera page
- * `{"type":"camera.seen","markers":[…]}` (docs/reference/camera.md), answered `{"type":"camera.reported"}`; a message over
+ * `{"type":"camera.seen","markers":[…]}` (docs/reference/camera.md), answered `{"type":"camera.reported"}`, and
+ * `{"type":"camera.shown","markers":[ids]}` (markers come into view: set-up by showing, not answered); a message over
  * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. A client that stops
  * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
  */
@@ -12,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
-import { CameraSeenMessage, LiveClientMessage } from "../schemas.ts";
+import { CameraSeenMessage, CameraShownMessage, LiveClientMessage } from "../schemas.ts";
 import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
 
 /** Bytes that may wait for a live client before it is dropped (a state is tens of KB). */
@@ -84,6 +85,10 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
           reply({ type: "pong" });
           return;
         }
+        if (msg.type === "camera.shown") {
+          opts.table.cameraShown(msg.markers);
+          return;
+        }
         const r = opts.table.reportCamera(msg.markers);
         reply(r.ok ? { type: "camera.reported", ...r.value } : { type: "error", error: r.error });
       });
@@ -97,5 +102,9 @@ function liveProblem(m: unknown): string {
     const e = Value.Errors(CameraSeenMessage, m).First();
     return `camera.seen${e?.path.replaceAll("/", ".") ?? ""}: ${e?.message ?? "not a camera report"} (docs/reference/camera.md).`;
   }
-  return 'Send {"type":"ping"}, {"type":"camera.seen",…} or nothing.';
+  if ((m as { type?: unknown } | null)?.type === "camera.shown") {
+    const e = Value.Errors(CameraShownMessage, m).First();
+    return `camera.shown${e?.path.replaceAll("/", ".") ?? ""}: ${e?.message ?? "not a list of markers"} (docs/reference/camera.md).`;
+  }
+  return 'Send {"type":"ping"}, {"type":"camera.seen",…}, {"type":"camera.shown",…} or nothing.';
 }

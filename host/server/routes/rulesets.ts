@@ -15,6 +15,7 @@ const Field = Type.Object(
     label: Type.String(),
     type: Type.String(),
     values: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]))),
+    valueLabels: Type.Optional(Type.Record(Type.String(), Type.String(), { description: "What players call each value, by the value" })),
     default: Type.Optional(Type.Unknown()),
     optional: Type.Optional(Type.Boolean()),
     min: Type.Optional(Type.Number()),

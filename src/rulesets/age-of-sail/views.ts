@@ -3,6 +3,7 @@
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
 import { windFrom } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, HULL_UNITS, type Ship } from "./state.ts";
@@ -77,8 +78,8 @@ export function aosDescribe(state: AosState, action: Action, o: Readonly<Record<
     case "fire": {
       const what = o.aim === "hull" ? "gun decks/hull" : "masts";
       const fire = o.onFire ? " — a pair of sixes: she is on fire!" : "";
-      const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${String(o.mastsToChoose)} mast(s))` : "";
-      return `${nameOf(state, action.firer)} scores ${String(o.hits)} hit(s) on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
+      const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${plural(Number(o.mastsToChoose), "mast")})` : "";
+      return `${nameOf(state, action.firer)} scores ${plural(Number(o.hits), "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
     }
     case "fire-removal":
       return o.exploded ? `${ship} blows up and sinks!` : o.extinguished ? `${ship} puts the fire out.` : `The fire on ${ship} grows.`;

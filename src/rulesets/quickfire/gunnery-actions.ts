@@ -18,9 +18,18 @@ import type { QuickfireState } from "./ship.ts";
 
 /** The range fields of a shot: a band or a measured distance, and the arc. */
 const rangeSchema = {
-  range: Type.Optional(literals(["point-blank", "short", "long"], { label: "Range band" })),
+  range: Type.Optional(
+    literals(["point-blank", "short", "long"], {
+      label: "Range band",
+      valueLabels: { "point-blank": "point blank", short: "short", long: "long" },
+    }),
+  ),
   distance: Type.Optional(Type.Number({ minimum: 0, label: "Measured distance (mm or inches, by the scale setting)" })),
-  arc: literals(["broadside", "fore-aft"], { default: "broadside", label: "Arc of the target" }),
+  arc: literals(["broadside", "fore-aft"], {
+    default: "broadside",
+    label: "Arc of the target",
+    valueLabels: { broadside: "broadside", "fore-aft": "fore and aft" },
+  }),
 };
 
 const codesOf = (o: Outcome): DamageCode[] => [...((o.hit ? [o.hit] : []) as DamageCode[]), ...((o.blast as DamageCode[]) ?? [])];

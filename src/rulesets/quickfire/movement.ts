@@ -163,5 +163,9 @@ export const endPhaseAction = quickfireAction({
     return { events: [{ type: "phase-ended", from: ctx.from, to, newTurn }], followUps };
   },
   summary: (_dist, { state }) => withChart(state, {}),
-  describe: (_ctx, o) => `End of the ${o.from} phase; now ${o.to}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
+  describe: (_ctx, o) =>
+    `End of the ${phaseWord(o.from)} phase; now ${phaseWord(o.to)}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
 });
+
+/** A phase as the description says it: "first gunnery". */
+const phaseWord = (phase: unknown): string => (PHASE_WORDS[String(phase)] ?? String(phase)).toLowerCase();

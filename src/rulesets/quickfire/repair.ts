@@ -10,6 +10,7 @@ import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type DamageCode, damageCodes, sinkingNumber } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
@@ -18,6 +19,14 @@ import { fireHeadline, repairHeadline, sinkingHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, total, withChart } from "./kit.ts";
 import { chartField, codeMeaning } from "./outcome-facts.ts";
 import { immobile, type QuickfireState, type Ship } from "./ship.ts";
+
+/** The damage a repair mends, in the text's words (4.2). */
+const REPAIR_WORDS: Readonly<Record<string, string>> = {
+  speed: "speed",
+  "heavy-rof": "heavy ROF",
+  "light-rof": "light ROF",
+  direction: "direction",
+};
 
 const inRepairPhase = (state: QuickfireState): Result<true> =>
   state.game.phase === null || state.game.phase === "repair"
@@ -104,7 +113,10 @@ export const repairAction = quickfireAction({
     {
       type: Type.Literal("repair"),
       ship: Type.String({ label: "Ship", input: "ship" }),
-      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], { label: "Damage to repair" }),
+      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], {
+        label: "Damage to repair",
+        valueLabels: REPAIR_WORDS,
+      }),
       points: Type.Integer({ minimum: 1, maximum: 12, default: 1, label: "Repair points to spend" }),
     },
     { additionalProperties: false },
@@ -122,7 +134,7 @@ export const repairAction = quickfireAction({
     if (points > left) return fail("rules.illegal", `${ship.name} has ${left} repair points left (4.2).`, "action.points");
     const field = TASK_FIELD[task];
     const damaged = field === "direction" ? ship.directionHits.length : ship[field];
-    if (damaged < 1) return fail("rules.illegal", `${ship.name} has no ${task} damage to repair.`, "action.damage");
+    if (damaged < 1) return fail("rules.illegal", `${ship.name} has no ${REPAIR_WORDS[task]} damage to repair.`, "action.damage");
     const table = state.data.repair;
     const fixOn = task === "speed" ? table.speed : task === "direction" ? table.direction : table.gun;
     return ok({ ship, task, points, damaged, fixOn });
@@ -158,7 +170,7 @@ export const repairAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) =>
-    `${nameOf(state, action.ship)} repairs ${o.fixed} ${action.damage} hit(s) with ${action.points} repair point(s)${chartNote(state)}.`,
+    `${nameOf(state, action.ship)} repairs ${plural(o.fixed as number, `${REPAIR_WORDS[action.damage]} hit`)} with ${plural(action.points, "repair point")}${chartNote(state)}.`,
   headline: ({ state, action }, odds) => repairHeadline(state, action, odds),
 });
 

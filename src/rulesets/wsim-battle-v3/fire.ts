@@ -32,7 +32,7 @@ const FIRE_SCHEMA = Type.Object(
     broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
     gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
     rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
-    modifier: Type.Integer({ default: 0, label: "Other base-game modifiers" }),
+    modifier: Type.Integer({ default: 0, label: "Other modifiers of the base game" }),
     ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
     carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
     initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),

@@ -3,6 +3,7 @@
  */
 import { StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { standInNote } from "./data.ts";
 import { HEXSIDES, type WsimState } from "./state.ts";
 
@@ -66,7 +67,7 @@ export function wsimDescribe(state: WsimState, action: Action, o: Readonly<Recor
         const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
         return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
       }
-      const hits = o.hits === null ? "read the Fire Table" : `${String(o.hits)} hit(s)`;
+      const hits = o.hits === null ? "read the Fire Table" : plural(Number(o.hits), "hit");
       return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
     }
     case "wind":

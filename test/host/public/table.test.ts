@@ -65,7 +65,7 @@ describe("reading the table state for the pages", () => {
     const t = diceTrouble(table({ pending: rolling(wsim) }));
     // the white and black dice serve as the normal die (any die not red); none is red
     expect(t?.title).toBe("No connected die can roll the red d6 this roll needs.");
-    expect(t?.remedy).toMatch(/Type the dice on \/control.*Roll for me.*bind a die/);
+    expect(t?.remedy).toMatch(/Type the dice on the control page.*Roll for me.*bind a die/);
   });
 
   it("counts a die bound to the colour, and not a die bound to another role", () => {

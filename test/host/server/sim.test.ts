@@ -98,7 +98,7 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
       (n: { text: string }) => n.text,
     );
     expect(said).toContain(
-      "The white die (pixel-3) dropped out: it reconnects by itself. Meanwhile type its roll on /control, or switch to software dice there.",
+      "The white die (pixel-3) dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.",
     );
     expect(said).toContain("The white die pixel-3 is back.");
     expect((await post("/api/sim/disconnect", { device: "kraken" })).statusCode).toBe(404);

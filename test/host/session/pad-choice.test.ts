@@ -24,7 +24,7 @@ describe("choosing from the pad", () => {
     expect(session.draft?.type).toBe("gunnery");
     expect(view().pending?.missing).toEqual(["battery"]);
     expect(view().pending?.choosing).toEqual({ name: "battery", label: "Gunnery rating", value: null, words: "", held: false });
-    expect(view().pending?.instruction).toBe("choose the gunnery rating: press Next choice on the pad, or choose it on /control");
+    expect(view().pending?.instruction).toBe("choose the gunnery rating: press Next choice on the pad, or choose it on the control page");
 
     session.send({ type: "reading", reading: press("next-choice") });
     expect(session.draft?.values.battery).toBe("heavy");
@@ -98,7 +98,7 @@ describe("choosing from the pad", () => {
   it("a table without a pad's next-choice button is told to choose on /control, and nothing is said of a pad", () => {
     const { session, view } = gunneryFromTaps(false);
     expect(view().pending?.choosing).toBeNull();
-    expect(view().pending?.instruction).toBe("choose gunnery rating on /control");
+    expect(view().pending?.instruction).toBe("choose gunnery rating on the control page");
     session.send({ type: "reading", reading: press("next-choice") }); // a press still chooses (a pad whose health comes later)
     expect(view().pending?.choosing).toMatchObject({ name: "battery", value: "heavy", held: true });
   });

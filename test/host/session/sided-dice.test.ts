@@ -225,12 +225,12 @@ describe("what the display tells the sides to roll", () => {
     const { session: s } = openSession(demoSetup("sole-bay-1672"));
     ok(s.send({ type: "player", side: "Dutch", mode: "manual" }));
     ok(s.send({ type: "start", action: { type: "initiative" } }));
-    expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die — Dutch: type it on /control");
+    expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die — Dutch: type it on the control page");
     ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
     s.send({ type: "reading", reading: roll("pixel-2", 6) });
     expect(s.notices.at(-1)?.text).toBe("Die pixel-2 (6): Dutch rolls manual dice — ignored.");
     s.send({ type: "reading", reading: roll("pixel-1", 3) }); // unbound, electronic: the Allied slot
-    expect(s.draftStatus()?.instruction).toBe("roll the Dutch die — Dutch: type it on /control");
+    expect(s.draftStatus()?.instruction).toBe("roll the Dutch die — Dutch: type it on the control page");
     ok(s.send({ type: "dice", values: [5] }));
     expect(s.records.at(-1)?.dice.map((d) => [d.side, d.value, d.from.source])).toEqual([
       ["Allied", 3, "die"],

@@ -95,7 +95,7 @@ describe("table session", () => {
     session.send({ type: "reading", reading: roll("pixel-1", 6) });
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(0);
     expect(session.notices.at(-1)?.text).toMatch(/manual dice — ignored/);
-    expect(session.draftStatus()?.instruction).toMatch(/type them on \/control/);
+    expect(session.draftStatus()?.instruction).toMatch(/type them on the control page/);
   });
 
   it("undoes the last resolved action: ship logs and state go back", () => {

@@ -260,6 +260,7 @@ describe("fields read off the schema", () => {
       following: Type.Union([Type.String(), Type.Null()], { default: null, input: "ship", label: "Following" }),
       masts: Type.Array(Type.Integer(), { choices: [1, 2, 3] }),
       secret: Type.Optional(Type.String({ hidden: true })),
+      arc: Type.Union([Type.Literal("broadside"), Type.Literal("fore-aft")], { valueLabels: { "fore-aft": "fore and aft" } }),
     });
     expect(fieldsOf(schema)).toEqual([
       { name: "firer", label: "Firing ship", type: "ship" },
@@ -268,6 +269,7 @@ describe("fields read off the schema", () => {
       { name: "side", label: "side", type: "enum", values: ["port", "starboard"], optional: true },
       { name: "following", label: "Following", type: "ship", optional: true },
       { name: "masts", label: "masts", type: "enum", values: [1, 2, 3] },
+      { name: "arc", label: "arc", type: "enum", values: ["broadside", "fore-aft"], valueLabels: { "fore-aft": "fore and aft" } },
     ]);
   });
   it("are the definitions a rule set lists", () => {

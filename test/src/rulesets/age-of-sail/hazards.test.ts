@@ -213,7 +213,7 @@ describe("age-of-sail views", () => {
       { type: "fire", firer: "a", target: "b", aim: "hull" },
       { hits: 2, aim: "hull", onFire: true },
     );
-    expect(text).toBe("Victory scores 2 hit(s) on Redoutable's gun decks/hull — a pair of sixes: she is on fire!");
+    expect(text).toBe("Victory scores 2 hits on Redoutable's gun decks/hull — a pair of sixes: she is on fire!");
   });
   it("bad ship fields are errors naming the path", () => {
     expect(ageOfSail.parseState({ ships: [{ ...fleet()[0], masts: [1, 2, 1] }] })).toMatchObject({
