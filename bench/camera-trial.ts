@@ -43,7 +43,12 @@ export async function trial(scene: Scene, detector: MarkerDetector, cells: Marke
   const t1 = performance.now();
   const found = await detector.detect(r.image);
   const t2 = performance.now();
-  const m = measureMarkers(found, { area: scene.area, width: r.image.width, height: r.image.height });
+  const m = measureMarkers(found, {
+    area: scene.area,
+    width: r.image.width,
+    height: r.image.height,
+    ...(detector.cells ? { refine: { image: r.image, cells: detector.cells } } : {}),
+  });
   const markers: MarkerOutcome[] = [];
   for (const truth of scene.markers.filter((k) => k.id >= FIRST_SHIP_ID)) {
     const visibility = r.visibility.get(truth.id) ?? "hidden";

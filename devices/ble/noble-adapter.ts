@@ -72,12 +72,14 @@ class NobleCentral implements BleCentral {
     return this.#states.add(listener);
   }
 
-  whenSettled(): Promise<BleCentralState> {
-    return this.#settled;
+  /** The state once settled; an adapter that answered after the settling time (a UART dongle on a busy machine) is ready all the same. */
+  async whenSettled(): Promise<BleCentralState> {
+    const settled = await this.#settled;
+    return this.#state.kind === "ready" ? this.#state : settled;
   }
 
   async startScan(scan: BleScanOptions): Promise<void> {
-    const s = await this.#settled;
+    const s = await this.whenSettled();
     if (!this.#scan || s.kind !== "ready") throw new Error(bluetoothStatus(s) ?? "Bluetooth is not ready");
     await this.#scan.start(scan);
   }

@@ -2,6 +2,7 @@
  * The seam between the maths and OpenCV: a detector takes a grey image and gives the markers it found. The real
  * one (`opencv-detector.ts`) wraps OpenCV's ArUco module as WebAssembly, loaded lazily on the first frame.
  */
+import type { MarkerCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 /** A grey (one byte per pixel) image, row-major. */
@@ -14,6 +15,8 @@ export interface GreyImage {
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
+  /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
+  readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */
   close(): void;
 }

@@ -3,10 +3,13 @@
  * ship's position, heading and uncertainty, the corners missing. Pure: the same code runs in the CLI, the bench and
  * the camera page's worker.
  */
+import type { GreyImage } from "./detector.ts";
 import { applyHomography, type Point } from "./homography.ts";
 import { fitPlane, type PlaneFit, type Quad, undistort } from "./lens.ts";
+import type { MarkerCells } from "./marker-cells.ts";
 import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
+import { type RefinedMarker, refineMarker } from "./refine.ts";
 
 /** A frame measured: §7's JSON plus what a person setting the camera up wants to see. */
 export interface Measurement {
@@ -44,7 +47,20 @@ export interface MeasureOptions {
    * references are the same markers within half a pixel (a camera on its stand), so the lens is not searched again.
    */
   readonly previous?: { readonly references: readonly DetectedMarker[]; readonly plane: PlaneFit };
+  /**
+   * The frame itself and the markers' cells: each marker's corners are then refined by fitting its pattern to the
+   * pixels (`refine.ts`), and a ship whose fit is poor (covered, smudged) is refused. Without it, the detector's
+   * corners are used as they are.
+   */
+  readonly refine?: { readonly image: GreyImage; readonly cells: MarkerCells };
 }
+
+/**
+ * A ship marker whose pattern fits the pixels worse than this (RMS residual over its contrast) is refused: a fully
+ * visible marker fits within about 0.06 on rendered frames (noise and cloth texture), a hand or hull over a part of
+ * it leaves far more (measured: docs/camera.md).
+ */
+export const MAX_FIT_RESIDUAL = 0.1;
 
 /** The plane fit from the reference markers found, or null when fewer than four are. */
 export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
@@ -60,11 +76,15 @@ export function fitReferences(found: readonly DetectedMarker[], o: MeasureOption
 }
 
 /** Measures a frame's markers. */
-export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptions): Measurement | MeasureFailure {
-  const ids = [...new Set(found.map((m) => m.id))].sort((a, b) => a - b);
+export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOptions): Measurement | MeasureFailure {
+  const ids = [...new Set(detected.map((m) => m.id))].sort((a, b) => a - b);
   const missing = CORNER_IDS.filter((id) => !ids.includes(id));
-  const references = found.filter((m) => referencePosition(m.id, o.area) !== null);
-  const fit = o.previous && sameReferences(references, o.previous.references) ? o.previous.plane : fitReferences(found, o);
+  // The references as detected decide whether the camera moved; refined (only when the plane is fitted anew) they fit it.
+  const references = detected.filter((m) => referencePosition(m.id, o.area) !== null);
+  const fit =
+    o.previous && sameReferences(references, o.previous.references)
+      ? o.previous.plane
+      : fitReferences(o.refine ? refineAll(references, o.refine) : references, o);
   if (!fit || fit.rms > 0.02 * Math.max(o.area.width, o.area.height)) {
     return {
       ok: false,
@@ -77,7 +97,8 @@ export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptio
     };
   }
   // A ship id seen twice in one frame is ambiguous: neither is placed.
-  const ships = found.filter((m) => m.id >= FIRST_SHIP_ID);
+  const detectedShips = detected.filter((m) => m.id >= FIRST_SHIP_ID);
+  const ships = o.refine ? refineAll(detectedShips, o.refine) : detectedShips;
   const twice = new Set(ships.filter((m, i) => ships.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
   const size =
     o.shipSize ??
@@ -89,7 +110,12 @@ export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptio
   const refused: PoseRefusal[] = [...twice].map((id) => ({ id, reason: "seen twice" }));
   for (const m of ships) {
     if (twice.has(m.id)) continue;
-    const r = poseOf(m, fit, size);
+    const fitted = "residual" in m ? (m as RefinedMarker) : undefined;
+    if (fitted && !(fitted.residual <= MAX_FIT_RESIDUAL)) {
+      refused.push({ id: m.id, reason: `pattern fits poorly (residual ${fitted.residual.toFixed(2)}): covered?` });
+      continue;
+    }
+    const r = poseOf(m, fit, size, undefined, fitted?.cornerSigma);
     if (isPose(r)) markers.push(r);
     else refused.push(r);
   }
@@ -104,6 +130,11 @@ export function measureMarkers(found: readonly DetectedMarker[], o: MeasureOptio
     plane: fit,
     references,
   };
+}
+
+/** Every marker refined against the frame; one whose fit fails is kept as the detector gave it. */
+function refineAll(found: readonly DetectedMarker[], r: NonNullable<MeasureOptions["refine"]>): DetectedMarker[] {
+  return found.map((m) => refineMarker(r.image, m, r.cells(m.id)) ?? m);
 }
 
 /** The same reference markers, each corner within half a pixel of where it was. */

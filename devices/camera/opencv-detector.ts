@@ -5,6 +5,7 @@
  * `importScripts`.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
+import { openCvCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the library's own typings do not cover the ArUco module.
@@ -48,6 +49,7 @@ export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
   const detector = new cv.aruco_ArucoDetector(dictionary, params, refine);
   let window = 0;
   return {
+    cells: openCvCells(cv),
     async detect(image: GreyImage): Promise<DetectedMarker[]> {
       const w = thresholdWindow(image.width, image.height);
       if (w !== window) {

@@ -53,6 +53,7 @@ export class CameraPipeline {
       height: image.height,
       ...(this.#o.shipSize ? { shipSize: this.#o.shipSize } : {}),
       ...(this.#previous ? { previous: this.#previous } : {}),
+      ...(this.#detector.cells ? { refine: { image, cells: this.#detector.cells } } : {}),
     });
     // a frame whose references cannot be fitted says nothing about the ships: settling waits for the next
     let settled: Sighting[] = [];

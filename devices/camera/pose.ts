@@ -54,9 +54,16 @@ export function headingOf(dx: number, dy: number): number {
 
 /**
  * Places one marker. `sizeMm`, when given, is the printed side: a mapped side off by more than `shapeTolerance`
- * (fraction, default 8 %) or a corner angle off 90° by more than 8° refuses it.
+ * (fraction, default 8 %) or a corner angle off 90° by more than 8° refuses it. `cornerSigma` (px) is the corners'
+ * standard deviation when known (a pattern fit's, `refine.ts`).
  */
-export function poseOf(marker: DetectedMarker, fit: PlaneFit, sizeMm?: number, shapeTolerance = 0.08): MarkerPose | PoseRefusal {
+export function poseOf(
+  marker: DetectedMarker,
+  fit: PlaneFit,
+  sizeMm?: number,
+  shapeTolerance = 0.08,
+  cornerSigma?: number,
+): MarkerPose | PoseRefusal {
   const und = marker.corners.map((p) => undistort(fit.lens, p)) as unknown as [Point, Point, Point, Point];
   const mm = und.map((p) => applyHomography(fit.homography, p)) as unknown as [Point, Point, Point, Point];
   if (mm.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return { id: marker.id, reason: "off the plane" };
@@ -95,7 +102,8 @@ export function poseOf(marker: DetectedMarker, fit: PlaneFit, sizeMm?: number, s
   const bow = v.reduce((s, u) => ({ x: s.x + u.x, y: s.y + u.y }), { x: 0, y: 0 });
   const sidePx = quadSide(marker.corners);
   const centrePx = quadCentre(und);
-  const sigmaPx = cornerSigmaPx(sidePx) / 2; // the centre averages four corners
+  // the corners' scatter: the pattern fit's own when the corners were refined, else the detector's by size
+  const sigmaPx = (cornerSigma ?? cornerSigmaPx(sidePx)) / 2; // the centre averages four corners
   const fromImage = sigmaPx * scaleAt(fit.homography, centrePx);
   const shape = sizeMm !== undefined ? Math.abs(mean - sizeMm) / 2 : 0;
   const uncertainty = Math.sqrt(fromImage ** 2 + fit.rms ** 2 + shape ** 2);

@@ -7,7 +7,8 @@
  * Fault knobs: `linkLimit` (the next LE Create Connection gets Command Status "Connection Limit Exceeded", as a
  * controller out of link memory answers), a die's `refuseConnections` (the link fails to be established, 0x3E),
  * {@link HciController.supervisionTimeout} (the link drops with reason 0x08, mid-roll if you like) and
- * {@link HciController.stopAnswering} (the controller goes silent: no events, no data).
+ * {@link HciController.stopAnswering} (the controller goes silent: no events, no data), `inputDelayMs` (a busy
+ * machine: what the host sends is handled that much later).
  */
 
 import { type Clock, systemClock, type TimerHandle } from "../../common/clock.ts";
@@ -29,6 +30,11 @@ export interface HciControllerOptions {
   readonly advertIntervalMs?: number;
   /** Time from LE Create Connection to the link, ms. Default 5. */
   readonly connectDelayMs?: number;
+  /**
+   * Time before the controller takes in what the host sent, ms (a busy machine, a slow line): every command and
+   * every ACL packet is handled this much later, in order. Default 0.
+   */
+  readonly inputDelayMs?: number;
   readonly clock?: Clock;
   /** Called for every notification handed to the host (bench: the time it leaves the emulator). */
   readonly onNotify?: (deviceId: string, bytes: Uint8Array) => void;
@@ -42,6 +48,7 @@ export class HciController implements SerialEmulator {
   readonly #clock: Clock;
   readonly #interval: number;
   readonly #connectDelay: number;
+  readonly #inputDelay: number;
   readonly #onNotify: HciControllerOptions["onNotify"];
   #transport: SerialTransport | null = null;
   #parser: H4Parser | null = null;
@@ -58,6 +65,7 @@ export class HciController implements SerialEmulator {
     this.#clock = options.clock ?? systemClock;
     this.#interval = options.advertIntervalMs ?? 100;
     this.#connectDelay = options.connectDelayMs ?? 5;
+    this.#inputDelay = options.inputDelayMs ?? 0;
     this.#onNotify = options.onNotify;
   }
 
@@ -91,8 +99,14 @@ export class HciController implements SerialEmulator {
       (c) => this.#command(c),
       (p) => this.#acl(p),
     );
-    transport.onData((chunk) => {
+    const take = (chunk: Uint8Array) => {
       if (!this.#silent) this.#parser?.push(chunk);
+    };
+    // timers of one delay run in the order they were set: the input keeps its order
+    transport.onData((chunk) => {
+      if (this.#inputDelay === 0) return take(chunk);
+      const copy = Uint8Array.from(chunk);
+      this.#clock.after(this.#inputDelay, () => take(copy));
     });
   }
 

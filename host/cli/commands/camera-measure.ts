@@ -80,7 +80,13 @@ export async function runCameraMeasure(
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
   const found = await detector.detect(image).finally(() => detector.close());
-  const m = measureMarkers(found, { area, width: image.width, height: image.height, ...(size ? { shipSize: size } : {}) });
+  const m = measureMarkers(found, {
+    area,
+    width: image.width,
+    height: image.height,
+    ...(size ? { shipSize: size } : {}),
+    ...(detector.cells ? { refine: { image, cells: detector.cells } } : {}),
+  });
   if (!m.ok) {
     return {
       code: 2,
