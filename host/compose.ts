@@ -45,7 +45,11 @@ export interface TableRuntime {
   /** The open game's club link, when the table file has a `club` section. */
   readonly club: ClubLink | null;
   view(): TableView;
-  onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /**
+   * Listens to every change of the table; with `only`, to the changes that carry an event of that type (the others
+   * do not call it: a die's roll runs no listener that has nothing to do with it).
+   */
+  onUpdate(listener: (u: TableUpdate) => void, only?: SessionEvent["type"]): Unsubscribe;
   /** What the /camera page needs: the playing area and which marker is which ship of the open game. */
   camera(): CameraSetup;
   /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */
@@ -89,7 +93,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   const { setup: tableFile, logger } = opts;
   let devices: LiveDevices | null = null;
   const deviceHealth = () => (devices ? allHealth(devices) : []);
-  const listeners = new Set<(u: TableUpdate) => void>();
+  // each listener with the event type it waits for, if any
+  const listeners = new Map<(u: TableUpdate) => void, SessionEvent["type"] | undefined>();
   let store: SqliteStore;
   try {
     store = new SqliteStore(opts.dbFile, { outbox: Boolean(tableFile.club) });
@@ -137,7 +142,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       logger.error({ err }, "the table state could not be built for live clients");
       return;
     }
-    for (const l of listeners) {
+    for (const [l, only] of listeners) {
+      if (only !== undefined && !events.some((e) => e.type === only)) continue;
       try {
         l(u);
       } catch (err) {
@@ -315,8 +321,8 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
       return current.club;
     },
     view,
-    onUpdate: (l) => {
-      listeners.add(l);
+    onUpdate: (l, only) => {
+      listeners.set(l, only);
       return () => listeners.delete(l);
     },
     camera: () => cameraOf(),
