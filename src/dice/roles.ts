@@ -1,8 +1,8 @@
 /**
  * The dice a rule set rolls, declared in words for the people who set the table up: the roles its plans give dice
  * (`DicePlanEntry.role`) and the colours its rules tell dice apart by (`DicePlanEntry.color`). A die bound to roles
- * or colours (a table file's `bindings`, /devices, /games/new) is offered these as choices, never free text, so a
- * binding can only name a role or colour the rules roll.
+ * or colours on the pages (/devices, /games/new's last step) is offered these as choices, never free text, so a
+ * binding made there names only a role or colour the rules roll (docs/reference/rulesets.md lists them for table files).
  */
 
 /** One role a rule set's dice play: the plan entries' `role`, with a label and a sentence on when it is rolled. */

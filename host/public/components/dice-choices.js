@@ -37,6 +37,6 @@ export function DiceChoices({ dice, roles, setRoles, colors, setColors, id, ownC
       colorChoices.length > 0
         ? html`<${Ticks} legend="Colour in the rules" hint=${`None ticked: its own colour${ownColor ? ` (${ownColor})` : ""}.`}
           choices=${colorChoices} chosen=${colors} setChosen=${setColors} id=${`${id}-colors`} />`
-        : html`<p class="muted">These rules tell no dice apart by colour: any die will do.</p>`
+        : html`<p class="muted dice-note">These rules tell no dice apart by colour: any die will do.</p>`
     }`;
 }
