@@ -27,7 +27,7 @@ export const DEMO_READERS = [{ id: "reader-1" }, { id: "reader-2" }] as const;
 export const DEMO_DIAL_ID = "dial";
 export const DEMO_TABLE_ID = "table";
 export const DEMO_PAD_ID = "pad";
-export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice"] as const;
+export const DEMO_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice", "log"] as const;
 
 /** How the demo table's devices are emulated (`quarterdeck start --sim`). */
 export interface DemoOptions {

@@ -8,6 +8,7 @@ import { Listeners } from "../common/listeners.ts";
 import { HealthCell, readerHealth } from "../nfc/reader.ts";
 import type { TagArrived, TagLeft } from "../readings.ts";
 
+/** One bridge reader: the tag on it, its health and its listeners. */
 export class BridgeReaderSlot {
   readonly health: HealthCell;
   readonly tags = new Listeners<TagArrived | TagLeft>();
@@ -23,6 +24,7 @@ export class BridgeReaderSlot {
     this.health = new HealthCell(readerHealth(readerId, "bridge", emulated, "connecting"));
   }
 
+  /** The reader's health now (stamped with the time), with the reason when it is not connected. */
   setHealth(status: string, message?: string): void {
     this.health.set(readerHealth(this.readerId, "bridge", this.emulated, status, { message, lastSeen: this.now() }));
   }

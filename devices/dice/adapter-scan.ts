@@ -8,6 +8,7 @@ import type { BleCentral, BleCentralState } from "../ble/seam.ts";
 import type { DeviceHealth, Unsubscribe } from "../readings.ts";
 import { type DieRoute, matchesDie } from "./die-route.ts";
 
+/** What the adapter scan works with: the central, every die's route, and where its health goes. */
 export interface AdapterScanOptions {
   readonly central: BleCentral;
   readonly routes: readonly DieRoute[];

@@ -1,30 +1,21 @@
 /**
  * The club host's composition (separate from the table host's): its SQLite, a source of table messages (an
- * external broker or the embedded one), and change notices for the board. Each message is checked, stored
- * once, and announced; a bad message is logged, counted against its table and dropped, never fatal. One board
- * per data dir (`club.lock`).
+ * external broker or the embedded one, `broker-choice.ts`), and change notices for the board. Each message is
+ * checked, stored once, and announced; a bad message is logged, counted against its table and dropped, never fatal
+ * (`club-intake.ts`). One board per data dir (`club.lock`).
  */
 import { dirname } from "node:path";
 import type { Logger } from "pino";
 import { type DataDirLock, lockDataDir } from "../store/data-dir-lock.ts";
 import { askAgain } from "./ask-again.ts";
+import { type ClubBrokerChoice, openClubSource } from "./broker-choice.ts";
+import { ClubIntake } from "./club-intake.ts";
 import { ClubStore, type TableRow } from "./club-store.ts";
-import { type BrokerAccount, EmbeddedBroker } from "./embedded-broker.ts";
+import type { EmbeddedBroker } from "./embedded-broker.ts";
 import { ClubGames } from "./games.ts";
-import { parseTableMessage } from "./messages.ts";
-import { brokerSource, type MessageSource } from "./sources.ts";
+import type { MessageSource } from "./sources.ts";
 
-export type ClubBrokerChoice =
-  | {
-      readonly kind: "external";
-      readonly url: string;
-      readonly ca?: string;
-      readonly cert?: string;
-      readonly key?: string;
-      /** The board's MQTT client id (default `quarterdeck-club-<club>`): its persistent session is kept under it. */
-      readonly clientId?: string;
-    }
-  | { readonly kind: "embedded"; readonly host?: string; readonly port?: number; readonly accounts?: readonly BrokerAccount[] };
+export type { ClubBrokerChoice } from "./broker-choice.ts";
 
 export interface ClubHostOptions {
   readonly broker: ClubBrokerChoice;
@@ -54,109 +45,21 @@ export interface ClubHost {
 /** Lock files of the board in its data dir: one board per `club.sqlite` (a table host's `quarterdeck.lock` is another). */
 export const CLUB_LOCK = { lock: "club.lock", pid: "club.pid" } as const;
 
-/** At most one log line per table in this many ms about its refused messages (a flood must not fill the disk). */
-const REFUSED_LOG_MS = 10_000;
-
+/** Starts a club board: its store (one board per data dir), its source of table messages, its asking again. */
 export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
   const now = o.now ?? Date.now;
-  let lock: DataDirLock | null = null;
-  if (o.dbFile !== ":memory:") {
-    const l = lockDataDir(dirname(o.dbFile), process.pid, CLUB_LOCK);
-    if (!l.ok) throw new Error(l.message);
-    lock = l.lock;
-  }
-  let store: ClubStore;
+  const { store, lock } = openClubStore(o.dbFile);
+  const games = new ClubGames(store);
+  const intake = new ClubIntake(store, games, o.logger, now);
+  let opened: Awaited<ReturnType<typeof openClubSource>>;
   try {
-    store = new ClubStore(o.dbFile);
+    opened = await openClubSource(o.broker, o.club, o.logger, intake.message);
   } catch (e) {
+    store.close();
     lock?.release();
     throw e;
   }
-  const games = new ClubGames(store);
-  const listeners = new Set<(tables: readonly string[]) => void>();
-  const logged = new Map<string, { at: number; since: number }>();
-  const refuse = (club: string | undefined, table: string | undefined, why: string, t: number) => {
-    const key = club && table ? `${club}/${table}` : "?";
-    if (club && table) store.refused(club, table, why, t);
-    const l = logged.get(key);
-    if (!l || t - l.at >= REFUSED_LOG_MS) {
-      o.logger.warn({ table: key, why, alsoRefused: l?.since ?? 0 }, "a table message was refused");
-      logged.set(key, { at: t, since: 0 });
-    } else l.since++;
-    if (club && table) for (const f of listeners) f([key]);
-  };
-  // never fatal: whatever a message does, the broker gets its acknowledgement and the board keeps running
-  const onMessage = (topic: string, payload: Buffer) => {
-    const t = now();
-    try {
-      keep(topic, payload, t);
-    } catch (e) {
-      const p = topic.split("/");
-      try {
-        refuse(p[1], p[2], `${topic.slice(0, 200)}: ${(e as Error).message}`.slice(0, 300), t);
-      } catch {
-        o.logger.error({ err: e }, "a table message could not be kept");
-      }
-    }
-  };
-  const keep = (topic: string, payload: Buffer, t: number) => {
-    const p = parseTableMessage(topic, payload);
-    if (!p.ok) {
-      if (!p.ignored) refuse(p.club, p.table, p.why, t);
-      return;
-    }
-    const { club, table, msg } = p;
-    let changed = true;
-    if (msg.leaf === "events") {
-      changed = store.event(club, table, msg.body, t);
-      if (changed) games.update(club, table, msg.body.game, t);
-    } else if (msg.leaf === "ended") {
-      changed = store.claim(club, table, msg.body, t);
-      if (changed) games.update(club, table, msg.body.game, t);
-    } else if (msg.leaf === "start") {
-      changed = store.start(club, table, msg.body, t);
-      if (changed) games.update(club, table, msg.body.game, t);
-    } else if (msg.leaf === "state") {
-      store.state(club, table, msg.body, t);
-      if (msg.body.lastSeq !== undefined) store.lastSeqSaid(club, table, msg.body.game, msg.body.lastSeq);
-    } else store.status(club, table, msg.online, t);
-    if (changed) for (const l of listeners) l([`${club}/${table}`]);
-  };
-  let embedded: EmbeddedBroker | null = null;
-  let source: MessageSource;
-  if (o.broker.kind === "embedded") {
-    embedded = new EmbeddedBroker(
-      {
-        host: o.broker.host ?? "127.0.0.1",
-        port: o.broker.port ?? 1883,
-        club: o.club,
-        logger: o.logger,
-        ...(o.broker.accounts ? { accounts: o.broker.accounts } : {}),
-      },
-      onMessage,
-    );
-    try {
-      await embedded.start();
-    } catch (e) {
-      store.close();
-      lock?.release();
-      throw e;
-    }
-    source = embedded;
-  } else {
-    source = brokerSource(
-      {
-        url: o.broker.url,
-        club: o.club,
-        ca: o.broker.ca,
-        cert: o.broker.cert,
-        key: o.broker.key,
-        logger: o.logger,
-        ...(o.broker.clientId ? { clientId: o.broker.clientId } : {}),
-      },
-      onMessage,
-    );
-  }
+  const { source, embedded } = opened;
   const asking = askAgain(games, source, o.logger, now, o.askEveryMs ?? 1000);
   return {
     store,
@@ -164,16 +67,29 @@ export async function startClubHost(o: ClubHostOptions): Promise<ClubHost> {
     source,
     embedded,
     tables: () => store.tables(),
-    onChange: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    onChange: (l) => intake.onChange(l),
     close: async () => {
       asking.stop();
-      listeners.clear();
+      intake.clear();
       await source.close();
       store.close();
       lock?.release();
     },
   };
+}
+
+/** The board's SQLite, under its data dir's lock (none for `:memory:`); the lock is let go if the file cannot open. */
+function openClubStore(dbFile: string): { readonly store: ClubStore; readonly lock: DataDirLock | null } {
+  let lock: DataDirLock | null = null;
+  if (dbFile !== ":memory:") {
+    const l = lockDataDir(dirname(dbFile), process.pid, CLUB_LOCK);
+    if (!l.ok) throw new Error(l.message);
+    lock = l.lock;
+  }
+  try {
+    return { store: new ClubStore(dbFile), lock };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
 }

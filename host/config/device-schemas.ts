@@ -21,7 +21,7 @@ export const DeviceConfigSchema = Type.Object(
     ble: Type.Optional(BleConfigSchema),
     /** NFC readers (PN532, MFRC522 sketch, USB keyboard-wedge). */
     readers: Type.Optional(ReaderListSchema),
-    /** HID button boxes mapped to commands (confirm, undo, next-phase, cancel, roll, next-choice, prev-choice). */
+    /** HID button boxes mapped to commands (confirm, undo, next-phase, cancel, roll, next-choice, prev-choice, log). */
     pad: Type.Optional(PadSectionSchema),
     /** The servo wind dial on a Firmata board: checked by {@link parseDevices} (which fills the angle map's defaults). */
     dial: Type.Optional(Type.Unknown()),

@@ -6,6 +6,7 @@
  * probed (a probe would cut them off); they show as on the table.
  */
 import { bleAdapters } from "../../devices/ble/config.ts";
+import { DIE_COLOURS, type DieColour, pixelsColour } from "../../devices/dice/colours.ts";
 import { type ScannedDie, scanDice } from "../../devices/dice/scan.ts";
 import { matchesDie } from "../../devices/dice/source.ts";
 import { probeFirmata } from "../../devices/firmata/probe.ts";
@@ -30,6 +31,10 @@ export interface FoundDevice {
   readonly entry: Record<string, unknown>;
   /** The table device already using it, if any. */
   readonly onTable?: string;
+  /** For a die: the colours its family comes in (`devices/dice/colours.ts`), offered as its own colour. */
+  readonly colors?: readonly DieColour[];
+  /** For a die that says its colour before it connects (a Pixels die's colorway): that colour. */
+  readonly color?: DieColour;
 }
 
 /** One kind of thing looked through, and what came of it. */
@@ -60,7 +65,8 @@ function dieCard(d: ScannedDie, config: DeviceConfig): FoundDevice {
       ...(d.name ? { name: d.name } : {}),
     }),
   );
-  const advert = d.advert as { dieType?: string; batteryLevel?: number } | undefined;
+  const advert = d.advert as { dieType?: string; batteryLevel?: number; colorway?: string } | undefined;
+  const own = d.family === "pixels" ? pixelsColour(advert?.colorway) : undefined;
   const kind = advert?.dieType && /^d(4|6|8|10|00|12|20)$/.test(advert.dieType) ? advert.dieType : undefined;
   const entry =
     d.family === "pixels"
@@ -74,6 +80,8 @@ function dieCard(d: ScannedDie, config: DeviceConfig): FoundDevice {
     rssi: d.rssi,
     entry,
     ...(on ? { onTable: on.id } : {}),
+    colors: DIE_COLOURS[d.family],
+    ...(own ? { color: own } : {}),
   };
 }
 

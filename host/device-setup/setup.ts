@@ -17,7 +17,7 @@ import { type Discovery, discover, type FoundDevice } from "./discover.ts";
 import { type IdentifyOutcome, identifyFound } from "./identify-found.ts";
 
 /** The pad's buttons in order when it is added from the page (button 1 first); docs/table-setup.md says so. */
-export const STANDARD_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice"] as const;
+export const STANDARD_PAD_COMMANDS = ["confirm", "undo", "next-phase", "cancel", "roll", "next-choice", "prev-choice", "log"] as const;
 
 /** What the organiser gives a found device. */
 export interface AddRequest {

@@ -1,7 +1,8 @@
 // The /camera page's engine, apart from its drawing: the browser's camera, the detection workers (the same modules as
 // in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. OpenCV's WebAssembly is
-// single-threaded, so on four cores or more the page runs two workers (`?workers=N` to choose) on alternate frames: each
-// worker has one frame at a time and gets the next as soon as it answers. Each answer is drawn (the newest frame
+// single-threaded, so on four cores or more the page runs two workers (`?workers=N` to choose) on alternate frames. Each
+// worker has two frames given it at a time (`?queue=1` for one): while it measures one, the page grabs the next from
+// the video on its own thread, so grabbing (a 33 MB read-back at 4K) and detecting overlap. Each answer is drawn (the newest frame
 // wins), the ships that settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) —
 // once, though both workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
@@ -21,6 +22,11 @@ export function workerCount(search = location.search, cores = navigator.hardware
   const asked = Number(new URLSearchParams(search).get("workers"));
   if (Number.isInteger(asked) && asked >= 1 && asked <= 4) return asked;
   return cores >= 4 ? 2 : 1;
+}
+
+/** Frames given to each worker at a time: `?queue=1` or 2 (default: the next is grabbed while one is measured). */
+export function queueDepth(search = location.search) {
+  return new URLSearchParams(search).get("queue") === "1" ? 1 : 2;
 }
 
 /** A ship marker unseen this long and then seen has come into view (set-up by showing it to the camera). */
@@ -161,7 +167,9 @@ export class CameraRun {
     if (m.type === "ready") {
       const n = this.workers.length;
       this.#set({ phase: "running", message: `Detector ready (${Math.round(m.loadMs)} ms to load${n > 1 ? `; ${n} workers` : ""}).` });
+      // the first frame now, the next once this one is on its way
       this.#next(worker);
+      if (queueDepth() > 1) setTimeout(() => this.#next(worker), 0);
       return;
     }
     if (m.type !== "frame") return;

@@ -112,7 +112,7 @@ function Ships({ snap, setup }) {
   return html`<section class="panel camera-ships" aria-labelledby="cam-ships-h">
     <h2 id="cam-ships-h">Ships</h2>
     <table class="camera-ships-table">
-      <thead><tr><th>Marker</th><th>Ship</th><th>Seen now</th><th>Sent to the table</th><th>Give her a marker</th></tr></thead>
+      <thead><tr><th>Marker</th><th>Ship</th><th>Seen now</th><th class="sent">Sent to the table</th><th>New marker</th></tr></thead>
       <tbody>
         ${setup.ships.map((s) => {
           const p = seen.get(s.marker);
@@ -124,7 +124,7 @@ function Ships({ snap, setup }) {
             <td class="sent" data-x=${sent?.x ?? ""} data-y=${sent?.y ?? ""} data-heading=${sent?.heading ?? ""}>
               ${sent ? `${r1(sent.x)}, ${r1(sent.y)} mm · ${r1(sent.heading)}°` : "—"}
             </td>
-            <td><button type="button" class="secondary show-marker" onClick=${() => showMarker(s.ship)}>Show another marker</button></td>
+            <td><button type="button" class="secondary show-marker" aria-label=${`Show another marker for ${s.name}`} onClick=${() => showMarker(s.ship)}>Show</button></td>
           </tr>`;
         })}
         ${setup.unmarked.map(
@@ -132,8 +132,8 @@ function Ships({ snap, setup }) {
             <td>—</td>
             <td>${s.name}</td>
             <td>no marker</td>
-            <td>—</td>
-            <td><button type="button" class="show-marker" onClick=${() => showMarker(s.ship)}>Show her marker</button></td>
+            <td class="sent">—</td>
+            <td><button type="button" class="show-marker" aria-label=${`Show the marker for ${s.name}`} onClick=${() => showMarker(s.ship)}>Show</button></td>
           </tr>`,
         )}
       </tbody>

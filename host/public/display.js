@@ -358,7 +358,7 @@ function Display() {
       <a class="games-link" href="/games">Games</a>
     </header>
     <${Notices} state=${state} onExpire=${() => setExpired((x) => x + 1)} />
-    <${NightLog} page=${prefs?.log ?? null} version=${state.version} />
+    <${NightLog} page=${prefs?.log ?? null} version=${state.version} devices=${state.devices} />
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
         ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}

@@ -10,6 +10,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
+import { LOG_PAGE_SIZE, logPage } from "../session/view.ts";
 import { requireToken } from "./auth.ts";
 import { registerBodyParsers } from "./body-parsers.ts";
 import { clientErrorHandler, denyFraming } from "./client-errors.ts";
@@ -22,7 +23,7 @@ import { PHONES_SETTING, PhonesAccess } from "./phones.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { deviceSetupRoutes } from "./routes/device-setup.ts";
 import { diceLightsRoutes } from "./routes/dice-lights.ts";
-import { DisplayPrefsStore, displayPrefsRoutes } from "./routes/display-prefs.ts";
+import { DisplayPrefsStore, displayPrefsRoutes, nextLogPage } from "./routes/display-prefs.ts";
 import { gameCreateRoutes } from "./routes/game-create.ts";
 import { gamesRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -103,6 +104,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(phonesRoutes, { phones, token: opts.token });
   const prefs = new DisplayPrefsStore(opts.table.view().display.scale);
   await app.register(displayPrefsRoutes, { prefs });
+  // the pad's Log button pages the display's night's log (the table's devices alone can look back over the night)
+  const offLog = opts.table.onUpdate(({ events }) => {
+    if (!events.some((e) => e.type === "log")) return;
+    const { pages } = logPage(opts.table.session, 0, LOG_PAGE_SIZE);
+    prefs.set({ log: nextLogPage(prefs.get().log, pages) });
+  });
+  app.addHook("onClose", async () => offLog());
   await app.register(apiRoutes, { table: opts.table });
   await app.register(deviceSetupRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });

@@ -50,7 +50,9 @@ export const IdParams = Type.Object({ id: Id() }, Strict);
 export const LogQuery = Type.Object(
   {
     page: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "The page, 0 the newest results" })),
-    size: Type.Optional(Type.String({ pattern: "^([1-9]|[1-4][0-9]|50)$", description: "Results a page, 1 to 50 (default 5)" })),
+    size: Type.Optional(
+      Type.String({ pattern: "^([1-9]|[1-4][0-9]|50)$", description: "Results a page, 1 to 50 (default 3: a page of the display's log)" }),
+    ),
   },
   Strict,
 );

@@ -40,7 +40,9 @@ export type SessionEvent =
   | { readonly type: "undo"; readonly seq: number; readonly description: string }
   | { readonly type: "wind"; readonly wind: WindView | null }
   | { readonly type: "notice"; readonly notice: Notice }
-  | { readonly type: "focus"; readonly ship: string };
+  | { readonly type: "focus"; readonly ship: string }
+  /** The pad's Log button was pressed: the display's night's log goes a page older (opening, and closing after the oldest). */
+  | { readonly type: "log" };
 
 export type SessionListener = (events: readonly SessionEvent[]) => void;
 
@@ -59,6 +61,8 @@ export type SessionInput =
   | { readonly type: "next-phase" }
   /** The pad's `next-choice` (`back`: `prev-choice`): the choice field it is on takes its next value. */
   | { readonly type: "next-choice"; readonly back?: boolean }
+  /** The pad's `log`: the night's log on the display a page older (opened on the newest, closed after the oldest). */
+  | { readonly type: "log" }
   | { readonly type: "player"; readonly side: string; readonly mode: DiceMode }
   | { readonly type: "bind"; readonly binding: Binding }
   | { readonly type: "unbind"; readonly die: string }
@@ -90,6 +94,8 @@ export type Effect =
   | { readonly kind: "notice"; readonly notice: Notice }
   /** A ship was tapped: show its log. */
   | { readonly kind: "focus"; readonly ship: string }
+  /** The pad's Log button: page the display's night's log (the server keeps which page the display shows). */
+  | { readonly kind: "log" }
   /** A tag was given to a ship at the table: keep it with the game. */
   | { readonly kind: "tag"; readonly uid: string; readonly ship: string }
   /** A ship marker was given to a ship at the table (shown to the camera): keep it with the game. */

@@ -39,6 +39,7 @@ const BUTTONS: Readonly<Record<string, SessionInput>> = {
   roll: { type: "software-roll" },
   "next-choice": { type: "next-choice" },
   "prev-choice": { type: "next-choice", back: true },
+  log: { type: "log" },
 };
 
 const sameWind = (a: WindView | null, b: WindView | null): boolean =>
@@ -130,6 +131,10 @@ class Run implements StepRun {
         return this.setDraft(editedDraft(rs, w, i.actionType, i.values));
       case "next-choice":
         return nextChoice(this, i.back === true);
+      case "log":
+        // the page the display shows is the server's (display preferences): the step only says the button was pressed
+        this.effects.push({ kind: "log" }, { kind: "push" });
+        return ok(null);
       case "start":
         return this.setDraft(startedDraft(rs, this.#game.state, w.followUps, i.action));
       case "dice":

@@ -228,6 +228,9 @@ export class TableSession {
       case "focus":
         this.#pending.push({ type: "focus", ship: e.ship });
         return;
+      case "log":
+        this.#pending.push({ type: "log" });
+        return;
       case "tag":
         this.#tags = { ...this.#tags, [e.uid]: e.ship };
         return;

@@ -103,6 +103,9 @@ export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, nu
  * One page of the game's results for the night's log on the display, newest first: page 0 holds the newest `size`,
  * each with its dice and whose they were (as `last` gives them). A page past the end is the oldest page.
  */
+/** Results on a page of the night's log as the display and /control show it (`GET /api/log`'s default size). */
+export const LOG_PAGE_SIZE = 3;
+
 export function logPage(s: TableSession, page: number, size: number) {
   const total = s.records.length;
   const pages = Math.max(1, Math.ceil(total / size));
@@ -179,7 +182,7 @@ export function tableView(
     title: s.setup.title,
     scenario: s.setup.scenario,
     display,
-    ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases, actions: s.rs.actions },
+    ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases, actions: s.rs.actions, dice: s.rs.dice },
     phase: { index: s.work.phase, name: phases[s.work.phase] ?? null },
     turn: gameTurn(s.rs, s.state, s.work.turn),
     /** A phase's own roll set aside by a firing action from the table: it comes back after that action. */

@@ -38,7 +38,7 @@ export function tableFilePage(): string {
   return `${HEADER("host/config/schema.ts")}# The table file (\`--config FILE\`, YAML)\n\nUnknown keys and bad values are errors naming the file, line and key.\n\n${fieldList(TableConfigSchema as unknown as SchemaNode, 4)}\n`;
 }
 
-/** docs/reference/rulesets.md: each rule set's id, ship fields, settings and actions with their fields. */
+/** docs/reference/rulesets.md: each rule set's id, ship fields, dice (roles and colours), settings and actions with their fields. */
 export function ruleSetsPage(): string {
   const sections = RULE_SETS.map((rs) => {
     const ship = (rs.shipFields ?? []).map((f) => `- \`${f.name}\` — ${f.label}`).join("\n");
@@ -50,9 +50,12 @@ export function ruleSetsPage(): string {
         return `- \`${a.type}\` — **${a.title}**: ${a.description}${fields.length ? `\n${fields.join("\n")}` : ""}`;
       })
       .join("\n");
-    return `## \`${rs.id}\` — ${rs.title}\n\n${rs.description}\n\n### Ship fields\n\n${ship || "(none beyond id, name, side)"}\n\n### Actions\n\n${actions}\n`;
+    const roles = rs.dice.roles.map((r) => `- \`${r.role}\` — ${r.label}: ${r.words}`).join("\n");
+    const colors = rs.dice.colors.map((c) => `- \`${c.color}\` — ${c.label}: ${c.words}`).join("\n");
+    const dice = `### Dice (what a binding's \`roles\` and \`colors\` may name)\n\nRoles:\n\n${roles}\n\nColours:${colors ? `\n\n${colors}` : " none (any die will do)."}`;
+    return `## \`${rs.id}\` — ${rs.title}\n\n${rs.description}\n\n### Ship fields\n\n${ship || "(none beyond id, name, side)"}\n\n${dice}\n\n### Actions\n\n${actions}\n`;
   });
-  return `${HEADER("src/rulesets/")}# Rule sets\n\nIds for \`--ruleset\`, the ship fields a roster or table file gives, and every action with its fields (\`quarterdeck rulesets --json\` gives the same as JSON).\n\n${sections.join("\n")}`;
+  return `${HEADER("src/rulesets/")}# Rule sets\n\nIds for \`--ruleset\`, the ship fields a roster or table file gives, the roles and colours its dice may be bound to, and every action with its fields (\`quarterdeck rulesets --json\` gives the same as JSON).\n\n${sections.join("\n")}`;
 }
 
 interface Operation {

@@ -5,6 +5,7 @@
 
 import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
+import type { DiceDef } from "../dice/roles.ts";
 import type { BaseSize } from "../geometry/base.ts";
 import type { SummaryFigure } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
@@ -247,6 +248,11 @@ export interface RuleSet<S extends TableState = TableState> {
    * choices, bounds, defaults (`shipFieldsOf`). Absent: a form asks only for id and name.
    */
   readonly shipFields?: readonly ActionField[];
+  /**
+   * The roles its dice play and the colours its rules tell dice apart by, in words (`src/dice/roles.ts`): what a die
+   * may be bound to, offered as choices on /games/new and /devices. Every role and colour its plans use is here.
+   */
+  readonly dice: DiceDef;
   /**
    * The action types this rule set accepts. Rule sets with wind offer `set-wind` (a person or scenario sets
    * it, no dice) and, when the rules roll for it, `wind`.

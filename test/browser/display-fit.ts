@@ -194,7 +194,11 @@ export function describeDisplayFit(scenario: keyof typeof PLANS): void {
       expect(after.last?.dice.length).toBe(needed);
       found.push(...(await check(`a result with ${needed} dice`)));
       // what the rules ask next: a choice (WS&IM's Fire Table read by hand: 0 hits to the most), else the next action
-      if (after.choice) expect((after.choice.options as unknown[] | undefined)?.length ?? 0).toBeGreaterThan(0);
+      if (after.choice) {
+        const options = (after.choice.options as unknown[] | undefined)?.length ?? 0;
+        expect(options).toBeGreaterThan(0);
+        found.push(...(await check(`a follow-up choice of ${options} options`)));
+      }
       expect(found).toEqual([]);
     });
   });

@@ -126,7 +126,8 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await sim("tap", { reader: "reader-2", uid: "04BB0000000009" });
     await sim("lift", { reader: "reader-2" });
     await page.locator("#all-tagged").waitFor();
-    await page.locator("#bind-by-roll input").first().fill("initiative");
+    // the rolls a die serves are the rule set's own, by their labels (src/rulesets/sole-bay-1672/dice.ts)
+    await page.locator("#bind-by-roll").getByLabel("Initiative", { exact: true }).check();
     await page.locator("#bind-by-roll button[type=submit]").click();
     await until(state, (s) => s.assigning?.kind === "die", 10_000);
     await sim("roll", { die: "pixel-1", face: 3 });

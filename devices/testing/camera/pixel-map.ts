@@ -8,6 +8,7 @@ import type { Projection } from "./projection.ts";
 
 const STEP = 4;
 
+/** The frame's pixels → table points of one projection. */
 export class PixelMap {
   /** The last point asked for: table x, y (mm). Reused, so the render loop allocates nothing. */
   readonly point = new Float64Array(2);

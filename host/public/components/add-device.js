@@ -1,7 +1,7 @@
 // "Add a device" on /devices: search for what is within reach (dice over Bluetooth, NFC readers and the wind dial's
 // board on USB serial, button pads on USB), each found device as a card with what it is and how strong its signal;
 // identify it (the die blinks, tap a tag on the reader, press a button on the pad, the dial sweeps), give it a name
-// (and a die its colour), add it — or let it replace one added before. The devices added here are listed with a
+// (and a die its colour, one its family comes in), add it — or let it replace one added before. The devices added here are listed with a
 // Remove button; the whole set exports as a table file. On the demo table (fixed emulated devices) it says how to
 // start a table that takes devices.
 import { useEffect, useState } from "preact/hooks";
@@ -16,7 +16,6 @@ const IDENTIFY = {
   pad: ["Press a button on it", "Press any button on the pad now…"],
   dial: ["Sweep the dial", "The dial is sweeping round the compass…"],
 };
-const COLOURS = ["white", "black", "red", "blue", "green", "yellow"];
 const PLACEHOLDER = { dice: "e.g. the black die", readers: "e.g. Dutch reader", pad: "e.g. the pad", dial: "e.g. the wind dial" };
 
 /** Signal strength in words, with the figure. */
@@ -26,7 +25,8 @@ function FoundCard({ f, added, onAdded }) {
   const [said, setSaid] = useState(/** @type {any} */ (null));
   const [waiting, setWaiting] = useState(false);
   const [name, setName] = useState("");
-  const [color, setColor] = useState("");
+  // a Pixels die says its colorway before it connects: its colour is chosen for it (devices/dice/colours.ts)
+  const [color, setColor] = useState(f.color?.color ?? "");
   const [replaces, setReplaces] = useState("");
   const { send, refusal } = useSend();
   const slug = f.key.replace(/[^A-Za-z0-9]+/g, "-");
@@ -66,7 +66,8 @@ function FoundCard({ f, added, onAdded }) {
         f.family === "dice"
           ? html`<label for=${`colour-${slug}`}><span>Colour</span>
           <select id=${`colour-${slug}`} value=${color} onChange=${(e) => setColor(e.currentTarget.value)}>
-            <option value="">its own</option>${COLOURS.map((c) => html`<option value=${c}>${c}</option>`)}
+            <option value="">its own</option>
+            ${(f.colors ?? []).map((c) => html`<option value=${c.color}>${c.label}</option>`)}
           </select></label>`
           : null
       }

@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { deviceKind, LOW_BATTERY, problemOf, statusWords } from "../lib/device-problems.js";
 import { html } from "../lib/html.js";
 import { FieldError, useSend } from "../lib/use-send.js";
+import { DiceChoices } from "./dice-choices.js";
 
 const ago = (t) => {
   if (!t) return "never";
@@ -11,28 +12,26 @@ const ago = (t) => {
   return s < 5 ? "just now" : s < 120 ? `${s} s ago` : `${Math.round(s / 60)} min ago`;
 };
 const signal = (rssi) => `${rssi >= -70 ? "good" : rssi >= -85 ? "fair" : "weak"} (${rssi} dBm)`;
-const list = (v) => v.split(/[\s,]+/).filter(Boolean);
-
-/** Binds this die to roles, colours and a side (or unbinds it). */
+/** Binds this die to a side, rolls and colours — the rule set's own choices, `state.ruleset.dice` — or unbinds it. */
 function BindForm({ die, state, send }) {
   const b = state.bindings.find((x) => x.die === die.id) ?? {};
-  const [roles, setRoles] = useState((b.roles ?? []).join(" "));
-  const [colors, setColors] = useState((b.colors ?? []).join(" "));
+  const [roles, setRoles] = useState(/** @type {string[]} */ (b.roles ?? []));
+  const [colors, setColors] = useState(/** @type {string[]} */ (b.colors ?? []));
   const [side, setSide] = useState(b.side ?? "");
   const id = (f) => `${f}-${die.id}`;
   const submit = (e) => {
     e.preventDefault();
-    const body = { die: die.id, roles: list(roles), colors: list(colors) };
+    const body = { die: die.id, roles, colors };
     if (side) body.side = side;
     send("POST", "/api/bindings", body);
   };
   return html`<form class="bind" onSubmit=${submit}>
-      <label for=${id("roles")}><span>Roles</span><input id=${id("roles")} value=${roles} placeholder="any role" onInput=${(e) => setRoles(e.currentTarget.value)} /></label>
-      <label for=${id("colors")}><span>Colours</span><input id=${id("colors")} value=${colors} placeholder=${die.color ?? "its own"} onInput=${(e) => setColors(e.currentTarget.value)} /></label>
-      <label for=${id("side")}><span>Side</span><select id=${id("side")} value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
-        <option value="">shared</option>
-        ${state.players.map((p) => html`<option value=${p.side}>${p.side}</option>`)}
+      <label for=${id("side")}><span>Whose die</span><select id=${id("side")} value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
+        <option value="">shared by the sides</option>
+        ${state.players.map((p) => html`<option value=${p.side}>${p.side}'s</option>`)}
       </select></label>
+      <${DiceChoices} dice=${state.ruleset.dice} roles=${roles} setRoles=${setRoles} colors=${colors} setColors=${setColors}
+        id=${id("bind")} ownColor=${die.color} />
       <div class="buttons">
         <button type="submit">Bind</button>
         ${b.die ? html`<button type="button" class="secondary" onClick=${() => send("DELETE", `/api/bindings/${encodeURIComponent(die.id)}`)}>Unbind</button>` : null}
@@ -40,8 +39,16 @@ function BindForm({ die, state, send }) {
     </form>`;
 }
 
-/** A die's binding in words: "Dutch · black · rate of fire", or null when it is not bound. */
-const bindingWords = (b) => (b ? [b.side ?? "either side", ...(b.colors ?? []), ...(b.roles ?? [])].join(" · ") : null);
+/** A die's binding in words, by the rule set's labels: "Dutch · Black · ROF die", or null when it is not bound. */
+const bindingWords = (b, dice) => {
+  if (!b) return null;
+  const label = (list, key, v) => list?.find((d) => d[key] === v)?.label ?? v;
+  return [
+    b.side ?? "either side",
+    ...(b.colors ?? []).map((c) => label(dice?.colors, "color", c)),
+    ...(b.roles ?? []).map((r) => label(dice?.roles, "role", r)),
+  ].join(" · ");
+};
 
 /** A friendly name for a device ("the black die with the chip"); an empty one takes it away. */
 function NameForm({ d, send }) {
@@ -81,7 +88,13 @@ export function DeviceCard({ d, state }) {
       });
   };
   const problem = problemOf(d);
-  const bound = d.kind === "die" ? bindingWords(state.bindings.find((b) => b.die === d.id)) : null;
+  const bound =
+    d.kind === "die"
+      ? bindingWords(
+          state.bindings.find((b) => b.die === d.id),
+          state.ruleset.dice,
+        )
+      : null;
   const lowBattery = d.battery !== undefined && d.battery <= LOW_BATTERY;
   return html`<li class=${`device-card${problem ? " attention" : ""}`} id=${`device-${d.id}`} data-device=${d.id} data-problem=${problem ? "true" : "false"}>
     <div class="device-head">

@@ -1,14 +1,13 @@
 // The night's log at the table (issue 26 item 6): every result of the game, a page at a time and newest first, each
 // with its number, what happened and its dice under whose they were (the side, colour or role, and the die that
-// rolled them). The display shows it over its panels while `/control` has it open (the display's `log` preference:
-// the page shown, or null); both page it with Older and Newer. A page is fetched from `GET /api/log`.
+// rolled them). The display shows it over its panels while it is open (the display's `log` preference: the page
+// shown, or null): from the table, the pad's Log button opens it on the newest results and each press goes a page
+// older, closing it after the oldest; /control and a touch display page it with Older and Newer. A page is fetched
+// from `GET /api/log`.
 import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 import { DiceRow } from "./dice.js";
-
-/** Results on one page of the log, the same on the display and /control so that a page is the same results. */
-export const LOG_PAGE = 3;
 
 const clock = (at) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -18,7 +17,8 @@ export function useLogPage(page, version) {
   useEffect(() => {
     if (page === null || page === undefined) return;
     let live = true;
-    api("GET", `/api/log?page=${page}&size=${LOG_PAGE}`).then((r) => live && r.ok !== false && setLog(r));
+    // the server's page size (`LOG_PAGE_SIZE`), so a page is the same results on the display, /control and the pad
+    api("GET", `/api/log?page=${page}`).then((r) => live && r.ok !== false && setLog(r));
     return () => {
       live = false;
     };
@@ -59,8 +59,15 @@ export function LogButtons({ log, page, go }) {
   </div>`;
 }
 
+/** Whether a connected button box has a Log button (a pad's health lists its buttons' commands). */
+export const padHasLog = (devices) => (devices ?? []).some((d) => d.kind === "pad" && d.connected && d.commands?.includes("log"));
+
+/** What the box's Log button does next, for the overlay: "Log button: older results" / "… closes the log". */
+const padWords = (log) =>
+  log && log.page + 1 >= log.pages ? "The box's Log button closes the log." : "The box's Log button: older results.";
+
 /** The display's overlay: over the panels while the log is open, never over the header. */
-export function NightLog({ page, version }) {
+export function NightLog({ page, version, devices }) {
   const log = useLogPage(page, version);
   const open = page !== null && page !== undefined;
   // the overlay starts under the header, whatever height the layout gives the header at this size and scale
@@ -80,6 +87,7 @@ export function NightLog({ page, version }) {
     <div class="night-log-head">
       <h2 id="night-log-h" class="kicker">The night's log</h2>
       <p class="log-page" id="log-page">${pageWords(log)}</p>
+      ${padHasLog(devices) ? html`<p class="log-pad muted" id="log-pad">${padWords(log)}</p>` : null}
       <${LogButtons} log=${log} page=${log?.page ?? page} go=${go} />
     </div>
     <${LogEntries} log=${log} />

@@ -2,8 +2,7 @@
 // rolling it. The host waits for the tap or the roll (`state.assigning`) and says what came of it in a notice.
 import { useState } from "preact/hooks";
 import { html } from "../lib/html.js";
-
-const list = (v) => v.split(/[\s,]+/).filter(Boolean);
+import { DiceChoices } from "./dice-choices.js";
 
 /** What the table waits for now, in words, with a button to stop waiting. */
 export function Waiting({ state, send }) {
@@ -41,28 +40,28 @@ export function ShipBases({ state, send }) {
   </section>`;
 }
 
-/** Binds the next die rolled to the roles, colours and side given here. */
+/** Binds the next die rolled to the side, rolls and colours chosen here (the rule set's own, `state.ruleset.dice`). */
 export function BindByRoll({ state, send }) {
-  const [roles, setRoles] = useState("");
-  const [colors, setColors] = useState("");
+  const [roles, setRoles] = useState(/** @type {string[]} */ ([]));
+  const [colors, setColors] = useState(/** @type {string[]} */ ([]));
   const [side, setSide] = useState("");
   const submit = (e) => {
     e.preventDefault();
     const body = {};
-    if (list(roles).length) body.roles = list(roles);
-    if (list(colors).length) body.colors = list(colors);
+    if (roles.length) body.roles = roles;
+    if (colors.length) body.colors = colors;
     if (side) body.side = side;
     send("POST", "/api/setup/die", body);
   };
   return html`<section id="bind-by-roll" class="panel" aria-labelledby="roll-bind-h">
     <h2 id="roll-bind-h">Bind a die by rolling it</h2>
     <form class="bind" onSubmit=${submit}>
-      <label><span>Roles</span><input value=${roles} placeholder="any role" onInput=${(e) => setRoles(e.currentTarget.value)} /></label>
-      <label><span>Colours</span><input value=${colors} placeholder="e.g. black" onInput=${(e) => setColors(e.currentTarget.value)} /></label>
-      <label><span>Side</span><select value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
-        <option value="">shared</option>
-        ${state.players.map((p) => html`<option value=${p.side}>${p.side}</option>`)}
+      <label><span>Whose die</span><select value=${side} onChange=${(e) => setSide(e.currentTarget.value)}>
+        <option value="">shared by the sides</option>
+        ${state.players.map((p) => html`<option value=${p.side}>${p.side}'s</option>`)}
       </select></label>
+      <${DiceChoices} dice=${state.ruleset.dice} roles=${roles} setRoles=${setRoles} colors=${colors} setColors=${setColors}
+        id="roll-bind" />
       <button type="submit">Wait for a roll</button>
     </form>
   </section>`;

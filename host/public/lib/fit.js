@@ -2,7 +2,8 @@
 // content asks for (CSS does most of it: panels that grow and shrink, lists in columns, dice that wrap); when a panel
 // still overflows — a small screen, a large text scale, a twelve-dice result, an eighteen-entry choice — the fit
 // compacts the display step by step, least needed first, until every panel holds its content: the fleet strip
-// compacts, then the ship log, the odds chart, the details of the action, the aside, the map. What the table needs
+// compacts, then the ship log, the odds chart, the type of the instruction and the result (never under 1rem) and the
+// panels' padding, the details of the action, the map, the aside (the action then stands over the result). What the table needs
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
 import { useLayoutEffect } from "preact/hooks";
@@ -32,6 +33,10 @@ export const STEPS = [
   { name: "log-short", helps: ["aside"] },
   { name: "odds-sparse", helps: ["action"], phone: true },
   { name: "odds-short", helps: ["action"] },
+  // smaller type (never under 1rem) before a panel narrows or goes
+  { name: "text-tight", helps: ["action", "result"], phone: true },
+  // the panels' padding and gaps, which grow with the type: at 200 % on a small screen they are a line of text each
+  { name: "pad-tight", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "map-narrow", helps: ["action", "result"], map: true },
   { name: "top-short", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "dial-small", helps: ["aside"] },
@@ -41,6 +46,8 @@ export const STEPS = [
   { name: "no-odds-chart", helps: ["action"], phone: true },
   { name: "no-map", helps: [...MAIN, "mid"], map: true },
   { name: "no-aside", helps: [...MAIN, "mid"] },
+  // with the map and the aside gone: the action over the result, each the whole width (the action as tall as it needs)
+  { name: "stack", helps: MAIN },
   { name: "result-short", helps: ["result"] },
   { name: "no-fleet", helps: [...ABOVE, "aside", "mid"] },
   { name: "dice-bare", helps: ["result", "action"] },
@@ -48,8 +55,9 @@ export const STEPS = [
   { name: "gathered-count", helps: ["action"] },
   { name: "action-tight", helps: ["action"] },
   { name: "top-min", helps: [...ABOVE, "mid"] },
-  { name: "result-tight", helps: ["result"] },
   { name: "notices-short", helps: [...ALL, "mid"] },
+  // the last resort at the largest type on the smallest screen: the sentences in plain 1rem type
+  { name: "text-min", helps: ["action", "result"] },
 ];
 
 /** An element whose content is wider or taller than its box (1 px of rounding allowed). */
@@ -74,10 +82,20 @@ export function overflowingText(root) {
 
 const overflowing = (root, region) => overflowingText(root.querySelector(REGIONS[region])).length > 0;
 
+/** How far the display is from fitting: the pixels by which its text boxes overflow, summed (0 when it fits). */
+function misfit(root) {
+  let px = 0;
+  for (const sel of Object.values(REGIONS))
+    for (const el of overflowingText(root.querySelector(sel)))
+      px += Math.max(0, el.scrollHeight - el.clientHeight) + Math.max(0, el.scrollWidth - el.clientWidth);
+  return px;
+}
+
 /**
- * Fits the display in the viewport: clears the steps, takes them one by one while a region they help overflows,
- * then undoes each step taken, the most needed first, that the display fits without. Runs before the browser
- * paints, so no frame shows the overflow. Returns the steps kept.
+ * Fits the display in the viewport: clears the steps, takes them one by one while a region they help overflows
+ * (not one that leaves the display worse off), then undoes each step taken, the most needed first, that the display does no worse without (when nothing fits,
+ * a step that did not help — the action over the result, with a tall action — goes again). Runs before the
+ * browser paints, so no frame shows the overflow. Returns the steps kept.
  */
 export function fitDisplay(root) {
   root.classList.remove(...STEPS.map((s) => `fit-${s.name}`));
@@ -85,20 +103,28 @@ export function fitDisplay(root) {
   const phone = !window.matchMedia("(min-width: 701px)").matches;
   const taken = [];
   const why = [];
+  let now = misfit(root);
   for (const step of STEPS) {
+    if (now === 0) break;
     if ((step.map && !withMap) || (phone && !step.phone)) continue;
     const bad = step.helps.filter((r) => overflowing(root, r));
     if (bad.length === 0) continue;
-    why.push(`${step.name}:${bad.join("+")}`);
     root.classList.add(`fit-${step.name}`);
+    const after = misfit(root);
+    // a step that leaves the display worse off is not taken (the action over the result when the action is tall)
+    if (after > now) {
+      root.classList.remove(`fit-${step.name}`);
+      continue;
+    }
+    now = after;
+    why.push(`${step.name}:${bad.join("+")}`);
     taken.push(step.name);
   }
-  const fits = () => !Object.keys(REGIONS).some((r) => overflowing(root, r));
-  if (fits()) {
-    for (const name of [...taken].reverse()) {
-      root.classList.remove(`fit-${name}`);
-      if (!fits()) root.classList.add(`fit-${name}`);
-    }
+  for (const name of [...taken].reverse()) {
+    root.classList.remove(`fit-${name}`);
+    const without = misfit(root);
+    if (without > now) root.classList.add(`fit-${name}`);
+    else now = without;
   }
   const kept = taken.filter((name) => root.classList.contains(`fit-${name}`));
   root.dataset.fit = kept.join(" ");

@@ -5,7 +5,7 @@ import { measureRequest } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
-import { logPage, shipLog } from "../../session/view.ts";
+import { LOG_PAGE_SIZE, logPage, shipLog } from "../../session/view.ts";
 import { sendError, sendResult } from "../errors.ts";
 import {
   ActionBody,
@@ -82,7 +82,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   // the night's log: every result of the game, a page at a time, newest first, each with its dice and whose they were
   app.get<{ Querystring: Static<typeof LogQuery> }>("/api/log", { schema: { querystring: LogQuery } }, async (req) => ({
     ok: true,
-    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? 5)),
+    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? LOG_PAGE_SIZE)),
   }));
 
   app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(

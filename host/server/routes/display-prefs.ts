@@ -52,7 +52,14 @@ export class DisplayPrefsStore {
   }
 }
 
-/** `{"type":"display","display":{scale, speech}}`, as the live socket sends it. */
+/**
+ * The page of the night's log after a press of the pad's Log button: a closed log opens on the newest results, each
+ * press goes a page older, and the press after the oldest page closes it — one button pages back through every result.
+ */
+export const nextLogPage = (current: number | null, pages: number): number | null =>
+  current === null ? 0 : current + 1 < pages ? current + 1 : null;
+
+/** `{"type":"display","display":{scale, speech, log}}`, as the live socket sends it. */
 export const displayMessage = (p: DisplayPrefs): string => JSON.stringify({ type: "display", display: p });
 
 export interface DisplayPrefsOptions {

@@ -18,7 +18,7 @@ import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
 import { setupWarningsOf } from "../../config/setup-warnings.ts";
 import { sendError } from "../errors.ts";
 import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
-import { GameSummary, listGames } from "./games.ts";
+import { GameSummary, listGames } from "./game-list.ts";
 import { checkTableText, TableFileBody } from "./setup-files.ts";
 
 export const NewGameBody = Type.Object(

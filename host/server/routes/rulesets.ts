@@ -1,6 +1,6 @@
 /**
  * `GET /api/rulesets` (issue 12): what the new-game page builds its steps from — each rule set's id, title,
- * description, settings, the fields of the starting wind (its `set-wind` action's), the fields of a ship's set-up (labels, choices, bounds, defaults: the same as
+ * description, settings, its dice in words (roles and colours, for binding a die), the fields of the starting wind (its `set-wind` action's), the fields of a ship's set-up (labels, choices, bounds, defaults: the same as
  * `quarterdeck rulesets --json` gives) and the bundled scenarios played with it (id, title, ships by side).
  */
 import { Type } from "@sinclair/typebox";
@@ -24,6 +24,18 @@ const Field = Type.Object(
   { additionalProperties: false },
 );
 
+const Described = (key: "role" | "color") =>
+  Type.Object({ [key]: Type.String(), label: Type.String(), words: Type.String() }, { additionalProperties: false });
+
+/** The rule set's dice in words (src/dice/roles.ts): what a die may be bound to. */
+const Dice = Type.Object(
+  {
+    roles: Type.Array(Described("role"), { description: "The roles its dice play, each with a label and when it is rolled" }),
+    colors: Type.Array(Described("color"), { description: "The colours its rules tell dice apart by; none: any die will do" }),
+  },
+  { additionalProperties: false },
+);
+
 const Scenario = Type.Object({
   id: Type.String(),
   title: Type.String(),
@@ -40,6 +52,7 @@ export const RuleSetsReply = Type.Object({
       settings: Type.Array(Type.Unknown()),
       ship: Type.Array(Field, { description: "The fields of a ship's set-up, after side, id, name and tag" }),
       wind: Type.Array(Field, { description: "The fields of the starting wind (the rule set's set-wind action); none: no wind" }),
+      dice: Dice,
       scenarios: Type.Array(Scenario, { description: "Bundled scenarios played with this rule set" }),
       dataFile: Type.Union([Type.String(), Type.Null()], { description: "What a club's data file for it holds; null: it takes none" }),
     }),
@@ -74,6 +87,7 @@ export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
       settings: [...rs.settings],
       ship: [...(rs.shipFields ?? [])],
       wind: [...(rs.actions.find((a) => a.type === "set-wind")?.fields ?? [])],
+      dice: rs.dice,
       scenarios: scenarios.get(rs.id) ?? [],
       dataFile: rs.dataFile?.description ?? null,
     })),

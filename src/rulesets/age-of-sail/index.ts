@@ -5,6 +5,7 @@
 import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { BOARDING } from "./boarding.ts";
+import { DICE } from "./dice.ts";
 import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
@@ -24,6 +25,7 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   defaultBase: { width: 25, length: 70 },
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
+  dice: DICE,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   turn: TURN_DEF,

@@ -13,6 +13,7 @@ import { initiative } from "./command.ts";
 import { normalize } from "./common.ts";
 import { critical, fireCheck, gunDeckSwept, helm } from "./criticals.ts";
 import { stepCount } from "./damage.ts";
+import { DICE } from "./dice.ts";
 import { fire } from "./fire.ts";
 import { angloDutchGameEnd } from "./game-end.ts";
 import { move } from "./move-action.ts";
@@ -75,6 +76,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   defaultBase: { width: 15, length: 40 },
   description: "1666 – fleet actions of the Anglo-Dutch Wars 1652–74 on a hex cloth (Tim Kohler 2014), with weather and deployment",
   settings: SETTINGS,
+  dice: DICE,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   // the Move Sequence; fire ships "may be fired at the beginning of a turn" (before movement); friends in one hex

@@ -8,6 +8,7 @@ import type { RuleSet } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type Chart, HOUSE_CHART, parseChart } from "./chart.ts";
 import { damageRollAction, directionAction } from "./damage-rolls.ts";
+import { DICE } from "./dice.ts";
 import { applyQuickfireEvent } from "./events.ts";
 import { gunneryAction, quickfireAttackAction } from "./gunnery-actions.ts";
 import { initiativeAction } from "./initiative.ts";
@@ -74,6 +75,7 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   description:
     "Quickfire pre-dreadnought naval rules, c. 1890–1905: ROF and gunnery dice, blast damage, torpedoes, fires, repairs, sinking",
   settings: SETTINGS,
+  dice: DICE,
   shipFields: SHIP_FIELDS,
   handlers: ACTIONS,
   // display labels of the turn sequence (1.4); `game.phase` holds the matching ids of PHASES

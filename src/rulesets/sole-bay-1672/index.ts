@@ -14,6 +14,7 @@ import { explosionHits, explosionRadius, explosionRoll } from "./actions/explosi
 import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplosion } from "./actions/fireship.ts";
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
+import { DICE } from "./dice.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayGameEnd } from "./game-end.ts";
 import { SETTING_DEFS } from "./settings.ts";
@@ -62,6 +63,7 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   },
   description: "Fast Play Naval Rules for the Battle of Sole Bay, 1672",
   settings: SETTING_DEFS,
+  dice: DICE,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   // The Turn Sequence: "1. Initiative 2. Movement / Collisions 3. Broadsides / Boarding". Fireships are fired and burn

@@ -6,6 +6,7 @@ import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet, TurnDef } from "../../game/types.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
+import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
 import { fire, fireResult } from "./fire.ts";
 import { MELEE } from "./melee.ts";
@@ -46,6 +47,7 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   defaultBase: { width: 20, length: 50 },
   description: "Optional battle rules (v3) for Wooden Ships & Iron Men",
   settings: SETTINGS,
+  dice: DICE,
   shipFields: SHIP_FIELDS,
   handlers: HANDLERS,
   turn: TURN_DEF,

@@ -49,6 +49,10 @@ describe("adding devices from /devices over the emulated world", () => {
     expect(found.looked.map((l: { ok: boolean }) => l.ok)).toEqual([true, true, true]);
 
     const die = families("dice").find((d: { what: string }) => d.what === "Pixels die");
+    // each die is offered the colours its family really comes in (devices/dice/colours.ts), by their names
+    expect(die.colors).toContainEqual({ color: "black", label: "Onyx Black" });
+    const goDice = families("dice").find((d: { what: string }) => d.what === "GoDice");
+    expect(goDice.colors.map((c: { color: string }) => c.color)).toEqual(["black", "red", "green", "blue", "yellow", "orange"]);
     const blink = await post(first.app, "/api/devices/found/identify", { key: die.key });
     expect(blink.outcome).toMatchObject({ ok: true });
     const added = await post(first.app, "/api/devices", { key: die.key, name: "Black one", color: "black" });

@@ -36,6 +36,16 @@ describe("GET /api/rulesets", () => {
     }
   });
 
+  it("gives each rule set's dice in words: the roles of its plans, the colours its rules tell dice apart by", async () => {
+    const { rulesets } = (await f.app.inject({ method: "GET", url: "/api/rulesets" })).json();
+    const quickfire = rulesets.find((x: { id: string }) => x.id === "quickfire");
+    expect(quickfire.dice.colors.map((c: { color: string }) => c.color)).toEqual(["black", "white"]);
+    expect(quickfire.dice.roles).toContainEqual(expect.objectContaining({ role: "rof", label: "ROF die" }));
+    const soleBay = rulesets.find((x: { id: string }) => x.id === "sole-bay-1672");
+    expect(soleBay.dice.colors).toEqual([]);
+    expect(soleBay.dice.roles).toContainEqual(expect.objectContaining({ role: "initiative", label: "Initiative" }));
+  });
+
   it("serves the games pages", async () => {
     for (const url of ["/games", "/games/new", "/games/12/summary"]) {
       const r = await f.app.inject({ method: "GET", url });

@@ -115,6 +115,41 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     expect(s.history).toHaveLength(before);
   });
 
+  it("the button box's Log pages the display's night's log back through every result with its dice, then closes it", async () => {
+    const results = async () => (await app.inject({ method: "GET", url: "/api/log" })).json().total as number;
+    for (const windward of ["N", "E", "S", "W"]) {
+      const before = await results();
+      await post("/api/draft", { type: "set-wind", values: { windward } });
+      await new Promise((r) => setTimeout(r, 80));
+      await post("/api/sim/press", { command: "confirm" });
+      expect(await until(results, (n) => n === before + 1)).toBe(before + 1);
+    }
+    const display = async () => (await app.inject({ method: "GET", url: "/api/display" })).json().log;
+    expect(await display()).toBeNull();
+    const { total, pages } = (await app.inject({ method: "GET", url: "/api/log" })).json();
+    expect(pages).toBe(Math.ceil(total / 3));
+    const seen: number[] = [];
+    // presses further apart than the pad's 50 ms debounce (devices/hid/pad.ts), as a hand presses
+    const press = async () => {
+      await new Promise((r) => setTimeout(r, 80));
+      await post("/api/sim/press", { command: "log" });
+    };
+    for (let page = 0; page < pages; page++) {
+      await press();
+      expect(await until(display, (p) => p === page)).toBe(page);
+      const log = (await app.inject({ method: "GET", url: `/api/log?page=${page}` })).json();
+      for (const e of log.entries) {
+        seen.push(e.number);
+        expect(Array.isArray(e.dice)).toBe(true);
+      }
+    }
+    // every result, newest first, once each; the press after the oldest page closes the log
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => total - i));
+    expect(seen.length).toBeGreaterThan(3);
+    await press();
+    expect(await until(display, (p) => p === null)).toBeNull();
+  });
+
   it("places the fleet on the emulated table in its formation; /api/sim/move moves a ship, seen at once; bad moves are refused", async () => {
     const placed = await until(state, (x) => x.table?.ships.length === setup.start.ships.length);
     expect(placed.table).toMatchObject({ width: 1830, height: 1220 });

@@ -97,6 +97,7 @@ const toy = ruleSetFromHandlers<State>({
   title: "Toy",
   description: "a test rule set",
   settings: SETTINGS,
+  dice: { roles: [{ role: "attack", label: "Salvo", words: "a salvo" }], colors: [] },
   turn: { phases: [{ name: "fire", actions: [] }] },
   handlers: [volley, salvo],
   parseState: (raw) => {

@@ -1,0 +1,44 @@
+/**
+ * The /camera page's pure parts: how many workers it runs and how many frames each is given at a time, and which ship
+ * markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
+ */
+import { describe, expect, it } from "vitest";
+import { ARRIVAL_GAP_MS, arrivals, queueDepth, workerCount } from "../../../host/public/camera-run.js";
+
+const seen = (...ids: number[]) => ids.map((id) => ({ id }));
+
+describe("ship markers coming into view", () => {
+  it("counts a marker never seen, or unseen for a second or more, and never a reference marker", () => {
+    const last = new Map<number, number>();
+    expect(arrivals(last, seen(0, 1, 12, 13), 0)).toEqual([12, 13]);
+    expect(arrivals(last, seen(0, 12, 13), 200)).toEqual([]); // still in view
+    expect(arrivals(last, seen(12), 400)).toEqual([]); // 13 covered from here
+    expect(arrivals(last, seen(12, 13), 200 + ARRIVAL_GAP_MS - 1)).toEqual([]); // back too soon: a flicker
+    expect(arrivals(last, seen(12), 1800)).toEqual([]);
+    expect(arrivals(last, seen(12), 2600)).toEqual([]);
+    expect(arrivals(last, seen(12, 13), 2000 + ARRIVAL_GAP_MS)).toEqual([13]); // lifted for a second, shown again
+    expect(arrivals(last, seen(40), 5000)).toEqual([40]);
+  });
+
+  it("takes a frame answered late (two workers) without counting its markers again", () => {
+    const last = new Map<number, number>();
+    arrivals(last, seen(20), 1000);
+    expect(arrivals(last, seen(20), 900)).toEqual([]);
+    expect(last.get(20)).toBe(1000);
+  });
+});
+
+describe("the page's workers", () => {
+  it("runs two workers on four cores or more, one below, or the number asked (1–4)", () => {
+    expect(workerCount("", 2)).toBe(1);
+    expect(workerCount("", 4)).toBe(2);
+    expect(workerCount("?workers=2", 2)).toBe(2);
+    expect(workerCount("?workers=9", 8)).toBe(2);
+    expect(workerCount("?workers=x", 1)).toBe(1);
+  });
+
+  it("gives each worker the next frame while it measures one, unless asked for one at a time", () => {
+    expect(queueDepth("")).toBe(2);
+    expect(queueDepth("?queue=1")).toBe(1);
+  });
+});
