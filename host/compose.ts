@@ -24,7 +24,7 @@ import { watchGameFile } from "./game-file-watch.ts";
 import type { GameOnTable } from "./game-on-table.ts";
 import { GameSwitch } from "./game-switch.ts";
 import { diceAtHand } from "./session/draft.ts";
-import type { TableSession } from "./session/table-session.ts";
+import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import type { TableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
 import type { SqliteStore } from "./store/sqlite-store.ts";
@@ -44,7 +44,11 @@ export interface TableRuntime {
   /** The open game's club link, when the table file has a `club` section. */
   readonly club: ClubLink | null;
   view(): TableView;
-  onUpdate(listener: (u: TableUpdate) => void): Unsubscribe;
+  /**
+   * Listens to every change of the table; with `only`, to the changes that carry an event of that type (the others
+   * do not call it: a die's roll runs no listener that has nothing to do with it).
+   */
+  onUpdate(listener: (u: TableUpdate) => void, only?: SessionEvent["type"]): Unsubscribe;
   /** What the /camera page needs: the playing area and which marker is which ship of the open game. */
   camera(): CameraSetup;
   /** The ship markers the /camera page saw settle, reported as the open game's ships (docs/reference/camera.md). */

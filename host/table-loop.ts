@@ -46,7 +46,8 @@ export class TableLoop {
   #game: GameOnTable | null = null;
   #devices: LiveDevices | null = null;
   #followers: LoopFollowers = {};
-  readonly #listeners = new Set<(u: TableUpdate) => void>();
+  /** Each listener with the event type it waits for, if any. */
+  readonly #listeners = new Map<(u: TableUpdate) => void, SessionEvent["type"] | undefined>();
   /** Friendly names of the devices, read once and kept as they are given. */
   #names: Readonly<Record<string, string>>;
   /** The versions of the games opened on this table before the current one: pages see newer states. */
@@ -122,9 +123,12 @@ export class TableLoop {
     );
   }
 
-  /** Hears every change of the table. */
-  readonly onUpdate = (listener: (u: TableUpdate) => void): Unsubscribe => {
-    this.#listeners.add(listener);
+  /**
+   * Hears every change of the table; with `only`, the changes that carry an event of that type (the others do not call
+   * it: a die's roll runs no listener that has nothing to do with it).
+   */
+  readonly onUpdate = (listener: (u: TableUpdate) => void, only?: SessionEvent["type"]): Unsubscribe => {
+    this.#listeners.set(listener, only);
     return () => this.#listeners.delete(listener);
   };
 
@@ -138,7 +142,8 @@ export class TableLoop {
       this.#o.logger.error({ err }, "the table state could not be built for live clients");
       return;
     }
-    for (const l of this.#listeners) {
+    for (const [l, only] of this.#listeners) {
+      if (only !== undefined && !events.some((e) => e.type === only)) continue;
       try {
         l(u);
       } catch (err) {

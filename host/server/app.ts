@@ -105,11 +105,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const prefs = new DisplayPrefsStore(opts.table.view().display.scale);
   await app.register(displayPrefsRoutes, { prefs });
   // the pad's Log button pages the display's night's log (the table's devices alone can look back over the night)
-  const offLog = opts.table.onUpdate(({ events }) => {
-    if (!events.some((e) => e.type === "log")) return;
+  // (only updates with the button's event call it: a die's roll does not)
+  const offLog = opts.table.onUpdate(() => {
     const { pages } = logPage(opts.table.session, 0, LOG_PAGE_SIZE);
     prefs.set({ log: nextLogPage(prefs.get().log, pages) });
-  });
+  }, "log");
   app.addHook("onClose", async () => offLog());
   await app.register(apiRoutes, { table: opts.table });
   await app.register(deviceSetupRoutes, { table: opts.table });

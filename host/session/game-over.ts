@@ -5,7 +5,7 @@
  * the same thing from here.
  */
 import { gameEndOf } from "../../src/game/game-end.ts";
-import type { RuleSet, TableState } from "../../src/game/types.ts";
+import type { RuleSet, ShipView, TableState } from "../../src/game/types.ts";
 
 /** What the store keeps of a game's end. */
 export interface StoredEnd {
@@ -34,9 +34,17 @@ export const gameOverHeadline = (winner: string | null): string =>
  * The game's end, or null while it goes on. `lastAt` is when the last result in effect was resolved (the rules end
  * a game with a result); `stored` is the store's record of the game; `demanded` counts the rolls the rules still
  * demand (an explosion roll after the last ship is destroyed may yet hit the other side): the rules' end waits for them.
+ * `views`: the state's ship views, when the caller has drawn them already (the display has).
  */
-export function gameOver(rs: RuleSet, state: TableState, lastAt: number | null, stored: StoredEnd | null, demanded = 0): GameOver | null {
-  const rules = demanded > 0 ? null : gameEndOf(rs, state);
+export function gameOver(
+  rs: RuleSet,
+  state: TableState,
+  lastAt: number | null,
+  stored: StoredEnd | null,
+  demanded = 0,
+  views?: readonly ShipView[],
+): GameOver | null {
+  const rules = demanded > 0 ? null : gameEndOf(rs, state, views);
   const ended = stored?.status === "ended";
   if (rules) {
     const winner = rules.winner ?? (ended ? stored.winner : null);

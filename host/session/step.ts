@@ -268,11 +268,10 @@ class Run implements StepRun {
    * opening of the phase now set up, when it needs no dice and nothing more from anyone.
    */
   #playOn(): Result<null> {
-    const { rs } = this.env;
+    const { turn } = this.env;
     const w = this.work;
     const d = w.draft;
     if (!d || d.rolls.length > 0 || this.#played > 8) return ok(null);
-    const { turn } = this.env;
     const turnStep = d.origin === "follow-up" && turn.steps.has(d.type);
     const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === (turn.opens[w.phase] ?? null);
     if (!turnStep && !opening) return ok(null);

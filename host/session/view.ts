@@ -164,18 +164,17 @@ export function tableView(
   memo?: ViewMemo,
 ) {
   const st = s.draftStatus();
-  const tagsOf = (id: string) =>
-    Object.entries(s.tags)
-      .filter(([, ship]) => ship === id)
-      .map(([uid]) => uid);
+  // each ship's tags, in one pass over the table's tags (not one per ship)
+  const tagsOf = new Map<string, string[]>();
+  for (const [uid, ship] of Object.entries(s.tags)) tagsOf.set(ship, [...(tagsOf.get(ship) ?? []), uid]);
   const views = s.rs.shipViews(s.state);
-  const ships = views.map((v) => ({ ...v, tags: tagsOf(v.id) }));
+  const ships = views.map((v) => ({ ...v, tags: tagsOf.get(v.id) ?? [] }));
   // the phases as players read them now (sides' names once the rule set knows who is "player 1")
   const phases = s.rs.phaseNames?.(s.state) ?? s.rs.phases;
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
-  const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length);
+  const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length, views);
   return {
     version: game.versionsBefore + s.version,
     game: game.id,

@@ -31,7 +31,7 @@ export function lastSideAfloat(views: readonly ShipView[]): GameEnd | null {
   };
 }
 
-/** The game's end by the rules in `state`, or null while it goes on. */
-export function gameEndOf<S extends TableState>(rs: RuleSet<S>, state: S): GameEnd | null {
-  return rs.gameEnd?.(state) ?? lastSideAfloat(rs.shipViews(state));
+/** The game's end by the rules in `state`, or null while it goes on; `views`: the state's ship views, when already drawn. */
+export function gameEndOf<S extends TableState>(rs: RuleSet<S>, state: S, views?: readonly ShipView[]): GameEnd | null {
+  return rs.gameEnd?.(state) ?? lastSideAfloat(views ?? rs.shipViews(state));
 }

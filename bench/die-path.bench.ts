@@ -1,0 +1,72 @@
+/**
+ * The host's share of one resolving roll, in process on the demo table (ARCHITECTURE.md, "The path of a die roll"):
+ * the last die's reading sent to the session until the view is built and serialised as `WS /api/live` sends it. The
+ * drivers and the socket are left out (host-latency.bench.ts measures them); each broadside is undone after, so the
+ * game never ends. The files this path crosses are counted by test/host/path/die-path.test.ts.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import type { DieRolled } from "../devices/readings.ts";
+import { composeTable, type TableUpdate } from "../host/compose.ts";
+import { loadScenario } from "../host/config/load.ts";
+import { quantile } from "./stats.ts";
+
+const RUNS = 500;
+const WARM_UP = 20;
+const BROADSIDE = { type: "broadside", firer: "royal-prince", target: "zeven-provincien", rangeInches: 4 };
+
+export async function run(): Promise<string> {
+  const setup = loadScenario("sole-bay-1672");
+  if (!setup.ok) throw new Error(setup.error.message);
+  const composed = await composeTable({
+    setup: setup.value,
+    dbFile: join(mkdtempSync(join(tmpdir(), "qd-bench-")), "game.sqlite"),
+    logger: pino({ level: "silent" }),
+    sim: true,
+  });
+  if (!composed.ok) throw new Error(composed.error.message);
+  const table = composed.value;
+  let bytes = 0;
+  // what the live route does with each update: the state and the events as JSON
+  table.onUpdate((u: TableUpdate) => {
+    bytes = JSON.stringify({ type: "state", state: u.view }).length;
+    for (const event of u.events) JSON.stringify({ type: "event", event });
+  });
+  let at = 0;
+  const die = (face: number): DieRolled => ({
+    type: "die.rolled",
+    dieId: "pixel-1",
+    family: "pixels",
+    dieKind: "d6",
+    face,
+    color: "white",
+    at: ++at,
+  });
+  const needed = () => table.view().pending?.needed ?? 0;
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < RUNS + WARM_UP; i++) {
+      const s = table.session;
+      if (!s.send({ type: "start", action: BROADSIDE }).ok) throw new Error("the broadside was refused");
+      while (needed() > 1) s.send({ type: "reading", reading: die(2) });
+      const results = s.records.length;
+      const t0 = performance.now();
+      s.send({ type: "reading", reading: die(2) });
+      const took = performance.now() - t0;
+      if (s.records.length !== results + 1) throw new Error("the last die did not resolve the broadside");
+      if (i >= WARM_UP) ms.push(took);
+      s.send({ type: "undo" });
+    }
+  } finally {
+    await table.close();
+  }
+  const f = (p: number) => `${quantile(ms, p).toFixed(2)} ms`;
+  return [
+    "| Stage | p50 | p90 | p99 | runs |",
+    "|---|---|---|---|---|",
+    `| last die's reading → resolved, committed, view built and serialised (${bytes} B) | ${f(0.5)} | ${f(0.9)} | ${f(0.99)} | ${ms.length} |`,
+    "",
+  ].join("\n");
+}
