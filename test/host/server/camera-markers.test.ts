@@ -129,7 +129,7 @@ describe("a ship's marker given by showing it to the camera", () => {
     const replies = await exchange(t.app, [shown(5), shown(), { type: "camera.shown", markers: [40], extra: 1 }]);
     expect(replies).toHaveLength(3);
     for (const r of replies) expect(r).toMatchObject({ type: "error", error: { code: "input.invalid", path: "message" } });
-    expect(String((replies[0]?.error as { message: string }).message)).toMatch(/^camera\.shown\.markers\.0: /);
+    expect(String((replies[0]?.error as { message: string } | undefined)?.message)).toMatch(/^camera\.shown\.markers\.0: /);
     const r = await post(t.app, "/api/setup/marker", { ship: "no-such-ship" });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
