@@ -119,7 +119,7 @@ ship's name under it. A PDF holds every page; SVG is one file per page (FILE.svg
   --roster FILE         a CSV roster (side,id,name,…)
   --config FILE         a table file: its fleets or roster
   --scenario NAME       a bundled scenario's ships (the demo's: sole-bay-1672 …)
-  --size MM             the ship markers' side (default 50; 65 for a 1920×1080 camera, docs/camera.md)
+  --size MM             the ship markers' side (default 40: fits a 50 mm base; docs/camera.md)
   --reference-size MM   the reference markers' side (default 60)
   --out FILE            FILE.pdf or FILE.svg
   --json                print the files written and each ship's marker as JSON

@@ -33,8 +33,11 @@ interface RosterEntry {
   readonly side: string;
 }
 
-/** Default sides, mm: what the accuracy is measured at on a 1080p camera (docs/camera.md, "Marker sizes"). */
-export const DEFAULT_SHIP_MM = 50;
+/**
+ * Default sides, mm: a ship's 40 mm marker with its quiet zone (50 mm of paper) fits a 50 mm base or a 2″ hex; the
+ * accuracy is measured at that size (docs/camera.md, "Marker sizes").
+ */
+export const DEFAULT_SHIP_MM = 40;
 export const DEFAULT_REFERENCE_MM = 60;
 
 const REFERENCE_NOTES: Record<number, [string, string]> = {

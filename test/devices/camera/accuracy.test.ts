@@ -1,39 +1,61 @@
 /**
  * The camera end to end on a few rendered layouts (the bench runs 200: docs/performance.md): OpenCV over WebAssembly
- * finds the markers, the fit places the ships: every ship placed is within ±2 mm and ±1° (none misplaced, covered or
- * not), and nearly every fully visible one is found (a blurred one may be missed: the bench counts them).
+ * finds the markers, each marker's pattern is fitted to the pixels (devices/camera/refine.ts), the plane fit places
+ * the ships. Guarded here, quickly: at 3840×2160 with the 40 mm ship markers `quarterdeck markers` prints, every
+ * fully visible marker is found within ±2 mm and ±1°; at 1920×1080 with 50 mm markers every ship placed is within
+ * tolerance and nearly every visible one is found (a 1080p frame of a 6 × 4 ft table is too coarse for the markers
+ * a base holds: docs/camera.md). No marker, covered or not, is ever misplaced.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trial } from "../../../bench/camera-trial.ts";
+import type { MarkerDetector } from "../../../devices/camera/detector.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import type { MarkerCells } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
+import { DEFAULT_SHIP_MM } from "../../../host/cli/commands/markers.ts";
 
 describe("camera accuracy on rendered frames", () => {
-  it("places ships within tolerance, never misplaces one, finds ≥ 90 % of the visible ones (3 layouts, 1920×1080)", {
+  let detector: MarkerDetector;
+  let cells: MarkerCells;
+  beforeAll(async () => {
+    const { cv } = await loadOpenCv();
+    detector = await openCvDetector(cv);
+    cells = openCvCells(cv);
+  });
+  afterAll(() => detector?.close());
+
+  it("at 3840×2160 with the printed 40 mm markers: every fully visible ship within ±2 mm and ±1°, none misplaced (1 layout)", {
+    timeout: 240_000,
+  }, async () => {
+    expect(DEFAULT_SHIP_MM).toBe(40);
+    for (const seed of [201]) {
+      const t = await trial(randomScene(seed, { width: 3840, height: 2160, shipSize: DEFAULT_SHIP_MM }), detector, cells);
+      expect(t.ok).toBe(true);
+      for (const m of t.markers) {
+        expect(m.result, `seed ${seed} ship ${m.id} (${m.visibility})`).not.toBe("misplaced");
+        if (m.visibility === "visible") expect(m.result, `seed ${seed} ship ${m.id}`).toBe("found");
+      }
+    }
+  });
+
+  it("at 1920×1080 with 50 mm markers: every ship placed within tolerance, ≥ 95 % of the visible ones found (3 layouts)", {
     timeout: 180_000,
   }, async () => {
-    const { cv } = await loadOpenCv();
-    const detector = await openCvDetector(cv);
-    const cells = openCvCells(cv);
-    try {
-      let visible = 0;
-      let found = 0;
-      for (const seed of [101, 102, 103]) {
-        const t = await trial(randomScene(seed, { width: 1920, height: 1080 }), detector, cells);
-        expect(t.ok).toBe(true);
-        for (const m of t.markers) {
-          expect(m.result, `seed ${seed} ship ${m.id} (${m.visibility})`).not.toBe("misplaced");
-          if (m.visibility === "visible") {
-            visible++;
-            if (m.result === "found") found++;
-          }
+    let visible = 0;
+    let found = 0;
+    for (const seed of [101, 102, 103]) {
+      const t = await trial(randomScene(seed, { width: 1920, height: 1080, shipSize: 50 }), detector, cells);
+      expect(t.ok).toBe(true);
+      for (const m of t.markers) {
+        expect(m.result, `seed ${seed} ship ${m.id} (${m.visibility})`).not.toBe("misplaced");
+        if (m.visibility === "visible") {
+          visible++;
+          if (m.result === "found") found++;
         }
       }
-      expect(found / visible).toBeGreaterThanOrEqual(0.9);
-    } finally {
-      detector.close();
     }
+    expect(found / visible).toBeGreaterThanOrEqual(0.95);
   });
 });

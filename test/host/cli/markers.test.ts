@@ -85,7 +85,7 @@ describe("quarterdeck markers", () => {
         m.slice(1, 5).map(Number),
       );
       const e = extent(rects);
-      const want = Number(g[1]) < 10 ? 60 : 50;
+      const want = Number(g[1]) < 10 ? 60 : 40;
       expect(Number(g[2])).toBe(want);
       expect(e.w).toBeCloseTo(want, 2);
       expect(e.h).toBeCloseTo(want, 2);
