@@ -33,15 +33,24 @@ export function queueDepth(search = location.search) {
 export const ARRIVAL_GAP_MS = 1000;
 
 /**
- * The ship markers of a frame taken at `at` that came into view: unseen for ARRIVAL_GAP_MS or more (or never seen).
- * `lastSeen` (marker → when last seen) is kept up to date.
+ * A marker another ship carries must be out of view this long before it counts as shown: a ship's marker on the
+ * table hides for a second or two under a hand moving her (or in motion blur), and must not be taken for the marker
+ * the table waits for. Ten seconds is what lifting a sticker off a base and showing it takes, not a hand passing.
  */
-export function arrivals(lastSeen, detected, at) {
+export const HELD_GAP_MS = 10_000;
+
+/**
+ * The ship markers of a frame taken at `at` that came into view: unseen for ARRIVAL_GAP_MS or more (or never seen);
+ * for a marker in `held` (another ship's), unseen for HELD_GAP_MS or more. `lastSeen` (marker → when last seen) is
+ * kept up to date.
+ */
+export function arrivals(lastSeen, detected, at, held = new Set()) {
   const out = [];
   for (const d of detected) {
     if (d.id < 10) continue;
     const before = lastSeen.get(d.id);
-    if (before === undefined || at - before >= ARRIVAL_GAP_MS) out.push(d.id);
+    const gap = held.has(d.id) ? HELD_GAP_MS : ARRIVAL_GAP_MS;
+    if (before === undefined || at - before >= gap) out.push(d.id);
     lastSeen.set(d.id, Math.max(at, before ?? at));
   }
   return out;
@@ -197,7 +206,9 @@ export class CameraRun {
     this.#flush();
     // markers come into view: while a ship waits for hers, the host gives her the first (the first frame is the view
     // as it was, not markers shown)
-    const shown = arrivals(this.lastSeen, m.detected, m.at);
+    const waiting = this.snap.assigning?.kind === "marker" ? this.snap.assigning.ship : null;
+    const held = new Set(this.setup.ships.filter((s) => s.ship !== waiting).map((s) => s.marker));
+    const shown = arrivals(this.lastSeen, m.detected, m.at, held);
     if (shown.length && this.frames > 1 && this.snap.assigning?.kind === "marker") {
       this.live?.send({ type: "camera.shown", markers: shown.slice(0, 40) });
     }

@@ -3,7 +3,7 @@
  * markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
  */
 import { describe, expect, it } from "vitest";
-import { ARRIVAL_GAP_MS, arrivals, queueDepth, workerCount } from "../../../host/public/camera-run.js";
+import { ARRIVAL_GAP_MS, arrivals, HELD_GAP_MS, queueDepth, workerCount } from "../../../host/public/camera-run.js";
 
 const seen = (...ids: number[]) => ids.map((id) => ({ id }));
 
@@ -18,6 +18,14 @@ describe("ship markers coming into view", () => {
     expect(arrivals(last, seen(12), 2600)).toEqual([]);
     expect(arrivals(last, seen(12, 13), 2000 + ARRIVAL_GAP_MS)).toEqual([13]); // lifted for a second, shown again
     expect(arrivals(last, seen(40), 5000)).toEqual([40]);
+  });
+
+  it("counts another ship's marker only when it was out of view long enough to be lifted and shown, not a hand passing", () => {
+    const last = new Map<number, number>();
+    const held = new Set([15]);
+    expect(arrivals(last, seen(15, 40), 0, held)).toEqual([15, 40]); // never seen before
+    expect(arrivals(last, seen(15), 2000 + ARRIVAL_GAP_MS, held)).toEqual([]); // under a hand for 3 s
+    expect(arrivals(last, seen(15), 3000 + HELD_GAP_MS, held)).toEqual([15]); // lifted off her base and shown
   });
 
   it("takes a frame answered late (two workers) without counting its markers again", () => {
