@@ -160,28 +160,22 @@ export class SqliteGameStore implements GameStore {
 
   /** Keeps a tag given to a ship at the table in the game's set-up (`assignedTags`), in one transaction. */
   assignTag(uid: string, ship: string): void {
-    naming(this.#file, () => {
-      this.#guard();
-      this.#db.transaction(() => {
-        const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
-        if (!row) return;
-        const setup = JSON.parse(row.setup) as GameSetup;
-        const next: GameSetup = { ...setup, assignedTags: { ...setup.assignedTags, [uid]: ship } };
-        this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
-      })();
-      this.#durable();
-    });
+    this.#changeSetup((setup) => ({ ...setup, assignedTags: { ...setup.assignedTags, [uid]: ship } }));
   }
 
   /** Keeps a ship marker given to a ship at the table in the game's set-up (`assignedMarkers`, ship → marker). */
   assignMarker(ship: string, marker: number): void {
+    this.#changeSetup((setup) => ({ ...setup, assignedMarkers: { ...setup.assignedMarkers, [ship]: marker } }));
+  }
+
+  /** Rewrites the game's set-up in one transaction, durable when it returns (a person's write). */
+  #changeSetup(change: (setup: GameSetup) => GameSetup): void {
     naming(this.#file, () => {
       this.#guard();
       this.#db.transaction(() => {
         const row = this.#db.prepare("SELECT setup FROM games WHERE id = ?").get(this.gameId) as { setup: string } | undefined;
         if (!row) return;
-        const setup = JSON.parse(row.setup) as GameSetup;
-        const next: GameSetup = { ...setup, assignedMarkers: { ...setup.assignedMarkers, [ship]: marker } };
+        const next = change(JSON.parse(row.setup) as GameSetup);
         this.#db.prepare("UPDATE games SET setup = ? WHERE id = ?").run(JSON.stringify(next), this.gameId);
       })();
       this.#durable();
