@@ -12,12 +12,13 @@ import { defineConfig } from "vitest/config";
  * bug under load (a BLE scan start noble ignored; an adapter answering after the settling time), fixed in
  * devices/ble and pinned by test/devices/emulators/hci/scan-restarts.test.ts.
  */
+const TIMEOUTS = { testTimeout: 20_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...TIMEOUTS,
     projects: [
       {
         extends: true,
@@ -28,7 +29,16 @@ export default defineConfig({
         test: { name: "devices", include: ["test/devices/**/*.test.ts", "test/firmware-bridge/**/*.test.ts"], pool: "forks" },
       },
       { extends: true, test: { name: "host", include: ["test/host/**/*.test.ts", "test/club/**/*.test.ts"], pool: "forks" } },
-      { extends: true, test: { name: "browser", include: ["test/browser/**/*.test.ts"], pool: "forks" } },
+      // not `extends: true`: it would inherit the root's globalSetup and build dist/ a second time
+      {
+        test: {
+          ...TIMEOUTS,
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          pool: "forks",
+          globalSetup: ["test/browser/chromium-server.ts"],
+        },
+      },
     ],
   },
 });
