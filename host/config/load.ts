@@ -42,6 +42,8 @@ export interface TableSetup {
   readonly bindings: readonly Binding[];
   readonly players: readonly Player[];
   readonly display: DisplayOptions;
+  /** The devices' names players read, by device id (the table file's, else its scenario's); others are derived. */
+  readonly deviceNames?: Readonly<Record<string, string>>;
   /** The `devices` section, checked and typed, or null for an all-emulated table. */
   readonly devices: DeviceConfig | null;
   /**
@@ -196,6 +198,7 @@ export function loadScenario(name: string): Result<TableSetup> {
       players: [],
       display: DEFAULT_DISPLAY,
       devices: null,
+      ...(sc.value.deviceNames ? { deviceNames: sc.value.deviceNames } : {}),
       wind: sc.value.wind,
       game: sc.value.game,
       settings: sc.value.settings,
@@ -288,6 +291,7 @@ export function loadTableFile(path: string): Result<TableSetup> {
       display: c.display ?? DEFAULT_DISPLAY,
       devices: devices.value,
       ...(c.devices !== undefined ? { devicesSection: true } : {}),
+      ...((c.deviceNames ?? scenario?.deviceNames) ? { deviceNames: { ...scenario?.deviceNames, ...c.deviceNames } } : {}),
       club: club.value,
       wind: c.wind ?? scenario?.start.wind,
       game: c.game ?? scenario?.start.game,

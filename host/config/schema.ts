@@ -66,6 +66,12 @@ export const DisplaySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The names players read for the table's devices, by device id (`pixel-5: black die`, `reader-1: reader at the Allied
+ * edge`): a device with none is named by its family and number ("Pixels die 5"); a name given on /devices wins.
+ */
+export const DeviceNamesSchema = Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1, maxLength: 40 }));
+
 /** The table file. `scenario` names a bundled scenario to start from; `fleets`/`roster` then replace its ships. */
 export const TableConfigSchema = Type.Object(
   {
@@ -86,6 +92,8 @@ export const TableConfigSchema = Type.Object(
      */
     data: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
     devices: Type.Optional(DeviceConfigSchema),
+    /** The devices' names players read, by device id (a scenario's for the demo's devices). */
+    deviceNames: Type.Optional(DeviceNamesSchema),
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** What a game owns of a table setup: everything but the table's devices, bindings and club. */
-const gamePart = ({ devices: _d, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
+const gamePart = ({ devices: _d, deviceNames: _n, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
 
 /** The exported text written to a file and loaded as `start --config` loads it. */
 function loaded(text: string): TableSetup {
