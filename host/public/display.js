@@ -53,7 +53,7 @@ function Health({ devices }) {
     ${
       bad.length === 0
         ? html`<span class="dev ok"><i></i>${devices.length} devices OK</span>`
-        : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.id} ${d.status}</span>`)
+        : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.name ?? d.id} ${d.status}</span>`)
     }
   </div>`;
 }
@@ -106,7 +106,7 @@ function ActionPanel({ state }) {
       }
       <p class="choice-how">Choose ${many} these on the control page${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
       <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
-        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
+        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "option now" : "option"} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
       </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
