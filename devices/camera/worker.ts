@@ -1,16 +1,19 @@
 /**
  * The /camera page's Web Worker (bundled by scripts/build.mjs into dist/host/public/camera-worker.js): OpenCV loaded
- * with `importScripts` from the host's /vendor/opencv.js, then each frame the page transfers (RGBA, as a canvas
- * gives it) goes through the same pipeline as in Node (`pipeline.ts`). Detection takes hundreds of milliseconds per
- * frame; in a worker the page's drawing and its socket never wait for it.
+ * with `importScripts` from the host's /vendor/opencv.js, then each frame the page transfers (the camera's own
+ * `VideoFrame`, or an `ImageBitmap` of the video where the browser has no track processor) is read here — its luma
+ * plane copied, or drawn to this worker's canvas (`video-frame.ts`) — and goes through the same pipeline as in Node
+ * (`pipeline.ts`). Reading the pixels and detecting take from tens of milliseconds to a second a frame; in a worker
+ * the page's drawing and its socket never wait for either.
  *
  * Messages in: `{type: "start", opencv: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
- * second look; absent, any marker not found is looked for), `{type: "frame", width, height, rgba: ArrayBuffer,
- * at}`. Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, …FrameResult}`, `{type: "error", message}`.
+ * second look; absent, any marker not found is looked for), `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
+ * Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
+ * `{type: "error", message}`.
  */
-import { greyFromRgba } from "./detector.ts";
 import { openCvDetector, runtimeReady } from "./opencv-detector.ts";
 import { CameraPipeline } from "./pipeline.ts";
+import { greyFromFrame } from "./video-frame.ts";
 
 interface WorkerScope {
   importScripts(...urls: string[]): void;
@@ -42,11 +45,16 @@ async function start(m: {
   scope.postMessage({ type: "ready", loadMs: performance.now() - t0 });
 }
 
-async function frame(m: { width: number; height: number; rgba: ArrayBuffer; at: number }): Promise<void> {
-  if (!pipeline) throw new Error("the camera worker has not started");
-  const image = greyFromRgba(m.width, m.height, new Uint8ClampedArray(m.rgba));
+async function frame(m: { image: VideoFrame | ImageBitmap; at: number }): Promise<void> {
+  if (!pipeline) {
+    m.image.close();
+    throw new Error("the camera worker has not started");
+  }
+  const t0 = performance.now();
+  const image = await greyFromFrame(m.image);
+  const greyMs = performance.now() - t0;
   const r = await pipeline.frame(image, m.at);
-  scope.postMessage({ type: "frame", width: m.width, height: m.height, at: m.at, ...r });
+  scope.postMessage({ type: "frame", width: image.width, height: image.height, at: m.at, greyMs, ...r });
 }
 
 scope.onmessage = (e) => {

@@ -1,11 +1,12 @@
 // The /camera page's engine, apart from its drawing: the browser's camera, the detection workers (the same modules as
-// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. OpenCV's WebAssembly is
-// single-threaded, so on four cores or more the page runs two workers (`?workers=N` to choose) on alternate frames. Each
-// worker has two frames given it at a time (`?queue=1` for one): while it measures one, the page grabs the next from
-// the video on its own thread, so grabbing (a 33 MB read-back at 4K) and detecting overlap. Each answer is drawn (the newest frame
-// wins), the ships that settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) —
-// once, though both workers see them settle — and a report the socket could not take is kept and sent when it is back.
+// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. Each worker is handed the
+// camera's newest frame whenever it is free (camera-frames.js: a `VideoFrame` transferred as it is, whose pixels the
+// worker reads itself, so the page's thread never touches them); OpenCV's WebAssembly is single-threaded, so with two
+// workers (`?workers=N`) frames are measured two at a time. Each answer is drawn (the newest frame wins), the ships that
+// settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) — once, though both
+// workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
+import { CameraFrames, grabMethod } from "./camera-frames.js";
 import { socket } from "./lib/live.js";
 
 /** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
@@ -22,11 +23,6 @@ export function workerCount(search = location.search, cores = navigator.hardware
   const asked = Number(new URLSearchParams(search).get("workers"));
   if (Number.isInteger(asked) && asked >= 1 && asked <= 4) return asked;
   return cores >= 4 ? 2 : 1;
-}
-
-/** Frames given to each worker at a time: `?queue=1` or 2 (default: the next is grabbed while one is measured). */
-export function queueDepth(search = location.search) {
-  return new URLSearchParams(search).get("queue") === "1" ? 1 : 2;
 }
 
 /** A ship marker unseen this long and then seen has come into view (set-up by showing it to the camera). */
@@ -54,6 +50,29 @@ export function arrivals(lastSeen, detected, at, held = new Set()) {
     lastSeen.set(d.id, Math.max(at, before ?? at));
   }
   return out;
+}
+
+/** Frames a second the page aims for: a ship is then sent within about a second of standing still. */
+export const TARGET_FPS = 5;
+
+/**
+ * Whether the detection keeps up, in words: `keepsUp` when it measures TARGET_FPS frames a second or more, or every
+ * frame of a camera slower than that; `words` says so, how soon a ship is sent after she stops (the settling's 0.6 s
+ * of stillness and the frames around it) and, when it falls behind, what would help.
+ */
+export function pace(fps, cameraFps, resolution) {
+  const keepsUp = fps >= TARGET_FPS || (cameraFps !== null && cameraFps > 0 && fps >= 0.8 * cameraFps);
+  const sentIn = round1(0.6 + 2 / Math.max(fps, 0.1));
+  const rate = `${fps.toFixed(1)} frames a second`;
+  if (keepsUp) return { keepsUp, words: `Keeping up: ${rate}; a ship is sent about ${sentIn} s after she stops.` };
+  const help =
+    resolution === "3840x2160"
+      ? "1920 × 1080 measures about four times faster."
+      : "Close other programs on this computer, or run the camera page on a faster one.";
+  return {
+    keepsUp,
+    words: `Falling behind: ${rate} (the aim is ${TARGET_FPS}); a ship is sent about ${sentIn} s after she stops. ${help}`,
+  };
 }
 
 /** Whether a settled sighting says nothing new against the last one sent for its marker (the other worker's twin). */
@@ -87,7 +106,8 @@ export class CameraRun {
     this.onUpdate = onUpdate;
     this.snap = { phase: "starting", message: "Starting the camera…", frame: null, stats: null, sent: {}, lastReport: null, online: false };
     this.pending = new Map();
-    this.detectMs = [];
+    /** The workers' times of the last 20 frames: reading the pixels, detecting, the whole frame (ms). */
+    this.times = [];
     this.doneAt = [];
     this.frames = 0;
     this.stopped = false;
@@ -116,6 +136,8 @@ export class CameraRun {
     }
     this.video.srcObject = this.stream;
     await this.video.play().catch(() => {});
+    this.source = new CameraFrames(this.stream, this.video, grabMethod());
+    this.cameraFps = this.stream.getVideoTracks()[0]?.getSettings().frameRate ?? null;
     this.live = socket(
       "/api/live",
       (msg) => this.#heard(msg),
@@ -152,6 +174,7 @@ export class CameraRun {
   stop() {
     this.stopped = true;
     for (const w of this.workers) w.terminate();
+    this.source?.stop();
     this.live?.();
     for (const t of this.stream?.getTracks() ?? []) t.stop();
   }
@@ -176,20 +199,27 @@ export class CameraRun {
     if (m.type === "ready") {
       const n = this.workers.length;
       this.#set({ phase: "running", message: `Detector ready (${Math.round(m.loadMs)} ms to load${n > 1 ? `; ${n} workers` : ""}).` });
-      // the first frame now, the next once this one is on its way
       this.#next(worker);
-      if (queueDepth() > 1) setTimeout(() => this.#next(worker), 0);
       return;
     }
     if (m.type !== "frame") return;
     this.frames++;
-    this.detectMs = [...this.detectMs.slice(-19), m.detectMs];
+    this.times = [
+      ...this.times.slice(-19),
+      { detect: m.detectMs, grey: m.greyMs ?? 0, frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs) },
+    ];
     this.doneAt = [...this.doneAt.slice(-10), performance.now()];
     const span = this.doneAt.length > 1 ? (this.doneAt.at(-1) - this.doneAt[0]) / 1000 : null;
+    const fps = span ? (this.doneAt.length - 1) / span : null;
     const stats = {
       frames: this.frames,
-      detectMs: mean(this.detectMs),
-      fps: span ? (this.doneAt.length - 1) / span : null,
+      detectMs: mean(this.times.map((t) => t.detect)),
+      greyMs: mean(this.times.map((t) => t.grey)),
+      frameMs: mean(this.times.map((t) => t.frame)),
+      fps,
+      cameraFps: this.cameraFps,
+      workers: this.workers.length,
+      pace: fps === null ? null : pace(fps, this.cameraFps, this.resolution),
       width: m.width,
       height: m.height,
     };
@@ -237,22 +267,20 @@ export class CameraRun {
     this.#set({ sent });
   }
 
-  /** Grabs the next frame once the video has one, and hands it to the worker that is free. */
-  #next(worker) {
-    if (this.stopped) return;
-    const v = this.video;
-    if (!v.videoWidth) {
-      setTimeout(() => this.#next(worker), 100);
+  /** Hands the camera's next frame to the worker (which is free). */
+  async #next(worker) {
+    const f = await this.source?.next();
+    if (!f) return;
+    if (this.stopped) {
+      f.image.close();
       return;
     }
-    const { videoWidth: w, videoHeight: h } = v;
-    if (!this.canvas || this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas = new OffscreenCanvas(w, h);
-      this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+    try {
+      worker.postMessage({ type: "frame", image: f.image, at: f.at }, [f.image]);
+    } catch {
+      // a browser that copies frames instead of transferring them: the copy went, this one is closed
+      worker.postMessage({ type: "frame", image: f.image, at: f.at });
+      f.image.close();
     }
-    const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (this.ctx);
-    ctx.drawImage(v, 0, 0, w, h);
-    const img = ctx.getImageData(0, 0, w, h);
-    worker.postMessage({ type: "frame", width: w, height: h, rgba: img.data.buffer, at: performance.now() }, [img.data.buffer]);
   }
 }

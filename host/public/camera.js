@@ -12,6 +12,7 @@ import { adoptTokenFromUrl, api } from "./lib/live.js";
 adoptTokenFromUrl();
 
 const r1 = (v) => (v === null || v === undefined ? "—" : (Math.round(v * 10) / 10).toFixed(1));
+const ms = (v) => `${Math.round(Math.max(0, v)).toLocaleString("en")} ms`;
 const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "");
 
 /** Draws the markers of the last frame over the video: references blue, ships placed green, refused orange. */
@@ -70,11 +71,18 @@ function Status({ snap, setup }) {
       class="camera-stats"
       data-frames=${s?.frames ?? 0}
       data-detect-ms=${s?.detectMs ?? ""}
+      data-frame-ms=${s?.frameMs ?? ""}
+      data-grey-ms=${s?.greyMs ?? ""}
       data-fps=${s?.fps ?? ""}
+      data-keeps-up=${s?.pace ? String(s.pace.keepsUp) : ""}
       data-size=${s ? `${s.width}x${s.height}` : ""}
     >
-      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}` : "—"}</dd>
-      <dt>Detection</dt><dd>${s?.detectMs ? `${Math.round(s.detectMs)} ms a frame` : "—"}</dd>
+      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? `, ${Math.round(s.cameraFps)} a second from the camera` : ""}` : "—"}</dd>
+      <dt>Measuring</dt><dd>${
+        s?.frameMs
+          ? `${ms(s.frameMs)} a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (reading ${ms(s.greyMs)}, finding the markers ${ms(s.detectMs)}, fitting them ${ms(s.frameMs - s.greyMs - s.detectMs)})`
+          : "—"
+      }</dd>
       <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>
       <dt>Area</dt><dd>${setup.area.width} × ${setup.area.height} mm</dd>
       <dt>References</dt><dd>${f ? (refs.length ? refs.join(", ") : "none seen") : "—"}</dd>
@@ -87,6 +95,7 @@ function Status({ snap, setup }) {
           : ""
       }</dd>
     </dl>
+    ${s?.pace ? html`<p class=${s.pace.keepsUp ? "muted" : "trouble-small"} id="camera-pace">${s.pace.words}</p>` : null}
     ${m && !m.ok ? html`<p class="trouble-small">Put the corner markers 0–3 (and the edge markers 4–7) in view, flat and uncovered.</p>` : null}
   </section>`;
 }

@@ -1,9 +1,10 @@
 /**
- * The /camera page's pure parts: how many workers it runs and how many frames each is given at a time, and which ship
- * markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
+ * The /camera page's pure parts: how many workers it runs, how it takes the camera's frames, whether it keeps up (in
+ * words), and which ship markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
  */
 import { describe, expect, it } from "vitest";
-import { ARRIVAL_GAP_MS, arrivals, HELD_GAP_MS, queueDepth, workerCount } from "../../../host/public/camera-run.js";
+import { grabMethod } from "../../../host/public/camera-frames.js";
+import { ARRIVAL_GAP_MS, arrivals, HELD_GAP_MS, pace, workerCount } from "../../../host/public/camera-run.js";
 
 const seen = (...ids: number[]) => ids.map((id) => ({ id }));
 
@@ -45,8 +46,35 @@ describe("the page's workers", () => {
     expect(workerCount("?workers=x", 1)).toBe(1);
   });
 
-  it("gives each worker the next frame while it measures one, unless asked for one at a time", () => {
-    expect(queueDepth("")).toBe(2);
-    expect(queueDepth("?queue=1")).toBe(1);
+  it("takes the camera's own frames where the browser has a track processor, else bitmaps of the video", () => {
+    const chromium = { MediaStreamTrackProcessor: class {}, VideoFrame: class {} };
+    expect(grabMethod("", chromium)).toBe("track");
+    expect(grabMethod("?grab=bitmap", chromium)).toBe("bitmap");
+    expect(grabMethod("", { VideoFrame: class {} })).toBe("bitmap");
+    expect(grabMethod("", {})).toBe("bitmap");
+  });
+});
+
+describe("whether the page keeps up, in words", () => {
+  it("keeps up at five frames a second or more, and says how soon a ship is sent", () => {
+    expect(pace(7.2, 30, "1920x1080")).toEqual({
+      keepsUp: true,
+      words: "Keeping up: 7.2 frames a second; a ship is sent about 0.9 s after she stops.",
+    });
+  });
+
+  it("keeps up with a camera slower than that when it measures every frame", () => {
+    expect(pace(1.9, 2, "1920x1080").keepsUp).toBe(true);
+    expect(pace(1.2, 2, "1920x1080").keepsUp).toBe(false);
+    expect(pace(1.2, null, "1920x1080").keepsUp).toBe(false);
+  });
+
+  it("says when it falls behind, and what would help at each resolution", () => {
+    const slow = pace(1, 30, "3840x2160");
+    expect(slow.keepsUp).toBe(false);
+    expect(slow.words).toBe(
+      "Falling behind: 1.0 frames a second (the aim is 5); a ship is sent about 2.6 s after she stops. 1920 × 1080 measures about four times faster.",
+    );
+    expect(pace(2.5, 30, "1920x1080").words).toMatch(/^Falling behind: 2\.5 frames a second .* Close other programs/);
   });
 });

@@ -14,7 +14,7 @@ import type { DicePlan } from "../../../src/dice/plan.ts";
 import { oddsOf, parseRequest, type Transition, transition } from "../../../src/game/engine.ts";
 import type { Action, Odds, RuleSet, TableState } from "../../../src/game/types.ts";
 import { canonicalKey } from "../../../src/odds/distribution.ts";
-import { bruteForceOdds, expectOddsMatch, standsFor } from "../odds/brute-force.ts";
+import { bruteForceOdds, expectOddsMatch, listingOf } from "../odds/brute-force.ts";
 
 /** Everything an invariant hook may look at. */
 export interface PropertyContext<S extends TableState> {
@@ -97,8 +97,7 @@ export function checkRuleSetProperties<S extends TableState>(rs: RuleSet<S>, opt
       if (!t.ok) throw new Error(`resolve with legal dice ${JSON.stringify(dice)} failed: ${JSON.stringify(t.error)}`);
       const key = canonicalKey(t.value.outcome);
       // A listed outcome may give only the fields a player is shown (see standsFor).
-      const listed =
-        o.outcomes.find((x) => canonicalKey(x.outcome) === key) ?? o.outcomes.find((x) => standsFor(x.outcome, t.value.outcome));
+      const listed = o.outcomes[listingOf(o).indexOf(key, t.value.outcome)];
       if (!listed && o.truncated) stats.leftOff++;
       else if (!listed || !(listed.p > 0)) throw new Error(`resolved outcome ${key} is not in the odds with p > 0`);
       stats.outcomesChecked++;

@@ -1,0 +1,106 @@
+/**
+ * How fast /camera keeps up in chromium, at 1920×1080 and 3840×2160: chromium's fake camera plays a rendered still
+ * table (24 ships, seed 3) at a webcam's rate (`CAMERA_PAGE_FPS`, default 30), and the page runs with 1, 2 … workers
+ * (`CAMERA_PAGE_WORKERS`, default "1,2"). After a warm-up of five frames the page's measured frames are counted over
+ * `CAMERA_PAGE_SECONDS` (default 15): frames a second (grab, hand-over to the worker, grey, detect, fit, place,
+ * settle — end to end), the workers' own time a frame, and how long the page's own thread was blocked (long tasks,
+ * over 50 ms each, as chromium reports them) per second. `CAMERA_PAGE_SIZES` picks the sizes (e.g. "1920x1080").
+ * Figures, never asserted; the machine is shared, so each row says the load average it ran under.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadOpenCv } from "../devices/camera/opencv-node.ts";
+import { openCvCells } from "../devices/testing/camera/cells.ts";
+import { randomScene } from "../devices/testing/camera/scene.ts";
+import { writeMovingVideo } from "../devices/testing/camera/video.ts";
+import { freshDataDir, launchChromium, startHost } from "../test/browser/harness.ts";
+
+interface PageFigures {
+  readonly fps: number;
+  readonly detectMs: number;
+  readonly blockedMsPerS: number;
+  readonly size: string;
+  readonly load: string;
+}
+
+const frames = () => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames"));
+
+async function measure(video: string, res: string, workers: number, seconds: number): Promise<PageFigures> {
+  const host = await startHost(freshDataDir());
+  const browser = await launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  try {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { blockedMs: number };
+      w.blockedMs = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.blockedMs += e.duration;
+      }).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}`);
+    await page.waitForFunction(`(${frames.toString()})() >= 5`, null, { timeout: 600_000, polling: 200 });
+    const at = () =>
+      page.evaluate(`({ n: (${frames.toString()})(), t: performance.now(), blocked: window.blockedMs })`) as Promise<{
+        n: number;
+        t: number;
+        blocked: number;
+      }>;
+    const load0 = loadavg()[0] ?? 0;
+    const a = await at();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const b = await at();
+    const load1 = loadavg()[0] ?? 0;
+    const stats = page.locator(".camera-stats");
+    const span = (b.t - a.t) / 1000;
+    return {
+      fps: (b.n - a.n) / span,
+      detectMs: Number(await stats.getAttribute("data-detect-ms")),
+      blockedMsPerS: (b.blocked - a.blocked) / span,
+      size: String(await stats.getAttribute("data-size")),
+      load: `${load0.toFixed(1)}–${load1.toFixed(1)}`,
+    };
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+export async function run(): Promise<string> {
+  const fps = Number(process.env.CAMERA_PAGE_FPS ?? 30);
+  const seconds = Number(process.env.CAMERA_PAGE_SECONDS ?? 15);
+  const workerCounts = (process.env.CAMERA_PAGE_WORKERS ?? "1,2").split(",").map(Number);
+  const sizes = (process.env.CAMERA_PAGE_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number));
+  const { cv } = await loadOpenCv();
+  const cells = openCvCells(cv);
+  const dir = mkdtempSync(join(tmpdir(), "qd-camera-page-"));
+  const rows: string[] = [];
+  try {
+    for (const [width = 1920, height = 1080] of sizes) {
+      const scene = randomScene(3, { width, height, occlusion: false });
+      const video = join(dir, `still-${width}.y4m`);
+      // a still table: ten identical frames, looped by chromium at the header's rate
+      writeMovingVideo(video, { scene, to: [], moving: 0, still: 10, fps }, cells);
+      for (const workers of workerCounts) {
+        const p = await measure(video, `${width}x${height}`, workers, seconds);
+        rows.push(
+          `| ${p.size.replace("x", "×")} | ${workers} | ${p.fps.toFixed(1)} | ${p.detectMs.toFixed(0)} | ${p.blockedMsPerS.toFixed(0)} | ${p.load} |`,
+        );
+        console.error(rows.at(-1));
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return [
+    `The camera at ${fps} frames a second; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
+    "",
+    "| Frame | Workers | Frames/s | Worker's time a frame (ms, last 20) | Page's thread blocked (ms/s) | Load average |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
