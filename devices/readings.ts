@@ -121,6 +121,11 @@ export interface DeviceHealth {
   readonly color?: string;
   /** For button pads: the commands its buttons are mapped to (the host says which button to press). */
   readonly commands?: readonly string[];
+  /**
+   * The name players read (given by the host, never by a driver): a person's, the table file's, else its family and
+   * number in words (host/devices.ts).
+   */
+  readonly name?: string;
 }
 
 /**

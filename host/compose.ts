@@ -105,7 +105,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     },
     announce: (text) => session().send({ type: "announce", text }),
   });
-  const changes = new DeviceChanges({ devices, session, lights, publish: () => loop.publish([]), logger });
+  const changes = new DeviceChanges({ devices, health: loop.health, session, lights, publish: () => loop.publish([]), logger });
   const read = (r: Reading) => {
     if (r.type === "die.rolled") silentDice.dieRolled(r);
   };

@@ -5,6 +5,7 @@
  * signal reports can come several times a second per die.
  */
 import type { Logger } from "pino";
+import type { DeviceHealth } from "../devices/readings.ts";
 import { DeviceWatch } from "./device-notices.ts";
 import { allHealth, type TableDevices } from "./devices.ts";
 import type { TableSession } from "./session/table-session.ts";
@@ -15,6 +16,8 @@ const HEALTH_PUSH_MS = 250;
 
 export interface DeviceChangesOptions {
   readonly devices: TableDevices;
+  /** Every device's health with its name (the loop's), which the sentences say. */
+  readonly health: () => readonly DeviceHealth[];
   /** The open game's session, which says the notices. */
   readonly session: () => TableSession;
   readonly lights: TableLights;
@@ -31,14 +34,14 @@ export class DeviceChanges {
 
   constructor(options: DeviceChangesOptions) {
     this.#o = options;
-    this.#watch.update(allHealth(options.devices));
+    this.#watch.update(options.health());
   }
 
   /** A device's health changed (the devices' health listener). */
   readonly changed = (): void => {
-    const { devices, session, lights, logger } = this.#o;
+    const { devices, session, lights, logger, health } = this.#o;
     try {
-      for (const n of this.#watch.said(allHealth(devices)))
+      for (const n of this.#watch.said(health()))
         session().send({ type: "announce", text: n.text, ...(n.device ? { device: n.device } : {}) });
     } catch (e) {
       logger.error({ err: e }, "a device change could not be announced");

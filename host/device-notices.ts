@@ -4,25 +4,35 @@
  * report to a {@link DeviceWatch} and announces what it returns.
  */
 import type { DeviceHealth } from "../devices/readings.ts";
+import { derivedName } from "./devices.ts";
 
 /** What a player is told when a device of this kind drops out: what stops working, and what to do meanwhile. */
 function lostSentence(d: DeviceHealth): string {
+  const name = nameOf(d);
   switch (d.kind) {
-    case "die": {
-      const which = d.color ? `The ${d.color} die (${d.id})` : `Die ${d.id}`;
-      return `${which} dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.`;
-    }
+    case "die":
+      return `${name} dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.`;
     case "reader":
-      return `Reader ${d.id} is gone: tags on it are not read. Check its cable; meanwhile choose the ships on the control page.`;
+      return `${name} is gone: tags on it are not read. Check its cable; meanwhile choose the ships on the control page.`;
     case "pad":
-      return "The button box is gone: use the control page for confirm, undo and the next phase.";
+      return `${name} is gone: use the control page for confirm, undo and the next phase.`;
     case "dial":
-      return "The wind dial is gone: the wind is still shown on the display. Check its USB cable.";
+      return `${name} is gone: the wind is still shown on the display. Check its USB cable.`;
     case "adapter":
-      return `Bluetooth (${d.id}) is gone: no die can connect through it. Type rolls on the control page, or switch to software dice.`;
+      return `${name} is gone: no die can connect through it. Type rolls on the control page, or switch to software dice.`;
     case "positions":
-      return `${d.id === "camera" ? "The camera" : `Positions source ${d.id}`} is gone: ranges and arcs are no longer measured. Measure on the table and give them on the control page.`;
+      return `${name} is gone: ranges and arcs are no longer measured. Measure on the table and give them on the control page.`;
   }
+}
+
+/**
+ * The device as a sentence begins with it: its name (host/devices.ts gives every device one, "Wind dial", "Black
+ * die"), or "the" before a name a person gave in lower case ("the black die with the chip").
+ */
+function nameOf(d: DeviceHealth): string {
+  const name = d.name ?? derivedName(d);
+  const the = /^(the|a|an)\b/i.test(name) || /^[A-Z0-9]/.test(name) ? name : `the ${name}`;
+  return the.charAt(0).toUpperCase() + the.slice(1);
 }
 
 /** At or below this charge a device is said to be low (once, until it is charged above {@link CHARGED}). */
@@ -30,13 +40,9 @@ export const LOW_BATTERY = 15;
 const CHARGED = 30;
 
 const lowSentence = (d: DeviceHealth): string =>
-  `${d.kind === "die" ? (d.color ? `The ${d.color} die (${d.id})` : `Die ${d.id}`) : `Device ${d.id}`} is low on battery (${d.battery} %): ` +
-  "charge it after this game, or swap it for another now.";
+  `${nameOf(d)} is low on battery (${d.battery} %): charge it after this game, or swap it for another now.`;
 
-const backSentence = (d: DeviceHealth): string =>
-  d.kind === "die"
-    ? `${d.color ? `The ${d.color} die` : "Die"} ${d.id} is back.`
-    : `${d.kind === "reader" ? "Reader" : "Device"} ${d.id} is back.`;
+const backSentence = (d: DeviceHealth): string => `${nameOf(d)} is back.`;
 
 /** A sentence about one device. */
 export interface DeviceNotice {

@@ -31,6 +31,47 @@ export function allHealth(d: TableDevices): DeviceHealth[] {
   return [...d.sources.flatMap((s) => s.health()), ...(d.dial ? [d.dial.health()] : []), ...d.problems];
 }
 
+/** What a device is, in words, by its family (else its kind): the first half of a name nobody gave. */
+const FAMILY_WORDS: Readonly<Record<string, string>> = {
+  pixels: "Pixels die",
+  godice: "GoDice",
+  pn532: "Reader",
+  mfrc522: "Reader",
+  "hid-wedge": "Reader",
+  bridge: "Reader",
+  "hid-pad": "Button box",
+  ble: "Bluetooth adapter",
+  camera: "Camera",
+  "emulated-table": "Emulated table",
+};
+const KIND_WORDS: Readonly<Record<DeviceHealth["kind"], string>> = {
+  die: "Die",
+  reader: "Reader",
+  pad: "Button box",
+  dial: "Wind dial",
+  adapter: "Bluetooth adapter",
+  positions: "Ship positions",
+};
+
+/**
+ * A device's name where nobody gave one: its family and number in words ("Pixels die 5", "Reader 2", "Bluetooth
+ * adapter"), never its id.
+ */
+export function derivedName(d: Pick<DeviceHealth, "id" | "kind" | "family">): string {
+  const what = d.kind === "dial" ? KIND_WORDS.dial : (FAMILY_WORDS[d.family] ?? KIND_WORDS[d.kind] ?? "Device");
+  const n = /(\d+)$/.exec(d.id)?.[1];
+  return n === undefined ? what : `${what} ${Number(n)}`;
+}
+
+/** Every device with the name players read: `names` (a person's, the table file's) by id, else {@link derivedName}. */
+export function namedHealth(health: readonly DeviceHealth[], names: Readonly<Record<string, string>>): DeviceHealth[] {
+  return health.map((d) => ({ ...d, name: deviceName(d, names) }));
+}
+
+/** A device's name players read: `names` (a person's, the table file's) by id, else {@link derivedName}. */
+export const deviceName = (d: Pick<DeviceHealth, "id" | "kind" | "family">, names: Readonly<Record<string, string>>): string =>
+  (Object.hasOwn(names, d.id) ? names[d.id] : undefined) ?? derivedName(d);
+
 /** Subscribes to readings and health changes of every device (those added later too). */
 export function subscribeDevices(d: TableDevices, onReading: (r: Reading) => void, onHealth: () => void): Unsubscribe {
   return d.subscribe(onReading, onHealth);

@@ -87,6 +87,7 @@ export function setupForGame(record: GameRecord, tableFile: TableSetup): Result<
   return ok({
     ...own.value,
     devices: tableFile.devices,
+    ...(tableFile.deviceNames ? { deviceNames: tableFile.deviceNames } : {}),
     club: tableFile.club ?? null,
     bindings: tableFile.bindings.filter((b) => b.side === undefined || sides.has(b.side)),
   });

@@ -6,12 +6,12 @@
  * handed on to {@link LoopFollowers}.
  */
 import type { Logger } from "pino";
-import type { DialDirection, Reading, Unsubscribe } from "../devices/readings.ts";
+import type { DeviceHealth, DialDirection, Reading, Unsubscribe } from "../devices/readings.ts";
 import type { WindView } from "../src/game/types.ts";
 import type { Result } from "../src/result.ts";
 import type { LiveDevices } from "./compose-devices.ts";
 import type { TableSetup } from "./config/load.ts";
-import { allHealth } from "./devices.ts";
+import { allHealth, deviceName, namedHealth } from "./devices.ts";
 import { type GameOnTable, openGameOnTable } from "./game-on-table.ts";
 import type { SessionEvent } from "./session/table-session.ts";
 import { type TableView, tableView, type ViewMemo } from "./session/view.ts";
@@ -71,8 +71,7 @@ export class TableLoop {
   /** Opens a stored game's session, its changes heard here; {@link put} puts it on the table. */
   open(game: SqliteGameStore, setup: TableSetup): Promise<Result<GameOnTable>> {
     const { store, logger, now } = this.#o;
-    const deviceHealth = () => (this.#devices ? allHealth(this.#devices) : []);
-    return openGameOnTable({ store, game, setup, logger, now, deviceHealth, onChange: this.#changed });
+    return openGameOnTable({ store, game, setup, logger, now, deviceHealth: this.health, onChange: this.#changed });
   }
 
   /** Puts `game` on the table in place of the one there, which is returned to be closed. */
@@ -105,6 +104,20 @@ export class TableLoop {
       this.game.session.send({ type: "reading", reading: { type: "marker.shown", sourceId: "camera", marker, at: this.#o.now() } });
   };
 
+  /**
+   * Every device's health with the name players read: a person's (from /devices), else the table file's (or its
+   * scenario's), else its family and number in words.
+   */
+  readonly health = (): DeviceHealth[] => {
+    return this.#devices ? namedHealth(allHealth(this.#devices), this.#namesNow()) : [];
+  };
+
+  /** The devices' names given: the table file's, a person's over them. */
+  #namesNow(): Readonly<Record<string, string>> {
+    const fromFile = this.#game?.setup.deviceNames;
+    return fromFile ? { ...fromFile, ...this.#names } : this.#names;
+  }
+
   /** The table state as the API and the live feed give it. */
   view(): TableView {
     const devices = this.#devices;
@@ -113,8 +126,13 @@ export class TableLoop {
     return tableView(
       session,
       {
-        devices: allHealth(devices).map((d) => (this.#names[d.id] ? { ...d, name: this.#names[d.id] } : d)),
-        dial: devices.dial ? { angle: devices.sim?.dialAngle?.() ?? devices.dial.angle(), health: devices.dial.health() } : null,
+        devices: this.health(),
+        dial: devices.dial
+          ? {
+              angle: devices.sim?.dialAngle?.() ?? devices.dial.angle(),
+              health: { ...devices.dial.health(), name: deviceName(devices.dial.health(), this.#namesNow()) },
+            }
+          : null,
         sim: devices.sim !== null,
       },
       setup.display,

@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Static, Type } from "@sinclair/typebox";
-import { FleetSchema } from "./schema.ts";
+import { DeviceNamesSchema, FleetSchema } from "./schema.ts";
 import { TableLayoutSchema } from "./table-layout.ts";
 
 export const ScenarioSchema = Type.Object(
@@ -22,6 +22,8 @@ export const ScenarioSchema = Type.Object(
     table: Type.Optional(TableLayoutSchema),
     /** The rule set's data file, relative to the scenario (the WS&IM demo's house stand-in tables). */
     data: Type.Optional(Type.String()),
+    /** The demo's devices named as players call them at this table, by device id. */
+    deviceNames: Type.Optional(DeviceNamesSchema),
   },
   { additionalProperties: false },
 );

@@ -7,13 +7,21 @@ import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
 import { TableLayoutSchema } from "./table-layout.ts";
 
-/** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
+/**
+ * One ship of a fleet: `id`, `name`, the tag(s) and camera marker on its base, and the rule set's own fields (checked
+ * by the rule set).
+ */
 export const ShipEntrySchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
     name: Type.String({ minLength: 1 }),
     /** NFC tag UID(s), hex without separators (case and colons are forgiven). */
     tag: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    /**
+     * The camera's ship marker on its base (AprilTag 36h11 id, 10–586), when not the one of its roster order (10 for
+     * the first ship, 11 for the second …): written by the export of a game whose ship was given a marker at the table.
+     */
+    marker: Type.Optional(Type.Integer({ minimum: 10, maximum: 586 })),
   },
   { additionalProperties: true },
 );
@@ -66,6 +74,12 @@ export const DisplaySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The names players read for the table's devices, by device id (`pixel-5: black die`, `reader-1: reader at the Allied
+ * edge`): a device with none is named by its family and number ("Pixels die 5"); a name given on /devices wins.
+ */
+export const DeviceNamesSchema = Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1, maxLength: 40 }));
+
 /** The table file. `scenario` names a bundled scenario to start from; `fleets`/`roster` then replace its ships. */
 export const TableConfigSchema = Type.Object(
   {
@@ -86,6 +100,8 @@ export const TableConfigSchema = Type.Object(
      */
     data: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
     devices: Type.Optional(DeviceConfigSchema),
+    /** The devices' names players read, by device id (a scenario's for the demo's devices). */
+    deviceNames: Type.Optional(DeviceNamesSchema),
     bindings: Type.Array(BindingSchema, { default: [] }),
     players: Type.Array(PlayerSchema, { default: [] }),
     display: Type.Optional(DisplaySchema),

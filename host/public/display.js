@@ -53,7 +53,7 @@ function Health({ devices }) {
     ${
       bad.length === 0
         ? html`<span class="dev ok"><i></i>${devices.length} devices OK</span>`
-        : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.id} ${d.status}</span>`)
+        : bad.map((d) => html`<span class="dev bad" title=${d.message ?? d.status}><i></i>${d.name ?? d.id} ${d.status}</span>`)
     }
   </div>`;
 }

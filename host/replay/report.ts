@@ -5,7 +5,7 @@
 
 import type { DicePlan } from "../../src/dice/plan.ts";
 import { factsLine } from "../public/lib/facts.js";
-import { dieLabel } from "../session/dice-gather.ts";
+import { dieLabel, sourceName } from "../session/dice-gather.ts";
 import type { GameOver } from "../session/game-over.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, show, words } from "./outcome-text.ts";
@@ -40,11 +40,12 @@ function gameFacts(r: Replay, g: ReportGame | undefined): [string, string][] {
 }
 
 function dieSource(from: DieProvenance): string {
-  if (from.source === "die") return `${from.dieId} (${from.family}${from.color ? `, ${from.color}` : ""}) showed ${from.face}`;
+  // the report is read away from the table: the die by its family and number, with its colour ("Pixels die 5, black")
+  if (from.source === "die") return `${sourceName(from)}${from.color ? `, ${from.color},` : ""} showed ${from.face}`;
   return from.source === "manual" ? "typed in" : "rolled by the host";
 }
 
-/** "6 — Dutch: pixel-2 (pixels) showed 6": each die with whose slot it filled (side, colour or role) and its source. */
+/** "6 — Dutch: Pixels die 2, white, showed 6": each die with whose slot it filled (side, colour or role) and its source. */
 function diceText(plan: DicePlan, dice: readonly PlacedDie[]): string {
   if (dice.length === 0) return "no dice";
   return dice

@@ -199,7 +199,11 @@ const Device = Type.Object(
     connected: Type.Boolean(),
     status: Type.String(),
     emulated: Type.Boolean(),
-    name: Type.Optional(Type.String({ description: "The friendly name a person gave it" })),
+    name: Type.Optional(
+      Type.String({
+        description: "The name players read: a person's, else the table file's, else its family and number (\"Pixels die 5\")",
+      }),
+    ),
     color: Type.Optional(Type.String({ description: "A die's own colour" })),
     commands: Type.Optional(Type.Array(Type.String(), { description: "A button pad's buttons, by the command each sends" })),
   },

@@ -3,12 +3,14 @@
  * the next tag read on any reader to that ship; "roll the die you want as the black die" binds the next die rolled.
  * Pure: the step asks, these answer with what to do and what to say.
  */
+
 import { shipMarkers } from "../../devices/camera/markers.ts";
 import type { DeviceHealth, DieRolled, Reading } from "../../devices/readings.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
 import type { Assigning } from "../store/records.ts";
 import { bindingProblem } from "./bindings.ts";
+import { dieNamer } from "./dice-gather.ts";
 
 export type { Assigning } from "../store/records.ts";
 
@@ -44,17 +46,14 @@ export function bindingFor(
   sides: readonly string[],
 ): Result<{ readonly binding: Binding; readonly text: string }> {
   const bound = bindings.find((b) => b.die === r.dieId);
+  const name = dieNamer(health)(r);
   if (bound) {
-    return fail(
-      "die.bound",
-      `Die ${r.dieId} is already ${describeBinding(bound)}: roll another die, or unbind it on /devices first.`,
-      "die",
-    );
+    return fail("die.bound", `${name} is already ${describeBinding(bound)}: roll another die, or unbind it on /devices first.`, "die");
   }
   const binding: Binding = { ...wanted, die: r.dieId };
   const problem = bindingProblem(binding, health, sides);
   if (problem) return problem;
-  return ok({ binding, text: `Die ${r.dieId} is now ${describeBinding(wanted)}.` });
+  return ok({ binding, text: `${name} is now ${describeBinding(wanted)}.` });
 }
 
 /** "the black rof die of the English", "a die of any role": what a binding makes of a die, in words. */

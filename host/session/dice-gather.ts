@@ -6,11 +6,12 @@
  * that side's slot whatever order the dice land in; an unbound die fills the first open slot.
  * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
  */
-import type { DieRolled } from "../../devices/readings.ts";
+import type { DeviceHealth, DieRolled } from "../../devices/readings.ts";
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import { colorFits, type DicePlan, type DicePlanEntry } from "../../src/dice/plan.ts";
 import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
+import { derivedName } from "../devices.ts";
 import type { DiceMode, DieProvenance, PlacedDie, Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
 
@@ -40,8 +41,9 @@ export function refuseDie(
   st: DraftStatus | null,
   binding: Binding | undefined,
   players: Readonly<Record<string, DiceMode>> = {},
+  nameOf: DieNamer = dieNamer(),
 ): string | null {
-  const label = `Die ${r.dieId} (${r.face})`;
+  const label = `${nameOf(r)} (${r.face})`;
   if (!st) return `${label}: no action is waiting for dice.`;
   if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
   if (sidedPlan(st.plan)) {
@@ -195,17 +197,27 @@ export interface DieLabel {
   readonly color?: string;
   /** The plan entry's role (`attack`, `attacker`, `initiative` …). */
   readonly role: string;
-  /** The die's name (`pixel-1`), `typed` or `host roll`. */
+  /** The die's name ("Black die", "Pixels die 5"), `typed` or `host roll`. */
   readonly source: string;
   /** Whose it is in a word or two: the side, else the colour, else the role where the roll has several; "" for one. */
   readonly whose: string;
-  /** The whole label: "English · pixel-1", "black · typed", "attacker · host roll". */
+  /** The whole label: "English · Black die", "black · typed", "attacker · host roll". */
   readonly text: string;
 }
 
+/** How a die is named to players: by its device's name (its health's), else its family and number ("Pixels die 5"). */
+export type DieNamer = (die: { readonly dieId: string; readonly family: string }) => string;
+
+/** Names dice by the devices' health (each carries the name players read); a die no longer there by its family and number. */
+export function dieNamer(health: readonly DeviceHealth[] = []): DieNamer {
+  const names = new Map<string, string>();
+  for (const h of health) if (h.name) names.set(h.id, h.name);
+  return (d) => names.get(d.dieId) ?? derivedName({ id: d.dieId, kind: "die", family: d.family });
+}
+
 /** A die's source as players name it: the die's name, "typed" or "host roll". */
-export const sourceName = (from: DieProvenance): string =>
-  from.source === "die" ? from.dieId : from.source === "manual" ? "typed" : "host roll";
+export const sourceName = (from: DieProvenance, nameOf: DieNamer = dieNamer()): string =>
+  from.source === "die" ? nameOf(from) : from.source === "manual" ? "typed" : "host roll";
 
 /** Whose a slot is: its side, else its colour, else its role when the roll has several roles; "" when one. */
 function whoseSlot(e: Pick<DicePlanEntry, "role" | "color" | "side">, plan: DicePlan): string {
@@ -219,19 +231,19 @@ function whoseSlot(e: Pick<DicePlanEntry, "role" | "color" | "side">, plan: Dice
 }
 
 /** The label of a placed die of `plan` (a record from before dice were labelled reads its slot from the plan). */
-export function dieLabel(plan: DicePlan, d: PlacedDie): DieLabel {
+export function dieLabel(plan: DicePlan, d: PlacedDie, nameOf?: DieNamer): DieLabel {
   const e = plan[d.entry];
   const role = d.role ?? e?.role ?? "";
   const side = d.side ?? e?.side;
   const color = d.color ?? undefined;
-  const source = sourceName(d.from);
+  const source = sourceName(d.from, nameOf);
   const whose = whoseSlot({ role, color: color ?? null, ...(side ? { side } : {}) }, plan);
   return { ...(side ? { side } : {}), ...(color ? { color } : {}), role, source, whose, text: whose ? `${whose} · ${source}` : source };
 }
 
 /** The dice with their labels, for the view. */
-export const labelledDice = (plan: DicePlan | null, dice: readonly PlacedDie[]) =>
-  dice.map((d) => ({ ...d, label: dieLabel(plan ?? [], d) }));
+export const labelledDice = (plan: DicePlan | null, dice: readonly PlacedDie[], nameOf?: DieNamer) =>
+  dice.map((d) => ({ ...d, label: dieLabel(plan ?? [], d, nameOf) }));
 
 /** "the English die", "two English dice". */
 const theDice = (name: string, n: number): string => (n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`);

@@ -11,11 +11,13 @@
  * (`step-dice.ts`), the pad's answers (`step-pad.ts`), players' dice, bindings and set-up by touch
  * (`step-setup.ts`); `step-run.ts` is what they see of the step.
  */
+
 import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
+import { derivedName } from "../devices.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
+import { dieNamer, dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
 import { sighted } from "./positions.ts";
@@ -167,15 +169,15 @@ class Run implements StepRun {
     if (this.work.assigning && assigned(this, r)) return;
     if (r.type === "tag.arrived") {
       const ship = this.env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
-      if (!ship) this.notice("warn", `Tag ${r.uid} on ${r.readerId} is not on any ship of this table.`);
+      const reader = this.env.health.find((h) => h.id === r.readerId)?.name ?? derivedName({ id: r.readerId, kind: "reader", family: "" });
+      if (!ship) this.notice("warn", `Tag ${r.uid} (read by ${reader}) is not on any ship of this table.`);
       else this.input({ type: "tap", ship });
     } else if (r.type === "ship.seen") {
       this.#seen(r);
     } else if (r.type === "die.rolled") {
       this.#die(r);
     } else if (r.type === "die.roll-lost") {
-      const which = r.color ? `the ${r.color} die (${r.dieId})` : `die ${r.dieId}`;
-      this.notice("warn", `Roll ${which} again: its last roll was lost (${r.reason}).`);
+      this.notice("warn", `Roll ${dieNamer(this.env.health)(r)} again: its last roll was lost (${r.reason}).`);
     } else if (r.type === "button.pressed") {
       const command = BUTTONS[r.command];
       const done = command ? this.input(command) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
@@ -200,7 +202,8 @@ class Run implements StepRun {
     const w = this.work;
     const binding = w.bindings.find((b) => b.die === r.dieId);
     const st = this.status(w.draft);
-    const refused = refuseDie(r, st, binding, w.players);
+    const nameOf = dieNamer(this.env.health);
+    const refused = refuseDie(r, st, binding, w.players, nameOf);
     if (refused || !w.draft) {
       this.notice("info", refused ?? "No action is waiting for dice.");
       return;
@@ -211,7 +214,7 @@ class Run implements StepRun {
     const after = this.status(next)?.gathered?.unused ?? [];
     if (after.includes(roll) || after.length > (st?.gathered?.unused.length ?? 0)) {
       // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
-      const what = `Die ${r.dieId} (${r.face})`;
+      const what = `${nameOf(r)} (${r.face})`;
       const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
       this.notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
       return;

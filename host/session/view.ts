@@ -13,7 +13,7 @@ import type { TableLayout } from "../config/table-layout.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { choiceWords } from "./choices.ts";
-import { labelledDice } from "./dice-gather.ts";
+import { type DieNamer, dieNamer, labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
 import { gameOver, type StoredEnd } from "./game-over.ts";
 import { choiceMapView, measureView } from "./measure-view.ts";
@@ -83,7 +83,7 @@ function assigningView(s: TableSession, views: readonly { readonly id: string; r
  * A result as pages show it: `number` is its number in the game (from #1, the records in effect in order); `facts`
  * its outcome as the rule set's typed facts (label, kind, value in words, unit), which the pages render.
  */
-export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number) {
+export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, number: number, nameOf?: DieNamer) {
   return {
     seq: r.seq,
     number,
@@ -94,7 +94,7 @@ export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, nu
     facts: rs.facts(state, r.action, r.outcome),
     plan: r.plan,
     /** Each die with its label: whose slot it filled (side, colour or role) and its source. */
-    dice: labelledDice(r.plan, r.dice),
+    dice: labelledDice(r.plan, r.dice, nameOf),
     events: r.events,
   };
 }
@@ -106,7 +106,7 @@ export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, nu
 /** Results on a page of the night's log as the display and /control show it (`GET /api/log`'s default size). */
 export const LOG_PAGE_SIZE = 3;
 
-export function logPage(s: TableSession, page: number, size: number) {
+export function logPage(s: TableSession, page: number, size: number, nameOf?: DieNamer) {
   const total = s.records.length;
   const pages = Math.max(1, Math.ceil(total / size));
   const shown = Math.min(Math.max(0, page), pages - 1);
@@ -114,7 +114,7 @@ export function logPage(s: TableSession, page: number, size: number) {
   const start = Math.max(0, end - size);
   const entries = s.records
     .slice(start, end)
-    .map((r, i) => resultView(s.rs, s.state, r, start + i + 1))
+    .map((r, i) => resultView(s.rs, s.state, r, start + i + 1, nameOf))
     .reverse();
   return { total, page: shown, pages, size, entries };
 }
@@ -164,6 +164,7 @@ export function tableView(
   memo?: ViewMemo,
 ) {
   const st = s.draftStatus();
+  const nameOf = dieNamer(devices.devices);
   // each ship's tags, in one pass over the table's tags (not one per ship)
   const tagsOf = new Map<string, string[]>();
   for (const [uid, ship] of Object.entries(s.tags)) tagsOf.set(ship, [...(tagsOf.get(ship) ?? []), uid]);
@@ -229,7 +230,7 @@ export function tableView(
       },
       roller: st.roller,
       mode: st.mode,
-      dice: labelledDice(st.plan, st.gathered?.placed ?? []),
+      dice: labelledDice(st.plan, st.gathered?.placed ?? [], nameOf),
       needed: st.gathered?.missing.reduce((a, b) => a + b, 0) ?? null,
       ready: st.ready,
     },
@@ -246,7 +247,7 @@ export function tableView(
             map: choiceMapView(s.rs, s.state, head, { positions: s.work.positions, now: s.now(), layout: s.setup.table }),
           }
         : null,
-    last: last ? resultView(s.rs, s.state, last, s.records.length) : null,
+    last: last ? resultView(s.rs, s.state, last, s.records.length, nameOf) : null,
     history: s.records.slice(-12).map((r, i, shown) => ({
       seq: r.seq,
       number: s.records.length - shown.length + i + 1,

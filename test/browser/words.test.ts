@@ -3,7 +3,9 @@
  * played through the API (the scenario's broadside and the phases' own rolls on host dice, the first option of each
  * choice), the display, /control, /devices, the game's summary and its report are rendered in chromium and their
  * visible text holds no state key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `NaN`, `[object`, `hit(s)` or `>99.9`,
- * and the display no URL path.
+ * and the display no URL path. Emulated dice roll in the first roll of each game and a die and a reader are unplugged
+ * before the pages are read, so the dice of a result, the notices and the devices' health are on them: each device is
+ * said by its name, never by its id.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,12 +27,20 @@ const PLAYERS_WORDS = ["dBm", "re-roll", "stand-in"];
 async function playSome(url: string, scenario: Scenario): Promise<TableView> {
   const state = async () => (await call(`${url}/api/state`)).json as unknown as TableView;
   let fired = false;
+  let rolled = false;
   for (let step = 0; step < 60; step++) {
     const s = await state();
     if ((s.last?.number ?? 0) >= RESULTS) return s;
     const choice = s.choice as { options?: { value: unknown }[] } | null;
     if (choice?.options?.length) await call(`${url}/api/choose`, "POST", { value: choice.options[0]?.value });
-    else if (s.pending && (s.pending.needed ?? 0) > 0) await call(`${url}/api/dice/software`, "POST", {});
+    else if (s.pending && (s.pending.needed ?? 0) > 0 && !rolled) {
+      // the first roll's dice come from the emulated dice: their names go on the result (a die the roll cannot take
+      // says so by its name in a notice)
+      rolled = true;
+      for (const d of s.devices.filter((x) => x.kind === "die").slice(0, s.pending.needed ?? 0))
+        await call(`${url}/api/sim/roll`, "POST", { die: d.id, face: 3 });
+      await new Promise((r) => setTimeout(r, 300));
+    } else if (s.pending && (s.pending.needed ?? 0) > 0) await call(`${url}/api/dice/software`, "POST", {});
     else if (s.pending?.ready) await call(`${url}/api/confirm`, "POST", {});
     // a roll the rules demand that the walk cannot set up: put aside
     else if (s.pending && s.pending.origin !== "table") await call(`${url}/api/cancel`, "POST", {});
@@ -49,7 +59,7 @@ async function playSome(url: string, scenario: Scenario): Promise<TableView> {
 const textOf = (page: Page): Promise<string> => page.evaluate(() => document.body.innerText);
 
 /** What a player must never read, found in `text`: each as the offending token. */
-function wordsWrong(text: string, names: readonly string[], display: boolean): string[] {
+function wordsWrong(text: string, names: readonly string[], display: boolean, ids: readonly string[]): string[] {
   let rest = text;
   // names are the players' words even when they hold a hyphen or capitals
   for (const n of [...names].sort((a, b) => b.length - a.length)) rest = rest.split(n).join(" ");
@@ -59,12 +69,17 @@ function wordsWrong(text: string, names: readonly string[], display: boolean): s
   for (const m of rest.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) bad.push(m[0]);
   // an id with a hyphen ("heavily-damaged", "royal-james", "fire-damage"): lower-case words joined by hyphens
   for (const m of rest.matchAll(/(?<![\w/.])[a-z]+(?:-[a-z0-9]+)+(?![\w/])/g)) bad.push(m[0]);
+  // a device's id with no hyphen that is no English word ("ble")
+  for (const id of ids) if (!/-/.test(id) && !ENGLISH.has(id) && new RegExp(`\\b${id}\\b`).test(rest)) bad.push(id);
   // a URL path on the display, with the words round it (which sentence says it)
   if (display)
     for (const m of rest.matchAll(/(?<![\w.])\/(?:control|devices|games|api)\b\S*/g))
       bad.push(`${m[0]} in “${rest.slice(Math.max(0, m.index - 60), m.index + 20).replace(/\s+/g, " ")}”`);
   return [...new Set(bad)];
 }
+
+/** Device ids that are words players use too ("the table", "the dial"). */
+const ENGLISH = new Set(["table", "dial", "pad", "camera"]);
 
 let browser: BrowserContext;
 beforeAll(async () => {
@@ -90,8 +105,11 @@ describe.each(SCENARIOS)("%s: every page in the players' words", { timeout: 240_
   it("after a few results, the display, /control, /devices, the summary and the report hold no key, id or broken figure", async () => {
     const s = await playSome(host.url, scenario);
     expect(s.last?.number ?? 0, "results played").toBeGreaterThanOrEqual(RESULTS);
-    // a device is named by its id until someone names it: that is the name /devices shows
-    const devices = s.devices.map((d) => d.id);
+    // a die and a reader drop out: the display says so, naming them
+    for (const device of ["pixel-5", "reader-2"]) await call(`${host.url}/api/sim/disconnect`, "POST", { device });
+    // a device is named in words (the scenario's names, else its family and number), never by its id
+    const devices = s.devices.flatMap((d) => (d.name ? [d.name] : []));
+    const ids = s.devices.map((d) => d.id);
     const names = [...s.ships.map((x) => x.name), s.ruleset.title, ...s.ruleset.actions.map((a) => a.title), ...devices, ...PLAYERS_WORDS];
     const pages: [string, string][] = [
       ["display", "/"],
@@ -110,7 +128,7 @@ describe.each(SCENARIOS)("%s: every page in the players' words", { timeout: 240_
         10_000,
       );
       await page.waitForTimeout(300);
-      for (const w of wordsWrong(await textOf(page), names, name === "display")) found.push(`${name}: ${w}`);
+      for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name}: ${w}`);
     }
     expect(found).toEqual([]);
   });

@@ -5,6 +5,7 @@
 // Remove button; the whole set exports as a table file. On the demo table (fixed emulated devices) it says how to
 // start a table that takes devices.
 import { useEffect, useState } from "preact/hooks";
+import { deviceKind } from "../lib/device-problems.js";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 import { FieldError, useSend } from "../lib/use-send.js";
@@ -93,7 +94,7 @@ function Added({ state, origins }) {
   return html`<div class="added">
     <h3>Added on this page</h3>
     <ul class="added-list">${mine.map(
-      (d) => html`<li data-added=${d.id}><b>${d.name ?? d.id}</b> <span class="muted">${d.id}</span>
+      (d) => html`<li data-added=${d.id}><b>${d.name ?? d.id}</b> <span class="muted">${deviceKind(d)}</span>
         <button type="button" class="secondary" onClick=${() => send("DELETE", `/api/devices/${encodeURIComponent(d.id)}`)}>Remove</button></li>`,
     )}</ul>
     <${FieldError} id="added-error" error=${refusal?.message} />

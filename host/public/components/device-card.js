@@ -50,14 +50,17 @@ const bindingWords = (b, dice) => {
   ].join(" · ");
 };
 
-/** A friendly name for a device ("the black die with the chip"); an empty one takes it away. */
+/**
+ * A friendly name for a device ("the black die with the chip"), starting from the name it has (the table file's, or
+ * its family and number); an empty one takes a given name away.
+ */
 function NameForm({ d, send }) {
   const [name, setName] = useState(d.name ?? "");
   return html`<form class="name-form" onSubmit=${(e) => {
     e.preventDefault();
     send("PUT", `/api/devices/${encodeURIComponent(d.id)}/name`, { name });
   }}>
-    <label for=${`name-${d.id}`}><span class="sr-only">Name for ${d.id}</span>
+    <label for=${`name-${d.id}`}><span class="sr-only">Name for ${d.name ?? "this device"}</span>
       <input id=${`name-${d.id}`} value=${name} maxlength="40" placeholder="name it" onInput=${(e) => setName(e.currentTarget.value)} /></label>
     <button type="submit" class="secondary">Name</button>
   </form>`;
@@ -98,10 +101,10 @@ export function DeviceCard({ d, state }) {
   const lowBattery = d.battery !== undefined && d.battery <= LOW_BATTERY;
   return html`<li class=${`device-card${problem ? " attention" : ""}`} id=${`device-${d.id}`} data-device=${d.id} data-problem=${problem ? "true" : "false"}>
     <div class="device-head">
-      <h3 class="device-name">${d.name ?? d.id}</h3>
+      <h3 class="device-name" title=${`Its id in the table file: ${d.id}`}>${d.name ?? d.id}</h3>
       <span class=${`device-status ${d.connected ? "ok" : "bad"}`}>${statusWords(d)}</span>
     </div>
-    <p class="muted">${deviceKind(d)}${d.name ? ` · ${d.id}` : ""}${d.emulated ? " · emulated" : ""}</p>
+    <p class="muted">${deviceKind(d)}${d.emulated ? " · emulated" : ""}</p>
     <${Problem} d=${d} />
     <dl class="device-facts">
       ${d.battery !== undefined ? html`<div><dt>Battery</dt><dd class=${lowBattery ? "error" : ""}>${d.battery} %</dd></div>` : null}

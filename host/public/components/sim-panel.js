@@ -16,14 +16,14 @@ function SimRow({ d, state, send }) {
         ${d.connected ? "Unplug" : "Plug in"}</button>
       ${
         d.kind === "die"
-          ? html`<label class="inline" for=${id("face")}><span class="sr-only">Face for ${d.id}</span>
+          ? html`<label class="inline" for=${id("face")}><span class="sr-only">Face for ${d.name ?? "this die"}</span>
               <input id=${id("face")} type="number" min="1" max="6" value=${face} onInput=${(e) => setFace(Number(e.currentTarget.value))} /></label>
             <button type="button" onClick=${() => send("POST", "/api/sim/roll", { die: d.id, face })}>Roll</button>`
           : null
       }
       ${
         d.kind === "reader"
-          ? html`<label class="inline" for=${id("ship")}><span class="sr-only">Ship to tap on ${d.id}</span>
+          ? html`<label class="inline" for=${id("ship")}><span class="sr-only">Ship to tap on ${d.name ?? "this reader"}</span>
               <select id=${id("ship")} value=${uid} onChange=${(e) => setUid(e.currentTarget.value)}>
                 ${state.ships.map((s) => html`<option value=${s.tags[0] ?? ""}>${s.name}</option>`)}
               </select></label>

@@ -1,10 +1,12 @@
 /** The table API (docs/reference/http-api.md): state, actions, dice, undo, ship logs, and the /control and /devices commands. */
+
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { measureRequest } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { identify } from "../../devices.ts";
+import { dieNamer } from "../../session/dice-gather.ts";
 import { LOG_PAGE_SIZE, logPage, shipLog } from "../../session/view.ts";
 import { sendError, sendResult } from "../errors.ts";
 import {
@@ -82,7 +84,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntim
   // the night's log: every result of the game, a page at a time, newest first, each with its dice and whose they were
   app.get<{ Querystring: Static<typeof LogQuery> }>("/api/log", { schema: { querystring: LogQuery } }, async (req) => ({
     ok: true,
-    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? LOG_PAGE_SIZE)),
+    // each die by the name players read (the view's devices carry them)
+    ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? LOG_PAGE_SIZE), dieNamer(table.view().devices)),
   }));
 
   app.post<{ Params: Static<typeof SideParams>; Body: Static<typeof PlayerBody> }>(

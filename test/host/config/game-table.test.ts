@@ -33,8 +33,11 @@ bindings:
   - { die: pixel-1, side: English }
 `;
 
-/** What a game owns of a table setup: everything but the table's devices (and whether its file has a devices section), bindings and club. */
-const gamePart = ({ devices: _d, devicesSection: _s, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
+/**
+ * What a game owns of a table setup: everything but the table's devices (and whether its file has a devices section,
+ * and their names), bindings and club.
+ */
+const gamePart = ({ devices: _d, devicesSection: _s, deviceNames: _n, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
 
 /** Stores `setup` as a new game in a fresh file and reads the record back, as a later open would. */
 function storedAndRead(setup: TableSetup) {

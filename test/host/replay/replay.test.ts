@@ -39,11 +39,11 @@ describe("quarterdeck replay", () => {
     expect(out.ships.find((s: { id: string }) => s.id === "royal-james").damage).toBe(0);
     const md = readFileSync(report, "utf8");
     expect(md).toMatch(/# After-action report: Sole Bay/);
-    expect(md).toMatch(/pixel-1 \(pixels, white\) showed 6/);
-    expect(md).toMatch(/godice-2 \(godice, green\) showed 5/);
+    expect(md).toMatch(/Pixels die 1, white, showed 6/);
+    expect(md).toMatch(/GoDice 2, green, showed 5/);
     expect(md).toMatch(/6 — typed in/);
     // how the rules counted each die, and the result as figures rather than the outcome's JSON
-    expect(md).toMatch(/pixel-1 \(pixels, white\) showed 6 \(hit\); 5 — godice-2 \(godice, green\) showed 5 \(hit\)/);
+    expect(md).toMatch(/Pixels die 1, white, showed 6 \(hit\); 5 — GoDice 2, green, showed 5 \(hit\)/);
     expect(md).toMatch(/1 — typed in \(miss\)/);
     expect(md).toContain("**Counted:** 4 hit, 6 missed");
     expect(md).toContain("- **Action:** Broadside (Firing ship: Royal James, Target: Gouda, Range (inches, base to base): 4");

@@ -97,11 +97,11 @@ describe("set-up by touch", { timeout: 60_000 }, () => {
       (a) => a === null,
     );
     expect(table.view().bindings).toContainEqual({ die: "pixel-5", colors: ["black"], side: "Allied" });
-    expect(lastNotice()).toBe("Die pixel-5 is now the black die of the Allied.");
+    expect(lastNotice()).toBe("Black die is now the black die of the Allied.");
     // the same die again: already bound
     expect((await post("/api/setup/die", { colors: ["red"] })).statusCode).toBe(200);
     await post("/api/sim/roll", { die: "pixel-5", face: 4 });
-    await until(lastNotice, (t) => t.startsWith("Die pixel-5 is already the black die of the Allied"));
+    await until(lastNotice, (t) => t.startsWith("Black die is already the black die of the Allied"));
     expect(table.view().assigning?.kind).toBe("die");
     expect((await post("/api/setup/stop")).statusCode).toBe(200);
     expect(table.view().assigning).toBeNull();
@@ -109,12 +109,14 @@ describe("set-up by touch", { timeout: 60_000 }, () => {
 
   it("gives a device a friendly name, kept in the file; an unknown device is 404, a long name 400", async () => {
     const put = (id: string, name: string) => app.inject({ method: "PUT", url: `/api/devices/${id}/name`, payload: { name } });
+    const before = table.view().devices.find((d) => d.id === "pixel-5")?.name;
+    expect(before, "a device nobody named is named in words, never by its id").toMatch(/^[A-Z][a-z]+ die\b/);
     expect((await put("pixel-5", "  Black with the chip ")).statusCode).toBe(200);
     expect(table.view().devices.find((d) => d.id === "pixel-5")).toMatchObject({ name: "Black with the chip" });
     expect(table.store.deviceNames()).toEqual({ "pixel-5": "Black with the chip" });
     expect((await put("pixel-9", "x")).json().error).toMatchObject({ code: "device.unknown", path: "id" });
     expect((await put("pixel-5", "x".repeat(41))).statusCode).toBe(400);
     expect((await put("pixel-5", "")).statusCode).toBe(200);
-    expect(table.view().devices.find((d) => d.id === "pixel-5")).not.toHaveProperty("name");
+    expect(table.view().devices.find((d) => d.id === "pixel-5")?.name, "back to the name it had").toBe(before);
   });
 });

@@ -94,13 +94,13 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     const s = await until(state, (x) => x.devices.find((d: { id: string }) => d.id === "pixel-3")?.connected === true);
     expect(s.devices.find((d: { id: string }) => d.id === "pixel-3").connected).toBe(true);
     // the drop-out and the return were said on the display, with what to do meanwhile
-    const said = (await until(state, (x) => x.notices.some((n: { text: string }) => /pixel-3 is back/.test(n.text)))).notices.map(
+    const said = (await until(state, (x) => x.notices.some((n: { text: string }) => /White die 3 is back/.test(n.text)))).notices.map(
       (n: { text: string }) => n.text,
     );
     expect(said).toContain(
-      "The white die (pixel-3) dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.",
+      "White die 3 dropped out: it reconnects by itself. Meanwhile type its roll on the control page, or switch to software dice there.",
     );
-    expect(said).toContain("The white die pixel-3 is back.");
+    expect(said).toContain("White die 3 is back.");
     expect((await post("/api/sim/disconnect", { device: "kraken" })).statusCode).toBe(404);
     expect((await post("/api/sim/roll", { die: "kraken", face: 3 })).statusCode).toBe(400);
   });

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** What a game owns of a table setup: everything but the table's devices, bindings and club. */
-const gamePart = ({ devices: _d, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
+const gamePart = ({ devices: _d, deviceNames: _n, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
 
 /** The exported text written to a file and loaded as `start --config` loads it. */
 function loaded(text: string): TableSetup {
@@ -115,6 +115,19 @@ describe("POST /api/games/import", () => {
       message: "table.yaml:2 (fleets): a game holds at most 500 ships; this one has 2000.",
     });
     expect(f.table.store.games()).toHaveLength(before);
+  });
+
+  it("refuses a ship's camera marker that is no ship marker, or another ship's, at its line", async () => {
+    const ship = (id: string, marker: string) =>
+      `      - { id: ${id}, name: ${id.toUpperCase()}, marker: ${marker}, rating: 3, speed: medium, hull: average }`;
+    const file = (a: string, b: string) =>
+      ["ruleset: sole-bay-1672", "fleets:", "  - side: English", "    ships:", ship("a", a), ship("b", b)].join("\n");
+    const refused = async (text: string) => (await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } })).json();
+    expect((await refused(file("40", "40"))).error).toMatchObject({
+      code: "config.invalid",
+      message: "table.yaml:6 (fleets[0].ships[1].marker): marker 40 is already on a.",
+    });
+    expect((await refused(file("3", "41"))).error.message).toMatch(/^table\.yaml:5 \(fleets\[0\]\.ships\[0\]\.marker\): /);
   });
 
   it("names the line and key of a bad table file, and saves nothing", async () => {

@@ -18,7 +18,7 @@ describe("a roll lost in transit", () => {
       },
     });
     expect(f.session.notices.at(-1)).toMatchObject({ level: "warn" });
-    expect(f.session.notices.at(-1)?.text).toMatch(/^Roll the black die \(pixel-5\) again/);
+    expect(f.session.notices.at(-1)?.text).toMatch(/^Roll Pixels die 5 again/);
     expect(f.session.version).toBeGreaterThan(before);
     f.store.close();
   });

@@ -205,7 +205,7 @@ describe("table session", () => {
     expect(session.notices.at(-1)?.text).toMatch(/belongs to Dutch/);
     session.send({ type: "bind", binding: { die: "pixel-2", roles: ["risk"] } });
     session.send({ type: "reading", reading: roll("pixel-2", 6) });
-    expect(session.notices.at(-1)?.text).toMatch(/Die pixel-2 \(6\) is the risk die; the roll is waiting for ten attack dice\./);
+    expect(session.notices.at(-1)?.text).toMatch(/Pixels die 2 \(6\) is the risk die; the roll is waiting for ten attack dice\./);
     session.send({ type: "reading", reading: roll("pixel-3", 6) });
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(1);
   });
