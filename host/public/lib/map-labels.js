@@ -48,7 +48,7 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
   const spots = (s, text) => {
     const a = away.get(s.id) ?? { x: 0, y: 1 };
     // a spot's way from the ship (below, above, beside, a corner), against the way away from the others
-    const score = (c) => c.dir.x * a.x + c.dir.y * a.y - (c.leader ? 0.2 : 0);
+    const score = (c) => c.dir.x * a.x + c.dir.y * a.y - (c.leader ? 0.2 * Math.abs(c.rows) : 0);
     return nearSpots(s, text)
       .map((c, i) => ({ c, i, v: score(c) }))
       .sort((p, q) => q.v - p.v || p.i - q.i)
@@ -73,7 +73,8 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
         y: top + fontPx * 0.95 * unit,
         anchor,
         box,
-        ...(leader ? { leader: { x1: s.sx, y1: s.sy + leader * s.r * 0.5, x2: x, y2: leader > 0 ? top : top + h } } : {}),
+        rows: leader ?? 0,
+        ...(leader ? { leader: { x1: s.sx, y1: s.sy + Math.sign(leader) * s.r * 0.5, x2: x, y2: leader > 0 ? top : top + h } } : {}),
       };
     };
     const side = s.r * 0.3;
@@ -82,8 +83,10 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
       at(s.sx, s.sy - gap - h, "middle"), // above
       at(s.sx + gap, s.sy - h / 2, "start"), // right
       at(s.sx - gap, s.sy - h / 2, "end"), // left
-      at(s.sx, s.sy + gap + row, "middle", 1), // a row below, a row above
+      at(s.sx, s.sy + gap + row, "middle", 1), // a row below, a row above; two rows
       at(s.sx, s.sy - gap - h - row, "middle", -1),
+      at(s.sx, s.sy + gap + 2 * row, "middle", 2),
+      at(s.sx, s.sy - gap - h - 2 * row, "middle", -2),
       at(s.sx + side, s.sy + gap, "start"), // below right, below left, above right, above left
       at(s.sx - side, s.sy + gap, "end"),
       at(s.sx + side, s.sy - gap - h, "start"),
