@@ -3,8 +3,10 @@
  * table (24 ships, seed 3) at a webcam's rate (`CAMERA_PAGE_FPS`, default 30), and the page runs with 1, 2 … workers
  * (`CAMERA_PAGE_WORKERS`, default "1,2"). After a warm-up of five frames the page's measured frames are counted over
  * `CAMERA_PAGE_SECONDS` (default 15): frames a second (grab, hand-over to the worker, grey, detect, fit, place,
- * settle — end to end), the workers' own time a frame, and how long the page's own thread was blocked (long tasks,
- * over 50 ms each, as chromium reports them) per second. `CAMERA_PAGE_SIZES` picks the sizes (e.g. "1920x1080").
+ * settle — end to end), the workers' own time a frame, how long the page's own thread was blocked (long tasks,
+ * over 50 ms each, as chromium reports them) per second, and how fast the host on the same machine answers meanwhile
+ * (`GET /api/state` five times a second: what the display and the devices would feel). `CAMERA_PAGE_SIZES` picks the
+ * sizes (e.g. "1920x1080"); `CAMERA_PAGE_GRAB=bitmap` the page's fallback grab (`/camera?grab=bitmap`).
  * Figures, never asserted; the machine is shared, so each row says the load average it ran under.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,18 +17,21 @@ import { openCvCells } from "../devices/testing/camera/cells.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../devices/testing/camera/video.ts";
 import { freshDataDir, launchChromium, startHost } from "../test/browser/harness.ts";
+import { quantile } from "./stats.ts";
 
 interface PageFigures {
   readonly fps: number;
   readonly detectMs: number;
+  readonly frameMs: number;
   readonly blockedMsPerS: number;
   readonly size: string;
   readonly load: string;
+  readonly hostMs: readonly number[];
 }
 
 const frames = () => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames"));
 
-async function measure(video: string, res: string, workers: number, seconds: number): Promise<PageFigures> {
+async function measure(video: string, res: string, workers: number, seconds: number, grab: string): Promise<PageFigures> {
   const host = await startHost(freshDataDir());
   const browser = await launchChromium([
     "--use-fake-ui-for-media-stream",
@@ -42,7 +47,7 @@ async function measure(video: string, res: string, workers: number, seconds: num
         for (const e of list.getEntries()) w.blockedMs += e.duration;
       }).observe({ type: "longtask", buffered: true });
     });
-    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}`);
+    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}${grab ? `&grab=${grab}` : ""}`);
     await page.waitForFunction(`(${frames.toString()})() >= 5`, null, { timeout: 600_000, polling: 200 });
     const at = () =>
       page.evaluate(`({ n: (${frames.toString()})(), t: performance.now(), blocked: window.blockedMs })`) as Promise<{
@@ -52,7 +57,14 @@ async function measure(video: string, res: string, workers: number, seconds: num
       }>;
     const load0 = loadavg()[0] ?? 0;
     const a = await at();
-    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const hostMs: number[] = [];
+    const until = Date.now() + seconds * 1000;
+    while (Date.now() < until) {
+      const t0 = performance.now();
+      await (await fetch(`${host.url}/api/state`)).arrayBuffer();
+      hostMs.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const b = await at();
     const load1 = loadavg()[0] ?? 0;
     const stats = page.locator(".camera-stats");
@@ -60,9 +72,11 @@ async function measure(video: string, res: string, workers: number, seconds: num
     return {
       fps: (b.n - a.n) / span,
       detectMs: Number(await stats.getAttribute("data-detect-ms")),
+      frameMs: Number((await stats.getAttribute("data-frame-ms")) || Number.NaN),
       blockedMsPerS: (b.blocked - a.blocked) / span,
       size: String(await stats.getAttribute("data-size")),
       load: `${load0.toFixed(1)}–${load1.toFixed(1)}`,
+      hostMs,
     };
   } finally {
     await browser.close();
@@ -73,6 +87,7 @@ async function measure(video: string, res: string, workers: number, seconds: num
 export async function run(): Promise<string> {
   const fps = Number(process.env.CAMERA_PAGE_FPS ?? 30);
   const seconds = Number(process.env.CAMERA_PAGE_SECONDS ?? 15);
+  const grab = process.env.CAMERA_PAGE_GRAB ?? "";
   const workerCounts = (process.env.CAMERA_PAGE_WORKERS ?? "1,2").split(",").map(Number);
   const sizes = (process.env.CAMERA_PAGE_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number));
   const { cv } = await loadOpenCv();
@@ -86,9 +101,9 @@ export async function run(): Promise<string> {
       // a still table: ten identical frames, looped by chromium at the header's rate
       writeMovingVideo(video, { scene, to: [], moving: 0, still: 10, fps }, cells);
       for (const workers of workerCounts) {
-        const p = await measure(video, `${width}x${height}`, workers, seconds);
+        const p = await measure(video, `${width}x${height}`, workers, seconds, grab);
         rows.push(
-          `| ${p.size.replace("x", "×")} | ${workers} | ${p.fps.toFixed(1)} | ${p.detectMs.toFixed(0)} | ${p.blockedMsPerS.toFixed(0)} | ${p.load} |`,
+          `| ${p.size.replace("x", "×")} | ${workers} | ${p.fps.toFixed(1)} | ${p.detectMs.toFixed(0)} / ${Number.isNaN(p.frameMs) ? "—" : p.frameMs.toFixed(0)} | ${p.blockedMsPerS.toFixed(0)} | ${quantile(p.hostMs, 0.5).toFixed(0)} / ${quantile(p.hostMs, 0.95).toFixed(0)} | ${p.load} |`,
         );
         console.error(rows.at(-1));
       }
@@ -97,10 +112,10 @@ export async function run(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
   return [
-    `The camera at ${fps} frames a second; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
+    `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
     "",
-    "| Frame | Workers | Frames/s | Worker's time a frame (ms, last 20) | Page's thread blocked (ms/s) | Load average |",
-    "|---|---|---|---|---|---|",
+    "| Frame | Workers | Frames/s | Worker: finding the markers / whole frame (ms, last 20) | Page's thread blocked (ms/s) | Host's answer (ms, median / p95) | Load average |",
+    "|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

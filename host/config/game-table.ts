@@ -1,6 +1,6 @@
 /**
- * A game's own set-up as a table file would give it: rule set, scenario, title, fleets with their ships and tag
- * UIDs, wind, game state, settings, players and display — everything but the table's hardware (devices, dice
+ * A game's own set-up as a table file would give it: rule set, scenario, title, fleets with their ships, tag UIDs
+ * and camera markers, wind, game state, settings, players and display — everything but the table's hardware (devices, dice
  * bindings) and its club, which belong to the table, not the game. A game created from the browser keeps this in its
  * stored `setup.table`, so opening it later builds the same {@link TableSetup} `load.ts` builds from a file, and
  * exporting it writes a table file `quarterdeck start --config` loads unchanged.
@@ -20,8 +20,15 @@ export type GameTable = Static<typeof GameTableSchema>;
 
 type Ship = Record<string, unknown>;
 
-/** Fleets from the starting ships, one fleet per run of ships of one side (so the ships keep their order), tags put back on. */
-export function fleetsOf(ships: readonly Ship[], tags: Readonly<Record<string, string>>): Fleet[] {
+/**
+ * Fleets from the starting ships, one fleet per run of ships of one side (so the ships keep their order), tags and
+ * the camera markers given at the table (ship id → marker) put back on.
+ */
+export function fleetsOf(
+  ships: readonly Ship[],
+  tags: Readonly<Record<string, string>>,
+  markers: Readonly<Record<string, number>> = {},
+): Fleet[] {
   const byShip = new Map<string, string[]>();
   for (const [uid, id] of Object.entries(tags)) byShip.set(id, [...(byShip.get(id) ?? []), uid]);
   const fleets: Fleet[] = [];
@@ -29,8 +36,10 @@ export function fleetsOf(ships: readonly Ship[], tags: Readonly<Record<string, s
     const uids = byShip.get(String(fields.id)) ?? [];
     // id, name and tag first, as a person writes a ship
     const tag = uids.length === 1 ? { tag: uids[0] } : uids.length > 1 ? { tag: uids } : {};
+    const own = markers[String(fields.id)];
+    const marker = own !== undefined ? { marker: own } : {};
     const named = fields.name !== undefined ? { name: fields.name } : {};
-    const entry = { id: fields.id, ...named, ...tag, ...fields } as ShipEntry;
+    const entry = { id: fields.id, ...named, ...tag, ...marker, ...fields } as ShipEntry;
     const last = fleets.at(-1);
     if (last && last.side === side) last.ships.push(entry);
     else fleets.push({ side: String(side), ships: [entry] });
@@ -45,7 +54,7 @@ export function tableOfSetup(setup: TableSetup): GameTable {
     ruleset: setup.ruleset.id,
     ...(setup.scenario !== null ? { scenario: setup.scenario } : {}),
     title: setup.title,
-    fleets: fleetsOf(setup.start.ships, setup.tags),
+    fleets: fleetsOf(setup.start.ships, setup.tags, setup.markers),
     ...(wind !== undefined ? { wind } : {}),
     ...(game !== undefined ? { game: game as Record<string, unknown> } : {}),
     ...(settings !== undefined ? { settings: settings as NonNullable<GameTable["settings"]> } : {}),

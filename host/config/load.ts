@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { MAX_MARKER_ID } from "../../devices/camera/marker-cells.ts";
+import { FIRST_SHIP_ID } from "../../devices/camera/markers.ts";
 import { normaliseUid } from "../../devices/nfc/presence.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
@@ -94,9 +96,15 @@ export function assemble(
   const tooBig = gameSizeProblem(sources.length, new Set(sources.map((s) => s.side)).size);
   if (tooBig) return fail("config.invalid", `${locate("fleets")}: ${tooBig}`, locate("fleets"));
   const tags: Record<string, string> = {};
+  const markers: Record<string, number> = {};
   const ships: Record<string, unknown>[] = [];
   for (const { side, ship, where } of sources) {
-    const { tag, ...fields } = ship;
+    const { tag, marker, ...fields } = ship;
+    if (marker !== undefined) {
+      const problem = markerProblem(marker, markers);
+      if (problem) return fail("config.invalid", `${where("marker")}: ${problem}`, where("marker"));
+      markers[String(fields.id)] = marker as number;
+    }
     const uids = tag === undefined ? [] : Array.isArray(tag) ? tag : [tag];
     for (const raw of uids) {
       const uid = normaliseUid(String(raw));
@@ -125,7 +133,15 @@ export function assemble(
     );
   if (layout) return fail("config.invalid", `${locate(layout.path)}: ${layout.message}`, locate(layout.path));
   const { wind: _w, game: _g, settings: _s, ...keep } = rest;
-  return ok({ ...keep, ruleset: rs, start, tags });
+  return ok({ ...keep, ruleset: rs, start, tags, ...(Object.keys(markers).length ? { markers } : {}) });
+}
+
+/** Why a ship's `marker` cannot be hers: not a ship marker's id, or another ship's already. */
+function markerProblem(marker: unknown, markers: Readonly<Record<string, number>>): string | null {
+  if (!Number.isInteger(marker) || (marker as number) < FIRST_SHIP_ID || (marker as number) > MAX_MARKER_ID)
+    return `"${String(marker)}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
+  const other = Object.entries(markers).find(([, m]) => m === marker);
+  return other ? `marker ${String(marker)} is already on ${other[0]}.` : null;
 }
 
 /** The club section with its PEM paths resolved against the table file's folder, each file checked readable. */

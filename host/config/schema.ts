@@ -7,13 +7,21 @@ import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
 import { TableLayoutSchema } from "./table-layout.ts";
 
-/** One ship of a fleet: `id`, `name`, the tag(s) on its base, and the rule set's own fields (checked by the rule set). */
+/**
+ * One ship of a fleet: `id`, `name`, the tag(s) and camera marker on its base, and the rule set's own fields (checked
+ * by the rule set).
+ */
 export const ShipEntrySchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
     name: Type.String({ minLength: 1 }),
     /** NFC tag UID(s), hex without separators (case and colons are forgiven). */
     tag: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    /**
+     * The camera's ship marker on its base (AprilTag 36h11 id, 10–586), when not the one of its roster order (10 for
+     * the first ship, 11 for the second …): written by the export of a game whose ship was given a marker at the table.
+     */
+    marker: Type.Optional(Type.Integer({ minimum: 10, maximum: 586 })),
   },
   { additionalProperties: true },
 );

@@ -53,9 +53,10 @@ export function gameDocumentRoutes(app: FastifyInstance, opts: { readonly table:
     const id = Number(req.params.id);
     const game = table.store.gameRecord(id);
     if (!game) return sendError(reply, unknownGame(req.params.id));
-    // the open game's set-up is the one the table runs (its tags and players even when the store kept only the ships)
+    // the open game's set-up is the one the table runs (its tags, markers and players even when the store kept only
+    // the ships)
     const s = table.session;
-    const setup = id === table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags } } : tableSetupOfGame(game);
+    const setup = id === table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags, markers: s.markers } } : tableSetupOfGame(game);
     if (!setup.ok) return sendError(reply, setup.error);
     // the game's data file (a club's chart, base-game tables) travels in the file, inline
     const hasData = setup.value.data !== undefined && setup.value.data !== null;

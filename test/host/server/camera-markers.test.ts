@@ -2,10 +2,11 @@
  * A ship's marker given by showing it to the camera during set-up (issue 30 item 1; docs/camera.md), as a tag is
  * given by tapping: `POST /api/setup/marker {ship}` makes the table wait, the /camera page reports the ship markers
  * that come into view (`camera.shown` on the live socket), and the first goes to the ship — kept in the game file, so
- * the same game opened again still has it. A marker another ship was given is refused and the table waits on; one
+ * the same game opened again still has it, and its exported table file carries it (each ship's `marker`). A marker another ship was given is refused and the table waits on; one
  * another ship carries only by roster order is taken from her, and she is listed with no marker. Roster order stays
  * the default for every other ship.
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +14,8 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CameraSetup } from "../../../host/camera-sightings.ts";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
+import { tableSetupOfGame } from "../../../host/config/game-table.ts";
+import { loadTableFile } from "../../../host/config/load.ts";
 import { buildApp } from "../../../host/server/app.ts";
 import { LiveServerMessage } from "../../../host/server/schemas.ts";
 import type { TableView } from "../../../host/server/view-schema.ts";
@@ -121,6 +124,23 @@ describe("a ship's marker given by showing it to the camera", () => {
     expect(markerOf(kept, "royal-james")).toBe(40);
     expect(markerOf(kept, "gouda")).toBe(12);
     expect(markerOf(kept, "royal-prince")).toBe(10);
+
+    // the game's table file carries them as each ship's `marker`, and loads back (and imports) with them
+    const exported = await again.app.inject({ method: "GET", url: `/api/games/${again.table.gameId}/table-file` });
+    expect(exported.statusCode).toBe(200);
+    const file = join(tempDir(), "exported.yaml");
+    writeFileSync(file, exported.body);
+    const loaded = loadTableFile(file);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.value.markers).toEqual({ "royal-james": 40, gouda: 12 });
+    const imported = await post(again.app, "/api/games/import", { text: exported.body });
+    expect(imported.statusCode).toBe(201);
+    const record = again.table.store.games().find((g) => g.id === imported.json().id);
+    const setup = record && tableSetupOfGame(record);
+    expect(setup?.ok && setup.value.markers).toEqual({ "royal-james": 40, gouda: 12 });
+    // a game not open exports them too
+    const stored = await again.app.inject({ method: "GET", url: `/api/games/${imported.json().id}/table-file` });
+    expect(stored.body).toBe(exported.body.replace(`game-${again.table.gameId}`, `game-${imported.json().id}`));
     await close(again);
   }, 60_000);
 

@@ -117,6 +117,19 @@ describe("POST /api/games/import", () => {
     expect(f.table.store.games()).toHaveLength(before);
   });
 
+  it("refuses a ship's camera marker that is no ship marker, or another ship's, at its line", async () => {
+    const ship = (id: string, marker: string) =>
+      `      - { id: ${id}, name: ${id.toUpperCase()}, marker: ${marker}, rating: 3, speed: medium, hull: average }`;
+    const file = (a: string, b: string) =>
+      ["ruleset: sole-bay-1672", "fleets:", "  - side: English", "    ships:", ship("a", a), ship("b", b)].join("\n");
+    const refused = async (text: string) => (await f.app.inject({ method: "POST", url: "/api/games/import", payload: { text } })).json();
+    expect((await refused(file("40", "40"))).error).toMatchObject({
+      code: "config.invalid",
+      message: "table.yaml:6 (fleets[0].ships[1].marker): marker 40 is already on a.",
+    });
+    expect((await refused(file("3", "41"))).error.message).toMatch(/^table\.yaml:5 \(fleets\[0\]\.ships\[0\]\.marker\): /);
+  });
+
   it("names the line and key of a bad table file, and saves nothing", async () => {
     const before = f.table.store.games().length;
     const text =
