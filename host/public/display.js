@@ -106,7 +106,7 @@ function ActionPanel({ state }) {
       }
       <p class="choice-how">Choose ${many} these on the control page${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
       <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
-        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "now" : ""} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
+        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "option now" : "option"} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
       </ul>
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }

@@ -1,9 +1,10 @@
 // The display's fit: nothing a player reads is clipped, and nothing scrolls. The layout gives each panel the room its
 // content asks for (CSS does most of it: panels that grow and shrink, lists in columns, dice that wrap); when a panel
-// still overflows — a small screen, a large text scale, a twelve-dice result, an eighteen-entry choice — the fit
+// still overflows — a small screen, a large text scale, a fifteen-dice result, a fifteen-entry choice — the fit
 // compacts the display step by step, least needed first, until every panel holds its content: the fleet strip
-// compacts, then the ship log, the odds chart, the type of the instruction and the result (never under 1rem) and the
-// panels' padding, the details of the action, the map, the aside (the action then stands over the result). What the table needs
+// compacts, then the ship log, the odds chart, the type of the instruction and the result (never under 1rem), a long
+// choice's, the panels' padding, the details of the action, the map, the aside (the action then stands over the
+// result), the headings' capitals; while a choice is asked, last, the result's dice. What the table needs
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
 import { useLayoutEffect } from "preact/hooks";
@@ -35,6 +36,8 @@ export const STEPS = [
   { name: "odds-short", helps: ["action"] },
   // smaller type (never under 1rem) before a panel narrows or goes
   { name: "text-tight", helps: ["action", "result"], phone: true },
+  // a long choice (eighteen critical entries, fifteen ships and ranges) in plain 1rem type, more to a row
+  { name: "choice-tight", helps: ["action"] },
   // the panels' padding and gaps, which grow with the type: at 200 % on a small screen they are a line of text each
   { name: "pad-tight", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "map-narrow", helps: ["action", "result"], map: true },
@@ -58,6 +61,11 @@ export const STEPS = [
   { name: "notices-short", helps: [...ALL, "mid"] },
   // the last resort at the largest type on the smallest screen: the sentences in plain 1rem type
   { name: "text-min", helps: ["action", "result"] },
+  // and the last of all: the panels' headings in plain type (not spaced capitals, a line shorter), the notices and the
+  // gaps between the rows tighter
+  { name: "plain", helps: [...ALL, "mid"] },
+  // while the rules ask a choice (and only then), the last result's dice go: its sentence says what happened
+  { name: "result-sentence", helps: ["action"] },
 ];
 
 /** An element whose content is wider or taller than its box (1 px of rounding allowed). */
