@@ -4,7 +4,9 @@
  * truth. `CAMERA_LAYOUTS` sets the layouts per resolution (default 100: 200 in all), `CAMERA_SIZES` the frames
  * (default `1920x1080,3840x2160`), `CAMERA_SHIP_MM` the ship markers' sides to compare (default 40, the printed size),
  * `CAMERA_FIRST_SEED` the first layout's seed (default 1: seeds first … first + layouts − 1). Rendering in
- * plain JavaScript takes most of the time.
+ * plain JavaScript takes most of the time: `CAMERA_CACHE=DIR` keeps each rendered frame there, so a second run
+ * (another detector setting) measures the same frames without rendering them again. `CAMERA_SECOND_LOOK=0` measures
+ * without the second look (devices/camera/second-look.ts), for comparison.
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -19,6 +21,10 @@ export async function run(): Promise<string> {
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
   const cells = openCvCells(cv);
+  const options = {
+    secondLook: process.env.CAMERA_SECOND_LOOK !== "0",
+    ...(process.env.CAMERA_CACHE ? { cacheDir: process.env.CAMERA_CACHE } : {}),
+  };
   const rows: string[] = [];
   const sizes = (process.env.CAMERA_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number) as [number, number]);
   const shipMms = (process.env.CAMERA_SHIP_MM ?? "40").split(",").map(Number);
@@ -26,12 +32,21 @@ export async function run(): Promise<string> {
     for (const shipSize of shipMms) {
       const trials: Trial[] = [];
       for (let seed = first; seed < first + per; seed++) {
-        const t = await trial(randomScene(seed, { width, height, shipSize }), detector, cells);
+        const t = await trial(randomScene(seed, { width, height, shipSize }), detector, cells, options);
         trials.push(t);
         // progress on stderr, and any marker out of tolerance with its seed so it can be replayed
         const off = t.markers.filter((m) => m.result === "misplaced" || (m.visibility === "visible" && m.result === "missing"));
         process.stderr.write(
-          `${width}x${height} ${shipSize} mm seed ${seed}: ${off.map((m) => `${m.id} ${m.visibility} ${m.result} ${m.positionError?.toFixed(2) ?? ""} ${m.headingError?.toFixed(2) ?? ""}`).join("; ") || "all visible within tolerance"}\n`,
+          `${width}x${height} ${shipSize} mm seed ${seed}${t.ok ? "" : ` (${t.failure})`}: ${off.map((m) => `${m.id} ${m.visibility} ${m.result} ${m.positionError?.toFixed(2) ?? ""} ${m.headingError?.toFixed(2) ?? ""}`).join("; ") || "all visible within tolerance"}${
+            t.secondMs > 0
+              ? ` [second look ${t.secondMs.toFixed(0)} ms: ${
+                  t.markers
+                    .filter((m) => m.second)
+                    .map((m) => m.id)
+                    .join(", ") || "none"
+                }]`
+              : ""
+          }\n`,
         );
       }
       const t = tally(trials);

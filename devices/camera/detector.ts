@@ -2,6 +2,7 @@
  * The seam between the maths and OpenCV: a detector takes a grey image and gives the markers it found. The real
  * one (`opencv-detector.ts`) wraps OpenCV's ArUco module as WebAssembly, loaded lazily on the first frame.
  */
+import type { Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
@@ -12,9 +13,18 @@ export interface GreyImage {
   readonly data: Uint8Array | Uint8ClampedArray;
 }
 
+/** What one detection gives: the markers read, and the quadrilaterals found that it could not read. */
+export interface Detection {
+  readonly markers: DetectedMarker[];
+  /** Candidates the detector rejected (corners in image pixels, in no particular order): the second look's. */
+  readonly candidates: readonly (readonly Point[])[];
+}
+
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
+  /** `detect`, with the candidates it could not read. */
+  scan(image: GreyImage): Promise<Detection>;
   /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
   readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */

@@ -4,7 +4,8 @@
  * the library is ~11 MB of JavaScript and takes about a second to start), in the /camera page's worker by
  * `importScripts`.
  */
-import type { GreyImage, MarkerDetector } from "./detector.ts";
+import type { Detection, GreyImage, MarkerDetector } from "./detector.ts";
+import type { Point } from "./homography.ts";
 import { openCvCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
@@ -48,46 +49,57 @@ export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   const detector = new cv.aruco_ArucoDetector(dictionary, params, refine);
   let window = 0;
+  const scan = async (image: GreyImage): Promise<Detection> => {
+    const w = thresholdWindow(image.width, image.height);
+    if (w !== window) {
+      // one threshold pass (min = max), its window for this frame size
+      params.adaptiveThreshWinSizeMin = w;
+      params.adaptiveThreshWinSizeMax = w;
+      detector.setDetectorParameters(params);
+      window = w;
+    }
+    const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
+    const corners = new cv.MatVector();
+    const ids = new cv.Mat();
+    const rejected = new cv.MatVector();
+    try {
+      mat.data.set(image.data);
+      detector.detectMarkers(mat, corners, ids, rejected);
+      const out: DetectedMarker[] = [];
+      for (let i = 0; i < ids.rows; i++) {
+        const c = corners.get(i);
+        const f = c.data32F as Float32Array;
+        out.push({
+          id: ids.data32S[i] as number,
+          corners: [
+            { x: f[0] as number, y: f[1] as number },
+            { x: f[2] as number, y: f[3] as number },
+            { x: f[4] as number, y: f[5] as number },
+            { x: f[6] as number, y: f[7] as number },
+          ],
+        });
+        c.delete();
+      }
+      const candidates: Point[][] = [];
+      for (let i = 0; i < rejected.size(); i++) {
+        const c = rejected.get(i);
+        const f = c.data32F as Float32Array;
+        candidates.push([0, 1, 2, 3].map((k) => ({ x: f[2 * k] as number, y: f[2 * k + 1] as number })));
+        c.delete();
+      }
+      return { markers: out, candidates };
+    } finally {
+      mat.delete();
+      corners.delete();
+      ids.delete();
+      rejected.delete();
+    }
+  };
   return {
     cells: openCvCells(cv),
+    scan,
     async detect(image: GreyImage): Promise<DetectedMarker[]> {
-      const w = thresholdWindow(image.width, image.height);
-      if (w !== window) {
-        // one threshold pass (min = max), its window for this frame size
-        params.adaptiveThreshWinSizeMin = w;
-        params.adaptiveThreshWinSizeMax = w;
-        detector.setDetectorParameters(params);
-        window = w;
-      }
-      const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
-      const corners = new cv.MatVector();
-      const ids = new cv.Mat();
-      const rejected = new cv.MatVector();
-      try {
-        mat.data.set(image.data);
-        detector.detectMarkers(mat, corners, ids, rejected);
-        const out: DetectedMarker[] = [];
-        for (let i = 0; i < ids.rows; i++) {
-          const c = corners.get(i);
-          const f = c.data32F as Float32Array;
-          out.push({
-            id: ids.data32S[i] as number,
-            corners: [
-              { x: f[0] as number, y: f[1] as number },
-              { x: f[2] as number, y: f[3] as number },
-              { x: f[4] as number, y: f[5] as number },
-              { x: f[6] as number, y: f[7] as number },
-            ],
-          });
-          c.delete();
-        }
-        return out;
-      } finally {
-        mat.delete();
-        corners.delete();
-        ids.delete();
-        rejected.delete();
-      }
+      return (await scan(image)).markers;
     },
     close() {
       detector.delete();

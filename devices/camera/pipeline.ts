@@ -5,6 +5,7 @@
  * the host (the ships that settled in this frame).
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
+import { MarkerFinder } from "./find-markers.ts";
 import type { Area, DetectedMarker } from "./markers.ts";
 import { type MeasureFailure, type Measurement, measureMarkers } from "./measure.ts";
 import { emptySettle, SETTLE_DEFAULTS, type SettleOptions, type SettleState, type Sighting, settle } from "./settle.ts";
@@ -15,7 +16,7 @@ export interface FrameResult {
   readonly measurement: Measurement | MeasureFailure;
   /** Ships that settled in this frame (reported once, until they move). */
   readonly settled: readonly Sighting[];
-  /** Milliseconds spent in the detector, and in the whole frame. */
+  /** Milliseconds spent finding the markers (the detector and any second look), and in the whole frame. */
   readonly detectMs: number;
   readonly totalMs: number;
 }
@@ -25,12 +26,18 @@ export interface PipelineOptions {
   /** The ship markers' printed side, mm (the shape check); default the median of those seen. */
   readonly shipSize?: number;
   readonly settle?: SettleOptions;
+  /**
+   * The ship markers expected on the table (the roster's): when one of them or a reference marker is not found, the
+   * detector's unread candidates get a second look (`second-look.ts`). Absent: any marker not found is looked for.
+   */
+  readonly expected?: readonly number[];
   readonly now?: () => number;
 }
 
 /** A camera's frames, one after another: holds the settling state between them. */
 export class CameraPipeline {
   readonly #detector: MarkerDetector;
+  readonly #finder: MarkerFinder;
   readonly #o: PipelineOptions;
   readonly #now: () => number;
   #state: SettleState = emptySettle;
@@ -38,6 +45,7 @@ export class CameraPipeline {
 
   constructor(detector: MarkerDetector, options: PipelineOptions) {
     this.#detector = detector;
+    this.#finder = new MarkerFinder(detector, options.expected ? { expected: options.expected } : {});
     this.#o = options;
     this.#now = options.now ?? (() => performance.now());
   }
@@ -45,7 +53,7 @@ export class CameraPipeline {
   /** Measures a frame taken at `at` (ms, the settling clock). */
   async frame(image: GreyImage, at: number): Promise<FrameResult> {
     const t0 = this.#now();
-    const detected = await this.#detector.detect(image);
+    const { markers: detected } = await this.#finder.find(image, this.#now);
     const t1 = this.#now();
     const measurement = measureMarkers(detected, {
       area: this.#o.area,

@@ -6,8 +6,9 @@
  * (`pipeline.ts`). Reading the pixels and detecting take from tens of milliseconds to a second a frame; in a worker
  * the page's drawing and its socket never wait for either.
  *
- * Messages in: `{type: "start", opencv: URL, area, shipSize?}`, `{type: "frame", image: VideoFrame | ImageBitmap,
- * at}`. Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
+ * Messages in: `{type: "start", opencv: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
+ * second look; absent, any marker not found is looked for), `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
+ * Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
  * `{type: "error", message}`.
  */
 import { openCvDetector, runtimeReady } from "./opencv-detector.ts";
@@ -25,13 +26,22 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 let pipeline: CameraPipeline | null = null;
 
-async function start(m: { opencv: string; area: { width: number; height: number }; shipSize?: number }): Promise<void> {
+async function start(m: {
+  opencv: string;
+  area: { width: number; height: number };
+  shipSize?: number;
+  expected?: number[];
+}): Promise<void> {
   const t0 = performance.now();
   if (!scope.cv) scope.importScripts(m.opencv);
   const cv = scope.cv;
   await runtimeReady(cv);
   pipeline?.close();
-  pipeline = new CameraPipeline(await openCvDetector(cv), { area: m.area, ...(m.shipSize ? { shipSize: m.shipSize } : {}) });
+  pipeline = new CameraPipeline(await openCvDetector(cv), {
+    area: m.area,
+    ...(m.shipSize ? { shipSize: m.shipSize } : {}),
+    ...(Array.isArray(m.expected) ? { expected: m.expected.filter((id) => Number.isInteger(id)).slice(0, 600) } : {}),
+  });
   scope.postMessage({ type: "ready", loadMs: performance.now() - t0 });
 }
 

@@ -8,6 +8,7 @@ import { readFile, stat } from "node:fs/promises";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { type GreyImage, greyFromRgba } from "../../../devices/camera/detector.ts";
+import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
@@ -79,7 +80,8 @@ export async function runCameraMeasure(
   }
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
-  const found = await detector.detect(image).finally(() => detector.close());
+  // the detector's look, then a second look at the candidates it could not read (devices/camera/second-look.ts)
+  const { markers: found } = await new MarkerFinder(detector).find(image).finally(() => detector.close());
   const m = measureMarkers(found, {
     area,
     width: image.width,
