@@ -177,6 +177,16 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
           };
         })()
       : null;
+  // the range bands' words at the top of their rings, kept clear of names
+  const ringWidth = nameWidth(14);
+  const ringLabelBoxes =
+    firer && measured?.rings
+      ? measured.rings.map((r) => {
+          const w = (ringWidth ? ringWidth(r.label) : r.label.length * 14 * 0.7) * unit;
+          const base = t.height - firer.y - r.radius - (firer.width ?? 0) / 2 - 4 * unit;
+          return { x0: firer.x - w / 2, x1: firer.x + w / 2, y0: base - 14 * unit, y1: base + 4 * unit };
+        })
+      : [];
   const labels = placeLabels(
     ships.map((s) => ({ id: s.id, name: nameOf.get(s.id) ?? s.id, ...at(s), r: Math.max(s.length, 14 * unit) / 2 })),
     {
@@ -185,7 +195,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       bounds: win,
       first: Object.keys(role),
       measure: nameWidth(fontPx),
-      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : [])],
+      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : []), ...ringLabelBoxes],
     },
   );
 
