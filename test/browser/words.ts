@@ -46,7 +46,7 @@ async function playSome(url: string, scenario: Scenario): Promise<TableView> {
         state,
         (x) => (x.pending?.dice.length ?? 0) >= dice.length || x.notices.length > before || (x.last?.number ?? 0) > (s.last?.number ?? 0),
         5_000,
-      ).catch(() => null);
+      );
     } else if (s.pending && (s.pending.needed ?? 0) > 0) await call(`${url}/api/dice/software`, "POST", {});
     else if (s.pending?.ready) await call(`${url}/api/confirm`, "POST", {});
     // a roll the rules demand that the walk cannot set up: put aside
