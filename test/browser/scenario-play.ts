@@ -18,7 +18,7 @@ import { colorFits, phaseView } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
-import { axeViolations, boxSizes, smallTargets, smallText } from "./page-checks.ts";
+import { axeViolations, boxSizes, screenshot, smallTargets, smallText } from "./page-checks.ts";
 import type { Scenario } from "./scenario-fire.ts";
 import { checkPlayersWords } from "./words.ts";
 
@@ -68,7 +68,7 @@ const TO_ROLL: Record<Scenario, (h: Host, display: Page) => Promise<void>> = {
     const shown = (await h.state()).version;
     await expect.poll(async () => Number(await display.locator("body").getAttribute("data-version")), WAIT).toBeGreaterThanOrEqual(shown);
     expect(await display.locator("#pad-choice li.now").textContent()).toBe("heavy");
-    await display.screenshot({ path: join(ARTIFACTS, "quickfire-display-1920x1080-choosing.png") });
+    await screenshot(display, join(ARTIFACTS, "quickfire-display-1920x1080-choosing.png"));
     await press("confirm", (x) => x.pending?.choosing === null);
     expect((await until(h.state, (x) => (x.pending?.needed ?? 0) > 0)).pending?.needed).toBe(3);
   },
@@ -100,9 +100,9 @@ async function legibleAndShot(display: Page, phone: Page, scenario: string, when
     expect(await smallText(display, size.text), `${label} text at ${size.name}`).toEqual([]);
     const boxes = await boxSizes(display);
     expect(Math.min(...boxes, 99), `${label} damage boxes at ${size.name}`).toBeGreaterThanOrEqual(size.box - 0.01);
-    await display.screenshot({ path: join(ARTIFACTS, `${scenario}-display-${size.width}x${size.height}-${when}.png`) });
+    await screenshot(display, join(ARTIFACTS, `${scenario}-display-${size.width}x${size.height}-${when}.png`));
   }
-  await phone.screenshot({ path: join(ARTIFACTS, `${scenario}-control-390x844-${when}.png`), fullPage: true });
+  await screenshot(phone, join(ARTIFACTS, `${scenario}-control-390x844-${when}.png`), { fullPage: true });
 }
 
 /** The scenario's file: its host and chromium, the play to a result, then the players' words on every page. */
