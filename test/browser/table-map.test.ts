@@ -23,6 +23,16 @@ let display: Page;
 const state = () => t.state();
 const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
 const WAIT = { timeout: 15_000, interval: 50 };
+/** A few frames after a resize: the map follows its box (a ResizeObserver) and the display fits itself, then draws. */
+const settled = () =>
+  display.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let n = 0;
+        const next = () => (++n >= 4 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
 const tapBoth = async () => {
   await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
   await sim("lift", { reader: "reader-1" });
@@ -141,7 +151,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
       [1280, 800],
     ] as const) {
       await display.setViewportSize({ width, height });
-      await display.waitForTimeout(300);
+      await settled();
       const map = await display.locator("#map svg").boundingBox();
       expect(map).not.toBeNull();
       if (!map) return;
@@ -182,7 +192,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
         [390, 844],
       ] as const) {
         await display.setViewportSize({ width, height });
-        await display.waitForTimeout(200);
+        await settled();
         // the map may give way to what the table needs now at 1024×600: its names are checked where it is shown
         if (!(await display.locator("#map svg").isVisible())) continue;
         const names = await display.locator("#map .map-name").evaluateAll((els) =>

@@ -38,9 +38,15 @@ async function playSome(url: string, scenario: Scenario): Promise<TableView> {
       // the first roll's dice come from the emulated dice: their names go on the result (a die the roll cannot take
       // says so by its name in a notice)
       rolled = true;
-      for (const d of s.devices.filter((x) => x.kind === "die").slice(0, s.pending.needed ?? 0))
-        await call(`${url}/api/sim/roll`, "POST", { die: d.id, face: 3 });
-      await new Promise((r) => setTimeout(r, 300));
+      const dice = s.devices.filter((x) => x.kind === "die").slice(0, Math.min(2, s.pending.needed ?? 0));
+      for (const d of dice) await call(`${url}/api/sim/roll`, "POST", { die: d.id, face: 3 });
+      // until the dice are in (or said refused): host dice then fill the rest
+      const before = s.notices.length;
+      await until(
+        state,
+        (x) => (x.pending?.dice.length ?? 0) >= dice.length || x.notices.length > before || (x.last?.number ?? 0) > (s.last?.number ?? 0),
+        5_000,
+      );
     } else if (s.pending && (s.pending.needed ?? 0) > 0) await call(`${url}/api/dice/software`, "POST", {});
     else if (s.pending?.ready) await call(`${url}/api/confirm`, "POST", {});
     // a roll the rules demand that the walk cannot set up: put aside
