@@ -4,11 +4,11 @@ import { defineConfig } from "vitest/config";
 /**
  * Four lanes. `core` is the pure rules core (test/src) and the layering check: no I/O, no shared state, so it runs on
  * threads without isolation (`npm run test:core`, the inner loop). The others touch processes, ports, files, ptys and
- * chromium and run in forks. The device and host lanes reuse a fork's modules from one file to the next
+ * chromium and run in forks. The device, host and browser lanes reuse a fork's modules from one file to the next
  * (`isolate: false`): each of their files imported the whole host (fastify, the rule sets, the composition root)
  * afresh, which was more than half their time (test/host/server: import 397 s of 731 s summed, under load); every
- * file closes what it opens (hosts, sockets, ptys, children), and none sets a global. The browser lane keeps one
- * fork per file. `npm test` runs every lane.
+ * file closes what it opens (hosts, sockets, ptys, children), and none sets a global. Each browser file connects to
+ * the run's one chromium (test/browser/chromium-server.ts) rather than launching its own. `npm test` runs every lane.
  *
  * Workers: one more than the cores, three on this 2-core machine (vitest's default would be one: cores − 1). Most files of the device, host and
  * browser lanes wait on sockets, ptys and chromium rather than compute, so with one worker a core sits idle and the
@@ -16,12 +16,13 @@ import { defineConfig } from "vitest/config";
  * bug under load (a BLE scan start noble ignored; an adapter answering after the settling time), fixed in
  * devices/ble and pinned by test/devices/emulators/hci/scan-restarts.test.ts.
  */
+const TIMEOUTS = { testTimeout: 20_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...TIMEOUTS,
     projects: [
       {
         extends: true,
@@ -40,7 +41,17 @@ export default defineConfig({
         extends: true,
         test: { name: "host", include: ["test/host/**/*.test.ts", "test/club/**/*.test.ts"], pool: "forks", isolate: false },
       },
-      { extends: true, test: { name: "browser", include: ["test/browser/**/*.test.ts"], pool: "forks" } },
+      // not `extends: true`: it would inherit the root's globalSetup and build dist/ a second time
+      {
+        test: {
+          ...TIMEOUTS,
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          pool: "forks",
+          isolate: false,
+          globalSetup: ["test/browser/chromium-server.ts"],
+        },
+      },
     ],
   },
 });

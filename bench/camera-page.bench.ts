@@ -5,7 +5,8 @@
  * `CAMERA_PAGE_SECONDS` (default 15): frames a second (grab, hand-over to the worker, grey, detect, fit, place,
  * settle — end to end), the workers' own time a frame, how long the page's own thread was blocked (long tasks,
  * over 50 ms each, as chromium reports them) per second, and how fast the host on the same machine answers meanwhile
- * (`GET /api/state` five times a second: what the display and the devices would feel). `CAMERA_PAGE_SIZES` picks the
+ * (`GET /api/state` five times a second: what the display and the devices would feel) and how often the table's
+ * display, open in the same browser, paints (`requestAnimationFrame`; 60 when nothing starves it). `CAMERA_PAGE_SIZES` picks the
  * sizes (e.g. "1920x1080"); `CAMERA_PAGE_GRAB=bitmap` the page's fallback grab (`/camera?grab=bitmap`).
  * Figures, never asserted; the machine is shared, so each row says the load average it ran under.
  */
@@ -27,6 +28,7 @@ interface PageFigures {
   readonly size: string;
   readonly load: string;
   readonly hostMs: readonly number[];
+  readonly displayFps: number;
 }
 
 const frames = () => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames"));
@@ -48,6 +50,12 @@ async function measure(video: string, res: string, workers: number, seconds: num
       }).observe({ type: "longtask", buffered: true });
     });
     await page.goto(`${host.url}/camera?res=${res}&workers=${workers}${grab ? `&grab=${grab}` : ""}`);
+    // the table's display in the same browser, as on a table computer with the camera plugged in: its frames a second
+    const display = await browser.newPage();
+    await display.goto(`${host.url}/`);
+    // a string, not a function: the bench's transpiler would name the inner function with a helper the page lacks
+    await display.evaluate("window.painted = 0; (function tick() { window.painted++; requestAnimationFrame(tick); })()");
+    const painted = () => display.evaluate(() => ({ n: (window as unknown as { painted: number }).painted, t: performance.now() }));
     await page.waitForFunction(`(${frames.toString()})() >= 5`, null, { timeout: 600_000, polling: 200 });
     const at = () =>
       page.evaluate(`({ n: (${frames.toString()})(), t: performance.now(), blocked: window.blockedMs })`) as Promise<{
@@ -57,6 +65,7 @@ async function measure(video: string, res: string, workers: number, seconds: num
       }>;
     const load0 = loadavg()[0] ?? 0;
     const a = await at();
+    const d0 = await painted();
     const hostMs: number[] = [];
     const until = Date.now() + seconds * 1000;
     while (Date.now() < until) {
@@ -66,6 +75,7 @@ async function measure(video: string, res: string, workers: number, seconds: num
       await new Promise((r) => setTimeout(r, 200));
     }
     const b = await at();
+    const d1 = await painted();
     const load1 = loadavg()[0] ?? 0;
     const stats = page.locator(".camera-stats");
     const span = (b.t - a.t) / 1000;
@@ -77,6 +87,7 @@ async function measure(video: string, res: string, workers: number, seconds: num
       size: String(await stats.getAttribute("data-size")),
       load: `${load0.toFixed(1)}–${load1.toFixed(1)}`,
       hostMs,
+      displayFps: (d1.n - d0.n) / ((d1.t - d0.t) / 1000),
     };
   } finally {
     await browser.close();
@@ -103,7 +114,7 @@ export async function run(): Promise<string> {
       for (const workers of workerCounts) {
         const p = await measure(video, `${width}x${height}`, workers, seconds, grab);
         rows.push(
-          `| ${p.size.replace("x", "×")} | ${workers} | ${p.fps.toFixed(1)} | ${p.detectMs.toFixed(0)} / ${Number.isNaN(p.frameMs) ? "—" : p.frameMs.toFixed(0)} | ${p.blockedMsPerS.toFixed(0)} | ${quantile(p.hostMs, 0.5).toFixed(0)} / ${quantile(p.hostMs, 0.95).toFixed(0)} | ${p.load} |`,
+          `| ${p.size.replace("x", "×")} | ${workers} | ${p.fps.toFixed(1)} | ${p.detectMs.toFixed(0)} / ${Number.isNaN(p.frameMs) ? "—" : p.frameMs.toFixed(0)} | ${p.blockedMsPerS.toFixed(0)} | ${quantile(p.hostMs, 0.5).toFixed(0)} / ${quantile(p.hostMs, 0.95).toFixed(0)} | ${p.displayFps.toFixed(0)} | ${p.load} |`,
         );
         console.error(rows.at(-1));
       }
@@ -114,8 +125,8 @@ export async function run(): Promise<string> {
   return [
     `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
     "",
-    "| Frame | Workers | Frames/s | Worker: finding the markers / whole frame (ms, last 20) | Page's thread blocked (ms/s) | Host's answer (ms, median / p95) | Load average |",
-    "|---|---|---|---|---|---|---|",
+    "| Frame | Workers | Frames/s | Worker: finding the markers / whole frame (ms, last 20) | Page's thread blocked (ms/s) | Host's answer (ms, median / p95) | Display's frames/s | Load average |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

@@ -12,7 +12,7 @@ import { adoptTokenFromUrl, api } from "./lib/live.js";
 adoptTokenFromUrl();
 
 const r1 = (v) => (v === null || v === undefined ? "—" : (Math.round(v * 10) / 10).toFixed(1));
-const ms = (v) => `${Math.round(Math.max(0, v)).toLocaleString("en")} ms`;
+const ms = (v) => Math.round(Math.max(0, v)).toLocaleString("en");
 const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "");
 
 /** Draws the markers of the last frame over the video: references blue, ships placed green, refused orange. */
@@ -77,10 +77,10 @@ function Status({ snap, setup }) {
       data-keeps-up=${s?.pace ? String(s.pace.keepsUp) : ""}
       data-size=${s ? `${s.width}x${s.height}` : ""}
     >
-      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? `, ${Math.round(s.cameraFps)} a second from the camera` : ""}` : "—"}</dd>
+      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? ` at ${Math.round(s.cameraFps)} a second` : ""}` : "—"}</dd>
       <dt>Measuring</dt><dd>${
         s?.frameMs
-          ? `${ms(s.frameMs)} a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (reading ${ms(s.greyMs)}, finding the markers ${ms(s.detectMs)}, fitting them ${ms(s.frameMs - s.greyMs - s.detectMs)})`
+          ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
           : "—"
       }</dd>
       <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>

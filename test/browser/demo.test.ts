@@ -14,6 +14,7 @@ import { transition } from "../../src/game/engine.ts";
 import type { Headline } from "../../src/odds/headline.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, settled, startHost, until } from "./harness.ts";
+import { screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const setup = demoSetup();
@@ -107,10 +108,10 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await expect.poll(() => small.textContent(), WAIT).toMatch(/^Broadside is played in Broadsides \/ Boarding; now: Initiative\./);
     expect(await small.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(16);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside.png") });
+    await screenshot(display, join(ARTIFACTS, "display-before-broadside.png"));
     const size = display.viewportSize();
     await display.setViewportSize({ width: 1280, height: 800 });
-    await display.screenshot({ path: join(ARTIFACTS, "display-before-broadside-1280.png") });
+    await screenshot(display, join(ARTIFACTS, "display-before-broadside-1280.png"));
     if (size) await display.setViewportSize(size);
 
     for (const [i, die] of DICE.entries()) await sim("roll", { die, face: FACES[i] });
@@ -142,7 +143,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
       .locator(".ship-card[data-ship=gouda] .track")
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-marked"))));
     expect(marked).toEqual(gouda?.tracks.map((t) => t.marked));
-    await display.screenshot({ path: join(ARTIFACTS, "display-after-broadside.png") });
+    await screenshot(display, join(ARTIFACTS, "display-after-broadside.png"));
   });
 
   it("taps a ship and shows its log", async () => {
@@ -189,7 +190,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await devices.goto(`${host.url}/devices`);
     await devices.locator("[data-device=pixel-1]").waitFor();
     expect(await devices.locator("[data-device=pixel-1]").textContent()).toMatch(/connected/);
-    await devices.screenshot({ path: join(ARTIFACTS, "devices.png") });
+    await screenshot(devices, join(ARTIFACTS, "devices.png"));
     const blink = await call(`${host.url}/api/devices/pixel-1/identify`, "POST", {});
     expect(blink.status).toBe(200);
     await devices.locator("#players select").nth(1).selectOption("manual");
@@ -234,12 +235,12 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
       (asked.choice?.options as { label: string }[] | undefined)?.map((o) => o.label),
     );
     expect(await display.locator("#action .waiting li").allTextContents()).toEqual(asked.followUps.slice(1).map((f) => f.purpose));
-    await display.screenshot({ path: join(ARTIFACTS, "display-choice-pending.png") });
+    await screenshot(display, join(ARTIFACTS, "display-choice-pending.png"));
     const phone = await browser.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${host.url}/control`);
     await phone.locator("#choice form").waitFor();
-    await phone.screenshot({ path: join(ARTIFACTS, "control-phone.png") });
+    await screenshot(phone, join(ARTIFACTS, "control-phone.png"));
     await phone.close();
     expect(await form.locator("h2").textContent()).toMatch(/within 6" of Stavoren/);
     await form.getByLabel("Edgar").check();

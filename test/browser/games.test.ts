@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
-import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
+import { axeViolations, screenshot, smallTargets, smallText } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const WAIT = { timeout: 15_000, interval: 50 };
@@ -64,7 +64,7 @@ async function checkPage(p: Page, name: string): Promise<void> {
       expect(await smallTargets(p, 44), `${name} touch targets on the phone`).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} fits the phone's width`).toBeLessThanOrEqual(390);
     }
-    await p.screenshot({ path: join(ARTIFACTS, `games-${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await screenshot(p, join(ARTIFACTS, `games-${name}-${size.width}x${size.height}.png`), { fullPage: true });
   }
   expect(await axeViolations(p), `axe on ${name}`).toEqual([]);
   await p.setViewportSize(SIZES[0]);
@@ -141,7 +141,7 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await expect.poll(() => display.locator("#title").textContent(), WAIT).toBe("Club night");
     await display.locator(".ship-card[data-ship=royal-james]").waitFor();
     expect(await display.locator(".ship-card").count()).toBe(4);
-    await display.screenshot({ path: join(ARTIFACTS, "games-display-after-open-1920x1080.png") });
+    await screenshot(display, join(ARTIFACTS, "games-display-after-open-1920x1080.png"));
     await display.close();
   });
 

@@ -1,14 +1,16 @@
 /**
  * The browser tests' harness: the real host as a child process (`quarterdeck start`, port 0, a fresh data
- * dir) and Debian's chromium through playwright-core with a fresh profile.
+ * dir) and Debian's chromium through playwright-core: a fresh context of the run's one chromium.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { poll } from "../support/wait.ts";
+import { CHROMIUM_ARGS } from "./chromium-args.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -56,25 +58,41 @@ export function startHost(dataDir: string, args: readonly string[] = []): Promis
   });
 }
 
-/** Debian's chromium, headless, with a fresh profile (and any further command-line switches, e.g. a fake camera). */
-export function launchChromium(extraArgs: readonly string[] = []): Promise<BrowserContext> {
+/**
+ * A fresh browser context of 1920×1080 in Debian's chromium, headless: a context of the run's one chromium
+ * (`chromium-server.ts`, launched once for the browser lane) when there is one and no further switches are asked
+ * for, else a chromium of its own with a fresh profile and those switches (e.g. a fake camera). Closing the context
+ * disconnects from the shared chromium, or ends the chromium of its own.
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<BrowserContext> {
+  const endpoint = extraArgs.length === 0 ? sharedChromium() : undefined;
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    // the tests close what they were given: the context, then the connection with it
+    const closeContext = context.close.bind(context);
+    context.close = async (options) => {
+      await closeContext(options);
+      await browser.close();
+    };
+    return context;
+  }
   const profile = mkdtempSync(join(tmpdir(), "qd-chromium-"));
   return chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
     viewport: { width: 1920, height: 1080 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+/** The shared chromium's endpoint, when the run has one (vitest's `browser` project provides it). */
+function sharedChromium(): string | undefined {
+  try {
+    return inject("chromiumEndpoint");
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
 }
 
 /** JSON POST/GET against the host. */

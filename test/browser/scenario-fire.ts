@@ -1,6 +1,6 @@
 /**
  * Each bundled scenario's firing action, with its geometric fields given (so no ship positions are needed): what the
- * browser tests set up to reach an action with its odds, its dice and a result (words.test.ts).
+ * browser tests set up to reach an action with its odds, its dice and a result (words.ts).
  */
 export const FIRE = {
   // 9 dice for a first rate, 3 for raking: twelve and more

@@ -2,12 +2,14 @@
  * The table's positions in a real browser against the real host (issue 29): in the demo, two ships tapped → the
  * broadside is set up with its range and rake measured from where the models stand and drawn on the map → resolved
  * with the emulated dice, no /control; a ship moved out of the firing line (`/api/sim/move`) → the same taps are
- * refused with the reason. Then the map with 24 ships at 1920×1080 and 1280×800 (screenshots in test-artifacts/).
+ * refused with the reason. Then the map with 24 ships at 1920×1080 and 1280×800, and every bundled scenario's map at
+ * 1024×600 and on a phone (390×844): no two ships' names overlap or touch (screenshots in test-artifacts/).
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scenarioNames } from "../../host/config/scenario.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, devicesUp, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
 
@@ -20,6 +22,16 @@ let display: Page;
 const state = () => t.state();
 const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
 const WAIT = { timeout: 15_000, interval: 50 };
+/** A few frames after a resize: the map follows its box (a ResizeObserver) and the display fits itself, then draws. */
+const settled = () =>
+  display.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let n = 0;
+        const next = () => (++n >= 4 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
 const tapBoth = async () => {
   await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
   await sim("lift", { reader: "reader-1" });
@@ -138,7 +150,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
       [1280, 800],
     ] as const) {
       await display.setViewportSize({ width, height });
-      await display.waitForTimeout(300);
+      await settled();
       const map = await display.locator("#map svg").boundingBox();
       expect(map).not.toBeNull();
       if (!map) return;
@@ -164,5 +176,43 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
       }
       await display.screenshot({ path: join(ARTIFACTS, `map-24-ships-${width}.png`) });
     }
+  });
+
+  it("every bundled scenario: at 1024×600 and on a phone no two ships' names overlap or touch", async () => {
+    const seen: string[] = [];
+    for (const scenario of scenarioNames()) {
+      const made = await call(`${host.url}/api/games`, "POST", { ruleset: scenario, scenario });
+      expect(made.status, scenario).toBe(201);
+      expect((await call(`${host.url}/api/games/${made.json.id}/open`, "POST", {})).status).toBe(200);
+      const ships = (await until(state, (s) => s.game === made.json.id && (s.table?.ships.length ?? 0) > 0)).table?.ships ?? [];
+      await display.locator(`#map .map-ship[data-ship="${ships.at(-1)?.id}"]`).waitFor();
+      for (const [width, height] of [
+        [1024, 600],
+        [390, 844],
+      ] as const) {
+        await display.setViewportSize({ width, height });
+        await settled();
+        // the map may give way to what the table needs now at 1024×600: its names are checked where it is shown
+        if (!(await display.locator("#map svg").isVisible())) continue;
+        const names = await display.locator("#map .map-name").evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return { text: e.textContent ?? "", x0: r.left, x1: r.right, y0: r.top, y1: r.bottom };
+          }),
+        );
+        expect(names.length, `${scenario} at ${width}×${height}: ships named`).toBeGreaterThanOrEqual(Math.min(ships.length, 4));
+        // apart by 4 px across (two short names side by side never read as one word) and 1 px down
+        for (const [i, a] of names.entries())
+          for (const b of names.slice(i + 1))
+            expect(
+              a.x0 < b.x1 + 4 && b.x0 < a.x1 + 4 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1,
+              `${scenario} at ${width}×${height}: ${a.text} and ${b.text}`,
+            ).toBe(false);
+        seen.push(`${scenario} ${width}`);
+        await display.screenshot({ path: join(ARTIFACTS, `map-${scenario}-${width}.png`), fullPage: width < 600 });
+      }
+    }
+    // on a phone the map is always there (below the fold is fine: the phone scrolls)
+    expect(seen.filter((s) => s.endsWith(" 390"))).toHaveLength(scenarioNames().length);
   });
 });

@@ -21,12 +21,20 @@ const state = async () => (await call(`${host.url}/api/state`)).json as unknown 
 const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
 let face = 0;
 
-/** A pad press, waiting for the state it brings (presses of one button closer than the pad's debounce are bounce). */
+/** When each pad button was last pressed (ms). */
+const pressed = new Map<string, number>();
+
+/**
+ * A pad press, waiting for the state it brings. Presses of one button closer than the pad's debounce (50 ms) are
+ * bounce: a button pressed again waits until 80 ms have passed since its last press (another button need not).
+ */
 async function press(command: string): Promise<void> {
+  const wait = (pressed.get(command) ?? 0) + 80 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const before = (await state()).version;
+  pressed.set(command, Date.now());
   await sim("press", { command });
   await until(state, (s) => s.version > before, 10_000).catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 80));
 }
 
 /** Rolls the emulated dice the pending roll still needs, each of a colour that fits its plan entry. */

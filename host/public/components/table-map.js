@@ -46,6 +46,20 @@ function roles(state) {
   return out;
 }
 
+/** @type {CanvasRenderingContext2D | null | undefined} */
+let measuring;
+/**
+ * A ship's name's width in pixels as the map draws it (bold, at `fontPx`, in the page's font, with its outline of a
+ * quarter em), or null where the page cannot measure (the names then take an estimate).
+ */
+function nameWidth(fontPx) {
+  measuring ??= typeof document === "undefined" ? null : document.createElement("canvas").getContext("2d");
+  const ctx = measuring;
+  if (!ctx) return undefined;
+  ctx.font = `700 ${fontPx}px ${getComputedStyle(document.body).fontFamily}`;
+  return (text) => ctx.measureText(text).width + fontPx * 0.25;
+}
+
 /** Where the wind's mark stands: the map's top right corner. */
 const windSpot = (unit, win) => {
   const r = 30 * unit;
@@ -163,6 +177,16 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
           };
         })()
       : null;
+  // the range bands' words at the top of their rings, kept clear of names
+  const ringWidth = nameWidth(14);
+  const ringLabelBoxes =
+    firer && measured?.rings
+      ? measured.rings.map((r) => {
+          const w = (ringWidth ? ringWidth(r.label) : r.label.length * 14 * 0.7) * unit;
+          const base = t.height - firer.y - r.radius - (firer.width ?? 0) / 2 - 4 * unit;
+          return { x0: firer.x - w / 2, x1: firer.x + w / 2, y0: base - 14 * unit, y1: base + 4 * unit };
+        })
+      : [];
   const labels = placeLabels(
     ships.map((s) => ({ id: s.id, name: nameOf.get(s.id) ?? s.id, ...at(s), r: Math.max(s.length, 14 * unit) / 2 })),
     {
@@ -170,7 +194,8 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       fontPx,
       bounds: win,
       first: Object.keys(role),
-      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : [])],
+      measure: nameWidth(fontPx),
+      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : []), ...ringLabelBoxes],
     },
   );
 
@@ -226,6 +251,12 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       ${ships.map(
         (s) => html`<${Base} key=${s.id} s=${s} ...${at(s)} role=${role[s.id]} unit=${unit}
           sideClass=${SIDE_CLASSES[sides.indexOf(sideOf.get(s.id))] ?? "side-a"} onGrab=${onGrab || undefined} />`,
+      )}
+      ${labels.map((l) =>
+        l.leader
+          ? html`<line class="map-leader" x1=${l.leader.x1} y1=${l.leader.y1} x2=${l.leader.x2} y2=${l.leader.y2}
+              style=${`stroke-width:${1.5 * unit}`} />`
+          : null,
       )}
       ${labels.map(
         (l) => html`<text class=${`map-name${role[l.id] ? " in-action" : ""}`} data-label=${l.id} x=${l.x} y=${l.y}

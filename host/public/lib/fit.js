@@ -4,7 +4,7 @@
 // compacts the display step by step, least needed first, until every panel holds its content: the fleet strip
 // compacts, then the ship log, the odds chart, the type of the instruction and the result (never under 1rem), a long
 // choice's, the panels' padding, the details of the action, the map, the aside (the action then stands over the
-// result), the headings' capitals; while a choice is asked, last, the result's dice. What the table needs
+// result), the headings' capitals, the older notices; while a choice is asked, last, the result. What the table needs
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
 import { useLayoutEffect } from "preact/hooks";
@@ -64,8 +64,12 @@ export const STEPS = [
   // and the last of all: the panels' headings in plain type (not spaced capitals, a line shorter), the notices and the
   // gaps between the rows tighter
   { name: "plain", helps: [...ALL, "mid"] },
+  // a device still out keeps its line; of the other notices only the newest stays
+  { name: "notices-min", helps: [...ALL, "mid"] },
   // while the rules ask a choice (and only then), the last result's dice go: its sentence says what happened
   { name: "result-sentence", helps: ["action"] },
+  // and then the result itself: the rules' question says what happened ("Redoutable blew up: which ships …")
+  { name: "result-off", helps: ["action"] },
 ];
 
 /** An element whose content is wider or taller than its box (1 px of rounding allowed). */

@@ -1,6 +1,8 @@
-// Where the map writes each ship's name: beside its base, where it overlaps no other name and stays on the map; the
-// ships of the action being set up first. A name with no room is shortened to its initials, and left off only when
-// even those find none (the fleet below lists every ship). Pure: sizes in screen pixels, positions in map units.
+// Where the map writes each ship's name: beside its base, or a row further out with a leader line to it, where it
+// overlaps no other name and stays on the map; the ships of the action being set up first. Names keep half a letter
+// apart across and 3 px down, so two never read as one word ("RPSM"). A name with no room is shortened to its
+// initials, and left off only when even those find none (the fleet below lists every ship). Pure: sizes in screen
+// pixels, positions in map units; the page measures the names' widths with the font it draws them in.
 
 /** A name's initials ("De Zeven Provinciën" → "DZP", "Gouda" → "Gou"). */
 export function initials(name) {
@@ -14,29 +16,66 @@ export function initials(name) {
 
 const overlaps = (a, b, pad = 0) => a.x0 - pad < b.x1 && b.x0 - pad < a.x1 && a.y0 - pad < b.y1 && b.y0 - pad < a.y1;
 
+const overlapsApart = (a, b, padX, padY) => a.x0 - padX < b.x1 && b.x0 - padX < a.x1 && a.y0 - padY < b.y1 && b.y0 - padY < a.y1;
+
+/** A bold name's width in pixels where the page cannot measure it: up to 0.74 em a letter (capitals and w, m). */
+export const estimateWidth = (text, fontPx) => text.length * fontPx * 0.74;
+
 /**
  * Labels for `ships` (`{id, name, sx, sy, r}`: centre and reach of the base in map units), `unit` map units per
- * pixel, `fontPx` the label's size, `bounds` `{x0, y0, x1, y1}` of the map in map units, `first` ids placed first.
- * `obstacles` are boxes no name may cover (the wind's mark). Returns `{id, text, x, y, anchor, short}` per ship that got one.
+ * pixel, `fontPx` the label's size, `bounds` `{x0, y0, x1, y1}` of the map in map units, `first` ids placed first,
+ * `measure(text)` a name's width in pixels as drawn (its outline included). `obstacles` are boxes no name may cover
+ * (the wind's mark). Returns `{id, text, x, y, anchor, short, box, leader?}` per ship that got one: `box` the name's
+ * box, `leader` `{x1, y1, x2, y2}` the line from the base to a name a row out.
  */
-function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [] }, wholeFirst) {
-  // a line of bold sans-serif text is about 1.2 em tall from the tops of capitals to the tails of g and y, and a letter
-  // up to 0.74 em wide on average (capitals and w, m); names keep 6 px apart
+function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], measure }, wholeFirst) {
+  // a line of bold sans-serif text is about 1.2 em tall from the tops of capitals to the tails of g and y
   const h = fontPx * 1.2 * unit;
-  const widthOf = (text) => text.length * fontPx * 0.74 * unit;
-  const pad = 3 * unit;
+  const widthOf = (text) => (measure ? measure(text) : estimateWidth(text, fontPx)) * unit;
+  // names keep half a letter apart across (two short names side by side stay two words) and 3 px down
+  const padX = Math.max(3, fontPx * 0.5) * unit;
+  const padY = 3 * unit;
   const order = [...ships].sort((a, b) => Number(first.includes(b.id)) - Number(first.includes(a.id)));
   const placed = [...obstacles];
   // every base is an obstacle too: a name never covers a ship
   const bases = ships.map((s) => ({ x0: s.sx - s.r * 0.5, x1: s.sx + s.r * 0.5, y0: s.sy - s.r * 0.5, y1: s.sy + s.r * 0.5, id: s.id }));
-  /** Where a label of `text` may go for ship `s`: beside it first, then at its corners. */
+  const away = awayFrom(ships, 300 * unit);
+  /**
+   * Where a label of `text` may go for ship `s`, best first: on the side away from the ships round it (below a line's
+   * ship whose neighbours are above and beside it), a row further out there (with a leader) before the near side,
+   * so two lines of ships never share the names between them.
+   */
   const spots = (s, text) => {
+    const a = away.get(s.id) ?? { x: 0, y: 1 };
+    // a spot's way from the ship (below, above, beside, a corner), against the way away from the others
+    const score = (c) => c.dir.x * a.x + c.dir.y * a.y - (c.leader ? 0.2 * Math.abs(c.rows) : 0);
+    return nearSpots(s, text)
+      .map((c, i) => ({ c, i, v: score(c) }))
+      .sort((p, q) => q.v - p.v || p.i - q.i)
+      .map((x) => ({ ...x.c, outward: x.v > -0.2 }));
+  };
+  /** Every spot round ship `s` a label of `text` may take. */
+  const nearSpots = (s, text) => {
     const w = widthOf(text);
     const gap = s.r + 4 * unit;
-    // a label at baseline (x, y) anchored start, middle or end covers this box (y down)
-    const at = (x, top, anchor) => {
+    const row = h + padY;
+    // a label at baseline (x, y) anchored start, middle or end covers this box (y down); one a row out has a leader
+    // from the base's edge to the name's near edge
+    const at = (x, top, anchor, leader) => {
       const x0 = anchor === "middle" ? x - w / 2 : anchor === "start" ? x : x - w;
-      return { x, y: top + fontPx * 0.95 * unit, anchor, box: { x0, x1: x0 + w, y0: top, y1: top + h } };
+      const box = { x0, x1: x0 + w, y0: top, y1: top + h };
+      const dx = Math.sign(x - s.sx) * (anchor === "middle" ? 0 : 0.4);
+      const dy = Math.sign(top + h / 2 - s.sy);
+      const n = Math.hypot(dx, dy) || 1;
+      return {
+        dir: { x: dx / n, y: dy / n },
+        x,
+        y: top + fontPx * 0.95 * unit,
+        anchor,
+        box,
+        rows: leader ?? 0,
+        ...(leader ? { leader: { x1: s.sx, y1: s.sy + Math.sign(leader) * s.r * 0.5, x2: x, y2: leader > 0 ? top : top + h } } : {}),
+      };
     };
     const side = s.r * 0.3;
     return [
@@ -44,32 +83,45 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [] }, 
       at(s.sx, s.sy - gap - h, "middle"), // above
       at(s.sx + gap, s.sy - h / 2, "start"), // right
       at(s.sx - gap, s.sy - h / 2, "end"), // left
+      at(s.sx, s.sy + gap + row, "middle", 1), // a row below, a row above; two rows
+      at(s.sx, s.sy - gap - h - row, "middle", -1),
+      at(s.sx, s.sy + gap + 2 * row, "middle", 2),
+      at(s.sx, s.sy - gap - h - 2 * row, "middle", -2),
       at(s.sx + side, s.sy + gap, "start"), // below right, below left, above right, above left
       at(s.sx - side, s.sy + gap, "end"),
       at(s.sx + side, s.sy - gap - h, "start"),
       at(s.sx - side, s.sy - gap - h, "end"),
     ];
   };
+  /** The thin box of a leader line, kept clear of names as a name is. */
+  const leaderBox = (l) => ({ x0: l.x1 - unit, x1: l.x1 + unit, y0: Math.min(l.y1, l.y2), y1: Math.max(l.y1, l.y2) });
   const fits = (s, c) =>
     c.box.x0 >= bounds.x0 &&
     c.box.y0 >= bounds.y0 &&
     c.box.x1 <= bounds.x1 &&
     c.box.y1 <= bounds.y1 &&
-    !placed.some((p) => overlaps(p, c.box, pad)) &&
-    !bases.some((b) => b.id !== s.id && overlaps(b, c.box, pad));
+    !placed.some((p) => overlapsApart(p, c.box, padX, padY) || (c.leader && overlaps(p, leaderBox(c.leader), padY))) &&
+    !bases.some((b) => b.id !== s.id && overlaps(b, c.box, padY));
   const got = new Map();
   const put = (s, text, c, short) => {
     placed.push(c.box);
-    got.set(s.id, { id: s.id, text, x: c.x, y: c.y, anchor: c.anchor, short });
+    if (c.leader) placed.push(leaderBox(c.leader));
+    got.set(s.id, {
+      id: s.id,
+      text,
+      x: c.x,
+      y: c.y,
+      anchor: c.anchor,
+      short,
+      outward: c.outward,
+      box: c.box,
+      ...(c.leader ? { leader: c.leader } : {}),
+    });
   };
-  // whole names beside their ships first (the action's ships always named, overlap or not); then the rest as initials
+  // whole names beside their ships (or a row out) first (the action's ships always named, overlap or not); then the
+  // rest as initials
   for (const s of order) {
-    const c =
-      wholeFirst || first.includes(s.id)
-        ? spots(s, s.name)
-            .slice(0, 4)
-            .find((x) => fits(s, x))
-        : undefined;
+    const c = wholeFirst || first.includes(s.id) ? spots(s, s.name).find((x) => x.outward && fits(s, x)) : undefined;
     if (c) put(s, s.name, c, false);
     else if (first.includes(s.id)) put(s, s.name, spots(s, s.name)[0], false);
   }
@@ -83,12 +135,48 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [] }, 
 }
 
 /**
+ * For each ship, the way away from the ships round it (within `reach` map units), as a unit vector (y down): the sum
+ * of the unit vectors from each of them, the nearer weighing more; straight down for a ship alone.
+ */
+function awayFrom(ships, reach) {
+  const out = new Map();
+  for (const s of ships) {
+    let x = 0;
+    let y = 0;
+    for (const o of ships) {
+      const dx = s.sx - o.sx;
+      const dy = s.sy - o.sy;
+      const d = Math.hypot(dx, dy);
+      if (o === s || d === 0 || d > reach) continue;
+      x += dx / d / d;
+      y += dy / d / d;
+    }
+    const n = Math.hypot(x, y);
+    out.set(s.id, n < 1e-9 ? { x: 0, y: 1 } : { x: x / n, y: y / n });
+  }
+  return out;
+}
+
+/**
  * Labels for `ships`: whole names where they fit, else initials; on a crowded map, where a few whole names would
  * crowd out more initials, every name but the action's ships' is given as initials instead (whichever names more).
  */
 export function placeLabels(ships, options) {
-  const whole = placeWith(ships, options, true);
-  if (whole.length === ships.length) return whole;
-  const short = placeWith(ships, options, false);
-  return short.length > whole.length ? short : whole;
+  // the names are placed one by one: tried in the ships' order, shortest name first and from the left, the layout that
+  // names the most ships wins, then the one with the most whole names on their ships' outer side
+  const orders = [
+    ships,
+    [...ships].sort((a, b) => String(a.name).length - String(b.name).length),
+    [...ships].sort((a, b) => a.sx - b.sx || a.sy - b.sy),
+  ];
+  const worth = (ls) => ls.length * 100 + ls.filter((l) => !l.short).length * 10 + ls.filter((l) => l.outward).length;
+  let best = [];
+  for (const order of orders) {
+    for (const wholeFirst of [true, false]) {
+      const ls = placeWith(order, options, wholeFirst);
+      if (worth(ls) > worth(best)) best = ls;
+      if (wholeFirst && ls.length === ships.length && ls.every((l) => !l.short && l.outward)) return ls;
+    }
+  }
+  return best;
 }

@@ -56,7 +56,8 @@ export function gameDocumentRoutes(app: FastifyInstance, opts: { readonly table:
     // the open game's set-up is the one the table runs (its tags, markers and players even when the store kept only
     // the ships)
     const s = table.session;
-    const setup = id === table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags, markers: s.markers } } : tableSetupOfGame(game);
+    const setup =
+      id === table.gameId ? { ok: true as const, value: { ...s.setup, tags: s.tags, markers: s.markers } } : tableSetupOfGame(game);
     if (!setup.ok) return sendError(reply, setup.error);
     // the game's data file (a club's chart, base-game tables) travels in the file, inline
     const hasData = setup.value.data !== undefined && setup.value.data !== null;

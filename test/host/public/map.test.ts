@@ -70,6 +70,31 @@ describe("the ships' names on the map", () => {
   });
 });
 
+describe("the ships' names kept apart", () => {
+  it("two names side by side keep half a letter apart, so they never read as one word; a leader runs from its ship", () => {
+    // six ships 40 px apart in a line, 20 px names measured at 12 px a letter: whole names cannot sit in one row
+    const unit = 1;
+    const ships = ["Henry", "Cambridge", "Gouda", "Stavoren", "Edgar", "Dolfijn"].map((name, i) => ({
+      id: name,
+      name,
+      sx: 100 + i * 60,
+      sy: 300,
+      r: 20,
+    }));
+    const measure = (t: string) => t.length * 12;
+    const labels = placeLabels(ships, { unit, fontPx: 20, bounds: { x0: 0, y0: 0, x1: 600, y1: 600 }, measure });
+    expect(labels).toHaveLength(6);
+    for (const [i, a] of labels.entries())
+      for (const b of labels.slice(i + 1)) {
+        const sameRow = a.box.y0 < b.box.y1 && b.box.y0 < a.box.y1;
+        if (sameRow)
+          expect(Math.max(a.box.x0, b.box.x0) - Math.min(a.box.x1, b.box.x1), `${a.text} and ${b.text}`).toBeGreaterThanOrEqual(10);
+      }
+    const out = labels.filter((l) => l.leader);
+    for (const l of out) expect(l.leader?.x1).toBe(ships.find((s) => s.id === l.id)?.sx);
+  });
+});
+
 describe("the map's hex grid", () => {
   it("outlines the hexes the window shows, each closed, about as many as the area holds", () => {
     for (const orientation of ["flat", "pointy"] as const) {

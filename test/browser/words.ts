@@ -5,13 +5,14 @@
  * visible text holds no state key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `NaN`, `[object`, `hit(s)` or `>99.9`,
  * and the display no URL path. Emulated dice roll in the first roll of each game and a die and a reader are unplugged
  * before the pages are read, so the dice of a result, the notices and the devices' health are on them: each device is
- * said by its name, never by its id.
+ * said by its name, never by its id. Run by each scenario's file (scenario-play.ts) on its host, after the first
+ * result played there.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import type { TableView } from "../../host/session/view.ts";
-import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
-import { FIRE, SCENARIOS, type Scenario } from "./scenario-fire.ts";
+import { call, until } from "./harness.ts";
+import { FIRE, type Scenario } from "./scenario-fire.ts";
 
 const RESULTS = 3;
 /**
@@ -37,9 +38,15 @@ async function playSome(url: string, scenario: Scenario): Promise<TableView> {
       // the first roll's dice come from the emulated dice: their names go on the result (a die the roll cannot take
       // says so by its name in a notice)
       rolled = true;
-      for (const d of s.devices.filter((x) => x.kind === "die").slice(0, s.pending.needed ?? 0))
-        await call(`${url}/api/sim/roll`, "POST", { die: d.id, face: 3 });
-      await new Promise((r) => setTimeout(r, 300));
+      const dice = s.devices.filter((x) => x.kind === "die").slice(0, Math.min(2, s.pending.needed ?? 0));
+      for (const d of dice) await call(`${url}/api/sim/roll`, "POST", { die: d.id, face: 3 });
+      // until the dice are in (or said refused): host dice then fill the rest
+      const before = s.notices.length;
+      await until(
+        state,
+        (x) => (x.pending?.dice.length ?? 0) >= dice.length || x.notices.length > before || (x.last?.number ?? 0) > (s.last?.number ?? 0),
+        5_000,
+      );
     } else if (s.pending && (s.pending.needed ?? 0) > 0) await call(`${url}/api/dice/software`, "POST", {});
     else if (s.pending?.ready) await call(`${url}/api/confirm`, "POST", {});
     // a roll the rules demand that the walk cannot set up: put aside
@@ -81,55 +88,40 @@ function wordsWrong(text: string, names: readonly string[], display: boolean, id
 /** Device ids that are words players use too ("the table", "the dial"). */
 const ENGLISH = new Set(["table", "dial", "pad", "camera"]);
 
-let browser: BrowserContext;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each(SCENARIOS)("%s: every page in the players' words", { timeout: 240_000 }, (scenario) => {
-  let host: HostProcess;
-  let page: Page;
-  beforeAll(async () => {
-    host = await startHost(freshDataDir(), ["--scenario", scenario]);
-    page = await browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }, 120_000);
-  afterAll(async () => {
-    await page?.close();
-    await host?.stop();
-  });
-
-  it("after a few results, the display, /control, /devices, the summary and the report hold no key, id or broken figure", async () => {
-    const s = await playSome(host.url, scenario);
-    expect(s.last?.number ?? 0, "results played").toBeGreaterThanOrEqual(RESULTS);
-    // a die and a reader drop out: the display says so, naming them
-    for (const device of ["pixel-5", "reader-2"]) await call(`${host.url}/api/sim/disconnect`, "POST", { device });
-    // a device is named in words (the scenario's names, else its family and number), never by its id
-    const devices = s.devices.flatMap((d) => (d.name ? [d.name] : []));
-    const ids = s.devices.map((d) => d.id);
-    const names = [...s.ships.map((x) => x.name), s.ruleset.title, ...s.ruleset.actions.map((a) => a.title), ...devices, ...PLAYERS_WORDS];
-    const pages: [string, string][] = [
-      ["display", "/"],
-      ["control", "/control"],
-      ["devices", "/devices"],
-      ["summary", `/games/${s.game}/summary`],
-      ["report", `/api/games/${s.game}/report`],
-    ];
-    const found: string[] = [];
-    for (const [name, path] of pages) {
-      await page.goto(`${host.url}${path}`);
-      if (path !== pages[4]?.[1]) await page.waitForSelector("body[data-version], main, h1", { timeout: 20_000 });
-      await until(
-        () => textOf(page),
-        (t) => t.trim().length > 0,
-        10_000,
-      );
-      await page.waitForTimeout(300);
-      for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name}: ${w}`);
-    }
-    expect(found).toEqual([]);
-  });
-});
+/**
+ * After a few results on the host at `url` (its scenario `scenario`), the display, /control, /devices, the summary
+ * and the report hold no key, id or broken figure (a page of its own in `browser`, at 1280×800).
+ */
+export async function checkPlayersWords(url: string, browser: BrowserContext, scenario: Scenario): Promise<void> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const s = await playSome(url, scenario);
+  expect(s.last?.number ?? 0, "results played").toBeGreaterThanOrEqual(RESULTS);
+  // a die and a reader drop out: the display says so, naming them
+  for (const device of ["pixel-5", "reader-2"]) await call(`${url}/api/sim/disconnect`, "POST", { device });
+  // a device is named in words (the scenario's names, else its family and number), never by its id
+  const devices = s.devices.flatMap((d) => (d.name ? [d.name] : []));
+  const ids = s.devices.map((d) => d.id);
+  const names = [...s.ships.map((x) => x.name), s.ruleset.title, ...s.ruleset.actions.map((a) => a.title), ...devices, ...PLAYERS_WORDS];
+  const pages: [string, string][] = [
+    ["display", "/"],
+    ["control", "/control"],
+    ["devices", "/devices"],
+    ["summary", `/games/${s.game}/summary`],
+    ["report", `/api/games/${s.game}/report`],
+  ];
+  const found: string[] = [];
+  for (const [name, path] of pages) {
+    await page.goto(`${url}${path}`);
+    if (path !== pages[4]?.[1]) await page.waitForSelector("body[data-version], main, h1", { timeout: 20_000 });
+    await until(
+      () => textOf(page),
+      (t) => t.trim().length > 0,
+      10_000,
+    );
+    await page.waitForTimeout(300);
+    for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name}: ${w}`);
+  }
+  expect(found).toEqual([]);
+  await page.close();
+}

@@ -1,0 +1,4 @@
+/** age-of-sail in a browser, played to a result, then every page in the players' words (scenario-play.ts says what is checked). */
+import { describeScenario } from "./scenario-play.ts";
+
+describeScenario("age-of-sail");
