@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, stateOf, until } from "./harness.ts";
-import { axeViolations } from "./page-checks.ts";
+import { axeViolations, screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const WAIT = { timeout: 30_000 };
@@ -69,7 +69,7 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
       expect.stringMatching(/^USB \(button pads\): 1 HID device, 1 of them a pad or joystick\.$/),
     ]);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, "add-devices-found-1920x1080.png") });
+    await screenshot(page, join(ARTIFACTS, "add-devices-found-1920x1080.png"));
 
     // three dice: the first blinks when asked (its link opened for the moment), each is named and coloured
     const pixels = () => page.locator(".found-card", { hasText: "Pixels die" }).first();
@@ -107,7 +107,7 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
     expect(onTable(await until(state, (s) => onTable(s).length === all.length, 30_000))).toEqual(all);
     // the page draws the added devices from its live feed: it may be a push behind the state just read
     await expect.poll(() => page.locator("[data-added]").count(), WAIT).toBe(7);
-    await page.screenshot({ path: join(ARTIFACTS, "add-devices-added-1920x1080.png"), fullPage: true });
+    await screenshot(page, join(ARTIFACTS, "add-devices-added-1920x1080.png"), { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // each die bound to its side by rolling it (Bind a die by rolling it, on the same page)
@@ -147,6 +147,6 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
     await page.locator("[data-added='reader-2']").waitFor(WAIT);
     await page.locator("#phones-h").waitFor(WAIT);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(ARTIFACTS, "add-devices-restart-390x844.png"), fullPage: true });
+    await screenshot(page, join(ARTIFACTS, "add-devices-restart-390x844.png"), { fullPage: true });
   });
 });

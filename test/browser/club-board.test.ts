@@ -13,6 +13,7 @@ import { freePort, quiet, SimTable } from "../club/helpers.ts";
 import { honestGame } from "../club/honest-game.ts";
 import { tempDir } from "../host/helpers.ts";
 import { launchChromium } from "./harness.ts";
+import { screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 
@@ -57,7 +58,7 @@ describe("the club board", () => {
     await expect.poll(() => tile.locator(".result").textContent(), { timeout: 10_000 }).toBe(last?.description);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.waitForTimeout(500); // the throttled state (ships afloat) follows the event
-    await page.screenshot({ path: join(ARTIFACTS, "club-board-1920.png") });
+    await screenshot(page, join(ARTIFACTS, "club-board-1920.png"));
     // a table that forges a result: its tile says the board did not count it, and why
     const forger = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
     cleanup.push(() => forger.endAsync(true));
@@ -70,8 +71,8 @@ describe("the club board", () => {
     await expect.poll(() => note.textContent(), { timeout: 10_000 }).toMatch(/Not counted — record #2: its dice give another result/);
     const size = await note.evaluate((e) => window.getComputedStyle(e).fontSize);
     expect(Number.parseFloat(size), size).toBeGreaterThanOrEqual(16);
-    await page.screenshot({ path: join(ARTIFACTS, "club-board-forged-1920.png") });
+    await screenshot(page, join(ARTIFACTS, "club-board-forged-1920.png"));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(ARTIFACTS, "club-board-phone.png") });
+    await screenshot(page, join(ARTIFACTS, "club-board-phone.png"));
   }, 90_000);
 });

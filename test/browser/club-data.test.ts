@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost } from "./harness.ts";
-import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
+import { axeViolations, screenshot, smallTargets, smallText } from "./page-checks.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const ARTIFACTS = join(ROOT, "test-artifacts");
@@ -41,7 +41,7 @@ async function checkPage(p: Page, name: string): Promise<void> {
       expect(await smallTargets(p, 44), `${name} touch targets on the phone`).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} fits the phone's width`).toBeLessThanOrEqual(390);
     }
-    await p.screenshot({ path: join(ARTIFACTS, `club-data-${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await screenshot(p, join(ARTIFACTS, `club-data-${name}-${size.width}x${size.height}.png`), { fullPage: true });
   }
   expect(await axeViolations(p), `axe on ${name}`).toEqual([]);
   await p.setViewportSize(SIZES[0]);

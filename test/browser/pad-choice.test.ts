@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
-import { smallText } from "./page-checks.ts";
+import { screenshot, smallText } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 let t: OpenDisplay;
@@ -61,7 +61,7 @@ describe("a choice the rules ask, from the pad (wsim-battle-v3)", { timeout: 60_
     await expect.poll(() => display.locator("#choice-options li.now").textContent()).toBe("2");
     expect(await smallText(display, 24)).toEqual([]);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await display.screenshot({ path: join(ARTIFACTS, "wsim-battle-v3-display-1920x1080-pad-choice.png") });
+    await screenshot(display, join(ARTIFACTS, "wsim-battle-v3-display-1920x1080-pad-choice.png"));
     await press("confirm", (x) => x.history.some((h) => h.description.length > 0) && x.choice?.field !== "hits");
     const after = await state();
     expect(after.last?.action).toMatchObject({ type: "fire-result", hits: 2 });

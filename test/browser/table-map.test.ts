@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scenarioNames } from "../../host/config/scenario.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
 import { call, devicesUp, type HostProcess, type OpenDisplay, openDisplay, until } from "./harness.ts";
+import { screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 const setup = demoSetup();
@@ -67,7 +68,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
     expect(pending?.action).toMatchObject({ firer: "royal-james", target: "gouda", broadside: "port", rake: false });
     expect(pending?.measured?.fields.map((f) => f.name).sort()).toEqual(["broadside", "rake", "rangeInches"]);
     mkdirSync(ARTIFACTS, { recursive: true });
-    await display.screenshot({ path: join(ARTIFACTS, "map-broadside-1920.png") });
+    await screenshot(display, join(ARTIFACTS, "map-broadside-1920.png"));
 
     const dice = ["pixel-1", "pixel-2", "pixel-3", "pixel-4", "pixel-5", "pixel-6", "godice-1", "godice-2", "godice-3"];
     // three hits (5s at medium range), seven misses: Gouda is damaged, not sunk (no follow-ups)
@@ -96,7 +97,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
     const s = await state();
     expect(s.pending?.plan).toBeNull();
     expect(s.pending?.measured?.refusal).toMatch(/Gouda/);
-    await display.screenshot({ path: join(ARTIFACTS, "map-refused-1920.png") });
+    await screenshot(display, join(ARTIFACTS, "map-refused-1920.png"));
   });
 
   it("24 ships: the map stays inside the viewport with its names legible and apart at 1920×1080 and 1280×800", async () => {
@@ -174,7 +175,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
         expect(a.x1).toBeLessThanOrEqual(map.x + map.width + 1);
         for (const b of names.slice(i + 1)) expect(a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1).toBe(false);
       }
-      await display.screenshot({ path: join(ARTIFACTS, `map-24-ships-${width}.png`) });
+      await screenshot(display, join(ARTIFACTS, `map-24-ships-${width}.png`));
     }
   });
 
@@ -209,7 +210,7 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
               `${scenario} at ${width}×${height}: ${a.text} and ${b.text}`,
             ).toBe(false);
         seen.push(`${scenario} ${width}`);
-        await display.screenshot({ path: join(ARTIFACTS, `map-${scenario}-${width}.png`), fullPage: width < 600 });
+        await screenshot(display, join(ARTIFACTS, `map-${scenario}-${width}.png`), { fullPage: width < 600 });
       }
     }
     // on a phone the map is always there (below the fold is fine: the phone scrolls)
