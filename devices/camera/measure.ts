@@ -7,7 +7,7 @@ import type { GreyImage } from "./detector.ts";
 import { applyHomography, type Point } from "./homography.ts";
 import { fitPlane, type PlaneFit, type Quad, undistort } from "./lens.ts";
 import type { MarkerCells } from "./marker-cells.ts";
-import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
+import { type Area, CORNER_IDS, type DetectedMarker, EDGE_IDS, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
 import { type RefinedMarker, refineMarker } from "./refine.ts";
 
@@ -79,6 +79,14 @@ export interface MeasureOptions {
  */
 export const MAX_FIT_RESIDUAL = 0.1;
 
+/**
+ * The fewest reference markers a frame's plane is trusted from, on a table with edge markers (any of 4–7 seen):
+ * with fewer the lens's two terms are fitted from too few points and ships inside the area come out past the
+ * tolerance (measured: docs/performance.md), so the frame is refused rather than its ships misplaced. A table with
+ * the four corner markers only (no edge marker seen) is measured with a plain homography, as before.
+ */
+export const MIN_REFERENCES = 6;
+
 /** The plane fit from the reference markers found, or null when fewer than four are. */
 export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
   const image: Quad[] = [];
@@ -102,6 +110,17 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
     o.previous && sameReferences(references, o.previous.references)
       ? o.previous.plane
       : fitReferences(o.refine ? refineAll(references, o.refine) : references, o);
+  const edgeSeen = references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id));
+  if (fit && edgeSeen && fit.points < MIN_REFERENCES) {
+    const seen = references.map((m) => m.id).sort((a, b) => a - b);
+    return {
+      ok: false,
+      code: "camera.corners",
+      message: `only ${fit.points} reference markers seen (${seen.join(", ")}): at least ${MIN_REFERENCES} of 0–7 are needed to trust the lens's fit — is a hand or a model over one?`,
+      found: ids,
+      missing,
+    };
+  }
   if (!fit || fit.rms > 0.02 * Math.max(o.area.width, o.area.height)) {
     return {
       ok: false,
