@@ -6,7 +6,8 @@
  * `CAMERA_FIRST_SEED` the first layout's seed (default 1: seeds first … first + layouts − 1). Rendering in
  * plain JavaScript takes most of the time: `CAMERA_CACHE=DIR` keeps each rendered frame there, so a second run
  * (another detector setting) measures the same frames without rendering them again. `CAMERA_SECOND_LOOK=0` measures
- * without the second look (devices/camera/second-look.ts), for comparison.
+ * without the second look (devices/camera/second-look.ts), for comparison; `CAMERA_THRESHOLD_C=N` sets the adaptive
+ * threshold's constant (default OpenCV's 7).
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -19,7 +20,8 @@ export async function run(): Promise<string> {
   const per = Number(process.env.CAMERA_LAYOUTS ?? 100);
   const first = Number(process.env.CAMERA_FIRST_SEED ?? 1);
   const { cv } = await loadOpenCv();
-  const detector = await openCvDetector(cv);
+  const constant = process.env.CAMERA_THRESHOLD_C;
+  const detector = await openCvDetector(cv, constant ? { thresholdConstant: Number(constant) } : {});
   const cells = openCvCells(cv);
   const options = {
     secondLook: process.env.CAMERA_SECOND_LOOK !== "0",

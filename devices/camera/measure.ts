@@ -7,7 +7,7 @@ import type { GreyImage } from "./detector.ts";
 import { applyHomography, type Point } from "./homography.ts";
 import { fitPlane, type PlaneFit, type Quad, undistort } from "./lens.ts";
 import type { MarkerCells } from "./marker-cells.ts";
-import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
+import { type Area, CORNER_IDS, type DetectedMarker, EDGE_IDS, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
 import { type RefinedMarker, refineMarker } from "./refine.ts";
 
@@ -25,6 +25,14 @@ export interface Measurement {
   /** The plane itself and the reference markers it was fitted from (for the next frame's `previous`). */
   readonly plane: PlaneFit;
   readonly references: readonly DetectedMarker[];
+  /** Each ship marker refined in this frame, with its corners as detected (for the next frame's `previous`). */
+  readonly refinedShips: readonly RefinedShip[];
+}
+
+/** A ship marker's refinement, kept with the detector's corners it started from. */
+export interface RefinedShip {
+  readonly detected: DetectedMarker;
+  readonly refined: DetectedMarker;
 }
 
 /** A frame that could not be measured, with what was found. */
@@ -46,7 +54,16 @@ export interface MeasureOptions {
    * The plane fitted from an earlier frame, with the reference markers it was fitted from: reused when this frame's
    * references are the same markers within half a pixel (a camera on its stand), so the lens is not searched again.
    */
-  readonly previous?: { readonly references: readonly DetectedMarker[]; readonly plane: PlaneFit };
+  readonly previous?: {
+    readonly references: readonly DetectedMarker[];
+    readonly plane: PlaneFit;
+    /**
+     * The ship markers refined in that frame: a ship whose detected corners are each within half a pixel of where
+     * they were keeps its refinement, so a still table costs no fits — the pattern fit is most of a frame's time
+     * (bench/camera-page.bench.ts), and only ships that moved are fitted again.
+     */
+    readonly refinedShips?: readonly RefinedShip[];
+  };
   /**
    * The frame itself and the markers' cells: each marker's corners are then refined by fitting its pattern to the
    * pixels (`refine.ts`), and a ship whose fit is poor (covered, smudged) is refused. Without it, the detector's
@@ -61,6 +78,14 @@ export interface MeasureOptions {
  * it leaves far more (measured: docs/camera.md).
  */
 export const MAX_FIT_RESIDUAL = 0.1;
+
+/**
+ * The fewest reference markers a frame's plane is trusted from, on a table with edge markers (any of 4–7 seen):
+ * with fewer the lens's two terms are fitted from too few points and ships inside the area come out past the
+ * tolerance (measured: docs/performance.md), so the frame is refused rather than its ships misplaced. A table with
+ * the four corner markers only (no edge marker seen) is measured with a plain homography, as before.
+ */
+export const MIN_REFERENCES = 6;
 
 /** The plane fit from the reference markers found, or null when fewer than four are. */
 export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
@@ -85,6 +110,17 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
     o.previous && sameReferences(references, o.previous.references)
       ? o.previous.plane
       : fitReferences(o.refine ? refineAll(references, o.refine) : references, o);
+  const edgeSeen = references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id));
+  if (fit && edgeSeen && fit.points < MIN_REFERENCES) {
+    const seen = references.map((m) => m.id).sort((a, b) => a - b);
+    return {
+      ok: false,
+      code: "camera.corners",
+      message: `only ${fit.points} reference markers seen (${seen.join(", ")}): at least ${MIN_REFERENCES} of 0–7 are needed to trust the lens's fit — is a hand or a model over one?`,
+      found: ids,
+      missing,
+    };
+  }
   if (!fit || fit.rms > 0.02 * Math.max(o.area.width, o.area.height)) {
     return {
       ok: false,
@@ -98,7 +134,8 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   }
   // A ship id seen twice in one frame is ambiguous: neither is placed.
   const detectedShips = detected.filter((m) => m.id >= FIRST_SHIP_ID);
-  const ships = o.refine ? refineAll(detectedShips, o.refine) : detectedShips;
+  const refinedShips = o.refine ? refineShips(detectedShips, o.refine, o.previous?.refinedShips ?? []) : [];
+  const ships = o.refine ? refinedShips.map((r) => r.refined) : detectedShips;
   const twice = new Set(ships.filter((m, i) => ships.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
   const size =
     o.shipSize ??
@@ -129,6 +166,7 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
     fit: { rms: fit.rms, points: fit.points, k: fit.lens.k, k2: fit.lens.k2 },
     plane: fit,
     references,
+    refinedShips,
   };
 }
 
@@ -137,16 +175,30 @@ function refineAll(found: readonly DetectedMarker[], r: NonNullable<MeasureOptio
   return found.map((m) => refineMarker(r.image, m, r.cells(m.id)) ?? m);
 }
 
+/** Ship markers refined, each reusing the last frame's fit when its detected corners have not moved. */
+function refineShips(
+  found: readonly DetectedMarker[],
+  r: NonNullable<MeasureOptions["refine"]>,
+  before: readonly RefinedShip[],
+): RefinedShip[] {
+  return found.map((m) => {
+    const kept = before.find((b) => b.detected.id === m.id && stillAt(m, b.detected));
+    return kept ?? { detected: m, refined: refineMarker(r.image, m, r.cells(m.id)) ?? m };
+  });
+}
+
 /** The same reference markers, each corner within half a pixel of where it was. */
 function sameReferences(now: readonly DetectedMarker[], before: readonly DetectedMarker[]): boolean {
   if (now.length !== before.length) return false;
   return now.every((m) => {
     const b = before.find((x) => x.id === m.id);
-    return (
-      b !== undefined &&
-      m.corners.every((c, i) => Math.hypot(c.x - (b.corners[i]?.x ?? Number.NaN), c.y - (b.corners[i]?.y ?? Number.NaN)) <= 0.5)
-    );
+    return b !== undefined && stillAt(m, b);
   });
+}
+
+/** A marker whose every corner is within half a pixel of another's. */
+function stillAt(m: DetectedMarker, b: DetectedMarker): boolean {
+  return m.corners.every((c, i) => Math.hypot(c.x - (b.corners[i]?.x ?? Number.NaN), c.y - (b.corners[i]?.y ?? Number.NaN)) <= 0.5);
 }
 
 /** The median mapped side of the ship markers, mm (undefined with fewer than three: no shape check then). */

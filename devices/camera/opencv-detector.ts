@@ -35,8 +35,14 @@ export function thresholdWindow(width: number, height: number): number {
   return Math.max(3, 2 * Math.floor((2.5 * Math.max(width, height)) / 1920) + 1);
 }
 
+/** Settings a bench compares; the defaults are the detector's. */
+export interface DetectorTuning {
+  /** The adaptive threshold's constant (grey levels below the window's mean that count as black); OpenCV's 7. */
+  readonly thresholdConstant?: number;
+}
+
 /** A detector over OpenCV, its parameters tuned for small markers seen from above (docs/camera.md). */
-export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
+export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promise<MarkerDetector> {
   const dictionary = cv.getPredefinedDictionary(cv.DICT_APRILTAG_36h11);
   const params = new cv.aruco_DetectorParameters();
   // Corners from lines fitted to the whole contour: on markers 25–40 px across, headings come out within 0.2° at
@@ -46,6 +52,7 @@ export async function openCvDetector(cv: Cv): Promise<MarkerDetector> {
   // across under a blur of σ ≈ 1.3 px were not read at all; with these, nearly all.
   params.perspectiveRemoveIgnoredMarginPerCell = 0.25;
   params.perspectiveRemovePixelPerCell = 8;
+  if (tuning.thresholdConstant !== undefined) params.adaptiveThreshConstant = tuning.thresholdConstant;
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   const detector = new cv.aruco_ArucoDetector(dictionary, params, refine);
   let window = 0;

@@ -91,7 +91,7 @@ function Status({ snap, setup }) {
         snap.lastReport
           ? snap.lastReport.error
             ? ` — refused: ${snap.lastReport.error}`
-            : ` — ${snap.lastReport.reported} ship(s) sent ${ago(snap.lastReport.at)}`
+            : ` — ${snap.lastReport.reported} ${snap.lastReport.reported === 1 ? "ship" : "ships"} sent ${ago(snap.lastReport.at)}`
           : ""
       }</dd>
     </dl>

@@ -2,7 +2,7 @@
  * Every page speaks the players' language (issue 26, "Done when"): for every bundled scenario, after a few results
  * played through the API (the scenario's broadside and the phases' own rolls on host dice, the first option of each
  * choice), the display, /control, /devices, the game's summary and its report are rendered in chromium and their
- * visible text holds no state key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `NaN`, `[object`, `hit(s)` or `>99.9`,
+ * visible text holds no state key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `NaN`, `[object`, a plural in brackets (`hit(s)`, `ship(s)`) or `>99.9`,
  * and the display no URL path. Emulated dice roll in the first roll of each game and a die and a reader are unplugged
  * before the pages are read, so the dice of a result, the notices and the devices' health are on them: each device is
  * said by its name, never by its id. Run by each scenario's file (scenario-play.ts) on its host, after the first
@@ -71,7 +71,7 @@ function wordsWrong(text: string, names: readonly string[], display: boolean, id
   // names are the players' words even when they hold a hyphen or capitals
   for (const n of [...names].sort((a, b) => b.length - a.length)) rest = rest.split(n).join(" ");
   const bad: string[] = [];
-  for (const m of rest.matchAll(/undefined|NaN|\[object|hit\(s\)|>\s?99\.9/g)) bad.push(m[0]);
+  for (const m of rest.matchAll(/undefined|NaN|\[object|[a-z]\(s\)|>\s?99\.9/g)) bad.push(m[0]);
   // a state key: a camelCase word ("gunsLeft", "firstBroadside")
   for (const m of rest.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) bad.push(m[0]);
   // an id with a hyphen ("heavily-damaged", "royal-james", "fire-damage"): lower-case words joined by hyphens

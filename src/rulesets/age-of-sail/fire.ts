@@ -133,7 +133,7 @@ export const fire = aosAction({
     if (!band) return fail("rules.out-of-range", `${a.rangeCm} cm is beyond the range table (12 cm).`, "action.rangeCm");
     const need = a.aim === "hull" ? band.hull : band.sails;
     const decks = s.value.firer.gunDecks[battery];
-    return ok([entry("fire", "d6", decks, `${decks} ${battery} gun deck(s) at the ${a.aim}: ${need}+ hits`)]);
+    return ok([entry("fire", "d6", decks, `${plural(decks, `${battery} gun deck`)} at the ${a.aim}: ${need}+ hits`)]);
   },
   resolve({ state, action: a }, dice) {
     const s = ships(state, a);
@@ -239,7 +239,7 @@ export const loseMasts = aosAction({
     const pending = state.game.pendingMastLoss.find((p) => p.ship === s.value.id);
     if (!pending) return fail("rules.illegal", `No mast losses are waiting for ${s.value.name}.`, "action.ship");
     const masts = a.masts;
-    if (masts.length !== pending.count) return fail("rules.illegal", `Choose exactly ${pending.count} mast(s).`, "action.masts");
+    if (masts.length !== pending.count) return fail("rules.illegal", `Choose exactly ${plural(pending.count, "mast")}.`, "action.masts");
     const down = masts.findIndex((m) => (s.value.masts[m - 1] ?? 0) === 0);
     if (down >= 0) return fail("rules.illegal", `Mast ${masts[down]} is already down.`, `action.masts[${down}]`);
     return ok(a);

@@ -15,6 +15,7 @@ import { baseGap } from "../../geometry/distance.ts";
 import { shipsAround } from "../../geometry/radius.ts";
 import { distance } from "../../geometry/vec.ts";
 import { compassPoint } from "../../geometry/wind.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
 import type { AosState } from "./state.ts";
@@ -117,7 +118,7 @@ function nearExplosion(ctx: Ctx): Reading | null {
   const value = inside.map((w) => ({ ship: w.id, rangeCm: inUnit(w.distance, CM) }));
   return {
     value,
-    figure: `${inside.length} ship(s) within 12 cm base to base`,
+    figure: `${plural(inside.length, "ship")} within 12 cm base to base`,
     ...(close
       ? {
           borderline: {

@@ -7,6 +7,7 @@ import { entry } from "../../dice/plan.ts";
 import { chance, resolution } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
 import { liveShip, shipEvent } from "./events.ts";
@@ -98,7 +99,7 @@ export const turn = aosAction({
     if (remainingCm < 0) {
       return fail(
         "rules.illegal",
-        `Turning ${costCm} point(s) costs ${costCm} cm but ${s.value.name} has only ${allowance.value.maxMove - a.movedCm} cm of this move left.`,
+        `Turning ${plural(costCm, "point")} costs ${costCm} cm but ${s.value.name} has only ${allowance.value.maxMove - a.movedCm} cm of this move left.`,
         "action.to",
       );
     }

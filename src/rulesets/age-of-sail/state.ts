@@ -1,11 +1,13 @@
 /**
  * Age of Sail: ship, wind and game state (docs/reference/rulesets.md `age-of-sail`), their TypeBox schemas and `parseState`.
  */
+
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith, safeName } from "../../game/schema.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { COMPASS_8, COMPASS_16, type Compass8, type Compass16 } from "../../wind/compass.ts";
 import { SETTINGS } from "./settings.ts";
@@ -133,7 +135,11 @@ function fillShip(raw: Static<typeof ShipSchema>, i: number): Result<Ship> {
   const masts = raw.masts ?? [...full.masts];
   const bad = masts.findIndex((m, k) => m > (full.masts[k] ?? 0));
   if (bad >= 0) {
-    return fail("input.invalid", `A ${raw.class}'s mast ${bad + 1} gives at most ${full.masts[bad]} unit(s).`, `ships[${i}].masts[${bad}]`);
+    return fail(
+      "input.invalid",
+      `A ${raw.class}'s mast ${bad + 1} gives at most ${plural(full.masts[bad] ?? 0, "unit")}.`,
+      `ships[${i}].masts[${bad}]`,
+    );
   }
   const gunDecks = raw.gunDecks ?? { port: full.decks, starboard: full.decks };
   for (const side of BROADSIDES) {

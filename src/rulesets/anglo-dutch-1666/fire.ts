@@ -97,7 +97,8 @@ export function gunnery(state: AdState, action: FireAction): Result<Gunnery> {
   const gunnerySteps = firer.stepsLost + swept + swamped;
   const firePoints = firePointsAfter(firer, gunnerySteps, s);
   const row = fireRow(firePoints);
-  if (!row) return fail("rules.illegal", `${firer.name} has no fire points left (${gunnerySteps} gunnery step(s) lost).`, "action.firer");
+  if (!row)
+    return fail("rules.illegal", `${firer.name} has no fire points left (${plural(gunnerySteps, "gunnery step")} lost).`, "action.firer");
   const modifiers: { label: string; value: number }[] = [];
   if (range === "long") modifiers.push({ label: "long range", value: FIRE_MODIFIERS.long });
   if (action.shooterOnFire || firer.onFire) modifiers.push({ label: "shooter on fire", value: FIRE_MODIFIERS.shooterOnFire });

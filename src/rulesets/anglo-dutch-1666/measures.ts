@@ -13,6 +13,7 @@ import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
 import { bearingTo, distance, MM_PER_INCH, signedAngle } from "../../geometry/vec.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { cfg, isOut } from "./common.ts";
 import type { AdState } from "./schema.ts";
@@ -171,7 +172,10 @@ function outOfCommand(ctx: Ctx): Reading | null {
     out.push(...placed.filter((s) => !inCommand.has(s.id)).map((s) => s.id));
   }
   if (!measuredAny) return null;
-  return { value: out, figure: `${out.length} ship(s) beyond 4 hexes of their flagship with no chain of adjacent ships to one in command` };
+  return {
+    value: out,
+    figure: `${plural(out.length, "ship")} beyond 4 hexes of their flagship with no chain of adjacent ships to one in command`,
+  };
 }
 
 export const INITIATIVE_MEASURES: ActionMeasures<AdState> = {

@@ -8,6 +8,7 @@ import { chance, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok } from "../../result.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
 import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
@@ -25,10 +26,13 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
       for (const s of state.ships) {
         if (s.damage > 0 && !isOut(s)) {
           followUps.push(
-            roll(`Gale: ${s.name} must beat ${s.stepsLost} step(s) lost on a D8${s.prize ? " (−1, a prize)" : ""} to stay afloat.`, {
-              type: "gale-survival",
-              ship: s.id,
-            }),
+            roll(
+              `Gale: ${s.name} must beat ${plural(s.stepsLost, "step")} lost on a D8${s.prize ? " (−1, a prize)" : ""} to stay afloat.`,
+              {
+                type: "gale-survival",
+                ship: s.id,
+              },
+            ),
           );
         }
       }

@@ -16,6 +16,7 @@ import { firingLine, rakes } from "../../geometry/firing-line.ts";
 import { shipsAround } from "../../geometry/radius.ts";
 import { MM_PER_INCH, scale } from "../../geometry/vec.ts";
 import { edgeCrossed } from "../../geometry/windward.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { afloat, type SoleBayState } from "./state.ts";
 import { GUNNERY_RANGE_INCHES, RANGE_BANDS } from "./tables.ts";
@@ -163,7 +164,7 @@ function shipsInRadius(ctx: Ctx): Reading | null {
   const close = around.find((w) => isNear(w.margin, ctx.slack([ctx.action.ship, w.id])));
   return {
     value: inside,
-    figure: `${inside.length} ship(s) within ${radius}″ base to base`,
+    figure: `${plural(inside.length, "ship")} within ${radius}″ base to base`,
     ...(close
       ? {
           borderline: {

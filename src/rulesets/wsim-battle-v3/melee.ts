@@ -3,11 +3,13 @@
  * automatically, the melee modifiers, three rounds a turn, and the 2:1 / 3:1 checks after each round.
  * The base game's melee results (losses) are not in our text: the person reads them (`melee-losses`).
  */
+
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { meleeLosses as meleeTableLosses } from "./base-tables.ts";
 import { leadersLost } from "./criticals.ts";
@@ -228,7 +230,7 @@ export const melee = wsimAction({
       const lossesEnemy = meleeTableLosses(table, strengthX, rollX);
       const apply: FollowUp = {
         kind: "roll",
-        purpose: `Melee table: ${x.name} loses ${lossesShip} crew point(s), ${y.name} ${lossesEnemy}.`,
+        purpose: `Melee table: ${x.name} loses ${plural(lossesShip, "crew point")}, ${y.name} ${lossesEnemy}.`,
         action: { ...losses, lossesShip, lossesEnemy },
       };
       return resolution({ ...outcome, losses: [lossesShip, lossesEnemy] }, events, [apply]);

@@ -2,10 +2,12 @@
  * wsim-battle-v3 movement plots: validates a plotted move string against the turning allowance, the movement
  * points, the turn-then-forward rule with its exceptions, the "T" plot (IV), momentum (V) and Follow in the Wake (III).
  */
+
 import { type Static, Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
@@ -140,7 +142,7 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
     const add = minimumMP - counted;
     const strike = Math.max(0, Math.min(bs, Math.ceil((mp + add - allowance) / Math.max(1, backing))));
     return illegal(
-      `V.4: ${ship.name} may decelerate only ${decel} MP: add ${add} "1" plot(s) to reach ${minimumMP} MP${strike ? ` and strike the last ${strike} B plot(s)` : ""}.`,
+      `V.4: ${ship.name} may decelerate only ${decel} MP: add ${plural(add, '"1" plot')} to reach ${minimumMP} MP${strike ? ` and strike the last ${plural(strike, "B plot")}` : ""}.`,
     );
   }
   const deferredTurn = a.deferLastTurn && (lastToken?.kind === "L" || lastToken?.kind === "R") ? lastToken.kind : null;

@@ -11,8 +11,9 @@ import { trial } from "../../../bench/camera-trial.ts";
 import type { MarkerDetector } from "../../../devices/camera/detector.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
+import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
-import type { MarkerCells } from "../../../devices/testing/camera/render.ts";
+import { type MarkerCells, renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 import { DEFAULT_SHIP_MM } from "../../../host/cli/commands/markers.ts";
 
@@ -57,5 +58,19 @@ describe("camera accuracy on rendered frames", () => {
       }
     }
     expect(found / visible).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("a still table is fitted once: the next frame keeps every ship's corner fit and places her the same", {
+    timeout: 120_000,
+  }, async () => {
+    const scene = randomScene(104, { width: 1920, height: 1080, shipSize: 50 });
+    const { image } = renderScene(scene, cells);
+    const pipeline = new CameraPipeline(detector, { area: scene.area });
+    const first = await pipeline.frame(image, 0);
+    const second = await pipeline.frame(image, 100);
+    if (!first.measurement.ok || !second.measurement.ok) throw new Error("the layout was not measured");
+    expect(first.measurement.refinedShips.length).toBeGreaterThan(10);
+    for (const [i, r] of second.measurement.refinedShips.entries()) expect(r).toBe(first.measurement.refinedShips[i]);
+    expect(second.measurement.markers).toEqual(first.measurement.markers);
   });
 });

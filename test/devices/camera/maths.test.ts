@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { applyHomography, fitHomography, invertHomography, type Point } from "../../../devices/camera/homography.ts";
 import { fitPlane, noLens, type Quad } from "../../../devices/camera/lens.ts";
 import type { DetectedMarker } from "../../../devices/camera/markers.ts";
-import { measureMarkers } from "../../../devices/camera/measure.ts";
+import { MIN_REFERENCES, measureMarkers } from "../../../devices/camera/measure.ts";
 import { headingOf, isPose, poseOf } from "../../../devices/camera/pose.ts";
 import { emptySettle, type Sighting, settle } from "../../../devices/camera/settle.ts";
 import { Projection } from "../../../devices/testing/camera/render.ts";
@@ -161,6 +161,22 @@ describe("lens and pose on exact projections", () => {
       },
     );
     expect(r).toMatchObject({ ok: false, code: "camera.corners", found: [12], missing: [0, 1, 2, 3] });
+  });
+
+  it(`refuses a frame whose plane rests on fewer than ${MIN_REFERENCES} of the eight reference markers, saying which it saw`, () => {
+    const s = randomScene(7, { width: 1920, height: 1080, occlusion: false });
+    const proj = new Projection(
+      s.camera,
+      s.markers.filter((m) => m.id < 8),
+    );
+    const all = exactCorners(s.markers, proj);
+    const without = (ids: number[]) => all.filter((m) => !ids.includes(m.id));
+    const o = { area: s.area, width: 1920, height: 1080 };
+    // a hand over three references: five left, the lens's second term unfitted
+    const five = measureMarkers(without([1, 5, 6]), o);
+    expect(five).toMatchObject({ ok: false, code: "camera.corners" });
+    expect(!five.ok && five.message).toContain("only 5 reference markers seen (0, 2, 3, 4, 7)");
+    expect(measureMarkers(without([1, 5]), o)).toMatchObject({ ok: true, fit: { points: MIN_REFERENCES } });
   });
 });
 
