@@ -178,9 +178,12 @@ export async function openDisplay(opts: {
     state,
     post: (path, body) => call(`${host.url}${path}`, "POST", body),
     close: async () => {
-      if (opts.browser) await display.close();
-      else await browser.close();
-      await host.stop();
+      try {
+        if (opts.browser) await display.close();
+        else await browser.close();
+      } finally {
+        await host.stop(); // never left running after a failed close
+      }
     },
   };
 }
