@@ -20,7 +20,7 @@ describe("quarterdeck plan/odds/resolve --ruleset age-of-sail", () => {
   it("plan: one d6 per gun deck in the arc", async () => {
     const r = await runRulesCommand("plan", "age-of-sail", io(fire));
     expect(JSON.parse(r.stdout).plan).toEqual([
-      { role: "fire", die: "d6", count: 3, color: null, purpose: "3 port gun deck(s) at the hull: 4+ hits" },
+      { role: "fire", die: "d6", count: 3, color: null, purpose: "3 port gun decks at the hull: 4+ hits" },
     ]);
   });
   it("resolve: a raking broadside from astern with a pair of sixes", async () => {

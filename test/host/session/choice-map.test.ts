@@ -34,7 +34,7 @@ describe("a choice about the table on the map", () => {
   it("an explosion's ships within its rolled radius, and the radius as a ring round the exploding ship", () => {
     const m = choiceMapView(soleBay1672, state, explosion(3), { positions, now: 0 });
     expect(m).toMatchObject({ centre: "a", within: ["in"], rings: [{ label: "3″", radius: 3 * IN }] });
-    expect(m?.figure).toMatch(/1 ship\(s\) within 3″/);
+    expect(m?.figure).toMatch(/1 ship within 3″/);
     expect(choiceMapView(soleBay1672, state, explosion(6), { positions, now: 0 })?.within.sort()).toEqual(["in", "out"]);
   });
 

@@ -65,7 +65,7 @@ describe("V momentum", () => {
     expect(ok(torn, "4", 6, { momentumReading: "table" }).mp).toBe(4);
   });
   it("80 guns or more decelerate 1, others 2; too little movement must add forward plots", () => {
-    expect(bad(bucentaure({ lastMP: 4 }), "2", 5).message).toMatch(/add 1 "1" plot\(s\) to reach 3 MP/);
+    expect(bad(bucentaure({ lastMP: 4 }), "2", 5).message).toMatch(/add 1 "1" plot to reach 3 MP/);
     expect(ok(bucentaure({ lastMP: 4 }), "3", 5).minimumMP).toBe(3);
     const seventyFour = { ...bucentaure({ lastMP: 4 }), guns: 74, class: 2 };
     expect(ok(seventyFour, "2", 5).minimumMP).toBe(2);
