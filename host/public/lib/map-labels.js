@@ -102,6 +102,24 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
     c.box.y1 <= bounds.y1 &&
     !placed.some((p) => overlapsApart(p, c.box, padX, padY) || (c.leader && overlaps(p, leaderBox(c.leader), padY))) &&
     !bases.some((b) => b.id !== s.id && overlaps(b, c.box, padY));
+  /** A spot moved across and down just enough to lie inside the map (a ship near its edge), its leader dropped. */
+  const shifted = (c) => {
+    const dx = Math.max(bounds.x0 - c.box.x0, 0) + Math.min(bounds.x1 - c.box.x1, 0);
+    const dy = Math.max(bounds.y0 - c.box.y0, 0) + Math.min(bounds.y1 - c.box.y1, 0);
+    const box = { x0: c.box.x0 + dx, x1: c.box.x1 + dx, y0: c.box.y0 + dy, y1: c.box.y1 + dy };
+    const { leader: _, ...rest } = c;
+    return { ...rest, x: c.x + dx, y: c.y + dy, box, rows: 0 };
+  };
+  /**
+   * An action's ship is always named whole: on any spot that fits, else one moved inside the map's edges and clear
+   * of the wind's mark, else inside the map at least (over another name rather than cut off by the map's edge).
+   */
+  const actionSpot = (s) => {
+    const all = spots(s, s.name);
+    const moved = all.map(shifted);
+    const clearOfMarks = (c) => !obstacles.some((o) => overlaps(o, c.box, padY));
+    return all.find((c) => fits(s, c)) ?? moved.find((c) => fits(s, c)) ?? moved.find(clearOfMarks) ?? moved[0] ?? all[0];
+  };
   const got = new Map();
   const put = (s, text, c, short) => {
     placed.push(c.box);
@@ -123,7 +141,7 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
   for (const s of order) {
     const c = wholeFirst || first.includes(s.id) ? spots(s, s.name).find((x) => x.outward && fits(s, x)) : undefined;
     if (c) put(s, s.name, c, false);
-    else if (first.includes(s.id)) put(s, s.name, spots(s, s.name)[0], false);
+    else if (first.includes(s.id)) put(s, s.name, actionSpot(s), false);
   }
   for (const s of order) {
     if (got.has(s.id)) continue;

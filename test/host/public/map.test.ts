@@ -107,4 +107,25 @@ describe("the map's hex grid", () => {
       for (const h of hexes) expect(h.split("L")).toHaveLength(6);
     }
   });
+
+  it("an action's ship at the map's edge keeps her whole name inside the map and clear of the wind's mark", () => {
+    const unit = 1;
+    const measure = (text: string) => text.length * 11;
+    // two lines of ships across a 600-wide map; the target is next to the right edge, under the wind's mark
+    const ships = [
+      ...Array.from({ length: 6 }, (_, i) => ({ id: `d${i}`, name: `Dutch ship ${i}`, sx: 60 + i * 95, sy: 120, r: 12 })),
+      ...Array.from({ length: 6 }, (_, i) => ({ id: `e${i}`, name: `English ${i}`, sx: 60 + i * 95, sy: 200, r: 12 })),
+    ];
+    ships[5] = { id: "target", name: "De Zeven Provinciën", sx: 555, sy: 120, r: 12 };
+    const bounds = { x0: 0, y0: 0, x1: 600, y1: 320 };
+    const wind = { x0: 480, x1: 600, y0: 0, y1: 100 };
+    const labels = placeLabels(ships, { unit, fontPx: 20, bounds, first: ["target", "e5"], obstacles: [wind], measure });
+    const target = labels.find((l) => l.id === "target");
+    expect(target?.text).toBe("De Zeven Provinciën");
+    const box = target?.box ?? { x0: -1, x1: -1, y0: -1, y1: -1 };
+    expect(box.x0).toBeGreaterThanOrEqual(bounds.x0);
+    expect(box.x1).toBeLessThanOrEqual(bounds.x1);
+    expect(box.y0).toBeGreaterThanOrEqual(bounds.y0);
+    expect(overlap(box, wind)).toBe(false);
+  });
 });
