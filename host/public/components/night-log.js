@@ -4,7 +4,7 @@
 // shown, or null): from the table, the pad's Log button opens it on the newest results and each press goes a page
 // older, closing it after the oldest; /control and a touch display page it with Older and Newer. A page is fetched
 // from `GET /api/log`.
-import { useEffect, useLayoutEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 import { DiceRow } from "./dice.js";
@@ -49,12 +49,22 @@ export function LogEntries({ log }) {
   </ol>`;
 }
 
-/** Older, Newer and Close for a page of the log; `go(page | null)` asks the table for it. */
+/**
+ * Older, Newer and Close for a page of the log; `go(page | null)` asks the table for it. Two quick presses go two
+ * pages: each goes on from the page last asked for, not from the page shown, which arrives a push and a fetch later.
+ */
 export function LogButtons({ log, page, go }) {
+  const asked = useRef(/** @type {number | null} */ (null));
+  if (asked.current === page) asked.current = null;
   const last = log ? log.pages - 1 : page;
+  const step = (by) => {
+    const next = Math.min(Math.max((asked.current ?? page) + by, 0), last);
+    asked.current = next;
+    go(next);
+  };
   return html`<div class="buttons log-buttons">
-    <button type="button" class="secondary" disabled=${page >= last} onClick=${() => go(page + 1)}>Older</button>
-    <button type="button" class="secondary" disabled=${page <= 0} onClick=${() => go(page - 1)}>Newer</button>
+    <button type="button" class="secondary" disabled=${page >= last} onClick=${() => step(1)}>Older</button>
+    <button type="button" class="secondary" disabled=${page <= 0} onClick=${() => step(-1)}>Newer</button>
     <button type="button" onClick=${() => go(null)}>Close the log</button>
   </div>`;
 }
