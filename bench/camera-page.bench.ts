@@ -17,6 +17,7 @@ import { loadOpenCv } from "../devices/camera/opencv-node.ts";
 import { openCvCells } from "../devices/testing/camera/cells.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../devices/testing/camera/video.ts";
+import { fakeCameraArgs } from "../test/browser/chromium-args.ts";
 import { freshDataDir, launchChromium, startHost } from "../test/browser/harness.ts";
 import { quantile } from "./stats.ts";
 
@@ -35,11 +36,7 @@ const frames = () => Number(document.querySelector(".camera-stats")?.getAttribut
 
 async function measure(video: string, res: string, workers: number, seconds: number, grab: string): Promise<PageFigures> {
   const host = await startHost(freshDataDir());
-  const browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+  const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const page = await browser.newPage();
     await page.addInitScript(() => {

@@ -3,8 +3,7 @@
  * detect, fit, place, settle — `CameraPipeline`), and in chromium's Web Worker on /camera, fed by chromium's fake
  * camera a rendered still table (`--use-file-for-fake-video-capture`): the worker's own detection time per frame and
  * the page's frames per second (grabbing the frame, its transfer and grey conversion included), with one worker and
- * with the next frame grabbed while one is measured (`?queue=2`, the default), and with two workers on alternate
- * frames (`/camera?workers=N`). `CAMERA_SPEED_RUNS`
+ * with two workers on alternate frames (`/camera?workers=N`). `CAMERA_SPEED_RUNS`
  * sets the Node runs (default 8) and the worker's frames (the same). Figures, never asserted; the machine is shared.
  */
 import { mkdtempSync } from "node:fs";
@@ -17,6 +16,7 @@ import { openCvCells } from "../devices/testing/camera/cells.ts";
 import { renderScene } from "../devices/testing/camera/render.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../devices/testing/camera/video.ts";
+import { fakeCameraArgs } from "../test/browser/chromium-args.ts";
 import { freshDataDir, launchChromium, startHost } from "../test/browser/harness.ts";
 import { quantile, timeCalls } from "./stats.ts";
 
@@ -25,12 +25,8 @@ const SIZES = [
   [3840, 2160],
 ] as const;
 
-/** The page's ways of running: [workers, frames given each worker at a time]. */
-const PAGE_RUNS = [
-  [1, 1],
-  [1, 2],
-  [2, 2],
-] as const;
+/** The page's ways of running: how many workers (a frame goes to whichever is free). */
+const PAGE_WORKERS = [1, 2] as const;
 
 const f0 = (v: number) => v.toFixed(0);
 const f1 = (v: number) => v.toFixed(1);
@@ -40,17 +36,12 @@ async function inWorker(
   res: string,
   frames: number,
   workers: number,
-  queue: number,
 ): Promise<{ detectMs: number; fps: number; size: string }> {
   const host = await startHost(freshDataDir());
-  const browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+  const browser = await launchChromium(fakeCameraArgs(video));
   try {
     const page = await browser.newPage();
-    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}&queue=${queue}`);
+    await page.goto(`${host.url}/camera?res=${res}&workers=${workers}`);
     const stats = page.locator(".camera-stats");
     await page.waitForFunction((n) => Number(document.querySelector(".camera-stats")?.getAttribute("data-frames")) >= n, frames, {
       timeout: 600_000,
@@ -93,7 +84,7 @@ export async function run(): Promise<string> {
     const video = join(dir, `still-${width}.y4m`);
     writeMovingVideo(video, { scene, to: [], moving: 0, still: 4, fps: 5 }, cells);
     const page = [];
-    for (const [workers, queue] of PAGE_RUNS) page.push(await inWorker(video, `${width}x${height}`, runs, workers, queue));
+    for (const workers of PAGE_WORKERS) page.push(await inWorker(video, `${width}x${height}`, runs, workers));
     rows.push(
       `| ${width}×${height} | ${f0(quantile(detect, 0.5))} | ${f0(quantile(whole, 0.5))} | ${f1(1000 / quantile(whole, 0.5))} | ${page[0]?.size.replace("x", "×")} | ${page.map((p) => `${f0(p.detectMs)} | ${f1(p.fps)}`).join(" | ")} |`,
     );
@@ -101,8 +92,8 @@ export async function run(): Promise<string> {
   return [
     "Median over the runs; the workers' detection is the mean of the last 20 frames, the page's frames per second over the last 10.",
     "",
-    "| Frame | Node: detect (ms) | Node: whole frame (ms) | Node: frames/s | Page: frame | 1 worker, 1 frame at a time: detect (ms) | frames/s | 1 worker, next frame grabbed meanwhile: detect (ms) | frames/s | 2 workers: detect (ms) | frames/s |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Frame | Node: detect (ms) | Node: whole frame (ms) | Node: frames/s | Page: frame | 1 worker: detect (ms) | frames/s | 2 workers: detect (ms) | frames/s |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

@@ -20,6 +20,7 @@ import { writeMovingVideo } from "../../devices/testing/camera/video.ts";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { demoSetup, uidOf } from "../host/helpers.ts";
+import { fakeCameraArgs } from "./chromium-args.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
@@ -87,11 +88,7 @@ beforeAll(async () => {
   );
   host = await startHost(freshDataDir());
   await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12 && (s.table?.ships.length ?? 0) === 12);
-  browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+  browser = await launchChromium(fakeCameraArgs(video));
   camera = await browser.newPage();
   camera.on("pageerror", (e) => console.log("camera pageerror:", e.message));
   camera.on("console", (m) => m.type() === "error" && console.log("camera console:", m.text()));

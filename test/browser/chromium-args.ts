@@ -9,3 +9,10 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ] as const;
+
+/** The switches for chromium's fake camera playing `video` (a .y4m or .mjpeg file), its permission granted. */
+export const fakeCameraArgs = (video: string): string[] => [
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+  `--use-file-for-fake-video-capture=${video}`,
+];
