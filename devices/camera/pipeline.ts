@@ -6,6 +6,7 @@
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
+import { FurtherPlan } from "./further-plan.ts";
 import type { Area, DetectedMarker } from "./markers.ts";
 import { type MeasureFailure, type Measurement, measureMarkers } from "./measure.ts";
 import { emptySettle, SETTLE_DEFAULTS, type SettleOptions, type SettleState, type Sighting, settle } from "./settle.ts";
@@ -28,7 +29,9 @@ export interface PipelineOptions {
   readonly settle?: SettleOptions;
   /**
    * The ship markers expected on the table (the roster's): when one of them or a reference marker is not found, the
-   * detector's unread candidates get a second look (`second-look.ts`). Absent: any marker not found is looked for.
+   * detector's unread candidates get a second look (`second-look.ts`), and then, while one is still missing, the
+   * further looks (`further-look.ts`: over the whole frame once a second, else where it was last seen,
+   * `further-plan.ts`). Absent: any marker not found is looked for.
    */
   readonly expected?: readonly number[];
   readonly now?: () => number;
@@ -42,6 +45,8 @@ export class CameraPipeline {
   readonly #now: () => number;
   #state: SettleState = emptySettle;
   #previous: Measurement | null = null;
+  /** Where the further looks go: the whole frame once a second, else where a missing marker was last seen. */
+  readonly #further = new FurtherPlan();
 
   constructor(detector: MarkerDetector, options: PipelineOptions) {
     this.#detector = detector;
@@ -53,7 +58,8 @@ export class CameraPipeline {
   /** Measures a frame taken at `at` (ms, the settling clock). */
   async frame(image: GreyImage, at: number): Promise<FrameResult> {
     const t0 = this.#now();
-    const { markers: detected } = await this.#finder.find(image, this.#now);
+    const { markers: detected } = await this.#finder.find(image, this.#now, (missing, seen) => this.#further.where(at, missing, seen));
+    this.#further.saw(at, detected);
     const t1 = this.#now();
     const measurement = measureMarkers(detected, {
       area: this.#o.area,
@@ -79,6 +85,7 @@ export class CameraPipeline {
   reset(): void {
     this.#state = emptySettle;
     this.#previous = null;
+    this.#further.reset();
   }
 
   close(): void {
