@@ -21,19 +21,23 @@ export interface Detection {
 }
 
 /**
- * The adaptive threshold a look makes (OpenCV's `adaptiveThreshWinSize*` and `adaptiveThreshConstant`): its window,
- * px and odd, and its constant, grey levels below the window's mean that count as black.
+ * How a look is made, when not the detector's own way: the adaptive threshold (OpenCV's `adaptiveThreshWinSize*` and
+ * `adaptiveThreshConstant`: its window, px and odd, and its constant, grey levels below the window's mean that count
+ * as black), and, for an image cut from a frame (a region of it), the frame's longest side: the smallest marker
+ * looked for stays the frame's (OpenCV's is a fraction of the image's side, and in a small crop the cloth's
+ * texture then gives it a hundred tiny outlines to reject).
  */
-export interface Threshold {
+export interface Look {
   readonly window: number;
   readonly constant: number;
+  readonly frameSide?: number;
 }
 
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
-  /** `detect`, with the candidates it could not read; `threshold` replaces the detector's own for this look. */
-  scan(image: GreyImage, threshold?: Threshold): Promise<Detection>;
+  /** `detect`, with the candidates it could not read; `look` replaces the detector's own settings for this one. */
+  scan(image: GreyImage, look?: Look): Promise<Detection>;
   /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
   readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */

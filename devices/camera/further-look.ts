@@ -59,12 +59,13 @@ export async function furtherLook(detector: MarkerDetector, image: GreyImage, o:
   const wanted = (id: number) => o.wanted(id) && !found.some((m) => m.id === id);
   const regions = o.regions ?? [{ x: 0, y: 0, width: image.width, height: image.height }];
   for (const s of o.settings ?? FURTHER_LOOKS) {
-    const threshold = { window: thresholdWindow(image.width, image.height, s.windowScale), constant: s.constant };
+    const window = thresholdWindow(image.width, image.height, s.windowScale);
+    const look = { window, constant: s.constant, frameSide: Math.max(image.width, image.height) };
     for (const region of regions) {
       const part = crop(image, region);
       if (!part) continue;
       const { image: sub, dx, dy } = part;
-      const d = await detector.scan(sub, threshold);
+      const d = await detector.scan(sub, look);
       const shift = (p: { x: number; y: number }) => ({ x: p.x + dx, y: p.y + dy });
       const read = d.markers.filter((m) => wanted(m.id));
       const twice = new Set(read.filter((m, i) => read.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));

@@ -4,7 +4,7 @@
  * the library is ~11 MB of JavaScript and takes about a second to start), in the /camera page's worker by
  * `importScripts`.
  */
-import type { Detection, GreyImage, MarkerDetector, Threshold } from "./detector.ts";
+import type { Detection, GreyImage, Look, MarkerDetector } from "./detector.ts";
 import type { Point } from "./homography.ts";
 import { openCvCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
@@ -38,6 +38,9 @@ export function thresholdWindow(width: number, height: number, scale = 1): numbe
 /** OpenCV's own adaptive-threshold constant, the first look's. */
 export const OPENCV_CONSTANT = 7;
 
+/** OpenCV's own smallest marker: a perimeter of this fraction of the image's longest side (58 px at 1920). */
+const MIN_PERIMETER_RATE = 0.03;
+
 /** Settings a bench compares; the defaults are the detector's. */
 export interface DetectorTuning {
   /** The adaptive threshold's constant (grey levels below the window's mean that count as black); OpenCV's 7. */
@@ -51,7 +54,7 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
   // One OpenCV detector per threshold asked for: the frame's own (one pass, its window for the frame's size), and
   // any a further look asks for (`further-look.ts`), kept so a look never waits for its parameters to be set again.
   const detectors = new Map<string, { detector: Cv; params: Cv }>();
-  const detectorFor = (t: Threshold): Cv => {
+  const detectorFor = (t: Look, side: number): Cv => {
     const key = `${t.window}:${t.constant}`;
     let d = detectors.get(key);
     if (!d) {
@@ -70,11 +73,18 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
       d = { detector: new cv.aruco_ArucoDetector(dictionary, params, refine), params };
       detectors.set(key, d);
     }
+    // the smallest marker as in the whole frame, whatever part of it this image is (a few µs to set)
+    const rate = (MIN_PERIMETER_RATE * (t.frameSide ?? side)) / side;
+    if (d.params.minMarkerPerimeterRate !== rate) {
+      d.params.minMarkerPerimeterRate = rate;
+      d.detector.setDetectorParameters(d.params);
+    }
     return d.detector;
   };
-  const scan = async (image: GreyImage, threshold?: Threshold): Promise<Detection> => {
+  const scan = async (image: GreyImage, look?: Look): Promise<Detection> => {
     const detector = detectorFor(
-      threshold ?? { window: thresholdWindow(image.width, image.height), constant: tuning.thresholdConstant ?? OPENCV_CONSTANT },
+      look ?? { window: thresholdWindow(image.width, image.height), constant: tuning.thresholdConstant ?? OPENCV_CONSTANT },
+      Math.max(image.width, image.height),
     );
     const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
     const corners = new cv.MatVector();

@@ -10,10 +10,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { headingDifference } from "../../../bench/camera-trial.ts";
 import type { GreyImage, MarkerDetector } from "../../../devices/camera/detector.ts";
 import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
+import { FURTHER_LOOKS, type Region } from "../../../devices/camera/further-look.ts";
 import { FurtherPlan } from "../../../devices/camera/further-plan.ts";
 import { FIRST_SHIP_ID } from "../../../devices/camera/markers.ts";
 import { type Measurement, measureMarkers } from "../../../devices/camera/measure.ts";
-import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
+import { openCvDetector, thresholdWindow } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
@@ -62,6 +63,29 @@ describe("the further look", () => {
     expect(after.markers.slice(0, before.markers.length)).toEqual(before.markers);
     const found = placed(measureMarkers(after.markers, options));
     for (const id of DIM) expect(found, `ship ${id}`).toContain(id);
+  }, 60_000);
+
+  it("a region is looked at for the frame's smallest marker: the cloth's texture in a small crop gives no crowd of tiny outlines", async () => {
+    const before = await new MarkerFinder(detector, { expected: ships }).find(image, undefined, "frame");
+    const m = before.markers.find((k) => k.id === 10);
+    if (!m) throw new Error("ship 10 not found");
+    const plan = new FurtherPlan();
+    expect(plan.where(0, [], new Set())).toBe("frame");
+    plan.saw(0, [m]);
+    const [region] = plan.where(100, [10], new Set()) as Region[];
+    if (!region) throw new Error("no region");
+    const x0 = Math.round(region.x);
+    const y0 = Math.round(region.y);
+    const w = Math.round(region.width);
+    const h = Math.round(region.height);
+    const data = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + w), y * w);
+    const look = { window: thresholdWindow(1920, 1080, FURTHER_LOOKS[0]?.windowScale), constant: FURTHER_LOOKS[0]?.constant ?? 4 };
+    const asFrame = await detector.scan({ width: w, height: h, data }, { ...look, frameSide: 1920 });
+    expect(asFrame.markers.map((k) => k.id)).toEqual([10]);
+    expect(asFrame.candidates.length).toBeLessThan(5);
+    const asItself = await detector.scan({ width: w, height: h, data }, look);
+    expect(asItself.candidates.length).toBeGreaterThan(20);
   }, 60_000);
 
   it("in the pipeline: the whole frame once, then only where they were last seen — and they are seen in every frame", async () => {
