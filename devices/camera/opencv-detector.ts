@@ -35,10 +35,29 @@ export function thresholdWindow(width: number, height: number): number {
   return Math.max(3, 2 * Math.floor((2.5 * Math.max(width, height)) / 1920) + 1);
 }
 
+/**
+ * The side of the smallest marker the detector looks at (px): 15, under two pixels a cell, about the least whose
+ * cells can be read at all (40 mm markers at 1920×1080 are 17–20 px: docs/camera.md).
+ */
+export const SMALLEST_MARKER_PX = 15;
+
+/**
+ * OpenCV's `minMarkerPerimeterRate` for a frame, so that a marker of `SMALLEST_MARKER_PX` turned 45° is looked at.
+ * OpenCV drops a contour with fewer points than the rate times the frame's longer side, and its points are
+ * 8-connected steps: a side turned 45° counts 0.71 of its length. Its default, 0.03, is 115 points at 3840×2160 —
+ * a 40 mm marker 34 × 39 px turned 45° has 112, and was not looked at (5 of 2225 visible markers missed on 100
+ * rendered 4K layouts, none with this rate: docs/performance.md).
+ */
+export function minPerimeterRate(width: number, height: number): number {
+  return (4 * SMALLEST_MARKER_PX * Math.SQRT1_2) / Math.max(width, height);
+}
+
 /** Settings a bench compares; the defaults are the detector's. */
 export interface DetectorTuning {
   /** The adaptive threshold's constant (grey levels below the window's mean that count as black); OpenCV's 7. */
   readonly thresholdConstant?: number;
+  /** OpenCV's `minMarkerPerimeterRate` as given (its default 0.03); else `minPerimeterRate` of each frame's size. */
+  readonly perimeterRate?: number;
 }
 
 /** A detector over OpenCV, its parameters tuned for small markers seen from above (docs/camera.md). */
@@ -55,15 +74,17 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
   if (tuning.thresholdConstant !== undefined) params.adaptiveThreshConstant = tuning.thresholdConstant;
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   const detector = new cv.aruco_ArucoDetector(dictionary, params, refine);
-  let window = 0;
+  let tunedFor = 0;
   const scan = async (image: GreyImage): Promise<Detection> => {
-    const w = thresholdWindow(image.width, image.height);
-    if (w !== window) {
-      // one threshold pass (min = max), its window for this frame size
+    const longer = Math.max(image.width, image.height);
+    if (longer !== tunedFor) {
+      // one threshold pass (min = max), its window for this frame size; contours down to the smallest marker's
+      const w = thresholdWindow(image.width, image.height);
       params.adaptiveThreshWinSizeMin = w;
       params.adaptiveThreshWinSizeMax = w;
+      params.minMarkerPerimeterRate = tuning.perimeterRate ?? minPerimeterRate(image.width, image.height);
       detector.setDetectorParameters(params);
-      window = w;
+      tunedFor = longer;
     }
     const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
     const corners = new cv.MatVector();
