@@ -8,15 +8,21 @@
  * (`GET /api/state` five times a second: what the display and the devices would feel) and how often the table's
  * display, open in the same browser, paints (`requestAnimationFrame`; 60 when nothing starves it). `CAMERA_PAGE_SIZES` picks the
  * sizes (e.g. "1920x1080"); `CAMERA_PAGE_GRAB=bitmap` the page's fallback grab (`/camera?grab=bitmap`).
+ * `CAMERA_PAGE_MOVING=N` moves N ships all the time instead (each 150 mm out and back, turning 40°, over
+ * `CAMERA_PAGE_LOOP` frames, default 30, at the camera's rate — 10 mm a frame at 30 a second, a hand's pace):
+ * every frame then has N ships whose corners moved.
  * Figures, never asserted; the machine is shared, so each row says the load average it ran under.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
 import { openCvCells } from "../devices/testing/camera/cells.ts";
+import type { MarkerCells } from "../devices/testing/camera/render.ts";
+import { renderScene } from "../devices/testing/camera/render.ts";
+import type { Scene } from "../devices/testing/camera/scene.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
-import { writeMovingVideo } from "../devices/testing/camera/video.ts";
+import { between, writeMovingVideo, y4mFrame } from "../devices/testing/camera/video.ts";
 import { fakeCameraArgs } from "../test/browser/chromium-args.ts";
 import { freshDataDir, launchChromium, startHost } from "../test/browser/harness.ts";
 import { quantile } from "./stats.ts";
@@ -92,10 +98,42 @@ async function measure(video: string, res: string, workers: number, seconds: num
   }
 }
 
+/**
+ * A video of `moving` ships of the scene going 150 mm out and back, turning 40°, over `frames` frames (half out, half
+ * back, so the loop chromium plays has no still frame): a table where those ships never stop.
+ */
+function writeShuttleVideo(file: string, scene: Scene, moving: number, frames: number, fps: number, cells: MarkerCells): void {
+  const ships = scene.markers.filter((m) => m.id >= 10).slice(0, moving);
+  const to = ships.map((m) => {
+    const a = (m.heading * Math.PI) / 180;
+    const clamp = (v: number, hi: number) => Math.min(hi - 80, Math.max(80, v));
+    return {
+      ...m,
+      x: clamp(m.x + 150 * Math.sin(a), scene.area.width),
+      y: clamp(m.y - 150 * Math.cos(a), scene.area.height),
+      heading: m.heading + 40,
+    };
+  });
+  const fd = openSync(file, "w");
+  try {
+    writeSync(fd, `YUV4MPEG2 W${scene.camera.width} H${scene.camera.height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+    const half = frames / 2;
+    for (let i = 0; i < frames; i++) {
+      const t = i < half ? i / half : (frames - i) / half;
+      const s = between(scene, to, t);
+      writeSync(fd, y4mFrame(renderScene({ ...s, seed: s.seed + i }, cells).image));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function run(): Promise<string> {
   const fps = Number(process.env.CAMERA_PAGE_FPS ?? 30);
   const seconds = Number(process.env.CAMERA_PAGE_SECONDS ?? 15);
   const grab = process.env.CAMERA_PAGE_GRAB ?? "";
+  const moving = Number(process.env.CAMERA_PAGE_MOVING ?? 0);
+  const loop = Number(process.env.CAMERA_PAGE_LOOP ?? 30);
   const workerCounts = (process.env.CAMERA_PAGE_WORKERS ?? "1,2").split(",").map(Number);
   const sizes = (process.env.CAMERA_PAGE_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number));
   const { cv } = await loadOpenCv();
@@ -105,9 +143,10 @@ export async function run(): Promise<string> {
   try {
     for (const [width = 1920, height = 1080] of sizes) {
       const scene = randomScene(3, { width, height, occlusion: false });
-      const video = join(dir, `still-${width}.y4m`);
-      // a still table: ten identical frames, looped by chromium at the header's rate
-      writeMovingVideo(video, { scene, to: [], moving: 0, still: 10, fps }, cells);
+      const video = join(dir, `table-${width}.y4m`);
+      // a still table: ten identical frames, looped by chromium at the header's rate; or ships moving all the time
+      if (moving > 0) writeShuttleVideo(video, scene, moving, loop, fps, cells);
+      else writeMovingVideo(video, { scene, to: [], moving: 0, still: 10, fps }, cells);
       for (const workers of workerCounts) {
         const p = await measure(video, `${width}x${height}`, workers, seconds, grab);
         rows.push(
@@ -120,7 +159,7 @@ export async function run(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
   return [
-    `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
+    `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}, ${moving > 0 ? `${moving} ships moving all the time` : "a still table"}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
     "",
     "| Frame | Workers | Frames/s | Worker: finding the markers / whole frame (ms, last 20) | Page's thread blocked (ms/s) | Host's answer (ms, median / p95) | Display's frames/s | Load average |",
     "|---|---|---|---|---|---|---|---|",

@@ -140,7 +140,15 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     await devices.close();
     store.close();
   };
-  const setupOfDevices = deviceSetup({ store, devices, file: tableFile.devices, logger, now, name: loop.nameDevice });
+  const setupOfDevices = deviceSetup({
+    store,
+    devices,
+    file: tableFile.devices,
+    logger,
+    now,
+    name: loop.nameDevice,
+    names: loop.deviceNames,
+  });
   return ok(runtimeOf(loop, store, devices, games, setupOfDevices, close));
 }
 

@@ -88,7 +88,14 @@ export function mergeDevices(file: DeviceConfig, stored: readonly StoredDevice[]
   };
 }
 
-/** The devices as a table file's `devices` section (YAML), to paste into table.yaml. */
-export function devicesAsTableFile(config: DeviceConfig): string {
-  return `# The table's devices, as a table file's section (exported from /devices).\n${stringify({ devices: config }, { lineWidth: 120 })}`;
+/**
+ * The devices as a table file's `devices` section (YAML), to paste into table.yaml, with the names players read
+ * (`deviceNames`) of the devices listed: a name given on /devices lives in the store, so without this a table
+ * rebuilt from the export would call its dice "Pixels die 1" again.
+ */
+export function devicesAsTableFile(config: DeviceConfig, names: Readonly<Record<string, string>> = {}): string {
+  const ids = fileDeviceIds(config);
+  const named = Object.entries(names).filter(([id]) => ids.has(id));
+  const sections = named.length ? { devices: config, deviceNames: Object.fromEntries(named) } : { devices: config };
+  return `# The table's devices and their names, as a table file's sections (exported from /devices).\n${stringify(sections, { lineWidth: 120 })}`;
 }

@@ -113,6 +113,8 @@ export class TableLoop {
   };
 
   /** The devices' names given: the table file's, a person's over them. */
+  readonly deviceNames = (): Readonly<Record<string, string>> => this.#namesNow();
+
   #namesNow(): Readonly<Record<string, string>> {
     const fromFile = this.#game?.setup.deviceNames;
     return fromFile ? { ...fromFile, ...this.#names } : this.#names;

@@ -18,6 +18,9 @@ export interface FrameResult {
   readonly settled: readonly Sighting[];
   /** Milliseconds spent finding the markers (the detector and any second look), and in the whole frame. */
   readonly detectMs: number;
+  /** Milliseconds of `detectMs` the second look took (0 when it did not run), and the ids it found. */
+  readonly secondMs: number;
+  readonly second: readonly number[];
   readonly totalMs: number;
 }
 
@@ -34,10 +37,19 @@ export interface PipelineOptions {
   readonly now?: () => number;
 }
 
+/**
+ * The ship markers a message names (the /camera page's `expected`): whole numbers of the ship markers' range, at most
+ * 600 (the dictionary has 587 codes); anything but an array is `null`, any marker.
+ */
+export function expectedIds(raw: unknown): number[] | null {
+  if (!Array.isArray(raw)) return null;
+  return [...new Set(raw.filter((id): id is number => Number.isInteger(id) && id >= 0 && id <= 586))].slice(0, 600);
+}
+
 /** A camera's frames, one after another: holds the settling state between them. */
 export class CameraPipeline {
   readonly #detector: MarkerDetector;
-  readonly #finder: MarkerFinder;
+  #finder: MarkerFinder;
   readonly #o: PipelineOptions;
   readonly #now: () => number;
   #state: SettleState = emptySettle;
@@ -53,7 +65,7 @@ export class CameraPipeline {
   /** Measures a frame taken at `at` (ms, the settling clock). */
   async frame(image: GreyImage, at: number): Promise<FrameResult> {
     const t0 = this.#now();
-    const { markers: detected } = await this.#finder.find(image, this.#now);
+    const { markers: detected, second, secondMs } = await this.#finder.find(image, this.#now);
     const t1 = this.#now();
     const measurement = measureMarkers(detected, {
       area: this.#o.area,
@@ -72,7 +84,15 @@ export class CameraPipeline {
       this.#state = r.state;
       settled = r.settled;
     }
-    return { detected, measurement, settled, detectMs: t1 - t0, totalMs: this.#now() - t0 };
+    return { detected, measurement, settled, detectMs: t1 - t0, secondMs, second, totalMs: this.#now() - t0 };
+  }
+
+  /**
+   * The ship markers now expected (the roster changed, or a ship was given another marker at the table); `null`:
+   * any marker not found is looked for (while the table waits for a marker to be shown, which may be any).
+   */
+  expect(expected: readonly number[] | null): void {
+    this.#finder = new MarkerFinder(this.#detector, expected ? { expected } : {});
   }
 
   /** Forgets what was seen (the area changed, the camera moved): every ship must settle again. */

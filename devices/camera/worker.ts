@@ -7,12 +7,14 @@
  * the page's drawing and its socket never wait for either.
  *
  * Messages in: `{type: "start", opencv: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
- * second look; absent, any marker not found is looked for), `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
+ * second look; absent, any marker not found is looked for), `{type: "expected", expected: number[] | null}` (the roster
+ * or a ship's marker changed; `null` while the table waits for a marker to be shown: any is looked for),
+ * `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
  * Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
  * `{type: "error", message}`.
  */
 import { openCvDetector, runtimeReady } from "./opencv-detector.ts";
-import { CameraPipeline } from "./pipeline.ts";
+import { CameraPipeline, expectedIds } from "./pipeline.ts";
 import { greyFromFrame } from "./video-frame.ts";
 
 interface WorkerScope {
@@ -25,13 +27,10 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 let pipeline: CameraPipeline | null = null;
+/** The ship markers expected, as last told (a start's, or an update that came while OpenCV was still loading). */
+let expectedNow: number[] | null = null;
 
-async function start(m: {
-  opencv: string;
-  area: { width: number; height: number };
-  shipSize?: number;
-  expected?: number[];
-}): Promise<void> {
+async function start(m: { opencv: string; area: { width: number; height: number }; shipSize?: number }): Promise<void> {
   const t0 = performance.now();
   if (!scope.cv) scope.importScripts(m.opencv);
   const cv = scope.cv;
@@ -40,7 +39,7 @@ async function start(m: {
   pipeline = new CameraPipeline(await openCvDetector(cv), {
     area: m.area,
     ...(m.shipSize ? { shipSize: m.shipSize } : {}),
-    ...(Array.isArray(m.expected) ? { expected: m.expected.filter((id) => Number.isInteger(id)).slice(0, 600) } : {}),
+    ...(expectedNow ? { expected: expectedNow } : {}),
   });
   scope.postMessage({ type: "ready", loadMs: performance.now() - t0 });
 }
@@ -57,8 +56,15 @@ async function frame(m: { image: VideoFrame | ImageBitmap; at: number }): Promis
   scope.postMessage({ type: "frame", width: image.width, height: image.height, at: m.at, greyMs, ...r });
 }
 
+/** The roster changed (or a marker was given at the table): the second look follows it from the next frame. */
+async function expected(m: { expected?: unknown }): Promise<void> {
+  expectedNow = expectedIds(m.expected);
+  pipeline?.expect(expectedNow);
+}
+
 scope.onmessage = (e) => {
-  const m = e.data as { type?: string };
-  const run = m.type === "start" ? start(m as never) : m.type === "frame" ? frame(m as never) : null;
+  const m = e.data as { type?: string; expected?: unknown };
+  if (m.type === "start") expectedNow = expectedIds(m.expected);
+  const run = m.type === "start" ? start(m as never) : m.type === "frame" ? frame(m as never) : m.type === "expected" ? expected(m) : null;
   run?.catch((err: Error) => scope.postMessage({ type: "error", message: err.message }));
 };

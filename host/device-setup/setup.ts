@@ -41,7 +41,7 @@ export interface DeviceSetup {
   identify(key: string, ms?: number): Promise<Result<IdentifyOutcome>>;
   add(req: AddRequest): Promise<Result<{ id: string }>>;
   remove(id: string): Promise<Result<null>>;
-  /** The table's devices as a table file section (YAML). */
+  /** The table's devices and their names as a table file's sections (YAML). */
   exportTableFile(): string;
 }
 
@@ -54,6 +54,8 @@ export interface DeviceSetupDeps {
   readonly now: () => number;
   /** Names a device (the root keeps the names). */
   readonly name: (id: string, name: string) => void;
+  /** The devices' names given (the table file's, a person's over them), exported with the devices. */
+  readonly names: () => Readonly<Record<string, string>>;
 }
 
 const PREFIX: Record<FoundDevice["family"], string> = { dice: "die", readers: "reader", pad: "pad", dial: "dial" };
@@ -167,6 +169,6 @@ export function deviceSetup(deps: DeviceSetupDeps): DeviceSetup {
       deps.logger.info({ device: id }, "device removed from /devices");
       return ok(null);
     },
-    exportTableFile: () => devicesAsTableFile(config()),
+    exportTableFile: () => devicesAsTableFile(config(), deps.names()),
   };
 }

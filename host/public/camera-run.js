@@ -1,5 +1,6 @@
-// The /camera page's engine, apart from its drawing: the browser's camera, the detection workers (the same modules as
-// in Node: devices/camera/, bundled as /static/camera-worker.js) and the live socket. Each worker is handed the
+// The /camera page's engine, apart from its drawing: the browser's camera and the detection workers (the same modules
+// as in Node: devices/camera/, bundled as /static/camera-worker.js); what they find goes to the table over the page's
+// link (camera-link.js). Each worker is handed the
 // camera's newest frame whenever it is free (camera-frames.js: a `VideoFrame` transferred as it is, whose pixels the
 // worker reads itself, so the page's thread never touches them); OpenCV's WebAssembly is single-threaded, so with two
 // workers (`?workers=N`) frames are measured two at a time. Each answer is drawn (the newest frame wins), the ships that
@@ -7,7 +8,6 @@
 // workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
 import { CameraFrames, grabMethod } from "./camera-frames.js";
-import { socket } from "./lib/live.js";
 
 /** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
 export const RESOLUTIONS = { "1280x720": [1280, 720], "1920x1080": [1920, 1080], "3840x2160": [3840, 2160] };
@@ -75,6 +75,17 @@ export function pace(fps, cameraFps, resolution) {
   };
 }
 
+/**
+ * The ship markers the detection workers are told to expect (the second look runs only when one of them, or a
+ * reference marker, is missing, and reads only those): the game's ships' markers, given at the table or by roster
+ * order. `null` — any marker — while the table waits for a ship's marker to be shown, which may be any marker.
+ */
+/** @param {{ ships: { marker: number }[] }} setup @param {{ kind: string; ship?: string } | null} [assigning] */
+export function expectedMarkers(setup, assigning = null) {
+  if (assigning?.kind === "marker") return null;
+  return [...new Set(setup.ships.map((s) => s.marker))].sort((a, b) => a - b);
+}
+
 /** Whether a settled sighting says nothing new against the last one sent for its marker (the other worker's twin). */
 const sameAsSent = (a, b) =>
   b !== undefined && Math.hypot(a.x - b.x, a.y - b.y) < 1 && Math.abs(((a.heading - b.heading + 540) % 360) - 180) < 0.5;
@@ -87,7 +98,8 @@ export function cameraProblem(err) {
   }
   if (err?.name === "NotAllowedError")
     return "The camera was not allowed: allow it in the browser's site settings, then press Start again.";
-  if (err?.name === "NotFoundError") return "No camera is connected to this device.";
+  if (err?.name === "NotFoundError")
+    return "No camera is connected to this device: plug one in (or open this page on the computer that has it), then press Start again.";
   if (err?.name === "NotReadableError") return "The camera is in use by another program: close it, then press Start again.";
   return `The camera could not start: ${err?.message ?? err}`;
 }
@@ -95,16 +107,20 @@ export function cameraProblem(err) {
 /**
  * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
  * (`starting`, `loading`, `running`, `error`), `message`, the last `frame` (the worker's answer), `stats` (frames,
- * mean detection ms, frames per second) and `sent` (ship id → the last position sent) and `lastReport`; from the
- * table's state, `assigning` (what it waits for: a ship's marker shown to the camera) and its last `notice`.
+ * mean detection ms, frames per second), `sent` (ship id → the last position sent) and `expected` (the ship markers
+ * the workers were told to expect: `expectedMarkers`). What the table waits for and
+ * says is the link's (`link.snap`: camera-link.js), which the page holds whether or not a camera runs.
  */
 export class CameraRun {
-  constructor({ video, setup, resolution, onUpdate }) {
+  constructor({ video, setup, resolution, onUpdate, link }) {
     this.video = video;
+    this.link = link;
+    /** The markers last told to the workers (JSON), so they are told again only when it changes. */
+    this.expected = "";
     this.setup = setup;
     this.resolution = resolution;
     this.onUpdate = onUpdate;
-    this.snap = { phase: "starting", message: "Starting the camera…", frame: null, stats: null, sent: {}, lastReport: null, online: false };
+    this.snap = { phase: "starting", message: "Starting the camera…", frame: null, stats: null, sent: {} };
     this.pending = new Map();
     /** The workers' times of the last 20 frames: reading the pixels, detecting, the whole frame (ms). */
     this.times = [];
@@ -138,22 +154,35 @@ export class CameraRun {
     await this.video.play().catch(() => {});
     this.source = new CameraFrames(this.stream, this.video, grabMethod());
     this.cameraFps = this.stream.getVideoTracks()[0]?.getSettings().frameRate ?? null;
-    this.live = socket(
-      "/api/live",
-      (msg) => this.#heard(msg),
-      (up) => {
-        this.#set({ online: up });
-        if (up) this.#flush();
-      },
-    );
+    // the link back up: what it could not take is sent; what the table waits for changed: the workers are told
+    let assigning = JSON.stringify(this.link.snap.assigning);
+    this.unlink = this.link.subscribe((l) => {
+      if (l.state === "up") this.#flush();
+      if (JSON.stringify(l.assigning) !== assigning) {
+        assigning = JSON.stringify(l.assigning);
+        this.#expect();
+      }
+    });
     this.#set({ phase: "loading", message: "Loading the marker detector (OpenCV, 11 MB)…" });
     for (let i = 0; i < workerCount(); i++) {
       const worker = new Worker("/static/camera-worker.js");
       worker.onmessage = (e) => this.#answer(worker, e.data);
       worker.onerror = (e) => this.#set({ phase: "error", message: `The detector failed: ${e.message}` });
-      worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area });
+      const expected = expectedMarkers(this.setup, this.link.snap.assigning);
+      this.expected = JSON.stringify(expected);
+      this.#set({ expected });
+      worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area, ...(expected ? { expected } : {}) });
       this.workers.push(worker);
     }
+  }
+
+  /** Tells the workers which markers to expect, when that changed (the roster, a marker given, a marker awaited). */
+  #expect() {
+    const expected = expectedMarkers(this.setup, this.link.snap.assigning);
+    if (JSON.stringify(expected) === this.expected) return;
+    this.expected = JSON.stringify(expected);
+    for (const w of this.workers) w.postMessage({ type: "expected", expected });
+    if (this.workers.length) this.#set({ expected });
   }
 
   /**
@@ -168,6 +197,7 @@ export class CameraRun {
       const last = this.lastSent.get(s.marker);
       if (last && before.get(s.marker) !== s.ship) this.pending.set(s.marker, last);
     }
+    this.#expect();
     this.#flush();
   }
 
@@ -175,19 +205,8 @@ export class CameraRun {
     this.stopped = true;
     for (const w of this.workers) w.terminate();
     this.source?.stop();
-    this.live?.();
+    this.unlink?.();
     for (const t of this.stream?.getTracks() ?? []) t.stop();
-  }
-
-  #heard(msg) {
-    if (msg.type === "state") {
-      // what the table waits for (a ship's marker shown to the camera) and what it last said
-      const assigning = msg.state.assigning ?? null;
-      const notice = msg.state.notices.at(-1) ?? null;
-      if (JSON.stringify(assigning) !== JSON.stringify(this.snap.assigning ?? null) || notice?.at !== this.snap.notice?.at)
-        this.#set({ assigning, notice });
-    } else if (msg.type === "camera.reported") this.#set({ lastReport: { at: Date.now(), reported: msg.reported, unknown: msg.unknown } });
-    else if (msg.type === "error") this.#set({ lastReport: { at: Date.now(), error: msg.error.message } });
   }
 
   #answer(worker, m) {
@@ -206,7 +225,7 @@ export class CameraRun {
     this.frames++;
     this.times = [
       ...this.times.slice(-19),
-      { detect: m.detectMs, grey: m.greyMs ?? 0, frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs) },
+      { detect: m.detectMs, second: m.secondMs ?? 0, grey: m.greyMs ?? 0, frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs) },
     ];
     this.doneAt = [...this.doneAt.slice(-10), performance.now()];
     const span = this.doneAt.length > 1 ? (this.doneAt.at(-1) - this.doneAt[0]) / 1000 : null;
@@ -214,6 +233,7 @@ export class CameraRun {
     const stats = {
       frames: this.frames,
       detectMs: mean(this.times.map((t) => t.detect)),
+      secondMs: mean(this.times.map((t) => t.second)),
       greyMs: mean(this.times.map((t) => t.grey)),
       frameMs: mean(this.times.map((t) => t.frame)),
       fps,
@@ -236,11 +256,12 @@ export class CameraRun {
     this.#flush();
     // markers come into view: while a ship waits for hers, the host gives her the first (the first frame is the view
     // as it was, not markers shown)
-    const waiting = this.snap.assigning?.kind === "marker" ? this.snap.assigning.ship : null;
+    const table = this.link.snap.assigning;
+    const waiting = table?.kind === "marker" ? table.ship : null;
     const held = new Set(this.setup.ships.filter((s) => s.ship !== waiting).map((s) => s.marker));
     const shown = arrivals(this.lastSeen, m.detected, m.at, held);
-    if (shown.length && this.frames > 1 && this.snap.assigning?.kind === "marker") {
-      this.live?.send({ type: "camera.shown", markers: shown.slice(0, 40) });
+    if (shown.length && this.frames > 1 && waiting !== null) {
+      this.link.send({ type: "camera.shown", markers: shown.slice(0, 40) });
     }
     // answers of two workers may cross: the view shows the newest frame
     if (m.at >= this.drawnAt) {
@@ -251,11 +272,11 @@ export class CameraRun {
   }
 
   #flush() {
-    if (this.pending.size === 0 || !this.live) return;
+    if (this.pending.size === 0) return;
     const markers = [...this.pending.values()];
     // at most 40 markers a message (the live socket takes messages of 4 KB)
     for (let i = 0; i < markers.length; i += 40) {
-      if (!this.live.send({ type: "camera.seen", markers: markers.slice(i, i + 40) })) return;
+      if (!this.link.send({ type: "camera.seen", markers: markers.slice(i, i + 40) })) return;
       for (const m of markers.slice(i, i + 40)) {
         this.pending.delete(m.id);
         this.lastSent.set(m.id, m);

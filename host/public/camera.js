@@ -5,6 +5,7 @@
 
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { linkWords, TableLink } from "./camera-link.js";
 import { CameraRun, RESOLUTIONS } from "./camera-run.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api } from "./lib/live.js";
@@ -59,7 +60,7 @@ function drawOverlay(canvas, frame, setup) {
   }
 }
 
-function Status({ snap, setup }) {
+function Status({ snap, setup, link }) {
   const f = snap.frame;
   const m = f?.measurement;
   const s = snap.stats;
@@ -71,6 +72,8 @@ function Status({ snap, setup }) {
       class="camera-stats"
       data-frames=${s?.frames ?? 0}
       data-detect-ms=${s?.detectMs ?? ""}
+      data-second-ms=${s?.secondMs ?? ""}
+      data-expected=${snap.expected === undefined ? "" : snap.expected === null ? "any" : snap.expected.join(",")}
       data-frame-ms=${s?.frameMs ?? ""}
       data-grey-ms=${s?.greyMs ?? ""}
       data-fps=${s?.fps ?? ""}
@@ -80,18 +83,18 @@ function Status({ snap, setup }) {
       <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? ` at ${Math.round(s.cameraFps)} a second` : ""}` : "—"}</dd>
       <dt>Measuring</dt><dd>${
         s?.frameMs
-          ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
+          ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}${s.secondMs >= 1 ? `, of which a second look ${ms(s.secondMs)}` : ""}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
           : "—"
       }</dd>
       <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>
       <dt>Area</dt><dd>${setup.area.width} × ${setup.area.height} mm</dd>
       <dt>References</dt><dd>${f ? (refs.length ? refs.join(", ") : "none seen") : "—"}</dd>
       <dt>Fit</dt><dd>${m ? (m.ok ? `${r1(m.fit.rms)} mm RMS over ${m.fit.points} markers` : m.message) : "—"}</dd>
-      <dt>Host</dt><dd>${snap.online ? "connected" : "not connected"}${
-        snap.lastReport
-          ? snap.lastReport.error
-            ? ` — refused: ${snap.lastReport.error}`
-            : ` — ${snap.lastReport.reported} ${snap.lastReport.reported === 1 ? "ship" : "ships"} sent ${ago(snap.lastReport.at)}`
+      <dt>Table</dt><dd id="camera-link" data-link=${link.state} class=${link.state === "down" ? "trouble-small" : ""}>${linkWords(link.state)}${
+        link.state === "up" && link.lastReport
+          ? link.lastReport.error
+            ? ` — refused: ${link.lastReport.error}`
+            : ` — ${link.lastReport.reported} ${link.lastReport.reported === 1 ? "ship" : "ships"} sent ${ago(link.lastReport.at)}`
           : ""
       }</dd>
     </dl>
@@ -101,12 +104,12 @@ function Status({ snap, setup }) {
 }
 
 /** What the table waits for (a ship's marker to be shown to the camera) and what it last said, with a way to stop. */
-function Showing({ snap }) {
-  const waiting = snap.assigning?.kind === "marker";
-  const said = snap.notice && Date.now() - snap.notice.at < 30_000 ? snap.notice : null;
+function Showing({ link }) {
+  const waiting = link.assigning?.kind === "marker";
+  const said = link.notice && Date.now() - link.notice.at < 30_000 ? link.notice : null;
   if (!waiting && !said) return null;
   return html`<div class="assigning camera-showing" role="status" id="camera-showing">
-    ${waiting ? html`<b>${snap.assigning.instruction}</b>` : null}
+    ${waiting ? html`<b>${link.assigning.instruction}</b>` : null}
     ${said ? html`<span class=${said.level === "warn" ? "trouble-small" : "muted"} id="camera-notice">${said.text}</span>` : null}
     ${waiting ? html`<button type="button" class="secondary" onClick=${() => api("POST", "/api/setup/stop", {})}>Stop waiting</button>` : null}
   </div>`;
@@ -160,7 +163,7 @@ function CameraPage() {
   const [problem, setProblem] = useState(/** @type {any} */ (null));
   const [resolution, setResolution] = useState(RESOLUTIONS[params.get("res")] ? params.get("res") : "1920x1080");
   const [snap, setSnap] = useState(
-    /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any; assigning?: any; notice?: any }} */ ({
+    /** @type {{ phase: string; message: string; sent: Record<string, unknown>; frame?: any; stats?: any; expected?: number[] | null }} */ ({
       phase: "starting",
       message: "Starting…",
       sent: {},
@@ -170,14 +173,23 @@ function CameraPage() {
   const video = useRef(null);
   const overlay = useRef(null);
   const running = useRef(/** @type {CameraRun | null} */ (null));
+  // the link to the table, open from the start whether or not a camera runs
+  const [link, setLink] = useState(
+    /** @type {any} */ ({ state: "connecting", assigning: null, notice: null, lastReport: null, roster: "" }),
+  );
+  const table = useRef(/** @type {TableLink | null} */ (null));
+  useEffect(() => {
+    table.current = new TableLink(setLink);
+    return () => table.current?.close();
+  }, []);
   useEffect(() => {
     api("GET", "/api/camera").then((r) => (r.area ? setSetup(r) : setProblem(r.error?.message ?? "The table did not answer.")));
   }, []);
   // the camera restarts only for another area or resolution; a marker given to a ship changes the set-up in place
   const area = setup ? `${setup.area.width}x${setup.area.height}` : null;
   useEffect(() => {
-    if (!setup) return undefined;
-    const run = new CameraRun({ video: video.current, setup, resolution, onUpdate: setSnap });
+    if (!setup || !table.current) return undefined;
+    const run = new CameraRun({ video: video.current, setup, resolution, onUpdate: setSnap, link: table.current });
     running.current = run;
     run.start();
     return () => run.stop();
@@ -185,8 +197,9 @@ function CameraPage() {
   useEffect(() => {
     if (running.current && setup) running.current.setSetup(setup);
   }, [setup]);
-  // which marker is which ship, asked again when the table stops waiting for a marker (one was given) or says something
-  const asked = `${JSON.stringify(snap.assigning ?? null)} ${snap.notice?.at ?? ""}`;
+  // which marker is which ship, asked again when the table stops waiting for a marker (one was given), says something
+  // or holds another game or other ships
+  const asked = `${JSON.stringify(link.assigning ?? null)} ${link.notice?.at ?? ""} ${link.roster}`;
   useEffect(() => {
     if (!setup) return;
     api("GET", "/api/camera").then((r) => r.area && setSetup(r));
@@ -202,9 +215,10 @@ function CameraPage() {
       <div class="camera-view" data-phase=${snap.phase}>
         <video ref=${video} muted playsinline autoplay aria-label="The camera's view of the table"></video>
         <canvas ref=${overlay} aria-hidden="true"></canvas>
+        ${snap.phase === "error" ? html`<p class="camera-none">No picture from a camera: see “Camera” for what to do.</p>` : null}
       </div>
       <div class="camera-side">
-        <${Status} snap=${snap} setup=${setup} />
+        <${Status} snap=${snap} setup=${setup} link=${link} />
         <form class="camera-controls" onSubmit=${(e) => {
           e.preventDefault();
           setRuns((n) => n + 1);
@@ -218,7 +232,7 @@ function CameraPage() {
         </form>
       </div>
     </div>
-    <${Showing} snap=${snap} />
+    <${Showing} link=${link} />
     <${Ships} snap=${snap} setup=${setup} />
   </main>`;
 }

@@ -5,7 +5,9 @@
  * within ±2 mm and ±1°; the camera page is closed; a broadside set up by tapping the two moved ships gets its range
  * measured from the camera's positions and is resolved with the emulated dice — no /control. Then, as at set-up, a
  * ship is given her marker by showing it: on /camera the person presses Royal James's button and marker 40 (no
- * ship's by roster order), put down in view each time the video loops, becomes hers; her position follows it.
+ * ship's by roster order), put down in view each time the video loops, becomes hers; her position follows it. The
+ * page tells its worker the game's ships' markers (the second look reads only those), any marker while one is awaited.
+ * And /camera on a device with no camera says it is connected to the table, and what to do for a camera.
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -116,6 +118,9 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     console.log("camera: worst", Math.max(...errs.map((e) => e.mm)).toFixed(2), "mm,", Math.max(...errs.map((e) => e.deg)).toFixed(2), "°");
     expect(s.table?.ships.find((t) => t.id === "gouda")?.source).toBe("table");
     const stats = camera.locator(".camera-stats");
+    // the worker was told the roster's markers (10–21, the demo's twelve ships by roster order)
+    expect(await stats.getAttribute("data-expected")).toBe(ships.map((x) => x.marker).join(","));
+    await expect.poll(() => camera.locator("#camera-link").getAttribute("data-link")).toBe("up");
     console.log(
       "camera page:",
       await stats.getAttribute("data-size"),
@@ -171,6 +176,8 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     await page.locator('tr[data-ship="royal-james"] button.show-marker').click();
     await until(state, (s) => s.assigning?.kind === "marker" && s.assigning.ship === "royal-james", 10_000);
     await page.locator("#camera-showing").getByText("Show Royal James's marker to the camera now").waitFor({ timeout: 10_000 });
+    // while a marker is awaited, any marker may be hers: the worker looks for every one
+    await page.locator('.camera-stats[data-expected="any"]').waitFor({ timeout: 10_000 });
     // the video loops every 10 s: marker 40 comes into view again within one loop
     const given = await until(
       state,
@@ -181,6 +188,9 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     const setup = (await call(`${host.url}/api/camera`)).json as { ships: { marker: number; ship: string }[] };
     expect(setup.ships.find((s) => s.ship === "royal-james")?.marker).toBe(40);
     await page.locator('tr[data-ship="royal-james"][data-marker="40"]').waitFor({ timeout: 10_000 });
+    // and then the roster's markers again, hers now 40 (hers by roster order is no ship's)
+    const told = [...ships.filter((x) => x.ship !== "royal-james").map((x) => x.marker), 40].join(",");
+    await page.locator(`.camera-stats[data-expected="${told}"]`).waitFor({ timeout: 10_000 });
     // her position is where marker 40 lies, within tolerance
     // (the demo's emulated table takes the camera's reports and says them again as its own: the source may be either)
     await until(
@@ -193,5 +203,24 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     );
     await page.screenshot({ path: join(ARTIFACTS, "camera-marker-given.png") });
     await page.close();
+  });
+
+  it("says it is connected to the table on a device with no camera, and what to do", async () => {
+    const plain = await launchChromium(["--use-fake-ui-for-media-stream"]);
+    try {
+      const page = await plain.newPage();
+      await page.goto(`${host.url}/camera`);
+      await page.locator('#camera-link[data-link="up"]').getByText("connected").waitFor({ timeout: 20_000 });
+      await page
+        .locator(".camera-status [role=status]")
+        .getByText(/camera/i)
+        .waitFor({ timeout: 20_000 });
+      expect(await page.locator(".camera-view").getAttribute("data-phase")).toBe("error");
+      const said = await page.locator(".camera-status [role=status]").innerText();
+      expect(said).toMatch(/No camera is connected to this device: plug one in|not allowed|could not start/);
+      console.log("no camera:", said);
+    } finally {
+      await plain.close();
+    }
   });
 });

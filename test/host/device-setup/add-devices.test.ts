@@ -84,6 +84,8 @@ describe("adding devices from /devices over the emulated world", () => {
     const yaml = (await first.app.inject({ method: "GET", url: "/api/devices/table-file" })).body;
     expect(yaml).toContain("id: die-1");
     expect(yaml).toContain("kind: pn532");
+    // the names given on this page go with the devices, so a table rebuilt from the export names its dice as before
+    expect(yaml.slice(yaml.indexOf("\ndeviceNames:"))).toMatch(/\n {2}die-1: Black one\n/);
     await stop(first);
 
     const second = await start();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { grabMethod } from "../../../host/public/camera-frames.js";
-import { ARRIVAL_GAP_MS, arrivals, HELD_GAP_MS, pace, workerCount } from "../../../host/public/camera-run.js";
+import { ARRIVAL_GAP_MS, arrivals, expectedMarkers, HELD_GAP_MS, pace, workerCount } from "../../../host/public/camera-run.js";
 
 const seen = (...ids: number[]) => ids.map((id) => ({ id }));
 
@@ -76,5 +76,25 @@ describe("whether the page keeps up, in words", () => {
       "Falling behind: 1.0 frames a second (the aim is 5); a ship is sent about 2.6 s after she stops. 1920 × 1080 measures about four times faster.",
     );
     expect(pace(2.5, 30, "1920x1080").words).toMatch(/^Falling behind: 2\.5 frames a second .* Close other programs/);
+  });
+});
+
+describe("the markers the workers expect", () => {
+  const setup = {
+    ships: [
+      { marker: 12, ship: "b", name: "B" },
+      { marker: 10, ship: "a", name: "A" },
+      { marker: 40, ship: "c", name: "C" },
+    ],
+  };
+
+  it("are the game's ships' markers, given at the table or by roster order", () => {
+    expect(expectedMarkers(setup)).toEqual([10, 12, 40]);
+    expect(expectedMarkers(setup, { kind: "tag", ship: "a" })).toEqual([10, 12, 40]);
+    expect(expectedMarkers({ ships: [] })).toEqual([]);
+  });
+
+  it("are any marker while the table waits for a ship's marker to be shown", () => {
+    expect(expectedMarkers(setup, { kind: "marker", ship: "a" })).toBeNull();
   });
 });
