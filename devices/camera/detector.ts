@@ -20,11 +20,20 @@ export interface Detection {
   readonly candidates: readonly (readonly Point[])[];
 }
 
+/**
+ * The adaptive threshold a look makes (OpenCV's `adaptiveThreshWinSize*` and `adaptiveThreshConstant`): its window,
+ * px and odd, and its constant, grey levels below the window's mean that count as black.
+ */
+export interface Threshold {
+  readonly window: number;
+  readonly constant: number;
+}
+
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
-  /** `detect`, with the candidates it could not read. */
-  scan(image: GreyImage): Promise<Detection>;
+  /** `detect`, with the candidates it could not read; `threshold` replaces the detector's own for this look. */
+  scan(image: GreyImage, threshold?: Threshold): Promise<Detection>;
   /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
   readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */
