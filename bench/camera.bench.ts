@@ -8,7 +8,9 @@
  * (another detector setting) measures the same frames without rendering them again. `CAMERA_SECOND_LOOK=0` measures
  * without the second look (devices/camera/second-look.ts) or the further looks, `CAMERA_FURTHER_LOOK=0` without the
  * further looks (devices/camera/further-look.ts), for comparison; `CAMERA_THRESHOLD_C=N` sets the first look's
- * adaptive-threshold constant (default OpenCV's 7).
+ * adaptive-threshold constant (default OpenCV's 7), `CAMERA_PERIMETER_RATE=R` OpenCV's `minMarkerPerimeterRate`
+ * (default: the detector's own for the frame, `minPerimeterRate`; 0.03 is OpenCV's default, which missed small
+ * markers at 4K).
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -22,7 +24,11 @@ export async function run(): Promise<string> {
   const first = Number(process.env.CAMERA_FIRST_SEED ?? 1);
   const { cv } = await loadOpenCv();
   const constant = process.env.CAMERA_THRESHOLD_C;
-  const detector = await openCvDetector(cv, constant ? { thresholdConstant: Number(constant) } : {});
+  const rate = process.env.CAMERA_PERIMETER_RATE;
+  const detector = await openCvDetector(cv, {
+    ...(constant ? { thresholdConstant: Number(constant) } : {}),
+    ...(rate ? { perimeterRate: Number(rate) } : {}),
+  });
   const cells = openCvCells(cv);
   const options = {
     secondLook: process.env.CAMERA_SECOND_LOOK !== "0",

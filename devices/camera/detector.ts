@@ -21,16 +21,13 @@ export interface Detection {
 }
 
 /**
- * How a look is made, when not the detector's own way: the adaptive threshold (OpenCV's `adaptiveThreshWinSize*` and
- * `adaptiveThreshConstant`: its window, px and odd, and its constant, grey levels below the window's mean that count
- * as black), and, for an image cut from a frame (a region of it), the frame's longest side: the smallest marker
- * looked for stays the frame's (OpenCV's is a fraction of the image's side, and in a small crop the cloth's
- * texture then gives it a hundred tiny outlines to reject).
+ * How a look thresholds the image, when not the detector's own way (OpenCV's `adaptiveThreshWinSize*` and
+ * `adaptiveThreshConstant`): its window, px and odd, and its constant, grey levels below the window's mean that
+ * count as black.
  */
 export interface Look {
   readonly window: number;
   readonly constant: number;
-  readonly frameSide?: number;
 }
 
 /** Finds AprilTag 36h11 markers in a grey image. */

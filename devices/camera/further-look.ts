@@ -60,7 +60,7 @@ export async function furtherLook(detector: MarkerDetector, image: GreyImage, o:
   const regions = o.regions ?? [{ x: 0, y: 0, width: image.width, height: image.height }];
   for (const s of o.settings ?? FURTHER_LOOKS) {
     const window = thresholdWindow(image.width, image.height, s.windowScale);
-    const look = { window, constant: s.constant, frameSide: Math.max(image.width, image.height) };
+    const look = { window, constant: s.constant };
     for (const region of regions) {
       const part = crop(image, region);
       if (!part) continue;

@@ -35,16 +35,32 @@ export function thresholdWindow(width: number, height: number, scale = 1): numbe
   return Math.max(3, 2 * Math.floor((2.5 * scale * Math.max(width, height)) / 1920) + 1);
 }
 
+/**
+ * The side of the smallest marker the detector looks at (px): 15, under two pixels a cell, about the least whose
+ * cells can be read at all (40 mm markers at 1920×1080 are 17–20 px: docs/camera.md).
+ */
+export const SMALLEST_MARKER_PX = 15;
+
+/**
+ * OpenCV's `minMarkerPerimeterRate` for a frame, so that a marker of `SMALLEST_MARKER_PX` turned 45° is looked at.
+ * OpenCV drops a contour with fewer points than the rate times the frame's longer side, and its points are
+ * 8-connected steps: a side turned 45° counts 0.71 of its length. Its default, 0.03, is 115 points at 3840×2160 —
+ * a 40 mm marker 34 × 39 px turned 45° has 112, and was not looked at (5 of 2225 visible markers missed on 100
+ * rendered 4K layouts, none with this rate: docs/performance.md).
+ */
+export function minPerimeterRate(width: number, height: number): number {
+  return (4 * SMALLEST_MARKER_PX * Math.SQRT1_2) / Math.max(width, height);
+}
+
 /** OpenCV's own adaptive-threshold constant, the first look's. */
 export const OPENCV_CONSTANT = 7;
-
-/** OpenCV's own smallest marker: a perimeter of this fraction of the image's longest side (58 px at 1920). */
-const MIN_PERIMETER_RATE = 0.03;
 
 /** Settings a bench compares; the defaults are the detector's. */
 export interface DetectorTuning {
   /** The adaptive threshold's constant (grey levels below the window's mean that count as black); OpenCV's 7. */
   readonly thresholdConstant?: number;
+  /** OpenCV's `minMarkerPerimeterRate` as given (its default 0.03); else `minPerimeterRate` of each frame's size. */
+  readonly perimeterRate?: number;
 }
 
 /** A detector over OpenCV, its parameters tuned for small markers seen from above (docs/camera.md). */
@@ -53,8 +69,8 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   // One OpenCV detector per threshold asked for: the frame's own (one pass, its window for the frame's size), and
   // any a further look asks for (`further-look.ts`), kept so a look never waits for its parameters to be set again.
-  const detectors = new Map<string, { detector: Cv; params: Cv }>();
-  const detectorFor = (t: Look, side: number): Cv => {
+  const detectors = new Map<string, { detector: Cv; params: Cv; perimeterRate: number }>();
+  const detectorFor = (t: Look, perimeterRate: number): Cv => {
     const key = `${t.window}:${t.constant}`;
     let d = detectors.get(key);
     if (!d) {
@@ -70,21 +86,22 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
       params.adaptiveThreshWinSizeMin = t.window;
       params.adaptiveThreshWinSizeMax = t.window;
       params.adaptiveThreshConstant = t.constant;
-      d = { detector: new cv.aruco_ArucoDetector(dictionary, params, refine), params };
+      params.minMarkerPerimeterRate = perimeterRate;
+      d = { detector: new cv.aruco_ArucoDetector(dictionary, params, refine), params, perimeterRate };
       detectors.set(key, d);
     }
-    // the smallest marker as in the whole frame, whatever part of it this image is (a few µs to set)
-    const rate = (MIN_PERIMETER_RATE * (t.frameSide ?? side)) / side;
-    if (d.params.minMarkerPerimeterRate !== rate) {
-      d.params.minMarkerPerimeterRate = rate;
+    if (d.perimeterRate !== perimeterRate) {
+      // contours down to the smallest marker's, a rate of this image's size (a further look's region is smaller)
+      d.params.minMarkerPerimeterRate = perimeterRate;
       d.detector.setDetectorParameters(d.params);
+      d.perimeterRate = perimeterRate;
     }
     return d.detector;
   };
   const scan = async (image: GreyImage, look?: Look): Promise<Detection> => {
     const detector = detectorFor(
       look ?? { window: thresholdWindow(image.width, image.height), constant: tuning.thresholdConstant ?? OPENCV_CONSTANT },
-      Math.max(image.width, image.height),
+      tuning.perimeterRate ?? minPerimeterRate(image.width, image.height),
     );
     const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
     const corners = new cv.MatVector();

@@ -81,11 +81,9 @@ describe("the further look", () => {
     const data = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + w), y * w);
     const look = { window: thresholdWindow(1920, 1080, FURTHER_LOOKS[0]?.windowScale), constant: FURTHER_LOOKS[0]?.constant ?? 4 };
-    const asFrame = await detector.scan({ width: w, height: h, data }, { ...look, frameSide: 1920 });
-    expect(asFrame.markers.map((k) => k.id)).toEqual([10]);
-    expect(asFrame.candidates.length).toBeLessThan(5);
-    const asItself = await detector.scan({ width: w, height: h, data }, look);
-    expect(asItself.candidates.length).toBeGreaterThan(20);
+    const found = await detector.scan({ width: w, height: h, data }, look);
+    expect(found.markers.map((k) => k.id)).toEqual([10]);
+    expect(found.candidates.length).toBeLessThan(5);
   }, 60_000);
 
   it("in the pipeline: the whole frame once, then only where they were last seen — and they are seen in every frame", async () => {
