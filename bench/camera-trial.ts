@@ -24,6 +24,8 @@ export interface MarkerOutcome {
   readonly uncertainty?: number;
   /** Found by the second look (`devices/camera/second-look.ts`). */
   readonly second?: boolean;
+  /** Found by a further look (`devices/camera/further-look.ts`). */
+  readonly further?: boolean;
 }
 
 export interface Trial {
@@ -34,6 +36,8 @@ export interface Trial {
   readonly detectMs: number;
   /** The second look's share of `detectMs` (0 when it did not run). */
   readonly secondMs: number;
+  /** The further looks' share of `detectMs` (0 when they did not run). */
+  readonly furtherMs: number;
   readonly fitRms: number;
   /** The refusal's words when the frame could not be measured. */
   readonly failure?: string;
@@ -42,6 +46,8 @@ export interface Trial {
 export interface TrialOptions {
   /** Look again for expected markers the detector missed (default true). */
   readonly secondLook?: boolean;
+  /** And look further, with other threshold settings, for those still missing (default true). */
+  readonly furtherLook?: boolean;
   /** A folder where rendered frames are kept, so a layout is rendered once across runs. */
   readonly cacheDir?: string;
 }
@@ -59,7 +65,10 @@ export async function trial(scene: Scene, detector: MarkerDetector, cells: Marke
   const t1 = performance.now();
   const ships = scene.markers.filter((k) => k.id >= FIRST_SHIP_ID);
   const finder = new MarkerFinder(detector, { expected: ships.map((k) => k.id) });
-  const look = o.secondLook === false ? { markers: await detector.detect(r.image), second: [], secondMs: 0 } : await finder.find(r.image);
+  const look =
+    o.secondLook === false
+      ? { markers: await detector.detect(r.image), second: [] as number[], secondMs: 0, further: [] as number[], furtherMs: 0 }
+      : await finder.find(r.image, undefined, o.furtherLook === false ? "none" : "frame");
   const t2 = performance.now();
   const m = measureMarkers(look.markers, {
     area: scene.area,
@@ -86,6 +95,7 @@ export async function trial(scene: Scene, detector: MarkerDetector, cells: Marke
       headingError,
       uncertainty: pose.uncertainty,
       ...(look.second.includes(truth.id) ? { second: true } : {}),
+      ...(look.further.includes(truth.id) ? { further: true } : {}),
     });
   }
   return {
@@ -95,6 +105,7 @@ export async function trial(scene: Scene, detector: MarkerDetector, cells: Marke
     renderMs: t1 - t0,
     detectMs: t2 - t1,
     secondMs: look.secondMs,
+    furtherMs: look.furtherMs,
     fitRms: m.ok ? m.fit.rms : Number.NaN,
     ...(m.ok ? {} : { failure: m.message }),
   };

@@ -6,8 +6,11 @@
  * `CAMERA_FIRST_SEED` the first layout's seed (default 1: seeds first … first + layouts − 1). Rendering in
  * plain JavaScript takes most of the time: `CAMERA_CACHE=DIR` keeps each rendered frame there, so a second run
  * (another detector setting) measures the same frames without rendering them again. `CAMERA_SECOND_LOOK=0` measures
- * without the second look (devices/camera/second-look.ts), for comparison; `CAMERA_THRESHOLD_C=N` sets the adaptive
- * threshold's constant (default OpenCV's 7).
+ * without the second look (devices/camera/second-look.ts) or the further looks, `CAMERA_FURTHER_LOOK=0` without the
+ * further looks (devices/camera/further-look.ts), for comparison; `CAMERA_THRESHOLD_C=N` sets the first look's
+ * adaptive-threshold constant (default OpenCV's 7), `CAMERA_PERIMETER_RATE=R` OpenCV's `minMarkerPerimeterRate`
+ * (default: the detector's own for the frame, `minPerimeterRate`; 0.03 is OpenCV's default, which missed small
+ * markers at 4K).
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -21,10 +24,15 @@ export async function run(): Promise<string> {
   const first = Number(process.env.CAMERA_FIRST_SEED ?? 1);
   const { cv } = await loadOpenCv();
   const constant = process.env.CAMERA_THRESHOLD_C;
-  const detector = await openCvDetector(cv, constant ? { thresholdConstant: Number(constant) } : {});
+  const rate = process.env.CAMERA_PERIMETER_RATE;
+  const detector = await openCvDetector(cv, {
+    ...(constant ? { thresholdConstant: Number(constant) } : {}),
+    ...(rate ? { perimeterRate: Number(rate) } : {}),
+  });
   const cells = openCvCells(cv);
   const options = {
     secondLook: process.env.CAMERA_SECOND_LOOK !== "0",
+    furtherLook: process.env.CAMERA_FURTHER_LOOK !== "0",
     ...(process.env.CAMERA_CACHE ? { cacheDir: process.env.CAMERA_CACHE } : {}),
   };
   const rows: string[] = [];
@@ -44,6 +52,15 @@ export async function run(): Promise<string> {
               ? ` [second look ${t.secondMs.toFixed(0)} ms: ${
                   t.markers
                     .filter((m) => m.second)
+                    .map((m) => m.id)
+                    .join(", ") || "none"
+                }]`
+              : ""
+          }${
+            t.furtherMs > 0
+              ? ` [further look ${t.furtherMs.toFixed(0)} ms: ${
+                  t.markers
+                    .filter((m) => m.further)
                     .map((m) => m.id)
                     .join(", ") || "none"
                 }]`

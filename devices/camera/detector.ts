@@ -20,11 +20,21 @@ export interface Detection {
   readonly candidates: readonly (readonly Point[])[];
 }
 
+/**
+ * How a look thresholds the image, when not the detector's own way (OpenCV's `adaptiveThreshWinSize*` and
+ * `adaptiveThreshConstant`): its window, px and odd, and its constant, grey levels below the window's mean that
+ * count as black.
+ */
+export interface Look {
+  readonly window: number;
+  readonly constant: number;
+}
+
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
-  /** `detect`, with the candidates it could not read. */
-  scan(image: GreyImage): Promise<Detection>;
+  /** `detect`, with the candidates it could not read; `look` replaces the detector's own settings for this one. */
+  scan(image: GreyImage, look?: Look): Promise<Detection>;
   /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
   readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */

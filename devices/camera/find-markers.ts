@@ -1,21 +1,27 @@
 /**
  * The markers of a frame: the detector's look, then the second look (`second-look.ts`) when a marker the table
- * expects was not found and the detector left candidates it could not read. The second look costs nothing when
- * every expected marker was found, a few reads per candidate otherwise, and a pattern fit only for a candidate
- * that reads as an expected marker. Used in Node (the CLI, the bench) and in the camera page's worker alike.
+ * expects was not found and the detector left candidates it could not read, then the further looks
+ * (`further-look.ts`: the detector again with other threshold settings) while one is still missing. The second look
+ * costs nothing when every expected marker was found, a few reads per candidate otherwise, and a pattern fit only
+ * for a candidate that reads as an expected marker; a further look costs a detection over the frame or the regions
+ * asked for. Used in Node (the CLI, the bench) and in the camera page's worker alike.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
+import { furtherLook, type Region } from "./further-look.ts";
 import { codesOf } from "./marker-code.ts";
 import { CORNER_IDS, type DetectedMarker, EDGE_IDS } from "./markers.ts";
 import { secondLook } from "./second-look.ts";
 
-/** A frame's markers, and which of them the second look found. */
+/** A frame's markers, and which of them the second and further looks found. */
 export interface FoundMarkers {
   readonly markers: DetectedMarker[];
   /** Ids found by the second look (a subset of `markers`'). */
   readonly second: readonly number[];
   /** Milliseconds the second look took (0 when it did not run). */
   readonly secondMs: number;
+  /** Ids found by the further looks, and their milliseconds (0 when they did not run). */
+  readonly further: readonly number[];
+  readonly furtherMs: number;
 }
 
 export interface FinderOptions {
@@ -26,9 +32,15 @@ export interface FinderOptions {
   readonly expected?: readonly number[];
 }
 
+/** Where the further looks run in one frame: the whole frame (the default), these regions only, or not at all. */
+export type FurtherWhere = "frame" | "none" | readonly Region[];
+
+/** Where, or who decides where given the ids still missing (null: no roster given, any may be) and those found. */
+export type FurtherChoice = FurtherWhere | ((missing: readonly number[] | null, seen: ReadonlySet<number>) => FurtherWhere);
+
 const REFERENCE_IDS: readonly number[] = [...CORNER_IDS, ...EDGE_IDS];
 
-/** Finds a frame's markers with a detector and, where needed, a second look. */
+/** Finds a frame's markers with a detector and, where needed, a second and further looks. */
 export class MarkerFinder {
   readonly #detector: MarkerDetector;
   readonly #expected: ReadonlySet<number> | null;
@@ -38,20 +50,36 @@ export class MarkerFinder {
     this.#expected = o.expected ? new Set([...REFERENCE_IDS, ...o.expected]) : null;
   }
 
-  async find(image: GreyImage, now: () => number = () => performance.now()): Promise<FoundMarkers> {
+  /** Ids expected but not among `seen` (null when any marker may be missing: no roster given). */
+  missing(seen: ReadonlySet<number>): number[] | null {
+    return this.#expected ? [...this.#expected].filter((id) => !seen.has(id)) : null;
+  }
+
+  async find(image: GreyImage, now: () => number = () => performance.now(), further: FurtherChoice = "frame"): Promise<FoundMarkers> {
     const first = await this.#detector.scan(image);
     const cells = this.#detector.cells;
-    const seen = new Set(first.markers.map((m) => m.id));
+    const markers = [...first.markers];
+    const seen = new Set(markers.map((m) => m.id));
     const expected = this.#expected;
-    const missing = expected ? [...expected].some((id) => !seen.has(id)) : true;
-    if (!cells || !missing || first.candidates.length === 0) return { markers: first.markers, second: [], secondMs: 0 };
-    const t0 = now();
-    const found = secondLook(image, {
-      candidates: first.candidates,
-      wanted: (id) => !seen.has(id) && (expected ? expected.has(id) : true),
-      cells,
-      codes: codesOf(cells),
-    });
-    return { markers: [...first.markers, ...found], second: found.map((m) => m.id), secondMs: now() - t0 };
+    const wanted = (id: number) => !seen.has(id) && (expected ? expected.has(id) : true);
+    const stillMissing = () => this.missing(seen)?.length !== 0;
+    const out = { second: [] as number[], secondMs: 0, further: [] as number[], furtherMs: 0 };
+    if (!cells || !stillMissing()) return { markers, ...out };
+    const codes = codesOf(cells);
+    if (first.candidates.length > 0) {
+      const t0 = now();
+      const found = secondLook(image, { candidates: first.candidates, wanted, cells, codes });
+      for (const m of found) seen.add(m.id);
+      markers.push(...found);
+      Object.assign(out, { second: found.map((m) => m.id), secondMs: now() - t0 });
+    }
+    const where = stillMissing() ? (typeof further === "function" ? further(this.missing(seen), seen) : further) : "none";
+    if (where !== "none" && (where === "frame" || where.length > 0)) {
+      const t0 = now();
+      const found = await furtherLook(this.#detector, image, { wanted, cells, codes, ...(where === "frame" ? {} : { regions: where }) });
+      markers.push(...found);
+      Object.assign(out, { further: found.map((m) => m.id), furtherMs: now() - t0 });
+    }
+    return { markers, ...out };
   }
 }

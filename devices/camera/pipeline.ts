@@ -6,6 +6,7 @@
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
+import { FurtherPlan } from "./further-plan.ts";
 import type { Area, DetectedMarker } from "./markers.ts";
 import { type MeasureFailure, type Measurement, measureMarkers } from "./measure.ts";
 import { emptySettle, SETTLE_DEFAULTS, type SettleOptions, type SettleState, type Sighting, settle } from "./settle.ts";
@@ -16,11 +17,14 @@ export interface FrameResult {
   readonly measurement: Measurement | MeasureFailure;
   /** Ships that settled in this frame (reported once, until they move). */
   readonly settled: readonly Sighting[];
-  /** Milliseconds spent finding the markers (the detector and any second look), and in the whole frame. */
+  /** Milliseconds spent finding the markers (the detector and any second or further look), and in the whole frame. */
   readonly detectMs: number;
   /** Milliseconds of `detectMs` the second look took (0 when it did not run), and the ids it found. */
   readonly secondMs: number;
   readonly second: readonly number[];
+  /** Milliseconds of `detectMs` the further looks took (0 when they did not run), and the ids they found. */
+  readonly furtherMs: number;
+  readonly further: readonly number[];
   readonly totalMs: number;
 }
 
@@ -31,7 +35,9 @@ export interface PipelineOptions {
   readonly settle?: SettleOptions;
   /**
    * The ship markers expected on the table (the roster's): when one of them or a reference marker is not found, the
-   * detector's unread candidates get a second look (`second-look.ts`). Absent: any marker not found is looked for.
+   * detector's unread candidates get a second look (`second-look.ts`), and then, while one is still missing, the
+   * further looks (`further-look.ts`: over the whole frame once a second, else where it was last seen,
+   * `further-plan.ts`). Absent: any marker not found is looked for.
    */
   readonly expected?: readonly number[];
   readonly now?: () => number;
@@ -54,6 +60,8 @@ export class CameraPipeline {
   readonly #now: () => number;
   #state: SettleState = emptySettle;
   #previous: Measurement | null = null;
+  /** Where the further looks go: the whole frame once a second, else where a missing marker was last seen. */
+  readonly #further = new FurtherPlan();
 
   constructor(detector: MarkerDetector, options: PipelineOptions) {
     this.#detector = detector;
@@ -65,7 +73,9 @@ export class CameraPipeline {
   /** Measures a frame taken at `at` (ms, the settling clock). */
   async frame(image: GreyImage, at: number): Promise<FrameResult> {
     const t0 = this.#now();
-    const { markers: detected, second, secondMs } = await this.#finder.find(image, this.#now);
+    const found = await this.#finder.find(image, this.#now, (missing, seen) => this.#further.where(at, missing, seen));
+    const { markers: detected, second, secondMs, further, furtherMs } = found;
+    this.#further.saw(at, detected);
     const t1 = this.#now();
     const measurement = measureMarkers(detected, {
       area: this.#o.area,
@@ -84,7 +94,7 @@ export class CameraPipeline {
       this.#state = r.state;
       settled = r.settled;
     }
-    return { detected, measurement, settled, detectMs: t1 - t0, secondMs, second, totalMs: this.#now() - t0 };
+    return { detected, measurement, settled, detectMs: t1 - t0, secondMs, second, furtherMs, further, totalMs: this.#now() - t0 };
   }
 
   /**
@@ -99,6 +109,7 @@ export class CameraPipeline {
   reset(): void {
     this.#state = emptySettle;
     this.#previous = null;
+    this.#further.reset();
   }
 
   close(): void {

@@ -7,7 +7,8 @@
  *
  * The fit also says how much to trust it: the residual against the marker's contrast (a hand or a hull over part of
  * the marker leaves a large one, and the marker is refused rather than misplaced) and each corner's standard
- * deviation from the fit's covariance. Pure: runs in Node and in the camera page's worker.
+ * deviation from the fit's covariance. `fitWindow` (the pixels fitted) serves the cell read after the fit as well
+ * (`readFitted` in `marker-code.ts`). Pure: runs in Node and in the camera page's worker.
  */
 import type { GreyImage } from "./detector.ts";
 import { applyHomography, fitHomography, type Homography, invertHomography, type Point, solveLinear } from "./homography.ts";
@@ -27,6 +28,13 @@ export interface RefinedMarker extends DetectedMarker {
 
 const HALF = MARKER_CELLS / 2; // the marker spans −4…4 cells about its centre
 
+const MARKER_CORNERS: readonly Point[] = [
+  { x: -HALF, y: -HALF },
+  { x: HALF, y: -HALF },
+  { x: HALF, y: HALF },
+  { x: -HALF, y: HALF },
+];
+
 /** Homography (9, h33 = 1) with parameter vector `p` (8). */
 const asH = (p: Float64Array): Homography => [p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], 1] as number[];
 
@@ -41,65 +49,9 @@ export interface RefineOptions {
  * singular). The corners come back in the detector's order and convention (pixel centres at integers).
  */
 export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Cells, o: RefineOptions = {}): RefinedMarker | null {
-  const corners = marker.corners;
-  const cx = (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4;
-  const cy = (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4;
-  let side = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = corners[i] as Point;
-    const b = corners[(i + 1) % 4] as Point;
-    side += Math.hypot(b.x - a.x, b.y - a.y);
-  }
-  side /= 4;
-  const k = side / MARKER_CELLS; // pixels per cell, about
-  if (!(k > 0.5)) return null;
-  // Work in pixels about the centre, in cells: the homography's entries are then all of order one.
-  const norm = (p: Point): Point => ({ x: (p.x - cx) / k, y: (p.y - cy) / k });
-  const markerCorners: Point[] = [
-    { x: -HALF, y: -HALF },
-    { x: HALF, y: -HALF },
-    { x: HALF, y: HALF },
-    { x: -HALF, y: HALF },
-  ];
-  const h0 = fitHomography(corners.map(norm), markerCorners);
-  if (!h0 || Math.abs(h0[8] as number) < 1e-12) return null;
-  const p = new Float64Array(8);
-  for (let i = 0; i < 8; i++) p[i] = (h0[i] as number) / (h0[8] as number);
-
-  // The pixels to fit: those whose marker coordinates lie within REACH cells.
-  const inv = invertHomography(asH(p));
-  let x0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (const [u, v] of [
-    [-REACH, -REACH],
-    [REACH, -REACH],
-    [REACH, REACH],
-    [-REACH, REACH],
-  ] as const) {
-    const q = applyHomography(inv, { x: u, y: v });
-    x0 = Math.min(x0, q.x * k + cx);
-    x1 = Math.max(x1, q.x * k + cx);
-    y0 = Math.min(y0, q.y * k + cy);
-    y1 = Math.max(y1, q.y * k + cy);
-  }
-  const ix0 = Math.floor(x0);
-  const ix1 = Math.ceil(x1);
-  const iy0 = Math.floor(y0);
-  const iy1 = Math.ceil(y1);
-  if (ix0 < 0 || iy0 < 0 || ix1 >= image.width || iy1 >= image.height) return null;
-  const samples: Sample[] = [];
-  const h = asH(p);
-  // Large markers (4K, close to the camera) are sampled on a coarser grid: about 40 samples a side are plenty.
-  const stride = Math.max(1, Math.floor(side / 40));
-  for (let y = iy0; y <= iy1; y += stride) {
-    for (let x = ix0; x <= ix1; x += stride) {
-      const q = applyHomography(h, { x: (x - cx) / k, y: (y - cy) / k });
-      if (Math.abs(q.x) <= REACH && Math.abs(q.y) <= REACH)
-        samples.push({ x: (x - cx) / k, y: (y - cy) / k, v: image.data[y * image.width + x] as number });
-    }
-  }
+  const window = fitWindow(image, marker.corners);
+  if (!window) return null;
+  const { cx, cy, k, p, samples } = window;
   const model = new PatternModel(samples, cells);
   const n = samples.length;
   let blur = (o.blur ?? 1.2) / k; // σ in normalised pixels (cells of the image)
@@ -154,14 +106,14 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
   const variance = cur.sse / dof;
   // Each corner's σ: the parameters' covariance σ²(JᵀJ)⁻¹ carried to the corner by finite differences.
   const invH = invertHomography(asH(p));
-  const out = markerCorners.map((m) => {
+  const out = MARKER_CORNERS.map((m) => {
     const q = applyHomography(invH, m);
     return { x: q.x * k + cx, y: q.y * k + cy };
   }) as unknown as [Point, Point, Point, Point];
   let cornerSigma = 0;
   const cov = invertSymmetric(jtj.slice(0, 8).map((r) => r.slice(0, 8)));
   if (cov) {
-    for (const m of markerCorners) {
+    for (const m of MARKER_CORNERS) {
       const base = applyHomography(invH, m);
       const jx: number[] = [];
       const jy: number[] = [];
@@ -181,6 +133,77 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
     cornerSigma = Number.POSITIVE_INFINITY;
   }
   return { id: marker.id, corners: out, residual: Math.sqrt(variance) / contrast, cornerSigma, blur: blur * k };
+}
+
+/** The pixels a marker's pattern is fitted to, and the starting parameters: see `fitWindow`. */
+export interface FitWindow {
+  /** The marker's centre (px) and its pixels per cell, about: samples are in cells about the centre. */
+  readonly cx: number;
+  readonly cy: number;
+  readonly k: number;
+  /** The homography from normalised image to marker cells (−4…4), h33 = 1: 8 entries. */
+  readonly p: Float64Array;
+  readonly samples: Sample[];
+}
+
+/**
+ * The pixels within `REACH` cells of the marker whose corners are `corners`, in normalised coordinates (cells about
+ * its centre), and the homography its corners give; null when it runs off the image or is degenerate.
+ */
+export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Point, Point]): FitWindow | null {
+  const cx = (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4;
+  const cy = (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4;
+  let side = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = corners[i] as Point;
+    const b = corners[(i + 1) % 4] as Point;
+    side += Math.hypot(b.x - a.x, b.y - a.y);
+  }
+  side /= 4;
+  const k = side / MARKER_CELLS; // pixels per cell, about
+  if (!(k > 0.5)) return null;
+  // Work in pixels about the centre, in cells: the homography's entries are then all of order one.
+  const norm = (p: Point): Point => ({ x: (p.x - cx) / k, y: (p.y - cy) / k });
+  const h0 = fitHomography(corners.map(norm), MARKER_CORNERS);
+  if (!h0 || Math.abs(h0[8] as number) < 1e-12) return null;
+  const p = new Float64Array(8);
+  for (let i = 0; i < 8; i++) p[i] = (h0[i] as number) / (h0[8] as number);
+
+  // The pixels to fit: those whose marker coordinates lie within REACH cells.
+  const inv = invertHomography(asH(p));
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const [u, v] of [
+    [-REACH, -REACH],
+    [REACH, -REACH],
+    [REACH, REACH],
+    [-REACH, REACH],
+  ] as const) {
+    const q = applyHomography(inv, { x: u, y: v });
+    x0 = Math.min(x0, q.x * k + cx);
+    x1 = Math.max(x1, q.x * k + cx);
+    y0 = Math.min(y0, q.y * k + cy);
+    y1 = Math.max(y1, q.y * k + cy);
+  }
+  const ix0 = Math.floor(x0);
+  const ix1 = Math.ceil(x1);
+  const iy0 = Math.floor(y0);
+  const iy1 = Math.ceil(y1);
+  if (ix0 < 0 || iy0 < 0 || ix1 >= image.width || iy1 >= image.height) return null;
+  const samples: Sample[] = [];
+  const h = asH(p);
+  // Large markers (4K, close to the camera) are sampled on a coarser grid: about 40 samples a side are plenty.
+  const stride = Math.max(1, Math.floor(side / 40));
+  for (let y = iy0; y <= iy1; y += stride) {
+    for (let x = ix0; x <= ix1; x += stride) {
+      const q = applyHomography(h, { x: (x - cx) / k, y: (y - cy) / k });
+      if (Math.abs(q.x) <= REACH && Math.abs(q.y) <= REACH)
+        samples.push({ x: (x - cx) / k, y: (y - cy) / k, v: image.data[y * image.width + x] as number });
+    }
+  }
+  return { cx, cy, k, p, samples };
 }
 
 /** xᵀ M x. */

@@ -5,18 +5,20 @@
  * OpenCV's reading of its cells (it gives up at three wrong cells), at 3840×2160 the outline of its paper, the
  * marker's own border lost in the threshold (docs/performance.md).
  *
- * Each candidate is read here (`marker-code.ts`): the scale inside it whose border reads blackest, its cells read
- * and the nearest code of the whole dictionary taken. Only an expected marker's code within the dictionary's
- * correcting distance goes on: its corners are fitted to the pixels by its pattern (`refine.ts`), the cells read
- * again from the fitted corners (and the fit repeated once if they now read as another code), and it is kept only
- * when that read is within two cells of the marker's code and eight of every other marker's, and the pattern fits
- * as well as a marker found at the first look must (`MAX_FIT_RESIDUAL`). What it gives then goes through the same
+ * Each candidate is read here (`marker-code.ts`): the scale about it whose border reads blackest, its cells read
+ * (by a threshold, else by their levels solved under an assumed blur) and the nearest code of the whole dictionary
+ * taken. Only an expected marker's code within the dictionary's correcting distance goes on: its corners are fitted
+ * to the pixels by its pattern (`refine.ts`), the cells read again from the fitted corners and blur — each cell's
+ * level solved by least squares from the pixels (`readFitted`), which reads markers of 19–23 px (cells under 3 px)
+ * that a threshold misreads by 2–7 cells — and the fit repeated once if they now read as another code; it is kept
+ * only when that read is within two cells of the marker's code and eight of every other marker's, and the pattern
+ * fits as well as a marker found at the first look must (`MAX_FIT_RESIDUAL`). What it gives then goes through the same
  * measuring as the first look's markers: nothing is placed on the strength of the second look alone. Pure.
  */
 import type { GreyImage } from "./detector.ts";
 import { applyHomography, fitHomography, type Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
-import { type Corners, type MarkerCodes, type ReadCode, readCode } from "./marker-code.ts";
+import { type Corners, type MarkerCodes, type ReadCode, readCode, readFitted } from "./marker-code.ts";
 import type { DetectedMarker } from "./markers.ts";
 import { refineMarker } from "./refine.ts";
 
@@ -28,8 +30,14 @@ const FIRST_READ = 5;
 const FITTED_READ = 2;
 /** … and at least this many off every other marker's, in any turn. */
 const OTHERS_AWAY = 8;
-/** The scales tried inside a candidate: the marker itself (1) down to its paper's outline and a little beyond. */
-const SCALES = [1, 0.94, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68];
+/**
+ * The scales tried inside a candidate: a little outside it (at 1920×1080 OpenCV's outline of a blurred 20-px marker
+ * lies a pixel inside its border: 1.08–1.10 on the bench), the marker itself (1), down to its paper's outline and a
+ * little beyond (at 3840×2160 OpenCV often outlines the paper).
+ */
+const SCALES = [1.12, 1.08, 1.04, 1, 0.94, 0.88, 0.84, 0.8, 0.76, 0.72, 0.68];
+/** The blur a first soft read assumes (px): the fit finds the real one. */
+const FIRST_BLUR = 1.2;
 
 /** What the second look needs besides the frame. */
 export interface SecondLookInput {
@@ -57,13 +65,19 @@ export function secondLook(image: GreyImage, o: SecondLookInput): DetectedMarker
 function readCandidate(image: GreyImage, quad: Corners, o: SecondLookInput): DetectedMarker | null {
   const first = bestScale(image, quad);
   if (!first) return null;
+  // the threshold's read, else the soft one (cells under 3 px: the threshold misreads several)
   let guess = o.codes.nearest(first.read.bits);
-  if (guess.distance > FIRST_READ || !o.wanted(guess.id)) return null;
+  if (guess.distance > FIRST_READ || !o.wanted(guess.id)) {
+    const soft = readFitted(image, first.corners, FIRST_BLUR);
+    if (!soft) return null;
+    guess = o.codes.nearest(soft.bits);
+    if (guess.distance > FIRST_READ || !o.wanted(guess.id)) return null;
+  }
   let corners = upright(image, first.corners, guess.id, o.codes);
   for (let attempt = 0; attempt < 2; attempt++) {
     const fitted = refineMarker(image, { id: guess.id, corners }, o.cells(guess.id));
     if (!fitted || !(fitted.residual <= MAX_RESIDUAL)) return null;
-    const again = readCode(image, fitted.corners);
+    const again = readFitted(image, fitted.corners, fitted.blur);
     if (!again) return null;
     const n = o.codes.nearest(again.bits);
     if (n.id === guess.id && n.turn === 0) {
@@ -77,7 +91,7 @@ function readCandidate(image: GreyImage, quad: Corners, o: SecondLookInput): Det
   return null;
 }
 
-/** The scale inside the candidate whose border reads blackest and its quiet zone whitest, and the read there. */
+/** The scale about the candidate whose border reads blackest and its quiet zone whitest, and the read there. */
 function bestScale(image: GreyImage, quad: Corners): { corners: Corners; read: ReadCode } | null {
   const h = fitHomography(
     [

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
 import { applyHomography, fitHomography, type Point } from "../../../devices/camera/homography.ts";
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
-import { codesOf, type MarkerCodes, readCode } from "../../../devices/camera/marker-code.ts";
+import { codesOf, type MarkerCodes, readCode, readFitted } from "../../../devices/camera/marker-code.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { secondLook } from "../../../devices/camera/second-look.ts";
 import { openCvCells } from "../../../devices/testing/camera/cells.ts";
@@ -17,8 +17,8 @@ import { gaussianBlur, withNoise } from "../../../devices/testing/camera/sensor.
 const SIZE = 160;
 const ID = 17;
 
-/** Marker `id` drawn about (80, 80), `side` px across, turned `turn`°, slightly keystoned; its true corners. */
-function drawMarker(cells: MarkerCells, id: number, side: number, turn: number): { image: GreyImage; corners: Point[] } {
+/** Marker `id` drawn about (80, 80), `side` px across, turned `turn`°, slightly keystoned, blurred by σ `blur` px; its true corners. */
+function drawMarker(cells: MarkerCells, id: number, side: number, turn: number, blur = 1.3): { image: GreyImage; corners: Point[] } {
   const a = (turn * Math.PI) / 180;
   const at = (u: number, v: number): Point => {
     const k = 1 + 0.02 * v; // a little perspective
@@ -51,7 +51,7 @@ function drawMarker(cells: MarkerCells, id: number, side: number, turn: number):
       img[y * SIZE + x] = v / 16;
     }
   }
-  return { image: { width: SIZE, height: SIZE, data: withNoise(gaussianBlur(img, SIZE, SIZE, 1.3), 3, 7) }, corners };
+  return { image: { width: SIZE, height: SIZE, data: withNoise(gaussianBlur(img, SIZE, SIZE, blur), 3, 7) }, corners };
 }
 
 describe("the second look", () => {
@@ -111,5 +111,31 @@ describe("the second look", () => {
       { x: 4, y: 39 },
     ];
     expect(secondLook(drawn.image, { candidates: [empty, scaled(drawn.corners, 0.5)], wanted: () => true, cells, codes })).toEqual([]);
+  });
+
+  describe("a marker of 19 px, cells of 2.4 px, blurred by σ 1.4 px (1080p seed 49's)", () => {
+    const TINY = 21;
+    let tiny: { image: GreyImage; corners: Point[] };
+    beforeAll(() => {
+      tiny = drawMarker(cells, TINY, 19, 23, 1.4);
+    });
+
+    it("is misread by a threshold at its cells' centres, even from its true corners, and read by its cells' levels", () => {
+      const corners = tiny.corners as unknown as [Point, Point, Point, Point];
+      const threshold = readCode(tiny.image, corners);
+      expect(threshold && codes.distance(threshold.bits, TINY)).toBeGreaterThan(4);
+      const soft = readFitted(tiny.image, corners, 1.4);
+      expect(soft && codes.nearest(soft.bits)).toMatchObject({ id: TINY, turn: 0, distance: 0 });
+    });
+
+    it("is found from OpenCV's outline a pixel inside its border, its corners fitted within 0.3 px; nothing when another is wanted", () => {
+      const inside = scaled(tiny.corners, 0.92);
+      const found = secondLook(tiny.image, { candidates: [inside], wanted: (id) => id === TINY, cells, codes });
+      expect(found.map((m) => m.id)).toEqual([TINY]);
+      found[0]?.corners.forEach((c, i) => {
+        expect(Math.hypot(c.x - (tiny.corners[i] as Point).x, c.y - (tiny.corners[i] as Point).y)).toBeLessThan(0.3);
+      });
+      expect(secondLook(tiny.image, { candidates: [inside], wanted: (id) => id !== TINY, cells, codes })).toEqual([]);
+    });
   });
 });
