@@ -27,6 +27,8 @@ export interface Measurement {
   readonly references: readonly DetectedMarker[];
   /** Each ship marker refined in this frame, with its corners as detected (for the next frame's `previous`). */
   readonly refinedShips: readonly RefinedShip[];
+  /** Every ship marker as detected in this frame, fitted or not (for the next frame's `previous`: who is moving). */
+  readonly seenShips: readonly DetectedMarker[];
 }
 
 /** A ship marker's refinement, kept with the detector's corners it started from. */
@@ -63,6 +65,12 @@ export interface MeasureOptions {
      * (bench/camera-page.bench.ts), and only ships that moved are fitted again.
      */
     readonly refinedShips?: readonly RefinedShip[];
+    /**
+     * The ship markers as that frame detected them: a ship whose detected corners moved more than MOVING_PX since is
+     * moving, and is neither fitted nor placed in this frame (settling reports a ship only once she stands still, so a
+     * moving ship's position is never sent; fitting her in every frame she moves was most of a moving table's time).
+     */
+    readonly seenShips?: readonly DetectedMarker[];
   };
   /**
    * The frame itself and the markers' cells: each marker's corners are then refined by fitting its pattern to the
@@ -86,6 +94,15 @@ export const MAX_FIT_RESIDUAL = 0.1;
  * the four corner markers only (no edge marker seen) is measured with a plain homography, as before.
  */
 export const MIN_REFERENCES = 6;
+
+/**
+ * A ship marker whose detected corners moved more than this (pixels, any corner) since the last frame is moving: not
+ * fitted nor placed in this frame. A still marker's detected corners stay within half a pixel (a kept fit's test); a
+ * ship moved by hand goes several pixels a frame, and settling (1.5 mm over 0.6 s) could not report her in a frame
+ * she moved 2 px in anyway (2 px is 2.5–3.3 mm at 1920×1080 over a 6 × 4 ft table, 1.3–1.7 mm at 3840×2160). She is
+ * fitted again in the first frame she stands still in (within this of the frame before), and settles from there.
+ */
+export const MOVING_PX = 2;
 
 /** The plane fit from the reference markers found, or null when fewer than four are. */
 export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
@@ -134,9 +151,16 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   }
   // A ship id seen twice in one frame is ambiguous: neither is placed.
   const detectedShips = detected.filter((m) => m.id >= FIRST_SHIP_ID);
-  const refinedShips = o.refine ? refineShips(detectedShips, o.refine, o.previous?.refinedShips ?? []) : [];
+  const moving = o.refine ? movingShips(detectedShips, o.previous) : new Set<DetectedMarker>();
+  const refinedShips = o.refine
+    ? refineShips(
+        detectedShips.filter((m) => !moving.has(m)),
+        o.refine,
+        o.previous?.refinedShips ?? [],
+      )
+    : [];
   const ships = o.refine ? refinedShips.map((r) => r.refined) : detectedShips;
-  const twice = new Set(ships.filter((m, i) => ships.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
+  const twice = new Set(detectedShips.filter((m, i) => detectedShips.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
   const size =
     o.shipSize ??
     medianSide(
@@ -144,7 +168,10 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
       fit,
     );
   const markers: MarkerPose[] = [];
-  const refused: PoseRefusal[] = [...twice].map((id) => ({ id, reason: "seen twice" }));
+  const refused: PoseRefusal[] = [
+    ...[...twice].map((id) => ({ id, reason: "seen twice" })),
+    ...[...moving].filter((m) => !twice.has(m.id)).map((m) => ({ id: m.id, reason: "moving: placed once she stands still" })),
+  ];
   for (const m of ships) {
     if (twice.has(m.id)) continue;
     const fitted = "residual" in m ? (m as RefinedMarker) : undefined;
@@ -167,7 +194,24 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
     plane: fit,
     references,
     refinedShips,
+    seenShips: detectedShips,
   };
+}
+
+/**
+ * The ship markers moving: each whose detected corners moved more than MOVING_PX since the last frame (and whose fit
+ * that frame kept is not still hers: a kept fit is within half a pixel, so it never is then). A ship not seen in the
+ * last frame is not moving: she came into view, and is fitted.
+ */
+function movingShips(found: readonly DetectedMarker[], previous: MeasureOptions["previous"]): Set<DetectedMarker> {
+  const before = previous?.seenShips;
+  if (!before) return new Set();
+  return new Set(
+    found.filter((m) => {
+      const b = before.find((x) => x.id === m.id);
+      return b !== undefined && !within(m, b, MOVING_PX);
+    }),
+  );
 }
 
 /** Every marker refined against the frame; one whose fit fails is kept as the detector gave it. */
@@ -198,7 +242,12 @@ function sameReferences(now: readonly DetectedMarker[], before: readonly Detecte
 
 /** A marker whose every corner is within half a pixel of another's. */
 function stillAt(m: DetectedMarker, b: DetectedMarker): boolean {
-  return m.corners.every((c, i) => Math.hypot(c.x - (b.corners[i]?.x ?? Number.NaN), c.y - (b.corners[i]?.y ?? Number.NaN)) <= 0.5);
+  return within(m, b, 0.5);
+}
+
+/** A marker whose every corner is within `px` of another's. */
+function within(m: DetectedMarker, b: DetectedMarker, px: number): boolean {
+  return m.corners.every((c, i) => Math.hypot(c.x - (b.corners[i]?.x ?? Number.NaN), c.y - (b.corners[i]?.y ?? Number.NaN)) <= px);
 }
 
 /** The median mapped side of the ship markers, mm (undefined with fewer than three: no shape check then). */

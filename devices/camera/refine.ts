@@ -97,6 +97,8 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
       break;
     }
   }
+  // no iteration made (`iterations: 0`): the start is the answer, its σ from the start's own equations
+  if (jtj.length === 0) jtj = model.normalEquations(cur.lv).jtj;
   const [l0, l1] = cur.lv;
   const contrast = Math.abs(l1 - l0);
   if (!(contrast > 1)) return null;

@@ -106,13 +106,20 @@ export function checkRoster(rs: RuleSet, format: "csv" | "yaml", text: string): 
       problems.push({ line: row.line, field: "id", message: `"${id}" is already the id of the ship of line ${ids.get(id)}.` });
     else ids.set(id, row.line);
     const uids = checkTags(row, tags, problems);
-    const { tag: _tag, ...fields } = row.ship;
+    const { tag: _tag, marker, ...fields } = row.ship;
     const parsed = rs.parseState({ ships: [{ ...fields, side: row.side }] });
     if (!parsed.ok) {
       const field = /^ships\[0\]\.?([^\s[]*)/.exec(parsed.error.path)?.[1] ?? "";
       problems.push({ line: row.line, field, message: parsed.error.message.replace(/^ships\[0\]\.?/, "") });
     }
-    ships.push({ side: row.side, ...fields, id, name: String(row.ship.name), ...(uids.length > 0 ? { tag: uids } : {}) });
+    ships.push({
+      side: row.side,
+      ...fields,
+      id,
+      name: String(row.ship.name),
+      ...(uids.length > 0 ? { tag: uids } : {}),
+      ...(marker !== undefined ? { marker } : {}),
+    });
   }
   if (problems.length === 0 && ships.length === 0) problems.push({ line: null, field: "", message: "the roster has no ships." });
   if (problems.length === 0) return ok(ships);

@@ -1,10 +1,14 @@
 /**
- * CSV roster import: one ship a row, columns `side,id,name,tag` and then the rule set's ship fields
- * (`rating,hull,crew,…`). Cells are read as booleans (`true`/`false`), numbers, JSON (`[1,2,1]`) or text;
- * an empty cell leaves the field to the rule set's default. Several tags go in one cell separated by spaces.
+ * CSV roster import: one ship a row, columns `side,id,name,tag`, optionally `marker`, and then the rule set's ship
+ * fields (`rating,hull,crew,…`). Cells are read as booleans (`true`/`false`), numbers, JSON (`[1,2,1]`) or text;
+ * an empty cell leaves the field to the rule set's default. Several tags go in one cell separated by spaces. A
+ * `marker` is the camera's ship marker on her base (10–586, one ship each, as a table file's `marker`); a ship
+ * without one carries hers by roster order.
  */
 
 import { parse } from "csv-parse/sync";
+import { MAX_MARKER_ID } from "../../devices/camera/marker-cells.ts";
+import { FIRST_SHIP_ID } from "../../devices/camera/markers.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { cellValue } from "../public/lib/cell.js";
 import { bracketDepth, CELL_CHARS, CELL_DEPTH, MAX_SHIPS } from "./limits.ts";
@@ -47,6 +51,7 @@ export function readCsvRoster(text: string): { rows: RosterRow[]; problems: Rost
   }
   const rows: RosterRow[] = [];
   const problems: RosterProblem[] = [];
+  const markers = new Map<number, number>(); // marker → the line of the ship that has it
   for (const { record, info } of parsed) {
     const missing = REQUIRED.find((col) => !record[col]);
     if (missing) {
@@ -60,6 +65,12 @@ export function readCsvRoster(text: string): { rows: RosterRow[]; problems: Rost
       problems.push({ line: info.lines, field: huge[0], message });
       continue;
     }
+    const marker = record.marker ? markerProblem(record.marker, markers) : null;
+    if (typeof marker === "string") {
+      problems.push({ line: info.lines, field: "marker", message: marker });
+      continue;
+    }
+    if (marker !== null) markers.set(marker, info.lines);
     for (const [col, cell] of Object.entries(record)) {
       if (col === "side" || cell === "") continue;
       ship[col] = col === "tag" ? cell.split(/[\s;]+/).filter(Boolean) : col === "id" || col === "name" ? cell : cellValue(cell);
@@ -67,6 +78,15 @@ export function readCsvRoster(text: string): { rows: RosterRow[]; problems: Rost
     rows.push({ line: info.lines, side: record.side as string, ship });
   }
   return { rows, problems };
+}
+
+/** A `marker` cell's marker, or why it cannot be hers: not a ship marker's id, or another row's already. */
+function markerProblem(cell: string, taken: ReadonlyMap<number, number>): number | string {
+  const marker = /^\d+$/.test(cell) ? Number(cell) : Number.NaN;
+  if (!(marker >= FIRST_SHIP_ID && marker <= MAX_MARKER_ID))
+    return `"${cell}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
+  const other = taken.get(marker);
+  return other === undefined ? marker : `marker ${marker} is already on the ship of line ${other}.`;
 }
 
 /** Parses a roster's text; errors name `file:line` and the column. */

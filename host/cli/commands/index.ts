@@ -113,10 +113,11 @@ the output says which markers were found.`,
     synopsis:
       "quarterdeck markers [--roster FILE | --config FILE | --scenario NAME] [--size MM] [--reference-size MM] --out FILE.pdf|FILE.svg [--json]",
     help: `Writes the markers to print at true size (docs/camera.md): the reference markers 0–7 (the playing area's corners
-and the middles of its sides) and one marker per ship, by roster order (marker 10 the first ship), each with its
-ship's name under it. A PDF holds every page; SVG is one file per page (FILE.svg, FILE-2.svg …).
+and the middles of its sides) and one marker per ship — by roster order (marker 10 the first ship), or the one the
+roster's \`marker\` column or the table file gives her — each with its ship's name under it. A PDF holds every
+page; SVG is one file per page (FILE.svg, FILE-2.svg …).
 
-  --roster FILE         a CSV roster (side,id,name,…)
+  --roster FILE         a CSV roster (side,id,name,tag,marker,…)
   --config FILE         a table file: its fleets or roster
   --scenario NAME       a bundled scenario's ships (the demo's: sole-bay-1672 …)
   --size MM             the ship markers' side (default 40: fits a 50 mm base; docs/camera.md)

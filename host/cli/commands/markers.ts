@@ -2,7 +2,8 @@
  * `quarterdeck markers [--roster FILE | --config FILE | --scenario NAME] [--size MM] [--reference-size MM] --out
  * FILE.pdf|FILE.svg` (docs/reference/camera.md): the markers to print at true size — the reference markers 0–7 (the
  * playing area's corners and the middles of its sides, with which the lens is fitted) and one marker per ship of
- * the roster, by roster order (marker 10 the first ship), each labelled with its ship's name. A PDF holds every page;
+ * the roster, by roster order (marker 10 the first ship) unless the roster or table file gives her one (`marker`), each
+ * labelled with its ship's name. A PDF holds every page;
  * SVG is one file per page (FILE.svg, FILE-2.svg …).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -31,6 +32,8 @@ interface RosterEntry {
   readonly id: string;
   readonly name: string;
   readonly side: string;
+  /** Her marker when the roster or table file gives it (a `marker` column or key), else hers by roster order. */
+  readonly marker?: number;
 }
 
 /**
@@ -54,10 +57,11 @@ const REFERENCE_NOTES: Record<number, [string, string]> = {
 function ships(o: MarkersOptions): RosterEntry[] | CommandResult {
   const given = [o.roster, o.config, o.scenario].filter((v) => v !== undefined);
   if (given.length > 1) return badInput({ code: "input.invalid", message: "Give one of --roster, --config or --scenario.", path: "argv" });
-  const of = (s: Record<string, unknown>, side: string): RosterEntry => ({
+  const of = (s: Record<string, unknown>, side: string, marker?: unknown): RosterEntry => ({
     id: String(s.id),
     name: String(s.name ?? s.id),
     side,
+    ...(typeof marker === "number" ? { marker } : {}),
   });
   if (o.roster !== undefined) {
     let text: string;
@@ -68,12 +72,13 @@ function ships(o: MarkersOptions): RosterEntry[] | CommandResult {
     }
     const r = parseRoster(text, o.roster);
     if (!r.ok) return badInput(r.error);
-    return r.value.map((row) => of(row.ship, row.side));
+    return r.value.map((row) => of(row.ship, row.side, row.ship.marker));
   }
   if (o.config !== undefined || o.scenario !== undefined) {
     const r = o.config !== undefined ? loadTableFile(o.config) : loadScenario(o.scenario as string);
     if (!r.ok) return badInput(r.error);
-    return r.value.start.ships.map((s) => of(s, String(s.side ?? "")));
+    const markers = r.value.markers ?? {};
+    return r.value.start.ships.map((s) => of(s, String(s.side ?? ""), markers[String(s.id)]));
   }
   return [];
 }
@@ -98,7 +103,10 @@ export async function runMarkers(o: MarkersOptions): Promise<CommandResult> {
   if (typeof refSize !== "number") return refSize;
   const roster = ships(o);
   if (!Array.isArray(roster)) return roster;
-  const byMarker = shipMarkers(roster.map((s) => s.id));
+  const byMarker = shipMarkers(
+    roster.map((s) => s.id),
+    Object.fromEntries(roster.flatMap((s) => (s.marker === undefined ? [] : [[s.id, s.marker]]))),
+  );
   const markers: SheetMarker[] = [
     ...[0, 1, 2, 3, ...EDGE_IDS].map((id) => {
       const [title, note] = REFERENCE_NOTES[id] as [string, string];

@@ -94,6 +94,16 @@ describe("quarterdeck markers", () => {
     expect(text.join("")).toMatch(/data-check-bar-mm="100"/);
   });
 
+  it("prints a ship the marker the roster's marker column gives her, the others by roster order", async () => {
+    const given = join(dir, "given.csv");
+    writeFileSync(given, "side,id,name,marker\nEnglish,royal-james,Royal James,\nEnglish,henry,Henry,40\nDutch,gouda,Gouda (1664),\n");
+    const r = await runMarkers({ ...base, roster: given, json: false, out: join(dir, "given.svg") });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/marker 10: Royal James \(royal-james\)/);
+    expect(r.stdout).toMatch(/marker 40: Henry \(henry\)/);
+    expect(r.stdout).toMatch(/marker 12: Gouda \(1664\) \(gouda\)/);
+  });
+
   it("refuses bad input with exit 2", async () => {
     expect((await runMarkers({ ...base, out: undefined })).code).toBe(2);
     expect((await runMarkers({ ...base, out: join(dir, "x.png") })).code).toBe(2);

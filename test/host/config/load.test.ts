@@ -95,6 +95,21 @@ describe("table configuration", () => {
     expect(!bad.ok && bad.error.message).toMatch(/^ships\.csv:3 \(hull\): hull /);
   });
 
+  it("takes a CSV roster's optional marker column (10–586, one ship each), and names the line of a bad one", () => {
+    const roster =
+      "side,id,name,marker,rating,speed,hull,crew,flagship\nEnglish,royal-james,Royal James,40,1,slow,stout,elite,true\nDutch,gouda,Gouda,,3,medium,average,,false\n";
+    const file = (csv: string) => loadTableFile(tableFile("ruleset: sole-bay-1672\nroster: ships.csv\n", { "ships.csv": csv }));
+    const ok = file(roster);
+    expect(ok.ok && ok.value.markers).toEqual({ "royal-james": 40 });
+    expect(ok.ok && ok.value.start.ships[0]).not.toHaveProperty("marker");
+    const low = file(roster.replace(",40,", ",7,"));
+    expect(!low.ok && low.error.path).toBe("ships.csv:2 (marker)");
+    expect(!low.ok && low.error.message).toMatch(/ships\.csv:2: "7" is not a ship marker \(a whole number from 10 to 586\)/);
+    expect(!file(roster.replace(",40,", ",12.5,")).ok).toBe(true);
+    const twice = file(roster.replace("Gouda,,", "Gouda,40,"));
+    expect(!twice.ok && twice.error.message).toMatch(/ships\.csv:3: marker 40 is already on the ship of line 2/);
+  });
+
   it("a ship's bad key is named where it is written, without the rule set's count of ships", () => {
     const r = loadTableFile(tableFile(SHIPS.replace("hull: average }", "hull: average, colour: red }")));
     expect(r.ok).toBe(false);

@@ -22,6 +22,22 @@ const CSV =
 const parse = (body: unknown) => f.app.inject({ method: "POST", url: "/api/rosters/parse", payload: body as object });
 
 describe("POST /api/rosters/parse", () => {
+  it("reads a CSV roster's marker column into the ships' markers, and refuses a bad one by its line", async () => {
+    const csv =
+      "side,id,name,marker,rating,speed,hull,crew\nEnglish,royal-james,Royal James,40,1,slow,stout,elite\n" +
+      "Dutch,gouda,Gouda,,3,medium,average,regular\nDutch,essen,Essen,40,3,medium,average,regular\n";
+    const r = await parse({ ruleset: "sole-bay-1672", format: "csv", text: csv });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.errors).toEqual([{ line: 4, field: "marker", message: "marker 40 is already on the ship of line 2." }]);
+    const good = await parse({ ruleset: "sole-bay-1672", format: "csv", text: csv.replace("Essen,40,", "Essen,41,") });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().ships.map((s: { id: string; marker?: number }) => [s.id, s.marker])).toEqual([
+      ["royal-james", 40],
+      ["gouda", undefined],
+      ["essen", 41],
+    ]);
+  });
+
   it("reads a CSV roster into fleet entries checked by the rule set, tags normalised", async () => {
     const r = await parse({ ruleset: "sole-bay-1672", format: "csv", text: CSV });
     expect(r.statusCode).toBe(200);
