@@ -76,7 +76,13 @@ export class MarkerFinder {
     const where = stillMissing() ? (typeof further === "function" ? further(this.missing(seen), seen) : further) : "none";
     if (where !== "none" && (where === "frame" || where.length > 0)) {
       const t0 = now();
-      const found = await furtherLook(this.#detector, image, { wanted, cells, codes, ...(where === "frame" ? {} : { regions: where }) });
+      const found = await furtherLook(this.#detector, image, {
+        wanted,
+        missing: this.missing(seen),
+        cells,
+        codes,
+        ...(where === "frame" ? {} : { regions: where }),
+      });
       markers.push(...found);
       Object.assign(out, { further: found.map((m) => m.id), furtherMs: now() - t0 });
     }

@@ -45,6 +45,8 @@ export interface Region {
 export interface FurtherLookInput {
   /** Whether an id is wanted: expected, and found by no look before. */
   readonly wanted: (id: number) => boolean;
+  /** The ids missing, when known (a roster given): once all are found, no further setting is tried. */
+  readonly missing?: readonly number[] | null;
   readonly cells: MarkerCells;
   readonly codes: MarkerCodes;
   /** Where to look; absent, the whole frame. */
@@ -59,6 +61,7 @@ export async function furtherLook(detector: MarkerDetector, image: GreyImage, o:
   const wanted = (id: number) => o.wanted(id) && !found.some((m) => m.id === id);
   const regions = o.regions ?? [{ x: 0, y: 0, width: image.width, height: image.height }];
   for (const s of o.settings ?? FURTHER_LOOKS) {
+    if (o.missing?.every((id) => found.some((m) => m.id === id))) break;
     const window = thresholdWindow(image.width, image.height, s.windowScale);
     const look = { window, constant: s.constant };
     for (const region of regions) {
