@@ -10,7 +10,8 @@
  * sizes (e.g. "1920x1080"); `CAMERA_PAGE_GRAB=bitmap` the page's fallback grab (`/camera?grab=bitmap`).
  * `CAMERA_PAGE_MOVING=N` moves N ships all the time instead (each 150 mm out and back, turning 40°, over
  * `CAMERA_PAGE_LOOP` frames, default 30, at the camera's rate — 10 mm a frame at 30 a second, a hand's pace):
- * every frame then has N ships whose corners moved.
+ * every frame then has N ships whose corners moved. `CAMERA_PAGE_NOISY=1` renders a still table's loop with each frame's
+ * own noise, as a camera's frames differ, instead of one rendering repeated.
  * Figures, never asserted; the machine is shared, so each row says the load average it ran under.
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
@@ -134,6 +135,7 @@ export async function run(): Promise<string> {
   const grab = process.env.CAMERA_PAGE_GRAB ?? "";
   const moving = Number(process.env.CAMERA_PAGE_MOVING ?? 0);
   const loop = Number(process.env.CAMERA_PAGE_LOOP ?? 30);
+  const noisy = process.env.CAMERA_PAGE_NOISY === "1";
   const workerCounts = (process.env.CAMERA_PAGE_WORKERS ?? "1,2").split(",").map(Number);
   const sizes = (process.env.CAMERA_PAGE_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number));
   const { cv } = await loadOpenCv();
@@ -145,7 +147,7 @@ export async function run(): Promise<string> {
       const scene = randomScene(3, { width, height, occlusion: false });
       const video = join(dir, `table-${width}.y4m`);
       // a still table: ten identical frames, looped by chromium at the header's rate; or ships moving all the time
-      if (moving > 0) writeShuttleVideo(video, scene, moving, loop, fps, cells);
+      if (moving > 0 || noisy) writeShuttleVideo(video, scene, moving, loop, fps, cells);
       else writeMovingVideo(video, { scene, to: [], moving: 0, still: 10, fps }, cells);
       for (const workers of workerCounts) {
         const p = await measure(video, `${width}x${height}`, workers, seconds, grab);
@@ -159,7 +161,7 @@ export async function run(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
   return [
-    `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}, ${moving > 0 ? `${moving} ships moving all the time` : "a still table"}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
+    `The camera at ${fps} frames a second${grab ? `, grabbed as ${grab}` : ""}, ${moving > 0 ? `${moving} ships moving all the time` : noisy ? "a still table, each frame its own noise" : "a still table"}; frames a second of /camera over ${seconds} s after five frames of warm-up.`,
     "",
     "| Frame | Workers | Frames/s | Worker: finding the markers / whole frame (ms, last 20) | Page's thread blocked (ms/s) | Host's answer (ms, median / p95) | Display's frames/s | Load average |",
     "|---|---|---|---|---|---|---|---|",

@@ -170,7 +170,7 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   const markers: MarkerPose[] = [];
   const refused: PoseRefusal[] = [
     ...[...twice].map((id) => ({ id, reason: "seen twice" })),
-    ...[...moving].filter((m) => !twice.has(m.id)).map((m) => ({ id: m.id, reason: "moving: placed once she stands still" })),
+    ...[...moving].filter((m) => !twice.has(m.id)).map((m) => ({ id: m.id, reason: "moving" })),
   ];
   for (const m of ships) {
     if (twice.has(m.id)) continue;

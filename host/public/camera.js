@@ -132,7 +132,7 @@ function Ships({ snap, setup }) {
           return html`<tr data-ship=${s.ship} data-marker=${s.marker}>
             <td>${s.marker}</td>
             <td>${s.name}</td>
-            <td>${p ? `${r1(p.x)}, ${r1(p.y)} mm · ${r1(p.heading)}°` : refused.has(s.marker) ? `not placed: ${refused.get(s.marker)}` : "not seen"}</td>
+            <td>${p ? `${r1(p.x)}, ${r1(p.y)} mm · ${r1(p.heading)}°` : refused.get(s.marker) === "moving" ? "moving: placed once she stands still" : refused.has(s.marker) ? `not placed: ${refused.get(s.marker)}` : "not seen"}</td>
             <td class="sent" data-x=${sent?.x ?? ""} data-y=${sent?.y ?? ""} data-heading=${sent?.heading ?? ""}>
               ${sent ? `${r1(sent.x)}, ${r1(sent.y)} mm · ${r1(sent.heading)}°` : "—"}
             </td>

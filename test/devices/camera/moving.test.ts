@@ -54,7 +54,7 @@ describe("a moving ship is fitted once she stands still", () => {
     const moved = measureMarkers(detected, { ...o, previous: cameFrom(MOVING_PX + 3) });
     if (!moved.ok) throw new Error(moved.message);
     expect(moved.markers.map((m) => m.id)).not.toContain(SHIP);
-    expect(moved.refused).toContainEqual({ id: SHIP, reason: "moving: placed once she stands still" });
+    expect(moved.refused).toContainEqual({ id: SHIP, reason: "moving" });
     expect(moved.refinedShips.map((r) => r.detected.id)).not.toContain(SHIP);
     expect(moved.seenShips.map((m) => m.id)).toContain(SHIP);
     // the others kept their fits
