@@ -2,9 +2,8 @@
  * The camera end to end on a few rendered layouts (the bench runs 200: docs/performance.md): OpenCV over WebAssembly
  * finds the markers, each marker's pattern is fitted to the pixels (devices/camera/refine.ts), the plane fit places
  * the ships. Guarded here, quickly: at 3840×2160 with the 40 mm ship markers `quarterdeck markers` prints, every
- * fully visible marker is found within ±2 mm and ±1°; at 1920×1080 with 50 mm markers every ship placed is within
- * tolerance and nearly every visible one is found (a 1080p frame of a 6 × 4 ft table is too coarse for the markers
- * a base holds: docs/camera.md). No marker, covered or not, is ever misplaced.
+ * fully visible marker is found within ±2 mm and ±1°, and at 1920×1080 with 50 mm markers (the first, second and
+ * further looks: devices/camera/find-markers.ts). No marker, covered or not, is ever misplaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trial } from "../../../bench/camera-trial.ts";
@@ -41,23 +40,17 @@ describe("camera accuracy on rendered frames", () => {
     }
   });
 
-  it("at 1920×1080 with 50 mm markers: every ship placed within tolerance, ≥ 95 % of the visible ones found (3 layouts)", {
+  it("at 1920×1080 with 50 mm markers: every fully visible ship within ±2 mm and ±1°, none misplaced (3 layouts)", {
     timeout: 180_000,
   }, async () => {
-    let visible = 0;
-    let found = 0;
     for (const seed of [101, 102, 103]) {
       const t = await trial(randomScene(seed, { width: 1920, height: 1080, shipSize: 50 }), detector, cells);
       expect(t.ok).toBe(true);
       for (const m of t.markers) {
         expect(m.result, `seed ${seed} ship ${m.id} (${m.visibility})`).not.toBe("misplaced");
-        if (m.visibility === "visible") {
-          visible++;
-          if (m.result === "found") found++;
-        }
+        if (m.visibility === "visible") expect(m.result, `seed ${seed} ship ${m.id}`).toBe("found");
       }
     }
-    expect(found / visible).toBeGreaterThanOrEqual(0.95);
   });
 
   it("a still table is fitted once: the next frame keeps every ship's corner fit and places her the same", {
