@@ -111,6 +111,18 @@ export function cameraProblem(err) {
  * the workers were told to expect: `expectedMarkers`). What the table waits for and
  * says is the link's (`link.snap`: camera-link.js), which the page holds whether or not a camera runs.
  */
+/**
+ * The looks beyond OpenCV's own within the finding's time (`secondMs`, `furtherMs`), each when it took a millisecond
+ * or more, as the panel's words (docs/camera.md, "How a frame is measured"); `ms` writes a time.
+ */
+export function lookShares(s, ms = (v) => String(Math.round(v))) {
+  const looks = [
+    s.secondMs >= 1 ? `a second look ${ms(s.secondMs)}` : "",
+    s.furtherMs >= 1 ? `a further look ${ms(s.furtherMs)}` : "",
+  ].filter(Boolean);
+  return looks.length ? `, of which ${looks.join(" and ")}` : "";
+}
+
 export class CameraRun {
   constructor({ video, setup, resolution, onUpdate, link }) {
     this.video = video;
@@ -225,7 +237,13 @@ export class CameraRun {
     this.frames++;
     this.times = [
       ...this.times.slice(-19),
-      { detect: m.detectMs, second: m.secondMs ?? 0, grey: m.greyMs ?? 0, frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs) },
+      {
+        detect: m.detectMs,
+        second: m.secondMs ?? 0,
+        further: m.furtherMs ?? 0,
+        grey: m.greyMs ?? 0,
+        frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs),
+      },
     ];
     this.doneAt = [...this.doneAt.slice(-10), performance.now()];
     const span = this.doneAt.length > 1 ? (this.doneAt.at(-1) - this.doneAt[0]) / 1000 : null;
@@ -234,6 +252,7 @@ export class CameraRun {
       frames: this.frames,
       detectMs: mean(this.times.map((t) => t.detect)),
       secondMs: mean(this.times.map((t) => t.second)),
+      furtherMs: mean(this.times.map((t) => t.further)),
       greyMs: mean(this.times.map((t) => t.grey)),
       frameMs: mean(this.times.map((t) => t.frame)),
       fps,

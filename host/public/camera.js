@@ -6,7 +6,7 @@
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { linkWords, TableLink } from "./camera-link.js";
-import { CameraRun, RESOLUTIONS } from "./camera-run.js";
+import { CameraRun, lookShares, RESOLUTIONS } from "./camera-run.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api } from "./lib/live.js";
 
@@ -14,6 +14,7 @@ adoptTokenFromUrl();
 
 const r1 = (v) => (v === null || v === undefined ? "—" : (Math.round(v * 10) / 10).toFixed(1));
 const ms = (v) => Math.round(Math.max(0, v)).toLocaleString("en");
+
 const ago = (t) => (t ? `${Math.max(0, Math.round((Date.now() - t) / 1000))} s ago` : "");
 
 /** Draws the markers of the last frame over the video: references blue, ships placed green, refused orange. */
@@ -73,6 +74,7 @@ function Status({ snap, setup, link }) {
       data-frames=${s?.frames ?? 0}
       data-detect-ms=${s?.detectMs ?? ""}
       data-second-ms=${s?.secondMs ?? ""}
+      data-further-ms=${s?.furtherMs ?? ""}
       data-expected=${snap.expected === undefined ? "" : snap.expected === null ? "any" : snap.expected.join(",")}
       data-frame-ms=${s?.frameMs ?? ""}
       data-grey-ms=${s?.greyMs ?? ""}
@@ -83,7 +85,7 @@ function Status({ snap, setup, link }) {
       <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? ` at ${Math.round(s.cameraFps)} a second` : ""}` : "—"}</dd>
       <dt>Measuring</dt><dd>${
         s?.frameMs
-          ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}${s.secondMs >= 1 ? `, of which a second look ${ms(s.secondMs)}` : ""}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
+          ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}${lookShares(s, ms)}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
           : "—"
       }</dd>
       <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>

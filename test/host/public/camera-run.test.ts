@@ -1,10 +1,10 @@
 /**
  * The /camera page's pure parts: how many workers it runs, how it takes the camera's frames, whether it keeps up (in
- * words), and which ship markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
+ * words), what the looks beyond OpenCV's took, and which ship markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
  */
 import { describe, expect, it } from "vitest";
 import { grabMethod } from "../../../host/public/camera-frames.js";
-import { ARRIVAL_GAP_MS, arrivals, expectedMarkers, HELD_GAP_MS, pace, workerCount } from "../../../host/public/camera-run.js";
+import { ARRIVAL_GAP_MS, arrivals, expectedMarkers, HELD_GAP_MS, lookShares, pace, workerCount } from "../../../host/public/camera-run.js";
 
 const seen = (...ids: number[]) => ids.map((id) => ({ id }));
 
@@ -96,5 +96,14 @@ describe("the markers the workers expect", () => {
 
   it("are any marker while the table waits for a ship's marker to be shown", () => {
     expect(expectedMarkers(setup, { kind: "marker", ship: "a" })).toBeNull();
+  });
+});
+
+describe("the looks' share of a frame, in the panel's words", () => {
+  it("names the second and the further look when each took a millisecond or more, and neither otherwise", () => {
+    expect(lookShares({ secondMs: 0.4, furtherMs: 0 })).toBe("");
+    expect(lookShares({ secondMs: 12.4, furtherMs: 0.2 })).toBe(", of which a second look 12");
+    expect(lookShares({ secondMs: 0, furtherMs: 61.6 })).toBe(", of which a further look 62");
+    expect(lookShares({ secondMs: 3, furtherMs: 40 })).toBe(", of which a second look 3 and a further look 40");
   });
 });
