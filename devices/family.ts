@@ -62,6 +62,28 @@ export interface SimControls {
    * ships of another game are taken off.
    */
   place?(ships: readonly PlacedShip[]): Promise<void>;
+  /**
+   * The emulated table seen by a camera that is not there (`/api/sim/camera-frame`): a grey frame of the models where
+   * they stand, as their markers; `version` changes whenever what it shows changed.
+   */
+  cameraFrame?(view: SimCameraView): Promise<SimCameraFrame>;
+}
+
+/** What the demo's rendered camera is asked to show: the playing area, each ship's marker, the frame's size. */
+export interface SimCameraView {
+  readonly area: { readonly width: number; readonly height: number };
+  /** The game's ships and the marker each carries (given at the table, else by roster order). */
+  readonly ships: readonly { readonly ship: string; readonly marker: number }[];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A grey frame (one byte a pixel, rows top to bottom) and its version. */
+export interface SimCameraFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array | Uint8ClampedArray;
+  readonly version: number;
 }
 
 /** A model on the emulated table. */

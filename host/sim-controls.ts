@@ -21,10 +21,12 @@ export function simControls(families: readonly EmulatedDevices[]): SimControls {
   const dialAngle = sims.find((s) => s.dialAngle)?.dialAngle;
   const move = sims.find((s) => s.move)?.move;
   const place = sims.find((s) => s.place)?.place;
+  const cameraFrame = sims.find((s) => s.cameraFrame)?.cameraFrame;
   const lights = (id: string) => sims.find((s) => s.lights && s.owns(id))?.lights?.(id) ?? null;
   return {
     ...(move ? { move } : {}),
     ...(place ? { place } : {}),
+    ...(cameraFrame ? { cameraFrame } : {}),
     ...(roll ? { roll } : {}),
     ...(tap ? { tap } : {}),
     ...(lift ? { lift } : {}),

@@ -4,7 +4,7 @@
  * Only the composition root (host/device-families.ts) loads this file, with `await import()`, when it emulates.
  */
 import type { Logger } from "pino";
-import type { EmulatedDevices } from "../family.ts";
+import type { EmulatedDevices, SimCameraFrame, SimCameraView } from "../family.ts";
 import { normaliseUid } from "../nfc/presence.ts";
 import type { DeviceSource, PhysicalDieKind } from "../readings.ts";
 import { createEmulatedDice } from "./ble/emulated-dice.ts";
@@ -131,6 +131,23 @@ export async function emulateDial(demo: { readonly id: string }, { logger }: { l
 /** The table of models, whose positions are seen exactly: `/api/sim/move` moves one, the root places a game's fleet. */
 export async function emulatePositions(demo: { readonly id: string }): Promise<EmulatedDevices> {
   const table = createEmulatedTable(demo.id);
+  // the camera that is not there: OpenCV (for the markers' cells) and the renderer load on the first frame asked for
+  let camera: Promise<{ frame: (view: SimCameraView) => Promise<SimCameraFrame> }> | null = null;
+  const demoCamera = () => {
+    camera ??= (async () => {
+      const [{ DemoCamera }, { loadOpenCv }, { openCvCells }] = await Promise.all([
+        import("./camera/demo-view.ts"),
+        import("../camera/opencv-node.ts"),
+        import("../camera/marker-cells.ts"),
+      ]);
+      const cells = loadOpenCv().then(({ cv }) => openCvCells(cv));
+      return new DemoCamera(
+        () => table.control.models(),
+        () => cells,
+      );
+    })();
+    return camera;
+  };
   return {
     sources: [table.feed],
     positions: table.feed,
@@ -138,6 +155,7 @@ export async function emulatePositions(demo: { readonly id: string }): Promise<E
       owns: (id) => id === demo.id,
       move: (ship, x, y, heading) => table.control.move(ship, x, y, heading),
       place: (ships) => table.control.place(ships),
+      cameraFrame: async (view) => (await demoCamera()).frame(view),
       disconnect: () => table.feed.stop(),
       reconnect: () => table.feed.start(),
     },

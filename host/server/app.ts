@@ -121,6 +121,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(ruleSetRoutes);
   await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
   const sim = opts.table.devices.sim;
-  if (sim) await app.register(simRoutes, { sim });
+  if (sim) await app.register(simRoutes, { sim, camera: () => opts.table.camera() });
   return app;
 }

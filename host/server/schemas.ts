@@ -82,6 +82,14 @@ export const SimMoveBody = Type.Object(
   },
   Strict,
 );
+/** docs/reference/http-api.md: the size of the demo's rendered camera frame (`/api/sim/camera-frame`). */
+export const SimCameraFrameQuery = Type.Object(
+  {
+    width: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "Pixels across, 320 to 1920 (default 1280)" })),
+    height: Type.Optional(Type.String({ pattern: "^[0-9]{1,5}$", description: "Pixels down, 240 to 1080 (default 720)" })),
+  },
+  Strict,
+);
 
 /** docs/reference/camera.md: one ship marker the /camera page saw settle, in table mm (§2 coordinates). */
 export const MarkerSightingSchema = Type.Object(

@@ -4,9 +4,11 @@
  */
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { PNG } from "pngjs";
+import type { CameraSetup } from "../../camera-sightings.ts";
 import type { SimControls } from "../../devices.ts";
 import { sendError } from "../errors.ts";
-import { SimDeviceBody, SimLiftBody, SimMoveBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
+import { SimCameraFrameQuery, SimDeviceBody, SimLiftBody, SimMoveBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
 
 const unavailable = (reply: FastifyReply, what: string) =>
   sendError(reply, { code: "sim.unavailable", message: `This table has no emulated ${what}.`, path: "" }, 404);
@@ -21,8 +23,49 @@ async function run(reply: FastifyReply, path: string, fn: () => Promise<unknown>
   }
 }
 
-export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls }): Promise<void> {
+/** The demo camera's frame sizes (`/api/sim/camera-frame`): rendering is plain JS, about 0.2 s at 1280 × 720. */
+const FRAME_WIDTH = { min: 320, max: 1920, default: 1280 } as const;
+const FRAME_HEIGHT = { min: 240, max: 1080, default: 720 } as const;
+
+/** A grey frame as an 8-bit greyscale PNG. */
+export function greyPng(f: { width: number; height: number; data: Uint8Array | Uint8ClampedArray }): Buffer {
+  const png = new PNG({ width: f.width, height: f.height, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  png.data = Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength);
+  return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
+}
+
+export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls; camera: () => CameraSetup }): Promise<void> {
   const { sim } = opts;
+  /** The last frame's PNG, sent again (or a 304) while nothing on the table moved. */
+  let lastPng: { key: string; png: Buffer } | null = null;
+  app.get<{ Querystring: Static<typeof SimCameraFrameQuery> }>(
+    "/api/sim/camera-frame",
+    { schema: { querystring: SimCameraFrameQuery } },
+    async (req, reply) => {
+      const frame = sim.cameraFrame;
+      if (!frame) return unavailable(reply, "table of models");
+      const width = Number(req.query.width ?? FRAME_WIDTH.default);
+      const height = Number(req.query.height ?? FRAME_HEIGHT.default);
+      if (width < FRAME_WIDTH.min || width > FRAME_WIDTH.max || height < FRAME_HEIGHT.min || height > FRAME_HEIGHT.max) {
+        return sendError(
+          reply,
+          {
+            code: "input.invalid",
+            message: `A frame is ${FRAME_WIDTH.min}–${FRAME_WIDTH.max} pixels across and ${FRAME_HEIGHT.min}–${FRAME_HEIGHT.max} down.`,
+            path: "width",
+          },
+          400,
+        );
+      }
+      const setup = opts.camera();
+      const f = await frame({ area: setup.area, ships: setup.ships.map((s) => ({ ship: s.ship, marker: s.marker })), width, height });
+      const key = `"${f.version}-${width}x${height}"`;
+      reply.header("etag", key).header("cache-control", "no-cache").header("x-frame-version", String(f.version));
+      if (req.headers["if-none-match"] === key) return reply.code(304).send();
+      if (lastPng?.key !== key) lastPng = { key, png: greyPng(f) };
+      return reply.type("image/png").send(lastPng.png);
+    },
+  );
   app.post<{ Body: Static<typeof SimTapBody> }>("/api/sim/tap", { schema: { body: SimTapBody } }, async (req, reply) =>
     sim.tap ? run(reply, "reader", () => sim.tap?.(req.body.reader, req.body.uid) ?? Promise.resolve()) : unavailable(reply, "readers"),
   );
