@@ -7,6 +7,7 @@
 // settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) — once, though both
 // workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
+import { DEMO_FRAME, DEMO_FRAME_MS, DemoFrames } from "./camera-demo.js";
 import { CameraFrames, grabMethod } from "./camera-frames.js";
 
 /** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
@@ -124,8 +125,11 @@ export function lookShares(s, ms = (v) => String(Math.round(v))) {
 }
 
 export class CameraRun {
-  constructor({ video, setup, resolution, onUpdate, link }) {
+  constructor({ video, setup, resolution, onUpdate, link, demo = false, onView = /** @type {(url: string) => void} */ ((_url) => {}) }) {
     this.video = video;
+    /** Frames of the demo's rendered table instead of a camera (camera-demo.js); `onView` gets each new one's URL. */
+    this.demo = demo;
+    this.onView = onView;
     this.link = link;
     /** The markers last told to the workers (JSON), so they are told again only when it changes. */
     this.expected = "";
@@ -151,6 +155,22 @@ export class CameraRun {
   }
 
   async start() {
+    if (this.demo) {
+      this.source = new DemoFrames(this.onView);
+      // the rate frames are handed out at is the "camera's": keeping up is measuring each of them
+      this.cameraFps = 1000 / DEMO_FRAME_MS;
+      this.#set({ message: `Using the demo's rendered table (${DEMO_FRAME.width} × ${DEMO_FRAME.height}), not a camera.` });
+    } else if (!(await this.#camera())) return;
+    if (this.stopped) {
+      this.source?.stop();
+      for (const t of this.stream?.getTracks() ?? []) t.stop();
+      return;
+    }
+    this.#run();
+  }
+
+  /** Starts the browser's camera as the frames' source; false (the snapshot saying why) when there is none. */
+  async #camera() {
     const [w, h] = RESOLUTIONS[this.resolution] ?? RESOLUTIONS["1920x1080"];
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("no mediaDevices");
@@ -160,12 +180,17 @@ export class CameraRun {
       });
     } catch (err) {
       this.#set({ phase: "error", message: cameraProblem(err) });
-      return;
+      return false;
     }
     this.video.srcObject = this.stream;
     await this.video.play().catch(() => {});
     this.source = new CameraFrames(this.stream, this.video, grabMethod());
     this.cameraFps = this.stream.getVideoTracks()[0]?.getSettings().frameRate ?? null;
+    return true;
+  }
+
+  /** The link and the workers, whatever gives the frames. */
+  #run() {
     // the link back up: what it could not take is sent; what the table waits for changed: the workers are told
     let assigning = JSON.stringify(this.link.snap.assigning);
     this.unlink = this.link.subscribe((l) => {
@@ -258,6 +283,7 @@ export class CameraRun {
       fps,
       cameraFps: this.cameraFps,
       workers: this.workers.length,
+      demo: this.demo,
       pace: fps === null ? null : pace(fps, this.cameraFps, this.resolution),
       width: m.width,
       height: m.height,

@@ -5,6 +5,7 @@
 
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { hasDemoTable } from "./camera-demo.js";
 import { linkWords, TableLink } from "./camera-link.js";
 import { CameraRun, lookShares, RESOLUTIONS } from "./camera-run.js";
 import { html } from "./lib/html.js";
@@ -61,7 +62,11 @@ function drawOverlay(canvas, frame, setup) {
   }
 }
 
-function Status({ snap, setup, link }) {
+/** Says in words that the view is the demo's rendered table, not a camera (docs/camera.md "On the demo"). */
+const DEMO_WORDS =
+  "This is the demo's rendered table, not a camera: the emulated ships drawn as their markers, seen from a fixed pose above the table, drawn again when a ship moves (drag one on the display's map). Everything after it — finding the markers, measuring, sending the ships — runs as with a camera.";
+
+function Status({ snap, setup, link, demo }) {
   const f = snap.frame;
   const m = f?.measurement;
   const s = snap.stats;
@@ -69,6 +74,7 @@ function Status({ snap, setup, link }) {
   return html`<section class="panel camera-status" aria-labelledby="cam-status-h">
     <h2 id="cam-status-h">Camera</h2>
     <p class=${snap.phase === "error" ? "trouble-small" : ""} role="status">${snap.message}</p>
+    ${demo ? html`<p class="camera-demo-words" id="camera-demo">${demo === "auto" ? "No camera here, so the demo's own view is used. " : ""}${DEMO_WORDS}</p>` : null}
     <dl
       class="camera-stats"
       data-frames=${s?.frames ?? 0}
@@ -82,7 +88,7 @@ function Status({ snap, setup, link }) {
       data-keeps-up=${s?.pace ? String(s.pace.keepsUp) : ""}
       data-size=${s ? `${s.width}x${s.height}` : ""}
     >
-      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.cameraFps ? ` at ${Math.round(s.cameraFps)} a second` : ""}` : "—"}</dd>
+      <dt>Frame</dt><dd>${s ? `${s.width} × ${s.height}${s.demo ? ", rendered (the demo's table)" : s.cameraFps ? ` at ${Math.round(s.cameraFps)} a second` : ""}` : "—"}</dd>
       <dt>Measuring</dt><dd>${
         s?.frameMs
           ? `${ms(s.frameMs)} ms a frame${s.workers > 1 ? ` in each of ${s.workers} workers` : ""} (read ${ms(s.greyMs)}, find ${ms(s.detectMs)}${lookShares(s, ms)}, fit ${ms(s.frameMs - s.greyMs - s.detectMs)})`
@@ -172,6 +178,21 @@ function CameraPage() {
     }),
   );
   const [runs, setRuns] = useState(0);
+  // the demo's rendered table instead of a camera: false, "asked" (the button or ?source=demo) or "auto" (no camera)
+  const [demo, setDemo] = useState(/** @type {false | "asked" | "auto"} */ (params.get("source") === "demo" ? "asked" : false));
+  const [demoHost, setDemoHost] = useState(false);
+  const [view, setView] = useState("");
+  useEffect(() => {
+    hasDemoTable().then(setDemoHost);
+  }, []);
+  // on the demo, a camera that cannot start gives way to the demo's rendered table, once (`?source=camera`: never)
+  const gaveWay = useRef(params.get("source") === "camera");
+  useEffect(() => {
+    if (snap.phase === "error" && !demo && demoHost && !gaveWay.current) {
+      gaveWay.current = true;
+      setDemo("auto");
+    }
+  }, [snap.phase, demoHost, demo]);
   const video = useRef(null);
   const overlay = useRef(null);
   const running = useRef(/** @type {CameraRun | null} */ (null));
@@ -191,11 +212,20 @@ function CameraPage() {
   const area = setup ? `${setup.area.width}x${setup.area.height}` : null;
   useEffect(() => {
     if (!setup || !table.current) return undefined;
-    const run = new CameraRun({ video: video.current, setup, resolution, onUpdate: setSnap, link: table.current });
+    setView("");
+    const run = new CameraRun({
+      video: video.current,
+      setup,
+      resolution,
+      onUpdate: setSnap,
+      link: table.current,
+      demo: demo !== false,
+      onView: setView,
+    });
     running.current = run;
     run.start();
     return () => run.stop();
-  }, [area, resolution, runs]);
+  }, [area, resolution, runs, demo !== false]);
   useEffect(() => {
     if (running.current && setup) running.current.setSetup(setup);
   }, [setup]);
@@ -214,13 +244,17 @@ function CameraPage() {
   return html`<main class="page wide camera-page">
     <h1>Camera <nav class="links"><a href="/">display</a> <a href="/devices">devices</a> <a href="/control">control</a></nav></h1>
     <div class="camera-grid">
-      <div class="camera-view" data-phase=${snap.phase}>
-        <video ref=${video} muted playsinline autoplay aria-label="The camera's view of the table"></video>
-        <canvas ref=${overlay} aria-hidden="true"></canvas>
-        ${snap.phase === "error" ? html`<p class="camera-none">No picture from a camera: see “Camera” for what to do.</p>` : null}
+      <div class="camera-main">
+        <div class="camera-view" data-phase=${snap.phase} data-source=${demo ? "demo" : "camera"}>
+          <video ref=${video} muted playsinline autoplay aria-label="The camera's view of the table" hidden=${demo !== false}></video>
+          ${demo && view ? html`<img src=${view} alt="The demo's rendered table (not a camera)" />` : null}
+          <canvas ref=${overlay} aria-hidden="true"></canvas>
+          ${snap.phase === "error" ? html`<p class="camera-none">No picture from a camera: see “Camera” for what to do.</p>` : null}
+        </div>
+        ${demo ? html`<p class="camera-demo-tag">The demo's rendered table — not a camera</p>` : null}
       </div>
       <div class="camera-side">
-        <${Status} snap=${snap} setup=${setup} link=${link} />
+        <${Status} snap=${snap} setup=${setup} link=${link} demo=${demo} />
         <form class="camera-controls" onSubmit=${(e) => {
           e.preventDefault();
           setRuns((n) => n + 1);
@@ -231,6 +265,13 @@ function CameraPage() {
             </select>
           </label>
           <button type="submit">Start again</button>
+          ${
+            demoHost
+              ? html`<button type="button" class="secondary" id="camera-use-demo" onClick=${() => setDemo(demo ? false : "asked")}>
+                  ${demo ? "Use a camera instead" : "Use the demo's rendered table"}
+                </button>`
+              : null
+          }
         </form>
       </div>
     </div>

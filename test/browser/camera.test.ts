@@ -209,7 +209,8 @@ describe("/camera with chromium's fake camera", { timeout: 240_000 }, () => {
     const plain = await launchChromium(["--use-fake-ui-for-media-stream"]);
     try {
       const page = await plain.newPage();
-      await page.goto(`${host.url}/camera`);
+      // a camera only (on the demo a page with no camera otherwise gives way to the demo's rendered table)
+      await page.goto(`${host.url}/camera?source=camera`);
       await page.locator('#camera-link[data-link="up"]').getByText("connected").waitFor({ timeout: 20_000 });
       await page
         .locator(".camera-status [role=status]")

@@ -71,13 +71,16 @@ describe("the demo's rendered camera frame", { timeout: 60_000 }, () => {
     const byMarker = new Map(table.camera().ships.map((s) => [s.marker, s.ship]));
     const models = new Map((table.view().table?.ships ?? []).map((s) => [s.id, s]));
     expect(measured.length).toBe(setup.start.ships.length);
+    let worst = 0;
     for (const p of measured) {
       const ship = models.get(byMarker.get(p.id) ?? "");
+      if (ship) worst = Math.max(worst, Math.hypot(p.x - ship.x, p.y - ship.y));
       expect(ship, `marker ${p.id}`).toBeDefined();
       if (!ship) continue;
       expect(Math.hypot(p.x - ship.x, p.y - ship.y), `${ship.id}: ${p.x}, ${p.y}`).toBeLessThan(2);
       expect(Math.abs(((p.heading - ship.heading + 540) % 360) - 180), ship.id).toBeLessThan(1);
     }
+    console.log(`rendered frame: ${measured.length} ships, worst ${worst.toFixed(2)} mm`);
     // nothing moved: the same frame (or a 304 for the page that has it)
     const etag = String(first.headers.etag);
     const again = await frame("?width=1280&height=720");
