@@ -259,11 +259,15 @@ function CameraPage() {
           e.preventDefault();
           setRuns((n) => n + 1);
         }}>
-          <label><span>Resolution</span>
-            <select value=${resolution} onChange=${(e) => setResolution(e.currentTarget.value)}>
-              ${Object.keys(RESOLUTIONS).map((k) => html`<option value=${k}>${k.replace("x", " × ")}</option>`)}
-            </select>
-          </label>
+          ${
+            demo
+              ? null
+              : html`<label><span>Resolution</span>
+                  <select value=${resolution} onChange=${(e) => setResolution(e.currentTarget.value)}>
+                    ${Object.keys(RESOLUTIONS).map((k) => html`<option value=${k}>${k.replace("x", " × ")}</option>`)}
+                  </select>
+                </label>`
+          }
           <button type="submit">Start again</button>
           ${
             demoHost
