@@ -19,6 +19,7 @@ export function linkWords(state) {
  */
 export class TableLink {
   constructor(onUpdate = (_snap) => {}) {
+    /** @type {{ state: string, assigning: any, notice: { at?: number } & Record<string, any> | null, lastReport: any, roster: string }} */
     this.snap = { state: "connecting", assigning: null, notice: null, lastReport: null, roster: "" };
     this.listeners = new Set([onUpdate]);
     this.close = socket(
