@@ -10,6 +10,7 @@ import { linkWords, TableLink } from "./camera-link.js";
 import { CameraRun, lookShares, RESOLUTIONS } from "./camera-run.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api } from "./lib/live.js";
+import { placeLabels } from "./lib/map-labels.js";
 
 adoptTokenFromUrl();
 
@@ -52,14 +53,49 @@ function drawOverlay(canvas, frame, setup) {
     ctx.lineWidth *= 2;
     ctx.stroke();
     ctx.lineWidth /= 2;
-    const label = m.id < 10 ? `ref ${m.id}` : `${m.id} ${names.get(m.id) ?? "(no ship)"}`;
-    const x = Math.max(...m.corners.map((c) => c.x)) * sx + 4;
-    const y = Math.min(...m.corners.map((c) => c.y)) * sy + px * dpr;
-    ctx.fillStyle = "rgba(0,0,0,0.7)";
-    ctx.fillRect(x - 2, y - px * dpr, ctx.measureText(label).width + 4, (px + 4) * dpr);
-    ctx.fillStyle = colour;
-    ctx.fillText(label, x, y);
   }
+  drawLabels(ctx, frame, names, { sx, sy, px: px * dpr, width: canvas.width, height: canvas.height, placed });
+}
+
+/**
+ * The markers' labels ("ref 3", "13 Royal James"), placed as the map places ships' names (`lib/map-labels.js`):
+ * beside each marker where no other label or marker is, a row out with a leader line where that is free, the id
+ * alone where a whole label finds no room — never one over another (the demo's fleets stand a base apart).
+ */
+function drawLabels(ctx, frame, names, { sx, sy, px, width, height, placed }) {
+  const items = frame.detected.map((m, i) => {
+    const xs = m.corners.map((c) => c.x * sx);
+    const ys = m.corners.map((c) => c.y * sy);
+    const name = m.id < 10 ? `ref ${m.id}` : `${m.id} ${names.get(m.id) ?? "(no ship)"}`;
+    const r = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2;
+    return { id: i, marker: m.id, name, sx: xs.reduce((a, b) => a + b, 0) / 4, sy: ys.reduce((a, b) => a + b, 0) / 4, r };
+  });
+  const measure = (text) => ctx.measureText(text).width + 4;
+  const labels = placeLabels(items, { unit: 1, fontPx: px, bounds: { x0: 0, y0: 0, x1: width, y1: height }, measure });
+  const drawn = [];
+  for (const l of labels) {
+    const m = items[l.id];
+    const colour = m.marker < 10 ? "#56b4e9" : placed.has(m.marker) ? "#009e73" : "#e69f00";
+    const text = l.short ? String(m.marker) : m.name;
+    const w = measure(text);
+    const x0 = l.anchor === "middle" ? l.x - w / 2 : l.anchor === "start" ? l.x : l.x - w;
+    if (l.leader) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = Math.max(1, px / 8);
+      ctx.beginPath();
+      ctx.moveTo(l.leader.x1, l.leader.y1);
+      ctx.lineTo(l.leader.x2, l.leader.y2);
+      ctx.stroke();
+    }
+    ctx.fillStyle = "rgba(0,0,0,0.7)";
+    ctx.fillRect(x0, l.box.y0, w, l.box.y1 - l.box.y0);
+    ctx.fillStyle = colour;
+    ctx.textAlign = "left";
+    ctx.fillText(text, x0 + 2, l.y);
+    drawn.push({ text, x0, y0: l.box.y0, x1: x0 + w, y1: l.box.y1 });
+  }
+  // what was written where, for a test to read (a canvas keeps no text)
+  ctx.canvas.dataset.labels = JSON.stringify(drawn);
 }
 
 /** Says in words that the view is the demo's rendered table, not a camera (docs/camera.md "On the demo"). */

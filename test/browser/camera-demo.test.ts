@@ -2,6 +2,7 @@
  * /camera on the demo with no camera (docs/camera.md "On the demo"): the page gives way to the demo's rendered
  * table (`GET /api/sim/camera-frame`), says in words that it is not a camera, and its worker finds, measures and
  * sends every ship as from a camera; a ship moved on the emulated table is sent again where she went, within ±2 mm.
+ * The markers' labels over the view never lie one over another.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,5 +58,20 @@ describe("/camera on the demo with no camera", { timeout: 120_000 }, () => {
       30_000,
     );
     expect(Math.hypot((moved?.x ?? 0) - 1500, (moved?.y ?? 0) - 1000)).toBeLessThan(2);
+  });
+
+  it("labels the markers over the view without one label over another (the demo's fleets stand a base apart)", async () => {
+    type Box = { text: string; x0: number; y0: number; x1: number; y1: number };
+    const labels = await until(
+      async () => JSON.parse((await page.locator("canvas").first().getAttribute("data-labels")) ?? "[]") as Box[],
+      (ls) => ls.length >= 20,
+      30_000,
+    );
+    // the eight references and the twelve ships, each labelled (in full, or its number where a full label finds no room)
+    expect(labels.length).toBe(20);
+    for (const [i, a] of labels.entries())
+      for (const b of labels.slice(i + 1))
+        expect(a.x1 <= b.x0 || b.x1 <= a.x0 || a.y1 <= b.y0 || b.y1 <= a.y0, `${a.text} over ${b.text}`).toBe(true);
+    expect(labels.filter((l) => /^\d+ \S/.test(l.text)).length, "most ships named in full").toBeGreaterThanOrEqual(8);
   });
 });
