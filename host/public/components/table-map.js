@@ -6,7 +6,7 @@ import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 import { hexPath } from "../lib/map-hexes.js";
-import { placeLabels } from "../lib/map-labels.js";
+import { coveredMarks, placeLabels } from "../lib/map-labels.js";
 import { viewWindow } from "../lib/map-window.js";
 
 const SIDE_CLASSES = ["side-a", "side-b", "side-c", "side-d"];
@@ -184,7 +184,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       ? measured.rings.map((r) => {
           const w = (ringWidth ? ringWidth(r.label) : r.label.length * 14 * 0.7) * unit;
           const base = t.height - firer.y - r.radius - (firer.width ?? 0) / 2 - 4 * unit;
-          return { x0: firer.x - w / 2, x1: firer.x + w / 2, y0: base - 14 * unit, y1: base + 4 * unit };
+          return { x0: firer.x - w / 2, x1: firer.x + w / 2, y0: base - 14 * unit, y1: base + 4 * unit, soft: true };
         })
       : [];
   const labels = placeLabels(
@@ -198,6 +198,8 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : []), ...ringLabelBoxes],
     },
   );
+  // a ring's word an action's name had to cover is left out (the measured figure still says the range)
+  const hiddenRings = coveredMarks(ringLabelBoxes, labels);
 
   const toMap = (e) => {
     const m = svg.current?.getScreenCTM();
@@ -234,11 +236,15 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       <rect class="map-area" x="0" y="0" width=${t.width} height=${t.height} style=${`stroke-width:${2 * unit}`} />
       ${t.hexGrid ? html`<path class="map-hexes" id="map-hexes" d=${hexPath(t.hexGrid, win, t.height)} style=${`stroke-width:${1.2 * unit}`} />` : null}
       ${(measured?.rings ?? []).map(
-        (r) => html`<g class="map-ring" data-ring=${r.label}>
+        (r, i) => html`<g class="map-ring" data-ring=${r.label}>
           <circle cx=${firer ? at(firer).sx : 0} cy=${firer ? at(firer).sy : 0} r=${r.radius + (firer?.width ?? 0) / 2}
             style=${`stroke-width:${2 * unit}`} />
-          <text x=${firer ? at(firer).sx : 0} y=${(firer ? at(firer).sy : 0) - r.radius - (firer?.width ?? 0) / 2 - 4 * unit} text-anchor="middle"
-            style=${`font-size:${14 * unit}px`}>${r.label}</text>
+          ${
+            hiddenRings.has(i)
+              ? null
+              : html`<text x=${firer ? at(firer).sx : 0} y=${(firer ? at(firer).sy : 0) - r.radius - (firer?.width ?? 0) / 2 - 4 * unit}
+                  text-anchor="middle" style=${`font-size:${14 * unit}px`}>${r.label}</text>`
+          }
         </g>`,
       )}
       ${

@@ -25,7 +25,8 @@ export const estimateWidth = (text, fontPx) => text.length * fontPx * 0.74;
  * Labels for `ships` (`{id, name, sx, sy, r}`: centre and reach of the base in map units), `unit` map units per
  * pixel, `fontPx` the label's size, `bounds` `{x0, y0, x1, y1}` of the map in map units, `first` ids placed first,
  * `measure(text)` a name's width in pixels as drawn (its outline included). `obstacles` are boxes no name may cover
- * (the wind's mark). Returns `{id, text, x, y, anchor, short, box, leader?}` per ship that got one: `box` the name's
+ * (the wind's mark), but for a box marked `soft` (a range ring's word), which an action's ship's name may cover when
+ * nothing else is free: the page then leaves that word out (`coveredMarks`). Returns `{id, text, x, y, anchor, short, box, leader?}` per ship that got one: `box` the name's
  * box, `leader` `{x1, y1, x2, y2}` the line from the base to a name a row out.
  */
 function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], measure }, wholeFirst) {
@@ -95,13 +96,15 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
   };
   /** The thin box of a leader line, kept clear of names as a name is. */
   const leaderBox = (l) => ({ x0: l.x1 - unit, x1: l.x1 + unit, y0: Math.min(l.y1, l.y2), y1: Math.max(l.y1, l.y2) });
-  const fits = (s, c) =>
+  /** The name's box inside the map, clear of every name, mark and other base (its leader not looked at). */
+  const boxFits = (s, c) =>
     c.box.x0 >= bounds.x0 &&
     c.box.y0 >= bounds.y0 &&
     c.box.x1 <= bounds.x1 &&
     c.box.y1 <= bounds.y1 &&
-    !placed.some((p) => overlapsApart(p, c.box, padX, padY) || (c.leader && overlaps(p, leaderBox(c.leader), padY))) &&
+    !placed.some((p) => overlapsApart(p, c.box, padX, padY)) &&
     !bases.some((b) => b.id !== s.id && overlaps(b, c.box, padY));
+  const fits = (s, c) => boxFits(s, c) && !(c.leader && placed.some((p) => overlaps(p, leaderBox(c.leader), padY)));
   /** A spot moved across and down just enough to lie inside the map (a ship near its edge), its leader dropped. */
   const shifted = (c) => {
     const dx = Math.max(bounds.x0 - c.box.x0, 0) + Math.min(bounds.x1 - c.box.x1, 0);
@@ -111,14 +114,28 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
     return { ...rest, x: c.x + dx, y: c.y + dy, box, rows: 0 };
   };
   /**
-   * An action's ship is always named whole: on any spot that fits, else one moved inside the map's edges and clear
-   * of the wind's mark, else inside the map at least (over another name rather than cut off by the map's edge).
+   * An action's ship is always named whole: on any spot that fits; else a row or two out whose leader crosses a
+   * name or mark (the name still tied to its ship); else a spot beside her moved inside the map's edges — clear of
+   * the hard marks (the wind's, the measured figure) and the other names, over a soft one (a ring's word) if need
+   * be; else clear of the hard marks at least; else inside the map (over another name rather than cut off by the
+   * map's edge). A spot a row out is never moved: without its leader a name a row or two away
+   * reads as the next ship's (Gouda's name under Royal James, the firer, at 1280×800 with the two 190 mm apart).
    */
   const actionSpot = (s) => {
     const all = spots(s, s.name);
-    const moved = all.map(shifted);
-    const clearOfMarks = (c) => !obstacles.some((o) => overlaps(o, c.box, padY));
-    return all.find((c) => fits(s, c)) ?? moved.find((c) => fits(s, c)) ?? moved.find(clearOfMarks) ?? moved[0] ?? all[0];
+    const moved = all.filter((c) => !c.leader).map(shifted);
+    // a soft mark (a range ring's word) gives way to an action's name: the map leaves out a word a name covers
+    const clearOfMarks = (c) => !obstacles.some((o) => !o.soft && overlaps(o, c.box, padY));
+    const clearOfNames = (c) => !placed.slice(obstacles.length).some((p) => overlapsApart(p, c.box, padX, padY));
+    return (
+      all.find((c) => fits(s, c)) ??
+      all.find((c) => c.leader && boxFits(s, c)) ??
+      moved.find((c) => fits(s, c)) ??
+      moved.find((c) => clearOfMarks(c) && clearOfNames(c)) ??
+      moved.find(clearOfMarks) ??
+      moved[0] ??
+      all[0]
+    );
   };
   const got = new Map();
   const put = (s, text, c, short) => {
@@ -197,4 +214,9 @@ export function placeLabels(ships, options) {
     }
   }
   return best;
+}
+
+/** The indexes of the `marks` (boxes) a label covers: the soft marks the map leaves out under an action's name. */
+export function coveredMarks(marks, labels) {
+  return new Set(marks.flatMap((m, i) => (labels.some((l) => overlaps(m, l.box)) ? [i] : [])));
 }

@@ -1,7 +1,7 @@
 /** The map's pure parts: which part of the table it shows, and where it writes each ship's name. */
 import { describe, expect, it } from "vitest";
 import { hexPath } from "../../../host/public/lib/map-hexes.js";
-import { initials, placeLabels } from "../../../host/public/lib/map-labels.js";
+import { coveredMarks, initials, placeLabels } from "../../../host/public/lib/map-labels.js";
 import { viewWindow } from "../../../host/public/lib/map-window.js";
 
 const overlap = (a: { x0: number; x1: number; y0: number; y1: number }, b: typeof a) =>
@@ -127,5 +127,83 @@ describe("the map's hex grid", () => {
     expect(box.x1).toBeLessThanOrEqual(bounds.x1);
     expect(box.y0).toBeGreaterThanOrEqual(bounds.y0);
     expect(overlap(box, wind)).toBe(false);
+  });
+  it("a target between the range rings' words is named beside her, over a ring's word if need be, never a row away without her leader", () => {
+    // Sole Bay at 1280×800 as the display drew it: Royal James firing at Gouda 190 mm off, the rings' words round
+    // Gouda, the measured figure at the left (map units; the names' widths in pixels as the page measured them)
+    const unit = 2.84;
+    const width: Record<string, number> = {
+      "Royal Prince": 146,
+      RP: 35,
+      "St Michael": 123,
+      SM: 39,
+      Edgar: 71,
+      Edg: 47,
+      "Royal James": 142,
+      RJ: 28,
+      Henry: 72,
+      Hen: 50,
+      Cambridge: 127,
+      Cam: 54,
+      "De Zeven Provinciën": 237,
+      DZP: 51,
+      Gouda: 77,
+      Gou: 49,
+      Oliphant: 102,
+      Oli: 36,
+      Dolfijn: 78,
+      Dol: 42,
+      "Groot Hollandia": 182,
+      GH: 38,
+      Stavoren: 107,
+      Sta: 42,
+    };
+    const rows: [string, string, number, number][] = [
+      ["royal-prince", "Royal Prince", 515, 710],
+      ["st-michael", "St Michael", 675, 710],
+      ["edgar", "Edgar", 835, 710],
+      ["royal-james", "Royal James", 995, 710],
+      ["henry", "Henry", 1155, 710],
+      ["cambridge", "Cambridge", 1315, 710],
+      ["zeven-provincien", "De Zeven Provinciën", 1155, 510],
+      ["gouda", "Gouda", 1000, 520],
+      ["oliphant", "Oliphant", 835, 510],
+      ["dolfijn", "Dolfijn", 675, 510],
+      ["groot-hollandia", "Groot Hollandia", 515, 510],
+      ["stavoren", "Stavoren", 1315, 510],
+    ];
+    const ships = rows.map(([id, name, sx, sy]) => ({ id, name, sx, sy, r: 40 }));
+    const hard = [
+      { x0: 1439, x1: 1610, y0: 319, y1: 490 }, // the wind's mark
+      { x0: 205, x1: 961, y0: 582, y1: 648 }, // "6.49″ base to base"
+    ];
+    const rings = [
+      { x0: 903, x1: 1087, y0: 542, y1: 593, soft: true }, // close 4″
+      { x0: 870, x1: 1120, y0: 441, y1: 492, soft: true }, // medium 8″
+      { x0: 898, x1: 1092, y0: 339, y1: 390, soft: true }, // long 12″
+    ];
+    const labels = placeLabels(ships, {
+      unit,
+      fontPx: 20,
+      bounds: { x0: 186, y0: 285, x1: 1644, y1: 1135 },
+      first: ["royal-james", "gouda"],
+      obstacles: [...hard, ...rings],
+      measure: (t: string) => width[t] ?? t.length * 12,
+    });
+    const gouda = labels.find((l) => l.id === "gouda");
+    expect(gouda?.text).toBe("Gouda");
+    expect(labels.find((l) => l.id === "royal-james")?.text).toBe("Royal James");
+    for (const [i, a] of labels.entries()) {
+      for (const b of labels.slice(i + 1)) expect(overlap(a.box, b.box), `${a.text} over ${b.text}`).toBe(false);
+      for (const h of hard) expect(overlap(a.box, h), `${a.text} over a mark`).toBe(false);
+    }
+    // beside her: within a gap and a row of her base, or a row out with her leader
+    const box = gouda?.box ?? { x0: 0, x1: 0, y0: 0, y1: 0 };
+    const dx = Math.max(box.x0 - 1000, 0, 1000 - box.x1);
+    const dy = Math.max(box.y0 - 520, 0, 520 - box.y1);
+    expect(gouda?.leader !== undefined || Math.hypot(dx, dy) <= 40 + 4 * unit + 24 * unit * 1.2).toBe(true);
+    // a ring's word under a name is the one the map leaves out
+    const hidden = coveredMarks(rings, labels);
+    for (const [i, r] of rings.entries()) expect(hidden.has(i)).toBe(labels.some((l) => overlap(l.box, r)));
   });
 });
