@@ -5,6 +5,7 @@
  * bottom-right, bottom-left as printed upright).
  */
 import type { Point } from "./homography.ts";
+import { MAX_MARKER_ID } from "./marker-cells.ts";
 
 /** The first ship marker's id. */
 export const FIRST_SHIP_ID = 10;
@@ -26,6 +27,16 @@ export function shipMarkers(shipIds: readonly string[], assigned: Readonly<Recor
     else if (!taken.has(FIRST_SHIP_ID + i)) out.set(FIRST_SHIP_ID + i, ship);
   });
   return out;
+}
+
+/**
+ * Why `value` is not a ship marker's id (a whole number from 10 to 586), in words naming it as `written` (the cell or
+ * field as given); null when it is one.
+ */
+export function notShipMarker(value: unknown, written = String(value)): string | null {
+  return Number.isInteger(value) && (value as number) >= FIRST_SHIP_ID && (value as number) <= MAX_MARKER_ID
+    ? null
+    : `"${written}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
 }
 
 /** One marker found in an image. */

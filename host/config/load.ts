@@ -5,8 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { MAX_MARKER_ID } from "../../devices/camera/marker-cells.ts";
-import { FIRST_SHIP_ID } from "../../devices/camera/markers.ts";
+import { notShipMarker } from "../../devices/camera/markers.ts";
 import { normaliseUid } from "../../devices/nfc/presence.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
@@ -138,8 +137,8 @@ export function assemble(
 
 /** Why a ship's `marker` cannot be hers: not a ship marker's id, or another ship's already. */
 function markerProblem(marker: unknown, markers: Readonly<Record<string, number>>): string | null {
-  if (!Number.isInteger(marker) || (marker as number) < FIRST_SHIP_ID || (marker as number) > MAX_MARKER_ID)
-    return `"${String(marker)}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
+  const not = notShipMarker(marker);
+  if (not) return not;
   const other = Object.entries(markers).find(([, m]) => m === marker);
   return other ? `marker ${String(marker)} is already on ${other[0]}.` : null;
 }

@@ -7,8 +7,7 @@
  */
 
 import { parse } from "csv-parse/sync";
-import { MAX_MARKER_ID } from "../../devices/camera/marker-cells.ts";
-import { FIRST_SHIP_ID } from "../../devices/camera/markers.ts";
+import { notShipMarker } from "../../devices/camera/markers.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { cellValue } from "../public/lib/cell.js";
 import { bracketDepth, CELL_CHARS, CELL_DEPTH, MAX_SHIPS } from "./limits.ts";
@@ -83,8 +82,8 @@ export function readCsvRoster(text: string): { rows: RosterRow[]; problems: Rost
 /** A `marker` cell's marker, or why it cannot be hers: not a ship marker's id, or another row's already. */
 function markerProblem(cell: string, taken: ReadonlyMap<number, number>): number | string {
   const marker = /^\d+$/.test(cell) ? Number(cell) : Number.NaN;
-  if (!(marker >= FIRST_SHIP_ID && marker <= MAX_MARKER_ID))
-    return `"${cell}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
+  const not = notShipMarker(marker, cell);
+  if (not) return not;
   const other = taken.get(marker);
   return other === undefined ? marker : `marker ${marker} is already on the ship of line ${other}.`;
 }

@@ -80,8 +80,9 @@ export function pace(fps, cameraFps, resolution) {
  * The ship markers the detection workers are told to expect (the second look runs only when one of them, or a
  * reference marker, is missing, and reads only those): the game's ships' markers, given at the table or by roster
  * order. `null` — any marker — while the table waits for a ship's marker to be shown, which may be any marker.
+ * @param {{ ships: { marker: number }[] }} setup
+ * @param {{ kind: string; ship?: string } | null} [assigning]
  */
-/** @param {{ ships: { marker: number }[] }} setup @param {{ kind: string; ship?: string } | null} [assigning] */
 export function expectedMarkers(setup, assigning = null) {
   if (assigning?.kind === "marker") return null;
   return [...new Set(setup.ships.map((s) => s.marker))].sort((a, b) => a - b);
@@ -106,13 +107,6 @@ export function cameraProblem(err) {
 }
 
 /**
- * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
- * (`starting`, `loading`, `running`, `error`), `message`, the last `frame` (the worker's answer), `stats` (frames,
- * mean detection ms, frames per second), `sent` (ship id → the last position sent) and `expected` (the ship markers
- * the workers were told to expect: `expectedMarkers`). What the table waits for and
- * says is the link's (`link.snap`: camera-link.js), which the page holds whether or not a camera runs.
- */
-/**
  * The looks beyond OpenCV's own within the finding's time (`secondMs`, `furtherMs`), each when it took a millisecond
  * or more, as the panel's words (docs/camera.md, "How a frame is measured"); `ms` writes a time.
  */
@@ -124,6 +118,13 @@ export function lookShares(s, ms = (v) => String(Math.round(v))) {
   return looks.length ? `, of which ${looks.join(" and ")}` : "";
 }
 
+/**
+ * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
+ * (`starting`, `loading`, `running`, `error`), `message`, the last `frame` (the worker's answer), `stats` (frames,
+ * mean detection ms, frames per second), `sent` (ship id → the last position sent) and `expected` (the ship markers
+ * the workers were told to expect: `expectedMarkers`). What the table waits for and
+ * says is the link's (`link.snap`: camera-link.js), which the page holds whether or not a camera runs.
+ */
 export class CameraRun {
   constructor({ video, setup, resolution, onUpdate, link, demo = false, onView = /** @type {(url: string) => void} */ ((_url) => {}) }) {
     this.video = video;
