@@ -47,7 +47,10 @@ async function exchange(url: string, socket: { remoteAddress: string }, sent: re
   await new Promise((r) => setTimeout(r, 150));
   ws.terminate();
   for (const m of got) expect(Value.Check(LiveServerMessage, m), JSON.stringify(m).slice(0, 100)).toBe(true);
-  return { states: got.filter((m) => m.type === "state").length, answers: got.filter((m) => m.type !== "state" && m.type !== "display" && m.type !== "event") };
+  return {
+    states: got.filter((m) => m.type === "state").length,
+    answers: got.filter((m) => m.type !== "state" && m.type !== "display" && m.type !== "event"),
+  };
 }
 
 const view = async () => (await app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
@@ -82,7 +85,9 @@ describe("the live socket's changes follow the token rule of every write", () =>
     const shownPaired = await exchange(`/api/live?token=${TOKEN}`, LAN, [shown]);
     expect(shownPaired.answers).toEqual([]);
     expect((await view()).assigning ?? null).toBeNull(); // marker 40 went to Royal James
-    expect((await app.inject({ method: "GET", url: "/api/camera" })).json().ships).toContainEqual(expect.objectContaining({ marker: 40, ship: "royal-james" }));
+    expect((await app.inject({ method: "GET", url: "/api/camera" })).json().ships).toContainEqual(
+      expect.objectContaining({ marker: 40, ship: "royal-james" }),
+    );
     const local = await exchange("/api/live", { remoteAddress: "127.0.0.1" }, [seen(700, 40)]);
     expect(local.answers).toEqual([{ type: "camera.reported", reported: 1, unknown: [] }]);
     expect(ship(await view(), "royal-james")).toMatchObject({ x: 700 });
