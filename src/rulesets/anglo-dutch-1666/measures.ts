@@ -8,7 +8,7 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { INCHES, inUnit, isNear, shownLength } from "../../game/measure-kit.ts";
+import { exactIn, INCHES, isNear, lengthWords } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
@@ -51,11 +51,13 @@ function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | n
   const edges = [s.rangeShort, s.rangeMedium, s.rangeLong].map((h) => h * INCHES_PER_HEX * MM_PER_INCH);
   const bandOf = (x: number): Band | null =>
     x <= (edges[0] ?? 0) ? "short" : x <= (edges[1] ?? 0) ? "medium" : x <= (edges[2] ?? 0) ? "long" : null;
-  // the band of the reading as shown (to 0.01″): a gap shown as 4″ is medium, as a ruler's 4″ is
-  const band = bandOf(inUnit(mm, INCHES) * MM_PER_INCH);
+  // the band of the unrounded gap (to a millionth of an inch): 4.004″ is beyond the 4″ edge, whatever it shows as
+  const exact = exactIn(mm, INCHES) * MM_PER_INCH;
+  const band = bandOf(exact);
   const edge = edges.find((e) => isNear(mm - e, slack));
   const other = edge === undefined ? undefined : bandOf(mm <= edge ? edge + 1 : edge - 1);
-  return { band, figure: `${shownLength(inUnit(mm, INCHES), INCHES)} base to base (2″ a hex)`, other };
+  const inchEdges = edges.map((e) => e / MM_PER_INCH);
+  return { band, figure: `${lengthWords(mm, INCHES, inchEdges)} base to base (2″ a hex)`, other };
 }
 
 function range(ctx: Ctx): Reading | null {
@@ -149,7 +151,7 @@ function outOfCommand(ctx: Ctx): Reading | null {
     if (!x || !y) return null;
     if (grid) return hexDistance(hexAt(grid, x.center).hex, hexAt(grid, y.center).hex);
     // 2″ a hex, centre to centre: a ship 8.0″ away is 4 hexes away
-    return Math.ceil(inUnit(distance(x.center, y.center), INCHES) / INCHES_PER_HEX - 1e-9);
+    return Math.ceil(exactIn(distance(x.center, y.center), INCHES) / INCHES_PER_HEX - 1e-9);
   };
   const out: string[] = [];
   let measuredAny = false;
