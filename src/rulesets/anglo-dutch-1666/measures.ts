@@ -21,6 +21,9 @@ import type { AdState } from "./schema.ts";
 type Ctx = MeasureContext<AdState>;
 type Band = "short" | "medium" | "long";
 const INCHES_PER_HEX = 2;
+/** Degrees as players read them: whole, with a decimal where rounding would land on an arc's edge. */
+const shownDegrees = (deg: number): string =>
+  `${Math.round(deg) === 60 || Math.round(deg) === 120 ? Math.round(deg * 10) / 10 : Math.round(deg)}°`;
 const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
 
 /** The range band of a count of hexes (the settings' bands), or null beyond long range. */
@@ -98,7 +101,12 @@ function downwind(ctx: Ctx): Reading | null {
   return { value: off < 90, figure: `the target bears ${Math.round(off)}° off downwind` };
 }
 
-/** "with a 60° fire arc" (setting fireArcs): the target within 30° of either beam, and within long range. */
+/**
+ * Appendix 3, "Doing without a hex grid": "Ranges would be 2” close, 4” medium and 8” long, with a 60° fire arc" — on
+ * a table without a hex cloth the arc is the text's own rule and always applies: the target's centre within 30° of
+ * either beam (60°–120° off the bow). On a hex cloth the text fires "only into the indicated hexes", a diagram our
+ * text lacks: the same arc then applies only with the setting `fireArcs`. Beyond long range is refused either way.
+ */
 const arcAndRange = {
   name: "the fire arc",
   givenBy: ["range"],
@@ -112,15 +120,30 @@ const arcAndRange = {
         refusal: fail("rules.out-of-range", `${nameOf(ctx, ctx.action.target)} is ${r.figure} away, beyond long range.`, "action.target")
           .error,
       };
-    if (!cfg(ctx.state).fireArcs) return null;
+    if (ctx.table.hexGrid && !cfg(ctx.state).fireArcs) return null;
     const rel = Math.abs(relativeBearing(a, b.center));
-    if (rel >= 60 && rel <= 120) return null;
+    const slack =
+      ctx.table.uncertainty.degrees +
+      (Math.atan2(ctx.slack([ctx.action.firer, ctx.action.target], 0), distance(a.center, b.center)) * 180) / Math.PI;
+    const off = Math.min(Math.abs(rel - 60), Math.abs(rel - 120));
+    const inside = rel >= 60 && rel <= 120;
+    const borderline = isNear(off, slack)
+      ? {
+          borderline: {
+            value: inside ? "in the arc" : "outside",
+            other: inside ? "outside" : "in the arc",
+            edge: "the 60° fire arc's edge",
+          },
+        }
+      : {};
+    if (inside) return Object.keys(borderline).length ? borderline : null;
     return {
       refusal: fail(
         "rules.illegal",
-        `${nameOf(ctx, ctx.action.target)} bears ${Math.round(rel)}° off the bow, outside both broadside arcs.`,
+        `${nameOf(ctx, ctx.action.target)} bears ${shownDegrees(rel)} off ${nameOf(ctx, ctx.action.firer)}'s bow, outside both broadsides' 60° fire arcs (60°–120° off the bow; Appendix 3).`,
         "action.target",
       ).error,
+      ...borderline,
     };
   },
 };
