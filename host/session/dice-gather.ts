@@ -45,7 +45,9 @@ export function refuseDie(
 ): string | null {
   const label = `${nameOf(r)} (${r.face})`;
   if (!st) return `${label}: no action is waiting for dice.`;
-  if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
+  // a refused action takes no dice: the refusal is the reason (one full stop, not the sentence's and one more)
+  if (!st.plan && st.error) return `${label}: not counted — ${st.error.message.replace(/\.$/, "")}.`;
+  if (!st.plan) return `${label}: not counted — first ${st.instruction.replace(/\.$/, "")}.`;
   if (sidedPlan(st.plan)) {
     const mode = binding?.side ? (players[binding.side] ?? "electronic") : "electronic";
     return mode === "electronic" ? null : `${label}: ${binding?.side} rolls ${mode} dice — ignored.`;

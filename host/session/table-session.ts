@@ -331,9 +331,14 @@ export class TableSession {
     });
   }
 
-  /** Keeps a notice and queues it as an event (a change of its own). */
+  /**
+   * Keeps a notice and queues it as an event (a change of its own); the same words said again (a button pressed
+   * twice on a refused shot) take the place of the last notice rather than stacking a second line of them.
+   */
   #notice(notice: Notice): void {
-    this.#notices = [...this.#notices, notice].slice(-NOTICES_KEPT);
+    const last = this.#notices.at(-1);
+    const again = last?.text === notice.text && last.level === notice.level && last.device === notice.device;
+    this.#notices = [...(again ? this.#notices.slice(0, -1) : this.#notices), notice].slice(-NOTICES_KEPT);
     this.#version++;
     this.#pending.push({ type: "notice", notice });
   }
