@@ -13,9 +13,9 @@ import { fileURLToPath } from "node:url";
 import { detectPhoto } from "../devices/camera/detect-photo.ts";
 import type { GreyImage } from "../devices/camera/detector.ts";
 import { applyHomography, fitHomography, type Point } from "../devices/camera/homography.ts";
+import { decodeGreyImage } from "../devices/camera/image-file.ts";
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
-import { decodeGreyImage } from "../devices/camera/image-file.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(here, "../test/fixtures/camera-real");
