@@ -332,6 +332,12 @@ export const TableViewSchema = Type.Object(
         device: Type.Optional(
           Type.String({ description: "The device a notice concerns: its trouble stays on the display until it is back" }),
         ),
+        refused: Type.Optional(
+          Type.Object(
+            { dice: Type.Array(Type.String()), why: Type.String() },
+            { description: "Dice not counted for one reason: each die's name and face, and why (one notice for them all)" },
+          ),
+        ),
       }),
     ),
     ended: Nullable(
