@@ -109,6 +109,7 @@ const DieLabel = Type.Object({
   source: Type.String({ description: 'The die\'s name, "typed" or "host roll"' }),
   whose: Type.String({ description: "The side, else the colour, else the role where the roll has several; empty for one" }),
   text: Type.String(),
+  reads: Type.Optional(Type.Literal("total", { description: "The rule reads the slot's dice by their sum: shown as a total" })),
 });
 
 const PlacedDie = Type.Object(

@@ -210,6 +210,8 @@ export interface DieLabel {
   readonly whose: string;
   /** The whole label: "English · Black die", "black · typed", "attacker · host roll". */
   readonly text: string;
+  /** The rule reads the slot's dice by their total (`DicePlanEntry.reads`): the display shows the sum, no marks. */
+  readonly reads?: "total";
 }
 
 /** How a die is named to players: by its device's name (its health's), else its family and number ("Pixels die 5"). */
@@ -245,7 +247,15 @@ export function dieLabel(plan: DicePlan, d: PlacedDie, nameOf?: DieNamer): DieLa
   const color = d.color ?? undefined;
   const source = sourceName(d.from, nameOf);
   const whose = whoseSlot({ role, color: color ?? null, ...(side ? { side } : {}) }, plan);
-  return { ...(side ? { side } : {}), ...(color ? { color } : {}), role, source, whose, text: whose ? `${whose} · ${source}` : source };
+  return {
+    ...(side ? { side } : {}),
+    ...(color ? { color } : {}),
+    role,
+    source,
+    whose,
+    text: whose ? `${whose} · ${source}` : source,
+    ...(e?.reads ? { reads: e.reads } : {}),
+  };
 }
 
 /** The dice with their labels, for the view. */

@@ -24,7 +24,13 @@ function words(v: unknown, nameOf: (id: string) => string, field?: ActionField):
 }
 
 const fieldOf = (def: ActionDef, field: string): ActionField | undefined => def.fields.find((f) => f.name === field);
-const labelOf = (def: ActionDef, field: string): string => fieldOf(def, field)?.label ?? field;
+/** A field's label; a field no form shows (the torpedo's distances) in words, never its key ("distances"). */
+const labelOf = (def: ActionDef, field: string): string =>
+  fieldOf(def, field)?.label ??
+  field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** The map's firing line: along the beam fired from (`broadside`), else firer to target; null without both positions. */
 function firingLine(st: DraftStatus, positions: Positions | undefined) {

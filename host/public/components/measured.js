@@ -11,8 +11,7 @@ export function Measured({ measured, choose }) {
       measured.fields.length
         ? html`<p class="measured-fields"><span class="measured-kicker">Measured on the table: </span>
             ${measured.fields.map(
-              (f, i) =>
-                html`${i ? " · " : ""}<span data-field=${f.name}>${f.label}: <b>${typeof f.value === "number" && f.figure ? f.figure : f.words}</b></span>`,
+              (f, i) => html`${i ? " · " : ""}<span data-field=${f.name}>${f.label}: <b>${f.figure || f.words}</b></span>`,
             )}</p>`
         : null
     }
