@@ -26,7 +26,13 @@ function words(v: unknown, nameOf: (id: string) => string, field?: ActionField):
 }
 
 const fieldOf = (def: ActionDef, field: string): ActionField | undefined => def.fields.find((f) => f.name === field);
-const labelOf = (def: ActionDef, field: string): string => fieldOf(def, field)?.label ?? field;
+/** A field's label; a field no form shows (the torpedo's distances) in words, never its key ("distances"). */
+const labelOf = (def: ActionDef, field: string): string =>
+  fieldOf(def, field)?.label ??
+  field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 
 /**
  * The map's line of fire: the one the action declares (its `map.line`, measured in the rules core: Sole Bay's beam at
