@@ -78,7 +78,8 @@ export function describeMeasured(c: MeasuredCase): void {
       const measured = () => (s.pending?.measured?.fields ?? []).map((f) => f.name);
       const asksMeasured = (x: TableView) => {
         const p = x.pending;
-        const labels = (p?.fields ?? []).filter((f) => measured().includes(f.name)).map((f) => f.label.toLowerCase());
+        const fields = (p?.fields ?? []) as unknown as readonly { name: string; label: string }[];
+        const labels = fields.filter((f) => measured().includes(f.name)).map((f) => f.label.toLowerCase());
         return measured().includes(p?.choosing?.name ?? "") || labels.some((l) => (p?.instruction ?? "").toLowerCase().includes(l));
       };
       expect(s.pending?.error).toBeNull();
