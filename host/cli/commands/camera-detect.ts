@@ -5,6 +5,7 @@
  * comparing detectors. A file that is not a readable image, or is too large, exits 2.
  */
 import { readFile, stat } from "node:fs/promises";
+import { loadAprilTag } from "../../../devices/camera/apriltag-detector.ts";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
@@ -25,7 +26,7 @@ export async function runCameraDetect(file: string | undefined, json: boolean): 
   if (typeof image === "string") return badInput({ code: "input.invalid", message: `${file}: ${image}.`, path: file });
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
-  const seen = await detectPhoto(detector, image).finally(() => detector.close());
+  const seen = await detectPhoto(detector, image, await loadAprilTag()).finally(() => detector.close());
   const markers = seen.map((m) => ({ id: m.id, corners: m.corners.map((p) => [r2(p.x), r2(p.y)]), fit: m.fit }));
   if (json) return { code: 0, stdout: printJson({ ok: true, width: image.width, height: image.height, markers }) };
   const lines = seen.map((m) => {
