@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type AprilTag, loadAprilTag } from "../../../devices/camera/apriltag-detector.ts";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
-import type { GreyImage, MarkerDetector } from "../../../devices/camera/detector.ts";
+import type { MarkerDetector } from "../../../devices/camera/detector.ts";
+import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
-import { decodeImage } from "../../../host/cli/commands/camera-measure.ts";
 import { drawnOfficial, officialCorners } from "./official-tags.ts";
 
 const NASA = join(import.meta.dirname, "../../fixtures/camera-real/apriltag-nasa");
@@ -57,7 +57,9 @@ describe("the AprilTag library as WebAssembly", () => {
     let found = 0;
     let total = 0;
     for (const f of readdirSync(NASA).filter((n) => n.endsWith(".jpg"))) {
-      const image = decodeImage(readFileSync(join(NASA, f))) as GreyImage;
+      const read = await readGreyImage(join(NASA, f));
+      if (!read.ok) throw new Error(read.reason);
+      const image = read.image;
       const tags = listed(readFileSync(join(NASA, f.replace(/\.jpg$/, ".txt")), "utf8"));
       const seen = await detectPhoto(detector, image, april);
       expect(seen.every((m) => m.id === 0)).toBe(true);
