@@ -120,7 +120,11 @@ function aprilTag(): { detect(image: GreyImage): Promise<Tag[]>; close(): void }
     async detect(image) {
       child.stdin.write(`${image.width} ${image.height}\n`);
       child.stdin.write(image.data);
-      const { value } = await lines.next();
+      const { value, done } = await lines.next();
+      if (done)
+        throw new Error(
+          "the AprilTag C library did not answer: is Debian's python3-apriltag installed (apt-get install python3-apriltag)?",
+        );
       return (JSON.parse(value as string) as { id: number; corners: [number, number][] }[]).map((d) => ({
         id: d.id,
         corners: d.corners.map(([x, y]) => ({ x, y })),
