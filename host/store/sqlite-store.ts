@@ -54,10 +54,31 @@ interface GameRow {
   readonly ended_at?: number | null;
 }
 
+/** A game's stored set-up, checked to be one the game can be rebuilt from (else an error naming the game). */
+function readSetup(r: GameRow): GameSetup {
+  let v: unknown;
+  try {
+    v = JSON.parse(r.setup);
+  } catch (e) {
+    throw new Error(`game ${r.id}'s set-up is unreadable (${(e as Error).message})`);
+  }
+  const o = v as { ruleset?: unknown; start?: { ships?: unknown } } | null;
+  const problem =
+    typeof o !== "object" || o === null || Array.isArray(o)
+      ? "not an object"
+      : typeof o.ruleset !== "string"
+        ? "it names no rule set"
+        : typeof o.start !== "object" || o.start === null || !Array.isArray(o.start.ships)
+          ? "it has no starting ships"
+          : null;
+  if (problem) throw new Error(`game ${r.id}'s set-up is unreadable (${problem})`);
+  return v as GameSetup;
+}
+
 const toGameRecord = (r: GameRow): GameRecord => ({
   id: r.id,
   createdAt: r.created_at,
-  setup: JSON.parse(r.setup) as GameSetup,
+  setup: readSetup(r),
   status: r.status ?? "active",
   winner: r.winner ?? null,
   endedAt: r.ended_at ?? null,
@@ -86,7 +107,7 @@ export class SqliteStore {
     if (options.readOnly) {
       // an in-memory copy may be brought up to date without touching the file; one read through its -wal is read as it is
       const version = this.#db.pragma("user_version", { simple: true }) as number;
-      this.migration = this.#db.memory ? naming(file, () => migrate(this.#db, ":memory:")) : { from: version, to: version };
+      this.migration = this.#db.memory ? naming(file, () => migrate(this.#db, file, undefined, { backup: false })) : { from: version, to: version };
       return;
     }
     try {
@@ -303,6 +324,11 @@ export class SqliteStore {
   games(): GameRecord[] {
     // every column: a file opened read-only (replay) may be of an older schema, without status and winner
     return naming(this.file, () => (this.#db.prepare("SELECT * FROM games ORDER BY id").all() as GameRow[]).map(toGameRecord));
+  }
+
+  /** The ids of the file's games, oldest first (without reading their set-ups). */
+  gameIds(): number[] {
+    return naming(this.file, () => (this.#db.prepare("SELECT id FROM games ORDER BY id").all() as { id: number }[]).map((r) => r.id));
   }
 
   /** Game `id` of the file, or null when there is none. */
