@@ -29,6 +29,7 @@ import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import type { TableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
+import { sayRescuedCopies } from "./store/rescued-notice.ts";
 import type { SqliteStore } from "./store/sqlite-store.ts";
 import { TableLights } from "./table-lights.ts";
 import { TableLoop, type TableUpdate } from "./table-loop.ts";
@@ -118,7 +119,16 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   devices.onDialStarted(() => loop.showWind(session().windView()));
   devices.start();
   const { gameId, setup } = loop.game;
-  logger.info({ ruleset: setup.ruleset.id, game: gameId, resolved: session().records.length, club: tableFile.club ? brokerForLog(tableFile.club.broker) : undefined }, "table ready");
+  logger.info(
+    {
+      ruleset: setup.ruleset.id,
+      game: gameId,
+      resolved: session().records.length,
+      club: tableFile.club ? brokerForLog(tableFile.club.broker) : undefined,
+    },
+    "table ready",
+  );
+  sayRescuedCopies(store.file, session(), logger);
   const stopWatch = watchGameFile(session, logger);
   const games = new GameSwitch({
     loop,

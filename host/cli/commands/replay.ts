@@ -36,7 +36,11 @@ export async function runReplay(
   }
   const gameId = values.game === undefined ? undefined : Number(values.game);
   if (gameId !== undefined && (!Number.isInteger(gameId) || gameId < 1)) {
-    return badInput({ code: "input.invalid", message: `--game must be a game's id (1 or more, as /games lists it); got "${values.game}".`, path: "--game" });
+    return badInput({
+      code: "input.invalid",
+      message: `--game must be a game's id (1 or more, as /games lists it); got "${values.game}".`,
+      path: "--game",
+    });
   }
   let store: SqliteStore;
   try {
