@@ -7,7 +7,10 @@ import { rescuedCopies, rescuedNotice } from "./rescued.ts";
 export function sayRescuedCopies(file: string, session: TableSession, logger: Logger): void {
   const copies = rescuedCopies(file);
   if (copies.length === 0) return;
-  logger.warn({ file, copies: copies.map((c) => ({ name: c.name, problem: c.problem })) }, "rescued copies of the game wait beside the game file");
+  logger.warn(
+    { file, copies: copies.map((c) => ({ name: c.name, problem: c.problem })) },
+    "rescued copies of the game wait beside the game file",
+  );
   const text = rescuedNotice(copies);
   if (text) session.send({ type: "announce", text });
 }

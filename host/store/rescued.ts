@@ -77,7 +77,11 @@ export function rescuedNotice(copies: readonly RescuedCopy[]): string | null {
  * Restores rescued copy `name` (beside the store's file) into the store as new games; their ids. The copy is then
  * renamed `….restored-<now>` beside it, kept, and no longer offered.
  */
-export function restoreRescued(store: SqliteStore, name: string, now: number): Result<{ readonly games: readonly number[]; readonly kept: string }> {
+export function restoreRescued(
+  store: SqliteStore,
+  name: string,
+  now: number,
+): Result<{ readonly games: readonly number[]; readonly kept: string }> {
   const copy = rescuedCopies(store.file).find((c) => c.name === name);
   if (!copy) return fail("rescued.unknown", `There is no rescued copy "${name}" beside ${basename(store.file)}.`, "name");
   if (copy.problem !== undefined) return fail("store.unreadable", `${name} cannot be restored: ${copy.problem}`, "name");

@@ -385,7 +385,10 @@ export class SqliteStore {
         );
         const ids: number[] = [];
         for (const g of games) {
-          const id = Number(addGame.run(g.created_at, g.ruleset, g.title, g.setup, g.status ?? "active", g.winner ?? null, g.ended_at ?? null).lastInsertRowid);
+          const id = Number(
+            addGame.run(g.created_at, g.ruleset, g.title, g.setup, g.status ?? "active", g.winner ?? null, g.ended_at ?? null)
+              .lastInsertRowid,
+          );
           this.#db.prepare("UPDATE games SET setup_key = ? WHERE id = ?").run(`game:${id}`, id);
           // the log's entries are numbered across the file: each gets the next number here, an undo the number of its action
           const seqs = new Map<number, number>();
@@ -394,7 +397,9 @@ export class SqliteStore {
             const row = [r.action, r.plan, r.dice, r.outcome, r.events, r.follow_ups, r.description, r.waiting ?? null];
             seqs.set(r.seq, Number(addRow.run(id, r.kind, r.at, undoes, ...row).lastInsertRowid));
           }
-          const snap = src.prepare("SELECT at, snapshot FROM snapshots WHERE game_id = ?").get(g.id) as { at: number; snapshot: string } | undefined;
+          const snap = src.prepare("SELECT at, snapshot FROM snapshots WHERE game_id = ?").get(g.id) as
+            | { at: number; snapshot: string }
+            | undefined;
           const read = snap ? readSnapshot(snap.snapshot) : null;
           if (snap && read?.ok) {
             // the last undo named an entry by its old number: the working state keeps all but that

@@ -11,7 +11,12 @@ import { rescuedCopies, restoreRescued } from "../../store/rescued.ts";
 import { sendError } from "../errors.ts";
 
 const RescuedParams = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9_.-]+\\.rescued-[0-9]{1,15}$", description: "The copy's file name" }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: "^[A-Za-z0-9_.-]+\\.rescued-[0-9]{1,15}$",
+    description: "The copy's file name",
+  }),
 });
 
 const RescuedList = Type.Object({
@@ -27,7 +32,10 @@ const RescuedList = Type.Object({
 });
 
 /** Registers the list and the restore. */
-export async function rescuedRoutes(app: FastifyInstance, opts: { readonly table: TableRuntime; readonly now?: () => number }): Promise<void> {
+export async function rescuedRoutes(
+  app: FastifyInstance,
+  opts: { readonly table: TableRuntime; readonly now?: () => number },
+): Promise<void> {
   const { table } = opts;
   const now = opts.now ?? Date.now;
   app.get("/api/games/rescued", { schema: { response: { 200: RescuedList } } }, async () => ({

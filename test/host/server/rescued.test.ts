@@ -63,7 +63,13 @@ describe("a rescued copy of the game file", () => {
     const listed = (await second.app.inject({ method: "GET", url: "/api/games/rescued" })).json();
     expect(listed).toEqual({
       ok: true,
-      copies: [{ name: copy, at: Number(copy.split("-").at(-1)), games: [{ title: "Sole Bay, 28 May 1672", ruleset: "sole-bay-1672", results: 2 }] }],
+      copies: [
+        {
+          name: copy,
+          at: Number(copy.split("-").at(-1)),
+          games: [{ title: "Sole Bay, 28 May 1672", ruleset: "sole-bay-1672", results: 2 }],
+        },
+      ],
     });
 
     // a write: from another machine it needs the token, as every write does
