@@ -20,6 +20,8 @@ function words(v: unknown, nameOf: (id: string) => string, field?: ActionField):
   if (named !== undefined) return named;
   if (typeof v === "string") return nameOf(v);
   if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => words(x, nameOf, field)).join(", ");
+  // a measured length is kept unrounded for the rules (4.004″ is beyond the 4″ edge); players read it to 0.001
+  if (typeof v === "number" && !Number.isInteger(v)) return String(Math.round(v * 1000) / 1000);
   return String(v);
 }
 

@@ -109,6 +109,21 @@ the output says which markers were found.`,
       (await import("./camera-measure.ts")).runCameraMeasure(positionals[0], str(values.area), str(values.size), values.json === true),
   },
   {
+    name: "camera detect",
+    synopsis: "quarterdeck camera detect IMAGE [--json]",
+    help: `What the camera sees in any photo (PNG or JPEG), no table needed: each AprilTag 36h11 marker's id, its corners
+and whether its pattern fit is kept (docs/reference/camera.md). For checking a camera, and comparing detectors.
+
+  --json       print the JSON: {"ok": true, "width", "height", "markers": [{"id", "corners": [[x, y] ×4], "fit"}]},
+               corners in the official AprilTag image's order (its top-left first, clockwise), pixel centres at
+               integer coordinates (else a line per marker)
+
+Exit 0 ok (no marker seen is still 0); 2 when the file is not a readable PNG or JPEG, or is too large.`,
+    options: { json: { type: "boolean" } },
+    maxPositionals: 1,
+    run: async ({ values, positionals }) => (await import("./camera-detect.ts")).runCameraDetect(positionals[0], values.json === true),
+  },
+  {
     name: "markers",
     synopsis:
       "quarterdeck markers [--roster FILE | --config FILE | --scenario NAME] [--size MM] [--reference-size MM] --out FILE.pdf|FILE.svg [--json]",

@@ -9,7 +9,7 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { CM, gapReading, inUnit, isNear, shownLength } from "../../game/measure-kit.ts";
+import { CM, exactIn, gapReading, isNear, lengthWords } from "../../game/measure-kit.ts";
 import { arcOf, QUARTERS, relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { shipsAround } from "../../geometry/radius.ts";
@@ -69,11 +69,11 @@ const arcAndRange = {
     if (!a || !b) return null;
     const gap = baseGap(a, b).distance;
     const target = nameOf(ctx, ctx.action.target);
-    if (!ctx.given("rangeCm") && inUnit(gap, CM) > 12)
+    if (!ctx.given("rangeCm") && exactIn(gap, CM) > 12)
       return {
         refusal: fail(
           "rules.out-of-range",
-          `${target} is ${shownLength(inUnit(gap, CM), CM)} away, beyond the range table (12 cm).`,
+          `${target} is ${lengthWords(gap, CM, [12])} away, beyond the range table (12 cm).`,
           "action.target",
         ).error,
       };
@@ -115,14 +115,14 @@ function nearExplosion(ctx: Ctx): Reading | null {
   const around = shipsAround(centre, others, EXPLOSION_CM * CM.mm);
   const inside = around.filter((w) => w.inside);
   const close = around.find((w) => isNear(w.margin, ctx.slack([ctx.action.from, w.id])));
-  const value = inside.map((w) => ({ ship: w.id, rangeCm: inUnit(w.distance, CM) }));
+  const value = inside.map((w) => ({ ship: w.id, rangeCm: exactIn(w.distance, CM) }));
   return {
     value,
     figure: `${plural(inside.length, "ship")} within 12 cm base to base`,
     ...(close
       ? {
           borderline: {
-            edge: `12 cm (${nameOf(ctx, close.id)} at ${shownLength(inUnit(close.distance, CM), CM)})`,
+            edge: `12 cm (${nameOf(ctx, close.id)} at ${lengthWords(close.distance, CM, [12])})`,
             other: "check that ship",
           },
         }
@@ -142,7 +142,7 @@ const contact = {
     return {
       refusal: fail(
         "rules.illegal",
-        `${nameOf(ctx, ctx.action.attacker)} is ${shownLength(inUnit(gap, CM), CM)} from ${nameOf(ctx, ctx.action.defender)}; boarding needs the ships in contact.`,
+        `${nameOf(ctx, ctx.action.attacker)} is ${lengthWords(gap, CM)} from ${nameOf(ctx, ctx.action.defender)}; boarding needs the ships in contact.`,
         "action.defender",
       ).error,
     };

@@ -48,7 +48,7 @@ export const SETTINGS: readonly SettingDef[] = [
     name: "fireArcs",
     default: false,
     description:
-      'Check broadside arcs from hexes and headings. "Ships fire only into the indicated hexes" — the diagram is missing; Appendix 3: "with a 60° fire arc" read as 60°–120° off the bow either side; a stern rake from within 30° of the target\'s stern.',
+      'Check broadside arcs from hexes and headings on a hex cloth. "Ships fire only into the indicated hexes" — the diagram is missing; Appendix 3: "with a 60° fire arc" read as 60°–120° off the bow either side; a stern rake from within 30° of the target\'s stern. On a table without a hex cloth Appendix 3\'s arc is always checked from positions.',
   },
   {
     name: "strongWindFirePenalty",

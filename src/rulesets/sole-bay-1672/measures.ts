@@ -9,7 +9,18 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { beamCrossing, gapReading, INCHES, inUnit, isNear, lineSlack, nearEdge, shownLength } from "../../game/measure-kit.ts";
+import {
+  beamCrossing,
+  exactIn,
+  gapReading,
+  INCHES,
+  inUnit,
+  isNear,
+  lengthWords,
+  lineSlack,
+  nearEdge,
+  shownLength,
+} from "../../game/measure-kit.ts";
 import { edge, endPoint } from "../../geometry/base.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { firingLine, rakes } from "../../geometry/firing-line.ts";
@@ -71,11 +82,11 @@ const firingLineCheck = {
     const name = nameOf(ctx, ctx.action.target);
     const firerName = nameOf(ctx, ctx.action.firer);
     const slack = lineSlack(ctx, ctx.action.firer, ctx.action.target, gap + target.length);
-    if (!ctx.given("rangeInches") && inUnit(gap, INCHES) > GUNNERY_RANGE_INCHES) {
+    if (!ctx.given("rangeInches") && exactIn(gap, INCHES) > GUNNERY_RANGE_INCHES) {
       return {
         refusal: fail(
           "rules.out-of-range",
-          `${name} is ${inches(gap)} from ${firerName}, base to base; broadsides reach ${GUNNERY_RANGE_INCHES}″ at most.`,
+          `${name} is ${lengthWords(gap, INCHES, [GUNNERY_RANGE_INCHES])} from ${firerName}, base to base; broadsides reach ${GUNNERY_RANGE_INCHES}″ at most.`,
           "action.target",
         ).error,
       };
@@ -121,7 +132,9 @@ function withinTwelve(ctx: Ctx, strategic: boolean): Reading | null {
   const edge = near ? nearEdge(near.mm, [GUNNERY_RANGE_INCHES], INCHES, ctx.slack([ctx.action.ship, near.id])) : undefined;
   return {
     value: strategic ? !inside : inside,
-    figure: near ? `nearest enemy ${nameOf(ctx, near.id)} at ${inches(near.mm)}` : "no enemy on the table",
+    figure: near
+      ? `nearest enemy ${nameOf(ctx, near.id)} at ${lengthWords(near.mm, INCHES, [GUNNERY_RANGE_INCHES])}`
+      : "no enemy on the table",
     ...(edge ? { borderline: { edge: edge.edge, other: strategic ? inside : !inside } } : {}),
   };
 }
@@ -197,7 +210,7 @@ const boardingReach = {
       return {
         refusal: fail(
           "rules.illegal",
-          `${nameOf(ctx, ctx.action.attacker)} is ${inches(mm)} from ${name}'s side edge; boarding needs half an inch.`,
+          `${nameOf(ctx, ctx.action.attacker)} is ${lengthWords(mm, INCHES, [0.5])} from ${name}'s side edge; boarding needs half an inch.`,
           "action.defender",
         ).error,
         ...(near ? { borderline: { value: "too far", other: "within reach", edge: "half an inch" } } : {}),
@@ -218,7 +231,7 @@ const retireReach = {
     return {
       refusal: fail(
         "rules.illegal",
-        `${nameOf(ctx, ctx.action.to)} is ${inches(mm)} from ${nameOf(ctx, ctx.action.ship)}; the Flag Officer may retire only within 6″.`,
+        `${nameOf(ctx, ctx.action.to)} is ${lengthWords(mm, INCHES, [6])} from ${nameOf(ctx, ctx.action.ship)}; the Flag Officer may retire only within 6″.`,
         "action.to",
       ).error,
     };

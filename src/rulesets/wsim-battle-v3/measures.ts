@@ -10,6 +10,7 @@
  * ships' hexes block.
  */
 
+import { setting } from "../../game/action-kit.ts";
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
 import { isNear } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
@@ -97,20 +98,31 @@ function signalPath(ctx: Ctx): { hexes: number; clear: boolean; blocker: string 
   return { hexes: hexDistance(from.stern, end), clear, blocker };
 }
 
+/**
+ * VII.2 as a whole: "Optional: only to be used when repeaters (Frigates and below) are used in the scenario. A signal
+ * arrives if there is a clear line of sight from the stern hex of the signalling ship to either hex of the ship to
+ * receive the signal, no longer than 15 hexes in length." With repeaters in the scenario (setting `repeaters`) a
+ * direct signal needs both — a blocked 6-hex line and a clear 16-hex one are refused alike, each with its figure;
+ * without them VII.2 is not in play and neither is asked of a signal (its path's length still sets when it arrives,
+ * VII.3). A chain through repeaters (`legs`) is the players' to give, each leg checked against the 15 hexes.
+ */
 const signalSight = {
   name: "the signal's line of sight",
   givenBy: ["pathHexes"],
   check(ctx: Ctx) {
+    if (!setting<boolean>(ctx.state.settings, "repeaters")) return null;
     if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;
     const p = signalPath(ctx);
-    if (!p || p.clear) return null;
-    return {
-      refusal: fail(
-        "rules.illegal",
-        `VII.2: no clear line of sight from ${nameOf(ctx, ctx.action.from)}'s stern hex to ${nameOf(ctx, ctx.action.to)} (${p.hexes} hexes; other ships block it).`,
-        "action.to",
-      ).error,
-    };
+    if (!p) return null;
+    const from = nameOf(ctx, ctx.action.from);
+    const to = nameOf(ctx, ctx.action.to);
+    const maxLeg = setting<number>(ctx.state.settings, "signalLegHexes");
+    const why = !p.clear
+      ? `no clear line of sight from ${from}'s stern hex to ${to} (${p.hexes} hexes; ${p.blocker ?? "another ship"} blocks it)`
+      : p.hexes > maxLeg
+        ? `the line of sight from ${from}'s stern hex to ${to} is ${p.hexes} hexes, longer than ${maxLeg}; send it through repeaters`
+        : null;
+    return why ? { refusal: fail("rules.illegal", `VII.2: ${why}.`, "action.to").error } : null;
   },
 };
 
