@@ -13,9 +13,9 @@ import { fileURLToPath } from "node:url";
 import { detectPhoto } from "../devices/camera/detect-photo.ts";
 import type { GreyImage } from "../devices/camera/detector.ts";
 import { applyHomography, fitHomography, type Point } from "../devices/camera/homography.ts";
+import { decodeGreyImage } from "../devices/camera/image-file.ts";
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
-import { decodeImage } from "../host/cli/commands/camera-measure.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(here, "../test/fixtures/camera-real");
@@ -78,31 +78,35 @@ function sheetInView(image: GreyImage, finds: readonly Tag[]): Set<number> {
   return new Set(SHEET_IDS.filter((id) => corners.every(([du, dv]) => inside(applyHomography(h, grid(id, du, dv))))));
 }
 
-function photos(): { set: string; photos: Photo[] }[] {
-  const load = (file: string): GreyImage => {
-    const g = decodeImage(readFileSync(file));
-    if (typeof g === "string") throw new Error(`${file}: ${g}`);
-    return g;
+async function photos(): Promise<{ set: string; photos: Photo[] }[]> {
+  const load = async (file: string): Promise<GreyImage> => {
+    const g = await decodeGreyImage(readFileSync(file));
+    if (!g.ok) throw new Error(`${file}: ${g.reason}`);
+    return g.image;
   };
   const nasaDir = join(FIXTURES, "apriltag-nasa");
   const sheetDir = join(FIXTURES, "printed-sheet");
   return [
     {
       set: "apriltag-nasa (3 photos 799×533, 47 tags)",
-      photos: readdirSync(nasaDir)
-        .filter((f) => f.endsWith(".jpg"))
-        .sort()
-        .map((f) => {
-          const truth = nasaTruth(readFileSync(join(nasaDir, f.replace(/\.jpg$/, ".txt")), "utf8"));
-          return { name: f, image: load(join(nasaDir, f)), ids: new Set(truth.map((t) => t.id)), truth };
-        }),
+      photos: await Promise.all(
+        readdirSync(nasaDir)
+          .filter((f) => f.endsWith(".jpg"))
+          .sort()
+          .map(async (f) => {
+            const truth = nasaTruth(readFileSync(join(nasaDir, f.replace(/\.jpg$/, ".txt")), "utf8"));
+            return { name: f, image: await load(join(nasaDir, f)), ids: new Set(truth.map((t) => t.id)), truth };
+          }),
+      ),
     },
     {
       set: "printed-sheet (2 photos 2592×3872; 80 and 72 tags in view)",
-      photos: readdirSync(sheetDir)
-        .filter((f) => f.endsWith(".jpg"))
-        .sort()
-        .map((f) => ({ name: f, image: load(join(sheetDir, f)), ids: new Set(SHEET_IDS), truth: null, sheet: true })),
+      photos: await Promise.all(
+        readdirSync(sheetDir)
+          .filter((f) => f.endsWith(".jpg"))
+          .sort()
+          .map(async (f) => ({ name: f, image: await load(join(sheetDir, f)), ids: new Set(SHEET_IDS), truth: null, sheet: true })),
+      ),
     },
   ];
 }
@@ -210,7 +214,7 @@ export async function run(): Promise<string> {
     "| set · detector | found | kept | under 20 px | false ids | unlisted | corner error px | ms a photo |",
     "|---|---|---|---|---|---|---|---|",
   ];
-  for (const { set, photos: list } of photos()) {
+  for (const { set, photos: list } of await photos()) {
     const zero = (): Score => ({ truth: 0, found: 0, kept: 0, small: 0, smallFound: 0, falseIds: 0, unlisted: 0, errors: [] });
     const so = zero();
     const sa = zero();

@@ -319,6 +319,7 @@ class Run implements StepRun {
 
   unpick(): void {
     delete this.work.picking;
+    delete this.work.ticked;
   }
 
   changed(): Result<null> {

@@ -4,25 +4,21 @@
  * clockwise; pixel centres at integers) and whether its pattern fit is kept. For a club checking its camera, and for
  * comparing detectors. A file that is not a readable image, or is too large, exits 2.
  */
-import { readFile, stat } from "node:fs/promises";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
-import type { GreyImage } from "../../../devices/camera/detector.ts";
+import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
-import { decodeImage } from "./camera-measure.ts";
-
-/** Bounds before decoding (as `camera measure`'s): a file over 64 MB or a frame over 8192 px a side is refused. */
-const MAX_BYTES = 64 * 2 ** 20;
-const MAX_SIDE = 8192;
 
 /** Corners to two decimals: a hundredth of a pixel is well under any detector's error. */
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 export async function runCameraDetect(file: string | undefined, json: boolean): Promise<CommandResult> {
   if (!file) return badInput({ code: "input.invalid", message: "Name the image to look at (PNG or JPEG).", path: "argv[2]" });
-  const image = await loadImage(file);
-  if (typeof image === "string") return badInput({ code: "input.invalid", message: `${file}: ${image}.`, path: file });
+  // bounded before decoding, as `camera measure`'s (devices/camera/image-file.ts)
+  const read = await readGreyImage(file);
+  if (!read.ok) return badInput({ code: "input.invalid", message: `${file}: ${read.reason}.`, path: file });
+  const image = read.image;
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
   const seen = await detectPhoto(detector, image).finally(() => detector.close());
@@ -34,18 +30,4 @@ export async function runCameraDetect(file: string | undefined, json: boolean): 
   });
   const head = `${file}: ${image.width}×${image.height}, ${markers.length} marker${markers.length === 1 ? "" : "s"} seen`;
   return { code: 0, stdout: `${[head, ...lines].join("\n")}\n` };
-}
-
-/** The image as grey, or why not (a sentence after the file's name). */
-async function loadImage(file: string): Promise<GreyImage | string> {
-  let bytes: Uint8Array;
-  try {
-    if ((await stat(file)).size > MAX_BYTES) return "it is over 64 MB";
-    bytes = await readFile(file);
-  } catch (e) {
-    return `cannot be read (${(e as Error).message})`;
-  }
-  const image = decodeImage(bytes);
-  if (typeof image === "string") return image;
-  return image.width > MAX_SIDE || image.height > MAX_SIDE ? `it is ${image.width}×${image.height}: at most ${MAX_SIDE} a side` : image;
 }

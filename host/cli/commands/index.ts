@@ -101,8 +101,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   --size MM    the ship markers' printed side (default: the median of those seen), for the shape check
   --json       print docs/reference/camera.md's JSON (else a line per marker)
 
-Exit 0 ok; 2 when the file is not an image or the reference markers (corners 0–3, edges 4–7) cannot be found:
-the output says which markers were found.`,
+Images are bounded before decoding: at most 64 MB, 8192 px a side and 16.8 megapixels (4096×4096), read from
+the file's header; a PNG whose data inflates past its size is refused.
+
+Exit 0 ok; 2 when the file is not an image, is past those bounds, or the reference markers (corners 0–3, edges
+4–7) cannot be found: the output says why, or which markers were found.`,
     options: { area: { type: "string" }, size: { type: "string" }, json: { type: "boolean" } },
     maxPositionals: 1,
     run: async ({ values, positionals }) =>
