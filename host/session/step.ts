@@ -190,7 +190,10 @@ class Run implements StepRun {
   #seen(r: ShipSeen): void {
     const ship = this.#game.state.ships.find((s) => s.id === r.ship);
     const off = ship ? offTable(r, ship.name, this.env.layout) : null;
-    if (off) return this.notice("warn", off, r.sourceId);
+    if (off) {
+      this.notice("warn", off, r.sourceId);
+      return;
+    }
     const next = sighted(
       this.work.positions,
       r,
