@@ -129,7 +129,7 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   const missing = CORNER_IDS.filter((id) => !ids.includes(id));
   // The references as detected decide whether the camera moved; refined (only when the plane is fitted anew) they fit it.
   const references = detected.filter((m) => referencePosition(m.id, o.area) !== null);
-  const plane = planeOf(references, o);
+  const plane = planeOf(references, o, ids);
   if ("message" in plane) return { ok: false, code: "camera.corners", message: plane.message, found: ids, missing };
   const { fit } = plane;
   // A ship id seen twice in one frame is ambiguous: neither is placed.
@@ -196,7 +196,7 @@ type FramePlane = { fit: PlaneFit; references: readonly DetectedMarker[]; note?:
  * and said so; with no earlier frame (a still photo), three references give a plane from their corners
  * (`three-references.ts`), said so, less sure.
  */
-function planeOf(references: readonly DetectedMarker[], o: MeasureOptions): FramePlane {
+function planeOf(references: readonly DetectedMarker[], o: MeasureOptions, ids: readonly number[]): FramePlane {
   const previous = o.previous;
   if (previous && sameReferences(references, previous.references)) return { fit: previous.plane, references: previous.references };
   const used = o.refine ? refineAll(references, o.refine) : references;
@@ -232,7 +232,7 @@ function planeOf(references: readonly DetectedMarker[], o: MeasureOptions): Fram
   return {
     message: fit
       ? `the reference markers do not fit the area ${o.area.width}×${o.area.height} mm (off by ${fit.rms.toFixed(0)} mm): is --area right?`
-      : `found ${seen.length ? `reference markers ${seen.join(", ")}` : "no reference markers"}; need at least three of the reference markers 0–7`,
+      : `found ${ids.length ? `markers ${ids.join(", ")}` : "no markers"}; need at least four of the reference markers 0–7 (three give a plane less sure)`,
   };
 }
 
