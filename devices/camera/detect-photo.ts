@@ -3,14 +3,14 @@
  * detector's looks find (the first look, the second look at what it could not read, the further looks — none
  * expected, so any marker counts), each with its four corners in the official AprilTag image's order (its top-left
  * first, clockwise; pixel centres at integers) and whether its pattern fit would be kept by the measuring
- * (`refine.ts`, the residual gate of `measure.ts`). For clubs checking a camera, and for comparing detectors
+ * (`refine.ts`, the residual gate of `fit-gate.ts`). For clubs checking a camera, and for comparing detectors
  * (`bench/camera-real.bench.ts`). Pure over a detector: Node and the camera page's worker alike.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
+import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
 import type { Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
-import { MAX_FIT_RESIDUAL } from "./measure.ts";
 import { refineMarker } from "./refine.ts";
 
 /** One marker seen: the fitted corners when its fit is kept, else the detector's. */
@@ -32,11 +32,12 @@ function judged(image: GreyImage, m: { id: number; corners: readonly [Point, Poi
   if (!cells) return { id: m.id, corners: m.corners, fit: "refused: no pattern to fit (the detector gave no cells)" };
   const r = refineMarker(image, m, cells(m.id));
   if (!r) return { id: m.id, corners: m.corners, fit: "refused: the pattern fit failed (the marker runs off the image?)" };
-  if (!(r.residual <= MAX_FIT_RESIDUAL)) {
+  if (!fitKept(image, r)) {
+    const limit = residualLimit(r.contrast, frameNoise(image));
     return {
       id: m.id,
       corners: m.corners,
-      fit: `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${MAX_FIT_RESIDUAL})`,
+      fit: `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${limit.toFixed(2)})`,
     };
   }
   return { id: m.id, corners: r.corners, fit: "kept" };
