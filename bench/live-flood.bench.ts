@@ -55,7 +55,9 @@ export async function run(): Promise<string> {
     const reply = new Promise<void>((r) => {
       answered = r;
     });
-    sender.send(JSON.stringify({ type: "camera.seen", markers: [{ id: 13, x: 100 + (sent % 1500), y: 600, heading: 90, uncertainty: 0.5 }] }));
+    sender.send(
+      JSON.stringify({ type: "camera.seen", markers: [{ id: 13, x: 100 + (sent % 1500), y: 600, heading: 90, uncertainty: 0.5 }] }),
+    );
     sent++;
     await reply;
   }
