@@ -1,6 +1,6 @@
 /**
- * The turn as the rule set declares it (`RuleSet.turn`), read by the session: what a phase opens with, which
- * action ships tapped set up in it, what the text plays when a phase or the turn ends, and the turn and phase the
+ * The turn as the rule set declares it (`RuleSet.turn`), read by the session: what a phase opens with, the rolls it
+ * makes due, which action ships tapped set up in it, what the text plays when a phase or the turn ends, and the turn and phase the
  * rule set's own state counts. The session walks any rule set's turn through these alone.
  */
 import type { FollowUp, RuleSet, TableState, TurnStep } from "../../src/game/types.ts";
@@ -51,6 +51,9 @@ export function phaseDraft(rs: RuleSet, phase: number): Draft | null {
   const type = phaseOpening(rs, phase) ?? tapAction(rs, phase);
   return type ? emptyDraft(type) : null;
 }
+
+/** The rolls the text makes due as the table enters the phase, from the state then (`PhaseDef.due`). */
+export const phaseDue = (rs: RuleSet, state: TableState, phase: number): FollowUp[] => [...(rs.turn.phases[phase]?.due?.(state) ?? [])];
 
 /** What the text plays when the table leaves `phase`: the phase's end, then (leaving the last phase) the turn's. */
 export function endsLeaving(rs: RuleSet, phase: number): TurnStep[] {

@@ -225,6 +225,12 @@ export interface PhaseDef {
   readonly taps?: string;
   /** What the text plays when the phase ends (Sole Bay: fires and fireships after movement). */
   readonly ends?: TurnStep;
+  /**
+   * The rolls the text makes due as the table enters the phase, from the state then (Age of Sail's fire removal
+   * stage: each burning ship of the side whose stage it is): asked for in order, before the phase's opening roll.
+   * A method, so a rule set declares it over its own state.
+   */
+  due?(state: TableState): readonly FollowUp[];
 }
 
 /** The turn as the text plays it: its phases in order, and what ends the turn (after the last phase's own end). */
