@@ -2,10 +2,12 @@
  * What the /camera page sends (docs/reference/camera.md): the ship markers it has seen settle, by marker id, in table
  * millimetres. The host names each marker's ship (given at the table by showing it, else by roster order: `shipMarkers`) and reports the ships to the
  * positions feed, the same path the emulated table's sightings take. A marker of no ship of the open game is left
- * out and said back, not an error: a marker of another game's fleet may well lie on the table.
+ * out and said back, not an error: a marker of another game's fleet may well lie on the table. A ship seen off the
+ * playing area by more than {@link AREA_MARGIN_MM} refuses the report whole (issue 39 item 4: a position 100 m off a
+ * 1.8 m table had collapsed the live map to a dot); the ships pass through a pacer (camera-pace.ts) on their way.
  */
 import { shipMarkers } from "../devices/camera/markers.ts";
-import type { SeenShip } from "../devices/positions/feed.ts";
+import { type SeenShip, seenProblem } from "../devices/positions/feed.ts";
 import type { PositionSource } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/result.ts";
 import type { TableLayout } from "./config/table-layout.ts";
@@ -49,11 +51,26 @@ export function cameraSetup(
   };
 }
 
-/** Reports the markers seen as ships; the count reported and the markers of no ship. */
+/** How far (mm) beyond the playing area's edge a ship may be seen: a model overhanging the edge, a lens's error. */
+export const AREA_MARGIN_MM = 250;
+
+/** Why a ship's sighting is off the table, naming the marker, or null when it is on it (or within the margin). */
+function offTable(m: MarkerSighting, i: number, area: CameraSetup["area"]): string | null {
+  const [minX, maxX, minY, maxY] = [-AREA_MARGIN_MM, area.width + AREA_MARGIN_MM, -AREA_MARGIN_MM, area.height + AREA_MARGIN_MM];
+  if (m.x >= minX && m.x <= maxX && m.y >= minY && m.y <= maxY) return null;
+  const field = m.x < minX || m.x > maxX ? "x" : "y";
+  return `camera.seen.markers.${i}.${field}: marker ${m.id} at (${m.x}, ${m.y}) mm is off the ${area.width} × ${area.height} mm table (more than ${AREA_MARGIN_MM} mm beyond its edge); nothing of this report was kept.`;
+}
+
+/**
+ * Reports the markers seen as ships; the count reported and the markers of no ship. Every ship is checked first;
+ * `send` takes them on (the pacer), else the positions feed at once.
+ */
 export function reportSightings(
   markers: readonly MarkerSighting[],
   setup: CameraSetup,
   positions: PositionSource | null,
+  send?: (seen: readonly SeenShip[]) => void,
 ): Result<{ readonly reported: number; readonly unknown: readonly number[] }> {
   if (!positions) {
     return fail(
@@ -65,13 +82,26 @@ export function reportSightings(
   const ship = new Map(setup.ships.map((s) => [s.marker, s.ship]));
   const seen: SeenShip[] = [];
   const unknown: number[] = [];
-  for (const m of markers) {
+  for (const [i, m] of markers.entries()) {
     const id = ship.get(m.id);
-    if (id === undefined) unknown.push(m.id);
-    else seen.push({ ship: id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty });
+    if (id === undefined) {
+      unknown.push(m.id);
+      continue;
+    }
+    const off = offTable(m, i, setup.area);
+    if (off) return fail("input.invalid", off, "message");
+    const s = { ship: id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty };
+    const problem = seenProblem(s);
+    if (problem) return fail("input.invalid", `camera.seen.markers.${i}: ${problem}`, "message");
+    seen.push(s);
+  }
+  if (seen.length === 0) return ok({ reported: 0, unknown });
+  if (send) {
+    send(seen);
+    return ok({ reported: seen.length, unknown });
   }
   try {
-    return ok({ reported: seen.length ? positions.report(seen) : 0, unknown });
+    return ok({ reported: positions.report(seen), unknown });
   } catch (e) {
     return fail("input.invalid", (e as Error).message, "markers");
   }

@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { systemClock } from "../devices/common/clock.ts";
 import type { Reading, Unsubscribe } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/result.ts";
+import { SightingPacer } from "./camera-pace.ts";
 import { type CameraSetup, cameraSetup, type MarkerSighting, reportSightings } from "./camera-sightings.ts";
 import type { ClubLink } from "./club-link/link.ts";
 import type { LiveDevices } from "./compose-devices.ts";
@@ -182,6 +183,8 @@ function runtimeOf(
   close: () => Promise<void>,
 ): TableRuntime {
   const cameraOf = () => cameraSetup(loop.game.session.state.ships, loop.game.setup.table ?? DEFAULT_TABLE, loop.game.session.markers);
+  // the camera's reports reach the table at a fixed rate, each ship at her latest (camera-pace.ts)
+  const pacer = new SightingPacer((seen) => devices.positions?.report(seen));
   return {
     deviceSetup: setupOfDevices,
     get session() {
@@ -198,7 +201,7 @@ function runtimeOf(
     view: () => loop.view(),
     onUpdate: loop.onUpdate,
     camera: () => cameraOf(),
-    reportCamera: (markers) => reportSightings(markers, cameraOf(), devices.positions),
+    reportCamera: (markers) => reportSightings(markers, cameraOf(), devices.positions, (seen) => pacer.offer(seen)),
     cameraShown: loop.cameraShown,
     nameDevice: (id, name) => {
       if (name !== "" && !allHealth(devices).some((d) => d.id === id)) return false;
@@ -206,6 +209,9 @@ function runtimeOf(
       return true;
     },
     openGame: (id) => games.open(id),
-    close,
+    close: async () => {
+      pacer.close();
+      await close();
+    },
   };
 }

@@ -98,5 +98,8 @@ export function parseRoster(text: string, file: string): Result<RosterShip[]> {
     return fail("input.invalid", `${where}: ${first.message}`, `${where} (${first.field})`);
   }
   if (rows.length === 0) return fail("input.invalid", `${file} has no ships (expected a header row and one row per ship).`, file);
+  // reading stopped one row past the cap: that row is named, never silently dropped with those after it
+  const over = rows[MAX_SHIPS];
+  if (over) return fail("input.invalid", `${file}:${over.line}: a roster holds at most ${MAX_SHIPS} ships.`, `${file}:${over.line}`);
   return ok(rows.map((r) => ({ side: r.side, ship: r.ship, where: `${file}:${r.line}` })));
 }

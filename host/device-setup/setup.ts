@@ -95,10 +95,12 @@ export function deviceSetup(deps: DeviceSetupDeps): DeviceSetup {
   return {
     editable,
     origins() {
-      const out: Record<string, "file" | "added"> = {};
-      for (const id of fileDeviceIds(file)) out[id] = "file";
-      for (const d of store.addedDevices()) out[d.id] ??= "added";
-      return out;
+      // a Map, not an object's keys: an id such as `constructor` is no key of a plain object until set, and `??=` saw
+      // Object.prototype's there and left it out (issue 39 item 6: such a device could not be removed from /devices)
+      const out = new Map<string, "file" | "added">();
+      for (const id of fileDeviceIds(file)) out.set(id, "file");
+      for (const d of store.addedDevices()) if (!out.has(d.id)) out.set(d.id, "added");
+      return Object.fromEntries(out);
     },
     async discover(seconds = 3) {
       if (!devices.world) return { found: [], looked: [] };

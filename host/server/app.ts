@@ -119,7 +119,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(setupFileRoutes);
   await app.register(diceLightsRoutes, { table: opts.table });
   await app.register(ruleSetRoutes);
-  await app.register(liveRoutes, { table: opts.table, prefs, ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}) });
+  await app.register(liveRoutes, {
+    table: opts.table,
+    prefs,
+    token: opts.token,
+    ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}),
+  });
   const sim = opts.table.devices.sim;
   if (sim) await app.register(simRoutes, { sim, camera: () => opts.table.camera() });
   return app;

@@ -1,5 +1,6 @@
 /**
- * Writes from beyond loopback need the bearer token (docs/reference/http-api.md); on 127.0.0.1 none is needed. The token is
+ * Writes from beyond loopback need the bearer token (docs/reference/http-api.md), HTTP requests and the live socket's
+ * table-changing messages alike; on 127.0.0.1 none is needed. The token is
  * generated once and kept in the data directory (mode 0600) so phones stay paired across restarts.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -35,15 +36,42 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The `?token=` of a URL, or null (the live socket's: a browser cannot set headers on a WebSocket). */
+export function tokenInQuery(url: string): string | null {
+  const q = url.indexOf("?");
+  return q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get("token");
+}
+
+/** The request as the write rule reads it: who sent it, its Authorization header and its URL. */
+export interface WriterRequest {
+  /** Absent only for a socket injected in a test without one, which stands, as an injected request does, for this machine. */
+  readonly socket?: { readonly remoteAddress?: string | undefined } | undefined;
+  readonly headers: { readonly authorization?: string | undefined };
+  readonly url: string;
+}
+
+/**
+ * The one rule for every change to the table, HTTP or live socket: it comes from the table's own machine, or carries
+ * the token (`Authorization: Bearer …`, or `?token=` on the live socket).
+ */
+export function mayChangeTable(req: WriterRequest, token: string): boolean {
+  if (isLoopback(req.socket ? req.socket.remoteAddress : "127.0.0.1") || bearerMatches(req.headers.authorization, token)) return true;
+  const given = tokenInQuery(req.url);
+  return given !== null && bearerMatches(`Bearer ${given}`, token);
+}
+
+/** The refusal of a change from beyond loopback without the token, in the contract's error shape. */
+export const TOKEN_REQUIRED = {
+  code: "auth.required",
+  message: "This table needs its token for changes from another machine.",
+  path: "Authorization",
+} as const;
+
 /** An onRequest hook: 401 for a non-loopback write without `Authorization: Bearer <token>`. */
 export function requireToken(token: string) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!WRITES.has(req.method) || isLoopback(req.socket.remoteAddress)) return;
     if (bearerMatches(req.headers.authorization, token)) return;
-    await sendError(
-      reply,
-      { code: "auth.required", message: "This table needs its token for changes from another machine.", path: "Authorization" },
-      401,
-    );
+    await sendError(reply, { ...TOKEN_REQUIRED }, 401);
   };
 }

@@ -9,7 +9,7 @@
  */
 import { isIP } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { bearerMatches } from "./auth.ts";
+import { bearerMatches, tokenInQuery } from "./auth.ts";
 import { sendError } from "./errors.ts";
 
 /** `Host: Example.local.:7420` → `example.local`; `[::1]:7420` → `::1`. */
@@ -34,11 +34,6 @@ function originHost(origin: string): string | null {
   } catch {
     return null;
   }
-}
-
-function tokenInQuery(url: string): string | null {
-  const q = url.indexOf("?");
-  return q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get("token");
 }
 
 /** An onRequest hook checking Host and Origin; `hosts` are the configured host names. */

@@ -242,6 +242,10 @@ export const TableMapSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    defaultBase: Type.Object(
+      { width: Type.Number({ minimum: 0 }), length: Type.Number({ minimum: 0 }) },
+      { additionalProperties: false, description: "The base (mm) of a ship whose roster gives none: the rule set's documented default" },
+    ),
     ships: Type.Array(MapShip),
   },
   { additionalProperties: false },

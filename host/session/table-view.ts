@@ -3,20 +3,23 @@
  * heading, how sure and whether the sighting still holds. Null while no position is known (a table without a camera):
  * the pages then show no map.
  */
+import { baseSizeOf } from "../../src/game/ship-base.ts";
 import type { TableState } from "../../src/game/types.ts";
+import type { BaseSize } from "../../src/geometry/base.ts";
 import { DEFAULT_TABLE, hexGridOf, type TableLayout } from "../config/table-layout.ts";
 import { holds, type Positions } from "./positions.ts";
 
-/** A base the rule set does not size: a typical 1/1200 ship of the line's (mm). */
-export const DEFAULT_BASE = { width: 30, length: 80 } as const;
-
-const baseOf = (ship: Record<string, unknown>): { width: number; length: number } => {
-  const b = ship.base as { width?: unknown; length?: unknown } | undefined;
-  return typeof b?.width === "number" && typeof b.length === "number" ? { width: b.width, length: b.length } : DEFAULT_BASE;
-};
-
-/** The map's part of the view. */
-export function tableMapView(state: TableState, positions: Positions | undefined, layout: TableLayout | undefined, now: number) {
+/**
+ * The map's part of the view. Each ship is drawn on the base the rules measure (her `base`, else the rule set's
+ * `defaultBase`: `baseSizeOf`), served as `width` and `length`; `defaultBase` is the one a ship without her own stands on.
+ */
+export function tableMapView(
+  state: TableState,
+  positions: Positions | undefined,
+  layout: TableLayout | undefined,
+  now: number,
+  defaultBase?: BaseSize,
+) {
   const seen = state.ships.filter((s) => positions?.[s.id]);
   if (seen.length === 0) return null;
   const area = layout ?? DEFAULT_TABLE;
@@ -26,6 +29,8 @@ export function tableMapView(state: TableState, positions: Positions | undefined
     height: area.height,
     /** The table's hex grid (WS&IM), drawn under the ships, or null. */
     hexGrid: hexGrid ?? null,
+    /** The base of a ship the roster gives none (mm): the rule set's documented default. */
+    defaultBase: baseSizeOf({}, defaultBase),
     ships: seen.map((s) => {
       const p = positions?.[s.id] as NonNullable<Positions[string]>;
       return {
@@ -33,7 +38,7 @@ export function tableMapView(state: TableState, positions: Positions | undefined
         x: p.x,
         y: p.y,
         heading: p.heading,
-        ...baseOf(s as unknown as Record<string, unknown>),
+        ...baseSizeOf(s, defaultBase),
         uncertainty: p.uncertainty,
         at: p.at,
         source: p.source,

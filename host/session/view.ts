@@ -147,7 +147,7 @@ function mapOf(s: TableSession, memo: ViewMemo | undefined) {
   const now = s.now();
   const m = memo?.map;
   if (m && m.positions === positions && m.layout === layout && now <= m.until && sameBases(m.ships, ships)) return m.value;
-  const value = positions ? tableMapView(s.state, positions, layout, now) : null;
+  const value = positions ? tableMapView(s.state, positions, layout, now, s.rs.defaultBase) : null;
   if (memo) memo.map = { positions, layout, ships, until: positions ? heldUntil(positions, now) : Number.POSITIVE_INFINITY, value };
   return value;
 }

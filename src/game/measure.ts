@@ -7,6 +7,7 @@
  */
 import { type Base, type BaseSize, baseOf } from "../geometry/base.ts";
 import type { RulesError } from "../result.ts";
+import { baseSizeOf } from "./ship-base.ts";
 import type { TablePositions } from "./table-positions.ts";
 import type { Action, TableState } from "./types.ts";
 
@@ -95,7 +96,6 @@ export interface MeasuringRuleSet {
   readonly measures?: Readonly<Record<string, ActionMeasures>>;
 }
 
-const FALLBACK_BASE: BaseSize = { width: 25, length: 60 };
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 const shown = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
@@ -115,8 +115,8 @@ export function measureContext<S extends TableState>(
     const known = bases.get(id);
     if (known !== undefined) return known;
     const pose = table.ships[id];
-    const ship = state.ships.find((s) => s.id === id) as { base?: BaseSize } | undefined;
-    const b = pose && ship ? baseOf(pose, ship.base ?? rs.defaultBase ?? FALLBACK_BASE) : null;
+    const ship = state.ships.find((s) => s.id === id);
+    const b = pose && ship ? baseOf(pose, baseSizeOf(ship, rs.defaultBase)) : null;
     bases.set(id, b);
     return b;
   };

@@ -9,6 +9,7 @@ import type { HexGrid } from "../geometry/hex.ts";
 import type { TableSize } from "../geometry/windward.ts";
 import type { Result } from "../result.ts";
 import { parseWith } from "./schema.ts";
+import { BASE_MM } from "./ship-base.ts";
 
 /** A model placed by hand is good to about 2 mm and 1°, unless the source of positions says otherwise. */
 export const DEFAULT_UNCERTAINTY = { mm: 2, degrees: 1 } as const;
@@ -67,12 +68,14 @@ export function parseTable(raw: unknown, path = "table"): Result<TablePositions>
   return parseWith(TableSchema, raw, path) as Result<TablePositions>;
 }
 
-/** The ship field `base` (docs/reference/request-result.md): the base's size in mm, optional in every rule set's ship. */
+const BASE_BOUNDS = { minimum: BASE_MM.min, maximum: BASE_MM.max } as const;
+
+/**
+ * The ship field `base` (docs/reference/request-result.md): the base's size in mm, optional in every rule set's ship.
+ * Each rule set checks it first with `baseProblem` (src/game/ship-base.ts), whose refusal names the ship.
+ */
 export const BaseSizeSchema = Type.Optional(
-  Type.Object(
-    { width: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }), length: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }) },
-    { additionalProperties: false },
-  ),
+  Type.Object({ width: Type.Number(BASE_BOUNDS), length: Type.Number(BASE_BOUNDS) }, { additionalProperties: false }),
 );
 
 export type { BaseSize };

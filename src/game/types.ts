@@ -20,6 +20,8 @@ export interface ShipBase {
   readonly id: string;
   readonly name: string;
   readonly side: string;
+  /** The model's base in mm (ship field `base`); absent: the rule set's `defaultBase` (docs/rules/<id>.md). */
+  readonly base?: BaseSize;
 }
 
 /** Values of a rule set's named settings (interpretations of unstated values, optional rules). */

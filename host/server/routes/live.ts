@@ -4,7 +4,10 @@
  * change (`{"type":"display","display":{scale, speech}}`). Clients may send `{"type":"ping"}`, and the /camera page
  * `{"type":"camera.seen","markers":[…]}` (docs/reference/camera.md), answered `{"type":"camera.reported"}`, and
  * `{"type":"camera.shown","markers":[ids]}` (markers come into view: set-up by showing, not answered); a message over
- * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. A client that stops
+ * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. The messages that change
+ * the table (`camera.seen`, `camera.shown`: all but `ping`) follow the rule of every write (auth.ts): from the table's
+ * own machine, or on a socket opened with the token (`?token=`); else each is answered `auth.required` and changes
+ * nothing. A client that stops
  * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
  */
 import type { Static } from "@sinclair/typebox";
@@ -12,6 +15,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
+import { mayChangeTable, TOKEN_REQUIRED } from "../auth.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
 import { CameraSeenMessage, CameraShownMessage, LiveClientMessage } from "../schemas.ts";
 import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
@@ -23,6 +27,8 @@ export interface LiveOptions {
   readonly table: TableRuntime;
   /** The display's preferences: sent on connect and on every change, on the same socket. */
   readonly prefs: DisplayPrefsStore;
+  /** The table's token: a socket opened from another machine changes the table only with it. */
+  readonly token: string;
   readonly bufferBytes?: number;
 }
 
@@ -67,7 +73,9 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
         ok: false,
         error: { code: "live.upgrade", message: "/api/live is a WebSocket; connect with ws:// or wss://.", path: "Upgrade" },
       }),
-    wsHandler: (socket) => {
+    wsHandler: (socket, req) => {
+      // decided once, at the upgrade: the address and the token of a socket do not change while it is open
+      const mayChange = mayChangeTable(req, opts.token);
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
       socket.on("error", () => sockets.delete(socket));
@@ -83,6 +91,10 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
         const msg: Static<typeof LiveClientMessage> = parsed.value;
         if (msg.type === "ping") {
           reply({ type: "pong" });
+          return;
+        }
+        if (!mayChange) {
+          reply({ type: "error", error: { ...TOKEN_REQUIRED } });
           return;
         }
         if (msg.type === "camera.shown") {

@@ -5,6 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith, safeName } from "../../game/schema.ts";
+import { baseProblem } from "../../game/ship-base.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
@@ -156,6 +157,8 @@ function fillShip(raw: Static<typeof ShipSchema>, i: number): Result<Ship> {
 
 /** Validates a request's ships, wind, game and settings and fills defaults. */
 export function parseAosState(raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown }): Result<AosState> {
+  const badBase = baseProblem(raw.ships);
+  if (badBase) return { ok: false, error: badBase };
   const ships = parseWith(Type.Array(ShipSchema), raw.ships ?? [], "ships");
   if (!ships.ok) return ships;
   const unique = uniqueShipIds(ships.value);

@@ -3,9 +3,11 @@
  * cloth, with the appendices' weather and deployment rules. Each action lives in its own module as a
  * action written with `adAction` (common.ts); this file validates state, dispatches, and folds events.
  */
+
 import { Type } from "@sinclair/typebox";
 import { applyPatch, parseWindGameSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
 import { parseWith } from "../../game/schema.ts";
+import { baseProblem } from "../../game/ship-base.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { board, grapple, lightFireShip, placement, separate } from "./boarding.ts";
@@ -48,6 +50,8 @@ const HANDLERS = [
 ];
 
 function parseShips(raw: unknown): Result<Ship[]> {
+  const badBase = baseProblem(raw);
+  if (badBase) return { ok: false, error: badBase };
   const list = parseWith(Type.Array(ShipSchema, { default: [] }), raw, "ships");
   if (!list.ok) return list;
   const unique = uniqueShipIds(list.value);

@@ -2,8 +2,10 @@
  * The `quickfire` rule set: Quickfire pre-dreadnought era fast-play rules (WTJ), text
  * `quickfire-pre-dreadnought.txt`. No wind. The combat chart is a replaceable data file (house default shipped).
  */
+
 import { type ActionHandler, parseSettings, ruleSetFromHandlers, uniqueShipIds } from "../../game/action-kit.ts";
 import { parseWith } from "../../game/schema.ts";
+import { baseProblem } from "../../game/ship-base.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type Chart, HOUSE_CHART, parseChart } from "./chart.ts";
@@ -52,6 +54,8 @@ function checkShip(ship: Ship, i: number): Result<Ship> {
 
 function parseShips(raw: unknown): Result<Ship[]> {
   if (!Array.isArray(raw)) return fail("input.invalid", "ships must be an array of ship logs.", "ships");
+  const badBase = baseProblem(raw);
+  if (badBase) return { ok: false, error: badBase };
   const ships: Ship[] = [];
   for (const [i, r] of raw.entries()) {
     const parsed = parseWith(ShipSchema, r, `ships[${i}]`);

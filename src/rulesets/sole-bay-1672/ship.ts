@@ -96,6 +96,8 @@ export function derive<S extends Omit<SoleBayShip, "condition" | "destroyed"> & 
     id: ship.id,
     name: ship.name,
     side: ship.side,
+    // the ship's own base, measured by the rules and drawn by the map (absent: the rule set's default)
+    ...(ship.base ? { base: ship.base } : {}),
     rating: ship.rating,
     speed: ship.speed,
     hull: ship.hull,

@@ -2,9 +2,11 @@
  * The sole-bay-1672 table state: ships, the windward edge, game bookkeeping (fired fireships, grapples,
  * exploded ships, movement allowances, breakpoint tests) and settings — parsed from a request.
  */
+
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith } from "../../game/schema.ts";
+import { baseProblem } from "../../game/ship-base.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { TABLE_EDGES, type TableEdge } from "../../wind/compass.ts";
@@ -88,6 +90,8 @@ function defaultFlagships(ships: ReadonlyArray<Static<typeof ShipSchema>>): Set<
 }
 
 function parseShips(raw: unknown): Result<SoleBayShip[]> {
+  const badBase = baseProblem(raw);
+  if (badBase) return { ok: false, error: badBase };
   const parsed = parseWith(Type.Array(ShipSchema), raw ?? [], "ships");
   if (!parsed.ok) return parsed;
   const unique = uniqueShipIds(parsed.value);

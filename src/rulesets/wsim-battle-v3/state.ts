@@ -3,9 +3,11 @@
  * Ship sections (hull, crew, guns, rigging) are the boxes of the base game's ship log; their sizes come from the
  * club's ship cards, so they are optional here.
  */
+
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith, safeName } from "../../game/schema.ts";
+import { baseProblem } from "../../game/ship-base.ts";
 import { BaseSizeSchema } from "../../game/table-positions.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -194,6 +196,8 @@ export function parseWsimState(
   raw: { ships?: unknown; wind?: unknown; game?: unknown; settings?: unknown },
   data?: unknown,
 ): Result<WsimState> {
+  const badBase = baseProblem(raw.ships);
+  if (badBase) return { ok: false, error: badBase };
   const ships = parseWith(Type.Array(ShipSchema), namedById(raw.ships ?? []), "ships");
   if (!ships.ok) return ships;
   const unique = uniqueShipIds(ships.value);

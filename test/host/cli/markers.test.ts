@@ -114,4 +114,19 @@ describe("quarterdeck markers", () => {
     expect((await runMarkers({ ...base, roster, scenario: "quickfire", out: join(dir, "x.pdf") })).code).toBe(2);
     expect((await runMarkers({ ...base, scenario: "nowhere", out: join(dir, "x.pdf") })).code).toBe(2);
   });
+
+  it("refuses a roster of more ships than a game holds, naming the first row over, rather than dropping the rest (issue 39)", async () => {
+    const big = join(dir, "big.csv");
+    const rows = Array.from({ length: 100_000 }, (_, i) => `English,ship-${i},Ship ${i}`);
+    writeFileSync(big, `side,id,name\n${rows.join("\n")}\n`);
+    const out = join(dir, "big.svg");
+    const r = await runMarkers({ ...base, roster: big, out });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", message: `${big}:502: a roster holds at most 500 ships.` });
+    // 500 is within it
+    writeFileSync(big, `side,id,name\n${rows.slice(0, 500).join("\n")}\n`);
+    const fits = await runMarkers({ ...base, roster: big, out });
+    expect(fits.code).toBe(0);
+    expect(JSON.parse(fits.stdout).ships).toHaveLength(500);
+  }, 60_000);
 });

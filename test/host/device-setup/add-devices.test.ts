@@ -100,4 +100,20 @@ describe("adding devices from /devices over the emulated world", () => {
     expect(second.table.view().devices.some((d) => d.id === "reader-1")).toBe(false);
     expect(connected(second.table)).toEqual(["dial", "die-1", "pad"]);
   }, 60_000);
+
+  it("lists a device whose id is a name of every object (`constructor`) as added here, so /devices can remove it", async () => {
+    const t = await start();
+    const found = await post(t.app, "/api/devices/discover", { seconds: 1 });
+    const dice = found.found.filter((d: { family: string }) => d.family === "dice");
+    expect(await post(t.app, "/api/devices", { key: dice[0].key, id: "constructor" })).toMatchObject({ ok: true, id: "constructor" });
+    expect(await post(t.app, "/api/devices", { key: dice[1].key, id: "toString" })).toMatchObject({ ok: true, id: "toString" });
+    const setup = (await t.app.inject({ method: "GET", url: "/api/devices/setup" })).json() as { origins: Record<string, string> };
+    expect(Object.hasOwn(setup.origins, "constructor") && setup.origins.constructor).toBe("added");
+    expect(Object.hasOwn(setup.origins, "toString") && setup.origins.toString).toBe("added");
+    for (const id of ["constructor", "toString"]) {
+      expect((await t.app.inject({ method: "DELETE", url: `/api/devices/${id}` })).json()).toMatchObject({ ok: true });
+      expect(t.table.view().devices.some((d) => d.id === id)).toBe(false);
+    }
+    await stop(t);
+  }, 60_000);
 });

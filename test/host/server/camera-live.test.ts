@@ -2,13 +2,17 @@
  * The /camera page's report on the live socket (docs/reference/camera.md): `camera.seen` markers become the open game's
  * ships by roster order through the positions feed; bounds are checked before anything is kept (an id, a number out
  * of range, too many markers, a stray field: refused whole, naming the field); a marker of no ship is said back; a
- * table without a positions source says so. `GET /api/camera` gives the area and the markers' ships.
+ * table without a positions source says so. `GET /api/camera` gives the area and the markers' ships. Issue 39 item 4: a
+ * ship seen off the playing area (beyond its margin) refuses the report; a sender as fast as the socket goes reaches
+ * the displays at the pacer's rate, each ship at her latest.
  */
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAMERA_REPORT_MS } from "../../../host/camera-pace.ts";
+import { AREA_MARGIN_MM } from "../../../host/camera-sightings.ts";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
 import { LiveServerMessage } from "../../../host/server/schemas.ts";
@@ -102,5 +106,77 @@ describe("camera.seen on the live socket", () => {
     expect(replies).toEqual([
       { type: "error", error: { code: "camera.unavailable", message: expect.stringMatching(/positions/), path: "devices.positions" } },
     ]);
+  });
+
+  it("refuses a ship seen off the table (beyond the margin) whole, and takes one within it", async () => {
+    const before = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
+    const rj = { id: 13, x: 950, y: 535, heading: 84, uncertainty: 0.4 };
+    const replies = await exchange(withCamera.app, [
+      seen([{ ...rj, x: 100_000 }]), // 100 m off a 1.8 m table
+      seen([rj, { ...rj, id: 17, y: -AREA_MARGIN_MM - 1 }]),
+      seen([{ ...rj, x: 1830 + AREA_MARGIN_MM + 1 }]),
+    ]);
+    expect(replies).toHaveLength(3);
+    for (const r of replies) expect(r).toMatchObject({ type: "error", error: { code: "input.invalid", path: "message" } });
+    const words = replies.map((r) => (r.error as { message: string }).message);
+    expect(words[0]).toMatch(/^camera\.seen\.markers\.0\.x: marker 13 at \(100000, 535\) mm is off the 1830 × 1220 mm table/);
+    expect(words[1]).toMatch(/^camera\.seen\.markers\.1\.y: marker 17/);
+    const after = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
+    expect(after.table?.ships).toEqual(before.table?.ships);
+    // within the margin: a model overhanging the edge
+    await new Promise((r) => setTimeout(r, CAMERA_REPORT_MS));
+    expect(await exchange(withCamera.app, [seen([{ ...rj, x: -AREA_MARGIN_MM + 10 }])])).toEqual([
+      { type: "camera.reported", reported: 1, unknown: [] },
+    ]);
+    const edge = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
+    expect(edge.table?.ships.find((s) => s.id === "royal-james")?.x).toBe(-AREA_MARGIN_MM + 10);
+  });
+
+  it("paces a flood of reports: 5 displays get each ship's latest at the pacer's rate, not one state a report", async () => {
+    const app = withCamera.app;
+    const displays = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const d = { states: 0, bytes: 0, lastX: Number.NaN };
+        const ws = await app.injectWS(
+          "/api/live",
+          {},
+          {
+            onInit: (s) =>
+              s.on("message", (data) => {
+                const m = JSON.parse(String(data)) as { type: string; state?: TableView };
+                if (m.type !== "state") return;
+                d.states++;
+                d.bytes += String(data).length;
+                d.lastX = m.state?.table?.ships.find((x) => x.id === "royal-james")?.x ?? Number.NaN;
+              }),
+          },
+        );
+        return { d, ws };
+      }),
+    );
+    await new Promise((r) => setTimeout(r, CAMERA_REPORT_MS * 2));
+    for (const { d } of displays) Object.assign(d, { states: 0, bytes: 0 });
+    let answered = 0;
+    const sender = await app.injectWS(
+      "/api/live",
+      {},
+      { onInit: (s) => s.on("message", (data) => String(data).includes("camera.reported") && answered++) },
+    );
+    const reports = 300;
+    const started = performance.now();
+    for (let i = 1; i <= reports; i++) sender.send(seen([{ id: 13, x: 100 + i, y: 600, heading: 90, uncertainty: 0.5 }]));
+    while (answered < reports) await new Promise((r) => setTimeout(r, 10));
+    const took = performance.now() - started;
+    await new Promise((r) => setTimeout(r, CAMERA_REPORT_MS * 2));
+    sender.terminate();
+    // at most one batch an interval (and the first at once) while the reports came, and the last after them
+    const most = 2 + Math.ceil(took / CAMERA_REPORT_MS);
+    for (const { d, ws } of displays) {
+      expect(d.states, `${d.states} states for ${reports} reports in ${Math.round(took)} ms`).toBeLessThanOrEqual(
+        Math.min(most, reports / 4),
+      );
+      expect(d.lastX).toBe(100 + reports); // the latest is what stays shown
+      ws.terminate();
+    }
   });
 });
