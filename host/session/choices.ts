@@ -25,30 +25,40 @@ export interface ChoiceCursor {
   readonly held: boolean;
 }
 
-const isOpen = (draft: Draft, f: ActionField): boolean => draft.values[f.name] === undefined && f.default === undefined;
+/** Values measured from the table's positions, by field: decided, so never a choice still open. */
+export type Measured = Readonly<Record<string, unknown>>;
+
+const isOpen = (draft: Draft, f: ActionField, measured: Measured): boolean =>
+  draft.values[f.name] === undefined && measured[f.name] === undefined && f.default === undefined;
+
+/** A field's value now: a person's, else the measured one, else its default. */
+export const valueNow = (draft: Draft, f: ActionField, measured: Measured = {}): unknown =>
+  draft.values[f.name] ?? measured[f.name] ?? f.default;
 
 /**
  * The choice field the pad is on: the one being cycled; else the first choice the rules still need — a required
  * field with no value, or an optional one the rules' refusal names (Quickfire's range band, which a measured
- * distance could stand for). Null when no choice is wanted.
+ * distance could stand for). A field measured from positions is decided (issue 37): never the choice still open.
+ * Null when no choice is wanted.
  */
-export function choiceCursor(draft: Draft, def: ActionDef, error: RulesError | null = null): ChoiceCursor | null {
+export function choiceCursor(draft: Draft, def: ActionDef, error: RulesError | null = null, measured: Measured = {}): ChoiceCursor | null {
   const choices = def.fields.filter((f) => choiceValues(f) !== null);
   const held = choices.find((f) => f.name === draft.choosing);
   const field =
     held ??
-    choices.find((f) => !f.optional && isOpen(draft, f)) ??
-    choices.find((f) => isOpen(draft, f) && error?.path === `action.${f.name}`);
+    choices.find((f) => !f.optional && isOpen(draft, f, measured)) ??
+    choices.find((f) => isOpen(draft, f, measured) && error?.path === `action.${f.name}`);
   if (!field) return null;
-  return { field, value: draft.values[field.name] ?? field.default, held: held !== undefined };
+  return { field, value: valueNow(draft, field, measured), held: held !== undefined };
 }
 
 /**
  * The field a press of the pad changes: the cursor's, else (every choice made) the first choice field, so a choice
- * can be changed from the pad too. Null when the action has no choice fields.
+ * can be changed from the pad too — a measured one starting from the measured value, which the press then overrides.
+ * Null when the action has no choice fields.
  */
-export function pressedField(draft: Draft, def: ActionDef, error: RulesError | null): ActionField | null {
-  return choiceCursor(draft, def, error)?.field ?? def.fields.find((f) => choiceValues(f) !== null) ?? null;
+export function pressedField(draft: Draft, def: ActionDef, error: RulesError | null, measured: Measured = {}): ActionField | null {
+  return choiceCursor(draft, def, error, measured)?.field ?? def.fields.find((f) => choiceValues(f) !== null) ?? null;
 }
 
 /** The value after `current` in the field's choices (`back`: before it), wrapping round; the first when none. */

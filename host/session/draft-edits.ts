@@ -7,7 +7,7 @@
 import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { cycledValue, pickedOption, pressedField } from "./choices.ts";
+import { cycledValue, pickedOption, pressedField, valueNow } from "./choices.ts";
 import { actionTitle, type Draft, type DraftStatus, emptyDraft, tapShip } from "./draft.ts";
 
 /**
@@ -70,10 +70,15 @@ export function cycledDraft(
     return fail("action.follow-up", "Finish the roll or choice the rules demand first.", "");
   if (!draft) return fail("action.none", "No action is being set up: tap a ship first.", "");
   if (draft.rolls.length > 0) return fail("action.none", "The dice are already rolling for this action: its choices are made.", "");
+  // a shot the table's geometry forbids has nothing left to choose: the pad says why instead
+  const refusal = status?.measure?.refusal;
+  if (refusal) return fail(refusal.code, refusal.message, refusal.path);
   const def = rs.actions.find((a) => a.type === draft.type);
-  const field = def && pressedField(draft, def, status?.error ?? null);
+  const measured = status?.measure?.measured ?? {};
+  const field = def && pressedField(draft, def, status?.error ?? null, measured);
   if (!def || !field) return fail("action.none", `${actionTitle(rs, draft.type)} has nothing to choose.`, "");
-  const value = cycledValue(field, draft.values[field.name] ?? field.default, back);
+  // a measured field cycles on from the measured value: the press overrides it, and the display says so
+  const value = cycledValue(field, valueNow(draft, field, measured), back);
   return ok({ ...draft, values: { ...draft.values, [field.name]: value }, choosing: field.name });
 }
 

@@ -15,6 +15,7 @@ import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
 import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
+import { decidedRefusal, refusedWhateverChosen, withFigure } from "./refusal-first.ts";
 
 export type { Draft } from "../store/records.ts";
 
@@ -212,11 +213,14 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
   // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
   // (a draft with nothing chosen yet, as each new one starts, names no ship to measure from)
+  const at = ctx.table ? { positions: ctx.work.positions, ...ctx.table } : null;
   const measuring =
-    ctx.table && draft.origin === "table" && Object.keys(draft.values).length > 0
-      ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, { positions: ctx.work.positions, ...ctx.table })
+    at && draft.origin === "table" && Object.keys(draft.values).length > 0
+      ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, at)
       : null;
-  const measure = measuring?.measure ?? null;
+  const measured = measuring?.measure ?? null;
+  // what the table measured is decided: a person's value for a measured field does not lift the geometry's refusal
+  const measure = measured && at ? { ...measured, refusal: decidedRefusal(rs, state, def, draft.values, at, measured) } : measured;
   const { type: _type, ...measuredValues } = measuring?.action ?? { type: def.type };
   const raw = draftAction({ ...draft, values: { ...measuredValues, ...draft.values } }, def);
   const missing = missingFields(draft, def).filter((f) => measuredValues[f.name] === undefined);
@@ -238,24 +242,43 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
     measure,
   };
   // the choice the pad is on rewrites the instruction: the choice shown, or which button chooses the one wanted
-  // (only where a connected pad has a next-choice button)
+  // (only where a connected pad has a next-choice button); a measured field is decided, never the choice still open
   const pad = ctx.health.some((h) => h.kind === "pad" && h.connected && h.commands?.includes("next-choice") === true);
   const said = (instruction: string, error: RulesError | null, shipNext = false) => {
-    const c = draft.rolls.length === 0 && draft.origin !== "follow-up" ? choiceCursor(draft, def, error) : null;
+    const c = draft.rolls.length === 0 && draft.origin !== "follow-up" ? choiceCursor(draft, def, error, measure?.measured) : null;
     const choice = c && (c.held || (pad && !shipNext)) ? c : null;
     return { choice, instruction: choice ? choiceInstruction(choice, instruction) : instruction };
   };
+  // the geometry refuses before any question but the ships (refusal first, issue 37): said as is, no choice over it
+  const refused = (error: RulesError) => ({
+    ...base,
+    measure: measure && { ...measure, refusal: error },
+    error,
+    choice: null,
+    instruction: error.message,
+    ready: false,
+  });
+  const shipMissing = missing.find((f) => f.type === "ship");
+  if (measure?.refusal && !shipMissing) return refused(measure.refusal);
   if (missing.length > 0) {
-    const next = missing[0] as ActionField;
+    const whatever = measure && !shipMissing ? refusedWhateverChosen(rs, state, raw, missing, measure) : null;
+    if (whatever) return refused(whatever);
+    const next = shipMissing ?? (missing[0] as ActionField);
     // a figure the positions could not give is asked for, saying why ("Gouda's position is not known: choose range …")
     const ask = `choose ${next.label.toLowerCase()} on the control page`;
     const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : measure?.asked ? `${measure.asked}: ${ask}` : ask;
     return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
-  if (measure?.refusal) return { ...base, error: measure.refusal, ...said(measure.refusal.message, measure.refusal), ready: false };
   const parsed = rs.parseAction(state, raw);
-  if (!parsed.ok) return { ...base, error: parsed.error, ...said(parsed.error.message, parsed.error), ready: false };
+  if (!parsed.ok) {
+    // the rules refuse a measured figure (a range the table does not reach): the geometry's refusal, with the figure
+    const geometric = measure ? withFigure(parsed.error, measure) : null;
+    if (geometric) return refused(geometric);
+    return { ...base, error: parsed.error, ...said(parsed.error.message, parsed.error), ready: false };
+  }
   const po = ctx.odds.get(rs, state, parsed.value);
+  const planRefusal = !po.ok && measure ? withFigure(po.error, measure) : null;
+  if (planRefusal) return refused(planRefusal);
   if (!po.ok) return { ...base, action: parsed.value, error: po.error, ...said(po.error.message, po.error), ready: false };
   const { plan, odds } = po.value;
   const gathered = gather(plan, draft.rolls);
