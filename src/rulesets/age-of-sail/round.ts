@@ -49,6 +49,14 @@ const STAGE_ACTIONS: Readonly<Record<(typeof PLAYER_PHASES)[number], readonly st
  */
 const STAGE_TAPS: Readonly<Partial<Record<(typeof PLAYER_PHASES)[number], string>>> = { "separate entangled ships": "separate" };
 
+/** What the stages where a tap means no roll are for, in the text's words (shown while nothing is set up). */
+const STAGE_PURPOSE: Readonly<Partial<Record<(typeof PLAYER_PHASES)[number], string>>> = {
+  "fire removal": "Burning ships fight their fires: 5–6 the first round, 6 the next, else she blows up.",
+  "separate entangled ships": "Tap two entangled ships to try to separate them (a 6), if desired.",
+  refloat: "Ships foundered on shoals try to refloat (a 6).",
+  "sinking check": "In high seas, ships with no gun decks or hull left sink on a 1 or 2.",
+};
+
 const stage =
   (player: 1 | 2) =>
   (p: (typeof PLAYER_PHASES)[number]): PhaseDef => {
@@ -56,6 +64,7 @@ const stage =
     return {
       name: `player ${player}: ${p}`,
       actions: STAGE_ACTIONS[p],
+      ...(STAGE_PURPOSE[p] ? { purpose: STAGE_PURPOSE[p] } : {}),
       ...(STAGE_TAPS[p] ? { taps: STAGE_TAPS[p] } : {}),
       ...(due ? { due } : {}),
     };
