@@ -18,7 +18,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
-import { openCvCells } from "../devices/testing/camera/cells.ts";
+import { tagCells } from "../devices/testing/camera/cells.ts";
 import type { MarkerCells } from "../devices/testing/camera/render.ts";
 import { renderScene } from "../devices/testing/camera/render.ts";
 import type { Scene } from "../devices/testing/camera/scene.ts";
@@ -139,7 +139,7 @@ export async function run(): Promise<string> {
   const workerCounts = (process.env.CAMERA_PAGE_WORKERS ?? "1,2").split(",").map(Number);
   const sizes = (process.env.CAMERA_PAGE_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number));
   const { cv } = await loadOpenCv();
-  const cells = openCvCells(cv);
+  const cells = tagCells(cv);
   const dir = mkdtempSync(join(tmpdir(), "qd-camera-page-"));
   const rows: string[] = [];
   try {

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../devices/camera/pipeline.ts";
-import { openCvCells } from "../devices/testing/camera/cells.ts";
+import { tagCells } from "../devices/testing/camera/cells.ts";
 import { renderScene } from "../devices/testing/camera/render.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../devices/testing/camera/video.ts";
@@ -61,7 +61,7 @@ async function inWorker(
 export async function run(): Promise<string> {
   const runs = Number(process.env.CAMERA_SPEED_RUNS ?? 8);
   const { cv } = await loadOpenCv();
-  const cells = openCvCells(cv);
+  const cells = tagCells(cv);
   const dir = mkdtempSync(join(tmpdir(), "qd-camera-speed-"));
   const rows: string[] = [];
   for (const [width, height] of SIZES) {

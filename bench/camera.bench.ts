@@ -14,7 +14,7 @@
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
-import { openCvCells } from "../devices/testing/camera/cells.ts";
+import { tagCells } from "../devices/testing/camera/cells.ts";
 import { randomScene } from "../devices/testing/camera/scene.ts";
 import { TALLY_HEADER, tally, tallyRow } from "./camera-score.ts";
 import { type Trial, trial } from "./camera-trial.ts";
@@ -29,7 +29,7 @@ export async function run(): Promise<string> {
     ...(constant ? { thresholdConstant: Number(constant) } : {}),
     ...(rate ? { perimeterRate: Number(rate) } : {}),
   });
-  const cells = openCvCells(cv);
+  const cells = tagCells(cv);
   const options = {
     secondLook: process.env.CAMERA_SECOND_LOOK !== "0",
     furtherLook: process.env.CAMERA_FURTHER_LOOK !== "0",

@@ -1,9 +1,13 @@
 /**
- * AprilTag 36h11 cells from OpenCV's own dictionary (`generateImageMarker` at one pixel per cell), so the markers
- * printed by `quarterdeck markers` and those the renderer draws are exactly those the detector knows.
+ * AprilTag 36h11 cells as the official AprilTag images draw them (AprilRobotics/apriltag-imgs, `tag36_11_00000.png`
+ * …), taken from OpenCV's own dictionary so the markers printed by `quarterdeck markers`, those the renderer draws and
+ * those the detector knows are one set. OpenCV's `DICT_APRILTAG_36h11` is the official image turned 180°
+ * (`generateImageMarker` of id 0 is `tag36_11_00000.png` upside down), so its cells are turned back here, and the
+ * detector (`opencv-detector.ts`) turns OpenCV's corners the same way: a marker printed from the official images, or
+ * by any generator that follows them, reads upright (CONTRACT §7).
  */
 
-/** A marker's 8×8 cells (border included), row 0 at its top: true = black. */
+/** A marker's 8×8 cells (border included), row 0 at its top as the official image has it: true = black. */
 export type MarkerCells = (id: number) => readonly boolean[];
 
 /** The number of cells on a marker's side, its black border included. */
@@ -12,9 +16,14 @@ export const MARKER_CELLS = 8;
 /** The largest id of AprilTag 36h11 (587 codes). */
 export const MAX_MARKER_ID = 586;
 
-/** A cells function over a loaded OpenCV (memoised per id). */
+/** Cells turned 180° (row r, column c from row 7 − r, column 7 − c): OpenCV's image to the official one, and back. */
+export function turnedHalf(cells: readonly boolean[]): boolean[] {
+  return [...cells].reverse();
+}
+
+/** The official cells over a loaded OpenCV (memoised per id). */
 // biome-ignore lint/suspicious/noExplicitAny: OpenCV's ArUco module has no typings.
-export function openCvCells(cv: any): MarkerCells {
+export function tagCells(cv: any): MarkerCells {
   const dict = cv.getPredefinedDictionary(cv.DICT_APRILTAG_36h11);
   const memo = new Map<number, boolean[]>();
   return (id) => {
@@ -22,7 +31,7 @@ export function openCvCells(cv: any): MarkerCells {
     if (!c) {
       const img = new cv.Mat();
       cv.generateImageMarker(dict, id, MARKER_CELLS, img, 1);
-      c = Array.from(img.data as Uint8Array, (v) => v < 128);
+      c = turnedHalf(Array.from(img.data as Uint8Array, (v) => v < 128));
       img.delete();
       memo.set(id, c);
     }

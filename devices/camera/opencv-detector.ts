@@ -6,7 +6,7 @@
  */
 import type { Detection, GreyImage, Look, MarkerDetector } from "./detector.ts";
 import type { Point } from "./homography.ts";
-import { openCvCells } from "./marker-cells.ts";
+import { tagCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the library's own typings do not cover the ArUco module.
@@ -114,15 +114,10 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
       for (let i = 0; i < ids.rows; i++) {
         const c = corners.get(i);
         const f = c.data32F as Float32Array;
-        out.push({
-          id: ids.data32S[i] as number,
-          corners: [
-            { x: f[0] as number, y: f[1] as number },
-            { x: f[2] as number, y: f[3] as number },
-            { x: f[4] as number, y: f[5] as number },
-            { x: f[6] as number, y: f[7] as number },
-          ],
-        });
+        // OpenCV's corners start at the top-left of its own image, the official image turned 180° (marker-cells.ts):
+        // its third corner is the official top-left.
+        const corner = (k: number) => ({ x: f[2 * ((k + 2) % 4)] as number, y: f[2 * ((k + 2) % 4) + 1] as number });
+        out.push({ id: ids.data32S[i] as number, corners: [corner(0), corner(1), corner(2), corner(3)] });
         c.delete();
       }
       const candidates: Point[][] = [];
@@ -141,7 +136,7 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
     }
   };
   return {
-    cells: openCvCells(cv),
+    cells: tagCells(cv),
     scan,
     async detect(image: GreyImage): Promise<DetectedMarker[]> {
       return (await scan(image)).markers;

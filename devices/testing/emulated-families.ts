@@ -135,12 +135,12 @@ export async function emulatePositions(demo: { readonly id: string }): Promise<E
   let camera: Promise<{ frame: (view: SimCameraView) => Promise<SimCameraFrame> }> | null = null;
   const demoCamera = () => {
     camera ??= (async () => {
-      const [{ DemoCamera }, { loadOpenCv }, { openCvCells }] = await Promise.all([
+      const [{ DemoCamera }, { loadOpenCv }, { tagCells }] = await Promise.all([
         import("./camera/demo-view.ts"),
         import("../camera/opencv-node.ts"),
         import("../camera/marker-cells.ts"),
       ]);
-      const cells = loadOpenCv().then(({ cv }) => openCvCells(cv));
+      const cells = loadOpenCv().then(({ cv }) => tagCells(cv));
       return new DemoCamera(
         () => table.control.models(),
         () => cells,

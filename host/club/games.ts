@@ -6,6 +6,7 @@
 import type { ClubStore } from "./club-store.ts";
 import { GameFold, type GameReading } from "./reading.ts";
 import { MAX_SEQ } from "./schemas.ts";
+import { bundledScenarioShips } from "./start-check.ts";
 
 /** Records asked for in one request (a table answers at most this many at a time). */
 export const REQUEST_MAX = 500;
@@ -29,6 +30,7 @@ const key = (club: string, table: string, game: string) => `${club}/${table}/${g
 export class ClubGames {
   readonly #store: ClubStore;
   readonly #folds = new Map<string, { fold: GameFold; hasStart: boolean }>();
+  readonly #scenarioShips = bundledScenarioShips();
 
   constructor(store: ClubStore) {
     this.#store = store;
@@ -41,7 +43,7 @@ export class ClubGames {
     if (!f?.hasStart) {
       const start = this.#store.startOf(club, table, game);
       if (!f || start) {
-        f = { fold: new GameFold(start), hasStart: start !== null };
+        f = { fold: new GameFold(start, this.#scenarioShips), hasStart: start !== null };
         this.#folds.set(k, f);
       }
     }

@@ -4,7 +4,8 @@
  * the first record whose action the rules do not allow or whose outcome its dice do not give. A game's end
  * counts for the league only when this reading, over records 1…n held without a gap, gives the same winner by the
  * rules (src/game/game-end.ts, as the table's display says it); an end the organiser called is not the rules' and
- * is not counted.
+ * is not counted. The start itself is checked against the rule set's set-up first (start-check.ts): a start the
+ * rules would not set up is refused as record 0, and so is every end claimed from it.
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
 import { gameEndOf } from "../../src/game/game-end.ts";
@@ -12,6 +13,7 @@ import type { GameEvent, RuleSet, TableState } from "../../src/game/types.ts";
 import { ruleSet } from "../../src/rulesets/index.ts";
 import { sideCounts } from "../club-link/table-summary.ts";
 import type { EventMessage, StartMessage } from "./messages.ts";
+import { type ScenarioShips, startProblem } from "./start-check.ts";
 
 /** Where the board's reading of one game stands. */
 export interface GameReading {
@@ -48,7 +50,8 @@ export class GameFold {
   #held = 0;
   #refused: { seq: number; why: string } | null = null;
 
-  constructor(start: StartMessage | null) {
+  /** `scenarioShips`: the bundled scenarios' ships, against which a start that names one is checked (start-check.ts). */
+  constructor(start: StartMessage | null, scenarioShips: ScenarioShips) {
     const rs = start ? ruleSet(start.ruleset) : undefined;
     this.#rs = rs ?? null;
     let parsed: TableState | null = null;
@@ -56,8 +59,12 @@ export class GameFold {
     if (start && !rs) why = `the game's rule set "${start.ruleset}" is not one this board knows`;
     else if (start && rs) {
       const s = rs.parseState(start.start as Parameters<RuleSet["parseState"]>[0], start.data ?? undefined);
-      if (s.ok) parsed = s.value;
-      else why = `the game's starting state does not pass the rules: ${s.error.message}`;
+      if (!s.ok) why = `the game's starting state does not pass the rules: ${s.error.message}`;
+      else {
+        const problem = startProblem(rs, s.value, start.scenario ?? null, scenarioShips);
+        if (problem) why = `the game's start is not the rules' set-up: ${problem}`;
+        else parsed = s.value;
+      }
     }
     this.#start = parsed;
     this.#state = parsed;

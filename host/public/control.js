@@ -181,19 +181,25 @@ function Dice({ state }) {
 
 function Choice({ state }) {
   const c = state.choice;
-  const [picked, setPicked] = useState(/** @type {number[]} */ ([]));
+  // a choice of several options starts from the ones ticked (the table's measurement, or the pad's ticks)
+  const [picked, setPicked] = useState(/** @type {number[] | null} */ (null));
   const { send, refusal } = useSend();
   if (!c) return null;
   const multi = c.max > 1;
-  const chosen = picked.length || multi ? picked : [0];
+  const chosen = picked ?? (multi ? (c.ticked ?? []) : [c.picked !== null && c.picked < c.options.length ? c.picked : 0]);
   const submit = (e) => {
     e.preventDefault();
     const values = chosen.map((i) => c.options[i].value);
-    send("POST", "/api/choose", { value: multi ? values : values[0] }).then((r) => r.ok && setPicked([]));
+    send("POST", "/api/choose", { value: multi ? values : values[0] }).then((r) => r.ok && setPicked(null));
   };
   return html`<section id="choice" class="panel choice" aria-labelledby="choice-h">
     <form onSubmit=${submit}>
       <h2 id="choice-h">${c.purpose}</h2>
+      ${
+        multi && c.measuredTicks
+          ? html`<p class="muted" id="choice-measured-note">Ticked as measured on the table${c.map?.figure ? ` (${c.map.figure})` : ""}: untick or tick to change.</p>`
+          : null
+      }
       ${c.options.map(
         (o, i) => html`<label class="check">
           <input type=${multi ? "checkbox" : "radio"} name="opt" value=${String(i)} checked=${chosen.includes(i)}

@@ -4,7 +4,7 @@
 // latency bench read it).
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { PadChoice } from "./components/choice.js";
+import { ChoiceOptions, choiceHow, PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Measured } from "./components/measured.js";
@@ -65,11 +65,13 @@ function Trouble({ state }) {
 }
 
 function fieldText(state, p) {
+  // a field left empty (null: "following no ship") says nothing; a ship chosen in a field of its own is named
+  const isShip = (x) => typeof x === "string" && state.ships.some((s) => s.id === x);
   return p.fields
-    .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined)
+    .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined && p.action[f.name] !== null)
     .map((f) => {
       const v = p.action[f.name];
-      const shown = Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : valueWords(f, v);
+      const shown = Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : isShip(v) ? shipName(state, v) : valueWords(f, v);
       return `${f.label}: ${shown}`;
     })
     .join(" · ");
@@ -91,9 +93,8 @@ function ActionPanel({ state }) {
   }
   if (state.choice) {
     const c = state.choice;
-    const many = c.max > 1 ? (c.min === 0 ? "any of" : `${c.min === c.max ? c.min : `${c.min}–${c.max}`} of`) : "one of";
-    // the pad answers with one option: Next choice shows the options in turn, Confirm gives the one shown
-    const byPad = c.min <= 1 && padHas(state, "next-choice");
+    // the pad answers too: one option (Next choice shows them in turn, Confirm gives it) or ticks several
+    const byPad = padHas(state, "next-choice");
     return html`<h2 class="kicker">The rules ask</h2>
       <div class="instruction" id="instruction" data-needed="">${c.purpose}</div>
       ${
@@ -104,10 +105,8 @@ function ActionPanel({ state }) {
             }</b> (${c.map.figure})</p>`
           : null
       }
-      <p class="choice-how">Choose ${many} these on the control page${byPad ? ", or with the pad: Next choice, then Confirm" : ""}:</p>
-      <ul class=${`choice-options${(c.options ?? []).every((o) => String(o.label).length <= 4) ? " short" : ""}`} id="choice-options" aria-label="options">
-        ${(c.options ?? []).map((o, i) => html`<li class=${i === c.picked ? "option now" : "option"} aria-current=${i === c.picked ? "true" : undefined}>${o.label}</li>`)}
-      </ul>
+      <p class="choice-how">${choiceHow(c, byPad)}</p>
+      <${ChoiceOptions} choice=${c} />
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {

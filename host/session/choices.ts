@@ -86,12 +86,13 @@ export function choiceInstruction(c: ChoiceCursor, otherwise: string): string {
 }
 
 /**
- * The option a press shows of a choice the rules ask (`picking`: the one shown now, or none yet), wrapping round;
- * null when the pad cannot answer it (a choice of two or more options at least, made on the control page).
+ * The option a press shows of a choice the rules ask (`picking`: the one shown now, or none yet), wrapping round; a
+ * choice of several options has one more place after them, "done" (index = the options' count: see
+ * `choice-ticks.ts`). Null when there is nothing to show.
  */
 export function pickedOption(choice: Choice, picking: number | null | undefined, back: boolean): number | null {
-  const n = choice.options.length;
-  if (n === 0 || choice.min > 1) return null;
+  const n = choice.options.length + (choice.max > 1 ? 1 : 0);
+  if (choice.options.length === 0) return null;
   if (picking === null || picking === undefined || picking < 0 || picking >= n) return back ? n - 1 : 0;
   return (picking + (back ? n - 1 : 1)) % n;
 }

@@ -3,7 +3,9 @@
  * Confirm (keep the option shown, resolve when the dice are in, or roll for software players), Cancel (skip the
  * roll or choice the rules demand, or drop the action set up).
  */
+import type { FollowUp } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
+import { measuredTicks, tickedAnswer, tickedNow, ticksMany, toggled } from "./choice-ticks.ts";
 import { pickedAnswer } from "./choices.ts";
 import { nextDraft } from "./draft.ts";
 import { pressedChoice } from "./draft-edits.ts";
@@ -30,10 +32,34 @@ export function choose(run: StepRun, value: unknown): Result<null> {
   return run.setDraft(ok(answer.value.draft));
 }
 
+/**
+ * Confirm on a choice of several options (issue 37 item 4): on an option, ticks or unticks it; on "done", or before
+ * Next choice was pressed when the table measured which options stand (the ships within the explosion), answers
+ * with the ones ticked.
+ */
+function confirmTicks(run: StepRun, head: Extract<FollowUp, { kind: "choose" }>): Result<null> {
+  const w = run.work;
+  const { env } = run;
+  const at = { positions: w.positions, now: env.now(), ...(env.layout ? { layout: env.layout } : {}) };
+  const measured = measuredTicks(env.rs, run.game.state, head, at);
+  const ticks = tickedNow(w.ticked, () => measured ?? []);
+  const n = head.choice.options.length;
+  if (typeof w.picking === "number" && w.picking < n) {
+    w.ticked = toggled(ticks, w.picking);
+    return run.changed();
+  }
+  if (w.picking === undefined || w.picking === null) {
+    if (!w.ticked && measured === null)
+      return fail("action.follow-up", `Press Next choice to go through the options, Confirm to tick one: ${head.purpose}`, "");
+  }
+  return choose(run, tickedAnswer(head.choice, ticks));
+}
+
 export function confirm(run: StepRun): Result<null> {
   const w = run.work;
-  // the option of the rules' choice the pad shows: Confirm answers with it
   const head = w.followUps[0];
+  if (head?.kind === "choose" && ticksMany(head.choice)) return confirmTicks(run, head);
+  // the option of the rules' choice the pad shows: Confirm answers with it
   if (head?.kind === "choose" && typeof w.picking === "number") return choose(run, pickedAnswer(head.choice, w.picking));
   // a choice the pad was cycling: Confirm keeps it, and the pad moves on to the next choice wanted
   if (w.draft?.choosing !== undefined) {

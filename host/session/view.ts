@@ -12,6 +12,7 @@ import type { DisplayOptions } from "../config/schema.ts";
 import type { TableLayout } from "../config/table-layout.ts";
 import type { ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
+import { measuredTicks, tickedNow, ticksMany } from "./choice-ticks.ts";
 import { choiceWords } from "./choices.ts";
 import { type DieNamer, dieNamer, labelledDice } from "./dice-gather.ts";
 import { actionTitle } from "./draft.ts";
@@ -175,6 +176,8 @@ export function tableView(
   const phases = s.rs.phaseNames?.(s.state) ?? s.rs.phases;
   const last = s.records[s.records.length - 1];
   const head = s.followUps[0];
+  const at = { positions: s.work.positions, now: s.now(), ...(s.setup.table ? { layout: s.setup.table } : {}) };
+  const measured = head?.kind === "choose" ? measuredTicks(s.rs, s.state, head, at) : null;
   const outcomes = st?.odds ? [...st.odds.outcomes] : [];
   const over = gameOver(s.rs, s.state, last?.at ?? null, game.stored ?? null, s.followUps.length, views);
   return {
@@ -244,6 +247,12 @@ export function tableView(
             action: head.action,
             ...head.choice,
             picked: s.work.picking ?? null,
+            /** A choice of several options: the pad walks them, then "done" (`picked` = the options' count). */
+            many: ticksMany(head.choice),
+            /** The options ticked now (the table's measurement until the pad or /control changed one), by index. */
+            ticked: ticksMany(head.choice) ? tickedNow(s.work.ticked, () => measured ?? []) : [],
+            /** The options the table's positions tick, or null when the choice was not measured. */
+            measuredTicks: measured,
             /** What the map draws of it: the ship it centres on, its rings, the ships inside (or null). */
             map: choiceMapView(s.rs, s.state, head, { positions: s.work.positions, now: s.now(), layout: s.setup.table }),
           }

@@ -92,6 +92,8 @@ export interface SessionSnapshot {
   readonly aside?: Draft | null;
   /** The option of the choice the rules ask (head follow-up) that the pad's next-choice shows, until Confirm answers it. */
   readonly picking?: number | null;
+  /** A choice of several options: the options ticked from the pad or /control (absent: the ones the table measured). */
+  readonly ticked?: readonly number[] | null;
   /** What the last undo undid, until the next action resolves: every page shows it, also one opened later. */
   /** What the last undo undid: its log `seq`, its result number in the game (`number`, absent before numbers were kept). */
   readonly lastUndo?: { readonly seq: number; readonly number?: number; readonly description: string; readonly at: number } | null;

@@ -32,6 +32,8 @@ export function readSnapshot(text: string): SnapshotRead {
   if (value.turn !== undefined && (!Number.isInteger(value.turn) || (value.turn as number) < 1)) problems.push("turn");
   if (value.aside !== undefined && value.aside !== null && !isObject(value.aside)) problems.push("aside");
   if (value.picking !== undefined && value.picking !== null && !Number.isInteger(value.picking)) problems.push("picking");
+  if (value.ticked !== undefined && value.ticked !== null && !(Array.isArray(value.ticked) && value.ticked.every(Number.isInteger)))
+    problems.push("ticked");
   if (value.lastUndo !== undefined && value.lastUndo !== null && !isObject(value.lastUndo)) problems.push("lastUndo");
   if (value.assigning !== undefined && value.assigning !== null && !isObject(value.assigning)) problems.push("assigning");
   if (value.positions !== undefined && !(isObject(value.positions) && Object.values(value.positions).every(isPosition)))

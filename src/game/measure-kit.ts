@@ -6,8 +6,8 @@
 import type { Base } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
-import { distance, MM_PER_INCH } from "../geometry/vec.ts";
-import type { MeasureContext, Near, Reading } from "./measure.ts";
+import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
+import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
 
 /** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
 export interface LengthUnit {
@@ -20,13 +20,33 @@ export const INCHES: LengthUnit = { mm: MM_PER_INCH, mark: "″", decimals: 2 };
 export const CM: LengthUnit = { mm: 10, mark: " cm", decimals: 1 };
 export const MILLIMETRES: LengthUnit = { mm: 1, mark: " mm", decimals: 0 };
 
-/** A length in a unit, rounded to the unit's decimals (never up across a band edge: rounding is to nearest). */
+/** A length in a unit, rounded to the unit's decimals: for the display only, never to decide a band. */
 export const inUnit = (mm: number, unit: LengthUnit): number => {
   const k = 10 ** unit.decimals;
   return Math.round((mm / unit.mm) * k) / k;
 };
 
+/**
+ * A length in a unit as the rules take it: unrounded (4.004″ is beyond a 4″ band edge, not on it). Only the
+ * arithmetic's noise is taken off (to a millionth of the unit), so a gap of exactly 4″ stays 4″.
+ */
+export const exactIn = (mm: number, unit: LengthUnit): number => Math.round((mm / unit.mm) * 1e6) / 1e6;
+
 export const shownLength = (value: number, unit: LengthUnit): string => `${value}${unit.mark}`;
+
+/**
+ * A length in mm as players read it: to the unit's decimals, with more (up to four) where rounding would put it on
+ * the other side of one of `edges` than it lies ("4.004″", not "4″", for a gap just beyond the 4″ edge).
+ */
+export function lengthWords(mm: number, unit: LengthUnit, edges: readonly number[] = []): string {
+  const exact = exactIn(mm, unit);
+  for (let d = unit.decimals; d <= unit.decimals + 4; d++) {
+    const k = 10 ** d;
+    const r = Math.round(exact * k) / k;
+    if (edges.every((e) => r <= e === exact <= e)) return shownLength(r, unit);
+  }
+  return shownLength(exact, unit);
+}
 
 /** Whether a margin (mm, or degrees) lies within the uncertainty of its threshold: never when the positions are exact. */
 export const isNear = (margin: number, slack: number): boolean => slack > 0 && Math.abs(margin) <= slack;
@@ -59,9 +79,8 @@ export function gapReading(ctx: MeasureContext, a: string, b: string, unit: Leng
   const p = pairOf(ctx, a, b);
   if (!p) return null;
   const mm = baseGap(p.from, p.to).distance;
-  const value = inUnit(mm, unit);
   const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]]));
-  return { value, figure: `${shownLength(value, unit)} base to base`, ...(near ? { borderline: near } : {}) };
+  return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} base to base`, ...(near ? { borderline: near } : {}) };
 }
 
 /** The range centre to centre (quickfire's "forward funnel to forward funnel", the funnel taken at the base's centre). */
@@ -69,9 +88,8 @@ export function centreReading(ctx: MeasureContext, a: string, b: string, unit: L
   const p = pairOf(ctx, a, b);
   if (!p) return null;
   const mm = distance(p.from.center, p.to.center);
-  const value = inUnit(mm, unit);
   const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]], 0));
-  return { value, figure: `${shownLength(value, unit)} centre to centre`, ...(near ? { borderline: near } : {}) };
+  return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} centre to centre`, ...(near ? { borderline: near } : {}) };
 }
 
 /** The firing line to each beam and whether it crosses the target's base; the beam that crosses, if one does. */
@@ -84,4 +102,43 @@ export function beamCrossing(firer: Base, target: Base): { beam: Beam | null; po
 /** mm the firing line may be off by at the target: both positions, and the firer's heading swung out to the target. */
 export function lineSlack(ctx: MeasureContext, firerId: unknown, targetId: unknown, reach: number): number {
   return ctx.slack([firerId, targetId], 0) + ctx.swing(reach);
+}
+
+/** The line of fire centre to centre (funnel to funnel; hex to hex), between the ships of two action fields. */
+export const centreLine =
+  (a: string, b: string) =>
+  (ctx: MeasureContext): TableLine | null => {
+    const p = pairOf(ctx, a, b);
+    return p ? { from: p.from.center, to: p.to.center } : null;
+  };
+
+/**
+ * The line of fire "at 90° to port or starboard" along the beam in the action's `beamField` (given or measured), as
+ * far as the target lies along it (at least 50 mm); centre to centre while no beam is known.
+ */
+export const beamLine =
+  (firerField: string, targetField: string, beamField: string) =>
+  (ctx: MeasureContext): TableLine | null => {
+    const p = pairOf(ctx, firerField, targetField);
+    const beam = ctx.action[beamField];
+    if (!p) return null;
+    if (beam !== "port" && beam !== "starboard") return { from: p.from.center, to: p.to.center };
+    const ray = firingLine(p.from, beam);
+    const reach = Math.max(50, dot(sub(p.to.center, ray.origin), ray.direction));
+    return { from: ray.origin, to: add(ray.origin, scale(ray.direction, reach)) };
+  };
+
+/** A ship's name by id (the id itself for an unknown one), for the sentences of readings and refusals. */
+export const nameOf = (ctx: MeasureContext, id: unknown): string => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+/**
+ * Degrees a bearing between two ships' centres may be off by: the table's heading uncertainty, and both positions'
+ * uncertainty seen across the gap between them (180° when they stand on one point).
+ */
+export function bearingSlack(ctx: MeasureContext, from: unknown, to: unknown): number {
+  const a = ctx.base(from);
+  const b = ctx.base(to);
+  const gap = a && b ? distance(a.center, b.center) : 0;
+  const mm = ctx.slack([from, to], 0);
+  return ctx.table.uncertainty.degrees + (gap > 0 ? (Math.atan2(mm, gap) * 180) / Math.PI : 180);
 }

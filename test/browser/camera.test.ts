@@ -16,7 +16,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_SHIP_ID } from "../../devices/camera/markers.ts";
 import { loadOpenCv } from "../../devices/camera/opencv-node.ts";
-import { openCvCells } from "../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../devices/testing/camera/cells.ts";
 import { referenceMarkers, type Scene, type SceneMarker } from "../../devices/testing/camera/scene.ts";
 import { writeMovingVideo } from "../../devices/testing/camera/video.ts";
 import { runRulesCommand } from "../../host/cli/commands/rules.ts";
@@ -86,7 +86,7 @@ beforeAll(async () => {
   writeMovingVideo(
     video,
     { scene: videoScene(), to: final.map(marker), moving: 4, still: 16, fps: 2, shown: [marker(SHOWN)] },
-    openCvCells(cv),
+    tagCells(cv),
   );
   host = await startHost(freshDataDir());
   await until(state, (s) => s.devices.filter((d) => d.connected).length >= 12 && (s.table?.ships.length ?? 0) === 12);

@@ -135,16 +135,20 @@ describe("the club board under fuzz", () => {
 
   it("a game's end counts only with the winner its records give, with the board's own losses", async () => {
     const before = await leagueGames();
-    // every Dutch ship already destroyed at the start: the records (none) give the Allied side the win
+    // every Dutch ship already destroyed at the start: no rule sets a game up so — the start is refused, and the end
     await send("ender", "start", honestStart("g3-abc", 0));
-    await send("ender", "ended", { game: "g3-abc", winner: "Dutch", players: { Dutch: ["Mallory"] }, losses: { Allied: 99 } });
+    await send("ender", "ended", { game: "g3-abc", winner: "Allied", players: { Allied: ["Mallory"] }, losses: { Dutch: 6 } });
+    expect(club.games.read(CLUB, "ender", "g3-abc")).toMatchObject({ status: "refused", refused: { seq: 0 } });
     expect(await leagueGames()).toBe(before);
-    await send("ender2", "start", honestStart("g4-abc", 0));
-    await send("ender2", "ended", { game: "g4-abc", winner: "Allied", players: { Allied: ["Ann"], Dutch: ["Bo"] }, losses: { Dutch: 1 } });
+    // a small honest game: Gouda the only Dutch ship, sunk by broadsides the rules resolve
+    const game = honestGame("g4-abc", 200, undefined, honestStart("g4-abc", undefined, "gouda"));
+    await send("ender2", "start", game.start);
+    for (const r of game.records) await send("ender2", "events", r);
+    await send("ender2", "ended", { game: "g4-abc", winner: "Allied", players: { Allied: ["Ann"], Dutch: ["Bo"] }, losses: { Dutch: 99 } });
     const l = (await app.inject("/api/club/league")).json() as {
       games: { game: string; winner: string; losses: Record<string, number> }[];
     };
     expect(l.games).toHaveLength(before + 1);
-    expect(l.games.find((x) => x.game === "g4-abc")).toMatchObject({ winner: "Allied", losses: { Allied: 0, Dutch: 6 } });
+    expect(l.games.find((x) => x.game === "g4-abc")).toMatchObject({ winner: "Allied", losses: { Allied: 0, Dutch: 1 } });
   });
 });

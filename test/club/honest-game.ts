@@ -3,6 +3,7 @@
  * its records, each the `transition` of its action and dice. The forged-result tests change one thing in it.
  */
 import { transition } from "../../src/game/engine.ts";
+import { gameEndOf } from "../../src/game/game-end.ts";
 import type { TableState } from "../../src/game/types.ts";
 import { demoSetup } from "../host/helpers.ts";
 
@@ -11,10 +12,15 @@ export interface HonestGame {
   readonly records: Record<string, unknown>[];
 }
 
-/** Sole Bay's demo start; with `dutchLeft` all Dutch ships but that many are destroyed before the first shot. */
-export function honestStart(game: string, dutchLeft?: number): Record<string, unknown> {
+/**
+ * Sole Bay's demo start; with `dutchLeft` all Dutch ships but that many are destroyed before the first shot (a
+ * forged start: no rule sets a game up so); with `dutchOnly` the Dutch fleet is that one ship, fresh (an honest
+ * small game).
+ */
+export function honestStart(game: string, dutchLeft?: number, dutchOnly?: string): Record<string, unknown> {
   const setup = demoSetup();
-  const start = structuredClone(setup.start) as { ships: { side: string; hull: string; damage?: number }[] };
+  const start = structuredClone(setup.start) as { ships: { id: string; side: string; hull: string; damage?: number }[] };
+  if (dutchOnly) start.ships = start.ships.filter((s) => s.side !== "Dutch" || s.id === dutchOnly);
   const boxes: Record<string, number> = { stout: 20, average: 16, weak: 12 };
   if (dutchLeft !== undefined) {
     let keep = dutchLeft;
@@ -23,11 +29,13 @@ export function honestStart(game: string, dutchLeft?: number): Record<string, un
   return { game, ruleset: setup.ruleset.id, title: setup.title, scenario: null, start, at: "2026-11-26T20:00:00.000Z" };
 }
 
-/** `n` records: wind changes and broadsides of Royal Prince at Gouda with the given faces, each resolved by the rules. */
-export function honestGame(game: string, n: number, faces = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]): HonestGame {
+/**
+ * `n` records: wind changes and broadsides of Royal Prince at Gouda with the given faces, each resolved by the rules;
+ * fewer when the game ends by the rules first (from `start`, Gouda the only Dutch ship: her loss ends it).
+ */
+export function honestGame(game: string, n: number, faces = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6], start = honestStart(game)): HonestGame {
   const setup = demoSetup();
   const rs = setup.ruleset;
-  const start = honestStart(game);
   const parsed = rs.parseState(start.start as never, setup.data);
   if (!parsed.ok) throw new Error(parsed.error.message);
   let state: TableState = parsed.value;
@@ -45,6 +53,7 @@ export function honestGame(game: string, n: number, faces = [6, 6, 6, 6, 6, 6, 6
     const t = transition(rs, state, action.value, dice);
     if (!t.ok) throw new Error(t.error.message);
     state = t.value.state;
+    const over = gameEndOf(rs, state) !== null;
     records.push({
       game,
       seq,
@@ -56,6 +65,7 @@ export function honestGame(game: string, n: number, faces = [6, 6, 6, 6, 6, 6, 6
       dice: dice.map((value) => ({ value, source: "software" })),
       summary: `record ${seq}`,
     });
+    if (over) break;
   }
   return { start, records };
 }

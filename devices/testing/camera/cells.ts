@@ -1,2 +1,2 @@
-/** The renderer's marker cells: those `quarterdeck markers` prints, from OpenCV's own dictionary. */
-export { openCvCells } from "../../camera/marker-cells.ts";
+/** The renderer's marker cells: those `quarterdeck markers` prints, the official AprilTag images'. */
+export { tagCells } from "../../camera/marker-cells.ts";

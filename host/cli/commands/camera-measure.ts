@@ -4,38 +4,13 @@
  * debugging it. A file that is not an image, or an image without the reference markers, says what it found and
  * exits 2.
  */
-import { readFile, stat } from "node:fs/promises";
-import jpeg from "jpeg-js";
-import { PNG } from "pngjs";
-import { type GreyImage, greyFromRgba } from "../../../devices/camera/detector.ts";
+
 import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
+import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
-
-/** Bounds before decoding: a frame larger than 8K or a file over 64 MB is refused. */
-const MAX_BYTES = 64 * 2 ** 20;
-const MAX_SIDE = 8192;
-
-/** A PNG or JPEG file's pixels as grey, or a sentence saying why not. */
-export function decodeImage(bytes: Uint8Array): GreyImage | string {
-  const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  try {
-    if (isPng) {
-      const png = PNG.sync.read(Buffer.from(bytes));
-      return greyFromRgba(png.width, png.height, png.data);
-    }
-    if (isJpeg) {
-      const img = jpeg.decode(bytes, { useTArray: true, maxResolutionInMP: 70, maxMemoryUsageInMB: 1024 });
-      return greyFromRgba(img.width, img.height, img.data);
-    }
-  } catch (e) {
-    return `it is not a readable ${isPng ? "PNG" : "JPEG"} (${(e as Error).message})`;
-  }
-  return "it is neither a PNG nor a JPEG";
-}
 
 /** `WxH` in mm. */
 export function parseArea(s: string | undefined): { width: number; height: number } | null {
@@ -62,22 +37,10 @@ export async function runCameraMeasure(
   if (size !== undefined && !(size > 0 && size <= 1000)) {
     return badInput({ code: "input.invalid", message: "--size must be the ship markers' side in mm (0–1000).", path: "--size" });
   }
-  let bytes: Uint8Array;
-  try {
-    if ((await stat(file)).size > MAX_BYTES) return badInput({ code: "input.invalid", message: `${file} is over 64 MB.`, path: file });
-    bytes = await readFile(file);
-  } catch (e) {
-    return badInput({ code: "input.invalid", message: `Cannot read ${file}: ${(e as Error).message}`, path: file });
-  }
-  const image = decodeImage(bytes);
-  if (typeof image === "string") return badInput({ code: "input.invalid", message: `${file}: ${image}.`, path: file });
-  if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
-    return badInput({
-      code: "input.invalid",
-      message: `${file} is ${image.width}×${image.height}: at most ${MAX_SIDE} a side.`,
-      path: file,
-    });
-  }
+  // bounded before decoding: size and bytes from the header (devices/camera/image-file.ts)
+  const read = await readGreyImage(file);
+  if (!read.ok) return badInput({ code: "input.invalid", message: `${file}: ${read.reason}.`, path: file });
+  const image = read.image;
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
   // the detector's look, then a second look at the candidates it could not read (devices/camera/second-look.ts)

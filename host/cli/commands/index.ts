@@ -101,12 +101,30 @@ export const COMMANDS: readonly CommandSpec[] = [
   --size MM    the ship markers' printed side (default: the median of those seen), for the shape check
   --json       print docs/reference/camera.md's JSON (else a line per marker)
 
-Exit 0 ok; 2 when the file is not an image or the reference markers (corners 0–3, edges 4–7) cannot be found:
-the output says which markers were found.`,
+Images are bounded before decoding: at most 64 MB, 8192 px a side and 16.8 megapixels (4096×4096), read from
+the file's header; a PNG whose data inflates past its size is refused.
+
+Exit 0 ok; 2 when the file is not an image, is past those bounds, or the reference markers (corners 0–3, edges
+4–7) cannot be found: the output says why, or which markers were found.`,
     options: { area: { type: "string" }, size: { type: "string" }, json: { type: "boolean" } },
     maxPositionals: 1,
     run: async ({ values, positionals }) =>
       (await import("./camera-measure.ts")).runCameraMeasure(positionals[0], str(values.area), str(values.size), values.json === true),
+  },
+  {
+    name: "camera detect",
+    synopsis: "quarterdeck camera detect IMAGE [--json]",
+    help: `What the camera sees in any photo (PNG or JPEG), no table needed: each AprilTag 36h11 marker's id, its corners
+and whether its pattern fit is kept (docs/reference/camera.md). For checking a camera, and comparing detectors.
+
+  --json       print the JSON: {"ok": true, "width", "height", "markers": [{"id", "corners": [[x, y] ×4], "fit"}]},
+               corners in the official AprilTag image's order (its top-left first, clockwise), pixel centres at
+               integer coordinates (else a line per marker)
+
+Exit 0 ok (no marker seen is still 0); 2 when the file is not a readable PNG or JPEG, or is too large.`,
+    options: { json: { type: "boolean" } },
+    maxPositionals: 1,
+    run: async ({ values, positionals }) => (await import("./camera-detect.ts")).runCameraDetect(positionals[0], values.json === true),
   },
   {
     name: "markers",

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname } from "node:path";
-import { openCvCells } from "../../../devices/camera/marker-cells.ts";
+import { tagCells } from "../../../devices/camera/marker-cells.ts";
 import { EDGE_IDS, shipMarkers } from "../../../devices/camera/markers.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { loadScenario, loadTableFile } from "../../config/load.ts";
@@ -119,7 +119,7 @@ export async function runMarkers(o: MarkersOptions): Promise<CommandResult> {
   ];
   const { cv } = await loadOpenCv();
   const title = `quarterdeck markers: AprilTag 36h11, references ${refSize} mm, ships ${shipSize} mm`;
-  const pages = layOut(markers, openCvCells(cv), title);
+  const pages = layOut(markers, tagCells(cv), title);
   const files: string[] = [];
   try {
     if (kind === ".pdf") {

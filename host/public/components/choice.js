@@ -19,3 +19,40 @@ export function PadChoice({ pending }) {
     </ol>
   </div>`;
 }
+
+/**
+ * The options of a choice the rules ask, as the display lists them: the one the pad shows marked (`now`); for a
+ * choice of several options, the ones ticked (the table's measurement until someone changes one) with a tick, and
+ * the pad's "done" place after them — Confirm there gives the ticked ones.
+ */
+export function ChoiceOptions({ choice }) {
+  const options = choice.options ?? [];
+  const ticked = new Set(choice.many ? (choice.ticked ?? []) : []);
+  const short = options.every((o) => String(o.label).length <= 4);
+  const item = (i, label, extra = "") => {
+    const now = i === choice.picked;
+    const on = ticked.has(i);
+    return html`<li class=${`option${now ? " now" : ""}${on ? " ticked" : ""}${extra}`} aria-current=${now ? "true" : undefined}
+      data-ticked=${choice.many ? String(on) : undefined}>${choice.many ? html`<span class="tick" aria-hidden="true">${on ? "✓" : "·"}</span> ` : null}${label}</li>`;
+  };
+  return html`<ul class=${`choice-options${short ? " short" : ""}${choice.many ? " ticks" : ""}`} id="choice-options" aria-label="options">
+    ${options.map((o, i) => item(i, o.label))}
+    ${choice.many ? item(options.length, `Done: ${ticked.size === 0 ? "none" : `${ticked.size} ticked`}`, " done") : null}
+  </ul>`;
+}
+
+/** How the display says a choice of the rules is answered ("any of these on the control page, or with the pad: …"). */
+export function choiceHow(choice, byPad) {
+  const many =
+    choice.max > 1
+      ? choice.min === 0
+        ? "any of"
+        : `${choice.min === choice.max ? choice.min : `${choice.min}–${choice.max}`} of`
+      : "one of";
+  const pad = !byPad
+    ? ""
+    : choice.many
+      ? ", or with the pad: Next choice to go through them, Confirm to tick or untick, Confirm on Done to give the ticked ones"
+      : ", or with the pad: Next choice, then Confirm";
+  return `Choose ${many} these on the control page${pad}:`;
+}

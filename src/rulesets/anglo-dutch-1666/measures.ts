@@ -8,7 +8,7 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { INCHES, inUnit, isNear, shownLength } from "../../game/measure-kit.ts";
+import { bearingSlack, centreLine, exactIn, INCHES, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
@@ -21,7 +21,9 @@ import type { AdState } from "./schema.ts";
 type Ctx = MeasureContext<AdState>;
 type Band = "short" | "medium" | "long";
 const INCHES_PER_HEX = 2;
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+/** Degrees as players read them: whole, with a decimal where rounding would land on an arc's edge. */
+const shownDegrees = (deg: number): string =>
+  `${Math.round(deg) === 60 || Math.round(deg) === 120 ? Math.round(deg * 10) / 10 : Math.round(deg)}°`;
 
 /** The range band of a count of hexes (the settings' bands), or null beyond long range. */
 function bandOfHexes(ctx: Ctx, d: number): Band | null {
@@ -31,9 +33,9 @@ function bandOfHexes(ctx: Ctx, d: number): Band | null {
 
 /** The range between firer and target: hexes on a hex cloth, else inches base to base read as 2″ a hex. */
 function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | null | undefined } | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const slack = ctx.slack([ctx.action.firer, ctx.action.target], 0);
   const grid = ctx.table.hexGrid;
   if (grid) {
@@ -51,11 +53,13 @@ function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | n
   const edges = [s.rangeShort, s.rangeMedium, s.rangeLong].map((h) => h * INCHES_PER_HEX * MM_PER_INCH);
   const bandOf = (x: number): Band | null =>
     x <= (edges[0] ?? 0) ? "short" : x <= (edges[1] ?? 0) ? "medium" : x <= (edges[2] ?? 0) ? "long" : null;
-  // the band of the reading as shown (to 0.01″): a gap shown as 4″ is medium, as a ruler's 4″ is
-  const band = bandOf(inUnit(mm, INCHES) * MM_PER_INCH);
+  // the band of the unrounded gap (to a millionth of an inch): 4.004″ is beyond the 4″ edge, whatever it shows as
+  const exact = exactIn(mm, INCHES) * MM_PER_INCH;
+  const band = bandOf(exact);
   const edge = edges.find((e) => isNear(mm - e, slack));
   const other = edge === undefined ? undefined : bandOf(mm <= edge ? edge + 1 : edge - 1);
-  return { band, figure: `${shownLength(inUnit(mm, INCHES), INCHES)} base to base (2″ a hex)`, other };
+  const inchEdges = edges.map((e) => e / MM_PER_INCH);
+  return { band, figure: `${lengthWords(mm, INCHES, inchEdges)} base to base (2″ a hex)`, other };
 }
 
 function range(ctx: Ctx): Reading | null {
@@ -70,14 +74,12 @@ function range(ctx: Ctx): Reading | null {
 
 /** The firer within 30° of dead astern of the target, at short range. */
 function sternRake(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const off = 180 - Math.abs(relativeBearing(b, a.center));
   const astern = off <= 30;
-  const slack =
-    ctx.table.uncertainty.degrees +
-    (Math.atan2(ctx.slack([ctx.action.firer, ctx.action.target], 0), distance(a.center, b.center)) * 180) / Math.PI;
+  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
   const short = ctx.action.range === "short";
   return {
     value: astern && short,
@@ -88,42 +90,61 @@ function sternRake(ctx: Ctx): Reading | null {
 
 /** "Ships firing down wind": the target within 90° of the way the wind blows (it blows from `wind.direction` × 60°). */
 function downwind(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const to = ctx.state.wind.direction * 60 + 180;
   const off = Math.abs(signedAngle(bearingTo(a.center, b.center) - to));
   return { value: off < 90, figure: `the target bears ${Math.round(off)}° off downwind` };
 }
 
-/** "with a 60° fire arc" (setting fireArcs): the target within 30° of either beam, and within long range. */
+/**
+ * Appendix 3, "Doing without a hex grid": "Ranges would be 2” close, 4” medium and 8” long, with a 60° fire arc" — on
+ * a table without a hex cloth the arc is the text's own rule and always applies: the target's centre within 30° of
+ * either beam (60°–120° off the bow). On a hex cloth the text fires "only into the indicated hexes", a diagram our
+ * text lacks: the same arc then applies only with the setting `fireArcs`. Beyond long range is refused either way.
+ */
 const arcAndRange = {
   name: "the fire arc",
   givenBy: ["range"],
   check(ctx: Ctx) {
-    const a = ctx.base(ctx.action.firer);
-    const b = ctx.base(ctx.action.target);
-    if (!a || !b) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: a, to: b } = pair;
     const r = rangeOf(ctx);
     if (r && !r.band && !ctx.given("range"))
       return {
         refusal: fail("rules.out-of-range", `${nameOf(ctx, ctx.action.target)} is ${r.figure} away, beyond long range.`, "action.target")
           .error,
       };
-    if (!cfg(ctx.state).fireArcs) return null;
+    if (ctx.table.hexGrid && !cfg(ctx.state).fireArcs) return null;
     const rel = Math.abs(relativeBearing(a, b.center));
-    if (rel >= 60 && rel <= 120) return null;
+    const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
+    const off = Math.min(Math.abs(rel - 60), Math.abs(rel - 120));
+    const inside = rel >= 60 && rel <= 120;
+    const borderline = isNear(off, slack)
+      ? {
+          borderline: {
+            value: inside ? "in the arc" : "outside",
+            other: inside ? "outside" : "in the arc",
+            edge: "the 60° fire arc's edge",
+          },
+        }
+      : {};
+    if (inside) return Object.keys(borderline).length ? borderline : null;
     return {
       refusal: fail(
         "rules.illegal",
-        `${nameOf(ctx, ctx.action.target)} bears ${Math.round(rel)}° off the bow, outside both broadside arcs.`,
+        `${nameOf(ctx, ctx.action.target)} bears ${shownDegrees(rel)} off ${nameOf(ctx, ctx.action.firer)}'s bow, outside both broadsides' 60° fire arcs (60°–120° off the bow; Appendix 3).`,
         "action.target",
       ).error,
+      ...borderline,
     };
   },
 };
 
 export const FIRE_MEASURES: ActionMeasures<AdState> = {
+  map: { caption: "range", line: centreLine("firer", "target") },
   fields: { range, sternRake, downwind },
   checks: [arcAndRange],
   unmeasured: { smallTarget: "from the target's guns, not positions", strongWinds: "from the wind's strength, not positions" },
@@ -149,7 +170,7 @@ function outOfCommand(ctx: Ctx): Reading | null {
     if (!x || !y) return null;
     if (grid) return hexDistance(hexAt(grid, x.center).hex, hexAt(grid, y.center).hex);
     // 2″ a hex, centre to centre: a ship 8.0″ away is 4 hexes away
-    return Math.ceil(inUnit(distance(x.center, y.center), INCHES) / INCHES_PER_HEX - 1e-9);
+    return Math.ceil(exactIn(distance(x.center, y.center), INCHES) / INCHES_PER_HEX - 1e-9);
   };
   const out: string[] = [];
   let measuredAny = false;

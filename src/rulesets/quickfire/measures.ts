@@ -8,24 +8,30 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { centreReading, INCHES, isNear, type LengthUnit, MILLIMETRES } from "../../game/measure-kit.ts";
+import {
+  bearingSlack,
+  centreLine,
+  centreReading,
+  exactIn,
+  INCHES,
+  isNear,
+  type LengthUnit,
+  lengthWords,
+  MILLIMETRES,
+  nameOf,
+  pairOf,
+  shownLength,
+} from "../../game/measure-kit.ts";
 import { type Arc, arcOf, QUICKFIRE_ARCS, relativeBearing } from "../../geometry/arcs.ts";
-import { contains, corners } from "../../geometry/base.ts";
-import { segmentsMeet } from "../../geometry/distance.ts";
-import { distance } from "../../geometry/vec.ts";
+import { type Base, contains, corners } from "../../geometry/base.ts";
+import { closestOnSegment, pointToBase, segmentsMeet } from "../../geometry/distance.ts";
+import { add, distance, type Point, scale, sub } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
 import { scaleBands } from "./scales.ts";
 import type { QuickfireState } from "./ship.ts";
 
 type Ctx = MeasureContext<QuickfireState>;
 const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
-
-/** Degrees a bearing between two ships may be off by: the firer's heading, and both positions seen across the gap. */
-function bearingSlack(ctx: Ctx, from: unknown, to: unknown, gapMm: number): number {
-  const mm = ctx.slack([from, to], 0);
-  return ctx.table.uncertainty.degrees + (gapMm > 0 ? (Math.atan2(mm, gapMm) * 180) / Math.PI : 180);
-}
 
 function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | null {
   const firer = ctx.base(ctx.action[firerField]);
@@ -33,7 +39,7 @@ function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | nu
   if (!firer || !target) return null;
   const bearing = relativeBearing(firer, target.center);
   const { arc, margin } = arcOf(bearing, QUICKFIRE_ARCS);
-  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField], distance(firer.center, target.center));
+  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField]);
   return {
     value: arc,
     figure: `the target bears ${Math.round(Math.abs(bearing))}° off the bow to ${bearing < 0 ? "port" : "starboard"}`,
@@ -43,32 +49,96 @@ function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | nu
   };
 }
 
-/** "line-of-sight is blocked in any way by other vessels": the funnel-to-funnel line crosses another ship's base. */
+/** Whether any part of a base lies on the segment `a`–`b`, and how far (mm) the segment passes from it when it does not. */
+function onSegment(b: Base, a: Point, z: Point): { meets: boolean; gap: number } {
+  const c = corners(b);
+  const meets = contains(b, a) || contains(b, z) || c.some((p, i) => segmentsMeet(a, z, p, c[(i + 1) % 4] ?? p));
+  if (meets) return { meets, gap: 0 };
+  const gap = Math.min(...c.map((p) => distance(p, closestOnSegment(p, a, z))), pointToBase(a, b), pointToBase(z, b));
+  return { meets, gap };
+}
+
+/** Beyond long range (Game Scales), funnel to funnel: refused with the measured figure before anything is asked. */
+const gunsReach = {
+  name: "long range",
+  check(ctx: Ctx) {
+    if (ctx.given("distance") || ctx.given("range")) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: firer, to: target } = pair;
+    const unit = unitOf(ctx);
+    const { long } = scaleBands(ctx.state.settings);
+    const mm = distance(firer.center, target.center);
+    if (exactIn(mm, unit) <= long) return null;
+    return {
+      refusal: fail(
+        "rules.out-of-range",
+        `${nameOf(ctx, ctx.action.target)} is ${lengthWords(mm, unit, [long])} from ${nameOf(ctx, ctx.action.firer)}, funnel to funnel; long range ends at ${shownLength(long, unit)}.`,
+        "action.target",
+      ).error,
+    };
+  },
+};
+
+/** Ships on the table other than the firer and the target (a sunk ship is off it). */
+const othersOf = (ctx: Ctx) => ctx.state.ships.filter((s) => s.id !== ctx.action.firer && s.id !== ctx.action.target && !s.sunk);
+
+/** "The potential target may not be fired upon if line-of-sight is blocked in any way by other vessels": the funnel-to-funnel line crosses another ship's base. */
 const lineOfSight = {
   name: "line of sight",
   check(ctx: Ctx) {
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: firer, to: target } = pair;
+    for (const s of othersOf(ctx)) {
+      const b = ctx.base(s.id);
+      if (!b || !onSegment(b, firer.center, target.center).meets) continue;
+      return {
+        refusal: fail(
+          "rules.illegal",
+          `${s.name} blocks the line of sight from ${nameOf(ctx, ctx.action.firer)} to ${nameOf(ctx, ctx.action.target)} (3.0 Line of Sight).`,
+          "action.target",
+        ).error,
+      };
+    }
+    return null;
+  },
+};
+
+/**
+ * 3.1 Friendly Fire: "A ship may not fire on an enemy vessel if any part of a friendly vessel is both on the other side
+ * of the prospective target and in the line of fire. Set-up line of fire using standard distance measurement (forward
+ * funnel of firing vessel to forward funnel of target vessel)." The line of fire runs on past the target's funnel as
+ * far as the guns reach (long range from the firer; the text gives no end, and a shot carries no farther).
+ */
+const friendlyFire = {
+  name: "friendly fire",
+  check(ctx: Ctx) {
     const firer = ctx.base(ctx.action.firer);
     const target = ctx.base(ctx.action.target);
-    if (!firer || !target) return null;
-    for (const s of ctx.state.ships) {
-      if (s.id === ctx.action.firer || s.id === ctx.action.target) continue;
-      const b = ctx.base(s.id);
+    const side = ctx.state.ships.find((s) => s.id === ctx.action.firer)?.side;
+    if (!firer || !target || side === undefined) return null;
+    const gap = distance(firer.center, target.center);
+    if (gap === 0) return null;
+    const reach = Math.max(scaleBands(ctx.state.settings).long * unitOf(ctx).mm, gap);
+    const end = add(firer.center, scale(sub(target.center, firer.center), reach / gap));
+    const slack = ctx.slack([ctx.action.firer, ctx.action.target], 0) + ctx.swing(reach);
+    let near: string | null = null;
+    for (const s of othersOf(ctx)) {
+      const b = s.side === side ? ctx.base(s.id) : null;
       if (!b) continue;
-      const c = corners(b);
-      const blocked =
-        contains(b, firer.center) ||
-        contains(b, target.center) ||
-        c.some((p, i) => segmentsMeet(firer.center, target.center, p, c[(i + 1) % 4] ?? p));
-      if (blocked)
+      const m = onSegment(b, target.center, end);
+      if (m.meets)
         return {
           refusal: fail(
             "rules.illegal",
-            `${s.name} blocks the line of sight from ${nameOf(ctx, ctx.action.firer)} to ${nameOf(ctx, ctx.action.target)} (3.0 Line of Sight).`,
+            `${s.name} is in the line of fire beyond ${nameOf(ctx, ctx.action.target)} (3.1 Friendly Fire: a ship may not fire on an enemy if a friendly vessel is on the other side of the target and in the line of fire).`,
             "action.target",
           ).error,
         };
+      if (near === null && isNear(m.gap, slack)) near = s.name;
     }
-    return null;
+    return near ? { borderline: { value: "clear", other: "blocked", edge: `${near}'s base beyond the target` } } : null;
   },
 };
 
@@ -93,9 +163,7 @@ function sameArc(ctx: Ctx): Reading | null {
   if (!firer || targets.length !== 2 || targets.some((t) => !t)) return null;
   const arcs = targets.map((t) => (t ? arcOf(relativeBearing(firer, t.center), FOUR_ARCS) : { arc: null, margin: 0 }));
   const value = arcs[0]?.arc === arcs[1]?.arc;
-  const slack = Math.max(
-    ...ids.map((id, i) => bearingSlack(ctx, ctx.action.firer, id, targets[i] ? distance(firer.center, (targets[i] ?? firer).center) : 0)),
-  );
+  const slack = Math.max(...ids.map((id) => bearingSlack(ctx, ctx.action.firer, id)));
   return {
     value,
     figure: `the targets are in the ${arcs.map((a) => a.arc).join(" and ")} arcs`,
@@ -125,8 +193,9 @@ const distanceField = (ctx: Ctx) => {
 };
 
 export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
+  map: { caption: "distance", line: centreLine("firer", "target") },
   fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
-  checks: [lineOfSight],
+  checks: [gunsReach, lineOfSight, friendlyFire],
   unmeasured: {
     range:
       "the band is read from the measured distance by the rule set (Game Scales); a band a person gives stands, and no distance is measured beside it",

@@ -10,17 +10,16 @@
  * ships' hexes block.
  */
 
+import { setting } from "../../game/action-kit.ts";
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { isNear } from "../../game/measure-kit.ts";
+import { bearingSlack, centreLine, isNear, nameOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import type { Base } from "../../geometry/base.ts";
 import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameHex, shipHexes } from "../../geometry/hex.ts";
-import { distance } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
 import type { WsimState } from "./state.ts";
 
 type Ctx = MeasureContext<WsimState>;
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
 
 function hexesOf(ctx: Ctx, id: unknown): { base: Base; bow: Hex; stern: Hex; margin: number } | null {
   const grid = ctx.table.hexGrid;
@@ -49,8 +48,7 @@ function sideReading(ctx: Ctx, fromId: unknown, toId: unknown, what: string): Re
   const rel = relativeBearing(from, to.center);
   const value = rel < 0 ? "left" : "right";
   const off = Math.min(Math.abs(rel), 180 - Math.abs(rel));
-  const slack =
-    ctx.table.uncertainty.degrees + (Math.atan2(ctx.slack([fromId, toId], 0), distance(from.center, to.center)) * 180) / Math.PI;
+  const slack = bearingSlack(ctx, fromId, toId);
   return {
     value,
     figure: `${what} bears ${Math.round(Math.abs(rel))}° off ${nameOf(ctx, fromId)}'s bow to the ${value}`,
@@ -97,24 +95,36 @@ function signalPath(ctx: Ctx): { hexes: number; clear: boolean; blocker: string 
   return { hexes: hexDistance(from.stern, end), clear, blocker };
 }
 
+/**
+ * VII.2 as a whole: "Optional: only to be used when repeaters (Frigates and below) are used in the scenario. A signal
+ * arrives if there is a clear line of sight from the stern hex of the signalling ship to either hex of the ship to
+ * receive the signal, no longer than 15 hexes in length." With repeaters in the scenario (setting `repeaters`) a
+ * direct signal needs both — a blocked 6-hex line and a clear 16-hex one are refused alike, each with its figure;
+ * without them VII.2 is not in play and neither is asked of a signal (its path's length still sets when it arrives,
+ * VII.3). A chain through repeaters (`legs`) is the players' to give, each leg checked against the 15 hexes.
+ */
 const signalSight = {
   name: "the signal's line of sight",
   givenBy: ["pathHexes"],
   check(ctx: Ctx) {
+    if (!setting<boolean>(ctx.state.settings, "repeaters")) return null;
     if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;
     const p = signalPath(ctx);
-    if (!p || p.clear) return null;
-    return {
-      refusal: fail(
-        "rules.illegal",
-        `VII.2: no clear line of sight from ${nameOf(ctx, ctx.action.from)}'s stern hex to ${nameOf(ctx, ctx.action.to)} (${p.hexes} hexes; other ships block it).`,
-        "action.to",
-      ).error,
-    };
+    if (!p) return null;
+    const from = nameOf(ctx, ctx.action.from);
+    const to = nameOf(ctx, ctx.action.to);
+    const maxLeg = setting<number>(ctx.state.settings, "signalLegHexes");
+    const why = !p.clear
+      ? `no clear line of sight from ${from}'s stern hex to ${to} (${p.hexes} hexes; ${p.blocker ?? "another ship"} blocks it)`
+      : p.hexes > maxLeg
+        ? `the line of sight from ${from}'s stern hex to ${to} is ${p.hexes} hexes, longer than ${maxLeg}; send it through repeaters`
+        : null;
+    return why ? { refusal: fail("rules.illegal", `VII.2: ${why}.`, "action.to").error } : null;
   },
 };
 
 export const FIRE_MEASURES: ActionMeasures<WsimState> = {
+  map: { caption: "rangeHexes", line: centreLine("firer", "target") },
   fields: {
     rangeHexes,
     broadside: (ctx) => sideReading(ctx, ctx.action.firer, ctx.action.target, "the target"),
@@ -124,6 +134,7 @@ export const FIRE_MEASURES: ActionMeasures<WsimState> = {
 };
 
 export const SIGNAL_MEASURES: ActionMeasures<WsimState> = {
+  map: { caption: "pathHexes", line: centreLine("from", "to") },
   fields: {
     pathHexes: (ctx) => {
       if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;

@@ -11,7 +11,7 @@ import type { MarkerDetector } from "../../../devices/camera/detector.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { type MarkerCells, renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 import { DEFAULT_SHIP_MM } from "../../../host/cli/commands/markers.ts";
@@ -22,7 +22,7 @@ describe("camera accuracy on rendered frames", () => {
   beforeAll(async () => {
     const { cv } = await loadOpenCv();
     detector = await openCvDetector(cv);
-    cells = openCvCells(cv);
+    cells = tagCells(cv);
   });
   afterAll(() => detector?.close());
 

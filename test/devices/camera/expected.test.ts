@@ -9,7 +9,7 @@ import type { Detection, GreyImage, MarkerDetector } from "../../../devices/came
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline, expectedIds } from "../../../devices/camera/pipeline.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 
@@ -39,7 +39,7 @@ describe("the ship markers expected", () => {
     real = await openCvDetector(cv);
     const scene = randomScene(104, { width: 1920, height: 1080, shipSize: 50, ships: 6, occlusion: false });
     area = scene.area;
-    image = renderScene(scene, openCvCells(cv)).image;
+    image = renderScene(scene, tagCells(cv)).image;
     expect((await real.scan(image)).markers.map((m) => m.id)).toContain(MISSED);
   }, 120_000);
   afterAll(() => real?.close());

@@ -17,12 +17,12 @@ import { type Measurement, measureMarkers } from "../../../devices/camera/measur
 import { openCvDetector, thresholdWindow } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene, type Scene } from "../../../devices/testing/camera/scene.ts";
 
-/** The ships of seed 74 that only the further look finds. */
-const DIM = [10, 15, 20, 32, 33];
+/** The ships of seed 74 that only the further look finds (with the official cells, issue 40; OpenCV's own gave 10, 15, 20, 32, 33). */
+const DIM = [20, 27, 28];
 
 describe("the further look", () => {
   let detector: MarkerDetector;
@@ -33,7 +33,7 @@ describe("the further look", () => {
     const { cv } = await loadOpenCv();
     detector = await openCvDetector(cv);
     scene = randomScene(74, { width: 1920, height: 1080, shipSize: 50 });
-    const r = renderScene(scene, openCvCells(cv));
+    const r = renderScene(scene, tagCells(cv));
     image = r.image;
     ships = scene.markers.filter((m) => m.id >= FIRST_SHIP_ID).map((m) => m.id);
     for (const id of DIM) expect(r.visibility.get(id)).toBe("visible");

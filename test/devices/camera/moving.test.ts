@@ -11,7 +11,7 @@ import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
 import type { Sighting } from "../../../devices/camera/settle.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { type MarkerCells, renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene, type Scene } from "../../../devices/testing/camera/scene.ts";
 import { between } from "../../../devices/testing/camera/video.ts";
@@ -30,7 +30,7 @@ describe("a moving ship is fitted once she stands still", () => {
   beforeAll(async () => {
     const { cv } = await loadOpenCv();
     detector = await openCvDetector(cv);
-    cells = openCvCells(cv);
+    cells = tagCells(cv);
     scene = randomScene(104, { width: 1920, height: 1080, shipSize: 50, ships: 6, occlusion: false });
   }, 60_000);
   afterAll(() => detector?.close());

@@ -13,7 +13,7 @@ import { applyHomography, fitHomography, type Point } from "../../../devices/cam
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
 import { minPerimeterRate, openCvDetector, SMALLEST_MARKER_PX } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur, withNoise } from "../../../devices/testing/camera/sensor.ts";
 
 interface Drawn {
@@ -85,7 +85,7 @@ describe("the detector's smallest contour", () => {
   beforeAll(async () => {
     const { cv } = await loadOpenCv();
     detector = await openCvDetector(cv);
-    cells = openCvCells(cv);
+    cells = tagCells(cv);
   });
   afterAll(() => detector?.close());
 

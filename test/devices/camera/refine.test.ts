@@ -9,7 +9,7 @@ import type { Point } from "../../../devices/camera/homography.ts";
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { refineMarker } from "../../../devices/camera/refine.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur } from "../../../devices/testing/camera/sensor.ts";
 
 const SIZE = 120;
@@ -45,7 +45,7 @@ describe("refineMarker", () => {
   let cells: MarkerCells;
   let image: GreyImage;
   beforeAll(async () => {
-    cells = openCvCells((await loadOpenCv()).cv);
+    cells = tagCells((await loadOpenCv()).cv);
     image = drawn(cells, 17);
   });
   const start = TRUE.map((p, i) => ({ x: p.x + (i === 1 ? 1.5 : -0.5), y: p.y + 0.5 })) as never;

@@ -12,7 +12,7 @@ import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-c
 import { codesOf, type MarkerCodes, readCode, readFitted } from "../../../devices/camera/marker-code.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { secondLook } from "../../../devices/camera/second-look.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur, withNoise } from "../../../devices/testing/camera/sensor.ts";
 
 const SIZE = 160;
@@ -61,7 +61,7 @@ describe("the second look", () => {
   let drawn: { image: GreyImage; corners: Point[] };
   beforeAll(async () => {
     const { cv } = await loadOpenCv();
-    cells = openCvCells(cv);
+    cells = tagCells(cv);
     codes = codesOf(cells);
     drawn = drawMarker(cells, ID, 29, 23);
   });

@@ -9,7 +9,7 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
-import { openCvCells } from "../../../devices/testing/camera/cells.ts";
+import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 import { runCameraMeasure } from "../../../host/cli/commands/camera-measure.ts";
@@ -30,7 +30,7 @@ describe("quarterdeck camera measure", () => {
   it("gives each ship's position and heading from a rendered frame", { timeout: 120_000 }, async () => {
     const { cv } = await loadOpenCv();
     const scene = randomScene(5, { width: 1920, height: 1080, occlusion: false });
-    const file = writePng("frame.png", renderScene(scene, openCvCells(cv)).image);
+    const file = writePng("frame.png", renderScene(scene, tagCells(cv)).image);
     const r = await runCameraMeasure(file, "1800x1200", undefined, true);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {

@@ -9,10 +9,10 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
+import { decodeGreyImage } from "../../../devices/camera/image-file.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
-import { decodeImage } from "../../../host/cli/commands/camera-measure.ts";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
 import { poll as until } from "../../support/wait.ts";
@@ -43,8 +43,9 @@ const frame = (query = "", headers: Record<string, string> = {}) =>
 
 /** The markers measured in a PNG frame, as `quarterdeck camera measure` measures a file. */
 async function measure(png: Buffer) {
-  const image = decodeImage(png);
-  if (typeof image === "string") throw new Error(image);
+  const read = await decodeGreyImage(png);
+  if (!read.ok) throw new Error(read.reason);
+  const image = read.image;
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
   const { markers } = await new MarkerFinder(detector).find(image).finally(() => detector.close());

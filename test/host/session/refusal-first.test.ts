@@ -46,7 +46,7 @@ const FAR = 1400; // mm: beyond every rule set's longest reach on a 6 × 4 ft ta
 const OUT_OF_RANGE = [
   ["anglo-dutch-1666", "royal-charles", "zeven-provincien", /^Zeven Provinciën is [\d.]+″ base to base .*beyond long range/],
   ["sole-bay-1672", "royal-james", "gouda", /^Gouda is [\d.]+″ from Royal James, base to base; broadsides reach 12″ at most/],
-  ["quickfire", "mikasa", "knyaz-suvorov", /beyond long range .* measured: \d+ mm centre to centre/],
+  ["quickfire", "mikasa", "knyaz-suvorov", /^Knyaz Suvorov is \d+ mm from Mikasa, funnel to funnel; long range ends at 1200 mm\.$/],
   ["wsim-battle-v3", "victory", "redoutable", /reaches 6 hexes; \d+ is out of range — measured: \d+ hexes/],
   ["age-of-sail", "victory", "redoutable", /^Redoutable is [\d.]+ cm away, beyond the range table \(12 cm\)/],
 ] as const;

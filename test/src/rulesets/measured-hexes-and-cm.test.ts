@@ -112,11 +112,13 @@ describe("wsim-battle-v3 measured on hexes, flat and pointy", () => {
       expect(beam.ok && beam.value.action.rake).toBe("none");
     });
   }
-  it("a signal's path from the stern hex, refused when another ship blocks the line of sight", () => {
+  describe('VII.2, optional with repeaters: "A signal arrives if there is a clear line of sight from the stern hex of the signalling ship to either hex of the ship to receive the signal, no longer than 15 hexes in length"', () => {
     const grid = { size: 25.4, origin: { x: 0, y: 0 }, orientation: "flat" };
-    const signal = (blocker: Pose) =>
+    /** Temeraire `hexes` north of Victory; Bucentaure where asked (else well off the line). */
+    const signal = (hexes: number, blocker: Pose, repeaters: boolean) =>
       parseRequest(wsimBattleV3, {
         ships: [victory(), victory({ id: "temeraire", name: "Temeraire" }), bucentaure()],
+        settings: { repeaters },
         action: {
           type: "signal",
           player: "nelson",
@@ -129,16 +131,33 @@ describe("wsim-battle-v3 measured on hexes, flat and pointy", () => {
         },
         table: {
           // each 50 mm base centred on a hexside: its stern half in one hex, its bow half in the next
-          ships: { victory: { x: 0, y: 12.7, heading: 0 }, temeraire: { x: 0, y: 12.7 + 25.4 * 8, heading: 0 }, bucentaure: blocker },
+          ships: { victory: { x: 0, y: 12.7, heading: 0 }, temeraire: { x: 0, y: 12.7 + 25.4 * hexes, heading: 0 }, bucentaure: blocker },
           hexGrid: grid,
           uncertainty: EXACT,
         },
       });
-    const clear = signal({ x: 25.4 * 6, y: 100, heading: 0 });
-    expect(clear.ok && clear.value.action.pathHexes).toBe(8);
-    const blocked = signal({ x: 0, y: 12.7 + 25.4 * 4, heading: 0 });
-    expect(blocked.ok).toBe(false);
-    if (!blocked.ok) expect(blocked.error.message).toContain("no clear line of sight");
+    const aside = { x: 25.4 * 6, y: 100, heading: 0 };
+    const onTheLine = { x: 0, y: 12.7 + 25.4 * 3, heading: 0 };
+    it("with repeaters: a clear 8-hex path is measured and accepted", () => {
+      const clear = signal(8, aside, true);
+      expect(clear.ok && clear.value.action.pathHexes).toBe(8);
+    });
+    it("with repeaters: a blocked 6-hex signal and a clear 16-hex one are refused alike, each with its figure", () => {
+      const blocked = signal(6, onTheLine, true);
+      expect(!blocked.ok && blocked.error.message).toBe(
+        "VII.2: no clear line of sight from Victory's stern hex to Temeraire (6 hexes; Bucentaure blocks it).",
+      );
+      const long = signal(16, aside, true);
+      expect(!long.ok && long.error.message).toBe(
+        "VII.2: the line of sight from Victory's stern hex to Temeraire is 16 hexes, longer than 15; send it through repeaters.",
+      );
+    });
+    it("without repeaters VII.2 is not in play: both are accepted alike, the path measured for VII.3", () => {
+      const blocked = signal(6, onTheLine, false);
+      expect(blocked.ok && blocked.value.action.pathHexes).toBe(6);
+      const long = signal(16, aside, false);
+      expect(long.ok && long.value.action.pathHexes).toBe(16);
+    });
   });
 });
 
