@@ -116,24 +116,33 @@ function lines(r: Replay, nameOf: DieNamer = dieNamer()): { entries: Line[]; shi
   return { entries, ships };
 }
 
+/**
+ * A text of the game (a title, a ship's or player's name, a description) as Markdown that shows it as written: the
+ * characters that would make markup, a link, raw HTML or a table cell's end are escaped, and a line break (which
+ * would start a heading or a list) becomes a space. Issue 39 item 6: a title `<img src=x onerror=…>` went into the
+ * report as HTML, `[x](javascript:…)` as a link.
+ */
+export const mdText = (s: string): string => s.replace(/[\r\n]+/g, " ").replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+
 export function markdownReport(r: Replay, game?: ReportGame): string {
   const { entries, ships } = lines(r, game?.dieNames);
   const wind = r.ruleset.windView(r.state);
   const facts = gameFacts(r, game);
+  const md = mdText;
   return [
-    `# After-action report: ${r.setup.title}`,
+    `# After-action report: ${md(r.setup.title)}`,
     "",
-    `Rule set: ${r.ruleset.title} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${wind.label}` : ""}`,
+    `Rule set: ${md(r.ruleset.title)} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${md(wind.label)}` : ""}`,
     "",
-    ...(facts.length ? [...facts.map(([k, v]) => `- **${k}:** ${v}`), ""] : []),
+    ...(facts.length ? [...facts.map(([k, v]) => `- **${md(k)}:** ${md(v)}`), ""] : []),
     "## Actions",
     "",
-    ...entries.flatMap((e) => [`### ${e.title}`, "", ...e.rows.map(([k, v]) => `- **${k}:** ${v}`), ""]),
+    ...entries.flatMap((e) => [`### ${md(e.title)}`, "", ...e.rows.map(([k, v]) => `- **${md(k)}:** ${md(v)}`), ""]),
     "## Ships at the end",
     "",
     "| Ship | Side | Status | Log |",
     "|---|---|---|---|",
-    ...ships.map((s) => `| ${s.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`),
+    ...ships.map((s) => `| ${s.map(md).join(" | ")} |`),
     "",
   ].join("\n");
 }
