@@ -87,7 +87,7 @@ async function photos(): Promise<{ set: string; photos: Photo[] }[]> {
   };
   const nasaDir = join(FIXTURES, "apriltag-nasa");
   const sheetDir = join(FIXTURES, "printed-sheet");
-  return [
+  return Promise.all([
     {
       set: "apriltag-nasa (3 photos 799×533, 47 tags)",
       photos: await Promise.all(
@@ -100,16 +100,16 @@ async function photos(): Promise<{ set: string; photos: Photo[] }[]> {
           }),
       ),
     },
-    {
-      set: "printed-sheet (2 photos 2592×3872; 80 and 72 tags in view)",
-      photos: await Promise.all(
-        readdirSync(sheetDir)
-          .filter((f) => f.endsWith(".jpg"))
-          .sort()
-          .map(async (f) => ({ name: f, image: await load(join(sheetDir, f)), ids: new Set(SHEET_IDS), truth: null, sheet: true })),
-      ),
-    },
-  ];
+    ...(
+      [
+        ["printed-sheet head-on (2592×3872, 80 tags)", "test_36h11_greyscale.jpg"],
+        ["printed-sheet oblique (2592×3872, 72 tags wholly in view)", "test_36h11_oblique_greyscale.jpg"],
+      ] as const
+    ).map(async ([set, f]) => ({
+      set,
+      photos: [{ name: f, image: await load(join(sheetDir, f)), ids: new Set(SHEET_IDS), truth: null, sheet: true }],
+    })),
+  ]);
 }
 
 /** The AprilTag C library over a persistent python3 process (one frame a line). */

@@ -42,7 +42,7 @@ export async function detectPhoto(detector: MarkerDetector, image: GreyImage, ap
   };
   if (aprilTag) for (const look of APRILTAG_LOOKS) add(aprilTag.detect(image, look).map(({ id, corners }) => ({ id, corners })));
   add((await new MarkerFinder(detector).find(image)).markers);
-  const seen = places.map((p) => best(p.map((m) => judged(image, m, detector.cells))));
+  const seen = places.map((p) => firstKept(image, p, detector.cells));
   return seen.sort((a, b) => a.id - b.id || centreY(a) - centreY(b) || centreX(a) - centreX(b));
 }
 
@@ -52,32 +52,30 @@ function samePlace(a: DetectedMarker, b: DetectedMarker): boolean {
   return Math.hypot((centreX(a) - centreX(b)) / 4, (centreY(a) - centreY(b)) / 4) < side / 3;
 }
 
-/** A marker's verdict, with its fit's residual (∞ when there is none). */
-interface Verdict extends SeenMarker {
-  readonly residual: number;
-}
-
 /**
- * Of one marker's verdicts (a fit from each look's corners), the kept one of least residual, else the first: the
- * fit's residual is taken over a window drawn from the corners it starts from, so two looks' corners half a pixel
- * apart can end on either side of the gate.
+ * One marker's verdict: its pattern fitted from the first look's corners, then, while refused, from each later look's
+ * (the fit's residual is taken over a window drawn from the corners it starts from, so two looks' corners half a pixel
+ * apart can end on either side of the gate); the first kept, else the first look's refusal.
  */
-function best(verdicts: readonly Verdict[]): SeenMarker {
-  const kept = verdicts.filter((v) => v.fit === "kept").sort((a, b) => a.residual - b.residual);
-  const { id, corners, fit } = kept[0] ?? (verdicts[0] as Verdict);
-  return { id, corners, fit };
+function firstKept(image: GreyImage, finds: readonly DetectedMarker[], cells?: MarkerCells): SeenMarker {
+  let first: SeenMarker | undefined;
+  for (const m of finds) {
+    const v = judged(image, m, cells);
+    if (v.fit === "kept") return v;
+    first ??= v;
+  }
+  return first as SeenMarker;
 }
 
-function judged(image: GreyImage, m: DetectedMarker, cells?: MarkerCells): Verdict {
-  const none = Number.POSITIVE_INFINITY;
-  if (!cells) return { id: m.id, corners: m.corners, fit: "refused: no pattern to fit (the detector gave no cells)", residual: none };
+function judged(image: GreyImage, m: DetectedMarker, cells?: MarkerCells): SeenMarker {
+  if (!cells) return { id: m.id, corners: m.corners, fit: "refused: no pattern to fit (the detector gave no cells)" };
   const r = refineMarker(image, m, cells(m.id));
-  if (!r) return { id: m.id, corners: m.corners, fit: "refused: the pattern fit failed (the marker runs off the image?)", residual: none };
+  if (!r) return { id: m.id, corners: m.corners, fit: "refused: the pattern fit failed (the marker runs off the image?)" };
   if (!(r.residual <= MAX_FIT_RESIDUAL)) {
     const fit = `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${MAX_FIT_RESIDUAL})`;
-    return { id: m.id, corners: m.corners, fit, residual: r.residual };
+    return { id: m.id, corners: m.corners, fit };
   }
-  return { id: m.id, corners: r.corners, fit: "kept", residual: r.residual };
+  return { id: m.id, corners: r.corners, fit: "kept" };
 }
 
 const centreX = (m: DetectedMarker) => m.corners.reduce((s, p) => s + p.x, 0);

@@ -239,6 +239,53 @@ describe("the table's positions in a browser", { timeout: 90_000 }, () => {
     }
   });
 
+  it("bad names: a 200-character name and a name with markup among 24 ships — read as text, nothing overlaps, nothing runs", async () => {
+    const long = `Wapen van ${"Groot ".repeat(31)}Hollandia`.slice(0, 200);
+    const markup = `<img src=x onerror="window.__ran=1">Evil <b>bold</b><script>window.__ran=2</script>`;
+    const fleets = ["Allied", "Dutch"].map((side, k) => ({
+      side,
+      ships: Array.from({ length: 12 }, (_, i) => ({
+        id: `${side.toLowerCase()}-${i + 1}`,
+        name: k === 0 && i === 3 ? long : k === 1 && i === 5 ? markup : `${side} ship ${i + 1}`,
+        rating: 3,
+        speed: "medium",
+        hull: "average",
+      })),
+    }));
+    const made = await call(`${host.url}/api/games`, "POST", { ruleset: "sole-bay-1672", fleets });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect((await call(`${host.url}/api/games/${made.json.id}/open`, "POST", {})).status).toBe(200);
+    await until(state, (s) => s.game === made.json.id && s.table?.ships.length === 24);
+    for (const [width, height] of [
+      [1024, 600],
+      [1920, 1080],
+    ] as const) {
+      await display.setViewportSize({ width, height });
+      await display.reload();
+      // at 1024×600 the map may give way to what the table needs now (display-fit): it is then not drawn
+      await display.locator("#map .map-ship[data-ship=dutch-12]").waitFor({ state: "attached" });
+      await settled();
+      await screenshot(display, join(ARTIFACTS, `map-bad-names-${width}.png`));
+      // the markup is text on the page, never an element, and nothing of it ran
+      expect(await display.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+      expect(await display.locator("#app img, #app script, #fleet b").count()).toBe(0);
+      expect(await display.locator("#fleet").textContent()).toContain("Evil <b>bold</b>");
+      // nothing overlaps on the map; no box of text overflows, the page does not scroll
+      expect(await mapCovers(display), `${width}×${height}`).toEqual([]);
+      const overflows = await display.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>("#app *"))
+          .filter((el) => el.clientWidth > 0 && !el.closest("svg, .sr-only") && (el.textContent ?? "").trim() !== "")
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`,
+          ),
+      );
+      expect(overflows, `${width}×${height}`).toEqual([]);
+      expect(await display.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1)).toBe(true);
+    }
+  });
+
   it("every bundled scenario: at 1024×600 and on a phone no two ships' names overlap or touch", async () => {
     const seen: string[] = [];
     for (const scenario of scenarioNames()) {

@@ -22,7 +22,7 @@ export function lastPlayed(at, now = Date.now()) {
 }
 
 /** The rule set's title from `GET /api/rulesets`, else its id. */
-export const rulesetTitle = (rulesets, id) => rulesets?.find((r) => r.id === id)?.title ?? id;
+export const rulesetTitle = (rulesets, id) => rulesets?.find((r) => r.id === id)?.title ?? scenarioWord(id);
 
 /** A game's scenario by its title from `GET /api/rulesets`, else its id as words; a blank game → "blank". */
 export const scenarioTitle = (rulesets, game) =>
