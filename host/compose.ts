@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "../src/result.ts";
 import { SightingPacer } from "./camera-pace.ts";
 import { type CameraSetup, cameraSetup, type MarkerSighting, reportSightings } from "./camera-sightings.ts";
 import type { ClubLink } from "./club-link/link.ts";
+import { brokerForLog } from "./club-link/mqtt-options.ts";
 import type { LiveDevices } from "./compose-devices.ts";
 import { composeTableDevices } from "./compose-table-devices.ts";
 import type { TableSetup } from "./config/load.ts";
@@ -28,6 +29,7 @@ import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import type { TableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
+import { sayRescuedCopies } from "./store/rescued-notice.ts";
 import type { SqliteStore } from "./store/sqlite-store.ts";
 import { TableLights } from "./table-lights.ts";
 import { TableLoop, type TableUpdate } from "./table-loop.ts";
@@ -117,7 +119,16 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   devices.onDialStarted(() => loop.showWind(session().windView()));
   devices.start();
   const { gameId, setup } = loop.game;
-  logger.info({ ruleset: setup.ruleset.id, game: gameId, resolved: session().records.length, club: tableFile.club?.broker }, "table ready");
+  logger.info(
+    {
+      ruleset: setup.ruleset.id,
+      game: gameId,
+      resolved: session().records.length,
+      club: tableFile.club ? brokerForLog(tableFile.club.broker) : undefined,
+    },
+    "table ready",
+  );
+  sayRescuedCopies(store.file, session(), logger);
   const stopWatch = watchGameFile(session, logger);
   const games = new GameSwitch({
     loop,

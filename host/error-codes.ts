@@ -25,6 +25,7 @@ export const HOST_ERROR_CODES = {
   "device.unknown": { status: 404, meaning: "No device with that id." },
   "binding.unknown": { status: 404, meaning: "No binding with that id." },
   "game.unknown": { status: 404, meaning: "No game with that id in the table's file." },
+  "rescued.unknown": { status: 404, meaning: "No rescued copy of that name beside the game file." },
   "die.bound": { status: 409, meaning: "The die rolled to be bound already has a binding." },
   "game.open": { status: 409, meaning: "The table's open game cannot be deleted." },
   "sim.unavailable": { status: 404, meaning: "The table has no emulated device of that kind." },

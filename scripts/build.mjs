@@ -71,7 +71,8 @@ const result = await build({
   plugins: [ownUrl],
   metafile: true,
 });
-for (const dir of ["host/public", "host/club/public", "host/scenarios"]) {
+// devices/camera/apriltag: the AprilTag library as WebAssembly, required at run time beside apriltag-detector.ts
+for (const dir of ["host/public", "host/club/public", "host/scenarios", "devices/camera/apriltag"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
 }
 // The /camera page's worker: the same detection modules as in Node (devices/camera/), bundled for a classic Web

@@ -1,15 +1,19 @@
 /**
- * What the camera sees in any photo, no table needed (`quarterdeck camera detect`, CONTRACT §7): every marker the
- * detector's looks find (the first look, the second look at what it could not read, the further looks — none
- * expected, so any marker counts), each with its four corners in the official AprilTag image's order (its top-left
- * first, clockwise; pixel centres at integers) and whether its pattern fit would be kept by the measuring
- * (`refine.ts`, the residual gate of `measure.ts`). For clubs checking a camera, and for comparing detectors
- * (`bench/camera-real.bench.ts`). Pure over a detector: Node and the camera page's worker alike.
+ * What the camera sees in any photo, no table needed (`quarterdeck camera detect`, CONTRACT §7): every marker found,
+ * each with its four corners in the official AprilTag image's order (its top-left first, clockwise; pixel centres at
+ * integers) and whether its pattern fit would be kept by the measuring (`refine.ts`, the residual gate of
+ * `measure.ts`). The looks, each adding only markers at places no earlier look found one: the AprilTag library's own
+ * (`apriltag-detector.ts`, when given: every pixel, then on a half-size image, which finds large blurred markers the
+ * first misses), then the detector's (the first, second and further looks of `find-markers.ts`, none expected). An id
+ * may be seen at several places (a photo of many copies of one tag): each is listed. For clubs checking a camera,
+ * and for comparing detectors (`bench/camera-real.bench.ts`). Pure over the detectors given.
  */
+import type { AprilTag } from "./apriltag-detector.ts";
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
 import type { Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
+import type { DetectedMarker } from "./markers.ts";
 import { MAX_FIT_RESIDUAL } from "./measure.ts";
 import { refineMarker } from "./refine.ts";
 
@@ -21,26 +25,58 @@ export interface SeenMarker {
   readonly fit: string;
 }
 
+/** The AprilTag library's looks: `quad_decimate` 1, then 2. */
+const APRILTAG_LOOKS = [{ decimate: 1 }, { decimate: 2 }] as const;
+
 /** Every marker in `image`, sorted by id (then by where it is: top to bottom). */
-export async function detectPhoto(detector: MarkerDetector, image: GreyImage): Promise<SeenMarker[]> {
-  const { markers } = await new MarkerFinder(detector).find(image);
-  const seen = markers.map((m) => judged(image, m, detector.cells));
+export async function detectPhoto(detector: MarkerDetector, image: GreyImage, aprilTag?: AprilTag): Promise<SeenMarker[]> {
+  // each place's finds: the first look's id, and every look's corners for it (the fit starts from each)
+  const places: DetectedMarker[][] = [];
+  const add = (markers: readonly DetectedMarker[]) => {
+    const before = places.length;
+    for (const m of markers) {
+      const at = places.slice(0, before).find((p) => samePlace(p[0] as DetectedMarker, m));
+      if (!at) places.push([m]);
+      else if (at[0]?.id === m.id) at.push(m);
+    }
+  };
+  if (aprilTag) for (const look of APRILTAG_LOOKS) add(aprilTag.detect(image, look).map(({ id, corners }) => ({ id, corners })));
+  add((await new MarkerFinder(detector).find(image)).markers);
+  const seen = places.map((p) => firstKept(image, p, detector.cells));
   return seen.sort((a, b) => a.id - b.id || centreY(a) - centreY(b) || centreX(a) - centreX(b));
 }
 
-function judged(image: GreyImage, m: { id: number; corners: readonly [Point, Point, Point, Point] }, cells?: MarkerCells): SeenMarker {
+/** Two finds of one marker: centres within a third of the first's side. */
+function samePlace(a: DetectedMarker, b: DetectedMarker): boolean {
+  const side = Math.hypot(a.corners[1].x - a.corners[0].x, a.corners[1].y - a.corners[0].y);
+  return Math.hypot((centreX(a) - centreX(b)) / 4, (centreY(a) - centreY(b)) / 4) < side / 3;
+}
+
+/**
+ * One marker's verdict: its pattern fitted from the first look's corners, then, while refused, from each later look's
+ * (the fit's residual is taken over a window drawn from the corners it starts from, so two looks' corners half a pixel
+ * apart can end on either side of the gate); the first kept, else the first look's refusal.
+ */
+function firstKept(image: GreyImage, finds: readonly DetectedMarker[], cells?: MarkerCells): SeenMarker {
+  let first: SeenMarker | undefined;
+  for (const m of finds) {
+    const v = judged(image, m, cells);
+    if (v.fit === "kept") return v;
+    first ??= v;
+  }
+  return first as SeenMarker;
+}
+
+function judged(image: GreyImage, m: DetectedMarker, cells?: MarkerCells): SeenMarker {
   if (!cells) return { id: m.id, corners: m.corners, fit: "refused: no pattern to fit (the detector gave no cells)" };
   const r = refineMarker(image, m, cells(m.id));
   if (!r) return { id: m.id, corners: m.corners, fit: "refused: the pattern fit failed (the marker runs off the image?)" };
   if (!(r.residual <= MAX_FIT_RESIDUAL)) {
-    return {
-      id: m.id,
-      corners: m.corners,
-      fit: `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${MAX_FIT_RESIDUAL})`,
-    };
+    const fit = `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${MAX_FIT_RESIDUAL})`;
+    return { id: m.id, corners: m.corners, fit };
   }
   return { id: m.id, corners: r.corners, fit: "kept" };
 }
 
-const centreX = (m: SeenMarker) => m.corners.reduce((s, p) => s + p.x, 0);
-const centreY = (m: SeenMarker) => m.corners.reduce((s, p) => s + p.y, 0);
+const centreX = (m: DetectedMarker) => m.corners.reduce((s, p) => s + p.x, 0);
+const centreY = (m: DetectedMarker) => m.corners.reduce((s, p) => s + p.y, 0);

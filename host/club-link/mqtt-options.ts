@@ -31,3 +31,18 @@ export function clubClientOptions(c: ClubConfig): IClientOptions {
     will: { topic: tableTopic(c, "status"), payload: Buffer.from("offline"), qos: 1, retain: true },
   };
 }
+
+/**
+ * A broker URL as it may be written to the log or the screen: a password in it (`mqtt://table-3:secret@club-pc`)
+ * becomes `***`. A text that is no URL is cut to its part after any `user:password@`.
+ */
+export function brokerForLog(broker: string): string {
+  try {
+    const u = new URL(broker);
+    if (u.password === "") return broker;
+    u.password = "***";
+    return u.toString().replace(/\/$/, broker.endsWith("/") ? "/" : "");
+  } catch {
+    return broker.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}

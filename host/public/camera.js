@@ -68,7 +68,9 @@ function drawLabels(ctx, frame, names, { sx, sy, px, width, height, placed }) {
     const ys = m.corners.map((c) => c.y * sy);
     const name = m.id < 10 ? `ref ${m.id}` : `${m.id} ${names.get(m.id) ?? "(no ship)"}`;
     const r = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2;
-    return { id: i, marker: m.id, name, sx: xs.reduce((a, b) => a + b, 0) / 4, sy: ys.reduce((a, b) => a + b, 0) / 4, r };
+    // a marker's core is kept clear, as before the map's names kept whole bases clear (lib/map-labels.js hx, hy)
+    const sxC = xs.reduce((a, b) => a + b, 0) / 4;
+    return { id: i, marker: m.id, name, sx: sxC, sy: ys.reduce((a, b) => a + b, 0) / 4, r, hx: r * 0.5, hy: r * 0.5 };
   });
   const measure = (text) => ctx.measureText(text).width + 4;
   const labels = placeLabels(items, { unit: 1, fontPx: px, bounds: { x0: 0, y0: 0, x1: width, y1: height }, measure });

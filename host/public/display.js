@@ -65,11 +65,13 @@ function Trouble({ state }) {
 }
 
 function fieldText(state, p) {
+  // a field left empty (null: "following no ship") says nothing; a ship chosen in a field of its own is named
+  const isShip = (x) => typeof x === "string" && state.ships.some((s) => s.id === x);
   return p.fields
-    .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined)
+    .filter((f) => f.type !== "ship" && p.action[f.name] !== undefined && p.action[f.name] !== null)
     .map((f) => {
       const v = p.action[f.name];
-      const shown = Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : valueWords(f, v);
+      const shown = Array.isArray(v) ? v.map((x) => shipName(state, x)).join(", ") : isShip(v) ? shipName(state, v) : valueWords(f, v);
       return `${f.label}: ${shown}`;
     })
     .join(" · ");

@@ -3,6 +3,7 @@
 // the winner, put it away, delete it (after a confirm), its report (a new tab, or a download) and its summary.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { RescuedCopies } from "./components/rescued-copies.js";
 import { arrangeGames, fileName, lastPlayed, rulesetTitle, scenarioTitle, statusWord } from "./lib/games.js";
 import { html } from "./lib/html.js";
 import { adoptTokenFromUrl, api, useTable } from "./lib/live.js";
@@ -106,6 +107,7 @@ function Games() {
     <h1>Games <nav class="links" aria-label="Pages"><a href="/">display</a> <a href="/control">control</a> <a href="/devices">devices</a></nav></h1>
     <p><a class="button" href="/games/new">New game</a></p>
     <p id="error" class="error" role="alert">${error}</p>
+    <${RescuedCopies} version=${state?.version} send=${send} />
     ${games === null ? html`<p>Reading the games…</p>` : null}
     <section class="game-list" aria-label="Games">${shown.map(card)}</section>
     ${

@@ -5,7 +5,7 @@
 
 import type { DicePlan } from "../../src/dice/plan.ts";
 import { factsLine } from "../public/lib/facts.js";
-import { dieLabel, sourceName } from "../session/dice-gather.ts";
+import { type DieNamer, dieLabel, dieNamer, sourceName } from "../session/dice-gather.ts";
 import type { GameOver } from "../session/game-over.ts";
 import type { DieProvenance, PlacedDie } from "../store/records.ts";
 import { markTally, show, words } from "./outcome-text.ts";
@@ -18,6 +18,8 @@ export interface ReportGame {
   readonly players: ReadonlyArray<{ readonly side: string; readonly name?: string }>;
   readonly createdAt: number;
   readonly over: GameOver | null;
+  /** The table's dice by the names players read on the display ("White die 1"), so the report names them the same. */
+  readonly dieNames?: DieNamer;
 }
 
 /** The game's facts as label and text: the result ("Game over — English win"), how it ended, players, dates. */
@@ -39,19 +41,19 @@ function gameFacts(r: Replay, g: ReportGame | undefined): [string, string][] {
   ];
 }
 
-function dieSource(from: DieProvenance): string {
-  // the report is read away from the table: the die by its family and number, with its colour ("Pixels die 5, black")
-  if (from.source === "die") return `${sourceName(from)}${from.color ? `, ${from.color},` : ""} showed ${from.face}`;
+function dieSource(from: DieProvenance, nameOf: DieNamer): string {
+  // the die by the name the display gave it (the table's, else its family and number), with its colour
+  if (from.source === "die") return `${sourceName(from, nameOf)}${from.color ? `, ${from.color},` : ""} showed ${from.face}`;
   return from.source === "manual" ? "typed in" : "rolled by the host";
 }
 
 /** "6 — Dutch: Pixels die 2, white, showed 6": each die with whose slot it filled (side, colour or role) and its source. */
-function diceText(plan: DicePlan, dice: readonly PlacedDie[]): string {
+function diceText(plan: DicePlan, dice: readonly PlacedDie[], nameOf: DieNamer): string {
   if (dice.length === 0) return "no dice";
   return dice
     .map((d) => {
       const { whose } = dieLabel(plan, d);
-      return `${d.value} — ${whose ? `${whose}: ` : ""}${dieSource(d.from)}${d.mark ? ` (${d.mark})` : ""}`;
+      return `${d.value} — ${whose ? `${whose}: ` : ""}${dieSource(d.from, nameOf)}${d.mark ? ` (${d.mark})` : ""}`;
     })
     .join("; ");
 }
@@ -89,7 +91,7 @@ function resultNumbers(r: Replay): Map<number, number> {
   return numbers;
 }
 
-function lines(r: Replay): { entries: Line[]; ships: string[][] } {
+function lines(r: Replay, nameOf: DieNamer = dieNamer()): { entries: Line[]; ships: string[][] } {
   const names = new Map(r.state.ships.map((s) => [s.id, s.name]));
   const numbers = resultNumbers(r);
   const entries = r.entries.map(({ row, sameToday }): Line => {
@@ -100,7 +102,7 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
       title: `#${numbers.get(rec.seq) ?? rec.seq} · ${time(rec.at)} · ${rec.description}`,
       rows: [
         ["Action", actionText(rec.action, names, r)],
-        ["Dice", diceText(rec.plan, rec.dice)],
+        ["Dice", diceText(rec.plan, rec.dice, nameOf)],
         ...(counted ? [["Counted", counted] as [string, string]] : []),
         ["Result", factsLine(r.ruleset.facts(r.state, rec.action, rec.outcome)) || "—"],
         ...(rec.followUps.length ? [["Then", rec.followUps.map((f) => f.purpose).join("; ")] as [string, string]] : []),
@@ -114,24 +116,33 @@ function lines(r: Replay): { entries: Line[]; ships: string[][] } {
   return { entries, ships };
 }
 
+/**
+ * A text of the game (a title, a ship's or player's name, a description) as Markdown that shows it as written: the
+ * characters that would make markup, a link, raw HTML or a table cell's end are escaped, and a line break (which
+ * would start a heading or a list) becomes a space. Issue 39 item 6: a title `<img src=x onerror=…>` went into the
+ * report as HTML, `[x](javascript:…)` as a link.
+ */
+export const mdText = (s: string): string => s.replace(/[\r\n]+/g, " ").replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+
 export function markdownReport(r: Replay, game?: ReportGame): string {
-  const { entries, ships } = lines(r);
+  const { entries, ships } = lines(r, game?.dieNames);
   const wind = r.ruleset.windView(r.state);
   const facts = gameFacts(r, game);
+  const md = mdText;
   return [
-    `# After-action report: ${r.setup.title}`,
+    `# After-action report: ${md(r.setup.title)}`,
     "",
-    `Rule set: ${r.ruleset.title} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${wind.label}` : ""}`,
+    `Rule set: ${md(r.ruleset.title)} (\`${r.ruleset.id}\`) · ${r.inEffect.length} actions in effect · ${r.entries.length} log entries${wind ? ` · ${md(wind.label)}` : ""}`,
     "",
-    ...(facts.length ? [...facts.map(([k, v]) => `- **${k}:** ${v}`), ""] : []),
+    ...(facts.length ? [...facts.map(([k, v]) => `- **${md(k)}:** ${md(v)}`), ""] : []),
     "## Actions",
     "",
-    ...entries.flatMap((e) => [`### ${e.title}`, "", ...e.rows.map(([k, v]) => `- **${k}:** ${v}`), ""]),
+    ...entries.flatMap((e) => [`### ${md(e.title)}`, "", ...e.rows.map(([k, v]) => `- **${md(k)}:** ${md(v)}`), ""]),
     "## Ships at the end",
     "",
     "| Ship | Side | Status | Log |",
     "|---|---|---|---|",
-    ...ships.map((s) => `| ${s.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`),
+    ...ships.map((s) => `| ${s.map(md).join(" | ")} |`),
     "",
   ].join("\n");
 }
@@ -139,7 +150,7 @@ export function markdownReport(r: Replay, game?: ReportGame): string {
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 export function htmlReport(r: Replay, game?: ReportGame): string {
-  const { entries, ships } = lines(r);
+  const { entries, ships } = lines(r, game?.dieNames);
   const wind = r.ruleset.windView(r.state);
   const facts = gameFacts(r, game);
   return `<!doctype html>

@@ -30,6 +30,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pairingRoutes } from "./routes/pairing.ts";
 import { phonesRoutes } from "./routes/phones.ts";
+import { rescuedRoutes } from "./routes/rescued.ts";
 import { ruleSetRoutes } from "./routes/rulesets.ts";
 import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(deviceSetupRoutes, { table: opts.table });
   await app.register(healthRoutes, { table: opts.table });
   await app.register(gamesRoutes, { table: opts.table });
+  await app.register(rescuedRoutes, { table: opts.table });
   await app.register(gameCreateRoutes, { table: opts.table });
   await app.register(setupFileRoutes);
   await app.register(diceLightsRoutes, { table: opts.table });

@@ -109,6 +109,7 @@ const DieLabel = Type.Object({
   source: Type.String({ description: 'The die\'s name, "typed" or "host roll"' }),
   whose: Type.String({ description: "The side, else the colour, else the role where the roll has several; empty for one" }),
   text: Type.String(),
+  reads: Type.Optional(Type.Literal("total", { description: "The rule reads the slot's dice by their sum: shown as a total" })),
 });
 
 const PlacedDie = Type.Object(
@@ -335,6 +336,12 @@ export const TableViewSchema = Type.Object(
         text: Type.String(),
         device: Type.Optional(
           Type.String({ description: "The device a notice concerns: its trouble stays on the display until it is back" }),
+        ),
+        refused: Type.Optional(
+          Type.Object(
+            { dice: Type.Array(Type.String()), why: Type.String() },
+            { description: "Dice not counted for one reason: each die's name and face, and why (one notice for them all)" },
+          ),
         ),
       }),
     ),

@@ -14,6 +14,7 @@ import type { Binding } from "../config/schema.ts";
 import { derivedName } from "../devices.ts";
 import type { DiceMode, DieProvenance, PlacedDie, Roll } from "../store/records.ts";
 import type { DraftStatus } from "./draft.ts";
+import type { DieRefusal } from "./refused-dice.ts";
 
 export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
 
@@ -33,8 +34,9 @@ export const sidedPlan = (plan: DicePlan): boolean => plan.some((e) => e.side !=
 
 /**
  * Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it
- * can. In a roll several sides make, the die's own side decides (its dice mode; which slot it fills is `gather`'s);
- * otherwise the roller's.
+ * can: the die by its name and face, and why in the players' words (refused-dice.ts makes the sentence). In a roll
+ * several sides make, the die's own side decides (its dice mode; which slot it fills is `gather`'s); otherwise the
+ * roller's.
  */
 export function refuseDie(
   r: DieRolled,
@@ -42,18 +44,23 @@ export function refuseDie(
   binding: Binding | undefined,
   players: Readonly<Record<string, DiceMode>> = {},
   nameOf: DieNamer = dieNamer(),
-): string | null {
-  const label = `${nameOf(r)} (${r.face})`;
-  if (!st) return `${label}: no action is waiting for dice.`;
-  if (!st.plan) return `${label}: not counted — first ${st.instruction}.`;
+): DieRefusal | null {
+  const die = `${nameOf(r)} (${r.face})`;
+  if (!st) return { die, why: "no action is waiting for dice" };
+  // the action is not ready: what it waits for ("tap the firing ship"), or the rules' refusal in their own sentence
+  if (!st.plan) return { die, why: st.error ? `the action is refused — ${st.instruction}` : `first ${st.instruction}` };
   if (sidedPlan(st.plan)) {
     const mode = binding?.side ? (players[binding.side] ?? "electronic") : "electronic";
-    return mode === "electronic" ? null : `${label}: ${binding?.side} rolls ${mode} dice — ignored.`;
+    return mode === "electronic" ? null : { die, why: `${binding?.side} rolls ${modeWords(mode)}` };
   }
-  if (st.mode !== "electronic") return `${label}: ${st.roller} rolls ${st.mode} dice — ignored.`;
-  if (binding?.side && st.roller && binding.side !== st.roller) return `${label} belongs to ${binding.side} — ignored.`;
+  if (st.mode !== "electronic") return { die, why: `${st.roller} rolls ${modeWords(st.mode)}` };
+  if (binding?.side && st.roller && binding.side !== st.roller) return { die, why: `it is ${binding.side}'s die and ${st.roller} rolls` };
   return null;
 }
+
+/** A side's way of rolling in words: "typed dice", "the host's dice". */
+const modeWords = (mode: DiceMode): string =>
+  mode === "manual" ? "typed dice" : mode === "software" ? "the host's dice" : "electronic dice";
 
 export interface Gathered {
   readonly placed: readonly PlacedDie[];
@@ -203,6 +210,8 @@ export interface DieLabel {
   readonly whose: string;
   /** The whole label: "English · Black die", "black · typed", "attacker · host roll". */
   readonly text: string;
+  /** The rule reads the slot's dice by their total (`DicePlanEntry.reads`): the display shows the sum, no marks. */
+  readonly reads?: "total";
 }
 
 /** How a die is named to players: by its device's name (its health's), else its family and number ("Pixels die 5"). */
@@ -238,7 +247,15 @@ export function dieLabel(plan: DicePlan, d: PlacedDie, nameOf?: DieNamer): DieLa
   const color = d.color ?? undefined;
   const source = sourceName(d.from, nameOf);
   const whose = whoseSlot({ role, color: color ?? null, ...(side ? { side } : {}) }, plan);
-  return { ...(side ? { side } : {}), ...(color ? { color } : {}), role, source, whose, text: whose ? `${whose} · ${source}` : source };
+  return {
+    ...(side ? { side } : {}),
+    ...(color ? { color } : {}),
+    role,
+    source,
+    whose,
+    text: whose ? `${whose} · ${source}` : source,
+    ...(e?.reads ? { reads: e.reads } : {}),
+  };
 }
 
 /** The dice with their labels, for the view. */
@@ -249,11 +266,11 @@ export const labelledDice = (plan: DicePlan | null, dice: readonly PlacedDie[], 
 const theDice = (name: string, n: number): string => (n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`);
 
 /**
- * Why a roll fits no open slot of the plan, as a sentence ("Die pixel-2 (6) is the Dutch die; the roll is waiting
- * for the English die."), when it is what the die is bound to (side, colour, role) that keeps it out; null when it
- * is something else (a die kind that cannot be read as the plan's).
+ * Why a roll fits no open slot of the plan, as a clause ("it is the Dutch die; the roll is waiting for the English
+ * die"), when it is what the die is bound to (side, colour, role) that keeps it out; null when it is something else
+ * (a die kind that cannot be read as the plan's).
  */
-export function noSlotSentence(what: string, roll: Roll, plan: DicePlan, missing: readonly number[]): string | null {
+export function noSlotReason(roll: Roll, plan: DicePlan, missing: readonly number[]): string | null {
   const open = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
   if (open.length === 0) return null;
   const sided = plan.some((e) => e.side !== undefined);
@@ -272,5 +289,5 @@ export function noSlotSentence(what: string, roll: Roll, plan: DicePlan, missing
   const list = [...waiting].map(([k, n]) => theDice(k, n));
   const last = list.pop();
   const wanted = list.length > 0 ? `${list.join(", ")} and ${last}` : last;
-  return `${what} is the ${mine} die; the roll is waiting for ${wanted}.`;
+  return `it is the ${mine} die; the roll is waiting for ${wanted}`;
 }

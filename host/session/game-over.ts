@@ -46,17 +46,22 @@ export function gameOver(
 ): GameOver | null {
   const rules = demanded > 0 ? null : gameEndOf(rs, state, views);
   const ended = stored?.status === "ended";
+  if (!rules && !ended) return null;
+  // the winner by the text's own victory condition comes first, as the summary and the report give it (Age of Sail's
+  // "the Admiral inflicting the most damage"): the display never says "no winner named" beside "GB, by the rules"
+  const byVictory = rs.victory?.(state)?.winner ?? null;
   if (rules) {
-    const winner = rules.winner ?? (ended ? stored.winner : null);
+    const winner = byVictory ?? rules.winner ?? (ended ? stored.winner : null);
     return { by: "rules", winner, reason: rules.reason, headline: gameOverHeadline(winner), at: ended ? stored.endedAt : lastAt };
   }
-  if (!ended) return null;
+  if (!stored) return null;
   const named = stored.winner === null ? "with no winner named" : `who named ${stored.winner} the winner`;
+  const winner = byVictory ?? stored.winner;
   return {
     by: "organiser",
-    winner: stored.winner,
-    reason: `Ended by the organiser, ${named}.`,
-    headline: gameOverHeadline(stored.winner),
+    winner,
+    reason: `Ended by the organiser, ${named}${byVictory && byVictory !== stored.winner ? `; ${byVictory} win by the rules` : ""}.`,
+    headline: gameOverHeadline(winner),
     at: stored.endedAt,
   };
 }

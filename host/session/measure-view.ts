@@ -26,21 +26,27 @@ function words(v: unknown, nameOf: (id: string) => string, field?: ActionField):
 }
 
 const fieldOf = (def: ActionDef, field: string): ActionField | undefined => def.fields.find((f) => f.name === field);
-const labelOf = (def: ActionDef, field: string): string => fieldOf(def, field)?.label ?? field;
+/** A field's label; a field no form shows (the torpedo's distances) in words, never its key ("distances"). */
+const labelOf = (def: ActionDef, field: string): string =>
+  fieldOf(def, field)?.label ??
+  field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 
-/** The map's firing line: along the beam fired from (`broadside`), else firer to target; null without both positions. */
+/**
+ * The map's line of fire: the one the action declares (its `map.line`, measured in the rules core: Sole Bay's beam at
+ * 90°, funnel to funnel …), else from the action's first ship to its second (by the fields' types, never their
+ * names); null without both positions.
+ */
 function firingLine(st: DraftStatus, positions: Positions | undefined) {
+  const m = st.measure;
+  const hits = m?.refusal === null || m?.refusal === undefined;
+  if (m?.line) return { from: { ...m.line.from }, to: { ...m.line.to }, hits };
   const ships = st.def.fields.filter((f) => f.type === "ship").map((f) => st.action[f.name]);
   const [from, to] = ships.map((id) => (typeof id === "string" ? positions?.[id] : undefined));
   if (!from || !to) return null;
-  const side = st.action.broadside;
-  const hits = st.measure?.refusal === null || st.measure?.refusal === undefined;
-  if (side !== "port" && side !== "starboard") return { from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y }, hits };
-  // the line "at 90° to port or starboard", as far as the target lies along it
-  const bearing = ((from.heading + (side === "starboard" ? 90 : -90)) * Math.PI) / 180;
-  const dir = { x: Math.sin(bearing), y: Math.cos(bearing) };
-  const reach = Math.max(50, (to.x - from.x) * dir.x + (to.y - from.y) * dir.y);
-  return { from: { x: from.x, y: from.y }, to: { x: from.x + dir.x * reach, y: from.y + dir.y * reach }, hits };
+  return { from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y }, hits };
 }
 
 /** The draft's measured geometry for the pages, or null when the action measures nothing. */
@@ -49,9 +55,6 @@ export function measureView(rs: RuleSet, state: TableState, st: DraftStatus | nu
   if (!st || !m) return null;
   const nameOf = (id: string) => state.ships.find((s) => s.id === id)?.name ?? id;
   const def = st.def;
-  const figure = Object.entries(m.measured)
-    .map(([f, v]) => (f === "rangeInches" || /range/i.test(f) ? (m.figures[f] ?? words(v, nameOf)) : null))
-    .find((x) => x !== null);
   const firer = def.fields.find((f) => f.type === "ship");
   const firerPos = firer && typeof st.action[firer.name] === "string" ? positions?.[st.action[firer.name] as string] : undefined;
   return {
@@ -79,8 +82,8 @@ export function measureView(rs: RuleSet, state: TableState, st: DraftStatus | nu
     asked: m.asked,
     line: m.asked ? null : firingLine(st, positions),
     rings: firerPos && !m.asked ? (rs.rangeRings?.[def.type] ?? []).map((r) => ({ label: r.label, radius: r.mm })) : [],
-    /** The map's caption on the firing line ("6.9″ base to base"). */
-    label: figure ?? null,
+    /** The map's caption on the firing line ("6.69″ base to base"): the figure of the field the action names for it. */
+    label: m.caption ?? null,
   };
 }
 

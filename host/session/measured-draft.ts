@@ -6,7 +6,7 @@
  * of a threshold is borderline, with both readings. When a ship of the action has no usable position (never seen, or
  * its sighting no longer holds), nothing is measured and the table asks for the figures, saying why.
  */
-import { type Borderline, measureAction } from "../../src/game/measure.ts";
+import { type Borderline, measureAction, type TableLine } from "../../src/game/measure.ts";
 import { DEFAULT_UNCERTAINTY, type TablePositions } from "../../src/game/table-positions.ts";
 import type { Action, ActionDef, RuleSet, TableState } from "../../src/game/types.ts";
 import type { RulesError } from "../../src/result.ts";
@@ -26,6 +26,10 @@ export interface DraftMeasure {
   readonly refusal: RulesError | null;
   /** Why nothing was measured though the rule set measures this action ("Gouda's position is not known"), or null. */
   readonly asked: string | null;
+  /** The map's caption, the figure of the field the action names for it ("6.69″ base to base"), or null. */
+  readonly caption?: string | null;
+  /** The map's line of fire as the action draws it (table mm), or null when it declares none. */
+  readonly line?: TableLine | null;
 }
 
 /** The ships an action names (ship and ships fields), in field order. */
@@ -83,6 +87,8 @@ export function measuredDraft(
       borderline: m.borderline,
       refusal: m.refusal ?? null,
       asked: null,
+      caption: m.caption ?? null,
+      line: m.line ?? null,
     },
   };
 }

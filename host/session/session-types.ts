@@ -32,6 +32,8 @@ export interface Notice {
   readonly text: string;
   /** The device it concerns: the display keeps a device's trouble on its line until the device is back. */
   readonly device?: string;
+  /** Dice not counted for one reason (refused-dice.ts): later ones for the same reason join this notice. */
+  readonly refused?: { readonly dice: readonly string[]; readonly why: string };
 }
 
 /** What happened, for the live feed and the dial. */

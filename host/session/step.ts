@@ -17,10 +17,11 @@ import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { derivedName } from "../devices.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import { dieNamer, dieRoll, noSlotSentence, refuseDie } from "./dice-gather.ts";
+import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
 import { sighted } from "./positions.ts";
+import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
@@ -205,7 +206,7 @@ class Run implements StepRun {
     const nameOf = dieNamer(this.env.health);
     const refused = refuseDie(r, st, binding, w.players, nameOf);
     if (refused || !w.draft) {
-      this.notice("info", refused ?? "No action is waiting for dice.");
+      this.refused("info", refused ?? { die: `${nameOf(r)} (${r.face})`, why: "no action is waiting for dice" });
       return;
     }
     const roll = dieRoll(r, binding);
@@ -214,9 +215,8 @@ class Run implements StepRun {
     const after = this.status(next)?.gathered?.unused ?? [];
     if (after.includes(roll) || after.length > (st?.gathered?.unused.length ?? 0)) {
       // nothing already rolled is lost: the draft keeps its dice, and the sentence says which die the roll waits for
-      const what = `${nameOf(r)} (${r.face})`;
-      const why = st?.plan && st.gathered ? noSlotSentence(what, roll, st.plan, st.gathered.missing) : null;
-      this.notice(why ? "warn" : "info", why ?? `${what}: not needed for this roll — ignored.`);
+      const why = st?.plan && st.gathered ? noSlotReason(roll, st.plan, st.gathered.missing) : null;
+      this.refused(why ? "warn" : "info", { die: `${nameOf(r)} (${r.face})`, why: why ?? "not needed for this roll" });
       return;
     }
     w.draft = next;
@@ -325,6 +325,11 @@ class Run implements StepRun {
   changed(): Result<null> {
     this.effects.push({ kind: "save", snapshot: { ...this.work } }, { kind: "push" });
     return ok(null);
+  }
+
+  /** A die not counted: a notice that later dice refused for the same reason join (refused-dice.ts). */
+  refused(level: Notice["level"], r: DieRefusal): void {
+    this.effects.push({ kind: "notice", notice: refusalNotice(this.env.now(), level, r) });
   }
 
   notice(level: Notice["level"], text: string, device?: string): void {

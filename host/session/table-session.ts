@@ -15,6 +15,7 @@ import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
 import { restoreWork } from "./follow-ups.ts";
 import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
+import { withNotice } from "./refused-dice.ts";
 import { foldRecords } from "./resolve.ts";
 import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
@@ -333,9 +334,10 @@ export class TableSession {
 
   /** Keeps a notice and queues it as an event (a change of its own). */
   #notice(notice: Notice): void {
-    this.#notices = [...this.#notices, notice].slice(-NOTICES_KEPT);
+    this.#notices = withNotice(this.#notices, notice).slice(-NOTICES_KEPT);
     this.#version++;
-    this.#pending.push({ type: "notice", notice });
+    // a die refused for the reason of the last notice joined it: the event carries the joined notice
+    this.#pending.push({ type: "notice", notice: this.#notices.at(-1) ?? notice });
   }
 
   /** Tells listeners of every change since the last push (a new version, with or without events). */

@@ -29,26 +29,45 @@ export const toRowIn =
     }
   };
 
-const toRow = (r: LogDbRow): LogRow =>
-  r.kind === "undo"
-    ? { seq: r.seq, kind: "undo", at: r.at, undoes: r.undoes ?? -1 }
-    : {
-        seq: r.seq,
-        kind: "action",
-        at: r.at,
-        record: {
-          seq: r.seq,
-          at: r.at,
-          action: JSON.parse(r.action ?? "{}"),
-          plan: JSON.parse(r.plan ?? "[]"),
-          dice: JSON.parse(r.dice ?? "[]"),
-          outcome: JSON.parse(r.outcome ?? "{}"),
-          events: JSON.parse(r.events ?? "[]"),
-          followUps: JSON.parse(r.follow_ups ?? "[]"),
-          description: r.description ?? "",
-          ...(r.waiting ? { waiting: JSON.parse(r.waiting) } : {}),
-        },
-      };
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A column's JSON, checked to be of the shape the game is rebuilt from (else an error naming the column). */
+function column<T>(text: string | null, fallback: string, name: string, shape: (v: unknown) => boolean, what: string): T {
+  const v: unknown = JSON.parse(text ?? fallback);
+  if (!shape(v)) throw new Error(`its ${name} is not ${what}`);
+  return v as T;
+}
+
+const objects = (v: unknown): boolean => Array.isArray(v) && v.every(isObject);
+const typed = (v: unknown): boolean => isObject(v) && typeof v.type === "string";
+
+// a row of another shape would stop the rebuild with a TypeError deep in the rules (exit 1, no file named): it is
+// refused here, as the store's error naming the file and the entry
+const toRow = (r: LogDbRow): LogRow => {
+  if (!Number.isInteger(r.seq)) throw new Error("its seq is not a whole number");
+  if (typeof r.at !== "number" || !Number.isFinite(r.at)) throw new Error("its time is not a number");
+  if (r.kind === "undo") {
+    if (!Number.isInteger(r.undoes)) throw new Error("it undoes no entry");
+    return { seq: r.seq, kind: "undo", at: r.at, undoes: r.undoes as number };
+  }
+  return {
+    seq: r.seq,
+    kind: "action",
+    at: r.at,
+    record: {
+      seq: r.seq,
+      at: r.at,
+      action: column(r.action, "{}", "action", typed, "an action"),
+      plan: column(r.plan, "[]", "plan", objects, "a dice plan"),
+      dice: column(r.dice, "[]", "dice", objects, "a list of dice"),
+      outcome: column(r.outcome, "{}", "outcome", isObject, "an outcome"),
+      events: column(r.events, "[]", "events", (v) => Array.isArray(v) && v.every(typed), "a list of events"),
+      followUps: column(r.follow_ups, "[]", "follow-ups", objects, "a list of follow-ups"),
+      description: typeof r.description === "string" ? r.description : "",
+      ...(r.waiting ? { waiting: column(r.waiting, "[]", "waiting follow-ups", objects, "a list of follow-ups") } : {}),
+    },
+  };
+};
 
 /** Folds log rows into the records still in effect: an undo removes the record it names. */
 export function recordsInEffect(rows: readonly LogRow[]): ResolvedRecord[] {

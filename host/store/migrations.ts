@@ -102,10 +102,16 @@ function backupName(file: string, from: number): string {
 }
 
 /**
- * Brings `db` (opened from `file`, or ":memory:") to {@link SCHEMA_VERSION}. Throws a sentence a club member
- * can act on when the file is newer than this build.
+ * Brings `db` (opened from `file`, or ":memory:") to {@link SCHEMA_VERSION}, first copying a file that holds data
+ * beside it (`backup: false`: not, for replay's in-memory copy of a file). Throws a sentence a club member can act
+ * on, naming `file`, when the file is newer than this build.
  */
-export function migrate(db: Database.Database, file: string, migrations: readonly Migration[] = MIGRATIONS): MigrationReport {
+export function migrate(
+  db: Database.Database,
+  file: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+  options: { readonly backup?: boolean } = {},
+): MigrationReport {
   const target = migrations.at(-1)?.version ?? 0;
   const from = db.pragma("user_version", { simple: true }) as number;
   if (from > target) {
@@ -117,7 +123,7 @@ export function migrate(db: Database.Database, file: string, migrations: readonl
   const pending = migrations.filter((m) => m.version > from);
   const holdsData = (db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n > 0;
   let backup: string | undefined;
-  if (holdsData && file !== ":memory:") {
+  if (holdsData && file !== ":memory:" && options.backup !== false) {
     backup = backupName(file, from);
     db.prepare("VACUUM INTO ?").run(backup);
   }

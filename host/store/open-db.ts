@@ -6,7 +6,7 @@
  * never touches the directory. When a `-wal` exists (a host is running, or one was killed before checkpointing)
  * the file is opened SQLITE_OPEN_READONLY through that log, so the latest commits are read too.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 
@@ -57,9 +57,41 @@ export function openDatabase(file: string, readOnly: boolean): Database.Database
       db.prepare("SELECT count(*) FROM sqlite_master").get();
       return db;
     }
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    if (file !== ":memory:") {
+      mkdirSync(dirname(file), { recursive: true });
+      writableSideFiles(file);
+    }
     return new Database(file);
   });
+}
+
+/** Whether this process may write `file`. */
+export const writable = (file: string): boolean => {
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A `-wal` or `-shm` left read-only beside a game file that is writable (again): made writable, with the file's own
+ * mode. SQLite makes them with the file's mode, so a host started while the file was read-only leaves them read-only,
+ * and SQLite then opens the file read-only however writable it is made (issue 39 item 5: it stayed refused across
+ * restarts). One host holds the data directory (its lock), so no other process has them open for writing.
+ */
+export function writableSideFiles(file: string): void {
+  if (!existsSync(file) || !writable(file)) return;
+  const mode = statSync(file).mode & 0o666;
+  for (const side of [`${file}-wal`, `${file}-shm`]) {
+    if (!existsSync(side) || writable(side)) continue;
+    try {
+      chmodSync(side, mode);
+    } catch {
+      // not ours to change (another user's): the store opens read-only and the table says the file cannot be written
+    }
+  }
 }
 
 /** The file's bytes as a read-only in-memory database (bytes 18–19 = 2 mark WAL mode; 1 is rollback-journal). */

@@ -3,13 +3,15 @@
  * and undo, see wal-sync.ts): one row per game (rule set, starting state, set-up, status), the game opened under each
  * table file, the devices' names; each game's append-only log and snapshot are its {@link SqliteGameStore}.
  */
-import type Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
 import { SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
-import { naming, openDatabase, type StoreError, storeError } from "./open-db.ts";
+import { naming, openDatabase, type StoreError, storeError, writable, writableSideFiles } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
+import { readSnapshot } from "./snapshot-check.ts";
 import { WalSync } from "./wal-sync.ts";
 import { FileIdentity, FileSwapped } from "./write-problem.ts";
 
@@ -54,10 +56,31 @@ interface GameRow {
   readonly ended_at?: number | null;
 }
 
+/** A game's stored set-up, checked to be one the game can be rebuilt from (else an error naming the game). */
+function readSetup(r: GameRow): GameSetup {
+  let v: unknown;
+  try {
+    v = JSON.parse(r.setup);
+  } catch (e) {
+    throw new Error(`game ${r.id}'s set-up is unreadable (${(e as Error).message})`);
+  }
+  const o = v as { ruleset?: unknown; start?: { ships?: unknown } } | null;
+  const problem =
+    typeof o !== "object" || o === null || Array.isArray(o)
+      ? "not an object"
+      : typeof o.ruleset !== "string"
+        ? "it names no rule set"
+        : typeof o.start !== "object" || o.start === null || !Array.isArray(o.start.ships)
+          ? "it has no starting ships"
+          : null;
+  if (problem) throw new Error(`game ${r.id}'s set-up is unreadable (${problem})`);
+  return v as GameSetup;
+}
+
 const toGameRecord = (r: GameRow): GameRecord => ({
   id: r.id,
   createdAt: r.created_at,
-  setup: JSON.parse(r.setup) as GameSetup,
+  setup: readSetup(r),
   status: r.status ?? "active",
   winner: r.winner ?? null,
   endedAt: r.ended_at ?? null,
@@ -67,8 +90,12 @@ export class SqliteStore {
   readonly file: string;
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
   readonly migration: MigrationReport;
-  readonly #db: Database.Database;
+  #db: Database.Database;
   readonly #outbox: OutboxWriter | null;
+  /** The game stores handed out, rebound when the file is opened again (reopenWritable). */
+  readonly #handedOut = new Set<WeakRef<SqliteGameStore>>();
+  /** The file could not be written when it was opened: SQLite then opened it read-only, for good. */
+  #openedReadOnly = false;
   readonly #walSync: WalSync | null = null;
   #identity: FileIdentity | null = null;
   #rescued = false;
@@ -81,12 +108,15 @@ export class SqliteStore {
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
+    this.#openedReadOnly = options.readOnly !== true && file !== ":memory:" && existsSync(file) && !writable(file);
     this.#db = openDatabase(file, options.readOnly === true);
     this.#outbox = null;
     if (options.readOnly) {
       // an in-memory copy may be brought up to date without touching the file; one read through its -wal is read as it is
       const version = this.#db.pragma("user_version", { simple: true }) as number;
-      this.migration = this.#db.memory ? naming(file, () => migrate(this.#db, ":memory:")) : { from: version, to: version };
+      this.migration = this.#db.memory
+        ? naming(file, () => migrate(this.#db, file, undefined, { backup: false }))
+        : { from: version, to: version };
       return;
     }
     try {
@@ -147,12 +177,47 @@ export class SqliteStore {
   /** The game store of game `id` over this file's connection. */
   #gameStore(id: number): SqliteGameStore {
     const walSync = this.#walSync;
-    return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
+    const store = new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
       // the game store checks the identity itself: a commit runs none of this file's code unless the check fails
       identity: this.#identity,
       refused: (e) => this.#refused(e),
       durable: () => walSync?.now(),
+      reopen: (e) => this.#reopenWritable(e),
     });
+    for (const ref of this.#handedOut) if (!ref.deref()) this.#handedOut.delete(ref);
+    this.#handedOut.add(new WeakRef(store));
+    return store;
+  }
+
+  /**
+   * After a write refused as read-only: when the file is writable now, opens it again and binds every game store to
+   * the new connection; whether it did. A file read-only when the host opened it stays read-only on that connection
+   * however writable it is made since (issue 39 item 5). Not in club mode: the club link reads the outbox over the
+   * connection it was given, so there the table says to restart the host.
+   */
+  #reopenWritable(e: unknown): boolean {
+    const code = (e as { code?: unknown }).code;
+    if (!this.#openedReadOnly || this.#outbox !== null || typeof code !== "string" || !code.startsWith("SQLITE_READONLY")) return false;
+    if (!writable(this.file)) return false;
+    writableSideFiles(this.file);
+    let next: Database.Database | null = null;
+    try {
+      next = new Database(this.file);
+      next.pragma("journal_mode = WAL");
+      next.pragma("synchronous = NORMAL");
+      next.pragma("foreign_keys = ON");
+      const version = next.pragma("user_version", { simple: true }) as number;
+      next.pragma(`user_version = ${Number(version)}`); // it takes writes, or it is not used
+    } catch {
+      next?.close();
+      return false;
+    }
+    const old = this.#db;
+    this.#db = next;
+    this.#openedReadOnly = false;
+    for (const ref of this.#handedOut) ref.deref()?.rebind(next);
+    old.close();
+    return true;
   }
 
   /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */
@@ -305,6 +370,11 @@ export class SqliteStore {
     return naming(this.file, () => (this.#db.prepare("SELECT * FROM games ORDER BY id").all() as GameRow[]).map(toGameRecord));
   }
 
+  /** The ids of the file's games, oldest first (without reading their set-ups). */
+  gameIds(): number[] {
+    return naming(this.file, () => (this.#db.prepare("SELECT id FROM games ORDER BY id").all() as { id: number }[]).map((r) => r.id));
+  }
+
   /** Game `id` of the file, or null when there is none. */
   gameRecord(id: number): GameRecord | null {
     return naming(this.file, () => {
@@ -333,6 +403,53 @@ export class SqliteStore {
         this.#db.prepare("DELETE FROM club_outbox WHERE game_id = ?").run(id);
         this.#db.prepare("DELETE FROM open_game WHERE game_id = ?").run(id);
         return this.#db.prepare("DELETE FROM games WHERE id = ?").run(id).changes > 0;
+      })(),
+    );
+  }
+
+  /**
+   * Adds every game of another game file (a rescued copy, opened read-only) to this one as new games — set-up,
+   * status, log and working state — in one transaction, durable when it returns; their new ids. Each gets a key of
+   * its own (as a created game does), so no start resumes it in place of its own game: a person opens it.
+   */
+  importGames(from: SqliteStore): number[] {
+    const src = from.db;
+    const games = src.prepare("SELECT * FROM games ORDER BY id").all() as (GameRow & { ruleset: string; title: string })[];
+    for (const g of games) readSetup(g); // a copy whose set-up is unreadable is refused before anything is written
+    return this.#durable(() =>
+      this.#db.transaction(() => {
+        const addGame = this.#db.prepare(
+          "INSERT INTO games (created_at, ruleset, title, setup, setup_key, status, winner, ended_at) VALUES (?, ?, ?, ?, '', ?, ?, ?)",
+        );
+        const addRow = this.#db.prepare(
+          "INSERT INTO log (game_id, kind, at, undoes, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        );
+        const ids: number[] = [];
+        for (const g of games) {
+          const id = Number(
+            addGame.run(g.created_at, g.ruleset, g.title, g.setup, g.status ?? "active", g.winner ?? null, g.ended_at ?? null)
+              .lastInsertRowid,
+          );
+          this.#db.prepare("UPDATE games SET setup_key = ? WHERE id = ?").run(`game:${id}`, id);
+          // the log's entries are numbered across the file: each gets the next number here, an undo the number of its action
+          const seqs = new Map<number, number>();
+          for (const r of src.prepare("SELECT * FROM log WHERE game_id = ? ORDER BY seq").all(g.id) as LogDbRow[]) {
+            const undoes = r.kind === "undo" ? (seqs.get(r.undoes ?? -1) ?? null) : null;
+            const row = [r.action, r.plan, r.dice, r.outcome, r.events, r.follow_ups, r.description, r.waiting ?? null];
+            seqs.set(r.seq, Number(addRow.run(id, r.kind, r.at, undoes, ...row).lastInsertRowid));
+          }
+          const snap = src.prepare("SELECT at, snapshot FROM snapshots WHERE game_id = ?").get(g.id) as
+            | { at: number; snapshot: string }
+            | undefined;
+          const read = snap ? readSnapshot(snap.snapshot) : null;
+          if (snap && read?.ok) {
+            // the last undo named an entry by its old number: the working state keeps all but that
+            const snapshot = JSON.stringify({ ...read.snapshot, lastUndo: null });
+            this.#db.prepare("INSERT INTO snapshots (game_id, at, snapshot) VALUES (?, ?, ?)").run(id, snap.at, snapshot);
+          }
+          ids.push(id);
+        }
+        return ids;
       })(),
     );
   }

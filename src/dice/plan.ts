@@ -19,6 +19,12 @@ export interface DicePlanEntry {
    * bound to a side fills only that side's entries, whatever order the dice land in. Absent when one side rolls.
    */
   readonly side?: string;
+  /**
+   * How the rule reads the entry's dice when not one by one: `total`, their sum (Quickfire's white gunnery dice
+   * against the hit number, a torpedo check's 3d6). The display then shows the total, never a hit or miss on each
+   * die. Absent: each die is read on its own (and may be marked, `RuleSet.markDice`) or by the rule's table.
+   */
+  readonly reads?: "total";
 }
 
 export type DicePlan = readonly DicePlanEntry[];
@@ -45,6 +51,9 @@ export function colorFits(colors: readonly string[], e: DicePlanEntry, plan: Dic
 export function entry(role: string, die: DieKind, count: number, purpose: string, color: string | null = null): DicePlanEntry {
   return { role, die, count: Math.max(0, count), color, purpose };
 }
+
+/** The entry read by its total (`DicePlanEntry.reads`). */
+export const byTotal = (e: DicePlanEntry): DicePlanEntry => ({ ...e, reads: "total" });
 
 /** The entry as rolled by `side` (a roll several sides make); no side given leaves it as it is. */
 export function bySide(side: string | null | undefined, e: DicePlanEntry): DicePlanEntry {

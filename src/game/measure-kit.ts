@@ -6,8 +6,8 @@
 import type { Base } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
-import { distance, MM_PER_INCH } from "../geometry/vec.ts";
-import type { MeasureContext, Near, Reading } from "./measure.ts";
+import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
+import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
 
 /** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
 export interface LengthUnit {
@@ -102,4 +102,43 @@ export function beamCrossing(firer: Base, target: Base): { beam: Beam | null; po
 /** mm the firing line may be off by at the target: both positions, and the firer's heading swung out to the target. */
 export function lineSlack(ctx: MeasureContext, firerId: unknown, targetId: unknown, reach: number): number {
   return ctx.slack([firerId, targetId], 0) + ctx.swing(reach);
+}
+
+/** The line of fire centre to centre (funnel to funnel; hex to hex), between the ships of two action fields. */
+export const centreLine =
+  (a: string, b: string) =>
+  (ctx: MeasureContext): TableLine | null => {
+    const p = pairOf(ctx, a, b);
+    return p ? { from: p.from.center, to: p.to.center } : null;
+  };
+
+/**
+ * The line of fire "at 90° to port or starboard" along the beam in the action's `beamField` (given or measured), as
+ * far as the target lies along it (at least 50 mm); centre to centre while no beam is known.
+ */
+export const beamLine =
+  (firerField: string, targetField: string, beamField: string) =>
+  (ctx: MeasureContext): TableLine | null => {
+    const p = pairOf(ctx, firerField, targetField);
+    const beam = ctx.action[beamField];
+    if (!p) return null;
+    if (beam !== "port" && beam !== "starboard") return { from: p.from.center, to: p.to.center };
+    const ray = firingLine(p.from, beam);
+    const reach = Math.max(50, dot(sub(p.to.center, ray.origin), ray.direction));
+    return { from: ray.origin, to: add(ray.origin, scale(ray.direction, reach)) };
+  };
+
+/** A ship's name by id (the id itself for an unknown one), for the sentences of readings and refusals. */
+export const nameOf = (ctx: MeasureContext, id: unknown): string => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
+
+/**
+ * Degrees a bearing between two ships' centres may be off by: the table's heading uncertainty, and both positions'
+ * uncertainty seen across the gap between them (180° when they stand on one point).
+ */
+export function bearingSlack(ctx: MeasureContext, from: unknown, to: unknown): number {
+  const a = ctx.base(from);
+  const b = ctx.base(to);
+  const gap = a && b ? distance(a.center, b.center) : 0;
+  const mm = ctx.slack([from, to], 0);
+  return ctx.table.uncertainty.degrees + (gap > 0 ? (Math.atan2(mm, gap) * 180) / Math.PI : 180);
 }

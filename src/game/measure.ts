@@ -6,6 +6,7 @@
  * forbids with the measured figure in the sentence. Pure: the table comes in like dice, as a reading.
  */
 import { type Base, type BaseSize, baseOf } from "../geometry/base.ts";
+import type { Point } from "../geometry/vec.ts";
 import type { RulesError } from "../result.ts";
 import { baseSizeOf } from "./ship-base.ts";
 import type { TablePositions } from "./table-positions.ts";
@@ -56,8 +57,27 @@ export interface GeometryCheck<S extends TableState = TableState> {
   check(ctx: MeasureContext<S>): { readonly refusal?: RulesError; readonly borderline?: Near & { readonly value: unknown } } | null;
 }
 
+/** A line on the table, in table mm: the map's line of fire. */
+export interface TableLine {
+  readonly from: Point;
+  readonly to: Point;
+}
+
+/**
+ * What the map draws of a measured action, declared by the action so the host reads no field of it: the field whose
+ * figure captions the line of fire, and the line itself (from the action as measured so far).
+ */
+export interface MeasureMap<S extends TableState = TableState> {
+  /** The field whose figure is the line's caption ("6.69″ base to base"). */
+  readonly caption?: string;
+  /** The line of fire as the text draws it (the beam at 90°, funnel to funnel …); null when it cannot be drawn. */
+  line?(ctx: MeasureContext<S>): TableLine | null;
+}
+
 /** How an action's geometric fields are measured (declared on the action, next to its schema). */
 export interface ActionMeasures<S extends TableState = TableState> {
+  /** The map's caption and line of fire (absent: no caption; the host draws firer to target). */
+  readonly map?: MeasureMap<S>;
   /** Fields measured, in the order they are measured (a later one may read an earlier one from `ctx.action`). */
   readonly fields: Readonly<Record<string, FieldMeasure<S>>>;
   readonly checks?: readonly GeometryCheck<S>[];
@@ -88,6 +108,10 @@ export interface MeasuredAction {
   readonly borderline: readonly Borderline[];
   /** The geometry forbids the action (`rules.illegal` / `rules.out-of-range`, the figure in the message). */
   readonly refusal?: RulesError;
+  /** The map's caption: the figure of the field the action names for it. */
+  readonly caption?: string;
+  /** The map's line of fire as the action draws it. */
+  readonly line?: TableLine;
 }
 
 /** What {@link measureAction} needs of a rule set: its default base and each action type's measures. */
@@ -182,7 +206,18 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
     if (r?.borderline) borderline.push(borderlineOf(check.name, "", r.borderline.value, r.borderline));
     if (r?.refusal && !refusal) refusal = r.refusal;
   }
-  return { action: current, measured, figures, overridden, borderline, ...(refusal ? { refusal } : {}) };
+  const caption = spec.map?.caption === undefined ? undefined : figures[spec.map.caption];
+  const line = spec.map?.line?.(live) ?? undefined;
+  return {
+    action: current,
+    measured,
+    figures,
+    overridden,
+    borderline,
+    ...(refusal ? { refusal } : {}),
+    ...(caption ? { caption } : {}),
+    ...(line ? { line } : {}),
+  };
 }
 
 /** A result's measured fields (docs/reference/request-result.md `measured`), with `figures`, `overridden` and `borderline` only when there are any. */

@@ -105,6 +105,8 @@ export interface Odds {
 /** A named setting: an optional rule or a value the text leaves unstated, with the sentence it reads. */
 export interface SettingDef {
   readonly name: string;
+  /** The option's name as players read it on /games/new ("Aim at the hull up to (hexes)"), never its key. */
+  readonly label: string;
   readonly default: boolean | number | string;
   readonly description: string;
   /** Allowed values for string settings. */

@@ -184,6 +184,22 @@ function problems(page: Page, want: { version: number; scale: number; dice: bool
         return `${sel} is off screen (${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)})`;
       return null;
     };
+    // the odds bars drawn to their percentages (issue 38 item 4): each bar's length is its p over the largest p times
+    // the largest bar's, within 2 px (columns by height, worded rows by width)
+    for (const chart of Array.from(document.querySelectorAll(".odds-bars"))) {
+      const rows = chart.classList.contains("odds-rows");
+      const bars = Array.from(chart.querySelectorAll<HTMLElement>(".odds-col")).map((col) => {
+        const r = col.querySelector(".odds-bar")?.getBoundingClientRect();
+        return { label: col.dataset.value ?? "", p: Number(col.dataset.p), size: r ? (rows ? r.width : r.height) : 0 };
+      });
+      const top = bars.reduce((a, b) => (b.p > a.p ? b : a), bars[0] ?? { label: "", p: 0, size: 0 });
+      if (top.p <= 0 || top.size === 0) continue;
+      for (const b of bars) {
+        const want = (b.p / top.p) * top.size;
+        if (Math.abs(b.size - want) > 2)
+          out.push(`the odds bar "${b.label}" (${(b.p * 100).toFixed(1)} %) is ${b.size.toFixed(1)} px, not ${want.toFixed(1)} px`);
+      }
+    }
     const wanted = ["#instruction, #choice-options", ...(want.dice ? ["#dice-count"] : []), ...(want.odds ? [".odds > .kicker"] : [])];
     for (const sel of wanted) {
       const bad = onScreen(sel);

@@ -40,7 +40,7 @@ describe("dice bound to sides on the display (sole-bay-1672 initiative)", { time
     await post("/api/sim/roll", { die: "pixel-2", face: 5 });
     await until(state, (s) => s.notices.some((n) => n.text.includes("is the Dutch die")), 10_000);
     const s = await state();
-    expect(s.notices.at(-1)?.text).toBe("White die 2 (5) is the Dutch die; the roll is waiting for the Allied die.");
+    expect(s.notices.at(-1)?.text).toBe("White die 2 (5) not counted: it is the Dutch die; the roll is waiting for the Allied die.");
     expect(s.pending?.dice).toHaveLength(1);
     await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll the Allied die");
     mkdirSync(ARTIFACTS, { recursive: true });

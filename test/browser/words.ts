@@ -1,37 +1,56 @@
 /**
- * Every page speaks the players' language (issue 26, "Done when"): for every bundled scenario, after a few results
- * played through the API (the scenario's broadside and the phases' own rolls on host dice, the first option of each
- * choice), the display, /control, /devices, the game's summary and its report are rendered in chromium and their
- * visible text holds no state key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `NaN`, `[object`, a plural in brackets (`hit(s)`, `ship(s)`) or `>99.9`,
- * and the display no URL path. Emulated dice roll in the first roll of each game and a die and a reader are unplugged
+ * Every page speaks the players' language (issue 26, "Done when"; issue 38 item 7): for every bundled scenario, a game
+ * of three turns played through the API (the scenario's broadside once a phase and the phases' own rolls on host
+ * dice, the first option of each choice), the display read after every result; then the display, /control, /devices,
+ * /games, /games/new, the game's summary and its report (every result of the game) rendered in chromium at 1920×1080,
+ * 1280×800, 1024×600 and 390×844, each screenshot kept in test-artifacts/words/, and their visible text holds no state
+ * key (a camelCase word), no id with a hyphen that is not a name, no `undefined`, `null`, `NaN`, `[object`, JSON (a
+ * bracketed list of figures, a quoted key), "Player 1", doubled punctuation (".." "," ",," ". ."), a plural in
+ * brackets (`hit(s)`, `ship(s)`) or `>99.9`, and the display no URL path. Emulated dice roll in the first roll of each game and a die and a reader are unplugged
  * before the pages are read, so the dice of a result, the notices and the devices' health are on them: each device is
  * said by its name, never by its id. Run by each scenario's file (scenario-play.ts) on its host, after the first
  * result played there.
  */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { TableView } from "../../host/session/view.ts";
 import { call, until } from "./harness.ts";
+import { screenshot } from "./page-checks.ts";
 import { FIRE, type Scenario } from "./scenario-fire.ts";
 
-const RESULTS = 3;
+/** Turns played: the game is walked until the table's turn is past the third. */
+const TURNS = 3;
+const SIZES = [
+  [1920, 1080],
+  [1280, 800],
+  [1024, 600],
+  [390, 844],
+] as const;
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts", "words");
 /**
  * Words the players use that look like keys: a signal's unit, English hyphenated words of the texts, the WS&IM demo's
  * tables' name ("House stand-in").
  */
-const PLAYERS_WORDS = ["dBm", "re-roll", "stand-in"];
+const PLAYERS_WORDS = ["dBm", "re-roll", "stand-in", "set-up"];
 /**
- * Plays until `RESULTS` results are in: a choice gets its first option, a roll host dice, an action set up is
- * confirmed; with the table idle (its action waiting for taps) the scenario's broadside is fired once a phase, else
- * the phase ends (a rule set's own rolls come with its phases: initiative, wind).
+ * Plays `TURNS` turns: a choice gets its first option, a roll host dice, an action set up is confirmed; with the table
+ * idle (its action waiting for taps) the scenario's broadside is fired once a phase, else the phase ends (a rule set's
+ * own rolls come with its phases: initiative, wind). `onResult` reads the display after each new result.
  */
-async function playSome(url: string, scenario: Scenario): Promise<TableView> {
+async function playSome(url: string, scenario: Scenario, onResult: (s: TableView) => Promise<void>): Promise<TableView> {
   const state = async () => (await call(`${url}/api/state`)).json as unknown as TableView;
   let fired = false;
   let rolled = false;
-  for (let step = 0; step < 60; step++) {
+  let seen = 0;
+  for (let step = 0; step < 400; step++) {
     const s = await state();
-    if ((s.last?.number ?? 0) >= RESULTS) return s;
+    if ((s.last?.number ?? 0) > seen) {
+      seen = s.last?.number ?? 0;
+      await onResult(s);
+    }
+    if (s.turn > TURNS || s.ended) return s;
     const choice = s.choice as { options?: { value: unknown }[] } | null;
     if (choice?.options?.length) await call(`${url}/api/choose`, "POST", { value: choice.options[0]?.value });
     else if (s.pending && (s.pending.needed ?? 0) > 0 && !rolled) {
@@ -69,9 +88,15 @@ const textOf = (page: Page): Promise<string> => page.evaluate(() => document.bod
 function wordsWrong(text: string, names: readonly string[], display: boolean, ids: readonly string[]): string[] {
   let rest = text;
   // names are the players' words even when they hold a hyphen or capitals
-  for (const n of [...names].sort((a, b) => b.length - a.length)) rest = rest.split(n).join(" ");
+  // (a name stands as a word, so the punctuation round it still reads as it stood: "now: Movement." is no ": .")
+  for (const n of [...names].sort((a, b) => b.length - a.length)) rest = rest.split(n).join("Name");
   const bad: string[] = [];
-  for (const m of rest.matchAll(/undefined|NaN|\[object|[a-z]\(s\)|>\s?99\.9/g)) bad.push(m[0]);
+  for (const m of rest.matchAll(/undefined|\bnull\b|NaN|\[object|[a-z]\(s\)|>\s?99\.9|Player [12]\b/g)) bad.push(m[0]);
+  // JSON: a bracketed list of figures or quoted words, a quoted key, an object's braces
+  for (const m of rest.matchAll(/\[\s*-?\d[\d.,\s-]*\]|\[\s*"|"\w+"\s*:|\{\s*"/g)) bad.push(`JSON ${m[0]}`);
+  // doubled punctuation ("…first A ship may only….."): two stops, a stop after a comma or colon, a doubled comma
+  for (const m of rest.matchAll(/(?<!\.)\.\.(?!\.)|\.\s+\.|[,;:]\s*\.(?!\d)|,\s*,|…\./g))
+    bad.push(`“${rest.slice(Math.max(0, (m.index ?? 0) - 40), (m.index ?? 0) + 10).replace(/\s+/g, " ")}”`);
   // a state key: a camelCase word ("gunsLeft", "firstBroadside")
   for (const m of rest.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) bad.push(m[0]);
   // an id with a hyphen ("heavily-damaged", "royal-james", "fire-damage"): lower-case words joined by hyphens
@@ -89,14 +114,27 @@ function wordsWrong(text: string, names: readonly string[], display: boolean, id
 const ENGLISH = new Set(["table", "dial", "pad", "camera"]);
 
 /**
- * After a few results on the host at `url` (its scenario `scenario`), the display, /control, /devices, the summary
- * and the report hold no key, id or broken figure (a page of its own in `browser`, at 1280×800).
+ * A game of `TURNS` turns on the host at `url`, the display read after every result; then the display, /control,
+ * /devices, /games, /games/new, the summary and the report at the four sizes hold no key, id, JSON or broken figure
+ * (a page of its own in `browser`; screenshots in test-artifacts/words/).
  */
 export async function checkPlayersWords(url: string, browser: BrowserContext, scenario: Scenario): Promise<void> {
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  const s = await playSome(url, scenario);
-  expect(s.last?.number ?? 0, "results played").toBeGreaterThanOrEqual(RESULTS);
+  await page.goto(`${url}/`);
+  await page.waitForSelector("body[data-version]", { timeout: 20_000 });
+  const found: string[] = [];
+  const first = (await call(`${url}/api/state`)).json as unknown as TableView;
+  const ids0 = first.devices.map((d) => d.id);
+  const names0 = [...first.ships.map((x) => x.name), first.ruleset.title, ...first.ruleset.actions.map((a) => a.title)];
+  const devices0 = first.devices.flatMap((d) => (d.name ? [d.name] : []));
+  // the display after each result: what the result says, its dice, facts and the next prompt
+  const s = await playSome(url, scenario, async (now) => {
+    await page.waitForFunction((v) => Number(document.body.dataset.version) >= v, now.version, { timeout: 10_000 }).catch(() => undefined);
+    for (const w of wordsWrong(await textOf(page), [...names0, ...devices0, ...PLAYERS_WORDS], true, ids0))
+      found.push(`display after #${now.last?.number}: ${w}`);
+  });
+  expect(s.turn > TURNS || s.ended !== null, `${scenario}: three turns played (turn ${s.turn})`).toBe(true);
   // a die and a reader drop out: the display says so, naming them
   for (const device of ["pixel-5", "reader-2"]) await call(`${url}/api/sim/disconnect`, "POST", { device });
   // a device is named in words (the scenario's names, else its family and number), never by its id
@@ -107,21 +145,28 @@ export async function checkPlayersWords(url: string, browser: BrowserContext, sc
     ["display", "/"],
     ["control", "/control"],
     ["devices", "/devices"],
+    ["games", "/games"],
+    ["new-game", "/games/new"],
     ["summary", `/games/${s.game}/summary`],
     ["report", `/api/games/${s.game}/report`],
   ];
-  const found: string[] = [];
-  for (const [name, path] of pages) {
-    await page.goto(`${url}${path}`);
-    if (path !== pages[4]?.[1]) await page.waitForSelector("body[data-version], main, h1", { timeout: 20_000 });
-    await until(
-      () => textOf(page),
-      (t) => t.trim().length > 0,
-      10_000,
-    );
-    await page.waitForTimeout(300);
-    for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name}: ${w}`);
+  const dir = join(ARTIFACTS, scenario);
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    for (const [name, path] of pages) {
+      await page.goto(`${url}${path}`);
+      if (name !== "report") await page.waitForSelector("body[data-version], main, h1", { timeout: 20_000 });
+      await until(
+        () => textOf(page),
+        (t) => t.trim().length > 0,
+        10_000,
+      );
+      await page.waitForTimeout(300);
+      for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name} at ${width}: ${w}`);
+      await screenshot(page, join(dir, `${name}-${width}.png`), { fullPage: width < 600 });
+    }
   }
-  expect(found).toEqual([]);
+  expect([...new Set(found)]).toEqual([]);
   await page.close();
 }

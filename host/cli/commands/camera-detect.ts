@@ -4,6 +4,7 @@
  * clockwise; pixel centres at integers) and whether its pattern fit is kept. For a club checking its camera, and for
  * comparing detectors. A file that is not a readable image, or is too large, exits 2.
  */
+import { loadAprilTag } from "../../../devices/camera/apriltag-detector.ts";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
 import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
@@ -21,7 +22,7 @@ export async function runCameraDetect(file: string | undefined, json: boolean): 
   const image = read.image;
   const { cv } = await loadOpenCv();
   const detector = await openCvDetector(cv);
-  const seen = await detectPhoto(detector, image).finally(() => detector.close());
+  const seen = await detectPhoto(detector, image, await loadAprilTag()).finally(() => detector.close());
   const markers = seen.map((m) => ({ id: m.id, corners: m.corners.map((p) => [r2(p.x), r2(p.y)]), fit: m.fit }));
   if (json) return { code: 0, stdout: printJson({ ok: true, width: image.width, height: image.height, markers }) };
   const lines = seen.map((m) => {

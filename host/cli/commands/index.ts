@@ -192,15 +192,16 @@ used (no Bluetooth adapter, no libusb) is explained, not a crash.
   },
   {
     name: "replay",
-    synopsis: "quarterdeck replay DBFILE [--to N] [--report FILE]",
-    help: `Rebuilds the latest game in a game file (data/quarterdeck.sqlite) from its event log and prints it as JSON.
+    synopsis: "quarterdeck replay DBFILE [--game ID] [--to N] [--report FILE]",
+    help: `Rebuilds a game of a game file (data/quarterdeck.sqlite) from its event log and prints it as JSON.
 
+  --game ID       the game to rebuild, by its id as /games lists it (default: the latest game of the file)
   --to N          stop after the first N log entries
   --report FILE   also write the after-action report: HTML for .html/.htm, else Markdown`,
-    options: { to: { type: "string" }, report: { type: "string" } },
+    options: { game: { type: "string" }, to: { type: "string" }, report: { type: "string" } },
     maxPositionals: 1,
     run: async ({ values, positionals }) =>
-      (await import("./replay.ts")).runReplay(positionals, { to: str(values.to), report: str(values.report) }),
+      (await import("./replay.ts")).runReplay(positionals, { game: str(values.game), to: str(values.to), report: str(values.report) }),
   },
   {
     name: "data import-sail",

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import type { Logger } from "pino";
+import { brokerForLog } from "../../club-link/mqtt-options.ts";
 import { composeTable } from "../../compose.ts";
 import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.ts";
 import { buildApp } from "../../server/app.ts";
@@ -187,7 +188,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
       `Token for phones and tablets (needed beyond this machine): ${token}\n` +
       `Game saved in ${join(dataDir, "quarterdeck.sqlite")}\n` +
       (setup.club
-        ? `Club: reporting to ${setup.club.broker.replace(/\/\/[^@/]*@/, "//***@")} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
+        ? `Club: reporting to ${brokerForLog(setup.club.broker)} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
         : ""),
   );
   // a phone can pair only when the host listens beyond this machine

@@ -4,7 +4,8 @@
 // Every die says where it came from under it (the die's name, "typed", "host roll") — on the display, a row of more
 // than six electronic dice (a broadside) gives their names in each die's label and tooltip only, so that ten dice
 // still fit the panel at 1280×800 — and a roll several sides make (or of several colours or roles) shows its dice
-// in groups headed by whose they are: the label the host gives each die.
+// in groups headed by whose they are: the label the host gives each die. Dice the rule reads by their total (the plan
+// says so) show the total under them, and are never marked one by one.
 import { html } from "../lib/html.js";
 
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
@@ -53,6 +54,19 @@ function groups(dice) {
 /** More dice than this in a result: the display leaves electronic dice's names to their labels (see the header). */
 const MANY = 6;
 
+/**
+ * The totals the rule reads among `dice` (plan entries whose label says `reads: "total"`: Quickfire's white dice, a
+ * torpedo check's 3d6), one per entry in the plan's order: "Total 4", or "Totals 8 · 12" for two checks.
+ */
+export function DiceTotals({ dice }) {
+  const sums = new Map();
+  for (const d of [...dice].sort((a, b) => a.entry - b.entry))
+    if (d.label?.reads === "total") sums.set(d.entry, (sums.get(d.entry) ?? 0) + d.value);
+  if (sums.size === 0) return null;
+  const list = [...sums.values()];
+  return html`<div class="dice-total" data-totals=${list.join(" ")}>${list.length === 1 ? "Total" : "Totals"} <b>${list.join(" · ")}</b></div>`;
+}
+
 const sourceOf = (d) => d.label?.source ?? (d.from.source === "die" ? d.from.dieId : SOURCE[d.from.source]);
 
 /**
@@ -66,7 +80,7 @@ export function DiceRow({ dice }) {
       ${ds.map((d) => html`<${DieFace} placed=${d} />`)}
     </div>`;
   const [only] = gs;
-  if (gs.length === 1 && only?.whose === "") return row(only.dice, false);
+  if (gs.length === 1 && only?.whose === "") return html`${row(only.dice, false)}<${DiceTotals} dice=${only.dice} />`;
   return html`<div class="dice-row grouped">
     ${gs.map((g) => {
       const sources = [...new Set(g.dice.map(sourceOf))];
@@ -74,6 +88,7 @@ export function DiceRow({ dice }) {
       return html`<div class="dice-group" data-whose=${g.whose}>
         <span class="whose">${g.whose}${one ? html`<span class="whose-source"> · ${sources[0]}</span>` : null}</span>
         ${row(g.dice, one)}
+        <${DiceTotals} dice=${g.dice} />
       </div>`;
     })}
   </div>`;

@@ -12,7 +12,7 @@ export function Measured({ measured, choose }) {
         ? html`<p class="measured-fields"><span class="measured-kicker">Measured on the table: </span>
             ${measured.fields.map(
               (f, i) =>
-                html`${i ? " · " : ""}<span data-field=${f.name}>${f.label}: <b>${typeof f.value === "number" && f.figure ? f.figure : f.words}</b></span>`,
+                html`${i ? " · " : ""}<span data-field=${f.name}>${f.label}: <b>${(typeof f.value === "number" || Array.isArray(f.value)) && f.figure ? f.figure : f.words}</b></span>`,
             )}</p>`
         : null
     }

@@ -4,6 +4,9 @@
 import { columnPct, oddsView, pct, summaryFigures } from "../lib/format.js";
 import { html } from "../lib/html.js";
 
+// A bar's length is its p over the largest p, exactly (a test measures it within 2 px): every column's track is
+// the same height whatever its percentage shows, a hidden percentage keeping its room (style.css).
+
 /** Worded bars ("The wind holds.", "Gun hit (G)") as rows: a label under a narrow column would overlap its neighbours. */
 function Rows({ bars, label }) {
   const max = Math.max(...bars.map((b) => b.p), 1e-9);
@@ -11,7 +14,7 @@ function Rows({ bars, label }) {
     ${bars.map(
       (b) => html`<div class="odds-col" data-value=${b.label} data-p=${b.p}>
         <span class="odds-label">${b.label}</span>
-        <div class="odds-track"><div class="odds-bar" style=${`width: ${Math.max(0.02, b.p / max) * 100}%`}></div></div>
+        <div class="odds-track"><div class="odds-bar" style=${`width: ${(b.p / max) * 100}%`}></div></div>
         <span class="odds-p">${pct(b.p)}</span>
       </div>`,
     )}
@@ -35,7 +38,7 @@ function Bars({ bars, label }) {
         ${staggered ? p : null}
         <div class="odds-track">
           ${staggered ? null : p}
-          <div class="odds-bar" style=${`--share: ${Math.max(0.02, b.p / max)}`}></div>
+          <div class="odds-bar" style=${`--share: ${b.p / max}`}></div>
         </div>
         <span class="odds-label">${b.label}</span>
       </div>`;

@@ -1,7 +1,7 @@
 // Two steps of /games/new built from what the rule set declares (`GET /api/rulesets`): its options (`settings`: a
 // yes/no, a choice or a number, each with the text's own words as the hint) and the starting wind (the fields of its
 // `set-wind` action). Left alone, a value is the scenario's or the rule set's default; only what is changed is sent.
-import { settingLabel } from "../lib/games.js";
+import { settingLabel, valueWords } from "../lib/games.js";
 import { html } from "../lib/html.js";
 
 /** The rule set's options; `values` holds only those the person changed. */
@@ -24,13 +24,13 @@ export function RuleOptions({ ruleset, values, setValues }) {
       if (typeof s.default === "boolean")
         return html`<div class="setting" data-setting=${s.name}><label class="check" for=${id}>
           <input type="checkbox" id=${id} aria-describedby=${`${id}-hint`} checked=${value === true} onChange=${(e) => set(s.name, e.currentTarget.checked, s.default)} />
-          ${settingLabel(s.name)}</label>${hint}</div>`;
+          ${s.label ?? settingLabel(s.name)}</label>${hint}</div>`;
       if (Array.isArray(s.values))
-        return html`<div class="setting" data-setting=${s.name}><label for=${id}><span>${settingLabel(s.name)}</span>
+        return html`<div class="setting" data-setting=${s.name}><label for=${id}><span>${s.label ?? settingLabel(s.name)}</span>
           <select id=${id} aria-describedby=${`${id}-hint`} value=${String(value)} onChange=${(e) => set(s.name, e.currentTarget.value, s.default)}>
-            ${s.values.map((v) => html`<option value=${String(v)}>${String(v)}${v === s.default ? " (the default)" : ""}</option>`)}
+            ${s.values.map((v) => html`<option value=${String(v)}>${valueWords(v)}${v === s.default ? " (the default)" : ""}</option>`)}
           </select></label>${hint}</div>`;
-      return html`<div class="setting" data-setting=${s.name}><label for=${id}><span>${settingLabel(s.name)}</span>
+      return html`<div class="setting" data-setting=${s.name}><label for=${id}><span>${s.label ?? settingLabel(s.name)}</span>
         <input id=${id} type="number" step="any" inputmode="decimal" aria-describedby=${`${id}-hint`} value=${String(value)}
           onInput=${(e) => e.currentTarget.value !== "" && set(s.name, Number(e.currentTarget.value), s.default)} /></label>${hint}</div>`;
     })}

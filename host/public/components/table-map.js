@@ -60,6 +60,26 @@ function nameWidth(fontPx) {
   return (text) => ctx.measureText(text).width + fontPx * 0.25;
 }
 
+/**
+ * The half width and height (map units) of the box a base covers as `Base` draws it: its rectangle turned to its
+ * heading, the bow's round mark past the bow, and its outline; names and range words keep clear of all of it.
+ */
+function baseExtent(s, unit) {
+  const hl = s.length / 2;
+  const hw = s.width / 2;
+  const bowR = Math.max(hw * 0.6, 7 * unit);
+  const along = hl + bowR + 3 * unit;
+  const across = Math.max(hw, bowR) + 3 * unit;
+  const t = (s.heading * Math.PI) / 180;
+  return {
+    hx: Math.abs(along * Math.sin(t)) + Math.abs(across * Math.cos(t)),
+    hy: Math.abs(along * Math.cos(t)) + Math.abs(across * Math.sin(t)),
+  };
+}
+
+const boxesMeet = (a, b, pad = 0) => a.x0 - pad < b.x1 && b.x0 - pad < a.x1 && a.y0 - pad < b.y1 && b.y0 - pad < a.y1;
+const insideBox = (a, win) => a.x0 >= win.x0 && a.x1 <= win.x1 && a.y0 >= win.y0 && a.y1 <= win.y1;
+
 /** Where the wind's mark stands: the map's top right corner. */
 const windSpot = (unit, win) => {
   const r = 30 * unit;
@@ -159,47 +179,93 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
   const win = drag?.win ?? fitted;
   const unit = size.width > 0 ? (win.x1 - win.x0) / size.width : t.width / 800; // map units (mm) per screen pixel
   const line = measured?.line ?? (firer && target && !chosen ? { from: firer, to: target } : null);
-  // the measured figure beside the middle of the firing line, kept clear of names
+  // every base's box as drawn: the measured figure, the rings' words and the names keep clear of them
+  const baseBoxes = ships.map((s) => {
+    const { hx, hy } = baseExtent(s, unit);
+    const { sx, sy } = at(s);
+    return { id: s.id, hx, hy, box: { x0: sx - hx, x1: sx + hx, y0: sy - hy, y1: sy + hy } };
+  });
+  const onBase = (b) => baseBoxes.some((x) => boxesMeet(x.box, b, 2 * unit));
+  const wind = state.wind ? windBox(unit, win, windLabel) : null;
+  // the measured figure beside the middle of the firing line, right of it or left, moved a row or more up or down
+  // where a ship stands there; left off the map (the action panel says it) where no place is clear of every base
   const captionPx = fontPx + 3;
   const caption =
     measured?.label && line
       ? (() => {
           const mid = (line.from.x + line.to.x) / 2;
           const w = measured.label.length * captionPx * 0.68 * unit;
-          // right of the line, or left of it where the map's edge is near; never past the window's edges
-          const right = mid + 12 * unit + w <= win.x1 - 6 * unit;
-          const x0 = Math.max(win.x0 + 6 * unit, right ? mid + 12 * unit : Math.min(mid - 12 * unit, win.x1 - 6 * unit) - w);
-          const y = Math.min(Math.max(t.height - (line.from.y + line.to.y) / 2, win.y0 + captionPx * unit), win.y1 - captionPx * unit);
-          return {
-            x: x0,
-            y: y + captionPx * 0.35 * unit,
-            box: { x0, x1: x0 + w, y0: y - (captionPx / 2) * unit, y1: y + (captionPx / 2) * unit },
-          };
+          const h = captionPx * unit;
+          const midY = t.height - (line.from.y + line.to.y) / 2;
+          const row = captionPx * 1.3 * unit;
+          const spots = [];
+          for (const k of [0, -1, 1, -2, 2, -3, 3, -4, 4])
+            for (const right of [true, false]) {
+              const x0 = right ? mid + 12 * unit : mid - 12 * unit - w;
+              const y = midY + k * row;
+              spots.push({ x: x0, y: y + captionPx * 0.35 * unit, box: { x0, x1: x0 + w, y0: y - h / 2, y1: y + h / 2 } });
+            }
+          return spots.find((c) => insideBox(c.box, win) && !onBase(c.box) && !(wind && boxesMeet(wind, c.box))) ?? null;
         })()
       : null;
-  // the range bands' words at the top of their rings, kept clear of names
+  // the range bands' words on their rings: at the top, else the bottom, the sides or a corner, where they cover no
+  // base, no other ring's word, the measured figure or the wind's mark; a word with no such place is left off (the
+  // action panel and the measured figure say the range)
   const ringWidth = nameWidth(14);
+  const ringSpots = [];
   const ringLabelBoxes =
     firer && measured?.rings
       ? measured.rings.map((r) => {
           const w = (ringWidth ? ringWidth(r.label) : r.label.length * 14 * 0.7) * unit;
-          const base = t.height - firer.y - r.radius - (firer.width ?? 0) / 2 - 4 * unit;
-          return { x0: firer.x - w / 2, x1: firer.x + w / 2, y0: base - 14 * unit, y1: base + 4 * unit, soft: true };
+          const h = 18 * unit;
+          const { sx: cx, sy: cy } = at(firer);
+          const R = r.radius + (firer.width ?? 0) / 2;
+          const d = R * Math.SQRT1_2;
+          // each spot as the text's baseline centre
+          const spots = [
+            [cx, cy - R - 4 * unit],
+            [cx, cy + R + 16 * unit],
+            [cx + R + 6 * unit + w / 2, cy + 5 * unit],
+            [cx - R - 6 * unit - w / 2, cy + 5 * unit],
+            [cx + d + w / 2, cy - d - 4 * unit],
+            [cx - d - w / 2, cy - d - 4 * unit],
+            [cx + d + w / 2, cy + d + 16 * unit],
+            [cx - d - w / 2, cy + d + 16 * unit],
+          ].map(([x, y]) => ({ x, y, box: { x0: x - w / 2, x1: x + w / 2, y0: y - 14 * unit, y1: y - 14 * unit + h, soft: true } }));
+          const clear = (c) =>
+            insideBox(c.box, win) &&
+            !onBase(c.box) &&
+            !ringSpots.some((o) => o && boxesMeet(o.box, c.box, 4 * unit)) &&
+            !(caption && boxesMeet(caption.box, c.box)) &&
+            !(wind && boxesMeet(wind, c.box));
+          const spot = spots.find(clear) ?? null;
+          ringSpots.push(spot);
+          return spot?.box ?? null;
         })
       : [];
   const labels = placeLabels(
-    ships.map((s) => ({ id: s.id, name: nameOf.get(s.id) ?? s.id, ...at(s), r: Math.max(s.length, 14 * unit) / 2 })),
+    ships.map((s, i) => {
+      const { hx, hy } = baseBoxes[i] ?? { hx: s.length / 2, hy: s.length / 2 };
+      return { id: s.id, name: nameOf.get(s.id) ?? s.id, ...at(s), r: Math.max(hx, hy, 7 * unit), hx, hy };
+    }),
     {
       unit,
       fontPx,
       bounds: win,
       first: Object.keys(role),
       measure: nameWidth(fontPx),
-      obstacles: [...(state.wind ? [windBox(unit, win, windLabel)] : []), ...(caption ? [caption.box] : []), ...ringLabelBoxes],
+      obstacles: [...(wind ? [wind] : []), ...(caption ? [caption.box] : []), ...ringLabelBoxes.filter((b) => b !== null)],
     },
   );
   // a ring's word an action's name had to cover is left out (the measured figure still says the range)
-  const hiddenRings = coveredMarks(ringLabelBoxes, labels);
+  const covered = coveredMarks(
+    ringLabelBoxes.map((b) => b ?? { x0: 0, x1: 0, y0: 0, y1: 0 }),
+    labels,
+  );
+  const hiddenRings = new Set(ringLabelBoxes.flatMap((b, i) => (b === null || covered.has(i) ? [i] : [])));
+  // the ships the map could not name: listed in full under it
+  const named = new Set(labels.map((l) => l.id));
+  const unnamed = ships.filter((s) => !named.has(s.id)).map((s) => nameOf.get(s.id) ?? s.id);
 
   const toMap = (e) => {
     const m = svg.current?.getScreenCTM();
@@ -229,7 +295,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
     api("POST", "/api/sim/move", { ship: id, x, y, heading }).finally(() => setDrag(null));
   };
 
-  return html`<div class="table-map" ref=${box}>
+  return html`<div class="table-map"><div class="map-box" ref=${box}>
     <svg ref=${svg} viewBox=${`${win.x0} ${win.y0} ${win.x1 - win.x0} ${win.y1 - win.y0}`} preserveAspectRatio="xMidYMid meet" role="img"
       aria-label=${`map of the table, ${t.ships.length} ships`} class=${drag ? "dragging" : ""}
       onPointerMove=${onMove} onPointerUp=${onDrop} onPointerCancel=${() => setDrag(null)}>
@@ -242,7 +308,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
           ${
             hiddenRings.has(i)
               ? null
-              : html`<text x=${firer ? at(firer).sx : 0} y=${(firer ? at(firer).sy : 0) - r.radius - (firer?.width ?? 0) / 2 - 4 * unit}
+              : html`<text x=${ringSpots[i]?.x ?? 0} y=${ringSpots[i]?.y ?? 0}
                   text-anchor="middle" style=${`font-size:${14 * unit}px`}>${r.label}</text>`
           }
         </g>`,
@@ -275,6 +341,17 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
           : null
       }
       <${Wind} wind=${state.wind} unit=${unit} win=${win} label=${windLabel} />
-    </svg>
+    </svg></div>
+    ${
+      // a few names listed in full under the map; more than a line's worth counted, the fleets' list naming every ship
+      // (a long list here would shrink the map and leave still fewer names on it)
+      unnamed.length
+        ? html`<p class="map-key" id="map-unnamed" data-unnamed=${unnamed.length}>${
+            unnamed.length <= 3 && unnamed.join(", ").length <= 48
+              ? `Not named on the map (no room): ${unnamed.join(", ")}`
+              : `${unnamed.length} ships not named on the map (no room): every ship is in the fleets' list`
+          }</p>`
+        : null
+    }
   </div>`;
 }

@@ -22,7 +22,7 @@ export function lastPlayed(at, now = Date.now()) {
 }
 
 /** The rule set's title from `GET /api/rulesets`, else its id. */
-export const rulesetTitle = (rulesets, id) => rulesets?.find((r) => r.id === id)?.title ?? id;
+export const rulesetTitle = (rulesets, id) => rulesets?.find((r) => r.id === id)?.title ?? scenarioWord(id);
 
 /** A game's scenario by its title from `GET /api/rulesets`, else its id as words; a blank game → "blank". */
 export const scenarioTitle = (rulesets, game) =>
@@ -140,7 +140,14 @@ export function idFromName(name, taken = []) {
   return `${base}-${n}`;
 }
 
-/** A setting's name as words: "deathDiceSkullFace" → "Death dice skull face". */
+/** A setting's value as words in a list: "hullPoints" → "hull points", "close-action" → "close action". */
+export const valueWords = (v) =>
+  String(v)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
+    .toLowerCase();
+
+/** A setting's name as words: "deathDiceSkullFace" → "Death dice skull face" (where a rule set gives no label). */
 export const settingLabel = (name) => {
   const w = String(name)
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -1,17 +1,41 @@
 // Where the map writes each ship's name: beside its base, or a row further out with a leader line to it, where it
-// overlaps no other name and stays on the map; the ships of the action being set up first. Names keep half a letter
-// apart across and 3 px down, so two never read as one word ("RPSM"). A name with no room is shortened to its
-// initials, and left off only when even those find none (the fleet below lists every ship). Pure: sizes in screen
-// pixels, positions in map units; the page measures the names' widths with the font it draws them in.
+// covers no other name, no ship's base (the whole base as drawn, turned to its heading) and stays on the map; the
+// ships of the action being set up first. Names keep half a letter apart across and 3 px down, so two never read as
+// one word ("RPSM"). A name with no room is shortened to its first word — never less, so "Dol", "GH" or "SM" never
+// stand for a ship — or more words where the first is short or shared ("De Zeven", "Royal James" beside "Royal
+// Prince"), and left off only when even that finds none: the map lists in full every ship it shortened or left off
+// beside it. Pure: sizes in screen pixels, positions in map units; the page measures the names' widths with the font
+// it draws them in.
 
-/** A name's initials ("De Zeven Provinciën" → "DZP", "Gouda" → "Gou"). */
-export function initials(name) {
-  const words = String(name).split(/\s+/).filter(Boolean);
-  if (words.length === 1) return (words[0] ?? "").slice(0, 3);
-  return words
-    .map((w) => w[0])
-    .join("")
-    .slice(0, 4);
+/**
+ * Each ship's short name (`ships`: `{id, name}`), by id: its first word, with the next words added while it is under
+ * four letters or the same as another ship's ("De Zeven Provinciën" → "De Zeven"; "Royal James" beside "Royal
+ * Prince" → "Royal James", whole). Never shorter than the first word.
+ */
+export function shortNames(ships) {
+  const words = new Map(ships.map((s) => [s.id, String(s.name).split(/\s+/).filter(Boolean)]));
+  const taken = new Map(ships.map((s) => [s.id, 1]));
+  const text = (id) => {
+    const w = words.get(id) ?? [];
+    let n = taken.get(id) ?? 1;
+    while (n < w.length && w.slice(0, n).join(" ").length < 4) n++;
+    return w.slice(0, n).join(" ");
+  };
+  // add a word to every ship whose short name another ship shares, until none do (or their names are whole)
+  for (let round = 0; round < 8; round++) {
+    const by = new Map();
+    for (const s of ships) by.set(text(s.id), [...(by.get(text(s.id)) ?? []), s.id]);
+    let grew = false;
+    for (const ids of by.values())
+      if (ids.length > 1)
+        for (const id of ids)
+          if ((taken.get(id) ?? 1) < (words.get(id)?.length ?? 0)) {
+            taken.set(id, (taken.get(id) ?? 1) + 1);
+            grew = true;
+          }
+    if (!grew) break;
+  }
+  return new Map(ships.map((s) => [s.id, text(s.id) || String(s.name)]));
 }
 
 const overlaps = (a, b, pad = 0) => a.x0 - pad < b.x1 && b.x0 - pad < a.x1 && a.y0 - pad < b.y1 && b.y0 - pad < a.y1;
@@ -22,7 +46,8 @@ const overlapsApart = (a, b, padX, padY) => a.x0 - padX < b.x1 && b.x0 - padX < 
 export const estimateWidth = (text, fontPx) => text.length * fontPx * 0.74;
 
 /**
- * Labels for `ships` (`{id, name, sx, sy, r}`: centre and reach of the base in map units), `unit` map units per
+ * Labels for `ships` (`{id, name, sx, sy, r, hx?, hy?}`: centre and reach of the base in map units, and the half
+ * width and height of the box the base covers as drawn, turned to its heading; `r` when not given), `unit` map units per
  * pixel, `fontPx` the label's size, `bounds` `{x0, y0, x1, y1}` of the map in map units, `first` ids placed first,
  * `measure(text)` a name's width in pixels as drawn (its outline included). `obstacles` are boxes no name may cover
  * (the wind's mark), but for a box marked `soft` (a range ring's word), which an action's ship's name may cover when
@@ -38,8 +63,13 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
   const padY = 3 * unit;
   const order = [...ships].sort((a, b) => Number(first.includes(b.id)) - Number(first.includes(a.id)));
   const placed = [...obstacles];
-  // every base is an obstacle too: a name never covers a ship
-  const bases = ships.map((s) => ({ x0: s.sx - s.r * 0.5, x1: s.sx + s.r * 0.5, y0: s.sy - s.r * 0.5, y1: s.sy + s.r * 0.5, id: s.id }));
+  // every base is an obstacle too, the whole of it as drawn: a name never covers a ship, not even her own
+  const bases = ships.map((s) => {
+    const hx = s.hx ?? s.r;
+    const hy = s.hy ?? s.r;
+    return { x0: s.sx - hx, x1: s.sx + hx, y0: s.sy - hy, y1: s.sy + hy, id: s.id };
+  });
+  const short = shortNames(ships);
   const away = awayFrom(ships, 300 * unit);
   /**
    * Where a label of `text` may go for ship `s`, best first: on the side away from the ships round it (below a line's
@@ -84,10 +114,16 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
       at(s.sx, s.sy - gap - h, "middle"), // above
       at(s.sx + gap, s.sy - h / 2, "start"), // right
       at(s.sx - gap, s.sy - h / 2, "end"), // left
-      at(s.sx, s.sy + gap + row, "middle", 1), // a row below, a row above; two rows
-      at(s.sx, s.sy - gap - h - row, "middle", -1),
-      at(s.sx, s.sy + gap + 2 * row, "middle", 2),
-      at(s.sx, s.sy - gap - h - 2 * row, "middle", -2),
+      // a row or more below or above, centred on the ship or reaching away to one side of her (the leader at her
+      // side of the name), so names a row out stack like stairs along a close line of ships
+      ...[1, 2, 3, 4].flatMap((k) => [
+        at(s.sx, s.sy + gap + k * row, "middle", k),
+        at(s.sx, s.sy - gap - h - k * row, "middle", -k),
+        at(s.sx - 2 * unit, s.sy + gap + k * row, "start", k),
+        at(s.sx + 2 * unit, s.sy + gap + k * row, "end", k),
+        at(s.sx - 2 * unit, s.sy - gap - h - k * row, "start", -k),
+        at(s.sx + 2 * unit, s.sy - gap - h - k * row, "end", -k),
+      ]),
       at(s.sx + side, s.sy + gap, "start"), // below right, below left, above right, above left
       at(s.sx - side, s.sy + gap, "end"),
       at(s.sx + side, s.sy - gap - h, "start"),
@@ -103,8 +139,12 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
     c.box.x1 <= bounds.x1 &&
     c.box.y1 <= bounds.y1 &&
     !placed.some((p) => overlapsApart(p, c.box, padX, padY)) &&
-    !bases.some((b) => b.id !== s.id && overlaps(b, c.box, padY));
-  const fits = (s, c) => boxFits(s, c) && !(c.leader && placed.some((p) => overlaps(p, leaderBox(c.leader), padY)));
+    !bases.some((b) => overlaps(b, c.box, padY));
+  // a leader crosses no name and no other ship's base (a line through the next ship would tie the name to her)
+  const fits = (s, c) =>
+    boxFits(s, c) &&
+    !(c.leader && placed.some((p) => overlaps(p, leaderBox(c.leader), padY))) &&
+    !(c.leader && bases.some((b) => b.id !== s.id && overlaps(b, leaderBox(c.leader))));
   /** A spot moved across and down just enough to lie inside the map (a ship near its edge), its leader dropped. */
   const shifted = (c) => {
     const dx = Math.max(bounds.x0 - c.box.x0, 0) + Math.min(bounds.x1 - c.box.x1, 0);
@@ -127,11 +167,14 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
     // a soft mark (a range ring's word) gives way to an action's name: the map leaves out a word a name covers
     const clearOfMarks = (c) => !obstacles.some((o) => !o.soft && overlaps(o, c.box, padY));
     const clearOfNames = (c) => !placed.slice(obstacles.length).some((p) => overlapsApart(p, c.box, padX, padY));
+    const clearOfBases = (c) => !bases.some((b) => overlaps(b, c.box, padY));
     return (
       all.find((c) => fits(s, c)) ??
       all.find((c) => c.leader && boxFits(s, c)) ??
       moved.find((c) => fits(s, c)) ??
-      moved.find((c) => clearOfMarks(c) && clearOfNames(c)) ??
+      moved.find((c) => clearOfBases(c) && clearOfMarks(c) && clearOfNames(c)) ??
+      moved.find((c) => clearOfBases(c) && clearOfMarks(c)) ??
+      moved.find(clearOfBases) ??
       moved.find(clearOfMarks) ??
       moved[0] ??
       all[0]
@@ -154,7 +197,7 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
     });
   };
   // whole names beside their ships (or a row out) first (the action's ships always named, overlap or not); then the
-  // rest as initials
+  // rest by their short names
   for (const s of order) {
     const c = wholeFirst || first.includes(s.id) ? spots(s, s.name).find((x) => x.outward && fits(s, x)) : undefined;
     if (c) put(s, s.name, c, false);
@@ -162,9 +205,9 @@ function placeWith(ships, { unit, fontPx, bounds, first = [], obstacles = [], me
   }
   for (const s of order) {
     if (got.has(s.id)) continue;
-    const text = initials(s.name);
+    const text = short.get(s.id) ?? s.name;
     const c = spots(s, text).find((x) => fits(s, x));
-    if (c) put(s, text, c, true);
+    if (c) put(s, text, c, text !== s.name);
   }
   return order.filter((s) => got.has(s.id)).map((s) => got.get(s.id));
 }
@@ -193,8 +236,8 @@ function awayFrom(ships, reach) {
 }
 
 /**
- * Labels for `ships`: whole names where they fit, else initials; on a crowded map, where a few whole names would
- * crowd out more initials, every name but the action's ships' is given as initials instead (whichever names more).
+ * Labels for `ships`: whole names where they fit, else short names; on a crowded map, where a few whole names would
+ * crowd out more short ones, every name but the action's ships' is given short instead (whichever names more).
  */
 export function placeLabels(ships, options) {
   // the names are placed one by one: tried in the ships' order, shortest name first and from the left, the layout that
@@ -203,6 +246,8 @@ export function placeLabels(ships, options) {
     ships,
     [...ships].sort((a, b) => String(a.name).length - String(b.name).length),
     [...ships].sort((a, b) => a.sx - b.sx || a.sy - b.sy),
+    // every other ship along the map first: their names beside them leave gaps the others' leaders run up through
+    alternate(ships),
   ];
   const worth = (ls) => ls.length * 100 + ls.filter((l) => !l.short).length * 10 + ls.filter((l) => l.outward).length;
   let best = [];
@@ -214,6 +259,18 @@ export function placeLabels(ships, options) {
     }
   }
   return best;
+}
+
+/** The ships left to right, every other one first (each line of ships alike: sorted by x within rows of y). */
+function alternate(ships) {
+  const byX = [...ships].sort((a, b) => a.sx - b.sx || a.sy - b.sy);
+  const rows = new Map();
+  for (const s of byX) {
+    const key = Math.round(s.sy / Math.max(1, s.r * 2));
+    rows.set(key, [...(rows.get(key) ?? []), s]);
+  }
+  const line = [...rows.values()];
+  return [...line.flatMap((r) => r.filter((_, i) => i % 2 === 0)), ...line.flatMap((r) => r.filter((_, i) => i % 2 === 1))];
 }
 
 /** The indexes of the `marks` (boxes) a label covers: the soft marks the map leaves out under an action's name. */

@@ -107,7 +107,10 @@ function gameTableOf(
   }
   const fleets = body.fleets ?? base?.fleets ?? [];
   if (fleets.every((f) => f.ships.length === 0)) {
-    return { ok: false, error: { code: "input.invalid", message: "The game has no ships: give fleets or a scenario.", path: "fleets" } };
+    return {
+      ok: false,
+      error: { code: "input.invalid", message: "The game has no ships: add ships, load a roster or choose a scenario.", path: "fleets" },
+    };
   }
   if (fleets.reduce((n, f) => n + f.ships.length, 0) > MAX_SHIPS) {
     return { ok: false, error: { code: "input.invalid", message: `A game holds at most ${MAX_SHIPS} ships.`, path: "fleets" } };

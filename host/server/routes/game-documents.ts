@@ -12,6 +12,7 @@ import { tableFileText } from "../../config/table-file-text.ts";
 import { rebuild } from "../../replay/rebuild.ts";
 import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
+import { dieNamer } from "../../session/dice-gather.ts";
 import { gameOver } from "../../session/game-over.ts";
 import { sendError } from "../errors.ts";
 import { GameParams, unknownGame } from "./game-params.ts";
@@ -35,7 +36,9 @@ export function gameDocumentRoutes(app: FastifyInstance, opts: { readonly table:
     const { game, replay } = r;
     const over = gameOver(replay.ruleset, replay.state, replay.inEffect.at(-1)?.at ?? null, game, demanded(game.id));
     const players = game.id === table.gameId ? table.session.setup.players : (game.setup.table?.players ?? []);
-    return reply.type("text/html; charset=utf-8").send(htmlReport(replay, { players, createdAt: game.createdAt, over }));
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(htmlReport(replay, { players, createdAt: game.createdAt, over, dieNames: dieNamer(table.view().devices) }));
   });
   app.get<{ Params: Static<typeof GameParams> }>(
     "/api/games/:id/summary",

@@ -5,9 +5,11 @@
  * round and whether it rises or falls; who moves first; who captures in a boarding. Each is its action's `headline`,
  * given the fields it reads, typed; other actions get the kernel's headline of the rule set's own sentences.
  */
+
 import { nameOf } from "../../game/action-kit.ts";
 import type { Odds } from "../../game/types.ts";
 import { barsBy, chanceOf, type Headline, type HeadlineItem, headline, plural } from "../../odds/headline.ts";
+import { fromOf } from "./speed.ts";
 import type { AosState } from "./state.ts";
 
 type Outcome = Readonly<Record<string, unknown>>;
@@ -39,8 +41,9 @@ export function fireHeadline(
 export function windHeadline(odds: Odds): Headline {
   const o = odds.outcomes;
   const order = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-  const bars = barsBy(o, (x) => `Blows to ${String(x.direction)}`).sort(
-    (a, b) => order.indexOf(a.label.slice(9)) - order.indexOf(b.label.slice(9)),
+  // where it will come from, as the dial and every other wind word say it
+  const bars = barsBy(o, (x) => `From ${fromOf(x.direction)}`).sort(
+    (a, b) => order.indexOf(a.label.slice(5)) - order.indexOf(b.label.slice(5)),
   );
   const facts = [
     { label: "The wind rises", p: chanceOf(o, (x) => Number(x.speedChange) > 0) },

@@ -9,11 +9,10 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { CM, exactIn, gapReading, isNear, lengthWords } from "../../game/measure-kit.ts";
+import { bearingSlack, CM, centreLine, exactIn, gapReading, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
 import { arcOf, QUARTERS, relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { shipsAround } from "../../geometry/radius.ts";
-import { distance } from "../../geometry/vec.ts";
 import { compassPoint } from "../../geometry/wind.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
@@ -23,19 +22,16 @@ import type { AosState } from "./state.ts";
 type Ctx = MeasureContext<AosState>;
 const EDGES = [4, 8, 12];
 const EXPLOSION_CM = 12;
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
-const bearingSlack = (ctx: Ctx, a: unknown, b: unknown, gapMm: number) =>
-  ctx.table.uncertainty.degrees + (gapMm > 0 ? (Math.atan2(ctx.slack([a, b], 0), gapMm) * 180) / Math.PI : 180);
 
 /** The firer's beam the target is on, when within that beam's 90° arc. */
 function battery(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const rel = relativeBearing(a, b.center);
   const { arc, margin } = arcOf(rel, QUARTERS);
   if (arc !== "port" && arc !== "starboard") return null;
-  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target, distance(a.center, b.center));
+  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
   return {
     value: arc,
     figure: `the target bears ${Math.round(Math.abs(rel))}° off the bow to ${arc}`,
@@ -44,13 +40,13 @@ function battery(ctx: Ctx): Reading | null {
 }
 
 function targetSide(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const rel = relativeBearing(b, a.center);
   const { arc, margin } = arcOf(rel, QUARTERS);
   if (!arc) return null;
-  const slack = bearingSlack(ctx, ctx.action.target, ctx.action.firer, distance(a.center, b.center));
+  const slack = bearingSlack(ctx, ctx.action.target, ctx.action.firer);
   const next = arcOf(rel + (rel >= 0 ? 1 : -1) * (margin + 1) * (Math.abs(rel) % 90 > 45 ? 1 : -1), QUARTERS).arc;
   return {
     value: arc,
@@ -64,9 +60,9 @@ const arcAndRange = {
   name: "the gun decks' arc",
   givenBy: ["battery"],
   check(ctx: Ctx) {
-    const a = ctx.base(ctx.action.firer);
-    const b = ctx.base(ctx.action.target);
-    if (!a || !b) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: a, to: b } = pair;
     const gap = baseGap(a, b).distance;
     const target = nameOf(ctx, ctx.action.target);
     if (!ctx.given("rangeCm") && exactIn(gap, CM) > 12)
@@ -133,9 +129,9 @@ function nearExplosion(ctx: Ctx): Reading | null {
 const contact = {
   name: "contact",
   check(ctx: Ctx) {
-    const a = ctx.base(ctx.action.attacker);
-    const b = ctx.base(ctx.action.defender);
-    if (!a || !b) return null;
+    const pair = pairOf(ctx, "attacker", "defender");
+    if (!pair) return null;
+    const { from: a, to: b } = pair;
     const gap = baseGap(a, b).distance;
     const slack = ctx.slack([ctx.action.attacker, ctx.action.defender]);
     if (gap <= slack) return null;
@@ -150,6 +146,7 @@ const contact = {
 };
 
 export const FIRE_MEASURES: ActionMeasures<AosState> = {
+  map: { caption: "rangeCm", line: centreLine("firer", "target") },
   fields: { rangeCm: (ctx) => gapReading(ctx, "firer", "target", CM, EDGES), battery, side: targetSide },
   checks: [arcAndRange],
 };
@@ -162,7 +159,12 @@ export const TURN_MEASURES: ActionMeasures<AosState> = {
   },
 };
 export const CATCH_FIRE_MEASURES: ActionMeasures<AosState> = {
+  map: { caption: "rangeCm", line: centreLine("from", "ship") },
   fields: { rangeCm: (ctx) => gapReading(ctx, "ship", "from", CM, EDGES) },
 };
 export const EXPLOSION_FIRE_MEASURES: ActionMeasures<AosState> = { fields: { ships: nearExplosion } };
-export const BOARD_MEASURES: ActionMeasures<AosState> = { fields: {}, checks: [contact] };
+export const BOARD_MEASURES: ActionMeasures<AosState> = {
+  map: { line: centreLine("attacker", "defender") },
+  fields: {},
+  checks: [contact],
+};

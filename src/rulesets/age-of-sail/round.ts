@@ -15,6 +15,7 @@ import { COMPASS_8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
 import { initiativeHeadline, windHeadline } from "./headline.ts";
 import { aosAction } from "./kit.ts";
+import { fromOf, OPPOSITE } from "./speed.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
 
@@ -69,19 +70,21 @@ export const TURN_DEF: TurnDef = {
 
 /**
  * The phases with the sides' names once the dice have said who moves first ("player 1" is the side that won them);
- * before that, as the text names them.
+ * before that, "first side" and "second side" (the text's "Player 1" / "Player 2" read as a seat at the table, not a
+ * side the players know).
  */
 export function phaseNames(state: AosState): readonly string[] {
   const first = state.game.firstSide;
   const second = first === null ? undefined : [...new Set(state.ships.map((s) => s.side))].find((side) => side !== first);
-  if (first === null || second === undefined) return PHASES;
+  if (first === null || second === undefined)
+    return PHASES.map((p) => p.replace(/^player 1/, "first side").replace(/^player 2/, "second side"));
   return PHASES.map((p) => p.replace(/^player 1/, first).replace(/^player 2/, second));
 }
 
 export const windRoll = aosAction({
   type: "wind",
   outcomeSchema: outcomeOf({
-    direction: fact.text("Wind from"),
+    direction: fact.word("Wind from", OPPOSITE),
     speed: fact.number("Wind speed"),
     turned: fact.word("Direction", { "1": "veers a point", "0": "", "-1": "backs a point" }),
     speedChange: fact.modifier("Speed change"),
@@ -105,7 +108,7 @@ export const windRoll = aosAction({
     return resolution({ direction, speed, turned: step, speedChange: speed - state.wind.speed }, events);
   },
   summary: (d) => ({
-    direction: chances(fieldDistribution(d, "direction"), (to) => `Blows to ${to}`),
+    direction: chances(fieldDistribution(d, "direction"), (to) => `From ${fromOf(to)}`),
     speed: chances(fieldDistribution(d, "speed"), (speed) => `Speed ${speed}`),
   }),
   headline: (_, odds) => windHeadline(odds),
@@ -113,7 +116,7 @@ export const windRoll = aosAction({
 
 export const setWind = aosAction({
   type: "set-wind",
-  outcomeSchema: outcomeOf({ direction: fact.text("Wind from"), speed: fact.number("Wind speed") }),
+  outcomeSchema: outcomeOf({ direction: fact.word("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
   schema: Type.Object(

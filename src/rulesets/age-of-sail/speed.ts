@@ -73,6 +73,9 @@ export function speedOf(state: AosState, ship: Ship, planned?: Compass16): Resul
   return ok({ ...base, pointOfSail: pos, modifier, maxMove, drift: null, held: null });
 }
 
-const OPPOSITE: Readonly<Record<string, string>> = { N: "S", NE: "SW", E: "W", SE: "NW", S: "N", SW: "NE", W: "E", NW: "SE" };
+/** Each of the 8 points the wind may blow to, with the point it then comes from. */
+export const OPPOSITE: Readonly<Record<string, string>> = { N: "S", NE: "SW", E: "W", SE: "NW", S: "N", SW: "NE", W: "E", NW: "SE" };
+/** The 8-point direction a wind blowing to `to` comes from: the one wording players read everywhere ("Wind from N"). */
+export const fromOf = (to: unknown): string => OPPOSITE[String(to)] ?? String(to);
 /** The 8-point direction the wind comes from. */
-export const windFrom = (state: AosState): string => OPPOSITE[state.wind.direction] ?? state.wind.direction;
+export const windFrom = (state: AosState): string => fromOf(state.wind.direction);

@@ -5,7 +5,7 @@ import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import type { Action, ShipView, WindView } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
-import { windFrom } from "./speed.ts";
+import { fromOf, windFrom } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, HULL_UNITS, type Ship } from "./state.ts";
 
 /** The wind: `direction` is where it blows to; the dial shows where it comes from. */
@@ -14,7 +14,7 @@ export function aosWindView(state: AosState): WindView {
   return {
     system: "compass8",
     fromDegrees: (bearingDegrees(state.wind.direction) + 180) % 360,
-    label: `Wind to ${state.wind.direction} (from ${from}), speed ${state.wind.speed}`,
+    label: `Wind from ${from}, speed ${state.wind.speed}`,
     strength: `speed ${state.wind.speed}`,
   };
 }
@@ -68,7 +68,7 @@ export function aosDescribe(state: AosState, action: Action, o: Readonly<Record<
   switch (action.type) {
     case "wind":
     case "set-wind":
-      return `Wind now blows to ${String(o.direction)}, speed ${String(o.speed)}.`;
+      return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
     case "speed":
       if (o.held) return `${ship} cannot move: ${String(o.held)}.`;
       if (o.drift) return `${ship} has no mast standing and drifts 1 cm downwind.`;

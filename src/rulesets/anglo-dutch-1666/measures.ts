@@ -8,7 +8,7 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { exactIn, INCHES, isNear, lengthWords } from "../../game/measure-kit.ts";
+import { bearingSlack, centreLine, exactIn, INCHES, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
@@ -24,7 +24,6 @@ const INCHES_PER_HEX = 2;
 /** Degrees as players read them: whole, with a decimal where rounding would land on an arc's edge. */
 const shownDegrees = (deg: number): string =>
   `${Math.round(deg) === 60 || Math.round(deg) === 120 ? Math.round(deg * 10) / 10 : Math.round(deg)}°`;
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
 
 /** The range band of a count of hexes (the settings' bands), or null beyond long range. */
 function bandOfHexes(ctx: Ctx, d: number): Band | null {
@@ -34,9 +33,9 @@ function bandOfHexes(ctx: Ctx, d: number): Band | null {
 
 /** The range between firer and target: hexes on a hex cloth, else inches base to base read as 2″ a hex. */
 function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | null | undefined } | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const slack = ctx.slack([ctx.action.firer, ctx.action.target], 0);
   const grid = ctx.table.hexGrid;
   if (grid) {
@@ -75,14 +74,12 @@ function range(ctx: Ctx): Reading | null {
 
 /** The firer within 30° of dead astern of the target, at short range. */
 function sternRake(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const off = 180 - Math.abs(relativeBearing(b, a.center));
   const astern = off <= 30;
-  const slack =
-    ctx.table.uncertainty.degrees +
-    (Math.atan2(ctx.slack([ctx.action.firer, ctx.action.target], 0), distance(a.center, b.center)) * 180) / Math.PI;
+  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
   const short = ctx.action.range === "short";
   return {
     value: astern && short,
@@ -93,9 +90,9 @@ function sternRake(ctx: Ctx): Reading | null {
 
 /** "Ships firing down wind": the target within 90° of the way the wind blows (it blows from `wind.direction` × 60°). */
 function downwind(ctx: Ctx): Reading | null {
-  const a = ctx.base(ctx.action.firer);
-  const b = ctx.base(ctx.action.target);
-  if (!a || !b) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: a, to: b } = pair;
   const to = ctx.state.wind.direction * 60 + 180;
   const off = Math.abs(signedAngle(bearingTo(a.center, b.center) - to));
   return { value: off < 90, figure: `the target bears ${Math.round(off)}° off downwind` };
@@ -111,9 +108,9 @@ const arcAndRange = {
   name: "the fire arc",
   givenBy: ["range"],
   check(ctx: Ctx) {
-    const a = ctx.base(ctx.action.firer);
-    const b = ctx.base(ctx.action.target);
-    if (!a || !b) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: a, to: b } = pair;
     const r = rangeOf(ctx);
     if (r && !r.band && !ctx.given("range"))
       return {
@@ -122,9 +119,7 @@ const arcAndRange = {
       };
     if (ctx.table.hexGrid && !cfg(ctx.state).fireArcs) return null;
     const rel = Math.abs(relativeBearing(a, b.center));
-    const slack =
-      ctx.table.uncertainty.degrees +
-      (Math.atan2(ctx.slack([ctx.action.firer, ctx.action.target], 0), distance(a.center, b.center)) * 180) / Math.PI;
+    const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
     const off = Math.min(Math.abs(rel - 60), Math.abs(rel - 120));
     const inside = rel >= 60 && rel <= 120;
     const borderline = isNear(off, slack)
@@ -149,6 +144,7 @@ const arcAndRange = {
 };
 
 export const FIRE_MEASURES: ActionMeasures<AdState> = {
+  map: { caption: "range", line: centreLine("firer", "target") },
   fields: { range, sternRake, downwind },
   checks: [arcAndRange],
   unmeasured: { smallTarget: "from the target's guns, not positions", strongWinds: "from the wind's strength, not positions" },

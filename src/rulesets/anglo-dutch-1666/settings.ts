@@ -8,56 +8,70 @@ import type { SettingDef, Settings } from "../../game/types.ts";
 export const SETTINGS: readonly SettingDef[] = [
   {
     name: "weather",
+    label: "Weather",
     default: false,
     description:
       'Appendix 2 (optional): "When rolling for changes to wind direction, a double 1 or 2 indicates a change in wind strength."',
   },
   {
     name: "strategic",
+    label: "Strategic game",
     default: false,
     description:
       'Appendix 2, Gale: "In strategic games roll a D8 for each ship damaged, must beat number of steps … lost to stay afloat, -1 if a prize."',
   },
   {
     name: "moveCloseHauled",
+    label: "Move close-hauled (inches)",
     default: 1,
     description:
       'Hexes close hauled. "Ships move hexes as indicated on the diagram" — the diagram is missing; 1 reads Appendix 2 Light: "may still move one hex close hauled".',
   },
   {
     name: "moveReach",
+    label: "Move on a reach (inches)",
     default: 3,
     description:
       'Hexes on a reach (wind 120° off the bow). The diagram is missing; Appendix 3 "ships move 2”,4” or 6”" gives 1–3 hexes and the example "start on a reach, … turn on to a run after two hexes they may not move further" makes the reach the fastest.',
   },
   {
     name: "moveRun",
+    label: "Move running (inches)",
     default: 2,
     description:
       'Hexes running (wind astern). The diagram is missing; the reach/run example ("after two hexes they may not move further") gives 2.',
   },
   {
     name: "rangeShort",
+    label: "Short range (inches)",
     default: 1,
     description:
       'Short range in hexes, checked when both ships have a hex. The firing diagram is missing; Appendix 3: "Ranges would be 2” close".',
   },
-  { name: "rangeMedium", default: 2, description: 'Medium range in hexes. Appendix 3: "4” medium" (2” hexes).' },
-  { name: "rangeLong", default: 4, description: 'Long range in hexes. Appendix 3: "8” long" (2” hexes).' },
+  {
+    name: "rangeMedium",
+    label: "Medium range (inches)",
+    default: 2,
+    description: 'Medium range in hexes. Appendix 3: "4” medium" (2” hexes).',
+  },
+  { name: "rangeLong", label: "Long range (inches)", default: 4, description: 'Long range in hexes. Appendix 3: "8” long" (2” hexes).' },
   {
     name: "fireArcs",
+    label: "Fire arcs",
     default: false,
     description:
       'Check broadside arcs from hexes and headings on a hex cloth. "Ships fire only into the indicated hexes" — the diagram is missing; Appendix 3: "with a 60° fire arc" read as 60°–120° off the bow either side; a stern rake from within 30° of the target\'s stern. On a table without a hex cloth Appendix 3\'s arc is always checked from positions.',
   },
   {
     name: "strongWindFirePenalty",
+    label: "Strong wind's fire penalty",
     default: 1,
     description:
       'Added to the fire roll in strong winds (a higher roll is worse). The modifier list says "strong winds +1", Appendix 2 says "All fire also at -1"; both mean one worse, applied once.',
   },
   {
     name: "firePointRounding",
+    label: "Fire points rounded",
     default: "down",
     values: ["down", "nearest"],
     description:
@@ -65,6 +79,7 @@ export const SETTINGS: readonly SettingDef[] = [
   },
   {
     name: "boardingLoserRounding",
+    label: "Boarding loser's losses rounded",
     default: "down",
     values: ["down", "up"],
     description:
@@ -72,12 +87,14 @@ export const SETTINGS: readonly SettingDef[] = [
   },
   {
     name: "boardingWinnerRounding",
+    label: "Boarding winner's losses rounded",
     default: "down",
     values: ["down", "up"],
     description: 'Boarding: "the winner takes 1 hit per 3 inflicted" — whole threes (down, default) or any part of three (up).',
   },
   {
     name: "smallerBy",
+    label: "A smaller ship is measured by",
     default: "guns",
     values: ["guns", "hullPoints"],
     description:
@@ -85,6 +102,7 @@ export const SETTINGS: readonly SettingDef[] = [
   },
   {
     name: "generousEnglish",
+    label: "English subtract 1 from the displacement die",
     default: false,
     description: 'Initial deployment: "English ships could subtract 1 if you’re feeling generous" from the displacement die.',
   },

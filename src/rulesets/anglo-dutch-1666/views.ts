@@ -130,7 +130,9 @@ export function describe(state: AdState, action: Action, o: Readonly<Record<stri
     case "light-fire-ship":
       return `${ship} is fired and bears down.`;
     case "fires":
-      return `${String(o.burning)} burning ship${o.burning === 1 ? "" : "s"} must roll for fire.`;
+      return o.burning === 0
+        ? "No ship is burning: no fire rolls."
+        : `${o.burning === 1 ? "One burning ship must" : `${String(o.burning)} burning ships must`} roll for fire.`;
     case "end-turn":
       return `Move ${String(o.turn)} begins.`;
     case "deployment":

@@ -9,7 +9,7 @@ import { literals } from "../../game/schema.ts";
 import type { Dist } from "../../odds/distribution.ts";
 import type { DamageCode } from "./chart.ts";
 import { applyCodes } from "./damage.ts";
-import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryMarks, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
+import { GUNNERY_PLAN, type GunneryContext, gunneryContext, gunneryOutcome, type ShotAction, shotEvents } from "./gunnery.ts";
 import { gunneryHeadline, quickfireAttackHeadline } from "./headline.ts";
 import { chartNote, quickfireAction, withChart } from "./kit.ts";
 import { GUNNERY_MEASURES, QUICKFIRE_ATTACK_MEASURES } from "./measures.ts";
@@ -40,7 +40,6 @@ const shared = {
   prepare: ({ state, action }: { state: QuickfireState; action: ShotAction }) => gunneryContext(state, action),
   plan: () => GUNNERY_PLAN,
   outcome: ({ state, prepared: ctx }: Ctx, groups: DiceGroups): Outcome => gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
-  marks: ({ prepared: ctx }: Ctx, groups: DiceGroups) => gunneryMarks(ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
   effects: ({ state, prepared: ctx }: Ctx, outcome: Outcome) => {
     const who = ctx.firers.map((f) => f.name).join(" + ");
     const applied = applyCodes(state, ctx.target.id, codesOf(outcome), ctx.battery, `${ctx.battery} fire from ${who}`);

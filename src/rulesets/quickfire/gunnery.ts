@@ -3,9 +3,8 @@
  * parity of the white total; blast damage on the three dice's total. Also the quickfire effect (combined light
  * fire of ships with light ROF 6 at short or point-blank range).
  */
-import { type DicePlan, entry } from "../../dice/plan.ts";
+import { byTotal, type DicePlan, entry } from "../../dice/plan.ts";
 import { findShip } from "../../game/engine.ts";
-import type { DieMark } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { blastCodes, type DamageCode, gunneryColumn } from "./chart.ts";
 import type { QuickfireEvent } from "./events.ts";
@@ -44,7 +43,7 @@ export interface GunneryContext {
 /** The gunnery plan (docs/reference/rulesets.md): black ROF die, then two white gunnery dice. */
 export const GUNNERY_PLAN: DicePlan = [
   entry("rof", "d6", 1, "ROF die: fires on its ROF rating or less", "black"),
-  entry("gunnery", "d6", 2, "Gunnery dice: hit on the Gun/Armor column's number or less (even G, odd S)", "white"),
+  byTotal(entry("gunnery", "d6", 2, "Gunnery dice: hit on the Gun/Armor column's number or less (even G, odd S)", "white")),
 ];
 
 /** The range band of an action: `range` as given, or from `distance` at the table's scale. */
@@ -154,18 +153,6 @@ export function gunneryOutcome(state: QuickfireState, ctx: GunneryContext, black
     hitNumber: ctx.hitNumber,
     chart: state.data.label,
   };
-}
-
-/**
- * Which dice counted (3.0): the black ROF die "hit" when the ship fired, "miss" when it did not; the white dice
- * "hit" together when their total is within the column's number and "miss" when above it — and null when the black
- * die stopped the fire, since then "they count for nothing" (Gunnery Example #1).
- */
-export function gunneryMarks(ctx: GunneryContext, black: number, whites: readonly number[]): DieMark[][] {
-  const fired = black <= ctx.rof;
-  const white = whites.reduce((a, b) => a + b, 0);
-  const mark: DieMark = fired ? (white <= ctx.hitNumber ? "hit" : "miss") : null;
-  return [[fired ? "hit" : "miss"], whites.map(() => mark)];
 }
 
 /** The shot event(s) a gunnery action records for the phase's one-target rule (3.1). */

@@ -8,7 +8,20 @@
  */
 
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { centreReading, exactIn, INCHES, isNear, type LengthUnit, lengthWords, MILLIMETRES, shownLength } from "../../game/measure-kit.ts";
+import {
+  bearingSlack,
+  centreLine,
+  centreReading,
+  exactIn,
+  INCHES,
+  isNear,
+  type LengthUnit,
+  lengthWords,
+  MILLIMETRES,
+  nameOf,
+  pairOf,
+  shownLength,
+} from "../../game/measure-kit.ts";
 import { type Arc, arcOf, QUICKFIRE_ARCS, relativeBearing } from "../../geometry/arcs.ts";
 import { type Base, contains, corners } from "../../geometry/base.ts";
 import { closestOnSegment, pointToBase, segmentsMeet } from "../../geometry/distance.ts";
@@ -19,13 +32,6 @@ import type { QuickfireState } from "./ship.ts";
 
 type Ctx = MeasureContext<QuickfireState>;
 const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
-
-/** Degrees a bearing between two ships may be off by: the firer's heading, and both positions seen across the gap. */
-function bearingSlack(ctx: Ctx, from: unknown, to: unknown, gapMm: number): number {
-  const mm = ctx.slack([from, to], 0);
-  return ctx.table.uncertainty.degrees + (gapMm > 0 ? (Math.atan2(mm, gapMm) * 180) / Math.PI : 180);
-}
 
 function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | null {
   const firer = ctx.base(ctx.action[firerField]);
@@ -33,7 +39,7 @@ function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | nu
   if (!firer || !target) return null;
   const bearing = relativeBearing(firer, target.center);
   const { arc, margin } = arcOf(bearing, QUICKFIRE_ARCS);
-  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField], distance(firer.center, target.center));
+  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField]);
   return {
     value: arc,
     figure: `the target bears ${Math.round(Math.abs(bearing))}° off the bow to ${bearing < 0 ? "port" : "starboard"}`,
@@ -57,9 +63,9 @@ const gunsReach = {
   name: "long range",
   check(ctx: Ctx) {
     if (ctx.given("distance") || ctx.given("range")) return null;
-    const firer = ctx.base(ctx.action.firer);
-    const target = ctx.base(ctx.action.target);
-    if (!firer || !target) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: firer, to: target } = pair;
     const unit = unitOf(ctx);
     const { long } = scaleBands(ctx.state.settings);
     const mm = distance(firer.center, target.center);
@@ -81,9 +87,9 @@ const othersOf = (ctx: Ctx) => ctx.state.ships.filter((s) => s.id !== ctx.action
 const lineOfSight = {
   name: "line of sight",
   check(ctx: Ctx) {
-    const firer = ctx.base(ctx.action.firer);
-    const target = ctx.base(ctx.action.target);
-    if (!firer || !target) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: firer, to: target } = pair;
     for (const s of othersOf(ctx)) {
       const b = ctx.base(s.id);
       if (!b || !onSegment(b, firer.center, target.center).meets) continue;
@@ -157,9 +163,7 @@ function sameArc(ctx: Ctx): Reading | null {
   if (!firer || targets.length !== 2 || targets.some((t) => !t)) return null;
   const arcs = targets.map((t) => (t ? arcOf(relativeBearing(firer, t.center), FOUR_ARCS) : { arc: null, margin: 0 }));
   const value = arcs[0]?.arc === arcs[1]?.arc;
-  const slack = Math.max(
-    ...ids.map((id, i) => bearingSlack(ctx, ctx.action.firer, id, targets[i] ? distance(firer.center, (targets[i] ?? firer).center) : 0)),
-  );
+  const slack = Math.max(...ids.map((id) => bearingSlack(ctx, ctx.action.firer, id)));
   return {
     value,
     figure: `the targets are in the ${arcs.map((a) => a.arc).join(" and ")} arcs`,
@@ -189,6 +193,7 @@ const distanceField = (ctx: Ctx) => {
 };
 
 export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
+  map: { caption: "distance", line: centreLine("firer", "target") },
   fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
   checks: [gunsReach, lineOfSight, friendlyFire],
   unmeasured: {

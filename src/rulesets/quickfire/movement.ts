@@ -133,7 +133,9 @@ export const endPhaseAction = quickfireAction({
     from: fact.word("Phase ended", PHASE_WORDS),
     to: fact.word("Next phase", PHASE_WORDS),
     newTurn: fact.flag("A new turn begins"),
-    turn: fact.number("Turn"),
+    // the turn the phase ended in: the sentence says the new turn's number ("now movement of turn 2"), so a "Turn 1"
+    // beside "A new turn begins" would contradict it and the phase strip
+    turn: fact.hidden(Type.Number()),
   }),
   title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",

@@ -68,7 +68,7 @@ export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
   heavyRof: "Heavy ROF",
   lightRof: "Light ROF",
   torpedo: "Torpedo",
-  speedBoxes: "Speed boxes (8, fastest first: [60,52,…])",
+  speedBoxes: "Speed boxes (eight speeds, fastest first: 60, 52, 45 …)",
   repair: "Repair",
 });
 export type Ship = Omit<Static<typeof ShipSchema>, "name"> & { readonly name: string };

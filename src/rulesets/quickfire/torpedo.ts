@@ -3,7 +3,7 @@
  * targets (a split rating in one arc, the full rating in two arcs), 3D6 ≤ the hit number, then 1D6 S hits.
  */
 import { Type } from "@sinclair/typebox";
-import { entry } from "../../dice/plan.ts";
+import { byTotal, entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -60,7 +60,7 @@ export const torpedoAction = quickfireAction({
   measure: TORPEDO_MEASURES,
   title: "Torpedo fire",
   description:
-    "Check for torpedo fire at one or two targets, second fire phase only (3.2); optional JSON arrays `ratings` (one per target) and `distances` (measured, checked against the torpedo range)",
+    "Check for torpedo fire at one or two targets, in the second fire phase only (3.2): the rating may be split between two targets in one arc, and each target's distance, measured on the table, must be within torpedo range.",
   schema: Type.Object(
     {
       type: Type.Literal("torpedo"),
@@ -112,7 +112,8 @@ export const torpedoAction = quickfireAction({
     return ok({ firer: firer.value, checks });
   },
   plan: ({ prepared: ctx }) =>
-    ctx.checks.map((c) => entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`)),
+    // 3.2 "the dice total must be equal to or less than the hit number": the three dice are read by their total
+    ctx.checks.map((c) => byTotal(entry("torpedo", "d6", 3, `Torpedo check at ${c.target.name}: ${c.hitNumber} or less hits`))),
   outcome: ({ state, prepared: ctx }, groups) => torpedoOutcome(state, ctx, (i) => total(groups[i]) <= (ctx.checks[i]?.hitNumber ?? 0)),
   // Each check's three dice hit or miss on their total alone: a product of per-check hit chances, not 56^n multisets.
   dist: ({ state, prepared: ctx }) =>
@@ -126,9 +127,6 @@ export const torpedoAction = quickfireAction({
         return acc.chain((hits) => one.map((h) => [...hits, h]));
       }, Dist.of<boolean[]>([]))
       .map((hits) => torpedoOutcome(state, ctx, (i) => hits[i] === true)),
-  // 3.2 "the dice total must be equal to or less than the hit number": the three dice of a check hit or miss together.
-  marks: ({ prepared: ctx }, groups) =>
-    ctx.checks.map((c, i) => (groups[i] ?? []).map(() => (total(groups[i]) <= c.hitNumber ? "hit" : "miss"))),
   effects: ({ state, prepared: ctx }, outcome) => {
     const results = outcome.results as { target: string; hit: boolean }[];
     const events: QuickfireEvent[] = [];
@@ -151,7 +149,7 @@ export const torpedoAction = quickfireAction({
       .filter((r) => r.hit)
       .map((r) => ({
         kind: "roll" as const,
-        purpose: `Torpedo hit: roll 1D6 for the number of S hits on ${r.target}`,
+        purpose: `Torpedo hit: roll 1D6 for the number of S hits on ${state.ships.find((s) => s.id === r.target)?.name ?? "the target"}`,
         action: { type: "torpedo-damage", firer: ctx.firer.id, target: r.target },
       }));
     return { events, followUps };

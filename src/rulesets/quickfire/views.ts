@@ -19,7 +19,7 @@ function status(ship: Ship): { status: string[]; severity: Severity[] } {
   for (const r of ship.directionHits) w.say(`direction hit: ${DIRECTION_TABLE[r] ?? r}`, "damaged");
   const p = ship.pending;
   const slashes = p.speedLost + p.heavyRofLost + p.lightRofLost + p.torpedoLost + p.repairUsed;
-  if (slashes > 0) w.say(`${plural(slashes, "hit", "hits")} take effect at the end of the phase`, "worn");
+  if (slashes > 0) w.say(`${plural(slashes, "hit", "hits")} ${slashes === 1 ? "takes" : "take"} effect at the end of the phase`, "worn");
   return w.view();
 }
 

@@ -11,6 +11,8 @@
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
 import {
   beamCrossing,
+  beamLine,
+  centreLine,
   exactIn,
   gapReading,
   INCHES,
@@ -18,7 +20,9 @@ import {
   isNear,
   lengthWords,
   lineSlack,
+  nameOf,
   nearEdge,
+  pairOf,
   shownLength,
 } from "../../game/measure-kit.ts";
 import { edge, endPoint } from "../../geometry/base.ts";
@@ -35,13 +39,12 @@ import { GUNNERY_RANGE_INCHES, RANGE_BANDS } from "./tables.ts";
 type Ctx = MeasureContext<SoleBayState>;
 const EDGES = RANGE_BANDS.map((b) => b.maxInches);
 const inches = (mm: number) => shownLength(inUnit(mm, INCHES), INCHES);
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
 
 /** The beam whose firing line crosses the target's base (the beam given, if given). */
 function firingBeam(ctx: Ctx): Reading | null {
-  const firer = ctx.base(ctx.action.firer);
-  const target = ctx.base(ctx.action.target);
-  if (!firer || !target) return null;
+  const pair = pairOf(ctx, "firer", "target");
+  if (!pair) return null;
+  const { from: firer, to: target } = pair;
   const c = beamCrossing(firer, target);
   if (!c.beam) return null;
   const crossing = c[c.beam];
@@ -73,9 +76,9 @@ function rake(ctx: Ctx): Reading | null {
 const firingLineCheck = {
   name: "the firing line",
   check(ctx: Ctx) {
-    const firer = ctx.base(ctx.action.firer);
-    const target = ctx.base(ctx.action.target);
-    if (!firer || !target) return null;
+    const pair = pairOf(ctx, "firer", "target");
+    if (!pair) return null;
+    const { from: firer, to: target } = pair;
     const c = beamCrossing(firer, target);
     const beam = ctx.action.broadside === "port" || ctx.action.broadside === "starboard" ? ctx.action.broadside : c.beam;
     const gap = baseGap(firer, target).distance;
@@ -193,9 +196,9 @@ function shipsInRadius(ctx: Ctx): Reading | null {
 const boardingReach = {
   name: "boarding reach",
   check(ctx: Ctx) {
-    const a = ctx.base(ctx.action.attacker);
-    const d = ctx.base(ctx.action.defender);
-    if (!a || !d) return null;
+    const pair = pairOf(ctx, "attacker", "defender");
+    if (!pair) return null;
+    const { from: a, to: d } = pair;
     const gapTo = (side: "port" | "starboard") => {
       const [p, q] = edge(d, side);
       // the side edge as a thin base: the nearest point of the attacker's base to the segment
@@ -223,9 +226,9 @@ const boardingReach = {
 const retireReach = {
   name: "the flag officer's 6″",
   check(ctx: Ctx) {
-    const from = ctx.base(ctx.action.ship);
-    const to = ctx.base(ctx.action.to);
-    if (!from || !to) return null;
+    const pair = pairOf(ctx, "ship", "to");
+    if (!pair) return null;
+    const { from, to } = pair;
     const mm = baseGap(from, to).distance;
     if (mm <= 6 * MM_PER_INCH) return null;
     return {
@@ -241,6 +244,7 @@ const retireReach = {
 const JUDGEMENT = "the players' judgement of a move not yet made (the text gives no geometry for it)";
 
 export const BROADSIDE_MEASURES: ActionMeasures<SoleBayState> = {
+  map: { caption: "rangeInches", line: beamLine("firer", "target", "broadside") },
   fields: {
     broadside: firingBeam,
     rangeInches: (ctx) => gapReading(ctx, "firer", "target", INCHES, EDGES),
@@ -266,8 +270,12 @@ export const EXPLOSION_HITS_MEASURES: ActionMeasures<SoleBayState> = {
   unmeasured: { radius: "rolled on 1d6, not measured" },
 };
 
-export const GRAPPLE_MEASURES: ActionMeasures<SoleBayState> = { fields: {}, checks: [boardingReach] };
-export const RETIRE_MEASURES: ActionMeasures<SoleBayState> = { fields: {}, checks: [retireReach] };
+export const GRAPPLE_MEASURES: ActionMeasures<SoleBayState> = {
+  map: { line: centreLine("attacker", "defender") },
+  fields: {},
+  checks: [boardingReach],
+};
+export const RETIRE_MEASURES: ActionMeasures<SoleBayState> = { map: { line: centreLine("ship", "to") }, fields: {}, checks: [retireReach] };
 export const COLLISION_MEASURES: ActionMeasures<SoleBayState> = {
   fields: {},
   unmeasured: { noRoom: `whether a collision can be avoided: ${JUDGEMENT}` },

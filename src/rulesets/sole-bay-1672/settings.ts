@@ -8,30 +8,35 @@ import type { SettingDef } from "../../game/types.ts";
 export const SETTING_DEFS: readonly SettingDef[] = [
   {
     name: "deathDice",
+    label: "Death dice",
     default: false,
     description:
       "Risk to Flag Officer rolled with a pair of 'Death Dice': killed on a double skull instead of a total of 2. Reads: \"Flag Officer killed or mortally wounded on '2' (Or Double Skull if using a pair of 'Death Dice'.)\"",
   },
   {
     name: "deathDiceSkullFace",
+    label: "Death dice: the skull's face",
     default: 1,
     description:
       "The d6 value a Death Die's skull stands for (the skull replaces the one-pip face on common skull dice, so a double skull is the same 1-in-36 as a '2'). Reads: \"Or Double Skull if using a pair of 'Death Dice'.\"",
   },
   {
     name: "flagRiskPerLevel",
+    label: "Flag officer's risk per level",
     default: true,
     description:
       'One Risk to Flag Officer roll for each damage level lost (false: one roll per action that lowers the level). Reads: "Whenever the Flagship\'s Damage rating is reduced (eg. Fresh to Worn; Worn to Damaged etc), there is a Risk the Flag Officer is killed."',
   },
   {
     name: "explosionFlagRisk",
+    label: "Flag officer's risk in an explosion",
     default: true,
     description:
       'Every flagship caught in an explosion rolls one Risk to Flag Officer even without a level lost (plus any for levels lost). Reads: "All ships within 1D6 inches take 1D6 hits and there is a Risk to Flag Officer".',
   },
   {
     name: "explosionHitsRoll",
+    label: "Explosion hits rolled",
     default: "each",
     values: ["each", "one"],
     description:
@@ -39,6 +44,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   },
   {
     name: "chainExplosionAs",
+    label: "A chain explosion counts as",
     default: "broadside",
     values: ["broadside", "fire", "none"],
     description:
@@ -46,6 +52,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   },
   {
     name: "weakBoardingDice",
+    label: "Boarding dice of a weak ship",
     default: "1d3",
     values: ["1d3", "1d6"],
     description:
@@ -53,12 +60,14 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   },
   {
     name: "fireshipExplosionMin",
+    label: "Fireship explosion at least",
     default: 10,
     description:
       'A fired fireship explodes on a 2D6 roll of at least this each move (13 = never); the default uses the text\'s fire number. Reads: "The ship will then sail in a straight line, rolling for a possible explosion each move until it collides with another vessel."',
   },
   {
     name: "collisionHalfRounding",
+    label: "Collision's half rounded",
     default: "up",
     values: ["up", "down"],
     description:
@@ -66,6 +75,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   },
   {
     name: "breakpointPercent",
+    label: "Breakpoint (% of the squadron)",
     default: 33,
     description:
       'Share of a squadron\'s ships (fireships ignored) that must be lost before it tests. Reads: "Once a Squadron/Division has lost 33% of its ships, and each time it loses a ship thereafter".',

@@ -12,16 +12,14 @@
 
 import { setting } from "../../game/action-kit.ts";
 import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
-import { isNear } from "../../game/measure-kit.ts";
+import { bearingSlack, centreLine, isNear, nameOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import type { Base } from "../../geometry/base.ts";
 import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameHex, shipHexes } from "../../geometry/hex.ts";
-import { distance } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
 import type { WsimState } from "./state.ts";
 
 type Ctx = MeasureContext<WsimState>;
-const nameOf = (ctx: Ctx, id: unknown) => ctx.state.ships.find((s) => s.id === id)?.name ?? String(id);
 
 function hexesOf(ctx: Ctx, id: unknown): { base: Base; bow: Hex; stern: Hex; margin: number } | null {
   const grid = ctx.table.hexGrid;
@@ -50,8 +48,7 @@ function sideReading(ctx: Ctx, fromId: unknown, toId: unknown, what: string): Re
   const rel = relativeBearing(from, to.center);
   const value = rel < 0 ? "left" : "right";
   const off = Math.min(Math.abs(rel), 180 - Math.abs(rel));
-  const slack =
-    ctx.table.uncertainty.degrees + (Math.atan2(ctx.slack([fromId, toId], 0), distance(from.center, to.center)) * 180) / Math.PI;
+  const slack = bearingSlack(ctx, fromId, toId);
   return {
     value,
     figure: `${what} bears ${Math.round(Math.abs(rel))}° off ${nameOf(ctx, fromId)}'s bow to the ${value}`,
@@ -127,6 +124,7 @@ const signalSight = {
 };
 
 export const FIRE_MEASURES: ActionMeasures<WsimState> = {
+  map: { caption: "rangeHexes", line: centreLine("firer", "target") },
   fields: {
     rangeHexes,
     broadside: (ctx) => sideReading(ctx, ctx.action.firer, ctx.action.target, "the target"),
@@ -136,6 +134,7 @@ export const FIRE_MEASURES: ActionMeasures<WsimState> = {
 };
 
 export const SIGNAL_MEASURES: ActionMeasures<WsimState> = {
+  map: { caption: "pathHexes", line: centreLine("from", "to") },
   fields: {
     pathHexes: (ctx) => {
       if (Array.isArray(ctx.action.legs) && ctx.action.legs.length > 0) return null;

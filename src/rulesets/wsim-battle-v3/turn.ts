@@ -32,7 +32,7 @@ export const windChange = wsimAction({
     effectiveTurn: fact.nullable(fact.number("From turn")),
   }),
   title: "Wind change",
-  description: "Wind change roll: 2d6 against the wind-change number; a change takes effect next turn.",
+  description: "Wind change roll: 2d6 against the wind change number; a change takes effect next turn.",
   schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
   prepare: ({ state, action: a }) =>
     state.wind.rolledTurn === state.game.turn ? fail("rules.illegal", "The wind change has been rolled this turn.", "action.type") : ok(a),
@@ -90,7 +90,7 @@ export const setWind = wsimAction({
     changeNumber: fact.number("Wind change number"),
   }),
   title: "Set the wind",
-  description: "Set the wind (scenario or person): direction it blows from and the wind-change number.",
+  description: "Set the wind (scenario or person): direction it blows from and the wind change number.",
   schema: Type.Object(
     {
       type: Type.Literal("set-wind"),

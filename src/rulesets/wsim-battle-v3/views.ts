@@ -109,7 +109,7 @@ function otherSentence(state: WsimState, action: Action, o: Readonly<Record<stri
   const side = (d: unknown) => HEXSIDES[Number(d)] ?? String(d);
   switch (action.type) {
     case "set-wind":
-      return `The wind is set from the ${side(o.direction)}, wind-change number ${String(o.changeNumber)}.`;
+      return `The wind is set from the ${side(o.direction)}, wind change number ${String(o.changeNumber)}.`;
     case "wind-shift":
       return `From next turn the wind blows from the ${side(o.pending)}.`;
     case "next-turn": {

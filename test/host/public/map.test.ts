@@ -1,7 +1,7 @@
 /** The map's pure parts: which part of the table it shows, and where it writes each ship's name. */
 import { describe, expect, it } from "vitest";
 import { hexPath } from "../../../host/public/lib/map-hexes.js";
-import { coveredMarks, initials, placeLabels } from "../../../host/public/lib/map-labels.js";
+import { coveredMarks, placeLabels, shortNames } from "../../../host/public/lib/map-labels.js";
 import { viewWindow } from "../../../host/public/lib/map-window.js";
 
 const overlap = (a: { x0: number; x1: number; y0: number; y1: number }, b: typeof a) =>
@@ -28,10 +28,18 @@ describe("the map's window", () => {
   });
 });
 
+/** The two fleets of the browser's 24-ship table. */
+const FLEET = [
+  ...["Royal Prince", "St Michael", "Edgar", "Royal James", "Henry", "Cambridge", "London", "Charles", "Victory", "Rainbow"],
+  ...["Dreadnought", "Resolution", "De Zeven Provinciën", "Gouda", "Oliphant", "Dolfijn", "Groot Hollandia", "Stavoren"],
+  ...["Eendracht", "Oranje", "Wapen van Utrecht", "Tholen", "Delft", "Maagd van Enkhuizen"],
+];
+
 describe("the ships' names on the map", () => {
-  it("shortens a name to its initials", () => {
-    expect(initials("De Zeven Provinciën")).toBe("DZP");
-    expect(initials("Gouda")).toBe("Gou");
+  it("shortens a name to its first word, never less: more words where it is short or shared", () => {
+    const names = ["De Zeven Provinciën", "Gouda", "Royal James", "Royal Prince", "Groot Hollandia", "St Michael", "Wapen van Utrecht"];
+    const short = shortNames(names.map((name) => ({ id: name, name })));
+    expect(names.map((n) => short.get(n))).toEqual(["De Zeven", "Gouda", "Royal James", "Royal Prince", "Groot", "St Michael", "Wapen"]);
   });
 
   it("never overlaps two names, nor a name and another base or the wind's mark; names the action's ships whole", () => {
@@ -39,7 +47,7 @@ describe("the ships' names on the map", () => {
     const unit = 2.5; // mm per px
     const ships = Array.from({ length: 24 }, (_, i) => ({
       id: `s${i}`,
-      name: ["Royal Prince", "St Michael", "De Zeven Provinciën", "Gouda"][i % 4] ?? "",
+      name: FLEET[i] ?? "",
       sx: 150 + (i % 12) * 150,
       sy: i < 12 ? 500 : 700,
       r: 40,
@@ -57,15 +65,19 @@ describe("the ships' names on the map", () => {
       const x0 = l.anchor === "middle" ? l.x - w / 2 : l.anchor === "start" ? l.x : l.x - w;
       return { x0, x1: x0 + w, y0: l.y - 20 * unit * 0.95, y1: l.y + 20 * unit * 0.25 };
     };
-    expect(labels.find((l) => l.id === "s5")?.text).toBe("St Michael");
-    expect(labels.find((l) => l.id === "s17")?.text).toBe("St Michael");
-    // a name with no room even as initials is left off (the fleet lists every ship): few are
-    expect(labels.length).toBeGreaterThanOrEqual(20);
+    expect(labels.find((l) => l.id === "s5")?.text).toBe("Cambridge");
+    expect(labels.find((l) => l.id === "s17")?.text).toBe("Stavoren");
+    // a name with no room even as its first word is left off (listed under the map): two lines 60 px apart leave
+    // room for two thirds of them
+    expect(labels.length).toBeGreaterThanOrEqual(16);
     for (const [i, a] of labels.entries()) {
       expect(overlap(boxOf(a), wind)).toBe(false);
       for (const b of labels.slice(i + 1)) expect(overlap(boxOf(a), boxOf(b)), `${a.id} and ${b.id}`).toBe(false);
-      for (const s of ships)
-        if (s.id !== a.id) expect(overlap(boxOf(a), { x0: s.sx - 20, x1: s.sx + 20, y0: s.sy - 20, y1: s.sy + 20 })).toBe(false);
+      // no name covers a base, its own ship's included (the base's whole reach: r)
+      for (const s of ships) expect(overlap(a.box, { x0: s.sx - s.r, x1: s.sx + s.r, y0: s.sy - s.r, y1: s.sy + s.r })).toBe(false);
+      // a short name is never shorter than the ship's first word
+      const ship = ships.find((s) => s.id === a.id);
+      expect(a.text.startsWith(ship?.name.split(" ")[0] ?? "")).toBe(true);
     }
   });
 });

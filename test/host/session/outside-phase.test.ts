@@ -79,7 +79,7 @@ describe("the note's words", () => {
 
   it("capitalises the phases as players read them and lists every phase that plays the action", () => {
     expect(outsidePhaseNote(ageOfSail, state(null), 0, draft("board"))).toBe(
-      "Boarding is played in Player 1: combat or Player 2: combat; now: Player 1: fire removal. Allowed — check with your opponent.",
+      "Boarding is played in First side: combat or Second side: combat; now: First side: fire removal. Allowed — check with your opponent.",
     );
     expect(outsidePhaseNote(ageOfSail, state("La Royale"), 12, draft("refloat"))).toBe(
       "Refloat is played in La Royale: refloat or Royal Navy: refloat; now: End of round: wind. Allowed — check with your opponent.",

@@ -133,7 +133,7 @@ describe("dice bound to sides, landing in any order", () => {
       expect(placed).toBe(count(second));
       s.send({ type: "reading", reading: roll("pixel-2", HIGH) });
       expect(s.notices.at(-1)?.text).toMatch(
-        new RegExp(`^Pixels die 2 \\(6\\) is the ${second} die; the roll is waiting for (the|\\w+) ${first} di(e|ce)\\.$`),
+        new RegExp(`^Pixels die 2 \\(6\\) not counted: it is the ${second} die; the roll is waiting for (the|\\w+) ${first} di(e|ce)\\.$`),
       );
       expect(s.draftStatus()?.gathered?.placed.length).toBe(placed);
       expect(s.records.length === 0 || s.records.at(-1)?.action.type !== c.type || c.before !== undefined).toBe(true);
@@ -202,7 +202,7 @@ describe("dice that fit no open slot", () => {
     ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
     s.send({ type: "reading", reading: roll("pixel-1", 4) });
     s.send({ type: "reading", reading: roll("pixel-1", 5) });
-    expect(s.notices.at(-1)?.text).toBe("Pixels die 1 (5) is the Allied die; the roll is waiting for the Dutch die.");
+    expect(s.notices.at(-1)?.text).toBe("Pixels die 1 (5) not counted: it is the Allied die; the roll is waiting for the Dutch die.");
     expect(s.draftStatus()?.gathered?.placed.map((d) => [d.side, d.value])).toEqual([["Allied", 4]]);
     ok(s.send({ type: "dice", values: [2] })); // typed for the slot still open: the Dutch one
     expect(s.records.at(-1)?.dice.map((d) => [d.side, d.value, d.from.source])).toEqual([
@@ -229,7 +229,7 @@ describe("what the display tells the sides to roll", () => {
     expect(s.draftStatus()?.instruction).toBe("roll the Allied die and the Dutch die — Dutch: type it on the control page");
     ok(s.send({ type: "bind", binding: { die: "pixel-2", side: "Dutch" } }));
     s.send({ type: "reading", reading: roll("pixel-2", 6) });
-    expect(s.notices.at(-1)?.text).toBe("Pixels die 2 (6): Dutch rolls manual dice — ignored.");
+    expect(s.notices.at(-1)?.text).toBe("Pixels die 2 (6) not counted: Dutch rolls typed dice.");
     s.send({ type: "reading", reading: roll("pixel-1", 3) }); // unbound, electronic: the Allied slot
     expect(s.draftStatus()?.instruction).toBe("roll the Dutch die — Dutch: type it on the control page");
     ok(s.send({ type: "dice", values: [5] }));

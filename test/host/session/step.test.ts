@@ -90,7 +90,7 @@ describe("step", () => {
     const waiting = t.send({ type: "edit", actionType: "broadside", values: {} }).work;
     const out = t.send({ type: "reading", reading: roll("pixel-1", 3) });
     expect(out.effects.map((e) => e.kind)).toEqual(["notice", "push"]);
-    expect(out.effects[0]).toMatchObject({ notice: { level: "info", text: "Pixels die 1 (3): not counted — first tap the firing ship." } });
+    expect(out.effects[0]).toMatchObject({ notice: { level: "info", text: "Pixels die 1 (3) not counted: first tap the firing ship." } });
     expect(out.work).toEqual(waiting);
   });
 

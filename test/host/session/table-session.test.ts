@@ -89,12 +89,29 @@ describe("table session", () => {
     expect(rec?.dice.map((d) => d.from.source)).toEqual(["manual", "manual", "manual", "die", ...Array(6).fill("software")]);
   });
 
+  it("dice thrown into an action not ready give one notice, in a sentence, not one a die (issue 38 item 6)", () => {
+    const f = openSession(setup);
+    f.session.send({ type: "reading", reading: tag(JAMES) });
+    f.session.send({ type: "reading", reading: tag(GOUDA) });
+    const before = f.session.notices.length;
+    for (const [die, face] of [
+      ["pixel-1", 5],
+      ["pixel-2", 3],
+      ["godice-1", 6],
+    ] as const)
+      f.session.send({ type: "reading", reading: roll(die, face) });
+    expect(f.session.notices.length).toBe(before + 1);
+    const text = f.session.notices.at(-1)?.text ?? "";
+    expect(text).toMatch(/^3 dice not counted: first choose range .*\. Rolled: Pixels die 1 \(5\), Pixels die 2 \(3\), GoDice 1 \(6\)\.$/);
+    expect(text).not.toMatch(/\.\.|— first|\. \./);
+  });
+
   it("ignores electronic dice of a player switched to manual dice, and dice with no action waiting", () => {
     const { session } = broadsideAt(4);
     expect(session.send({ type: "player", side: "Allied", mode: "manual" }).ok).toBe(true);
     session.send({ type: "reading", reading: roll("pixel-1", 6) });
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(0);
-    expect(session.notices.at(-1)?.text).toMatch(/manual dice — ignored/);
+    expect(session.notices.at(-1)?.text).toMatch(/not counted: \w+ rolls typed dice\./);
     expect(session.draftStatus()?.instruction).toMatch(/type them on the control page/);
   });
 
@@ -202,10 +219,12 @@ describe("table session", () => {
     session.send({ type: "bind", binding: { die: "pixel-1", side: "Dutch" } });
     session.send({ type: "reading", reading: roll("pixel-1", 6) });
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(0);
-    expect(session.notices.at(-1)?.text).toMatch(/belongs to Dutch/);
+    expect(session.notices.at(-1)?.text).toMatch(/it is Dutch.s die/);
     session.send({ type: "bind", binding: { die: "pixel-2", roles: ["risk"] } });
     session.send({ type: "reading", reading: roll("pixel-2", 6) });
-    expect(session.notices.at(-1)?.text).toMatch(/Pixels die 2 \(6\) is the risk die; the roll is waiting for ten attack dice\./);
+    expect(session.notices.at(-1)?.text).toMatch(
+      /Pixels die 2 \(6\) not counted: it is the risk die; the roll is waiting for ten attack dice\./,
+    );
     session.send({ type: "reading", reading: roll("pixel-3", 6) });
     expect(session.draftStatus()?.gathered?.placed).toHaveLength(1);
   });

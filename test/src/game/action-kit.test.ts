@@ -27,9 +27,9 @@ type Ship = { id: string; name: string; side: string; hits: number };
 type State = TableState<Ship, null>;
 
 const SETTINGS: SettingDef[] = [
-  { name: "hitOn", default: 7, description: "2d6 total that hits" },
-  { name: "loud", default: false, description: "shout" },
-  { name: "mode", default: "all", values: ["all", "one"], description: "how many" },
+  { name: "hitOn", label: "Hits on", default: 7, description: "2d6 total that hits" },
+  { name: "loud", label: "Loud", default: false, description: "shout" },
+  { name: "mode", label: "Mode", default: "all", values: ["all", "one"], description: "how many" },
 ];
 const state = (settings: Record<string, unknown> = {}, ships = [{ id: "a", name: "Alpha", side: "x", hits: 0 }]): State => {
   const parsed = parseSettings(SETTINGS, settings, { hitOn: { integer: true, minimum: 2, maximum: 12 } });

@@ -53,7 +53,7 @@ describe.each(RULE_SETS.map((rs) => [rs.id, rs] as const))("%s declares its dice
     expect(written.filter((r) => !declared.has(r))).toEqual([]);
     expect([...declared].filter((r) => !source.includes(`"${r}"`))).toEqual([]);
     // a coloured entry is written on one line: entry("rof", "d6", 1, "ROF die…", "black")
-    const colours = [...source.matchAll(/\bentry\("[\w-]+", "\w+", [^\n]*, "(\w+)"\),?$/gm)].map((m) => m[1]);
+    const colours = [...source.matchAll(/\bentry\("[\w-]+", "\w+", [^\n]*, "(\w+)"\)+,?$/gm)].map((m) => m[1]);
     expect(new Set(colours)).toEqual(new Set(rs.dice.colors.map((d) => d.color)));
   });
 });

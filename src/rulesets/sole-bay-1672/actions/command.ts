@@ -66,7 +66,7 @@ export const breakpoint = soleBayAction({
       dist.probability((o) => o.broken),
     ),
   }),
-  describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (${o.modified} modified)`,
+  describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (modified roll ${o.modified})`,
   headline: ({ action }, odds) => breakpointHeadline(action, odds),
 });
 
@@ -83,9 +83,11 @@ export const initiative = soleBayAction({
     {
       type: actionType("initiative"),
       // A list of sides, or one text of comma-separated sides as a form field gives it.
+      // not a form field: every side rolls, and the re-roll after a draw names the tied sides itself
       sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], {
         default: [],
-        label: "Sides rolling (a re-roll names the tied sides; default all)",
+        label: "Sides rolling",
+        hidden: true,
       }),
     },
     { additionalProperties: false },

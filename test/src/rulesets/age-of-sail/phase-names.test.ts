@@ -8,10 +8,10 @@ const ships = [
 ];
 
 describe("Age of Sail phases as players read them", () => {
-  it("say 'player 1/2' until the dice say who moves first, then the sides' names (the text's player sequence)", () => {
+  it("say 'first side' and 'second side' until the dice say who moves first, then the sides' names (the text's player sequence)", () => {
     const p = ageOfSail.parseState({ ships, wind: { direction: "S", speed: 4 } });
     if (!p.ok) throw new Error(p.error.message);
-    expect(ageOfSail.phaseNames?.(p.value)[0]).toBe("player 1: fire removal");
+    expect(ageOfSail.phaseNames?.(p.value)[0]).toBe("first side: fire removal");
     const t = mustResolve(ageOfSail, {
       ships,
       wind: { direction: "S", speed: 4 },

@@ -41,7 +41,7 @@ describe("age-of-sail wind", () => {
     expect(ageOfSail.windView(s.value)).toEqual({
       system: "compass8",
       fromDegrees: 0,
-      label: "Wind to S (from N), speed 4",
+      label: "Wind from N, speed 4",
       strength: "speed 4",
     });
   });

@@ -23,7 +23,7 @@ describe("quickfire views", () => {
     const t = run(s, { type: "gunnery", firer: "mikasa", target: "borodino", battery: "heavy", range: "long" }, [4, 1, 3]);
     const v = quickfire.shipViews(t.state).find((x) => x.id === "borodino");
     expect(v?.tracks[1]).toMatchObject({ marked: 1 });
-    expect(v?.status).toContain("1 hit take effect at the end of the phase");
+    expect(v?.status).toContain("1 hit takes effect at the end of the phase");
   });
   it("describes a result in one sentence naming the chart", () => {
     const s = table([mikasa(), borodino()]);
