@@ -1,5 +1,5 @@
 /**
- * What the camera sees in any photo, no table needed (`quarterdeck camera detect`, CONTRACT §7): every marker found,
+ * What the camera sees in any photo, no table needed (`quarterdeck camera detect`, docs/reference/camera.md): every marker found,
  * each with its four corners in the official AprilTag image's order (its top-left first, clockwise; pixel centres at
  * integers) and whether its pattern fit would be kept by the measuring (`refine.ts`, the residual gate of
  * `measure.ts`). The looks, each adding only markers at places no earlier look found one: the AprilTag library's own

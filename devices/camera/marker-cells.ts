@@ -4,7 +4,7 @@
  * those the detector knows are one set. OpenCV's `DICT_APRILTAG_36h11` is the official image turned 180°
  * (`generateImageMarker` of id 0 is `tag36_11_00000.png` upside down), so its cells are turned back here, and the
  * detector (`opencv-detector.ts`) turns OpenCV's corners the same way: a marker printed from the official images, or
- * by any generator that follows them, reads upright (CONTRACT §7).
+ * by any generator that follows them, reads upright (docs/reference/camera.md).
  */
 
 /** A marker's 8×8 cells (border included), row 0 at its top as the official image has it: true = black. */

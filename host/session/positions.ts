@@ -50,6 +50,17 @@ export function sighted(
   return { positions: { ...positions, [r.ship]: next }, changed };
 }
 
+/**
+ * Why a sighting cannot be a ship's position on this table, naming her, or null: her centre off the playing area by
+ * more than the sighting's own uncertainty (a camera's lost reference, a typo in a move). Such a sighting is not kept.
+ */
+export function offTable(r: ShipSeen, name: string, area: { readonly width: number; readonly height: number } | undefined): string | null {
+  if (!area) return null;
+  const slack = Math.max(0, r.uncertainty);
+  if (r.x >= -slack && r.y >= -slack && r.x <= area.width + slack && r.y <= area.height + slack) return null;
+  return `${name} was seen at (${Math.round(r.x)}, ${Math.round(r.y)}) mm, off the ${area.width} × ${area.height} mm table: that position is not kept.`;
+}
+
 /** Until when (epoch ms) every sighting that holds at `now` goes on holding; Infinity when none lapses by itself. */
 export function heldUntil(positions: Positions | undefined, now: number): number {
   let until = Number.POSITIVE_INFINITY;

@@ -20,7 +20,7 @@ import type { SessionSnapshot } from "../store/records.ts";
 import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
-import { sighted } from "./positions.ts";
+import { offTable, sighted } from "./positions.ts";
 import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
@@ -188,6 +188,12 @@ class Run implements StepRun {
 
   /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
   #seen(r: ShipSeen): void {
+    const ship = this.#game.state.ships.find((s) => s.id === r.ship);
+    const off = ship ? offTable(r, ship.name, this.env.layout) : null;
+    if (off) {
+      this.notice("warn", off, r.sourceId);
+      return;
+    }
     const next = sighted(
       this.work.positions,
       r,

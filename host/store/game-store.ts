@@ -12,17 +12,20 @@ import { readSnapshot } from "./snapshot-check.ts";
 /** One game's store. */
 export class SqliteGameStore implements GameStore {
   readonly gameId: number;
-  readonly #db: Database.Database;
+  // the connection and its statements: bound again when the store reopens the file (rebind)
+  #db!: Database.Database;
   readonly #file: string;
-  readonly #insertAction: Database.Statement;
-  readonly #insertUndo: Database.Statement;
-  readonly #saveSnap: Database.Statement;
-  readonly #commitAction: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
-  readonly #commitUndo: (seq: number, at: number, snapshot: SessionSnapshot) => void;
+  readonly #outbox: OutboxWriter | null;
+  #insertAction!: Database.Statement;
+  #insertUndo!: Database.Statement;
+  #saveSnap!: Database.Statement;
+  #commitAction!: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
+  #commitUndo!: (seq: number, at: number, snapshot: SessionSnapshot) => void;
   readonly #committed: () => void;
   readonly #identity: { check(): void } | null;
   readonly #refused: (e: unknown) => Error;
   readonly #durable: () => void;
+  readonly #reopen: (e: unknown) => boolean;
 
   /**
    * `committed`: called after each resolved action and undo (the store syncs its -wal then), on the next turn of the
@@ -43,15 +46,29 @@ export class SqliteGameStore implements GameStore {
       readonly refused?: (e: unknown) => Error;
       /** Brings the commits so far to the disk before returning. */
       readonly durable?: () => void;
+      /**
+       * A write was refused (`e`): whether the store opened the file again, writable, and rebound this store to it
+       * (a file read-only when the host started, made writable since).
+       */
+      readonly reopen?: (e: unknown) => boolean;
     } = {},
   ) {
-    this.#db = db;
     this.#identity = fileChecks.identity ?? null;
     this.#refused = fileChecks.refused ?? ((e) => storeError(file, e));
     this.#durable = fileChecks.durable ?? (() => {});
+    this.#reopen = fileChecks.reopen ?? (() => false);
     this.#committed = () => setImmediate(committed);
     this.gameId = gameId;
     this.#file = file;
+    this.#outbox = outbox;
+    this.rebind(db);
+  }
+
+  /** Binds this store to `db` (the file opened again): its statements prepared on it. */
+  rebind(db: Database.Database): void {
+    const { gameId } = this;
+    const outbox = this.#outbox;
+    this.#db = db;
     this.#insertAction = db.prepare(
       "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -148,9 +165,20 @@ export class SqliteGameStore implements GameStore {
     naming(this.#file, () => {
       this.#guard();
       if (!write) return;
-      const version = this.#db.pragma("user_version", { simple: true }) as number;
-      this.#db.pragma(`user_version = ${Number(version)}`);
+      try {
+        this.#touch();
+      } catch (e) {
+        // a file read-only when the host opened it stays so on that connection: opened again once it is writable
+        if (!this.#reopen(e)) throw e;
+        this.#touch();
+      }
     });
+  }
+
+  /** A write transaction that changes nothing: the header's user_version written again as it is. */
+  #touch(): void {
+    const version = this.#db.pragma("user_version", { simple: true }) as number;
+    this.#db.pragma(`user_version = ${Number(version)}`);
   }
 
   /** Brings every commit so far to the disk (a person's write: a die bound, a player's dice mode). */

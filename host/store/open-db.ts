@@ -65,7 +65,8 @@ export function openDatabase(file: string, readOnly: boolean): Database.Database
   });
 }
 
-const writable = (file: string): boolean => {
+/** Whether this process may write `file`. */
+export const writable = (file: string): boolean => {
   try {
     accessSync(file, constants.W_OK);
     return true;

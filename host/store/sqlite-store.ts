@@ -3,11 +3,12 @@
  * and undo, see wal-sync.ts): one row per game (rule set, starting state, set-up, status), the game opened under each
  * table file, the devices' names; each game's append-only log and snapshot are its {@link SqliteGameStore}.
  */
-import type Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
 import { SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
-import { naming, openDatabase, type StoreError, storeError } from "./open-db.ts";
+import { naming, openDatabase, type StoreError, storeError, writable, writableSideFiles } from "./open-db.ts";
 import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
@@ -89,8 +90,12 @@ export class SqliteStore {
   readonly file: string;
   /** The schema upgrade opening the file made (from = to when none), with the backup copy's name. */
   readonly migration: MigrationReport;
-  readonly #db: Database.Database;
+  #db: Database.Database;
   readonly #outbox: OutboxWriter | null;
+  /** The game stores handed out, rebound when the file is opened again (reopenWritable). */
+  readonly #handedOut = new Set<WeakRef<SqliteGameStore>>();
+  /** The file could not be written when it was opened: SQLite then opened it read-only, for good. */
+  #openedReadOnly = false;
   readonly #walSync: WalSync | null = null;
   #identity: FileIdentity | null = null;
   #rescued = false;
@@ -103,6 +108,7 @@ export class SqliteStore {
 
   constructor(file: string, options: StoreOptions = {}) {
     this.file = file;
+    this.#openedReadOnly = options.readOnly !== true && file !== ":memory:" && existsSync(file) && !writable(file);
     this.#db = openDatabase(file, options.readOnly === true);
     this.#outbox = null;
     if (options.readOnly) {
@@ -171,12 +177,47 @@ export class SqliteStore {
   /** The game store of game `id` over this file's connection. */
   #gameStore(id: number): SqliteGameStore {
     const walSync = this.#walSync;
-    return new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
+    const store = new SqliteGameStore(this.#db, id, this.file, this.#outbox, walSync ? () => walSync.request() : () => {}, {
       // the game store checks the identity itself: a commit runs none of this file's code unless the check fails
       identity: this.#identity,
       refused: (e) => this.#refused(e),
       durable: () => walSync?.now(),
+      reopen: (e) => this.#reopenWritable(e),
     });
+    for (const ref of this.#handedOut) if (!ref.deref()) this.#handedOut.delete(ref);
+    this.#handedOut.add(new WeakRef(store));
+    return store;
+  }
+
+  /**
+   * After a write refused as read-only: when the file is writable now, opens it again and binds every game store to
+   * the new connection; whether it did. A file read-only when the host opened it stays read-only on that connection
+   * however writable it is made since (issue 39 item 5). Not in club mode: the club link reads the outbox over the
+   * connection it was given, so there the table says to restart the host.
+   */
+  #reopenWritable(e: unknown): boolean {
+    const code = (e as { code?: unknown }).code;
+    if (!this.#openedReadOnly || this.#outbox !== null || typeof code !== "string" || !code.startsWith("SQLITE_READONLY")) return false;
+    if (!writable(this.file)) return false;
+    writableSideFiles(this.file);
+    let next: Database.Database | null = null;
+    try {
+      next = new Database(this.file);
+      next.pragma("journal_mode = WAL");
+      next.pragma("synchronous = NORMAL");
+      next.pragma("foreign_keys = ON");
+      const version = next.pragma("user_version", { simple: true }) as number;
+      next.pragma(`user_version = ${Number(version)}`); // it takes writes, or it is not used
+    } catch {
+      next?.close();
+      return false;
+    }
+    const old = this.#db;
+    this.#db = next;
+    this.#openedReadOnly = false;
+    for (const ref of this.#handedOut) ref.deref()?.rebind(next);
+    old.close();
+    return true;
   }
 
   /** The open database, for the club outbox's reader (same connection, so it sees each commit at once). */

@@ -15,7 +15,7 @@ import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
-import type { ActionMeasures } from "./measure.ts";
+import type { ActionMeasures, FieldsOf } from "./measure.ts";
 import { factsOf } from "./outcome-facts.ts";
 import { parseWith } from "./schema.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
@@ -74,8 +74,8 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
   headline?(ctx: ActionContext<S, Static<T> & Action, P>, odds: Odds): Headline | null;
   /** One sentence for the display and screen readers. */
   describe?(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
-  /** How the action's geometric fields are measured from the table's positions (see measure.ts). */
-  readonly measure?: ActionMeasures<S>;
+  /** How the action's geometric fields are measured from the table's positions (see measure.ts), by its schema's keys. */
+  readonly measure?: ActionMeasures<S, FieldsOf<Static<T>>>;
   /** Which dice hit or missed, per plan entry, for the display. */
   marks?(ctx: ActionContext<S, Static<T> & Action, P>, dice: DiceGroups): DieMark[][];
 }

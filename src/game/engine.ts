@@ -5,7 +5,7 @@
 import { type DicePlan, splitDice } from "../dice/plan.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type MeasuredAction, measureAction } from "./measure.ts";
-import { parseTable } from "./table-positions.ts";
+import { offTable, parseTable } from "./table-positions.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
 
 /** A parsed request: state, action and (for resolve) dice. */
@@ -66,6 +66,8 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
 export function measureRequest<S extends TableState>(rs: RuleSet<S>, state: S, action: Action, rawTable: unknown): Result<MeasuredAction> {
   const table = parseTable(rawTable);
   if (!table.ok) return table;
+  const off = offTable(table.value, (id) => state.ships.find((s) => s.id === id)?.name ?? id);
+  if (off) return { ok: false, error: off };
   const m = measureAction(rs, state, action, table.value);
   return m.refusal ? { ok: false, error: m.refusal } : ok(m);
 }

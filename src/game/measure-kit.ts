@@ -8,6 +8,7 @@ import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
 import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
 import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
+import type { TableState } from "./types.ts";
 
 /** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
 export interface LengthUnit {
@@ -68,14 +69,24 @@ export function nearEdge(mm: number, edges: readonly number[], unit: LengthUnit,
 }
 
 /** Both bases of two ships named by action fields, or null when either has no position. */
-export function pairOf(ctx: MeasureContext, a: string, b: string): { from: Base; to: Base } | null {
+export function pairOf<K extends string>(
+  ctx: MeasureContext<TableState, K>,
+  a: NoInfer<K>,
+  b: NoInfer<K>,
+): { from: Base; to: Base } | null {
   const from = ctx.base(ctx.action[a]);
   const to = ctx.base(ctx.action[b]);
   return from && to ? { from, to } : null;
 }
 
 /** The range base to base between two ships named by action fields, in a unit, with its band edges. */
-export function gapReading(ctx: MeasureContext, a: string, b: string, unit: LengthUnit, edges: readonly number[]): Reading | null {
+export function gapReading<K extends string>(
+  ctx: MeasureContext<TableState, K>,
+  a: NoInfer<K>,
+  b: NoInfer<K>,
+  unit: LengthUnit,
+  edges: readonly number[],
+): Reading | null {
   const p = pairOf(ctx, a, b);
   if (!p) return null;
   const mm = baseGap(p.from, p.to).distance;
@@ -84,11 +95,23 @@ export function gapReading(ctx: MeasureContext, a: string, b: string, unit: Leng
 }
 
 /** The range centre to centre (quickfire's "forward funnel to forward funnel", the funnel taken at the base's centre). */
-export function centreReading(ctx: MeasureContext, a: string, b: string, unit: LengthUnit, edges: readonly number[]): Reading | null {
-  const p = pairOf(ctx, a, b);
-  if (!p) return null;
-  const mm = distance(p.from.center, p.to.center);
-  const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]], 0));
+export function centreReading<K extends string>(
+  ctx: MeasureContext<TableState, K>,
+  a: NoInfer<K>,
+  b: NoInfer<K>,
+  unit: LengthUnit,
+  edges: readonly number[],
+): Reading | null {
+  return centresApart(ctx, ctx.action[a], ctx.action[b], unit, edges);
+}
+
+/** The range centre to centre between two ships by id (a torpedo's several targets), as {@link centreReading}. */
+export function centresApart(ctx: MeasureContext, idA: unknown, idB: unknown, unit: LengthUnit, edges: readonly number[]): Reading | null {
+  const from = ctx.base(idA);
+  const to = ctx.base(idB);
+  if (!from || !to) return null;
+  const mm = distance(from.center, to.center);
+  const near = nearEdge(mm, edges, unit, ctx.slack([idA, idB], 0));
   return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} centre to centre`, ...(near ? { borderline: near } : {}) };
 }
 
@@ -106,8 +129,8 @@ export function lineSlack(ctx: MeasureContext, firerId: unknown, targetId: unkno
 
 /** The line of fire centre to centre (funnel to funnel; hex to hex), between the ships of two action fields. */
 export const centreLine =
-  (a: string, b: string) =>
-  (ctx: MeasureContext): TableLine | null => {
+  <K extends string>(a: K, b: K) =>
+  (ctx: MeasureContext<TableState, K>): TableLine | null => {
     const p = pairOf(ctx, a, b);
     return p ? { from: p.from.center, to: p.to.center } : null;
   };
@@ -117,10 +140,10 @@ export const centreLine =
  * far as the target lies along it (at least 50 mm); centre to centre while no beam is known.
  */
 export const beamLine =
-  (firerField: string, targetField: string, beamField: string) =>
-  (ctx: MeasureContext): TableLine | null => {
+  <K extends string>(firerField: K, targetField: K, beamField: K) =>
+  (ctx: MeasureContext<TableState, K>): TableLine | null => {
     const p = pairOf(ctx, firerField, targetField);
-    const beam = ctx.action[beamField];
+    const beam: unknown = ctx.action[beamField];
     if (!p) return null;
     if (beam !== "port" && beam !== "starboard") return { from: p.from.center, to: p.to.center };
     const ray = firingLine(p.from, beam);

@@ -12,10 +12,19 @@ import { baseSizeOf } from "./ship-base.ts";
 import type { TablePositions } from "./table-positions.ts";
 import type { Action, TableState } from "./types.ts";
 
-/** What a measurer is given: the state, the action so far (given and already measured fields) and the positions. */
-export interface MeasureContext<S extends TableState = TableState> {
+/**
+ * The action as it is measured, before its schema parses it: its type, and whichever of its fields `K` (the keys of
+ * the action's schema) are given or measured so far, each of unknown value until parsed.
+ */
+export type ActionSoFar<K extends string = string> = { readonly type: string } & { readonly [F in K]?: unknown };
+
+/**
+ * What a measurer is given: the state, the action so far (given and already measured fields) and the positions.
+ * `K` is the action's field names (of its schema): a measurer reads `ctx.action.rangeInches`, never a string key.
+ */
+export interface MeasureContext<S extends TableState = TableState, K extends string = string> {
   readonly state: S;
-  readonly action: Action;
+  readonly action: ActionSoFar<K>;
   readonly table: TablePositions;
   /** A ship's base from its position and `base` size (else the rule set's default); null without a position. */
   base(id: unknown): Base | null;
@@ -27,7 +36,7 @@ export interface MeasureContext<S extends TableState = TableState> {
   /** mm the heading uncertainty moves a point `reach` mm from a ship's centre. */
   swing(reach: number): number;
   /** Whether the request gave this field (a person's value, which wins over any measurement). */
-  given(field: string): boolean;
+  given(field: K): boolean;
 }
 
 /** A threshold a reading lies within the uncertainty of, and what it would read on the other side. */
@@ -46,15 +55,15 @@ export interface Reading {
 }
 
 /** Measures one field; null when it cannot be measured now (a ship without a position, no hex grid …). */
-export type FieldMeasure<S extends TableState = TableState> = (ctx: MeasureContext<S>) => Reading | null;
+export type FieldMeasure<S extends TableState = TableState, K extends string = string> = (ctx: MeasureContext<S, K>) => Reading | null;
 
 /** Geometry that may forbid the action: the refusal (with the measured figure) and/or a borderline note. */
-export interface GeometryCheck<S extends TableState = TableState> {
+export interface GeometryCheck<S extends TableState = TableState, K extends string = string> {
   /** What is checked, in players' words ("the firing line"). */
   readonly name: string;
   /** When a person gave every one of these fields, the check stands aside (their reading wins). */
-  readonly givenBy?: readonly string[];
-  check(ctx: MeasureContext<S>): { readonly refusal?: RulesError; readonly borderline?: Near & { readonly value: unknown } } | null;
+  readonly givenBy?: readonly K[];
+  check(ctx: MeasureContext<S, K>): { readonly refusal?: RulesError; readonly borderline?: Near & { readonly value: unknown } } | null;
 }
 
 /** A line on the table, in table mm: the map's line of fire. */
@@ -67,23 +76,32 @@ export interface TableLine {
  * What the map draws of a measured action, declared by the action so the host reads no field of it: the field whose
  * figure captions the line of fire, and the line itself (from the action as measured so far).
  */
-export interface MeasureMap<S extends TableState = TableState> {
+export interface MeasureMap<S extends TableState = TableState, K extends string = string> {
   /** The field whose figure is the line's caption ("6.69″ base to base"). */
-  readonly caption?: string;
+  readonly caption?: K;
   /** The line of fire as the text draws it (the beam at 90°, funnel to funnel …); null when it cannot be drawn. */
-  line?(ctx: MeasureContext<S>): TableLine | null;
+  readonly line?: (ctx: MeasureContext<S, K>) => TableLine | null;
 }
 
-/** How an action's geometric fields are measured (declared on the action, next to its schema). */
-export interface ActionMeasures<S extends TableState = TableState> {
+/**
+ * How an action's geometric fields are measured (declared on the action, next to its schema). `K` is the field names
+ * the measures use, every one a key of the action's schema: `defineAction` takes only measures whose `K` its schema
+ * has (a misspelt or stale field name does not compile).
+ */
+export interface ActionMeasures<S extends TableState = TableState, K extends string = string> {
   /** The map's caption and line of fire (absent: no caption; the host draws firer to target). */
-  readonly map?: MeasureMap<S>;
+  readonly map?: MeasureMap<S, K>;
   /** Fields measured, in the order they are measured (a later one may read an earlier one from `ctx.action`). */
-  readonly fields: Readonly<Record<string, FieldMeasure<S>>>;
-  readonly checks?: readonly GeometryCheck<S>[];
+  readonly fields: { readonly [F in K]?: FieldMeasure<S, K> };
+  readonly checks?: readonly GeometryCheck<S, K>[];
   /** Geometric fields the rule set does not measure, each with the reason (docs/rules lists them too). */
-  readonly unmeasured?: Readonly<Record<string, string>>;
+  readonly unmeasured?: { readonly [F in K]?: string };
+  /** Never set: makes `K` checked against the schema's keys where the measures meet their action. */
+  readonly keys?: () => K;
 }
+
+/** The field names of an action schema's static type, for its measures (`type` is not a field). */
+export type FieldsOf<A> = Exclude<keyof A, "type"> & string;
 
 /** A reading that lies within the positions' uncertainty of a threshold. */
 export interface Borderline {
@@ -187,7 +205,7 @@ export function measureAction<S extends TableState>(rs: MeasuringRuleSet, state:
   const overridden: Record<string, { given: unknown; measured: unknown }> = {};
   const borderline: Borderline[] = [];
   for (const [field, measure] of Object.entries(spec.fields)) {
-    const reading = measure(live);
+    const reading = measure?.(live);
     if (!reading) continue;
     const given = action[field];
     figures[field] = reading.figure;

@@ -7,7 +7,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { BaseSize } from "../geometry/base.ts";
 import type { HexGrid } from "../geometry/hex.ts";
 import type { TableSize } from "../geometry/windward.ts";
-import type { Result } from "../result.ts";
+import { fail, type Result, type RulesError } from "../result.ts";
 import { parseWith } from "./schema.ts";
 import { BASE_MM } from "./ship-base.ts";
 
@@ -66,6 +66,24 @@ export interface TablePositions {
 /** Parses a request's `table` (errors name `table.ships.x.heading` …). */
 export function parseTable(raw: unknown, path = "table"): Result<TablePositions> {
   return parseWith(TableSchema, raw, path) as Result<TablePositions>;
+}
+
+/**
+ * A ship the positions put off the table (her centre outside `size`, when the request gives one), as a refusal naming
+ * her (`table.ships.<id>`), or null. A position off the table is a typo or a lost camera reference: nothing is measured.
+ */
+export function offTable(table: TablePositions, nameOf: (id: string) => string): RulesError | null {
+  const size = table.size;
+  if (!size) return null;
+  for (const [id, p] of Object.entries(table.ships)) {
+    if (p.x >= 0 && p.y >= 0 && p.x <= size.width && p.y <= size.length) continue;
+    return fail(
+      "input.invalid",
+      `${nameOf(id)} stands at (${p.x}, ${p.y}) mm, off the ${size.width} × ${size.length} mm table.`,
+      `table.ships.${id}`,
+    ).error;
+  }
+  return null;
 }
 
 const BASE_BOUNDS = { minimum: BASE_MM.min, maximum: BASE_MM.max } as const;

@@ -231,9 +231,18 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     await display.locator("#action .kicker", { hasText: "The rules ask" }).waitFor();
     // the display lists what may be chosen and what the rules demand after it
     const asked = await state();
-    expect(await display.locator(".choice-options li").allTextContents()).toEqual(
-      (asked.choice?.options as { label: string }[] | undefined)?.map((o) => o.label),
+    // each option's name beside its tick (the ships the table measured within reach come ticked), then the pad's Done
+    const listed = await display.locator(".choice-options li:not(.done)").evaluateAll((els) =>
+      els.map((e) =>
+        [...e.childNodes]
+          .filter((n) => !(n instanceof Element && n.classList.contains("tick")))
+          .map((n) => n.textContent)
+          .join("")
+          .trim(),
+      ),
     );
+    expect(listed).toEqual((asked.choice?.options as { label: string }[] | undefined)?.map((o) => o.label));
+    expect(await display.locator(".choice-options li.done").textContent()).toMatch(/Done: 1 ticked$/);
     expect(await display.locator("#action .waiting li").allTextContents()).toEqual(asked.followUps.slice(1).map((f) => f.purpose));
     await screenshot(display, join(ARTIFACTS, "display-choice-pending.png"));
     const phone = await browser.newPage();

@@ -1,5 +1,5 @@
 /**
- * `quarterdeck camera detect IMAGE [--json]` (CONTRACT §7, docs/reference/camera.md): what the camera sees in any
+ * `quarterdeck camera detect IMAGE [--json]` (docs/reference/camera.md): what the camera sees in any
  * photo, no table needed — each marker's id, its corners in the official AprilTag image's order (top-left first,
  * clockwise; pixel centres at integers) and whether its pattern fit is kept. For a club checking its camera, and for
  * comparing detectors. A file that is not a readable image, or is too large, exits 2.

@@ -8,7 +8,7 @@
  * ship's bearing rounded to the 16-point turning circle; "Boarding a ship occurs when two ships contact each other".
  */
 
-import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import { bearingSlack, CM, centreLine, exactIn, gapReading, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
 import { arcOf, QUARTERS, relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
@@ -19,12 +19,24 @@ import { fail } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
 import type { AosState } from "./state.ts";
 
-type Ctx = MeasureContext<AosState>;
+type Ctx<K extends string = string> = MeasureContext<AosState, K>;
+/** The Fire action's fields its measures use (keys of its schema). */
+type Fire = "firer" | "target" | "rangeCm" | "battery" | "side";
+/** The Speed action's fields its measures use (keys of its schema). */
+type Speed = "ship" | "heading";
+/** The Turn action's fields its measures use (keys of its schema). */
+type Turn = "to" | "movedCm";
+/** The CatchFire action's fields its measures use (keys of its schema). */
+type CatchFire = "ship" | "from" | "rangeCm";
+/** The ExplosionFire action's fields its measures use (keys of its schema). */
+type ExplosionFire = "from" | "ships";
+/** The Board action's fields its measures use (keys of its schema). */
+type Board = "attacker" | "defender";
 const EDGES = [4, 8, 12];
 const EXPLOSION_CM = 12;
 
 /** The firer's beam the target is on, when within that beam's 90° arc. */
-function battery(ctx: Ctx): Reading | null {
+function battery(ctx: Ctx<Fire>): Reading | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: a, to: b } = pair;
@@ -39,7 +51,7 @@ function battery(ctx: Ctx): Reading | null {
   };
 }
 
-function targetSide(ctx: Ctx): Reading | null {
+function targetSide(ctx: Ctx<Fire>): Reading | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: a, to: b } = pair;
@@ -56,7 +68,7 @@ function targetSide(ctx: Ctx): Reading | null {
 }
 
 /** Out of range or out of arc: refused with the measured figures. */
-const arcAndRange = {
+const arcAndRange: GeometryCheck<AosState, Fire> = {
   name: "the gun decks' arc",
   givenBy: ["battery"],
   check(ctx: Ctx) {
@@ -86,7 +98,7 @@ const arcAndRange = {
   },
 };
 
-function heading(ctx: Ctx): Reading | null {
+function heading(ctx: Ctx<Speed>): Reading | null {
   const pose = typeof ctx.action.ship === "string" ? ctx.table.ships[ctx.action.ship] : undefined;
   if (!pose) return null;
   const { index, margin } = compassPoint(pose.heading, 16);
@@ -99,7 +111,7 @@ function heading(ctx: Ctx): Reading | null {
   };
 }
 
-function nearExplosion(ctx: Ctx): Reading | null {
+function nearExplosion(ctx: Ctx<ExplosionFire>): Reading | null {
   const centre = ctx.base(ctx.action.from);
   if (!centre) return null;
   const others = ctx.state.ships
@@ -126,7 +138,7 @@ function nearExplosion(ctx: Ctx): Reading | null {
   };
 }
 
-const contact = {
+const contact: GeometryCheck<AosState, Board> = {
   name: "contact",
   check(ctx: Ctx) {
     const pair = pairOf(ctx, "attacker", "defender");
@@ -145,25 +157,25 @@ const contact = {
   },
 };
 
-export const FIRE_MEASURES: ActionMeasures<AosState> = {
+export const FIRE_MEASURES: ActionMeasures<AosState, Fire> = {
   map: { caption: "rangeCm", line: centreLine("firer", "target") },
   fields: { rangeCm: (ctx) => gapReading(ctx, "firer", "target", CM, EDGES), battery, side: targetSide },
   checks: [arcAndRange],
 };
-export const SPEED_MEASURES: ActionMeasures<AosState> = { fields: { heading } };
-export const TURN_MEASURES: ActionMeasures<AosState> = {
+export const SPEED_MEASURES: ActionMeasures<AosState, Speed> = { fields: { heading } };
+export const TURN_MEASURES: ActionMeasures<AosState, Turn> = {
   fields: {},
   unmeasured: {
     to: "a turn not yet made: the new heading is the player's order",
     movedCm: "a move not yet made: the distance is the player's (the positions show it after the move)",
   },
 };
-export const CATCH_FIRE_MEASURES: ActionMeasures<AosState> = {
+export const CATCH_FIRE_MEASURES: ActionMeasures<AosState, CatchFire> = {
   map: { caption: "rangeCm", line: centreLine("from", "ship") },
   fields: { rangeCm: (ctx) => gapReading(ctx, "ship", "from", CM, EDGES) },
 };
-export const EXPLOSION_FIRE_MEASURES: ActionMeasures<AosState> = { fields: { ships: nearExplosion } };
-export const BOARD_MEASURES: ActionMeasures<AosState> = {
+export const EXPLOSION_FIRE_MEASURES: ActionMeasures<AosState, ExplosionFire> = { fields: { ships: nearExplosion } };
+export const BOARD_MEASURES: ActionMeasures<AosState, Board> = {
   map: { line: centreLine("attacker", "defender") },
   fields: {},
   checks: [contact],

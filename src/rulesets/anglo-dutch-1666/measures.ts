@@ -7,7 +7,7 @@
  * within 90° of the way the wind blows.
  */
 
-import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import { bearingSlack, centreLine, exactIn, INCHES, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
@@ -18,7 +18,15 @@ import { fail } from "../../result.ts";
 import { cfg, isOut } from "./common.ts";
 import type { AdState } from "./schema.ts";
 
-type Ctx = MeasureContext<AdState>;
+type Ctx<K extends string = string> = MeasureContext<AdState, K>;
+/** The Fire action's fields its measures use (keys of its schema). */
+type Fire = "firer" | "target" | "range" | "sternRake" | "downwind" | "smallTarget" | "strongWinds";
+/** The Move action's fields its measures use (keys of its schema). */
+type Move = "plot";
+/** The Initiative action's fields its measures use (keys of its schema). */
+type Initiative = "outOfCommand" | "flagshipUnseen";
+/** The Grapple action's fields its measures use (keys of its schema). */
+type Grapple = "bothMoved" | "kind";
 type Band = "short" | "medium" | "long";
 const INCHES_PER_HEX = 2;
 /** Degrees as players read them: whole, with a decimal where rounding would land on an arc's edge. */
@@ -32,7 +40,7 @@ function bandOfHexes(ctx: Ctx, d: number): Band | null {
 }
 
 /** The range between firer and target: hexes on a hex cloth, else inches base to base read as 2″ a hex. */
-function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | null | undefined } | null {
+function rangeOf(ctx: Ctx<Fire>): { band: Band | null; figure: string; other: Band | null | undefined } | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: a, to: b } = pair;
@@ -62,7 +70,7 @@ function rangeOf(ctx: Ctx): { band: Band | null; figure: string; other: Band | n
   return { band, figure: `${lengthWords(mm, INCHES, inchEdges)} base to base (2″ a hex)`, other };
 }
 
-function range(ctx: Ctx): Reading | null {
+function range(ctx: Ctx<Fire>): Reading | null {
   const r = rangeOf(ctx);
   if (!r?.band) return null;
   return {
@@ -73,7 +81,7 @@ function range(ctx: Ctx): Reading | null {
 }
 
 /** The firer within 30° of dead astern of the target, at short range. */
-function sternRake(ctx: Ctx): Reading | null {
+function sternRake(ctx: Ctx<Fire>): Reading | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: a, to: b } = pair;
@@ -89,7 +97,7 @@ function sternRake(ctx: Ctx): Reading | null {
 }
 
 /** "Ships firing down wind": the target within 90° of the way the wind blows (it blows from `wind.direction` × 60°). */
-function downwind(ctx: Ctx): Reading | null {
+function downwind(ctx: Ctx<Fire>): Reading | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: a, to: b } = pair;
@@ -104,7 +112,7 @@ function downwind(ctx: Ctx): Reading | null {
  * either beam (60°–120° off the bow). On a hex cloth the text fires "only into the indicated hexes", a diagram our
  * text lacks: the same arc then applies only with the setting `fireArcs`. Beyond long range is refused either way.
  */
-const arcAndRange = {
+const arcAndRange: GeometryCheck<AdState, Fire> = {
   name: "the fire arc",
   givenBy: ["range"],
   check(ctx: Ctx) {
@@ -143,14 +151,14 @@ const arcAndRange = {
   },
 };
 
-export const FIRE_MEASURES: ActionMeasures<AdState> = {
+export const FIRE_MEASURES: ActionMeasures<AdState, Fire> = {
   map: { caption: "range", line: centreLine("firer", "target") },
   fields: { range, sternRake, downwind },
   checks: [arcAndRange],
   unmeasured: { smallTarget: "from the target's guns, not positions", strongWinds: "from the wind's strength, not positions" },
 };
 
-export const MOVE_MEASURES: ActionMeasures<AdState> = {
+export const MOVE_MEASURES: ActionMeasures<AdState, Move> = {
   fields: {},
   unmeasured: { plot: "a move not yet made: the plot is what the player orders (the positions show it after the move)" },
 };
@@ -199,14 +207,14 @@ function outOfCommand(ctx: Ctx): Reading | null {
   };
 }
 
-export const INITIATIVE_MEASURES: ActionMeasures<AdState> = {
+export const INITIATIVE_MEASURES: ActionMeasures<AdState, Initiative> = {
   fields: { outOfCommand },
   unmeasured: {
     flagshipUnseen: "whether a flagship can be seen is the players' judgement (the text names no line of sight)",
   },
 };
 
-export const GRAPPLE_MEASURES: ActionMeasures<AdState> = {
+export const GRAPPLE_MEASURES: ActionMeasures<AdState, Grapple> = {
   fields: {},
   unmeasured: {
     bothMoved: "whether both ships have moved this turn is the turn's history, not positions",

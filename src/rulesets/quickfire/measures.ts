@@ -7,11 +7,12 @@
  * the same firing arc (both targets to starboard, etc.)".
  */
 
-import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import {
   bearingSlack,
   centreLine,
   centreReading,
+  centresApart,
   exactIn,
   INCHES,
   isNear,
@@ -30,10 +31,18 @@ import { fail } from "../../result.ts";
 import { scaleBands } from "./scales.ts";
 import type { QuickfireState } from "./ship.ts";
 
-type Ctx = MeasureContext<QuickfireState>;
+type Ctx<K extends string = string> = MeasureContext<QuickfireState, K>;
+/** The Gunnery action's fields its measures use (keys of its schema). */
+type Gunnery = "firer" | "target" | "distance" | "arc" | "range";
+/** The QuickfireAttack action's fields its measures use (keys of its schema). */
+type QuickfireAttack = "distance" | "arc" | "range";
+/** The Torpedo action's fields its measures use (keys of its schema). */
+type Torpedo = "firer" | "targets" | "distances" | "sameArc";
+/** The Move action's fields its measures use (keys of its schema). */
+type Move = "distance" | "turn" | "turns";
 const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
 
-function gunArc(ctx: Ctx, firerField: string, targetField: string): Reading | null {
+function gunArc(ctx: Ctx<Gunnery>, firerField: Gunnery, targetField: Gunnery): Reading | null {
   const firer = ctx.base(ctx.action[firerField]);
   const target = ctx.base(ctx.action[targetField]);
   if (!firer || !target) return null;
@@ -59,7 +68,7 @@ function onSegment(b: Base, a: Point, z: Point): { meets: boolean; gap: number }
 }
 
 /** Beyond long range (Game Scales), funnel to funnel: refused with the measured figure before anything is asked. */
-const gunsReach = {
+const gunsReach: GeometryCheck<QuickfireState, Gunnery> = {
   name: "long range",
   check(ctx: Ctx) {
     if (ctx.given("distance") || ctx.given("range")) return null;
@@ -84,7 +93,7 @@ const gunsReach = {
 const othersOf = (ctx: Ctx) => ctx.state.ships.filter((s) => s.id !== ctx.action.firer && s.id !== ctx.action.target && !s.sunk);
 
 /** "The potential target may not be fired upon if line-of-sight is blocked in any way by other vessels": the funnel-to-funnel line crosses another ship's base. */
-const lineOfSight = {
+const lineOfSight: GeometryCheck<QuickfireState, Gunnery> = {
   name: "line of sight",
   check(ctx: Ctx) {
     const pair = pairOf(ctx, "firer", "target");
@@ -111,7 +120,7 @@ const lineOfSight = {
  * funnel of firing vessel to forward funnel of target vessel)." The line of fire runs on past the target's funnel as
  * far as the guns reach (long range from the firer; the text gives no end, and a shot carries no farther).
  */
-const friendlyFire = {
+const friendlyFire: GeometryCheck<QuickfireState, Gunnery> = {
   name: "friendly fire",
   check(ctx: Ctx) {
     const firer = ctx.base(ctx.action.firer);
@@ -156,7 +165,7 @@ const targetsOf = (ctx: Ctx): readonly unknown[] => {
   return Array.isArray(targets) ? targets : [];
 };
 
-function sameArc(ctx: Ctx): Reading | null {
+function sameArc(ctx: Ctx<Torpedo>): Reading | null {
   const firer = ctx.base(ctx.action.firer);
   const ids = targetsOf(ctx);
   const targets = ids.map((id) => ctx.base(id));
@@ -171,11 +180,11 @@ function sameArc(ctx: Ctx): Reading | null {
   };
 }
 
-function torpedoDistances(ctx: Ctx): Reading | null {
+function torpedoDistances(ctx: Ctx<Torpedo>): Reading | null {
   const ids = targetsOf(ctx);
   const unit = unitOf(ctx);
   const [min, max] = scaleBands(ctx.state.settings).torpedo;
-  const readings = ids.map((id) => centreReading({ ...ctx, action: { ...ctx.action, target: id } }, "firer", "target", unit, [min, max]));
+  const readings = ids.map((id) => centresApart(ctx, ctx.action.firer, id, unit, [min, max]));
   if (readings.length === 0 || readings.some((r) => !r)) return null;
   const near = readings.find((r) => r?.borderline)?.borderline;
   return {
@@ -192,7 +201,7 @@ const distanceField = (ctx: Ctx) => {
   return centreReading(ctx, "firer", "target", unitOf(ctx), [b.pointBlank, b.short, b.long]);
 };
 
-export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
+export const GUNNERY_MEASURES: ActionMeasures<QuickfireState, Gunnery> = {
   map: { caption: "distance", line: centreLine("firer", "target") },
   fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
   checks: [gunsReach, lineOfSight, friendlyFire],
@@ -202,7 +211,7 @@ export const GUNNERY_MEASURES: ActionMeasures<QuickfireState> = {
   },
 };
 
-export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState> = {
+export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState, QuickfireAttack> = {
   fields: {},
   unmeasured: {
     distance: "one distance for several firing ships: each ship's own is measured by its gunnery, not this combined attack",
@@ -211,11 +220,11 @@ export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState> = {
   },
 };
 
-export const TORPEDO_MEASURES: ActionMeasures<QuickfireState> = {
+export const TORPEDO_MEASURES: ActionMeasures<QuickfireState, Torpedo> = {
   fields: { distances: torpedoDistances, sameArc },
 };
 
-export const MOVE_MEASURES: ActionMeasures<QuickfireState> = {
+export const MOVE_MEASURES: ActionMeasures<QuickfireState, Move> = {
   fields: {},
   unmeasured: {
     distance: "a move not yet made: the distance is what the player plans (the positions show it after the move)",

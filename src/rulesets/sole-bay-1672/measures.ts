@@ -8,7 +8,7 @@
  * another ship of his Division within 6"".
  */
 
-import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import {
   beamCrossing,
   beamLine,
@@ -36,12 +36,24 @@ import { fail } from "../../result.ts";
 import { afloat, type SoleBayState } from "./state.ts";
 import { GUNNERY_RANGE_INCHES, RANGE_BANDS } from "./tables.ts";
 
-type Ctx = MeasureContext<SoleBayState>;
+type Ctx<K extends string = string> = MeasureContext<SoleBayState, K>;
+/** The Broadside action's fields its measures use (keys of its schema). */
+type Broadside = "firer" | "target" | "broadside" | "rangeInches" | "rake";
+/** The Movement action's fields its measures use (keys of its schema). */
+type Movement = "ship" | "enemyWithin12" | "strategic" | "windward" | "following" | "fullSail";
+/** The ExplosionHits action's fields its measures use (keys of its schema). */
+type ExplosionHits = "ship" | "ships" | "radius";
+/** The Grapple action's fields its measures use (keys of its schema). */
+type Grapple = "attacker" | "defender";
+/** The Retire action's fields its measures use (keys of its schema). */
+type Retire = "ship" | "to";
+/** The Collision action's fields its measures use (keys of its schema). */
+type Collision = "noRoom";
 const EDGES = RANGE_BANDS.map((b) => b.maxInches);
 const inches = (mm: number) => shownLength(inUnit(mm, INCHES), INCHES);
 
 /** The beam whose firing line crosses the target's base (the beam given, if given). */
-function firingBeam(ctx: Ctx): Reading | null {
+function firingBeam(ctx: Ctx<Broadside>): Reading | null {
   const pair = pairOf(ctx, "firer", "target");
   if (!pair) return null;
   const { from: firer, to: target } = pair;
@@ -56,7 +68,7 @@ function firingBeam(ctx: Ctx): Reading | null {
   };
 }
 
-function rake(ctx: Ctx): Reading | null {
+function rake(ctx: Ctx<Broadside>): Reading | null {
   const firer = ctx.base(ctx.action.firer);
   const target = ctx.base(ctx.action.target);
   const beam = ctx.action.broadside;
@@ -73,7 +85,7 @@ function rake(ctx: Ctx): Reading | null {
 }
 
 /** "If the line crosses an enemy ship model's base, then firing may take place"; beyond 12" is out of range. */
-const firingLineCheck = {
+const firingLineCheck: GeometryCheck<SoleBayState, Broadside> = {
   name: "the firing line",
   check(ctx: Ctx) {
     const pair = pairOf(ctx, "firer", "target");
@@ -111,7 +123,7 @@ const firingLineCheck = {
 };
 
 /** Every enemy within 12" base to base of the ship: the nearest one's gap, and whether it is inside. */
-function nearestEnemy(ctx: Ctx): { mm: number; id: string } | null {
+function nearestEnemy(ctx: Ctx<Movement>): { mm: number; id: string } | null {
   const me = ctx.base(ctx.action.ship);
   const ship = ctx.state.ships.find((s) => s.id === ctx.action.ship);
   if (!me || !ship) return null;
@@ -126,7 +138,7 @@ function nearestEnemy(ctx: Ctx): { mm: number; id: string } | null {
   return best;
 }
 
-function withinTwelve(ctx: Ctx, strategic: boolean): Reading | null {
+function withinTwelve(ctx: Ctx<Movement>, strategic: boolean): Reading | null {
   const me = ctx.base(ctx.action.ship);
   if (!me) return null;
   const near = nearestEnemy(ctx);
@@ -143,7 +155,7 @@ function withinTwelve(ctx: Ctx, strategic: boolean): Reading | null {
 }
 
 /** "a line drawn from the stern (bow) of the ship crosses the windward table edge": needs the table's size. */
-function windwardLine(ctx: Ctx): Reading | null {
+function windwardLine(ctx: Ctx<Movement>): Reading | null {
   const me = ctx.base(ctx.action.ship);
   if (!me || !ctx.table.size) return null;
   const windward = ctx.state.wind.windward;
@@ -164,7 +176,7 @@ function windwardLine(ctx: Ctx): Reading | null {
 }
 
 /** "All ships within 1D6 inches take 1D6 hits": every ship afloat within the rolled radius, base to base. */
-function shipsInRadius(ctx: Ctx): Reading | null {
+function shipsInRadius(ctx: Ctx<ExplosionHits>): Reading | null {
   const centre = ctx.base(ctx.action.ship);
   // the action so far, before its schema parses it: the rolled radius once it is a number
   const radius = ctx.action.radius;
@@ -193,7 +205,7 @@ function shipsInRadius(ctx: Ctx): Reading | null {
 }
 
 /** "within half an inch of the side edge of an enemy ship's base". */
-const boardingReach = {
+const boardingReach: GeometryCheck<SoleBayState, Grapple> = {
   name: "boarding reach",
   check(ctx: Ctx) {
     const pair = pairOf(ctx, "attacker", "defender");
@@ -223,7 +235,7 @@ const boardingReach = {
 };
 
 /** "retire to any another ship of his Division within 6"". */
-const retireReach = {
+const retireReach: GeometryCheck<SoleBayState, Retire> = {
   name: "the flag officer's 6″",
   check(ctx: Ctx) {
     const pair = pairOf(ctx, "ship", "to");
@@ -243,7 +255,7 @@ const retireReach = {
 
 const JUDGEMENT = "the players' judgement of a move not yet made (the text gives no geometry for it)";
 
-export const BROADSIDE_MEASURES: ActionMeasures<SoleBayState> = {
+export const BROADSIDE_MEASURES: ActionMeasures<SoleBayState, Broadside> = {
   map: { caption: "rangeInches", line: beamLine("firer", "target", "broadside") },
   fields: {
     broadside: firingBeam,
@@ -253,7 +265,7 @@ export const BROADSIDE_MEASURES: ActionMeasures<SoleBayState> = {
   checks: [{ ...firingLineCheck, givenBy: ["rangeInches", "broadside"] }],
 };
 
-export const MOVEMENT_MEASURES: ActionMeasures<SoleBayState> = {
+export const MOVEMENT_MEASURES: ActionMeasures<SoleBayState, Movement> = {
   fields: {
     enemyWithin12: (ctx) => withinTwelve(ctx, false),
     strategic: (ctx) => withinTwelve(ctx, true),
@@ -265,18 +277,22 @@ export const MOVEMENT_MEASURES: ActionMeasures<SoleBayState> = {
   },
 };
 
-export const EXPLOSION_HITS_MEASURES: ActionMeasures<SoleBayState> = {
+export const EXPLOSION_HITS_MEASURES: ActionMeasures<SoleBayState, ExplosionHits> = {
   fields: { ships: shipsInRadius },
   unmeasured: { radius: "rolled on 1d6, not measured" },
 };
 
-export const GRAPPLE_MEASURES: ActionMeasures<SoleBayState> = {
+export const GRAPPLE_MEASURES: ActionMeasures<SoleBayState, Grapple> = {
   map: { line: centreLine("attacker", "defender") },
   fields: {},
   checks: [boardingReach],
 };
-export const RETIRE_MEASURES: ActionMeasures<SoleBayState> = { map: { line: centreLine("ship", "to") }, fields: {}, checks: [retireReach] };
-export const COLLISION_MEASURES: ActionMeasures<SoleBayState> = {
+export const RETIRE_MEASURES: ActionMeasures<SoleBayState, Retire> = {
+  map: { line: centreLine("ship", "to") },
+  fields: {},
+  checks: [retireReach],
+};
+export const COLLISION_MEASURES: ActionMeasures<SoleBayState, Collision> = {
   fields: {},
   unmeasured: { noRoom: `whether a collision can be avoided: ${JUDGEMENT}` },
 };

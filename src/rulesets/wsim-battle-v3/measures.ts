@@ -11,7 +11,7 @@
  */
 
 import { setting } from "../../game/action-kit.ts";
-import type { ActionMeasures, MeasureContext, Reading } from "../../game/measure.ts";
+import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import { bearingSlack, centreLine, isNear, nameOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import type { Base } from "../../geometry/base.ts";
@@ -19,7 +19,19 @@ import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameH
 import { fail } from "../../result.ts";
 import type { WsimState } from "./state.ts";
 
-type Ctx = MeasureContext<WsimState>;
+type Ctx<K extends string = string> = MeasureContext<WsimState, K>;
+/** The Fire action's fields its measures use (keys of its schema). */
+type Fire = "firer" | "target" | "rangeHexes" | "broadside" | "targetBroadside" | "rake";
+/** The Signal action's fields its measures use (keys of its schema). */
+type Signal = "from" | "to" | "pathHexes" | "legs";
+/** The Critical action's fields its measures use (keys of its schema). */
+type Critical = "rangeHexes";
+/** The LeaderCasualty action's fields its measures use (keys of its schema). */
+type LeaderCasualty = "rangeHexes";
+/** The Plot action's fields its measures use (keys of its schema). */
+type Plot = "plot" | "follows";
+/** The Contact action's fields its measures use (keys of its schema). */
+type Contact = "other";
 
 function hexesOf(ctx: Ctx, id: unknown): { base: Base; bow: Hex; stern: Hex; margin: number } | null {
   const grid = ctx.table.hexGrid;
@@ -27,7 +39,7 @@ function hexesOf(ctx: Ctx, id: unknown): { base: Base; bow: Hex; stern: Hex; mar
   return grid && base ? { base, ...shipHexes(grid, base) } : null;
 }
 
-function rangeHexes(ctx: Ctx): Reading | null {
+function rangeHexes(ctx: Ctx<Fire>): Reading | null {
   const a = hexesOf(ctx, ctx.action.firer);
   const b = hexesOf(ctx, ctx.action.target);
   if (!a || !b) return null;
@@ -56,7 +68,7 @@ function sideReading(ctx: Ctx, fromId: unknown, toId: unknown, what: string): Re
   };
 }
 
-function rake(ctx: Ctx): Reading | null {
+function rake(ctx: Ctx<Fire>): Reading | null {
   const grid = ctx.table.hexGrid;
   const a = hexesOf(ctx, ctx.action.firer);
   const b = hexesOf(ctx, ctx.action.target);
@@ -79,7 +91,7 @@ function rake(ctx: Ctx): Reading | null {
 }
 
 /** The signalling path: from the sender's stern hex to the nearer hex of the receiver, clear of other ships. */
-function signalPath(ctx: Ctx): { hexes: number; clear: boolean; blocker: string | null } | null {
+function signalPath(ctx: Ctx<Signal>): { hexes: number; clear: boolean; blocker: string | null } | null {
   const from = hexesOf(ctx, ctx.action.from);
   const to = hexesOf(ctx, ctx.action.to);
   if (!from || !to) return null;
@@ -103,7 +115,7 @@ function signalPath(ctx: Ctx): { hexes: number; clear: boolean; blocker: string 
  * without them VII.2 is not in play and neither is asked of a signal (its path's length still sets when it arrives,
  * VII.3). A chain through repeaters (`legs`) is the players' to give, each leg checked against the 15 hexes.
  */
-const signalSight = {
+const signalSight: GeometryCheck<WsimState, Signal> = {
   name: "the signal's line of sight",
   givenBy: ["pathHexes"],
   check(ctx: Ctx) {
@@ -123,7 +135,7 @@ const signalSight = {
   },
 };
 
-export const FIRE_MEASURES: ActionMeasures<WsimState> = {
+export const FIRE_MEASURES: ActionMeasures<WsimState, Fire> = {
   map: { caption: "rangeHexes", line: centreLine("firer", "target") },
   fields: {
     rangeHexes,
@@ -133,7 +145,7 @@ export const FIRE_MEASURES: ActionMeasures<WsimState> = {
   },
 };
 
-export const SIGNAL_MEASURES: ActionMeasures<WsimState> = {
+export const SIGNAL_MEASURES: ActionMeasures<WsimState, Signal> = {
   map: { caption: "pathHexes", line: centreLine("from", "to") },
   fields: {
     pathHexes: (ctx) => {
@@ -147,16 +159,16 @@ export const SIGNAL_MEASURES: ActionMeasures<WsimState> = {
 };
 
 const NO_FIRER = "the action names no firing ship: the range is the fire's, carried over from it";
-export const CRITICAL_MEASURES: ActionMeasures<WsimState> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
-export const LEADER_CASUALTY_MEASURES: ActionMeasures<WsimState> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
-export const PLOT_MEASURES: ActionMeasures<WsimState> = {
+export const CRITICAL_MEASURES: ActionMeasures<WsimState, Critical> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
+export const LEADER_CASUALTY_MEASURES: ActionMeasures<WsimState, LeaderCasualty> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
+export const PLOT_MEASURES: ActionMeasures<WsimState, Plot> = {
   fields: {},
   unmeasured: {
     plot: "a move not yet made: the plot is what the player orders",
     follows: "following in the wake is the player's order (the adjacency it needs is checked by the players)",
   },
 };
-export const CONTACT_MEASURES: ActionMeasures<WsimState> = {
+export const CONTACT_MEASURES: ActionMeasures<WsimState, Contact> = {
   fields: {},
   unmeasured: { other: "which ship a moving ship ran into is known from the move, not from where the ships stand after it" },
 };

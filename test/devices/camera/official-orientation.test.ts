@@ -1,5 +1,5 @@
 /**
- * The markers' upright is the official AprilTag images' (CONTRACT §7; test/fixtures/apriltag-official): OpenCV's
+ * The markers' upright is the official AprilTag images' (docs/reference/camera.md; test/fixtures/apriltag-official): OpenCV's
  * dictionary is that image turned 180°, so its cells are turned back (`tagCells`) and its corners too
  * (`opencv-detector.ts`). A marker drawn from the official image, at any of four turns, is read with its official
  * top-left first; the cells the sheet prints and the renderer draws are the official image's.

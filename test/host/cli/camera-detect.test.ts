@@ -1,5 +1,5 @@
 /**
- * `quarterdeck camera detect IMAGE --json` (CONTRACT §7): a real photograph's markers (the AprilTag library's own
+ * `quarterdeck camera detect IMAGE --json` (docs/reference/camera.md): a real photograph's markers (the AprilTag library's own
  * test photo, test/fixtures/camera-real), each id with its four corners and its fit's verdict; a file that is no image,
  * one that is missing and an oversized one exit 2 with the error JSON.
  */

@@ -1,8 +1,9 @@
 /**
- * Issue 39 item 5: a game file that was read-only when a host started, then made writable, is used again at the next
- * start. SQLite makes the `-wal` and `-shm` with the file's mode, so the first start left them read-only, and every
- * later start opened the file read-only however writable it was made. Permissions bind only a user who is not root:
- * under root the scenario runs in a child process as `nobody`.
+ * Issue 39 item 5: a game file that was read-only when a host started, then made writable, is used again — by the
+ * running host (its store opens the file again and its game stores follow) and at the next start. SQLite makes the
+ * `-wal` and `-shm` with the file's mode, so the first start left them read-only, and every later start opened the
+ * file read-only however writable it was made. Permissions bind only a user who is not root: under root the scenario
+ * runs in a child process as `nobody`.
  */
 import { spawnSync } from "node:child_process";
 import { chownSync, existsSync } from "node:fs";
@@ -15,7 +16,7 @@ const NOBODY = 65534;
 
 describe("a game file made writable again", () => {
   it.skipIf(!ROOT && process.getuid === undefined)(
-    "is written again at the next start: the -wal and -shm left read-only are given the file's mode",
+    "is written again by the running host, and at the next start: the -wal and -shm left read-only are given the file's mode",
     () => {
       const dir = tempDir();
       if (ROOT) chownSync(dir, NOBODY, NOBODY);
@@ -32,6 +33,11 @@ describe("a game file made writable again", () => {
       expect(r.whileReadOnly).toMatch(/game\.sqlite: cannot be written .*SQLITE_READONLY|readonly/);
       expect(r.left).toMatchObject({ "-shm": "444" }); // what the read-only start left beside the file
       expect(r.afterRestart).toBe("writes");
+      // the running host: refused while read-only, then writing again on its own, a person's write kept
+      expect(r.runningReadOnly).toMatch(/live\.sqlite: cannot be written/);
+      expect(r.runningWritable).toBe("writes");
+      expect(r.marker).toBe("writes");
+      expect(r.kept).toEqual({ "royal-james": 40 });
       expect(existsSync(join(dir, "game.sqlite"))).toBe(true);
     },
     90_000,

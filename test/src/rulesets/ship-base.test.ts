@@ -69,3 +69,20 @@ describe("a bad base is refused naming the ship, and nothing is kept", () => {
         expect(r.error.path).toMatch(/^ships\[1\]\.base/);
       });
 });
+
+describe("positions off the table are refused naming the ship, and nothing is measured", () => {
+  it("a request whose table has a size: a ship off it is input.invalid at table.ships.<id>", () => {
+    const r = parseRequest(soleBay1672, {
+      ships: [ship("royal-james", "english"), ship("groot-hollandia", "dutch")],
+      action: { type: "broadside", firer: "royal-james", target: "groot-hollandia" },
+      table: {
+        ships: { "royal-james": { x: 500, y: 500, heading: 0 }, "groot-hollandia": { x: 2500, y: 500, heading: 0 } },
+        size: { width: 1830, length: 1220 },
+      },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toMatchObject({ code: "input.invalid", path: "table.ships.groot-hollandia" });
+    expect(r.error.message).toBe("Groot Hollandia stands at (2500, 500) mm, off the 1830 × 1220 mm table.");
+  });
+});
