@@ -2,15 +2,18 @@
  * What the /camera page sends (docs/reference/camera.md): the ship markers it has seen settle, by marker id, in table
  * millimetres. The host names each marker's ship (given at the table by showing it, else by roster order: `shipMarkers`) and reports the ships to the
  * positions feed, the same path the emulated table's sightings take. A marker of no ship of the open game is left
- * out and said back, not an error: a marker of another game's fleet may well lie on the table. A ship seen off the
- * playing area by more than {@link AREA_MARGIN_MM} refuses the report whole (issue 39 item 4: a position 100 m off a
- * 1.8 m table had collapsed the live map to a dot); the ships pass through a pacer (camera-pace.ts) on their way.
+ * out and said back, not an error: a marker of another game's fleet may well lie on the table. A ship whose centre is
+ * off the playing area by more than her sighting's uncertainty (the session's own rule, `offTable` of
+ * host/session/positions.ts, applied here so the page is answered) refuses the report whole (issue 39 item 4: a
+ * position 100 m off a 1.8 m table had collapsed the live map to a dot); the ships pass through a pacer
+ * (camera-pace.ts) on their way.
  */
 import { shipMarkers } from "../devices/camera/markers.ts";
 import { type SeenShip, seenProblem } from "../devices/positions/feed.ts";
 import type { PositionSource } from "../devices/readings.ts";
 import { fail, ok, type Result } from "../src/result.ts";
 import type { TableLayout } from "./config/table-layout.ts";
+import { offTable } from "./session/positions.ts";
 
 /** One marker as the camera page reports it. */
 export interface MarkerSighting {
@@ -51,17 +54,6 @@ export function cameraSetup(
   };
 }
 
-/** How far (mm) beyond the playing area's edge a ship may be seen: a model overhanging the edge, a lens's error. */
-export const AREA_MARGIN_MM = 250;
-
-/** Why a ship's sighting is off the table, naming the marker, or null when it is on it (or within the margin). */
-function offTable(m: MarkerSighting, i: number, area: CameraSetup["area"]): string | null {
-  const [minX, maxX, minY, maxY] = [-AREA_MARGIN_MM, area.width + AREA_MARGIN_MM, -AREA_MARGIN_MM, area.height + AREA_MARGIN_MM];
-  if (m.x >= minX && m.x <= maxX && m.y >= minY && m.y <= maxY) return null;
-  const field = m.x < minX || m.x > maxX ? "x" : "y";
-  return `camera.seen.markers.${i}.${field}: marker ${m.id} at (${m.x}, ${m.y}) mm is off the ${area.width} × ${area.height} mm table (more than ${AREA_MARGIN_MM} mm beyond its edge); nothing of this report was kept.`;
-}
-
 /**
  * Reports the markers seen as ships; the count reported and the markers of no ship. Every ship is checked first;
  * `send` takes them on (the pacer), else the positions feed at once.
@@ -88,8 +80,19 @@ export function reportSightings(
       unknown.push(m.id);
       continue;
     }
-    const off = offTable(m, i, setup.area);
-    if (off) return fail("input.invalid", off, "message");
+    const name = setup.ships.find((x) => x.marker === m.id)?.name ?? id;
+    const seenAt = {
+      type: "ship.seen",
+      sourceId: "camera",
+      ship: id,
+      x: m.x,
+      y: m.y,
+      heading: m.heading,
+      uncertainty: m.uncertainty,
+      at: 0,
+    } as const;
+    const off = offTable(seenAt, name, setup.area);
+    if (off) return fail("input.invalid", `camera.seen.markers.${i} (marker ${m.id}): ${off} Nothing of this report was kept.`, "message");
     const s = { ship: id, x: m.x, y: m.y, heading: m.heading, uncertainty: m.uncertainty };
     const problem = seenProblem(s);
     if (problem) return fail("input.invalid", `camera.seen.markers.${i}: ${problem}`, "message");

@@ -2,7 +2,7 @@
  * What the camera sees in any photo, no table needed (`quarterdeck camera detect`, docs/reference/camera.md): every marker found,
  * each with its four corners in the official AprilTag image's order (its top-left first, clockwise; pixel centres at
  * integers) and whether its pattern fit would be kept by the measuring (`refine.ts`, the residual gate of
- * `measure.ts`). The looks, each adding only markers at places no earlier look found one: the AprilTag library's own
+ * `fit-gate.ts`). The looks, each adding only markers at places no earlier look found one: the AprilTag library's own
  * (`apriltag-detector.ts`, when given: every pixel, then on a half-size image, which finds large blurred markers the
  * first misses), then the detector's (the first, second and further looks of `find-markers.ts`, none expected). An id
  * may be seen at several places (a photo of many copies of one tag): each is listed. For clubs checking a camera,
@@ -11,10 +11,10 @@
 import type { AprilTag } from "./apriltag-detector.ts";
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
+import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
 import type { Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
-import { MAX_FIT_RESIDUAL } from "./measure.ts";
 import { refineMarker } from "./refine.ts";
 
 /** One marker seen: the fitted corners when its fit is kept, else the detector's. */
@@ -71,8 +71,8 @@ function judged(image: GreyImage, m: DetectedMarker, cells?: MarkerCells): SeenM
   if (!cells) return { id: m.id, corners: m.corners, fit: "refused: no pattern to fit (the detector gave no cells)" };
   const r = refineMarker(image, m, cells(m.id));
   if (!r) return { id: m.id, corners: m.corners, fit: "refused: the pattern fit failed (the marker runs off the image?)" };
-  if (!(r.residual <= MAX_FIT_RESIDUAL)) {
-    const fit = `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${MAX_FIT_RESIDUAL})`;
+  if (!fitKept(image, r)) {
+    const fit = `refused: pattern fits poorly (residual ${r.residual.toFixed(2)} over ${residualLimit(r.contrast, frameNoise(image)).toFixed(2)})`;
     return { id: m.id, corners: m.corners, fit };
   }
   return { id: m.id, corners: r.corners, fit: "kept" };

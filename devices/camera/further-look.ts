@@ -10,7 +10,7 @@
  * candidates; OpenCV reads a candidate's cells by its own Otsu split of that candidate, as at the first look, and
  * the candidates it could not read go through the second look's checks (`second-look.ts`). What is found is then
  * measured like every other marker (`measure.ts`): its pattern fitted to the pixels, refused when the fit is poor
- * (`MAX_FIT_RESIDUAL`) or its shape is not the printed square. Pure but for the detector.
+ * (`fitKept`, `fit-gate.ts`) or its shape is not the printed square. Pure but for the detector.
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import type { MarkerCells } from "./marker-cells.ts";

@@ -1,18 +1,20 @@
 /**
- * Lens distortion, corrected with the usual radial model (Brown's, as OpenCV's calibration uses) about the image's
- * centre: seen = c + (p − c)·(1 + k·r² + k2·r⁴), r measured in half-diagonals, inverted by fixed-point iteration.
+ * Lens distortion, corrected with the usual radial model (Brown's, as OpenCV's calibration uses) about the lens's
+ * centre c: seen = c + (p − c)·(1 + k·r² + k2·r⁴), r measured in half-diagonals, inverted by fixed-point iteration.
  * (The one- and two-term division models were tried first: on a strong barrel, k ≈ −0.22, they left up to 2.5 mm
  * at the table's edges however fitted; docs/camera.md.) It is fitted from the reference
  * markers themselves — the four corner markers (ids 0–3) and the four edge markers (ids 4–7, at the middle of each
- * side): with eight known points on the table, the homography and (k, k2) are fitted together by a golden-section
- * search over the lens's terms, each step a linear homography fit (k alone with five reference markers). With only
- * the four corners the lens stays uncorrected (a plain homography: exact at the corners, off inside by the lens's
- * bow). Measured against a renderer that uses Brown's model instead: docs/camera.md.
+ * side): with eight known points on the table, the homography, (k, k2) and the centre c are fitted together — a
+ * coarse grid over the terms, then Levenberg–Marquardt, each step a linear homography fit (k and k2 about the image's
+ * centre with six or seven references, or about the centre an earlier frame found; k alone with five). A real lens's
+ * centre is a percent or more off the image's: taken as the image's, 3 % off left ships 3–10 mm out (docs/camera.md).
+ * With only the four corners the lens stays uncorrected (a plain homography: exact at the corners, off inside by the
+ * lens's bow). Measured against a renderer that uses Brown's model instead: docs/camera.md.
  */
-import { applyHomography, fitHomography, type Homography, type Point } from "./homography.ts";
+import { applyHomography, fitHomography, type Homography, type Point, solveLinear } from "./homography.ts";
 import { quadCentre } from "./markers.ts";
 
-/** A lens correction: the division model's k about the centre, and the normalising half-diagonal. */
+/** A lens correction: Brown's k and k2 about the lens's centre (cx, cy), and the normalising half-diagonal. */
 export interface Lens {
   readonly k: number;
   readonly k2: number;
@@ -68,34 +70,42 @@ function residuals(lens: Lens, image: readonly Quad[], table: readonly Point[]):
   });
 }
 
-/** Levenberg–Marquardt over the lens's two terms (numeric derivatives), from a start near the minimum. */
-function refine(k: number, k2: number, res: (k: number, k2: number) => number[] | null): [number, number] {
+/**
+ * Levenberg–Marquardt over a few of the lens's terms (numeric derivatives), from a start near the minimum: `res`
+ * gives the references' misfits for the terms `x`, null when the homography cannot be fitted.
+ */
+function refine(x0: readonly number[], res: (x: readonly number[]) => number[] | null, steps: readonly number[]): number[] {
   const ss = (r: number[] | null) => (r ? r.reduce((s, v) => s + v * v, 0) : Number.POSITIVE_INFINITY);
-  let r = res(k, k2);
+  let x = [...x0];
+  let r = res(x);
   let cost = ss(r);
   let lambda = 1e-3;
-  const d = 1e-6;
-  for (let it = 0; it < 30 && r; it++) {
-    const ra = res(k + d, k2);
-    const rb = res(k, k2 + d);
-    if (!ra || !rb) break;
+  const n = x.length;
+  for (let it = 0; it < 40 && r; it++) {
     const r0 = r;
-    const ja = ra.map((v, i) => (v - (r0[i] as number)) / d);
-    const jb = rb.map((v, i) => (v - (r0[i] as number)) / d);
+    const jac: number[][] = [];
+    for (let a = 0; a < n; a++) {
+      const d = steps[a] as number;
+      const moved = res(x.map((v, b) => (b === a ? v + d : v)));
+      if (!moved) return x;
+      jac.push(moved.map((v, i) => (v - (r0[i] as number)) / d));
+    }
     const dotp = (u: number[], w: number[]) => u.reduce((s, v, i) => s + v * (w[i] as number), 0);
-    const [aa, ab, bb, ga, gb] = [dotp(ja, ja), dotp(ja, jb), dotp(jb, jb), dotp(ja, r0), dotp(jb, r0)];
+    const jtj = jac.map((ja) => jac.map((jb) => dotp(ja, jb)));
+    const jtr = jac.map((ja) => -dotp(ja, r0));
+    const floor = Math.max(...jtj.map((row, a) => row[a] as number));
     let improved = false;
     for (let tries = 0; tries < 8 && !improved; tries++) {
-      const a11 = aa * (1 + lambda);
-      const a22 = bb * (1 + lambda);
-      const det = a11 * a22 - ab * ab;
-      if (Math.abs(det) < 1e-300) break;
-      const dk = -(a22 * ga - ab * gb) / det;
-      const dk2 = -(a11 * gb - ab * ga) / det;
-      const rn = res(k + dk, k2 + dk2);
+      // a floor under the diagonal: with no distortion yet (k = 0) the centre moves nothing, and its zero row would
+      // leave the system singular before k has moved
+      const damped = jtj.map((row, a) => row.map((v, b) => (a === b ? v * (1 + lambda) + 1e-9 * floor : v)));
+      const step = solveLinear(damped, [...jtr]);
+      if (!step) break;
+      const xn = x.map((v, a) => v + (step[a] as number));
+      const rn = res(xn);
       const cn = ss(rn);
       if (cn < cost) {
-        [k, k2, r, cost] = [k + dk, k2 + dk2, rn, cn];
+        [x, r, cost] = [xn, rn, cn];
         lambda /= 10;
         improved = true;
       } else {
@@ -104,7 +114,7 @@ function refine(k: number, k2: number, res: (k: number, k2: number) => number[] 
     }
     if (!improved) break;
   }
-  return [k, k2];
+  return x;
 }
 
 function fitWith(lens: Lens, image: readonly Quad[], table: readonly Point[]): PlaneFit | null {
@@ -146,32 +156,76 @@ export function goldenMin(f: (x: number) => number, lo: number, hi: number, step
   return [x, f(x)];
 }
 
+/** How far off (RMS, mm) the references may be left by a lens fitted about the image's centre before the grid is
+ * searched about centres off it too: a good fit leaves them a few tenths of a millimetre off. */
+const FAR_MM = 0.5;
+
+/** The grid's best lens about each centre (offsets: fractions of the image's width and height off its centre). */
+function searchGrid(base: Lens, offsets: readonly (readonly [number, number])[], rms: (lens: Lens) => number): Lens {
+  const width = base.cx * 2;
+  const height = base.cy * 2;
+  let start: Lens = base;
+  let least = Number.POSITIVE_INFINITY;
+  for (const [ox, oy] of offsets) {
+    const centred = { ...base, cx: base.cx + ox * width, cy: base.cy + oy * height };
+    for (let i = 0; i <= 24; i++) {
+      for (let j = 0; j <= 20; j++) {
+        const lens = { ...centred, k: -0.6 + 0.05 * i, k2: -0.5 + 0.05 * j };
+        const e = rms(lens);
+        if (e < least) [least, start] = [e, lens];
+      }
+    }
+  }
+  return start;
+}
+
+/** Levenberg–Marquardt from `start` over the lens's two terms, and its centre when `withCentre`. */
+function fitLens(start: Lens, image: readonly Quad[], table: readonly Point[], withCentre: boolean): Lens {
+  const px = start.norm * 1e-4;
+  const [k, k2, cx, cy] = refine(
+    withCentre ? [start.k, start.k2, start.cx, start.cy] : [start.k, start.k2],
+    ([a, b, x, y]) => residuals({ ...start, k: a as number, k2: b as number, cx: x ?? start.cx, cy: y ?? start.cy }, image, table),
+    [1e-6, 1e-6, px, px],
+  );
+  return { ...start, k: k as number, k2: k2 as number, cx: cx ?? start.cx, cy: cy ?? start.cy };
+}
+
 /**
- * Fits the homography from reference markers seen (their corners) to their centres on the table, with the lens's k when there are five points or more and
- * k2 too from six (ranges wider than any webcam's barrel or pincushion).
+ * Fits the homography from reference markers seen (their corners) to their centres on the table, with the lens's k
+ * when there are five points or more, k2 too from six (ranges wider than any webcam's barrel or pincushion), and the
+ * lens's centre from eight; `start`, a lens fitted to an earlier frame of the same camera, is followed rather than
+ * searched for (its centre kept when fewer than eight references are seen).
  */
-export function fitPlane(image: readonly Quad[], table: readonly Point[], width: number, height: number): PlaneFit | null {
+export function fitPlane(image: readonly Quad[], table: readonly Point[], width: number, height: number, start?: Lens): PlaneFit | null {
   const base = noLens(width, height);
   const plain = fitWith(base, image, table);
   if (!plain || image.length <= 4) return plain;
-  const rms = (k: number, k2: number) => fitWith({ ...base, k, k2 }, image, table)?.rms ?? Number.POSITIVE_INFINITY;
-  let k = 0;
-  let k2 = 0;
+  const rms = (lens: Lens) => fitWith(lens, image, table)?.rms ?? Number.POSITIVE_INFINITY;
   if (image.length === 5) {
-    [k] = goldenMin((x) => rms(x, 0), -0.6, 0.6);
-  } else {
-    // A coarse grid first (the two terms trade off against each other, so the surface has long valleys where a
-    // search from afar stops short), then nested searches in the best cell.
-    let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i <= 24; i++) {
-      for (let j = 0; j <= 20; j++) {
-        const [x, y] = [-0.6 + 0.05 * i, -0.5 + 0.05 * j];
-        const e = rms(x, y);
-        if (e < best) [best, k, k2] = [e, x, y];
-      }
-    }
-    [k, k2] = refine(k, k2, (a, b) => residuals({ ...base, k: a, k2: b }, image, table));
+    const [k] = goldenMin((x) => rms({ ...base, k: x }), -0.6, 0.6);
+    const five = fitWith({ ...base, k }, image, table);
+    return five && five.rms < plain.rms ? five : plain;
   }
-  const best = fitWith({ ...base, k, k2 }, image, table);
+  // A coarse grid first (the two terms trade off against each other, so the surface has long valleys where a search
+  // from afar stops short), then Levenberg–Marquardt from its best cell — with eight references, over the lens's
+  // centre too. A centre off the image's bends the valleys: searched about the image's centre alone, a barrel of
+  // k ≈ −0.25 with its centre 3 % off settled 14 mm wrong; so when the fit about the image's centre leaves the
+  // references more than FAR_MM off, the grid is searched again about centres 3 % off it each way. A lens fitted to
+  // an earlier frame of the same camera (`start`) is where the search starts instead: the lens is calibrated once and
+  // kept while the camera stands, and only followed from frame to frame (a few steps, not the grid).
+  const withCentre = image.length >= 8;
+  const offCentre = [-0.03, 0, 0.03].flatMap((x) => [-0.03, 0, 0.03].map((y) => [x, y] as const)).filter(([x, y]) => x || y);
+  const starts = [
+    ...(start ? [() => start] : []),
+    () => searchGrid(base, [[0, 0]], rms),
+    ...(withCentre ? [() => searchGrid(base, offCentre, rms)] : []),
+  ];
+  let lens = base;
+  for (const from of starts) {
+    const tried = fitLens(from(), image, table, withCentre);
+    if (rms(tried) < rms(lens)) lens = tried;
+    if (rms(lens) <= FAR_MM) break;
+  }
+  const best = fitWith(lens, image, table);
   return best && best.rms < plain.rms ? best : plain;
 }

@@ -4,12 +4,14 @@
  * the camera page's worker.
  */
 import type { GreyImage } from "./detector.ts";
+import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
 import { applyHomography, type Point } from "./homography.ts";
-import { fitPlane, type PlaneFit, type Quad, undistort } from "./lens.ts";
+import { fitPlane, type Lens, type PlaneFit, type Quad, undistort } from "./lens.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import { type Area, CORNER_IDS, type DetectedMarker, EDGE_IDS, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
 import { type RefinedMarker, refineMarker } from "./refine.ts";
+import { planeFromCorners } from "./three-references.ts";
 
 /** A frame measured: §7's JSON plus what a person setting the camera up wants to see. */
 export interface Measurement {
@@ -29,6 +31,11 @@ export interface Measurement {
   readonly refinedShips: readonly RefinedShip[];
   /** Every ship marker as detected in this frame, fitted or not (for the next frame's `previous`: who is moving). */
   readonly seenShips: readonly DetectedMarker[];
+  /**
+   * What the frame made do with, in words, when its references fell short: the last good frame's plane, or a plane
+   * from three references' corners. Absent when the frame's own references gave the plane.
+   */
+  readonly note?: string;
 }
 
 /** A ship marker's refinement, kept with the detector's corners it started from. */
@@ -36,6 +43,9 @@ export interface RefinedShip {
   readonly detected: DetectedMarker;
   readonly refined: DetectedMarker;
 }
+
+/** How far (px) a reference may have moved since the last good frame for that frame's plane still to serve. */
+export const STANDING_PX = 2;
 
 /** A frame that could not be measured, with what was found. */
 export interface MeasureFailure {
@@ -81,13 +91,6 @@ export interface MeasureOptions {
 }
 
 /**
- * A ship marker whose pattern fits the pixels worse than this (RMS residual over its contrast) is refused: a fully
- * visible marker fits within about 0.06 on rendered frames (noise and cloth texture), a hand or hull over a part of
- * it leaves far more (measured: docs/camera.md).
- */
-export const MAX_FIT_RESIDUAL = 0.1;
-
-/**
  * The fewest reference markers a frame's plane is trusted from, on a table with edge markers (any of 4–7 seen):
  * with fewer the lens's two terms are fitted from too few points and ships inside the area come out past the
  * tolerance (measured: docs/performance.md), so the frame is refused rather than its ships misplaced. A table with
@@ -104,8 +107,11 @@ export const MIN_REFERENCES = 6;
  */
 export const MOVING_PX = 2;
 
-/** The plane fit from the reference markers found, or null when fewer than four are. */
-export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
+/**
+ * The plane fit from the reference markers found, or null when fewer than four are; `start`, the lens an earlier
+ * frame of this camera found, is followed rather than searched for.
+ */
+export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions, start?: Lens): PlaneFit | null {
   const image: Quad[] = [];
   const table: Point[] = [];
   for (const m of found) {
@@ -114,7 +120,7 @@ export function fitReferences(found: readonly DetectedMarker[], o: MeasureOption
     image.push(m.corners);
     table.push(t);
   }
-  return image.length >= 4 ? fitPlane(image, table, o.width, o.height) : null;
+  return image.length >= 4 ? fitPlane(image, table, o.width, o.height, start) : null;
 }
 
 /** Measures a frame's markers. */
@@ -123,32 +129,9 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   const missing = CORNER_IDS.filter((id) => !ids.includes(id));
   // The references as detected decide whether the camera moved; refined (only when the plane is fitted anew) they fit it.
   const references = detected.filter((m) => referencePosition(m.id, o.area) !== null);
-  const fit =
-    o.previous && sameReferences(references, o.previous.references)
-      ? o.previous.plane
-      : fitReferences(o.refine ? refineAll(references, o.refine) : references, o);
-  const edgeSeen = references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id));
-  if (fit && edgeSeen && fit.points < MIN_REFERENCES) {
-    const seen = references.map((m) => m.id).sort((a, b) => a - b);
-    return {
-      ok: false,
-      code: "camera.corners",
-      message: `only ${fit.points} reference markers seen (${seen.join(", ")}): at least ${MIN_REFERENCES} of 0–7 are needed to trust the lens's fit — is a hand or a model over one?`,
-      found: ids,
-      missing,
-    };
-  }
-  if (!fit || fit.rms > 0.02 * Math.max(o.area.width, o.area.height)) {
-    return {
-      ok: false,
-      code: "camera.corners",
-      message: fit
-        ? `the reference markers do not fit the area ${o.area.width}×${o.area.height} mm (off by ${fit.rms.toFixed(0)} mm): is --area right?`
-        : `found ${ids.length ? `markers ${ids.join(", ")}` : "no markers"}; need at least four of the reference markers 0–7 (corners 0–3)`,
-      found: ids,
-      missing,
-    };
-  }
+  const plane = planeOf(references, o, ids);
+  if ("message" in plane) return { ok: false, code: "camera.corners", message: plane.message, found: ids, missing };
+  const { fit } = plane;
   // A ship id seen twice in one frame is ambiguous: neither is placed.
   const detectedShips = detected.filter((m) => m.id >= FIRST_SHIP_ID);
   const moving = o.refine ? movingShips(detectedShips, o.previous) : new Set<DetectedMarker>();
@@ -175,8 +158,12 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   for (const m of ships) {
     if (twice.has(m.id)) continue;
     const fitted = "residual" in m ? (m as RefinedMarker) : undefined;
-    if (fitted && !(fitted.residual <= MAX_FIT_RESIDUAL)) {
-      refused.push({ id: m.id, reason: `pattern fits poorly (residual ${fitted.residual.toFixed(2)}): covered?` });
+    if (fitted && o.refine && !fitKept(o.refine.image, fitted)) {
+      const limit = residualLimit(fitted.contrast, frameNoise(o.refine.image));
+      refused.push({
+        id: m.id,
+        reason: `pattern fits poorly (residual ${fitted.residual.toFixed(2)}, over ${limit.toFixed(2)}): covered?`,
+      });
       continue;
     }
     const r = poseOf(m, fit, size, undefined, fitted?.cornerSigma);
@@ -192,10 +179,80 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
     refused,
     fit: { rms: fit.rms, points: fit.points, k: fit.lens.k, k2: fit.lens.k2 },
     plane: fit,
-    references,
+    references: plane.references,
     refinedShips,
     seenShips: detectedShips,
+    ...(plane.note ? { note: plane.note } : {}),
   };
+}
+
+/** A frame's plane, the references to compare the next frame's with, and what was made do with; or why none. */
+type FramePlane = { fit: PlaneFit; references: readonly DetectedMarker[]; note?: string } | { message: string };
+
+/**
+ * The plane of a frame: the last frame's while the references stand where they were; else fitted from this frame's.
+ * A frame whose references fall short — a hand or a model over one, a dim corner missed — is not lost: while the
+ * references it does see stand where they stood (the camera has not moved), the last good frame's plane is used,
+ * and said so; with no earlier frame (a still photo), three references give a plane from their corners
+ * (`three-references.ts`), said so, less sure.
+ */
+function planeOf(references: readonly DetectedMarker[], o: MeasureOptions, ids: readonly number[]): FramePlane {
+  const previous = o.previous;
+  if (previous && sameReferences(references, previous.references)) return { fit: previous.plane, references: previous.references };
+  const used = o.refine ? refineAll(references, o.refine) : references;
+  const fit = fitReferences(used, o, previous?.plane.lens);
+  const edgeSeen = references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id));
+  const seen = references.map((m) => m.id).sort((a, b) => a - b);
+  const tooFew = fit !== null && edgeSeen && fit.points < MIN_REFERENCES;
+  const offArea = fit !== null && fit.rms > 0.02 * Math.max(o.area.width, o.area.height);
+  if (fit && !tooFew && !offArea) return { fit, references };
+  if (previous && standing(references, previous.references)) {
+    const gone = previous.references.map((m) => m.id).filter((id) => !seen.includes(id));
+    return {
+      fit: previous.plane,
+      references: previous.references,
+      note: `reference marker${gone.length === 1 ? "" : "s"} ${gone.join(", ")} not seen: the plane of the last good frame is used`,
+    };
+  }
+  if (!fit && used.length === 3) {
+    const three = fitThree(used, o);
+    if (three && three.rms <= 0.02 * Math.max(o.area.width, o.area.height)) {
+      return {
+        fit: three,
+        references,
+        note: `only reference markers ${seen.join(", ")} seen: the plane from their corners, less sure (the lens not corrected)`,
+      };
+    }
+  }
+  if (tooFew && fit) {
+    return {
+      message: `only ${fit.points} reference markers seen (${seen.join(", ")}): at least ${MIN_REFERENCES} of 0–7 are needed to trust the lens's fit — is a hand or a model over one?`,
+    };
+  }
+  return {
+    message: fit
+      ? `the reference markers do not fit the area ${o.area.width}×${o.area.height} mm (off by ${fit.rms.toFixed(0)} mm): is --area right?`
+      : `found ${ids.length ? `markers ${ids.join(", ")}` : "no markers"}; need at least four of the reference markers 0–7 (three give a plane less sure)`,
+  };
+}
+
+/** The plane from three references' corners (`three-references.ts`). */
+function fitThree(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
+  const image = found.map((m) => m.corners);
+  const table = found.map((m) => referencePosition(m.id, o.area) as Point);
+  return planeFromCorners(image, table, o.width, o.height);
+}
+
+/**
+ * The camera has not moved: at least two references seen, each within STANDING_PX of where the last good frame saw
+ * it (a camera knocked on its stand moves them all by more).
+ */
+function standing(now: readonly DetectedMarker[], before: readonly DetectedMarker[]): boolean {
+  if (now.length < 2) return false;
+  return now.every((m) => {
+    const b = before.find((x) => x.id === m.id);
+    return b !== undefined && within(m, b, STANDING_PX);
+  });
 }
 
 /**

@@ -12,18 +12,17 @@
  * level solved by least squares from the pixels (`readFitted`), which reads markers of 19–23 px (cells under 3 px)
  * that a threshold misreads by 2–7 cells — and the fit repeated once if they now read as another code; it is kept
  * only when that read is within two cells of the marker's code and eight of every other marker's, and the pattern
- * fits as well as a marker found at the first look must (`MAX_FIT_RESIDUAL`). What it gives then goes through the same
+ * fits as well as a marker found at the first look must (`fitKept`, `fit-gate.ts`). What it gives then goes through the same
  * measuring as the first look's markers: nothing is placed on the strength of the second look alone. Pure.
  */
 import type { GreyImage } from "./detector.ts";
+import { fitKept } from "./fit-gate.ts";
 import { applyHomography, fitHomography, type Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import { type Corners, type MarkerCodes, type ReadCode, readCode, readFitted } from "./marker-code.ts";
 import type { DetectedMarker } from "./markers.ts";
 import { refineMarker } from "./refine.ts";
 
-/** The largest pattern-fit residual kept, as for the first look (`measure.ts`'s `MAX_FIT_RESIDUAL`). */
-const MAX_RESIDUAL = 0.1;
 /** A first read this close to a code is taken for it (AprilTag 36h11 codes are ≥ 11 cells apart: 5 is unambiguous). */
 const FIRST_READ = 5;
 /** After the fit: at most this many cells off the marker's code … */
@@ -76,7 +75,7 @@ function readCandidate(image: GreyImage, quad: Corners, o: SecondLookInput): Det
   let corners = upright(image, first.corners, guess.id, o.codes);
   for (let attempt = 0; attempt < 2; attempt++) {
     const fitted = refineMarker(image, { id: guess.id, corners }, o.cells(guess.id));
-    if (!fitted || !(fitted.residual <= MAX_RESIDUAL)) return null;
+    if (!fitted || !fitKept(image, fitted)) return null; // the same gate as the first look's (`fit-gate.ts`)
     const again = readFitted(image, fitted.corners, fitted.blur);
     if (!again) return null;
     const n = o.codes.nearest(again.bits);

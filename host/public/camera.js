@@ -135,7 +135,7 @@ function Status({ snap, setup, link, demo }) {
       <dt>Frames a second</dt><dd>${s?.fps ? s.fps.toFixed(1) : "—"}</dd>
       <dt>Area</dt><dd>${setup.area.width} × ${setup.area.height} mm</dd>
       <dt>References</dt><dd>${f ? (refs.length ? refs.join(", ") : "none seen") : "—"}</dd>
-      <dt>Fit</dt><dd>${m ? (m.ok ? `${r1(m.fit.rms)} mm RMS over ${m.fit.points} markers` : m.message) : "—"}</dd>
+      <dt>Fit</dt><dd>${m ? (m.ok ? `${r1(m.fit.rms)} mm RMS over ${m.fit.points} markers${m.note ? ` — ${m.note}` : ""}` : m.message) : "—"}</dd>
       <dt>Table</dt><dd id="camera-link" data-link=${link.state} class=${link.state === "down" ? "trouble-small" : ""}>${linkWords(link.state)}${
         link.state === "up" && link.lastReport
           ? link.lastReport.error

@@ -110,7 +110,10 @@ function ActionPanel({ state }) {
       <${Waiting} followUps=${state.followUps.slice(1)} />`;
   }
   if (!p) {
-    return html`<h2 class="kicker">Ready</h2><div class="instruction" id="instruction">Tap a ship to see its log</div>`;
+    // a phase where a tap sets nothing up: what the phase is for, then what a tap does
+    return html`<h2 class="kicker">Ready</h2>
+      ${state.phase.purpose ? html`<div class="instruction" id="phase-purpose">${state.phase.purpose}</div>` : null}
+      <div class=${state.phase.purpose ? "phase-note" : "instruction"} id="instruction">Tap a ship to see its log</div>`;
   }
   const shipFields = p.fields.filter((f) => f.type === "ship");
   if (onlyShown(state)) {

@@ -2,12 +2,13 @@
 // table, then the fleets (a roster file, or ships one by one through a form built from the rule set's ship
 // fields, ids made from names, sides chosen), the rule set's options (with a club's data file: a chart, base-game
 // tables or sail(6)'s globals.c, checked at once), the starting wind, the sides' players, a
-// title; Create (`POST /api/games`, each refused value shown at its ship and field, by its label, and gone as soon
+// title; a summary of what Create makes (components/game-plan.js); Create (`POST /api/games`, each refused value shown at its ship and field, by its label, and gone as soon
 // as what it was about changes), then "Open it on the table now" (`POST /api/games/:id/open`). A table file may be
 // loaded instead.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { DataFileUpload } from "./components/data-file-upload.js";
+import { GamePlan, ShipList } from "./components/game-plan.js";
 import { RosterUpload } from "./components/roster-upload.js";
 import { RuleOptions, StartingWind } from "./components/rule-options.js";
 import { SetupWalk } from "./components/setup-walk.js";
@@ -24,24 +25,6 @@ const DICE = [
   ["manual", "types the dice in"],
   ["software", "the host rolls"],
 ];
-
-function Ships({ ships, errors, remove }) {
-  if (ships.length === 0) return html`<p class="muted" id="no-ships">No ships yet.</p>`;
-  return fleetsOf(ships.map((s, i) => ({ ...s, at: i }))).map(
-    (f) => html`<div class="fleet-block" data-side=${f.side}>
-      <h3>${f.side} <span class="muted">(${f.ships.length})</span></h3>
-      <ul class="fleet-list">
-        ${f.ships.map(
-          (s) => html`<li key=${s.at} data-ship=${s.id}>
-            <b>${s.name}</b> <span class="muted">${s.tag ? `tag ${[].concat(s.tag).join(" ")}` : "no tag yet"}</span>
-            <button type="button" class="secondary" aria-label=${`Remove ${s.name}`} onClick=${() => remove(s.at)}>Remove</button>
-            ${errors[s.at] ? html`<span class="field-error" role="alert">${errors[s.at]}</span>` : null}
-          </li>`,
-        )}
-      </ul>
-    </div>`,
-  );
-}
 
 function Players({ sides, players, setPlayers }) {
   if (sides.length === 0) return html`<p class="muted">The sides come from the ships.</p>`;
@@ -226,7 +209,8 @@ function NewGame() {
           <legend>3. Ships</legend>
           ${sc ? html`<p class="muted">The scenario brings its ships; ships you add here replace them.</p>` : null}
           <${RosterUpload} ruleset=${rs} onShips=${(more) => setShips([...ships, ...more])} />
-          <${Ships} ships=${ships} errors=${shipErrors} remove=${(at) => setShips(ships.filter((_, i) => i !== at))} />
+          <${ShipList} fleets=${fleetsOf(ships.map((s, at) => ({ ...s, at })))} ruleset=${rs} errors=${shipErrors}
+            remove=${(at) => setShips(ships.filter((_, i) => i !== at))} />
           <details class="add-ship"><summary>Add a ship by hand</summary>
             <${ShipForm} ruleset=${rs} sides=${sides} taken=${ships.map((s) => s.id)} onAdd=${(s) => setShips([...ships, s])} />
           </details>
@@ -249,6 +233,8 @@ function NewGame() {
           <label><span>Title of the game</span>
             <input id="title" value=${title} placeholder=${sc?.title ?? rs.title} onInput=${(e) => setTitle(e.currentTarget.value)} /></label>
         </fieldset>
+        <${GamePlan} ruleset=${rs} scenario=${sc} fleets=${fleetsOf(ships)} options=${options} wind=${wind} sides=${sides}
+          players=${players} title=${title} />
         <p id="create-error" class="error" role="alert">${general}</p>
         ${created ? null : html`<p><button type="button" id="create" onClick=${create}>Create the game</button></p>`}`
           : null

@@ -274,7 +274,11 @@ export const TableViewSchema = Type.Object(
         }),
       ),
     }),
-    phase: Type.Object({ index: Type.Integer({ minimum: 0 }), name: Nullable(Type.String()) }),
+    phase: Type.Object({
+      index: Type.Integer({ minimum: 0 }),
+      name: Nullable(Type.String()),
+      purpose: Nullable(Type.String({ description: "What the phase is for, shown while nothing is set up in it" })),
+    }),
     turn: Type.Integer({ minimum: 1 }),
     aside: Nullable(Type.Object({ type: Type.String(), title: Type.String() })),
     lastUndo: Nullable(

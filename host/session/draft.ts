@@ -59,7 +59,8 @@ export function nextDraft(actions: readonly ActionDef[], followUps: readonly Fol
     return { type, values, origin: "follow-up", purpose: head.purpose, rolls: [] };
   }
   if (head?.kind === "choose") return null;
-  const type = tableType ?? defaultActionType(actions);
+  // null: the phase has no action for a tap (none set up); undefined: the rule set's firing action
+  const type = tableType === undefined ? defaultActionType(actions) : tableType;
   return type ? emptyDraft(type) : null;
 }
 

@@ -8,8 +8,8 @@ import type { FollowUp, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { SessionSnapshot } from "../store/records.ts";
-import type { Draft } from "./draft.ts";
-import { phaseDraft } from "./turn.ts";
+import { type Draft, nextDraft } from "./draft.ts";
+import { phaseDraft, phaseDue, phaseOpening } from "./turn.ts";
 
 /**
  * Answers the `choose` follow-up at the head: checks the value(s) against the options and the count, and
@@ -40,5 +40,9 @@ export function restoreWork(setup: TableSetup, initial: TableState, snapshot: Se
   const configured = Object.fromEntries(setup.players.map((p) => [p.side, p.dice]));
   const players = { ...Object.fromEntries(sides.map((s) => [s, configured[s] ?? "electronic"])), ...snapshot?.players };
   if (snapshot) return { ...snapshot, players };
-  return { draft: phaseDraft(setup.ruleset, 0), followUps: [], phase: 0, players, bindings: setup.bindings, focus: null };
+  // a game set up mid-fight (a ship already burning) owes the first phase's due rolls from the start
+  const due = phaseDue(setup.ruleset, initial, 0);
+  const draft = due.length > 0 ? nextDraft(setup.ruleset.actions, due) : phaseDraft(setup.ruleset, 0);
+  const aside = due.length > 0 && phaseOpening(setup.ruleset, 0) ? { aside: phaseDraft(setup.ruleset, 0) } : {};
+  return { draft, followUps: due, phase: 0, players, bindings: setup.bindings, focus: null, ...aside };
 }

@@ -1,14 +1,15 @@
 /**
  * The turn, within a step: next-phase walks the rule set's declared turn (`RuleSet.turn`, read through `turn.ts`).
  * What the text plays when a phase or the turn ends is queued like the rolls the rules demand (one needing no dice is
- * played at once, its rolls prompted after it); entering a phase sets up the roll it opens with. The table follows
+ * played at once, its rolls prompted after it); entering a phase asks for the rolls it makes due (Age of Sail's fire
+ * removal), then sets up the roll it opens with. The table follows
  * the turn and the phase the rule set's state counts (`turnOf`, `phaseOf`), so a turn's end played by hand, or
  * undone, keeps turn and phase in step. What a move puts away unresolved is always said.
  */
 import { fail, type Result } from "../../src/result.ts";
-import { actionTitle, type Draft, emptyDraft } from "./draft.ts";
+import { actionTitle, type Draft, emptyDraft, nextDraft } from "./draft.ts";
 import type { StepRun } from "./step-run.ts";
-import { endsAsFollowUps, endsLeaving, phaseDraft, phaseOpening, statePhase, stateTurn, tapAction } from "./turn.ts";
+import { endsAsFollowUps, endsLeaving, phaseDraft, phaseDue, phaseOpening, statePhase, stateTurn, tapAction } from "./turn.ts";
 
 /** An action someone has started to set up: a field chosen (a ship tapped, a value given) or a die in. */
 const begun = (d: Draft): boolean => d.rolls.length > 0 || Object.keys(d.values).length > 0;
@@ -65,14 +66,23 @@ export function nextPhase(run: StepRun): Result<null> {
   return run.afterDraftChange();
 }
 
-/** Sets up the phase the table has entered: its opening roll (set aside while rolls the rules demand wait). */
+/**
+ * Sets up the phase the table has entered: the rolls it makes due are queued (after an end still owed) and the
+ * first is asked for; its opening roll is set up, or set aside while rolls the rules demand wait.
+ */
 function setOpening(run: StepRun): void {
   const w = run.work;
+  const { rs } = run.env;
+  const due = phaseDue(rs, run.game.state, w.phase);
+  if (due.length > 0) {
+    if (w.followUps.length === 0) w.draft = nextDraft(rs.actions, due);
+    w.followUps = [...w.followUps, ...due];
+  }
   if (w.followUps.length > 0) {
-    w.aside = phaseOpening(run.env.rs, w.phase) ? phaseDraft(run.env.rs, w.phase) : null;
+    w.aside = phaseOpening(rs, w.phase) ? phaseDraft(rs, w.phase) : null;
     return;
   }
-  w.draft = phaseDraft(run.env.rs, w.phase);
+  w.draft = phaseDraft(rs, w.phase);
 }
 
 /** The phase entered with nothing owed: its opening roll set up (one needing no dice played at once), or its tap action. */

@@ -1,6 +1,6 @@
 /**
- * The turn as the rule set declares it (`RuleSet.turn`), read by the session: what a phase opens with, which
- * action ships tapped set up in it, what the text plays when a phase or the turn ends, and the turn and phase the
+ * The turn as the rule set declares it (`RuleSet.turn`), read by the session: what a phase opens with, the rolls it
+ * makes due, which action ships tapped set up in it, what the text plays when a phase or the turn ends, and the turn and phase the
  * rule set's own state counts. The session walks any rule set's turn through these alone.
  */
 import type { FollowUp, RuleSet, TableState, TurnStep } from "../../src/game/types.ts";
@@ -16,7 +16,7 @@ export interface TurnShape {
   readonly opens: readonly (string | null)[];
   /** Per phase: the action ships tapped set up in it ({@link tapAction}). */
   readonly taps: readonly (string | null)[];
-  /** The tap action where no phase is declared (a rule set without phases): the firing action. */
+  /** The tap action of a rule set that declares no phases: the firing action (null where it declares phases). */
   readonly tapsElsewhere: string | null;
   /** The action types the turn plays at a phase's or the turn's end ({@link isTurnStep}). */
   readonly steps: ReadonlySet<string>;
@@ -29,7 +29,7 @@ export function turnShape(rs: RuleSet): TurnShape {
   return {
     opens: phases.map((i) => phaseOpening(rs, i)),
     taps: phases.map((i) => tapAction(rs, i)),
-    tapsElsewhere: defaultActionType(rs.actions),
+    tapsElsewhere: phases.length === 0 ? defaultActionType(rs.actions) : null,
     steps: new Set(ends.filter((a): a is string => a !== undefined)),
   };
 }
@@ -40,10 +40,27 @@ export function phaseOpening(rs: RuleSet, phase: number): string | null {
   return type && rs.actions.some((a) => a.type === type) ? type : null;
 }
 
-/** The action ships tapped set up in the phase: the phase's own, else the rule set's firing action. */
+/**
+ * The action ships tapped set up in the phase: the phase's own, else the rule set's firing action where the phase
+ * plays it, or opens with a roll (initiative, wind: two ships tapped set that roll aside for a fire between them,
+ * `step-tap.ts`), or the rule set declares no phases. Any other phase has none: a tap shows the ship's log, never a
+ * fire the phase refuses (Quickfire's repair had said "tap the firing ship", then "there is no fire").
+ */
 export function tapAction(rs: RuleSet, phase: number): string | null {
-  const type = rs.turn.phases[phase]?.taps;
-  return type && rs.actions.some((a) => a.type === type) ? type : defaultActionType(rs.actions);
+  const def = rs.turn.phases[phase];
+  const type = def?.taps;
+  if (type && rs.actions.some((a) => a.type === type)) return type;
+  const firing = defaultActionType(rs.actions);
+  return !def || def.opens !== undefined || (firing !== null && def.actions.includes(firing)) ? firing : null;
+}
+
+/** What the phase is for: its declared purpose, else its actions' titles ("Fire removal, Catching fire"). */
+export function phasePurpose(rs: RuleSet, phase: number): string | null {
+  const def = rs.turn.phases[phase];
+  if (!def) return null;
+  if (def.purpose) return def.purpose;
+  const titles = def.actions.map((t) => rs.actions.find((a) => a.type === t)?.title).filter((t): t is string => t !== undefined);
+  return titles.length > 0 ? `${titles.join(", ")}.` : null;
 }
 
 /** The draft a phase starts with: its opening roll, else its tap action waiting for the first tap. */
@@ -51,6 +68,9 @@ export function phaseDraft(rs: RuleSet, phase: number): Draft | null {
   const type = phaseOpening(rs, phase) ?? tapAction(rs, phase);
   return type ? emptyDraft(type) : null;
 }
+
+/** The rolls the text makes due as the table enters the phase, from the state then (`PhaseDef.due`). */
+export const phaseDue = (rs: RuleSet, state: TableState, phase: number): FollowUp[] => [...(rs.turn.phases[phase]?.due?.(state) ?? [])];
 
 /** What the text plays when the table leaves `phase`: the phase's end, then (leaving the last phase) the turn's. */
 export function endsLeaving(rs: RuleSet, phase: number): TurnStep[] {

@@ -215,6 +215,11 @@ export interface TurnStep {
 export interface PhaseDef {
   readonly name: string;
   /**
+   * What the phase is for, in the text's words, shown while nothing is set up in it ("Both sides move their ships").
+   * Absent: the titles of its actions.
+   */
+  readonly purpose?: string;
+  /**
    * The action types the text plays in this phase, so the table can note an action started outside them (it stays
    * allowed). An action in no phase's list (set-up such as `set-wind`, bookkeeping, rolls the rules demand as
    * follow-ups) belongs to no phase and is never noted.
@@ -223,12 +228,19 @@ export interface PhaseDef {
   /** The roll the phase opens with, set up when the table enters it (initiative, wind). */
   readonly opens?: string;
   /**
-   * The action a pair of ships tapped means in this phase: its ship fields filled in the order tapped (firer, then
-   * target). Absent: the rule set's firing action (the first with a firer and a target), noted outside its phases.
+   * The action ships tapped mean in this phase: its ship fields filled in the order tapped (firer, then target).
+   * Absent: the rule set's firing action (the first with a firer and a target) if the phase plays it, else none — a
+   * tap only shows the ship, and the display says what the phase is for.
    */
   readonly taps?: string;
   /** What the text plays when the phase ends (Sole Bay: fires and fireships after movement). */
   readonly ends?: TurnStep;
+  /**
+   * The rolls the text makes due as the table enters the phase, from the state then (Age of Sail's fire removal
+   * stage: each burning ship of the side whose stage it is): asked for in order, before the phase's opening roll.
+   * A method, so a rule set declares it over its own state.
+   */
+  due?(state: TableState): readonly FollowUp[];
 }
 
 /** The turn as the text plays it: its phases in order, and what ends the turn (after the last phase's own end). */

@@ -234,7 +234,7 @@ describe("the demo table in a browser", { timeout: 60_000 }, () => {
     // each option's name beside its tick (the ships the table measured within reach come ticked), then the pad's Done
     const listed = await display.locator(".choice-options li:not(.done)").evaluateAll((els) =>
       els.map((e) =>
-        [...e.childNodes]
+        Array.from(e.childNodes)
           .filter((n) => !(n instanceof Element && n.classList.contains("tick")))
           .map((n) => n.textContent)
           .join("")

@@ -250,8 +250,13 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
     await page.click(".ship-form button[type=submit]");
     await page.locator("[data-ship=henry]").waitFor();
 
-    // a second ship with Henry's tag passes alone; the game refuses it and the page marks it in the list
+    // a second ship with Henry's tag passes alone; the game refuses it and the page marks it in the list (every field
+    // of the form was cleared after Henry: only the side stays)
+    expect(await page.locator("#ship-rating").inputValue()).toBe("");
     await page.fill("#ship-name", "Mary");
+    await page.fill("#ship-rating", "2");
+    await page.selectOption("#ship-speed", "slow");
+    await page.selectOption("#ship-hull", "stout");
     await page.fill("#ship-tag", "04CC0000000001");
     await page.click(".ship-form button[type=submit]");
     await page.locator("[data-ship=mary]").waitFor();
@@ -262,6 +267,58 @@ describe("the games pages in a browser", { timeout: 120_000 }, () => {
       .toBe("Tag 04CC0000000001 is already on henry.");
     expect(await page.locator("#create-error").textContent()).toBe("A ship was refused: see the list.");
     expect((await games()).length).toBe(before);
+  });
+
+  it("makes exactly the game it shows: four ships by hand, two ticked Flagship, give a game of two flagships", async () => {
+    await page.goto(`${host.url}/games/new`);
+    await page.waitForSelector("body[data-ready]");
+    await page.selectOption("#ruleset", "sole-bay-1672");
+    await page.locator("details.add-ship summary").click();
+    const ships = [
+      { side: "English", name: "Royal Charles", flag: true },
+      { side: "English", name: "Victory", flag: false },
+      { side: "Dutch", name: "Eendracht", flag: true },
+      { side: "Dutch", name: "Gouda", flag: false },
+    ];
+    for (const [i, s] of ships.entries()) {
+      // a new side is typed; a side already there is chosen from the list
+      if (await page.locator("select#ship-side").count()) {
+        const sides = await page.locator("select#ship-side option").allTextContents();
+        await page.selectOption("#ship-side", sides.includes(s.side) ? s.side : "\u0000new");
+      }
+      if (await page.locator("input#ship-side").count()) await page.fill("#ship-side", s.side);
+      await page.fill("#ship-name", s.name);
+      await page.fill("#ship-rating", "3");
+      await page.selectOption("#ship-speed", "medium");
+      await page.selectOption("#ship-hull", "average");
+      await page.fill("#ship-squadron", s.side === "English" ? "red" : "blue");
+      expect(await page.locator("#ship-flagship").isChecked(), `the Flagship tick is clear for ship ${i + 1}`).toBe(false);
+      if (s.flag) await page.check("#ship-flagship");
+      await page.click(".ship-form button[type=submit]");
+      await expect.poll(() => page.locator(".fleet-list li").count(), WAIT).toBe(i + 1);
+    }
+    // the list shows the flags, squadrons and bases; the summary above Create says what will be made
+    expect(await page.locator("[data-ship=royal-charles] .ship-mark").allTextContents()).toEqual([
+      "Flagship",
+      "Squadron red",
+      "base 25 × 60 mm (the rules' usual)",
+    ]);
+    expect(await page.locator("[data-ship=victory] .ship-mark").allTextContents()).toEqual([
+      "Squadron red",
+      "base 25 × 60 mm (the rules' usual)",
+    ]);
+    expect(await page.locator("#game-plan [data-plan=side]").allTextContents()).toEqual([
+      "English: 2 ships · 1 flagship (Royal Charles)",
+      "Dutch: 2 ships · 1 flagship (Eendracht)",
+    ]);
+    await page.fill("#title", "Two flags");
+    await checkPage(page, "new-by-hand");
+    await page.click("#create");
+    await page.locator("#open-now").waitFor();
+    const made = (await games()).find((g) => g.title === "Two flags");
+    const file = await fetch(`${host.url}/api/games/${made?.id}/table-file`);
+    const text = await file.text();
+    expect(text.match(/flagship: true/g) ?? [], text).toHaveLength(2);
   });
 
   it("resumes an earlier game from /games", async () => {

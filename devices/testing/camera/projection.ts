@@ -1,7 +1,8 @@
 /**
  * The rendered camera's projection: where it stands and looks (position, target, roll), its focal length (chosen so
  * the reference markers fill the frame as the scene asks) and its lens (Brown's radial model, k1 and k2, which the
- * detector does not use: it fits its own one-parameter model). Table mm → distorted pixels, and back.
+ * detector is not told) about its centre, which may be off the image's (`SceneCamera.centre`). Table mm →
+ * distorted pixels, and back.
  */
 import type { Scene } from "./scene.ts";
 
@@ -22,6 +23,9 @@ export class Projection {
   readonly #z: V3;
   readonly focal: number;
   readonly #s: Scene["camera"];
+  /** The lens's centre (principal point), pixels. */
+  readonly #cx: number;
+  readonly #cy: number;
 
   constructor(cam: Scene["camera"], reach: readonly { x: number; y: number }[]) {
     this.#s = cam;
@@ -38,12 +42,15 @@ export class Projection {
     this.#x = x;
     this.#y = y;
     this.#z = z;
+    this.#cx = cam.width / 2 + (cam.centre?.x ?? 0) * cam.width;
+    this.#cy = cam.height / 2 + (cam.centre?.y ?? 0) * cam.height;
+    // the focal length that fits the references in: room each way from the lens's centre, which may be off the image's
     let fx = Number.POSITIVE_INFINITY;
     let fy = Number.POSITIVE_INFINITY;
     for (const p of reach) {
       const [u, v] = this.#distort(this.#normalised(p.x, p.y));
-      fx = Math.min(fx, cam.width / 2 / Math.abs(u));
-      fy = Math.min(fy, cam.height / 2 / Math.abs(v));
+      fx = Math.min(fx, (u > 0 ? cam.width - this.#cx : this.#cx) / Math.abs(u));
+      fy = Math.min(fy, (v > 0 ? cam.height - this.#cy : this.#cy) / Math.abs(v));
     }
     this.focal = cam.fill * Math.min(fx, fy);
   }
@@ -63,13 +70,13 @@ export class Projection {
   /** Table mm → pixel (distorted, as seen). */
   toPixel(X: number, Y: number): { x: number; y: number } {
     const [u, v] = this.#distort(this.#normalised(X, Y));
-    return { x: this.#s.width / 2 + this.focal * u, y: this.#s.height / 2 + this.focal * v };
+    return { x: this.#cx + this.focal * u, y: this.#cy + this.focal * v };
   }
 
   /** Pixel → table mm, through the lens (fixed-point inverse of Brown's model) and the ray to the table. */
   toTable(px: number, py: number, out: Float64Array): void {
-    const xd = (px - this.#s.width / 2) / this.focal;
-    const yd = (py - this.#s.height / 2) / this.focal;
+    const xd = (px - this.#cx) / this.focal;
+    const yd = (py - this.#cy) / this.focal;
     let x = xd;
     let y = yd;
     for (let i = 0; i < 6; i++) {

@@ -30,6 +30,11 @@ export interface SceneCamera {
   readonly k2: number;
   /** How much of the image the table's reference markers span (the focal length follows). */
   readonly fill: number;
+  /**
+   * Where the lens's axis meets the image (its principal point, about which it distorts), off the image's centre as
+   * a fraction of the width and the height (default 0, 0: centred). A real webcam's is off by a percent or two.
+   */
+  readonly centre?: { readonly x: number; readonly y: number };
 }
 
 /** A hand above the table: palm centre (mm on the table), the way its fingers point (degrees), its scale. */
@@ -74,6 +79,10 @@ export interface RandomSceneOptions {
   readonly edges?: boolean;
   /** Add a hand and a covered corner (default true). */
   readonly occlusion?: boolean;
+  /** The sensor's noise, grey levels σ (default: drawn between 1 and 6; a webcam in room light gives about 16). */
+  readonly noise?: number;
+  /** The lens's centre off the image's, fractions of the width and height (default centred; see `SceneCamera`). */
+  readonly lensCentre?: { readonly x: number; readonly y: number };
 }
 
 /** The reference markers (corners, and edges unless told not) of an area, upright. */
@@ -124,6 +133,7 @@ export function randomScene(seed: number, o: RandomSceneOptions): Scene {
     k1: between(-0.25, 0.05),
     k2: between(-0.02, 0.06),
     fill: between(0.8, 0.94),
+    ...(o.lensCentre ? { centre: o.lensCentre } : {}),
   };
   const occlusion = o.occlusion ?? true;
   const hand: SceneHand | undefined =
@@ -134,13 +144,16 @@ export function randomScene(seed: number, o: RandomSceneOptions): Scene {
     occlusion && ships.length > 0
       ? [{ id: (ships[Math.floor(r() * ships.length)] as SceneMarker).id, corner: Math.floor(r() * 4), depth: between(0.15, 0.45) }]
       : [];
+  const blur = between(0.4, 1.4);
+  const drawnNoise = between(1, 6);
+  const light = { level: between(0.6, 1), gradient: between(0, 0.35), angle: between(0, 360), vignette: between(0, 0.35) };
   return {
     area,
     markers: [...refs, ...ships],
     camera,
-    blur: between(0.4, 1.4),
-    noise: between(1, 6),
-    light: { level: between(0.6, 1), gradient: between(0, 0.35), angle: between(0, 360), vignette: between(0, 0.35) },
+    blur,
+    noise: o.noise ?? drawnNoise, // drawn all the same, so a seed's light is the same at any noise
+    light,
     ...(hand ? { hand } : {}),
     covers,
     seed,

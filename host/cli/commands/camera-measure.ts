@@ -69,12 +69,13 @@ export async function runCameraMeasure(
     markers: m.markers.map((p) => ({ id: p.id, x: r1(p.x), y: r1(p.y), heading: r1(p.heading), uncertainty: r1(p.uncertainty) })),
     missing: m.missing,
     ...(m.refused.length ? { refused: m.refused } : {}),
+    ...(m.note ? { note: m.note } : {}),
   };
   if (json) return { code: 0, stdout: printJson(out) };
   const lines = out.markers.map((p) => `marker ${p.id}: x ${p.x} mm, y ${p.y} mm, heading ${p.heading}°, ±${p.uncertainty} mm`);
   const tail = [
     m.missing.length ? `corners not found: ${m.missing.join(", ")}` : "all four corners found",
-    `fit: ${m.fit.points} reference markers, ${m.fit.rms.toFixed(2)} mm RMS`,
+    `fit: ${m.fit.points} reference markers, ${m.fit.rms.toFixed(2)} mm RMS${m.note ? ` (${m.note})` : ""}`,
     ...m.refused.map((r) => `marker ${r.id} not placed: ${r.reason}`),
   ];
   return { code: 0, stdout: `${[...lines, ...tail].join("\n")}\n` };

@@ -68,8 +68,9 @@ export function ShipForm({ ruleset, sides, taken = [], onAdd }) {
     }
     setErrors({});
     onAdd(r.ships[0]);
-    // the next ship is often of the same kind: only what names this one is cleared
-    setValues({ ...values, name: "", tag: "" });
+    // every field of this ship is cleared for the next (a Flagship tick kept had made every later ship a flagship);
+    // only the side stays, the fleet being filled
+    setValues({ side: values.side });
   };
   return html`<form class="ship-form" onSubmit=${submit} aria-label="Add a ship" novalidate>
     <div class="ship-fields">

@@ -166,3 +166,21 @@ export function labelled(message, fields) {
     .replace(/ expected boolean\b/, " must be yes or no")
     .trim();
 }
+
+/**
+ * What the wizard's ship list says of a ship besides her name (issue 38: the list shows what the game will be made
+ * with): each ticked mark by its label (Flagship, Fireship, Squadron leader), her squadron, her base — her own, or the
+ * rules' usual one.
+ * @param {Record<string, any>} ship
+ * @param {readonly { name: string; label: string; type?: string }[]} fields the rule set's ship fields
+ * @param {{ width: number; length: number } | undefined} defaultBase
+ * @returns {string[]}
+ */
+export function shipMarks(ship, fields, defaultBase) {
+  const marks = fields.filter((f) => f.type === "boolean" && ship[f.name] === true).map((f) => f.label);
+  const squadron = fields.find((f) => f.name === "squadron");
+  if (squadron && ship.squadron !== undefined && String(ship.squadron).trim() !== "") marks.push(`${squadron.label} ${ship.squadron}`);
+  const base = ship.base ?? defaultBase;
+  if (base) marks.push(`base ${base.width} × ${base.length} mm${ship.base ? "" : " (the rules' usual)"}`);
+  return marks;
+}

@@ -112,7 +112,8 @@ export function onlyShown(state) {
   const p = state.pending;
   if (p?.origin !== "table" || p.dice.length > 0) return false;
   const ships = p.fields.filter((f) => f.type === "ship");
-  if (ships.length < 2) return false;
+  // an optional second ship (Sole Bay's movement: the ship she follows) is not what the tap waits for
+  if (ships.length < 2 || ships[1]?.optional === true) return false;
   const filled = ships.filter((f) => typeof p.action[String(f.name)] === "string");
   return filled.length === 1 && filled[0] === ships[0] && state.focus?.ship?.id === p.action[String(ships[0]?.name)];
 }

@@ -5,6 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { baseSizeOf } from "../../../src/game/ship-base.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 import { loadScenario } from "../../config/load.ts";
 import { scenarioNames } from "../../config/scenario.ts";
@@ -55,6 +56,10 @@ export const RuleSetsReply = Type.Object({
       dice: Dice,
       scenarios: Type.Array(Scenario, { description: "Bundled scenarios played with this rule set" }),
       dataFile: Type.Union([Type.String(), Type.Null()], { description: "What a club's data file for it holds; null: it takes none" }),
+      defaultBase: Type.Object(
+        { width: Type.Number(), length: Type.Number() },
+        { description: "The base (mm) a ship stands on when her set-up gives none" },
+      ),
     }),
   ),
 });
@@ -90,6 +95,7 @@ export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
       dice: rs.dice,
       scenarios: scenarios.get(rs.id) ?? [],
       dataFile: rs.dataFile?.description ?? null,
+      defaultBase: { ...baseSizeOf({}, rs.defaultBase) },
     })),
   };
   app.get("/api/rulesets", { schema: { response: { 200: RuleSetsReply } } }, async () => reply);

@@ -9,13 +9,14 @@ import { chance, chances, fieldDistribution, resolution } from "../../game/actio
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
-import type { TurnDef } from "../../game/types.ts";
+import type { PhaseDef, TurnDef } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { COMPASS_8, rotate8 } from "../../wind/compass.ts";
 import type { AosEvent } from "./events.ts";
 import { initiativeHeadline, windHeadline } from "./headline.ts";
 import { aosAction } from "./kit.ts";
 import { fromOf, OPPOSITE } from "./speed.ts";
+import { stageDue } from "./stage-rolls.ts";
 import type { AosState } from "./state.ts";
 import { clampSpeed, windDirectionStep, windSpeedStep } from "./tables.ts";
 
@@ -49,11 +50,26 @@ const STAGE_ACTIONS: Readonly<Record<(typeof PLAYER_PHASES)[number], readonly st
  */
 const STAGE_TAPS: Readonly<Partial<Record<(typeof PLAYER_PHASES)[number], string>>> = { "separate entangled ships": "separate" };
 
-const stage = (player: 1 | 2) => (p: (typeof PLAYER_PHASES)[number]) => ({
-  name: `player ${player}: ${p}`,
-  actions: STAGE_ACTIONS[p],
-  ...(STAGE_TAPS[p] ? { taps: STAGE_TAPS[p] } : {}),
-});
+/** What the stages where a tap means no roll are for, in the text's words (shown while nothing is set up). */
+const STAGE_PURPOSE: Readonly<Partial<Record<(typeof PLAYER_PHASES)[number], string>>> = {
+  "fire removal": "Burning ships fight their fires: 5–6 the first round, 6 the next, else she blows up.",
+  "separate entangled ships": "Tap two entangled ships to try to separate them (a 6), if desired.",
+  refloat: "Ships foundered on shoals try to refloat (a 6).",
+  "sinking check": "In high seas, ships with no gun decks or hull left sink on a 1 or 2.",
+};
+
+const stage =
+  (player: 1 | 2) =>
+  (p: (typeof PLAYER_PHASES)[number]): PhaseDef => {
+    const due = stageDue(p, player);
+    return {
+      name: `player ${player}: ${p}`,
+      actions: STAGE_ACTIONS[p],
+      ...(STAGE_PURPOSE[p] ? { purpose: STAGE_PURPOSE[p] } : {}),
+      ...(STAGE_TAPS[p] ? { taps: STAGE_TAPS[p] } : {}),
+      ...(due ? { due } : {}),
+    };
+  };
 
 /**
  * The round: each player's sequence, then "Round restarts by redefining wind direction and strength" — the wind roll

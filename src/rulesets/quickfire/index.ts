@@ -90,10 +90,22 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   // rolls of ships at zero speed.
   turn: {
     phases: [
-      { name: "Movement", actions: ["move", "initiative"], ends: END_PHASE },
+      {
+        name: "Movement",
+        purpose: "Both sides move their ships: tap a ship to record her move.",
+        actions: ["move", "initiative"],
+        taps: "move",
+        ends: END_PHASE,
+      },
       { name: "First gunnery", actions: ["gunnery", "quickfire-attack"], taps: "gunnery", ends: END_PHASE },
       { name: "Second gunnery and torpedoes", actions: ["gunnery", "quickfire-attack", "torpedo"], taps: "gunnery", ends: END_PHASE },
-      { name: "Repair: fires, repairs, sinking", actions: ["fire", "repair", "sinking"], ends: END_PHASE },
+      {
+        name: "Repair: fires, repairs, sinking",
+        purpose: "Fires burn, then each ship may spend repair dice: tap a ship to repair her.",
+        actions: ["fire", "repair", "sinking"],
+        taps: "repair",
+        ends: END_PHASE,
+      },
     ],
   },
   phaseOf: (state) => (state.game.phase === null ? null : PHASES.indexOf(state.game.phase)),

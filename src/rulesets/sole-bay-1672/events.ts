@@ -31,6 +31,7 @@ export type SoleBayEvent =
   | { type: "breakpoint-tested"; squadron: string; losses: number }
   | { type: "squadron-broken"; squadron: string }
   | { type: "initiative"; side: string }
+  | { type: "turn-ended" }
   | { type: "wind-set"; windward: TableEdge };
 
 const pairIs = (g: { a: string; b: string }, a: string, b: string) => (g.a === a && g.b === b) || (g.a === b && g.b === a);
@@ -116,6 +117,10 @@ export function applyEvent(state: SoleBayState, event: GameEvent): SoleBayState 
       // A new initiative starts a new turn: last turn's movement allowances no longer bind a following ship, and
       // every ship has both broadsides again, and each boarding action may fight its next round.
       return withGame(state, { initiative: e.side, allowances: {}, broadsides: {}, boarded: [] });
+    case "turn-ended":
+      // the turn is over however its initiative went (rolled, or skipped with next-phase): the same as a new
+      // initiative clears, and no side holds the initiative until it is rolled
+      return withGame(state, { initiative: null, allowances: {}, broadsides: {}, boarded: [] });
     case "wind-set":
       return { ...state, wind: { windward: e.windward } };
     default:

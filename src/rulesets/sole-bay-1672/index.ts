@@ -10,6 +10,7 @@ import { broadside } from "./actions/broadside.ts";
 import { collision, collisionDamage } from "./actions/collision.ts";
 import { breakpoint, initiative, setWind } from "./actions/command.ts";
 import { endMovement } from "./actions/end-movement.ts";
+import { endTurn } from "./actions/end-turn.ts";
 import { explosionHits, explosionRadius, explosionRoll } from "./actions/explosion.ts";
 import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplosion } from "./actions/fireship.ts";
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
@@ -30,6 +31,7 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
   backingSail,
   tacking,
   endMovement,
+  endTurn,
   collision,
   collisionDamage,
   grapple,
@@ -69,7 +71,8 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   // The Turn Sequence: "1. Initiative 2. Movement / Collisions 3. Broadsides / Boarding". Fireships are fired and burn
   // "during the movement phase", fire damage "per move": leaving the movement phase prompts the fires' and fireships'
   // rolls however the models were moved. A boarding action goes on "in the next initiative phase". Fire fighting has
-  // no phase in the text; the rest are set-up or rolls the rules demand. The table counts the turns.
+  // no phase in the text; the rest are set-up or rolls the rules demand. The table counts the turns; leaving the last
+  // phase plays the turn's end (no dice), so what held for the turn is over even when its initiative was skipped.
   turn: {
     phases: [
       { name: "Initiative", actions: ["initiative", "boarding-round", "break-off"], opens: "initiative" },
@@ -90,6 +93,7 @@ export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
       },
       { name: "Broadsides / Boarding", actions: ["broadside", "grapple", "boarding-round", "break-off"], taps: "broadside" },
     ],
+    ends: { action: "end-turn", purpose: "End of the turn: both broadsides ready again" },
   },
   parseState: (raw) => parseState(raw),
   applyEvent,

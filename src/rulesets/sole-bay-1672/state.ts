@@ -56,7 +56,7 @@ export const GameSchema = Type.Object(
     breakTests: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { default: {} }),
     /** Squadrons that broke off and retire. */
     broken: Ids,
-    /** Broadsides each ship has fired this turn ("A ship may use both broadsides in same turn"), cleared by each new initiative. */
+    /** Broadsides each ship has fired this turn ("A ship may use both broadsides in same turn"), cleared by each new initiative and by the turn's end. */
     broadsides: Type.Record(Type.String(), Type.Array(Type.Union([Type.Literal("port"), Type.Literal("starboard")])), { default: {} }),
     /** The side holding the initiative. */
     initiative: Type.Union([Type.String(), Type.Null()], { default: null }),

@@ -180,6 +180,80 @@ describe("lens and pose on exact projections", () => {
   });
 });
 
+describe("a lens whose centre is off the image's, and frames whose references fall short", () => {
+  const reach = (s: { markers: readonly SceneMarker[] }) =>
+    s.markers
+      .filter((m) => m.id < 10)
+      .flatMap((m) => [
+        { x: m.x - m.size, y: m.y + m.size },
+        { x: m.x + m.size, y: m.y - m.size },
+      ]);
+  const worstError = (m: ReturnType<typeof measureMarkers>, markers: readonly SceneMarker[]) => {
+    if (!m.ok) throw new Error(m.message);
+    return Math.max(
+      ...m.markers.map((p) => {
+        const t = markers.find((k) => k.id === p.id) as SceneMarker;
+        return Math.hypot(p.x - t.x, p.y - t.y);
+      }),
+    );
+  };
+
+  it("fits the lens's centre: 3 % off the image's, every ship within 0.1 mm (taken as the image's, 3–10 mm off)", () => {
+    for (const [size, centre] of [
+      [[1920, 1080], { x: 0.03, y: 0.02 }],
+      [[3840, 2160], { x: -0.03, y: 0.03 }],
+    ] as const) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const s = randomScene(seed, { width: size[0], height: size[1], occlusion: false, lensCentre: centre });
+        const proj = new Projection(s.camera, reach(s));
+        const m = measureMarkers(exactCorners(s.markers, proj), { area: s.area, width: size[0], height: size[1] });
+        expect(m.ok && m.markers.length, `seed ${seed}`).toBe(24);
+        expect(worstError(m, s.markers), `seed ${seed} at ${size.join("×")}`).toBeLessThan(0.1);
+      }
+    }
+  });
+
+  it("a frame missing references uses the last good frame's plane while the camera stands, and says so", () => {
+    const s = randomScene(7, { width: 1920, height: 1080, occlusion: false, lensCentre: { x: 0.02, y: -0.01 } });
+    const all = exactCorners(s.markers, new Projection(s.camera, reach(s)));
+    const o = { area: s.area, width: 1920, height: 1080 };
+    const good = measureMarkers(all, o);
+    if (!good.ok) throw new Error(good.message);
+    expect(good.note).toBeUndefined();
+    // corner 0 and two edge markers under a hand: five references, too few for the lens on their own
+    const short = all.filter((m) => ![0, 4, 7].includes(m.id));
+    expect(measureMarkers(short, o)).toMatchObject({ ok: false, code: "camera.corners" });
+    const kept = measureMarkers(short, { ...o, previous: good });
+    if (!kept.ok) throw new Error(kept.message);
+    expect(kept.note).toBe("reference markers 0, 4, 7 not seen: the plane of the last good frame is used");
+    expect(kept.markers).toEqual(good.markers);
+    expect(kept.missing).toEqual([0]);
+    // the next frame with every reference back compares with the good frame's: its plane again, no note
+    const back = measureMarkers(all, { ...o, previous: kept });
+    expect(back.ok && back.plane).toBe(good.plane);
+    expect(back.ok && back.note).toBeUndefined();
+    // the camera knocked (every marker 5 px along): the last plane no longer serves
+    const moved = short.map((m) => ({ id: m.id, corners: m.corners.map((c) => ({ x: c.x + 5, y: c.y })) as unknown as Quad }));
+    expect(measureMarkers(moved, { ...o, previous: good })).toMatchObject({ ok: false, code: "camera.corners" });
+  });
+
+  it("a still photo of a table with corner markers only, one hidden: three give a plane from their corners, less sure", () => {
+    for (const hidden of [0, 1, 2, 3]) {
+      const drawn = randomScene(11 + hidden, { width: 1920, height: 1080, occlusion: false, edges: false });
+      const s = { ...drawn, camera: { ...drawn.camera, k1: 0, k2: 0 } }; // no lens: with four corners it is not corrected either
+      const m = measureMarkers(
+        exactCorners(s.markers, new Projection(s.camera, reach(s))).filter((k) => k.id !== hidden),
+        { area: s.area, width: 1920, height: 1080 },
+      );
+      if (!m.ok) throw new Error(m.message);
+      expect(m.markers.length).toBe(24);
+      expect(m.missing).toEqual([hidden]);
+      expect(m.note).toContain("the plane from their corners, less sure");
+      expect(worstError(m, s.markers), `corner ${hidden} hidden`).toBeLessThan(0.05);
+    }
+  });
+});
+
 describe("settling", () => {
   const at = (x: number, h = 90): Sighting => ({ id: 10, x, y: 100, heading: h, uncertainty: 0.5 });
   it("reports a ship once it has stood still, not while it moves, and again only when moved", () => {

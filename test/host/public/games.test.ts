@@ -1,6 +1,15 @@
 /** The games pages' pure helpers (host/public/lib/games.js). */
 import { describe, expect, it } from "vitest";
-import { arrangeGames, fileName, fleetErrorAt, lastPlayed, scenarioWord, statusWord, withoutPath } from "../../../host/public/lib/games.js";
+import {
+  arrangeGames,
+  fileName,
+  fleetErrorAt,
+  lastPlayed,
+  scenarioWord,
+  shipMarks,
+  statusWord,
+  withoutPath,
+} from "../../../host/public/lib/games.js";
 
 describe("games page helpers", () => {
   it("words a game's status, the open one marked", () => {
@@ -59,5 +68,21 @@ describe("the new-game wizard's words and ids", () => {
     expect(labelled("rating must be at least 1", fields)).toBe("Rate must be at least 1");
     expect(labelled("speedBoxes expected array", fields)).toBe("Speed boxes must be a list");
     expect(settingLabel("deathDiceSkullFace")).toBe("Death dice skull face");
+  });
+});
+
+describe("shipMarks: what the wizard's list says of a ship", () => {
+  const fields = [
+    { name: "squadron", label: "Squadron", type: "string" },
+    { name: "flagship", label: "Flagship", type: "boolean" },
+    { name: "fireship", label: "Fireship", type: "boolean" },
+  ];
+  it("ticked marks by label, the squadron, her own base or the rules' usual one", () => {
+    expect(shipMarks({ flagship: true, fireship: false, squadron: "red" }, fields, { width: 25, length: 60 })).toEqual([
+      "Flagship",
+      "Squadron red",
+      "base 25 × 60 mm (the rules' usual)",
+    ]);
+    expect(shipMarks({ squadron: " ", base: { width: 30, length: 80 } }, fields, { width: 25, length: 60 })).toEqual(["base 30 × 80 mm"]);
   });
 });

@@ -3,8 +3,8 @@
  * ships by roster order through the positions feed; bounds are checked before anything is kept (an id, a number out
  * of range, too many markers, a stray field: refused whole, naming the field); a marker of no ship is said back; a
  * table without a positions source says so. `GET /api/camera` gives the area and the markers' ships. Issue 39 item 4: a
- * ship seen off the playing area (beyond its margin) refuses the report; a sender as fast as the socket goes reaches
- * the displays at the pacer's rate, each ship at her latest.
+ * ship seen off the playing area (by more than her sighting's uncertainty) refuses the report; a sender as fast as
+ * the socket goes reaches the displays at the pacer's rate, each ship at her latest.
  */
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
@@ -12,7 +12,6 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAMERA_REPORT_MS } from "../../../host/camera-pace.ts";
-import { AREA_MARGIN_MM } from "../../../host/camera-sightings.ts";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
 import { LiveServerMessage } from "../../../host/server/schemas.ts";
@@ -108,28 +107,30 @@ describe("camera.seen on the live socket", () => {
     ]);
   });
 
-  it("refuses a ship seen off the table (beyond the margin) whole, and takes one within it", async () => {
+  it("refuses a ship seen off the table (beyond her uncertainty) whole, and takes one within it", async () => {
     const before = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
     const rj = { id: 13, x: 950, y: 535, heading: 84, uncertainty: 0.4 };
     const replies = await exchange(withCamera.app, [
       seen([{ ...rj, x: 100_000 }]), // 100 m off a 1.8 m table
-      seen([rj, { ...rj, id: 17, y: -AREA_MARGIN_MM - 1 }]),
-      seen([{ ...rj, x: 1830 + AREA_MARGIN_MM + 1 }]),
+      seen([rj, { ...rj, id: 17, y: -5 }]),
+      seen([{ ...rj, x: 1830 + 1, uncertainty: 0.5 }]),
     ]);
     expect(replies).toHaveLength(3);
     for (const r of replies) expect(r).toMatchObject({ type: "error", error: { code: "input.invalid", path: "message" } });
     const words = replies.map((r) => (r.error as { message: string }).message);
-    expect(words[0]).toMatch(/^camera\.seen\.markers\.0\.x: marker 13 at \(100000, 535\) mm is off the 1830 × 1220 mm table/);
-    expect(words[1]).toMatch(/^camera\.seen\.markers\.1\.y: marker 17/);
+    expect(words[0]).toBe(
+      "camera.seen.markers.0 (marker 13): Royal James was seen at (100000, 535) mm, off the 1830 × 1220 mm table: that position is not kept. Nothing of this report was kept.",
+    );
+    expect(words[1]).toMatch(/^camera\.seen\.markers\.1 \(marker 17\): /);
     const after = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
     expect(after.table?.ships).toEqual(before.table?.ships);
-    // within the margin: a model overhanging the edge
+    // within her uncertainty of the edge: a camera's reading of a ship at the edge
     await new Promise((r) => setTimeout(r, CAMERA_REPORT_MS));
-    expect(await exchange(withCamera.app, [seen([{ ...rj, x: -AREA_MARGIN_MM + 10 }])])).toEqual([
+    expect(await exchange(withCamera.app, [seen([{ ...rj, x: -3, uncertainty: 5 }])])).toEqual([
       { type: "camera.reported", reported: 1, unknown: [] },
     ]);
     const edge = (await withCamera.app.inject({ method: "GET", url: "/api/state" })).json() as TableView;
-    expect(edge.table?.ships.find((s) => s.id === "royal-james")?.x).toBe(-AREA_MARGIN_MM + 10);
+    expect(edge.table?.ships.find((s) => s.id === "royal-james")?.x).toBe(-3);
   });
 
   it("paces a flood of reports: 5 displays get each ship's latest at the pacer's rate, not one state a report", async () => {

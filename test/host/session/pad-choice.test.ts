@@ -12,6 +12,8 @@ const devices = { devices: [], dial: null, sim: false };
 function gunneryFromTaps(pad = true) {
   const f = openSession(setup, undefined, [], pad ? [...demoDice, demoPad] : demoDice);
   const { session } = f;
+  // gunnery is the first gunnery phase's (a tap in movement records a move)
+  session.send({ type: "next-phase" });
   session.send({ type: "reading", reading: tag(uidOf(setup, "mikasa")) });
   session.send({ type: "reading", reading: tag(uidOf(setup, "knyaz-suvorov"), "reader-2") });
   const view = () => tableView(session, devices, setup.display);

@@ -4,6 +4,7 @@
  * phase's, never lingers for the next taps; a first tap never destroys a demanded roll in progress.
  */
 import { describe, expect, it } from "vitest";
+import { tableView } from "../../../host/session/view.ts";
 import { demoSetup, openSession, type SessionFixture } from "../helpers.ts";
 
 function walkTo(f: SessionFixture, phase: number): void {
@@ -52,7 +53,7 @@ describe("two ships tapped set up the phase's action", () => {
     expect(tapTwo(f, "royal-james", "gouda")).toMatchObject({ type: "broadside", values: { firer: "royal-james", target: "gouda" } });
   });
 
-  it("Quickfire: a demanded fire roll resolved in the repair phase leaves the table's gunnery for the next taps", () => {
+  it("Quickfire: a demanded fire roll resolved in the repair phase leaves the phase's repair for the next taps", () => {
     const base = demoSetup("quickfire");
     const start = base.start as { ships: Array<Record<string, unknown>> };
     const setup = { ...base, start: { ...start, ships: start.ships.map((s, i) => (i === 0 ? { ...s, fires: 1 } : s)) } };
@@ -61,8 +62,9 @@ describe("two ships tapped set up the phase's action", () => {
     expect(f.session.draft?.type).toBe("fire");
     expect(f.session.send({ type: "software-roll" }).ok).toBe(true);
     while (f.session.followUps.length > 0) f.session.send({ type: "cancel" });
-    expect(f.session.draft?.type).toBe("gunnery");
-    expect(tapTwo(f, "mikasa", "knyaz-suvorov")).toMatchObject({ type: "gunnery", values: { firer: "mikasa", target: "knyaz-suvorov" } });
+    expect(f.session.draft?.type).toBe("repair");
+    // a tap means the repair phase's own action: the ship tapped repairs (the last of two tapped)
+    expect(tapTwo(f, "mikasa", "knyaz-suvorov")).toMatchObject({ type: "repair", values: { ship: "knyaz-suvorov" } });
   });
 
   it("an earlier phase's action does not linger: the next phase sets up its own, and what was begun is said", () => {
@@ -76,5 +78,28 @@ describe("two ships tapped set up the phase's action", () => {
       expect.stringMatching(/^Next phase: Movement put away unresolved/),
     );
     expect(f.session.draft).toMatchObject({ type: "broadside", values: {} });
+  });
+});
+
+describe("a tap means the phase's own action (issue 38 item 3)", () => {
+  it("Quickfire's movement: a tap records a move, never gunfire; repair: a tap repairs", () => {
+    const f = openSession(demoSetup("quickfire"));
+    expect(f.session.draft?.type).toBe("move");
+    expect(f.session.send({ type: "tap", ship: "mikasa" }).ok).toBe(true);
+    expect(f.session.draft).toMatchObject({ type: "move", values: { ship: "mikasa" } });
+    expect(f.session.draftStatus()?.outsidePhase).toBeNull();
+    expect(f.session.draftStatus()?.error ?? null).toBeNull();
+  });
+
+  it("Age of Sail's fire removal stage with no ship burning: nothing is set up, and the view says what the stage is for", () => {
+    const setup = demoSetup("age-of-sail");
+    const f = openSession(setup);
+    expect(f.session.draft).toBeNull();
+    expect(f.session.send({ type: "tap", ship: "victory" }).ok).toBe(true);
+    expect(f.session.send({ type: "tap", ship: "redoutable" }).ok).toBe(true);
+    expect(f.session.draft).toBeNull();
+    const view = tableView(f.session, { devices: [], dial: null, sim: false }, setup.display);
+    expect(view.phase.purpose).toBe("Burning ships fight their fires: 5–6 the first round, 6 the next, else she blows up.");
+    expect(view.focus?.ship?.id).toBe("redoutable");
   });
 });

@@ -156,7 +156,12 @@ export const fireDamage = soleBayAction({
   effects({ prepared: ctx, state }, o) {
     const events: SoleBayEvent[] = markEvents(damageReport(ctx.ship, o.hits), "fire");
     if (!o.destroyed) events.push({ type: "fire-turn", ship: ctx.ship.id });
-    return damaged(state, { events, cause: "fire" });
+    // "1D3 of Damage … per move until a successful Fire Fighting roll puts it out": a ship still afloat fights her fire
+    // each move, asked for after the damage (the text gives the roll no phase of its own)
+    const fight = o.destroyed
+      ? []
+      : [roll(`${ctx.ship.name} still burns: fight the fire (4+ on 1d6)`, { type: "fire-fighting", ship: ctx.ship.id })];
+    return damaged(state, { events, cause: "fire", followUps: fight });
   },
   describe: ({ state }, o) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
   headline: ({ state, action }, odds) => fireDamageHeadline(state, action, odds),

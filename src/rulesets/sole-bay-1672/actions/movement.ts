@@ -51,7 +51,7 @@ export const movement = soleBayAction({
       fullSail: flag("Full sail"),
       enemyWithin12: flag('An enemy within 12" at the start of the move'),
       windward: literals(WINDWARD, { default: "neither", label: "Windward edge is crossed by a line from the" }),
-      following: Type.Union([shipId(), Type.Null()], { default: null, label: "Following a slower ship of the squadron", input: "ship" }),
+      following: Type.Union([shipId(), Type.Null()], { default: null, label: "Slower ship she follows", input: "ship" }),
       anchoredOrAground: flag("At anchor or aground (no minimum move)"),
     },
     { additionalProperties: false },

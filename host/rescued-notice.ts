@@ -1,7 +1,7 @@
-/** At start: the rescued copies waiting beside the game file named on the display and in the log (rescued.ts). */
+/** At start: the rescued copies waiting beside the game file named on the display and in the log (store/rescued.ts). */
 import type { Logger } from "pino";
-import type { TableSession } from "../session/table-session.ts";
-import { rescuedCopies, rescuedNotice } from "./rescued.ts";
+import type { TableSession } from "./session/table-session.ts";
+import { rescuedCopies, rescuedNotice } from "./store/rescued.ts";
 
 /** Says, once at start, which rescued copies wait beside `file` to be restored from /games. */
 export function sayRescuedCopies(file: string, session: TableSession, logger: Logger): void {
