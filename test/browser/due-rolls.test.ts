@@ -80,7 +80,7 @@ describe("Age of Sail's own rolls, asked by the table (three rounds, the pad and
         expect([s.turn, s.phase.index]).toEqual([round, phase]);
         // every roll the stage makes due, as the display asks for it; Victory's first removal roll fails (a 2)
         while (s.followUps.length > 0 && s.pending?.origin === "follow-up") {
-          const purpose = s.followUps[0]?.purpose ?? "";
+          const purpose = String(s.followUps[0]?.purpose ?? "");
           expect(await shown(s)).toContain(`The rules demand: ${purpose}`);
           asked.push(`${round}.${phase} ${purpose}`);
           if (purpose.startsWith("Victory"))
