@@ -210,7 +210,7 @@ async function night(n: number): Promise<NightResult> {
  * board writes them (a transaction each), then `tables()` — what every live push reads, counting each table's
  * records — timed.
  */
-function storeAtConvention(tables = 500, per = 300): string {
+export function storeAtConvention(tables = 500, per = 300): string {
   const store = new ClubStore(join(tempDir("qd-scale-store-"), "club.sqlite"));
   const t0 = performance.now();
   for (let t = 1; t <= tables; t++)
