@@ -334,7 +334,10 @@ export class TableSession {
 
   /** Keeps a notice and queues it as an event (a change of its own). */
   #notice(notice: Notice): void {
-    this.#notices = withNotice(this.#notices, notice).slice(-NOTICES_KEPT);
+    // the same words said again (a button pressed twice on a refused shot) take the last notice's place
+    const last = this.#notices.at(-1);
+    const again = !notice.refused && last?.text === notice.text && last.level === notice.level && last.device === notice.device;
+    this.#notices = withNotice(again ? this.#notices.slice(0, -1) : this.#notices, notice).slice(-NOTICES_KEPT);
     this.#version++;
     // a die refused for the reason of the last notice joined it: the event carries the joined notice
     this.#pending.push({ type: "notice", notice: this.#notices.at(-1) ?? notice });
