@@ -15,7 +15,8 @@ import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
 import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
-import { decidedRefusal, refusedWhateverChosen, withFigure } from "./refusal-first.ts";
+import { withFigure } from "../../src/game/measured-refusal.ts";
+import { decidedRefusal, refusedWhateverChosen } from "./refusal-first.ts";
 
 export type { Draft } from "../store/records.ts";
 
