@@ -11,6 +11,7 @@ import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
+import { withClassBases } from "./class-bases.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
 import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
 import { type LoadedFile, loadDataFile } from "./data-file.ts";
@@ -271,6 +272,9 @@ export function loadTableFile(path: string): Result<TableSetup> {
     ];
   }
   if (sources.length === 0) return fail("config.invalid", `${path}: the table has no ships (give fleets, a roster or a scenario).`, at(""));
+  const classed = withClassBases(sources, c.bases, at);
+  if (!classed.ok) return classed;
+  sources = classed.value;
   const crossed = bindingAndPlayerProblem(c, [...new Set(sources.map((x) => x.side))]);
   if (crossed) return fail("config.invalid", `${at(crossed.path)}: ${crossed.message}`, at(crossed.path));
 

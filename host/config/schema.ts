@@ -3,6 +3,7 @@
  * bindings, players and display options. Every key is checked; unknown keys are errors naming file, line and key.
  */
 import { type Static, Type } from "@sinclair/typebox";
+import { BasesSchema } from "./class-bases.ts";
 import { ClubSchema } from "./club-schema.ts";
 import { DeviceConfigSchema } from "./device-schemas.ts";
 import { TableLayoutSchema } from "./table-layout.ts";
@@ -91,6 +92,8 @@ export const TableConfigSchema = Type.Object(
     fleets: Type.Optional(Type.Array(FleetSchema)),
     /** A CSV roster (side,id,name,tag,…rule-set fields), relative to this file. */
     roster: Type.Optional(Type.String()),
+    /** Bases by class: `by` a ship field (`rating`, `class`), `sizes` each value's base in mm; a ship's own `base` wins. */
+    bases: Type.Optional(BasesSchema),
     wind: Type.Optional(Type.Unknown()),
     game: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     settings: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.Number(), Type.String()]))),

@@ -358,6 +358,8 @@ function Display() {
       <${ScreenButtons} />
       <${LogToggle} page=${prefs?.log ?? null} />
       <a class="games-link" href="/games">Games</a>
+      <a class="games-link" href="/control">Control</a>
+      <a class="games-link" href="/devices">Devices</a>
     </header>
     <${Notices} state=${state} onExpire=${() => setExpired((x) => x + 1)} />
     <${NightLog} page=${prefs?.log ?? null} version=${state.version} devices=${state.devices} />

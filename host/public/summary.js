@@ -39,7 +39,8 @@ function Side({ s }) {
 
 /** The winner by the rules where they name one, else the one named on ending the game, else why there is none. */
 function headline(sum) {
-  if (sum.winner) return `${sum.winner}, by the rules`;
+  // a game still in play has a side ahead by the rules, not a winner
+  if (sum.winner) return sum.status === "active" ? `${sum.winner}, ahead by the rules so far` : `${sum.winner}, by the rules`;
   if (sum.ended?.winner) return sum.ended.by === "rules" ? `${sum.ended.winner}, by the rules` : sum.ended.winner;
   if (sum.namedWinner) return sum.namedWinner;
   return sum.victoryCondition ? "No winner yet by the rules" : "No winner named";
@@ -61,7 +62,7 @@ function Summary() {
     <p class="muted">${sum.status === "ended" ? "Ended" : sum.status === "archived" ? "Put away" : "In play"} · ${sum.actions} action${sum.actions === 1 ? "" : "s"}</p>
     ${sum.ended ? html`<p class="summary-ended" id="ended"><b>${sum.ended.headline}</b> — ${sum.ended.reason}</p>` : null}
     <section class="panel" aria-labelledby="winner-h">
-      <h2 id="winner-h">Winner</h2>
+      <h2 id="winner-h">${sum.status === "active" && !sum.ended ? "Who is ahead" : "Winner"}</h2>
       <p id="winner" class="summary-winner">${headline(sum)}</p>
       ${sum.namedWinner ? html`<p id="named-winner">Named when the game was ended: <b>${sum.namedWinner}</b></p>` : null}
       <p id="reason">${sum.reason}</p>

@@ -106,7 +106,8 @@ export function resultView(rs: RuleSet, state: TableState, r: ResolvedRecord, nu
  * each with its dice and whose they were (as `last` gives them). A page past the end is the oldest page.
  */
 /** Results on a page of the night's log as the display and /control show it (`GET /api/log`'s default size). */
-export const LOG_PAGE_SIZE = 3;
+// eight: at 1920×1080 and 1280×800 a page fills the overlay in two or three columns (three a page had used a sixth of it)
+export const LOG_PAGE_SIZE = 8;
 
 export function logPage(s: TableSession, page: number, size: number, nameOf?: DieNamer) {
   const total = s.records.length;

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/server/view-schema.ts";
+import { LOG_PAGE_SIZE } from "../../host/session/view.ts";
 import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
 import { axeViolations, smallTargets, smallText } from "./page-checks.ts";
 
@@ -184,6 +185,10 @@ describe("the new-game wizard on a phone", { timeout: 90_000 }, () => {
     await page.selectOption("#ship-side", { label: "a new side…" });
     await page.fill("#ship-side", "Dutch");
     await page.fill("#ship-name", "Royal James");
+    // every field of the last ship was cleared (issue 38): this one's are given again
+    await page.fill("#ship-rating", "2");
+    await page.selectOption("#ship-speed", "slow");
+    await page.selectOption("#ship-hull", "stout");
     await page.click(".ship-form button[type=submit]");
     await page.locator(".fleet-list li[data-ship=royal-james-2]").waitFor();
     expect(await page.locator(".fleet-block[data-side=Dutch] li").count()).toBe(1);
@@ -231,11 +236,11 @@ describe("the night's log at the table", { timeout: 120_000 }, () => {
     await call(`${host.url}/api/draft`, "POST", { type: "broadside", values: { firer: "royal-james", target: "gouda", rangeInches: 4 } });
     await call(`${host.url}/api/dice/software`, "POST", {});
     for (let i = 0; i < 3 && (await state()).pending; i++) await call(`${host.url}/api/dice/software`, "POST", {});
-    for (const windward of ["N", "E", "S", "W", "N", "E"])
+    for (const windward of ["N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W", "N", "E", "S", "W"])
       expect((await call(`${host.url}/api/actions`, "POST", { action: { type: "set-wind", windward } })).status).toBe(200);
-    const total = (await call(`${host.url}/api/log?page=0&size=3`)).json.total as number;
-    expect(total).toBeGreaterThanOrEqual(7);
-    const pages = Math.ceil(total / 3);
+    const total = (await call(`${host.url}/api/log?page=0&size=${LOG_PAGE_SIZE}`)).json.total as number;
+    expect(total).toBeGreaterThanOrEqual(2 * LOG_PAGE_SIZE + 1);
+    const pages = Math.ceil(total / LOG_PAGE_SIZE);
 
     const display = await browser.newPage();
     await display.setViewportSize({ width: 1280, height: 800 });
@@ -250,12 +255,14 @@ describe("the night's log at the table", { timeout: 120_000 }, () => {
     await display.locator("#night-log").waitFor();
     await expect
       .poll(() => display.locator("#log-page").textContent(), WAIT)
-      .toBe(`Results ${total - 2} to ${total} of ${total} · page 1 of ${pages}`);
-    expect(await display.locator("#night-log .log-entry").evaluateAll((l) => l.map((e) => Number(e.getAttribute("data-number"))))).toEqual([
-      total,
-      total - 1,
-      total - 2,
-    ]);
+      .toBe(`Results ${total - LOG_PAGE_SIZE + 1} to ${total} of ${total} · page 1 of ${pages}`);
+    expect(await display.locator("#night-log .log-entry").evaluateAll((l) => l.map((e) => Number(e.getAttribute("data-number"))))).toEqual(
+      Array.from({ length: LOG_PAGE_SIZE }, (_, i) => total - i),
+    );
+    await display.screenshot({ path: join(ARTIFACTS, "night-log-1280x800-newest.png") });
+    await display.setViewportSize({ width: 1920, height: 1080 });
+    await display.screenshot({ path: join(ARTIFACTS, "night-log-1920x1080-newest.png") });
+    await display.setViewportSize({ width: 1280, height: 800 });
     // the phone shows the same page, and pages the display back to the first result
     const older = phone.locator("#log-control button", { hasText: "Older" });
     for (let p = 1; p < pages; p++) await older.click();

@@ -162,7 +162,17 @@ export class SimTable {
 
   readonly club: string;
 
-  constructor(id: string, broker: string, file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite"), club = "test-club") {
+  /** How often the table's `state` may be published (ms): 200 in the tests, the product's 1000 in the club-scale bench. */
+  readonly stateIntervalMs: number;
+
+  constructor(
+    id: string,
+    broker: string,
+    file = join(tempDir("qd-club-table-"), "quarterdeck.sqlite"),
+    club = "test-club",
+    stateIntervalMs = 200,
+  ) {
+    this.stateIntervalMs = stateIntervalMs;
     this.club = club;
     this.id = id;
     this.broker = broker;
@@ -192,7 +202,7 @@ export class SimTable {
       gameId: game.gameId,
       session: s.value,
       logger: quiet,
-      stateIntervalMs: 200,
+      stateIntervalMs: this.stateIntervalMs,
     });
   }
 

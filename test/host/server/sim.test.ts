@@ -4,6 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeTable, type TableRuntime } from "../../../host/compose.ts";
 import { buildApp } from "../../../host/server/app.ts";
+import { LOG_PAGE_SIZE } from "../../../host/session/view.ts";
 import { poll as until } from "../../support/wait.ts";
 import { demoSetup, tempDir, uidOf } from "../helpers.ts";
 
@@ -127,7 +128,7 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     const display = async () => (await app.inject({ method: "GET", url: "/api/display" })).json().log;
     expect(await display()).toBeNull();
     const { total, pages } = (await app.inject({ method: "GET", url: "/api/log" })).json();
-    expect(pages).toBe(Math.ceil(total / 3));
+    expect(pages).toBe(Math.ceil(total / LOG_PAGE_SIZE));
     const seen: number[] = [];
     // presses further apart than the pad's 50 ms debounce (devices/hid/pad.ts), as a hand presses
     const press = async () => {

@@ -14,7 +14,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseRequest } from "../../../src/game/engine.ts";
-import type { RuleSet, TableState } from "../../../src/game/types.ts";
+import { measureAction } from "../../../src/game/measure.ts";
+import { parseTable } from "../../../src/game/table-positions.ts";
+import type { Action, RuleSet, TableState } from "../../../src/game/types.ts";
 import { ageOfSail } from "../../../src/rulesets/age-of-sail/index.ts";
 import { angloDutch1666 } from "../../../src/rulesets/anglo-dutch-1666/index.ts";
 import { quickfire } from "../../../src/rulesets/quickfire/index.ts";
@@ -279,6 +281,63 @@ describe("age-of-sail at every edge", () => {
         const two = request(rs, fire, a, b, { base: double(rs) });
         expect(one.ok && two.ok).toBe(true);
         if (one.ok && two.ok) expect(Number(one.value.action.rangeCm) - Number(two.value.action.rangeCm)).toBeCloseTo(w / 10, 5);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("every base-to-base measure follows the bases: 1 mm beyond its edge on the default base, within it on bases twice as wide", () => {
+  /** Measures `action` with `b` abeam of `a` to starboard, `gap` mm base to base on the default base. */
+  function measured(rs: Rs, action: Record<string, unknown>, a: Pose, gapMm: number, twice: boolean, sameSide = false) {
+    const w = rs.defaultBase?.width ?? 0;
+    const base = twice ? { base: double(rs) } : {};
+    const state = rs.parseState({ ships: [sampleShip(rs, "a", false, base), sampleShip(rs, "b", !sameSide, base)] });
+    if (!state.ok) throw new Error(state.error.message);
+    const table = parseTable({ ships: { a, b: at(a, 0, w + gapMm) }, uncertainty: EXACT });
+    if (!table.ok) throw new Error(table.error.message);
+    return measureAction(rs, state.value, { type: "x", ...action } as Action, table.value);
+  }
+  const sole = soleBay1672 as Rs;
+  const aos = ageOfSail as Rs;
+  it('sole-bay-1672 "within gunnery range (12")" of an enemy, for a move', () => {
+    fc.assert(
+      fc.property(firerPose, fc.boolean(), (a, twice) => {
+        const m = measured(sole, { type: "movement", ship: "a" }, a, 12 * IN + 1, twice);
+        expect(m.action.enemyWithin12).toBe(twice);
+      }),
+      RUNS,
+    );
+  });
+  it('sole-bay-1672 "All ships within 1D6 inches take 1D6 hits"', () => {
+    fc.assert(
+      fc.property(firerPose, fc.integer({ min: 1, max: 6 }), fc.boolean(), (a, radius, twice) => {
+        const m = measured(sole, { type: "explosion-hits", ship: "a", radius }, a, radius * IN + 1, twice);
+        expect(m.action.ships).toEqual(twice ? ["b"] : []);
+      }),
+      RUNS,
+    );
+  });
+  it('sole-bay-1672 boarding "within half an inch of the side edge", and the flag officer\'s "within 6""', () => {
+    fc.assert(
+      fc.property(firerPose, fc.boolean(), (a, twice) => {
+        const grapple = measured(sole, { type: "grapple", attacker: "a", defender: "b" }, a, 0.5 * IN + 1, twice);
+        expect(grapple.refusal === undefined).toBe(twice);
+        const retire = measured(sole, { type: "flag-officer-retire", ship: "a", to: "b" }, a, 6 * IN + 1, twice, true);
+        expect(retire.refusal === undefined).toBe(twice);
+      }),
+      RUNS,
+    );
+  });
+  it('age-of-sail "All ships within 12cm of this explosion", boarding on contact, and a fire caught by range', () => {
+    fc.assert(
+      fc.property(firerPose, fc.boolean(), (a, twice) => {
+        const near = measured(aos, { type: "explosion-fire", from: "a" }, a, 121, twice);
+        expect((near.action.ships as unknown[]).length).toBe(twice ? 1 : 0);
+        const board = measured(aos, { type: "board", attacker: "a", defender: "b" }, a, 1, twice);
+        expect(board.refusal === undefined).toBe(twice);
+        const fire = measured(aos, { type: "catch-fire", ship: "b", from: "a" }, a, 50, twice);
+        expect(fire.action.rangeCm).toBeCloseTo(twice ? 5 - (aos.defaultBase?.width ?? 0) / 10 : 5, 5);
       }),
       RUNS,
     );
