@@ -220,8 +220,48 @@ export const QUICKFIRE_ATTACK_MEASURES: ActionMeasures<QuickfireState, Quickfire
   },
 };
 
+/**
+ * 3.2: "torpedoes have a minimum range within which they may not be used", and a maximum: each target measured funnel
+ * to funnel, refused with its figure before anything is asked.
+ */
+const torpedoReach: GeometryCheck<QuickfireState, Torpedo> = {
+  name: "torpedo range",
+  givenBy: ["distances"],
+  check(ctx) {
+    const unit = unitOf(ctx);
+    const [min, max] = scaleBands(ctx.state.settings).torpedo;
+    for (const id of targetsOf(ctx)) {
+      const from = ctx.base(ctx.action.firer);
+      const to = ctx.base(id);
+      if (!from || !to) continue;
+      const mm = distance(from.center, to.center);
+      const d = exactIn(mm, unit);
+      const shown = lengthWords(mm, unit, [min, max]);
+      const name = nameOf(ctx, id);
+      if (d < min)
+        return {
+          refusal: fail(
+            "rules.illegal",
+            `${name} is ${shown} away, inside the torpedo minimum range of ${shownLength(min, unit)} (3.2).`,
+            "action.targets",
+          ).error,
+        };
+      if (d > max)
+        return {
+          refusal: fail(
+            "rules.out-of-range",
+            `${name} is ${shown} away, beyond torpedo range (${shownLength(max, unit)}).`,
+            "action.targets",
+          ).error,
+        };
+    }
+    return null;
+  },
+};
+
 export const TORPEDO_MEASURES: ActionMeasures<QuickfireState, Torpedo> = {
   fields: { distances: torpedoDistances, sameArc },
+  checks: [torpedoReach],
 };
 
 export const MOVE_MEASURES: ActionMeasures<QuickfireState, Move> = {

@@ -85,3 +85,23 @@ describe('anglo-dutch-1666 Appendix 3 without a hex cloth: "Ranges would be 2”
     expect(fire(30, grid, { fireArcs: true }).ok).toBe(false);
   });
 });
+
+describe('quickfire 3.2 Torpedoes: "torpedoes have a minimum range within which they may not be used" (small scale: 25 to 100 mm, funnel to funnel)', () => {
+  const torpedo = (mm: number) =>
+    parseRequest(quickfire, {
+      ships: [mikasa({ torpedo: 2 }), borodino()],
+      action: { type: "torpedo", firer: "mikasa", targets: ["borodino"] },
+      table: { ships: { mikasa: { x: 1000, y: 1000, heading: 0 }, borodino: { x: 1000 + mm, y: 1000, heading: 0 } }, uncertainty: EXACT },
+    });
+  it("1 mm inside the minimum or beyond the maximum is refused with the figure, before anything is asked", () => {
+    expect(!torpedo(24).ok && (torpedo(24) as { error: { message: string } }).error.message).toBe(
+      "Borodino is 24 mm away, inside the torpedo minimum range of 25 mm (3.2).",
+    );
+    const far = torpedo(100.004);
+    expect(!far.ok && far.error.message).toBe("Borodino is 100.004 mm away, beyond torpedo range (100 mm).");
+  });
+  it("at 25 and 100 mm the torpedoes may be checked", () => {
+    expect(torpedo(25).ok).toBe(true);
+    expect(torpedo(100).ok).toBe(true);
+  });
+});
