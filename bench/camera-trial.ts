@@ -115,7 +115,11 @@ export async function trial(scene: Scene, detector: MarkerDetector, cells: Marke
 function rendered(scene: Scene, cells: MarkerCells, cacheDir: string | undefined): Pick<Rendered, "image" | "visibility"> {
   if (!cacheDir) return renderScene(scene, cells);
   const { width, height } = scene.camera;
-  const base = join(cacheDir, `${width}x${height}-${scene.markers.find((m) => m.id >= FIRST_SHIP_ID)?.size ?? 0}mm-${scene.seed}`);
+  const centre = scene.camera.centre ? `-centre${scene.camera.centre.x},${scene.camera.centre.y}` : "";
+  const base = join(
+    cacheDir,
+    `${width}x${height}-${scene.markers.find((m) => m.id >= FIRST_SHIP_ID)?.size ?? 0}mm-${scene.seed}-noise${scene.noise.toFixed(2)}${centre}`,
+  );
   if (existsSync(`${base}.json`)) {
     const visibility = new Map<number, Visibility>(JSON.parse(readFileSync(`${base}.json`, "utf8")) as [number, Visibility][]);
     return { image: { width, height, data: new Uint8Array(readFileSync(`${base}.grey`)) }, visibility };

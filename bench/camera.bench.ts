@@ -10,7 +10,9 @@
  * further looks (devices/camera/further-look.ts), for comparison; `CAMERA_THRESHOLD_C=N` sets the first look's
  * adaptive-threshold constant (default OpenCV's 7), `CAMERA_PERIMETER_RATE=R` OpenCV's `minMarkerPerimeterRate`
  * (default: the detector's own for the frame, `minPerimeterRate`; 0.03 is OpenCV's default, which missed small
- * markers at 4K).
+ * markers at 4K). `CAMERA_NOISE=σ` renders every layout with that noise (grey levels; a webcam's is about 16, the
+ * layouts' own 1–6), `CAMERA_LENS_CENTRE=x,y` with the lens's centre that far off the image's (fractions of its
+ * width and height, e.g. `0.03,0.02`).
  */
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
@@ -38,11 +40,14 @@ export async function run(): Promise<string> {
   const rows: string[] = [];
   const sizes = (process.env.CAMERA_SIZES ?? "1920x1080,3840x2160").split(",").map((s) => s.split("x").map(Number) as [number, number]);
   const shipMms = (process.env.CAMERA_SHIP_MM ?? "40").split(",").map(Number);
+  const noise = process.env.CAMERA_NOISE ? { noise: Number(process.env.CAMERA_NOISE) } : {};
+  const [cx, cy] = (process.env.CAMERA_LENS_CENTRE ?? "").split(",").map(Number);
+  const lens = cx !== undefined && cy !== undefined && Number.isFinite(cx) && Number.isFinite(cy) ? { lensCentre: { x: cx, y: cy } } : {};
   for (const [width, height] of sizes) {
     for (const shipSize of shipMms) {
       const trials: Trial[] = [];
       for (let seed = first; seed < first + per; seed++) {
-        const t = await trial(randomScene(seed, { width, height, shipSize }), detector, cells, options);
+        const t = await trial(randomScene(seed, { width, height, shipSize, ...noise, ...lens }), detector, cells, options);
         trials.push(t);
         // progress on stderr, and any marker out of tolerance with its seed so it can be replayed
         const off = t.markers.filter((m) => m.result === "misplaced" || (m.visibility === "visible" && m.result === "missing"));
@@ -76,7 +81,9 @@ export async function run(): Promise<string> {
   }
   detector.close();
   return [
-    `Ship markers ${shipMms.join(" / ")} mm, reference markers 60 mm, table 1800 × 1200 mm; tolerance ±2 mm, ±1°.`,
+    `Ship markers ${shipMms.join(" / ")} mm, reference markers 60 mm, table 1800 × 1200 mm; tolerance ±2 mm, ±1°${
+      "noise" in noise ? `; noise σ ${noise.noise}` : ""
+    }${"lensCentre" in lens ? `; the lens's centre off the image's by ${process.env.CAMERA_LENS_CENTRE}` : ""}; seeds ${first}–${first + per - 1}.`,
     "",
     TALLY_HEADER,
     ...rows,

@@ -4,9 +4,9 @@
  * (The one- and two-term division models were tried first: on a strong barrel, k ≈ −0.22, they left up to 2.5 mm
  * at the table's edges however fitted; docs/camera.md.) It is fitted from the reference
  * markers themselves — the four corner markers (ids 0–3) and the four edge markers (ids 4–7, at the middle of each
- * side): with eight known points on the table, the homography, (k, k2) and the centre c are fitted together — a
+ * side): with seven or eight known points on the table, the homography, (k, k2) and the centre c are fitted together — a
  * coarse grid over the terms, then Levenberg–Marquardt, each step a linear homography fit (k and k2 about the image's
- * centre with six or seven references, or about the centre an earlier frame found; k alone with five). A real lens's
+ * centre with six references, or about the centre an earlier frame found; k alone with five). A real lens's
  * centre is a percent or more off the image's: taken as the image's, 3 % off left ships 3–10 mm out (docs/camera.md).
  * With only the four corners the lens stays uncorrected (a plain homography: exact at the corners, off inside by the
  * lens's bow). Measured against a renderer that uses Brown's model instead: docs/camera.md.
@@ -156,6 +156,14 @@ export function goldenMin(f: (x: number) => number, lo: number, hi: number, step
   return [x, f(x)];
 }
 
+/**
+ * The fewest references the lens's centre is fitted from, with its terms and the homography (12 unknowns; each
+ * reference gives two equations). With seven — one corner under a hand — and the centre 3 % off, ships came out
+ * 0.46 mm off at worst with corners 0.05 px astray; taken as the image's centre, 10.6 mm. With six the centre would
+ * fit the references exactly whatever it is, and is kept from the last fit instead (or the image's).
+ */
+const CENTRE_REFERENCES = 7;
+
 /** How far off (RMS, mm) the references may be left by a lens fitted about the image's centre before the grid is
  * searched about centres off it too: a good fit leaves them a few tenths of a millimetre off. */
 const FAR_MM = 0.5;
@@ -193,8 +201,8 @@ function fitLens(start: Lens, image: readonly Quad[], table: readonly Point[], w
 /**
  * Fits the homography from reference markers seen (their corners) to their centres on the table, with the lens's k
  * when there are five points or more, k2 too from six (ranges wider than any webcam's barrel or pincushion), and the
- * lens's centre from eight; `start`, a lens fitted to an earlier frame of the same camera, is followed rather than
- * searched for (its centre kept when fewer than eight references are seen).
+ * lens's centre from seven; `start`, a lens fitted to an earlier frame of the same camera, is followed rather than
+ * searched for (its centre kept when fewer than seven references are seen).
  */
 export function fitPlane(image: readonly Quad[], table: readonly Point[], width: number, height: number, start?: Lens): PlaneFit | null {
   const base = noLens(width, height);
@@ -207,13 +215,13 @@ export function fitPlane(image: readonly Quad[], table: readonly Point[], width:
     return five && five.rms < plain.rms ? five : plain;
   }
   // A coarse grid first (the two terms trade off against each other, so the surface has long valleys where a search
-  // from afar stops short), then Levenberg–Marquardt from its best cell — with eight references, over the lens's
+  // from afar stops short), then Levenberg–Marquardt from its best cell — with seven references or more, over the lens's
   // centre too. A centre off the image's bends the valleys: searched about the image's centre alone, a barrel of
   // k ≈ −0.25 with its centre 3 % off settled 14 mm wrong; so when the fit about the image's centre leaves the
   // references more than FAR_MM off, the grid is searched again about centres 3 % off it each way. A lens fitted to
   // an earlier frame of the same camera (`start`) is where the search starts instead: the lens is calibrated once and
   // kept while the camera stands, and only followed from frame to frame (a few steps, not the grid).
-  const withCentre = image.length >= 8;
+  const withCentre = image.length >= CENTRE_REFERENCES;
   const offCentre = [-0.03, 0, 0.03].flatMap((x) => [-0.03, 0, 0.03].map((y) => [x, y] as const)).filter(([x, y]) => x || y);
   const starts = [
     ...(start ? [() => start] : []),
