@@ -4,12 +4,15 @@
  * `quarterdeck --help`, and the host
  * from `npm start` (and from the bin directly) to the first answer of `GET /api/health`. Builds dist/ first.
  * Also the CPU time (user + sys) each run cost, from start to exit (Linux: this process's children's times in
- * /proc/self/stat), which a loaded machine inflates far less than wall time.
+ * /proc/self/stat), which a loaded machine inflates far less than wall time. Then each compiled module's share of
+ * the start command's imports, and what the modules deferred to first use would cost (startup-modules.ts).
+ * `npm run bench -- startup --one-core` runs it all pinned to one core (bench/run.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { moduleShares } from "./startup-modules.ts";
 import { quantile } from "./stats.ts";
 
 const RUNS = 7;
@@ -120,5 +123,8 @@ export async function run(): Promise<string> {
     "|---|---|---|---|---|---|---|",
     ...rows.map(line),
     "",
+    "### Each module's share of `quarterdeck start`",
+    "",
+    moduleShares(RUNS),
   ].join("\n");
 }

@@ -4,7 +4,7 @@
 // letting phones join and pairing one (components/phones-access.js), and on a demo table the emulators' controls in a
 // panel of their own. Laid out for a 390 px phone first.
 import { render } from "preact";
-import { AddDevice } from "./components/add-device.js";
+import { AddDevice, useDeviceSetup } from "./components/add-device.js";
 import { DeviceCard } from "./components/device-card.js";
 import { Phones } from "./components/phones-access.js";
 import { Players } from "./components/players.js";
@@ -35,6 +35,7 @@ function Summary({ devices }) {
 
 function Devices() {
   const { state } = useTable();
+  const setup = useDeviceSetup(state);
   if (!state) return html`<main class="page">Connecting to the table…</main>`;
   document.body.dataset.version = String(state.version);
   return html`<main class="page wide devices-page">
@@ -42,9 +43,11 @@ function Devices() {
     <${Summary} devices=${state.devices} />
     <section id="devices" aria-labelledby="devices-h">
       <h2 id="devices-h" class="sr-only">Every device</h2>
-      <ul class="device-list">${state.devices.map((d) => html`<${DeviceCard} key=${d.id} d=${d} state=${state} />`)}</ul>
+      <ul class="device-list">${state.devices.map(
+        (d) => html`<${DeviceCard} key=${d.id} d=${d} state=${state} removable=${setup?.origins?.[d.id] === "added"} />`,
+      )}</ul>
     </section>
-    <${AddDevice} state=${state} />
+    <${AddDevice} state=${state} setup=${setup} />
     <${WithRefusals} id="bind-error" part=${BindByRoll} state=${state} />
     <${WithRefusals} id="bases-error" part=${ShipBases} state=${state} />
     <${WithRefusals} id="players-error" part=${Players} state=${state} />

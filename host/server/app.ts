@@ -16,6 +16,7 @@ import { registerBodyParsers } from "./body-parsers.ts";
 import { clientErrorHandler, denyFraming } from "./client-errors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
+import { lazyCompilers } from "./lazy-compilers.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { pageRoutes } from "./pages.ts";
@@ -59,6 +60,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.https ? { https: { cert: opts.https.cert, key: opts.https.key } } : {}),
     // Unknown keys and wrong types are errors, never silently dropped or coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
+    // each route's validator and serializer compiled on its first request, not all at start (lazy-compilers.ts)
+    schemaController: { compilersFactory: lazyCompilers() },
     // a URL fastify cannot decode is answered in the contract's shape too
     frameworkErrors: (error, _req, reply) => {
       errorHandler(error, _req, reply);

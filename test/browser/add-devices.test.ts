@@ -121,7 +121,10 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
       await until(state, (s) => s.assigning !== null && s.assigning !== undefined, 10_000);
       await post("/api/sim/roll", { die, face: 3 });
       await until(state, (s) => s.bindings.some((b) => b.die === die && b.side === side), 15_000);
+      // the page confirms the binding the roll made (issue 38: it had only a 15 s banner on the display)
+      await expect.poll(() => page.locator("#bind-confirmed").textContent(), WAIT).toMatch(new RegExp(`is bound: ${side}\\.`));
     }
+    await screenshot(page, join(ARTIFACTS, "add-devices-bound-1920x1080.png"), { fullPage: true });
 
     // a broadside with the Allied dice, through the readers: firer and target tapped
     await post("/api/actions", { action: { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 12 } });
@@ -148,5 +151,17 @@ describe("adding the table's devices from /devices (--sim hci)", { timeout: 240_
     await page.locator("#phones-h").waitFor(WAIT);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, join(ARTIFACTS, "add-devices-restart-390x844.png"), { fullPage: true });
+
+    // Remove is on the device's own card, and asks first: Keep it changes nothing, Remove it takes it off the table
+    const card = page.locator("[data-device='pad']");
+    await card.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => card.locator(".remove-confirm").textContent(), WAIT).toMatch(/^Remove .* from the table\?/);
+    await screenshot(page, join(ARTIFACTS, "add-devices-remove-390x844.png"), { fullPage: true });
+    await card.getByRole("button", { name: "Keep it" }).click();
+    expect(onTable(await state())).toContain("pad");
+    await card.getByRole("button", { name: "Remove" }).click();
+    await card.getByRole("button", { name: "Remove it" }).click();
+    await until(state, (x) => !onTable(x).includes("pad"), 20_000);
+    await expect.poll(() => page.locator("[data-device='pad']").count(), WAIT).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import { derivedName } from "../../host/devices.ts";
 import type { TableView } from "../../host/session/view.ts";
 import { call, until } from "./harness.ts";
 import { screenshot } from "./page-checks.ts";
@@ -163,7 +164,13 @@ export async function checkPlayersWords(url: string, browser: BrowserContext, sc
         10_000,
       );
       await page.waitForTimeout(300);
-      for (const w of wordsWrong(await textOf(page), names, name === "display", ids)) found.push(`${name} at ${width}: ${w}`);
+      const text = await textOf(page);
+      for (const w of wordsWrong(text, names, name === "display", ids)) found.push(`${name} at ${width}: ${w}`);
+      // dice named the same everywhere: a die the table names ("White gunnery die 1") never by its family and number
+      for (const d of s.devices.filter((x) => x.kind === "die" && x.name)) {
+        const family = derivedName({ id: d.id, kind: "die", family: d.family });
+        if (family !== d.name && new RegExp(`\\b${family}\\b`).test(text)) found.push(`${name}: ${family} for ${d.name}`);
+      }
       await screenshot(page, join(dir, `${name}-${width}.png`), { fullPage: width < 600 });
     }
   }

@@ -1,8 +1,8 @@
 // "Add a device" on /devices: search for what is within reach (dice over Bluetooth, NFC readers and the wind dial's
 // board on USB serial, button pads on USB), each found device as a card with what it is and how strong its signal;
 // identify it (the die blinks, tap a tag on the reader, press a button on the pad, the dial sweeps), give it a name
-// (and a die its colour, one its family comes in), add it — or let it replace one added before. The devices added here are listed with a
-// Remove button; the whole set exports as a table file. On the demo table (fixed emulated devices) it says how to
+// (and a die its colour, one its family comes in), add it — or let it replace one added before. The devices added here are listed,
+// each removed from its own card (device-card.js, with a confirmation); the whole set exports as a table file. On the demo table (fixed emulated devices) it says how to
 // start a table that takes devices.
 import { useEffect, useState } from "preact/hooks";
 import { deviceKind } from "../lib/device-problems.js";
@@ -88,29 +88,33 @@ function FoundCard({ f, added, onAdded }) {
 }
 
 function Added({ state, origins }) {
-  const { send, refusal } = useSend();
   const mine = state.devices.filter((d) => origins[d.id] === "added");
   if (!mine.length) return null;
+  // each is removed from its own card above, with a confirmation: here, a link to it
   return html`<div class="added">
     <h3>Added on this page</h3>
     <ul class="added-list">${mine.map(
-      (d) => html`<li data-added=${d.id}><b>${d.name ?? d.id}</b> <span class="muted">${deviceKind(d)}</span>
-        <button type="button" class="secondary" onClick=${() => send("DELETE", `/api/devices/${encodeURIComponent(d.id)}`)}>Remove</button></li>`,
+      (d) =>
+        html`<li data-added=${d.id}><a href=${`#device-${d.id}`}><b>${d.name ?? d.id}</b></a> <span class="muted">${deviceKind(d)}</span></li>`,
     )}</ul>
-    <${FieldError} id="added-error" error=${refusal?.message} />
   </div>`;
 }
 
-/** The panel. */
-export function AddDevice({ state }) {
+/** The table's device set-up (`GET /api/devices/setup`: whether devices can be added, where each came from), read again when the devices change. */
+export function useDeviceSetup(state) {
   const [setup, setSetup] = useState(/** @type {any} */ (null));
-  const [search, setSearch] = useState(/** @type {any} */ (null));
-  const [busy, setBusy] = useState(false);
-  const { send, refusal } = useSend();
-  const ids = state.devices.map((d) => d.id).join(" ");
+  const ids = state?.devices.map((d) => d.id).join(" ") ?? "";
   useEffect(() => {
     api("GET", "/api/devices/setup").then((r) => r.ok && setSetup(r));
   }, [ids]);
+  return setup;
+}
+
+/** The panel. */
+export function AddDevice({ state, setup }) {
+  const [search, setSearch] = useState(/** @type {any} */ (null));
+  const [busy, setBusy] = useState(false);
+  const { send, refusal } = useSend();
   if (!setup) return null;
   if (!setup.editable) {
     return html`<section class="panel add-device" aria-labelledby="add-h"><h2 id="add-h">Add a device</h2>

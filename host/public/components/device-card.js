@@ -1,5 +1,6 @@
 // One device on /devices, as a card that fits a phone: what it is, its state in words, a problem with its remedy,
-// and what can be done with it (identify a die by its blink, name it, bind it). Its refusals are shown in the card.
+// and what can be done with it (identify a die by its blink, name it, bind it, remove one added from this page, with
+// a confirmation). Its refusals are shown in the card.
 import { useState } from "preact/hooks";
 import { deviceKind, LOW_BATTERY, problemOf, statusWords } from "../lib/device-problems.js";
 import { html } from "../lib/html.js";
@@ -40,7 +41,7 @@ function BindForm({ die, state, send }) {
 }
 
 /** A die's binding in words, by the rule set's labels: "Dutch · Black · ROF die", or null when it is not bound. */
-const bindingWords = (b, dice) => {
+export const bindingWords = (b, dice) => {
   if (!b) return null;
   const label = (list, key, v) => list?.find((d) => d[key] === v)?.label ?? v;
   return [
@@ -77,7 +78,25 @@ export function Problem({ d }) {
 }
 
 /** One device's card. */
-export function DeviceCard({ d, state }) {
+/**
+ * Remove on a device added from this page, asked twice: the first press says what goes ("the table stops reading
+ * it"), the second removes it (`DELETE /api/devices/:id`), Keep it puts the question away.
+ */
+function RemoveDevice({ d, send }) {
+  const [asking, setAsking] = useState(false);
+  const name = d.name ?? d.id;
+  if (!asking) return html`<button type="button" class="secondary remove-device" onClick=${() => setAsking(true)}>Remove</button>`;
+  return html`<div class="remove-confirm" role="alertdialog" aria-label=${`Remove ${name}?`}>
+    <p><b>Remove ${name} from the table?</b> The table stops reading it; add it again from Search for devices.</p>
+    <div class="buttons">
+      <button type="button" class="danger" onClick=${() => send("DELETE", `/api/devices/${encodeURIComponent(d.id)}`)}>Remove it</button>
+      <button type="button" class="secondary" onClick=${() => setAsking(false)}>Keep it</button>
+    </div>
+  </div>`;
+}
+
+/** One device's card; `removable`: it was added from this page, so Remove is on it. */
+export function DeviceCard({ d, state, removable = false }) {
   const { send, refusal, setRefusal } = useSend();
   const [said, setSaid] = useState("");
   const identify = async () => {
@@ -121,6 +140,7 @@ export function DeviceCard({ d, state }) {
         ${d.kind === "die" ? html`<${BindForm} die=${d} state=${state} send=${send} />` : null}
       </details>
     </div>
+    ${removable ? html`<${RemoveDevice} d=${d} send=${send} />` : null}
     ${said ? html`<p class="muted" role="status">${said}</p>` : null}
     <${FieldError} id=${`error-${d.id}`} error=${refusal?.message} />
   </li>`;

@@ -2,6 +2,7 @@
 // rolling it. The host waits for the tap or the roll (`state.assigning`) and says what came of it in a notice.
 import { useState } from "preact/hooks";
 import { html } from "../lib/html.js";
+import { bindingWords } from "./device-card.js";
 import { DiceChoices } from "./dice-choices.js";
 
 /** What the table waits for now, in words, with a button to stop waiting. */
@@ -45,14 +46,19 @@ export function BindByRoll({ state, send }) {
   const [roles, setRoles] = useState(/** @type {string[]} */ ([]));
   const [colors, setColors] = useState(/** @type {string[]} */ ([]));
   const [side, setSide] = useState("");
-  const submit = (e) => {
+  // the bindings as they were when a roll was asked for: the one that differs after it is the one the roll made
+  const [before, setBefore] = useState(/** @type {string[] | null} */ (null));
+  const submit = async (e) => {
     e.preventDefault();
     const body = {};
     if (roles.length) body.roles = roles;
     if (colors.length) body.colors = colors;
     if (side) body.side = side;
-    send("POST", "/api/setup/die", body);
+    const r = await send("POST", "/api/setup/die", body);
+    if (r?.ok !== false) setBefore(state.bindings.map((b) => JSON.stringify(b)));
   };
+  const made = before ? state.bindings.find((b) => !before.includes(JSON.stringify(b))) : undefined;
+  const die = made && state.devices.find((d) => d.id === made.die);
   return html`<section id="bind-by-roll" class="panel" aria-labelledby="roll-bind-h">
     <h2 id="roll-bind-h">Bind a die by rolling it</h2>
     <form class="bind" onSubmit=${submit}>
@@ -64,5 +70,13 @@ export function BindByRoll({ state, send }) {
         id="roll-bind" />
       <button type="submit">Wait for a roll</button>
     </form>
+    ${
+      made
+        ? html`<p class="bind-confirmed" id="bind-confirmed" role="status">
+            ✔ <b>${die?.name ?? made.die}</b> is bound: ${bindingWords(made, state.ruleset.dice)}. Its card says so too.</p>`
+        : before && state.assigning?.kind === "die"
+          ? html`<p class="muted" role="status">Waiting: roll the die now.</p>`
+          : null
+    }
   </section>`;
 }
