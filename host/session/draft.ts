@@ -7,6 +7,7 @@
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DicePlan } from "../../src/dice/plan.ts";
 import { oddsOf } from "../../src/game/engine.ts";
+import { withFigure } from "../../src/game/measured-refusal.ts";
 import type { Action, ActionDef, ActionField, FollowUp, Odds, RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
 import type { Result, RulesError } from "../../src/result.ts";
 import type { Binding } from "../config/schema.ts";
@@ -15,7 +16,7 @@ import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
 import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
-import { decidedRefusal, refusedWhateverChosen, withFigure } from "./refusal-first.ts";
+import { decidedRefusal, refusedWhateverChosen } from "./refusal-first.ts";
 
 export type { Draft } from "../store/records.ts";
 

@@ -4,6 +4,7 @@
  * in words, and a value a person chose on the pad or /control for a measured field overrides the measured value
  * (shown as such) but never lifts the geometry's refusal: the positions are the table, as dice are the dice.
  */
+import { withFigure } from "../../src/game/measured-refusal.ts";
 import type { Action, ActionDef, ActionField, RuleSet, TableState } from "../../src/game/types.ts";
 import type { RulesError } from "../../src/result.ts";
 import type { TableLayout } from "../config/table-layout.ts";
@@ -38,15 +39,6 @@ export function decidedRefusal(
   const positional = Object.fromEntries(Object.entries(values).filter(([k]) => !personal.includes(k)));
   const alone = measuredDraft(rs, state, def, { ...positional, type: def.type }, at).measure;
   return alone?.refusal ?? measure.refusal;
-}
-
-/** The rules' refusal names a field measured from positions: the measured figure is said with it. */
-export function withFigure(error: RulesError, measure: DraftMeasure): RulesError | null {
-  const field = /^action\.(\w+)$/.exec(error.path)?.[1];
-  if (!field || !(field in measure.measured)) return null;
-  const figure = measure.figures[field];
-  if (!figure || error.message.includes(figure)) return error;
-  return { ...error, message: `${error.message.replace(/\.$/, "")} — measured: ${figure}.` };
 }
 
 /** Every combination of the choice fields' values (none when a field is no choice, or there would be too many). */

@@ -1,8 +1,11 @@
 /**
  * `quarterdeck rulesets | plan | odds | resolve` (docs/reference/{cli.md,request-result.md}): the rules core over JSON.
  */
-import { oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
+import { measureRequest, oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
+import { withFigure } from "../../../src/game/measured-refusal.ts";
+import type { Action, RuleSet } from "../../../src/game/types.ts";
+import type { RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
 
@@ -58,10 +61,17 @@ export async function runRulesCommand(
   const json = parseJsonInput(await io.readStdin());
   if (!json.ok) return badInput(json.error);
   const req = parseRequest(rs, json.value, data);
-  if (!req.ok) return badInput(req.error);
+  if (!req.ok) return badInput(figureOf(rs, json.value, data, req.error));
   const { state, action, dice, measurement } = req.value;
   // docs/reference/request-result.md: what was measured from `table` (and what a person's value overrode, and what is borderline)
   const measured = measurement ? measuredFields(measurement) : {};
+  // a shot the table forbids is refused before any dice are asked (issue 37): the rules read every table a shot is
+  // played on only when its odds or result are worked out (WS&IM's 6-hex Hit Determination Table), so with positions
+  // the odds are worked out first, and a refusal of a measured figure is said with that figure
+  if (measurement) {
+    const first = oddsOf(rs, state, action);
+    if (!first.ok) return badInput(withFigure(first.error, measurement) ?? first.error);
+  }
 
   if (command === "plan") {
     const plan = rs.plan(state, action);
@@ -92,4 +102,13 @@ export async function runRulesCommand(
       ...measured,
     }),
   };
+}
+
+/** A request's refusal with the figure measured from its `table`, when the refusal concerns a measured field. */
+function figureOf(rs: RuleSet, raw: unknown, data: unknown, error: RulesError): RulesError {
+  if (typeof raw !== "object" || raw === null || !("table" in raw) || !("action" in raw)) return error;
+  const state = rs.parseState(raw as Record<string, unknown>, data);
+  if (!state.ok) return error;
+  const m = measureRequest(rs, state.value, raw.action as Action, raw.table);
+  return m.ok ? (withFigure(error, m.value) ?? error) : error;
 }
