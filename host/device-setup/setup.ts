@@ -76,7 +76,7 @@ export function deviceSetup(deps: DeviceSetupDeps): DeviceSetup {
   const demo = () =>
     fail(
       "devices.fixed",
-      "This is the demo table: its devices are emulated and fixed. Start with a table file (quarterdeck start --config table.yaml) to add real devices.",
+      "This is the demo table: its devices are emulated and fixed. Start it with none on the table (--sim empty) to add the emulators from /devices, or with a table file (quarterdeck start --config table.yaml) to add real devices.",
       "",
     );
   const ids = () => new Set([...fileDeviceIds(file), ...store.addedDevices().map((d) => d.id)]);

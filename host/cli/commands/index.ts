@@ -26,7 +26,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "start",
     synopsis:
-      "quarterdeck start [--config FILE] [--sim [hci]] [--sim-faults RATE] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
+      "quarterdeck start [--config FILE] [--sim [hci|empty]] [--sim-faults RATE] [--scenario NAME] [--port N] [--host ADDR] [--data DIR] [--allow-host NAME]... [--tls-cert FILE --tls-key FILE] [--log-level L] [--log-json]",
     help: `Runs the table host and prints the display, control and devices URLs. Runs until Ctrl-C.
 
   --config FILE    the table's configuration (YAML); without it, a demo with every device emulated
@@ -35,6 +35,7 @@ export const COMMANDS: readonly CommandSpec[] = [
                    demo's emulated dice, readers, pad and dial, found and added from /devices
   --sim-faults RATE  emulated dice only: drop, garble and repeat each die message at RATE (0 to 0.5)
   --sim hci        the demo's dice through the real Bluetooth stack: noble over an emulated HCI controller (socat)
+  --sim empty      the table with no devices, the demo's emulated ones within reach: add them from /devices
   --scenario NAME  the bundled demo to play (default sole-bay-1672; also quickfire, anglo-dutch-1666,
                    wsim-battle-v3, age-of-sail)
   --port N         port to listen on (default 7420)

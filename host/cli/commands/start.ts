@@ -79,7 +79,14 @@ function hostNames(v: StartValues, host: string): string[] {
   return [me, me.endsWith(".local") ? me : `${me}.local`, host, ...(v["allow-host"] ?? [])];
 }
 
-function setupFrom(v: StartValues) {
+function setupFrom(v: StartValues, simKind: string | undefined) {
+  if (simKind === "empty") {
+    // `--sim empty`: the table (the scenario's, or the file's) with no devices on it and the demo's emulated ones
+    // within reach, to be found and added from /devices as real ones are — no table file to type
+    const base = v.config === undefined ? loadScenario(v.scenario ?? DEFAULT_SCENARIO) : loadTableFile(v.config);
+    if (!base.ok) return base;
+    return { ok: true as const, value: { ...base.value, devices: {}, devicesSection: true } satisfies TableSetup };
+  }
   if (v.config === undefined) return loadScenario(v.scenario ?? DEFAULT_SCENARIO);
   const loaded = loadTableFile(v.config);
   // with --sim, a file with a `devices` section plays it (and the devices added from /devices) over the emulated
@@ -90,10 +97,10 @@ function setupFrom(v: StartValues) {
 
 export async function runStart(values: StartValues, rest: readonly string[] = []): Promise<CommandResult> {
   const [simKind, ...extra] = rest;
-  if (extra.length > 0 || (simKind !== undefined && (simKind !== "hci" || values.sim !== true))) {
+  if (extra.length > 0 || (simKind !== undefined && ((simKind !== "hci" && simKind !== "empty") || values.sim !== true))) {
     return badInput({
       code: "input.invalid",
-      message: `start takes no argument "${rest.join(" ")}" (did you mean --sim hci?).`,
+      message: `start takes no argument "${rest.join(" ")}" (did you mean --sim hci or --sim empty?).`,
       path: "argv",
     });
   }
@@ -112,7 +119,7 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
   const host = values.host ?? "127.0.0.1";
   const tls = tlsFrom(values);
   if (!tls.ok) return tls.error;
-  const setup = setupFrom(values);
+  const setup = setupFrom(values, simKind);
   if (!setup.ok) return badInput(setup.error);
   const dataDir = resolve(values.data ?? "data");
   const level = values.logLevel ?? process.env.LOG_LEVEL ?? "info";

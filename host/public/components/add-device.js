@@ -118,8 +118,9 @@ export function AddDevice({ state, setup }) {
   if (!setup) return null;
   if (!setup.editable) {
     return html`<section class="panel add-device" aria-labelledby="add-h"><h2 id="add-h">Add a device</h2>
-      <p>This is the demo table: its devices are emulated and fixed. To add real dice, readers, the pad and the dial from
-      this page, start the table from a table file: <code>quarterdeck start --config table.yaml</code> (see docs/table-setup.md).</p></section>`;
+      <p>This is the demo table: its devices are emulated and fixed. To try adding devices from this page with the demo's
+      emulators, start it with none on the table: <code>npm start -- --sim empty</code>; for a real table,
+      <code>quarterdeck start --config table.yaml</code> (see docs/table-setup.md).</p></section>`;
   }
   const discover = async () => {
     setBusy(true);
