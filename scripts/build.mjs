@@ -4,9 +4,10 @@
 // the rules core and TypeBox are made of), then the static files the code finds beside itself (the pages, the club
 // pages, the bundled scenarios). Type checking is `npm run typecheck`'s job, not the build's.
 // Run by `npm run build`, by `prepare` on npm ci / npm install, and before the test suite.
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,6 +75,31 @@ const result = await build({
 // devices/camera/apriltag: the AprilTag library as WebAssembly, required at run time beside apriltag-detector.ts
 for (const dir of ["host/public", "host/club/public", "host/scenarios", "devices/camera/apriltag"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
+}
+// The bundled scenarios and their data, prepared (host/config/prepared-data.ts): FILE.yaml.json beside each, read by
+// loadDataFile instead of parsing the YAML at every start.
+const tmp = mkdtempSync(join(tmpdir(), "qd-build-"));
+try {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["host/config/prepared-data.ts"],
+    outfile: join(tmp, "prepared-data.mjs"),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
+    logLevel: "warning",
+  });
+  const { prepareData } = await import(pathToFileURL(join(tmp, "prepared-data.mjs")).href);
+  const scenarios = join(root, "dist", "host", "scenarios");
+  for (const name of readdirSync(scenarios, { recursive: true })) {
+    if (!/\.ya?ml$/.test(name)) continue;
+    const file = join(scenarios, name);
+    const prepared = prepareData(readFileSync(file, "utf8"), file);
+    if (prepared) writeFileSync(`${file}.json`, JSON.stringify(prepared));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
 }
 // The /camera page's worker: the same detection modules as in Node (devices/camera/), bundled for a classic Web
 // Worker (it loads OpenCV with importScripts, which module workers lack). Node's own loader in opencv-detector.ts is

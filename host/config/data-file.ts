@@ -2,7 +2,7 @@
  * Reads a YAML or JSON file keeping positions, so an error at a JSON path inside it can be reported as
  * `file:line` (with the key). Used for rule-set data files, table configuration and rosters.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { isCollection, LineCounter, parseDocument } from "yaml";
 import type { RulesError } from "../../src/result.ts";
 
@@ -15,6 +15,18 @@ export interface LoadedFile {
   readonly value: unknown;
   /** `ships[0].rating` → `table.yaml:12` (the line of that key, or of its nearest existing parent). */
   locate(path: string): string;
+  /** The line of the node at a split path, or undefined (what `locate` walks up from; prepared-data.ts keeps it). */
+  lineAt?(parts: readonly (string | number)[]): number | undefined;
+}
+
+/** `file:line (path)` of the deepest part of `path` that has a line, else the file alone. */
+export function locateBy(file: string, path: string, lineAt: (parts: readonly (string | number)[]) => number | undefined): string {
+  const parts = splitPath(path);
+  for (let n = parts.length; n >= 0; n--) {
+    const line = lineAt(parts.slice(0, n));
+    if (line !== undefined) return `${file}:${line}${path ? ` (${path})` : ""}`;
+  }
+  return file;
 }
 
 /** `ships[0].rating` → ["ships", 0, "rating"]. */
@@ -40,24 +52,22 @@ export function parseDataText(text: string, file: string): { ok: true; value: Lo
       },
     };
   }
-  const locate = (path: string): string => {
-    const parts = splitPath(path);
-    for (let n = parts.length; n >= 0; n--) {
-      const prefix = parts.slice(0, n);
-      const parent = prefix.length > 0 ? doc.getIn(prefix.slice(0, -1), true) : null;
-      // the key's own position when the value's parent is a map; else the node's position
-      let node: unknown = n === 0 ? doc.contents : doc.getIn(prefix, true);
-      if (isCollection(parent) && "items" in parent) {
-        const pair = (parent.items as { key?: { value?: unknown; range?: [number, number, number] } }[]).find(
-          (it) => it.key && (it.key as { value?: unknown }).value === prefix[prefix.length - 1],
-        );
-        if (pair?.key?.range) node = pair.key;
-      }
-      const range = (node as { range?: [number, number, number] } | undefined)?.range;
-      if (range) return `${file}:${lines.linePos(range[0]).line}${path ? ` (${path})` : ""}`;
+  /** The line of the node at `parts` (of its key, when its parent is a map); undefined where there is none. */
+  const lineAt = (parts: readonly (string | number)[]): number | undefined => {
+    const n = parts.length;
+    const parent = n > 0 ? doc.getIn(parts.slice(0, -1), true) : null;
+    // the key's own position when the value's parent is a map; else the node's position
+    let node: unknown = n === 0 ? doc.contents : doc.getIn(parts, true);
+    if (isCollection(parent) && "items" in parent) {
+      const pair = (parent.items as { key?: { value?: unknown; range?: [number, number, number] } }[]).find(
+        (it) => it.key && (it.key as { value?: unknown }).value === parts[n - 1],
+      );
+      if (pair?.key?.range) node = pair.key;
     }
-    return file;
+    const range = (node as { range?: [number, number, number] } | undefined)?.range;
+    return range ? lines.linePos(range[0]).line : undefined;
   };
+  const locate = (path: string): string => locateBy(file, path, lineAt);
   let value: unknown;
   try {
     // yaml refuses more than maxAliasCount alias expansions (a "billion laughs" file would fill memory)
@@ -68,11 +78,37 @@ export function parseDataText(text: string, file: string): { ok: true; value: Lo
       error: { code: "input.invalid", message: `${file} cannot be read as data: ${(e as Error).message}.`, path: file },
     };
   }
-  return { ok: true, value: { file, value, locate } };
+  return { ok: true, value: { file, value, locate, lineAt } };
 }
 
-/** Reads and parses a file; a missing file is an `input.invalid` error naming it. */
+/** What the build keeps of a bundled data file (`FILE.json` beside it): its value, and the line of each node. */
+export interface PreparedData {
+  readonly value: unknown;
+  /** `JSON.stringify(parts)` → line, for every node of the file (the root is `[]`). */
+  readonly lines: Readonly<Record<string, number>>;
+}
+
+/** The copy the build prepared beside `file`, when there is one no older than the file; else undefined. */
+function readPrepared(file: string): LoadedFile | undefined {
+  const copy = `${file}.json`;
+  let prepared: PreparedData;
+  try {
+    if (statSync(copy).mtimeMs < statSync(file).mtimeMs) return undefined;
+    prepared = JSON.parse(readFileSync(copy, "utf8")) as PreparedData;
+  } catch {
+    return undefined; // none, or unreadable: the file itself is parsed
+  }
+  const lineAt = (parts: readonly (string | number)[]) => prepared.lines[JSON.stringify(parts)];
+  return { file, value: prepared.value, locate: (path) => locateBy(file, path, lineAt), lineAt };
+}
+
+/**
+ * Reads and parses a file; a missing file is an `input.invalid` error naming it. A copy prepared by the build
+ * (`FILE.json` beside it, no older than it: prepared-data.ts) is read instead of parsing the YAML.
+ */
 export function loadDataFile(file: string): { ok: true; value: LoadedFile } | { ok: false; error: RulesError } {
+  const prepared = readPrepared(file);
+  if (prepared) return { ok: true, value: prepared };
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -116,6 +116,11 @@ export class TableSession {
     return this.#work.followUps;
   }
   /** Phase index, players' dice modes, die bindings, the ship on show. */
+  /** What the phase is for, read from the rule set once (the view asks on every push: the die's path stays off turn.ts). */
+  phasePurpose(phase: number): string | null {
+    return this.#turn.purposes[phase] ?? null;
+  }
+
   get work(): SessionSnapshot {
     return this.#work;
   }

@@ -20,6 +20,8 @@ export interface TurnShape {
   readonly tapsElsewhere: string | null;
   /** The action types the turn plays at a phase's or the turn's end ({@link isTurnStep}). */
   readonly steps: ReadonlySet<string>;
+  /** Per phase: what it is for ({@link phasePurpose}), which the view shows with every push. */
+  readonly purposes: readonly (string | null)[];
 }
 
 /** Reads the turn's shape from the rule set (once per session). */
@@ -31,6 +33,7 @@ export function turnShape(rs: RuleSet): TurnShape {
     taps: phases.map((i) => tapAction(rs, i)),
     tapsElsewhere: phases.length === 0 ? defaultActionType(rs.actions) : null,
     steps: new Set(ends.filter((a): a is string => a !== undefined)),
+    purposes: phases.map((i) => phasePurpose(rs, i)),
   };
 }
 

@@ -21,7 +21,6 @@ import { choiceMapView, measureView } from "./measure-view.ts";
 import { heldUntil, type Positions } from "./positions.ts";
 import type { TableSession } from "./table-session.ts";
 import { tableMapView } from "./table-view.ts";
-import { phasePurpose } from "./turn.ts";
 
 /**
  * A ship's log: the resolved actions that name it — as a field of the action (firer, target …) or in one of
@@ -188,7 +187,7 @@ export function tableView(
     scenario: s.setup.scenario,
     display,
     ruleset: { id: s.rs.id, title: s.rs.title, description: s.rs.description, phases, actions: s.rs.actions, dice: s.rs.dice },
-    phase: { index: s.work.phase, name: phases[s.work.phase] ?? null, purpose: phasePurpose(s.rs, s.work.phase) },
+    phase: { index: s.work.phase, name: phases[s.work.phase] ?? null, purpose: s.phasePurpose(s.work.phase) },
     turn: gameTurn(s.rs, s.state, s.work.turn),
     /** A phase's own roll set aside by a firing action from the table: it comes back after that action. */
     aside: s.work.aside ? { type: s.work.aside.type, title: actionTitle(s.rs, s.work.aside.type) } : null,
