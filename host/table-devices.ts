@@ -94,8 +94,16 @@ export function mergeDevices(file: DeviceConfig, stored: readonly StoredDevice[]
  * rebuilt from the export would call its dice "Pixels die 1" again.
  */
 export function devicesAsTableFile(config: DeviceConfig, names: Readonly<Record<string, string>> = {}): string {
+  const sections = deviceSections(config, names);
+  return `# The table's devices and their names, as a table file's sections (exported from /devices).\n${stringify(sections, { lineWidth: 120 })}`;
+}
+
+/** The `devices` section and the names of the devices it lists (`deviceNames`, when any is named). */
+export function deviceSections(
+  config: DeviceConfig,
+  names: Readonly<Record<string, string>> = {},
+): { devices: DeviceConfig; deviceNames?: Record<string, string> } {
   const ids = fileDeviceIds(config);
   const named = Object.entries(names).filter(([id]) => ids.has(id));
-  const sections = named.length ? { devices: config, deviceNames: Object.fromEntries(named) } : { devices: config };
-  return `# The table's devices and their names, as a table file's sections (exported from /devices).\n${stringify(sections, { lineWidth: 120 })}`;
+  return named.length ? { devices: config, deviceNames: Object.fromEntries(named) } : { devices: config };
 }

@@ -12,7 +12,7 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { LiveDevices } from "../compose-devices.ts";
 import type { DeviceConfig } from "../config/device-schemas.ts";
 import type { SqliteStore } from "../store/sqlite-store.ts";
-import { ADDABLE, devicesAsTableFile, fileDeviceIds, mergeDevices } from "../table-devices.ts";
+import { ADDABLE, deviceSections, devicesAsTableFile, fileDeviceIds, mergeDevices } from "../table-devices.ts";
 import { type Discovery, discover, type FoundDevice } from "./discover.ts";
 import { type IdentifyOutcome, identifyFound } from "./identify-found.ts";
 
@@ -43,6 +43,8 @@ export interface DeviceSetup {
   remove(id: string): Promise<Result<null>>;
   /** The table's devices and their names as a table file's sections (YAML). */
   exportTableFile(): string;
+  /** The table's devices as a table file's sections, for a game's saved set-up; null on the demo's fixed devices. */
+  sections(): ReturnType<typeof deviceSections> | null;
 }
 
 export interface DeviceSetupDeps {
@@ -172,5 +174,6 @@ export function deviceSetup(deps: DeviceSetupDeps): DeviceSetup {
       return ok(null);
     },
     exportTableFile: () => devicesAsTableFile(config(), deps.names()),
+    sections: () => (editable ? deviceSections(config(), deps.names()) : null),
   };
 }

@@ -112,8 +112,13 @@ function ActionPanel({ state }) {
   if (!p) {
     // a phase where a tap sets nothing up: what the phase is for, then what a tap does
     return html`<h2 class="kicker">Ready</h2>
-      ${state.phase.purpose ? html`<div class="instruction" id="phase-purpose">${state.phase.purpose}</div>` : null}
-      <div class=${state.phase.purpose ? "phase-note" : "instruction"} id="instruction">Tap a ship to see its log</div>`;
+      ${
+        // what the phase is for is the instruction (kept when the display compacts); what a tap does, a note after it
+        state.phase.purpose
+          ? html`<div class="instruction" id="instruction">${state.phase.purpose}</div>
+              <div class="phase-note" id="tap-note">Tap a ship to see its log</div>`
+          : html`<div class="instruction" id="instruction">Tap a ship to see its log</div>`
+      }`;
   }
   const shipFields = p.fields.filter((f) => f.type === "ship");
   if (onlyShown(state)) {

@@ -31,13 +31,15 @@
  * (display-fit-<scenario>.test.ts), so the lanes' workers take them side by side.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCALES } from "../../host/public/lib/scales.js";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { devicesUp, freshDataDir, launchChromium, type OpenDisplay, openDisplay, until } from "./harness.ts";
+
+const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -250,6 +252,11 @@ export function describeDisplayFit(scenario: keyof typeof PLANS): void {
         for (const [i, list] of each.entries()) {
           const size = SIZES[i] ?? SIZES[0];
           for (const p of list) found.push(`${state} at ${size.width}×${size.height}, ${Math.round(scale * 100)} %: ${p}`);
+          // what was wrong, kept to be looked at (test-artifacts/ is not committed)
+          if (list.length > 0) {
+            const file = `fit-${scenario}-${state.replace(/\W+/g, "-")}-${size.width}x${size.height}-${Math.round(scale * 100)}.png`;
+            await pages[i]?.screenshot({ path: join(ARTIFACTS, file) });
+          }
         }
       }
       return found;

@@ -5,5 +5,6 @@ describeMeasured({
   scenario: "age-of-sail",
   firer: "victory",
   target: "redoutable",
+  fire: "fire",
   refused: /^Redoutable is [\d.]+ cm away, beyond the range table \(12 cm\)/,
 });

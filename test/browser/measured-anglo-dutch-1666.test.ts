@@ -5,5 +5,6 @@ describeMeasured({
   scenario: "anglo-dutch-1666",
   firer: "royal-charles",
   target: "zeven-provincien",
+  fire: "fire",
   refused: /^Zeven Provinciën is [\d.]+″ base to base .*beyond long range/,
 });

@@ -24,6 +24,8 @@ export interface MeasuredCase {
   readonly scenario: string;
   readonly firer: string;
   readonly target: string;
+  /** The firing action's type: taps set it up only in the phases that play it (issue 38 item 3). */
+  readonly fire: string;
   readonly refused: RegExp;
 }
 
@@ -44,6 +46,25 @@ export function describeMeasured(c: MeasuredCase): void {
       await sim("lift", { reader: "reader-1" });
       await sim("tap", { reader: "reader-2", uid: await tagOf(c.target) });
       await sim("lift", { reader: "reader-2" });
+    };
+    /**
+     * Both ships tapped in a phase whose taps set up the firing action: the button box's Next phase walks there
+     * (Age of Sail's fire removal and Quickfire's movement set up something else, or nothing, from a tap).
+     */
+    const tapToFire = async () => {
+      for (let i = 0; i < 16; i++) {
+        const before = (await state()).version;
+        await tapBoth();
+        const s = await until(state, (x) => x.version > before);
+        await new Promise((r) => setTimeout(r, 150));
+        if ((await state()).pending?.type === c.fire) return;
+        if (s.pending?.type === c.fire) return;
+        await press("cancel");
+        const v = (await state()).version;
+        await press("next-phase");
+        await until(state, (x) => x.version > v);
+      }
+      throw new Error(`${c.scenario}: no phase sets up ${c.fire} from a tap`);
     };
     /** The firer near the table's north edge heading north, the target abeam to starboard, `gap` mm side to side. */
     const place = async (gap: number) => {
@@ -73,7 +94,7 @@ export function describeMeasured(c: MeasuredCase): void {
 
     it("an in-range shot: measured, never asked; the choices the rules still want from the pad; resolved by its dice", async () => {
       await place(60);
-      await tapBoth();
+      await tapToFire();
       let s = await until(state, (x) => (x.pending?.measured?.fields.length ?? 0) > 0 && x.pending?.action.target === c.target);
       const measured = () => (s.pending?.measured?.fields ?? []).map((f) => f.name);
       const asksMeasured = (x: TableView) => {
@@ -82,7 +103,7 @@ export function describeMeasured(c: MeasuredCase): void {
         const labels = fields.filter((f) => measured().includes(f.name)).map((f) => f.label.toLowerCase());
         return measured().includes(p?.choosing?.name ?? "") || labels.some((l) => (p?.instruction ?? "").toLowerCase().includes(l));
       };
-      expect(s.pending?.error).toBeNull();
+      expect(s.pending?.error ?? null).toBeNull();
       // a choice no position can give (Quickfire's gunnery rating, Age of Sail's aim): Next choice, Confirm
       for (let i = 0; i < 4 && s.pending?.choosing && !s.pending.plan?.length; i++) {
         expect(asksMeasured(s), `${c.scenario} asks ${s.pending.choosing.name}`).toBe(false);
@@ -131,7 +152,7 @@ export function describeMeasured(c: MeasuredCase): void {
       await expect.poll(() => refused.textContent(), WAIT).toMatch(c.refused);
       const s = await state();
       expect(s.pending?.plan).toBeNull();
-      expect(s.pending?.choosing).toBeNull();
+      expect(s.pending?.choosing ?? null).toBeNull();
       expect(s.pending?.measured?.refusal).toMatch(c.refused);
       expect(await display.locator("#pad-choice").count()).toBe(0);
       expect(await display.locator("#odds, .odds").count()).toBe(0);

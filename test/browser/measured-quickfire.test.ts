@@ -5,5 +5,6 @@ describeMeasured({
   scenario: "quickfire",
   firer: "mikasa",
   target: "knyaz-suvorov",
+  fire: "gunnery",
   refused: /^Knyaz Suvorov is \d+ mm from Mikasa, funnel to funnel; long range ends at 1200 mm/,
 });

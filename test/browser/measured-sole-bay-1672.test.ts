@@ -5,5 +5,6 @@ describeMeasured({
   scenario: "sole-bay-1672",
   firer: "royal-james",
   target: "gouda",
+  fire: "broadside",
   refused: /^Gouda is [\d.]+″ from Royal James, base to base; broadsides reach 12″ at most/,
 });

@@ -5,5 +5,6 @@ describeMeasured({
   scenario: "wsim-battle-v3",
   firer: "victory",
   target: "redoutable",
+  fire: "fire",
   refused: /reaches 6 hexes; \d+ is out of range — measured: \d+ hexes/,
 });

@@ -1,7 +1,7 @@
 /**
  * Issue 38 item 8: devices from the browser on the demo, no file to type. `quarterdeck start --sim empty` starts the
  * demo's table with no devices on it and the demo's emulators within reach; /devices' *Search for devices* finds
- * them, and one is added from its card.
+ * them, and one is added from its card; the game's saved set-up then carries it (`devices:`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableView } from "../../host/server/view-schema.ts";
@@ -35,7 +35,12 @@ describe("--sim empty: the demo's emulators added from /devices", { timeout: 120
     await expect.poll(() => found.count(), WAIT).toBeGreaterThan(0);
     const die = page.locator(".found-card", { hasText: /die/i }).first();
     await die.getByRole("button", { name: "Add to the table" }).click();
-    await until(state, (s) => s.devices.some((d) => d.kind === "die"), 30_000);
+    const s = await until(state, (x) => x.devices.some((d) => d.kind === "die"), 30_000);
+    // the game's saved set-up (Save set-up on /games) carries the table's devices: the file starts the same table
+    const file = await (await fetch(`${host.url}/api/games/${s.game}/table-file`)).text();
+    const added = s.devices.find((d) => d.kind === "die");
+    expect(file).toMatch(/^devices:\n/m);
+    expect(file).toContain(`id: ${added?.id}`);
     await page.close();
   });
 });

@@ -72,6 +72,16 @@ export function gameDocumentRoutes(app: FastifyInstance, opts: { readonly table:
     return reply
       .type("application/yaml; charset=utf-8")
       .header("content-disposition", `attachment; filename="game-${id}.yaml"`)
-      .send(tableFileText({ ...tableOfSetup(setup.value), ...(hasData ? { data: setup.value.data } : {}) }, notes));
+      .send(
+        tableFileText(
+          {
+            ...tableOfSetup(setup.value),
+            ...(hasData ? { data: setup.value.data } : {}),
+            // the open game's table: its devices as set up (none on the demo's fixed emulated set)
+            ...(id === table.gameId ? (table.deviceSetup.sections() ?? {}) : {}),
+          },
+          notes,
+        ),
+      );
   });
 }

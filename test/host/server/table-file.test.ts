@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** What a game owns of a table setup: everything but the table's devices, bindings and club. */
-const gamePart = ({ devices: _d, deviceNames: _n, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
+const gamePart = ({ devices: _d, deviceNames: _n, devicesSection: _s, club: _c, bindings: _b, ...rest }: TableSetup) => rest;
 
 /** The exported text written to a file and loaded as `start --config` loads it. */
 function loaded(text: string): TableSetup {
@@ -37,6 +37,9 @@ describe("GET /api/games/:id/table-file", () => {
     expect(r.headers["content-disposition"]).toBe(`attachment; filename="game-${f.table.gameId}.yaml"`);
     expect(r.body).toMatch(/^# quarterdeck table file: /);
     expect(gamePart(loaded(r.body))).toEqual(gamePart(f.table.session.setup));
+    // the table's devices go with it (issue 38: Save set-up wrote no devices), as /devices' export gives them
+    const sections = f.table.deviceSetup.sections();
+    if (sections) expect(loaded(r.body).devices).toEqual(sections.devices);
   });
 
   it("a game created from the browser loads back with its fleets, tags and players, and passes the check route", async () => {
