@@ -87,6 +87,17 @@ function readPngHeader(bytes: Uint8Array): PngHeader | string {
   return { ...ihdr, idat };
 }
 
+/** PNG's Adam7 interlace passes: each pass's first column and row, and its column and row steps. */
+export const ADAM7_PASSES = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
 /**
  * The size of a PNG's pixel data once inflated, exactly (a filter byte and the packed samples of each row, of each
  * Adam7 pass when interlaced): what a well-formed file's IDAT inflates to, no more and no less.
@@ -95,17 +106,8 @@ export function pngInflatedSize(h: Pick<PngHeader, "width" | "height" | "bitDept
   const bitsPerPixel = (PNG_COLOUR_TYPES[h.colourType]?.channels ?? 4) * h.bitDepth;
   const rows = (w: number, n: number) => (w > 0 && n > 0 ? n * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
   if (!h.interlaced) return rows(h.width, h.height);
-  const passes = [
-    [0, 0, 8, 8],
-    [4, 0, 8, 8],
-    [0, 4, 4, 8],
-    [2, 0, 4, 4],
-    [0, 2, 2, 4],
-    [1, 0, 2, 2],
-    [0, 1, 1, 2],
-  ] as const;
   let total = 0;
-  for (const [x0, y0, dx, dy] of passes) total += rows(Math.ceil((h.width - x0) / dx), Math.ceil((h.height - y0) / dy));
+  for (const [x0, y0, dx, dy] of ADAM7_PASSES) total += rows(Math.ceil((h.width - x0) / dx), Math.ceil((h.height - y0) / dy));
   return total;
 }
 

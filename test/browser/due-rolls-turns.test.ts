@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type OpenDisplay, openDisplay, until } from "./harness.ts";
+import { padPresser } from "./pad-press.ts";
 
 const WAIT = { timeout: 20_000, interval: 50 };
 interface Case {
@@ -48,17 +49,9 @@ const CASES: readonly Case[] = [
 let c: Case;
 let t: OpenDisplay;
 const state = () => t.state();
-let lastPress = 0;
 let n = 0;
 
-async function press(command: string): Promise<TableView> {
-  const wait = lastPress + 300 - Date.now(); // well past the pad's 50 ms debounce, also when the host reads the press late under load
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  const before = (await state()).version;
-  lastPress = Date.now();
-  await call(`${t.host.url}/api/sim/press`, "POST", { command });
-  return until(state, (s) => s.version > before, 10_000);
-}
+const press = padPresser(() => t);
 
 /** Rolls the emulated dice the pending roll needs: a 1 for the fire's rolls (she burns on), mixed faces for the rest. */
 async function roll(): Promise<TableView> {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type OpenDisplay, openDisplay, until } from "./harness.ts";
+import { padPresser } from "./pad-press.ts";
 import { screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
@@ -20,17 +21,8 @@ const WAIT = { timeout: 20_000, interval: 50 };
 let t: OpenDisplay;
 let display: Page;
 const state = () => t.state();
-let lastPress = 0;
 
-/** A press of the emulated pad, waiting for the state it brings (presses 80 ms apart: the pad's debounce is 50 ms). */
-async function press(command: string): Promise<TableView> {
-  const wait = lastPress + 300 - Date.now(); // well past the pad's 50 ms debounce, also when the host reads the press late under load
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  const before = (await state()).version;
-  lastPress = Date.now();
-  await call(`${t.host.url}/api/sim/press`, "POST", { command });
-  return until(state, (s) => s.version > before, 10_000);
-}
+const press = padPresser(() => t);
 
 /** Rolls the emulated dice the pending roll needs, each to `face` (of a colour that fits its plan entry). */
 async function roll(face: number): Promise<TableView> {

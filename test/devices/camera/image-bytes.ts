@@ -3,7 +3,9 @@
  * that declare what their data does not hold, data that inflates past its header, interlaced PNGs (pngjs writes none)
  * and a real baseline JPEG of any size whose every block is flat grey (a few bits a block).
  */
+
 import { crc32, createDeflate, deflateSync } from "node:zlib";
+import { ADAM7_PASSES } from "../../../devices/camera/image-header.ts";
 
 /** One PNG chunk: length, type, data, CRC. */
 export function pngChunk(type: string, data: Uint8Array = new Uint8Array()): Buffer {
@@ -48,20 +50,10 @@ export async function deflatedZeros(total: number): Promise<Buffer> {
   return Buffer.concat(out);
 }
 
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
 /** An Adam7-interlaced 8-bit grey PNG of `data` (`width`×`height`, row-major), each row unfiltered. */
 export function interlacedGreyPng(width: number, height: number, data: Uint8Array): Buffer {
   const raw: number[] = [];
-  for (const [x0, y0, dx, dy] of ADAM7) {
+  for (const [x0, y0, dx, dy] of ADAM7_PASSES) {
     if (x0 >= width || y0 >= height) continue;
     for (let y = y0; y < height; y += dy) {
       raw.push(0);
