@@ -80,19 +80,25 @@ export type FollowUp =
   | { readonly kind: "roll"; readonly purpose: string; readonly action: Action }
   | { readonly kind: "choose"; readonly purpose: string; readonly action: Action; readonly choice: Choice };
 
-/** What a rule set's resolution returns; the engine folds `events` into the state. */
 /** How one die counted in a result, for the display: a hit, a miss, or neither (a total, a location die …). */
 export type DieMark = "hit" | "miss" | null;
 
-export interface Resolution {
-  readonly outcome: Readonly<Record<string, unknown>>;
+/**
+ * An outcome with its type erased, as the host and the pages hold it. Inside a rule set every outcome has its
+ * schema's type (`Static` of the action's `outcomeSchema`, see define-action.ts); only the kernel erases it.
+ */
+export type Outcome = Readonly<Record<string, unknown>>;
+
+/** What a rule set's resolution returns; the engine folds `events` into the state. `O`: the action's outcome type. */
+export interface Resolution<O extends object = Outcome> {
+  readonly outcome: O;
   readonly events: readonly GameEvent[];
   readonly followUps: readonly FollowUp[];
 }
 
 /** Exact odds of an action: outcomes with probabilities and a rule-set summary (hit distribution, drops …). */
-export interface Odds {
-  readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
+export interface Odds<O extends object = Outcome> {
+  readonly outcomes: ReadonlyArray<{ readonly outcome: O; readonly p: number }>;
   readonly summary: Readonly<Record<string, unknown>>;
   /** The summary's figures for players, each with its label and kind (src/odds/figures.ts), in the summary's order. */
   readonly figures: readonly SummaryFigure[];
@@ -308,12 +314,12 @@ export interface RuleSet<S extends TableState = TableState> {
   /** Every ship as its log is drawn. */
   shipViews(state: S): ShipView[];
   /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
-  describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
+  describe(state: S, action: Action, outcome: Outcome): string;
   /**
    * The outcome as typed facts (label, kind, value in words, unit) read off the action's outcome schema, for the
    * pages and the report to render without reading keys (docs/reference/request-result.md).
    */
-  facts(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): readonly OutcomeFact[];
+  facts(state: S, action: Action, outcome: Outcome): readonly OutcomeFact[];
   /** Each action type's outcome schema (src/game/outcome.ts), by action type: what `facts` reads. */
   readonly outcomeSchemas?: Readonly<Record<string, TObject>>;
   /**
