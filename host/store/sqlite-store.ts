@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { SqliteGameStore } from "./game-store.ts";
+import { FileIdentity, SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
 import { naming, openDatabase, type StoreError, storeError, writable, writableSideFiles } from "./open-db.ts";
@@ -13,7 +13,7 @@ import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
 import { WalSync } from "./wal-sync.ts";
-import { FileIdentity, FileSwapped } from "./write-problem.ts";
+import { FileSwapped } from "./write-problem.ts";
 
 export interface StoreOptions {
   /** Open an existing file without changing it (replay): no schema, no WAL switch, no writes. */
