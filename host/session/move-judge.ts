@@ -8,6 +8,7 @@
 import { oddsOf, transition } from "../../src/game/engine.ts";
 import { measureAction } from "../../src/game/measure.ts";
 import { judgeMove, reachOf } from "../../src/game/moves/judge.ts";
+import type { TablePositions } from "../../src/game/table-positions.ts";
 import type { Action, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableLayout } from "../config/table-layout.ts";
@@ -50,8 +51,17 @@ export function isMovementPhase(rs: RuleSet, phase: number): boolean {
   return moveActions(rs).some((m) => actions.includes(m.type));
 }
 
-/** Her movement action: the one resolved for her since her move began, else her draft's orders, else the defaults. */
-function herAction(c: MoveContext, ship: string, phase: number): { action: Action; resolved: ResolvedRecord | null } | null {
+/**
+ * Her movement action: the one resolved for her since her move began, else her draft's orders (tapped: the orders
+ * given on /control) or none, with the geometry they leave out (an enemy within 12″, the windward edge) measured where
+ * she stood when her move began, then the fields' defaults — as the draft's own status measures it.
+ */
+function herAction(
+  c: MoveContext,
+  ship: string,
+  phase: number,
+  from: TablePositions,
+): { action: Action; resolved: ResolvedRecord | null } | null {
   const moves = moveActions(c.rs);
   const mine = (a: { type: string; [k: string]: unknown }) => moves.some((m) => m.type === a.type && a[m.shipField] === ship);
   const resolved = [...c.records].reverse().find((r) => mine(r.action)) ?? null;
@@ -60,11 +70,12 @@ function herAction(c: MoveContext, ship: string, phase: number): { action: Actio
   const m = moves.find((x) => phaseActions.includes(x.type)) ?? moves[0];
   const def = m && c.rs.actions.find((a) => a.type === m.type);
   if (!m || !def) return null;
-  const draft: Draft =
-    c.draft && c.draft.type === m.type && c.draft.values[m.shipField] === ship
+  const given =
+    c.draft && c.draft.type === m.type && c.draft.values[m.shipField] === ship && c.draft.origin !== "follow-up"
       ? c.draft
-      : { type: m.type, values: { [m.shipField]: ship }, origin: "table", rolls: [] };
-  return { action: draftAction(draft, def), resolved: null };
+      : { type: m.type, values: { [m.shipField]: ship }, origin: "table" as const, rolls: [] };
+  const { type: _type, ...measured } = measureAction(c.rs, c.state, { ...given.values, type: m.type }, from).action;
+  return { action: draftAction({ ...given, values: { ...measured, ...given.values } }, def), resolved: null };
 }
 
 /** A polygon's area (shoelace), mm². */
@@ -96,11 +107,11 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
     return fail("input.invalid", `Where ${name} stood when her move began is not a position: her move is not judged.`, `moves.${ship}`);
   const table = { ...tableOf(c.positions ?? {}, c.now, c.layout), before: { [ship]: { x: start.x, y: start.y, heading: start.heading } } };
   if (!table.ships[ship]) return ok(null);
-  const her = herAction(c, ship, phase);
-  if (!her) return ok(null);
   // her orders' geometry (an enemy within 12″, the windward edge) is measured where she stood when her move began
   const from = { ...table, ships: { ...table.ships, [ship]: { ...table.ships[ship], ...start } } };
-  const action = her.resolved ? her.action : measureAction(c.rs, c.state, her.action, from).action;
+  const her = herAction(c, ship, phase, from);
+  if (!her) return ok(null);
+  const action = her.action;
   const outcomes = outcomesOf(c, action, her.resolved);
   if (outcomes.length === 0) return ok(null);
   const judged = judgeMove(c.rs, c.state, action, table, outcomes);

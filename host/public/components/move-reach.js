@@ -20,7 +20,7 @@ export function ReachLayer({ reach, move, height, unit }) {
     ${
       reach?.polygon?.length
         ? html`<polygon class="map-reach" id="map-reach" data-ship=${reach.ship} points=${pts(reach.polygon)}
-            style=${`stroke-width:${2 * unit};stroke-dasharray:${10 * unit} ${6 * unit}`} />`
+            style=${`stroke-width:${3 * unit};stroke-dasharray:${8 * unit} ${5 * unit}`} />`
         : null
     }
     ${
@@ -37,9 +37,12 @@ export function ReachLayer({ reach, move, height, unit }) {
 export function MoveLine({ move, state }) {
   if (!move) return null;
   const name = state.ships.find((s) => s.id === move.ship)?.name ?? move.ship;
-  const [said] = move.words.split(": not legal");
+  // the figures first, large; a note the rules add after them ("short of her full move …") smaller, under them
+  const [said = ""] = move.words.split(": not legal");
+  const [head, ...notes] = said.split("; ");
   return html`<div class=${`move-line${move.legal ? "" : " illegal"}`} id="move-line" data-legal=${String(move.legal)}>
-    <p class="move-words">${said}</p>
+    <p class="move-words">${head}</p>
+    ${notes.length ? html`<p class="move-note">${notes.join("; ")}</p>` : null}
     ${
       move.legal
         ? null
