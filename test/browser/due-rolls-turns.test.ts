@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type OpenDisplay, openDisplay, until } from "./harness.ts";
-import { padPresser } from "./pad-press.ts";
+import { padPresser, stuckAt } from "./pad-press.ts";
 
 const WAIT = { timeout: 20_000, interval: 50 };
 interface Case {
@@ -77,6 +77,7 @@ const state = () => t.state();
 let n = 0;
 
 const press = padPresser(() => t);
+const stuck = stuckAt(() => t);
 
 /** Rolls the emulated dice the pending roll needs: a 1 for the fire's rolls (she burns on), mixed faces for the rest. */
 async function roll(): Promise<TableView> {
@@ -117,7 +118,7 @@ for (const one of CASES) {
         for (let phase = 0; phase < phases; phase++) {
           // the phase itself, not the first push after the press (a device's health may come first under load)
           let s = await until(state, (x) => x.turn === turn && x.phase.index === phase, 10_000);
-          expect([s.turn, s.phase.index]).toEqual([turn, phase]);
+          expect([s.turn, s.phase.index], stuck(s)).toEqual([turn, phase]);
           for (let guard = 0; guard < 30 && s.pending; guard++) {
             if (s.choice) {
               s = await press("next-choice");
