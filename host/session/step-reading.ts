@@ -6,9 +6,9 @@
 import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import { derivedName } from "../devices.ts";
 import { dieNamer } from "./dice-gather.ts";
+import { type MoveRun, seenMoving } from "./move-watch.ts";
 import { offTable, sighted } from "./positions.ts";
 import type { SessionInput } from "./session-types.ts";
-import type { StepRun } from "./step-run.ts";
 
 /** The button box's commands, as inputs. */
 const BUTTONS: Readonly<Record<string, SessionInput>> = {
@@ -26,7 +26,7 @@ const BUTTONS: Readonly<Record<string, SessionInput>> = {
  * A device reading other than a die's roll (which `step.ts` takes itself, so that a die's path stays short): a tag
  * taps its ship, a ship seen keeps her position, a lost roll is said, a button raises its command.
  */
-export function reading(run: StepRun, r: Exclude<Reading, DieRolled>): void {
+export function reading(run: MoveRun, r: Exclude<Reading, DieRolled>): void {
   const { env } = run;
   if (r.type === "tag.arrived") {
     const ship = env.tags[r.uid.toUpperCase()] ?? run.game.state.ships.find((s) => s.id === r.text)?.id;
@@ -45,7 +45,7 @@ export function reading(run: StepRun, r: Exclude<Reading, DieRolled>): void {
 }
 
 /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
-function seen(run: StepRun, r: ShipSeen): void {
+function seen(run: MoveRun, r: ShipSeen): void {
   const { ships } = run.game.state;
   const ship = ships.find((s) => s.id === r.ship);
   const off = ship ? offTable(r, ship.name, run.env.layout) : null;
@@ -60,5 +60,6 @@ function seen(run: StepRun, r: ShipSeen): void {
   );
   if (!next) return;
   run.work.positions = next.positions;
+  if (next.changed && run.work.moves) seenMoving(run, r.ship);
   if (next.changed) run.changed();
 }

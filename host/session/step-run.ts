@@ -32,6 +32,8 @@ export interface StepRun {
   readonly env: StepEnv;
   /** The game as this step has left it so far. */
   readonly game: GameSoFar;
+  /** Turn steps played on their own in this step (a bound, should a rule set's turn loop). */
+  playedOn: number;
   /** The game as this step leaves it (a result resolved or undone). */
   played(game: GameSoFar): void;
   /** The action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`, read once per session). */

@@ -16,18 +16,20 @@
 import type { DieRolled, Reading } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { ok, type Result } from "../../src/result.ts";
-import type { SessionSnapshot } from "../store/records.ts";
+import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
+import { finishMove, type MoveRun, tappedToMove, watchMoves } from "./move-watch.ts";
 import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
-import { afterResolved, resolveDraft } from "./resolve.ts";
+import { resolveInStep } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
+import { commitEntry } from "./step-entry.ts";
 import { cancel, choose, confirm, nextChoice } from "./step-pad.ts";
-import { followState, nextPhase } from "./step-phase.ts";
+import { nextPhase } from "./step-phase.ts";
 import { reading } from "./step-reading.ts";
-import type { StatusMemo, StepRun, WorkingState } from "./step-run.ts";
+import type { StatusMemo, WorkingState } from "./step-run.ts";
 import { assign, assigned, bind, playerMode, unbind } from "./step-setup.ts";
 import { restoreAside, tap } from "./step-tap.ts";
 import { undo } from "./step-undo.ts";
@@ -45,12 +47,15 @@ const sameWind = (a: WindView | null, b: WindView | null): boolean =>
  */
 export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): StepResult {
   const run = new Run(work, env);
+  // the move under way is logged before the phase's end is played (move-watch.ts)
+  if (input.type === "next-phase" && work.moves) finishMove(run);
   const result = run.play(input);
+  if (run.work.moves || run.work.phase !== work.phase) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
 /** The state of one step while it runs. */
-class Run implements StepRun {
+class Run implements MoveRun {
   readonly work: WorkingState;
   readonly effects: Effect[] = [];
   readonly env: StepEnv;
@@ -59,14 +64,16 @@ class Run implements StepRun {
   readonly #raised: { input: SessionInput; refusal: "notice" | "answer" }[] = [];
   /** How a refusal of the input playing now is told: the first input's is the answer. */
   #playing: "notice" | "answer" = "answer";
-  /** Turn steps played on their own in this step (a bound, should a rule set's turn loop). */
-  #played = 0;
+  playedOn = 0;
   /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
   #memo: StatusMemo;
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
-    this.env = env;
+    // the store counts only what it has committed: two records in one step (a move logged, then the phase's end) each
+    // take their own number
+    let last = 0;
+    this.env = { ...env, nextSeq: () => (last = Math.max(env.nextSeq(), last + 1)) };
     this.#game = env.game;
     const { draft, players, bindings, phase, positions } = work;
     this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
@@ -137,6 +144,7 @@ class Run implements StepRun {
         this.effects.push({ kind: "push" });
         return ok(null);
       case "tap":
+        if (w.moves) tappedToMove(this, i.ship);
         return tap(this, i.ship);
       case "edit":
         return this.setDraft(editedDraft(rs, w, i.actionType, i.values));
@@ -224,46 +232,11 @@ class Run implements StepRun {
   }
 
   resolve(st: DraftStatus): Result<null> {
-    const { rs } = this.env;
-    const before = this.#game;
-    const r = resolveDraft(rs, before.state, st, this.env.nextSeq(), this.env.now());
-    if (!r.ok) {
-      this.notice("warn", r.error.message);
-      this.effects.push({ kind: "push" });
-      return r;
-    }
-    const w = this.work;
-    const record = { ...r.value.record, waiting: w.followUps };
-    const resolved = w.draft;
-    Object.assign(w, afterResolved(rs.actions, w, record.followUps, this.taps()), { lastUndo: null });
-    this.unpick();
-    this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    // the table follows the turn and phase the state counts (if it counts either); a phase's roll set aside comes
-    // back when nothing is owed
-    if (rs.turnOf || rs.phaseOf) followState(this, true);
-    if (w.aside) this.restoreAside();
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
-    this.windAfter(before.state);
-    this.effects.push({ kind: "push" });
-    return this.#playOn();
+    return resolveInStep(this, st);
   }
 
-  /**
-   * What the turn plays on its own after a resolution: the end of a phase or turn at the head of the queue, or the
-   * opening of the phase now set up, when it needs no dice and nothing more from anyone.
-   */
-  #playOn(): Result<null> {
-    const { turn } = this.env;
-    const w = this.work;
-    const d = w.draft;
-    if (!d || d.rolls.length > 0 || this.#played > 8) return ok(null);
-    const turnStep = d.origin === "follow-up" && turn.steps.has(d.type);
-    const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === (turn.opens[w.phase] ?? null);
-    if (!turnStep && !opening) return ok(null);
-    const st = this.status(d);
-    if (!st?.ready || st.plan?.length !== 0) return ok(null);
-    this.#played += 1;
-    return this.resolve(st);
+  commitEntry(record: ResolvedRecord, state: TableState): void {
+    commitEntry(this, record, state);
   }
 
   /** The action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`, read once per session). */
