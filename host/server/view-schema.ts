@@ -11,6 +11,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { DeviceSchema, NoticeSchema } from "./view/devices.ts";
 import { PendingSchema } from "./view/draft.ts";
 import { DiceMode, exact, Nullable, Open } from "./view/kit.ts";
+import { MoveSchema, ReachSchema } from "./view/move.ts";
 import { ResultSchema, ShipLogEntrySchema } from "./view/result.ts";
 import { EndedSchema, ShipViewSchema, TableMapSchema } from "./view/ships.ts";
 
@@ -91,6 +92,8 @@ export const TableViewSchema = exact(
     windState: Type.Unknown(),
     ships: Type.Array(ShipViewSchema),
     table: Nullable(TableMapSchema),
+    move: Nullable(MoveSchema),
+    reach: Nullable(ReachSchema),
     focus: Nullable(exact({ ship: Nullable(Type.Omit(ShipViewSchema, ["tags"])), log: Type.Array(ShipLogEntrySchema) })),
     pending: Nullable(PendingSchema),
     followUps: Type.Array(Open),

@@ -9,12 +9,12 @@ import { TableViewSchema } from "../../../host/server/view-schema.ts";
 import { serializeView } from "../../../host/server/view-serializer.ts";
 import { type AppFixture, appFixture } from "./app-fixture.ts";
 
-/** Every object schema in `schema` that neither says it is exact nor is a record (an open part), by path. */
+/** Every object schema in `schema` that says neither that it is exact nor that it is open, by path. */
 function halfDeclared(schema: TSchema, path: string, seen = new Set<unknown>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
   const s = schema as Record<string, unknown>;
-  const here = s.type === "object" && s.properties !== undefined && s.additionalProperties !== false ? [path] : [];
+  const here = s.type === "object" && s.properties !== undefined && s.additionalProperties === undefined ? [path] : [];
   const kids: [string, TSchema][] = [
     ...Object.entries((s.properties ?? {}) as Record<string, TSchema>).map(([k, v]) => [`${path}.${k}`, v] as [string, TSchema]),
     ...((s.anyOf ?? []) as TSchema[]).map((v, i) => [`${path}|${i}`, v] as [string, TSchema]),
