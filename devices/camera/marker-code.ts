@@ -11,7 +11,7 @@
 import type { GreyImage } from "./detector.ts";
 import { applyHomography, fitHomography, type Point } from "./homography.ts";
 import { MARKER_CELLS, MAX_MARKER_ID, type MarkerCells } from "./marker-cells.ts";
-import { cellLevels } from "./marker-pattern.ts";
+import { cellLevels } from "./cell-levels.ts";
 import { fitWindow } from "./refine.ts";
 
 /** A quadrilateral in the image: top-left, top-right, bottom-right, bottom-left of the marker as printed. */
