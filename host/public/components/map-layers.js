@@ -1,7 +1,8 @@
 // The map's layers, bottom to top: the table's area and hex grid, the action's range rings, its firing line, the
 // ships' bases, the names (and their leaders), the measured figure, the wind. A layer is a component of what it
 // depends on and nothing else, memoised: a push that changes none of its props does not draw it again. A new layer
-// (a ship's reach, say) is one more such component, given its own props, in `TableMap`'s list.
+// is one more such component, given its own props, in `TableMap`'s list (as the move's reach, components/move-reach.js,
+// drawn over the area); what it adds to the window, `layoutMap`'s `shown`.
 import { html } from "../lib/html.js";
 import { hexPath } from "../lib/map-hexes.js";
 import { windSpot } from "../lib/map-layout.js";

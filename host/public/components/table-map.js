@@ -8,9 +8,13 @@ import { useCallback, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../lib/html.js";
 import { api } from "../lib/live.js";
 import { layoutMap } from "../lib/map-layout.js";
+import { memo } from "../lib/memo.js";
 import { AreaLayer, BasesLayer, CaptionLayer, LineLayer, NamesLayer, RingsLayer, WindLayer } from "./map-layers.js";
+import { ReachLayer, reachBox } from "./move-reach.js";
 
 const SIDE_CLASSES = ["side-a", "side-b", "side-c", "side-d"];
+/** The move's reach and path (components/move-reach.js), a layer like the others: drawn again when they change. */
+const Reach = memo(ReachLayer);
 
 /** The map's size in pixels, followed as the page lays out. */
 function useSize(ref, shown) {
@@ -99,7 +103,7 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
     fontPx,
     windLabel,
   ]);
-  const hit = drag ? undefined : cache.find((e) => e.key === key && e.t === t && e.source === source);
+  const hit = drag ? undefined : cache.find((e) => e.key === key && e.t === t && e.source === source && e.reach === state.reach);
   if (hit) return hit.layout;
   const sides = [...new Set(state.ships.map((s) => s.side))];
   const sideClass = new Map(state.ships.map((s) => [s.id, SIDE_CLASSES[sides.indexOf(s.side)] ?? "side-a"]));
@@ -128,6 +132,7 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
       fontPx,
       windLabel,
       fixedWin: drag?.win,
+      shown: reachBox(state.reach, t.height),
       measure,
     });
   // the map is laid out in its whole box; where that leaves ships unnamed, again in the box less the line under it that
@@ -137,7 +142,7 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
   if (placed.unnamed.length > 0) placed = place(Math.max(0, size.height - keyHeight(placed.unnamed, size.width)));
   const layout = { ...placed, ships, role, sideClass, line, misses: measured?.line?.hits === false, label: measured?.label };
   if (!drag) {
-    cache.unshift({ key, t, source, layout });
+    cache.unshift({ key, t, source, reach: state.reach, layout });
     cache.length = Math.min(cache.length, LAYOUTS_KEPT);
   }
   laidOut.count++;
@@ -194,6 +199,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       aria-label=${`map of the table, ${t.ships.length} ships`} class=${drag ? "dragging" : ""}
       onPointerMove=${onMove} onPointerUp=${onDrop} onPointerCancel=${() => setDrag(null)}>
       <${AreaLayer} t=${t} win=${win} unit=${unit} />
+      <${Reach} reach=${state.reach} move=${state.move} height=${t.height} unit=${unit} />
       <${RingsLayer} rings=${m.rings} words=${m.ringWords} centre=${m.centre} firerWidth=${m.firerWidth} unit=${unit} />
       <${LineLayer} line=${m.line} misses=${m.misses} height=${t.height} unit=${unit} />
       <${BasesLayer} ships=${m.ships} height=${t.height} role=${m.role} sideClass=${m.sideClass} unit=${unit} onGrab=${movable ? grab : undefined} />

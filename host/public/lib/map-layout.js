@@ -99,9 +99,26 @@ function ringSpots({ rings, centre, firerWidth, unit, win, onBase, caption, wind
  * name by id; `role` field name by ship id (the action's ships first for names); `measured` `{rings, label, line}`
  * or null; `line` the firing line `{from, to}` or null; `firerId`; `wind` whether the wind is drawn; `width`,
  * `height` the map's pixels; `fontPx` the names' size; `windLabel` the wind in words; `fixedWin` a window kept (while
- * a ship is dragged); `measure(fontPx)` a name's width measurer, or undefined.
+ * a ship is dragged); `shown` more boxes the window takes in (a move's reach); `measure(fontPx)` a name's width
+ * measurer, or undefined.
  */
-export function layoutMap({ t, ships, nameOf, role, measured, line, firerId, wind, width, height, fontPx, windLabel, fixedWin, measure }) {
+export function layoutMap({
+  t,
+  ships,
+  nameOf,
+  role,
+  measured,
+  line,
+  firerId,
+  wind,
+  width,
+  height,
+  fontPx,
+  windLabel,
+  fixedWin,
+  shown = /** @type {{ x0: number; x1: number; y0: number; y1: number }[]} */ ([]),
+  measure,
+}) {
   const at = (s) => ({ sx: s.x, sy: t.height - s.y });
   const firer = ships.find((s) => s.id === firerId);
   const rings = firer && measured?.rings ? measured.rings : [];
