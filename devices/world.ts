@@ -6,10 +6,10 @@
  */
 import type { BleAdapterConfig } from "./ble/config.ts";
 import type { BleCentral } from "./ble/seam.ts";
+import type { PortFactory } from "./firmata/port.ts";
 import type { HidBackend } from "./hid/transport.ts";
 import type { SerialPortInfo } from "./serial/serialport-transport.ts";
 import type { SerialBackend, SerialTransportFactory } from "./serial/transport.ts";
-import type { PortFactory } from "./wind-dial/five.ts";
 
 /** The transports of one world. */
 export interface DeviceWorld {

@@ -9,27 +9,16 @@
  * of their own.
  */
 import type { Logger } from "pino";
-import type { EmulatedDevices, SimControls } from "../devices/family.ts";
+import type { EmulatedDevices } from "../devices/family.ts";
 import type { WindDial } from "../devices/readings.ts";
 import { realWorld } from "../devices/real-world.ts";
 import type { DeviceWorld } from "../devices/world.ts";
 import type { DeviceConfig } from "./config/device-schemas.ts";
-import { DEVICE_FAMILIES, type DemoOptions } from "./device-families.ts";
-import { buildSlot, type Slot, sectionOf, startSlot, stopSlot } from "./device-slots.ts";
+import { DEVICE_FAMILIES } from "./device-families.ts";
+import { buildSlot, type DeviceChoice, type Slot, sectionOf, startSlot, stopSlot } from "./device-slots.ts";
 import { DeviceSubscriptions } from "./device-subscriptions.ts";
 import type { TableDevices } from "./devices.ts";
 import { simControls } from "./sim-controls.ts";
-
-/** Which devices: the configured hardware (over `world`, default this machine's), or the demo table's emulators. */
-export type DeviceChoice =
-  | {
-      readonly emulated: false;
-      readonly config: DeviceConfig;
-      readonly world?: DeviceWorld;
-      /** Controls of the world's emulators (`/api/sim/*`), when the world is emulated. */
-      readonly sim?: SimControls;
-    }
-  | ({ readonly emulated: true } & DemoOptions);
 
 /** The table's devices, which devices added and removed from /devices change while it runs. */
 export interface LiveDevices extends TableDevices {

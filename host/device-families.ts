@@ -116,7 +116,7 @@ export const DEVICE_FAMILIES: readonly FamilyRow[] = [
     key: "pad",
     dev: "hid",
     section: (d) => d.pad,
-    load: async () => (await import("../devices/hid/family.ts")).family,
+    load: async () => (await import("../devices/pad/family.ts")).family,
     emulate: async (context) => (await emulators()).emulatePad({ id: DEMO_PAD_ID, commands: DEMO_PAD_COMMANDS }, context),
   }),
   row({

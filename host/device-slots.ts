@@ -5,12 +5,22 @@
  * saying why; the table keeps running.
  */
 import type { Logger } from "pino";
-import type { BuiltDevices } from "../devices/family.ts";
+import type { BuiltDevices, SimControls } from "../devices/family.ts";
 import type { DeviceHealth, WindDial } from "../devices/readings.ts";
 import type { DeviceWorld } from "../devices/world.ts";
-import type { DeviceChoice } from "./compose-devices.ts";
 import type { DeviceConfig } from "./config/device-schemas.ts";
-import type { FamilyRow } from "./device-families.ts";
+import type { DemoOptions, FamilyRow } from "./device-families.ts";
+
+/** Which devices: the configured hardware (over `world`, default this machine's), or the demo table's emulators. */
+export type DeviceChoice =
+  | {
+      readonly emulated: false;
+      readonly config: DeviceConfig;
+      readonly world?: DeviceWorld;
+      /** Controls of the world's emulators (`/api/sim/*`), when the world is emulated. */
+      readonly sim?: SimControls;
+    }
+  | ({ readonly emulated: true } & DemoOptions);
 
 /** A family's place in the table's devices. */
 export interface Slot {

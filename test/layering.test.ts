@@ -1,10 +1,14 @@
 /**
- * The layering: no import cycle between units, where a unit is a folder taken whole with all its subfolders, or a
- * file beside such folders (seen from the deepest folder holding both ends of an import), and production
- * code never imports the emulators in devices/testing/ — except the composition root's family table, which loads
- * them with `await import()` for the demo table (`--sim`), a composition choice.
+ * The layering: no import loop of any kind — between units, where a unit is a folder taken whole with all its
+ * subfolders or a single file (seen from the deepest folder holding both ends of an import), so two sibling files
+ * that import each other are a loop, and so is a loop that passes through a sibling; `import type` counts like any
+ * import. And production code never imports the emulators in devices/testing/ — except the composition root's
+ * family table, which loads them with `await import()` for the demo table (`--sim`), a composition choice.
  */
-import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { folderCycles, type ImportEdge, importGraph, importsOf, unitCycles } from "./support/import-graph.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -14,6 +18,42 @@ const EMULATORS = "devices/testing/";
 const DEMO_COMPOSITION = "host/device-families.ts";
 
 const graph = importGraph(ROOT, PRODUCTION);
+
+/**
+ * Loops known when the test learnt to see sibling and type-only loops, each with who is removing it. This list may
+ * only shrink: a loop not listed fails, and so does a listed one that is gone (take it off the list).
+ */
+const KNOWN_LOOPS: readonly { readonly units: readonly string[]; readonly why: string }[] = [
+  {
+    units: [
+      "src/game/game-end.ts",
+      "src/game/measure.ts",
+      "src/game/outcome-facts.ts",
+      "src/game/outcome.ts",
+      "src/game/ship-base.ts",
+      "src/game/table-positions.ts",
+      "src/game/types.ts",
+    ],
+    why: "types.ts imports the game's parts for their types (issue 42 item 5; being removed with item 1)",
+  },
+];
+/** Whether a loop found lies within a known one (a known loop that shrank is still known). */
+const isKnown = (group: readonly string[]) => KNOWN_LOOPS.some((k) => group.every((u) => k.units.includes(u)));
+
+/** A tree of files written to a temporary folder, read back as the real graph is. */
+const trees: string[] = [];
+afterAll(() => {
+  for (const t of trees) rmSync(t, { recursive: true, force: true });
+});
+function plantedGraph(files: Record<string, string>): ImportEdge[] {
+  const root = mkdtempSync(join(tmpdir(), "layering-"));
+  trees.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, dirname(path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return importGraph(root, ["a"]);
+}
 const inProduction = (f: string) => !f.startsWith(EMULATORS);
 
 /** A loop in words, with the imports that make it (a unit is a file or a folder with everything under it). */
@@ -32,8 +72,69 @@ describe("layering", () => {
     expect(graph.length).toBeGreaterThan(500);
   });
 
-  it("has no import loop between units (folders taken with their subfolders, and the files beside them)", () => {
-    expect(unitCycles(graph).map(describeCycle)).toEqual([]);
+  it("has no import loop between units (folders taken with their subfolders, and single files, siblings too)", () => {
+    expect(
+      unitCycles(graph)
+        .filter((g) => !isKnown(g))
+        .map(describeCycle),
+    ).toEqual([]);
+  });
+
+  it("every known loop is still there (the list only shrinks: take a loop off once it is gone)", () => {
+    const found = unitCycles(graph);
+    const gone = KNOWN_LOOPS.filter((k) => !found.some((g) => g.every((u) => k.units.includes(u))));
+    expect(gone.map((k) => k.units.join(" ↔ "))).toEqual([]);
+  });
+
+  it("sees a planted type-only loop, a planted sibling loop and a loop through a sibling, in a tree on disk", () => {
+    // type-only, every way TypeScript writes one
+    expect(
+      unitCycles(
+        plantedGraph({
+          "a/x/types.ts": `import type { Y } from "../y/y.ts";\nexport interface X { y: Y }`,
+          "a/y/y.ts": `import { type X } from "../x/types.ts";\nexport interface Y { x: X }`,
+        }),
+      ),
+    ).toEqual([["a/x", "a/y"]]);
+    expect(
+      unitCycles(
+        plantedGraph({
+          "a/x/types.ts": `export type { Y } from "../y/y.ts";`,
+          "a/y/y.ts": `export type Y = { x: import("../x/types.ts").X };`,
+        }),
+      ),
+    ).toEqual([["a/x", "a/y"]]);
+    // two sibling files
+    expect(
+      unitCycles(
+        plantedGraph({
+          "a/s/one.ts": `import type { Two } from "./two.ts";`,
+          "a/s/two.ts": `import { one } from "./one.ts";`,
+        }),
+      ),
+    ).toEqual([["a/s/one.ts", "a/s/two.ts"]]);
+    // through a sibling: family.ts → world.ts (its sibling) → hid/ → family.ts
+    expect(
+      unitCycles(
+        plantedGraph({
+          "a/family.ts": `import type { World } from "./world.ts";`,
+          "a/world.ts": `import type { Hid } from "./hid/transport.ts";`,
+          "a/hid/transport.ts": "export type Hid = number;",
+          "a/hid/family.ts": `import type { Family } from "../family.ts";`,
+        }),
+      ),
+    ).toEqual([["a/family.ts", "a/hid", "a/world.ts"]]);
+    // a tree with none
+    expect(
+      unitCycles(
+        plantedGraph({
+          "a/index.ts": `export * from "./p/y.ts";`,
+          "a/p/y.ts": `import { z } from "./z.ts";`,
+          "a/p/z.ts": `import type { W } from "../w.ts";`,
+          "a/w.ts": "export type W = 1;",
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it("production code never imports the emulators; the demo composition loads them lazily", () => {
@@ -80,7 +181,15 @@ describe("layering", () => {
         ]),
       ),
     ).toEqual([["src/game", "src/result.ts"]]);
-    // an index gathering its parts, and parts sharing a file of their own folder, are no loop
+    // an index gathering its parts is no loop; two parts importing each other are
+    expect(
+      unitCycles(
+        edges([
+          ["a/index.ts", "./p/y.ts"],
+          ["a/p/y.ts", "./z.ts"],
+        ]),
+      ),
+    ).toEqual([]);
     expect(
       unitCycles(
         edges([
@@ -89,7 +198,7 @@ describe("layering", () => {
           ["a/p/z.ts", "./y.ts"],
         ]),
       ),
-    ).toEqual([]);
+    ).toEqual([["a/p/y.ts", "a/p/z.ts"]]);
     // the planted loop is caught in the real graph too
     const planted = [...graph, ...importsOf("src/dice/plan.ts", `import { x } from "../../host/compose.ts";`)];
     expect(unitCycles(planted).length).toBeGreaterThan(0);

@@ -3,18 +3,10 @@
  * loaders for johnny-five and serialport v13. Hardware libraries are imported only here, on first use.
  */
 import type { EventEmitter } from "node:events";
+import type { FirmataPort, PortFactory } from "../firmata/port.ts";
 import type { SerialBackend } from "../serial/transport.ts";
 
-/** A serial port object as johnny-five/firmata-io use it as a transport (serialport v13 `SerialPortStream`). */
-export interface FirmataPort extends EventEmitter {
-  readonly path: string;
-  readonly isOpen: boolean;
-  write(data: Buffer | number[], callback?: (error?: Error | null) => void): boolean;
-  close(callback?: (error?: Error | null) => void): void;
-}
-
-/** Makes an (auto-opening) port object; johnny-five must be handed it in the same tick. */
-export type PortFactory = (path: string, baudRate: number) => FirmataPort;
+export type { FirmataPort, PortFactory } from "../firmata/port.ts";
 
 export interface FiveBoard extends EventEmitter {
   isReady: boolean;

@@ -4,31 +4,12 @@
  * table's report of a game's end (a claim, settled by the board's own reading) and the ends counted for the league.
  * Records arriving twice (a reconnect resends, a request is answered again) are ignored by the primary key.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openClubDb } from "./club-db.ts";
+import { ClubLeague } from "./club-league.ts";
 import type { EndedMessage, EventMessage, StartMessage } from "./messages.ts";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS club_records (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL,
-  payload TEXT NOT NULL, received_at INTEGER NOT NULL, PRIMARY KEY (club, tbl, game, seq));
-CREATE TABLE IF NOT EXISTS club_tables (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT, ruleset TEXT, online INTEGER NOT NULL DEFAULT 0, state TEXT,
-  last TEXT, last_seq INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL, records INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (club, tbl));
-CREATE TABLE IF NOT EXISTS club_results (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, winner TEXT, players TEXT NOT NULL, losses TEXT NOT NULL,
-  at INTEGER NOT NULL, PRIMARY KEY (club, tbl, game));
-CREATE TABLE IF NOT EXISTS club_games (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, start TEXT, last_seq INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (club, tbl, game));
-CREATE TABLE IF NOT EXISTS club_claims (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL, payload TEXT NOT NULL, at INTEGER NOT NULL,
-  verdict TEXT NOT NULL DEFAULT 'waiting', why TEXT, PRIMARY KEY (club, tbl, game));
-CREATE TABLE IF NOT EXISTS club_refused (
-  club TEXT NOT NULL, tbl TEXT NOT NULL, n INTEGER NOT NULL, why TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (club, tbl));
-`;
+export type { ResultRow } from "./club-league.ts";
 
 /** One table as the club knows it. */
 export interface TableRow {
@@ -61,18 +42,10 @@ export interface GameRow {
   readonly claim: string | null;
 }
 
-export interface ResultRow {
-  readonly club: string;
-  readonly table: string;
-  readonly game: string;
-  readonly winner: string | null;
-  readonly players: Readonly<Record<string, readonly string[]>>;
-  readonly losses: Readonly<Record<string, number>>;
-  readonly at: number;
-}
-
 export class ClubStore {
   readonly #db: Database.Database;
+  /** The claims of games' ends, settled by the board's reading, and the results counted for the league. */
+  readonly league: ClubLeague;
   readonly #insert: Database.Statement;
   readonly #touch: Database.Statement;
   readonly #game: Database.Statement;
@@ -80,12 +53,8 @@ export class ClubStore {
   readonly #counted: Database.Statement;
 
   constructor(file: string) {
-    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-    this.#db = new Database(file);
-    this.#db.pragma("journal_mode = WAL");
-    this.#db.pragma("synchronous = NORMAL");
-    this.#db.exec(SCHEMA);
-    countRecordsOnce(this.#db);
+    this.#db = openClubDb(file);
+    this.league = new ClubLeague(this.#db);
     this.#insert = this.#db.prepare(
       "INSERT OR IGNORE INTO club_records (club, tbl, game, seq, kind, at, payload, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -210,57 +179,6 @@ export class ClubStore {
     })();
   }
 
-  claimOf(club: string, table: string, game: string): { ended: EndedMessage; verdict: string; why: string | null } | null {
-    const r = this.#db
-      .prepare("SELECT payload, verdict, why FROM club_claims WHERE club = ? AND tbl = ? AND game = ?")
-      .get(club, table, game) as { payload: string; verdict: string; why: string | null } | undefined;
-    return r ? { ended: JSON.parse(r.payload), verdict: r.verdict, why: r.why } : null;
-  }
-
-  /**
-   * Settles a claim: `counted` puts the game in the league with the winner and losses of the board's own reading
-   * (once: the first result stands); `refused` and `waiting` keep it out, with why.
-   */
-  settle(
-    club: string,
-    table: string,
-    game: string,
-    verdict: "counted" | "refused" | "waiting",
-    why: string | null,
-    result: Omit<ResultRow, "club" | "table" | "game"> | null,
-  ): void {
-    this.#db.transaction(() => {
-      this.#db
-        .prepare("UPDATE club_claims SET verdict = ?, why = ? WHERE club = ? AND tbl = ? AND game = ?")
-        .run(verdict, why, club, table, game);
-      if (verdict === "counted" && result)
-        this.#db
-          .prepare("INSERT OR IGNORE INTO club_results (club, tbl, game, winner, players, losses, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-          .run(club, table, game, result.winner, JSON.stringify(result.players), JSON.stringify(result.losses), result.at);
-    })();
-  }
-
-  /** Claims the board's reading did not count, with why (the league shows them apart). */
-  unsettled(): { club: string; table: string; game: string; winner: string | null; verdict: string; why: string | null }[] {
-    return (
-      this.#db.prepare("SELECT club, tbl, game, payload, verdict, why FROM club_claims WHERE verdict <> 'counted' ORDER BY at").all() as {
-        club: string;
-        tbl: string;
-        game: string;
-        payload: string;
-        verdict: string;
-        why: string | null;
-      }[]
-    ).map((r) => ({
-      club: r.club,
-      table: r.tbl,
-      game: r.game,
-      winner: (JSON.parse(r.payload) as EndedMessage).winner,
-      verdict: r.verdict,
-      why: r.why,
-    }));
-  }
-
   tables(): TableRow[] {
     const rows = this.#db
       .prepare(
@@ -314,35 +232,7 @@ export class ClubStore {
     return row ? JSON.parse(row.payload) : null;
   }
 
-  results(): ResultRow[] {
-    const rows = this.#db.prepare("SELECT * FROM club_results ORDER BY at").all() as {
-      club: string;
-      tbl: string;
-      game: string;
-      winner: string | null;
-      players: string;
-      losses: string;
-      at: number;
-    }[];
-    return rows.map((r) => ({ ...r, table: r.tbl, players: JSON.parse(r.players), losses: JSON.parse(r.losses) }));
-  }
-
   close(): void {
     this.#db.close();
   }
-}
-
-/**
- * A `club.sqlite` from before the count was kept (issue 39: `tables()` counted every record the club held on each
- * live push — 31–69 ms at 500 tables × 300 records): the column added and filled once from the records.
- */
-function countRecordsOnce(db: Database.Database): void {
-  const columns = db.prepare("PRAGMA table_info(club_tables)").all() as { name: string }[];
-  if (columns.some((c) => c.name === "records")) return;
-  db.transaction(() => {
-    db.exec("ALTER TABLE club_tables ADD COLUMN records INTEGER NOT NULL DEFAULT 0");
-    db.exec(
-      "UPDATE club_tables SET records = (SELECT COUNT(*) FROM club_records r WHERE r.club = club_tables.club AND r.tbl = club_tables.tbl)",
-    );
-  })();
 }

@@ -72,15 +72,15 @@ export class ClubGames {
    */
   update(club: string, table: string, game: string, now: number): GameReading {
     const reading = this.read(club, table, game);
-    const claim = this.#store.claimOf(club, table, game);
+    const claim = this.#store.league.claimOf(club, table, game);
     if (!claim || claim.verdict === "counted") return reading;
     const said = claim.ended.winner;
     if (reading.status === "refused") {
-      this.#store.settle(club, table, game, "refused", `not counted: ${reading.refused?.why ?? "a record was refused"}`, null);
+      this.#store.league.settle(club, table, game, "refused", `not counted: ${reading.refused?.why ?? "a record was refused"}`, null);
     } else if (reading.status === "no-start") {
-      this.#store.settle(club, table, game, "waiting", "waiting for the game's start", null);
+      this.#store.league.settle(club, table, game, "waiting", "waiting for the game's start", null);
     } else if (reading.end && reading.end.winner === said) {
-      this.#store.settle(club, table, game, "counted", null, {
+      this.#store.league.settle(club, table, game, "counted", null, {
         winner: said,
         players: claim.ended.players,
         losses: reading.end.losses,
@@ -89,11 +89,11 @@ export class ClubGames {
     } else if (reading.end) {
       const theirs = reading.end.winner === null ? "no winner" : `${reading.end.winner} the win`;
       const why = `not counted: the records give ${theirs}, not ${said ?? "no winner"}`;
-      this.#store.settle(club, table, game, "refused", why, null);
+      this.#store.league.settle(club, table, game, "refused", why, null);
     } else {
       // the organiser's End, or records still missing: the rules give no end in what the board holds
       const why = `waiting: the ${reading.held} records held give no end by the rules yet`;
-      this.#store.settle(club, table, game, "waiting", why, null);
+      this.#store.league.settle(club, table, game, "waiting", why, null);
     }
     return reading;
   }

@@ -55,7 +55,7 @@ export async function buildClubApp(
     broker: club.source.connected,
   });
   app.get("/api/club/tables", async () => tablesApi(club.tables()));
-  app.get("/api/club/league", async () => league(club.store.results(), club.store.unsettled()));
+  app.get("/api/club/league", async () => league(club.store.league.results(), club.store.league.unsettled()));
   app.get("/api/club/board", async () => board());
 
   const sockets = new Set<WebSocket>();

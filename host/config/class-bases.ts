@@ -7,7 +7,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { BASE_MM } from "../../src/game/ship-base.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
-import type { ShipSource } from "./load.ts";
+import type { ShipSource } from "./ship-source.ts";
 
 const Mm = Type.Number({ minimum: BASE_MM.min, maximum: BASE_MM.max, description: "mm" });
 

@@ -7,8 +7,8 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { type BleConfig, BleConfigSchema, bleConfigProblems } from "../../devices/ble/config.ts";
 import { DiceListSchema, diceConfigProblems } from "../../devices/dice/config.ts";
-import { PadSectionSchema } from "../../devices/hid/index.ts";
 import { ReaderListSchema } from "../../devices/nfc/config.ts";
+import { PadSectionSchema } from "../../devices/pad/index.ts";
 import { PositionsConfigSchema } from "../../devices/positions/family.ts";
 import { type DialConfig, parseDialConfig } from "../../devices/wind-dial/config.ts";
 import type { Result } from "../../src/result.ts";

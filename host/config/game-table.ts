@@ -8,8 +8,10 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ok, type Result } from "../../src/result.ts";
 import { bindingAndPlayerProblem } from "./cross-checks.ts";
-import { assemble, DEFAULT_DISPLAY, findRuleSet, fromFleets, type TableSetup } from "./load.ts";
+import { findRuleSet } from "./load.ts";
 import { type Fleet, FleetSchema, type ShipEntry, TableConfigSchema } from "./schema.ts";
+import { fromFleets } from "./ship-source.ts";
+import { assemble, DEFAULT_DISPLAY, type TableSetup } from "./table-setup.ts";
 
 /** The sections of a table file a game owns; `fleets` always written out (a scenario's ships included). */
 export const GameTableSchema = Type.Composite([

@@ -5,8 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { notShipMarker } from "../../devices/camera/markers.ts";
-import { normaliseUid } from "../../devices/nfc/presence.ts";
 import { parseWith } from "../../src/game/schema.ts";
 import type { RuleSet } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
@@ -14,135 +12,17 @@ import { RULE_SETS, ruleSet } from "../../src/rulesets/index.ts";
 import { withClassBases } from "./class-bases.ts";
 import { type ClubConfig, clubProblem } from "./club-schema.ts";
 import { bindingAndPlayerProblem, rulesetScenarioProblem } from "./cross-checks.ts";
-import { type LoadedFile, loadDataFile } from "./data-file.ts";
-import { type DeviceConfig, parseDevices } from "./device-schemas.ts";
+import { loadDataFile } from "./data-file.ts";
+import { parseDevices } from "./device-schemas.ts";
 import { gameSizeProblem } from "./limits.ts";
 import { parseRoster } from "./roster.ts";
 import { ScenarioSchema, scenarioFile, scenarioNames } from "./scenario.ts";
-import { type Binding, type DisplayOptions, type Player, TableConfigSchema } from "./schema.ts";
-import { layoutProblem, type TableLayout } from "./table-layout.ts";
+import { TableConfigSchema } from "./schema.ts";
+import { fromFleets, type ShipSource } from "./ship-source.ts";
+import type { TableLayout } from "./table-layout.ts";
+import { assemble, DEFAULT_DISPLAY, type TableSetup } from "./table-setup.ts";
 
-/** Everything the host needs to set a table. */
-export interface TableSetup {
-  readonly ruleset: RuleSet;
-  readonly title: string;
-  /** The bundled scenario it started from, if any. */
-  readonly scenario: string | null;
-  /** The rule set's starting state as `parseState` takes it. */
-  readonly start: {
-    readonly ships: Record<string, unknown>[];
-    readonly wind?: unknown;
-    readonly game?: unknown;
-    readonly settings?: unknown;
-  };
-  /** The parsed data file, or undefined for the rule set's default. */
-  readonly data: unknown;
-  /** Tag UID (upper-case hex) → ship id. */
-  readonly tags: Readonly<Record<string, string>>;
-  /** Ship id → ship marker given at the table (shown to the camera); ships without one carry theirs by roster order. */
-  readonly markers?: Readonly<Record<string, number>>;
-  readonly bindings: readonly Binding[];
-  readonly players: readonly Player[];
-  readonly display: DisplayOptions;
-  /** The devices' names players read, by device id (the table file's, else its scenario's); others are derived. */
-  readonly deviceNames?: Readonly<Record<string, string>>;
-  /** The `devices` section, checked and typed, or null for an all-emulated table. */
-  readonly devices: DeviceConfig | null;
-  /**
-   * The table file has a `devices` section (even an empty one): with `--sim` its devices, and those added from
-   * /devices, are built over the emulated world instead of the demo's fixed set.
-   */
-  readonly devicesSection?: boolean;
-  /** The playing area and where ships start (the `table` section), when the file or scenario gives one. */
-  readonly table?: TableLayout;
-  /** The `club` section (paths of ca/cert/key made absolute), or null when the table reports to no club. */
-  readonly club?: ClubConfig | null;
-}
-
-/** A ship to set on the table, with its side and where each of its fields is written. */
-export interface ShipSource {
-  readonly side: string;
-  readonly ship: Record<string, unknown>;
-  /** Where a field of this ship is written: `table.yaml:14 (fleets[0].ships[2].rating)`. */
-  readonly where: (field: string) => string;
-}
-
-/** The display options of a table file that gives none. */
-export const DEFAULT_DISPLAY: DisplayOptions = { theme: "dark", scale: 1 };
-
-/** The ships of `fleets`, each field located by `locate` (a file's lines, or the JSON path itself for a request body). */
-export function fromFleets(
-  fleets: readonly { side: string; ships: readonly Record<string, unknown>[] }[],
-  locate: LoadedFile["locate"],
-  base: string,
-): ShipSource[] {
-  return fleets.flatMap((f, fi) =>
-    f.ships.map((ship, si) => ({
-      side: f.side,
-      ship,
-      where: (field: string) => locate(`${base}[${fi}].ships[${si}]${field ? `.${field}` : ""}`),
-    })),
-  );
-}
-
-/** Builds the setup from parts; checks ships with the rule set and collects tags. */
-export function assemble(
-  rs: RuleSet,
-  sources: ShipSource[],
-  rest: Omit<TableSetup, "ruleset" | "start" | "tags"> & { wind?: unknown; game?: unknown; settings?: unknown },
-  /** Where a key outside the ships is written (`wind.windward` → `table.yaml:3 (wind.windward)`). */
-  locate: (path: string) => string,
-): Result<TableSetup> {
-  const tooBig = gameSizeProblem(sources.length, new Set(sources.map((s) => s.side)).size);
-  if (tooBig) return fail("config.invalid", `${locate("fleets")}: ${tooBig}`, locate("fleets"));
-  const tags: Record<string, string> = {};
-  const markers: Record<string, number> = {};
-  const ships: Record<string, unknown>[] = [];
-  for (const { side, ship, where } of sources) {
-    const { tag, marker, ...fields } = ship;
-    if (marker !== undefined) {
-      const problem = markerProblem(marker, markers);
-      if (problem) return fail("config.invalid", `${where("marker")}: ${problem}`, where("marker"));
-      markers[String(fields.id)] = marker as number;
-    }
-    const uids = tag === undefined ? [] : Array.isArray(tag) ? tag : [tag];
-    for (const raw of uids) {
-      const uid = normaliseUid(String(raw));
-      if (uid === null) return fail("config.invalid", `${where("tag")}: "${String(raw)}" is not a hex tag UID.`, where("tag"));
-      const other = tags[uid];
-      if (other) return fail("config.invalid", `${where("tag")}: tag ${uid} is already on ${other}.`, where("tag"));
-      tags[uid] = String(fields.id);
-    }
-    ships.push({ ...fields, side });
-  }
-  const start = { ships, wind: rest.wind, game: rest.game, settings: rest.settings };
-  const parsed = rs.parseState(start, rest.data);
-  if (!parsed.ok) {
-    const m = /^ships\[(\d+)\]\.?(.*)$/.exec(parsed.error.path);
-    const src = m ? sources[Number(m[1])] : undefined;
-    const at = src && m ? src.where(m[2] ?? "") : locate(parsed.error.path);
-    // the rule set counts ships across all fleets and the roster; `at` already says which ship and key
-    const message = src ? parsed.error.message.replace(/^ships\[\d+\]\.?/, "") : parsed.error.message;
-    return fail("config.invalid", `${at}: ${message}`, at);
-  }
-  const layout =
-    rest.table &&
-    layoutProblem(
-      rest.table,
-      ships.map((s) => String(s.id)),
-    );
-  if (layout) return fail("config.invalid", `${locate(layout.path)}: ${layout.message}`, locate(layout.path));
-  const { wind: _w, game: _g, settings: _s, ...keep } = rest;
-  return ok({ ...keep, ruleset: rs, start, tags, ...(Object.keys(markers).length ? { markers } : {}) });
-}
-
-/** Why a ship's `marker` cannot be hers: not a ship marker's id, or another ship's already. */
-function markerProblem(marker: unknown, markers: Readonly<Record<string, number>>): string | null {
-  const not = notShipMarker(marker);
-  if (not) return not;
-  const other = Object.entries(markers).find(([, m]) => m === marker);
-  return other ? `marker ${String(marker)} is already on ${other[0]}.` : null;
-}
+export type { TableSetup } from "./table-setup.ts";
 
 /** The club section with its PEM paths resolved against the table file's folder, each file checked readable. */
 function checkClub(club: ClubConfig | undefined, at: (p: string) => string, dir: string): Result<ClubConfig | null> {

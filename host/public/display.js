@@ -8,6 +8,7 @@ import { ChoiceOptions, choiceHow, PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Measured } from "./components/measured.js";
+import { MoveLine } from "./components/move-reach.js";
 import { LogToggle, NightLog } from "./components/night-log.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
@@ -18,6 +19,7 @@ import { actionName, shipName, valueWords } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
+import { stage, stagePainted } from "./lib/stages.js";
 import { diceTrouble, onlyShown, padHas, phaseView } from "./lib/table.js";
 
 /** One phase in the row; the first of its side's run carries the side's name ("Player 2: fire removal"). */
@@ -310,6 +312,7 @@ function useSpeech(enabled, text) {
 }
 
 function Display() {
+  stage("render");
   const { state, prefs } = useTable();
   const undone = state?.lastUndo ?? null;
   // the result on screen when this page first saw the table (undefined until then): only later ones are announced
@@ -320,6 +323,8 @@ function Display() {
     if (!state) return;
     // marks the frame that shows this state (tests wait for it; the latency bench reads the time)
     requestAnimationFrame(() => {
+      stage("frame");
+      stagePainted();
       document.body.dataset.version = String(state.version);
       document.body.dataset.paintedAt = String(performance.timeOrigin + performance.now());
     });
@@ -370,7 +375,7 @@ function Display() {
     <${NightLog} page=${prefs?.log ?? null} version=${state.version} devices=${state.devices} />
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
-        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
+        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${MoveLine} move=${state.move} state=${state} /><${ActionPanel} state=${state} />`}
       </section>
       <div class="mid-col">
         ${

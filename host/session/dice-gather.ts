@@ -13,7 +13,6 @@ import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
 import { derivedName } from "../devices.ts";
 import type { DiceMode, DieProvenance, PlacedDie, Roll } from "../store/records.ts";
-import type { DraftStatus } from "./draft.ts";
 import type { DieRefusal } from "./refused-dice.ts";
 
 export type { DieProvenance, PlacedDie, Roll } from "../store/records.ts";
@@ -32,6 +31,15 @@ export function dieRoll(r: DieRolled, binding: Binding | undefined): Roll {
 /** Whether the plan is a roll several sides make: its entries name the side whose dice they are. */
 export const sidedPlan = (plan: DicePlan): boolean => plan.some((e) => e.side !== undefined);
 
+/** What a die's refusal reads of the draft's status (draft.ts's `DraftStatus`, here without it: draft.ts gathers with this file). */
+export interface AwaitingDice {
+  readonly plan: DicePlan | null;
+  readonly error: unknown;
+  readonly instruction: string;
+  readonly mode: DiceMode;
+  readonly roller: string | null;
+}
+
 /**
  * Why an electronic die's reading cannot count now (no action waiting, wrong moment, wrong side), or null when it
  * can: the die by its name and face, and why in the players' words (refused-dice.ts makes the sentence). In a roll
@@ -40,7 +48,7 @@ export const sidedPlan = (plan: DicePlan): boolean => plan.some((e) => e.side !=
  */
 export function refuseDie(
   r: DieRolled,
-  st: DraftStatus | null,
+  st: AwaitingDice | null,
   binding: Binding | undefined,
   players: Readonly<Record<string, DiceMode>> = {},
   nameOf: DieNamer = dieNamer(),

@@ -5,7 +5,7 @@
  * and why, a clause in the players' words; a refusal for the same reason within the notice's time on the display
  * joins the last notice instead of adding one.
  */
-import type { Notice } from "./session-types.ts";
+import type { Notice } from "./notice.ts";
 
 /** A die that cannot count: which (its name and face) and why (a clause, no full stop). */
 export interface DieRefusal {

@@ -11,7 +11,10 @@ import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, GameStore, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import type { Assigning } from "./assigning.ts";
 import type { Draft, DraftStatus, OddsCache } from "./draft.ts";
+import type { Notice } from "./notice.ts";
 import type { TurnShape } from "./turn.ts";
+
+export type { Notice };
 
 export interface SessionDeps {
   readonly setup: TableSetup;
@@ -23,17 +26,6 @@ export interface SessionDeps {
   readonly deviceHealth: () => readonly DeviceHealth[];
   /** The game file began refusing writes (the store's message, for the log). */
   readonly onStoreProblem?: (detail: string) => void;
-}
-
-/** A short message for the display and /control ("die pixel-3 is not needed for this roll"). */
-export interface Notice {
-  readonly at: number;
-  readonly level: "info" | "warn";
-  readonly text: string;
-  /** The device it concerns: the display keeps a device's trouble on its line until the device is back. */
-  readonly device?: string;
-  /** Dice not counted for one reason (refused-dice.ts): later ones for the same reason join this notice. */
-  readonly refused?: { readonly dice: readonly string[]; readonly why: string };
 }
 
 /** What happened, for the live feed and the dial. */

@@ -103,3 +103,24 @@ function inMemoryCopy(file: string): Database.Database {
   }
   return new Database(bytes, { readonly: true });
 }
+
+/**
+ * The file opened again for writing (WAL, synchronous=NORMAL, foreign keys), after it was found read-only and made
+ * writable since; null when it still takes no write.
+ */
+export function openWritableAgain(file: string): Database.Database | null {
+  writableSideFiles(file);
+  let next: Database.Database | null = null;
+  try {
+    next = new Database(file);
+    next.pragma("journal_mode = WAL");
+    next.pragma("synchronous = NORMAL");
+    next.pragma("foreign_keys = ON");
+    const version = next.pragma("user_version", { simple: true }) as number;
+    next.pragma(`user_version = ${Number(version)}`); // it takes writes, or it is not used
+    return next;
+  } catch {
+    next?.close();
+    return null;
+  }
+}

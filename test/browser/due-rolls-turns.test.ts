@@ -3,7 +3,9 @@
  * the emulated dice) on a demo's table file with a ship burning, every roll the text makes due asked for and shown.
  * Sole Bay (St Michael): each end of movement asks her fire damage (1d3 "per move") and then her fire fighting (4+
  * "until a successful Fire Fighting roll puts it out"); each turn's end is played, so no ship keeps last turn's
- * broadsides. 1666 (Royal Charles): "roll 1D ave each move" in each move's fires phase. Nothing is set up on /control.
+ * broadsides. 1666 (Royal Charles): "roll 1D ave each move" in each move's fires phase. Quickfire (Mikasa): her fire
+ * rolls on the Damage table on entering Repair, each turn; Oryol, immobilised, rolls for sinking as each turn ends.
+ * WS&IM: the wind change rolled every turn, the phase's opening. Nothing is set up on /control.
  * (Age of Sail's fire removal: due-rolls.test.ts.)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type OpenDisplay, openDisplay, until } from "./harness.ts";
-import { padPresser } from "./pad-press.ts";
+import { padPresser, stuckAt } from "./pad-press.ts";
 
 const WAIT = { timeout: 20_000, interval: 50 };
 interface Case {
@@ -44,6 +46,29 @@ const CASES: readonly Case[] = [
     fireFace: 3,
     expected: ["1 fire-check", "2 fire-check", "3 fire-check"],
   },
+  {
+    // 1.4 phase 4: "All ships with fires burning on board must roll for automatic fire effects" — asked on entering
+    // Repair each turn; 2D6 of 4–7 burns on (the house chart's Fire line)
+    scenario: "quickfire",
+    // 4.3: "At the end of each turn, roll two six sided dice (2D6) for each immobilized vessel" — Oryol at zero
+    // speed is asked as each turn ends (seen as the next turn opens); 3 + 3 keeps her afloat (size 7 sinks on 2)
+    burning: (y) =>
+      y.replace("id: mikasa,\n", "id: mikasa,\n          fires: 1,\n").replace("id: oryol,\n", "id: oryol,\n          speedLost: 8,\n"),
+    openings: [],
+    fires: ["fire", "sinking"],
+    fireFace: 3,
+    expected: ["1 fire", "2 sinking", "2 fire", "3 sinking", "3 fire"],
+  },
+  {
+    // "Wind change is rolled for every turn": the wind change phase opens with it, each turn (no data file: the
+    // scenario's tables path is relative to the bundled folder)
+    scenario: "wsim-battle-v3",
+    burning: (y) => y.replace(/^data: .*$/m, ""),
+    openings: [],
+    fires: ["wind"],
+    fireFace: 3,
+    expected: ["1 wind", "2 wind", "3 wind"],
+  },
 ];
 
 let c: Case;
@@ -52,6 +77,7 @@ const state = () => t.state();
 let n = 0;
 
 const press = padPresser(() => t);
+const stuck = stuckAt(() => t);
 
 /** Rolls the emulated dice the pending roll needs: a 1 for the fire's rolls (she burns on), mixed faces for the rest. */
 async function roll(): Promise<TableView> {
@@ -85,14 +111,14 @@ for (const one of CASES) {
       await t?.close();
     });
 
-    it("every fire roll the text makes due, each turn, prompted and shown on the display", async () => {
+    it("every roll of the fire or the wind the text makes due, each turn, prompted and shown on the display", async () => {
       const asked: string[] = [];
       const phases = (await state()).ruleset.phases.length;
       for (let turn = 1; turn <= 3; turn++) {
         for (let phase = 0; phase < phases; phase++) {
           // the phase itself, not the first push after the press (a device's health may come first under load)
           let s = await until(state, (x) => x.turn === turn && x.phase.index === phase, 10_000);
-          expect([s.turn, s.phase.index]).toEqual([turn, phase]);
+          expect([s.turn, s.phase.index], stuck(s)).toEqual([turn, phase]);
           for (let guard = 0; guard < 30 && s.pending; guard++) {
             if (s.choice) {
               s = await press("next-choice");
@@ -100,7 +126,9 @@ for (const one of CASES) {
               continue;
             }
             if (!s.pending.plan || s.pending.plan.length === 0) break;
-            if (s.pending.origin === "follow-up") {
+            // a roll the text makes due: a follow-up the rules demand, or the phase's own opening roll (WS&IM's wind)
+            if (s.pending.origin !== "follow-up" && one.fires.includes(s.pending.type)) asked.push(`${s.turn} ${s.pending.type}`);
+            else if (s.pending.origin === "follow-up") {
               asked.push(`${s.turn} ${s.pending.type}`);
               await expect
                 .poll(async () => Number(await t.display.locator("body").getAttribute("data-version")), WAIT)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorFits } from "../../host/public/lib/table.js";
 import type { TableView } from "../../host/server/view-schema.ts";
 import { call, devicesUp, freshDataDir, type OpenDisplay, openDisplay, until } from "./harness.ts";
-import { padPresser } from "./pad-press.ts";
+import { padPresser, stuckAt } from "./pad-press.ts";
 import { screenshot } from "./page-checks.ts";
 
 const ARTIFACTS = resolve(import.meta.dirname, "..", "..", "test-artifacts");
@@ -23,6 +23,7 @@ let display: Page;
 const state = () => t.state();
 
 const press = padPresser(() => t);
+const stuck = stuckAt(() => t);
 
 /** Rolls the emulated dice the pending roll needs, each to `face` (of a colour that fits its plan entry). */
 async function roll(face: number): Promise<TableView> {
@@ -70,7 +71,7 @@ describe("Age of Sail's own rolls, asked by the table (three rounds, the pad and
       for (let phase = 0; phase < n; phase++) {
         // the stage itself, not the first push after the press (a device's health may come first under load)
         let s = await until(state, (x) => x.turn === round && x.phase.index === phase, 10_000);
-        expect([s.turn, s.phase.index]).toEqual([round, phase]);
+        expect([s.turn, s.phase.index], stuck(s)).toEqual([round, phase]);
         // every roll the stage makes due, as the display asks for it; Victory's first removal roll fails (a 2)
         while (s.followUps.length > 0 && s.pending?.origin === "follow-up") {
           const purpose = String(s.followUps[0]?.purpose ?? "");

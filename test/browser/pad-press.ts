@@ -25,3 +25,19 @@ export function padPresser(table: () => OpenDisplay): (command: string) => Promi
     );
   };
 }
+
+/** What a stage that was not reached shows, for the failure's message: the pending action, notices, the host's last words. */
+export function stuckAt(table: () => OpenDisplay): (s: TableView) => string {
+  return (s) =>
+    JSON.stringify(
+      {
+        turn: s.turn,
+        phase: s.phase,
+        pending: s.pending && { type: s.pending.type, origin: s.pending.origin, instruction: s.pending.instruction },
+        notices: s.notices.slice(-4),
+        host: table().host.output().slice(-1500),
+      },
+      null,
+      1,
+    );
+}

@@ -2,8 +2,9 @@
  * Measurements the browser tests make on a page: text smaller than a size, touch targets smaller than a size,
  * damage boxes, and axe-core's serious or critical violations (axe's own script injected into the page).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import type { Page } from "playwright-core";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -90,6 +91,7 @@ export async function screenshot(page: Page, path: string, opts: { fullPage?: bo
       ...({ optimizeForSpeed: true } as object),
       ...(size ? { captureBeyondViewport: true, clip: { x: 0, y: 0, ...size, scale: 1 } } : {}),
     })) as { data: string };
+    mkdirSync(dirname(path), { recursive: true }); // a test run alone has no artifacts folder yet
     writeFileSync(path, Buffer.from(shot.data, "base64"));
   } finally {
     await cdp.detach();

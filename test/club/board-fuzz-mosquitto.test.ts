@@ -82,7 +82,7 @@ describe("the club board under fuzz, over Mosquitto with the documented ACL", ()
       await forger.publishAsync(`quarterdeck/${CLUB}/table-1/request`, JSON.stringify({ game: "g1-abc", from: 0, to: 500 }), { qos: 1 });
       // and last, a poisoned retained state
       await forger.publishAsync(own("state"), deepText(30_000, false), { qos: 1, retain: true });
-      await until(() => club.store.unsettled().length >= 50, "the 50 claims at the board", 10_000);
+      await until(() => club.store.league.unsettled().length >= 50, "the 50 claims at the board", 10_000);
       await until(() => club.tables().find((t) => t.table === "table-1")?.records === 20, "the honest table's 20 records", 10_000);
 
       const tiles = (await answering()).tiles;

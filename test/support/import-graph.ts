@@ -118,14 +118,14 @@ const commonFolder = (a: string, b: string): string => {
 /**
  * The cycles between units, at every level of the tree: an import is seen from the deepest folder holding both files,
  * where each file belongs to the child folder that holds it, taken whole with all its subfolders, or is a unit of its
- * own when it lies directly in that folder (two files of one folder make no edge). So `host/cli/…` → `host/config/…` and back is a loop however deep the
- * files lie, and so is `src/game/…` → `src/result.ts` → `src/game/…`; an `index.ts` gathering its folder's parts is
- * not. Strongly connected groups of two or more units.
+ * own when it lies directly in that folder. So `host/cli/…` → `host/config/…` and back is a loop however deep the
+ * files lie, so is `src/game/…` → `src/result.ts` → `src/game/…`, and so are two files of one folder that import
+ * each other (siblings are units too), or a loop that passes through a sibling (`devices/family.ts` →
+ * `devices/world.ts` → `devices/hid/…` → `devices/family.ts`). `import type` counts like any import: a type-only
+ * loop is a loop. An `index.ts` gathering its folder's parts is not. Strongly connected groups of two or more units.
  */
 export function unitCycles(edges: readonly ImportEdge[]): string[][] {
   const unitEdges = edges.flatMap((e) => {
-    // two files of one folder are that folder's own business: a folder is one idea
-    if (dirname(e.from) === dirname(e.to)) return [];
     const parent = commonFolder(e.from, e.to);
     const a = unitUnder(parent, e.from);
     const b = unitUnder(parent, e.to);

@@ -18,8 +18,9 @@ import type { SerialEmulator } from "../nfc/serial-device.ts";
 import { type AclPacket, eventPacket, H4Parser, type HciCommand, le } from "./h4.ts";
 import { commandComplete, commandStatus, HCI_STATUS, localReply, OPCODE } from "./hci-commands.ts";
 import { LeLink } from "./le-link.ts";
-import { ADV_IND, addressBytes, advertisingReport, advertPayloads, SCAN_RSP } from "./le-scanning.ts";
+import { addressBytes } from "./le-scanning.ts";
 import { connectionComplete, disconnectionComplete } from "./link-events.ts";
+import { LeScanner } from "./scanner.ts";
 
 export interface HciControllerOptions {
   /** The controller's public address. */
@@ -46,15 +47,13 @@ export class HciController implements SerialEmulator {
   readonly #devices: EmulatedBleDevice[] = [];
   readonly #links = new Map<number, LeLink>();
   readonly #clock: Clock;
-  readonly #interval: number;
   readonly #connectDelay: number;
   readonly #inputDelay: number;
   readonly #onNotify: HciControllerOptions["onNotify"];
   #transport: SerialTransport | null = null;
   #parser: H4Parser | null = null;
   #nextHandle = 0x0040;
-  #scan: { filterDuplicates: boolean; seen: Map<string, string> } | null = null;
-  #scanTimer: TimerHandle | null = null;
+  readonly #scanner: LeScanner;
   #pending: { address: string; timer: TimerHandle | null } | null = null;
   #completed = new Map<number, number>();
   #silent = false;
@@ -63,7 +62,12 @@ export class HciController implements SerialEmulator {
     this.address = options.address ?? "00:1b:dc:0a:00:01";
     this.linkLimit = options.linkLimit ?? 7;
     this.#clock = options.clock ?? systemClock;
-    this.#interval = options.advertIntervalMs ?? 100;
+    this.#scanner = new LeScanner(
+      this.#clock,
+      options.advertIntervalMs ?? 100,
+      () => this.#devices,
+      (b) => this.#write(b),
+    );
     this.#connectDelay = options.connectDelayMs ?? 5;
     this.#inputDelay = options.inputDelayMs ?? 0;
     this.#onNotify = options.onNotify;
@@ -73,7 +77,7 @@ export class HciController implements SerialEmulator {
   add(device: EmulatedBleDevice): void {
     this.#devices.push(device);
     device.onAdvertChange(() => {
-      this.#advertise(device);
+      this.#scanner.advertise(device);
       if (this.#pending?.address === device.address && !this.#pending.timer) this.#tryConnect();
     });
   }
@@ -111,7 +115,7 @@ export class HciController implements SerialEmulator {
   }
 
   detach(): void {
-    this.#stopScan();
+    this.#scanner.stop();
     for (const l of [...this.#links.values()]) this.#end(l, HCI_STATUS.connectionTimeout, false);
     this.#transport = null;
     this.#parser = null;
@@ -128,12 +132,14 @@ export class HciController implements SerialEmulator {
   /** Fault: the controller stops answering anything (a wedged dongle). */
   stopAnswering(): void {
     this.#silent = true;
-    this.#stopScan();
+    this.#scanner.stop();
   }
 
-  #write(bytes: Uint8Array): void {
-    if (this.#silent) return;
+  /** Hands bytes to the host; false when the controller is silent. */
+  #write(bytes: Uint8Array): boolean {
+    if (this.#silent) return false;
     this.#transport?.write(bytes).catch(() => undefined);
+    return true;
   }
 
   #command(c: HciCommand): void {
@@ -146,8 +152,8 @@ export class HciController implements SerialEmulator {
     const p = c.params;
     switch (c.opcode) {
       case OPCODE.leSetScanEnable:
-        if (p[0] === 1) this.#startScan(p[1] === 1);
-        else this.#stopScan();
+        if (p[0] === 1) this.#scanner.start(p[1] === 1);
+        else this.#scanner.stop();
         this.#write(commandComplete(c.opcode, Uint8Array.of(HCI_STATUS.success)));
         return;
       case OPCODE.leCreateConnection:
@@ -176,7 +182,7 @@ export class HciController implements SerialEmulator {
   }
 
   #reset(): void {
-    this.#stopScan();
+    this.#scanner.stop();
     this.#pending?.timer?.cancel();
     this.#pending = null;
     for (const l of [...this.#links.values()]) this.#end(l, HCI_STATUS.localHostTerminated, false);
@@ -197,32 +203,6 @@ export class HciController implements SerialEmulator {
         this.#write(eventPacket(0x13, Uint8Array.from(params.flatMap((x) => [...x]))));
       });
     }
-  }
-
-  #startScan(filterDuplicates: boolean): void {
-    this.#scan = { filterDuplicates, seen: new Map() };
-    const tick = () => {
-      for (const d of this.#devices) this.#advertise(d);
-      this.#scanTimer = this.#clock.after(this.#interval, tick);
-    };
-    tick();
-  }
-
-  #stopScan(): void {
-    this.#scan = null;
-    this.#scanTimer?.cancel();
-    this.#scanTimer = null;
-  }
-
-  #advertise(d: EmulatedBleDevice): void {
-    const scan = this.#scan;
-    if (!scan || this.#silent || !d.advertising()) return;
-    const { advert, scanResponse } = advertPayloads(d.advertData());
-    const key = `${advert.join(",")}|${scanResponse.join(",")}`;
-    if (scan.filterDuplicates && scan.seen.get(d.address) === key) return;
-    scan.seen.set(d.address, key);
-    this.#write(advertisingReport(ADV_IND, d.address, advert, d.rssi));
-    if (scanResponse.length > 0) this.#write(advertisingReport(SCAN_RSP, d.address, scanResponse, d.rssi));
   }
 
   #createConnection(p: Uint8Array): void {

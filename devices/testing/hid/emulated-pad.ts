@@ -3,7 +3,7 @@
  */
 import type { Logger } from "pino";
 import type { Clock } from "../../common/clock.ts";
-import { padSource } from "../../hid/pad-source.ts";
+import { padSource } from "../../pad/pad-source.ts";
 import type { DeviceSource } from "../../readings.ts";
 import { EmulatedHidBackend } from "./backend.ts";
 import { PadEmulator } from "./pad-emulator.ts";

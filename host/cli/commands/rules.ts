@@ -4,7 +4,10 @@
 import { measureRequest, oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import { withFigure } from "../../../src/game/measured-refusal.ts";
-import type { Action, RuleSet } from "../../../src/game/types.ts";
+import { judgeMove } from "../../../src/game/moves/judge.ts";
+import type { Move } from "../../../src/game/moves/types.ts";
+import { parseTable } from "../../../src/game/table-positions.ts";
+import type { Action, RuleSet, TableState } from "../../../src/game/types.ts";
 import type { RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
@@ -68,25 +71,41 @@ export async function runRulesCommand(
   // a shot the table forbids is refused before any dice are asked (issue 37): the rules read every table a shot is
   // played on only when its odds or result are worked out (WS&IM's 6-hex Hit Determination Table), so with positions
   // the odds are worked out first, and a refusal of a measured figure is said with that figure
+  const table = measurement ? parseTable((json.value as { table?: unknown }).table) : null;
+  const judge = (outcomes: ReadonlyArray<Readonly<Record<string, unknown>>>) =>
+    table?.ok ? judgeMove(rs, state, action, table.value, outcomes) : ({ ok: true, value: null } as const);
   if (measurement) {
     const first = oddsOf(rs, state, action);
-    if (!first.ok) return badInput(withFigure(first.error, measurement) ?? first.error);
+    if (!first.ok) {
+      // a move the action itself refuses (Quickfire's distance over her speed) is still judged, so plan says why
+      const judged = judge([{}]);
+      const move = judged.ok && judged.value && !judged.value.move.legal ? judged.value.move : null;
+      if (move && command !== "resolve") return { code: 0, stdout: printJson({ ok: true, plan: [], move, ...measured }) };
+      if (move) return badInput(illegalMove(state, move));
+      return badInput(withFigure(first.error, measurement) ?? first.error);
+    }
   }
 
-  if (command === "plan") {
-    const plan = rs.plan(state, action);
-    return plan.ok ? { code: 0, stdout: printJson({ ok: true, plan: plan.value, ...measured }) } : badInput(plan.error);
-  }
-  if (command === "odds") {
+  // CONTRACT §2 "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
+  // most generous outcome the dice may give, in resolve against the outcome rolled (an illegal move is refused)
+  if (command === "plan" || command === "odds") {
     const odds = oddsOf(rs, state, action);
     if (!odds.ok) return badInput(odds.error);
-    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds, ...measured }) };
+    const judged = judge(odds.value.odds.outcomes.map((o) => o.outcome));
+    if (!judged.ok) return badInput(judged.error);
+    const move = judged.value ? { move: judged.value.move } : {};
+    if (command === "plan") return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...move, ...measured }) };
+    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds, ...move, ...measured }) };
   }
   if (dice === undefined)
     return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
   const t = transition(rs, state, action, dice);
   if (!t.ok) return badInput(t.error);
   const { plan, outcome, events, followUps, marks, state: after } = t.value;
+  const judged = judge([outcome]);
+  if (!judged.ok) return badInput(judged.error);
+  const moved = judged.value;
+  if (moved && !moved.move.legal) return badInput(illegalMove(state, moved.move));
   return {
     code: 0,
     stdout: printJson({
@@ -97,11 +116,18 @@ export async function runRulesCommand(
       ships: after.ships,
       wind: after.wind,
       game: after.game,
-      followUps,
+      followUps: moved ? [...followUps, ...moved.followUps] : followUps,
+      ...(moved ? { move: moved.move } : {}),
       ...(marks ? { marks } : {}),
       ...measured,
     }),
   };
+}
+
+/** CONTRACT §2 "Moves": resolve refuses an illegal move as `rules.illegal` with its figures, naming her. */
+function illegalMove(state: TableState, move: Move): RulesError {
+  const name = state.ships.find((s) => s.id === move.ship)?.name ?? move.ship;
+  return { code: "rules.illegal", message: `${name}'s move is not legal: ${move.why} (${move.words}).`, path: `table.ships.${move.ship}` };
 }
 
 /** A request's refusal with the figure measured from its `table`, when the refusal concerns a measured field. */

@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { steppingClock } from "../../../devices/common/clock.ts";
-import { createPadSource, HidUnavailableError, nodeHidBackend } from "../../../devices/hid/index.ts";
 import { createReaderSource } from "../../../devices/nfc/index.ts";
+import { createPadSource, HidUnavailableError, nodeHidBackend } from "../../../devices/pad/index.ts";
 import type { ButtonPressed, DeviceHealth, Reading } from "../../../devices/readings.ts";
 import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
 import { createEmulatedPad, type EmulatedPad } from "../../../devices/testing/hid/emulated-pad.ts";

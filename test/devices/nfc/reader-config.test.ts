@@ -1,8 +1,8 @@
 import { Value } from "@sinclair/typebox/value";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { createPadSource } from "../../../devices/hid/index.ts";
 import { createReaderSource, type ReaderConfig, ReaderConfigSchema } from "../../../devices/nfc/index.ts";
+import { createPadSource } from "../../../devices/pad/index.ts";
 import { EmulatedHidBackend } from "../../../devices/testing/hid/backend.ts";
 
 const logger = pino({ level: "silent" });

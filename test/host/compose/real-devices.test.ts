@@ -47,7 +47,7 @@ describe("the family table", () => {
     const modules = {
       dice: await import("../../../devices/dice/family.ts"),
       readers: await import("../../../devices/nfc/family.ts"),
-      pad: await import("../../../devices/hid/family.ts"),
+      pad: await import("../../../devices/pad/family.ts"),
       dial: await import("../../../devices/wind-dial/family.ts"),
       positions: await import("../../../devices/positions/family.ts"),
     };

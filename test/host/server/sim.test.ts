@@ -130,7 +130,7 @@ describe("the demo table through /api/sim (real emulators)", { timeout: 60_000 }
     const { total, pages } = (await app.inject({ method: "GET", url: "/api/log" })).json();
     expect(pages).toBe(Math.ceil(total / LOG_PAGE_SIZE));
     const seen: number[] = [];
-    // presses further apart than the pad's 50 ms debounce (devices/hid/pad.ts), as a hand presses
+    // presses further apart than the pad's 50 ms debounce (devices/pad/pad.ts), as a hand presses
     const press = async () => {
       await new Promise((r) => setTimeout(r, 80));
       await post("/api/sim/press", { command: "log" });

@@ -1,8 +1,8 @@
 import { Value } from "@sinclair/typebox/value";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PadConfigSchema } from "../../../devices/hid/index.ts";
-import { PadDecoder, resolveButtons } from "../../../devices/hid/pad.ts";
+import { PadConfigSchema } from "../../../devices/pad/index.ts";
+import { PadDecoder, resolveButtons } from "../../../devices/pad/pad.ts";
 
 const layout = {
   debounceMs: 50,

@@ -5,10 +5,10 @@
 import { systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { ReopeningLinkOptions } from "../common/reopening-link.ts";
+import { HidLink } from "../hid/hid-link.ts";
+import type { HidBackend, HidMatch } from "../hid/transport.ts";
 import type { ButtonPressed, DeviceHealth, DeviceSource, Unsubscribe } from "../readings.ts";
-import { HidLink } from "./hid-link.ts";
 import { PadDecoder, type PadLayout } from "./pad.ts";
-import type { HidBackend, HidMatch } from "./transport.ts";
 
 export interface PadDevice extends PadLayout, HidMatch {
   readonly id: string;

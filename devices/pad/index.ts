@@ -5,14 +5,14 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Logger } from "pino";
 import type { Clock } from "../common/clock.ts";
+import { nodeHidBackend } from "../hid/node-hid-backend.ts";
+import type { HidBackend } from "../hid/transport.ts";
 import type { DeviceSource } from "../readings.ts";
 import { checkEach } from "../serial/validate.ts";
-import { nodeHidBackend } from "./node-hid-backend.ts";
 import { padSource } from "./pad-source.ts";
-import type { HidBackend } from "./transport.ts";
 
-export { nodeHidBackend } from "./node-hid-backend.ts";
-export { type HidBackend, type HidDeviceInfo, type HidTransport, HidUnavailableError } from "./transport.ts";
+export { nodeHidBackend } from "../hid/node-hid-backend.ts";
+export { type HidBackend, type HidDeviceInfo, type HidTransport, HidUnavailableError } from "../hid/transport.ts";
 
 const Id16 = Type.Integer({ minimum: 0, maximum: 0xffff, description: "USB id; write it as 0x0483 in YAML" });
 
