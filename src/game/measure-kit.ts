@@ -7,8 +7,8 @@ import type { Base } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
 import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
-import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
-import type { TableState } from "./types.ts";
+import type { MeasureContext, Near, Reading, TableLine } from "./measure-context.ts";
+import type { TableState } from "./table-state.ts";
 
 /** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
 export interface LengthUnit {

@@ -6,7 +6,7 @@
  * set. Nothing is guessed from a key's spelling: a field the players do not read is declared `hidden`.
  */
 import { type TObject, type TProperties, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
-import type { TableState } from "./types.ts";
+import type { TableState } from "./table-state.ts";
 
 /** What a fact is, so a page knows how to write its value. */
 export type FactKind =

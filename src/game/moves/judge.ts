@@ -3,17 +3,23 @@
  * (src/geometry/move-path.ts), the distance in the text's unit, her turns, her allowance, whether it is legal — and if
  * not, why, with the figures — and the contacts the text plays. `reachOf` is where she may end this move. Pure.
  */
-import { type Base, baseOf, type Pose } from "../../geometry/base.ts";
+import { type Base, type BaseSize, baseOf, type Pose } from "../../geometry/base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
 import { reachPolygon } from "../../geometry/reach.ts";
 import { distance, normalizeBearing } from "../../geometry/vec.ts";
 import { fail, ok, type Result } from "../../result.ts";
-import { type MeasuringRuleSet, measureContext } from "../measure.ts";
+import { measureContext } from "../measure-context.ts";
 import { inUnit, lengthWords } from "../measure-kit.ts";
 import { baseSizeOf } from "../ship-base.ts";
 import type { TablePositions } from "../table-positions.ts";
-import type { Action, FollowUp, TableState } from "../types.ts";
+import type { Action, FollowUp, TableState } from "../table-state.ts";
 import type { Move, MoveMeasure, MoveRules } from "./types.ts";
+
+/** What the judge needs of a rule set: its default base and each action type's move measure (measure.ts's `MeasuringRuleSet`). */
+interface MeasuringRuleSet {
+  readonly defaultBase?: BaseSize;
+  readonly measures?: Readonly<Record<string, { readonly move?: MoveMeasure }>>;
+}
 
 /** The longest move any text here allows is well under this (a Sole Bay strategic move at full sail is ~0.7 m). */
 export const MAX_MOVE_MM = 2000;

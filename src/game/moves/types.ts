@@ -5,9 +5,9 @@
  */
 import type { Base, BaseSize, Pose } from "../../geometry/base.ts";
 import type { TurnRules } from "../../geometry/move-path.ts";
-import type { MeasureContext } from "../measure.ts";
+import type { MeasureContext } from "../measure-context.ts";
 import type { LengthUnit } from "../measure-kit.ts";
-import type { FollowUp, TableState } from "../types.ts";
+import type { FollowUp, TableState } from "../table-state.ts";
 
 /** The unit a move's distance is given in (`unit` of the result). */
 export type MoveUnitName = "in" | "cm" | "mm" | "hex";
