@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import { Measured } from "./components/measured.js";
+import { MoveLine } from "./components/move-reach.js";
 import { LogControl } from "./components/night-log.js";
 import { Players } from "./components/players.js";
 import { ShipBases, Waiting } from "./components/setup-touch.js";
@@ -235,6 +236,7 @@ function MapPanel({ state }) {
   return html`<section id="map" class="panel map-panel" aria-labelledby="map-h">
     <h2 id="map-h">The table</h2>
     ${state.sim ? html`<p class="muted">Drag a ship to move its model; drag its bow to turn it.</p>` : null}
+    <${MoveLine} move=${state.move} state=${state} />
     <${TableMap} state=${state} movable=${state.sim} fontPx=${15} windLabel=${true} />
   </section>`;
 }

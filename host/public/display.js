@@ -8,6 +8,7 @@ import { ChoiceOptions, choiceHow, PadChoice } from "./components/choice.js";
 import { WindDial } from "./components/dial.js";
 import { DiceRow, MarkTally } from "./components/dice.js";
 import { Measured } from "./components/measured.js";
+import { MoveLine } from "./components/move-reach.js";
 import { LogToggle, NightLog } from "./components/night-log.js";
 import { Odds } from "./components/odds.js";
 import { ShipCard, ShipLog } from "./components/ship.js";
@@ -370,7 +371,7 @@ function Display() {
     <${NightLog} page=${prefs?.log ?? null} version=${state.version} devices=${state.devices} />
     <main class=${`display-grid${state.table ? " with-map" : ""}`}>
       <section id="action" tabindex="0" class=${`panel action${state.ended ? " ended" : ""}`} aria-label=${state.ended ? "game over" : "action being set up"}>
-        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${ActionPanel} state=${state} />`}
+        ${state.ended ? html`<${GameOver} state=${state} />` : html`<${MoveLine} move=${state.move} state=${state} /><${ActionPanel} state=${state} />`}
       </section>
       <div class="mid-col">
         ${

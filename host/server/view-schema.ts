@@ -8,6 +8,8 @@
  */
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 
+import { MoveSchema, ReachSchema } from "./view-schema-move.ts";
+
 const Open = Type.Record(Type.String(), Type.Unknown());
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Probability = Type.Number({ minimum: 0, maximum: 1 });
@@ -293,6 +295,8 @@ export const TableViewSchema = Type.Object(
     windState: Type.Unknown(),
     ships: Type.Array(ShipViewSchema),
     table: Nullable(TableMapSchema),
+    move: Nullable(MoveSchema),
+    reach: Nullable(ReachSchema),
     focus: Nullable(Type.Object({ ship: Nullable(Type.Omit(ShipViewSchema, ["tags"])), log: Type.Array(Open) })),
     pending: Nullable(Pending),
     followUps: Type.Array(Open),

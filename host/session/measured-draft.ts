@@ -43,7 +43,7 @@ function shipsOf(action: Action, def: ActionDef): string[] {
 }
 
 /** The positions that hold, as a request's `table` (docs/reference/request-result.md) with the table's size. */
-function tableOf(positions: Positions, now: number, layout: TableLayout | undefined): TablePositions {
+export function tableOf(positions: Positions, now: number, layout: TableLayout | undefined): TablePositions {
   const ships: Record<string, { x: number; y: number; heading: number; uncertainty?: number }> = {};
   for (const [id, p] of Object.entries(positions)) {
     if (!holds(p, now)) continue;

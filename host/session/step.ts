@@ -16,10 +16,11 @@ import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { derivedName } from "../devices.ts";
-import type { SessionSnapshot } from "../store/records.ts";
+import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
-import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
+import { type Draft, type DraftStatus, draftStatus, emptyDraft } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
+import { finishMove, type MoveRun, seenMoving, tappedToMove, watchMoves } from "./move-watch.ts";
 import { offTable, sighted } from "./positions.ts";
 import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
@@ -27,7 +28,7 @@ import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } fro
 import { softwareRoll, typedDice } from "./step-dice.ts";
 import { cancel, choose, confirm, nextChoice } from "./step-pad.ts";
 import { followState, nextPhase } from "./step-phase.ts";
-import type { StepRun, WorkingState } from "./step-run.ts";
+import type { WorkingState } from "./step-run.ts";
 import { assign, assigned, bind, playerMode, unbind } from "./step-setup.ts";
 import { restoreAside, tap } from "./step-tap.ts";
 
@@ -61,12 +62,15 @@ const sameWind = (a: WindView | null, b: WindView | null): boolean =>
  */
 export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): StepResult {
   const run = new Run(work, env);
+  // the move under way is logged before the phase's end is played (move-watch.ts)
+  if (input.type === "next-phase" && work.moves) finishMove(run);
   const result = run.input(input);
+  if (run.work.moves || run.work.phase !== work.phase) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
 /** The state of one step while it runs. */
-class Run implements StepRun {
+class Run implements MoveRun {
   readonly work: WorkingState;
   readonly effects: Effect[] = [];
   readonly env: StepEnv;
@@ -86,7 +90,16 @@ class Run implements StepRun {
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
-    this.env = env;
+    // the store counts only what it has committed: two records in one step (a move logged, then the phase's end) each
+    // take their own number
+    let last = 0;
+    this.env = {
+      ...env,
+      nextSeq: () => {
+        last = Math.max(env.nextSeq(), last + 1);
+        return last;
+      },
+    };
     this.#game = env.game;
     const { draft, players, bindings, phase, positions } = work;
     this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
@@ -129,6 +142,7 @@ class Run implements StepRun {
         this.effects.push({ kind: "push" });
         return ok(null);
       case "tap":
+        if (w.moves) tappedToMove(this, i.ship);
         return tap(this, i.ship);
       case "edit":
         return this.setDraft(editedDraft(rs, w, i.actionType, i.values));
@@ -201,6 +215,7 @@ class Run implements StepRun {
     );
     if (!next) return;
     this.work.positions = next.positions;
+    if (next.changed && this.work.moves) seenMoving(this, r.ship);
     if (next.changed) this.changed();
   }
 
@@ -270,6 +285,30 @@ class Run implements StepRun {
     this.#windAfter(before.state);
     this.effects.push({ kind: "push" });
     return this.#playOn();
+  }
+
+  /**
+   * A record that answers no demand (a move logged, move-watch.ts): committed, the follow-ups it prompts first in the
+   * queue; the draft is kept unless one is prompted or it was the logged move's own action.
+   */
+  commitEntry(record: ResolvedRecord, state: TableState): void {
+    const { rs } = this.env;
+    const w = this.work;
+    const before = this.#game;
+    const entry = { ...record, waiting: w.followUps };
+    const d = w.draft;
+    const own = d !== null && d.origin !== "follow-up" && d.type === record.action.type && d.rolls.length === 0;
+    if (record.followUps.length > 0) {
+      Object.assign(w, afterResolved(rs.actions, { draft: null, followUps: w.followUps }, record.followUps, this.#taps()));
+      this.unpick();
+    } else if (own) {
+      const type = this.#taps();
+      w.draft = type ? emptyDraft(type) : null;
+    }
+    w.lastUndo = null;
+    this.#game = { ...before, records: [...before.records, entry], state };
+    this.effects.push({ kind: "commit-action", record: entry, state, snapshot: { ...w }, draft: null });
+    this.#windAfter(before.state);
   }
 
   /**

@@ -198,6 +198,10 @@ export function tableView(
     ships,
     /** Where each ship stands on the table, for the map; null while no position is known. */
     table: mapOf(s, memo),
+    /** The move under way in a movement phase as the rules judge it (words, figures, what to fix), or null. */
+    move: s.work.moves?.judged ?? null,
+    /** Where the ship whose move is set up may end it (table mm), drawn on the maps; null outside a move. */
+    reach: s.work.moves?.reach ?? null,
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,

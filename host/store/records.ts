@@ -101,6 +101,52 @@ export interface SessionSnapshot {
   readonly assigning?: Assigning | null;
   /** Each ship's latest position as seen on the table, by ship id (kept so a restart does not scatter the fleet). */
   readonly positions?: Readonly<Record<string, ShipPosition>>;
+  /** The movement phase's moves (host/session/move-watch.ts): where each ship's move began, the one under way. */
+  readonly moves?: MoveWatch | null;
+}
+
+/** A ship's place and heading on the table (mm, degrees clockwise from north). */
+export interface Pose {
+  readonly x: number;
+  readonly y: number;
+  readonly heading: number;
+}
+
+/** A move as the rules judged it, for the display (CONTRACT §2 "Moves": the result's `move`, with the ship's name). */
+export interface JudgedMove {
+  readonly ship: string;
+  readonly distance: number;
+  readonly unit: string;
+  readonly turns: readonly number[];
+  readonly path: readonly Pose[];
+  readonly allowance: number;
+  readonly legal: boolean;
+  readonly why?: string;
+  readonly contacts: readonly { readonly ship: string; readonly kind: string }[];
+  /** The move in words: "Royal James moved 6.4″ of her 7″, one turn to starboard". */
+  readonly words: string;
+}
+
+/**
+ * The movement phase as the table watches it (host/session/move-watch.ts), kept with the game so a restart keeps it:
+ * where each ship stood when her move began, the ship whose move is under way, the moves already logged, and the
+ * rules' judgement of the move under way and where she may end it, as the last sighting left them.
+ */
+export interface MoveWatch {
+  /** Where each ship stood when her move began (kept as the phase opened, or when she was tapped or first seen in it). */
+  readonly starts: Readonly<Record<string, Pose>>;
+  /** The ship whose move is under way (tapped, or seen moving), or null. */
+  readonly moving: string | null;
+  /** Ships whose move this phase is logged. */
+  readonly done: readonly string[];
+  /** The moving ship's move as the rules judge it now, or null (not moved yet, or her position unknown). */
+  readonly judged: JudgedMove | null;
+  /** Where the moving ship may end her move: a polygon in table mm, anticlockwise; null when the rules draw none. */
+  readonly reach: { readonly ship: string; readonly polygon: readonly (readonly [number, number])[] } | null;
+  /** The last record's seq as the phase opened: her movement action resolved after it belongs to this move. */
+  readonly after?: number;
+  /** Why the rules refused to judge the move under way (a move of metres): said once, kept until it changes. */
+  readonly refused?: string;
 }
 
 /** A ship's latest position (docs/reference/request-result.md table coordinates), with when it was seen, by what, and how sure. */

@@ -38,6 +38,12 @@ export function readSnapshot(text: string): SnapshotRead {
   if (value.assigning !== undefined && value.assigning !== null && !isObject(value.assigning)) problems.push("assigning");
   if (value.positions !== undefined && !(isObject(value.positions) && Object.values(value.positions).every(isPosition)))
     problems.push("positions");
+  if (
+    value.moves !== undefined &&
+    value.moves !== null &&
+    !(isObject(value.moves) && isObject(value.moves.starts) && Array.isArray(value.moves.done))
+  )
+    problems.push("moves");
   if (problems.length > 0) return { ok: false, reason: `bad or missing ${problems.join(", ")}` };
   return { ok: true, snapshot: { ...value, focus: value.focus ?? null } as unknown as SessionSnapshot };
 }

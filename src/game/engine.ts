@@ -5,6 +5,7 @@
 import { type DicePlan, splitDice } from "../dice/plan.ts";
 import { fail, ok, type Result } from "../result.ts";
 import { type MeasuredAction, measureAction } from "./measure.ts";
+import { beforeProblem } from "./moves/before.ts";
 import { offTable, parseTable } from "./table-positions.ts";
 import type { Action, DieMark, FollowUp, GameEvent, Odds, RuleSet, ShipBase, TableState } from "./types.ts";
 
@@ -64,6 +65,8 @@ export function parseRequest<S extends TableState>(rs: RuleSet<S>, raw: unknown,
  * bad input), the action's geometric fields left out measured, and a refusal when the geometry forbids the action.
  */
 export function measureRequest<S extends TableState>(rs: RuleSet<S>, state: S, action: Action, rawTable: unknown): Result<MeasuredAction> {
+  const bad = beforeProblem(state, rawTable);
+  if (bad) return { ok: false, error: bad };
   const table = parseTable(rawTable);
   if (!table.ok) return table;
   const off = offTable(table.value, (id) => state.ships.find((s) => s.id === id)?.name ?? id);

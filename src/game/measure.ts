@@ -8,6 +8,7 @@
 import { type Base, type BaseSize, baseOf } from "../geometry/base.ts";
 import type { Point } from "../geometry/vec.ts";
 import type { RulesError } from "../result.ts";
+import type { MoveMeasure } from "./moves/types.ts";
 import { baseSizeOf } from "./ship-base.ts";
 import type { TablePositions } from "./table-positions.ts";
 import type { Action, TableState } from "./types.ts";
@@ -96,6 +97,8 @@ export interface ActionMeasures<S extends TableState = TableState, K extends str
   readonly checks?: readonly GeometryCheck<S, K>[];
   /** Geometric fields the rule set does not measure, each with the reason (docs/rules lists them too). */
   readonly unmeasured?: { readonly [F in K]?: string };
+  /** The action is a ship's move: how it is judged from `table.before` to where she stands (src/game/moves/). */
+  readonly move?: MoveMeasure<S, K>;
   /** Never set: makes `K` checked against the schema's keys where the measures meet their action. */
   readonly keys?: () => K;
 }

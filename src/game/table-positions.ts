@@ -30,9 +30,16 @@ const PoseSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where a ship stood when her move began (CONTRACT §2 "Moves"): position and heading only. */
+const BeforeSchema = Type.Object(
+  { x: mm(), y: mm(), heading: Type.Number({ minimum: -360, maximum: 720 }) },
+  { additionalProperties: false },
+);
+
 export const TableSchema = Type.Object(
   {
     ships: Type.Record(Type.String({ minLength: 1, maxLength: 200 }), PoseSchema, { maxProperties: 500 }),
+    before: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 200 }), BeforeSchema, { maxProperties: 500 })),
     hexGrid: Type.Optional(
       Type.Object(
         {
@@ -58,6 +65,8 @@ export const TableSchema = Type.Object(
 /** The positions of a request, parsed and with defaults filled. */
 export interface TablePositions {
   readonly ships: Readonly<Record<string, Static<typeof PoseSchema>>>;
+  /** Where ships stood when their move began (a move is judged from here to `ships`). */
+  readonly before?: Readonly<Record<string, Static<typeof BeforeSchema>>>;
   readonly hexGrid?: HexGrid;
   readonly size?: TableSize;
   readonly uncertainty: { readonly mm: number; readonly degrees: number };

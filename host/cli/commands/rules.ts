@@ -4,6 +4,8 @@
 import { measureRequest, oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import { withFigure } from "../../../src/game/measured-refusal.ts";
+import { judgeMove } from "../../../src/game/moves/judge.ts";
+import { parseTable } from "../../../src/game/table-positions.ts";
 import type { Action, RuleSet } from "../../../src/game/types.ts";
 import type { RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
@@ -73,20 +75,36 @@ export async function runRulesCommand(
     if (!first.ok) return badInput(withFigure(first.error, measurement) ?? first.error);
   }
 
-  if (command === "plan") {
-    const plan = rs.plan(state, action);
-    return plan.ok ? { code: 0, stdout: printJson({ ok: true, plan: plan.value, ...measured }) } : badInput(plan.error);
-  }
-  if (command === "odds") {
+  // CONTRACT §2 "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
+  // most generous outcome the dice may give, in resolve against the outcome rolled (an illegal move is refused)
+  const table = measurement ? parseTable((json.value as { table?: unknown }).table) : null;
+  const judge = (outcomes: ReadonlyArray<Readonly<Record<string, unknown>>>) =>
+    table?.ok ? judgeMove(rs, state, action, table.value, outcomes) : ({ ok: true, value: null } as const);
+  if (command === "plan" || command === "odds") {
     const odds = oddsOf(rs, state, action);
     if (!odds.ok) return badInput(odds.error);
-    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds, ...measured }) };
+    const judged = judge(odds.value.odds.outcomes.map((o) => o.outcome));
+    if (!judged.ok) return badInput(judged.error);
+    const move = judged.value ? { move: judged.value.move } : {};
+    if (command === "plan") return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...move, ...measured }) };
+    return { code: 0, stdout: printJson({ ok: true, plan: odds.value.plan, ...odds.value.odds, ...move, ...measured }) };
   }
   if (dice === undefined)
     return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
   const t = transition(rs, state, action, dice);
   if (!t.ok) return badInput(t.error);
   const { plan, outcome, events, followUps, marks, state: after } = t.value;
+  const judged = judge([outcome]);
+  if (!judged.ok) return badInput(judged.error);
+  const moved = judged.value;
+  if (moved && !moved.move.legal) {
+    const name = state.ships.find((s) => s.id === moved.move.ship)?.name ?? moved.move.ship;
+    return badInput({
+      code: "rules.illegal",
+      message: `${name}'s move is not legal: ${moved.move.why} (${moved.move.words}).`,
+      path: `table.ships.${moved.move.ship}`,
+    });
+  }
   return {
     code: 0,
     stdout: printJson({
@@ -97,7 +115,8 @@ export async function runRulesCommand(
       ships: after.ships,
       wind: after.wind,
       game: after.game,
-      followUps,
+      followUps: moved ? [...followUps, ...moved.followUps] : followUps,
+      ...(moved ? { move: moved.move } : {}),
       ...(marks ? { marks } : {}),
       ...measured,
     }),

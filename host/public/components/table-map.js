@@ -8,6 +8,7 @@ import { api } from "../lib/live.js";
 import { hexPath } from "../lib/map-hexes.js";
 import { coveredMarks, placeLabels } from "../lib/map-labels.js";
 import { viewWindow } from "../lib/map-window.js";
+import { ReachLayer, reachBox } from "./move-reach.js";
 
 const SIDE_CLASSES = ["side-a", "side-b", "side-c", "side-d"];
 
@@ -172,6 +173,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
     [
       ...t.ships.map((s) => ({ x0: s.x - s.length, x1: s.x + s.length, y0: t.height - s.y - s.length, y1: t.height - s.y + s.length })),
       ...ringBoxes,
+      ...reachBox(state.reach, t.height),
     ],
     t,
     size.width > 0 && size.height > 0 ? size.width / size.height : 0,
@@ -301,6 +303,7 @@ export function TableMap({ state, movable = false, fontPx = 20, windLabel = fals
       onPointerMove=${onMove} onPointerUp=${onDrop} onPointerCancel=${() => setDrag(null)}>
       <rect class="map-area" x="0" y="0" width=${t.width} height=${t.height} style=${`stroke-width:${2 * unit}`} />
       ${t.hexGrid ? html`<path class="map-hexes" id="map-hexes" d=${hexPath(t.hexGrid, win, t.height)} style=${`stroke-width:${1.2 * unit}`} />` : null}
+      <${ReachLayer} reach=${state.reach} move=${state.move} height=${t.height} unit=${unit} />
       ${(measured?.rings ?? []).map(
         (r, i) => html`<g class="map-ring" data-ring=${r.label}>
           <circle cx=${firer ? at(firer).sx : 0} cy=${firer ? at(firer).sy : 0} r=${r.radius + (firer?.width ?? 0) / 2}

@@ -33,6 +33,7 @@ import { MM_PER_INCH, scale } from "../../geometry/vec.ts";
 import { edgeCrossed } from "../../geometry/windward.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
+import { MOVEMENT_MOVE } from "./move.ts";
 import { afloat, type SoleBayState } from "./state.ts";
 import { GUNNERY_RANGE_INCHES, RANGE_BANDS } from "./tables.ts";
 
@@ -40,7 +41,7 @@ type Ctx<K extends string = string> = MeasureContext<SoleBayState, K>;
 /** The Broadside action's fields its measures use (keys of its schema). */
 type Broadside = "firer" | "target" | "broadside" | "rangeInches" | "rake";
 /** The Movement action's fields its measures use (keys of its schema). */
-type Movement = "ship" | "enemyWithin12" | "strategic" | "windward" | "following" | "fullSail";
+type Movement = "ship" | "enemyWithin12" | "strategic" | "windward" | "following" | "fullSail" | "anchoredOrAground";
 /** The ExplosionHits action's fields its measures use (keys of its schema). */
 type ExplosionHits = "ship" | "ships" | "radius";
 /** The Grapple action's fields its measures use (keys of its schema). */
@@ -266,6 +267,7 @@ export const BROADSIDE_MEASURES: ActionMeasures<SoleBayState, Broadside> = {
 };
 
 export const MOVEMENT_MEASURES: ActionMeasures<SoleBayState, Movement> = {
+  move: MOVEMENT_MOVE,
   fields: {
     enemyWithin12: (ctx) => withinTwelve(ctx, false),
     strategic: (ctx) => withinTwelve(ctx, true),

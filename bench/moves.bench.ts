@@ -1,0 +1,73 @@
+/**
+ * Judging moves and drawing reach with 24 ships on the table (issue 43: ≤ 1 ms median for all 24): each ship of two
+ * lines of twelve, 4″ apart, has moved — a turn of 45° to starboard after 3″, then 2″ more — and her move is judged
+ * (shortest path of the text's turns, allowance, contacts with the other 23) and her reach worked out, per rule set
+ * that plays moves. One timed call is all 24 ships.
+ */
+import { judgeMove, reachOf } from "../src/game/moves/judge.ts";
+import { parseTable } from "../src/game/table-positions.ts";
+import type { Action, RuleSet, TableState } from "../src/game/types.ts";
+import { pivotOffset } from "../src/geometry/move-path.ts";
+import { unitOfBearing } from "../src/geometry/vec.ts";
+import { soleBay1672 } from "../src/rulesets/sole-bay-1672/index.ts";
+import { describeTimes, timeCalls } from "./stats.ts";
+
+const N = 24;
+const IN = 25.4;
+const ids = Array.from({ length: N }, (_, i) => `s${i}`);
+const sides = (a: string, b: string) => ids.map((id, i) => ({ id, name: id, side: i < 12 ? a : b }));
+
+/** Before: two lines of twelve heading north; now: 3″, 45° to starboard on the stern corner, 2″. */
+function table(base: { width: number; length: number }) {
+  const before = Object.fromEntries(ids.map((id, i) => [id, { x: 100 + (i % 12) * 101.6, y: i < 12 ? 200 : 700, heading: 0 }]));
+  const now = Object.fromEntries(
+    ids.map((id) => {
+      const b = before[id] as { x: number; y: number; heading: number };
+      const off = pivotOffset(0, 45, base, "stern-corner");
+      const d = unitOfBearing(45);
+      return [id, { x: b.x + off.x + 2 * IN * d.x, y: b.y + 3 * IN + off.y + 2 * IN * d.y, heading: 45 }];
+    }),
+  );
+  const t = parseTable({ ships: now, before, size: { width: 1800, length: 1200 } });
+  if (!t.ok) throw new Error(t.error.message);
+  return t.value;
+}
+
+function stateOf<S extends TableState>(rs: RuleSet<S>, raw: object): S {
+  const s = rs.parseState(raw);
+  if (!s.ok) throw new Error(`${rs.id}: ${s.error.path} ${s.error.message}`);
+  return s.value;
+}
+
+export async function run(): Promise<string> {
+  const soleBay = stateOf(soleBay1672, {
+    ships: sides("english", "dutch").map((s) => ({ ...s, rating: 3, speed: "medium", hull: "average" })),
+  });
+  const rows: [string, RuleSet, TableState, (id: string) => Action, Readonly<Record<string, unknown>>, ReturnType<typeof table>][] = [
+    [
+      "sole-bay movement",
+      soleBay1672 as RuleSet,
+      soleBay,
+      (ship) => ({ type: "movement", ship, strategic: false, windward: "neither" }),
+      { allowance: 6, minimum: 2, turns: 2, inchesBetweenTurns: 2, following: null },
+      table({ width: 25, length: 60 }),
+    ],
+  ];
+  const lines = ["| rule set (24 ships moved) | first ship's move | time (24 moves + 24 reaches) |", "|---|---|---|"];
+  for (const [name, rs, state, actionOf, outcome, t] of rows) {
+    const once = () => {
+      let legal = 0;
+      for (const id of ids) {
+        const a = actionOf(id);
+        const m = judgeMove(rs, state, a, t, [outcome]);
+        if (m.ok && m.value?.move.legal) legal++;
+        reachOf(rs, state, a, t, outcome);
+      }
+      return legal;
+    };
+    const first = judgeMove(rs, state, actionOf("s0"), t, [outcome]);
+    const words = first.ok ? (first.value?.move.words ?? "no move") : first.error.message;
+    lines.push(`| ${name} | ${words} (${once()} of 24 legal) | ${describeTimes(await timeCalls(once, 500))} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,184 @@
+/**
+ * Judging a move (CONTRACT §2 "Moves"): the shortest path the text allows from where she stood to where she stands
+ * (src/geometry/move-path.ts), the distance in the text's unit, her turns, her allowance, whether it is legal — and if
+ * not, why, with the figures — and the contacts the text plays. `reachOf` is where she may end this move. Pure.
+ */
+import { type Base, baseOf, type Pose } from "../../geometry/base.ts";
+import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
+import { reachPolygon } from "../../geometry/reach.ts";
+import { distance, normalizeBearing } from "../../geometry/vec.ts";
+import { fail, ok, type Result } from "../../result.ts";
+import { type MeasuringRuleSet, measureContext } from "../measure.ts";
+import { inUnit, lengthWords } from "../measure-kit.ts";
+import { baseSizeOf } from "../ship-base.ts";
+import type { TablePositions } from "../table-positions.ts";
+import type { Action, FollowUp, TableState } from "../types.ts";
+import type { Move, MoveMeasure, MoveRules } from "./types.ts";
+
+/** The longest move any text here allows is well under this (a Sole Bay strategic move at full sail is ~0.7 m). */
+export const MAX_MOVE_MM = 2000;
+/** A model placed by hand is turned to within a few degrees of the template. */
+const HEADING_SLACK_DEGREES = 5;
+const EPS = 1e-6;
+
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six"];
+const count = (n: number, word: string) => `${NUMBERS[n] ?? n} ${word}${n === 1 ? "" : "s"}`;
+const round = (v: number, k = 10) => Math.round(v * k) / k;
+
+/** A move judged, and the follow-ups its contacts prompt. */
+export interface JudgedMove {
+  readonly move: Move;
+  readonly followUps: readonly FollowUp[];
+}
+
+/** The action's move measure, when its rule set declares one. */
+export function moveMeasureOf(rs: MeasuringRuleSet, action: Action): MoveMeasure | undefined {
+  return rs.measures?.[action.type]?.move;
+}
+
+/** The moving ship the action names, when it has a move measure. */
+export function movingShip(rs: MeasuringRuleSet, action: Action): string | null {
+  const m = moveMeasureOf(rs, action);
+  const id = m ? action[m.ship] : undefined;
+  return typeof id === "string" ? id : null;
+}
+
+/** Her turns in words: "one turn to starboard", "two turns (port, starboard)". */
+function turnWords(turns: readonly number[]): string {
+  if (turns.length === 0) return "no turn";
+  const side = (t: number) => (t > 0 ? "starboard" : "port");
+  const sides = turns.map(side);
+  const all = sides.every((s) => s === sides[0]);
+  const angle = turns.every((t) => Math.abs(t) === Math.abs(turns[0] as number)) ? ` of ${round(Math.abs(turns[0] as number))}°` : "";
+  return all
+    ? `${count(turns.length, "turn")}${angle} to ${sides[0]}`
+    : `${count(turns.length, "turn")}${angle} (${sides.join(", then ")})`;
+}
+
+/** Why the move breaks the rules, or null. */
+function whyIllegal(r: MoveRules, p: MovePath, used: number): string | null {
+  const len = (mm: number, edges: number[] = []) =>
+    lengthWords(
+      mm,
+      r.unit,
+      edges.map((e) => e / r.unit.mm),
+    );
+  if (p.turns.length > r.maxTurns) return `${count(p.turns.length, "turn")} — ${r.turnsWhy}`;
+  const max = r.maxAngle;
+  if (max !== undefined && r.step === undefined) {
+    const big = p.turns.find((t) => Math.abs(t) > max + EPS);
+    if (big !== undefined) return `a turn of ${round(Math.abs(big))}° — she may turn at most ${round(max)}° this move`;
+  }
+  if (p.early) {
+    const i = p.legs.findIndex((l, k) => k < p.turns.length && l < (k === 0 ? r.firstAfter : r.between) - EPS);
+    const need = i === 0 ? r.firstAfter : r.between;
+    return `a turn after ${len(p.legs[i] ?? 0, [need])} — she must move ${len(need)} ${i === 0 ? "before turning" : "between turns"}`;
+  }
+  if (used > r.allowance + EPS) return `${len(used, [r.allowance])} — her allowance is ${len(r.allowance)}`;
+  if (used < r.minimum - EPS) return `${len(used, [r.minimum])} — she must move at least ${len(r.minimum)}`;
+  return null;
+}
+
+/** The straight line from before to now, when no path of the text's turns makes her heading. */
+function straight(before: Pose, now: Pose): MovePath {
+  const d = distance(before, now);
+  return {
+    distance: d,
+    turns: [],
+    path: [before, { ...now, heading: normalizeBearing(now.heading) }],
+    legs: [d],
+    early: false,
+    offMm: 0,
+    offDegrees: 0,
+  };
+}
+
+/**
+ * Judges the move of the ship `action` names, from `table.before` to `table.ships`, against each outcome the action
+ * may have (one when resolved; every one the dice may give when planned, judged against the most generous allowance).
+ * ok(null) when the action is not a move or the ship lacks either position. A move beyond {@link MAX_MOVE_MM} is
+ * refused naming her (a position typed wrong, a camera's lost reference).
+ */
+export function judgeMove<S extends TableState>(
+  rs: MeasuringRuleSet,
+  state: S,
+  action: Action,
+  table: TablePositions,
+  outcomes: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Result<JudgedMove | null> {
+  const spec = moveMeasureOf(rs, action);
+  const id = movingShip(rs, action);
+  if (!spec || id === null) return ok(null);
+  const before = table.before?.[id];
+  const now = table.ships[id];
+  const ship = state.ships.find((s) => s.id === id);
+  if (!before || !now || !ship) return ok(null);
+  const name = ship.name ?? id;
+  const straightMm = distance(before, now);
+  if (straightMm > MAX_MOVE_MM)
+    return fail(
+      "input.invalid",
+      `${name} would have moved ${round(straightMm / 1000, 100)} m in one move; no ship moves that far — check her position and where she stood.`,
+      `table.before.${id}`,
+    );
+  const ctx = measureContext(rs, state, action, table);
+  let rules: MoveRules | null = null;
+  for (const o of outcomes) {
+    const r = spec.rules(ctx, o);
+    if (r && (!rules || r.allowance > rules.allowance)) rules = r;
+  }
+  if (!rules) return ok(null);
+  const size = baseSizeOf(ship, rs.defaultBase);
+  const own = now.uncertainty ?? table.uncertainty.mm;
+  const found = shortestPath(before, now, {
+    ...rules,
+    base: size,
+    slackMm: 2 * own,
+    slackDegrees: Math.max(HEADING_SLACK_DEGREES, 2 * table.uncertainty.degrees),
+    searchTurns: rules.maxTurns + 2,
+  });
+  const p = found ?? straight(before, now);
+  const turned = p.turns.reduce((s, t) => s + Math.abs(t), 0);
+  const used = p.distance + (rules.costPerDegree ?? 0) * turned;
+  const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
+  const why = found
+    ? whyIllegal(rules, p, used)
+    : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
+  const u = rules.unit;
+  const short = why === null && rules.fullDistance && used < rules.allowance - 2 * own ? `; ${rules.fullDistance}` : "";
+  const words = `${name} moved ${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}, ${turnWords(p.turns)}${why ? `: not legal — ${why}` : short}`;
+  const end: Base = baseOf(now, size);
+  const touching = spec.contacts?.(ctx, { ship: id, end, path: p.path, size }) ?? { contacts: [], followUps: [] };
+  const move: Move = {
+    ship: id,
+    distance: inUnit(used, u),
+    unit: u.name,
+    turns: p.turns.map((t) => round(t)),
+    path: p.path.map((q) => ({ x: round(q.x), y: round(q.y), heading: round(normalizeBearing(q.heading)) })),
+    allowance: inUnit(rules.allowance, u),
+    legal: why === null,
+    ...(why ? { why } : {}),
+    contacts: touching.contacts,
+    words,
+  };
+  return ok({ move, followUps: touching.followUps });
+}
+
+/** Where the ship may end this move, as a polygon in table mm (`reach` of /api/state); null without rules or a position. */
+export function reachOf<S extends TableState>(
+  rs: MeasuringRuleSet,
+  state: S,
+  action: Action,
+  table: TablePositions,
+  outcome: Readonly<Record<string, unknown>>,
+): { ship: string; polygon: Array<[number, number]> } | null {
+  const spec = moveMeasureOf(rs, action);
+  const id = movingShip(rs, action);
+  if (!spec || id === null) return null;
+  const ship = state.ships.find((s) => s.id === id);
+  const start = table.before?.[id] ?? table.ships[id];
+  if (!ship || !start) return null;
+  const rules = spec.rules(measureContext(rs, state, action, table), outcome);
+  if (!rules) return null;
+  return { ship: id, polygon: reachPolygon(start, { ...rules, base: baseSizeOf(ship, rs.defaultBase) }) };
+}
