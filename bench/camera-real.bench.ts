@@ -2,7 +2,9 @@
  * The camera on real photographs (issue 40), against the field's best: per public photo set (test/fixtures/camera-real),
  * the markers found, false ids and corner error for ours (`detectPhoto`, what `quarterdeck camera detect` prints: the
  * AprilTag library's looks as WebAssembly, then OpenCV's first, second and further looks) and for the AprilTag 3 C
- * library as Debian packages it (`python3-apriltag`, `bench/apriltag-c.py`), side by side in one run. "Found" counts at the detection stage; "kept" those whose pattern fit the measuring keeps.
+ * library as Debian packages it (`python3-apriltag`, `bench/apriltag-c.py`), side by side in one run; and "camera's
+ * detector", what /camera's worker and `camera measure` find with (`aprilTagDetector` through `MarkerFinder`, as
+ * `camera measure` runs it: the library's look with its threshold following the photo's noise, no OpenCV). "Found" counts at the detection stage; "kept" those whose pattern fit the measuring keeps.
  * Markers under 20 px (mean side, from the truth's corners) are counted apart. `npm run bench camera-real`.
  */
 import { spawn } from "node:child_process";
@@ -10,13 +12,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { loadAprilTag } from "../devices/camera/apriltag-detector.ts";
+import { aprilTagDetector } from "../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../devices/camera/apriltag-node.ts";
 import { detectPhoto } from "../devices/camera/detect-photo.ts";
 import type { GreyImage } from "../devices/camera/detector.ts";
+import { MarkerFinder } from "../devices/camera/find-markers.ts";
+import { fitKept } from "../devices/camera/fit-gate.ts";
 import { applyHomography, fitHomography, type Point } from "../devices/camera/homography.ts";
 import { decodeGreyImage } from "../devices/camera/image-file.ts";
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
+import { refineMarker } from "../devices/camera/refine.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(here, "../test/fixtures/camera-real");
@@ -216,6 +222,15 @@ export async function run(): Promise<string> {
   const ours = await openCvDetector(cv);
   const ourAprilTag = await loadAprilTag();
   const april = aprilTag();
+  const camera = aprilTagDetector(ourAprilTag);
+  /** The camera's detector, each find's pattern fitted and judged as the measuring does. */
+  const cameraFinds = async (image: GreyImage): Promise<Found[]> => {
+    const { markers } = await new MarkerFinder(camera, { expected: [] }).find(image);
+    return markers.map((m) => {
+      const r = camera.cells ? refineMarker(image, m, camera.cells(m.id)) : null;
+      return { ...m, kept: r !== null && fitKept(image, r) };
+    });
+  };
   const out: string[] = [
     "Found: markers of the truth found at the detection stage (ours: kept = whose pattern fit the measuring keeps).",
     "Corner error: RMS px, median / worst — against the truth's corners (apriltag-nasa) or, where the truth has none, ours against AprilTag's.\n",
@@ -226,6 +241,8 @@ export async function run(): Promise<string> {
     const zero = (): Score => ({ truth: 0, found: 0, kept: 0, small: 0, smallFound: 0, falseIds: 0, unlisted: 0, errors: [] });
     const so = zero();
     const sa = zero();
+    const sc = zero();
+    let msCamera = 0;
     let msOurs = 0;
     let msApril = 0;
     for (const p of list) {
@@ -235,13 +252,18 @@ export async function run(): Promise<string> {
       t0 = performance.now();
       const o = (await detectPhoto(ours, p.image, ourAprilTag)).map((m) => ({ ...m, kept: m.fit === "kept" }));
       msOurs += performance.now() - t0;
+      t0 = performance.now();
+      const c = await cameraFinds(p.image);
+      msCamera += performance.now() - t0;
       if (p.sheet) p.ids = sheetInView(p.image, [...o, ...a]);
       score(p, o, a, so);
       score(p, a, null, sa);
+      score(p, c, a, sc);
     }
     const err = (s: Score) => (s.errors.length ? `${median(s.errors).toFixed(2)} / ${Math.max(...s.errors).toFixed(2)}` : "–");
     const n = list.length;
     out.push(`${row(`${set} · ours`, so, err(so))} ${(msOurs / n).toFixed(0)} |`);
+    out.push(`${row(`${set} · camera's detector`, sc, err(sc))} ${(msCamera / n).toFixed(0)} |`);
     out.push(`${row(`${set} · AprilTag 3`, sa, list[0]?.truth ? err(sa) : "(reference)")} ${(msApril / n).toFixed(0)} |`);
   }
   april.close();

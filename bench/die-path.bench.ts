@@ -11,6 +11,7 @@ import pino from "pino";
 import type { DieRolled } from "../devices/readings.ts";
 import { composeTable, type TableUpdate } from "../host/compose.ts";
 import { loadScenario } from "../host/config/load.ts";
+import { stateMessage } from "../host/server/view-serializer.ts";
 import { quantile } from "./stats.ts";
 
 const RUNS = 500;
@@ -29,9 +30,9 @@ export async function run(): Promise<string> {
   if (!composed.ok) throw new Error(composed.error.message);
   const table = composed.value;
   let bytes = 0;
-  // what the live route does with each update: the state and the events as JSON
+  // what the live route does with each update: the state by its schema's serialiser, and the events as JSON
   table.onUpdate((u: TableUpdate) => {
-    bytes = JSON.stringify({ type: "state", state: u.view }).length;
+    bytes = stateMessage(u.view).length;
     for (const event of u.events) JSON.stringify({ type: "event", event });
   });
   let at = 0;

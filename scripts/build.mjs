@@ -72,7 +72,8 @@ const result = await build({
   plugins: [ownUrl],
   metafile: true,
 });
-// devices/camera/apriltag: the AprilTag library as WebAssembly, required at run time beside apriltag-detector.ts
+// devices/camera/apriltag: the AprilTag library as WebAssembly, required at run time beside apriltag-node.ts and served
+// to the /camera worker as /vendor/apriltag.js
 for (const dir of ["host/public", "host/club/public", "host/scenarios", "devices/camera/apriltag"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
 }
@@ -102,7 +103,7 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 // The /camera page's worker: the same detection modules as in Node (devices/camera/), bundled for a classic Web
-// Worker (it loads OpenCV with importScripts, which module workers lack). Node's own loader in opencv-detector.ts is
+// Worker (it loads the AprilTag library with importScripts, which module workers lack). Node's own loader (apriltag-node.ts) is
 // never called there; its `node:` import stays out.
 await build({
   absWorkingDir: root,

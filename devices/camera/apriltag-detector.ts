@@ -1,19 +1,34 @@
 /**
  * The AprilTag 3 C library's own quad stage and decoder, compiled to WebAssembly (`apriltag/apriltag-wasm.cjs`, built
  * by `apriltag/build.sh` with Debian's emscripten from the library's v3.4.5 sources; BSD 2-Clause,
- * `apriltag/LICENSE-apriltag.md`). Why the library itself: on real photographs (docs/camera.md, "Real photographs")
- * OpenCV's ArUco stage — an adaptive threshold and contours — found 16–34 of the 47 tags of the library's own test
- * photos whatever its threshold settings, where the library's segmentation (edges clustered by union-find, quads
- * fitted to them) finds 45; writing that stage again in TypeScript would be some 1,500 lines of C to port and keep,
- * where the library is 225 KB of WebAssembly loaded in 20 ms. Loaded on first use, in Node.
+ * `apriltag/LICENSE-apriltag.md`), and the camera's marker detector over it. Why the library itself: on real
+ * photographs (docs/camera.md, "Real photographs") OpenCV's ArUco stage — an adaptive threshold and contours — found
+ * 16–34 of the 47 tags of the library's own test photos whatever its threshold settings, where the library's
+ * segmentation (edges clustered by union-find, quads fitted to them) finds 45; on a webcam's noisy frame (σ 16) OpenCV
+ * read 13–17 of 32 markers and left the rest to the second look's fits, where the library reads all 32. The module is
+ * loaded by `apriltag-node.ts` in Node and by `importScripts` in the /camera page's worker; this file is the same in both.
  */
-import { createRequire } from "node:module";
-import type { GreyImage } from "./detector.ts";
+import type { Detection, GreyImage, MarkerDetector } from "./detector.ts";
+import { frameNoise } from "./fit-gate.ts";
+import { type MarkerCells, officialCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
-/** How the library looks: its `quad_decimate` (1: every pixel; 2: quads on a half-size image, cells read at full size). */
+/**
+ * How the library looks: its `quad_decimate` (1: every pixel; 2: quads on a half-size image, cells read at full
+ * size), and its threshold's least black–white difference (`min_white_black_diff`, grey levels: the library's own 5
+ * unless given).
+ */
 export interface AprilTagLook {
   readonly decimate: number;
+  readonly minWhiteBlack?: number;
+}
+
+/** A rectangle of the image, pixels (whole numbers, inside it). */
+export interface PixelRegion {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 /** One detection: the marker, the bits the library corrected and its decision margin. */
@@ -24,12 +39,14 @@ export interface AprilTagMarker extends DetectedMarker {
 
 /** The library, loaded. */
 export interface AprilTag {
-  detect(image: GreyImage, look?: AprilTagLook): AprilTagMarker[];
+  /** The markers in `image` (or only in `region` of it: corners still in the image's pixels). */
+  detect(image: GreyImage, look?: AprilTagLook, region?: PixelRegion): AprilTagMarker[];
 }
 
-interface Module {
-  _qd_init(decimate: number, sigma: number, refine: number, sharpening: number, maxHamming: number): number;
-  _qd_detect(buf: number, w: number, h: number, out: number, max: number): number;
+/** The WebAssembly module's exports (`qd_apriltag.c`). */
+export interface AprilTagModule {
+  _qd_init(decimate: number, sigma: number, refine: number, sharpening: number, maxHamming: number, minWhiteBlack: number): number;
+  _qd_detect(buf: number, w: number, h: number, stride: number, out: number, max: number): number;
   _malloc(n: number): number;
   _free(p: number): void;
   HEAPU8: Uint8Array;
@@ -42,48 +59,84 @@ const MAX_DETECTIONS = 2000;
 const STRIDE = 11;
 /** Bits corrected: the library's own default for its Python binding (2 finds no more on the bench, and risks more false ids). */
 const MAX_HAMMING = 1;
+/** The library's own least black–white difference. */
+export const LIBRARY_MIN_WHITE_BLACK = 5;
 
-let loading: Promise<AprilTag> | null = null;
-
-/** The library (one instance per process: the C detector keeps its own state). */
-export function loadAprilTag(): Promise<AprilTag> {
-  loading ??= start();
-  return loading;
-}
-
-async function start(): Promise<AprilTag> {
-  const create = createRequire(import.meta.url)("./apriltag/apriltag-wasm.cjs") as () => Promise<Module>;
-  const m = await create();
-  // the library's defaults (blur 0, edges refined, decode sharpening 0.25); decimate is set per look
-  if (m._qd_init(1, 0, 1, 0.25, MAX_HAMMING) !== 1) throw new Error("the AprilTag library did not start");
-  let decimate = 1;
+/** The library over its started module (one instance per module: the C detector keeps its own state). */
+export function aprilTagOver(m: AprilTagModule): AprilTag {
+  // the library's defaults (blur 0, edges refined, decode sharpening 0.25); decimate and the threshold set per look
+  if (m._qd_init(1, 0, 1, 0.25, MAX_HAMMING, LIBRARY_MIN_WHITE_BLACK) !== 1) throw new Error("the AprilTag library did not start");
+  let set = `1:${LIBRARY_MIN_WHITE_BLACK}`;
+  // the frame stays in the module's memory while the same pixels are looked at again (regions of one frame)
+  let held: { data: GreyImage["data"]; buf: number; size: number } | null = null;
+  const out = m._malloc(MAX_DETECTIONS * STRIDE * 4);
   return {
-    detect(image, look = { decimate: 1 }) {
-      if (look.decimate !== decimate) {
-        m._qd_init(look.decimate, 0, 1, 0.25, MAX_HAMMING);
-        decimate = look.decimate;
+    detect(image, look = { decimate: 1 }, region) {
+      const least = look.minWhiteBlack ?? LIBRARY_MIN_WHITE_BLACK;
+      if (`${look.decimate}:${least}` !== set) {
+        m._qd_init(look.decimate, 0, 1, 0.25, MAX_HAMMING, least);
+        set = `${look.decimate}:${least}`;
       }
-      const n = image.width * image.height;
-      const buf = m._malloc(n);
-      const out = m._malloc(MAX_DETECTIONS * STRIDE * 4);
-      try {
-        m.HEAPU8.set(image.data, buf);
-        const count = m._qd_detect(buf, image.width, image.height, out, MAX_DETECTIONS);
-        const f = m.HEAPF32.subarray(out / 4, out / 4 + count * STRIDE);
-        return Array.from({ length: count }, (_, k) => asMarker(f.subarray(k * STRIDE, (k + 1) * STRIDE)));
-      } finally {
-        m._free(buf);
-        m._free(out);
+      const size = image.width * image.height;
+      if (held?.data !== image.data) {
+        if (!held || held.size < size) {
+          if (held) m._free(held.buf);
+          held = { data: image.data, buf: m._malloc(size), size };
+        }
+        held.data = image.data;
+        m.HEAPU8.set(image.data.subarray(0, size), held.buf);
       }
+      const r = region ?? { x: 0, y: 0, width: image.width, height: image.height };
+      const start = held.buf + r.y * image.width + r.x;
+      const count = m._qd_detect(start, r.width, r.height, image.width, out, MAX_DETECTIONS);
+      const f = m.HEAPF32.subarray(out / 4, out / 4 + count * STRIDE);
+      return Array.from({ length: count }, (_, k) => asMarker(f.subarray(k * STRIDE, (k + 1) * STRIDE), r.x, r.y));
     },
   };
 }
 
 /**
- * The library's corners (bottom-left, bottom-right, top-right, top-left of the tag, pixel centres at half-integers)
- * as the official image's order (top-left first, clockwise) at integer pixel centres.
+ * The library's corners (bottom-left, bottom-right, top-right, top-left of the tag, pixel centres at half-integers,
+ * in the region's pixels) as the official image's order (top-left first, clockwise) at integer pixel centres of the image.
  */
-function asMarker(f: Float32Array): AprilTagMarker {
-  const p = (k: number) => ({ x: (f[3 + 2 * k] as number) - 0.5, y: (f[4 + 2 * k] as number) - 0.5 });
+function asMarker(f: Float32Array, dx: number, dy: number): AprilTagMarker {
+  const p = (k: number) => ({ x: (f[3 + 2 * k] as number) - 0.5 + dx, y: (f[4 + 2 * k] as number) - 0.5 + dy });
   return { id: f[0] as number, hamming: f[1] as number, margin: f[2] as number, corners: [p(3), p(2), p(1), p(0)] };
+}
+
+/**
+ * The threshold's least black–white difference for a frame of noise `sigma` (grey levels): the library's 5 counts
+ * any tile whose 12 × 12 neighbourhood spans 5 grey levels as an edge, and on a webcam's frame (σ 16) that is every
+ * tile — the noise's own specks become thousands of clusters, and fitting quads to them was 90 % of the library's
+ * time (1.9 s of 2 s at 1080p, 5 s at 4K). 144 samples of Gaussian noise span about 5.3 σ; at 6.5 σ the noise is
+ * left out and every marker's edge (its contrast on top of the noise) is kept: on rendered σ 16 frames the same 32
+ * markers in a sixth of the time (docs/performance.md).
+ */
+export function leastDifference(sigma: number): number {
+  return Math.max(LIBRARY_MIN_WHITE_BLACK, Math.round(NOISE_SPANS * sigma));
+}
+
+/** How many noise σ a tile's neighbourhood may span and still count as flat. */
+export const NOISE_SPANS = 6.5;
+
+/**
+ * The camera's marker detector over the library: every pixel, the threshold following the frame's measured noise
+ * (`leastDifference`); a look given (the further look's, `further-look.ts`) uses the library's own threshold, which
+ * sees fainter edges at the noise's cost. The library reads every quad it finds, so no unread candidates are left
+ * for the second look. The cells are AprilTag's own (`officialCells`): no OpenCV needed.
+ */
+export function aprilTagDetector(tag: AprilTag, cells: MarkerCells = officialCells()): MarkerDetector {
+  const scan = async (image: GreyImage, look?: unknown): Promise<Detection> => {
+    const least = look ? LIBRARY_MIN_WHITE_BLACK : leastDifference(frameNoise(image));
+    const markers = tag.detect(image, { decimate: 1, minWhiteBlack: least }).map(({ id, corners }) => ({ id, corners }));
+    return { markers, candidates: [] };
+  };
+  return {
+    cells,
+    scan,
+    async detect(image) {
+      return (await scan(image)).markers;
+    },
+    close() {},
+  };
 }

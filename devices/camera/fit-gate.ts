@@ -31,12 +31,17 @@ export function fitKept(image: GreyImage, fitted: Pick<RefinedMarker, "residual"
   return fitted.residual <= residualLimit(fitted.contrast, frameNoise(image));
 }
 
+/** About how many pixels the noise is measured at. */
+const NOISE_SAMPLES = 130_000;
+
 const measured = new WeakMap<Uint8Array | Uint8ClampedArray, number>();
 
 /**
  * The frame's noise, grey levels (σ), measured once per frame (kept with its pixels). The mask
  * [1 −2 1; −2 4 −2; 1 −2 1] weighs noise by √36 = 6; on Gaussian noise the median of its absolute response is
- * 0.6745 · 6σ. Sampled every other row and column: 0.5 M pixels at 1920 × 1080.
+ * 0.6745 · 6σ. Sampled on a grid of about NOISE_SAMPLES pixels (every 4th row and column at 1920 × 1080, every 8th
+ * at 3840 × 2160): the median of 130,000 responses is as good as of 500,000 (σ 16 read 16.0 either way), and the
+ * camera's detector asks for it in every frame (`leastDifference` in `apriltag-detector.ts`).
  */
 export function frameNoise(image: GreyImage): number {
   const kept = measured.get(image.data);
@@ -44,8 +49,9 @@ export function frameNoise(image: GreyImage): number {
   const { width: w, height: h, data } = image;
   const counts = new Uint32Array(16 * 256 + 1);
   let n = 0;
-  for (let y = 1; y < h - 1; y += 2) {
-    for (let x = 1; x < w - 1; x += 2) {
+  const step = Math.max(2, Math.round(Math.sqrt((w * h) / NOISE_SAMPLES)));
+  for (let y = 1; y < h - 1; y += step) {
+    for (let x = 1; x < w - 1; x += step) {
       const i = y * w + x;
       const up = i - w;
       const down = i + w;

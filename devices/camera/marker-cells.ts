@@ -7,6 +7,8 @@
  * by any generator that follows them, reads upright (docs/reference/camera.md).
  */
 
+import { BIT_X, BIT_Y, CODES_36H11 } from "./tag36h11-codes.ts";
+
 /** A marker's 8×8 cells (border included), row 0 at its top as the official image has it: true = black. */
 export type MarkerCells = (id: number) => readonly boolean[];
 
@@ -33,6 +35,30 @@ export function tagCells(cv: any): MarkerCells {
       cv.generateImageMarker(dict, id, MARKER_CELLS, img, 1);
       c = turnedHalf(Array.from(img.data as Uint8Array, (v) => v < 128));
       img.delete();
+      memo.set(id, c);
+    }
+    return c;
+  };
+}
+
+/**
+ * The official cells from AprilTag's own codes (`tag36h11-codes.ts`), memoised per id: the same cells as `tagCells`
+ * without loading OpenCV (the camera's worker and `camera measure` find markers with the AprilTag library alone).
+ */
+export function officialCells(): MarkerCells {
+  const codes = CODES_36H11.trim().split(/\s+/);
+  const memo = new Map<number, boolean[]>();
+  return (id) => {
+    let c = memo.get(id);
+    if (!c) {
+      const code = codes[id];
+      if (code === undefined) throw new RangeError(`no AprilTag 36h11 marker ${id} (0–${MAX_MARKER_ID})`);
+      const bits = BigInt(`0x${code}`);
+      c = new Array<boolean>(MARKER_CELLS * MARKER_CELLS).fill(true);
+      for (let i = 0; i < 36; i++) {
+        const white = ((bits >> BigInt(35 - i)) & 1n) === 1n;
+        c[(BIT_Y[i] as number) * MARKER_CELLS + (BIT_X[i] as number)] = !white;
+      }
       memo.set(id, c);
     }
     return c;

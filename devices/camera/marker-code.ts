@@ -8,10 +8,11 @@
  * pattern is fitted, `readFitted` reads the cells by their levels solved from every pixel (`cellLevels` of
  * `marker-pattern.ts`) instead of a threshold at their centres: cells under 3 px blurred by σ 1.4 px. Pure.
  */
+
+import { cellLevels } from "./cell-levels.ts";
 import type { GreyImage } from "./detector.ts";
 import { applyHomography, fitHomography, type Point } from "./homography.ts";
 import { MARKER_CELLS, MAX_MARKER_ID, type MarkerCells } from "./marker-cells.ts";
-import { cellLevels } from "./marker-pattern.ts";
 import { fitWindow } from "./refine.ts";
 
 /** A quadrilateral in the image: top-left, top-right, bottom-right, bottom-left of the marker as printed. */

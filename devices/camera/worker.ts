@@ -1,19 +1,20 @@
 /**
- * The /camera page's Web Worker (bundled by scripts/build.mjs into dist/host/public/camera-worker.js): OpenCV loaded
- * with `importScripts` from the host's /vendor/opencv.js, then each frame the page transfers (the camera's own
+ * The /camera page's Web Worker (bundled by scripts/build.mjs into dist/host/public/camera-worker.js): the AprilTag
+ * library as WebAssembly (`apriltag-detector.ts`, 225 KB) loaded with `importScripts` from the host's
+ * /vendor/apriltag.js, then each frame the page transfers (the camera's own
  * `VideoFrame`, or an `ImageBitmap` of the video where the browser has no track processor) is read here — its luma
  * plane copied, or drawn to this worker's canvas (`video-frame.ts`) — and goes through the same pipeline as in Node
  * (`pipeline.ts`). Reading the pixels and detecting take from tens of milliseconds to a second a frame; in a worker
  * the page's drawing and its socket never wait for either.
  *
- * Messages in: `{type: "start", opencv: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
+ * Messages in: `{type: "start", apriltag: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
  * second look; absent, any marker not found is looked for), `{type: "expected", expected: number[] | null}` (the roster
  * or a ship's marker changed; `null` while the table waits for a marker to be shown: any is looked for),
  * `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
  * Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
  * `{type: "error", message}`.
  */
-import { openCvDetector, runtimeReady } from "./opencv-detector.ts";
+import { type AprilTagModule, aprilTagDetector, aprilTagOver } from "./apriltag-detector.ts";
 import { CameraPipeline, expectedIds } from "./pipeline.ts";
 import { greyFromFrame } from "./video-frame.ts";
 
@@ -21,22 +22,25 @@ interface WorkerScope {
   importScripts(...urls: string[]): void;
   postMessage(message: unknown): void;
   onmessage: ((e: { data: unknown }) => void) | null;
-  // biome-ignore lint/suspicious/noExplicitAny: the OpenCV runtime the script sets on the global scope.
-  cv?: any;
+  /** The library's factory, which its script sets on the global scope (`createAprilTag`, build.sh's EXPORT_NAME). */
+  createAprilTag?: () => Promise<AprilTagModule>;
 }
 
 const scope = globalThis as unknown as WorkerScope;
 let pipeline: CameraPipeline | null = null;
-/** The ship markers expected, as last told (a start's, or an update that came while OpenCV was still loading). */
+/** The ship markers expected, as last told (a start's, or an update that came while the library was still loading). */
 let expectedNow: number[] | null = null;
 
-async function start(m: { opencv: string; area: { width: number; height: number }; shipSize?: number }): Promise<void> {
+/** The library, started once per worker. */
+let library: ReturnType<typeof aprilTagOver> | null = null;
+
+async function start(m: { apriltag: string; area: { width: number; height: number }; shipSize?: number }): Promise<void> {
   const t0 = performance.now();
-  if (!scope.cv) scope.importScripts(m.opencv);
-  const cv = scope.cv;
-  await runtimeReady(cv);
+  if (!scope.createAprilTag) scope.importScripts(m.apriltag);
+  if (!scope.createAprilTag) throw new Error(`${m.apriltag} did not give the AprilTag library`);
+  library ??= aprilTagOver(await scope.createAprilTag());
   pipeline?.close();
-  pipeline = new CameraPipeline(await openCvDetector(cv), {
+  pipeline = new CameraPipeline(aprilTagDetector(library), {
     area: m.area,
     ...(m.shipSize ? { shipSize: m.shipSize } : {}),
     ...(expectedNow ? { expected: expectedNow } : {}),

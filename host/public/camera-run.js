@@ -2,7 +2,7 @@
 // as in Node: devices/camera/, bundled as /static/camera-worker.js); what they find goes to the table over the page's
 // link (camera-link.js). Each worker is handed the
 // camera's newest frame whenever it is free (camera-frames.js: a `VideoFrame` transferred as it is, whose pixels the
-// worker reads itself, so the page's thread never touches them); OpenCV's WebAssembly is single-threaded, so with two
+// worker reads itself, so the page's thread never touches them); the AprilTag library's WebAssembly is single-threaded, so with two
 // workers (`?workers=N`) frames are measured two at a time. Each answer is drawn (the newest frame wins), the ships that
 // settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) — once, though both
 // workers see them settle — and a report the socket could not take is kept and sent when it is back.
@@ -107,7 +107,7 @@ export function cameraProblem(err) {
 }
 
 /**
- * The looks beyond OpenCV's own within the finding's time (`secondMs`, `furtherMs`), each when it took a millisecond
+ * The looks beyond the detector's own within the finding's time (`secondMs`, `furtherMs`), each when it took a millisecond
  * or more, as the panel's words (docs/camera.md, "How a frame is measured"); `ms` writes a time.
  */
 export function lookShares(s, ms = (v) => String(Math.round(v))) {
@@ -201,7 +201,7 @@ export class CameraRun {
         this.#expect();
       }
     });
-    this.#set({ phase: "loading", message: "Loading the marker detector (OpenCV, 11 MB)…" });
+    this.#set({ phase: "loading", message: "Loading the marker detector (AprilTag, 225 KB)…" });
     for (let i = 0; i < workerCount(); i++) {
       const worker = new Worker("/static/camera-worker.js");
       worker.onmessage = (e) => this.#answer(worker, e.data);
@@ -209,7 +209,7 @@ export class CameraRun {
       const expected = expectedMarkers(this.setup, this.link.snap.assigning);
       this.expected = JSON.stringify(expected);
       this.#set({ expected });
-      worker.postMessage({ type: "start", opencv: "/vendor/opencv.js", area: this.setup.area, ...(expected ? { expected } : {}) });
+      worker.postMessage({ type: "start", apriltag: "/vendor/apriltag.js", area: this.setup.area, ...(expected ? { expected } : {}) });
       this.workers.push(worker);
     }
   }

@@ -19,8 +19,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  // the table state's schema, shown among the document's components (documentation only: the state route sends the
-  // view as built, so no field is ever dropped by a serialiser)
+  // the table state's schema, shown among the document's components (and its serialiser: view-serializer.ts)
   app.addSchema(TableViewSchema);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

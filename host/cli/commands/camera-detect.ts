@@ -4,7 +4,7 @@
  * clockwise; pixel centres at integers) and whether its pattern fit is kept. For a club checking its camera, and for
  * comparing detectors. A file that is not a readable image, or is too large, exits 2.
  */
-import { loadAprilTag } from "../../../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../../../devices/camera/apriltag-node.ts";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
 import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";

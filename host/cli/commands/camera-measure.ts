@@ -5,11 +5,11 @@
  * exits 2.
  */
 
+import { aprilTagDetector } from "../../../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../../../devices/camera/apriltag-node.ts";
 import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
 import { readGreyImage } from "../../../devices/camera/image-file.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
-import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
-import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { badInput, type CommandResult, printJson } from "../io.ts";
 
 /** `WxH` in mm. */
@@ -41,10 +41,11 @@ export async function runCameraMeasure(
   const read = await readGreyImage(file);
   if (!read.ok) return badInput({ code: "input.invalid", message: `${file}: ${read.reason}.`, path: file });
   const image = read.image;
-  const { cv } = await loadOpenCv();
-  const detector = await openCvDetector(cv);
-  // the detector's look, then a second look at the candidates it could not read (devices/camera/second-look.ts)
-  const { markers: found } = await new MarkerFinder(detector).find(image).finally(() => detector.close());
+  // The AprilTag library's look (its threshold following the image's noise), and a further look with the library's
+  // own threshold only when a reference marker is missing: no roster here, and on a webcam's noisy frame that look
+  // over the whole photo costs a second or more (docs/camera.md). OpenCV is not loaded (its 11 MB took a second).
+  const detector = aprilTagDetector(await loadAprilTag());
+  const { markers: found } = await new MarkerFinder(detector, { expected: [] }).find(image);
   const m = measureMarkers(found, {
     area,
     width: image.width,

@@ -27,13 +27,16 @@ import {
   SideParams,
   TapBody,
 } from "../schemas.ts";
+import { TableViewSchema } from "../view-schema.ts";
+import { viewSerializer } from "../view-serializer.ts";
 
 export async function apiRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
   const { table } = opts;
   // the session is read per request: opening another game puts another session on the table
   const state = () => table.view();
 
-  app.get("/api/state", async () => state());
+  // the view's response schema is its one serialiser, shared with the live socket's state (view-serializer.ts)
+  app.get("/api/state", { schema: { response: { 200: TableViewSchema } }, serializerCompiler: viewSerializer }, async () => state());
   // the /camera page's set-up (docs/reference/camera.md): the playing area and which marker is which ship
   app.get("/api/camera", async () => table.camera());
 

@@ -18,6 +18,7 @@ import type { TableRuntime } from "../../compose.ts";
 import { mayChangeTable, TOKEN_REQUIRED } from "../auth.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
 import { CameraSeenMessage, CameraShownMessage, LiveClientMessage } from "../schemas.ts";
+import { stateMessage, type WireView } from "../view-serializer.ts";
 import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
 
 /** Bytes that may wait for a live client before it is dropped (a state is tens of KB). */
@@ -53,7 +54,10 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
   const sockets = new Set<WebSocket>();
   const off = opts.table.onUpdate(({ view, events }) => {
     if (sockets.size === 0) return;
-    const texts = [JSON.stringify({ type: "state", state: view }), ...events.map((event) => JSON.stringify({ type: "event", event }))];
+    // serialised once for every socket, by the view's response schema (the same bytes as GET /api/state)
+    const state = stateText(view, app.log);
+    if (state === null) return;
+    const texts = [state, ...events.map((event) => JSON.stringify({ type: "event", event }))];
     for (const ws of sockets) deliver(ws, texts, limit, app.log);
   });
   const offPrefs = opts.prefs.onChange((p) => {
@@ -79,7 +83,8 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
       socket.on("error", () => sockets.delete(socket));
-      deliver(socket, [JSON.stringify({ type: "state", state: opts.table.view() }), displayMessage(opts.prefs.get())], limit, app.log);
+      const state = stateText(opts.table.view(), app.log);
+      deliver(socket, [...(state === null ? [] : [state]), displayMessage(opts.prefs.get())], limit, app.log);
       socket.on("message", (data) => {
         const parsed = parseBoundedJson(String(data), JSON_LIMITS, "message");
         const reply = (m: unknown) => deliver(socket, [JSON.stringify(m)], limit, app.log);
@@ -106,6 +111,19 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
       });
     },
   });
+}
+
+/**
+ * The state message, or null (logged) when the view does not fit its schema: a programmer's error, which must not stop
+ * the table's updates (the session's listeners run on the die's path) — the pages keep their last state meanwhile.
+ */
+function stateText(view: WireView, log: FastifyBaseLogger): string | null {
+  try {
+    return stateMessage(view);
+  } catch (err) {
+    log.error({ err }, "the table state does not fit its schema (host/server/view-schema.ts); not sent");
+    return null;
+  }
 }
 
 /** What is wrong with a message that is JSON but none of those a client may send, naming the field. */

@@ -32,6 +32,12 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
     }
     return reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=86400").send(createReadStream(file));
   });
+  // The AprilTag library as WebAssembly for the /camera page's worker (225 KB, the .wasm inside): beside the camera's
+  // sources, and beside the compiled host in dist/ (scripts/build.mjs copies it); streamed on request
+  app.get("/vendor/apriltag.js", (_req, reply) => {
+    const file = fileURLToPath(new URL("../../../devices/camera/apriltag/apriltag-wasm.cjs", import.meta.url));
+    return reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=3600").send(createReadStream(file));
+  });
   for (const [name, text] of files) {
     app.get(`/vendor/${name}`, (_req, reply) =>
       reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=3600").send(text),

@@ -1,17 +1,18 @@
 /**
- * The camera end to end on a few rendered layouts (the bench runs 200: docs/performance.md): OpenCV over WebAssembly
- * finds the markers, each marker's pattern is fitted to the pixels (devices/camera/refine.ts), the plane fit places
+ * The camera end to end on a few rendered layouts (the bench runs 200: docs/performance.md): the AprilTag library
+ * (its threshold following the frame's noise) finds the markers, each marker's pattern is fitted to the pixels
+ * (devices/camera/refine.ts), the plane fit places
  * the ships. Guarded here, quickly: at 3840×2160 with the 40 mm ship markers `quarterdeck markers` prints, every
- * fully visible marker is found within ±2 mm and ±1°, and at 1920×1080 with 50 mm markers (the first, second and
- * further looks: devices/camera/find-markers.ts). No marker, covered or not, is ever misplaced.
+ * fully visible marker is found within ±2 mm and ±1°, and at 1920×1080 with 50 mm markers (the first and further
+ * looks: devices/camera/find-markers.ts). No marker, covered or not, is ever misplaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trial } from "../../../bench/camera-trial.ts";
+import { aprilTagDetector } from "../../../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../../../devices/camera/apriltag-node.ts";
 import type { MarkerDetector } from "../../../devices/camera/detector.ts";
-import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
-import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
+import { officialCells } from "../../../devices/camera/marker-cells.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
-import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { type MarkerCells, renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene } from "../../../devices/testing/camera/scene.ts";
 import { DEFAULT_SHIP_MM } from "../../../host/cli/commands/markers.ts";
@@ -20,9 +21,8 @@ describe("camera accuracy on rendered frames", () => {
   let detector: MarkerDetector;
   let cells: MarkerCells;
   beforeAll(async () => {
-    const { cv } = await loadOpenCv();
-    detector = await openCvDetector(cv);
-    cells = tagCells(cv);
+    detector = aprilTagDetector(await loadAprilTag());
+    cells = officialCells();
   });
   afterAll(() => detector?.close());
 

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AprilTag, loadAprilTag } from "../../../devices/camera/apriltag-detector.ts";
+import type { AprilTag } from "../../../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../../../devices/camera/apriltag-node.ts";
 import { detectPhoto } from "../../../devices/camera/detect-photo.ts";
 import type { MarkerDetector } from "../../../devices/camera/detector.ts";
 import { readGreyImage } from "../../../devices/camera/image-file.ts";

@@ -8,15 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headingDifference } from "../../../bench/camera-trial.ts";
+import { aprilTagDetector } from "../../../devices/camera/apriltag-detector.ts";
+import { loadAprilTag } from "../../../devices/camera/apriltag-node.ts";
 import type { MarkerDetector } from "../../../devices/camera/detector.ts";
 import { MarkerFinder } from "../../../devices/camera/find-markers.ts";
-import type { MarkerCells } from "../../../devices/camera/marker-cells.ts";
+import { type MarkerCells, officialCells } from "../../../devices/camera/marker-cells.ts";
 import { FIRST_SHIP_ID } from "../../../devices/camera/markers.ts";
 import { measureMarkers } from "../../../devices/camera/measure.ts";
-import { openCvDetector } from "../../../devices/camera/opencv-detector.ts";
-import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { CameraPipeline } from "../../../devices/camera/pipeline.ts";
-import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { renderScene } from "../../../devices/testing/camera/render.ts";
 import { randomScene, type Scene } from "../../../devices/testing/camera/scene.ts";
 
@@ -38,9 +37,8 @@ describe("the camera on noisy frames through an off-centre lens", () => {
   let detector: MarkerDetector;
   let cells: MarkerCells;
   beforeAll(async () => {
-    const { cv } = await loadOpenCv();
-    detector = await openCvDetector(cv);
-    cells = tagCells(cv);
+    detector = aprilTagDetector(await loadAprilTag());
+    cells = officialCells();
   });
   afterAll(() => detector?.close());
 
