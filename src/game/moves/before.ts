@@ -4,7 +4,7 @@
  * name in the sentence, `table.before.<id>` as the path), so the player knows which model to look at.
  */
 import { fail, type RulesError } from "../../result.ts";
-import type { TableState } from "../table-state.ts";
+import type { TableState } from "../types.ts";
 import { MAX_MOVE_MM } from "./judge.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
