@@ -7,16 +7,9 @@
  */
 import SerializerSelector from "@fastify/fast-json-stringify-compiler";
 import { serializerSchema } from "./serializer-schema.ts";
+import type { Frozen } from "./typed-routes.ts";
 import { type TableView, TableViewSchema } from "./view-schema.ts";
 
-/** A value as read, never written: the view the session builds (readonly arrays) fits its wire type read this way. */
-export type Frozen<T> = T extends readonly (infer U)[]
-  ? readonly Frozen<U>[]
-  : T extends object
-    ? string extends keyof T
-      ? object // an open part (a rule set's own shape): any object
-      : { readonly [K in keyof T]: Frozen<T[K]> }
-    : T;
 /** The table state as the serialiser takes it: the compiler checks that the session's view fits its schema's type. */
 export type WireView = Frozen<TableView>;
 
@@ -67,9 +60,15 @@ export function serializeView(view: WireView): string {
 /** The live socket's state message. */
 export const stateMessage = (view: WireView): string => `{"type":"state","state":${serializeView(view)}}`;
 
-/** A command's reply: done, with the state after it (`StateReply` of schemas.ts). */
-export const stateReply = (reply: { readonly ok: true; readonly state: WireView }): string =>
-  `{"ok":true,"state":${serializeView(reply.state)}}`;
+/**
+ * A reply that carries the state (`{"ok":true,"state":…}`, with an added device's id, a request's measured fields): the
+ * state by `serializeView`, the reply's few other fields (`ok`, ids, figures) by JSON.stringify.
+ */
+export function stateReply(reply: { readonly state: WireView }): string {
+  const { state, ...rest } = reply;
+  const others = JSON.stringify(rest);
+  return others === "{}" ? `{"state":${serializeView(state)}}` : `${others.slice(0, -1)},"state":${serializeView(state)}}`;
+}
 
 type Route = Parameters<ReturnType<ReturnType<typeof SerializerSelector>>>[0];
 type Compiler = (route: Omit<Route, "httpStatus"> & { readonly httpStatus?: string }) => (doc: unknown) => string;
@@ -81,5 +80,5 @@ const for200 =
 
 /** The `serializerCompiler` of `GET /api/state`: `serializeView`, never a copy. */
 export const viewSerializer: Compiler = for200(serializeView);
-/** The `serializerCompiler` of the routes that reply `StateReply`: the state by `serializeView`. */
+/** The `serializerCompiler` of the routes whose reply carries the state: the state by `serializeView`. */
 export const stateReplySerializer: Compiler = for200(stateReply);

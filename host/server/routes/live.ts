@@ -12,12 +12,13 @@
  */
 import type { Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { mayChangeTable, TOKEN_REQUIRED } from "../auth.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
-import { CameraSeenMessage, CameraShownMessage, LiveClientMessage } from "../schemas.ts";
+import { CameraSeenMessage, CameraShownMessage, ErrorReply, LiveClientMessage } from "../schemas.ts";
+import type { TableApp } from "../typed-routes.ts";
 import { stateMessage, type WireView } from "../view-serializer.ts";
 import { type DisplayPrefsStore, displayMessage } from "./display-prefs.ts";
 
@@ -49,7 +50,7 @@ export function deliver(ws: WebSocket, texts: readonly string[], limit: number, 
   }
 }
 
-export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promise<void> {
+export async function liveRoutes(app: TableApp, opts: LiveOptions): Promise<void> {
   const limit = opts.bufferBytes ?? LIVE_BUFFER_BYTES;
   const sockets = new Set<WebSocket>();
   const off = opts.table.onUpdate(({ view, events }) => {
@@ -72,9 +73,11 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
   app.route({
     method: "GET",
     url: "/api/live",
+    // a plain GET is told to upgrade; the socket's messages are LiveServerMessage and LiveClientMessage (schemas.ts)
+    schema: { response: { 426: ErrorReply } },
     handler: async (_req, reply) =>
       reply.code(426).send({
-        ok: false,
+        ok: false as const,
         error: { code: "live.upgrade", message: "/api/live is a WebSocket; connect with ws:// or wss://.", path: "Upgrade" },
       }),
     wsHandler: (socket, req) => {
