@@ -60,7 +60,7 @@ function herAction(
   c: MoveContext,
   ship: string,
   phase: number,
-  from: TablePositions,
+  from: { readonly start: TablePositions; readonly move: TablePositions },
 ): { action: Action; resolved: ResolvedRecord | null } | null {
   const moves = moveActions(c.rs);
   const mine = (a: { type: string; [k: string]: unknown }) => moves.some((m) => m.type === a.type && a[m.shipField] === ship);
@@ -74,7 +74,10 @@ function herAction(
     c.draft && c.draft.type === m.type && c.draft.values[m.shipField] === ship && c.draft.origin !== "follow-up"
       ? c.draft
       : { type: m.type, values: { [m.shipField]: ship }, origin: "table" as const, rolls: [] };
-  const { type: _type, ...measured } = measureAction(c.rs, c.state, { ...given.values, type: m.type }, from).action;
+  // first where she stood (the orders: an enemy within 12″ "at the start of the move"), then what only the move itself
+  // gives (Quickfire's distance and turn, from where she stood to where she stands)
+  const atStart = measureAction(c.rs, c.state, { ...given.values, type: m.type }, from.start).action;
+  const { type: _type, ...measured } = measureAction(c.rs, c.state, atStart, from.move).action;
   return { action: draftAction({ ...given, values: { ...measured, ...given.values } }, def), resolved: null };
 }
 
@@ -108,8 +111,9 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
   const table = { ...tableOf(c.positions ?? {}, c.now, c.layout), before: { [ship]: { x: start.x, y: start.y, heading: start.heading } } };
   if (!table.ships[ship]) return ok(null);
   // her orders' geometry (an enemy within 12″, the windward edge) is measured where she stood when her move began
-  const from = { ...table, ships: { ...table.ships, [ship]: { ...table.ships[ship], ...start } } };
-  const her = herAction(c, ship, phase, from);
+  const { before: _before, ...now } = table;
+  const atStart = { ...now, ships: { ...table.ships, [ship]: { ...table.ships[ship], ...start } } };
+  const her = herAction(c, ship, phase, { start: atStart, move: table });
   if (!her) return ok(null);
   const action = her.action;
   const outcomes = outcomesOf(c, action, her.resolved);

@@ -53,6 +53,14 @@ function sinceOpened(run: StepRun): readonly ResolvedRecord[] {
   return run.game.records.filter((r) => r.seq > after);
 }
 
+/** The ships whose move this phase is logged (an undone entry opens her move again). */
+function doneShips(run: StepRun): string[] {
+  return sinceOpened(run).flatMap((r) => {
+    const move = r.outcome.move as { ship?: unknown } | undefined;
+    return typeof move?.ship === "string" ? [move.ship] : [];
+  });
+}
+
 /** The rules' judgement of her move now, or null (no start, no position, or her rule set judges none). */
 function judge(run: StepRun, ship: string): { judgement: Judgement | null; refused: string | null } {
   const start = run.work.moves?.starts[ship];
@@ -112,14 +120,13 @@ export function finishMove(run: MoveRun): void {
     followUps: [...(played?.followUps ?? []), ...j.followUps],
     description: j.move.words,
   };
-  w.moves = { ...w.moves, done: [...watch.done, ship] };
   run.commitEntry(record, applyEvents(rs, state, events));
 }
 
 /** A ship tapped in the movement phase: her move is set up (the one under way before is done). */
 export function tappedToMove(run: MoveRun, ship: string): void {
   const watch = run.work.moves;
-  if (!watch || !run.game.state.ships.some((s) => s.id === ship) || watch.done.includes(ship)) return;
+  if (!watch || !run.game.state.ships.some((s) => s.id === ship) || doneShips(run).includes(ship)) return;
   if (watch.moving && watch.moving !== ship) finishMove(run);
   // a tap in the movement phase is her move: another ship's movement set up (no dice in) gives way to hers, so the
   // tap names her, not a ship for the last one to follow (that order stays on /control)
@@ -136,7 +143,7 @@ export function tappedToMove(run: MoveRun, ship: string): void {
 export function seenMoving(run: MoveRun, ship: string): void {
   const watch = run.work.moves;
   const now = poseNow(run, ship);
-  if (!watch || !now || watch.done.includes(ship)) return;
+  if (!watch || !now || doneShips(run).includes(ship)) return;
   const start = watch.starts[ship];
   if (!start) {
     run.work.moves = { ...watch, starts: { ...watch.starts, [ship]: now } };
@@ -164,7 +171,7 @@ export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
     return;
   }
   const ship = watch.moving;
-  let next: MoveWatch = { ...watch, judged: null, reach: null };
+  let next: MoveWatch = { ...watch, done: doneShips(run), judged: null, reach: null };
   if (ship) {
     const { judgement: j, refused } = judge(run, ship);
     const start = watch.starts[ship];
