@@ -50,7 +50,7 @@ export const TableViewRef = Type.Unsafe<TableView>(Type.Ref("TableView"));
 
 /** Done, nothing more to say. */
 export const OkReply = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
-/** Done: the table state after it (written by view-serializer.ts's `stateReply`). */
+/** Done: the table state after it (written by routes/live.ts's `stateReply`). */
 export const StateReply = Type.Object({ ok: Type.Literal(true), state: TableViewRef }, { additionalProperties: false });
 
 /** A reply that is a file or a page, not JSON: its media type, sent as it is (a string, a buffer or a stream). */

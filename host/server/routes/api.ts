@@ -29,7 +29,7 @@ import {
 import { OkReply, refuse, StateReply, stateAfter, type TableApp, TableViewRef } from "../typed-routes.ts";
 import { LogPageSchema, ShipLogEntrySchema } from "../view/result.ts";
 import { ShipViewSchema } from "../view/ships.ts";
-import { stateReplySerializer, viewSerializer } from "../view-serializer.ts";
+import { stateReplySerializer, viewSerializer } from "./live.ts";
 
 /** The /camera page's set-up: the playing area, and which marker is which ship. */
 const CameraReply = Type.Object(
@@ -73,7 +73,7 @@ export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): P
   const send = (input: SessionInput) => stateAfter(table.session.send(input), state);
   const command = { serializerCompiler: stateReplySerializer };
 
-  // the view's response schema is its one serialiser, shared with the live socket's state (view-serializer.ts)
+  // the view's response schema is its one serialiser, shared with the live socket's state (routes/live.ts)
   app.get("/api/state", { schema: { response: { 200: TableViewRef } }, serializerCompiler: viewSerializer }, async () => state());
   // the /camera page's set-up (docs/reference/camera.md): the playing area and which marker is which ship
   app.get("/api/camera", { schema: { response: { 200: CameraReply } } }, async () => table.camera());

@@ -7,7 +7,7 @@ import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { IdParams } from "../schemas.ts";
 import { fileReply, refuse, StateReply, type TableApp } from "../typed-routes.ts";
-import { stateReplySerializer } from "../view-serializer.ts";
+import { stateReplySerializer } from "./live.ts";
 
 const Strict = { additionalProperties: false } as const;
 const Key = Type.String({ minLength: 1, maxLength: 300 });
