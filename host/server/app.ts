@@ -6,7 +6,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import fastifyWebsocket from "@fastify/websocket";
 import { Type } from "@sinclair/typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
@@ -18,6 +17,7 @@ import { clientErrorHandler, denyFraming } from "./client-errors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
 import { lazyCompilers } from "./lazy-compilers.ts";
+import { registerLiveSockets } from "./live-sockets.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { pageRoutes } from "./pages.ts";
@@ -95,19 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: JSON_LIMITS.messageBytes },
-    // on close, live clients are cut at once: one that stopped reading would hold the close for ws's 30 s handshake
-    preClose(done) {
-      for (const client of this.websocketServer.clients) client.terminate();
-      this.websocketServer.close(() => done());
-    },
-    // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
-    errorHandler: (error, socket, req) => {
-      req.log.warn({ err: error.message }, "closed a live client");
-      socket.terminate();
-    },
-  });
+  await registerLiveSockets(app, JSON_LIMITS.messageBytes, "a live client");
   // the pages' files: fastify-static's sendFile on a route of our own, with its reply's schema like every route
   await app.register(fastifyStatic, { root: PUBLIC_DIR, serve: false, index: false });
   app.get(
