@@ -25,6 +25,11 @@ export interface MoveRules extends TurnRules {
   readonly maxTurns: number;
   /** mm of allowance each degree turned costs (Age of Sail's turning circle), 0 or absent: turning is free. */
   readonly costPerDegree?: number;
+  /**
+   * The text leaves the path free (Age of Sail: any course, each point of turn paid in distance): when no path of
+   * `maxTurns` turns reaches her end, she turns toward it, sails the straight line and turns to her heading there.
+   */
+  readonly freePath?: boolean;
   /** The turns' limit in the text's words, after a dash: "a slow ship may make one". */
   readonly turnsWhy: string;
   /** When she moved less than her allowance and the text wants the full distance: the note (the move stays legal). */
