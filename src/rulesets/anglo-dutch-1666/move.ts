@@ -90,7 +90,7 @@ export function plotBetween(from: Hex, fromFacing: number, to: Hex, toFacing: nu
 /** Her plot from `table.before` on the table's hex grid, or null (no grid, a pointy one, no positions). */
 function measuredPlot(ctx: Ctx, before: Pose, now: Pose): (Found & { grid: NonNullable<Ctx["table"]["hexGrid"]> }) | null {
   const grid = ctx.table.hexGrid;
-  if (!grid || grid.orientation !== "flat") return null;
+  if (grid?.orientation !== "flat") return null;
   const found = plotBetween(hexAt(grid, before).hex, facingOf(before.heading), hexAt(grid, now).hex, facingOf(now.heading));
   return found ? { ...found, grid } : null;
 }
