@@ -161,7 +161,8 @@ export function seenMoving(run: MoveRun, ship: string): void {
 export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
   const w = run.work;
   const { rs } = run.env;
-  if (w.phase !== before.phase || (w.turn ?? 1) !== (before.turn ?? 1)) {
+  // a game's first step (or a game kept from before moves were watched) opens the watch if it is in a movement phase
+  if (w.phase !== before.phase || (w.turn ?? 1) !== (before.turn ?? 1) || w.moves === undefined) {
     if (w.moves) finishMove(run);
     w.moves = isMovementPhase(rs, w.phase) ? { ...opened(run), after: run.game.records.at(-1)?.seq ?? 0 } : null;
   }

@@ -65,7 +65,7 @@ export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): 
   // the move under way is logged before the phase's end is played (move-watch.ts)
   if (input.type === "next-phase" && work.moves) finishMove(run);
   const result = run.input(input);
-  if (run.work.moves || run.work.phase !== work.phase) watchMoves(run, work);
+  if (run.work.moves !== null || run.work.phase !== work.phase) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
