@@ -19,6 +19,7 @@ import { actionName, shipName, valueWords } from "./lib/format.js";
 import { html } from "./lib/html.js";
 import { useTable } from "./lib/live.js";
 import { useScreenAwake } from "./lib/screen.js";
+import { stage, stagePainted } from "./lib/stages.js";
 import { diceTrouble, onlyShown, padHas, phaseView } from "./lib/table.js";
 
 /** One phase in the row; the first of its side's run carries the side's name ("Player 2: fire removal"). */
@@ -311,6 +312,7 @@ function useSpeech(enabled, text) {
 }
 
 function Display() {
+  stage("render");
   const { state, prefs } = useTable();
   const undone = state?.lastUndo ?? null;
   // the result on screen when this page first saw the table (undefined until then): only later ones are announced
@@ -321,6 +323,8 @@ function Display() {
     if (!state) return;
     // marks the frame that shows this state (tests wait for it; the latency bench reads the time)
     requestAnimationFrame(() => {
+      stage("frame");
+      stagePainted();
       document.body.dataset.version = String(state.version);
       document.body.dataset.paintedAt = String(performance.timeOrigin + performance.now());
     });

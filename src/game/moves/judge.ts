@@ -143,7 +143,9 @@ export function judgeMove<S extends TableState>(
   const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
   const why = found
     ? whyIllegal(rules, p, used)
-    : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
+    : rules.step === undefined
+      ? `where she stands needs more than ${count(rules.maxTurns, "turn")} from where she stood — ${rules.turnsWhy}`
+      : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
   const u = rules.unit;
   const short = why === null && rules.fullDistance && used < rules.allowance - 2 * own ? `; ${rules.fullDistance}` : "";
   const words = `${name} moved ${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}, ${turnWords(p.turns)}${why ? `: not legal — ${why}` : short}`;
