@@ -20,7 +20,7 @@ import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
 import { type Draft, type DraftStatus, draftStatus, emptyDraft } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
-import { finishMove, type MoveRun, seenMoving, tappedToMove, watchMoves } from "./move-watch.ts";
+import { finishMove, type MoveRun, movedRecord, seenMoving, tappedToMove, watchMoves } from "./move-watch.ts";
 import { offTable, sighted } from "./positions.ts";
 import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
 import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
@@ -85,6 +85,7 @@ class Run implements MoveRun {
     bindings: unknown;
     phase: number;
     positions: unknown;
+    starts: unknown;
     status: DraftStatus | null;
   };
 
@@ -102,7 +103,7 @@ class Run implements MoveRun {
     };
     this.#game = env.game;
     const { draft, players, bindings, phase, positions } = work;
-    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, starts: work.moves?.starts, status: env.status };
   }
 
   get game(): GameSoFar {
@@ -119,13 +120,14 @@ class Run implements MoveRun {
       m.players === players &&
       m.bindings === bindings &&
       m.phase === phase &&
-      m.positions === positions
+      m.positions === positions &&
+      m.starts === this.work.moves?.starts
     )
       return m.status;
     const { rs, health, odds, now, layout } = this.env;
     const table = { now: now(), ...(layout ? { layout } : {}) };
     const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds, table });
-    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, status };
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, starts: this.work.moves?.starts, status };
     return status;
   }
 
@@ -272,7 +274,8 @@ class Run implements MoveRun {
       return r;
     }
     const w = this.work;
-    const record = { ...r.value.record, waiting: w.followUps };
+    // her movement action resolved after she moved is her move's entry (move-watch.ts)
+    const record = { ...(w.moves ? movedRecord(this, r.value.record) : r.value.record), waiting: w.followUps };
     const resolved = w.draft;
     Object.assign(w, afterResolved(rs.actions, w, record.followUps, this.#taps()), { lastUndo: null });
     this.unpick();

@@ -39,3 +39,26 @@ describe("moves in Quickfire", () => {
     expect(s.records[before]?.action).toMatchObject({ type: "move", ship: "mikasa" });
   });
 });
+
+describe("her movement action confirmed after she moved", () => {
+  it("is her move's entry: measured from where she stood, the move in its outcome, not logged twice", () => {
+    const { session: s } = openSession(demoSetup("quickfire"), undefined, [], [...demoDice, demoPad]);
+    place(s, "mikasa", 400, 300, 0);
+    place(s, "oryol", 400, 900, 180);
+    s.send({ type: "tap", ship: "mikasa" });
+    place(s, "mikasa", 400, 340, 0);
+    // the Move action's distance is measured from where she stood, not asked
+    expect(s.draftStatus()?.action).toMatchObject({ type: "move", ship: "mikasa", distance: 40, turn: 0 });
+    expect(s.draftStatus()?.ready).toBe(true);
+    expect(s.send({ type: "confirm" }).ok).toBe(true);
+    const entry = s.records.at(-1);
+    expect(entry?.action).toMatchObject({ type: "move", ship: "mikasa", distance: 40 });
+    expect(entry?.outcome).toMatchObject({ move: { ship: "mikasa", distance: 40, legal: true } });
+    expect(entry?.description).toMatch(/^Mikasa moved 40 mm of her 60 mm, no turn/);
+    expect(s.work.moves?.moving).toBeNull();
+    expect(s.work.moves?.done).toEqual(["mikasa"]);
+    const count = s.records.length;
+    s.send({ type: "next-phase" });
+    expect(s.records.slice(count).some((r) => r.description.startsWith("Mikasa moved"))).toBe(false);
+  });
+});
