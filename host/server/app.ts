@@ -6,7 +6,6 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
@@ -17,6 +16,7 @@ import { clientErrorHandler, denyFraming } from "./client-errors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { JSON_LIMITS } from "./json-limits.ts";
 import { lazyCompilers } from "./lazy-compilers.ts";
+import { registerLiveSockets } from "./live-sockets.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { checkHostAndOrigin } from "./origin-guard.ts";
 import { pageRoutes } from "./pages.ts";
@@ -88,19 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", checkHostAndOrigin(opts.token, opts.hosts ?? []));
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: JSON_LIMITS.messageBytes },
-    // on close, live clients are cut at once: one that stopped reading would hold the close for ws's 30 s handshake
-    preClose(done) {
-      for (const client of this.websocketServer.clients) client.terminate();
-      this.websocketServer.close(() => done());
-    },
-    // a client's fault (a message over the limit, a broken frame): one warning line, the socket is closed
-    errorHandler: (error, socket, req) => {
-      req.log.warn({ err: error.message }, "closed a live client");
-      socket.terminate();
-    },
-  });
+  await registerLiveSockets(app, JSON_LIMITS.messageBytes, "a live client");
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/static/", index: false });
   await app.register(pageRoutes);
   await app.register(vendorRoutes);
