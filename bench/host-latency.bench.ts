@@ -6,6 +6,7 @@
  * push, checking none is lost. The host runs in-process with the demo table (every device emulated); the display
  * runs in Debian's chromium, and `body[data-version]` says which state it shows.
  */
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import type { Page } from "playwright-core";
@@ -16,9 +17,11 @@ import { loadScenario } from "../host/config/load.ts";
 import type { SimControls } from "../host/devices.ts";
 import { buildApp } from "../host/server/app.ts";
 import { freshDataDir, launchChromium } from "../test/browser/harness.ts";
+import { readStages, StageTimes } from "./page-stages.ts";
 import { quantile } from "./stats.ts";
 
-const RUNS = 200;
+/** Runs of each path (`BENCH_RUNS` for a quicker look). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 /** One frame of a 60 Hz display. */
 const FRAME_MS = 1000 / 60;
 const WARM_UP = 10;
@@ -76,12 +79,17 @@ function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Pr
 const caughtUp = (table: TableRuntime, page: Page) => paintedAt(page, table.view().version);
 
 /** A broadside waiting for its last die; that die is rolled on the emulated Pixels die `pixel-1`. */
-async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): Promise<{ painted: number[]; pushed: number[] }> {
+async function dieToResult(
+  table: TableRuntime,
+  page: Page,
+  sim: SimControls,
+): Promise<{ painted: number[]; pushed: number[]; stages: StageTimes }> {
   const s = table.session;
   const roll = sim.roll;
   if (!roll) throw new Error("the demo has no emulated dice");
   const out: number[] = [];
   const pushed: number[] = [];
+  const stages = new StageTimes();
   for (let i = 0; i < RUNS + WARM_UP; i++) {
     s.send({ type: "start", action: { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4 } });
     const needed = s.draftStatus()?.gathered?.missing.reduce((a, b) => a + b, 0) ?? 0;
@@ -97,10 +105,11 @@ async function dieToResult(table: TableRuntime, page: Page, sim: SimControls): P
     if (i >= WARM_UP) {
       out.push(painted - t0);
       pushed.push(update.pushed - t0);
+      stages.add(update.pushed, await readStages(page, update.version));
     }
     s.send({ type: "undo" });
   }
-  return { painted: out, pushed };
+  return { painted: out, pushed, stages };
 }
 
 /**
@@ -113,12 +122,13 @@ async function tagToLog(
   page: Page,
   sim: SimControls,
   uids: [string, string][],
-): Promise<{ fromReading: number[]; fromPlaced: number[]; pushed: number[] }> {
+): Promise<{ fromReading: number[]; fromPlaced: number[]; pushed: number[]; stages: StageTimes }> {
   const { tap, lift } = sim;
   if (!tap || !lift) throw new Error("the demo has no emulated readers");
   const fromReading: number[] = [];
   const fromPlaced: number[] = [];
   const pushed: number[] = [];
+  const stages = new StageTimes();
   let readAt = 0;
   const offs = table.devices.sources.map((src) =>
     src.onReading((r: Reading) => {
@@ -139,13 +149,14 @@ async function tagToLog(
         fromReading.push(painted - readAt);
         fromPlaced.push(painted - placed);
         pushed.push(update.pushed - readAt);
+        stages.add(update.pushed, await readStages(page, update.version));
       }
       await lift("reader-1");
     }
   } finally {
     for (const off of offs) off();
   }
-  return { fromReading, fromPlaced, pushed };
+  return { fromReading, fromPlaced, pushed, stages };
 }
 
 async function sustained(table: TableRuntime, url: string): Promise<{ perSecond: number; sent: number; counted: number; pushes: number }> {
@@ -218,7 +229,13 @@ export async function run(): Promise<string> {
     const logs = await tagToLog(table.value, page, sim, tags);
     const load = await sustained(table.value, url);
     const drivers = await throughDrivers(table.value, 540);
+    const p99 = (ms: number[]) => `${quantile(ms, 0.99).toFixed(1)} ms`;
     return [
+      `**die → painted p99 ${p99(dice.painted)} · tag → log painted p99 ${p99(logs.fromReading)}** (goal ≤ 25 ms each; ` +
+        `load average at the end ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(", ")})`,
+      "",
       "Measured in-process with the demo table: the last die is rolled on the emulated Pixels die (its BLE",
       "notification goes through the real Pixels driver and roll gate); the tag is placed on the emulated PN532,",
       "read over the in-memory serial pair by the PN532 driver. The time ends when the display in chromium writes the",
@@ -232,6 +249,10 @@ export async function run(): Promise<string> {
       line("tag read by the PN532 driver → ship's log painted", logs.fromReading),
       line("… of which the host's share: → state written to the live sockets", logs.pushed),
       line("tag placed on the emulated PN532 → ship's log painted (adds the wait for the next 100 ms poll)", logs.fromPlaced),
+      "",
+      dice.stages.table("last die → result painted"),
+      "",
+      logs.stages.table("tag read → ship's log painted"),
       "",
       `Sustained: ${load.sent} die readings in 60 broadsides at ${Math.round(load.perSecond)} readings/s ` +
         `(each stored, and ${load.pushes} live messages pushed); dice in stored results: ${load.counted} — ${load.counted === load.sent ? "none lost" : `${load.sent - load.counted} LOST`}.`,

@@ -77,6 +77,15 @@ const result = await build({
 for (const dir of ["host/public", "host/club/public", "host/scenarios", "devices/camera/apriltag"]) {
   cpSync(join(root, dir), join(root, "dist", dir), { recursive: true });
 }
+// The pages' style sheet: host/public/style.css imports one file per page or component (host/public/css/), bundled
+// here into one, in their order, so a page loads one style sheet (served from source, the browser follows the imports)
+await build({
+  absWorkingDir: root,
+  entryPoints: ["host/public/style.css"],
+  outfile: join(root, "dist", "host", "public", "style.css"),
+  bundle: true,
+  logLevel: "warning",
+});
 // The bundled scenarios and their data, prepared (host/config/prepared-data.ts): FILE.yaml.json beside each, read by
 // loadDataFile instead of parsing the YAML at every start.
 const tmp = mkdtempSync(join(tmpdir(), "qd-build-"));

@@ -5,6 +5,7 @@
  * boot chatter, vendor events) is skipped. Used by `quarterdeck devices scan`.
  */
 import { type Clock, systemClock } from "../common/clock.ts";
+import { askSerial, withOpenPort } from "../serial/ask.ts";
 import type { SerialTransport, SerialTransportFactory } from "../serial/transport.ts";
 import { DEFAULT_UART_BAUD } from "./noble-binding.ts";
 
@@ -17,9 +18,6 @@ const READ_BD_ADDR_OPCODE = 0x1009;
 
 /** The speeds tried, in order: HCI-UART firmwares' default, then the common fallback. */
 export const PROBE_BAUD_RATES: readonly number[] = [DEFAULT_UART_BAUD, 115_200];
-
-/** Bytes kept while looking for an answer; a port that floods more is not a quiet HCI controller. */
-const MAX_BUFFER = 1024;
 
 export type HciProbeResult =
   | { readonly answered: true; readonly port: string; readonly baudRate: number; readonly address?: string }
@@ -58,34 +56,8 @@ function addressOf(ret: Uint8Array): string | undefined {
 }
 
 /** Sends `packet` and waits up to `ms` for the Command Complete of `opcode`. */
-function ask(port: SerialTransport, clock: Clock, packet: Uint8Array, opcode: number, ms: number) {
-  return new Promise<{ status: number; ret: Uint8Array } | null>((resolve) => {
-    let buffer = new Uint8Array(0);
-    const done = (v: { status: number; ret: Uint8Array } | null) => {
-      off();
-      timer.cancel();
-      resolve(v);
-    };
-    const off = port.onData((chunk) => {
-      const joined = new Uint8Array(buffer.length + chunk.length);
-      joined.set(buffer);
-      joined.set(chunk, buffer.length);
-      buffer = joined.length > MAX_BUFFER ? joined.slice(joined.length - MAX_BUFFER) : joined;
-      const found = findCommandComplete(buffer, opcode);
-      if (found) done(found);
-    });
-    const timer = clock.after(ms, () => done(null));
-    port.write(packet).catch(() => done(null));
-  });
-}
-
-/** Why a port could not be opened, in words (permission, in use, missing). */
-export function openProblem(port: string, e: unknown): string {
-  const m = (e as Error).message;
-  if (/EACCES|permission denied/i.test(m)) return `no permission to open ${port} (add the user to the dialout group)`;
-  if (/EBUSY|resource busy|lock/i.test(m)) return `${port} is in use by another program`;
-  return `cannot open ${port}: ${m.replace(/^Cannot open serial port \S+: /, "")}`;
-}
+const ask = (port: SerialTransport, clock: Clock, packet: Uint8Array, opcode: number, ms: number) =>
+  askSerial(port, clock, packet, (bytes) => findCommandComplete(bytes, opcode), ms);
 
 export interface HciProbeOptions {
   /** Opens a port (default: serialport). */
@@ -102,23 +74,23 @@ export async function probeHciUart(port: string, options: HciProbeOptions): Prom
   const ms = options.timeoutMs ?? 400;
   let lastProblem = "";
   for (const baudRate of options.baudRates ?? PROBE_BAUD_RATES) {
-    const transport = options.open({ path: port, baudRate });
-    try {
-      await transport.open();
-    } catch (e) {
-      return { answered: false, port, reason: openProblem(port, e) };
-    }
-    try {
-      const reset = await ask(transport, clock, HCI_RESET_PACKET, RESET_OPCODE, ms);
-      if (reset && reset.status === 0) {
-        const bd = await ask(transport, clock, HCI_READ_BD_ADDR_PACKET, READ_BD_ADDR_OPCODE, ms);
-        const address = bd && bd.status === 0 ? addressOf(bd.ret) : undefined;
-        return { answered: true, port, baudRate, ...(address ? { address } : {}) };
-      }
-      if (reset) lastProblem = `the HCI Reset failed with status 0x${reset.status.toString(16).padStart(2, "0")}`;
-    } finally {
-      await transport.close().catch(() => undefined);
-    }
+    const answer = await withOpenPort<HciProbeResult | null>(
+      options.open,
+      port,
+      baudRate,
+      async (transport) => {
+        const reset = await ask(transport, clock, HCI_RESET_PACKET, RESET_OPCODE, ms);
+        if (reset && reset.status === 0) {
+          const bd = await ask(transport, clock, HCI_READ_BD_ADDR_PACKET, READ_BD_ADDR_OPCODE, ms);
+          const address = bd && bd.status === 0 ? addressOf(bd.ret) : undefined;
+          return { answered: true, port, baudRate, ...(address ? { address } : {}) };
+        }
+        if (reset) lastProblem = `the HCI Reset failed with status 0x${reset.status.toString(16).padStart(2, "0")}`;
+        return null;
+      },
+      (reason) => ({ answered: false, port, reason }),
+    );
+    if (answer) return answer;
   }
   return { answered: false, port, reason: lastProblem || "no answer to an HCI Reset (not an HCI controller)" };
 }

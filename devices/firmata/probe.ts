@@ -4,9 +4,8 @@
  * wait for it; a board that boots announces it unasked too. The name says StandardFirmata or the quarterdeck
  * bridge (docs/firmware-bridge.md). Never rejects.
  */
-import { openProblem } from "../ble/hci-reset-probe.ts";
 import { type Clock, systemClock } from "../common/clock.ts";
-import { askSerial } from "../serial/ask.ts";
+import { askSerial, withOpenPort } from "../serial/ask.ts";
 import type { SerialTransportFactory } from "../serial/transport.ts";
 import { FIRMATA, FirmataSplitter } from "./protocol.ts";
 
@@ -29,27 +28,26 @@ export async function probeFirmata(
   options: { open: SerialTransportFactory; timeoutMs?: number; clock?: Clock; baudRate?: number },
 ): Promise<FirmataProbeResult> {
   const clock = options.clock ?? systemClock;
-  const transport = options.open({ path: port, baudRate: options.baudRate ?? 57_600 });
-  try {
-    await transport.open();
-  } catch (e) {
-    return { answered: false, port, reason: openProblem(port, e) };
-  }
-  try {
-    const query = Uint8Array.of(FIRMATA.START_SYSEX, FIRMATA.REPORT_FIRMWARE, FIRMATA.END_SYSEX);
-    const find = (bytes: Uint8Array): { firmware: string; version: string } | null => {
-      const found: Array<{ firmware: string; version: string }> = [];
-      new FirmataSplitter((m) => {
-        const f = m.kind === "sysex" ? firmwareOf(m.bytes) : null;
-        if (f) found.push(f);
-      }).push(bytes);
-      return found[0] ?? null;
-    };
-    // asked at once (a board without auto-reset), then again after an Uno's boot (about 2 s with its bootloader)
-    const first = await askSerial(transport, clock, query, find, Math.min(options.timeoutMs ?? 2500, 600));
-    const found = first ?? (await askSerial(transport, clock, query, find, options.timeoutMs ?? 2500));
-    return found ? { answered: true, port, ...found } : { answered: false, port, reason: "no answer to a Firmata firmware query" };
-  } finally {
-    await transport.close().catch(() => undefined);
-  }
+  const refused = (reason: string): FirmataProbeResult => ({ answered: false, port, reason });
+  return withOpenPort(
+    options.open,
+    port,
+    options.baudRate ?? 57_600,
+    async (transport) => {
+      const query = Uint8Array.of(FIRMATA.START_SYSEX, FIRMATA.REPORT_FIRMWARE, FIRMATA.END_SYSEX);
+      const find = (bytes: Uint8Array): { firmware: string; version: string } | null => {
+        const found: Array<{ firmware: string; version: string }> = [];
+        new FirmataSplitter((m) => {
+          const f = m.kind === "sysex" ? firmwareOf(m.bytes) : null;
+          if (f) found.push(f);
+        }).push(bytes);
+        return found[0] ?? null;
+      };
+      // asked at once (a board without auto-reset), then again after an Uno's boot (about 2 s with its bootloader)
+      const first = await askSerial(transport, clock, query, find, Math.min(options.timeoutMs ?? 2500, 600));
+      const found = first ?? (await askSerial(transport, clock, query, find, options.timeoutMs ?? 2500));
+      return found ? { answered: true, port, ...found } : refused("no answer to a Firmata firmware query");
+    },
+    refused,
+  );
 }

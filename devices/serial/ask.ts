@@ -1,10 +1,11 @@
 /**
  * One question on an open serial line: send bytes, collect what comes back until `answer` finds what it wants in
- * it, or `ms` pass. The device probes of discovery (a PN532's firmware version, a Firmata board's name) ask
- * through it. Never rejects: a silent or broken line is `null`.
+ * it, or `ms` pass; and a port opened for such questions, closed whatever happens (`withOpenPort`). The device probes
+ * of discovery (a PN532's firmware version, a Firmata board's name, an HCI controller's Reset) ask through them.
+ * Never rejects: a silent or broken line is `null`, a port that will not open is the refusal's sentence.
  */
 import type { Clock } from "../common/clock.ts";
-import type { SerialTransport } from "./transport.ts";
+import type { SerialTransport, SerialTransportFactory } from "./transport.ts";
 
 /** Bytes kept while looking for an answer; a line that floods more is not a quiet device. */
 const MAX_BUFFER = 2048;
@@ -38,4 +39,36 @@ export function askSerial<T>(
     const timer = clock.after(ms, () => done(null));
     if (packet.length > 0) port.write(packet).catch(() => done(null));
   });
+}
+
+/** Why a port could not be opened, in words (permission, in use, missing). */
+export function openProblem(port: string, e: unknown): string {
+  const m = (e as Error).message;
+  if (/EACCES|permission denied/i.test(m)) return `no permission to open ${port} (add the user to the dialout group)`;
+  if (/EBUSY|resource busy|lock/i.test(m)) return `${port} is in use by another program`;
+  return `cannot open ${port}: ${m.replace(/^Cannot open serial port \S+: /, "")}`;
+}
+
+/**
+ * Opens `port` at `baudRate`, asks what `ask` asks and closes the port whatever happens: `ask`'s answer, or
+ * `refused(why)` when the port would not open ({@link openProblem}).
+ */
+export async function withOpenPort<T>(
+  open: SerialTransportFactory,
+  port: string,
+  baudRate: number,
+  ask: (transport: SerialTransport) => Promise<T>,
+  refused: (why: string) => T,
+): Promise<T> {
+  const transport = open({ path: port, baudRate });
+  try {
+    await transport.open();
+  } catch (e) {
+    return refused(openProblem(port, e));
+  }
+  try {
+    return await ask(transport);
+  } finally {
+    await transport.close().catch(() => undefined);
+  }
 }

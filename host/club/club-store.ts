@@ -94,15 +94,11 @@ export class ClubStore {
 
   /** Keeps a game's start once (the first stands); returns whether it was new. */
   start(club: string, table: string, m: StartMessage, now: number): boolean {
-    return this.#db.transaction(() => {
-      this.#touch.run(club, table, now);
-      this.#game.run(club, table, m.game);
-      return (
-        this.#db
-          .prepare("UPDATE club_games SET start = ? WHERE club = ? AND tbl = ? AND game = ? AND start IS NULL")
-          .run(JSON.stringify(m), club, table, m.game).changes > 0
-      );
-    })();
+    return this.#firstOfGame(club, table, m.game, now, () =>
+      this.#db
+        .prepare("UPDATE club_games SET start = ? WHERE club = ? AND tbl = ? AND game = ? AND start IS NULL")
+        .run(JSON.stringify(m), club, table, m.game),
+    );
   }
 
   startOf(club: string, table: string, game: string): StartMessage | null {
@@ -168,14 +164,19 @@ export class ClubStore {
 
   /** Keeps a table's report of a game's end once (the first stands), as a claim the board's reading settles. */
   claim(club: string, table: string, e: EndedMessage, now: number): boolean {
+    return this.#firstOfGame(club, table, e.game, now, () =>
+      this.#db
+        .prepare("INSERT OR IGNORE INTO club_claims (club, tbl, game, payload, at) VALUES (?, ?, ?, ?, ?)")
+        .run(club, table, e.game, JSON.stringify(e), now),
+    );
+  }
+
+  /** In one transaction: the table seen, its game known, then `keep` (a write that changes nothing when one came first); whether it kept. */
+  #firstOfGame(club: string, table: string, game: string, now: number, keep: () => Database.RunResult): boolean {
     return this.#db.transaction(() => {
       this.#touch.run(club, table, now);
-      this.#game.run(club, table, e.game);
-      return (
-        this.#db
-          .prepare("INSERT OR IGNORE INTO club_claims (club, tbl, game, payload, at) VALUES (?, ?, ?, ?, ?)")
-          .run(club, table, e.game, JSON.stringify(e), now).changes > 0
-      );
+      this.#game.run(club, table, game);
+      return keep().changes > 0;
     })();
   }
 

@@ -6,12 +6,12 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { WebSocket } from "ws";
 import { denyFraming } from "../server/client-errors.ts";
 import { sendError } from "../server/errors.ts";
+import { registerLiveSockets } from "../server/live-sockets.ts";
 import { deliver, LIVE_BUFFER_BYTES } from "../server/routes/live.ts";
 import { league, tablesApi, tile } from "./board.ts";
 import type { ClubHost } from "./club-host.ts";
@@ -36,17 +36,7 @@ export async function buildClubApp(
   );
   // the table host's limits: the board's socket takes nothing from clients (a message over 1 KB closes it), and a
   // client that stops reading is dropped once 4 MB wait for it, instead of the board keeping them
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: CLIENT_MESSAGE_BYTES },
-    preClose(done) {
-      for (const client of this.websocketServer.clients) client.terminate();
-      this.websocketServer.close(() => done());
-    },
-    errorHandler: (error, socket, req) => {
-      req.log.warn({ err: error.message }, "closed a board client");
-      socket.terminate();
-    },
-  });
+  await registerLiveSockets(app, CLIENT_MESSAGE_BYTES, "a board client");
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: "/club/static/", index: false });
   app.get("/", (_req, reply) => reply.redirect("/club"));
   for (const [url, file] of Object.entries(PAGES)) app.get(url, (_req, reply) => reply.type("text/html").sendFile(file));

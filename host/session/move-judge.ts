@@ -1,11 +1,11 @@
 /**
- * The host's one door to the rules' judgement of a move (CONTRACT §2 "Moves"; src/game/moves/): her rule set's
+ * The host's one door to the rules' judgement of a move (docs/reference/request-result.md "Moves"; src/game/moves/): her rule set's
  * movement action — as set up for her (tapped: the orders given), as resolved since her move began, or with the
  * text's defaults — judged from where she stood when her move began to where she stands now, and where she may end it.
  * The outcome judged against is the resolved one, else the one a plan without dice gives, else the most generous the
  * dice may give (the core picks it). Nothing here knows a rule set.
  */
-import { oddsOf, transition } from "../../src/game/engine.ts";
+import { oddsOf } from "../../src/game/engine.ts";
 import { measureAction } from "../../src/game/measure.ts";
 import { judgeMove, reachOf } from "../../src/game/moves/judge.ts";
 import type { TablePositions } from "../../src/game/table-positions.ts";
@@ -60,7 +60,7 @@ function herAction(
   c: MoveContext,
   ship: string,
   phase: number,
-  from: TablePositions,
+  from: { readonly start: TablePositions; readonly move: TablePositions },
 ): { action: Action; resolved: ResolvedRecord | null } | null {
   const moves = moveActions(c.rs);
   const mine = (a: { type: string; [k: string]: unknown }) => moves.some((m) => m.type === a.type && a[m.shipField] === ship);
@@ -74,7 +74,10 @@ function herAction(
     c.draft && c.draft.type === m.type && c.draft.values[m.shipField] === ship && c.draft.origin !== "follow-up"
       ? c.draft
       : { type: m.type, values: { [m.shipField]: ship }, origin: "table" as const, rolls: [] };
-  const { type: _type, ...measured } = measureAction(c.rs, c.state, { ...given.values, type: m.type }, from).action;
+  // first where she stood (the orders: an enemy within 12″ "at the start of the move"), then what only the move itself
+  // gives (Quickfire's distance and turn, from where she stood to where she stands)
+  const atStart = measureAction(c.rs, c.state, { ...given.values, type: m.type }, from.start).action;
+  const { type: _type, ...measured } = measureAction(c.rs, c.state, atStart, from.move).action;
   return { action: draftAction({ ...given, values: { ...measured, ...given.values } }, def), resolved: null };
 }
 
@@ -88,13 +91,15 @@ function area(polygon: readonly (readonly [number, number])[]): number {
   return Math.abs(sum) / 2;
 }
 
-/** The outcomes her move is judged against: the resolved one, the one a plan without dice gives, or every one the dice may. */
+/**
+ * The outcomes her move is judged against: the resolved one, else every one the dice may give (one, for an action
+ * without dice); an action that refuses the move itself (Quickfire's distance over her speed) gives an outcome of
+ * nothing, so the rules still say what is wrong with it — as `quarterdeck plan` does.
+ */
 function outcomesOf(c: MoveContext, action: Action, resolved: ResolvedRecord | null): Readonly<Record<string, unknown>>[] {
   if (resolved) return [resolved.outcome];
-  const t = transition(c.rs, c.state, action, []);
-  if (t.ok) return [t.value.outcome];
   const o = oddsOf(c.rs, c.state, action);
-  return o.ok ? o.value.odds.outcomes.map((x) => x.outcome) : [];
+  return o.ok ? o.value.odds.outcomes.map((x) => x.outcome) : [{}];
 }
 
 /**
@@ -108,8 +113,9 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
   const table = { ...tableOf(c.positions ?? {}, c.now, c.layout), before: { [ship]: { x: start.x, y: start.y, heading: start.heading } } };
   if (!table.ships[ship]) return ok(null);
   // her orders' geometry (an enemy within 12″, the windward edge) is measured where she stood when her move began
-  const from = { ...table, ships: { ...table.ships, [ship]: { ...table.ships[ship], ...start } } };
-  const her = herAction(c, ship, phase, from);
+  const { before: _before, ...now } = table;
+  const atStart = { ...now, ships: { ...table.ships, [ship]: { ...table.ships[ship], ...start } } };
+  const her = herAction(c, ship, phase, { start: atStart, move: table });
   if (!her) return ok(null);
   const action = her.action;
   const outcomes = outcomesOf(c, action, her.resolved);

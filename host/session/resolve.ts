@@ -2,7 +2,7 @@
  * Resolving the action being set up, and undoing it: the rules core's `transition` over the gathered dice, the
  * record the store keeps (action, plan, dice with provenance and the rules' hit/miss marks, outcome, events,
  * follow-ups, the sentence for the display), the state folded again without the undone record, and the queue of
- * follow-ups and the draft after either.
+ * follow-ups and the draft after either; and, within a step, the resolution with what follows it.
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
 import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
@@ -10,6 +10,9 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { Draft, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { markPlaced, planValues } from "./dice-gather.ts";
 import { type DraftStatus, nextDraft } from "./draft.ts";
+import { movedRecord } from "./move-watch.ts";
+import { followState } from "./step-phase.ts";
+import type { StepRun } from "./step-run.ts";
 
 export function resolveDraft(
   rs: RuleSet,
@@ -62,4 +65,51 @@ export function afterUndone(
   const followUps = [...(waiting ?? [])];
   if (followUps.length > 0 || draft?.origin === "follow-up") return { followUps, draft: nextDraft(actions, followUps, tableType) };
   return { followUps, draft };
+}
+
+/**
+ * Resolves the draft whose dice are in, within a step: the record committed with the queue it found (`waiting`, for
+ * undo), the follow-ups it demands next, the turn and phase the state counts followed, a phase's roll set aside
+ * brought back when nothing is owed, the dial turned if the wind changed; then what the turn plays on its own.
+ */
+export function resolveInStep(run: StepRun, st: DraftStatus): Result<null> {
+  const { rs } = run.env;
+  const before = run.game;
+  const r = resolveDraft(rs, before.state, st, run.env.nextSeq(), run.env.now());
+  if (!r.ok) {
+    run.notice("warn", r.error.message);
+    run.effects.push({ kind: "push" });
+    return r;
+  }
+  const w = run.work;
+  // her movement action resolved after she moved is her move's entry (move-watch.ts)
+  const record = { ...(w.moves ? movedRecord(run, r.value.record) : r.value.record), waiting: w.followUps };
+  const resolved = w.draft;
+  Object.assign(w, afterResolved(rs.actions, w, record.followUps, run.taps()), { lastUndo: null });
+  run.unpick();
+  run.played({ ...before, records: [...before.records, record], state: r.value.state });
+  if (rs.turnOf || rs.phaseOf) followState(run, true);
+  if (w.aside) run.restoreAside();
+  run.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
+  run.windAfter(before.state);
+  run.effects.push({ kind: "push" });
+  return playOn(run);
+}
+
+/**
+ * What the turn plays on its own after a resolution: the end of a phase or turn at the head of the queue, or the
+ * opening of the phase now set up, when it needs no dice and nothing more from anyone.
+ */
+function playOn(run: StepRun): Result<null> {
+  const { turn } = run.env;
+  const w = run.work;
+  const d = w.draft;
+  if (!d || d.rolls.length > 0 || run.playedOn > 8) return ok(null);
+  const turnStep = d.origin === "follow-up" && turn.steps.has(d.type);
+  const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === (turn.opens[w.phase] ?? null);
+  if (!turnStep && !opening) return ok(null);
+  const st = run.status(d);
+  if (!st?.ready || st.plan?.length !== 0) return ok(null);
+  run.playedOn += 1;
+  return resolveInStep(run, st);
 }

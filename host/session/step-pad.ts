@@ -69,7 +69,7 @@ export function confirm(run: StepRun): Result<null> {
   const st = run.status(w.draft);
   if (!st?.plan || !st.gathered) return fail("action.none", st?.instruction ?? "Nothing to confirm.", "");
   if (st.ready) return run.resolve(st);
-  if (st.mode === "software") return run.input({ type: "software-roll" });
+  if (st.mode === "software") return run.raise({ type: "software-roll" }, "answer");
   return fail("dice.count", st.instruction, "");
 }
 

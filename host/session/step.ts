@@ -5,56 +5,41 @@
  * commit an undo, save a snapshot, turn the dial, raise a notice, show a ship, push the view. It runs nothing
  * itself; the table session (`table-session.ts`) is the interpreter that runs the effects, in order.
  *
- * This file dispatches the inputs and keeps what every concern shares: the status memo, a device reading and a
- * die's roll (here, so that a die's path stays short), resolving, undoing, the wind after. The other concerns are
- * their own files: taps (`step-tap.ts`), phases (`step-phase.ts`), dice typed or rolled by the host
- * (`step-dice.ts`), the pad's answers (`step-pad.ts`), players' dice, bindings and set-up by touch
- * (`step-setup.ts`); `step-run.ts` is what they see of the step.
+ * This file dispatches the inputs, plays the inputs they raise after them (a tag's tap, a button's command: queued,
+ * never re-entered) and keeps what every concern shares: the status memo, a die's roll (here, so that a die's path
+ * stays short), resolving, the wind after. The other concerns are their own files: device readings other than a
+ * die's roll (`step-reading.ts`), taps (`step-tap.ts`), phases (`step-phase.ts`), dice typed or rolled by the host
+ * (`step-dice.ts`), the pad's answers (`step-pad.ts`), undo (`step-undo.ts`), players' dice, bindings and set-up by
+ * touch (`step-setup.ts`); `step-run.ts` is what they see of the step.
  */
 
-import type { DieRolled, Reading, ShipSeen } from "../../devices/readings.ts";
+import type { DieRolled, Reading } from "../../devices/readings.ts";
 import type { TableState, WindView } from "../../src/game/types.ts";
-import { fail, ok, type Result } from "../../src/result.ts";
-import { derivedName } from "../devices.ts";
+import { ok, type Result } from "../../src/result.ts";
 import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { dieNamer, dieRoll, noSlotReason, refuseDie } from "./dice-gather.ts";
-import { type Draft, type DraftStatus, draftStatus, emptyDraft } from "./draft.ts";
+import { type Draft, type DraftStatus, draftStatus } from "./draft.ts";
 import { editedDraft, startedDraft } from "./draft-edits.ts";
-import { finishMove, type MoveRun, seenMoving, tappedToMove, watchMoves } from "./move-watch.ts";
-import { offTable, sighted } from "./positions.ts";
+import { finishMove, type MoveRun, tappedToMove, watchMoves } from "./move-watch.ts";
 import { type DieRefusal, refusalNotice } from "./refused-dice.ts";
-import { afterResolved, afterUndone, foldRecords, resolveDraft } from "./resolve.ts";
+import { resolveInStep } from "./resolve.ts";
 import type { Effect, GameSoFar, Notice, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 import { softwareRoll, typedDice } from "./step-dice.ts";
+import { commitEntry } from "./step-entry.ts";
 import { cancel, choose, confirm, nextChoice } from "./step-pad.ts";
-import { followState, nextPhase } from "./step-phase.ts";
-import type { WorkingState } from "./step-run.ts";
+import { nextPhase } from "./step-phase.ts";
+import { reading } from "./step-reading.ts";
+import type { StatusMemo, WorkingState } from "./step-run.ts";
 import { assign, assigned, bind, playerMode, unbind } from "./step-setup.ts";
 import { restoreAside, tap } from "./step-tap.ts";
+import { undo } from "./step-undo.ts";
 
 export type { Effect, GameSoFar, SessionInput, StepEnv, StepResult } from "./session-types.ts";
 
-/** The button box's commands, as inputs. */
-const BUTTONS: Readonly<Record<string, SessionInput>> = {
-  confirm: { type: "confirm" },
-  undo: { type: "undo" },
-  "next-phase": { type: "next-phase" },
-  cancel: { type: "cancel" },
-  roll: { type: "software-roll" },
-  "next-choice": { type: "next-choice" },
-  "prev-choice": { type: "next-choice", back: true },
-  log: { type: "log" },
-};
-
+/** What the dial and the display show of the wind: the dial turns when one of them changed. */
+const WIND_SHOWN = ["system", "fromDegrees", "label", "strength", "pending"] as const;
 const sameWind = (a: WindView | null, b: WindView | null): boolean =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    a.system === b.system &&
-    a.fromDegrees === b.fromDegrees &&
-    a.label === b.label &&
-    a.strength === b.strength &&
-    a.pending === b.pending);
+  a === b || (a !== null && b !== null && WIND_SHOWN.every((k) => a[k] === b[k]));
 
 /**
  * One input: the next working state, its draft's status and the effects to run. Changes nothing it is given; what
@@ -64,8 +49,8 @@ export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): 
   const run = new Run(work, env);
   // the move under way is logged before the phase's end is played (move-watch.ts)
   if (input.type === "next-phase" && work.moves) finishMove(run);
-  const result = run.input(input);
-  if (run.work.moves || run.work.phase !== work.phase) watchMoves(run, work);
+  const result = run.play(input);
+  if (run.work.moves !== null || run.work.phase !== work.phase) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
@@ -75,61 +60,81 @@ class Run implements MoveRun {
   readonly effects: Effect[] = [];
   readonly env: StepEnv;
   #game: GameSoFar;
-  /** Turn steps played on their own in this step (a bound, should a rule set's turn loop). */
-  #played = 0;
+  /** Inputs raised by the one playing, to play after it (`play`). */
+  readonly #raised: { input: SessionInput; refusal: "notice" | "answer" }[] = [];
+  /** How a refusal of the input playing now is told: the first input's is the answer. */
+  #playing: "notice" | "answer" = "answer";
+  playedOn = 0;
   /** The last status computed, with what it was computed from: a draft's status is computed once per step. */
-  #memo: {
-    draft: Draft | null;
-    game: TableState;
-    players: unknown;
-    bindings: unknown;
-    phase: number;
-    positions: unknown;
-    status: DraftStatus | null;
-  };
+  #memo: StatusMemo;
 
   constructor(work: SessionSnapshot, env: StepEnv) {
     this.work = { ...work };
     // the store counts only what it has committed: two records in one step (a move logged, then the phase's end) each
     // take their own number
     let last = 0;
-    this.env = {
-      ...env,
-      nextSeq: () => {
-        last = Math.max(env.nextSeq(), last + 1);
-        return last;
-      },
-    };
+    this.env = { ...env, nextSeq: () => (last = Math.max(env.nextSeq(), last + 1)) };
     this.#game = env.game;
     const { draft, players, bindings, phase, positions } = work;
-    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, starts: work.moves?.starts, status: env.status };
   }
 
   get game(): GameSoFar {
     return this.#game;
   }
 
+  played(game: GameSoFar): void {
+    this.#game = game;
+  }
+
   status(draft: Draft | null): DraftStatus | null {
     const m = this.#memo;
     const { players, bindings, phase, positions } = this.work;
-    // the phase decides the draft's outside-phase note; the ships' positions its measured geometry
+    // the phase decides the draft's outside-phase note; the ships' positions (and where their moves began) its
+    // measured geometry
+    const starts = this.work.moves?.starts;
     if (
       m.draft === draft &&
       m.game === this.#game.state &&
       m.players === players &&
       m.bindings === bindings &&
       m.phase === phase &&
-      m.positions === positions
+      m.positions === positions &&
+      m.starts === starts
     )
       return m.status;
     const { rs, health, odds, now, layout } = this.env;
     const table = { now: now(), ...(layout ? { layout } : {}) };
     const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds, table });
-    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, status };
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, starts, status };
     return status;
   }
 
-  input(i: SessionInput): Result<null> {
+  /**
+   * Plays `first`, then what it raised, in order (each may raise more): a tag's tap, a button's command, Confirm's
+   * roll for a player on software dice. Each raised input runs after the one that raised it has finished, as an
+   * input of its own, never inside it (xstate's `raise`). Its refusal is said as a notice, or — raised as the
+   * answer — is the step's answer.
+   */
+  play(first: SessionInput): Result<null> {
+    let answer = this.#input(first);
+    for (let next = this.#raised.shift(); next; next = this.#raised.shift()) {
+      this.#playing = next.refusal;
+      const r = this.#input(next.input);
+      if (r.ok) continue;
+      if (next.refusal === "answer") answer = r;
+      else this.notice("warn", r.error.message);
+    }
+    return answer;
+  }
+
+  raise(input: SessionInput, refusal: "notice" | "answer"): Result<null> {
+    // what an input raised as a notice raises is said as a notice too: only the first input answers the caller
+    this.#raised.push({ input, refusal: this.#playing === "notice" ? "notice" : refusal });
+    return ok(null);
+  }
+
+  #input(i: SessionInput): Result<null> {
     const w = this.work;
     const { rs } = this.env;
     switch (i.type) {
@@ -165,7 +170,7 @@ class Run implements MoveRun {
       case "cancel":
         return cancel(this);
       case "undo":
-        return this.#undo();
+        return undo(this);
       case "next-phase":
         return nextPhase(this);
       case "player":
@@ -179,44 +184,11 @@ class Run implements MoveRun {
     }
   }
 
-  /** A device reading: a tag taps its ship, a die's roll joins the draft, a button runs its command. */
+  /** A device reading; a die's roll is taken here, so that a die's path stays short (ARCHITECTURE.md). */
   #reading(r: Reading): void {
     if (this.work.assigning && assigned(this, r)) return;
-    if (r.type === "tag.arrived") {
-      const ship = this.env.tags[r.uid.toUpperCase()] ?? this.#game.state.ships.find((s) => s.id === r.text)?.id;
-      const reader = this.env.health.find((h) => h.id === r.readerId)?.name ?? derivedName({ id: r.readerId, kind: "reader", family: "" });
-      if (!ship) this.notice("warn", `Tag ${r.uid} (read by ${reader}) is not on any ship of this table.`);
-      else this.input({ type: "tap", ship });
-    } else if (r.type === "ship.seen") {
-      this.#seen(r);
-    } else if (r.type === "die.rolled") {
-      this.#die(r);
-    } else if (r.type === "die.roll-lost") {
-      this.notice("warn", `Roll ${dieNamer(this.env.health)(r)} again: its last roll was lost (${r.reason}).`);
-    } else if (r.type === "button.pressed") {
-      const command = BUTTONS[r.command];
-      const done = command ? this.input(command) : fail("input.invalid", `The button command "${r.command}" is unknown.`, "command");
-      if (!done.ok) this.notice("warn", done.error.message);
-    }
-  }
-
-  /** A ship seen on the table: its latest position kept; saved and shown when it moved (not for a camera's jitter). */
-  #seen(r: ShipSeen): void {
-    const ship = this.#game.state.ships.find((s) => s.id === r.ship);
-    const off = ship ? offTable(r, ship.name, this.env.layout) : null;
-    if (off) {
-      this.notice("warn", off, r.sourceId);
-      return;
-    }
-    const next = sighted(
-      this.work.positions,
-      r,
-      this.#game.state.ships.map((s) => s.id),
-    );
-    if (!next) return;
-    this.work.positions = next.positions;
-    if (next.changed && this.work.moves) seenMoving(this, r.ship);
-    if (next.changed) this.changed();
+    if (r.type === "die.rolled") this.#die(r);
+    else reading(this, r);
   }
 
   /** A die's reading: refused (wrong moment, wrong side, not needed for this roll) with a notice, or added to the draft. */
@@ -263,100 +235,21 @@ class Run implements MoveRun {
   }
 
   resolve(st: DraftStatus): Result<null> {
-    const { rs } = this.env;
-    const before = this.#game;
-    const r = resolveDraft(rs, before.state, st, this.env.nextSeq(), this.env.now());
-    if (!r.ok) {
-      this.notice("warn", r.error.message);
-      this.effects.push({ kind: "push" });
-      return r;
-    }
-    const w = this.work;
-    const record = { ...r.value.record, waiting: w.followUps };
-    const resolved = w.draft;
-    Object.assign(w, afterResolved(rs.actions, w, record.followUps, this.#taps()), { lastUndo: null });
-    this.unpick();
-    this.#game = { ...before, records: [...before.records, record], state: r.value.state };
-    // the table follows the turn and phase the state counts (if it counts either); a phase's roll set aside comes
-    // back when nothing is owed
-    if (rs.turnOf || rs.phaseOf) followState(this, true);
-    if (w.aside) this.restoreAside();
-    this.effects.push({ kind: "commit-action", record, state: r.value.state, snapshot: { ...w }, draft: resolved });
-    this.#windAfter(before.state);
-    this.effects.push({ kind: "push" });
-    return this.#playOn();
+    return resolveInStep(this, st);
   }
 
-  /**
-   * A record that answers no demand (a move logged, move-watch.ts): committed, the follow-ups it prompts first in the
-   * queue; the draft is kept unless one is prompted or it was the logged move's own action.
-   */
   commitEntry(record: ResolvedRecord, state: TableState): void {
-    const { rs } = this.env;
-    const w = this.work;
-    const before = this.#game;
-    const entry = { ...record, waiting: w.followUps };
-    const d = w.draft;
-    const own = d !== null && d.origin !== "follow-up" && d.type === record.action.type && d.rolls.length === 0;
-    if (record.followUps.length > 0) {
-      Object.assign(w, afterResolved(rs.actions, { draft: null, followUps: w.followUps }, record.followUps, this.#taps()));
-      this.unpick();
-    } else if (own) {
-      const type = this.#taps();
-      w.draft = type ? emptyDraft(type) : null;
-    }
-    w.lastUndo = null;
-    this.#game = { ...before, records: [...before.records, entry], state };
-    this.effects.push({ kind: "commit-action", record: entry, state, snapshot: { ...w }, draft: null });
-    this.#windAfter(before.state);
-  }
-
-  /**
-   * What the turn plays on its own after a resolution: the end of a phase or turn at the head of the queue, or the
-   * opening of the phase now set up, when it needs no dice and nothing more from anyone.
-   */
-  #playOn(): Result<null> {
-    const { turn } = this.env;
-    const w = this.work;
-    const d = w.draft;
-    if (!d || d.rolls.length > 0 || this.#played > 8) return ok(null);
-    const turnStep = d.origin === "follow-up" && turn.steps.has(d.type);
-    const opening = d.origin !== "follow-up" && w.followUps.length === 0 && d.type === (turn.opens[w.phase] ?? null);
-    if (!turnStep && !opening) return ok(null);
-    const st = this.status(d);
-    if (!st?.ready || st.plan?.length !== 0) return ok(null);
-    this.#played += 1;
-    return this.resolve(st);
-  }
-
-  #undo(): Result<null> {
-    const before = this.#game;
-    const last = before.records.at(-1);
-    if (!last) return fail("undo.nothing", "There is nothing to undo.", "");
-    const records = before.records.slice(0, -1);
-    const state = foldRecords(this.env.rs, before.initial, records);
-    this.#game = { ...before, records, state };
-    const { rs } = this.env;
-    Object.assign(this.work, afterUndone(rs.actions, this.work.draft, last.waiting, this.#taps()));
-    this.unpick();
-    if (rs.turnOf || rs.phaseOf) followState(this, false);
-    // the next result takes the undone one's number: no gap that looks like a missing roll
-    this.work.lastUndo = { seq: last.seq, number: before.records.length, description: last.description, at: this.env.now() };
-    const snapshot = { ...this.work };
-    this.effects.push({ kind: "commit-undo", seq: last.seq, at: this.env.now(), description: last.description, state, snapshot });
-    this.#windAfter(before.state);
-    this.effects.push({ kind: "push" });
-    return ok(null);
+    commitEntry(this, record, state);
   }
 
   /** The action ships tapped set up in the phase the table is in (`turn.ts`' `tapAction`, read once per session). */
-  #taps(): string | null {
+  taps(): string | null {
     const { turn } = this.env;
     return turn.taps[this.work.phase] ?? turn.tapsElsewhere;
   }
 
   /** The dial turns when the step changed the wind as the rule set shows it (direction, label, strength, warning). */
-  #windAfter(before: TableState): void {
+  windAfter(before: TableState): void {
     const { rs } = this.env;
     const wind = rs.windView(this.#game.state);
     if (!sameWind(rs.windView(before), wind)) this.effects.push({ kind: "dial", wind });
@@ -372,7 +265,6 @@ class Run implements MoveRun {
     return ok(null);
   }
 
-  /** A die not counted: a notice that later dice refused for the same reason join (refused-dice.ts). */
   refused(level: Notice["level"], r: DieRefusal): void {
     this.effects.push({ kind: "notice", notice: refusalNotice(this.env.now(), level, r) });
   }

@@ -42,3 +42,50 @@ export function writeEffects(store: GameStore, effects: readonly Effect[]): Unwr
   }
   return null;
 }
+
+/**
+ * Whether the game file refuses writes, as the session says it: the sentence on the display (said once, again only
+ * when the reason changes), the store's message to `onProblem` (health), and "play on" once writes go through again.
+ */
+export class FileTrouble {
+  /** The display's sentence while the file refuses writes, or null. */
+  problem: string | null = null;
+  readonly #say: (level: "warn" | "info", text: string) => void;
+  readonly #onProblem: ((detail: string) => void) | undefined;
+
+  constructor(say: (level: "warn" | "info", text: string) => void, onProblem?: (detail: string) => void) {
+    this.#say = say;
+    this.#onProblem = onProblem;
+  }
+
+  /** The file refuses writes. */
+  failed(text: string, detail: string): void {
+    if (this.problem === text) return;
+    this.problem = text;
+    this.#onProblem?.(detail);
+    this.#say("warn", text);
+  }
+
+  /** A store error, said for what was being written (`kind`). */
+  refused(error: unknown, kind: Effect["kind"] | "start"): void {
+    const { text, detail } = unwritableText(error, kind);
+    this.failed(text, detail);
+  }
+
+  /** Writes go through again. */
+  back(): void {
+    if (this.problem === null) return;
+    this.problem = null;
+    this.#say("info", "The game file can be written again: play on.");
+  }
+
+  /** A person's own write (a binding, a player's dice mode) brought to the disk before the table answers. */
+  sync(store: GameStore): void {
+    try {
+      store.sync();
+      this.back();
+    } catch (e) {
+      this.refused(e, "save");
+    }
+  }
+}

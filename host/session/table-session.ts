@@ -12,23 +12,20 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { TableSetup } from "../config/load.ts";
 import type { TableLayout } from "../config/table-layout.ts";
 import type { ResolvedRecord, SessionSnapshot } from "../store/records.ts";
+import { ChangeFeed } from "./change-feed.ts";
 import { type Draft, type DraftStatus, diceAtHand, draftStatus, OddsCache } from "./draft.ts";
 import { restoreWork } from "./follow-ups.ts";
 import { rebuiltNotice, rebuiltWork } from "./rebuilt-work.ts";
-import { withNotice } from "./refused-dice.ts";
 import { foldRecords } from "./resolve.ts";
-import type { Notice, SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
+import type { Notice, SessionDeps, SessionListener } from "./session-types.ts";
 import { type Effect, type GameSoFar, type SessionInput, step } from "./step.ts";
-import { type Unwritten, unwritableText, writeEffects } from "./store-writes.ts";
+import { FileTrouble, type Unwritten, writeEffects } from "./store-writes.ts";
 import { statePhase, stateTurn, type TurnShape, turnShape } from "./turn.ts";
 
 export type { SessionDeps, SessionEvent, SessionListener } from "./session-types.ts";
 
 /** Inputs that are a person's own write to the game file (not a roll): on the disk when the table answers. */
 const DURABLE: ReadonlySet<SessionInput["type"]> = new Set(["bind", "unbind", "player"]);
-
-/** How many notices the session keeps (the display shows the newest). */
-const NOTICES_KEPT = 12;
 
 export class TableSession {
   readonly rs: RuleSet;
@@ -42,19 +39,15 @@ export class TableSession {
   readonly #odds = new OddsCache();
   /** The turn's shape, read from the rule set once. */
   readonly #turn: TurnShape;
-  // the change feed: a version that grows with every change, notices, and the events waiting to be told
-  #version = 0;
-  #flushed = 0;
-  #pending: SessionEvent[] = [];
-  /** The last notices, newest last. */
-  #notices: readonly Notice[] = [];
-  readonly #listeners = new Set<SessionListener>();
+  /** The change feed: the version, the notices, the events waiting to be told and who hears them. */
+  readonly #feed = new ChangeFeed();
   /** Why the game file refuses writes (the display's sentence), or null; and the commit refused, to make once it can. */
-  #storeProblem: string | null = null;
+  readonly #file: FileTrouble;
   #unrecorded: "commit-action" | "commit-undo" | null = null;
 
   private constructor(deps: SessionDeps, initial: TableState) {
     this.#deps = deps;
+    this.#file = new FileTrouble((level, text) => this.#feed.notice({ at: deps.now(), level, text }), deps.onStoreProblem);
     this.rs = deps.setup.ruleset;
     this.setup = deps.setup;
     this.#turn = turnShape(this.rs);
@@ -66,7 +59,7 @@ export class TableSession {
     if (snapshotProblem !== undefined) {
       this.#work = rebuiltWork(deps.setup, initial, records);
       deps.store.saveSnapshot(this.#work);
-      this.#notice({ at: deps.now(), level: "warn", text: rebuiltNotice(snapshotProblem, records.length) });
+      this.#feed.notice({ at: deps.now(), level: "warn", text: rebuiltNotice(snapshotProblem, records.length) });
     }
     // a working state from before turns were counted, or rebuilt afresh: the turn (and phase) the rule set's state counts
     const turn = stateTurn(this.rs, this.#game.state);
@@ -76,18 +69,9 @@ export class TableSession {
     try {
       deps.store.probe(true);
     } catch (e) {
-      const { text, detail } = unwritableText(e, "start");
-      this.#storeFailed(text, detail);
+      this.#file.refused(e, "start");
     }
-    const { rs } = this;
-    this.#status = draftStatus(this.#work.draft, {
-      rs,
-      state: this.#game.state,
-      work: this.#work,
-      health: deps.deviceHealth(),
-      odds: this.#odds,
-      table: this.#measuring(),
-    });
+    this.#status = this.#statusOf(deps.deviceHealth());
   }
 
   /** What the draft's geometry is measured with: the time now (do positions still hold?) and the playing area. */
@@ -134,10 +118,10 @@ export class TableSession {
     return this.#markers;
   }
   get version(): number {
-    return this.#version;
+    return this.#feed.version;
   }
   get notices(): readonly Notice[] {
-    return this.#notices;
+    return this.#feed.notices;
   }
 
   /** The session's clock (what positions' freshness is judged by). */
@@ -161,8 +145,7 @@ export class TableSession {
 
   /** Listeners hear of every change, once its effects are committed, with what happened. */
   onChange(listener: SessionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#feed.listen(listener);
   }
 
   // ---- the one entry: each input is one step --------------------------------------------------------------
@@ -201,12 +184,12 @@ export class TableSession {
     if (unwritten?.commit) return this.#unwritten(unwritten, unwritten.commit);
     this.#work = next.work;
     this.#status = next.status;
-    if (unwritten) this.#storeFailed(unwritten.text, unwritten.detail);
-    else if (DURABLE.has(input.type)) this.#sync();
-    else if (this.#storeProblem !== null && next.effects.some((e) => e.kind !== "push")) this.#storeBack();
+    if (unwritten) this.#file.failed(unwritten.text, unwritten.detail);
+    else if (DURABLE.has(input.type)) this.#file.sync(store);
+    else if (this.#file.problem !== null && next.effects.some((e) => e.kind !== "push")) this.#file.back();
     // every effect but the push in order; then listeners are told once, of all the step changed
     for (const effect of next.effects) if (effect.kind !== "push") this.#run(effect);
-    if (next.effects.some((e) => e.kind === "push")) this.#push();
+    if (next.effects.some((e) => e.kind === "push")) this.#feed.push();
     return next.result;
   }
 
@@ -214,28 +197,26 @@ export class TableSession {
     switch (e.kind) {
       case "commit-action":
         this.#game = { ...this.#game, records: [...this.#game.records, e.record], state: e.state };
-        this.#version++;
-        this.#pending.push({ type: "result", record: e.record });
+        this.#feed.changed({ type: "result", record: e.record });
         return;
       case "commit-undo":
         this.#game = { ...this.#game, records: this.#game.records.filter((r) => r.seq !== e.seq), state: e.state };
-        this.#version++;
-        this.#pending.push({ type: "undo", seq: e.seq, description: e.description });
+        this.#feed.changed({ type: "undo", seq: e.seq, description: e.description });
         return;
       case "save":
-        this.#version++;
+        this.#feed.changed();
         return;
       case "dial":
-        this.#pending.push({ type: "wind", wind: e.wind });
+        this.#feed.tell({ type: "wind", wind: e.wind });
         return;
       case "notice":
-        this.#notice(e.notice);
+        this.#feed.notice(e.notice);
         return;
       case "focus":
-        this.#pending.push({ type: "focus", ship: e.ship });
+        this.#feed.tell({ type: "focus", ship: e.ship });
         return;
       case "log":
-        this.#pending.push({ type: "log" });
+        this.#feed.tell({ type: "log" });
         return;
       case "tag":
         this.#tags = { ...this.#tags, [e.uid]: e.ship };
@@ -255,7 +236,7 @@ export class TableSession {
    * ready meanwhile.
    */
   get storeProblem(): string | null {
-    return this.#storeProblem;
+    return this.#file.problem;
   }
 
   /**
@@ -264,96 +245,45 @@ export class TableSession {
    * that were kept (an undo is made again), so play resumes by itself.
    */
   checkStore(): void {
-    const waiting = this.#storeProblem !== null;
+    const waiting = this.#file.problem !== null;
     try {
       this.#deps.store.probe(waiting);
     } catch (e) {
-      const { text, detail } = unwritableText(e, this.#unrecorded ?? "start");
-      this.#storeFailed(text, detail);
+      this.#file.refused(e, this.#unrecorded ?? "start");
       return;
     }
     if (!waiting) return;
     const again = this.#unrecorded;
     this.#unrecorded = null;
-    this.#storeBack();
+    this.#file.back();
     if (again === "commit-action" && this.#status?.ready) this.#step({ type: "confirm" });
     else if (again === "commit-undo") this.#step({ type: "undo" });
-    else this.#push();
+    else this.#feed.push();
   }
 
   /** A step's commit was refused: nothing of the step is kept but the dice (a resolved draft stays, ready to confirm). */
   #unwritten(u: Unwritten, commit: NonNullable<Unwritten["commit"]>): Result<null> {
     if (commit.kind === "commit-action" && commit.draft) {
       this.#work = { ...this.#work, draft: commit.draft };
-      const { rs } = this;
-      const ctx = { rs, state: this.#game.state, work: this.#work, health: this.#deps.deviceHealth(), odds: this.#odds };
-      this.#status = draftStatus(this.#work.draft, ctx);
+      this.#status = this.#statusOf(this.#deps.deviceHealth());
     }
     this.#unrecorded = commit.kind;
-    this.#storeFailed(u.text, u.detail);
-    this.#version++;
-    this.#push();
+    this.#file.failed(u.text, u.detail);
+    this.#feed.changed();
+    this.#feed.push();
     return fail("store.unwritable", u.text, "");
-  }
-
-  /** The file refuses writes: said once on the display (again only when the reason changes), and kept for health. */
-  #storeFailed(text: string, detail: string): void {
-    if (this.#storeProblem === text) return;
-    this.#storeProblem = text;
-    this.#deps.onStoreProblem?.(detail);
-    this.#notice({ at: this.#deps.now(), level: "warn", text });
-  }
-
-  /** Writes go through again. */
-  #storeBack(): void {
-    if (this.#storeProblem === null) return;
-    this.#storeProblem = null;
-    this.#notice({ at: this.#deps.now(), level: "info", text: "The game file can be written again: play on." });
-  }
-
-  /** A person's own write (a binding, a player's dice mode) is on the disk when the table answers. */
-  #sync(): void {
-    try {
-      this.#deps.store.sync();
-      this.#storeBack();
-    } catch (e) {
-      const { text, detail } = unwritableText(e, "save");
-      this.#storeFailed(text, detail);
-    }
   }
 
   /** The status of the draft: the cached one unless the roller's dice at hand changed since it was written. */
   #statusNow(health: Parameters<typeof diceAtHand>[0]): DraftStatus | null {
     const st = this.#status;
     if (st === null || diceAtHand(health, this.#work.bindings, st.roller) === st.diceAtHand) return st;
-    const { rs } = this;
-    return draftStatus(this.#work.draft, {
-      rs,
-      state: this.#game.state,
-      work: this.#work,
-      health,
-      odds: this.#odds,
-      table: this.#measuring(),
-    });
+    return this.#statusOf(health);
   }
 
-  /** Keeps a notice and queues it as an event (a change of its own). */
-  #notice(notice: Notice): void {
-    // the same words said again (a button pressed twice on a refused shot) take the last notice's place
-    const last = this.#notices.at(-1);
-    const again = !notice.refused && last?.text === notice.text && last.level === notice.level && last.device === notice.device;
-    this.#notices = withNotice(again ? this.#notices.slice(0, -1) : this.#notices, notice).slice(-NOTICES_KEPT);
-    this.#version++;
-    // a die refused for the reason of the last notice joined it: the event carries the joined notice
-    this.#pending.push({ type: "notice", notice: this.#notices.at(-1) ?? notice });
-  }
-
-  /** Tells listeners of every change since the last push (a new version, with or without events). */
-  #push(): void {
-    if (this.#pending.length === 0 && this.#flushed === this.#version) return;
-    this.#flushed = this.#version;
-    const events = this.#pending;
-    this.#pending = [];
-    for (const l of this.#listeners) l(events);
+  /** The draft's status computed afresh, against the game, the working state and the devices' `health`. */
+  #statusOf(health: Parameters<typeof diceAtHand>[0]): DraftStatus | null {
+    const ctx = { rs: this.rs, state: this.#game.state, work: this.#work, health, odds: this.#odds, table: this.#measuring() };
+    return draftStatus(this.#work.draft, ctx);
   }
 }

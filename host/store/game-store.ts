@@ -2,12 +2,14 @@
  * One game's part of the store file: its log (each resolved action and undo in one transaction with the session
  * snapshot, and the club outbox row when the table reports to a club) and the snapshot of the action being set up.
  */
+import { statSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { type LogDbRow, recordsInEffect, toRowIn } from "./log-rows.ts";
 import { naming, storeError } from "./open-db.ts";
 import type { OutboxWriter } from "./outbox.ts";
 import type { GameSetup, GameStore, ResolvedRecord, SessionSnapshot, StoreLoad } from "./records.ts";
 import { readSnapshot } from "./snapshot-check.ts";
+import { FileSwapped } from "./write-problem.ts";
 
 /** One game's store. */
 export class SqliteGameStore implements GameStore {
@@ -221,5 +223,37 @@ export class SqliteGameStore implements GameStore {
     } catch (e) {
       throw storeError(this.#file, e);
     }
+  }
+}
+
+/**
+ * The identity of a file (device and inode), to notice it deleted or replaced under the host: the game store's guard
+ * before every write, here beside the writes it guards (one `stat`; the die's path runs no other store file).
+ */
+export class FileIdentity {
+  readonly #file: string;
+  readonly #id: string | null;
+
+  /** `file`: the path the store opened (`:memory:` has no identity and never changes). */
+  constructor(file: string) {
+    this.#file = file;
+    this.#id = file === ":memory:" ? null : FileIdentity.#of(file);
+  }
+
+  static #of(file: string): string | null {
+    try {
+      const s = statSync(file, { bigint: true });
+      return `${s.dev}:${s.ino}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Throws {@link FileSwapped} when the path no longer holds the file that was opened. */
+  check(): void {
+    if (this.#id === null) return;
+    const now = FileIdentity.#of(this.#file);
+    if (now === this.#id) return;
+    throw new FileSwapped(this.#file, now === null ? "deleted" : "replaced");
   }
 }

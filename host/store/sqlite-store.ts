@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import * as games from "./game-rows.ts";
 import { copyGames, type GameRecord, type GameRow, type GameStatus, toGameRecord } from "./game-rows.ts";
-import { SqliteGameStore } from "./game-store.ts";
+import { FileIdentity, SqliteGameStore } from "./game-store.ts";
 import { type LogDbRow, toRowIn } from "./log-rows.ts";
 import { type MigrationReport, migrate } from "./migrations.ts";
 import { naming, openDatabase, openWritableAgain, type StoreError, storeError, writable } from "./open-db.ts";
@@ -16,7 +16,7 @@ import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import type { StoredDevice } from "./table-rows.ts";
 import * as rows from "./table-rows.ts";
 import { WalSync } from "./wal-sync.ts";
-import { FileIdentity, FileSwapped } from "./write-problem.ts";
+import { FileSwapped } from "./write-problem.ts";
 
 export type { GameRecord, GameStatus } from "./game-rows.ts";
 export type { StoredDevice } from "./table-rows.ts";

@@ -3,7 +3,6 @@
  * stored): the store's error sorted into what happened and what a person does about it. The session says it as
  * "The game file cannot be written: the disk is full. Nothing is lost; free space and press confirm."
  */
-import { statSync } from "node:fs";
 import { basename } from "node:path";
 
 /** What went wrong with a write, and what to do about it. */
@@ -54,33 +53,4 @@ export function writeProblemOf(e: unknown): WriteProblem {
   if (code.startsWith("SQLITE_READONLY") || code === "SQLITE_PERM" || code === "EROFS" || code === "EACCES")
     return { reason: "it is read-only", remedy: "make it writable", detail };
   return { reason: detail.replace(/\.$/, ""), remedy: "fix what the message says", detail };
-}
-
-/** The identity of a file (device and inode), to notice it deleted or replaced under the host. */
-export class FileIdentity {
-  readonly #file: string;
-  readonly #id: string | null;
-
-  /** `file`: the path the store opened (`:memory:` has no identity and never changes). */
-  constructor(file: string) {
-    this.#file = file;
-    this.#id = file === ":memory:" ? null : FileIdentity.#of(file);
-  }
-
-  static #of(file: string): string | null {
-    try {
-      const s = statSync(file, { bigint: true });
-      return `${s.dev}:${s.ino}`;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Throws {@link FileSwapped} when the path no longer holds the file that was opened. */
-  check(): void {
-    if (this.#id === null) return;
-    const now = FileIdentity.#of(this.#file);
-    if (now === this.#id) return;
-    throw new FileSwapped(this.#file, now === null ? "deleted" : "replaced");
-  }
 }

@@ -7,15 +7,11 @@ import type { Base } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
 import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
+import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
 import type { TableState } from "./types.ts";
 
-/** A unit of length as a text measures: mm per unit, its mark, and the decimals a reading keeps. */
-export interface LengthUnit {
-  readonly mm: number;
-  readonly mark: string;
-  readonly decimals: number;
-}
+export type { LengthUnit } from "./length-unit.ts";
 
 export const INCHES: LengthUnit = { mm: MM_PER_INCH, mark: "″", decimals: 2 };
 export const CM: LengthUnit = { mm: 10, mark: " cm", decimals: 1 };

@@ -5,32 +5,10 @@
  */
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { annotationOf, type FactAnnotation } from "./outcome.ts";
+import type { FactRow, OutcomeFact } from "./outcome-fact-schema.ts";
 import type { TableState } from "./types.ts";
 
-/** A table entry and what it means. */
-export interface EntryValue {
-  readonly entry: string;
-  readonly meaning: string;
-}
-
-/** One figure of a result as the pages show it (docs/reference/request-result.md). */
-export type OutcomeFact =
-  | { readonly label: string; readonly kind: "count" | "number"; readonly value: number; readonly unit?: string }
-  | { readonly label: string; readonly kind: "die"; readonly value: number | readonly number[] }
-  | { readonly label: string; readonly kind: "target" | "limit" | "modifier"; readonly value: number }
-  | { readonly label: string; readonly kind: "flag"; readonly value: boolean }
-  | { readonly label: string; readonly kind: "word" | "ship"; readonly value: string }
-  | { readonly label: string; readonly kind: "change"; readonly value: { readonly before: string; readonly after: string } }
-  | { readonly label: string; readonly kind: "entry"; readonly value: EntryValue }
-  | { readonly label: string; readonly kind: "list"; readonly value: readonly string[] }
-  | { readonly label: string; readonly kind: "entries"; readonly value: readonly EntryValue[] }
-  | { readonly label: string; readonly kind: "rows"; readonly value: readonly FactRow[] };
-
-/** One item's facts under its name (a ship a collision damaged). */
-export interface FactRow {
-  readonly label: string;
-  readonly facts: readonly OutcomeFact[];
-}
+export type { EntryValue, FactRow, OutcomeFact } from "./outcome-fact-schema.ts";
 
 const nameIn = (state: TableState, id: string): string => state.ships.find((s) => s.id === id)?.name ?? id;
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");

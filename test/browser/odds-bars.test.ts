@@ -6,7 +6,6 @@
  * at 1280×800 "1 hit" (8.7 %) once stood taller than "3 hits" (26 %): a column whose percentage the fit hid had a
  * taller track. display-fit.ts makes the same check in every state of every scenario.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { build } from "esbuild";
 import type { BrowserContext, Page } from "playwright-core";
@@ -47,7 +46,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  const css = readFileSync(resolve(ROOT, "host", "public", "style.css"), "utf8");
+  // the pages' style sheet as the build bundles it (style.css imports a file per page or component)
+  const sheet = await build({ entryPoints: [resolve(ROOT, "host", "public", "style.css")], bundle: true, write: false });
+  const css = sheet.outputFiles[0]?.text ?? "";
   await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body class="display"><div id="app"></div></body></html>`);
   await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? "" });
 }, 60_000);

@@ -47,11 +47,29 @@ export async function createEmulatedDice(opts: EmulatedDiceOptions): Promise<{
   dice: ReadonlyMap<string, EmulatedBleDevice & { roll(face: number): void }>;
 }> {
   const central = new EmulatedCentral(opts.clock ? { clock: opts.clock } : {});
+  const { dice, configs } = emulatedDice(opts, central.clock);
+  for (const die of dice.values()) central.add(die);
+  const source = createDiceSource({
+    central,
+    configs,
+    emulated: true,
+    clock: central.clock,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
+  const control = diceControl(dice, settle);
+  return { source, control, central, dice };
+}
+
+/** The emulated dice `opts` names, by id, and the driver configs that find them (an unknown GoDice shell: a RangeError). */
+export function emulatedDice(
+  opts: Pick<EmulatedDiceOptions, "pixels" | "godice" | "advertOnly">,
+  clock: Clock,
+): { dice: Map<string, EmulatedPixelsDie | EmulatedGoDice>; configs: DiceDeviceConfig[] } {
   const dice = new Map<string, EmulatedPixelsDie | EmulatedGoDice>();
   const configs: DiceDeviceConfig[] = [];
   for (const p of opts.pixels) {
     const kind = p.kind ?? "d6";
-    const die = new EmulatedPixelsDie({ id: p.id, kind, clock: central.clock });
+    const die = new EmulatedPixelsDie({ id: p.id, kind, clock });
     dice.set(p.id, die);
     configs.push({
       family: "pixels",
@@ -65,37 +83,36 @@ export async function createEmulatedDice(opts: EmulatedDiceOptions): Promise<{
   for (const g of opts.godice) {
     if (g.shell !== undefined && !isShell(g.shell)) throw new RangeError(`GoDice "${g.id}": unknown shell "${g.shell}"`);
     const shell = isShell(g.shell) ? g.shell : "d6";
-    const die = new EmulatedGoDice({ id: g.id, shell, clock: central.clock, ...(g.color ? { color: g.color } : {}) });
+    const die = new EmulatedGoDice({ id: g.id, shell, clock, ...(g.color ? { color: g.color } : {}) });
     dice.set(g.id, die);
     configs.push({ family: "godice", id: g.id, name: die.name, shell, ...(g.color ? { color: g.color } : {}) });
   }
-  for (const die of dice.values()) central.add(die);
-  const source = createDiceSource({
-    central,
-    configs,
-    emulated: true,
-    clock: central.clock,
-    ...(opts.logger ? { logger: opts.logger } : {}),
-  });
+  return { dice, configs };
+}
+
+/** The controls of `dice`, each roll, loss and return followed by `after` (letting its deliveries run). */
+export function diceControl(
+  dice: ReadonlyMap<string, EmulatedPixelsDie | EmulatedGoDice>,
+  after: () => Promise<void> = async () => {},
+): EmulatedDiceControl {
   const get = (id: string) => {
     const die = dice.get(id);
     if (!die) throw new RangeError(`no emulated die "${id}"`);
     return die;
   };
-  const control: EmulatedDiceControl = {
+  return {
     async roll(dieId, face) {
       get(dieId).roll(face);
-      await settle();
+      await after();
     },
     async disconnect(id) {
       get(id).disconnect();
-      await settle();
+      await after();
     },
     async reconnect(id) {
       get(id).reconnect();
-      await settle();
+      await after();
     },
     lights: (id) => get(id).lights,
   };
-  return { source, control, central, dice };
 }

@@ -5,8 +5,9 @@ import { measureRequest, oddsOf, parseRequest, transition } from "../../../src/g
 import { measuredFields } from "../../../src/game/measure.ts";
 import { withFigure } from "../../../src/game/measured-refusal.ts";
 import { judgeMove } from "../../../src/game/moves/judge.ts";
+import type { Move } from "../../../src/game/moves/types.ts";
 import { parseTable } from "../../../src/game/table-positions.ts";
-import type { Action, RuleSet } from "../../../src/game/types.ts";
+import type { Action, RuleSet, TableState } from "../../../src/game/types.ts";
 import type { RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { badInput, type CommandIo, type CommandResult, parseJsonInput, printJson } from "../io.ts";
@@ -70,16 +71,23 @@ export async function runRulesCommand(
   // a shot the table forbids is refused before any dice are asked (issue 37): the rules read every table a shot is
   // played on only when its odds or result are worked out (WS&IM's 6-hex Hit Determination Table), so with positions
   // the odds are worked out first, and a refusal of a measured figure is said with that figure
-  if (measurement) {
-    const first = oddsOf(rs, state, action);
-    if (!first.ok) return badInput(withFigure(first.error, measurement) ?? first.error);
-  }
-
-  // CONTRACT §2 "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
-  // most generous outcome the dice may give, in resolve against the outcome rolled (an illegal move is refused)
   const table = measurement ? parseTable((json.value as { table?: unknown }).table) : null;
   const judge = (outcomes: ReadonlyArray<Readonly<Record<string, unknown>>>) =>
     table?.ok ? judgeMove(rs, state, action, table.value, outcomes) : ({ ok: true, value: null } as const);
+  if (measurement) {
+    const first = oddsOf(rs, state, action);
+    if (!first.ok) {
+      // a move the action itself refuses (Quickfire's distance over her speed) is still judged, so plan says why
+      const judged = judge([{}]);
+      const move = judged.ok && judged.value && !judged.value.move.legal ? judged.value.move : null;
+      if (move && command !== "resolve") return { code: 0, stdout: printJson({ ok: true, plan: [], move, ...measured }) };
+      if (move) return badInput(illegalMove(state, move));
+      return badInput(withFigure(first.error, measurement) ?? first.error);
+    }
+  }
+
+  // docs/reference/request-result.md "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
+  // most generous outcome the dice may give, in resolve against the outcome rolled (an illegal move is refused)
   if (command === "plan" || command === "odds") {
     const odds = oddsOf(rs, state, action);
     if (!odds.ok) return badInput(odds.error);
@@ -97,14 +105,7 @@ export async function runRulesCommand(
   const judged = judge([outcome]);
   if (!judged.ok) return badInput(judged.error);
   const moved = judged.value;
-  if (moved && !moved.move.legal) {
-    const name = state.ships.find((s) => s.id === moved.move.ship)?.name ?? moved.move.ship;
-    return badInput({
-      code: "rules.illegal",
-      message: `${name}'s move is not legal: ${moved.move.why} (${moved.move.words}).`,
-      path: `table.ships.${moved.move.ship}`,
-    });
-  }
+  if (moved && !moved.move.legal) return badInput(illegalMove(state, moved.move));
   return {
     code: 0,
     stdout: printJson({
@@ -121,6 +122,12 @@ export async function runRulesCommand(
       ...measured,
     }),
   };
+}
+
+/** docs/reference/request-result.md "Moves": resolve refuses an illegal move as `rules.illegal` with its figures, naming her. */
+function illegalMove(state: TableState, move: Move): RulesError {
+  const name = state.ships.find((s) => s.id === move.ship)?.name ?? move.ship;
+  return { code: "rules.illegal", message: `${name}'s move is not legal: ${move.why} (${move.words}).`, path: `table.ships.${move.ship}` };
 }
 
 /** A request's refusal with the figure measured from its `table`, when the refusal concerns a measured field. */

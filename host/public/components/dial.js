@@ -1,6 +1,7 @@
 // The wind dial drawn like the physical one: a card with the rule set's positions (4 table edges, 6 hexsides,
 // 8 or 16 compass points) and a pointer at the bearing the wind blows FROM.
 import { html } from "../lib/html.js";
+import { memo } from "../lib/memo.js";
 
 const POINTS = {
   edge4: ["N", "E", "S", "W"],
@@ -9,7 +10,8 @@ const POINTS = {
   compass16: ["N", "", "NE", "", "E", "", "SE", "", "S", "", "SW", "", "W", "", "NW", ""],
 };
 
-export function WindDial({ wind, angle }) {
+/** The dial; drawn again only when the wind or the servo's angle changed. */
+export const WindDial = memo(function WindDial({ wind, angle }) {
   if (!wind) return null;
   const marks = (POINTS[wind.system] ?? []).map((name, i, all) => {
     const rad = ((360 / all.length) * i * Math.PI) / 180;
@@ -35,4 +37,4 @@ export function WindDial({ wind, angle }) {
       ${wind.pending ? html`<div class="dial-pending">Next: ${wind.pending}</div>` : null}
     </div>
   </div>`;
-}
+});

@@ -26,8 +26,8 @@ export const Track = memo(function Track({ track, compact = false }) {
   </div>`;
 });
 
-/** The large log of one ship (the one shown). */
-export function ShipLog({ view, log }) {
+/** The large log of one ship (the one shown); drawn again only when her view or log changed. */
+export const ShipLog = memo(function ShipLog({ view, log }) {
   return html`<article class="ship-log" data-ship=${view.id}>
     <header><h2>${view.name}</h2><span class="side">${view.side}</span><${Badges} view=${view} /></header>
     <div class="tracks">${view.tracks.map((t) => html`<${Track} track=${t} />`)}</div>
@@ -40,7 +40,7 @@ export function ShipLog({ view, log }) {
       }
     </ol>
   </article>`;
-}
+});
 
 /**
  * A ship's line in the fleet overview; `role` marks it as firer/target of the action being set up. Memoised: a

@@ -8,6 +8,7 @@
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
 import { useLayoutEffect } from "preact/hooks";
+import { stage } from "./stages.js";
 
 /** The panels the fit watches, by the selector of each. */
 const REGIONS = {
@@ -79,52 +80,136 @@ export function overflows(el) {
 
 /**
  * The boxes that hold text and overflow, inside `root` (itself included): what no panel may have. Inline boxes have
- * no size of their own, the map's SVG is laid out by the map, and screen-reader text is clipped on purpose.
+ * no size of their own, the map's SVG is laid out by the map, and screen-reader text is clipped on purpose. The
+ * sizes are read first, on a page already laid out (no write between two reads, so one layout serves them all); the
+ * text and the ancestors only of the few boxes that overflow.
  */
 export function overflowingText(root) {
   if (!root || root.offsetParent === null) return [];
   const out = [];
   for (const el of [root, ...root.querySelectorAll("*")]) {
-    if (el.clientWidth === 0 && el.clientHeight === 0) continue;
+    if (el instanceof SVGElement || !overflows(el) || (el.clientWidth === 0 && el.clientHeight === 0)) continue;
     if (el.closest("svg, .sr-only") || (el.textContent ?? "").trim() === "") continue;
-    if (overflows(el)) out.push(el);
+    out.push(el);
   }
   return out;
 }
 
-const overflowing = (root, region) => overflowingText(root.querySelector(REGIONS[region])).length > 0;
-
-/** How far the display is from fitting: the pixels by which its text boxes overflow, summed (0 when it fits). */
-function misfit(root) {
+/**
+ * How far the display is from fitting: the pixels by which its text boxes overflow, summed (0 when it fits), and the
+ * regions that overflow. One measure per change of the display's classes: each forces one layout.
+ */
+function measure(root) {
   let px = 0;
-  for (const sel of Object.values(REGIONS))
-    for (const el of overflowingText(root.querySelector(sel)))
+  const over = new Set();
+  for (const [region, sel] of Object.entries(REGIONS))
+    for (const el of overflowingText(root.querySelector(sel))) {
       px += Math.max(0, el.scrollHeight - el.clientHeight) + Math.max(0, el.scrollWidth - el.clientWidth);
-  return px;
+      over.add(region);
+    }
+  return { px, over };
+}
+
+/** What the last fit was made for: the window's size and the text scale; another one fits from scratch. */
+const sizeKey = () => `${window.innerWidth}x${window.innerHeight}|${document.documentElement.style.getPropertyValue("--scale")}`;
+
+/** How much each region holds: its text's length and its boxes' count (no layout read). */
+function amounts(root) {
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const [region, sel] of Object.entries(REGIONS)) {
+    const el = root.querySelector(sel);
+    out[region] = el ? (el.textContent ?? "").length + 10 * el.getElementsByTagName("*").length : 0;
+  }
+  return out;
+}
+
+/**
+ * The fits made, by what they depend on — the window's size, the text scale and how much each region holds — each
+ * with the steps it kept (the newest 24); and, per root, the last fit's size and amounts.
+ */
+const fits = new Map();
+const lastFit = new WeakMap();
+const FITS_KEPT = 24;
+
+/**
+ * Undoes each step in `taken` (the most needed first) that the display does no worse without; returns the misfit
+ * left. A step undone stays undone.
+ */
+function undoNeedless(root, taken, now) {
+  let left = now;
+  for (const name of [...taken].reverse()) {
+    root.classList.remove(`fit-${name}`);
+    const without = measure(root).px;
+    if (without > left) root.classList.add(`fit-${name}`);
+    else left = without;
+  }
+  return left;
+}
+
+const keptOn = (root) => STEPS.map((s) => s.name).filter((name) => root.classList.contains(`fit-${name}`));
+
+function record(root, size, held, why, how) {
+  const kept = keptOn(root);
+  // each written only when it changes (a DOM write for nothing is a mutation and a style check for nothing)
+  const set = (k, v) => {
+    if (root.dataset[k] !== v) root.dataset[k] = v;
+  };
+  set("fit", kept.join(" "));
+  // how this fit was made: "known" content, the "kept" steps, those "tried" undone, or from "scratch"
+  set("fitHow", how);
+  // which regions overflowed when each step was taken: for whoever asks why a panel is compact
+  if (why !== null) set("fitWhy", why.join(" "));
+  const key = `${size}|${Object.values(held).join(",")}`;
+  fits.delete(key);
+  fits.set(key, kept);
+  if (fits.size > FITS_KEPT) fits.delete(fits.keys().next().value);
+  lastFit.set(root, { size, held });
+  return kept;
 }
 
 /**
  * Fits the display in the viewport: clears the steps, takes them one by one while a region they help overflows
- * (not one that leaves the display worse off), then undoes each step taken, the most needed first, that the display does no worse without (when nothing fits,
- * a step that did not help — the action over the result, with a tall action — goes again). Runs before the
- * browser paints, so no frame shows the overflow. Returns the steps kept.
+ * (not one that leaves the display worse off), then undoes each step taken, the most needed first, that the display
+ * does no worse without (when nothing fits, a step that did not help — the action over the result, with a tall
+ * action — goes again). Runs before the browser paints, so no frame shows the overflow. Returns the steps kept.
+ *
+ * Each class changed costs a layout of the page, so a fit is kept by what it depends on: the window's size, the text
+ * scale and how much each region holds (its text and boxes). Content seen before takes the steps it was given, checked
+ * with one layout. Otherwise, on the same screen and scale, the steps the last fit kept stay when the display fits
+ * with them; they are tried undone (a layout each) only when a region holds less than before, since only then can one
+ * have become needless. A display that does not fit, a new size or a new scale is fitted from scratch.
  */
 export function fitDisplay(root) {
+  const size = sizeKey();
+  const held = amounts(root);
+  const known = fits.get(`${size}|${Object.values(held).join(",")}`);
+  if (known) {
+    // only the classes that differ change: a class removed and put back would restyle what it styles, for nothing
+    for (const { name } of STEPS) root.classList.toggle(`fit-${name}`, known.includes(name));
+    if (measure(root).px === 0) return record(root, size, held, null, "known");
+  }
+  const last = lastFit.get(root);
+  if (!known && last?.size === size && measure(root).px === 0) {
+    const shrank = Object.keys(held).some((r) => (held[r] ?? 0) < (last.held[r] ?? 0));
+    if (shrank) undoNeedless(root, keptOn(root), 0);
+    return record(root, size, held, null, shrank ? "tried" : "kept");
+  }
   root.classList.remove(...STEPS.map((s) => `fit-${s.name}`));
   const withMap = root.querySelector("#map") !== null;
   const phone = !window.matchMedia("(min-width: 701px)").matches;
   const taken = [];
   const why = [];
-  let now = misfit(root);
+  let now = measure(root);
   for (const step of STEPS) {
-    if (now === 0) break;
+    if (now.px === 0) break;
     if ((step.map && !withMap) || (phone && !step.phone)) continue;
-    const bad = step.helps.filter((r) => overflowing(root, r));
+    const bad = step.helps.filter((r) => now.over.has(r));
     if (bad.length === 0) continue;
     root.classList.add(`fit-${step.name}`);
-    const after = misfit(root);
+    const after = measure(root);
     // a step that leaves the display worse off is not taken (the action over the result when the action is tall)
-    if (after > now) {
+    if (after.px > now.px) {
       root.classList.remove(`fit-${step.name}`);
       continue;
     }
@@ -132,24 +217,17 @@ export function fitDisplay(root) {
     why.push(`${step.name}:${bad.join("+")}`);
     taken.push(step.name);
   }
-  for (const name of [...taken].reverse()) {
-    root.classList.remove(`fit-${name}`);
-    const without = misfit(root);
-    if (without > now) root.classList.add(`fit-${name}`);
-    else now = without;
-  }
-  const kept = taken.filter((name) => root.classList.contains(`fit-${name}`));
-  root.dataset.fit = kept.join(" ");
-  // which regions overflowed when each step was taken: for whoever asks why a panel is compact
-  root.dataset.fitWhy = why.join(" ");
-  return kept;
+  undoNeedless(root, taken, now.px);
+  return record(root, size, held, why, "scratch");
 }
 
 /** Fits `#app`-like root on every change of `key` (the state's version, the scale) and when the window's size changes. */
 export function useFit(rootSelector, key) {
   useLayoutEffect(() => {
     const root = document.querySelector(rootSelector);
+    stage("fit");
     if (root) fitDisplay(root);
+    stage("fitted");
   }, [key]);
   useLayoutEffect(() => {
     let frame = 0;

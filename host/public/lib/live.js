@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { shareEqual } from "./share.js";
+import { stage } from "./stages.js";
 
 /** @typedef {import("../../server/view-schema.ts").TableView} TableView */
 
@@ -44,7 +45,8 @@ export async function api(method, url, body) {
 }
 
 /**
- * Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed) and onOpen(up). Returns its
+ * Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed, the time it was received) and
+ * onOpen(up). Returns its
  * closer, which also carries `send(message)` (false while the socket is down: the message is not kept).
  */
 export function socket(path, onMessage, onOpen) {
@@ -55,7 +57,7 @@ export function socket(path, onMessage, onOpen) {
     const t = token();
     const q = t ? `?token=${encodeURIComponent(t)}` : "";
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}${q}`);
-    ws.onmessage = (m) => onMessage(JSON.parse(m.data));
+    ws.onmessage = (m) => onMessage(JSON.parse(m.data), m.timeStamp);
     ws.onopen = () => {
       delay = 250;
       onOpen(true);
@@ -94,10 +96,13 @@ export function useTable(onEvent = (/** @type {unknown} */ _event) => {}) {
     () =>
       socket(
         "/api/live",
-        (msg) => {
+        (msg, at) => {
           // unchanged parts keep their identity, so memoised components (ship cards) skip them
-          if (msg.type === "state") setState((prev) => shareEqual(prev, msg.state));
-          else if (msg.type === "display") setPrefs(msg.display);
+          if (msg.type === "state") {
+            stage("received", at, msg.state.version);
+            setState((prev) => shareEqual(prev, msg.state));
+            stage("handled");
+          } else if (msg.type === "display") setPrefs(msg.display);
           else if (msg.type === "event") eventRef.current(msg.event);
         },
         (up) => {

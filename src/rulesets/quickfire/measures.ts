@@ -28,6 +28,7 @@ import { type Base, contains, corners } from "../../geometry/base.ts";
 import { closestOnSegment, pointToBase, segmentsMeet } from "../../geometry/distance.ts";
 import { add, distance, type Point, scale, sub } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
+import { MOVE_FIELDS, QUICKFIRE_MOVE } from "./move.ts";
 import { scaleBands } from "./scales.ts";
 import type { QuickfireState } from "./ship.ts";
 
@@ -39,7 +40,7 @@ type QuickfireAttack = "distance" | "arc" | "range";
 /** The Torpedo action's fields its measures use (keys of its schema). */
 type Torpedo = "firer" | "targets" | "distances" | "sameArc";
 /** The Move action's fields its measures use (keys of its schema). */
-type Move = "distance" | "turn" | "turns";
+type Move = "ship" | "distance" | "turn" | "turns";
 const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
 
 function gunArc(ctx: Ctx<Gunnery>, firerField: Gunnery, targetField: Gunnery): Reading | null {
@@ -264,11 +265,8 @@ export const TORPEDO_MEASURES: ActionMeasures<QuickfireState, Torpedo> = {
   checks: [torpedoReach],
 };
 
+/** With `table.before`, the move made is measured (src/rulesets/quickfire/move.ts); without it, it is the player's plan. */
 export const MOVE_MEASURES: ActionMeasures<QuickfireState, Move> = {
-  fields: {},
-  unmeasured: {
-    distance: "a move not yet made: the distance is what the player plans (the positions show it after the move)",
-    turn: "a move not yet made (as distance)",
-    turns: "a move not yet made (as distance)",
-  },
+  move: QUICKFIRE_MOVE,
+  fields: MOVE_FIELDS,
 };

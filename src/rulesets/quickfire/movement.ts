@@ -13,13 +13,9 @@ import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { PHASE_WORDS } from "./outcome-facts.ts";
 import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
+import { TURN_ANGLES } from "./turn-angles.ts";
 
-/**
- * Maximum turn by the speed box in use (2.1 figure, box 1 first). The figure lost its layout in our copy
- * ("45° 90° / 45° 45° / 90° / 90°"); the example fixes box 1 = 45°, box 4 = 90°, box 8 = 0°, and the figure shows
- * three 45° boxes, so boxes 1–3 turn 45°, 4–7 turn 90°, box 8 cannot turn.
- */
-export const TURN_ANGLES: readonly number[] = [45, 45, 45, 90, 90, 90, 90, 0];
+export { TURN_ANGLES };
 
 /** The speed of log box `i` (0 = fastest); beyond the eighth box a ship stands still (0). */
 const boxSpeed = (ship: Ship, i: number): number => (i < 0 ? (ship.speedBoxes[0] ?? 0) : (ship.speedBoxes[i] ?? 0));

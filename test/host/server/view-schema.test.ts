@@ -3,10 +3,12 @@
  * start, with a ship shown, and after a resolved roll.
  */
 import { readdirSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
 import { SCENARIO_DIR } from "../../../host/config/scenario.ts";
-import { TableViewSchema } from "../../../host/server/view-schema.ts";
+import { serializeView } from "../../../host/server/routes/live.ts";
+import { type TableView, TableViewSchema } from "../../../host/server/view-schema.ts";
 import { tableView } from "../../../host/session/view.ts";
 import { demoDice, demoSetup, openSession } from "../helpers.ts";
 
@@ -14,7 +16,13 @@ const scenarios = readdirSync(SCENARIO_DIR)
   .filter((f) => f.endsWith(".yaml"))
   .map((f) => f.replace(/\.yaml$/, ""));
 
-const problems = (v: unknown) => [...Value.Errors(TableViewSchema, v)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
+/** What is wrong with a view: its schema's complaints, and anything its serialiser (the wire's one) would drop or change. */
+const problems = (v: unknown) => {
+  const errors = [...Value.Errors(TableViewSchema, v)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
+  if (errors.length > 0) return errors;
+  const written = JSON.parse(serializeView(v as TableView));
+  return isDeepStrictEqual(written, v) ? [] : ["the serialiser does not write the view as it is"];
+};
 
 const MORE: Record<string, (a: string, b: string) => Record<string, unknown>> = {
   quickfire: (firer, target) => ({ type: "gunnery", firer, target, battery: "heavy", range: "short", arc: "broadside" }),

@@ -71,6 +71,12 @@ describe("a move during the movement phase", () => {
     expect(s.records[before]?.description).toMatch(/^Edgar moved 4″ of her 6″, no turn/);
     expect(s.work.moves?.moving).toBe("gouda");
     expect(s.work.moves?.done).toEqual(["edgar"]);
+    // undone, her move is open again: seen again, she is the one moving
+    s.send({ type: "undo" });
+    expect(s.work.moves?.done).toEqual([]);
+    place(s, "edgar", 300, 300 + 5 * IN);
+    expect(s.work.moves?.moving).toBe("edgar");
+    expect(s.work.moves?.judged?.distance).toBe(5);
   });
 
   it("names a move the rules forbid with its figures and does not log it; the next sighting judges again", () => {

@@ -108,4 +108,25 @@ describe("step", () => {
     expect(out.result).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
     expect(out.effects).toEqual([]);
   });
+
+  it("plays a button's command after the reading, as an input of its own: queued, not re-entered", () => {
+    const t = start();
+    const press = (command: string) => t.send({ type: "reading", reading: { type: "button.pressed", deviceId: "pad-1", command, at: 1 } });
+    // the reading's own effects first, then the command's (re-entered, the command's came before the reading's push)
+    expect(press("log").effects.map((e) => e.kind)).toEqual(["push", "log", "push"]);
+    // a command refused is said as a notice after the reading; the reading itself is taken
+    const undo = press("undo");
+    expect(undo.result.ok).toBe(true);
+    expect(undo.effects.map((e) => e.kind)).toEqual(["push", "notice"]);
+    expect(undo.effects[1]).toMatchObject({ notice: { level: "warn", text: "There is nothing to undo." } });
+  });
+
+  it("answers Confirm with the software roll it raises, played after it", () => {
+    const t = start();
+    t.send({ type: "player", side: "Allied", mode: "software" });
+    t.send({ type: "start", action: broadside });
+    const out = t.send({ type: "confirm" });
+    expect(out.result.ok).toBe(true);
+    expect(out.effects.map((e) => e.kind)).toContain("commit-action");
+  });
 });

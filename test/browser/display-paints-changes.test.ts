@@ -1,0 +1,96 @@
+/**
+ * The display does only what changed (issue 41 item 2): a die rolled for the action being set up redraws the action,
+ * not the map or the fleets, and the fit starts from the steps it kept rather than from scratch; a ship moved lays the
+ * map out again. The time it saves is measured in bench/host-latency.bench.ts (the page's stages); here, what runs.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSetup, uidOf } from "../host/helpers.ts";
+import { call, freshDataDir, type HostProcess, launchChromium, startHost, until } from "./harness.ts";
+
+const setup = demoSetup();
+let host: HostProcess;
+let browser: BrowserContext;
+let display: Page;
+
+const state = async () => (await call(`${host.url}/api/state`)).json as { version: number; table: { ships: { id: string; x: number }[] } };
+const sim = (what: string, body: unknown) => call(`${host.url}/api/sim/${what}`, "POST", body);
+const WAIT = { timeout: 15_000, interval: 50 };
+
+beforeAll(async () => {
+  host = await startHost(freshDataDir());
+  await until(state, (s) => (s as unknown as { devices: { connected: boolean }[] }).devices.filter((d) => d.connected).length >= 12);
+  browser = await launchChromium();
+  display = await browser.newPage();
+  await display.goto(`${host.url}/`);
+  await display.waitForSelector("body[data-version]");
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+/** Waits until the display shows the table's current state. */
+async function caughtUp(): Promise<void> {
+  const v = (await state()).version;
+  await display.waitForFunction((v) => Number(document.body.dataset.version) >= v, v, WAIT);
+}
+
+/** Counts the DOM changes under `#map` and `#fleet` from now on (`window.__changes`). */
+const watchChanges = () =>
+  display.evaluate(() => {
+    const w = window as unknown as { __changes: Record<string, number> };
+    w.__changes = { map: 0, fleet: 0 };
+    for (const id of ["map", "fleet"]) {
+      const el = document.getElementById(id);
+      if (el)
+        new MutationObserver((m) => {
+          w.__changes[id] = (w.__changes[id] ?? 0) + m.length;
+        }).observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+  });
+const changes = () => display.evaluate(() => (window as unknown as { __changes: Record<string, number> }).__changes);
+const laidOut = async () => Number(await display.locator(".map-box").getAttribute("data-laid-out"));
+const fitHow = () => display.locator("#app").getAttribute("data-fit-how");
+
+describe("the display draws what changed", { timeout: 90_000 }, () => {
+  it("a die rolled for the broadside set up: the action and the dice redrawn, the map and fleets left alone", async () => {
+    await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
+    await sim("lift", { reader: "reader-1" });
+    await sim("tap", { reader: "reader-2", uid: uidOf(setup, "gouda") });
+    await display.locator(".ship-card.role-target[data-ship=gouda]").waitFor();
+    await display.locator("#map-firing-line").waitFor({ state: "attached" });
+    await sim("roll", { die: "pixel-1", face: 2 });
+    await expect.poll(() => display.locator("#dice-count").textContent(), WAIT).toMatch(/^Dice so far \(1,/);
+    await caughtUp();
+    const before = await laidOut();
+    await watchChanges();
+    // nothing pushed for a second: nothing drawn (the map once redrew itself every frame, its line of unnamed ships
+    // coming and going with the height it was laid out in)
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await changes()).toEqual({ map: 0, fleet: 0 });
+    await sim("roll", { die: "pixel-2", face: 3 });
+    await expect.poll(() => display.locator("#dice-count").textContent(), WAIT).toMatch(/^Dice so far \(2,/);
+    await caughtUp();
+    expect(await changes()).toEqual({ map: 0, fleet: 0 });
+    // the map's layout was not computed again, and the fit kept its steps (or knew this content) without a new walk
+    expect(await laidOut()).toBe(before);
+    expect(await fitHow()).toMatch(/^(kept|known)$/);
+  });
+
+  it("a ship moved: the map laid out again, the ship drawn where she now stands", async () => {
+    const before = await laidOut();
+    expect((await sim("move", { ship: "gouda", x: 1100, y: 600, heading: 90 })).status).toBe(200);
+    await until(state, (s) => s.table.ships.find((p) => p.id === "gouda")?.x === 1100);
+    await caughtUp();
+    await expect.poll(laidOut, WAIT).toBeGreaterThan(before);
+    await expect.poll(() => display.locator(".map-ship[data-ship=gouda]").getAttribute("transform"), WAIT).toMatch(/^translate\(1100 /);
+  });
+
+  it("after the window changes size, the fit starts from scratch", async () => {
+    await display.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(fitHow, WAIT).toBe("scratch");
+    await display.setViewportSize({ width: 1920, height: 1080 });
+  });
+});
