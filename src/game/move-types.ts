@@ -1,5 +1,5 @@
 /**
- * A move as the rules judge it (CONTRACT §2 "Moves", docs/reference/request-result.md "Moves"): where a ship stood when
+ * A move as the rules judge it (docs/reference/request-result.md "Moves"): where a ship stood when
  * her move began (`table.before`) and where she stands now, measured with her rule set's movement rules. Each rule set
  * declares, on its movement action's measures, how its text moves (`MoveMeasure`); `judgeMove` (moves/judge.ts) does the
  * rest. Beside measure.ts, not in moves/: the measures declare a move (measure.ts imports this) and the judge measures
@@ -44,7 +44,7 @@ export interface MoveContact {
   readonly kind: "collision" | "boarding" | "fouled";
 }
 
-/** The result's `move` (CONTRACT §2). */
+/** The result's `move` (docs/reference/request-result.md). */
 export interface Move {
   readonly ship: string;
   /** The distance moved along the path, in `unit` (rounded to the unit's decimals). */

@@ -1,5 +1,5 @@
 /**
- * Judging a move (CONTRACT §2 "Moves"): the shortest path the text allows from where she stood to where she stands
+ * Judging a move (docs/reference/request-result.md "Moves"): the shortest path the text allows from where she stood to where she stands
  * (src/geometry/move-path.ts), the distance in the text's unit, her turns, her allowance, whether it is legal — and if
  * not, why, with the figures — and the contacts the text plays. `reachOf` is where she may end this move. Pure.
  */
