@@ -11,7 +11,7 @@ import pino from "pino";
 import type { DieRolled } from "../devices/readings.ts";
 import { composeTable, type TableRuntime, type TableUpdate } from "../host/compose.ts";
 import { loadScenario } from "../host/config/load.ts";
-import { stateMessage } from "../host/server/view-serializer.ts";
+import { stateMessage } from "../host/server/routes/live.ts";
 import { doneLine, watchGc } from "./gc-pauses.ts";
 import { quantile } from "./stats.ts";
 

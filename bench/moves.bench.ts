@@ -9,6 +9,7 @@ import { parseTable } from "../src/game/table-positions.ts";
 import type { Action, RuleSet, TableState } from "../src/game/types.ts";
 import { pivotOffset } from "../src/geometry/move-path.ts";
 import { unitOfBearing } from "../src/geometry/vec.ts";
+import { ageOfSail } from "../src/rulesets/age-of-sail/index.ts";
 import { MIKASA } from "../src/rulesets/quickfire/examples/index.ts";
 import { quickfire } from "../src/rulesets/quickfire/index.ts";
 import { soleBay1672 } from "../src/rulesets/sole-bay-1672/index.ts";
@@ -54,6 +55,10 @@ export async function run(): Promise<string> {
       speedBoxes: [200, 180, 160, 140, 120, 100, 80, 60],
     })),
   });
+  const aos = stateOf(ageOfSail, {
+    ships: sides("GB", "FR").map((s) => ({ ...s, class: "ship-of-the-line" })),
+    wind: { direction: "S", speed: 4 },
+  });
   const rows: [string, RuleSet, TableState, (id: string) => Action, Readonly<Record<string, unknown>>, ReturnType<typeof table>][] = [
     [
       "sole-bay movement",
@@ -70,6 +75,14 @@ export async function run(): Promise<string> {
       (ship) => ({ type: "move", ship }),
       { available: 200, maxTurn: 45, box: 1 },
       table({ width: 20, length: 50 }),
+    ],
+    [
+      "age-of-sail speed (free path, turns paid)",
+      ageOfSail as RuleSet,
+      aos,
+      (ship) => ({ type: "speed", ship }),
+      { maxMove: 20 },
+      table({ width: 25, length: 70 }),
     ],
   ];
   const lines = ["| rule set (24 ships moved) | first ship's move | time (24 moves + 24 reaches) |", "|---|---|---|"];

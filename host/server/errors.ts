@@ -3,7 +3,7 @@
  * status each stable code maps to.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import type { Result, RulesError } from "../../src/result.ts";
+import type { RulesError } from "../../src/result.ts";
 import { httpStatusOf } from "../error-codes.ts";
 import { Refusal } from "./refusal.ts";
 
@@ -15,11 +15,6 @@ export const statusOf = httpStatusOf;
 
 export function sendError(reply: FastifyReply, error: RulesError, status = statusOf(error.code)): FastifyReply {
   return reply.code(status).send({ ok: false, error });
-}
-
-/** Replies to a session command: the state after it, or the error. */
-export function sendResult<T>(reply: FastifyReply, r: Result<T>, state: () => unknown): FastifyReply {
-  return r.ok ? reply.send({ ok: true, state: state() }) : sendError(reply, r.error);
 }
 
 /** `/body/values/0` → `values[0]`. */

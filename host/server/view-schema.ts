@@ -1,6 +1,6 @@
 /**
  * The table state on the wire (`GET /api/state`, `{"type":"state"}` on `WS /api/live`) as a TypeBox schema: its
- * response schema, and the one serialiser of both (view-serializer.ts), so pages get exactly what it declares and the
+ * response schema, and the one serialiser of both (routes/live.ts), so pages get exactly what it declares and the
  * OpenAPI document shows it. The rule sets' own parts (an action's fields, an outcome, the wind state) stay open
  * objects, sent as they are: their shapes are each rule set's (docs/reference/rulesets.md); odds summaries come as
  * typed figures, a result's outcome as typed facts (src/game/outcome-fact-schema.ts). Every other object is exact

@@ -1,5 +1,5 @@
 /**
- * The host's one door to the rules' judgement of a move (CONTRACT §2 "Moves"; src/game/moves/): her rule set's
+ * The host's one door to the rules' judgement of a move (docs/reference/request-result.md "Moves"; src/game/moves/): her rule set's
  * movement action — as set up for her (tapped: the orders given), as resolved since her move began, or with the
  * text's defaults — judged from where she stood when her move began to where she stands now, and where she may end it.
  * The outcome judged against is the resolved one, else the one a plan without dice gives, else the most generous the

@@ -112,7 +112,7 @@ export interface Pose {
   readonly heading: number;
 }
 
-/** A move as the rules judged it, for the display (CONTRACT §2 "Moves": the result's `move`, with the ship's name). */
+/** A move as the rules judged it, for the display (docs/reference/request-result.md "Moves": the result's `move`, with the ship's name). */
 export interface JudgedMove {
   readonly ship: string;
   readonly distance: number;

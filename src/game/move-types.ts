@@ -1,5 +1,5 @@
 /**
- * A move as the rules judge it (CONTRACT §2 "Moves", docs/reference/request-result.md "Moves"): where a ship stood when
+ * A move as the rules judge it (docs/reference/request-result.md "Moves"): where a ship stood when
  * her move began (`table.before`) and where she stands now, measured with her rule set's movement rules. Each rule set
  * declares, on its movement action's measures, how its text moves (`MoveMeasure`); `judgeMove` (moves/judge.ts) does the
  * rest. Beside measure.ts, not in moves/: the measures declare a move (measure.ts imports this) and the judge measures
@@ -25,6 +25,11 @@ export interface MoveRules extends TurnRules {
   readonly maxTurns: number;
   /** mm of allowance each degree turned costs (Age of Sail's turning circle), 0 or absent: turning is free. */
   readonly costPerDegree?: number;
+  /**
+   * The text leaves the path free (Age of Sail: any course, each point of turn paid in distance): when no path of
+   * `maxTurns` turns reaches her end, she turns toward it, sails the straight line and turns to her heading there.
+   */
+  readonly freePath?: boolean;
   /** The turns' limit in the text's words, after a dash: "a slow ship may make one". */
   readonly turnsWhy: string;
   /** When she moved less than her allowance and the text wants the full distance: the note (the move stays legal). */
@@ -39,7 +44,7 @@ export interface MoveContact {
   readonly kind: "collision" | "boarding" | "fouled";
 }
 
-/** The result's `move` (CONTRACT §2). */
+/** The result's `move` (docs/reference/request-result.md). */
 export interface Move {
   readonly ship: string;
   /** The distance moved along the path, in `unit` (rounded to the unit's decimals). */

@@ -30,7 +30,7 @@ const PoseSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where a ship stood when her move began (CONTRACT §2 "Moves"): position and heading only. */
+/** Where a ship stood when her move began (docs/reference/request-result.md "Moves"): position and heading only. */
 const BeforeSchema = Type.Object(
   { x: mm(), y: mm(), heading: Type.Number({ minimum: -360, maximum: 720 }) },
   { additionalProperties: false },

@@ -1,8 +1,8 @@
 /**
- * The shortest path a text's movement rules allow from where a ship stood to where she stands (issue 43, CONTRACT §2
- * "Moves"): straight legs joined by turns. A turn is made at a turning point, pivoting on the stern corner on the
- * turn's side (Sole Bay: "Turns are made from the stern corner") or on the centre (Quickfire: "pivoting on its
- * centerpoint"); each turn is one `step` of degrees (Sole Bay's 45° template) or any angle up to `maxAngle`
+ * The shortest path a text's movement rules allow from where a ship stood to where she stands (issue 43,
+ * docs/reference/request-result.md "Moves"): straight legs joined by turns. A turn is made at a turning point,
+ * pivoting on the stern corner on the turn's side (Sole Bay: "Turns are made from the stern corner") or on the
+ * centre (Quickfire: "pivoting on its centerpoint"); each turn is one `step` of degrees (Sole Bay's 45° template) or any angle up to `maxAngle`
  * (Quickfire's speed box). Legs have a least length before the first turn and between turns.
  *
  * For a given order of turns the ship's end is affine in the legs' lengths, so the shortest legs that reach the end

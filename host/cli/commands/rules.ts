@@ -86,7 +86,7 @@ export async function runRulesCommand(
     }
   }
 
-  // CONTRACT §2 "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
+  // docs/reference/request-result.md "Moves": with `table.before`, the movement action's move is judged — in plan and odds against the
   // most generous outcome the dice may give, in resolve against the outcome rolled (an illegal move is refused)
   if (command === "plan" || command === "odds") {
     const odds = oddsOf(rs, state, action);
@@ -124,7 +124,7 @@ export async function runRulesCommand(
   };
 }
 
-/** CONTRACT §2 "Moves": resolve refuses an illegal move as `rules.illegal` with its figures, naming her. */
+/** docs/reference/request-result.md "Moves": resolve refuses an illegal move as `rules.illegal` with its figures, naming her. */
 function illegalMove(state: TableState, move: Move): RulesError {
   const name = state.ships.find((s) => s.id === move.ship)?.name ?? move.ship;
   return { code: "rules.illegal", message: `${name}'s move is not legal: ${move.why} (${move.words}).`, path: `table.ships.${move.ship}` };

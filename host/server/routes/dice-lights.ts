@@ -3,10 +3,10 @@
  * table's electronic dice answer back (results, the glow, a low battery). Set here, it is kept with the table (the
  * game file's table settings) and wins over the table file's `display.diceLights`; until then the table file decides.
  */
-import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
+import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { DICE_LIGHTS_SETTING, diceLightsOn } from "../../dice-lights.ts";
+import type { TableApp } from "../typed-routes.ts";
 
 const DiceLightsBody = Type.Object(
   { on: Type.Boolean({ description: "true: the dice answer back; false: they stay dark" }) },
@@ -20,7 +20,7 @@ const DiceLightsReply = Type.Object({
   }),
 });
 
-export async function diceLightsRoutes(app: FastifyInstance, opts: { readonly table: TableRuntime }): Promise<void> {
+export async function diceLightsRoutes(app: TableApp, opts: { readonly table: TableRuntime }): Promise<void> {
   const { table } = opts;
   const reply = () => {
     const kept = table.store.setting(DICE_LIGHTS_SETTING);
@@ -31,12 +31,8 @@ export async function diceLightsRoutes(app: FastifyInstance, opts: { readonly ta
     };
   };
   app.get("/api/dice-lights", { schema: { response: { 200: DiceLightsReply } } }, async () => reply());
-  app.put<{ Body: Static<typeof DiceLightsBody> }>(
-    "/api/dice-lights",
-    { schema: { body: DiceLightsBody, response: { 200: DiceLightsReply } } },
-    async (req) => {
-      table.store.setSetting(DICE_LIGHTS_SETTING, req.body.on ? "on" : "off");
-      return reply();
-    },
-  );
+  app.put("/api/dice-lights", { schema: { body: DiceLightsBody, response: { 200: DiceLightsReply } } }, async (req) => {
+    table.store.setSetting(DICE_LIGHTS_SETTING, req.body.on ? "on" : "off");
+    return reply();
+  });
 }

@@ -5,9 +5,8 @@
  * `{"type":"display","display":{scale, speech, log}}` on connect and on every change. Kept in memory: a restart
  * returns to the table configuration's `display.scale`.
  */
-import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
+import type { TableApp } from "../typed-routes.ts";
 
 export const DisplayPrefsBody = Type.Object(
   {
@@ -66,10 +65,21 @@ export interface DisplayPrefsOptions {
   readonly prefs: DisplayPrefsStore;
 }
 
-export async function displayPrefsRoutes(app: FastifyInstance, opts: DisplayPrefsOptions): Promise<void> {
-  app.get("/api/display", async () => ({ ok: true, ...opts.prefs.get() }));
-  app.post<{ Body: Static<typeof DisplayPrefsBody> }>("/api/display", { schema: { body: DisplayPrefsBody } }, async (req) => ({
-    ok: true,
+/** The display's preferences as `GET /api/display` and `POST /api/display` answer them. */
+const DisplayPrefsReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    scale: Type.Number(),
+    speech: Type.Boolean(),
+    log: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "The log's page shown (0 the newest), or null: closed" }),
+  },
+  { additionalProperties: false },
+);
+
+export async function displayPrefsRoutes(app: TableApp, opts: DisplayPrefsOptions): Promise<void> {
+  app.get("/api/display", { schema: { response: { 200: DisplayPrefsReply } } }, async () => ({ ok: true as const, ...opts.prefs.get() }));
+  app.post("/api/display", { schema: { body: DisplayPrefsBody, response: { 200: DisplayPrefsReply } } }, async (req) => ({
+    ok: true as const,
     ...opts.prefs.set(req.body),
   }));
 }

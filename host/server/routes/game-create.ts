@@ -7,7 +7,6 @@
  * (`tableSetupOfGame`). Creating a game never touches the open game or any other.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import type { TableRuntime } from "../../compose.ts";
 import { checkDataFile } from "../../config/club-data.ts";
@@ -16,8 +15,8 @@ import { MAX_SHIPS, MAX_SIDES } from "../../config/limits.ts";
 import { loadScenario } from "../../config/load.ts";
 import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
 import { setupWarningsOf } from "../../config/setup-warnings.ts";
-import { sendError } from "../errors.ts";
 import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
+import { refuse, type TableApp } from "../typed-routes.ts";
 import { GameSummary, listGames } from "./game-list.ts";
 import { checkTableText, TableFileBody } from "./setup-files.ts";
 
@@ -133,42 +132,45 @@ function gameTableOf(
   };
 }
 
-export async function gameCreateRoutes(
-  app: FastifyInstance,
-  opts: { readonly table: TableRuntime; readonly now?: () => number },
-): Promise<void> {
+export async function gameCreateRoutes(app: TableApp, opts: { readonly table: TableRuntime; readonly now?: () => number }): Promise<void> {
   const now = opts.now ?? Date.now;
+  /** The game just created, as listed. */
+  const created = (id: number): GameSummary => {
+    const game = listGames(opts.table).find((g) => g.id === id);
+    if (!game) throw new Error(`game ${id} was created but is not listed`);
+    return game;
+  };
   // a roster's worth of ships is longer than other bodies, and a club's data file is one long string
   const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES * 2, stringChars: TEXT_BYTES };
-  app.post<{ Body: NewGame }>(
+  app.post(
     "/api/games",
     { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: CreatedGame } } },
     async (req, reply) => {
       const table = gameTableOf(req.body);
-      if (!table.ok) return sendError(reply, table.error);
+      if (!table.ok) return refuse(table.error);
       const setup = setupOfTable(table.value, table.data);
       // the set-up came in a body: a bad ship is bad input naming the body's path (fleets[0].ships[1].rating)
-      if (!setup.ok)
-        return sendError(reply, { ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });
+      if (!setup.ok) return refuse({ ...setup.error, code: setup.error.code === "config.invalid" ? "input.invalid" : setup.error.code });
       const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
       const warnings = setupWarningsOf(setup.value.ruleset, setup.value.start as Parameters<typeof setupWarningsOf>[1]);
-      return reply.code(201).send({ ...listGames(opts.table).find((g) => g.id === id), warnings });
+      return reply.code(201).send({ ...created(id), warnings });
     },
   );
   // a table file brought from home (or exported from another table): a new game of its set-up, or its errors by line and key
-  app.post<{ Body: Static<typeof TableFileBody> }>(
+  app.post(
     "/api/games/import",
     {
       bodyLimit: TEXT_BODY_LIMITS.bodyBytes,
       config: { jsonLimits: TEXT_BODY_LIMITS },
-      schema: { body: TableFileBody, response: { 201: GameSummary } },
+      // (with its set-up warnings, as a game created here: a GameSummary alone dropped them)
+      schema: { body: TableFileBody, response: { 201: CreatedGame } },
     },
     async (req, reply) => {
       const setup = checkTableText(req.body.text);
-      if (!setup.ok) return sendError(reply, setup.error);
+      if (!setup.ok) return refuse(setup.error);
       const id = opts.table.store.createGame(gameSetupOf(setup.value), now());
       const warnings = setupWarningsOf(setup.value.ruleset, setup.value.start as Parameters<typeof setupWarningsOf>[1]);
-      return reply.code(201).send({ ...listGames(opts.table).find((g) => g.id === id), warnings });
+      return reply.code(201).send({ ...created(id), warnings });
     },
   );
 }

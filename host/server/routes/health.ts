@@ -3,9 +3,9 @@
  * are connected — for a kiosk script waiting for the host, a service monitor, or a member checking from a phone.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
 import type { TableRuntime } from "../../compose.ts";
 import { allHealth } from "../../devices.ts";
+import type { TableApp } from "../typed-routes.ts";
 
 export const HealthReply = Type.Object({
   ok: Type.Literal(true),
@@ -55,6 +55,6 @@ export function tableHealth(table: TableRuntime): HealthReply {
   };
 }
 
-export async function healthRoutes(app: FastifyInstance, opts: { table: TableRuntime }): Promise<void> {
+export async function healthRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
   app.get("/api/health", { schema: { response: { 200: HealthReply } } }, async () => tableHealth(opts.table));
 }

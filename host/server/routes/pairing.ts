@@ -3,10 +3,10 @@
  * for `/devices`. It carries the token, so it answers only this machine or a request that already has the token.
  */
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
+import { Type } from "@sinclair/typebox";
 import { bearerMatches, isLoopback } from "../auth.ts";
-import { sendError } from "../errors.ts";
 import { pairing, qrSvg } from "../pairing.ts";
+import { refuse, type TableApp } from "../typed-routes.ts";
 
 export interface PairingOptions {
   readonly token: string;
@@ -15,21 +15,31 @@ export interface PairingOptions {
   readonly phones?: { readonly open: boolean };
 }
 
-export async function pairingRoutes(app: FastifyInstance, opts: PairingOptions): Promise<void> {
-  app.get("/api/pairing", async (req, reply) => {
+/** The pairing code: the address a phone opens with the token, whether another machine can reach it, the QR code. */
+const PairingReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    url: Type.String({ description: "/control on this machine's address, with the token" }),
+    reachable: Type.Boolean({ description: "Another machine can reach the address (not loopback)" }),
+    svg: Type.String({ description: "The URL as a QR code (SVG)" }),
+  },
+  { additionalProperties: false },
+);
+
+export async function pairingRoutes(app: TableApp, opts: PairingOptions): Promise<void> {
+  app.get("/api/pairing", { schema: { response: { 200: PairingReply } } }, async (req) => {
     if (!isLoopback(req.socket.remoteAddress) && !bearerMatches(req.headers.authorization, opts.token)) {
-      return sendError(
-        reply,
+      return refuse(
         { code: "auth.required", message: "The pairing code is shown only on the table's own machine.", path: "Authorization" },
         401,
       );
     }
     const bound = app.server.address() as AddressInfo | null;
     if (!bound || typeof bound !== "object") {
-      return sendError(reply, { code: "pairing.unavailable", message: "The host is not listening yet.", path: "" }, 409);
+      return refuse({ code: "pairing.unavailable", message: "The host is not listening yet.", path: "" }, 409);
     }
     // phones let in from /devices reach the table on its network addresses, at the same port
     const p = pairing(opts.phones?.open ? { ...bound, address: "0.0.0.0" } : bound, opts.https, opts.token);
-    return { ok: true, url: p.url, reachable: p.reachable, svg: await qrSvg(p.url) };
+    return { ok: true as const, url: p.url, reachable: p.reachable, svg: await qrSvg(p.url) };
   });
 }

@@ -4,11 +4,11 @@
  * /api/games/rescued/:name/restore` adds a copy's games to the table's file as new games (listed on /games, opened
  * from there) and keeps the copy renamed `….restored-<time>`, no longer offered.
  */
-import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
+import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { rescuedCopies, restoreRescued } from "../../store/rescued.ts";
-import { sendError } from "../errors.ts";
+import { EmptyBody } from "../schemas.ts";
+import { refuse, type TableApp } from "../typed-routes.ts";
 
 const RescuedParams = Type.Object({
   name: Type.String({
@@ -32,24 +32,31 @@ const RescuedList = Type.Object({
 });
 
 /** Registers the list and the restore. */
-export async function rescuedRoutes(
-  app: FastifyInstance,
-  opts: { readonly table: TableRuntime; readonly now?: () => number },
-): Promise<void> {
+/** A copy restored: its games' ids as new games of the file, and the name it is kept under. */
+const RestoredReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    games: Type.Array(Type.Integer(), { description: "The restored games' ids, new games of the table's file" }),
+    kept: Type.String({ description: "The copy's name once restored (….restored-<time>)" }),
+  },
+  { additionalProperties: false },
+);
+
+export async function rescuedRoutes(app: TableApp, opts: { readonly table: TableRuntime; readonly now?: () => number }): Promise<void> {
   const { table } = opts;
   const now = opts.now ?? Date.now;
   app.get("/api/games/rescued", { schema: { response: { 200: RescuedList } } }, async () => ({
     ok: true as const,
     copies: rescuedCopies(table.store.file),
   }));
-  app.post<{ Params: Static<typeof RescuedParams> }>(
+  app.post(
     "/api/games/rescued/:name/restore",
-    { schema: { params: RescuedParams } },
-    async (req, reply) => {
+    { schema: { params: RescuedParams, body: Type.Optional(EmptyBody), response: { 200: RestoredReply } } },
+    async (req) => {
       const r = restoreRescued(table.store, req.params.name, now());
-      if (!r.ok) return sendError(reply, r.error);
+      if (!r.ok) return refuse(r.error);
       table.session.send({ type: "announce", text: `${req.params.name} restored: its games are on /games, to be opened there.` });
-      return { ok: true, games: r.value.games, kept: r.value.kept };
+      return { ok: true as const, games: r.value.games, kept: r.value.kept };
     },
   );
 }

@@ -4,11 +4,11 @@
  * `quarterdeck rulesets --json` gives) and the bundled scenarios played with it (id, title, ships by side).
  */
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
 import { baseSizeOf } from "../../../src/game/ship-base.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 import { loadScenario } from "../../config/load.ts";
 import { scenarioNames } from "../../config/scenario.ts";
+import type { TableApp } from "../typed-routes.ts";
 
 const Field = Type.Object(
   {
@@ -81,7 +81,7 @@ function scenariosByRuleSet(): Map<string, { id: string; title: string; sides: {
   return out;
 }
 
-export async function ruleSetRoutes(app: FastifyInstance): Promise<void> {
+export async function ruleSetRoutes(app: TableApp): Promise<void> {
   const scenarios = scenariosByRuleSet();
   const reply = {
     ok: true as const,

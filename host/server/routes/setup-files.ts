@@ -10,8 +10,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { Type } from "@sinclair/typebox";
 import type { Result, RulesError } from "../../../src/result.ts";
 import { RULE_SETS, ruleSet } from "../../../src/rulesets/index.ts";
 import { checkDataFile } from "../../config/club-data.ts";
@@ -19,8 +18,8 @@ import { parseDataText } from "../../config/data-file.ts";
 import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
 import { setupWarningsOf } from "../../config/setup-warnings.ts";
-import { sendError } from "../errors.ts";
 import { TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
+import { OkReply, refuse, type TableApp } from "../typed-routes.ts";
 
 const Text = (description: string) => Type.String({ maxLength: TEXT_BYTES, description });
 
@@ -91,40 +90,53 @@ export function checkTableText(text: string): Result<TableSetup> {
 }
 
 /** The refusal of a body naming a rule set this version does not have, with the ones it has. */
-function unknownRuleSet(reply: FastifyReply, id: string): FastifyReply {
+function unknownRuleSet(id: string): never {
   const known = RULE_SETS.map((r) => r.id).join(", ");
-  return sendError(reply, { code: "ruleset.unknown", message: `There is no rule set "${id}" (known: ${known}).`, path: "ruleset" });
+  return refuse({ code: "ruleset.unknown", message: `There is no rule set "${id}" (known: ${known}).`, path: "ruleset" });
 }
 
-export async function setupFileRoutes(app: FastifyInstance): Promise<void> {
+/** A roster read: its ships as table file entries, and what it costs a side without being wrong. */
+const RosterReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    ships: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: "Each ship as a table file's entry (its tag too)" }),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+/** A data file read: the rule set's sections it gives. */
+const DataFileReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    ruleset: Type.String(),
+    name: Type.String(),
+    format: Type.String(),
+    sections: Type.Array(Type.Unknown(), { description: "The rule set's sections the file gives" }),
+  },
+  { additionalProperties: false },
+);
+
+export async function setupFileRoutes(app: TableApp): Promise<void> {
   const long = { bodyLimit: TEXT_BODY_LIMITS.bodyBytes, config: { jsonLimits: TEXT_BODY_LIMITS } };
-  app.post<{ Body: Static<typeof RosterBody> }>("/api/rosters/parse", { ...long, schema: { body: RosterBody } }, async (req, reply) => {
+  app.post("/api/rosters/parse", { ...long, schema: { body: RosterBody, response: { 200: RosterReply } } }, async (req) => {
     const rs = ruleSet(req.body.ruleset);
-    if (!rs) return unknownRuleSet(reply, req.body.ruleset);
+    if (!rs) return unknownRuleSet(req.body.ruleset);
     const r = checkRoster(rs, req.body.format, req.body.text);
-    if (!r.ok) return reply.code(400).send({ ok: false, error: r.error });
+    if (!r.ok) return refuse(r.error, 400);
     // what the roster costs a side without being wrong (a 1666 squadron with no flagship), said beside its ships
     const warnings = setupWarningsOf(rs, { ships: r.value.map(({ tag: _tag, ...ship }) => ship) });
-    return { ok: true, ships: r.value, warnings };
+    return { ok: true as const, ships: r.value, warnings };
   });
-  app.post<{ Body: Static<typeof DataFileBody> }>(
-    "/api/data-files/check",
-    { ...long, schema: { body: DataFileBody } },
-    async (req, reply) => {
-      const rs = ruleSet(req.body.ruleset);
-      if (!rs) return unknownRuleSet(reply, req.body.ruleset);
-      const r = checkDataFile(rs, req.body.name, req.body.text);
-      if (!r.ok) return sendError(reply, r.error);
-      return { ok: true, ruleset: rs.id, name: r.value.name, format: r.value.format, sections: r.value.sections };
-    },
-  );
-  app.post<{ Body: Static<typeof TableFileBody> }>(
-    "/api/table-files/check",
-    { ...long, schema: { body: TableFileBody } },
-    async (req, reply) => {
-      const r = checkTableText(req.body.text);
-      if (!r.ok) return sendError(reply, r.error);
-      return { ok: true };
-    },
-  );
+  app.post("/api/data-files/check", { ...long, schema: { body: DataFileBody, response: { 200: DataFileReply } } }, async (req) => {
+    const rs = ruleSet(req.body.ruleset);
+    if (!rs) return unknownRuleSet(req.body.ruleset);
+    const r = checkDataFile(rs, req.body.name, req.body.text);
+    if (!r.ok) return refuse(r.error);
+    return { ok: true as const, ruleset: rs.id, name: r.value.name, format: r.value.format, sections: r.value.sections };
+  });
+  app.post("/api/table-files/check", { ...long, schema: { body: TableFileBody, response: { 200: OkReply } } }, async (req) => {
+    const r = checkTableText(req.body.text);
+    if (!r.ok) return refuse(r.error);
+    return { ok: true as const };
+  });
 }

@@ -2,26 +2,40 @@
  * Emulator controls (docs/reference/http-api.md), registered only when the table has emulated devices: tap a tag, roll a
  * die, pull or plug a device, read the servo's angle and the lights a die was shown, move a ship's model on the table.
  */
-import type { Static } from "@sinclair/typebox";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { Type } from "@sinclair/typebox";
 import { PNG } from "pngjs";
 import type { CameraSetup } from "../../camera-sightings.ts";
 import type { SimControls } from "../../devices.ts";
-import { sendError } from "../errors.ts";
 import { SimCameraFrameQuery, SimDeviceBody, SimLiftBody, SimMoveBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
+import { fileReply, OkReply, refuse, type TableApp } from "../typed-routes.ts";
 
-const unavailable = (reply: FastifyReply, what: string) =>
-  sendError(reply, { code: "sim.unavailable", message: `This table has no emulated ${what}.`, path: "" }, 404);
+const unavailable = (what: string): never =>
+  refuse({ code: "sim.unavailable", message: `This table has no emulated ${what}.`, path: "" }, 404);
 
 /** Runs a control; an emulator's refusal (unknown die …) is a 400 naming it. */
-async function run(reply: FastifyReply, path: string, fn: () => Promise<unknown>): Promise<FastifyReply> {
+async function run(path: string, fn: () => Promise<unknown>): Promise<{ ok: true }> {
   try {
     await fn();
-    return reply.send({ ok: true });
   } catch (e) {
-    return sendError(reply, { code: "sim.refused", message: (e as Error).message, path }, 400);
+    refuse({ code: "sim.refused", message: (e as Error).message, path }, 400);
   }
+  return { ok: true };
 }
+
+const done = { response: { 200: OkReply } } as const;
+/** The lights a die was shown, oldest first. */
+const LightsReply = Type.Object(
+  { ok: Type.Literal(true), lights: Type.Array(Type.Unknown(), { description: "Each light the die was shown, oldest first" }) },
+  { additionalProperties: false },
+);
+const DialReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    angle: Type.Union([Type.Number(), Type.Null()], { description: "The servo's angle, or null before its first turn" }),
+  },
+  { additionalProperties: false },
+);
+const DieIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 /** The demo camera's frame sizes (`/api/sim/camera-frame`): rendering is plain JS, about 0.2 s at 1280 × 720. */
 const FRAME_WIDTH = { min: 320, max: 1920, default: 1280 } as const;
@@ -34,21 +48,28 @@ export function greyPng(f: { width: number; height: number; data: Uint8Array | U
   return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
 }
 
-export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls; camera: () => CameraSetup }): Promise<void> {
+export async function simRoutes(app: TableApp, opts: { sim: SimControls; camera: () => CameraSetup }): Promise<void> {
   const { sim } = opts;
   /** The last frame's PNG, sent again (or a 304) while nothing on the table moved. */
   let lastPng: { key: string; png: Buffer } | null = null;
-  app.get<{ Querystring: Static<typeof SimCameraFrameQuery> }>(
+  app.get(
     "/api/sim/camera-frame",
-    { schema: { querystring: SimCameraFrameQuery } },
+    {
+      schema: {
+        querystring: SimCameraFrameQuery,
+        response: {
+          200: fileReply("image/png", "The demo camera's frame: an 8-bit grey PNG"),
+          304: { description: "The frame has not changed since the one its ETag names", type: "null" },
+        },
+      },
+    },
     async (req, reply) => {
       const frame = sim.cameraFrame;
-      if (!frame) return unavailable(reply, "table of models");
+      if (!frame) return unavailable("table of models");
       const width = Number(req.query.width ?? FRAME_WIDTH.default);
       const height = Number(req.query.height ?? FRAME_HEIGHT.default);
       if (width < FRAME_WIDTH.min || width > FRAME_WIDTH.max || height < FRAME_HEIGHT.min || height > FRAME_HEIGHT.max) {
-        return sendError(
-          reply,
+        return refuse(
           {
             code: "input.invalid",
             message: `A frame is ${FRAME_WIDTH.min}–${FRAME_WIDTH.max} pixels across and ${FRAME_HEIGHT.min}–${FRAME_HEIGHT.max} down.`,
@@ -66,44 +87,41 @@ export async function simRoutes(app: FastifyInstance, opts: { sim: SimControls; 
       return reply.type("image/png").send(lastPng.png);
     },
   );
-  app.post<{ Body: Static<typeof SimTapBody> }>("/api/sim/tap", { schema: { body: SimTapBody } }, async (req, reply) =>
-    sim.tap ? run(reply, "reader", () => sim.tap?.(req.body.reader, req.body.uid) ?? Promise.resolve()) : unavailable(reply, "readers"),
+  app.post("/api/sim/tap", { schema: { body: SimTapBody, ...done } }, async (req) =>
+    sim.tap ? run("reader", () => sim.tap?.(req.body.reader, req.body.uid) ?? Promise.resolve()) : unavailable("readers"),
   );
-  app.post<{ Body: Static<typeof SimLiftBody> }>("/api/sim/lift", { schema: { body: SimLiftBody } }, async (req, reply) =>
-    sim.lift ? run(reply, "reader", () => sim.lift?.(req.body.reader) ?? Promise.resolve()) : unavailable(reply, "readers"),
+  app.post("/api/sim/lift", { schema: { body: SimLiftBody, ...done } }, async (req) =>
+    sim.lift ? run("reader", () => sim.lift?.(req.body.reader) ?? Promise.resolve()) : unavailable("readers"),
   );
-  app.post<{ Body: Static<typeof SimRollBody> }>("/api/sim/roll", { schema: { body: SimRollBody } }, async (req, reply) =>
-    sim.roll ? run(reply, "die", () => sim.roll?.(req.body.die, req.body.face) ?? Promise.resolve()) : unavailable(reply, "dice"),
+  app.post("/api/sim/roll", { schema: { body: SimRollBody, ...done } }, async (req) =>
+    sim.roll ? run("die", () => sim.roll?.(req.body.die, req.body.face) ?? Promise.resolve()) : unavailable("dice"),
   );
-  app.post<{ Body: Static<typeof SimPressBody> }>("/api/sim/press", { schema: { body: SimPressBody } }, async (req, reply) =>
-    sim.press ? run(reply, "command", () => sim.press?.(req.body.command) ?? Promise.resolve()) : unavailable(reply, "button pad"),
+  app.post("/api/sim/press", { schema: { body: SimPressBody, ...done } }, async (req) =>
+    sim.press ? run("command", () => sim.press?.(req.body.command) ?? Promise.resolve()) : unavailable("button pad"),
   );
-  app.post<{ Body: Static<typeof SimMoveBody> }>("/api/sim/move", { schema: { body: SimMoveBody } }, async (req, reply) => {
+  app.post("/api/sim/move", { schema: { body: SimMoveBody, ...done } }, async (req) => {
     const { ship, x, y, heading } = req.body;
-    return sim.move
-      ? run(reply, "ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve())
-      : unavailable(reply, "table of models");
+    return sim.move ? run("ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve()) : unavailable("table of models");
   });
   for (const op of ["disconnect", "reconnect"] as const) {
-    app.post<{ Body: Static<typeof SimDeviceBody> }>(`/api/sim/${op}`, { schema: { body: SimDeviceBody } }, async (req, reply) => {
+    app.post(`/api/sim/${op}`, { schema: { body: SimDeviceBody, ...done } }, async (req) => {
       let found: boolean;
       try {
         found = await sim[op](req.body.device);
       } catch (e) {
-        return sendError(reply, { code: "sim.refused", message: (e as Error).message, path: "device" }, 400);
+        return refuse({ code: "sim.refused", message: (e as Error).message, path: "device" }, 400);
       }
-      if (!found)
-        return sendError(reply, { code: "device.unknown", message: `No emulated device "${req.body.device}".`, path: "device" }, 404);
-      return { ok: true };
+      if (!found) return refuse({ code: "device.unknown", message: `No emulated device "${req.body.device}".`, path: "device" }, 404);
+      return { ok: true as const };
     });
   }
-  app.get<{ Params: { id: string } }>("/api/sim/dice/:id/lights", async (req, reply) => {
-    if (!sim.lights) return unavailable(reply, "dice");
+  app.get("/api/sim/dice/:id/lights", { schema: { params: DieIdParams, response: { 200: LightsReply } } }, async (req) => {
+    if (!sim.lights) return unavailable("dice");
     const lights = sim.lights(req.params.id);
-    if (!lights) return sendError(reply, { code: "device.unknown", message: `No emulated die "${req.params.id}".`, path: "id" }, 404);
-    return reply.send({ ok: true, lights });
+    if (!lights) return refuse({ code: "device.unknown", message: `No emulated die "${req.params.id}".`, path: "id" }, 404);
+    return { ok: true as const, lights };
   });
-  app.get("/api/sim/dial", async (_req, reply) =>
-    sim.dialAngle ? reply.send({ ok: true, angle: sim.dialAngle() }) : unavailable(reply, "dial"),
+  app.get("/api/sim/dial", { schema: { response: { 200: DialReply } } }, async () =>
+    sim.dialAngle ? { ok: true as const, angle: sim.dialAngle() } : unavailable("dial"),
   );
 }

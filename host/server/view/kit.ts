@@ -1,6 +1,6 @@
 /**
  * The building blocks of the table state's schema (view-schema.ts). Every object of it is exact
- * (`additionalProperties: false`) or says it is open: the view is serialised by this schema (view-serializer.ts), which
+ * (`additionalProperties: false`) or says it is open: the view is serialised by this schema (routes/live.ts), which
  * writes only what an object declares, so a field the schema forgot would vanish from the pages; an exact object
  * makes the schema test (test/host/server/view-schema.test.ts) fail on it instead.
  */

@@ -1,12 +1,12 @@
 /**
- * Judging a move (CONTRACT §2 "Moves"): the shortest path the text allows from where she stood to where she stands
+ * Judging a move (docs/reference/request-result.md "Moves"): the shortest path the text allows from where she stood to where she stands
  * (src/geometry/move-path.ts), the distance in the text's unit, her turns, her allowance, whether it is legal — and if
  * not, why, with the figures — and the contacts the text plays. `reachOf` is where she may end this move. Pure.
  */
 import { type Base, baseOf, type Pose } from "../../geometry/base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
 import { reachPolygon } from "../../geometry/reach.ts";
-import { distance, normalizeBearing } from "../../geometry/vec.ts";
+import { bearingTo, distance, normalizeBearing, signedAngle } from "../../geometry/vec.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type MeasuringRuleSet, measureContext } from "../measure.ts";
 import { inUnit, lengthWords } from "../measure-kit.ts";
@@ -79,13 +79,20 @@ function whyIllegal(r: MoveRules, p: MovePath, used: number): string | null {
   return null;
 }
 
-/** The straight line from before to now, when no path of the text's turns makes her heading. */
-function straight(before: Pose, now: Pose): MovePath {
+/**
+ * The straight line from before to now, when no path of the text's turns makes her heading; where the text leaves
+ * the path free, with the turns onto that line and off it at the end (each as the smaller way round).
+ */
+function straight(before: Pose, now: Pose, free = false): MovePath {
   const d = distance(before, now);
+  const course = d > EPS ? bearingTo(before, now) : before.heading;
+  const turns = free ? [signedAngle(course - before.heading), signedAngle(now.heading - course)].filter((t) => Math.abs(t) > EPS) : [];
   return {
     distance: d,
-    turns: [],
-    path: [before, { ...now, heading: normalizeBearing(now.heading) }],
+    turns,
+    path: free
+      ? [before, { ...before, heading: normalizeBearing(course) }, { ...now, heading: normalizeBearing(course) }, now]
+      : [before, { ...now, heading: normalizeBearing(now.heading) }],
     legs: [d],
     early: false,
     offMm: 0,
@@ -137,15 +144,16 @@ export function judgeMove<S extends TableState>(
     slackDegrees: Math.max(HEADING_SLACK_DEGREES, 2 * table.uncertainty.degrees),
     searchTurns: rules.maxTurns + 2,
   });
-  const p = found ?? straight(before, now);
+  const p = found ?? straight(before, now, rules.freePath);
   const turned = p.turns.reduce((s, t) => s + Math.abs(t), 0);
   const used = p.distance + (rules.costPerDegree ?? 0) * turned;
   const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
-  const why = found
-    ? whyIllegal(rules, p, used)
-    : rules.step === undefined
-      ? `where she stands needs more than ${count(rules.maxTurns, "turn")} from where she stood — ${rules.turnsWhy}`
-      : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
+  const why =
+    found || rules.freePath
+      ? whyIllegal({ ...rules, maxTurns: rules.freePath ? Number.POSITIVE_INFINITY : rules.maxTurns }, p, used)
+      : rules.step === undefined
+        ? `where she stands needs more than ${count(rules.maxTurns, "turn")} from where she stood — ${rules.turnsWhy}`
+        : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
   const u = rules.unit;
   const short = why === null && rules.fullDistance && used < rules.allowance - 2 * own ? `; ${rules.fullDistance}` : "";
   const words = `${name} moved ${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}, ${turnWords(p.turns)}${why ? `: not legal — ${why}` : short}`;

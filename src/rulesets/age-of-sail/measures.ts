@@ -17,6 +17,7 @@ import { compassPoint } from "../../geometry/wind.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { COMPASS_16 } from "../../wind/compass.ts";
+import { SPEED_MOVE } from "./move.ts";
 import type { AosState } from "./state.ts";
 
 type Ctx<K extends string = string> = MeasureContext<AosState, K>;
@@ -162,7 +163,7 @@ export const FIRE_MEASURES: ActionMeasures<AosState, Fire> = {
   fields: { rangeCm: (ctx) => gapReading(ctx, "firer", "target", CM, EDGES), battery, side: targetSide },
   checks: [arcAndRange],
 };
-export const SPEED_MEASURES: ActionMeasures<AosState, Speed> = { fields: { heading } };
+export const SPEED_MEASURES: ActionMeasures<AosState, Speed> = { move: SPEED_MOVE, fields: { heading } };
 export const TURN_MEASURES: ActionMeasures<AosState, Turn> = {
   fields: {},
   unmeasured: {

@@ -1,5 +1,5 @@
 /**
- * Sole Bay's moves judged through `quarterdeck plan/resolve` with `table.before` (issue 43 done-when; CONTRACT §2
+ * Sole Bay's moves judged through `quarterdeck plan/resolve` with `table.before` (issue 43 done-when; docs/reference/request-result.md
  * "Moves"), each case worked by hand from the text's sentences. Royal James is medium, fresh, regular (6″ a move);
  * Gouda slow. Bases 25 × 60 mm (the rule set's default). 1″ = 25.4 mm.
  */

@@ -7,8 +7,8 @@ import { isDeepStrictEqual } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
 import { SCENARIO_DIR } from "../../../host/config/scenario.ts";
+import { serializeView } from "../../../host/server/routes/live.ts";
 import { type TableView, TableViewSchema } from "../../../host/server/view-schema.ts";
-import { serializeView } from "../../../host/server/view-serializer.ts";
 import { tableView } from "../../../host/session/view.ts";
 import { demoDice, demoSetup, openSession } from "../helpers.ts";
 

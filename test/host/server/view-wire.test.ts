@@ -1,12 +1,12 @@
 /**
- * The table state has one serialiser, its response schema (host/server/view-serializer.ts): `GET /api/state` and the
+ * The table state has one serialiser, its response schema (host/server/routes/live.ts): `GET /api/state` and the
  * live socket's `state` message carry the same bytes for the same view, and the schema leaves no object half-declared
  * (an object is exact, or a rule set's open part), so a field the pages read cannot vanish in serialisation unseen.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serializeView } from "../../../host/server/routes/live.ts";
 import { TableViewSchema } from "../../../host/server/view-schema.ts";
-import { serializeView } from "../../../host/server/view-serializer.ts";
 import { type AppFixture, appFixture } from "./app-fixture.ts";
 
 /** Every object schema in `schema` that says neither that it is exact nor that it is open, by path. */

@@ -1,5 +1,5 @@
 /**
- * Issue 43 item 1: a move logged is sent with the club records the way results are (CONTRACT §6 `events`): one
+ * Issue 43 item 1: a move logged is sent with the club records the way results are (docs/reference/mqtt.md `events`): one
  * `resolved` message in the same transaction as the log row, its summary the move in words, its outcome the move.
  */
 import { join } from "node:path";
