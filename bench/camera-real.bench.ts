@@ -4,7 +4,7 @@
  * AprilTag library's looks as WebAssembly, then OpenCV's first, second and further looks) and for the AprilTag 3 C
  * library as Debian packages it (`python3-apriltag`, `bench/apriltag-c.py`), side by side in one run; and "camera's
  * detector", what /camera's worker and `camera measure` find with (`aprilTagDetector` through `MarkerFinder`, as
- * `camera measure` runs it: the library's look with its threshold following the photo's noise, no OpenCV). "Found" counts at the detection stage; "kept" those whose pattern fit the measuring keeps.
+ * `camera measure` runs it: the library's looks with their threshold following the photo's noise, no OpenCV). "Found" counts at the detection stage; "kept" those whose pattern fit the measuring keeps.
  * Markers under 20 px (mean side, from the truth's corners) are counted apart. `npm run bench camera-real`.
  */
 import { spawn } from "node:child_process";
@@ -225,7 +225,7 @@ export async function run(): Promise<string> {
   const camera = aprilTagDetector(ourAprilTag);
   /** The camera's detector, each find's pattern fitted and judged as the measuring does. */
   const cameraFinds = async (image: GreyImage): Promise<Found[]> => {
-    const { markers } = await new MarkerFinder(camera, { expected: [] }).find(image);
+    const { markers } = await new MarkerFinder(camera).find(image);
     return markers.map((m) => {
       const r = camera.cells ? refineMarker(image, m, camera.cells(m.id)) : null;
       return { ...m, kept: r !== null && fitKept(image, r) };

@@ -8,7 +8,7 @@
  * read 13–17 of 32 markers and left the rest to the second look's fits, where the library reads all 32. The module is
  * loaded by `apriltag-node.ts` in Node and by `importScripts` in the /camera page's worker; this file is the same in both.
  */
-import type { Detection, GreyImage, MarkerDetector } from "./detector.ts";
+import type { Detection, GreyImage, MarkerDetector, Region } from "./detector.ts";
 import { frameNoise } from "./fit-gate.ts";
 import { type MarkerCells, officialCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
@@ -121,22 +121,50 @@ export const NOISE_SPANS = 6.5;
 
 /**
  * The camera's marker detector over the library: every pixel, the threshold following the frame's measured noise
- * (`leastDifference`); a look given (the further look's, `further-look.ts`) uses the library's own threshold, which
- * sees fainter edges at the noise's cost. The library reads every quad it finds, so no unread candidates are left
- * for the second look. The cells are AprilTag's own (`officialCells`): no OpenCV needed.
+ * (`leastDifference`). A look given (the further look's, `further-look.ts`, while an expected marker is missing)
+ * looks for quads on a half-size image instead (`quad_decimate` 2, the cells still read at full size): it finds large
+ * soft markers every pixel misses (on the oblique printed sheet 39 of 72 where every pixel finds 28: docs/camera.md)
+ * at a quarter of the cost. Not the library's own threshold (5): on a webcam's noisy frame that look over the whole
+ * frame cost 1–2 s and found nothing more on the bench's noisy layouts. The library reads every quad it finds, so no
+ * unread candidates are left for the second look. The cells are AprilTag's own (`officialCells`): no OpenCV needed.
  */
 export function aprilTagDetector(tag: AprilTag, cells: MarkerCells = officialCells()): MarkerDetector {
   const scan = async (image: GreyImage, look?: unknown): Promise<Detection> => {
-    const least = look ? LIBRARY_MIN_WHITE_BLACK : leastDifference(frameNoise(image));
-    const markers = tag.detect(image, { decimate: 1, minWhiteBlack: least }).map(({ id, corners }) => ({ id, corners }));
+    const minWhiteBlack = leastDifference(frameNoise(image));
+    const markers = tag.detect(image, { decimate: look ? 2 : 1, minWhiteBlack }).map(({ id, corners }) => ({ id, corners }));
+    return { markers, candidates: [] };
+  };
+  const scanRegions = async (image: GreyImage, regions: readonly Region[]): Promise<Detection> => {
+    const look = { decimate: 1, minWhiteBlack: leastDifference(frameNoise(image)) };
+    const markers: DetectedMarker[] = [];
+    for (const region of regions) {
+      const r = clipped(region, image);
+      if (!r) continue;
+      for (const { id, corners } of tag.detect(image, look, r)) {
+        // overlapping regions find one marker twice: the same id within a pixel is one
+        if (!markers.some((m) => m.id === id && Math.hypot(m.corners[0].x - corners[0].x, m.corners[0].y - corners[0].y) < 1)) {
+          markers.push({ id, corners });
+        }
+      }
+    }
     return { markers, candidates: [] };
   };
   return {
     cells,
     scan,
+    scanRegions,
     async detect(image) {
       return (await scan(image)).markers;
     },
     close() {},
   };
+}
+
+/** A region clipped to the image, in whole pixels; null when too small to hold a marker (16 px a side). */
+function clipped(region: Region, image: GreyImage): PixelRegion | null {
+  const x0 = Math.max(0, Math.floor(region.x));
+  const y0 = Math.max(0, Math.floor(region.y));
+  const x1 = Math.min(image.width, Math.ceil(region.x + region.width));
+  const y1 = Math.min(image.height, Math.ceil(region.y + region.height));
+  return x1 - x0 >= 16 && y1 - y0 >= 16 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }

@@ -30,11 +30,25 @@ export interface Look {
   readonly constant: number;
 }
 
+/** A rectangle of the frame, pixels. */
+export interface Region {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Finds AprilTag 36h11 markers in a grey image. */
 export interface MarkerDetector {
   detect(image: GreyImage): Promise<DetectedMarker[]>;
   /** `detect`, with the candidates it could not read; `look` replaces the detector's own settings for this one. */
   scan(image: GreyImage, look?: Look): Promise<Detection>;
+  /**
+   * `scan` with the detector's own settings over these regions of the image only (clipped to it), each marker once
+   * (a marker in two overlapping regions is one), corners in the image's pixels. A detector without it is asked
+   * for the whole image (`find-markers.ts`).
+   */
+  scanRegions?(image: GreyImage, regions: readonly Region[]): Promise<Detection>;
   /** The dictionary's cells, when known: the corners are then refined against the frame (`refine.ts`). */
   readonly cells?: MarkerCells;
   /** Frees what the detector holds (WebAssembly memory). */

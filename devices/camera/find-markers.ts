@@ -6,8 +6,8 @@
  * for a candidate that reads as an expected marker; a further look costs a detection over the frame or the regions
  * asked for. Used in Node (the CLI, the bench) and in the camera page's worker alike.
  */
-import type { GreyImage, MarkerDetector } from "./detector.ts";
-import { furtherLook, type Region } from "./further-look.ts";
+import type { GreyImage, MarkerDetector, Region } from "./detector.ts";
+import { furtherLook } from "./further-look.ts";
 import { codesOf } from "./marker-code.ts";
 import { CORNER_IDS, type DetectedMarker, EDGE_IDS } from "./markers.ts";
 import { secondLook } from "./second-look.ts";
@@ -55,10 +55,20 @@ export class MarkerFinder {
     return this.#expected ? [...this.#expected].filter((id) => !seen.has(id)) : null;
   }
 
-  async find(image: GreyImage, now: () => number = () => performance.now(), further: FurtherChoice = "frame"): Promise<FoundMarkers> {
-    const first = await this.#detector.scan(image);
+  /**
+   * The frame's markers. `first`: where the detector's own look runs — the whole frame (the default), or regions
+   * (a camera's frames between whole looks: `first-plan.ts`; a detector without `scanRegions` looks at the whole frame).
+   */
+  async find(
+    image: GreyImage,
+    now: () => number = () => performance.now(),
+    further: FurtherChoice = "frame",
+    first: "frame" | readonly Region[] = "frame",
+  ): Promise<FoundMarkers> {
+    const detector = this.#detector;
+    const firstLook = await (first !== "frame" && detector.scanRegions ? detector.scanRegions(image, first) : detector.scan(image));
     const cells = this.#detector.cells;
-    const markers = [...first.markers];
+    const markers = [...firstLook.markers];
     const seen = new Set(markers.map((m) => m.id));
     const expected = this.#expected;
     const wanted = (id: number) => !seen.has(id) && (expected ? expected.has(id) : true);
@@ -66,9 +76,9 @@ export class MarkerFinder {
     const out = { second: [] as number[], secondMs: 0, further: [] as number[], furtherMs: 0 };
     if (!cells || !stillMissing()) return { markers, ...out };
     const codes = codesOf(cells);
-    if (first.candidates.length > 0) {
+    if (firstLook.candidates.length > 0) {
       const t0 = now();
-      const found = secondLook(image, { candidates: first.candidates, wanted, cells, codes });
+      const found = secondLook(image, { candidates: firstLook.candidates, wanted, cells, codes });
       for (const m of found) seen.add(m.id);
       markers.push(...found);
       Object.assign(out, { second: found.map((m) => m.id), secondMs: now() - t0 });

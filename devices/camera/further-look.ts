@@ -12,7 +12,7 @@
  * measured like every other marker (`measure.ts`): its pattern fitted to the pixels, refused when the fit is poor
  * (`fitKept`, `fit-gate.ts`) or its shape is not the printed square. Pure but for the detector.
  */
-import type { GreyImage, MarkerDetector } from "./detector.ts";
+import type { GreyImage, MarkerDetector, Region } from "./detector.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { MarkerCodes } from "./marker-code.ts";
 import type { DetectedMarker } from "./markers.ts";
@@ -33,13 +33,7 @@ export interface FurtherSetting {
  */
 export const FURTHER_LOOKS: readonly FurtherSetting[] = [{ windowScale: 1.4, constant: 4 }];
 
-/** A rectangle of the frame, pixels. */
-export interface Region {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+export type { Region } from "./detector.ts";
 
 /** What the further look needs besides the detector and the frame. */
 export interface FurtherLookInput {

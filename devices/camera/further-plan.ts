@@ -9,6 +9,7 @@
  * the clock given.
  */
 import type { FurtherWhere } from "./find-markers.ts";
+import { aroundMarker } from "./first-plan.ts";
 import type { Region } from "./further-look.ts";
 import type { DetectedMarker } from "./markers.ts";
 
@@ -48,16 +49,7 @@ export class FurtherPlan {
 
   /** The markers found in the frame taken at `at`. */
   saw(at: number, markers: readonly DetectedMarker[]): void {
-    for (const m of markers) {
-      const xs = m.corners.map((p) => p.x);
-      const ys = m.corners.map((p) => p.y);
-      const x0 = Math.min(...xs);
-      const y0 = Math.min(...ys);
-      const w = Math.max(...xs) - x0;
-      const h = Math.max(...ys) - y0;
-      const grow = Math.max(w, h);
-      this.#seen.set(m.id, { region: { x: x0 - grow, y: y0 - grow, width: w + 2 * grow, height: h + 2 * grow }, at });
-    }
+    for (const m of markers) this.#seen.set(m.id, { region: aroundMarker(m), at });
   }
 
   /** Forgets where markers were, and looks at the whole frame next. */

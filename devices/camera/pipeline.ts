@@ -6,6 +6,7 @@
  */
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
+import { FirstPlan } from "./first-plan.ts";
 import { FurtherPlan } from "./further-plan.ts";
 import type { Area, DetectedMarker } from "./markers.ts";
 import { type MeasureFailure, type Measurement, measureMarkers } from "./measure.ts";
@@ -62,6 +63,8 @@ export class CameraPipeline {
   #previous: Measurement | null = null;
   /** Where the further looks go: the whole frame once a second, else where a missing marker was last seen. */
   readonly #further = new FurtherPlan();
+  /** Where the first look goes: the whole frame once a second, else about the markers the last frame found. */
+  readonly #first = new FirstPlan();
 
   constructor(detector: MarkerDetector, options: PipelineOptions) {
     this.#detector = detector;
@@ -73,9 +76,11 @@ export class CameraPipeline {
   /** Measures a frame taken at `at` (ms, the settling clock). */
   async frame(image: GreyImage, at: number): Promise<FrameResult> {
     const t0 = this.#now();
-    const found = await this.#finder.find(image, this.#now, (missing, seen) => this.#further.where(at, missing, seen));
+    const where = (missing: readonly number[] | null, seen: ReadonlySet<number>) => this.#further.where(at, missing, seen);
+    const found = await this.#finder.find(image, this.#now, where, this.#first.where(at));
     const { markers: detected, second, secondMs, further, furtherMs } = found;
     this.#further.saw(at, detected);
+    this.#first.saw(detected);
     const t1 = this.#now();
     const measurement = measureMarkers(detected, {
       area: this.#o.area,
@@ -110,6 +115,7 @@ export class CameraPipeline {
     this.#state = emptySettle;
     this.#previous = null;
     this.#further.reset();
+    this.#first.reset();
   }
 
   close(): void {

@@ -47,6 +47,29 @@ const asH = (p: Float64Array): Homography => [p[0], p[1], p[2], p[3], p[4], p[5]
  */
 const CONVERGED = 1e-4;
 
+/**
+ * A step that moves no corner more than this (px) has converged too: on a noisy frame (σ 16) the residual keeps
+ * falling by more than CONVERGED a step while the corners move hundredths of a pixel, and those steps were a third
+ * of the fit's time (docs/performance.md).
+ */
+const SETTLED_PX = 0.01;
+
+/** How far (normalised pixels) the marker's corners move between homographies `a` and `b`: the most of the four. */
+function cornersMoved(a: Float64Array, b: Float64Array): number {
+  const ia = invertHomography(asH(a));
+  const ib = invertHomography(asH(b));
+  let most = 0;
+  for (const m of MARKER_CORNERS) {
+    const pa = applyHomography(ia, m);
+    const pb = applyHomography(ib, m);
+    most = Math.max(most, Math.hypot(pa.x - pb.x, pa.y - pb.y));
+  }
+  return most;
+}
+
+/** The fewest samples a cell along each axis: a marker of more pixels a cell is sampled every other pixel or sparser. */
+const SAMPLES_A_CELL = 3;
+
 /** Options: how many iterations, the starting blur (px). */
 export interface RefineOptions {
   readonly iterations?: number;
@@ -82,6 +105,7 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
       if (!step) return null;
       const q = new Float64Array(8);
       for (let a = 0; a < 8; a++) q[a] = (p[a] as number) + (step[a] as number);
+      const before = Float64Array.from(p);
       const s = blur + (step[8] as number);
       // evaluated with its derivatives: a step taken needs them next, and most steps are taken
       if (!(s > 0.05) || !model.evaluate(q, s, true)) {
@@ -96,7 +120,8 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
         improved = true;
         const gain = (cur.sse - next.sse) / cur.sse;
         cur = next;
-        if (gain < CONVERGED) it = iterations;
+        // a small step right after a rejected one may be only the damping's: the step test counts a first try alone
+        if (gain < CONVERGED || (tries === 0 && cornersMoved(before, p) * k < SETTLED_PX)) it = iterations;
       } else {
         lambda *= 10;
       }
@@ -203,13 +228,21 @@ export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Poi
   if (ix0 < 0 || iy0 < 0 || ix1 >= image.width || iy1 >= image.height) return null;
   const samples: Sample[] = [];
   const h = asH(p);
-  // Large markers (4K, close to the camera) are sampled on a coarser grid: about 40 samples a side are plenty.
-  const stride = Math.max(1, Math.floor(side / 40));
+  // Large markers (4K, close to the camera) are sampled on a coarser grid: three samples a cell or more are plenty
+  // (at 4K, 40 mm markers of 50 px were fitted from 7,500 pixels each, most of `camera measure`'s time; every other
+  // pixel, a quarter of them, leaves ships within hundredths of a millimetre: docs/performance.md).
+  const stride = Math.max(1, Math.floor(k / SAMPLES_A_CELL));
+  // the homography written out: this loop visits every pixel about the marker, and two objects a pixel were most of
+  // `camera measure`'s garbage
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = h as unknown as [number, number, number, number, number, number, number, number, number];
   for (let y = iy0; y <= iy1; y += stride) {
+    const ny = (y - cy) / k;
     for (let x = ix0; x <= ix1; x += stride) {
-      const q = applyHomography(h, { x: (x - cx) / k, y: (y - cy) / k });
-      if (Math.abs(q.x) <= REACH && Math.abs(q.y) <= REACH)
-        samples.push({ x: (x - cx) / k, y: (y - cy) / k, v: image.data[y * image.width + x] as number });
+      const nx = (x - cx) / k;
+      const w = a6 * nx + a7 * ny + a8;
+      const u = (a0 * nx + a1 * ny + a2) / w;
+      const v = (a3 * nx + a4 * ny + a5) / w;
+      if (Math.abs(u) <= REACH && Math.abs(v) <= REACH) samples.push({ x: nx, y: ny, v: image.data[y * image.width + x] as number });
     }
   }
   return { cx, cy, k, p, samples };

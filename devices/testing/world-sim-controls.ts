@@ -85,25 +85,20 @@ export function worldSimControls(w: WorldEmulators, config: () => Config): SimCo
       const us = dial ? w.board.servoPulse(dial.pin) : null;
       return dial && us !== null ? angleOfPulse(dial, us) : null;
     },
-    async disconnect(id) {
-      const c = config();
-      const die = dieOf(w, id, c);
-      if (die) die.disconnect();
-      else if (readerOf(w, id, c)) await readerOf(w, id, c)?.unplug();
-      else if (isPad(id, c)) w.hid.unplug(w.pad);
-      else if (isDial(id)) w.link.disconnect();
-      else return false;
-      return true;
-    },
-    async reconnect(id) {
-      const c = config();
-      const die = dieOf(w, id, c);
-      if (die) die.reconnect();
-      else if (readerOf(w, id, c)) await readerOf(w, id, c)?.plug();
-      else if (isPad(id, c)) w.hid.plug(w.pad);
-      else if (isDial(id)) w.link.reconnect();
-      else return false;
-      return true;
-    },
+    disconnect: (id) => plugged(id, false),
+    reconnect: (id) => plugged(id, true),
   };
+
+  /** The device of id `id` taken away (`up` false) or brought back: a die out of range, a reader, pad or dial unplugged. */
+  async function plugged(id: string, up: boolean): Promise<boolean> {
+    const c = config();
+    const die = dieOf(w, id, c);
+    const reader = readerOf(w, id, c);
+    if (die) up ? die.reconnect() : die.disconnect();
+    else if (reader) await (up ? reader.plug() : reader.unplug());
+    else if (isPad(id, c)) up ? w.hid.plug(w.pad) : w.hid.unplug(w.pad);
+    else if (isDial(id)) up ? w.link.reconnect() : w.link.disconnect();
+    else return false;
+    return true;
+  }
 }

@@ -198,7 +198,7 @@ export function outsidePhaseNote(rs: RuleSet, state: TableState, phase: number, 
 export interface StatusContext {
   readonly rs: RuleSet;
   readonly state: TableState;
-  readonly work: Pick<SessionSnapshot, "players" | "bindings" | "phase" | "positions">;
+  readonly work: Pick<SessionSnapshot, "players" | "bindings" | "phase" | "positions" | "moves">;
   readonly health: readonly DeviceHealth[];
   readonly odds: OddsCache;
   /** The time (positions hold or not) and the playing area: with them, the draft's geometry is measured from positions. */
@@ -215,7 +215,9 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   // (a field's default, like "no rake", is not a person's value: it applies only where nothing was measured)
   // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
   // (a draft with nothing chosen yet, as each new one starts, names no ship to measure from)
-  const at = ctx.table ? { positions: ctx.work.positions, ...ctx.table } : null;
+  // in a movement phase, where each ship's move began: the move made is measured too (Quickfire's distance and pivot)
+  const before = ctx.work.moves?.starts;
+  const at = ctx.table ? { positions: ctx.work.positions, ...ctx.table, ...(before ? { before } : {}) } : null;
   const measuring =
     at && draft.origin === "table" && Object.keys(draft.values).length > 0
       ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, at)

@@ -67,7 +67,13 @@ export function measuredDraft(
   state: TableState,
   def: ActionDef,
   raw: Action,
-  at: { readonly positions?: Positions; readonly now: number; readonly layout?: TableLayout },
+  at: {
+    readonly positions?: Positions;
+    readonly now: number;
+    readonly layout?: TableLayout;
+    /** Where each ship's move began (a movement phase): the move made is measured from there. */
+    readonly before?: Readonly<Record<string, { readonly x: number; readonly y: number; readonly heading: number }>>;
+  },
 ): { action: Action; measure: DraftMeasure | null } {
   // a table where nothing has been seen (no camera, no emulated table) asks as it always did, with no word of positions
   if (!rs.measures?.[def.type] || Object.keys(at.positions ?? {}).length === 0) return { action: raw, measure: null };
@@ -77,7 +83,10 @@ export function measuredDraft(
   const why = ships.map((id) => unusable(at.positions, id, nameOf(id), at.now)).filter((w): w is string => w !== null);
   const none = { measured: {}, figures: {}, overridden: {}, borderline: [], refusal: null };
   if (why.length > 0) return { action: raw, measure: { ...none, asked: why.join("; ") } };
-  const m = measureAction(rs, state, raw, tableOf(at.positions ?? {}, at.now, at.layout));
+  const m = measureAction(rs, state, raw, {
+    ...tableOf(at.positions ?? {}, at.now, at.layout),
+    ...(at.before ? { before: at.before } : {}),
+  });
   return {
     action: m.action,
     measure: {

@@ -5,7 +5,7 @@
  * The outcome judged against is the resolved one, else the one a plan without dice gives, else the most generous the
  * dice may give (the core picks it). Nothing here knows a rule set.
  */
-import { oddsOf, transition } from "../../src/game/engine.ts";
+import { oddsOf } from "../../src/game/engine.ts";
 import { measureAction } from "../../src/game/measure.ts";
 import { judgeMove, reachOf } from "../../src/game/moves/judge.ts";
 import type { TablePositions } from "../../src/game/table-positions.ts";
@@ -91,13 +91,15 @@ function area(polygon: readonly (readonly [number, number])[]): number {
   return Math.abs(sum) / 2;
 }
 
-/** The outcomes her move is judged against: the resolved one, the one a plan without dice gives, or every one the dice may. */
+/**
+ * The outcomes her move is judged against: the resolved one, else every one the dice may give (one, for an action
+ * without dice); an action that refuses the move itself (Quickfire's distance over her speed) gives an outcome of
+ * nothing, so the rules still say what is wrong with it — as `quarterdeck plan` does.
+ */
 function outcomesOf(c: MoveContext, action: Action, resolved: ResolvedRecord | null): Readonly<Record<string, unknown>>[] {
   if (resolved) return [resolved.outcome];
-  const t = transition(c.rs, c.state, action, []);
-  if (t.ok) return [t.value.outcome];
   const o = oddsOf(c.rs, c.state, action);
-  return o.ok ? o.value.odds.outcomes.map((x) => x.outcome) : [];
+  return o.ok ? o.value.odds.outcomes.map((x) => x.outcome) : [{}];
 }
 
 /**

@@ -62,14 +62,14 @@ function doneShips(run: StepRun): string[] {
 }
 
 /** The rules' judgement of her move now, or null (no start, no position, or her rule set judges none). */
-function judge(run: StepRun, ship: string): { judgement: Judgement | null; refused: string | null } {
+function judge(run: StepRun, ship: string, resolving?: ResolvedRecord): { judgement: Judgement | null; refused: string | null } {
   const start = run.work.moves?.starts[ship];
   if (!start) return { judgement: null, refused: null };
   const { rs, now, layout } = run.env;
   const c = {
     rs,
     state: run.game.state,
-    records: sinceOpened(run),
+    records: resolving ? [...sinceOpened(run), resolving] : sinceOpened(run),
     draft: run.work.draft,
     positions: run.work.positions,
     now: now(),
@@ -123,6 +123,26 @@ export function finishMove(run: MoveRun): void {
   run.commitEntry(record, applyEvents(rs, state, events));
 }
 
+/**
+ * Her movement action resolved while her move is under way and she has moved (Quickfire's Move confirmed after the
+ * model was moved): the record is her move's entry — the move in its outcome, its words, its contacts after it. A move
+ * the rules forbid leaves the record as it is (her move stays open).
+ */
+export function movedRecord(run: StepRun, record: ResolvedRecord): ResolvedRecord {
+  const ship = run.work.moves?.moving;
+  const start = ship ? run.work.moves?.starts[ship] : undefined;
+  const now = ship ? poseNow(run, ship) : null;
+  if (!ship || !start || !now || !hasMoved(start, now)) return record;
+  const { judgement: j } = judge(run, ship, record);
+  if (!j || j.resolved !== record || !j.move.legal) return record;
+  return {
+    ...record,
+    outcome: { ...record.outcome, move: j.move },
+    followUps: [...record.followUps, ...j.followUps],
+    description: j.move.words,
+  };
+}
+
 /** A ship tapped in the movement phase: her move is set up (the one under way before is done). */
 export function tappedToMove(run: MoveRun, ship: string): void {
   const watch = run.work.moves;
@@ -161,7 +181,8 @@ export function seenMoving(run: MoveRun, ship: string): void {
 export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
   const w = run.work;
   const { rs } = run.env;
-  if (w.phase !== before.phase || (w.turn ?? 1) !== (before.turn ?? 1)) {
+  // a game's first step (or a game kept from before moves were watched) opens the watch if it is in a movement phase
+  if (w.phase !== before.phase || (w.turn ?? 1) !== (before.turn ?? 1) || w.moves === undefined) {
     if (w.moves) finishMove(run);
     w.moves = isMovementPhase(rs, w.phase) ? { ...opened(run), after: run.game.records.at(-1)?.seq ?? 0 } : null;
   }
@@ -170,8 +191,10 @@ export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
     if (before.moves) run.changed();
     return;
   }
-  const ship = watch.moving;
-  let next: MoveWatch = { ...watch, done: doneShips(run), judged: null, reach: null };
+  const done = doneShips(run);
+  // her move logged with her movement action (movedRecord): none is under way now
+  const ship = watch.moving !== null && !done.includes(watch.moving) ? watch.moving : null;
+  let next: MoveWatch = { ...watch, moving: ship, done, judged: null, reach: null };
   if (ship) {
     const { judgement: j, refused } = judge(run, ship);
     const start = watch.starts[ship];

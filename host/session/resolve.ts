@@ -10,6 +10,7 @@ import { fail, ok, type Result } from "../../src/result.ts";
 import type { Draft, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { markPlaced, planValues } from "./dice-gather.ts";
 import { type DraftStatus, nextDraft } from "./draft.ts";
+import { movedRecord } from "./move-watch.ts";
 import { followState } from "./step-phase.ts";
 import type { StepRun } from "./step-run.ts";
 
@@ -81,7 +82,8 @@ export function resolveInStep(run: StepRun, st: DraftStatus): Result<null> {
     return r;
   }
   const w = run.work;
-  const record = { ...r.value.record, waiting: w.followUps };
+  // her movement action resolved after she moved is her move's entry (move-watch.ts)
+  const record = { ...(w.moves ? movedRecord(run, r.value.record) : r.value.record), waiting: w.followUps };
   const resolved = w.draft;
   Object.assign(w, afterResolved(rs.actions, w, record.followUps, run.taps()), { lastUndo: null });
   run.unpick();

@@ -22,6 +22,8 @@ export interface StatusMemo {
   bindings: unknown;
   phase: number;
   positions: unknown;
+  /** Where the ships' moves began (a movement phase): the move made is measured from there. */
+  starts: unknown;
   status: DraftStatus | null;
 }
 

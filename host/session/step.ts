@@ -50,7 +50,7 @@ export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): 
   // the move under way is logged before the phase's end is played (move-watch.ts)
   if (input.type === "next-phase" && work.moves) finishMove(run);
   const result = run.play(input);
-  if (run.work.moves || run.work.phase !== work.phase) watchMoves(run, work);
+  if (run.work.moves !== null || run.work.phase !== work.phase) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
@@ -76,7 +76,7 @@ class Run implements MoveRun {
     this.env = { ...env, nextSeq: () => (last = Math.max(env.nextSeq(), last + 1)) };
     this.#game = env.game;
     const { draft, players, bindings, phase, positions } = work;
-    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, status: env.status };
+    this.#memo = { draft, game: env.game.state, players, bindings, phase, positions, starts: work.moves?.starts, status: env.status };
   }
 
   get game(): GameSoFar {
@@ -90,20 +90,23 @@ class Run implements MoveRun {
   status(draft: Draft | null): DraftStatus | null {
     const m = this.#memo;
     const { players, bindings, phase, positions } = this.work;
-    // the phase decides the draft's outside-phase note; the ships' positions its measured geometry
+    // the phase decides the draft's outside-phase note; the ships' positions (and where their moves began) its
+    // measured geometry
+    const starts = this.work.moves?.starts;
     if (
       m.draft === draft &&
       m.game === this.#game.state &&
       m.players === players &&
       m.bindings === bindings &&
       m.phase === phase &&
-      m.positions === positions
+      m.positions === positions &&
+      m.starts === starts
     )
       return m.status;
     const { rs, health, odds, now, layout } = this.env;
     const table = { now: now(), ...(layout ? { layout } : {}) };
     const status = draftStatus(draft, { rs, state: this.#game.state, work: this.work, health, odds, table });
-    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, status };
+    this.#memo = { draft, game: this.#game.state, players, bindings, phase, positions, starts, status };
     return status;
   }
 

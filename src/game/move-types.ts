@@ -6,10 +6,10 @@
  * (moves/judge.ts imports measure.ts), so the declaration and the judging live apart or they would make a loop.
  */
 import type { Base, BaseSize, Pose } from "../geometry/base.ts";
-import type { TurnRules } from "../geometry/move-path.ts";
+import type { MovePath, TurnRules } from "../geometry/move-path.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext } from "./measure-context.ts";
-import type { FollowUp, TableState } from "./types.ts";
+import type { FollowUp, TableState } from "./table-state.ts";
 
 /** The unit a move's distance is given in (`unit` of the result). */
 export type MoveUnitName = "in" | "cm" | "mm" | "hex";
@@ -83,6 +83,11 @@ export interface MoveMeasure<S extends TableState = TableState, K extends string
   readonly ship: K;
   /** Her movement rules given the action's outcome (resolved, or one of those the dice may give); null: none. */
   rules(ctx: MeasureContext<S, K>, outcome: Readonly<Record<string, unknown>>): MoveRules | null;
+  /**
+   * Her path when the text's geometry is its own (a hex grid: hexes and hexside turns), in place of the kernel's
+   * shortest path; `distance` in the rule set's unit × its `mm` (a hex counts 1). Null: no path (not on the grid).
+   */
+  path?(ctx: MeasureContext<S, K>, before: Pose, now: Pose): MovePath | null;
   /** Contacts after the move and the follow-ups the text prompts for them (both ships named). */
   contacts?(ctx: MeasureContext<S, K>, at: MoveAt): { readonly contacts: readonly MoveContact[]; readonly followUps: readonly FollowUp[] };
 }

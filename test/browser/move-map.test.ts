@@ -36,6 +36,18 @@ async function reachDrawn(page: Page): Promise<{ width: number; height: number; 
   });
 }
 
+/** Boxes holding text whose content overflows them, and whether the page scrolls (the display fits itself). */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = Array.from(document.querySelectorAll("#action, #move-line, #map, #result"))
+      .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `#${e.id} ${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight}`);
+    const d = document.documentElement;
+    if (d.scrollHeight > d.clientHeight + 1) out.push(`the page scrolls: ${d.scrollHeight} in ${d.clientHeight}`);
+    return out;
+  });
+}
+
 beforeAll(async () => {
   t = await openDisplay({ ready: (s) => devicesUp(12)(s) && (s.table?.ships.length ?? 0) === 12 });
   ({ host, display } = t);
@@ -73,6 +85,16 @@ describe("a move on the maps", { timeout: 120_000 }, () => {
       .toMatch(new RegExp(`^Not legal: ${allowance + 1}″ — her allowance is ${allowance}″\\. Put Henry back`));
     expect(await display.locator("#move-line").getAttribute("data-legal")).toBe("false");
     await screenshot(display, join(ARTIFACTS, "move-illegal-1920.png"));
+
+    // the table's edge at smaller screens: the move's words and the action fit their panel, the page does not scroll
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 600 },
+    ]) {
+      await display.setViewportSize(size);
+      await expect.poll(() => overflows(display), WAIT).toEqual([]);
+      await screenshot(display, join(ARTIFACTS, `move-illegal-${size.width}.png`));
+    }
 
     // the phone: the display and /control, each with the reach inside its map
     await display.setViewportSize({ width: 390, height: 844 });

@@ -41,11 +41,10 @@ export async function runCameraMeasure(
   const read = await readGreyImage(file);
   if (!read.ok) return badInput({ code: "input.invalid", message: `${file}: ${read.reason}.`, path: file });
   const image = read.image;
-  // The AprilTag library's look (its threshold following the image's noise), and a further look with the library's
-  // own threshold only when a reference marker is missing: no roster here, and on a webcam's noisy frame that look
-  // over the whole photo costs a second or more (docs/camera.md). OpenCV is not loaded (its 11 MB took a second).
+  // The AprilTag library's look (its threshold following the image's noise), then its further look on a half-size
+  // image for markers the first missed (docs/camera.md, step 1). OpenCV is not loaded (its 11 MB took a second).
   const detector = aprilTagDetector(await loadAprilTag());
-  const { markers: found } = await new MarkerFinder(detector, { expected: [] }).find(image);
+  const { markers: found } = await new MarkerFinder(detector).find(image);
   const m = measureMarkers(found, {
     area,
     width: image.width,

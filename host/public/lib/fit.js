@@ -151,11 +151,15 @@ const keptOn = (root) => STEPS.map((s) => s.name).filter((name) => root.classLis
 
 function record(root, size, held, why, how) {
   const kept = keptOn(root);
-  root.dataset.fit = kept.join(" ");
+  // each written only when it changes (a DOM write for nothing is a mutation and a style check for nothing)
+  const set = (k, v) => {
+    if (root.dataset[k] !== v) root.dataset[k] = v;
+  };
+  set("fit", kept.join(" "));
   // how this fit was made: "known" content, the "kept" steps, those "tried" undone, or from "scratch"
-  root.dataset.fitHow = how;
+  set("fitHow", how);
   // which regions overflowed when each step was taken: for whoever asks why a panel is compact
-  if (why !== null) root.dataset.fitWhy = why.join(" ");
+  if (why !== null) set("fitWhy", why.join(" "));
   const key = `${size}|${Object.values(held).join(",")}`;
   fits.delete(key);
   fits.set(key, kept);
@@ -181,8 +185,8 @@ export function fitDisplay(root) {
   const held = amounts(root);
   const known = fits.get(`${size}|${Object.values(held).join(",")}`);
   if (known) {
-    root.classList.remove(...STEPS.map((s) => `fit-${s.name}`));
-    root.classList.add(...known.map((name) => `fit-${name}`));
+    // only the classes that differ change: a class removed and put back would restyle what it styles, for nothing
+    for (const { name } of STEPS) root.classList.toggle(`fit-${name}`, known.includes(name));
     if (measure(root).px === 0) return record(root, size, held, null, "known");
   }
   const last = lastFit.get(root);

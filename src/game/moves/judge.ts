@@ -137,13 +137,15 @@ export function judgeMove<S extends TableState>(
   if (!rules) return ok(null);
   const size = baseSizeOf(ship, rs.defaultBase);
   const own = now.uncertainty ?? table.uncertainty.mm;
-  const found = shortestPath(before, now, {
-    ...rules,
-    base: size,
-    slackMm: 2 * own,
-    slackDegrees: Math.max(HEADING_SLACK_DEGREES, 2 * table.uncertainty.degrees),
-    searchTurns: rules.maxTurns + 2,
-  });
+  const found = spec.path
+    ? spec.path(ctx, before, now)
+    : shortestPath(before, now, {
+        ...rules,
+        base: size,
+        slackMm: 2 * own,
+        slackDegrees: Math.max(HEADING_SLACK_DEGREES, 2 * table.uncertainty.degrees),
+        searchTurns: rules.maxTurns + 2,
+      });
   const p = found ?? straight(before, now, rules.freePath);
   const turned = p.turns.reduce((s, t) => s + Math.abs(t), 0);
   const used = p.distance + (rules.costPerDegree ?? 0) * turned;

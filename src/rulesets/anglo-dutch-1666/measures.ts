@@ -16,13 +16,14 @@ import { bearingTo, distance, MM_PER_INCH, signedAngle } from "../../geometry/ve
 import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { cfg, isOut } from "./common.ts";
+import { MOVE_MOVE, plotReading } from "./move.ts";
 import type { AdState } from "./schema.ts";
 
 type Ctx<K extends string = string> = MeasureContext<AdState, K>;
 /** The Fire action's fields its measures use (keys of its schema). */
 type Fire = "firer" | "target" | "range" | "sternRake" | "downwind" | "smallTarget" | "strongWinds";
 /** The Move action's fields its measures use (keys of its schema). */
-type Move = "plot";
+type Move = "ship" | "plot";
 /** The Initiative action's fields its measures use (keys of its schema). */
 type Initiative = "outOfCommand" | "flagshipUnseen";
 /** The Grapple action's fields its measures use (keys of its schema). */
@@ -158,10 +159,8 @@ export const FIRE_MEASURES: ActionMeasures<AdState, Fire> = {
   unmeasured: { smallTarget: "from the target's guns, not positions", strongWinds: "from the wind's strength, not positions" },
 };
 
-export const MOVE_MEASURES: ActionMeasures<AdState, Move> = {
-  fields: {},
-  unmeasured: { plot: "a move not yet made: the plot is what the player orders (the positions show it after the move)" },
-};
+/** With `table.before` on the hex cloth, the plot of the move made (move.ts); without it, the player's order. */
+export const MOVE_MEASURES: ActionMeasures<AdState, Move> = { move: MOVE_MOVE, fields: { plot: plotReading } };
 
 /**
  * "Squadrons must try to stay within 4 hexes of the flagship, ships beyond that are out of command, unless they can
