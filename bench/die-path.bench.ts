@@ -12,6 +12,7 @@ import type { DieRolled } from "../devices/readings.ts";
 import { composeTable, type TableRuntime, type TableUpdate } from "../host/compose.ts";
 import { loadScenario } from "../host/config/load.ts";
 import { stateMessage } from "../host/server/routes/live.ts";
+import { doneLine, watchGc } from "./gc-pauses.ts";
 import { quantile } from "./stats.ts";
 
 const RUNS = 500;
@@ -52,6 +53,8 @@ export async function run(): Promise<string> {
   });
   const needed = () => table.view().pending?.needed ?? 0;
   const ms: number[] = [];
+  const spans: [number, number][] = [];
+  let gc: ReturnType<typeof watchGc> | null = null;
   try {
     for (let i = 0; i < RUNS + WARM_UP; i++) {
       const s = table.session;
@@ -62,17 +65,26 @@ export async function run(): Promise<string> {
       lastDie(s, die(2));
       const took = performance.now() - t0;
       if (s.records.length !== results + 1) throw new Error("the last die did not resolve the broadside");
-      if (i >= WARM_UP) ms.push(took);
+      if (i === WARM_UP - 1) gc = watchGc();
+      if (i >= WARM_UP) {
+        ms.push(took);
+        spans.push([t0, t0 + took]);
+      }
       s.send({ type: "undo" });
     }
   } finally {
     await table.close();
   }
   const f = (p: number) => `${quantile(ms, p).toFixed(2)} ms`;
+  const gcLine = gc ? await (gc as ReturnType<typeof watchGc>).report(spans) : "";
   return [
+    doneLine("the host's share of die → painted (in process: reading → view serialised), p99", quantile(ms, 0.99), 5, "ms"),
+    "",
     "| Stage | p50 | p90 | p99 | runs |",
     "|---|---|---|---|---|",
     `| last die's reading → resolved, committed, view built and serialised (${bytes} B) | ${f(0.5)} | ${f(0.9)} | ${f(0.99)} | ${ms.length} |`,
+    "",
+    gcLine,
     "",
   ].join("\n");
 }

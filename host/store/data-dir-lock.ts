@@ -54,7 +54,11 @@ const readPid = (file: string): number | null => {
  * Takes the data directory's lock, or says which process holds it. Never waits. `names` gives another pair of
  * files for another kind of process (the club board locks `club.lock`, so a board and a table may share a folder).
  */
-export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK_FILE, pid: PID_FILE }): LockResult {
+export function lockDataDir(
+  dir: string,
+  pid = process.pid,
+  names: { lock: string; pid: string; retried?: boolean } = { lock: LOCK_FILE, pid: PID_FILE },
+): LockResult {
   const file = join(dir, names.lock);
   const pidFile = join(dir, names.pid);
   const unwritable = (at: string, e: unknown): LockResult => ({
@@ -72,6 +76,9 @@ export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { timeout: 0 });
+    // the lock is the held lock, not its row: nothing in the file needs to reach the disk (an fsync at every start
+    // cost 35–70 ms of the start's wall time, docs/performance.md); a file left unreadable by a power cut is made again
+    db.pragma("synchronous = OFF");
     db.pragma("locking_mode = EXCLUSIVE");
     db.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL)");
     // the first write takes the exclusive lock; EXCLUSIVE locking mode keeps it until close
@@ -80,6 +87,10 @@ export function lockDataDir(dir: string, pid = process.pid, names = { lock: LOCK
   } catch (e) {
     db?.close();
     const code = (e as { code?: string }).code ?? "";
+    if ((code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") && names.retried !== true) {
+      rmSync(file, { force: true });
+      return lockDataDir(dir, pid, { ...names, retried: true });
+    }
     const holderPid = readPid(pidFile);
     if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
       const who = holderPid === null ? "another quarterdeck process" : `another quarterdeck process (pid ${holderPid})`;

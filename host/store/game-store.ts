@@ -21,6 +21,7 @@ export class SqliteGameStore implements GameStore {
   #insertAction!: Database.Statement;
   #insertUndo!: Database.Statement;
   #saveSnap!: Database.Statement;
+  #maxSeq!: Database.Statement;
   #commitAction!: (record: ResolvedRecord, snapshot: SessionSnapshot) => void;
   #commitUndo!: (seq: number, at: number, snapshot: SessionSnapshot) => void;
   readonly #committed: () => void;
@@ -75,6 +76,7 @@ export class SqliteGameStore implements GameStore {
       "INSERT INTO log (seq, game_id, kind, at, action, plan, dice, outcome, events, follow_ups, description, waiting) VALUES (?, ?, 'action', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.#insertUndo = db.prepare("INSERT INTO log (game_id, kind, at, undoes) VALUES (?, 'undo', ?, ?)");
+    this.#maxSeq = db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM log");
     this.#saveSnap = db.prepare(
       "INSERT INTO snapshots (game_id, at, snapshot) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET at = excluded.at, snapshot = excluded.snapshot",
     );
@@ -133,8 +135,9 @@ export class SqliteGameStore implements GameStore {
     });
   }
 
+  /** The next record's number (prepared once: preparing it on each resolution was ~9 % of the die's path). */
   nextSeq(): number {
-    const row = this.#db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM log").get() as { n: number };
+    const row = this.#maxSeq.get() as { n: number };
     return row.n;
   }
 

@@ -9,10 +9,9 @@ import { type Summary, summaryFigures, summaryValues } from "../odds/figures.ts"
 import type { Result } from "../result.ts";
 import type { ActionMeasures } from "./measure.ts";
 import type { OutcomeFact } from "./outcome-facts.ts";
-import type { Action, ActionDef, DieMark, Odds, Resolution, TableState } from "./types.ts";
+import type { Action, ActionDef, DieMark, Odds, Outcome, Resolution, TableState } from "./types.ts";
 
-/** An outcome as a resolution returns it. */
-export type Outcome = Readonly<Record<string, unknown>>;
+export type { Outcome } from "./types.ts";
 /** Dice grouped by plan entry. */
 export type DiceGroups = readonly (readonly number[])[];
 
@@ -32,6 +31,7 @@ export interface ActionHandler<S extends TableState> {
   resolve(state: S, action: Action, dice: readonly number[][]): Result<Resolution>;
   /** Exact odds; may throw a RangeError when the dice space is too large (the rule set turns it into an error). */
   odds(state: S, action: Action): Result<Odds>;
+  /** The action's own sentence for one of its outcomes. */
   describe?(state: S, action: Action, outcome: Outcome): string;
   /** How the action's geometric fields are measured from positions. */
   readonly measure?: ActionMeasures<S>;
@@ -40,14 +40,14 @@ export interface ActionHandler<S extends TableState> {
 }
 
 /** Odds as a rule set reports them: every outcome of the distribution with its probability, and a typed summary. */
-export const oddsOfDist = <O>(dist: Dist<O>, summary: Summary): Odds => oddsOfEntries(dist.entries, summary);
+export const oddsOfDist = <O extends object>(dist: Dist<O>, summary: Summary): Odds<O> => oddsOfEntries(dist.entries, summary);
 
 /**
  * Odds from listed outcomes (`truncated` when they are only the most likely of a larger distribution): the summary's
  * values by key, and its figures for players.
  */
-export const oddsOfEntries = <O>(entries: readonly Weighted<O>[], summary: Summary, truncated = false): Odds => ({
-  outcomes: entries.map(({ value, p }) => ({ outcome: value as Outcome, p })),
+export const oddsOfEntries = <O extends object>(entries: readonly Weighted<O>[], summary: Summary, truncated = false): Odds<O> => ({
+  outcomes: entries.map(({ value, p }) => ({ outcome: value, p })),
   summary: summaryValues(summary),
   figures: summaryFigures(summary),
   ...(truncated ? { truncated: true as const } : {}),

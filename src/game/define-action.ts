@@ -13,12 +13,12 @@ import type { Summary } from "../odds/figures.ts";
 import type { Headline } from "../odds/headline.ts";
 import { oddsOverPlan } from "../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../result.ts";
-import { type ActionHandler, type DiceGroups, type Outcome, oddsOfDist } from "./action-handler.ts";
+import { type ActionHandler, type DiceGroups, oddsOfDist } from "./action-handler.ts";
 import { fieldsOf } from "./fields.ts";
 import type { ActionMeasures, FieldsOf } from "./measure.ts";
 import { factsOf } from "./outcome-facts.ts";
 import { parseWith } from "./schema.ts";
-import type { Action, DieMark, FollowUp, GameEvent, Odds, Resolution, TableState } from "./types.ts";
+import type { Action, DieMark, FollowUp, GameEvent, Odds, Outcome, Resolution, TableState } from "./types.ts";
 
 /** What every function of an action is given: the table state, the parsed action, and what `prepare` returned. */
 export interface ActionContext<S extends TableState, A = Action, P = unknown> {
@@ -30,8 +30,22 @@ export interface ActionContext<S extends TableState, A = Action, P = unknown> {
 /** The context of `describe`: the state may be the one before or after the action, so nothing is prepared. */
 export type DescribeContext<S extends TableState, A = Action> = Omit<ActionContext<S, A>, "prepared">;
 
-/** The parts every action has, whichever way it resolves. */
-interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends Outcome> {
+/**
+ * The outcome an action's outcome schema declares: every function of the action that gives or reads an outcome
+ * (`resolve`, `outcome`, `effects`, `dist`, `summary`, `headline`, `describe`) has this type, so a field is read as
+ * its schema says and never cast.
+ */
+export type OutcomeOf<OS extends TObject> = Frozen<Static<OS>>;
+
+/** A value read only, all the way down: an outcome is given once and never changed. */
+export type Frozen<T> = T extends readonly (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
+
+/** The parts every action has, whichever way it resolves. `OS`: the outcome schema, `O` the outcome it declares. */
+interface ActionSpecBase<S extends TableState, T extends TObject, P, OS extends TObject, O extends object = OutcomeOf<OS>> {
   /** The action type, as its schema's `type` literal says it. */
   readonly type: string;
   /** The action's name for players, in its rule text's words ("Broadside", "Fire fighting"): 1–4 words. */
@@ -44,7 +58,7 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * The outcome's fields, each built with `fact` (outcome.ts): its label, kind, unit and words, so the pages show the
    * result as typed facts ({@link factsOf}) and never read a key. Every outcome the action gives must match it.
    */
-  readonly outcomeSchema: TObject;
+  readonly outcomeSchema: OS;
   /**
    * Legality and what does not depend on the dice: ships exist, the action is allowed now. Errors are
    * `ship.unknown`, `rules.illegal`, `rules.out-of-range` … Default: legal, nothing prepared.
@@ -60,7 +74,7 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * Exact odds computed by the action itself, for joint spaces too large to list (its summary must cover the whole
    * distribution; a shortened list says `truncated`). Takes precedence over `dist`.
    */
-  odds?(ctx: ActionContext<S, Static<T> & Action, P>, plan: DicePlan): Odds | Result<Odds>;
+  odds?(ctx: ActionContext<S, Static<T> & Action, P>, plan: DicePlan): Odds<O> | Result<Odds<O>>;
   /**
    * A summary of the exact odds (chance of fire, hits to expect …), each key a typed entry with its label
    * (`chance`, `mean`, `count`, `chances`, `detail` of odds/figures.ts).
@@ -71,8 +85,11 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
    * distribution: `odds` is the action's own answer, before its outcome list is shortened. Absent or null: one bar
    * per outcome in the action's own sentences, titled by its title.
    */
-  headline?(ctx: ActionContext<S, Static<T> & Action, P>, odds: Odds): Headline | null;
-  /** One sentence for the display and screen readers. */
+  headline?(ctx: ActionContext<S, Static<T> & Action, P>, odds: Odds<O>): Headline | null;
+  /**
+   * The action's sentence for one outcome, for the display, the log and screen readers ("3 hits on Royal James"):
+   * required, so every action speaks for itself; the default headline's bars are these sentences too.
+   */
   describe?(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts), by its schema's keys. */
   readonly measure?: ActionMeasures<S, FieldsOf<Static<T>>>;
@@ -81,9 +98,9 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, O extends O
 }
 
 /** An action whose `resolve` gives the whole resolution (a refused roll counts as `{ error: code }` in the odds). */
-export interface ResolvingActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, O extends Outcome = Outcome>
-  extends ActionSpecBase<S, T, P, O> {
-  resolve(ctx: ActionContext<S, Static<T> & Action, P>, dice: readonly number[][]): Result<Resolution>;
+export interface ResolvingActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, OS extends TObject = TObject>
+  extends ActionSpecBase<S, T, P, OS> {
+  resolve(ctx: ActionContext<S, Static<T> & Action, P>, dice: readonly number[][]): Result<Resolution<OutcomeOf<OS>>>;
   readonly outcome?: never;
   readonly effects?: never;
 }
@@ -92,21 +109,28 @@ export interface ResolvingActionSpec<S extends TableState, T extends TObject = T
  * An action split into the outcome of one roll and its effects (events, and follow-ups if any); the odds run `outcome`
  * only. Dice must match the plan.
  */
-export interface OutcomeActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, O extends Outcome = Outcome>
-  extends ActionSpecBase<S, T, P, O> {
-  outcome(ctx: ActionContext<S, Static<T> & Action, P>, dice: DiceGroups): O;
+export interface OutcomeActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, OS extends TObject = TObject>
+  extends ActionSpecBase<S, T, P, OS> {
+  outcome(ctx: ActionContext<S, Static<T> & Action, P>, dice: DiceGroups): OutcomeOf<OS>;
   effects(
     ctx: ActionContext<S, Static<T> & Action, P>,
-    outcome: O,
+    outcome: OutcomeOf<OS>,
     dice: DiceGroups,
   ): { readonly events: readonly GameEvent[]; readonly followUps?: readonly FollowUp[] };
   readonly resolve?: never;
 }
 
 /** An action of a rule set whose state is `S`. */
-export type ActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, O extends Outcome = Outcome> =
-  | ResolvingActionSpec<S, T, P, O>
-  | OutcomeActionSpec<S, T, P, O>;
+export type ActionSpec<S extends TableState, T extends TObject = TObject, P = unknown, OS extends TObject = TObject> =
+  | ResolvingActionSpec<S, T, P, OS>
+  | OutcomeActionSpec<S, T, P, OS>;
+
+/**
+ * One roll's outcome as the odds count it: the resolution's, or a refusal as `{ error: code }` (the kernel's own
+ * enumeration counts a refused roll so; an action's `dist` that resolves each roll itself does the same with this).
+ */
+export const outcomeOrRefusal = <O extends object>(r: Result<Resolution<O>>): O =>
+  r.ok ? r.value.outcome : ({ error: r.error.code } as Outcome as O);
 
 const asPlan = (p: DicePlan | Result<DicePlan>): Result<DicePlan> => (Array.isArray(p) ? ok(p) : (p as Result<DicePlan>));
 
@@ -116,11 +140,12 @@ const asPlan = (p: DicePlan | Result<DicePlan>): Result<DicePlan> => (Array.isAr
  * schema, prepared context and outcome types are inferred.)
  */
 export function defineAction<S extends TableState>() {
-  return <T extends TObject, P, O extends Outcome>(spec: ActionSpec<S, T, P, O>): ActionHandler<S> => handlerOf(spec);
+  return <T extends TObject, P, OS extends TObject>(spec: ActionSpec<S, T, P, OS>): ActionHandler<S> => handlerOf(spec);
 }
 
-function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome>(spec: ActionSpec<S, T, P, O>): ActionHandler<S> {
+function handlerOf<S extends TableState, T extends TObject, P, OS extends TObject>(spec: ActionSpec<S, T, P, OS>): ActionHandler<S> {
   type A = Static<T> & Action;
+  type O = OutcomeOf<OS>;
   type Ctx = ActionContext<S, A, P>;
   const prepare = (state: S, raw: unknown): Result<Ctx> => {
     const parsed = parseWith(spec.schema, raw, "action");
@@ -136,13 +161,13 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
     return plan.ok ? ok({ ctx: ctx.value, plan: plan.value }) : plan;
   };
   // One roll's outcome, as the odds count it: the action's own outcome, or its resolution's (a refusal as its code).
-  const outcomeOf = (ctx: Ctx, dice: DiceGroups): Outcome => {
+  // (A refusal is not one of the action's outcomes; a `summary` of an action that can refuse a roll reads it as such.)
+  const outcomeOf = (ctx: Ctx, dice: DiceGroups): O => {
     if (spec.outcome) return spec.outcome(ctx, dice);
-    const r = spec.resolve(ctx, dice as number[][]);
-    return r.ok ? r.value.outcome : { error: r.error.code };
+    return outcomeOrRefusal(spec.resolve(ctx, dice as number[][]));
   };
   // The exact odds: the action's own, its cheaper distribution, or every multiset of the plan enumerated.
-  const oddsOf = (ctx: Ctx, plan: DicePlan): Result<Odds> => {
+  const oddsOf = (ctx: Ctx, plan: DicePlan): Result<Odds<O>> => {
     if (spec.odds) {
       const odds = spec.odds(ctx, plan);
       return "ok" in odds ? odds : ok(odds);
@@ -191,6 +216,7 @@ function handlerOf<S extends TableState, T extends TObject, P, O extends Outcome
     },
     facts: (state, outcome) => factsOf(spec.outcomeSchema, outcome, state),
     // The action as its schema reads it (defaults filled); a record's action that no longer parses is described as stored.
+    // The outcome is the one this action gave (a record's, or one the odds listed): its type is restored here, once.
     describe:
       spec.describe &&
       ((state, action, outcome) => {

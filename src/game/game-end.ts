@@ -3,13 +3,9 @@
  * rule set, a side with no ship afloat. Read from the state only, so an undo that takes the ending result back
  * takes the end back too.
  */
-import type { RuleSet, ShipView, TableState } from "./types.ts";
+import type { GameEnd, RuleSet, ShipView, TableState } from "./types.ts";
 
-/** How the rules ended a game: the winning side (null when the text names none) and why, in the text's words. */
-export interface GameEnd {
-  readonly winner: string | null;
-  readonly reason: string;
-}
+export type { GameEnd } from "./types.ts";
 
 /**
  * Every side but one has no ship afloat (each ship's view says `out` for sunk, struck, taken, exploded …): that side

@@ -5,7 +5,7 @@
  */
 import type { Base } from "../geometry/base.ts";
 import type { TablePositions } from "./table-positions.ts";
-import type { TableState } from "./types.ts";
+import type { TableState } from "./table-state.ts";
 
 /**
  * The action as it is measured, before its schema parses it: its type, and whichever of its fields `K` (the keys of

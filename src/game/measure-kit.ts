@@ -9,7 +9,7 @@ import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometr
 import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
-import type { TableState } from "./types.ts";
+import type { TableState } from "./table-state.ts";
 
 export type { LengthUnit } from "./length-unit.ts";
 

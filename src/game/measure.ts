@@ -12,7 +12,7 @@ import type { MeasureContext } from "./measure-context.ts";
 import type { MoveMeasure } from "./move-types.ts";
 import { baseSizeOf } from "./ship-base.ts";
 import type { TablePositions } from "./table-positions.ts";
-import type { Action, TableState } from "./types.ts";
+import type { Action, TableState } from "./table-state.ts";
 
 export type { ActionSoFar, MeasureContext } from "./measure-context.ts";
 

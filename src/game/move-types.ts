@@ -9,7 +9,7 @@ import type { Base, BaseSize, Pose } from "../geometry/base.ts";
 import type { MovePath, TurnRules } from "../geometry/move-path.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext } from "./measure-context.ts";
-import type { FollowUp, TableState } from "./types.ts";
+import type { FollowUp, TableState } from "./table-state.ts";
 
 /** The unit a move's distance is given in (`unit` of the result). */
 export type MoveUnitName = "in" | "cm" | "mm" | "hex";

@@ -6,7 +6,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { annotationOf, type FactAnnotation } from "./outcome.ts";
 import type { FactRow, OutcomeFact } from "./outcome-fact-schema.ts";
-import type { TableState } from "./types.ts";
+import type { TableState } from "./table-state.ts";
 
 export type { EntryValue, FactRow, OutcomeFact } from "./outcome-fact-schema.ts";
 

@@ -5,8 +5,8 @@
  * are sent the typed facts {@link factsOf} reads off it (outcome-facts.ts) and render them without knowing the rule
  * set. Nothing is guessed from a key's spelling: a field the players do not read is declared `hidden`.
  */
-import { type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
-import type { TableState } from "./types.ts";
+import { type TObject, type TProperties, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+import type { TableState } from "./table-state.ts";
 
 /** What a fact is, so a page knows how to write its value. */
 export type FactKind =
@@ -71,6 +71,13 @@ type Opts = Omit<FactAnnotation, "kind" | "label">;
 const note = (kind: FactKind | "hidden", label: string, opts: Opts = {}) => ({ fact: { kind, label, ...opts } });
 /** The value or null, when the field says what a null reads (or leaves it out). */
 const orNull = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+/**
+ * A field's schema as it validates, typed as the values the action gives (`V`: a hexside number, a status word): the
+ * outcome's type (`Static` of its schema) then says what the field holds, so the action's functions never cast it.
+ */
+const typed = <V>(schema: TSchema): TUnsafe<V> => schema as TUnsafe<V>;
+/** What a word, change or entry field holds by default: a word or a number. */
+type Value = string | number;
 
 /**
  * The builders of outcome fields. Each gives the TypeBox schema of the value with the `fact` it reads as;
@@ -89,30 +96,34 @@ export const fact = {
   modifier: (label: string) => Type.Number(note("modifier", label)),
   flag: (label: string, opts: Opts = {}) => Type.Boolean(note("flag", label, opts)),
   /** A value (a word or a number, such as a hexside) read by its words; a value whose word is "" is left out. */
-  word: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
-    Type.Union([Type.String(), Type.Number()], note("word", label, { words, ...opts })),
-  wordOrNull: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
-    Type.Union([Type.String(), Type.Number(), Type.Null()], note("word", label, { words, ...opts })),
+  word: <V extends Value = Value>(label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    typed<V>(Type.Union([Type.String(), Type.Number()], note("word", label, { words, ...opts }))),
+  wordOrNull: <V extends Value = Value>(label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    typed<V | null>(Type.Union([Type.String(), Type.Number(), Type.Null()], note("word", label, { words, ...opts }))),
   /** Words the rule set already writes for players (a sentence of the text, a chart's name). */
-  text: (label: string) => Type.String(note("word", label)),
+  text: <V extends string = string>(label: string) => typed<V>(Type.String(note("word", label))),
   textOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("word", label, opts))),
   ship: (label: string) => Type.String(note("ship", label)),
   shipOrNull: (label: string, opts: Opts = {}) => orNull(Type.String(note("ship", label, opts))),
   ships: (label: string) => Type.Array(Type.String(), note("list", label, { ships: true })),
   /** The value before; `after` names the field with the value after (declared `hidden`). */
-  change: (label: string, after: string, words: Readonly<Record<string, string>>) =>
-    Type.Union([Type.String(), Type.Number()], note("change", label, { after, words })),
-  entry: <V>(label: string, meaning: (value: V, state: TableState) => string) =>
-    Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] })),
-  entryOrNull: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
-    orNull(Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }))),
-  entries: <V>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
-    Type.Array(
-      Type.Union([Type.String(), Type.Integer()]),
-      note("entries", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }),
+  change: <V extends Value = Value>(label: string, after: string, words: Readonly<Record<string, string>>) =>
+    typed<V>(Type.Union([Type.String(), Type.Number()], note("change", label, { after, words }))),
+  entry: <V extends Value = Value>(label: string, meaning: (value: V, state: TableState) => string) =>
+    typed<V>(Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"] }))),
+  entryOrNull: <V extends Value = Value>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    typed<V | null>(
+      orNull(Type.Union([Type.String(), Type.Integer()], note("entry", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }))),
     ),
-  words: (label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
-    Type.Array(Type.Union([Type.String(), Type.Number()]), note("list", label, { words, ...opts })),
+  entries: <V extends Value = Value>(label: string, meaning: (value: V, state: TableState) => string, opts: Opts = {}) =>
+    typed<V[]>(
+      Type.Array(
+        Type.Union([Type.String(), Type.Integer()]),
+        note("entries", label, { meaning: meaning as FactAnnotation["meaning"], ...opts }),
+      ),
+    ),
+  words: <V extends Value = Value>(label: string, words: Readonly<Record<string, string>>, opts: Opts = {}) =>
+    typed<V[]>(Type.Array(Type.Union([Type.String(), Type.Number()]), note("list", label, { words, ...opts }))),
   rows: <P extends TProperties>(label: string, item: P, rowLabel: string) =>
     Type.Array(Type.Object(item, { additionalProperties: false }), note("rows", label, { rowLabel })),
   /** One item as a row of its own facts (a boarding side's roll and losses). */

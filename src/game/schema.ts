@@ -77,6 +77,8 @@ export function describeError(e: ValueError): string {
  */
 export function parseWith<T extends TSchema>(schema: T, raw: unknown, base: string, code: ErrorCode = "input.invalid"): Result<Static<T>> {
   const value = Value.Default(schema, Value.Clone(raw ?? undefined));
+  // a valid value (nearly every one, on the die's path each resolution) is checked once, without walking its errors
+  if (Value.Check(schema, value)) return ok(value as Static<T>);
   const first = Value.Errors(schema, value).First();
   if (!first) return ok(value as Static<T>);
   const path = pointerToPath(base, first.path);

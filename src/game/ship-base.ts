@@ -5,7 +5,7 @@
  */
 import type { BaseSize } from "../geometry/base.ts";
 import { fail, type RulesError } from "../result.ts";
-import type { ShipBase } from "./types.ts";
+import type { ShipBase } from "./table-state.ts";
 
 /** The base of a rule set that documents none. */
 export const FALLBACK_BASE: BaseSize = { width: 25, length: 60 };

@@ -61,7 +61,11 @@ export function fieldDistribution(dist: Dist<Outcome>, field: string): Record<st
 }
 
 /** A resolution (no follow-ups unless given). */
-export function resolution(outcome: Outcome, events: Resolution["events"], followUps: Resolution["followUps"] = []): Result<Resolution> {
+export function resolution<O extends object>(
+  outcome: O,
+  events: Resolution["events"],
+  followUps: Resolution["followUps"] = [],
+): Result<Resolution<O>> {
   return ok({ outcome, events, followUps });
 }
 

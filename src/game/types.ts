@@ -1,105 +1,37 @@
 /**
- * The shared shapes of the rules core: table state, actions, events, follow-ups and the rule-set
- * interface every `src/rulesets/<id>` implements.
+ * The rule-set interface every `src/rulesets/<id>` implements, with its turn, views and the shapes it answers in;
+ * the state, action and resolution shapes it is made of are table-state.ts's, exported here too.
  */
 
 import type { TObject } from "@sinclair/typebox";
 import type { DicePlan } from "../dice/plan.ts";
 import type { DiceDef } from "../dice/roles.ts";
 import type { BaseSize } from "../geometry/base.ts";
-import type { SummaryFigure } from "../odds/figures.ts";
-import type { Headline } from "../odds/headline.ts";
 import type { Result } from "../result.ts";
-import type { GameEnd } from "./game-end.ts";
 import type { ActionMeasures } from "./measure.ts";
 import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Severity } from "./ship-status.ts";
+import type { Action, DataFileDef, DieMark, FollowUp, GameEvent, Odds, Outcome, Resolution, ShipBase, TableState } from "./table-state.ts";
 
-/** Fields every rule set's ship has (docs/reference/request-result.md); rule sets add their own. */
-export interface ShipBase {
-  readonly id: string;
-  readonly name: string;
-  readonly side: string;
-  /** The model's base in mm (ship field `base`); absent: the rule set's `defaultBase` (docs/rules/<id>.md). */
-  readonly base?: BaseSize;
-}
+export type {
+  Action,
+  Choice,
+  DataFileDef,
+  DieMark,
+  FollowUp,
+  GameEvent,
+  Odds,
+  Outcome,
+  Resolution,
+  Settings,
+  ShipBase,
+  TableState,
+} from "./table-state.ts";
 
-/** Values of a rule set's named settings (interpretations of unstated values, optional rules). */
-export type Settings = Readonly<Record<string, boolean | number | string>>;
-
-/**
- * Everything a rule set needs to know about the table. `game` holds rule-set state that is neither a ship
- * nor the wind (turn, phase, pending fire ships …), passed back in the next request like `wind`.
- */
-export interface TableState<Ship extends ShipBase = ShipBase, Wind = unknown> {
-  readonly ships: readonly Ship[];
-  readonly wind: Wind;
-  readonly game: Readonly<Record<string, unknown>>;
-  readonly settings: Settings;
-  /** The rule set's loaded data file (a club's chart or tables), or its built-in default; null if it has none. */
-  readonly data: unknown;
-}
-
-/**
- * A rule set's replaceable data file (quickfire's combat chart, wsim's base fire/critical tables). The host and
- * CLI read the file (YAML or JSON, `--data FILE`) and hand its parsed value to `parse`; errors carry a JSON path
- * inside the file, which the reader turns into file:line.
- */
-export interface DataFileDef {
-  readonly description: string;
-  parse(raw: unknown): Result<unknown>;
-}
-
-/** An action as sent in a request: `type` plus action fields. */
-export interface Action {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
-
-/**
- * A change of state. Applying a resolution's events to the state before it gives the state after, so
- * undo and replay are a fold over events.
- */
-export interface GameEvent {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
-
-/** A choice a person must make before the next action can be sent. */
-export interface Choice {
-  /** The action field the chosen value(s) go into. */
-  readonly field: string;
-  readonly options: ReadonlyArray<{ readonly value: unknown; readonly label: string }>;
-  /** How many options may be chosen (1 and 1 for a single choice). */
-  readonly min: number;
-  readonly max: number;
-}
-
-/** A roll or choice the rules now require, carrying the action to send next (docs/reference/request-result.md). */
-export type FollowUp =
-  | { readonly kind: "roll"; readonly purpose: string; readonly action: Action }
-  | { readonly kind: "choose"; readonly purpose: string; readonly action: Action; readonly choice: Choice };
-
-/** What a rule set's resolution returns; the engine folds `events` into the state. */
-/** How one die counted in a result, for the display: a hit, a miss, or neither (a total, a location die …). */
-export type DieMark = "hit" | "miss" | null;
-
-export interface Resolution {
-  readonly outcome: Readonly<Record<string, unknown>>;
-  readonly events: readonly GameEvent[];
-  readonly followUps: readonly FollowUp[];
-}
-
-/** Exact odds of an action: outcomes with probabilities and a rule-set summary (hit distribution, drops …). */
-export interface Odds {
-  readonly outcomes: ReadonlyArray<{ readonly outcome: Readonly<Record<string, unknown>>; readonly p: number }>;
-  readonly summary: Readonly<Record<string, unknown>>;
-  /** The summary's figures for players, each with its label and kind (src/odds/figures.ts), in the summary's order. */
-  readonly figures: readonly SummaryFigure[];
-  /** Set when `outcomes` lists only the most likely outcomes of a larger joint distribution (docs/reference/request-result.md). */
-  readonly truncated?: true;
-  /** What a player is shown before the roll, over the whole distribution (docs/reference/request-result.md), when the rule set gives one. */
-  readonly headline?: Headline;
+/** How the rules ended a game: the winning side (null when the text names none) and why, in the text's words. */
+export interface GameEnd {
+  readonly winner: string | null;
+  readonly reason: string;
 }
 
 /** A named setting: an optional rule or a value the text leaves unstated, with the sentence it reads. */
@@ -308,12 +240,12 @@ export interface RuleSet<S extends TableState = TableState> {
   /** Every ship as its log is drawn. */
   shipViews(state: S): ShipView[];
   /** One sentence for the display and screen readers: "3 hits on Royal James — now Worn". */
-  describe(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): string;
+  describe(state: S, action: Action, outcome: Outcome): string;
   /**
    * The outcome as typed facts (label, kind, value in words, unit) read off the action's outcome schema, for the
    * pages and the report to render without reading keys (docs/reference/request-result.md).
    */
-  facts(state: S, action: Action, outcome: Readonly<Record<string, unknown>>): readonly OutcomeFact[];
+  facts(state: S, action: Action, outcome: Outcome): readonly OutcomeFact[];
   /** Each action type's outcome schema (src/game/outcome.ts), by action type: what `facts` reads. */
   readonly outcomeSchemas?: Readonly<Record<string, TObject>>;
   /**

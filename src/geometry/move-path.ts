@@ -71,18 +71,27 @@ export function pivotOffset(heading: number, turn: number, base: BaseSize, pivot
   return sub(rotated, r);
 }
 
-/** Every order of `n` turns of ±step (2^n of them). */
-function stepOrders(n: number, step: number): number[][] {
-  if (n === 0) return [[]];
-  return stepOrders(n - 1, step).flatMap((o) => [
-    [...o, step],
-    [...o, -step],
-  ]);
+const ORDERS = new Map<string, readonly (readonly number[])[]>();
+
+/** Every order of `n` turns of ±step (2^n of them), worked out once per `n` and step. */
+function stepOrders(n: number, step: number): readonly (readonly number[])[] {
+  const key = `${n}/${step}`;
+  const known = ORDERS.get(key);
+  if (known) return known;
+  const orders: readonly (readonly number[])[] =
+    n === 0
+      ? [[]]
+      : stepOrders(n - 1, step).flatMap((o) => [
+          [...o, step],
+          [...o, -step],
+        ]);
+  ORDERS.set(key, orders);
+  return orders;
 }
 
 /** The orders of turns whose sum is the heading's change (within slack), up to `searchTurns` turns. */
-function turnOrders(q: PathQuery, change: number): Array<{ turns: number[]; off: number }> {
-  const out: Array<{ turns: number[]; off: number }> = [];
+function turnOrders(q: PathQuery, change: number): Array<{ turns: readonly number[]; off: number }> {
+  const out: Array<{ turns: readonly number[]; off: number }> = [];
   if (q.step !== undefined) {
     for (let n = 0; n <= q.searchTurns; n++)
       for (const turns of stepOrders(n, q.step)) {

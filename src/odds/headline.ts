@@ -32,14 +32,14 @@ export interface Headline {
   readonly standing: Standing;
 }
 
-type Outcome = Readonly<Record<string, unknown>>;
-type Listed = { readonly outcome: Outcome; readonly p: number };
+/** One listed outcome with its probability; `O` is the action's outcome type, so labels and tests read it typed. */
+type Listed<O> = { readonly outcome: O; readonly p: number };
 
 /**
  * Bars by a label of each outcome, merged by label, in the order `order` gives (default: first seen). Every outcome
  * counts, so the bars sum to the whole distribution.
  */
-export function barsBy(outcomes: readonly Listed[], labelOf: (o: Outcome) => string, order?: readonly string[]): HeadlineItem[] {
+export function barsBy<O>(outcomes: readonly Listed<O>[], labelOf: (o: O) => string, order?: readonly string[]): HeadlineItem[] {
   const sums = new Map<string, number>();
   for (const label of order ?? []) sums.set(label, 0);
   for (const { outcome, p } of outcomes) {
@@ -50,7 +50,7 @@ export function barsBy(outcomes: readonly Listed[], labelOf: (o: Outcome) => str
 }
 
 /** The chance of outcomes for which `holds` is true. */
-export function chanceOf(outcomes: readonly Listed[], holds: (o: Outcome) => boolean): number {
+export function chanceOf<O>(outcomes: readonly Listed<O>[], holds: (o: O) => boolean): number {
   return outcomes.reduce((s, { outcome, p }) => s + (holds(outcome) ? p : 0), 0);
 }
 
@@ -101,7 +101,7 @@ const MAX_BARS = 8;
  * sentence for it (outcomes with the same sentence together), likeliest first; past {@link MAX_BARS} (or when the list was shortened), the rest together as
  * "Other results" (exact: one minus the bars shown, each listed probability being exact).
  */
-export function outcomeHeadline(title: string, outcomes: readonly Listed[], sentence: (o: Outcome) => string): Headline {
+export function outcomeHeadline<O>(title: string, outcomes: readonly Listed<O>[], sentence: (o: O) => string): Headline {
   // outcomes that read the same (they differ only in detail a player is not told) are one bar
   const merged = new Map<string, { label: string; p: number }>();
   for (const { outcome, p } of outcomes) {
@@ -119,7 +119,7 @@ export function outcomeHeadline(title: string, outcomes: readonly Listed[], sent
 }
 
 /** Two bars: the event and its opposite, in that order. */
-export function eventBars(outcomes: readonly Listed[], holds: (o: Outcome) => boolean, yes: string, no: string): HeadlineItem[] {
+export function eventBars<O>(outcomes: readonly Listed<O>[], holds: (o: O) => boolean, yes: string, no: string): HeadlineItem[] {
   const p = chanceOf(outcomes, holds);
   return [
     { label: yes, p },

@@ -7,8 +7,9 @@
  * the size limit closes the socket (1009), one too deep or not JSON is answered with an error. The messages that change
  * the table (`camera.seen`, `camera.shown`: all but `ping`) follow the rule of every write (auth.ts): from the table's
  * own machine, or on a socket opened with the token (`?token=`); else each is answered `auth.required` and changes
- * nothing. A client that stops
- * reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
+ * nothing. A client that stops reading is dropped, with a log line, once more than `bufferBytes` wait to be sent to it.
+ * The state is written by its response schema's one serialiser, kept here beside the socket (it is on the die's path)
+ * and shared with `GET /api/state` and the commands' replies.
  */
 
 import SerializerSelector from "@fastify/fast-json-stringify-compiler";

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, mean, type Outcome, resolution, setting } from "../../game/action-kit.ts";
+import { chance, mean, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf as schemaOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -88,7 +88,7 @@ const result = (e: Exposed, die: number) => ({
   need: e.need,
   caught: die >= e.need && e.ship.fire === 0,
 });
-const outcomeOf = (results: ReturnType<typeof result>[]): Outcome => ({ results, caught: results.filter((r) => r.caught).length });
+const outcomeOf = (results: ReturnType<typeof result>[]) => ({ results, caught: results.filter((r) => r.caught).length });
 
 export const explosionFire = aosAction({
   type: "explosion-fire",

@@ -5,7 +5,8 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { chance, type Outcome, roll } from "../../game/action-kit.ts";
+import { chance, roll } from "../../game/action-kit.ts";
+import { type OutcomeOf, outcomeOrRefusal } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent, Resolution } from "../../game/types.ts";
@@ -165,12 +166,22 @@ const round = (x: number, how: "down" | "up") => (how === "up" ? Math.ceil(x) : 
 /** Two average dice showing a total (2 + 2 … 5 + 5): `resolve` reads the total alone. */
 const totalAsDice = (t: number): number[] => [Math.min(5, t - 2), t - Math.min(5, t - 2)];
 
+/** A boarding round: who won, both scores, the hull each side lost. */
+const BOARD_OUTCOME = outcomeOf({
+  winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
+  attackerScore: fact.die("Attacker's score"),
+  defenderScore: fact.die("Defender's score"),
+  inflicted: fact.count("Hull lost by the loser", HULL_POINTS),
+  winnerHits: fact.count("Hull lost by the winner", HULL_POINTS, { omitZero: true }),
+  captured: fact.flag("Captured"),
+});
+
 /** One boarding round from both sides' dice (each side's total is all that counts). */
 function boardingRound(
   state: AdState,
   action: { readonly attacker: string; readonly defender: string },
   dice: readonly (readonly number[])[],
-): Result<Resolution> {
+): Result<Resolution<OutcomeOf<typeof BOARD_OUTCOME>>> {
   const a = ship(state, action.attacker);
   const d = ship(state, action.defender);
   const s = cfg(state);
@@ -204,14 +215,7 @@ function boardingRound(
 
 export const board = adAction({
   type: "board",
-  outcomeSchema: outcomeOf({
-    winner: fact.shipOrNull("Round won by", { none: "Drawn round" }),
-    attackerScore: fact.die("Attacker's score"),
-    defenderScore: fact.die("Defender's score"),
-    inflicted: fact.count("Hull lost by the loser", HULL_POINTS),
-    winnerHits: fact.count("Hull lost by the winner", HULL_POINTS, { omitZero: true }),
-    captured: fact.flag("Captured"),
-  }),
+  outcomeSchema: BOARD_OUTCOME,
   title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
   schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
@@ -233,10 +237,9 @@ export const board = adAction({
   // outcome carries both scores (total + hull left), so they are distinct and need no merging.
   dist(ctx) {
     const plan = [entry("attacker", "dave", 2, ""), entry("defender", "dave", 2, "")];
-    const each = oddsOverDistinctTotals(plan, ([a = 0, d = 0]): Outcome => {
-      const r = boardingRound(ctx.state, ctx.action, [totalAsDice(a), totalAsDice(d)]);
-      return r.ok ? r.value.outcome : { error: r.error.code };
-    });
+    const each = oddsOverDistinctTotals(plan, ([a = 0, d = 0]) =>
+      outcomeOrRefusal(boardingRound(ctx.state, ctx.action, [totalAsDice(a), totalAsDice(d)])),
+    );
     // A refused round (none is, once checked) would repeat its error: those are merged.
     return ok(each.entries.some((e) => "error" in e.value) ? Dist.from(each.entries) : each);
   },
@@ -244,11 +247,11 @@ export const board = adAction({
   summary: (d) => ({
     attackerWins: chance(
       "The attacker wins the round",
-      d.probability((o) => o.winner !== null && o.attackerScore !== undefined && (o.attackerScore as number) > (o.defenderScore as number)),
+      d.probability((o) => o.winner !== null && o.attackerScore > o.defenderScore),
     ),
     defenderWins: chance(
       "The defender wins the round",
-      d.probability((o) => o.winner !== null && (o.defenderScore as number) > (o.attackerScore as number)),
+      d.probability((o) => o.winner !== null && o.defenderScore > o.attackerScore),
     ),
     draw: chance(
       "A drawn round",

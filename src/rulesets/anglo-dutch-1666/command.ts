@@ -152,7 +152,7 @@ export function initiativeOrder(state: AdState, action: InitiativeFields, rolls:
 export const initiative = adAction({
   type: "initiative",
   outcomeSchema: outcomeOf({
-    order: fact.words("Order of movement", {}),
+    order: fact.words<string>("Order of movement", {}),
     groups: Type.Optional(fact.hidden(Type.Unknown())),
   }),
   measure: INITIATIVE_MEASURES,

@@ -6,6 +6,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, mean } from "../../game/action-kit.ts";
+import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Resolution } from "../../game/types.ts";
@@ -157,8 +158,27 @@ function checkFire(state: AdState, action: FireAction): Result<FireAction> {
   return g.ok ? ok(action) : g;
 }
 
+/** A broadside's result: the fire table read, the hull lost. */
+const FIRE_OUTCOME = outcomeOf({
+  hits: fact.count("Hits"),
+  roll: fact.die("Rolled"),
+  modifiedRoll: fact.die("With modifiers"),
+  column: fact.text("Fire table column"),
+  row: fact.text("Fire points row"),
+  firePoints: fact.number("Fire points"),
+  modifiers: fact.rows("Modifiers", { label: fact.hidden(Type.String()), value: fact.modifier("") }, "label"),
+  hullLost: fact.count("Hull lost", HULL_POINTS),
+  stepsCrossed: fact.count("Steps crossed", undefined, { omitZero: true }),
+  sinking: fact.flag("Sinking"),
+  broadside: fact.word<"port" | "starboard">("Broadside", SIDE_WORDS),
+});
+
 /** One broadside's resolution from its die. */
-function broadside(state: AdState, action: FireAction, dice: readonly (readonly number[])[]): Result<Resolution> {
+function broadside(
+  state: AdState,
+  action: FireAction,
+  dice: readonly (readonly number[])[],
+): Result<Resolution<OutcomeOf<typeof FIRE_OUTCOME>>> {
   const g = gunnery(state, action);
   if (!g.ok) return g;
   const d = dice[0]?.[0] ?? 0;
@@ -198,19 +218,7 @@ function broadside(state: AdState, action: FireAction, dice: readonly (readonly 
 
 export const fire = adAction({
   type: "fire",
-  outcomeSchema: outcomeOf({
-    hits: fact.count("Hits"),
-    roll: fact.die("Rolled"),
-    modifiedRoll: fact.die("With modifiers"),
-    column: fact.text("Fire table column"),
-    row: fact.text("Fire points row"),
-    firePoints: fact.number("Fire points"),
-    modifiers: fact.rows("Modifiers", { label: fact.hidden(Type.String()), value: fact.modifier("") }, "label"),
-    hullLost: fact.count("Hull lost", HULL_POINTS),
-    stepsCrossed: fact.count("Steps crossed", undefined, { omitZero: true }),
-    sinking: fact.flag("Sinking"),
-    broadside: fact.word("Broadside", SIDE_WORDS),
-  }),
+  outcomeSchema: FIRE_OUTCOME,
   measure: FIRE_MEASURES,
   title: "Broadside",
   description: "One broadside: 1D6 plus modifiers against the fire table row of the firer's current fire points.",
@@ -221,17 +229,17 @@ export const fire = adAction({
   // The one die hits when the fire table gives the broadside a hit, and misses when its column is 0.
   marks(ctx, dice) {
     const r = broadside(ctx.state, ctx.action, dice);
-    return [[r.ok ? ((r.value.outcome.hits as number) > 0 ? "hit" : "miss") : null]];
+    return [[r.ok ? (r.value.outcome.hits > 0 ? "hit" : "miss") : null]];
   },
   summary: (d) => ({
     expectedHits: mean(
       "Hits to expect",
-      d.expected((o) => o.hits as number),
+      d.expected((o) => o.hits),
       "hits",
     ),
     anyHit: chance(
       "At least one hit",
-      d.probability((o) => (o.hits as number) > 0),
+      d.probability((o) => o.hits > 0),
     ),
     hits: chances(
       Object.fromEntries(

@@ -124,7 +124,11 @@ function firstAlone(groups: readonly OddsGroup[], n: number, g: OddsGroup): numb
 }
 
 /** Exact initiative odds: the orders (listed or the likeliest), who moves first and the chance of a draw for first. */
-export function initiativeOdds(groups: readonly OddsGroup[], n: number, lead: readonly string[]): Odds {
+export function initiativeOdds(
+  groups: readonly OddsGroup[],
+  n: number,
+  lead: readonly string[],
+): Odds<{ readonly order: readonly string[] }> {
   const movesFirst: Record<string, number> = {};
   for (const g of groups) movesFirst[g.squadron] = (movesFirst[g.squadron] ?? 0) + firstAlone(groups, n, g);
   const drawFirst = Math.max(0, 1 - Object.values(movesFirst).reduce((s, p) => s + p, 0));

@@ -39,7 +39,7 @@ export const damageRollAction = quickfireAction({
   outcomeSchema: outcomeOf({
     line: fact.word("Damage table line", { blast: "Blast", explosion: "Explosion" }),
     total: fact.die("Rolled"),
-    codes: fact.entries("Damage", codeMeaning, { none: "No effect" }),
+    codes: fact.entries<DamageCode>("Damage", codeMeaning, { none: "No effect" }),
     chart: chartField,
   }),
   title: "Blast or explosion",
@@ -67,24 +67,23 @@ export const damageRollAction = quickfireAction({
     codes: damageCodes(state.data, ctx.line, total(groups[0])),
     chart: state.data.label,
   }),
-  effects: ({ state, prepared: ctx }, outcome) =>
-    applyCodes(state, ctx.ship.id, outcome.codes as DamageCode[], ctx.chain, `${ctx.line} damage`),
+  effects: ({ state, prepared: ctx }, outcome) => applyCodes(state, ctx.ship.id, outcome.codes, ctx.chain, `${ctx.line} damage`),
   summary: (dist, { state }) => {
     const codes: Record<string, number> = {};
-    for (const c of ["B", "D", "E", "F", "G", "R", "S", "T"]) {
-      const p = dist.probability((o) => (o.codes as string[]).includes(c));
+    for (const c of ["B", "D", "E", "F", "G", "R", "S", "T"] as const) {
+      const p = dist.probability((o) => o.codes.includes(c));
       if (p > 0) codes[c] = p;
     }
     return withChart(state, {
       codes: chances(codes, (code) => `Damage ${code}`),
       noEffect: chance(
         "No effect",
-        dist.probability((o) => (o.codes as string[]).length === 0),
+        dist.probability((o) => o.codes.length === 0),
       ),
     });
   },
   describe: ({ state, action }, o) => {
-    const codes = o.codes as string[];
+    const codes = o.codes;
     return `${action.line === "blast" ? "Blast" : "Explosion"} on ${nameOf(state, action.ship)}: ${codes.length ? codes.join(", ") : "no effect"}${chartNote(state)}.`;
   },
   headline: ({ state, action }, odds) => damageRollHeadline(state, action, odds),
@@ -110,7 +109,7 @@ export const directionAction = quickfireAction({
     return { roll, turn: DIRECTION_TABLE[roll] ?? "" };
   },
   effects: ({ prepared: ctx }, o) => ({
-    events: [{ type: "direction-hit", ship: ctx.ship.id, roll: o.roll as number, turn: String(o.turn) }],
+    events: [{ type: "direction-hit", ship: ctx.ship.id, roll: o.roll, turn: o.turn }],
     followUps: [],
   }),
   summary: (dist, { state }) =>

@@ -3,7 +3,8 @@
  */
 
 import { Type } from "@sinclair/typebox";
-import { type ActionContext, chance, chances, type DiceGroups, nameOf, type Outcome } from "../../game/action-kit.ts";
+import { type ActionContext, chance, chances, type DiceGroups, nameOf } from "../../game/action-kit.ts";
+import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Dist } from "../../odds/distribution.ts";
@@ -32,24 +33,37 @@ const rangeSchema = {
   }),
 };
 
-const codesOf = (o: Outcome): DamageCode[] => [...((o.hit ? [o.hit] : []) as DamageCode[]), ...((o.blast as DamageCode[]) ?? [])];
+/** A shot's outcome, the same for one ship's gunfire and a quickfire attack. */
+const SHOT_OUTCOME = outcomeOf({
+  fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
+  hit: fact.entryOrNull<"G" | "S">("Hit", codeMeaning, { none: "No hit" }),
+  blast: fact.entries<DamageCode>("Blast damage", codeMeaning),
+  rof: fact.target("ROF die fires on", { below: true }),
+  column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
+  hitNumber: fact.target("Gunnery dice hit on", { below: true }),
+  chart: chartField,
+});
+type ShotOutcome = OutcomeOf<typeof SHOT_OUTCOME>;
+
+const codesOf = (o: ShotOutcome): DamageCode[] => [...(o.hit ? [o.hit] : []), ...o.blast];
 
 type Ctx = ActionContext<QuickfireState, ShotAction, GunneryContext>;
 
 const shared = {
   prepare: ({ state, action }: { state: QuickfireState; action: ShotAction }) => gunneryContext(state, action),
   plan: () => GUNNERY_PLAN,
-  outcome: ({ state, prepared: ctx }: Ctx, groups: DiceGroups): Outcome => gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
-  effects: ({ state, prepared: ctx }: Ctx, outcome: Outcome) => {
+  outcome: ({ state, prepared: ctx }: Ctx, groups: DiceGroups): ShotOutcome =>
+    gunneryOutcome(state, ctx, groups[0]?.[0] ?? 6, groups[1] ?? []),
+  effects: ({ state, prepared: ctx }: Ctx, outcome: ShotOutcome) => {
     const who = ctx.firers.map((f) => f.name).join(" + ");
     const applied = applyCodes(state, ctx.target.id, codesOf(outcome), ctx.battery, `${ctx.battery} fire from ${who}`);
     return { events: [...shotEvents(state, ctx), ...applied.events], followUps: applied.followUps };
   },
-  summary: (dist: Dist<Outcome>, { state }: Ctx) => {
-    const codes = ["B", "D", "E", "F", "G", "R", "S", "T"];
+  summary: (dist: Dist<ShotOutcome>, { state }: Ctx) => {
+    const codes = ["B", "D", "E", "F", "G", "R", "S", "T"] as const;
     const blast: Record<string, number> = {};
     for (const c of codes) {
-      const p = dist.probability((o) => (o.blast as string[]).includes(c));
+      const p = dist.probability((o) => o.blast.includes(c));
       if (p > 0) blast[c] = p;
     }
     return withChart(state, {
@@ -71,32 +85,24 @@ const shared = {
       ),
       anyBlast: chance(
         "Blast damage",
-        dist.probability((o) => (o.blast as string[]).length > 0),
+        dist.probability((o) => o.blast.length > 0),
       ),
       blast: chances(blast, (code) => `Blast damage ${code}`),
     });
   },
 };
 
-function sentence(firer: string, target: string, battery: string, o: Outcome, note: string): string {
+function sentence(firer: string, target: string, battery: string, o: ShotOutcome, note: string): string {
   if (!o.fired) return `${firer} did not fire ${battery} guns at ${target} (ROF die above ${o.rof})${note}.`;
   if (!o.hit) return `${firer}'s ${battery} fire missed ${target}${note}.`;
-  const blast = (o.blast as string[]).length ? ` with blast damage ${(o.blast as string[]).join(", ")}` : "";
+  const blast = o.blast.length ? ` with blast damage ${o.blast.join(", ")}` : "";
   return `${firer}'s ${battery} fire scored ${o.hit === "S" ? "an" : "a"} ${o.hit} hit on ${target}${blast}${note}.`;
 }
 
 export const gunneryAction = quickfireAction({
   prepareOnParse: false,
   type: "gunnery",
-  outcomeSchema: outcomeOf({
-    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
-    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
-    blast: fact.entries("Blast damage", codeMeaning),
-    rof: fact.target("ROF die fires on", { below: true }),
-    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
-    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
-    chart: chartField,
-  }),
+  outcomeSchema: SHOT_OUTCOME,
   measure: GUNNERY_MEASURES,
   title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
@@ -119,15 +125,7 @@ export const gunneryAction = quickfireAction({
 export const quickfireAttackAction = quickfireAction({
   prepareOnParse: false,
   type: "quickfire-attack",
-  outcomeSchema: outcomeOf({
-    fired: fact.flag("Guns fired (ROF die)", { no: "The ROF die stopped the fire" }),
-    hit: fact.entryOrNull("Hit", codeMeaning, { none: "No hit" }),
-    blast: fact.entries("Blast damage", codeMeaning),
-    rof: fact.target("ROF die fires on", { below: true }),
-    column: fact.numberOrNull("Gun/Armor column", ["%", "%"]),
-    hitNumber: fact.target("Gunnery dice hit on", { below: true }),
-    chart: chartField,
-  }),
+  outcomeSchema: SHOT_OUTCOME,
   measure: QUICKFIRE_ATTACK_MEASURES,
   title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",

@@ -12,8 +12,17 @@ import { barsBy, chanceOf, countLabels, eventBars, type Headline, type HeadlineI
 import { HOUSE_LABEL } from "./chart.ts";
 import type { QuickfireState } from "./ship.ts";
 
-type Outcome = Readonly<Record<string, unknown>>;
-type Listed = Odds["outcomes"];
+/** The fields of a shot's outcome a headline reads (gunnery.ts). */
+interface ShotResult {
+  readonly fired: boolean;
+  readonly hit: string | null;
+  readonly blast: readonly string[];
+}
+/** The outcome of a roll on a line of the Damage table: its codes. */
+interface CodesResult {
+  readonly codes: readonly string[];
+}
+type Listed<O extends object> = Odds<O>["outcomes"];
 
 /** The glossary's names of the damage codes (4.1). */
 const CODE_NAMES: Readonly<Record<string, string>> = {
@@ -35,21 +44,18 @@ function titled(state: QuickfireState, title: string): string {
 }
 
 /** Gun fire: does not fire / misses / G hit / S hit, the chance the target is hit and of blast damage (3.0). */
-function gunfireHeadline(state: QuickfireState, title: string, target: string, o: Listed): Headline {
-  const result = (x: Outcome) => (!x.fired ? "Does not fire" : x.hit === "G" ? "Gun hit (G)" : x.hit === "S" ? "Speed hit (S)" : "Miss");
+function gunfireHeadline(state: QuickfireState, title: string, target: string, o: Listed<ShotResult>): Headline {
+  const result = (x: ShotResult) => (!x.fired ? "Does not fire" : x.hit === "G" ? "Gun hit (G)" : x.hit === "S" ? "Speed hit (S)" : "Miss");
   const bars = barsBy(o, result, ["Does not fire", "Miss", "Gun hit (G)", "Speed hit (S)"]);
-  const blast = (x: Outcome) => ((x.blast as string[] | undefined) ?? []).length > 0;
+  const blast = (x: ShotResult) => x.blast.length > 0;
   const facts: HeadlineItem[] = [{ label: `${target} is hit`, p: chanceOf(o, (x) => x.hit === "G" || x.hit === "S") }];
   facts.push({ label: "Blast damage", p: chanceOf(o, blast) });
   return headline(titled(state, title), bars, facts);
 }
 
 /** A line of the Damage table: each code's chance as a fact, the bars by what the roll gives. */
-function codesHeadline(state: QuickfireState, title: string, o: Listed, none = "No effect"): Headline {
-  const words = (x: Outcome) => {
-    const codes = (x.codes as string[] | undefined) ?? [];
-    return codes.length === 0 ? none : codes.map(codeName).join(" and ");
-  };
+function codesHeadline(state: QuickfireState, title: string, o: Listed<CodesResult>, none = "No effect"): Headline {
+  const words = (x: CodesResult) => (x.codes.length === 0 ? none : x.codes.map(codeName).join(" and "));
   const bars = barsBy(o, words).sort((a, b) => b.p - a.p);
   return headline(titled(state, title), bars);
 }
@@ -58,7 +64,7 @@ function codesHeadline(state: QuickfireState, title: string, o: Listed, none = "
 export function gunneryHeadline(
   state: QuickfireState,
   action: { readonly firer: string; readonly target: string; readonly battery: string },
-  odds: Odds,
+  odds: Odds<ShotResult>,
 ): Headline {
   const [firer, target] = [nameOf(state, action.firer), nameOf(state, action.target)];
   return gunfireHeadline(state, `${firer}'s ${action.battery} guns at ${target}`, target, odds.outcomes);
@@ -68,7 +74,7 @@ export function gunneryHeadline(
 export function quickfireAttackHeadline(
   state: QuickfireState,
   action: { readonly firers: readonly string[]; readonly target: string },
-  odds: Odds,
+  odds: Odds<ShotResult>,
 ): Headline {
   const firers = action.firers.map((id) => nameOf(state, id)).join(" and ");
   const target = nameOf(state, action.target);
@@ -79,20 +85,24 @@ export function quickfireAttackHeadline(
 export function torpedoHeadline(
   state: QuickfireState,
   action: { readonly firer: string; readonly targets: readonly string[] },
-  odds: Odds,
+  odds: Odds<{ readonly results: readonly { readonly target: string; readonly hit: boolean }[] }>,
 ): Headline {
   const o = odds.outcomes;
-  const hitOf = (x: Outcome, t: string) => ((x.results as Outcome[] | undefined) ?? []).some((r) => r.target === t && r.hit === true);
+  const hitOf = (x: (typeof o)[number]["outcome"], t: string) => x.results.some((r) => r.target === t && r.hit);
   const bars = eventBars(o, (x) => action.targets.some((t) => hitOf(x, t)), "A torpedo hits", "No hit");
   const facts = action.targets.map((t) => ({ label: `${nameOf(state, t)} is hit`, p: chanceOf(o, (x) => hitOf(x, t)) }));
   return headline(titled(state, `${nameOf(state, action.firer)}'s torpedoes`), bars, facts);
 }
 
 /** A torpedo hit's 1D6 S hits. */
-export function torpedoDamageHeadline(state: QuickfireState, action: { readonly target: string }, odds: Odds): Headline {
+export function torpedoDamageHeadline(
+  state: QuickfireState,
+  action: { readonly target: string },
+  odds: Odds<{ readonly sHits: number }>,
+): Headline {
   const bars = barsBy(
     odds.outcomes,
-    (x) => plural(Number(x.sHits), "S hit"),
+    (x) => plural(x.sHits, "S hit"),
     countLabels(1, 6).map((n) => plural(Number(n), "S hit")),
   );
   return headline(`Torpedo damage to ${nameOf(state, action.target)}`, bars);
@@ -102,27 +112,38 @@ export function torpedoDamageHeadline(state: QuickfireState, action: { readonly 
 export const damageRollHeadline = (
   state: QuickfireState,
   action: { readonly ship: string; readonly line: "blast" | "explosion" },
-  odds: Odds,
+  odds: Odds<CodesResult>,
 ): Headline =>
   codesHeadline(state, `${action.line === "explosion" ? "Explosion" : "Blast"} on ${nameOf(state, action.ship)}`, odds.outcomes);
 
 /** The Fire line (4.1 F): what the fire does, and the chance it burns on. */
-export function fireHeadline(state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline {
+export function fireHeadline(
+  state: QuickfireState,
+  action: { readonly ship: string },
+  odds: Odds<CodesResult & { readonly burnsOn: boolean }>,
+): Headline {
   const h = codesHeadline(state, `The fire aboard ${nameOf(state, action.ship)}`, odds.outcomes, "Burns on");
   const burns = chanceOf(odds.outcomes, (x) => x.burnsOn === true);
   return { ...h, facts: [{ label: "The fire burns on", p: burns }] };
 }
 
 /** The sinking roll. */
-export const sinkingHeadline = (state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline =>
+export const sinkingHeadline = (
+  state: QuickfireState,
+  action: { readonly ship: string },
+  odds: Odds<{ readonly sunk: boolean }>,
+): Headline =>
   headline(
     titled(state, `Does ${nameOf(state, action.ship)} sink?`),
     eventBars(odds.outcomes, (x) => x.sunk === true, "Sinks", "Stays afloat"),
   );
 
 /** Who decides the move order (1.4): either side, or a tie rolled again. */
-export function initiativeHeadline(action: { readonly first: string; readonly second: string }, odds: Odds): Headline {
-  const bars = barsBy(odds.outcomes, (x) => (x.decides === null ? "Tie (roll again)" : `${String(x.decides)} decides`), [
+export function initiativeHeadline(
+  action: { readonly first: string; readonly second: string },
+  odds: Odds<{ readonly decides: string | null }>,
+): Headline {
+  const bars = barsBy(odds.outcomes, (x) => (x.decides === null ? "Tie (roll again)" : `${x.decides} decides`), [
     `${action.first} decides`,
     `${action.second} decides`,
     "Tie (roll again)",
@@ -131,7 +152,7 @@ export function initiativeHeadline(action: { readonly first: string; readonly se
 }
 
 /** The repair roll (4.2): how many hits are repaired. */
-export function repairHeadline(state: QuickfireState, action: { readonly ship: string }, odds: Odds): Headline {
-  const bars = barsBy(odds.outcomes, (x) => `${plural(Number(x.fixed), "hit")} repaired`).sort((a, b) => b.p - a.p);
+export function repairHeadline(state: QuickfireState, action: { readonly ship: string }, odds: Odds<{ readonly fixed: number }>): Headline {
+  const bars = barsBy(odds.outcomes, (x) => `${plural(x.fixed, "hit")} repaired`).sort((a, b) => b.p - a.p);
   return headline(titled(state, `Repairs aboard ${nameOf(state, action.ship)}`), bars);
 }

@@ -76,7 +76,7 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
  * Her rules by the Move action's outcome (`available`, the box's `maxTurn`); when the action refused the move (an
  * outcome of nothing), her available speed and any pivot, so the move's `why` can still say what is wrong with it.
  */
-function rules(ctx: Ctx, o: Readonly<Record<string, unknown>>): MoveRules | null {
+function rules(ctx: Ctx, o: { readonly available?: unknown; readonly box?: unknown; readonly maxTurn?: unknown }): MoveRules | null {
   const ship = ctx.state.ships.find((s) => s.id === ctx.action.ship);
   if (!ship) return null;
   const u = unitOf(ctx.state);

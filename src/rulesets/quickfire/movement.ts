@@ -161,8 +161,7 @@ export const endPhaseAction = quickfireAction({
     return { events: [{ type: "phase-ended", from: ctx.from, to, newTurn }], followUps };
   },
   summary: (_dist, { state }) => withChart(state, {}),
-  describe: (_ctx, o) =>
-    `End of the ${phaseWord(o.from)} phase; now ${phaseWord(o.to)}${o.newTurn ? ` of turn ${(o.turn as number) + 1}` : ""}.`,
+  describe: (_ctx, o) => `End of the ${phaseWord(o.from)} phase; now ${phaseWord(o.to)}${o.newTurn ? ` of turn ${o.turn + 1}` : ""}.`,
 });
 
 /** A phase as the description says it: "first gunnery". */

@@ -38,7 +38,7 @@ export const fireAction = quickfireAction({
   type: "fire",
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled"),
-    codes: fact.entries("Fire table", codeMeaning, { none: "Burns on (no effect)" }),
+    codes: fact.entries<DamageCode>("Fire table", codeMeaning, { none: "Burns on (no effect)" }),
     burnsOn: fact.flag("The fire burns on", { no: "The fire is out" }),
     chart: chartField,
   }),
@@ -63,20 +63,20 @@ export const fireAction = quickfireAction({
     return { total: total(groups[0]), codes, burnsOn: !codes.includes("out"), chart: state.data.label };
   },
   // 4.1 F: "burned out (out), caused a blast or an explosion (B or E) or continues burning (n/e)"
-  effects: ({ state, prepared: ctx }, o) => applyCodes(state, ctx.ship.id, o.codes as DamageCode[], "split", "fire"),
+  effects: ({ state, prepared: ctx }, o) => applyCodes(state, ctx.ship.id, o.codes, "split", "fire"),
   summary: (dist, { state }) =>
     withChart(state, {
       out: chance(
         "The fire burns out",
-        dist.probability((o) => (o.codes as string[]).includes("out")),
+        dist.probability((o) => o.codes.includes("out")),
       ),
       B: chance(
         "Blast (B)",
-        dist.probability((o) => (o.codes as string[]).includes("B")),
+        dist.probability((o) => o.codes.includes("B")),
       ),
       E: chance(
         "Explosion (E)",
-        dist.probability((o) => (o.codes as string[]).includes("E")),
+        dist.probability((o) => o.codes.includes("E")),
       ),
       burnsOn: chance(
         "The fire burns on",
@@ -84,7 +84,7 @@ export const fireAction = quickfireAction({
       ),
     }),
   describe: ({ state, action }, o) => {
-    const codes = (o.codes as string[]).filter((c) => c !== "out");
+    const codes = o.codes.filter((c) => c !== "out");
     const what = o.burnsOn ? `burns on${codes.length ? ` and causes ${codes.join(", ")}` : ""}` : "goes out";
     return `The fire on ${nameOf(state, action.ship)} ${what}${chartNote(state)}.`;
   },
@@ -154,23 +154,23 @@ export const repairAction = quickfireAction({
   },
   effects: ({ prepared: ctx }, o) => {
     const events: QuickfireEvent[] = [{ type: "repair-spent", ship: ctx.ship.id, points: ctx.points }];
-    for (let i = 0; i < (o.fixed as number); i++) events.push({ type: "repaired", ship: ctx.ship.id, field: TASK_FIELD[ctx.task] });
+    for (let i = 0; i < o.fixed; i++) events.push({ type: "repaired", ship: ctx.ship.id, field: TASK_FIELD[ctx.task] });
     return { events, followUps: [] };
   },
   summary: (dist, { state }) =>
     withChart(state, {
       anyFixed: chance(
         "A hit is repaired",
-        dist.probability((o) => (o.fixed as number) > 0),
+        dist.probability((o) => o.fixed > 0),
       ),
       expectedFixed: mean(
         "Hits repaired, to expect",
-        dist.expected((o) => o.fixed as number),
+        dist.expected((o) => o.fixed),
         "hits",
       ),
     }),
   describe: ({ state, action }, o) =>
-    `${nameOf(state, action.ship)} repairs ${plural(o.fixed as number, `${REPAIR_WORDS[action.damage]} hit`)} with ${plural(action.points, "repair point")}${chartNote(state)}.`,
+    `${nameOf(state, action.ship)} repairs ${plural(o.fixed, `${REPAIR_WORDS[action.damage]} hit`)} with ${plural(action.points, "repair point")}${chartNote(state)}.`,
   headline: ({ state, action }, odds) => repairHeadline(state, action, odds),
 });
 

@@ -128,7 +128,7 @@ export const torpedoAction = quickfireAction({
       }, Dist.of<boolean[]>([]))
       .map((hits) => torpedoOutcome(state, ctx, (i) => hits[i] === true)),
   effects: ({ state, prepared: ctx }, outcome) => {
-    const results = outcome.results as { target: string; hit: boolean }[];
+    const results = outcome.results;
     const events: QuickfireEvent[] = [];
     if (state.game.phase !== null) {
       events.push({
@@ -162,16 +162,16 @@ export const torpedoAction = quickfireAction({
       ),
       anyHit: chance(
         "A torpedo hits",
-        dist.probability((o) => (o.hits as number) > 0),
+        dist.probability((o) => o.hits > 0),
       ),
       expectedHits: mean(
         "Torpedo hits to expect",
-        dist.expected((o) => o.hits as number),
+        dist.expected((o) => o.hits),
         "hits",
       ),
     }),
   describe: ({ state, action }, o) => {
-    const hits = (o.results as { target: string; hit: boolean }[]).filter((r) => r.hit).map((r) => nameOf(state, r.target));
+    const hits = o.results.filter((r) => r.hit).map((r) => nameOf(state, r.target));
     return hits.length
       ? `${nameOf(state, action.firer)}'s torpedoes hit ${hits.join(" and ")}${chartNote(state)}.`
       : `${nameOf(state, action.firer)}'s torpedoes missed${chartNote(state)}.`;
@@ -206,12 +206,12 @@ export const torpedoDamageAction = quickfireAction({
   plan: () => [entry("damage", "d6", 1, "Torpedo damage: the number of S hits")],
   outcome: (_ctx, groups) => ({ sHits: total(groups[0]) }),
   effects: ({ state, prepared: ctx }, outcome) =>
-    applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits as number).fill("S"), "split", "torpedo hit"),
+    applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits).fill("S"), "split", "torpedo hit"),
   summary: (dist, { state }) =>
     withChart(state, {
       expectedSHits: mean(
         "Speed hits to expect",
-        dist.expected((o) => o.sHits as number),
+        dist.expected((o) => o.sHits),
         "S hits",
       ),
     }),

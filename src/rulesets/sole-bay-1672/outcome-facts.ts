@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { fact, type Unit } from "../../game/outcome.ts";
-import { CONDITION_LABELS } from "./tables.ts";
+import { CONDITION_LABELS, type Condition } from "./tables.ts";
 
 export const BOXES: Unit = ["box", "boxes"];
 export const HITS: Unit = ["hit", "hits"];
@@ -15,7 +15,7 @@ export const LEVELS: Unit = ["level", "levels"];
 export const damageFields = {
   marked: fact.count("Marked", BOXES),
   wasted: fact.count("Hits past the last box", HITS, { omitZero: true }),
-  conditionAfter: fact.word("Condition now", CONDITION_LABELS),
+  conditionAfter: fact.word<Condition>("Condition now", CONDITION_LABELS),
   levelsLost: fact.count("Condition lost", LEVELS, { omitZero: true }),
   destroyed: fact.flag("Destroyed"),
 };
@@ -25,8 +25,8 @@ export const damageRow = { ship: fact.hidden(Type.String()), ...damageFields };
 
 /** The condition before → after, as one change (`conditionAfter` is read with it). */
 export const conditionChange = {
-  conditionBefore: fact.change("Condition", "conditionAfter", CONDITION_LABELS),
-  conditionAfter: fact.hidden(Type.String()),
+  conditionBefore: fact.change<Condition>("Condition", "conditionAfter", CONDITION_LABELS),
+  conditionAfter: fact.hidden(fact.text<Condition>("")),
 };
 
 /** "Modified roll" of one die plus a modifier (crew quality, fire fighting turns …). */

@@ -88,7 +88,7 @@ export const fire = wsimAction({
     modifiers: fact.modifiers("Modifiers", MODIFIER_WORDS),
     aim: fact.word("Aimed at", AIM_WORDS),
     guns: fact.count("Guns firing"),
-    band: Type.Optional(fact.nullable(fact.text("Gun band"))),
+    band: Type.Optional(fact.nullable(fact.word<number>("Gun band", {}))),
     hitTableBase: Type.Optional(fact.nullable(fact.number("Hit Table before modifiers"))),
     hitTable: Type.Optional(fact.nullable(fact.number("Hit Table"))),
     ammunition: Type.Optional(fact.word("Shot", { round: "round shot", chain: "chain shot", grape: "grape shot", double: "double shot" })),

@@ -264,13 +264,21 @@ const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party =
 
 export const meleeLosses = wsimAction({
   type: "melee-losses",
+  // While the enemy's losses are still to be chosen, the outcome only says so (`waiting`); then the melee's result.
   outcomeSchema: outcomeOf({
-    strengths: fact.words("Strengths after", {}),
-    parties: fact.words("Parties", PARTY_WORDS),
-    result: fact.word("Melee", { continues: "continues", captured: "a ship is captured", repulsed: "the boarders are repulsed" }),
-    captured: fact.shipOrNull("Captured"),
-    continuesNextTurn: fact.flag("Continues next turn"),
-    leadersCaptured: fact.hidden(Type.Array(Type.String())),
+    waiting: Type.Optional(fact.hidden(Type.Literal("lossesEnemy"))),
+    strengths: Type.Optional(fact.words<number>("Strengths after", {})),
+    parties: Type.Optional(fact.words<Party>("Parties", PARTY_WORDS)),
+    result: Type.Optional(
+      fact.word<"continues" | "captured" | "repulsed">("Melee", {
+        continues: "continues",
+        captured: "a ship is captured",
+        repulsed: "the boarders are repulsed",
+      }),
+    ),
+    captured: Type.Optional(fact.shipOrNull("Captured")),
+    continuesNextTurn: Type.Optional(fact.flag("Continues next turn")),
+    leadersCaptured: Type.Optional(fact.hidden(Type.Array(Type.String()))),
   }),
   title: "Melee losses",
   description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
@@ -294,7 +302,7 @@ export const meleeLosses = wsimAction({
     const partyY: Party = partyPoints(y, "OBP") > 0 && (bothObp || partyX !== "OBP") ? "OBP" : "DBP";
     if (a.lossesEnemy === undefined) {
       return resolution(
-        { waiting: "lossesEnemy" },
+        { waiting: "lossesEnemy" as const },
         [],
         [
           {

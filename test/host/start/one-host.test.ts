@@ -28,6 +28,14 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
 };
 
 describe("one host per data directory", () => {
+  it("makes a lock file left unreadable (a power cut: the lock writes without an fsync) again, and takes the lock", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "quarterdeck.lock"), "not a database at all, a torn page".repeat(200));
+    const locked = lockDataDir(dir);
+    expect(locked.ok).toBe(true);
+    if (locked.ok) locked.lock.release();
+  });
+
   it("a second lock on the same directory is refused and names the holder's pid; released, it is free again", () => {
     const dir = tempDir("qd-lock-");
     const first = lockDataDir(dir, 4242);

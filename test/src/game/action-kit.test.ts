@@ -18,6 +18,7 @@ import {
   uniqueShipIds,
 } from "../../../src/game/action-kit.ts";
 import { parseRequest, transition } from "../../../src/game/engine.ts";
+import { fact, outcomeOf } from "../../../src/game/outcome.ts";
 import type { Action, SettingDef, TableState } from "../../../src/game/types.ts";
 import { Dist } from "../../../src/odds/distribution.ts";
 import { fail, ok } from "../../../src/result.ts";
@@ -47,7 +48,7 @@ const volley = toyAction({
   type: "volley",
   title: "Volley",
   description: "2d6 at a ship",
-  outcomeSchema: Type.Object({}),
+  outcomeSchema: outcomeOf({ target: fact.ship("Target"), total: fact.die("Total"), hit: fact.flag("Hit") }),
   schema: Type.Object(
     { type: Type.Literal("volley"), target: Type.String({ label: "Target", input: "ship" }) },
     { additionalProperties: false },
@@ -72,7 +73,7 @@ const salvo = toyAction({
   type: "salvo",
   title: "Salvo",
   description: "a d6 a ship",
-  outcomeSchema: Type.Object({}),
+  outcomeSchema: outcomeOf({ sixes: fact.count("Sixes") }),
   schema: Type.Object(
     { type: Type.Literal("salvo"), ships: Type.Array(Type.String(), { label: "Ships", input: "ships" }) },
     { additionalProperties: false },
@@ -90,6 +91,7 @@ const salvo = toyAction({
       ? fail("rules.illegal", "a 1 jams the guns", "dice")
       : ok({ outcome: { sixes: (dice[0] ?? []).filter((d) => d === 6).length }, events: [], followUps: [] }),
   summary: (dist) => ({ sixes: detail(fieldDistribution(dist, "sixes")) }),
+  describe: (_ctx, o) => `${o.sixes} sixes`,
 });
 
 const toy = ruleSetFromHandlers<State>({
@@ -129,9 +131,9 @@ describe("ruleSetFromHandlers: dispatch", () => {
     expect(toy.parseAction(state(), { type: "volley", target: "z" })).toMatchObject({ ok: false, error: { code: "ship.unknown" } });
     expect(toy.parseAction(state(), { type: "salvo", ships: ["a", "z"] })).toMatchObject({ ok: false, error: { path: "action.ships[1]" } });
   });
-  it("describes with the handler's sentence, else the action type", () => {
+  it("describes with the handler's own sentence", () => {
     expect(toy.describe(state(), act({ type: "volley" }), { target: "a", hit: true })).toBe("Alpha hit");
-    expect(toy.describe(state(), act({ type: "salvo" }), {})).toBe("salvo");
+    expect(toy.describe(state(), act({ type: "salvo" }), { sixes: 2 })).toBe("2 sixes");
   });
 });
 

@@ -29,7 +29,7 @@ export function endOfMovementRolls(state: SoleBayState): FollowUp[] {
 
 export const endMovement = soleBayAction({
   type: "end-movement",
-  outcomeSchema: outcomeOf({ rolls: fact.hidden(Type.Array(Type.Object({ type: Type.String(), ship: Type.String() }))) }),
+  outcomeSchema: outcomeOf({ rolls: fact.hidden(Type.Array(Type.Object({ type: Type.String() }))) }),
   title: "End of movement",
   description:
     "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
