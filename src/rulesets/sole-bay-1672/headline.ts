@@ -21,21 +21,42 @@ import {
 import { totalBoxes } from "./ship.ts";
 import type { SoleBayState } from "./state.ts";
 
-type Outcome = Readonly<Record<string, unknown>>;
-type Listed = Odds["outcomes"];
+type Listed<O extends object> = Odds<O>["outcomes"];
+/** The fields of one ship's damage a headline reads (outcome-facts.ts `damageFields`). */
+interface Damage {
+  readonly levelsLost: number;
+  readonly destroyed: boolean;
+}
+/** An outcome with a row of damage per ship. */
+interface Rows {
+  readonly results: readonly (Damage & { readonly ship: string })[];
+}
+const rowOf = (id: string) => (x: Rows) => x.results.find((r) => r.ship === id);
 
 /** Facts about damage to one ship: it loses a condition level, it is destroyed (only if it was not already). */
-function damageFacts(state: SoleBayState, outcomes: Listed, shipId: string, result: (o: Outcome) => Outcome | undefined): HeadlineItem[] {
+function damageFacts<O extends object>(
+  state: SoleBayState,
+  outcomes: Listed<O>,
+  shipId: string,
+  result: (o: O) => Damage | undefined,
+): HeadlineItem[] {
   const name = nameOf(state, shipId);
   const before = state.ships.find((s) => s.id === shipId);
-  const facts = [{ label: `${name} loses a condition`, p: chanceOf(outcomes, (o) => Number(result(o)?.levelsLost ?? 0) > 0) }];
+  const facts = [{ label: `${name} loses a condition`, p: chanceOf(outcomes, (o) => (result(o)?.levelsLost ?? 0) > 0) }];
   if (!before?.destroyed) facts.push({ label: `${name} is destroyed`, p: chanceOf(outcomes, (o) => result(o)?.destroyed === true) });
   return facts;
 }
 
 /** Hits as bars 0…max (or lo…max), the likeliest named "2 hits". */
-function hitsHeadline(title: string, outcomes: Listed, field: string, lo: number, hi: number, facts: HeadlineItem[]): Headline {
-  const bars = barsBy(outcomes, (o) => String(o[field]), range(lo, hi));
+function hitsHeadline<O extends object>(
+  title: string,
+  outcomes: Listed<O>,
+  count: (o: O) => number,
+  lo: number,
+  hi: number,
+  facts: HeadlineItem[],
+): Headline {
+  const bars = barsBy(outcomes, (o) => String(count(o)), range(lo, hi));
   return headline(title, bars, facts, (n) => plural(Number(n), "hit"));
 }
 
@@ -76,14 +97,18 @@ type Pair<A extends string, B extends string> = { readonly [K in A | B]: string 
 const name = nameOf;
 
 /** "broadside": its hits, the chance the target loses a condition or is destroyed. */
-export function broadsideHeadline(state: SoleBayState, action: { readonly target: string }, odds: Odds): Headline {
+export function broadsideHeadline(
+  state: SoleBayState,
+  action: { readonly target: string },
+  odds: Odds<Damage & { readonly hits: number }>,
+): Headline {
   const dice = Number(odds.summary.dice ?? 0);
   const facts = damageFacts(state, odds.outcomes, action.target, (x) => x);
-  return hitsHeadline(`Hits on ${name(state, action.target)}`, odds.outcomes, "hits", 0, dice, facts);
+  return hitsHeadline(`Hits on ${name(state, action.target)}`, odds.outcomes, (x) => x.hits, 0, dice, facts);
 }
 
 /** "initiative": each side's chance, from the summary, which covers every roll vector (the list holds a few of 6^n when many sides roll). */
-export function initiativeHeadline(odds: Odds): Headline {
+export function initiativeHeadline(odds: Odds<object>): Headline {
   const pWins = (odds.summary.pWins ?? {}) as Readonly<Record<string, number>>;
   const bars = [
     ...Object.entries(pWins).map(([side, p]) => ({ label: side, p })),
@@ -93,45 +118,56 @@ export function initiativeHeadline(odds: Odds): Headline {
 }
 
 /** "boarding-round": who causes most damage, each ship's damage, whether the fire spreads. */
-export function boardingRoundHeadline(state: SoleBayState, action: Pair<"attacker", "defender">, odds: Odds): Headline {
+export function boardingRoundHeadline(
+  state: SoleBayState,
+  action: Pair<"attacker", "defender">,
+  odds: Odds<Rows & { readonly winner: string | null; readonly fireSpreads?: boolean }>,
+): Headline {
   const o = odds.outcomes;
   const [a, d] = [action.attacker, action.defender];
-  const winner = (x: Outcome) =>
+  const winner = (x: (typeof o)[number]["outcome"]) =>
     x.winner === a ? `${name(state, a)} causes most damage` : x.winner === d ? `${name(state, d)} causes most damage` : "Equal damage";
   const bars = barsBy(o, winner, [`${name(state, a)} causes most damage`, `${name(state, d)} causes most damage`, "Equal damage"]);
-  const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
-  const facts = [...damageFacts(state, o, d, result(d)), ...damageFacts(state, o, a, result(a))];
+  const facts = [...damageFacts(state, o, d, rowOf(d)), ...damageFacts(state, o, a, rowOf(a))];
   if (o.some((x) => x.outcome.fireSpreads === true))
     facts.push({ label: "The fire spreads", p: chanceOf(o, (x) => x.fireSpreads === true) });
   return headline(`Boarding action: ${name(state, a)} and ${name(state, d)}`, bars, facts);
 }
 
 /** "grapple": grappled, or not. */
-export const grappleHeadline = (state: SoleBayState, action: Pair<"attacker", "defender">, odds: Odds): Headline =>
+export const grappleHeadline = (
+  state: SoleBayState,
+  action: Pair<"attacker", "defender">,
+  odds: Odds<{ readonly grappled: boolean }>,
+): Headline =>
   headline(
     `${name(state, action.attacker)} grapples ${name(state, action.defender)}`,
     eventBars(odds.outcomes, (x) => x.grappled === true, "Grappled", "Fails"),
   );
 
 /** "fireship-ensnare": the fireship ensnares her target, or not. */
-export const ensnareHeadline = (state: SoleBayState, action: Pair<"fireship", "target">, odds: Odds): Headline =>
+export const ensnareHeadline = (
+  state: SoleBayState,
+  action: Pair<"fireship", "target">,
+  odds: Odds<{ readonly ensnared: boolean }>,
+): Headline =>
   headline(
     `${name(state, action.fireship)} against ${name(state, action.target)}`,
     eventBars(odds.outcomes, (x) => x.ensnared === true, "Ensnared", "Clear"),
   );
 
 /** "explosion-roll", "fireship-explosion": does she explode? */
-export const explosionRollHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+export const explosionRollHeadline = (state: SoleBayState, action: Ship, odds: Odds<{ readonly exploded: boolean }>): Headline =>
   headline(
     `Does ${name(state, action.ship)} explode?`,
     eventBars(odds.outcomes, (x) => x.exploded === true, "Explodes", "Does not explode"),
   );
 
 /** "explosion-radius": the radius in inches, 1–6. */
-export function explosionRadiusHeadline(state: SoleBayState, action: Ship, odds: Odds): Headline {
+export function explosionRadiusHeadline(state: SoleBayState, action: Ship, odds: Odds<{ readonly radius: number }>): Headline {
   const bars = barsBy(
     odds.outcomes,
-    (x) => `${String(x.radius)}"`,
+    (x) => `${x.radius}"`,
     range(1, 6).map((r) => `${r}"`),
   );
   return headline(`Radius of ${name(state, action.ship)}'s explosion`, bars);
@@ -146,32 +182,32 @@ const FATES: Readonly<Record<string, string>> = {
 };
 
 /** "flag-officer-risk": the flag officer's fate. */
-export const flagOfficerRiskHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+export const flagOfficerRiskHeadline = (state: SoleBayState, action: Ship, odds: Odds<{ readonly fate: string }>): Headline =>
   headline(
     `Risk to the Flag Officer aboard ${name(state, action.ship)}`,
-    barsBy(odds.outcomes, (x) => FATES[String(x.fate)] ?? String(x.fate)),
+    barsBy(odds.outcomes, (x) => FATES[x.fate] ?? x.fate),
   );
 
 /** "fire-damage": 1–3 hits, and the ship's damage. */
-export const fireDamageHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+export const fireDamageHeadline = (state: SoleBayState, action: Ship, odds: Odds<Damage & { readonly hits: number }>): Headline =>
   hitsHeadline(
     `Fire damage to ${name(state, action.ship)}`,
     odds.outcomes,
-    "hits",
+    (x) => x.hits,
     1,
     3,
     damageFacts(state, odds.outcomes, action.ship, (x) => x),
   );
 
 /** "fire-fighting": the fire is put out, or burns on. */
-export const fireFightingHeadline = (state: SoleBayState, action: Ship, odds: Odds): Headline =>
+export const fireFightingHeadline = (state: SoleBayState, action: Ship, odds: Odds<{ readonly putOut: boolean }>): Headline =>
   headline(
     `Fighting the fire aboard ${name(state, action.ship)}`,
     eventBars(odds.outcomes, (x) => x.putOut === true, "Fire put out", "Still burning"),
   );
 
 /** "breakpoint": the squadron breaks off, or holds. */
-export const breakpointHeadline = (action: { readonly squadron: string }, odds: Odds): Headline =>
+export const breakpointHeadline = (action: { readonly squadron: string }, odds: Odds<{ readonly broken: boolean }>): Headline =>
   headline(
     `Breakpoint test: ${action.squadron}`,
     eventBars(odds.outcomes, (x) => x.broken === true, "Breaks off", "Holds"),
@@ -184,34 +220,41 @@ const COLLISION_RESULTS: Readonly<Record<string, string>> = {
 };
 
 /** "collision": disastrous impact, impact, or come about. */
-export function collisionHeadline(state: SoleBayState, action: Pair<"mover", "other">, odds: Odds): Headline {
-  const bars = barsBy(odds.outcomes, (x) => COLLISION_RESULTS[String(x.result)] ?? String(x.result), Object.values(COLLISION_RESULTS));
+export function collisionHeadline(state: SoleBayState, action: Pair<"mover", "other">, odds: Odds<{ readonly result: string }>): Headline {
+  const bars = barsBy(odds.outcomes, (x) => COLLISION_RESULTS[x.result] ?? x.result, Object.values(COLLISION_RESULTS));
   return headline(`${name(state, action.mover)} collides with ${name(state, action.other)}`, bars);
 }
 
 /** "collision-damage": the damage to both ships, and each one's condition. */
-export function collisionDamageHeadline(state: SoleBayState, action: Pair<"mover", "other">, odds: Odds): Headline {
+export function collisionDamageHeadline(
+  state: SoleBayState,
+  action: Pair<"mover", "other">,
+  odds: Odds<Rows & { readonly damage: number }>,
+): Headline {
   const o = odds.outcomes;
-  const result = (id: string) => (x: Outcome) => (x.results as Outcome[] | undefined)?.find((r) => r.ship === id);
-  const facts = [action.mover, action.other].flatMap((id) => damageFacts(state, o, id, result(id)));
-  const damages = o.map((x) => Number(x.outcome.damage));
-  return hitsHeadline("Collision damage to both ships", o, "damage", Math.min(...damages), Math.max(...damages), facts);
+  const facts = [action.mover, action.other].flatMap((id) => damageFacts(state, o, id, rowOf(id)));
+  const damages = o.map((x) => x.outcome.damage);
+  return hitsHeadline("Collision damage to both ships", o, (x) => x.damage, Math.min(...damages), Math.max(...damages), facts);
 }
 
 /** "movement": the allowance in inches. */
-export function movementHeadline(state: SoleBayState, action: Ship, odds: Odds): Headline {
+export function movementHeadline(state: SoleBayState, action: Ship, odds: Odds<{ readonly allowance: number }>): Headline {
   const o = odds.outcomes;
-  const inches = [...new Set(o.map((x) => Number(x.outcome.allowance)))].sort((x, y) => x - y);
+  const inches = [...new Set(o.map((x) => x.outcome.allowance))].sort((x, y) => x - y);
   const bars = barsBy(
     o,
-    (x) => `${String(x.allowance)}"`,
+    (x) => `${x.allowance}"`,
     inches.map((i) => `${i}"`),
   );
   return headline(`Movement allowance of ${name(state, action.ship)}`, bars);
 }
 
 /** "backing-sail", "tacking": succeeds, or fails. */
-export const sailingRollHeadline = (state: SoleBayState, action: Ship & { readonly type: string }, odds: Odds): Headline =>
+export const sailingRollHeadline = (
+  state: SoleBayState,
+  action: Ship & { readonly type: string },
+  odds: Odds<{ readonly success: boolean }>,
+): Headline =>
   headline(
     `${action.type === "tacking" ? "Tacking" : "Backing sail"}: ${name(state, action.ship)}`,
     eventBars(odds.outcomes, (x) => x.success === true, "Succeeds", "Fails"),

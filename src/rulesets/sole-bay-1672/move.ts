@@ -32,7 +32,16 @@ export const TURN_STEP = 45;
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const IN = { ...INCHES, name: "in" as const };
 
-function rules(ctx: Ctx, o: Readonly<Record<string, unknown>>): MoveRules | null {
+/** The fields of the movement action's outcome her move is judged by. */
+type MovementOutcome = {
+  readonly allowance?: unknown;
+  readonly minimum?: unknown;
+  readonly inchesBetweenTurns?: unknown;
+  readonly turns?: unknown;
+  readonly following?: unknown;
+};
+
+function rules(ctx: Ctx, o: MovementOutcome): MoveRules | null {
   const ship = ctx.state.ships.find((s) => s.id === ctx.action.ship);
   const allowance = num(o.allowance);
   if (!ship || allowance === null) return null;

@@ -1,7 +1,7 @@
 /**
  * Issue 43 item 5, the host's half: every rule set whose core judges moves is watched the same way (move-watch.ts
  * knows no rule set). Quickfire opens the game in its Movement phase: a ship moved is judged in her text's unit against
- * her available speed, and logged when the phase ends.
+ * her available speed, and logged when the phase ends; Age of Sail's are watched in each player's move stage.
  */
 import { describe, expect, it } from "vitest";
 import type { TableSession } from "../../../host/session/table-session.ts";
@@ -60,5 +60,31 @@ describe("her movement action confirmed after she moved", () => {
     const count = s.records.length;
     s.send({ type: "next-phase" });
     expect(s.records.slice(count).some((r) => r.description.startsWith("Mikasa moved"))).toBe(false);
+  });
+});
+
+describe("moves in Age of Sail", () => {
+  it("are watched in a player's move stage: judged in centimetres against her speed, logged as the stage ends", () => {
+    const { session: s } = openSession(demoSetup("age-of-sail"), undefined, [], [...demoDice, demoPad]);
+    place(s, "victory", 400, 600, 180);
+    place(s, "bellerophon", 400, 300, 180);
+    const stage = () => s.rs.phases[s.work.phase] ?? "";
+    // walk the round to the first player's move, setting aside what the stages before it ask
+    for (let i = 0; i < 12 && stage() !== "player 1: move"; i++) {
+      if (!s.send({ type: "next-phase" }).ok) {
+        s.send({ type: "software-roll" });
+        s.send({ type: "cancel" });
+      }
+    }
+    expect(stage()).toBe("player 1: move");
+    expect(s.work.moves?.starts.victory).toEqual({ x: 400, y: 600, heading: 180 });
+    s.send({ type: "tap", ship: "victory" });
+    place(s, "victory", 400, 570, 180);
+    const judged = s.work.moves?.judged;
+    expect(judged).toMatchObject({ ship: "victory", distance: 3, unit: "cm", legal: true });
+    expect(judged?.words).toMatch(/^Victory moved 3 cm of her \d+ cm, no turn/);
+    const before = s.records.length;
+    s.send({ type: "next-phase" });
+    expect(s.records[before]?.description).toBe(judged?.words);
   });
 });

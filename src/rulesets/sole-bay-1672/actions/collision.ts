@@ -23,12 +23,12 @@ export const collision = soleBayAction({
     mover: fact.hidden(Type.String()),
     other: fact.hidden(Type.String()),
     modified: modifiedRoll,
-    result: fact.word("Collision", {
+    result: fact.word<string>("Collision", {
       "come-about": "Come about!",
       impact: "Impact",
       "disastrous-impact": "Disastrous impact",
     }),
-    damage: fact.word("Damage", { none: "none", half: "half", full: "full" }),
+    damage: fact.word<"none" | "half" | "full">("Damage", { none: "none", half: "half", full: "full" }),
     averted: fact.flag("Collision averted"),
   }),
   measure: COLLISION_MEASURES,

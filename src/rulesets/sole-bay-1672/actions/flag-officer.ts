@@ -49,7 +49,7 @@ export const flagOfficerRisk = soleBayAction({
     ship: fact.hidden(Type.String()),
     killed: fact.hidden(Type.Boolean()),
     rollsLeft: fact.count("Rolls still to make", undefined, { omitZero: true }),
-    fate: fact.word("Flag Officer", {
+    fate: fact.word<string>("Flag Officer", {
       killed: "killed or mortally wounded",
       survives: "survives",
       captured: "survives, captured with his flagship",
