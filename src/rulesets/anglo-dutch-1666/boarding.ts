@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { chance, roll } from "../../game/action-kit.ts";
+import { chance, nameOf, roll } from "../../game/action-kit.ts";
 import { type OutcomeOf, outcomeOrRefusal } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -57,6 +57,11 @@ const freed = (a: Ship, b: Ship): GameEvent[] => [
 
 export const grapple = adAction({
   type: "grapple",
+  describe: ({ state, action }, o) => {
+    return o.grappled
+      ? `${nameOf(state, action.attacker)} and ${nameOf(state, action.defender)} are locked together (${String(o.kind)}).`
+      : `${nameOf(state, action.defender)} avoids ${nameOf(state, action.attacker)}.`;
+  },
   outcomeSchema: outcomeOf({
     grappled: fact.flag("Grappled", { no: "Not grappled" }),
     avoided: fact.hidden(Type.Boolean()),
@@ -146,6 +151,9 @@ export const grapple = adAction({
 
 export const placement = adAction({
   type: "placement",
+  describe: ({ state, action }, o) => {
+    return `${nameOf(state, action.attacker)} lies to ${String(o.attackerTo)} of ${nameOf(state, action.defender)}.`;
+  },
   outcomeSchema: outcomeOf({ attackerTo: fact.word("Attacker placed to", SIDE_WORDS) }),
   title: "Port or starboard",
   description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
@@ -215,6 +223,11 @@ function boardingRound(
 
 export const board = adAction({
   type: "board",
+  describe: ({ state }, o) => {
+    return o.winner === null
+      ? "The boarding round is even."
+      : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${String(o.inflicted)}${o.captured ? " and taking her prize" : ""}.`;
+  },
   outcomeSchema: BOARD_OUTCOME,
   title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
@@ -267,6 +280,10 @@ export const board = adAction({
 
 export const separate = adAction({
   type: "separate",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.separated ? `${ship} gets clear.` : `${ship} fails to get clear${o.furtherFire ? " and catches fire again" : ""}.`;
+  },
   outcomeSchema: outcomeOf({
     separated: fact.flag("The ships separate", { no: "Still grappled" }),
     roll: Type.Optional(fact.die("Rolled")),
@@ -335,6 +352,10 @@ export const separate = adAction({
 
 export const lightFireShip = adAction({
   type: "light-fire-ship",
+  describe: ({ state, action }, _o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship} is fired and bears down.`;
+  },
   outcomeSchema: outcomeOf({ lit: fact.flag("Fire ship lit") }),
   title: "Fire ship fired",
   description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",

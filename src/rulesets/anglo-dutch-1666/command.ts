@@ -151,6 +151,9 @@ export function initiativeOrder(state: AdState, action: InitiativeFields, rolls:
 
 export const initiative = adAction({
   type: "initiative",
+  describe: (_ctx, o) => {
+    return `Move order: ${o.order.join(", ")}.`;
+  },
   outcomeSchema: outcomeOf({
     order: fact.words<string>("Order of movement", {}),
     groups: Type.Optional(fact.hidden(Type.Unknown())),

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, mean, roll } from "../../game/action-kit.ts";
+import { chance, mean, nameOf, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -39,6 +39,10 @@ const HELM_WAYS = { port: "Helm to port", none: "Helm amidships", starboard: "He
 
 export const critical = adAction({
   type: "critical",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
+  },
   outcomeSchema: outcomeOf({
     score: fact.die("Rolled"),
     effect: fact.word("Critical hit", {
@@ -90,6 +94,10 @@ export const critical = adAction({
 
 export const fireCheck = adAction({
   type: "fire-check",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `Fire aboard ${ship}: ${o.result === "burns" ? "burns on, 1 hull point lost" : String(o.result)}.`;
+  },
   outcomeSchema: outcomeOf({
     result: fact.word("Fire", { explodes: "the ship explodes", burns: "burns on: 1 hull point lost", extinguished: "extinguished" }),
     hullLost: fact.count("Hull lost", HULL_POINTS, { omitZero: true }),
@@ -150,6 +158,10 @@ export const fireCheck = adAction({
 
 export const gunDeckSwept = adAction({
   type: "gun-deck-swept",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship}'s gun deck is swept for ${String(o.turns)} turns.`;
+  },
   outcomeSchema: outcomeOf({ turns: fact.count("Turns with an extra step lost") }),
   title: "Gun deck swept",
   description: "Gun deck swept: 1 average die gives the turns of the extra gunnery step lost.",
@@ -169,7 +181,7 @@ export const gunDeckSwept = adAction({
   summary: (d) => ({
     expectedTurns: mean(
       "Turns out of action, to expect",
-      d.expected((o) => o.turns as number),
+      d.expected((o) => o.turns),
       "turns",
     ),
   }),
@@ -177,6 +189,10 @@ export const gunDeckSwept = adAction({
 
 export const helm = adAction({
   type: "helm",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship}'s helm: ${o.next === "none" ? "no turn" : `turn to ${String(o.next)}`} next move.`;
+  },
   outcomeSchema: outcomeOf({
     next: fact.word("Next move", { port: "turns to port", starboard: "turns to starboard", none: "no turn next turn" }),
   }),

@@ -5,7 +5,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, mean } from "../../game/action-kit.ts";
+import { chance, chances, mean, nameOf } from "../../game/action-kit.ts";
 import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -218,6 +218,9 @@ function broadside(
 
 export const fire = adAction({
   type: "fire",
+  describe: ({ state, action }, o) => {
+    return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+  },
   outcomeSchema: FIRE_OUTCOME,
   measure: FIRE_MEASURES,
   title: "Broadside",

@@ -12,22 +12,26 @@ import { barsBy, chanceOf, countLabels, type Headline, headline, plural } from "
 import type { AdState } from "./schema.ts";
 
 /** A broadside: its hits as bars, the chance the target is hit, loses a gunnery step, sinks. */
-export function fireHeadline(state: AdState, action: { readonly firer: string; readonly target: string }, odds: Odds): Headline {
+export function fireHeadline(
+  state: AdState,
+  action: { readonly firer: string; readonly target: string },
+  odds: Odds<{ readonly hits: number; readonly stepsCrossed: number; readonly sinking: boolean }>,
+): Headline {
   const o = odds.outcomes;
-  const most = Math.max(0, ...o.map((x) => Number(x.outcome.hits)));
+  const most = Math.max(0, ...o.map((x) => x.outcome.hits));
   const labels = countLabels(0, most).map((n) => plural(Number(n), "hit"));
-  const bars = barsBy(o, (x) => plural(Number(x.hits), "hit"), labels);
+  const bars = barsBy(o, (x) => plural(x.hits, "hit"), labels);
   const target = nameOf(state, action.target);
   const facts = [
-    { label: `${target} is hit`, p: chanceOf(o, (x) => Number(x.hits) > 0) },
-    { label: `${target} loses a gunnery step`, p: chanceOf(o, (x) => Number(x.stepsCrossed) > 0) },
+    { label: `${target} is hit`, p: chanceOf(o, (x) => x.hits > 0) },
+    { label: `${target} loses a gunnery step`, p: chanceOf(o, (x) => x.stepsCrossed > 0) },
     { label: `${target} sinks`, p: chanceOf(o, (x) => x.sinking === true) },
   ];
   return headline(`${nameOf(state, action.firer)}'s broadside at ${target}`, bars, facts);
 }
 
 /** Who moves first, from the summary: it is exact over every roll, the listed orders may be the likeliest only. */
-export function initiativeHeadline(odds: Odds): Headline {
+export function initiativeHeadline(odds: Odds<object>): Headline {
   const first = (odds.summary.movesFirst ?? {}) as Record<string, number>;
   const draw = Number(odds.summary.drawFirst ?? 0);
   const bars = Object.entries(first).map(([who, p]) => ({ label: `${who || "A squadron"} moves first`, p }));
@@ -36,11 +40,15 @@ export function initiativeHeadline(odds: Odds): Headline {
 }
 
 /** A boarding round: who wins it, and whether the loser is taken. */
-export function boardHeadline(state: AdState, action: { readonly attacker: string; readonly defender: string }, odds: Odds): Headline {
+export function boardHeadline(
+  state: AdState,
+  action: { readonly attacker: string; readonly defender: string },
+  odds: Odds<{ readonly winner: string | null; readonly captured: boolean }>,
+): Headline {
   const o = odds.outcomes;
   const [a, d] = [action.attacker, action.defender];
   const name = (id: string) => nameOf(state, id);
-  const who = (x: Readonly<Record<string, unknown>>) =>
+  const who = (x: { readonly winner: string | null }) =>
     x.winner === a ? `${name(a)} wins the round` : x.winner === d ? `${name(d)} wins the round` : "A drawn round";
   const bars = barsBy(o, who, [`${name(a)} wins the round`, `${name(d)} wins the round`, "A drawn round"]);
   const facts = [

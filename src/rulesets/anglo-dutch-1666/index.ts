@@ -23,7 +23,7 @@ import { type AdState, GameSchema, SHIP_FIELDS, type Ship, ShipSchema, WindSchem
 import { SETTING_LIMITS, SETTINGS } from "./settings.ts";
 import { setupWarnings } from "./setup-warnings.ts";
 import { deployment, deploymentRedirect, endTurn, fires } from "./turn.ts";
-import { describe, shipView, windView } from "./views.ts";
+import { shipView, windView } from "./views.ts";
 import { galeSurvival, setWind, windRoll, windStrength } from "./wind.ts";
 
 const HANDLERS = [
@@ -111,7 +111,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
   applyEvent: (state, event) => applyPatch(state, event, normalize),
   windView,
   shipViews: (state) => state.ships.map((s) => shipView(state, s)),
-  describe,
+
   turnOf: (state) => state.game.turn,
   setupWarnings,
   gameEnd: angloDutchGameEnd,

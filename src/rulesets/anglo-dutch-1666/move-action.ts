@@ -3,7 +3,7 @@
  * is a collision ("as if the moving ship was attempting to grapple"), an enemy a contact that may become boarding.
  */
 import { Type } from "@sinclair/typebox";
-import { roll } from "../../game/action-kit.ts";
+import { nameOf, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -15,6 +15,10 @@ import { HEXES, HEXSIDE_WORDS, POINT_OF_SAIL_WORDS } from "./outcome-facts.ts";
 
 export const move = adAction({
   type: "move",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship} moves ${String(o.hexesMoved)} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
+  },
   outcomeSchema: outcomeOf({
     hexesMoved: fact.count("Moved", HEXES),
     towed: fact.flag("Towed"),

@@ -122,7 +122,7 @@ function path(ctx: Ctx, before: Pose, now: Pose): MovePath | null {
   return { distance: hexes, turns, path, legs: [hexes], early: false, offMm: 0, offDegrees: 0 };
 }
 
-function rules(_ctx: Ctx, o: Readonly<Record<string, unknown>>): MoveRules | null {
+function rules(_ctx: Ctx, o: { readonly allowance?: unknown }): MoveRules | null {
   const allowance = typeof o.allowance === "number" ? o.allowance : null;
   if (allowance === null) return null;
   return {

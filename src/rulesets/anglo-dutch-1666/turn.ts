@@ -3,13 +3,13 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, roll } from "../../game/action-kit.ts";
+import { chance, nameOf, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
 import { adAction, cfg, checkShips, isBritish, isOut, loseHull, ship, shipEvent } from "./common.ts";
 import { gunDeckSwept } from "./damage.ts";
-import { downwindSide, sameHex, stepHex } from "./hexes.ts";
+import { downwindSide, HEXSIDE_NAMES, sameHex, stepHex } from "./hexes.ts";
 import { HEXES, HEXSIDE_WORDS } from "./outcome-facts.ts";
 import type { AdState, Hex, Ship } from "./schema.ts";
 import { displacementHexes } from "./tables.ts";
@@ -17,7 +17,7 @@ import { displacementHexes } from "./tables.ts";
 /** Where a ship is displaced at deployment: how far, toward which hexside, whether onto a friend (rolled again). */
 const DEPLOYMENT = {
   distance: fact.count("Displaced", HEXES),
-  toward: fact.word("Toward", HEXSIDE_WORDS),
+  toward: fact.word<number>("Toward", HEXSIDE_WORDS),
   hex: fact.hidden(Type.Unknown()),
   onFriend: fact.flag("Landed on a friend: roll the direction again"),
 };
@@ -37,6 +37,11 @@ function fireRollsDue(state: AdState): FollowUp[] {
 
 export const fires = adAction({
   type: "fires",
+  describe: (_ctx, o) => {
+    return o.burning === 0
+      ? "No ship is burning: no fire rolls."
+      : `${o.burning === 1 ? "One burning ship must" : `${o.burning} burning ships must`} roll for fire.`;
+  },
   outcomeSchema: outcomeOf({ burning: fact.count("Ships on fire to check") }),
   title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
@@ -50,6 +55,9 @@ export const fires = adAction({
 
 export const endTurn = adAction({
   type: "end-turn",
+  describe: (_ctx, o) => {
+    return `Move ${String(o.turn)} begins.`;
+  },
   outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
   description:
@@ -100,6 +108,12 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
 
 export const deployment = adAction({
   type: "deployment",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.distance === 0
+      ? `${ship} is where she should be.`
+      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+  },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
   description:
@@ -137,6 +151,12 @@ export const deployment = adAction({
 
 export const deploymentRedirect = adAction({
   type: "deployment-redirect",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.distance === 0
+      ? `${ship} is where she should be.`
+      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+  },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",

@@ -1,9 +1,9 @@
 /**
  * What the display draws: the hex wind, each ship like its ship card (rows of hull-point boxes, one row a step,
- * fire points and movement per step, the critical hits in effect) and one sentence per resolved action.
+ * fire points and movement per step, the critical hits in effect). (Each action's sentence is its own `describe`.)
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
-import type { Action, ShipView, WindView } from "../../game/types.ts";
+import type { ShipView, WindView } from "../../game/types.ts";
 import { cardRows, effectiveHandling, fireByStep, stepCount, stepEffect, stepThreshold } from "./damage.ts";
 import { HEXSIDE_NAMES } from "./hexes.ts";
 import type { AdState, Ship } from "./schema.ts";
@@ -85,62 +85,4 @@ export function shipView(state: AdState, s: Ship): ShipView {
       { label: "heading", value: HEXSIDE_NAMES[s.heading] ?? "?" },
     ],
   };
-}
-
-const nameOf = (state: AdState, id: unknown) => state.ships.find((s) => s.id === id)?.name ?? String(id);
-
-/** One sentence for the display and screen readers. */
-export function describe(state: AdState, action: Action, o: Readonly<Record<string, unknown>>): string {
-  const ship = nameOf(state, action.ship);
-  switch (action.type) {
-    case "wind":
-      return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to as number]} (${String(o.change)} change).` : "The wind holds.";
-    case "set-wind":
-      return `The wind is set from the ${HEXSIDE_NAMES[o.direction as number]}, ${String(o.strength)}.`;
-    case "wind-strength":
-      return `The wind goes from ${String(o.from)} to ${String(o.to)}${o.ended ? " — the game ends" : ""}.`;
-    case "gale-survival":
-      return o.afloat ? `${ship} rides out the gale.` : `${ship} founders in the gale.`;
-    case "fire":
-      return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
-    case "critical":
-      return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
-    case "fire-check":
-      return `Fire aboard ${ship}: ${o.result === "burns" ? "burns on, 1 hull point lost" : String(o.result)}.`;
-    case "gun-deck-swept":
-      return `${ship}'s gun deck is swept for ${String(o.turns)} turns.`;
-    case "helm":
-      return `${ship}'s helm: ${o.next === "none" ? "no turn" : `turn to ${String(o.next)}`} next move.`;
-    case "move":
-      return `${ship} moves ${String(o.hexesMoved)} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
-    case "initiative":
-      return `Move order: ${(o.order as string[]).join(", ")}.`;
-    case "grapple":
-      return o.grappled
-        ? `${nameOf(state, action.attacker)} and ${nameOf(state, action.defender)} are locked together (${String(o.kind)}).`
-        : `${nameOf(state, action.defender)} avoids ${nameOf(state, action.attacker)}.`;
-    case "board":
-      return o.winner === null
-        ? "The boarding round is even."
-        : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${String(o.inflicted)}${o.captured ? " and taking her prize" : ""}.`;
-    case "separate":
-      return o.separated ? `${ship} gets clear.` : `${ship} fails to get clear${o.furtherFire ? " and catches fire again" : ""}.`;
-    case "placement":
-      return `${nameOf(state, action.attacker)} lies to ${String(o.attackerTo)} of ${nameOf(state, action.defender)}.`;
-    case "light-fire-ship":
-      return `${ship} is fired and bears down.`;
-    case "fires":
-      return o.burning === 0
-        ? "No ship is burning: no fire rolls."
-        : `${o.burning === 1 ? "One burning ship must" : `${String(o.burning)} burning ships must`} roll for fire.`;
-    case "end-turn":
-      return `Move ${String(o.turn)} begins.`;
-    case "deployment":
-    case "deployment-redirect":
-      return o.distance === 0
-        ? `${ship} is where she should be.`
-        : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward as number]}${o.onFriend ? ", onto a friend" : ""}.`;
-    default:
-      return `${action.type} resolved.`;
-  }
 }

@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, roll } from "../../game/action-kit.ts";
+import { chance, nameOf, roll } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
@@ -12,6 +12,7 @@ import { plural } from "../../odds/headline.ts";
 import { fail, ok } from "../../result.ts";
 import { type Hexside, rotateHex } from "../../wind/compass.ts";
 import { adAction, cfg, checkNotEnded, checkShips, isOut, ship, shipEvent } from "./common.ts";
+import { HEXSIDE_NAMES } from "./hexes.ts";
 import { HEXSIDE_WORDS, STRENGTH_WORDS } from "./outcome-facts.ts";
 import type { AdState, Wind } from "./schema.ts";
 import { nextStrength, STRENGTH_LADDER } from "./tables.ts";
@@ -43,8 +44,11 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 
 export const setWind = adAction({
   type: "set-wind",
+  describe: (_ctx, o) => {
+    return `The wind is set from the ${HEXSIDE_NAMES[o.direction]}, ${String(o.strength)}.`;
+  },
   outcomeSchema: outcomeOf({
-    direction: fact.word("Wind from", HEXSIDE_WORDS),
+    direction: fact.word<number>("Wind from", HEXSIDE_WORDS),
     strength: fact.word("Strength", STRENGTH_WORDS),
     ended: fact.flag("A gale: the game ends"),
   }),
@@ -84,6 +88,9 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 
 export const windRoll = adAction({
   type: "wind",
+  describe: (_ctx, o) => {
+    return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to]} (${String(o.change)} change).` : "The wind holds.";
+  },
   outcomeSchema: outcomeOf({
     changed: fact.flag("The wind shifts", { no: "The wind holds" }),
     doubles: fact.flag("Doubles"),
@@ -124,6 +131,9 @@ export const windRoll = adAction({
 
 export const windStrength = adAction({
   type: "wind-strength",
+  describe: (_ctx, o) => {
+    return `The wind goes from ${String(o.from)} to ${String(o.to)}${o.ended ? " — the game ends" : ""}.`;
+  },
   outcomeSchema: outcomeOf({
     from: fact.change("Strength", "to", STRENGTH_WORDS),
     to: fact.hidden(Type.String()),
@@ -148,6 +158,10 @@ export const windStrength = adAction({
 
 export const galeSurvival = adAction({
   type: "gale-survival",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.afloat ? `${ship} rides out the gale.` : `${ship} founders in the gale.`;
+  },
   outcomeSchema: outcomeOf({
     afloat: fact.flag("Survives the gale", { no: "Founders in the gale" }),
     score: fact.die("Rolled"),
