@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -45,6 +45,11 @@ const sum = (xs: readonly number[] = []) => xs.reduce((a, b) => a + b, 0);
 
 export const board = aosAction({
   type: "board",
+  describe: ({ state }, o) => {
+    return o.captured
+      ? `${nameOf(state, o.winner)} wins the boarding ${String(o.attackerTotal)}–${String(o.defenderTotal)} and captures ${nameOf(state, o.captured)}.`
+      : `The boarding is a tie (${String(o.attackerTotal)}–${String(o.defenderTotal)}); the ships stay locked together.`;
+  },
   outcomeSchema: outcomeOf({
     attackerTotal: fact.die("Boarders' total"),
     defenderTotal: fact.die("Defenders' total"),
@@ -146,6 +151,10 @@ function prizeCrew(state: AosState, winner: Ship, prize: Ship, from: Broadside |
 
 export const separate = aosAction({
   type: "separate",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.separated ? `${ship} and ${nameOf(state, action.other)} separate.` : `${ship} stays entangled.`;
+  },
   outcomeSchema: outcomeOf({
     separated: fact.flag("The ships separate", { no: "Still entangled" }),
     prizeCrew: fact.count("Prize crew moved", undefined, { omitZero: true }),

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, mean, resolution, setting } from "../../game/action-kit.ts";
+import { chance, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf as schemaOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -92,6 +92,14 @@ const outcomeOf = (results: ReturnType<typeof result>[]) => ({ results, caught: 
 
 export const explosionFire = aosAction({
   type: "explosion-fire",
+  describe: ({ state, action }, o) => {
+    const results = o.results;
+    const caught = results.filter((r) => r.caught).map((r) => nameOf(state, r.ship));
+    if (results.length === 0) return `No ship is near enough to ${nameOf(state, action.from)}'s explosion to catch fire.`;
+    return caught.length > 0
+      ? `${caught.join(" and ")} catch${caught.length === 1 ? "es" : ""} fire from the explosion.`
+      : "No ship catches fire from the explosion.";
+  },
   outcomeSchema: schemaOf({
     results: fact.rows(
       "Ships near",

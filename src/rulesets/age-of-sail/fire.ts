@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, mean, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
@@ -78,6 +78,12 @@ const mastOrder = (target: Ship, side: TargetSide): number[] => {
 
 export const fire = aosAction({
   type: "fire",
+  describe: ({ state, action }, o) => {
+    const what = o.aim === "hull" ? "gun decks/hull" : "masts";
+    const fire = o.onFire ? " — a pair of sixes: she is on fire!" : "";
+    const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${plural(Number(o.mastsToChoose), "mast")})` : "";
+    return `${nameOf(state, action.firer)} scores ${plural(Number(o.hits), "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
+  },
   outcomeSchema: outcomeOf({
     battery: fact.word("Battery", { port: "port", starboard: "starboard" }),
     need: fact.target("Hits on"),
@@ -218,6 +224,11 @@ export const fire = aosAction({
 
 export const loseMasts = aosAction({
   type: "lose-masts",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    const lost = o.mastsLost ?? [];
+    return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${String(o.standing)} standing.`;
+  },
   outcomeSchema: outcomeOf({ mastsLost: fact.words("Masts lost", {}), standing: fact.count("Masts standing") }),
   title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
@@ -24,6 +24,10 @@ export function lossScore(state: AosState, ship: Ship, by: string | null, reason
 
 export const fireRemoval = aosAction({
   type: "fire-removal",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.exploded ? `${ship} blows up and sinks!` : o.extinguished ? `${ship} puts the fire out.` : `The fire on ${ship} grows.`;
+  },
   outcomeSchema: outcomeOf({
     need: fact.target("Put out on"),
     extinguished: fact.flag("Fire put out"),
@@ -95,6 +99,10 @@ export const fireRemoval = aosAction({
 
 export const catchFire = aosAction({
   type: "catch-fire",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.caught ? `${ship} catches fire from the explosion.` : `${ship} escapes the explosion's fire.`;
+  },
   outcomeSchema: outcomeOf({
     caught: fact.flag("Catches fire", { no: "Does not catch fire" }),
     inReach: fact.flag("Within reach of the explosion", { no: "Out of reach of the explosion" }),
@@ -148,6 +156,10 @@ export const catchFire = aosAction({
 
 export const sinkingCheck = aosAction({
   type: "sinking-check",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.sank ? `${ship} founders in the high seas and sinks.` : `${ship} stays afloat.`;
+  },
   outcomeSchema: outcomeOf({ sank: fact.flag("Sinks", { no: "Stays afloat" }) }),
   title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",

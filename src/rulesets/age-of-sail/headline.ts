@@ -12,33 +12,35 @@ import { barsBy, chanceOf, type Headline, type HeadlineItem, headline, plural } 
 import { fromOf } from "./speed.ts";
 import type { AosState } from "./state.ts";
 
-type Outcome = Readonly<Record<string, unknown>>;
-
 /** A broadside: its hits as bars, the chance of fire and, aimed at the sails, of a mast lost. */
 export function fireHeadline(
   state: AosState,
   action: { readonly firer: string; readonly target: string; readonly aim: "hull" | "sails" },
-  odds: Odds,
+  odds: Odds<{
+    readonly hits: number;
+    readonly onFire: boolean;
+    readonly mastsLost: readonly unknown[];
+    readonly mastsToChoose: number;
+  }>,
 ): Headline {
   const o = odds.outcomes;
   const target = nameOf(state, action.target);
-  const counts = [...new Set(o.map((x) => Number(x.outcome.hits)))].sort((a, b) => a - b);
+  const counts = [...new Set(o.map((x) => x.outcome.hits))].sort((a, b) => a - b);
   const bars = barsBy(
     o,
-    (x) => plural(Number(x.hits), "hit"),
+    (x) => plural(x.hits, "hit"),
     counts.map((n) => plural(n, "hit")),
   );
   const facts: HeadlineItem[] = [{ label: `${target} catches fire (a pair of sixes)`, p: chanceOf(o, (x) => x.onFire === true) }];
   if (action.aim === "sails") {
-    const mast = (x: Outcome) => ((x.mastsLost as unknown[] | undefined) ?? []).length > 0 || Number(x.mastsToChoose) > 0;
-    facts.push({ label: `${target} loses a mast`, p: chanceOf(o, mast) });
+    facts.push({ label: `${target} loses a mast`, p: chanceOf(o, (x) => x.mastsLost.length > 0 || x.mastsToChoose > 0) });
   }
   const at = action.aim === "sails" ? "masts" : "hull";
   return headline(`${nameOf(state, action.firer)} fires at ${target}'s ${at}`, bars, facts);
 }
 
 /** The end of the round: where the wind blows, whether it rises or falls. */
-export function windHeadline(odds: Odds): Headline {
+export function windHeadline(odds: Odds<{ readonly direction: string | number; readonly speedChange: number }>): Headline {
   const o = odds.outcomes;
   const order = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
   // where it will come from, as the dial and every other wind word say it
@@ -46,15 +48,18 @@ export function windHeadline(odds: Odds): Headline {
     (a, b) => order.indexOf(a.label.slice(5)) - order.indexOf(b.label.slice(5)),
   );
   const facts = [
-    { label: "The wind rises", p: chanceOf(o, (x) => Number(x.speedChange) > 0) },
-    { label: "The wind falls", p: chanceOf(o, (x) => Number(x.speedChange) < 0) },
+    { label: "The wind rises", p: chanceOf(o, (x) => x.speedChange > 0) },
+    { label: "The wind falls", p: chanceOf(o, (x) => x.speedChange < 0) },
   ];
   return headline("The wind at the end of the round", bars, facts);
 }
 
 /** Who moves first: either side, or a tie diced again. */
-export function initiativeHeadline(action: { readonly sideA: string; readonly sideB: string }, odds: Odds): Headline {
-  const bars = barsBy(odds.outcomes, (x) => (x.first === null ? "A tie (dice again)" : `${String(x.first)} moves first`), [
+export function initiativeHeadline(
+  action: { readonly sideA: string; readonly sideB: string },
+  odds: Odds<{ readonly first: string | null }>,
+): Headline {
+  const bars = barsBy(odds.outcomes, (x) => (x.first === null ? "A tie (dice again)" : `${x.first} moves first`), [
     `${action.sideA} moves first`,
     `${action.sideB} moves first`,
     "A tie (dice again)",
@@ -63,7 +68,11 @@ export function initiativeHeadline(action: { readonly sideA: string; readonly si
 }
 
 /** Boarding: who captures whom, or a tie, from the exact summary (the listed totals may be the likeliest only). */
-export function boardHeadline(state: AosState, action: { readonly attacker: string; readonly defender: string }, odds: Odds): Headline {
+export function boardHeadline(
+  state: AosState,
+  action: { readonly attacker: string; readonly defender: string },
+  odds: Odds<object>,
+): Headline {
   const [a, d] = [nameOf(state, action.attacker), nameOf(state, action.defender)];
   const s = odds.summary;
   const bars = [

@@ -14,7 +14,7 @@ import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
 import { type AosState, parseAosState, SHIP_FIELDS } from "./state.ts";
 import { aosVictory } from "./victory.ts";
-import { aosDescribe, aosShipViews, aosWindView } from "./views.ts";
+import { aosShipViews, aosWindView } from "./views.ts";
 
 const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING];
 
@@ -35,6 +35,5 @@ export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   applyEvent: applyAosEvent,
   windView: aosWindView,
   shipViews: aosShipViews,
-  describe: aosDescribe,
   victory: aosVictory,
 });

@@ -24,7 +24,7 @@ export const MM_PER_DEGREE = 10 / 22.5;
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-function rules(_ctx: Ctx, o: Readonly<Record<string, unknown>>): MoveRules | null {
+function rules(_ctx: Ctx, o: { readonly maxMove?: unknown }): MoveRules | null {
   const maxMove = num(o.maxMove);
   if (maxMove === null) return null;
   return {

@@ -99,6 +99,9 @@ export function phaseNames(state: AosState): readonly string[] {
 
 export const windRoll = aosAction({
   type: "wind",
+  describe: (_ctx, o) => {
+    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+  },
   outcomeSchema: outcomeOf({
     direction: fact.word("Wind from", OPPOSITE),
     speed: fact.number("Wind speed"),
@@ -132,6 +135,9 @@ export const windRoll = aosAction({
 
 export const setWind = aosAction({
   type: "set-wind",
+  describe: (_ctx, o) => {
+    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+  },
   outcomeSchema: outcomeOf({ direction: fact.word("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
@@ -152,6 +158,9 @@ export const setWind = aosAction({
 
 export const initiative = aosAction({
   type: "initiative",
+  describe: (_ctx, o) => {
+    return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${String(o.first)} moves first.`;
+  },
   outcomeSchema: outcomeOf({ first: fact.textOrNull("Moves first", { none: "A tie: dice again" }) }),
   title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
@@ -186,6 +195,9 @@ export const initiative = aosAction({
 
 export const advance = aosAction({
   type: "advance",
+  describe: (_ctx, o) => {
+    return `Next: ${String(o.phase)}.`;
+  },
   outcomeSchema: outcomeOf({ phase: fact.text("Now") }),
   title: "Next stage",
   description: "Step to the next stage of the player sequence.",

@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, resolution } from "../../game/action-kit.ts";
+import { chance, nameOf, resolution } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { plural } from "../../odds/headline.ts";
@@ -25,6 +25,12 @@ const ship = (s: AosState, a: { readonly ship: string }) => liveShip(s, a.ship, 
 
 export const speed = aosAction({
   type: "speed",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    if (o.held) return `${ship} cannot move: ${String(o.held)}.`;
+    if (o.drift) return `${ship} has no mast standing and drifts 1 cm downwind.`;
+    return `${ship} may move up to ${String(o.maxMove)} cm (${String(o.pointOfSail)}).`;
+  },
   outcomeSchema: outcomeOf({
     heading: fact.text("Heading"),
     mastUnits: fact.count("Mast units standing"),
@@ -62,6 +68,10 @@ export const speed = aosAction({
 
 export const turn = aosAction({
   type: "turn",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship} turns to ${String(o.to)} for ${String(o.costCm)} cm; ${String(o.remainingCm)} cm of the move left.`;
+  },
   outcomeSchema: outcomeOf({
     from: fact.change("Heading", "to", {}),
     to: fact.hidden(Type.String()),
@@ -113,6 +123,10 @@ export const turn = aosAction({
 
 export const anchor = aosAction({
   type: "anchor",
+  describe: ({ state, action }, _o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship} drops anchor.`;
+  },
   outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { down: "let go" }) }),
   title: "Drop anchor",
   description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
@@ -128,6 +142,10 @@ export const anchor = aosAction({
 
 export const weighAnchor = aosAction({
   type: "weigh-anchor",
+  describe: ({ state, action }, _o) => {
+    const ship = nameOf(state, action.ship);
+    return `${ship} raises her anchor this move; she sails again next round.`;
+  },
   outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { raising: "being raised (an entire move)" }) }),
   title: "Raise anchor",
   description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
@@ -146,6 +164,10 @@ const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
 export const shoal = aosAction({
   type: "shoal",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.foundered ? `${ship} founders on the shoal.` : `${ship} passes over the shoal.`;
+  },
   outcomeSchema: outcomeOf({ foundered: fact.flag("Runs aground", { no: "Clears the shoal" }) }),
   title: "Shoals or mudflats",
   description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
@@ -167,6 +189,10 @@ export const shoal = aosAction({
 
 export const refloat = aosAction({
   type: "refloat",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.refloated ? `${ship} floats off.` : `${ship} stays aground.`;
+  },
   outcomeSchema: outcomeOf({ refloated: fact.flag("Refloated", { no: "Still aground" }) }),
   title: "Refloat",
   description: "A foundered ship tries to refloat: a 6.",
@@ -195,6 +221,10 @@ const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
 export const repairMast = aosAction({
   type: "repair-mast",
+  describe: ({ state, action }, o) => {
+    const ship = nameOf(state, action.ship);
+    return o.repaired ? `${ship}'s mast ${String(o.mast)} is up again.` : `${ship}'s mast ${String(o.mast)} is not repaired.`;
+  },
   outcomeSchema: outcomeOf({ mast: fact.number("Mast"), repaired: fact.flag("Repaired", { no: "Not repaired" }) }),
   title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
