@@ -4,10 +4,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, resolution, setting } from "../../game/action-kit.ts";
+import { chance, chances, fieldDistribution, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, TableState } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
+import { standInNote } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { broadsideLossHeadline, leaderCasualtyHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
@@ -45,6 +46,9 @@ export function criticalMeaning(code: string, state: TableState): string {
 
 export const critical = wsimAction({
   type: "critical",
+  describe: ({ state }, o) => {
+    return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.${o.text ? standInNote(state.data) : ""}`;
+  },
   outcomeSchema: outcomeOf({
     entry: fact.hidden(Type.Integer()),
     code: fact.entry("Critical hit", criticalMeaning),
@@ -134,6 +138,9 @@ export const critical = wsimAction({
 
 export const broadsideLoss = wsimAction({
   type: "broadside-loss",
+  describe: ({ state, action }, o) => {
+    return `${nameOf(state, action.ship)}'s ${String(o.broadside)} broadside is reduced.`;
+  },
   outcomeSchema: outcomeOf({ broadside: fact.word("Broadside reduced", { left: "left", right: "right" }) }),
   title: "Broadside reduced",
   description: "4R/6R: one die, odd reduces the left broadside, even the right.",
@@ -174,6 +181,9 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 
 export const leaderCasualty = wsimAction({
   type: "leader-casualty",
+  describe: (_ctx, o) => {
+    return o.casualty ? `The leader falls (${String(o.total)}).` : `The leader is unhurt (${String(o.total)}).`;
+  },
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled with the range modifier"),
     modifier: fact.modifier("Range modifier"),
@@ -265,6 +275,9 @@ export function leadersLost(
 
 export const impersonate = wsimAction({
   type: "impersonate",
+  describe: ({ state }, o) => {
+    return `Player ${String(o.player)} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
+  },
   outcomeSchema: outcomeOf({ player: fact.hidden(Type.String()), leader: fact.hidden(Type.String()) }),
   title: "New leader",
   description: "A player whose leader fell takes on another leader.",

@@ -6,15 +6,26 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, detail, fieldDistribution, type Outcome, resolution, type Summary, setting } from "../../game/action-kit.ts";
+import {
+  chance,
+  chances,
+  detail,
+  fieldDistribution,
+  nameOf,
+  type Outcome,
+  resolution,
+  type Summary,
+  setting,
+} from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
 import type { Dist } from "../../odds/distribution.ts";
+import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
 import { AMMUNITION, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
-import { fireColumn, hitsFor } from "./data.ts";
+import { fireColumn, hitsFor, standInNote } from "./data.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
 import { fireHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
@@ -81,6 +92,16 @@ export function fireModifiers(state: WsimState, firer: Ship, a: FireAction, guns
 
 export const fire = wsimAction({
   type: "fire",
+  describe: ({ state, action }, o) => {
+    const crit = o.critical ? " — doubles: critical hit!" : ` — no critical (red ${String(o.red)}).`;
+    if (o.damage) {
+      const d = o.damage;
+      const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
+    }
+    const hits = o.hits === null ? "read the Fire Table" : plural(Number(o.hits), "hit");
+    return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
+  },
   outcomeSchema: outcomeOf({
     normal: fact.die("Normal die"),
     red: fact.die("Red die"),
@@ -289,6 +310,17 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
 
 export const fireResult = wsimAction({
   type: "fire-result",
+  describe: ({ state, action }, o) => {
+    const n = Number(o.hits);
+    const said = `${n} hit${n === 1 ? "" : "s"} on ${nameOf(state, action.target)}'s ${String(o.aim)}, read from the Fire Table`;
+    if (n === 0) return `${said}.`;
+    // no Hit Table loaded: the log is marked by hand, and the sentence says which boxes
+    const where =
+      o.aim === "rigging"
+        ? "on her rigging sections"
+        : "as the base game's Hit Table splits them among her hull, the guns of the side fired at and her crew sections";
+    return `${said} — no Hit Table is loaded: mark ${n} box${n === 1 ? "" : "es"} on ${nameOf(state, action.target)}'s log ${where} (Mark the log).`;
+  },
   outcomeSchema: outcomeOf({ hits: fact.count("Hits"), aim: fact.word("Aimed at", AIM_WORDS) }),
   title: "Fire Table result",
   description: "The Fire Table's result as read by a person (no club table loaded).",

@@ -15,7 +15,7 @@ import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
 import { TURN } from "./turn.ts";
-import { wsimDescribe, wsimShipViews, wsimWindView } from "./views.ts";
+import { wsimShipViews, wsimWindView } from "./views.ts";
 
 const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
 
@@ -56,6 +56,6 @@ export const wsimBattleV3: RuleSet<WsimState> = ruleSetFromHandlers({
   applyEvent: applyWsimEvent,
   windView: wsimWindView,
   shipViews: wsimShipViews,
-  describe: wsimDescribe,
+
   turnOf: (state) => state.game.turn,
 });

@@ -6,7 +6,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { detail, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { detail, fieldDistribution, nameOf, resolution } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
@@ -20,6 +20,9 @@ import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 
 export const formParty = wsimAction({
   type: "form-party",
+  describe: ({ state, action }, o) => {
+    return `Crew section ${String(o.section)} of ${nameOf(state, action.ship)} forms a ${String(o.party)}.`;
+  },
   outcomeSchema: outcomeOf({
     section: fact.number("Crew section"),
     party: fact.word("Forms", PARTY_WORDS),
@@ -147,6 +150,10 @@ function autoDbp(ship: Ship, enemy: Ship, turn: number): CrewSection[] | null {
 
 export const melee = wsimAction({
   type: "melee",
+  describe: ({ state, action }, o) => {
+    const [a, b] = o.strengths ?? [];
+    return `Melee round ${String(o.round)}: ${nameOf(state, action.ship)} ${String(a)} against ${nameOf(state, action.enemy)} ${String(b)}.`;
+  },
   outcomeSchema: outcomeOf({
     round: fact.number("Melee round"),
     parties: fact.words("Parties", PARTY_WORDS),
@@ -264,6 +271,13 @@ const toDbp = (secs: CrewSection[]): CrewSection[] => secs.map((c) => (c.party =
 
 export const meleeLosses = wsimAction({
   type: "melee-losses",
+  describe: ({ state }, o) => {
+    return o.result === "captured"
+      ? `${nameOf(state, o.captured)} is captured!${Array.isArray(o.leadersCaptured) && o.leadersCaptured.length ? ` Leaders taken: ${o.leadersCaptured.map((id) => state.game.leaders.find((l) => l.id === id)?.name ?? String(id)).join(", ")}.` : ""}`
+      : o.result === "repulsed"
+        ? "The boarders are thrown back."
+        : "The melee goes on.";
+  },
   // While the enemy's losses are still to be chosen, the outcome only says so (`waiting`); then the melee's result.
   outcomeSchema: outcomeOf({
     waiting: Type.Optional(fact.hidden(Type.Literal("lossesEnemy"))),

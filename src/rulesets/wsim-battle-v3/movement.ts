@@ -4,7 +4,7 @@
  */
 
 import { type Static, Type } from "@sinclair/typebox";
-import { resolution, setting } from "../../game/action-kit.ts";
+import { nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { plural } from "../../odds/headline.ts";
@@ -151,6 +151,9 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
 
 export const plotMove = wsimAction({
   type: "plot",
+  describe: ({ state, action }, o) => {
+    return `${nameOf(state, action.ship)}'s plot ${String(o.plot)} is legal (${String(o.mp)} MP).`;
+  },
   outcomeSchema: outcomeOf({
     legal: fact.hidden(Type.Boolean()),
     plot: fact.text("Plot"),

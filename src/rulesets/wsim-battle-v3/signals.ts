@@ -3,7 +3,7 @@
  * turn unless the path is 3 hexes or less, and (optional) repeaters with 15-hex legs.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { resolution, setting } from "../../game/action-kit.ts";
+import { nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
@@ -74,6 +74,9 @@ function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<n
 
 export const signal = wsimAction({
   type: "signal",
+  describe: ({ state, action }, o) => {
+    return `A signal from ${nameOf(state, action.from)} to ${nameOf(state, action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;
+  },
   outcomeSchema: outcomeOf({
     deliverTurn: fact.number("Arrives on turn"),
     delivered: fact.flag("Delivered at once"),

@@ -89,6 +89,8 @@ export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
 export type Ship = Static<typeof ShipSchema>;
 
 export const HEXSIDES = ["N", "NE", "SE", "S", "SW", "NW"] as const;
+/** A hexside 0–5 as its compass word (a value that is not one as it is). */
+export const hexsideWord = (d: unknown): string => HEXSIDES[Number(d)] ?? String(d);
 
 export const WindSchema = Type.Object(
   {

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, resolution, setting } from "../../game/action-kit.ts";
+import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -15,7 +15,7 @@ import { windHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { CONTACT_MEASURES } from "./measures.ts";
 import { HEXSIDE_WORDS, SECTION_WORDS } from "./outcome-facts.ts";
-import { HEXSIDES, type Ship, type WsimState } from "./state.ts";
+import { HEXSIDES, hexsideWord, type Ship, type WsimState } from "./state.ts";
 import { markSentence } from "./views.ts";
 
 /** VIII: "If the wind change number is 6, the wind changes on a roll of 2 or 12. … 5 … 2, 11 or 12. … 4 … 2, 3, 11 or 12." */
@@ -26,6 +26,9 @@ const hexOptions = (except: number) =>
 
 export const windChange = wsimAction({
   type: "wind",
+  describe: (_ctx, o) => {
+    return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;
+  },
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled"),
     changes: fact.flag("The wind changes", { no: "The wind holds" }),
@@ -69,6 +72,9 @@ export const windChange = wsimAction({
 
 export const windShift = wsimAction({
   type: "wind-shift",
+  describe: (_ctx, o) => {
+    return `From next turn the wind blows from the ${hexsideWord(o.pending)}.`;
+  },
   outcomeSchema: outcomeOf({ pending: fact.word("From next turn the wind blows from", HEXSIDE_WORDS) }),
   title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
@@ -85,6 +91,9 @@ export const windShift = wsimAction({
 
 export const setWind = wsimAction({
   type: "set-wind",
+  describe: (_ctx, o) => {
+    return `The wind is set from the ${hexsideWord(o.direction)}, wind change number ${String(o.changeNumber)}.`;
+  },
   outcomeSchema: outcomeOf({
     direction: fact.word("Wind from", HEXSIDE_WORDS),
     changeNumber: fact.number("Wind change number"),
@@ -111,6 +120,12 @@ export const setWind = wsimAction({
 
 export const nextTurn = wsimAction({
   type: "next-turn",
+  describe: (_ctx, o) => {
+    const wind = o.windChanged === null || o.windChanged === undefined ? "" : "; the wind changes";
+    const n = Number(o.signalsDelivered ?? 0);
+    const signals = n > 0 ? `; ${n} signal${n === 1 ? "" : "s"} arrive${n === 1 ? "s" : ""}` : "";
+    return `Turn ${String(o.turn)} begins${wind}${signals}.`;
+  },
   outcomeSchema: outcomeOf({
     turn: fact.number("Turn"),
     windChanged: fact.nullable(fact.word("The wind now blows from", HEXSIDE_WORDS)),
@@ -166,6 +181,13 @@ export function deliverCommand(
 
 export const phaseTimer = wsimAction({
   type: "phase-timer",
+  describe: (_ctx, o) => {
+    return o.withinLimit
+      ? `Within the ${String(o.limit)} s limit.`
+      : o.graceGiven
+        ? `Over the ${String(o.limit)} s limit: 30 s grace, the first violation.`
+        : `Over the ${String(o.limit)} s limit: a violation.`;
+  },
   outcomeSchema: outcomeOf({
     withinLimit: fact.flag("Within the time limit"),
     graceGiven: fact.flag("Over time: grace period given"),
@@ -208,6 +230,11 @@ const engagesSol = (a: Ship, b: Ship) => a.kind !== "sol" && b.kind === "sol";
 
 export const grapple = wsimAction({
   type: "grapple",
+  describe: ({ state, action }, o) => {
+    return o.grappled
+      ? `${nameOf(state, action.ship)} and ${nameOf(state, action.other)} are grappled.`
+      : `${nameOf(state, action.ship)} and ${nameOf(state, action.other)} are freed.`;
+  },
   outcomeSchema: outcomeOf({ grappled: fact.flag("Grappled", { no: "Not grappled" }) }),
   title: "Grappling",
   description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
@@ -240,6 +267,9 @@ export const grapple = wsimAction({
 
 export const collision = wsimAction({
   type: "collision",
+  describe: ({ state, action }, _o) => {
+    return `${nameOf(state, action.ship)} and ${nameOf(state, action.other)} collide.`;
+  },
   outcomeSchema: outcomeOf({ collided: fact.count("Ships in collision") }),
   measure: CONTACT_MEASURES,
   title: "Collision",
