@@ -6,17 +6,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import {
-  chance,
-  chances,
-  detail,
-  fieldDistribution,
-  nameOf,
-  type Outcome,
-  resolution,
-  type Summary,
-  setting,
-} from "../../game/action-kit.ts";
+import { chance, chances, detail, fieldDistribution, nameOf, resolution, type Summary, setting } from "../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -237,12 +227,13 @@ export const fire = wsimAction({
 });
 
 /** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
-function damageSummary(d: Dist<Outcome>): Summary {
-  const out: Record<string, Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
+function damageSummary(d: Dist<{ readonly damage?: Damage; readonly hitTable?: number | null }>): Summary {
+  const out: Record<"hull" | "guns" | "crew" | "rigging", Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
   for (const { value, p } of d.entries) {
-    const dmg = value.damage as Damage;
+    const dmg = value.damage;
+    if (!dmg) continue;
     for (const k of ["hull", "guns", "crew", "rigging"] as const) {
-      const bucket = out[k] as Record<string, number>;
+      const bucket = out[k];
       bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
     }
   }

@@ -10,50 +10,59 @@ import type { Odds } from "../../game/types.ts";
 import { barsBy, chanceOf, eventBars, type Headline, headline, plural } from "../../odds/headline.ts";
 import type { WsimState } from "./state.ts";
 
-type Outcome = Readonly<Record<string, unknown>>;
+/** The fields of a fire's outcome its headline reads. */
+interface Fired {
+  readonly critical: boolean;
+  readonly hits: number | null;
+  readonly modifiedDie?: number;
+}
 
-const numbersIn = (o: Odds["outcomes"], field: string): number[] =>
-  [...new Set(o.map((x) => Number(x.outcome[field])))].sort((a, b) => a - b);
+const numbersIn = <O extends object>(o: Odds<O>["outcomes"], value: (x: O) => number | null | undefined): number[] =>
+  [...new Set(o.map((x) => Number(value(x.outcome))))].sort((a, b) => a - b);
 
 /** Fire: the hits (with a club's Fire Table) or the Fire Table row to read, and the chance of a critical hit. */
-export function fireHeadline(state: WsimState, action: { readonly firer: string; readonly target: string }, odds: Odds): Headline {
+export function fireHeadline(state: WsimState, action: { readonly firer: string; readonly target: string }, odds: Odds<Fired>): Headline {
   const o = odds.outcomes;
   const title = `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}`;
   const facts = [{ label: "Critical hit (doubles)", p: chanceOf(o, (x) => x.critical === true) }];
   const known = o.every((x) => typeof x.outcome.hits === "number");
   if (known) {
-    const labels = numbersIn(o, "hits").map((n) => plural(n, "hit"));
+    const labels = numbersIn(o, (x) => x.hits).map((n) => plural(n, "hit"));
     return headline(
       title,
-      barsBy(o, (x) => plural(Number(x.hits), "hit"), labels),
+      barsBy(o, (x) => plural(x.hits ?? 0, "hit"), labels),
       facts,
     );
   }
   // without the club's Fire Table the person reads the row of the modified normal die
-  const rows = numbersIn(o, "modifiedDie").map((n) => `Fire Table ${n}`);
+  const rows = numbersIn(o, (x) => x.modifiedDie).map((n) => `Fire Table ${n}`);
   return headline(
     title,
-    barsBy(o, (x: Outcome) => `Fire Table ${String(x.modifiedDie)}`, rows),
+    barsBy(o, (x) => `Fire Table ${x.modifiedDie}`, rows),
     facts,
   );
 }
 
 /** The wind change roll: changes next turn, or holds. */
-export const windHeadline = (odds: Odds): Headline =>
+export const windHeadline = (odds: Odds<{ readonly changes: boolean }>): Headline =>
   headline(
     "Does the wind change?",
     eventBars(odds.outcomes, (x) => x.changes === true, "Changes next turn", "Holds"),
   );
 
 /** A possible leader casualty: he falls, or is unhurt. */
-export const leaderCasualtyHeadline = (odds: Odds): Headline =>
+export const leaderCasualtyHeadline = (odds: Odds<{ readonly casualty: boolean }>): Headline =>
   headline(
     "Possible leader casualty",
     eventBars(odds.outcomes, (x) => x.casualty === true, "The leader falls", "Unhurt"),
   );
 
 /** 4R/6R: which broadside is reduced. */
-export const broadsideLossHeadline = (state: WsimState, action: { readonly ship: string }, odds: Odds): Headline =>
+export const broadsideLossHeadline = (
+  state: WsimState,
+  action: { readonly ship: string },
+  odds: Odds<{ readonly broadside: string | number }>,
+): Headline =>
   headline(
     `Which broadside of ${nameOf(state, action.ship)} is reduced`,
     barsBy(odds.outcomes, (x) => (x.broadside === "left" ? "Left (odd)" : "Right (even)"), ["Left (odd)", "Right (even)"]),
