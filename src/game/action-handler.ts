@@ -32,7 +32,7 @@ export interface ActionHandler<S extends TableState> {
   /** Exact odds; may throw a RangeError when the dice space is too large (the rule set turns it into an error). */
   odds(state: S, action: Action): Result<Odds>;
   /** The action's own sentence for one of its outcomes. */
-  describe?(state: S, action: Action, outcome: Outcome): string;
+  describe(state: S, action: Action, outcome: Outcome): string;
   /** How the action's geometric fields are measured from positions. */
   readonly measure?: ActionMeasures<S>;
   /** Which dice hit or missed, per plan entry (see {@link RuleSet.markDice}). */

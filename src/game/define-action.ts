@@ -90,7 +90,7 @@ interface ActionSpecBase<S extends TableState, T extends TObject, P, OS extends 
    * The action's sentence for one outcome, for the display, the log and screen readers ("3 hits on Royal James"):
    * required, so every action speaks for itself; the default headline's bars are these sentences too.
    */
-  describe?(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
+  describe(ctx: DescribeContext<S, Static<T> & Action>, outcome: O): string;
   /** How the action's geometric fields are measured from the table's positions (see measure.ts), by its schema's keys. */
   readonly measure?: ActionMeasures<S, FieldsOf<Static<T>>>;
   /** Which dice hit or missed, per plan entry, for the display. */
@@ -217,12 +217,10 @@ function handlerOf<S extends TableState, T extends TObject, P, OS extends TObjec
     facts: (state, outcome) => factsOf(spec.outcomeSchema, outcome, state),
     // The action as its schema reads it (defaults filled); a record's action that no longer parses is described as stored.
     // The outcome is the one this action gave (a record's, or one the odds listed): its type is restored here, once.
-    describe:
-      spec.describe &&
-      ((state, action, outcome) => {
-        const parsed = parseWith(spec.schema, action, "action");
-        return spec.describe?.({ state, action: (parsed.ok ? parsed.value : action) as A }, outcome as O) ?? action.type;
-      }),
+    describe: (state, action, outcome) => {
+      const parsed = parseWith(spec.schema, action, "action");
+      return spec.describe({ state, action: (parsed.ok ? parsed.value : action) as A }, outcome as O);
+    },
     marks:
       spec.marks &&
       ((state, action, dice) => {

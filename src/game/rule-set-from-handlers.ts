@@ -83,7 +83,7 @@ export function ruleSetFromHandlers<S extends TableState>(spec: RuleSetSpec<S>):
       ),
     // the action's own sentence, else the rule set's, else its type
     describe: (state, action, outcome) =>
-      handlers.find((h) => h.def.type === action.type)?.describe?.(state, action, outcome) ??
+      handlers.find((h) => h.def.type === action.type)?.describe(state, action, outcome) ??
       describe?.(state, action, outcome) ??
       action.type,
     facts: (state, action, outcome) => handlers.find((h) => h.def.type === action.type)?.facts(state, outcome) ?? [],

@@ -11,7 +11,7 @@ import type { Result } from "../result.ts";
 import type { ActionMeasures } from "./measure.ts";
 import type { OutcomeFact } from "./outcome-facts.ts";
 import type { Severity } from "./ship-status.ts";
-import type { Action, DataFileDef, DieMark, FollowUp, GameEvent, Odds, Outcome, Resolution, ShipBase, TableState } from "./table-state.ts";
+import type { Action, DataFileDef, DieMark, FollowUp, GameEvent, Odds, Outcome, Resolution, TableState } from "./table-state.ts";
 
 export type {
   Action,

@@ -182,6 +182,7 @@ function volleySpec() {
     plan: () => [],
     outcome: () => ({}),
     effects: () => ({ events: [] }),
+    describe: () => "A volley.",
   };
 }
 
@@ -211,6 +212,7 @@ describe("actions with resolve", () => {
       outcomeSchema: Type.Object({}),
       schema: Type.Object({ type: Type.Literal("salvo") }),
       plan: () => ok([entry("x", "d6", 1, "x")]),
+      describe: () => "A salvo.",
     };
     const resolve = () => ok({ outcome: {}, events: [], followUps: [] });
     const viaDist = toyAction({ ...base, resolve, dist: () => ok(Dist.of({ cheap: true })) });
@@ -233,6 +235,7 @@ describe("odds too large", () => {
     schema: Type.Object({ type: Type.Literal("barrage") }),
     plan: () => ok(Array.from({ length: 10 }, (_, i) => entry(`gun${i}`, "d6", 2, "a gun"))),
     resolve: () => ok({ outcome: {}, events: [], followUps: [] }),
+    describe: () => "A barrage.",
   });
   const a = act({ type: "barrage" });
   it("is an odds.too-large error by default, not a throw", () => {
