@@ -8,7 +8,7 @@ import type { Point } from "./homography.ts";
 import { fitPlane, type Lens, type PlaneFit, type Quad } from "./lens.ts";
 import type { DetectedMarker } from "./markers.ts";
 import { CORNER_IDS, EDGE_IDS, referencePosition } from "./markers.ts";
-import type { MeasureOptions } from "./measure.ts";
+import type { MeasureOptions } from "./measure-options.ts";
 import { refineMarker } from "./refine.ts";
 import { planeFromCorners } from "./three-references.ts";
 

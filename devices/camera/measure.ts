@@ -1,19 +1,19 @@
 /**
  * From the markers a detector found to what docs/reference/camera.md reports: the plane from the reference markers
- * (`frame-plane.ts`), each ship's position, heading and uncertainty, the corners missing. Pure: the same code runs in the CLI, the bench and
- * the camera page's worker.
+ * (`frame-plane.ts`), each ship's position, heading and uncertainty, the corners missing. Pure: the same code runs in
+ * the CLI, the bench and the camera page's worker.
  */
-import type { GreyImage } from "./detector.ts";
 import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
 import { planeOf, within } from "./frame-plane.ts";
 import { applyHomography, type Point } from "./homography.ts";
 import { type PlaneFit, undistort } from "./lens.ts";
-import type { MarkerCells } from "./marker-cells.ts";
 import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
+import type { MeasureOptions, RefinedShip } from "./measure-options.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
 import { type RefinedMarker, refineMarker } from "./refine.ts";
 
 export { fitReferences, MIN_REFERENCES, REFERENCES_STILL_PX, STANDING_PX } from "./frame-plane.ts";
+export type { MeasureOptions, RefinedShip } from "./measure-options.ts";
 
 /** A frame measured: §7's JSON plus what a person setting the camera up wants to see. */
 export interface Measurement {
@@ -40,12 +40,6 @@ export interface Measurement {
   readonly note?: string;
 }
 
-/** A ship marker's refinement, kept with the detector's corners it started from. */
-export interface RefinedShip {
-  readonly detected: DetectedMarker;
-  readonly refined: DetectedMarker;
-}
-
 /** A frame that could not be measured, with what was found. */
 export interface MeasureFailure {
   readonly ok: false;
@@ -53,40 +47,6 @@ export interface MeasureFailure {
   readonly message: string;
   readonly found: readonly number[];
   readonly missing: readonly number[];
-}
-
-export interface MeasureOptions {
-  readonly area: Area;
-  readonly width: number;
-  readonly height: number;
-  /** The ship markers' printed side, mm; when absent, the median of the ships seen. */
-  readonly shipSize?: number;
-  /**
-   * The plane fitted from an earlier frame, with the reference markers it was fitted from: reused when this frame's
-   * references are the same markers within REFERENCES_STILL_PX (a camera on its stand), so the lens is not searched again.
-   */
-  readonly previous?: {
-    readonly references: readonly DetectedMarker[];
-    readonly plane: PlaneFit;
-    /**
-     * The ship markers refined in that frame: a ship whose detected corners are each within half a pixel of where
-     * they were keeps its refinement, so a still table costs no fits — the pattern fit is most of a frame's time
-     * (bench/camera-page.bench.ts), and only ships that moved are fitted again.
-     */
-    readonly refinedShips?: readonly RefinedShip[];
-    /**
-     * The ship markers as that frame detected them: a ship whose detected corners moved more than MOVING_PX since is
-     * moving, and is neither fitted nor placed in this frame (settling reports a ship only once she stands still, so a
-     * moving ship's position is never sent; fitting her in every frame she moves was most of a moving table's time).
-     */
-    readonly seenShips?: readonly DetectedMarker[];
-  };
-  /**
-   * The frame itself and the markers' cells: each marker's corners are then refined by fitting its pattern to the
-   * pixels (`refine.ts`), and a ship whose fit is poor (covered, smudged) is refused. Without it, the detector's
-   * corners are used as they are.
-   */
-  readonly refine?: { readonly image: GreyImage; readonly cells: MarkerCells };
 }
 
 /**
