@@ -184,9 +184,7 @@ export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
   // a game's first step (or a game kept from before moves were watched) opens the watch if it is in a movement phase
   if (w.phase !== before.phase || (w.turn ?? 1) !== (before.turn ?? 1) || w.moves === undefined) {
     if (w.moves) finishMove(run);
-    // outside a movement phase a watch never opened stays absent (the same as null): a refused first input changes nothing
-    if (isMovementPhase(rs, w.phase)) w.moves = { ...opened(run), after: run.game.records.at(-1)?.seq ?? 0 };
-    else if (w.moves !== undefined) w.moves = null;
+    w.moves = isMovementPhase(rs, w.phase) ? { ...opened(run), after: run.game.records.at(-1)?.seq ?? 0 } : null;
   }
   const watch = w.moves;
   if (!watch) {

@@ -50,7 +50,9 @@ export function step(work: SessionSnapshot, input: SessionInput, env: StepEnv): 
   // the move under way is logged before the phase's end is played (move-watch.ts)
   if (input.type === "next-phase" && work.moves) finishMove(run);
   const result = run.play(input);
-  if (run.work.moves !== null || run.work.phase !== work.phase) watchMoves(run, work);
+  // a game's first step opens the watch (move-watch.ts), but a refused one changes nothing, the watch included
+  const opening = run.work.moves === undefined && run.work.phase === work.phase;
+  if ((run.work.moves !== null || run.work.phase !== work.phase) && (result.ok || !opening)) watchMoves(run, work);
   return { work: run.work, status: run.status(run.work.draft), effects: run.effects, result };
 }
 
