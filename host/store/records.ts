@@ -4,6 +4,7 @@
  * phase, players' dice modes, bindings). The port is synchronous: SQLite commits before the call returns.
  */
 import type { DicePlan } from "../../src/dice/plan.ts";
+import type { Move } from "../../src/game/move-types.ts";
 import type { Action, DieMark, FollowUp, GameEvent } from "../../src/game/types.ts";
 import type { StoredGameSetup } from "../config/game-table.ts";
 import type { Binding } from "../config/schema.ts";
@@ -112,20 +113,8 @@ export interface Pose {
   readonly heading: number;
 }
 
-/** A move as the rules judged it, for the display (docs/reference/request-result.md "Moves": the result's `move`, with the ship's name). */
-export interface JudgedMove {
-  readonly ship: string;
-  readonly distance: number;
-  readonly unit: string;
-  readonly turns: readonly number[];
-  readonly path: readonly Pose[];
-  readonly allowance: number;
-  readonly legal: boolean;
-  readonly why?: string;
-  readonly contacts: readonly { readonly ship: string; readonly kind: string }[];
-  /** The move in words: "Royal James moved 6.4″ of her 7″, one turn to starboard". */
-  readonly words: string;
-}
+/** A move as the rules judged it, for the display (docs/reference/request-result.md "Moves": the result's `move`). */
+export type JudgedMove = Move;
 
 /**
  * The movement phase as the table watches it (host/session/move-watch.ts), kept with the game so a restart keeps it:
