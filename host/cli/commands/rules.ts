@@ -4,8 +4,8 @@
 import { measureRequest, oddsOf, parseRequest, transition } from "../../../src/game/engine.ts";
 import { measuredFields } from "../../../src/game/measure.ts";
 import { withFigure } from "../../../src/game/measured-refusal.ts";
+import type { Move } from "../../../src/game/move-types.ts";
 import { judgeMove } from "../../../src/game/moves/judge.ts";
-import type { Move } from "../../../src/game/moves/types.ts";
 import { parseTable } from "../../../src/game/table-positions.ts";
 import type { Action, RuleSet, TableState } from "../../../src/game/types.ts";
 import type { RulesError } from "../../../src/result.ts";

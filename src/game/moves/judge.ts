@@ -10,10 +10,10 @@ import { bearingTo, distance, normalizeBearing, signedAngle } from "../../geomet
 import { fail, ok, type Result } from "../../result.ts";
 import { type MeasuringRuleSet, measureContext } from "../measure.ts";
 import { inUnit, lengthWords } from "../measure-kit.ts";
+import type { Move, MoveMeasure, MoveRules } from "../move-types.ts";
 import { baseSizeOf } from "../ship-base.ts";
 import type { TablePositions } from "../table-positions.ts";
 import type { Action, FollowUp, TableState } from "../types.ts";
-import type { Move, MoveMeasure, MoveRules } from "./types.ts";
 
 /** The longest move any text here allows is well under this (a Sole Bay strategic move at full sail is ~0.7 m). */
 export const MAX_MOVE_MM = 2000;

@@ -10,7 +10,7 @@
 
 import type { MeasureContext } from "../../game/measure.ts";
 import { CM } from "../../game/measure-kit.ts";
-import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/moves/types.ts";
+import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { basesWithin, halfDiagonal } from "../../geometry/contact.ts";
 import { type AosState, afloat } from "./state.ts";

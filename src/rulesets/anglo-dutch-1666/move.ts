@@ -7,7 +7,7 @@
  * point of sail, handling, damage, weather — and the move is judged against its `allowance` in hexes.
  */
 import type { MeasureContext, Reading } from "../../game/measure.ts";
-import type { MoveMeasure, MoveRules } from "../../game/moves/types.ts";
+import type { MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { Pose } from "../../geometry/base.ts";
 import { type Hex, hexAt, hexCenter, hexDistance } from "../../geometry/hex.ts";
 import type { MovePath } from "../../geometry/move-path.ts";

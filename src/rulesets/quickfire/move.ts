@@ -9,7 +9,7 @@
  */
 import type { MeasureContext, Reading } from "../../game/measure.ts";
 import { exactIn, INCHES, type LengthUnit, MILLIMETRES } from "../../game/measure-kit.ts";
-import type { MoveMeasure, MoveRules } from "../../game/moves/types.ts";
+import type { MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import { baseSizeOf } from "../../game/ship-base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
 import { scaleBands } from "./scales.ts";

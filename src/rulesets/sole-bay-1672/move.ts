@@ -12,7 +12,7 @@
 
 import type { MeasureContext } from "../../game/measure.ts";
 import { INCHES } from "../../game/measure-kit.ts";
-import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/moves/types.ts";
+import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { distanceToPath, halfDiagonal, pathTouches, sideEdgeGap } from "../../geometry/contact.ts";
 import { MM_PER_INCH } from "../../geometry/vec.ts";
