@@ -5,6 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { nameOf, resolution } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { ok } from "../../result.ts";
 import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
@@ -24,15 +25,11 @@ export const grapple = wsimAction({
   outcomeSchema: outcomeOf({ grappled: fact.flag("Grappled", { no: "Not grappled" }) }),
   title: "Grappling",
   description: "Record ships grappled/fouled or freed (the base game's grappling rolls).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("grapple"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      other: Type.String({ label: "Other ship", input: "ship" }),
-      grappled: Type.Boolean({ label: "Grappled or fouled" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("grapple", {
+    ship: shipField("Ship"),
+    other: shipField("Other ship"),
+    grappled: Type.Boolean({ label: "Grappled or fouled" }),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const x = liveShip(state, a.ship, "ship");
@@ -60,14 +57,7 @@ export const collision = wsimAction({
   measure: CONTACT_MEASURES,
   title: "Collision",
   description: "Record a collision this turn (V.3: it counts as 0 MP for next turn's acceleration).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("collision"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      other: Type.Optional(Type.String({ label: "Other ship", input: "ship" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("collision", { ship: shipField("Ship"), other: Type.Optional(shipField("Other ship")) }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const events: WsimEvent[] = [];

@@ -2,6 +2,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { resolution } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { fail, ok } from "../../result.ts";
@@ -18,15 +19,11 @@ export const mark = wsimAction({
   outcomeSchema: outcomeOf({ section: fact.word("Section", SECTION_WORDS), boxes: fact.count("Boxes marked") }),
   title: "Mark the log",
   description: "Mark (or with a negative number clear) boxes of a section of the ship log.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("mark"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      section: literals(SECTIONS, { label: "Section" }),
-      boxes: Type.Integer({ label: "Boxes" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("mark", {
+    ship: shipField("Ship"),
+    section: literals(SECTIONS, { label: "Section" }),
+    boxes: Type.Integer({ label: "Boxes" }),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");

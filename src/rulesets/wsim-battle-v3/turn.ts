@@ -5,6 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { shipEvent, type WsimEvent } from "./events.ts";
@@ -27,7 +28,7 @@ export const nextTurn = wsimAction({
   }),
   title: "Next turn",
   description: "Start the next turn: an announced wind change takes effect, signals due arrive.",
-  schema: Type.Object({ type: Type.Literal("next-turn") }, { additionalProperties: false }),
+  schema: actionSchema("next-turn"),
   prepare: ({ state, action: a }) =>
     state.wind.pending && state.wind.pending.direction === null
       ? fail("rules.illegal", "Set the new wind direction first (wind-shift).", "action.type")
@@ -90,15 +91,11 @@ export const phaseTimer = wsimAction({
   }),
   title: "Timed phase",
   description: "A timed phase ended: the time a player took, with a 30 s grace for the first violation.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("phase-timer"),
-      player: Type.String({ label: "Player" }),
-      phase: Type.String({ label: "Phase" }),
-      elapsedSeconds: Type.Number({ minimum: 0, label: "Seconds taken" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("phase-timer", {
+    player: Type.String({ label: "Player" }),
+    phase: Type.String({ label: "Phase" }),
+    elapsedSeconds: Type.Number({ minimum: 0, label: "Seconds taken" }),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const limit = setting<number>(state.settings, "phaseSeconds");

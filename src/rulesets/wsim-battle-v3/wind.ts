@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, resolution } from "../../game/action-kit.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -33,7 +34,7 @@ export const windChange = wsimAction({
   }),
   title: "Wind change",
   description: "Wind change roll: 2d6 against the wind change number; a change takes effect next turn.",
-  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  schema: actionSchema("wind"),
   prepare: ({ state, action: a }) =>
     state.wind.rolledTurn === state.game.turn ? fail("rules.illegal", "The wind change has been rolled this turn.", "action.type") : ok(a),
   plan: ({ state }) => ok([entry("wind", "d6", 2, `Wind changes on ${WIND_CHANGE_ROLLS[state.wind.changeNumber]?.join(", ")}`)]),
@@ -75,10 +76,7 @@ export const windShift = wsimAction({
   outcomeSchema: outcomeOf({ pending: fact.word("From next turn the wind blows from", HEXSIDE_WORDS) }),
   title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
-  schema: Type.Object(
-    { type: Type.Literal("wind-shift"), direction: Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside)" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("wind-shift", { direction: Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside)" }) }),
   prepare: ({ state, action: a }) =>
     state.wind.pending ? ok(a) : fail("rules.illegal", "No wind change has been announced.", "action.direction"),
   plan: () => ok([]),
@@ -97,14 +95,10 @@ export const setWind = wsimAction({
   }),
   title: "Set the wind",
   description: "Set the wind (scenario or person): direction it blows from and the wind change number.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("set-wind"),
-      direction: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside 0\u20135)" })),
-      changeNumber: Type.Optional(Type.Integer({ minimum: 4, maximum: 6, label: "Wind change number" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("set-wind", {
+    direction: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside 0\u20135)" })),
+    changeNumber: Type.Optional(Type.Integer({ minimum: 4, maximum: 6, label: "Wind change number" })),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const wind = {
