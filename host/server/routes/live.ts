@@ -99,7 +99,7 @@ export function stateReply(reply: { readonly state: WireView }): string {
 type Route = Parameters<ReturnType<ReturnType<typeof SerializerSelector>>>[0];
 type Compiler = (route: Omit<Route, "httpStatus"> & { readonly httpStatus?: string }) => (doc: unknown) => string;
 /** A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies). */
-const for200 =
+export const for200 =
   (ok: (doc: never) => string): Compiler =>
   (route) =>
     route.httpStatus === "200" ? (ok as (doc: unknown) => string) : SerializerSelector()()(route as Route);
