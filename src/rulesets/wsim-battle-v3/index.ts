@@ -10,6 +10,7 @@ import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
 import { fire, fireResult } from "./fire.ts";
 import { MELEE } from "./melee.ts";
+import { sailMove } from "./move-action.ts";
 import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
@@ -17,7 +18,7 @@ import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
 import { TURN } from "./turn.ts";
 import { wsimShipViews, wsimWindView } from "./views.ts";
 
-const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
+const HANDLERS = [...TURN, signal, plotMove, sailMove, fire, fireResult, ...CRITICALS, ...MELEE];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
@@ -31,7 +32,7 @@ const TURN_DEF: TurnDef = {
     { name: "wind change", actions: ["wind", "wind-shift"], opens: "wind" },
     { name: "signalling", actions: ["signal"], taps: "signal" },
     { name: "movement plotting", actions: ["plot"], taps: "plot" },
-    { name: "movement", actions: ["grapple", "collision"], taps: "collision" },
+    { name: "movement", actions: ["move", "grapple", "collision"], taps: "collision" },
     { name: "boarding preparation", actions: ["form-party"] },
     { name: "fire combat", actions: ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"], taps: "fire" },
     { name: "melee", actions: ["melee", "melee-losses"], taps: "melee" },
