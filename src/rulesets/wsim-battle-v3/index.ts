@@ -31,7 +31,8 @@ const TURN_DEF: TurnDef = {
   phases: [
     { name: "wind change", actions: ["wind", "wind-shift"], opens: "wind" },
     { name: "signalling", actions: ["signal"], taps: "signal" },
-    { name: "movement plotting", actions: ["plot"], taps: "plot" },
+    // the plot judges a move made (the CLI's table.before), but the ships move in the movement phase that follows
+    { name: "movement plotting", actions: ["plot"], taps: "plot", moves: false },
     { name: "movement", actions: ["move", "grapple", "collision"], taps: "collision" },
     { name: "boarding preparation", actions: ["form-party"] },
     { name: "fire combat", actions: ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"], taps: "fire" },
