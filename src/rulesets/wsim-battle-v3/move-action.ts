@@ -6,6 +6,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail } from "../../result.ts";
 import { liveShip } from "./events.ts";
@@ -24,15 +25,11 @@ export const sailMove = wsimAction({
   measure: SAIL_MEASURES,
   title: "Movement",
   description: "A ship sails her plot; with the table's positions her move is measured and judged against it.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("move"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      plot: Type.Optional(Type.String({ maxLength: 40, label: "Plot (her plot this turn unless given)" })),
-      allowanceMP: Type.Optional(Type.Integer({ minimum: 0, label: "Movement allowance (MP), when she made no plot" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("move", {
+    ship: shipField("Ship"),
+    plot: Type.Optional(Type.String({ maxLength: 40, label: "Plot (her plot this turn unless given)" })),
+    allowanceMP: Type.Optional(Type.Integer({ minimum: 0, label: "Movement allowance (MP), when she made no plot" })),
+  }),
   plan: () => [],
   resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
