@@ -131,7 +131,7 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
 export const plotMove = wsimAction({
   type: "plot",
   describe: ({ state, action }, o) => {
-    return `${nameOf(state, action.ship)}'s plot ${String(o.plot)} is legal (${String(o.mp)} MP).`;
+    return `${nameOf(state, action.ship)}'s plot ${o.plot} is legal (${o.mp} MP).`;
   },
   outcomeSchema: outcomeOf({
     legal: fact.hidden(Type.Boolean()),
