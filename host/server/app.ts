@@ -5,7 +5,6 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import { Type } from "@sinclair/typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
@@ -37,6 +36,7 @@ import { ruleSetRoutes } from "./routes/rulesets.ts";
 import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { vendorRoutes } from "./routes/vendor.ts";
+import { fileSender } from "./static-files.ts";
 import { fileReply, requireReplySchemas, type TableTypeProvider } from "./typed-routes.ts";
 import { TableViewSchema } from "./view-schema.ts";
 
@@ -96,8 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
   await registerLiveSockets(app, JSON_LIMITS.messageBytes, "a live client");
-  // the pages' files: fastify-static's sendFile on a route of our own, with its reply's schema like every route
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, serve: false, index: false });
+  // the pages' files: @fastify/send on a route of our own, with its reply's schema like every route (static-files.ts)
+  const sendFile = fileSender(PUBLIC_DIR);
   app.get(
     "/static/*",
     {
@@ -110,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       errorHandler: (error, req, reply) =>
         (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE" ? reply.request.raw.destroy() : errorHandler(error, req, reply),
     },
-    async (req, reply) => reply.sendFile(req.params["*"]),
+    async (req, reply) => sendFile(req, reply, req.params["*"]),
   );
   await app.register(pageRoutes);
   await app.register(vendorRoutes);
