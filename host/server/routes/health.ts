@@ -5,7 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { allHealth } from "../../devices.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
 export const HealthReply = Type.Object({
   ok: Type.Literal(true),
@@ -56,5 +56,5 @@ export function tableHealth(table: TableRuntime): HealthReply {
 }
 
 export async function healthRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
-  app.get("/api/health", { schema: { response: { 200: HealthReply } } }, async () => tableHealth(opts.table));
+  app.get("/api/health", { schema: { response: replies({ 200: HealthReply }) } }, async () => tableHealth(opts.table));
 }
