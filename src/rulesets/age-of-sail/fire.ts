@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
@@ -98,18 +99,14 @@ export const fire = aosAction({
   measure: FIRE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
-      side: literals(SIDES, { label: "Target's side fired at" }),
-      battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire", {
+    firer: shipField("Firing ship"),
+    target: shipField("Target"),
+    rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
+    aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
+    side: literals(SIDES, { label: "Target's side fired at" }),
+    battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
+  }),
   prepare({ state, action: a }) {
     const s = ships(state, a);
     if (!s.ok) return s;
@@ -232,18 +229,14 @@ export const loseMasts = aosAction({
   outcomeSchema: outcomeOf({ mastsLost: fact.words("Masts lost", {}), standing: fact.count("Masts standing") }),
   title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("lose-masts"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
-        uniqueItems: true,
-        label: "Masts (1 fore, 2 main, 3 mizzen)",
-        choices: [1, 2, 3],
-      }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("lose-masts", {
+    ship: shipField("Ship"),
+    masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
+      uniqueItems: true,
+      label: "Masts (1 fore, 2 main, 3 mizzen)",
+      choices: [1, 2, 3],
+    }),
+  }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -110,7 +111,7 @@ export const windRoll = aosAction({
   }),
   title: "Wind change",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
-  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  schema: actionSchema("wind"),
   plan: () =>
     ok([
       entry("direction", "d6", 1, "Wind direction: 1 anticlockwise, 2–5 no change, 6 clockwise"),
@@ -141,14 +142,10 @@ export const setWind = aosAction({
   outcomeSchema: outcomeOf({ direction: fact.word("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("set-wind"),
-      direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
-      speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("set-wind", {
+    direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
+    speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const wind = { direction: a.direction ?? state.wind.direction, speed: a.speed ?? state.wind.speed };
@@ -164,14 +161,10 @@ export const initiative = aosAction({
   outcomeSchema: outcomeOf({ first: fact.textOrNull("Moves first", { none: "A tie: dice again" }) }),
   title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("initiative"),
-      sideA: Type.String({ minLength: 1, label: "First side" }),
-      sideB: Type.String({ minLength: 1, label: "Second side" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("initiative", {
+    sideA: Type.String({ minLength: 1, label: "First side" }),
+    sideB: Type.String({ minLength: 1, label: "Second side" }),
+  }),
   prepare: ({ action: a }) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
   plan: ({ action: a }) =>
     ok([bySide(a.sideA, entry("sideA", "d6", 1, `${a.sideA}'s die`)), bySide(a.sideB, entry("sideB", "d6", 1, `${a.sideB}'s die`))]),
@@ -201,7 +194,7 @@ export const advance = aosAction({
   outcomeSchema: outcomeOf({ phase: fact.text("Now") }),
   title: "Next stage",
   description: "Step to the next stage of the player sequence.",
-  schema: Type.Object({ type: Type.Literal("advance") }, { additionalProperties: false }),
+  schema: actionSchema("advance"),
   plan: () => ok([]),
   resolve({ state }) {
     const next = Math.min(state.game.phase + 1, PHASES.length - 1);

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { type OutcomeOf, outcomeOrRefusal } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -26,8 +27,8 @@ const KINDS = ["boarding", "collision", "fire-ship"] as const;
 const INITIATIVE = ["attacker", "defender", "none"] as const;
 /** The two ships of a grapple, as form fields. */
 const pair = {
-  attacker: Type.String({ label: "Ship attempting the grapple", input: "ship" }),
-  defender: Type.String({ label: "Ship grappled", input: "ship" }),
+  attacker: shipField("Ship attempting the grapple"),
+  defender: shipField("Ship grappled"),
 };
 
 /**
@@ -73,17 +74,13 @@ export const grapple = adAction({
   title: "Grapple",
   description:
     "Contact: a grapple, a collision of friends in one hex, or a fire ship's strike. The defender may try to avoid it (an average die each).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("grapple"),
-      ...pair,
-      kind: literals(KINDS, { default: "boarding", label: "Kind" }),
-      defenderAvoids: Type.Boolean({ default: true, label: "Defender tries to avoid" }),
-      initiative: literals(INITIATIVE, { default: "none", label: "Who has the initiative" }),
-      bothMoved: Type.Boolean({ default: false, label: "Both ships have moved" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("grapple", {
+    ...pair,
+    kind: literals(KINDS, { default: "boarding", label: "Kind" }),
+    defenderAvoids: Type.Boolean({ default: true, label: "Defender tries to avoid" }),
+    initiative: literals(INITIATIVE, { default: "none", label: "Who has the initiative" }),
+    bothMoved: Type.Boolean({ default: false, label: "Both ships have moved" }),
+  }),
   prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
@@ -157,7 +154,7 @@ export const placement = adAction({
   outcomeSchema: outcomeOf({ attackerTo: fact.word("Attacker placed to", SIDE_WORDS) }),
   title: "Port or starboard",
   description: "Both ships in one hex: 1 average die — odd, the attacker lies to port of the defender; even, to starboard.",
-  schema: Type.Object({ type: Type.Literal("placement"), ...pair }, { additionalProperties: false }),
+  schema: actionSchema("placement", { ...pair }),
   prepare: ({ state, action }) => checkShips(state, action, ["attacker", "defender"]),
   plan: () => [entry("placement", "dave", 1, "Odd: attacker to port of the defender; even: to starboard.")],
   resolve: (_ctx, dice) => ok({ outcome: { attackerTo: (dice[0]?.[0] ?? 0) % 2 === 1 ? "port" : "starboard" }, events: [], followUps: [] }),
@@ -231,7 +228,7 @@ export const board = adAction({
   outcomeSchema: BOARD_OUTCOME,
   title: "Boarding round",
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
-  schema: Type.Object({ type: Type.Literal("board"), ...pair }, { additionalProperties: false }),
+  schema: actionSchema("board", { ...pair }),
   prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;
@@ -293,14 +290,10 @@ export const separate = adAction({
   }),
   title: "Separation",
   description: "Separate: a collision needs 4+ on a D6; a boarding winner or a fire ship's target rolls as if avoiding a grapple.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("separate"),
-      ship: Type.String({ label: "Ship trying to separate", input: "ship" }),
-      initiative: literals(["ship", "other", "none"], { default: "none", label: "Who has the initiative" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("separate", {
+    ship: shipField("Ship trying to separate"),
+    initiative: literals(["ship", "other", "none"], { default: "none", label: "Who has the initiative" }),
+  }),
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
@@ -359,10 +352,7 @@ export const lightFireShip = adAction({
   outcomeSchema: outcomeOf({ lit: fact.flag("Fire ship lit") }),
   title: "Fire ship fired",
   description: "Fire a fire ship at the beginning of a turn: from now on she moves first, straight, losing a hull point a turn.",
-  schema: Type.Object(
-    { type: Type.Literal("light-fire-ship"), ship: Type.String({ label: "Fire ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("light-fire-ship", { ship: shipField("Fire ship") }),
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;

@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -13,8 +14,7 @@ import { HULL_POINTS } from "./outcome-facts.ts";
 import type { Ship } from "./schema.ts";
 import { criticalEffect, fireResult, helmResult } from "./tables.ts";
 
-const shipOnly = (type: string) =>
-  Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
+const shipOnly = <T extends string>(type: T) => actionSchema(type, { ship: shipField("Ship") });
 
 /** A fire starts: "roll 1D ave each move (inc move inflicted)" — the first roll follows at once. */
 export function startFire(s: Ship, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
@@ -105,14 +105,10 @@ export const fireCheck = adAction({
   }),
   title: "Fire roll",
   description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire-check"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      turn: Type.Optional(Type.Integer({ minimum: 1, label: "Turn of this roll" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire-check", {
+    ship: shipField("Ship"),
+    turn: Type.Optional(Type.Integer({ minimum: 1, label: "Turn of this roll" })),
+  }),
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;

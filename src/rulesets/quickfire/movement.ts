@@ -4,6 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -63,16 +64,12 @@ export const moveAction = quickfireAction({
   title: "Movement",
   description:
     "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("move"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      distance: Type.Number({ minimum: 0, label: "Distance moved (mm or inches)" }),
-      turn: Type.Number({ minimum: 0, maximum: 180, default: 0, label: "Pivot (degrees)" }),
-      turns: Type.Integer({ minimum: 0, default: 0, label: "Number of pivots" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("move", {
+    ship: shipField("Ship"),
+    distance: Type.Number({ minimum: 0, label: "Distance moved (mm or inches)" }),
+    turn: Type.Number({ minimum: 0, maximum: 180, default: 0, label: "Pivot (degrees)" }),
+    turns: Type.Integer({ minimum: 0, default: 0, label: "Number of pivots" }),
+  }),
   prepare({ state, action }): Result<MoveContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
@@ -135,7 +132,7 @@ export const endPhaseAction = quickfireAction({
   }),
   title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
-  schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),
+  schema: actionSchema("end-phase"),
   prepare: ({ state }) => ok({ from: state.game.phase ?? "movement" }),
   plan: () => [],
   outcome: ({ state, prepared: ctx }) => ({ from: ctx.from, ...nextPhase(ctx.from), turn: state.game.turn }),

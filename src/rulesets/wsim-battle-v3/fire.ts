@@ -7,6 +7,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, detail, fieldDistribution, nameOf, resolution, type Summary, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -23,24 +24,20 @@ import { FIRE_MEASURES } from "./measures.ts";
 import { AIM_WORDS, BOXES, MODIFIER_WORDS, RAKE_WORDS } from "./outcome-facts.ts";
 import { left, type Ship, type WsimState } from "./state.ts";
 
-const FIRE_SCHEMA = Type.Object(
-  {
-    type: Type.Literal("fire"),
-    firer: Type.String({ label: "Firing ship", input: "ship" }),
-    target: Type.String({ label: "Target", input: "ship" }),
-    rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
-    aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim (default: hull at 5 hexes or less)" })),
-    broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
-    gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
-    rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
-    modifier: Type.Integer({ default: 0, label: "Other modifiers of the base game" }),
-    ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
-    carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
-    initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
-    targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),
-  },
-  { additionalProperties: false },
-);
+const FIRE_SCHEMA = actionSchema("fire", {
+  firer: shipField("Firing ship"),
+  target: shipField("Target"),
+  rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+  aim: Type.Optional(Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim (default: hull at 5 hexes or less)" })),
+  broadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Broadside" }),
+  gunsFiring: Type.Optional(Type.Integer({ minimum: 0, label: "Guns firing" })),
+  rake: Type.Union([Type.Literal("none"), Type.Literal("bow"), Type.Literal("stern")], { default: "none", label: "Rake zone (IX)" }),
+  modifier: Type.Integer({ default: 0, label: "Other modifiers of the base game" }),
+  ammunition: literals(AMMUNITION, { default: "round", label: "Shot" }),
+  carronades: Type.Integer({ minimum: 0, default: 0, label: "Carronades firing" }),
+  initialBroadside: Type.Optional(Type.Boolean({ label: "Initial broadside (default: first from that side)" })),
+  targetBroadside: Type.Union([Type.Literal("left"), Type.Literal("right")], { default: "left", label: "Target's side hit" }),
+});
 
 /** A fire action as its schema gives it. */
 type FireAction = Static<typeof FIRE_SCHEMA>;
@@ -315,16 +312,12 @@ export const fireResult = wsimAction({
   outcomeSchema: outcomeOf({ hits: fact.count("Hits"), aim: fact.word("Aimed at", AIM_WORDS) }),
   title: "Fire Table result",
   description: "The Fire Table's result as read by a person (no club table loaded).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire-result"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim" }),
-      hits: Type.Integer({ minimum: 0, label: "Hits" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire-result", {
+    firer: shipField("Firing ship"),
+    target: shipField("Target"),
+    aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim" }),
+    hits: Type.Integer({ minimum: 0, label: "Hits" }),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const p = pair(state, a);

@@ -4,11 +4,13 @@
  */
 import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet, TurnDef } from "../../game/types.ts";
+import { CONTACT } from "./contact.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
 import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
 import { fire, fireResult } from "./fire.ts";
+import { mark } from "./mark.ts";
 import { MELEE } from "./melee.ts";
 import { plotMove } from "./movement.ts";
 import { SETTINGS } from "./settings.ts";
@@ -16,8 +18,9 @@ import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
 import { TURN } from "./turn.ts";
 import { wsimShipViews, wsimWindView } from "./views.ts";
+import { WIND } from "./wind.ts";
 
-const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
+const HANDLERS = [...WIND, ...TURN, ...CONTACT, mark, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,

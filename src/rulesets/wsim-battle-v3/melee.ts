@@ -7,6 +7,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { detail, fieldDistribution, nameOf, resolution } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
@@ -30,15 +31,11 @@ export const formParty = wsimAction({
   }),
   title: "Boarding party",
   description: "Boarding preparation: ready a crew section as DBP, or change a party (DBP → OBP/TBP a turn later).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("form-party"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      section: Type.Integer({ minimum: 1, maximum: 3, label: "Crew section" }),
-      party: Type.Union([Type.Literal("DBP"), Type.Literal("OBP"), Type.Literal("TBP")], { label: "Party" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("form-party", {
+    ship: shipField("Ship"),
+    section: Type.Integer({ minimum: 1, maximum: 3, label: "Crew section" }),
+    party: Type.Union([Type.Literal("DBP"), Type.Literal("OBP"), Type.Literal("TBP")], { label: "Party" }),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
@@ -103,8 +100,8 @@ const clampDie = (v: number) => Math.min(6, Math.max(1, v));
 const pairKey = (a: string, b: string) => [a, b].sort();
 
 const meleeSchemaFields = {
-  ship: Type.String({ label: "Ship", input: "ship" }),
-  enemy: Type.String({ label: "Enemy ship", input: "ship" }),
+  ship: shipField("Ship"),
+  enemy: shipField("Enemy ship"),
   multiplierShip: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (ship)" })),
   multiplierEnemy: Type.Optional(Type.Number({ exclusiveMinimum: 0, label: "Melee multiplier (enemy)" })),
 };
@@ -164,7 +161,7 @@ export const melee = wsimAction({
   }),
   title: "Melee round",
   description: "One melee round between grappled ships (three a turn).",
-  schema: Type.Object({ type: Type.Literal("melee"), ...meleeSchemaFields }, { additionalProperties: false }),
+  schema: actionSchema("melee", { ...meleeSchemaFields }),
   prepare({ state, action: a }) {
     const s = sides(state, a);
     if (!s.ok) return s;
@@ -296,16 +293,12 @@ export const meleeLosses = wsimAction({
   }),
   title: "Melee losses",
   description: "Losses of a melee round as read from the base game's table; then the 2:1 and 3:1 checks.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("melee-losses"),
-      ...meleeSchemaFields,
-      round: Type.Integer({ minimum: 1, maximum: 3, label: "Round" }),
-      lossesShip: Type.Integer({ minimum: 0, label: "Crew points the ship loses" }),
-      lossesEnemy: Type.Optional(Type.Integer({ minimum: 0, label: "Crew points the enemy loses" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("melee-losses", {
+    ...meleeSchemaFields,
+    round: Type.Integer({ minimum: 1, maximum: 3, label: "Round" }),
+    lossesShip: Type.Integer({ minimum: 0, label: "Crew points the ship loses" }),
+    lossesEnemy: Type.Optional(Type.Integer({ minimum: 0, label: "Crew points the enemy loses" })),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const s = sides(state, a);

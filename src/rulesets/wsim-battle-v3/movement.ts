@@ -5,6 +5,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { plural } from "../../odds/headline.ts";
@@ -49,17 +50,13 @@ function checkOrder(tokens: readonly Token[], mayTurnAtOnce: boolean): Result<vo
   return ok(undefined);
 }
 
-const PLOT_SCHEMA = Type.Object(
-  {
-    type: Type.Literal("plot"),
-    ship: Type.String({ label: "Ship", input: "ship" }),
-    plot: Type.String({ label: "Plot" }),
-    allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
-    follows: Type.Optional(Type.String({ label: "Ship followed (W)", input: "ship" })),
-    deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
-  },
-  { additionalProperties: false },
-);
+const PLOT_SCHEMA = actionSchema("plot", {
+  ship: shipField("Ship"),
+  plot: Type.String({ label: "Plot" }),
+  allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
+  follows: Type.Optional(shipField("Ship followed (W)")),
+  deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
+});
 
 /** A plot action as its schema gives it. */
 type PlotAction = Static<typeof PLOT_SCHEMA>;
