@@ -45,12 +45,12 @@ export async function buildClubApp(
   // the table host's limits: the board's socket takes nothing from clients (a message over 1 KB closes it), and a
   // client that stops reading is dropped once 4 MB wait for it, instead of the board keeping them
   await registerLiveSockets(app, CLIENT_MESSAGE_BYTES, "a board client");
-  await staticFiles(app, PUBLIC_DIR, "/club/static/", "A file of the board's pages (script, style sheet)");
+  const sendFile = staticFiles(app, PUBLIC_DIR, "/club/static/", "A file of the board's pages (script, style sheet)");
   app.get("/", { schema: { response: replies({ 302: { description: "To the board, /club", type: "null" } }) } }, (_req, reply) =>
     reply.redirect("/club"),
   );
   const page = { schema: { response: replies({ 200: fileReply("text/html", "The page") }) } };
-  for (const [url, file] of Object.entries(PAGES)) app.get(url, page, async (_req, reply) => reply.type("text/html").sendFile(file));
+  for (const [url, file] of Object.entries(PAGES)) app.get(url, page, async (req, reply) => sendFile(req, reply, file));
   const board = () => ({
     tiles: club.tables().map((r) => tile(r, r.game ? club.games.read(r.club, r.table, r.game) : null)),
     broker: club.source.connected,

@@ -95,8 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
   await registerLiveSockets(app, JSON_LIMITS.messageBytes, "a live client");
-  // the pages' files, with their reply's schema like every route
-  await staticFiles(app, PUBLIC_DIR, "/static/", "A file of the pages (script, style sheet), its type by its name");
+  // the pages' files: @fastify/send on a route of our own, with its reply's schema like every route (static-files.ts)
+  staticFiles(app, PUBLIC_DIR, "/static/", "A file of the pages (script, style sheet), its type by its name");
   await app.register(pageRoutes);
   await app.register(vendorRoutes);
   await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined, phones });

@@ -48,8 +48,8 @@ export const board = aosAction({
   type: "board",
   describe: ({ state }, o) => {
     return o.captured
-      ? `${nameOf(state, o.winner)} wins the boarding ${String(o.attackerTotal)}–${String(o.defenderTotal)} and captures ${nameOf(state, o.captured)}.`
-      : `The boarding is a tie (${String(o.attackerTotal)}–${String(o.defenderTotal)}); the ships stay locked together.`;
+      ? `${nameOf(state, o.winner)} wins the boarding ${o.attackerTotal}–${o.defenderTotal} and captures ${nameOf(state, o.captured)}.`
+      : `The boarding is a tie (${o.attackerTotal}–${o.defenderTotal}); the ships stay locked together.`;
   },
   outcomeSchema: outcomeOf({
     attackerTotal: fact.die("Boarders' total"),

@@ -82,8 +82,8 @@ export const fire = aosAction({
   describe: ({ state, action }, o) => {
     const what = o.aim === "hull" ? "gun decks/hull" : "masts";
     const fire = o.onFire ? " — a pair of sixes: she is on fire!" : "";
-    const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${plural(Number(o.mastsToChoose), "mast")})` : "";
-    return `${nameOf(state, action.firer)} scores ${plural(Number(o.hits), "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
+    const choose = o.mastsToChoose > 0 ? ` (owner chooses ${plural(o.mastsToChoose, "mast")})` : "";
+    return `${nameOf(state, action.firer)} scores ${plural(o.hits, "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
   },
   outcomeSchema: outcomeOf({
     battery: fact.word("Battery", { port: "port", starboard: "starboard" }),
@@ -208,7 +208,7 @@ export const fire = aosAction({
     hits: chances(fieldDistribution(d, "hits"), (n) => plural(Number(n), "hit")),
     expectedHits: mean(
       "Hits to expect",
-      d.expected((o) => Number(o.hits)),
+      d.expected((o) => o.hits),
       "hits",
     ),
     pFire: chance(
@@ -224,7 +224,7 @@ export const loseMasts = aosAction({
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
     const lost = o.mastsLost ?? [];
-    return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${String(o.standing)} standing.`;
+    return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${o.standing} standing.`;
   },
   outcomeSchema: outcomeOf({ mastsLost: fact.words("Masts lost", {}), standing: fact.count("Masts standing") }),
   title: "Masts lost",

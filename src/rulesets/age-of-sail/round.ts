@@ -101,10 +101,10 @@ export function phaseNames(state: AosState): readonly string[] {
 export const windRoll = aosAction({
   type: "wind",
   describe: (_ctx, o) => {
-    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+    return `Wind from ${fromOf(o.direction)}, speed ${o.speed}.`;
   },
   outcomeSchema: outcomeOf({
-    direction: fact.word("Wind from", OPPOSITE),
+    direction: fact.word<string>("Wind from", OPPOSITE),
     speed: fact.number("Wind speed"),
     turned: fact.word("Direction", { "1": "veers a point", "0": "", "-1": "backs a point" }),
     speedChange: fact.modifier("Speed change"),
@@ -137,9 +137,9 @@ export const windRoll = aosAction({
 export const setWind = aosAction({
   type: "set-wind",
   describe: (_ctx, o) => {
-    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+    return `Wind from ${fromOf(o.direction)}, speed ${o.speed}.`;
   },
-  outcomeSchema: outcomeOf({ direction: fact.word("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
+  outcomeSchema: outcomeOf({ direction: fact.word<string>("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
   schema: actionSchema("set-wind", {
@@ -156,7 +156,7 @@ export const setWind = aosAction({
 export const initiative = aosAction({
   type: "initiative",
   describe: (_ctx, o) => {
-    return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${String(o.first)} moves first.`;
+    return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${o.first} moves first.`;
   },
   outcomeSchema: outcomeOf({ first: fact.textOrNull("Moves first", { none: "A tie: dice again" }) }),
   title: "Who moves first",
@@ -189,7 +189,7 @@ export const initiative = aosAction({
 export const advance = aosAction({
   type: "advance",
   describe: (_ctx, o) => {
-    return `Next: ${String(o.phase)}.`;
+    return `Next: ${o.phase}.`;
   },
   outcomeSchema: outcomeOf({ phase: fact.text("Now") }),
   title: "Next stage",

@@ -27,9 +27,9 @@ export const speed = aosAction({
   type: "speed",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    if (o.held) return `${ship} cannot move: ${String(o.held)}.`;
+    if (o.held) return `${ship} cannot move: ${o.held}.`;
     if (o.drift) return `${ship} has no mast standing and drifts 1 cm downwind.`;
-    return `${ship} may move up to ${String(o.maxMove)} cm (${String(o.pointOfSail)}).`;
+    return `${ship} may move up to ${o.maxMove} cm (${o.pointOfSail}).`;
   },
   outcomeSchema: outcomeOf({
     heading: fact.text("Heading"),
@@ -63,7 +63,7 @@ export const turn = aosAction({
   type: "turn",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship} turns to ${String(o.to)} for ${String(o.costCm)} cm; ${String(o.remainingCm)} cm of the move left.`;
+    return `${ship} turns to ${o.to} for ${o.costCm} cm; ${o.remainingCm} cm of the move left.`;
   },
   outcomeSchema: outcomeOf({
     from: fact.change("Heading", "to", {}),
@@ -212,7 +212,7 @@ export const repairMast = aosAction({
   type: "repair-mast",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return o.repaired ? `${ship}'s mast ${String(o.mast)} is up again.` : `${ship}'s mast ${String(o.mast)} is not repaired.`;
+    return o.repaired ? `${ship}'s mast ${o.mast} is up again.` : `${ship}'s mast ${o.mast} is not repaired.`;
   },
   outcomeSchema: outcomeOf({ mast: fact.number("Mast"), repaired: fact.flag("Repaired", { no: "Not repaired" }) }),
   title: "Repair a mast",

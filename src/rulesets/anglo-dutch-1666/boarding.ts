@@ -60,7 +60,7 @@ export const grapple = adAction({
   type: "grapple",
   describe: ({ state, action }, o) => {
     return o.grappled
-      ? `${nameOf(state, action.attacker)} and ${nameOf(state, action.defender)} are locked together (${String(o.kind)}).`
+      ? `${nameOf(state, action.attacker)} and ${nameOf(state, action.defender)} are locked together (${o.kind}).`
       : `${nameOf(state, action.defender)} avoids ${nameOf(state, action.attacker)}.`;
   },
   outcomeSchema: outcomeOf({
@@ -149,7 +149,7 @@ export const grapple = adAction({
 export const placement = adAction({
   type: "placement",
   describe: ({ state, action }, o) => {
-    return `${nameOf(state, action.attacker)} lies to ${String(o.attackerTo)} of ${nameOf(state, action.defender)}.`;
+    return `${nameOf(state, action.attacker)} lies to ${o.attackerTo} of ${nameOf(state, action.defender)}.`;
   },
   outcomeSchema: outcomeOf({ attackerTo: fact.word("Attacker placed to", SIDE_WORDS) }),
   title: "Port or starboard",
@@ -223,7 +223,7 @@ export const board = adAction({
   describe: ({ state }, o) => {
     return o.winner === null
       ? "The boarding round is even."
-      : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${String(o.inflicted)}${o.captured ? " and taking her prize" : ""}.`;
+      : `${nameOf(state, o.winner)} wins the boarding round, inflicting ${o.inflicted}${o.captured ? " and taking her prize" : ""}.`;
   },
   outcomeSchema: BOARD_OUTCOME,
   title: "Boarding round",

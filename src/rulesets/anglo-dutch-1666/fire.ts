@@ -216,7 +216,7 @@ function broadside(
 export const fire = adAction({
   type: "fire",
   describe: ({ state, action }, o) => {
-    return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+    return `${o.hits} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${o.broadside} broadside, ` : ""}roll ${o.modifiedRoll} on the ${o.row} row)${o.sinking ? " — she is sinking" : ""}.`;
   },
   outcomeSchema: FIRE_OUTCOME,
   measure: FIRE_MEASURES,

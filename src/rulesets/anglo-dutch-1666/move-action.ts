@@ -18,7 +18,7 @@ export const move = adAction({
   type: "move",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship} moves ${String(o.hexesMoved)} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
+    return `${ship} moves ${o.hexesMoved} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
   },
   outcomeSchema: outcomeOf({
     hexesMoved: fact.count("Moved", HEXES),

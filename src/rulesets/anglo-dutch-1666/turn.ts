@@ -57,7 +57,7 @@ export const fires = adAction({
 export const endTurn = adAction({
   type: "end-turn",
   describe: (_ctx, o) => {
-    return `Move ${String(o.turn)} begins.`;
+    return `Move ${o.turn} begins.`;
   },
   outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
@@ -113,7 +113,7 @@ export const deployment = adAction({
     const ship = nameOf(state, action.ship);
     return o.distance === 0
       ? `${ship} is where she should be.`
-      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
   },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
@@ -153,7 +153,7 @@ export const deploymentRedirect = adAction({
     const ship = nameOf(state, action.ship);
     return o.distance === 0
       ? `${ship} is where she should be.`
-      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
   },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",

@@ -46,7 +46,7 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 export const setWind = adAction({
   type: "set-wind",
   describe: (_ctx, o) => {
-    return `The wind is set from the ${HEXSIDE_NAMES[o.direction]}, ${String(o.strength)}.`;
+    return `The wind is set from the ${HEXSIDE_NAMES[o.direction]}, ${o.strength}.`;
   },
   outcomeSchema: outcomeOf({
     direction: fact.word<number>("Wind from", HEXSIDE_WORDS),
@@ -86,7 +86,7 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 export const windRoll = adAction({
   type: "wind",
   describe: (_ctx, o) => {
-    return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to]} (${String(o.change)} change).` : "The wind holds.";
+    return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to]} (${o.change} change).` : "The wind holds.";
   },
   outcomeSchema: outcomeOf({
     changed: fact.flag("The wind shifts", { no: "The wind holds" }),
@@ -129,7 +129,7 @@ export const windRoll = adAction({
 export const windStrength = adAction({
   type: "wind-strength",
   describe: (_ctx, o) => {
-    return `The wind goes from ${String(o.from)} to ${String(o.to)}${o.ended ? " — the game ends" : ""}.`;
+    return `The wind goes from ${o.from} to ${o.to}${o.ended ? " — the game ends" : ""}.`;
   },
   outcomeSchema: outcomeOf({
     from: fact.change("Strength", "to", STRENGTH_WORDS),

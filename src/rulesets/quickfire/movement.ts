@@ -13,7 +13,7 @@ import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { PHASE_WORDS } from "./outcome-facts.ts";
-import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
+import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./ship.ts";
 import { TURN_ANGLES } from "./turn-angles.ts";
 
 export { TURN_ANGLES };
@@ -123,8 +123,8 @@ export const endPhaseAction = quickfireAction({
   prepareOnParse: false,
   type: "end-phase",
   outcomeSchema: outcomeOf({
-    from: fact.word("Phase ended", PHASE_WORDS),
-    to: fact.word("Next phase", PHASE_WORDS),
+    from: fact.word<Phase>("Phase ended", PHASE_WORDS),
+    to: fact.word<Phase>("Next phase", PHASE_WORDS),
     newTurn: fact.flag("A new turn begins"),
     // the turn the phase ended in: the sentence says the new turn's number ("now movement of turn 2"), so a "Turn 1"
     // beside "A new turn begins" would contradict it and the phase strip
@@ -162,4 +162,4 @@ export const endPhaseAction = quickfireAction({
 });
 
 /** A phase as the description says it: "first gunnery". */
-const phaseWord = (phase: unknown): string => (PHASE_WORDS[String(phase)] ?? String(phase)).toLowerCase();
+const phaseWord = (phase: string): string => (PHASE_WORDS[phase] ?? phase).toLowerCase();

@@ -48,7 +48,7 @@ export function criticalMeaning(code: string, state: TableState): string {
 export const critical = wsimAction({
   type: "critical",
   describe: ({ state }, o) => {
-    return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.${o.text ? standInNote(state.data) : ""}`;
+    return `Critical hit ${o.code}${o.text ? `: ${o.text}` : ""}.${o.text ? standInNote(state.data) : ""}`;
   },
   outcomeSchema: outcomeOf({
     entry: fact.hidden(Type.Integer()),
@@ -136,7 +136,7 @@ export const critical = wsimAction({
 export const broadsideLoss = wsimAction({
   type: "broadside-loss",
   describe: ({ state, action }, o) => {
-    return `${nameOf(state, action.ship)}'s ${String(o.broadside)} broadside is reduced.`;
+    return `${nameOf(state, action.ship)}'s ${o.broadside} broadside is reduced.`;
   },
   outcomeSchema: outcomeOf({ broadside: fact.word("Broadside reduced", { left: "left", right: "right" }) }),
   title: "Broadside reduced",
@@ -176,7 +176,7 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 export const leaderCasualty = wsimAction({
   type: "leader-casualty",
   describe: (_ctx, o) => {
-    return o.casualty ? `The leader falls (${String(o.total)}).` : `The leader is unhurt (${String(o.total)}).`;
+    return o.casualty ? `The leader falls (${o.total}).` : `The leader is unhurt (${o.total}).`;
   },
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled with the range modifier"),
@@ -266,7 +266,7 @@ export function leadersLost(
 export const impersonate = wsimAction({
   type: "impersonate",
   describe: ({ state }, o) => {
-    return `Player ${String(o.player)} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
+    return `Player ${o.player} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
   },
   outcomeSchema: outcomeOf({ player: fact.hidden(Type.String()), leader: fact.hidden(Type.String()) }),
   title: "New leader",

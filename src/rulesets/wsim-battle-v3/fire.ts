@@ -80,14 +80,14 @@ export function fireModifiers(state: WsimState, firer: Ship, a: FireAction, guns
 export const fire = wsimAction({
   type: "fire",
   describe: ({ state, action }, o) => {
-    const crit = o.critical ? " — doubles: critical hit!" : ` — no critical (red ${String(o.red)}).`;
+    const crit = o.critical ? " — doubles: critical hit!" : ` — no critical (red ${o.red}).`;
     if (o.damage) {
       const d = o.damage;
-      const read = o.hitTable === null ? "no guns" : `Hit Table ${String(o.hitTable)}, die ${String(o.normal)}`;
-      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
+      const read = o.hitTable === null ? "no guns" : `Hit Table ${o.hitTable}, die ${o.normal}`;
+      return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${o.aim}: ${read} — ${d.hull} hull, ${d.guns} guns, ${d.crew} crew, ${d.rigging} rigging${crit}${standInNote(state.data)}`;
     }
-    const hits = o.hits === null ? "read the Fire Table" : plural(Number(o.hits), "hit");
-    return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${String(o.aim)}: die ${String(o.modifiedDie)}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
+    const hits = o.hits === null ? "read the Fire Table" : plural(o.hits, "hit");
+    return `${nameOf(state, action.firer)} fires at ${nameOf(state, action.target)}'s ${o.aim}: die ${o.modifiedDie}, ${hits}${crit}${o.hits === null ? "" : standInNote(state.data)}`;
   },
   outcomeSchema: outcomeOf({
     normal: fact.die("Normal die"),
@@ -299,8 +299,8 @@ export function criticalFollowUp(state: WsimState, target: Ship, aim: string, ra
 export const fireResult = wsimAction({
   type: "fire-result",
   describe: ({ state, action }, o) => {
-    const n = Number(o.hits);
-    const said = `${n} hit${n === 1 ? "" : "s"} on ${nameOf(state, action.target)}'s ${String(o.aim)}, read from the Fire Table`;
+    const n = o.hits;
+    const said = `${n} hit${n === 1 ? "" : "s"} on ${nameOf(state, action.target)}'s ${o.aim}, read from the Fire Table`;
     if (n === 0) return `${said}.`;
     // no Hit Table loaded: the log is marked by hand, and the sentence says which boxes
     const where =

@@ -22,7 +22,7 @@ import type { CrewSection, Party, Ship, WsimState } from "./state.ts";
 export const formParty = wsimAction({
   type: "form-party",
   describe: ({ state, action }, o) => {
-    return `Crew section ${String(o.section)} of ${nameOf(state, action.ship)} forms a ${String(o.party)}.`;
+    return `Crew section ${o.section} of ${nameOf(state, action.ship)} forms a ${o.party}.`;
   },
   outcomeSchema: outcomeOf({
     section: fact.number("Crew section"),
@@ -149,7 +149,7 @@ export const melee = wsimAction({
   type: "melee",
   describe: ({ state, action }, o) => {
     const [a, b] = o.strengths ?? [];
-    return `Melee round ${String(o.round)}: ${nameOf(state, action.ship)} ${String(a)} against ${nameOf(state, action.enemy)} ${String(b)}.`;
+    return `Melee round ${o.round}: ${nameOf(state, action.ship)} ${a} against ${nameOf(state, action.enemy)} ${b}.`;
   },
   outcomeSchema: outcomeOf({
     round: fact.number("Melee round"),
@@ -270,7 +270,7 @@ export const meleeLosses = wsimAction({
   type: "melee-losses",
   describe: ({ state }, o) => {
     return o.result === "captured"
-      ? `${nameOf(state, o.captured)} is captured!${Array.isArray(o.leadersCaptured) && o.leadersCaptured.length ? ` Leaders taken: ${o.leadersCaptured.map((id) => state.game.leaders.find((l) => l.id === id)?.name ?? String(id)).join(", ")}.` : ""}`
+      ? `${nameOf(state, o.captured)} is captured!${o.leadersCaptured?.length ? ` Leaders taken: ${o.leadersCaptured.map((id) => state.game.leaders.find((l) => l.id === id)?.name ?? id).join(", ")}.` : ""}`
       : o.result === "repulsed"
         ? "The boarders are thrown back."
         : "The melee goes on.";

@@ -72,7 +72,7 @@ function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<n
 export const signal = wsimAction({
   type: "signal",
   describe: ({ state, action }, o) => {
-    return `A signal from ${nameOf(state, action.from)} to ${nameOf(state, action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;
+    return `A signal from ${nameOf(state, action.from)} to ${nameOf(state, action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${o.deliverTurn}`}.`;
   },
   outcomeSchema: outcomeOf({
     deliverTurn: fact.number("Arrives on turn"),

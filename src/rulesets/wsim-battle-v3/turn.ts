@@ -17,9 +17,9 @@ export const nextTurn = wsimAction({
   type: "next-turn",
   describe: (_ctx, o) => {
     const wind = o.windChanged === null || o.windChanged === undefined ? "" : "; the wind changes";
-    const n = Number(o.signalsDelivered ?? 0);
+    const n = o.signalsDelivered;
     const signals = n > 0 ? `; ${n} signal${n === 1 ? "" : "s"} arrive${n === 1 ? "s" : ""}` : "";
-    return `Turn ${String(o.turn)} begins${wind}${signals}.`;
+    return `Turn ${o.turn} begins${wind}${signals}.`;
   },
   outcomeSchema: outcomeOf({
     turn: fact.number("Turn"),
@@ -78,10 +78,10 @@ export const phaseTimer = wsimAction({
   type: "phase-timer",
   describe: (_ctx, o) => {
     return o.withinLimit
-      ? `Within the ${String(o.limit)} s limit.`
+      ? `Within the ${o.limit} s limit.`
       : o.graceGiven
-        ? `Over the ${String(o.limit)} s limit: 30 s grace, the first violation.`
-        : `Over the ${String(o.limit)} s limit: a violation.`;
+        ? `Over the ${o.limit} s limit: 30 s grace, the first violation.`
+        : `Over the ${o.limit} s limit: a violation.`;
   },
   outcomeSchema: outcomeOf({
     withinLimit: fact.flag("Within the time limit"),

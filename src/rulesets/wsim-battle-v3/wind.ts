@@ -25,7 +25,7 @@ const hexOptions = (except: number) =>
 export const windChange = wsimAction({
   type: "wind",
   describe: (_ctx, o) => {
-    return o.changes ? `The wind will change next turn (rolled ${String(o.total)}).` : `The wind holds (rolled ${String(o.total)}).`;
+    return o.changes ? `The wind will change next turn (rolled ${o.total}).` : `The wind holds (rolled ${o.total}).`;
   },
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled"),
@@ -73,7 +73,7 @@ export const windShift = wsimAction({
   describe: (_ctx, o) => {
     return `From next turn the wind blows from the ${hexsideWord(o.pending)}.`;
   },
-  outcomeSchema: outcomeOf({ pending: fact.word("From next turn the wind blows from", HEXSIDE_WORDS) }),
+  outcomeSchema: outcomeOf({ pending: fact.word<number>("From next turn the wind blows from", HEXSIDE_WORDS) }),
   title: "New wind direction",
   description: "The new wind direction of an announced change (in effect next turn).",
   schema: actionSchema("wind-shift", { direction: Type.Integer({ minimum: 0, maximum: 5, label: "Blowing from (hexside)" }) }),
@@ -87,10 +87,10 @@ export const windShift = wsimAction({
 export const setWind = wsimAction({
   type: "set-wind",
   describe: (_ctx, o) => {
-    return `The wind is set from the ${hexsideWord(o.direction)}, wind change number ${String(o.changeNumber)}.`;
+    return `The wind is set from the ${hexsideWord(o.direction)}, wind change number ${o.changeNumber}.`;
   },
   outcomeSchema: outcomeOf({
-    direction: fact.word("Wind from", HEXSIDE_WORDS),
+    direction: fact.word<number>("Wind from", HEXSIDE_WORDS),
     changeNumber: fact.number("Wind change number"),
   }),
   title: "Set the wind",
