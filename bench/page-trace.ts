@@ -28,7 +28,7 @@ interface TraceEvent {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -107,13 +107,24 @@ await table.close();
 
 // the page's JavaScript, by function: self time from the sampling profile
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parentOf = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n] as const)));
+const nameOf = (n: CpuProfile["nodes"][number]) => {
+  const f = n.callFrame;
+  return `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(public|node_modules)\//, "")}:${f.lineNumber + 1}`;
+};
+// `TRACE_CALLERS=name`: where the time of a function (a DOM call: setAttribute) comes from, three callers up
+const callers = process.env.TRACE_CALLERS;
 const self = new Map<string, number>();
 const dt = profile.timeDeltas;
 for (let i = 0; i < profile.samples.length; i++) {
   const n = byId.get(profile.samples[i] as number);
   if (!n) continue;
-  const f = n.callFrame;
-  const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(public|node_modules)\//, "")}:${f.lineNumber + 1}`;
+  let key = nameOf(n);
+  if (callers && n.callFrame.functionName === callers) {
+    const up: string[] = [];
+    for (let p = parentOf.get(n.id); p && up.length < 3; p = parentOf.get(p.id)) up.push(nameOf(p));
+    key = `${key} ← ${up.join(" ← ")}`;
+  }
   self.set(key, (self.get(key) ?? 0) + (dt[i + 1] ?? 0) / 1000);
 }
 console.log(`Sampled JavaScript, self time, ${RUNS} broadsides:`);

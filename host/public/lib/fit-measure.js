@@ -2,8 +2,8 @@
 // did not change. Reading a box's sizes is cheap once the page is laid out, but a display has some 560 boxes and the
 // fit measures after every push: the walk cost more than the layout it followed. So a panel is walked again only when
 // something in it changed (a MutationObserver says what the render wrote), when its own box changed size, or when the
-// display's classes (the fit's steps) or the window changed; otherwise its last reading stands. Boxes with nothing
-// in them (a ship's damage boxes) are not read at all: they hold no text.
+// display's classes (the fit's steps), the window, the text scale or the theme changed; otherwise its last reading
+// stands. Boxes with nothing in them (a ship's damage boxes) are not read at all: they hold no text.
 import { stage } from "./stages.js";
 
 /** The panels the fit watches, by the selector of each; a panel inside another (the aside in `mid`) comes first. */
@@ -112,8 +112,10 @@ export function measure(root) {
   const w = watcherOf(root);
   const els = Object.entries(REGIONS).map(([name, sel]) => [name, root.querySelector(sel)]);
   const changed = changedRegions(root, w, els);
-  // the classes as a set: a step taken off and put back goes to the end of the list
-  const context = `${[...root.classList].sort().join(" ")}|${window.innerWidth}x${window.innerHeight}`;
+  // what lays out every panel from outside them: the steps (as a set: a step taken off and put back goes to the end of
+  // the list), the window, the text scale and the theme
+  const outside = `${document.documentElement.getAttribute("style")}|${document.body.className}`;
+  const context = `${[...root.classList].sort().join(" ")}|${window.innerWidth}x${window.innerHeight}|${outside}`;
   const done = new Map();
   const walked = [];
   const seen = new Set();

@@ -63,12 +63,14 @@ export const STEPS = [
   { name: "result-off", helps: ["action"] },
 ];
 
-/** The regions the fit being made has walked (lib/fit-measure.js reads again only what changed). */
+/** The regions the fit being made has walked (lib/fit-measure.js reads again only what changed), and its measures. */
 const walkedInFit = new Set();
+let measuresInFit = 0;
 
 /** The display's misfit now (one layout), noting the regions walked to tell it. */
 function measured(root) {
   const m = measure(root);
+  measuresInFit++;
   for (const name of m.walked) walkedInFit.add(name);
   return m;
 }
@@ -125,6 +127,8 @@ function record(root, size, held, why, how) {
   if (why !== null) set("fitWhy", why.join(" "));
   // which regions had to be read again: the others changed in nothing that could make them overflow
   set("fitWalked", [...walkedInFit].join(" "));
+  // how many layouts it took (each class changed and checked is one)
+  set("fitMeasures", String(measuresInFit));
   const key = `${size}|${Object.values(held).join(",")}`;
   fits.delete(key);
   fits.set(key, kept);
@@ -147,6 +151,7 @@ function record(root, size, held, why, how) {
  */
 export function fitDisplay(root) {
   walkedInFit.clear();
+  measuresInFit = 0;
   const size = sizeKey();
   const held = amounts(root);
   const known = fits.get(`${size}|${Object.values(held).join(",")}`);

@@ -6,7 +6,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { allHealth } from "../../devices.ts";
 import { reportStartup } from "../../startup-marks.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
 export const HealthReply = Type.Object(
   {
@@ -63,7 +63,7 @@ export function tableHealth(table: TableRuntime): HealthReply {
 }
 
 export async function healthRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
-  app.get("/api/health", { schema: { response: { 200: HealthReply } } }, async () => {
+  app.get("/api/health", { schema: { response: replies({ 200: HealthReply }) } }, async () => {
     const health = tableHealth(opts.table);
     if (health.ready) reportStartup("health ready");
     return health;

@@ -8,7 +8,7 @@ import { baseSizeOf } from "../../../src/game/ship-base.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 import { loadScenario } from "../../config/load.ts";
 import { scenarioNames } from "../../config/scenario.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
 const Field = Type.Object(
   {
@@ -105,7 +105,7 @@ function ruleSetsReply() {
 
 export async function ruleSetRoutes(app: TableApp): Promise<void> {
   let reply: ReturnType<typeof ruleSetsReply> | undefined;
-  app.get("/api/rulesets", { schema: { response: { 200: RuleSetsReply } } }, async () => {
+  app.get("/api/rulesets", { schema: { response: replies({ 200: RuleSetsReply }) } }, async () => {
     reply ??= ruleSetsReply();
     return reply;
   });
