@@ -249,6 +249,21 @@ const wsim: readonly Preparer[] = [
         }),
         action: { type: "melee", ship: x.id, enemy: y.id, multiplierShip: mx, multiplierEnemy: my },
       })),
+  // VII: a captain's signal to a friendly ship (kept in the corpus whatever the random games reach).
+  (ships) =>
+    fc
+      .tuple(pick(ships), pick(ships), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 15 }))
+      .filter(([a, b]) => a.id !== b.id)
+      .map(([a, b, size, pathHexes]) => ({
+        ships,
+        action: { type: "signal", player: "player-1", from: a.id, to: b.id, rank: "captain", size, pathHexes },
+      })),
+  // Movement (issue 43): a ship sails the plot she made this turn.
+  (ships) =>
+    fc.tuple(pick(ships), fc.constantFrom("1", "2", "1R1", "LT", "B", "")).map(([s, plot]) => ({
+      ships: patch(ships, { [s.id]: { plot } }),
+      action: { type: "move", ship: s.id },
+    })),
 ];
 
 const ageOfSail: readonly Preparer[] = [

@@ -12,7 +12,8 @@ const STAGES = [
   ["handled", "→ parsed and shared with the last state (JSON.parse, lib/share.js)"],
   ["render", "→ the display's render begins (Preact's queue)"],
   ["fit", "→ rendered: Preact's diff and the DOM written (components, the map's layers and labels)"],
-  ["fitted", "→ fitted (lib/fit.js: the layouts it forces)"],
+  ["laidout", "→ the style and layout of what the render wrote, with the fit's steps (forced by the fit's first measure)"],
+  ["fitted", "→ fitted (lib/fit.js: its reading of the boxes, and the layouts its steps force)"],
   ["frame", "→ the next animation frame begins (the wait for the display's frame)"],
   ["painted", "→ that frame's style, layout and paint done"],
 ] as const;

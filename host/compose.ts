@@ -30,6 +30,7 @@ import { diceAtHand } from "./session/draft.ts";
 import type { SessionEvent, TableSession } from "./session/table-session.ts";
 import type { TableView } from "./session/view.ts";
 import { SilentDiceWatch, throwViewOf } from "./silent-dice.ts";
+import { markStartup } from "./startup-marks.ts";
 import type { SqliteStore } from "./store/sqlite-store.ts";
 import { TableLights } from "./table-lights.ts";
 import { TableLoop, type TableUpdate } from "./table-loop.ts";
@@ -67,6 +68,11 @@ export interface TableRuntime {
    * the same start of the host resumes it. An ended or archived game becomes active again.
    */
   openGame(id: number): Promise<Result<null>>;
+  /**
+   * Starts the devices and places the demo's fleet, if {@link ComposeOptions.devicesLater} held them back (once;
+   * later calls do nothing). Until then the table takes actions and its devices show as not connected.
+   */
+  startDevices(): void;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,11 @@ export interface ComposeOptions {
   /** Emulated dice only: the rate (0–0.5) at which each die message is dropped, garbled and repeated. */
   readonly simFaults?: number;
   readonly now?: () => number;
+  /**
+   * Hold the devices' start (and the demo's fleet placement) back until {@link TableRuntime.startDevices}: the
+   * host listens first, so the table serves its pages while its devices connect (host/cli/commands/start.ts).
+   */
+  readonly devicesLater?: boolean;
 }
 
 /** Builds and starts a table: the game the same start left open (or the table file's own), then its devices. */
@@ -91,12 +102,15 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   const opened = openTableStore(opts.dbFile, tableFile, logger);
   if (!opened.ok) return opened;
   const store = opened.value;
+  markStartup("store opened");
   const loop = new TableLoop({ store, logger, now });
   const first = await openFirst(loop, store, tableFile, now(), logger);
   if (!first.ok) return first;
   loop.put(first.value);
   for (const n of loop.game.session.notices) logger.warn({ notice: n.text }, "notice at start");
+  markStartup("game opened");
   const devices = await composeTableDevices(tableFile, store, opts, logger);
+  markStartup("devices composed");
   const session = () => loop.game.session;
   const lights = new TableLights({ devices, store, game: () => loop.game, logger });
   // a roll the table waits for whose die stays silent after the others settled is announced (issue 15)
@@ -114,10 +128,17 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
   };
   loop.attach(devices, { read, changed: lights.changed });
   const offDevices = subscribeDevices(devices, loop.reading, changes.changed);
-  placeFleet(devices, loop.game, logger);
-  // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
   devices.onDialStarted(() => loop.showWind(session().windView()));
-  devices.start();
+  let started = false;
+  const startDevices = () => {
+    if (started) return;
+    started = true;
+    placeFleet(devices, loop.game, logger);
+    // Devices start in the background: a slow or missing device shows in health, it never holds up the table.
+    devices.start();
+    markStartup("devices started");
+  };
+  if (opts.devicesLater !== true) startDevices();
   const { gameId, setup } = loop.game;
   logger.info(
     {
@@ -161,7 +182,7 @@ export async function composeTable(opts: ComposeOptions): Promise<Result<TableRu
     name: loop.nameDevice,
     names: loop.deviceNames,
   });
-  return ok(runtimeOf(loop, store, devices, games, setupOfDevices, close));
+  return ok(runtimeOf(loop, store, devices, games, setupOfDevices, { startDevices, close }));
 }
 
 /** The first game's session: a file that cannot be read, or a game that cannot be opened, is the start refused. */
@@ -191,7 +212,7 @@ function runtimeOf(
   devices: LiveDevices,
   games: GameSwitch,
   setupOfDevices: DeviceSetup,
-  close: () => Promise<void>,
+  { startDevices, close }: { startDevices: () => void; close: () => Promise<void> },
 ): TableRuntime {
   const cameraOf = () => cameraSetup(loop.game.session.state.ships, loop.game.setup.table ?? DEFAULT_TABLE, loop.game.session.markers);
   // the camera's reports reach the table at a fixed rate, each ship at her latest (camera-pace.ts)
@@ -220,6 +241,7 @@ function runtimeOf(
       return true;
     },
     openGame: (id) => games.open(id),
+    startDevices,
     close: async () => {
       pacer.close();
       await close();

@@ -20,6 +20,7 @@ import type { GameRecord, SqliteStore } from "./store/sqlite-store.ts";
 
 /** One change of the table: the state after it and what happened. */
 export interface TableUpdate {
+  /** Built on first read, once for every listener: a change no page is open for (the demo's fleet placed at start) builds none. */
   readonly view: TableView;
   readonly events: readonly SessionEvent[];
 }
@@ -155,21 +156,46 @@ export class TableLoop {
   /** Sends the view and `events` to every listener. Runs from timers and device callbacks: failures are logged. */
   publish(events: readonly SessionEvent[]): void {
     if (this.#listeners.size === 0 || this.#devices === null) return;
-    let u: TableUpdate;
-    try {
-      u = { view: this.view(), events };
-    } catch (err) {
-      this.#o.logger.error({ err }, "the table state could not be built for live clients");
-      return;
-    }
+    const view = this.#lazyView();
+    const u: TableUpdate = {
+      get view() {
+        return view.get();
+      },
+      events,
+    };
     for (const [l, only] of this.#listeners) {
       if (only !== undefined && !events.some((e) => e.type === only)) continue;
       try {
         l(u);
       } catch (err) {
+        if (view.failed()) {
+          // said once: every listener after this one goes without the view
+          this.#o.logger.error({ err }, "the table state could not be built for live clients");
+          return;
+        }
         this.#o.logger.error({ err }, "a live listener failed");
       }
     }
+  }
+
+  /** The view, built at its first read (once, for every listener of one change). */
+  #lazyView(): { get: () => TableView; failed: () => boolean } {
+    let built: TableView | null = null;
+    let failed = false;
+    return {
+      get: () => {
+        if (built === null) {
+          try {
+            built = this.view();
+          } catch (e) {
+            failed = true;
+            throw e;
+          }
+        }
+        return built;
+      },
+      failed: () => failed,
+    };
   }
 
   /** Turns the wind dial, if the table has one, to `wind`. */

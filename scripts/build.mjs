@@ -14,10 +14,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(root, "dist", "host", "cli");
 
 /**
- * Packages that stay in node_modules: native code (found by their own loaders), pino and pino-pretty (pino finds
- * its transports by file), and optional native helpers of ws. Everything else (fastify and its plugins, ajv, TypeBox,
- * yaml, mqtt, johnny-five, …) is compiled into the chunks: a few file reads instead of some 700 CommonJS and ES
- * module look-ups at start.
+ * Packages that stay in node_modules: native code (found by their own loaders), pino-pretty (loaded only on a
+ * terminal) and optional native helpers of ws. Everything else (fastify and its plugins, ajv, TypeBox, yaml, mqtt,
+ * johnny-five, pino — whose transports, found by file, the host does not use: it logs to fd 2 —, …) is compiled into
+ * the chunks: a few file reads instead of some 700 CommonJS and ES module look-ups at start (pino alone was 29).
  */
 const external = [
   "better-sqlite3",
@@ -25,7 +25,6 @@ const external = [
   "@serialport/*",
   "node-hid",
   "@stoprocent/noble",
-  "pino",
   "pino-pretty",
   "bufferutil",
   "utf-8-validate",

@@ -4,10 +4,7 @@
  * `HidUnavailableError` that says what to install, and the host keeps running without HID devices.
  */
 
-import { Listeners } from "../common/listeners.ts";
-import type { Unsubscribe } from "../readings.ts";
-import type { TransportClosed } from "../serial/transport.ts";
-import { type HidBackend, type HidDeviceInfo, type HidTransport, HidUnavailableError } from "./transport.ts";
+import { type HidBackend, type HidDeviceInfo, HidUnavailableError, OpenHidTransport } from "./transport.ts";
 
 /** The slice of node-hid's API we use (`HID.devicesAsync`, `HID.HIDAsync.open`, `getHidapiVersion`). */
 export interface NodeHidModule {
@@ -74,41 +71,23 @@ export function nodeHidBackend(load: () => Promise<unknown> = () => import("node
   };
 }
 
-class NodeHidTransport implements HidTransport {
-  readonly info: HidDeviceInfo;
+class NodeHidTransport extends OpenHidTransport {
   readonly #device: NodeHidDevice;
-  readonly #data = new Listeners<Uint8Array>();
-  readonly #lost = new Listeners<TransportClosed>();
-  #open = true;
 
   constructor(device: NodeHidDevice, info: HidDeviceInfo) {
+    super(info);
     this.#device = device;
-    this.info = info;
-    device.on("data", (data) => this.#data.emit(new Uint8Array(data)));
+    device.on("data", (data) => this.deliver(new Uint8Array(data)));
     device.on("error", (err) => {
-      if (!this.#open) return;
-      this.#open = false;
-      this.#device.close().catch(() => undefined);
-      this.#lost.emit({ disconnected: true, message: err.message });
+      if (this.lose(err.message)) this.#device.close().catch(() => undefined);
     });
   }
 
-  async write(report: Uint8Array): Promise<void> {
-    if (!this.#open) throw new Error(`HID device ${this.info.path} is closed`);
+  protected async send(report: Uint8Array): Promise<void> {
     await this.#device.write([...report]);
   }
 
-  async close(): Promise<void> {
-    if (!this.#open) return;
-    this.#open = false;
+  protected async release(): Promise<void> {
     await this.#device.close().catch(() => undefined);
-  }
-
-  onData(listener: (report: Uint8Array) => void): Unsubscribe {
-    return this.#data.add(listener);
-  }
-
-  onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe {
-    return this.#lost.add(listener);
   }
 }

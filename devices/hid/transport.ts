@@ -3,6 +3,7 @@
  * The real backend wraps node-hid (`node-hid-backend.ts`); the emulated backend (`devices/testing/hid`)
  * implements the same interface with wedge and pad emulators behind it.
  */
+import { Listeners } from "../common/listeners.ts";
 import type { Unsubscribe } from "../readings.ts";
 import type { TransportClosed } from "../serial/transport.ts";
 
@@ -34,6 +35,59 @@ export interface HidTransport {
   close(): Promise<void>;
   onData(listener: (report: Uint8Array) => void): Unsubscribe;
   onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe;
+}
+
+/**
+ * What every open HID transport does alike, node-hid's and the emulated one: its listeners, and once closed or lost
+ * it writes nothing and tells nothing more. A backend gives how a report is written (`send`) and how the device is
+ * let go (`release`), and calls `deliver` with each input report and `lose` when the device goes away.
+ */
+export abstract class OpenHidTransport implements HidTransport {
+  readonly info: HidDeviceInfo;
+  readonly #data = new Listeners<Uint8Array>();
+  readonly #lost = new Listeners<TransportClosed>();
+  #open = true;
+
+  constructor(info: HidDeviceInfo) {
+    this.info = info;
+  }
+
+  /** Writes one output report to the device. */
+  protected abstract send(report: Uint8Array): Promise<void>;
+  /** Lets the device go (closed by the host). */
+  protected abstract release(): Promise<void>;
+
+  /** An input report from the device, told to the listeners while the transport is open. */
+  deliver(report: Uint8Array): void {
+    if (this.#open) this.#data.emit(report);
+  }
+
+  /** The device went away: said once (true), then nothing more (false). */
+  lose(message: string): boolean {
+    if (!this.#open) return false;
+    this.#open = false;
+    this.#lost.emit({ disconnected: true, message });
+    return true;
+  }
+
+  async write(report: Uint8Array): Promise<void> {
+    if (!this.#open) throw new Error(`HID device ${this.info.path} is closed`);
+    await this.send(report);
+  }
+
+  async close(): Promise<void> {
+    if (!this.#open) return;
+    this.#open = false;
+    await this.release();
+  }
+
+  onData(listener: (report: Uint8Array) => void): Unsubscribe {
+    return this.#data.add(listener);
+  }
+
+  onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe {
+    return this.#lost.add(listener);
+  }
 }
 
 /** Lists and opens HID devices. Its methods reject with `HidUnavailableError` when the backend cannot load. */

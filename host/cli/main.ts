@@ -4,6 +4,7 @@
  * and keeps stack traces away from users. Bad usage exits 2 with the error JSON on stdout and the usage on stderr.
  */
 import { parseArgs } from "node:util";
+import { markStartup } from "../startup-marks.ts";
 import { packageVersion } from "../version.ts";
 import { COMMON_OPTIONS, type CommandSpec, commandHelp } from "./command-spec.ts";
 import { COMMANDS } from "./commands/index.ts";
@@ -76,6 +77,7 @@ export async function runCli(argv: readonly string[], commands: readonly Command
 
 /** Entry point used by bin/quarterdeck.mjs. */
 export async function main(argv: readonly string[]): Promise<void> {
+  markStartup("cli");
   try {
     const result = await runCli(argv);
     if (result.stdout) process.stdout.write(result.stdout);

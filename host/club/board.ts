@@ -18,8 +18,6 @@ export const tablesApi = (rows: readonly TableRow[]) =>
     updatedAt: new Date(r.updatedAt).toISOString(),
   }));
 
-const pick = (o: Readonly<Record<string, unknown>> | null, k: string): unknown => (o ? o[k] : undefined);
-
 /** What a tile says of the board's own reading of its game: following the rules, or the record it refused and why. */
 const readingOf = (g: GameReading | null) =>
   g ? { status: g.status, held: g.held, ...(g.refused ? { refusedSeq: g.refused.seq, why: g.refused.why } : {}) } : null;
@@ -30,12 +28,12 @@ export const tile = (r: TableRow, reading: GameReading | null = null) => ({
   club: r.club,
   online: r.online,
   game: r.game,
-  title: pick(r.state, "title") ?? null,
-  ruleset: r.ruleset ?? pick(r.state, "ruleset") ?? null,
-  scenario: pick(r.state, "scenario") ?? null,
-  turn: pick(r.state, "turn") ?? null,
-  phase: pick(r.state, "phase") ?? null,
-  sides: Array.isArray(pick(r.state, "sides")) ? pick(r.state, "sides") : [],
+  title: r.state?.title ?? null,
+  ruleset: r.ruleset ?? r.state?.ruleset ?? null,
+  scenario: r.state?.scenario ?? null,
+  turn: r.state?.turn ?? null,
+  phase: r.state?.phase ?? null,
+  sides: r.state?.sides ?? [],
   last: r.last
     ? { seq: r.last.seq, kind: r.last.kind, summary: r.last.summary, dice: r.last.dice.map((d) => d.value), at: r.last.at }
     : null,

@@ -7,7 +7,7 @@
 import type Database from "better-sqlite3";
 import { openClubDb } from "./club-db.ts";
 import { ClubLeague } from "./club-league.ts";
-import type { EndedMessage, EventMessage, StartMessage } from "./messages.ts";
+import type { EndedMessage, EventMessage, StartMessage, StateMessage } from "./messages.ts";
 
 export type { ResultRow } from "./club-league.ts";
 
@@ -18,7 +18,7 @@ export interface TableRow {
   readonly game: string | null;
   readonly ruleset: string | null;
   readonly online: boolean;
-  readonly state: Readonly<Record<string, unknown>> | null;
+  readonly state: StateMessage | null;
   readonly last: EventMessage | null;
   readonly lastSeq: number;
   readonly records: number;
@@ -152,7 +152,7 @@ export class ClubStore {
     })();
   }
 
-  state(club: string, table: string, state: Readonly<Record<string, unknown>>, now: number): void {
+  state(club: string, table: string, state: StateMessage, now: number): void {
     this.#touch.run(club, table, now);
     this.#db.prepare("UPDATE club_tables SET state = ? WHERE club = ? AND tbl = ?").run(JSON.stringify(state), club, table);
   }

@@ -7,7 +7,7 @@ import { applyEvents, transition } from "../../src/game/engine.ts";
 import type { RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import { ruleSet } from "../../src/rulesets/index.ts";
-import { planValues } from "../session/dice-gather.ts";
+import { planValues } from "../session/resolve.ts";
 import { recordsInEffect } from "../store/log-rows.ts";
 import type { GameSetup, LogRow, ResolvedRecord } from "../store/records.ts";
 

@@ -5,8 +5,6 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
-import { Type } from "@sinclair/typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { TableRuntime } from "../compose.ts";
@@ -37,7 +35,8 @@ import { ruleSetRoutes } from "./routes/rulesets.ts";
 import { setupFileRoutes } from "./routes/setup-files.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { vendorRoutes } from "./routes/vendor.ts";
-import { fileReply, requireReplySchemas, type TableTypeProvider } from "./typed-routes.ts";
+import { staticFiles } from "./static-files.ts";
+import { requireTypedRoutes, type TableTypeProvider } from "./typed-routes.ts";
 import { TableViewSchema } from "./view-schema.ts";
 
 export const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public");
@@ -73,7 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<TableTypeProvider>();
   // every route's reply (and body, where it takes one) has its schema, typed by the provider: a route without is refused
-  app.addHook("onRoute", requireReplySchemas);
+  requireTypedRoutes(app);
   // the table state's one schema: /api/state and the commands' replies name it, the OpenAPI document shows it
   app.addSchema(TableViewSchema);
   denyFraming(app);
@@ -96,22 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", requireToken(opts.token));
   await registerOpenApi(app);
   await registerLiveSockets(app, JSON_LIMITS.messageBytes, "a live client");
-  // the pages' files: fastify-static's sendFile on a route of our own, with its reply's schema like every route
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, serve: false, index: false });
-  app.get(
-    "/static/*",
-    {
-      schema: {
-        hide: true,
-        params: Type.Object({ "*": Type.String() }),
-        response: { 200: fileReply("application/octet-stream", "A file of the pages (script, style sheet), its type by its name") },
-      },
-      // a client gone mid-file is not the host's failure (as fastify-static's own route has it)
-      errorHandler: (error, req, reply) =>
-        (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE" ? reply.request.raw.destroy() : errorHandler(error, req, reply),
-    },
-    async (req, reply) => reply.sendFile(req.params["*"]),
-  );
+  // the pages' files: @fastify/send on a route of our own, with its reply's schema like every route (static-files.ts)
+  staticFiles(app, PUBLIC_DIR, "/static/", "A file of the pages (script, style sheet), its type by its name");
   await app.register(pageRoutes);
   await app.register(vendorRoutes);
   await app.register(pairingRoutes, { token: opts.token, https: opts.https !== undefined, phones });

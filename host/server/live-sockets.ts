@@ -5,6 +5,7 @@
  */
 import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
+import { ErrorReplyRef, refuse, replies } from "./typed-routes.ts";
 
 /** Registers @fastify/websocket on `app`; `who` names the clients in the warning ("a live client", "a board client"). */
 export async function registerLiveSockets(app: FastifyInstance, maxPayload: number, who: string): Promise<void> {
@@ -20,3 +21,16 @@ export async function registerLiveSockets(app: FastifyInstance, maxPayload: numb
     },
   });
 }
+
+/**
+ * What a live socket's address answers a plain GET, in its route (`app.route({ ...upgradeOnly(url), wsHandler })`):
+ * 426, told to connect with ws:// or wss://, the refusal declared like every route's.
+ */
+export const upgradeOnly = (url: string) =>
+  ({
+    method: "GET",
+    url,
+    schema: { response: replies({ 426: ErrorReplyRef }) },
+    handler: async (): Promise<never> =>
+      refuse({ code: "live.upgrade", message: `${url} is a WebSocket; connect with ws:// or wss://.`, path: "Upgrade" }),
+  }) as const;

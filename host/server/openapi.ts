@@ -5,10 +5,12 @@
 import fastifySwagger from "@fastify/swagger";
 import { Type } from "@sinclair/typebox";
 import { packageVersion } from "../version.ts";
-import type { TableApp } from "./typed-routes.ts";
+import { replies, type TableApp } from "./typed-routes.ts";
 
 export async function registerOpenApi(app: TableApp): Promise<void> {
   await app.register(fastifySwagger, {
+    // the shared schemas (TableView, ErrorReply, OutcomeFact) are named in the document by their ids, not def-0 …
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
     openapi: {
       openapi: "3.0.3",
       info: {
@@ -21,7 +23,7 @@ export async function registerOpenApi(app: TableApp): Promise<void> {
   });
   app.get(
     "/api/openapi.json",
-    { schema: { hide: true, response: { 200: Type.Unsafe<object>({ type: "object", additionalProperties: true }) } } },
+    { schema: { hide: true, response: replies({ 200: Type.Unsafe<object>({ type: "object", additionalProperties: true }) }) } },
     async () => app.swagger(),
   );
 }

@@ -2,7 +2,7 @@
  * The pages' HTML: one shell for every page (viewport, style sheet, the import map that serves Preact and htm from
  * node_modules through /vendor, no CDN and no bundler), each with its title, body class and module.
  */
-import { fileReply, type TableApp } from "./typed-routes.ts";
+import { fileReply, replies, type TableApp } from "./typed-routes.ts";
 
 interface Page {
   readonly url: string;
@@ -53,7 +53,7 @@ export function pageHtml(p: Page): string {
 export async function pageRoutes(app: TableApp): Promise<void> {
   for (const p of PAGES) {
     const html = pageHtml(p);
-    app.get(p.url, { schema: { response: { 200: fileReply("text/html", "The page") } } }, async (_req, reply) =>
+    app.get(p.url, { schema: { response: replies({ 200: fileReply("text/html", "The page") }) } }, async (_req, reply) =>
       reply.type("text/html; charset=utf-8").send(html),
     );
   }

@@ -1,5 +1,7 @@
 /** TypeBox schemas of every request body, parameter and WebSocket message of the host API (docs/reference/http-api.md). */
 import { Type } from "@sinclair/typebox";
+import type { ErrorCode } from "../../src/error-codes.ts";
+import { ERROR_CODES } from "../error-codes.ts";
 
 const Strict = { additionalProperties: false } as const;
 /** An id or name: a ship, die, side, device, reader or command. */
@@ -149,11 +151,32 @@ export const LiveServerMessage = Type.Union([
   ),
 ]);
 
-/** The contract's error JSON. */
+/**
+ * The contract's error JSON (docs/reference/errors.md): a catalogued code, a sentence a player understands, and where
+ * the problem is (and, for a roster or a data file, each bad row or the line and key). The serialiser writes only
+ * these fields. Every route of the table and of the club board declares it for its 4xx and 5xx replies by reference
+ * (`ERROR_REPLIES` in typed-routes.ts), so the OpenAPI document holds it once.
+ */
 export const ErrorReply = Type.Object(
   {
     ok: Type.Literal(false),
-    error: Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() }, Strict),
+    error: Type.Object(
+      {
+        code: Type.Unsafe<ErrorCode>(Type.String({ enum: Object.keys(ERROR_CODES), description: "A stable code (errors.md)" })),
+        message: Type.String({ description: "What is wrong, in a sentence a player understands" }),
+        path: Type.String({ description: "Where: the field (`values[0]`), header or address at fault; empty when none" }),
+        // a refused roster names every bad row; a refused data file its line and key (setup-files.ts)
+        errors: Type.Optional(
+          Type.Array(
+            Type.Object({ line: Type.Union([Type.Integer(), Type.Null()]), field: Type.String(), message: Type.String() }, Strict),
+            { description: "roster.invalid: every bad row, by line and field" },
+          ),
+        ),
+        line: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "A data file's error: its line, when known" })),
+        key: Type.Optional(Type.String({ description: "A data file's error: the key at fault" })),
+      },
+      Strict,
+    ),
   },
-  Strict,
+  { ...Strict, $id: "ErrorReply", description: "Refused: the contract's error (errors.md)" },
 );

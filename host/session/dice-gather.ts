@@ -4,12 +4,12 @@
  * it may stand for — by the die's bound side (in a roll several sides make, whose entries name their side), roles
  * and colours, and by whether its face can be read as the entry's kind (`readFace`). So a die bound to a side fills
  * that side's slot whatever order the dice land in; an unbound die fills the first open slot.
- * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws.
+ * Rolls are pooled across throws, so nine dice can serve a fourteen-dice broadside in two throws. The dice's values
+ * for the rules and the rules' marks on them are resolve.ts's; why a die fits no open slot, dice-no-slot.ts's.
  */
 import type { DeviceHealth, DieRolled } from "../../devices/readings.ts";
 import { type DieKind, isValidValue, readFace } from "../../src/dice/kinds.ts";
 import { colorFits, type DicePlan, type DicePlanEntry } from "../../src/dice/plan.ts";
-import type { DieMark } from "../../src/game/types.ts";
 import type { Binding } from "../config/schema.ts";
 import { derivedName } from "../devices.ts";
 import type { DiceMode, DieProvenance, PlacedDie, Roll } from "../store/records.ts";
@@ -117,28 +117,8 @@ export function gather(plan: DicePlan, rolls: readonly Roll[]): Gathered {
   return { placed: sorted, missing, complete: missing.every((m) => m === 0), unused };
 }
 
-/** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
-export function planValues(plan: DicePlan, placed: readonly PlacedDie[]): number[] {
-  return plan.flatMap((_, i) => placed.filter((p) => p.entry === i).map((p) => p.value));
-}
-
-/**
- * The placed dice with the rules' marks (`transition`'s `marks`: per plan entry, per die in the order
- * `planValues` gives them); a die the rules did not mark (null, or no marks at all) is left as it is.
- */
-export function markPlaced(placed: readonly PlacedDie[], marks: readonly (readonly DieMark[])[] | null): PlacedDie[] {
-  if (!marks) return [...placed];
-  const seen = new Map<number, number>();
-  return placed.map((p) => {
-    const k = seen.get(p.entry) ?? 0;
-    seen.set(p.entry, k + 1);
-    const mark = marks[p.entry]?.[k];
-    return mark ? { ...p, mark } : p;
-  });
-}
-
 const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-const word = (n: number): string => WORDS[n] ?? String(n);
+export const word = (n: number): string => WORDS[n] ?? String(n);
 const kindName = (k: DieKind): string => (k === "dave" ? "average" : k === "d6" ? "" : k);
 
 /**
@@ -201,8 +181,7 @@ export function sidesModeNote(plan: DicePlan, missing: readonly number[], player
 }
 
 // ---- whose each die is, in words: the label every die of a result carries (its side, colour or role, and its
-// source — the die's name, "typed" or "host roll"), and the sentence for a die that fits no open slot of the roll.
-// A page, the report and the club feed show these labels; none of them guesses whose a die was.
+// source — the die's name, "typed" or "host roll"). A page, the report and the club feed show it; none guesses.
 
 /** A die's label: whose slot it filled and where it came from. */
 export interface DieLabel {
@@ -269,33 +248,3 @@ export function dieLabel(plan: DicePlan, d: PlacedDie, nameOf?: DieNamer): DieLa
 /** The dice with their labels, for the view. */
 export const labelledDice = (plan: DicePlan | null, dice: readonly PlacedDie[], nameOf?: DieNamer) =>
   dice.map((d) => ({ ...d, label: dieLabel(plan ?? [], d, nameOf) }));
-
-/** "the English die", "two English dice". */
-const theDice = (name: string, n: number): string => (n === 1 ? `the ${name} die` : `${word(n)} ${name} dice`);
-
-/**
- * Why a roll fits no open slot of the plan, as a clause ("it is the Dutch die; the roll is waiting for the English
- * die"), when it is what the die is bound to (side, colour, role) that keeps it out; null when it is something else
- * (a die kind that cannot be read as the plan's).
- */
-export function noSlotReason(roll: Roll, plan: DicePlan, missing: readonly number[]): string | null {
-  const open = plan.map((e, i) => ({ e, n: missing[i] ?? 0 })).filter((x) => x.n > 0);
-  if (open.length === 0) return null;
-  const sided = plan.some((e) => e.side !== undefined);
-  const mine =
-    sided && roll.side
-      ? roll.side
-      : roll.colors.length > 0 && plan.some((e) => e.color !== null)
-        ? roll.colors.join("/")
-        : roll.roles.length > 0
-          ? roll.roles.join("/")
-          : null;
-  if (mine === null) return null;
-  const name = (e: DicePlanEntry): string => (sided && e.side ? e.side : (e.color ?? e.role));
-  const waiting = new Map<string, number>();
-  for (const { e, n } of open) waiting.set(name(e), (waiting.get(name(e)) ?? 0) + n);
-  const list = [...waiting].map(([k, n]) => theDice(k, n));
-  const last = list.pop();
-  const wanted = list.length > 0 ? `${list.join(", ")} and ${last}` : last;
-  return `it is the ${mine} die; the roll is waiting for ${wanted}`;
-}

@@ -4,11 +4,35 @@
  * to the session.
  */
 
-import type { FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { ActionDef, ActionField, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
 import type { SessionSnapshot } from "../store/records.ts";
 import { cycledValue, pickedOption, pressedField, valueNow } from "./choices.ts";
-import { actionTitle, type Draft, type DraftStatus, emptyDraft, tapShip } from "./draft.ts";
+import { actionTitle, type Draft, type DraftStatus, emptyDraft, shipFields } from "./draft.ts";
+
+/**
+ * A tap on a ship base: fills the next empty ship field; when all are filled (or the ship is the one just
+ * tapped), starts over with this ship first. A draft with rolls already gathered is left alone (null).
+ */
+export function tapShip(draft: Draft, def: ActionDef, shipId: string): Draft | null {
+  if (draft.rolls.length > 0 || draft.origin === "follow-up") return null;
+  const fields = shipFields(def);
+  const first = fields[0];
+  if (!first) return null;
+  const next = fields.find((f) => draft.values[f.name] === undefined);
+  const filled = fields.map((f) => draft.values[f.name]).filter((v) => v !== undefined);
+  if (!next || filled[filled.length - 1] === shipId) {
+    if (filled.length === 1 && filled[0] === shipId) return draft;
+    return { ...draft, origin: "table", values: { ...withoutShips(draft.values, fields), [first.name]: shipId } };
+  }
+  return { ...draft, origin: "table", values: { ...draft.values, [next.name]: shipId } };
+}
+
+function withoutShips(values: Readonly<Record<string, unknown>>, fields: readonly ActionField[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of fields) delete out[f.name];
+  return out;
+}
 
 /**
  * The draft after a tap on a ship: fills its next ship field (see {@link tapShip}). `tapType` is the action ships

@@ -2,7 +2,8 @@
  * The action being set up and where it stands: its type, the fields chosen so far (ships by tapping, the rest on
  * /control), the rolls gathered for it — and its status: which fields are missing, whether the rules accept it,
  * its dice plan and exact odds, the dice gathered so far and what to tell the players to roll. Built only from
- * the rule set's {@link ActionDef}s.
+ * the rule set's {@link ActionDef}s. How the table's inputs change it (a tap, a choice, an action given whole) is
+ * draft-edits.ts's.
  */
 import type { DeviceHealth } from "../../devices/readings.ts";
 import type { DicePlan } from "../../src/dice/plan.ts";
@@ -63,30 +64,6 @@ export function nextDraft(actions: readonly ActionDef[], followUps: readonly Fol
   // null: the phase has no action for a tap (none set up); undefined: the rule set's firing action
   const type = tableType === undefined ? defaultActionType(actions) : tableType;
   return type ? emptyDraft(type) : null;
-}
-
-/**
- * A tap on a ship base: fills the next empty ship field; when all are filled (or the ship is the one just
- * tapped), starts over with this ship first. A draft with rolls already gathered is left alone (null).
- */
-export function tapShip(draft: Draft, def: ActionDef, shipId: string): Draft | null {
-  if (draft.rolls.length > 0 || draft.origin === "follow-up") return null;
-  const fields = shipFields(def);
-  const first = fields[0];
-  if (!first) return null;
-  const next = fields.find((f) => draft.values[f.name] === undefined);
-  const filled = fields.map((f) => draft.values[f.name]).filter((v) => v !== undefined);
-  if (!next || filled[filled.length - 1] === shipId) {
-    if (filled.length === 1 && filled[0] === shipId) return draft;
-    return { ...draft, origin: "table", values: { ...withoutShips(draft.values, fields), [first.name]: shipId } };
-  }
-  return { ...draft, origin: "table", values: { ...draft.values, [next.name]: shipId } };
-}
-
-function withoutShips(values: Readonly<Record<string, unknown>>, fields: readonly ActionField[]): Record<string, unknown> {
-  const out = { ...values };
-  for (const f of fields) delete out[f.name];
-  return out;
 }
 
 /** The action the draft stands for: its values over the fields' defaults. */

@@ -45,9 +45,11 @@ export function moveActions(rs: RuleSet): { readonly type: string; readonly ship
   return Object.entries(rs.measures ?? {}).flatMap(([type, m]) => (m.move ? [{ type, shipField: m.move.ship as string }] : []));
 }
 
-/** Whether ships move in this phase: it plays one of the rule set's movement actions. */
+/** Whether ships move in this phase: as the phase says (`moves`), else whether it plays one of the movement actions. */
 export function isMovementPhase(rs: RuleSet, phase: number): boolean {
-  const actions = rs.turn.phases[phase]?.actions ?? [];
+  const def = rs.turn.phases[phase];
+  if (def?.moves !== undefined) return def.moves;
+  const actions = def?.actions ?? [];
   return moveActions(rs).some((m) => actions.includes(m.type));
 }
 

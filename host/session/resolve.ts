@@ -4,15 +4,36 @@
  * follow-ups, the sentence for the display), the state folded again without the undone record, and the queue of
  * follow-ups and the draft after either; and, within a step, the resolution with what follows it.
  */
+
+import type { DicePlan } from "../../src/dice/plan.ts";
 import { applyEvents, transition } from "../../src/game/engine.ts";
-import type { ActionDef, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
+import type { ActionDef, DieMark, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
 import { fail, ok, type Result } from "../../src/result.ts";
-import type { Draft, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
-import { markPlaced, planValues } from "./dice-gather.ts";
+import type { Draft, PlacedDie, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { type DraftStatus, nextDraft } from "./draft.ts";
 import { movedRecord } from "./move-watch.ts";
 import { followState } from "./step-phase.ts";
 import type { StepRun } from "./step-run.ts";
+
+/** The dice values in plan order (entry by entry, in the order they were rolled), for `transition`. */
+export function planValues(plan: DicePlan, placed: readonly PlacedDie[]): number[] {
+  return plan.flatMap((_, i) => placed.filter((p) => p.entry === i).map((p) => p.value));
+}
+
+/**
+ * The placed dice with the rules' marks (`transition`'s `marks`: per plan entry, per die in the order
+ * `planValues` gives them); a die the rules did not mark (null, or no marks at all) is left as it is.
+ */
+export function markPlaced(placed: readonly PlacedDie[], marks: readonly (readonly DieMark[])[] | null): PlacedDie[] {
+  if (!marks) return [...placed];
+  const seen = new Map<number, number>();
+  return placed.map((p) => {
+    const k = seen.get(p.entry) ?? 0;
+    seen.set(p.entry, k + 1);
+    const mark = marks[p.entry]?.[k];
+    return mark ? { ...p, mark } : p;
+  });
+}
 
 export function resolveDraft(
   rs: RuleSet,

@@ -99,7 +99,10 @@ export function httpApiPage(doc: { paths: Record<string, Record<string, Operatio
         const body = op.requestBody?.content?.["application/json"]?.schema;
         const bodyFields = body ? fieldList(body, 2) : "";
         const replies = Object.entries(op.responses ?? {})
-          .map(([code, r]) => `\`${code}\`${r.description && r.description !== "Default Response" ? ` ${r.description}` : ""}`)
+          .map(
+            ([code, r]) =>
+              `\`${code}\`${r.description && r.description !== "Default Response" && !/^\dXX$/.test(code) ? ` ${r.description}` : ""}`,
+          )
           .join(", ");
         return [
           `### \`${method.toUpperCase()} ${path}\``,
@@ -112,7 +115,7 @@ export function httpApiPage(doc: { paths: Record<string, Record<string, Operatio
           .join("\n\n");
       }),
     );
-  return `${HEADER("the host's route schemas (GET /api/openapi.json; the whole document is openapi.json beside this page)")}# HTTP API (default http://127.0.0.1:7420)\n\nWrites need \`Authorization: Bearer <token>\` when the host listens beyond loopback; Host and Origin headers are checked. Errors are in the shape of [errors.md](errors.md).\n\n${sections.join("\n\n")}\n`;
+  return `${HEADER("the host's route schemas (GET /api/openapi.json; the whole document is openapi.json beside this page)")}# HTTP API (default http://127.0.0.1:7420)\n\nWrites need \`Authorization: Bearer <token>\` when the host listens beyond loopback; Host and Origin headers are checked. Every route declares its refusals (\`4XX\`) and the host's failures (\`5XX\`) as the one error reply of [errors.md](errors.md) (\`ErrorReply\` in openapi.json).\n\n${sections.join("\n\n")}\n`;
 }
 
 /** Every generated page by its file name under docs/reference/. */

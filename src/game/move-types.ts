@@ -36,6 +36,11 @@ export interface MoveRules extends TurnRules {
   readonly fullDistance?: string;
   /** What her allowance is made of, for the words: "medium, fresh, strategic ×2". */
   readonly allowanceWhy?: string;
+  /**
+   * The allowance is counted otherwise than the distance (WS&IM: movement points, `unit` then words the MP and the
+   * path's `cost` is what she used); the result's `distance` stays the hexes moved.
+   */
+  readonly allowanceUnit?: "MP";
 }
 
 /** Contact the text plays after a move. */
@@ -54,8 +59,10 @@ export interface Move {
   readonly turns: readonly number[];
   /** Start, each turning point (before and after its pivot), end; mm and degrees. */
   readonly path: readonly Pose[];
-  /** Her allowance this move, in `unit`. */
+  /** Her allowance this move, in `unit` (in `allowanceUnit` when given). */
   readonly allowance: number;
+  /** What the allowance is counted in when not `unit` (WS&IM: movement points). */
+  readonly allowanceUnit?: "MP";
   readonly legal: boolean;
   /** Why the move is not legal, with its figures: "9.2″ — her allowance is 7″". */
   readonly why?: string;
@@ -90,4 +97,6 @@ export interface MoveMeasure<S extends TableState = TableState, K extends string
   path?(ctx: MeasureContext<S, K>, before: Pose, now: Pose): MovePath | null;
   /** Contacts after the move and the follow-ups the text prompts for them (both ships named). */
   contacts?(ctx: MeasureContext<S, K>, at: MoveAt): { readonly contacts: readonly MoveContact[]; readonly followUps: readonly FollowUp[] };
+  /** Where she may end this move, in table mm, when the text's geometry is its own (a hex grid); null: none drawn. */
+  reach?(ctx: MeasureContext<S, K>, start: Pose, rules: MoveRules): Array<[number, number]> | null;
 }

@@ -168,6 +168,12 @@ export interface PhaseDef {
   /** What the text plays when the phase ends (Sole Bay: fires and fireships after movement). */
   readonly ends?: TurnStep;
   /**
+   * Whether ships are moved on the table in this phase, so the table watches each move (issue 43). Absent: when the
+   * phase plays a movement action (one whose measures judge a move). WS&IM's movement plotting plays its plot, which
+   * judges a move made, but the ships move in the movement phase after it: false.
+   */
+  readonly moves?: boolean;
+  /**
    * The rolls the text makes due as the table enters the phase, from the state then (Age of Sail's fire removal
    * stage: each burning ship of the side whose stage it is): asked for in order, before the phase's opening roll.
    * A method, so a rule set declares it over its own state.

@@ -54,6 +54,12 @@ export interface MovePath {
   /** mm the end lies off the path's end; degrees the heading lies off the turns' sum. */
   readonly offMm: number;
   readonly offDegrees: number;
+  /** What the move used of the allowance where the text counts it otherwise than distance (WS&IM: MP, turns included). */
+  readonly cost?: number;
+  /** Turns the text does not count against the most turns she may make (WS&IM's "T"). */
+  readonly freeTurns?: number;
+  /** The text's own reason this path breaks its rules (a hex grid's), said after too many turns and before the rest. */
+  readonly why?: string;
 }
 
 const EPS = 1e-6;

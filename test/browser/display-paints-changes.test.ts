@@ -53,6 +53,8 @@ const watchChanges = () =>
 const changes = () => display.evaluate(() => (window as unknown as { __changes: Record<string, number> }).__changes);
 const laidOut = async () => Number(await display.locator(".map-box").getAttribute("data-laid-out"));
 const fitHow = () => display.locator("#app").getAttribute("data-fit-how");
+/** The panels the last fit read again (lib/fit-measure.js: the others changed in nothing that could overflow). */
+const walked = async () => ((await display.locator("#app").getAttribute("data-fit-walked")) ?? "?").split(" ");
 
 describe("the display draws what changed", { timeout: 90_000 }, () => {
   it("a die rolled for the broadside set up: the action and the dice redrawn, the map and fleets left alone", async () => {
@@ -77,6 +79,31 @@ describe("the display draws what changed", { timeout: 90_000 }, () => {
     // the map's layout was not computed again, and the fit kept its steps (or knew this content) without a new walk
     expect(await laidOut()).toBe(before);
     expect(await fitHow()).toMatch(/^(kept|known)$/);
+    // and it read again only the panels the die changed: not the fleets' 360 boxes, nor the map's column
+    expect(await walked()).toContain("action");
+    expect(await walked()).not.toContain("fleet");
+    expect(await walked()).not.toContain("mid");
+  });
+
+  it("ships tapped in turn, round after round: the map takes the layouts it made the round before", async () => {
+    const tapped = async (ship: string) => {
+      await sim("tap", { reader: "reader-1", uid: uidOf(setup, ship) });
+      await display.locator(`#focus [data-ship=${ship}]`).waitFor();
+      await caughtUp();
+      await sim("lift", { reader: "reader-1" });
+      await caughtUp();
+    };
+    // the map drawn again at its new size (after the frame's layout) included: two frames more
+    const settled = async () => {
+      await display.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return laidOut();
+    };
+    const ships = ["royal-prince", "st-michael", "edgar", "henry"];
+    // two rounds to come to each state with the fit's steps (and so the map's size) it keeps
+    for (const ship of [...ships, ...ships]) await tapped(ship);
+    const before = await settled();
+    for (const ship of ships) await tapped(ship);
+    expect(await settled()).toBe(before);
   });
 
   it("a ship moved: the map laid out again, the ship drawn where she now stands", async () => {

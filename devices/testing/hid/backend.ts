@@ -5,10 +5,7 @@
  * disconnect the driver sees exactly like node-hid's read error.
  */
 
-import { Listeners } from "../../common/listeners.ts";
-import type { HidBackend, HidDeviceInfo, HidTransport } from "../../hid/transport.ts";
-import type { Unsubscribe } from "../../readings.ts";
-import type { TransportClosed } from "../../serial/transport.ts";
+import { type HidBackend, type HidDeviceInfo, type HidTransport, OpenHidTransport } from "../../hid/transport.ts";
 import { Faults, flipMiddleByte } from "../faults.ts";
 
 /** One emulated HID device: it sends input reports to whoever has it open. */
@@ -26,7 +23,8 @@ export class EmulatedHidDevice {
   /** Sends one input report through the fault knobs to every open handle. */
   async send(report: Uint8Array): Promise<void> {
     await this.faults.send(report, async (bytes) => {
-      for (const t of this.#open) t.deliver(bytes);
+      // node-hid reads only while a data listener is attached; reports sent meanwhile are gone
+      for (const t of this.#open) t.deliver(bytes.slice());
     });
   }
 
@@ -47,45 +45,20 @@ export class EmulatedHidDevice {
   }
 }
 
-class EmulatedHidTransport implements HidTransport {
-  readonly info: HidDeviceInfo;
+class EmulatedHidTransport extends OpenHidTransport {
   readonly #device: EmulatedHidDevice;
-  readonly #data = new Listeners<Uint8Array>();
-  readonly #lost = new Listeners<TransportClosed>();
-  #open = true;
 
   constructor(device: EmulatedHidDevice) {
+    super(device.info);
     this.#device = device;
-    this.info = device.info;
   }
 
-  deliver(report: Uint8Array): void {
-    // node-hid reads only while a data listener is attached; reports sent meanwhile are gone.
-    if (this.#open) this.#data.emit(report.slice());
-  }
-
-  lose(message: string): void {
-    if (!this.#open) return;
-    this.#open = false;
-    this.#lost.emit({ disconnected: true, message });
-  }
-
-  async write(report: Uint8Array): Promise<void> {
-    if (!this.#open) throw new Error(`HID device ${this.info.path} is closed`);
+  protected async send(report: Uint8Array): Promise<void> {
     this.#device.written.push(report.slice());
   }
 
-  async close(): Promise<void> {
-    this.#open = false;
+  protected async release(): Promise<void> {
     this.#device.release(this);
-  }
-
-  onData(listener: (report: Uint8Array) => void): Unsubscribe {
-    return this.#data.add(listener);
-  }
-
-  onDisconnect(listener: (reason: TransportClosed) => void): Unsubscribe {
-    return this.#lost.add(listener);
   }
 }
 

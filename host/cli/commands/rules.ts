@@ -100,7 +100,12 @@ export async function runRulesCommand(
   if (dice === undefined)
     return badInput({ code: "dice.count", message: "resolve needs the dice that were rolled (dice: [...]).", path: "dice" });
   const t = transition(rs, state, action, dice);
-  if (!t.ok) return badInput(t.error);
+  if (!t.ok) {
+    // a move its action refuses (WS&IM's plot over her allowance) is refused with the move's figures when it is illegal
+    const judged = t.error.code === "rules.illegal" ? judge([{}]) : null;
+    if (judged?.ok && judged.value && !judged.value.move.legal) return badInput(illegalMove(state, judged.value.move));
+    return badInput(t.error);
+  }
   const { plan, outcome, events, followUps, marks, state: after } = t.value;
   const judged = judge([outcome]);
   if (!judged.ok) return badInput(judged.error);

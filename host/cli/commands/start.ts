@@ -13,6 +13,7 @@ import { loadScenario, loadTableFile, type TableSetup } from "../../config/load.
 import { buildApp } from "../../server/app.ts";
 import { loadOrCreateToken } from "../../server/auth.ts";
 import { pairing, qrTerminal } from "../../server/pairing.ts";
+import { markStartup } from "../../startup-marks.ts";
 import { fileProblem, lockDataDir } from "../../store/data-dir-lock.ts";
 import { badInput, type CommandResult } from "../io.ts";
 import { isLogLevel, LOG_LEVELS, makeLogger } from "../logger.ts";
@@ -96,6 +97,7 @@ function setupFrom(v: StartValues, simKind: string | undefined) {
 }
 
 export async function runStart(values: StartValues, rest: readonly string[] = []): Promise<CommandResult> {
+  markStartup("imported");
   const [simKind, ...extra] = rest;
   if (extra.length > 0 || (simKind !== undefined && ((simKind !== "hci" && simKind !== "empty") || values.sim !== true))) {
     return badInput({
@@ -121,6 +123,7 @@ export async function runStart(values: StartValues, rest: readonly string[] = []
   if (!tls.ok) return tls.error;
   const setup = setupFrom(values, simKind);
   if (!setup.ok) return badInput(setup.error);
+  markStartup("table file read");
   const dataDir = resolve(values.data ?? "data");
   const level = values.logLevel ?? process.env.LOG_LEVEL ?? "info";
   if (!isLogLevel(level)) {
@@ -173,12 +176,17 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
     sim: values.sim === true,
     simDiceOverHci: o.simDiceOverHci,
     simFaults: o.simFaults,
+    // the host listens first; its devices connect after (below), each showing in health as it does
+    devicesLater: true,
   });
   if (!table.ok) return badInput(table.error);
+  markStartup("table composed");
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ table: table.value, logger, token, hosts: hostNames(values, host), ...(tls ? { https: tls } : {}) });
+    markStartup("app built");
     await app.listen({ port, host });
+    markStartup("listening");
   } catch (e) {
     await table.value.close();
     return { code: 1, stdout: "", stderr: `Cannot listen on ${host}:${port}: ${(e as Error).message}\n` };
@@ -198,6 +206,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
         ? `Club: reporting to ${brokerForLog(setup.club.broker)} as ${setup.club.club}/${setup.club.table} (play never waits for the broker)\n`
         : ""),
   );
+  table.value.startDevices();
   // a phone can pair only when the host listens beyond this machine
   if (pair?.reachable) process.stdout.write(`Pair a phone: scan this with its camera\n${await qrTerminal(pair.url)}`);
   const signal = await nextStopSignal();

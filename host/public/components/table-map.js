@@ -86,7 +86,7 @@ const LAYOUTS_KEPT = 8;
 
 /**
  * The map's layout for this state, from the map's own cache when nothing it depends on changed: the table (its ships'
- * places, by identity: the pushed state shares what did not change), the ships' names and sides, the action's ships,
+ * places), the ships' names and sides, the action's ships,
  * what is measured, the wind's presence, the map's size and type. Not kept while a ship is dragged.
  */
 function layoutFor(cache, state, size, fontPx, windLabel, drag) {
@@ -94,6 +94,8 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
   const role = roles(state);
   const chosen = !state.pending ? (state.choice?.map ?? null) : null;
   const source = state.pending?.measured ?? chosen;
+  // by content, not identity: the pushed state shares only what equals the last state's, and an action's ships set up
+  // again (a firer tapped, then the target, then another firer) come back to a layout made some pushes before
   const key = JSON.stringify([
     state.ships.map((s) => [s.id, s.name, s.side]),
     role,
@@ -102,8 +104,11 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
     size.height,
     fontPx,
     windLabel,
+    t,
+    source,
+    state.reach ?? null,
   ]);
-  const hit = drag ? undefined : cache.find((e) => e.key === key && e.t === t && e.source === source && e.reach === state.reach);
+  const hit = drag ? undefined : cache.find((e) => e.key === key);
   if (hit) return hit.layout;
   const sides = [...new Set(state.ships.map((s) => s.side))];
   const sideClass = new Map(state.ships.map((s) => [s.id, SIDE_CLASSES[sides.indexOf(s.side)] ?? "side-a"]));
@@ -142,7 +147,7 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
   if (placed.unnamed.length > 0) placed = place(Math.max(0, size.height - keyHeight(placed.unnamed, size.width)));
   const layout = { ...placed, ships, role, sideClass, line, misses: measured?.line?.hits === false, label: measured?.label };
   if (!drag) {
-    cache.unshift({ key, t, source, reach: state.reach, layout });
+    cache.unshift({ key, layout });
     cache.length = Math.min(cache.length, LAYOUTS_KEPT);
   }
   laidOut.count++;

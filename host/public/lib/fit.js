@@ -8,19 +8,9 @@
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
 import { useLayoutEffect } from "preact/hooks";
+import { measure, REGIONS } from "./fit-measure.js";
 import { stage } from "./stages.js";
 
-/** The panels the fit watches, by the selector of each. */
-const REGIONS = {
-  top: ".topbar",
-  notices: "#notices",
-  action: "#action",
-  result: "#result",
-  aside: "#wind-ship",
-  fleet: "#fleet",
-  // the map over the wind and the shown ship: the map keeps a least height, so their column can overflow too
-  mid: ".mid-col",
-};
 const MAIN = ["action", "result", "aside"];
 const ALL = ["top", "notices", ...MAIN, "fleet"];
 // what frees room for the panels that matter most
@@ -73,41 +63,16 @@ export const STEPS = [
   { name: "result-off", helps: ["action"] },
 ];
 
-/** An element whose content is wider or taller than its box (1 px of rounding allowed). */
-export function overflows(el) {
-  return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
-}
+/** The regions the fit being made has walked (lib/fit-measure.js reads again only what changed), and its measures. */
+const walkedInFit = new Set();
+let measuresInFit = 0;
 
-/**
- * The boxes that hold text and overflow, inside `root` (itself included): what no panel may have. Inline boxes have
- * no size of their own, the map's SVG is laid out by the map, and screen-reader text is clipped on purpose. The
- * sizes are read first, on a page already laid out (no write between two reads, so one layout serves them all); the
- * text and the ancestors only of the few boxes that overflow.
- */
-export function overflowingText(root) {
-  if (!root || root.offsetParent === null) return [];
-  const out = [];
-  for (const el of [root, ...root.querySelectorAll("*")]) {
-    if (el instanceof SVGElement || !overflows(el) || (el.clientWidth === 0 && el.clientHeight === 0)) continue;
-    if (el.closest("svg, .sr-only") || (el.textContent ?? "").trim() === "") continue;
-    out.push(el);
-  }
-  return out;
-}
-
-/**
- * How far the display is from fitting: the pixels by which its text boxes overflow, summed (0 when it fits), and the
- * regions that overflow. One measure per change of the display's classes: each forces one layout.
- */
-function measure(root) {
-  let px = 0;
-  const over = new Set();
-  for (const [region, sel] of Object.entries(REGIONS))
-    for (const el of overflowingText(root.querySelector(sel))) {
-      px += Math.max(0, el.scrollHeight - el.clientHeight) + Math.max(0, el.scrollWidth - el.clientWidth);
-      over.add(region);
-    }
-  return { px, over };
+/** The display's misfit now (one layout), noting the regions walked to tell it. */
+function measured(root) {
+  const m = measure(root);
+  measuresInFit++;
+  for (const name of m.walked) walkedInFit.add(name);
+  return m;
 }
 
 /** What the last fit was made for: the window's size and the text scale; another one fits from scratch. */
@@ -140,7 +105,7 @@ function undoNeedless(root, taken, now) {
   let left = now;
   for (const name of [...taken].reverse()) {
     root.classList.remove(`fit-${name}`);
-    const without = measure(root).px;
+    const without = measured(root).px;
     if (without > left) root.classList.add(`fit-${name}`);
     else left = without;
   }
@@ -160,6 +125,10 @@ function record(root, size, held, why, how) {
   set("fitHow", how);
   // which regions overflowed when each step was taken: for whoever asks why a panel is compact
   if (why !== null) set("fitWhy", why.join(" "));
+  // which regions had to be read again: the others changed in nothing that could make them overflow
+  set("fitWalked", [...walkedInFit].join(" "));
+  // how many layouts it took (each class changed and checked is one)
+  set("fitMeasures", String(measuresInFit));
   const key = `${size}|${Object.values(held).join(",")}`;
   fits.delete(key);
   fits.set(key, kept);
@@ -181,16 +150,18 @@ function record(root, size, held, why, how) {
  * have become needless. A display that does not fit, a new size or a new scale is fitted from scratch.
  */
 export function fitDisplay(root) {
+  walkedInFit.clear();
+  measuresInFit = 0;
   const size = sizeKey();
   const held = amounts(root);
   const known = fits.get(`${size}|${Object.values(held).join(",")}`);
   if (known) {
     // only the classes that differ change: a class removed and put back would restyle what it styles, for nothing
     for (const { name } of STEPS) root.classList.toggle(`fit-${name}`, known.includes(name));
-    if (measure(root).px === 0) return record(root, size, held, null, "known");
+    if (measured(root).px === 0) return record(root, size, held, null, "known");
   }
   const last = lastFit.get(root);
-  if (!known && last?.size === size && measure(root).px === 0) {
+  if (!known && last?.size === size && measured(root).px === 0) {
     const shrank = Object.keys(held).some((r) => (held[r] ?? 0) < (last.held[r] ?? 0));
     if (shrank) undoNeedless(root, keptOn(root), 0);
     return record(root, size, held, null, shrank ? "tried" : "kept");
@@ -200,14 +171,14 @@ export function fitDisplay(root) {
   const phone = !window.matchMedia("(min-width: 701px)").matches;
   const taken = [];
   const why = [];
-  let now = measure(root);
+  let now = measured(root);
   for (const step of STEPS) {
     if (now.px === 0) break;
     if ((step.map && !withMap) || (phone && !step.phone)) continue;
     const bad = step.helps.filter((r) => now.over.has(r));
     if (bad.length === 0) continue;
     root.classList.add(`fit-${step.name}`);
-    const after = measure(root);
+    const after = measured(root);
     // a step that leaves the display worse off is not taken (the action over the result when the action is tall)
     if (after.px > now.px) {
       root.classList.remove(`fit-${step.name}`);

@@ -112,27 +112,24 @@ export function fleetsOf(ships) {
   return fleets;
 }
 
-/** A file name from a game's title: "Sole Bay, 28 May 1672" → "sole-bay-28-may-1672". */
-export const fileName = (title) =>
-  String(title)
+/** `text` as one lower-case word of letters, digits and hyphens, accents dropped; `empty` when nothing is left. */
+const slug = (text, empty) =>
+  String(text)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "game";
+    .replace(/^-|-$/g, "") || empty;
+
+/** A file name from a game's title: "Sole Bay, 28 May 1672" → "sole-bay-28-may-1672". */
+export const fileName = (title) => slug(title, "game");
 
 /**
  * A ship's id from its name, unique among `taken`: "Royal James" → "royal-james", a second one "royal-james-2".
  * An id is one word (no spaces) made of letters, digits and hyphens; people never have to invent one.
  */
 export function idFromName(name, taken = []) {
-  const base =
-    String(name)
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "ship";
+  const base = slug(name, "ship");
   const used = new Set(taken);
   if (!used.has(base)) return base;
   let n = 2;

@@ -26,7 +26,7 @@ import {
   SideParams,
   TapBody,
 } from "../schemas.ts";
-import { OkReply, refuse, StateReply, stateAfter, type TableApp, TableViewRef } from "../typed-routes.ts";
+import { OkReply, refuse, replies, StateReply, stateAfter, type TableApp, TableViewRef } from "../typed-routes.ts";
 import { LogPageSchema, ShipLogEntrySchema } from "../view/result.ts";
 import { ShipViewSchema } from "../view/ships.ts";
 import { stateReplySerializer, viewSerializer } from "./live.ts";
@@ -64,7 +64,7 @@ const ShipReply = Type.Object(
 const LogReply = Type.Composite([Type.Object({ ok: Type.Literal(true) }), LogPageSchema], { additionalProperties: false });
 
 /** The routes that reply the state after a session command: its one serialiser writes it. */
-const withState = { response: { 200: StateReply } } as const;
+const withState = { response: replies({ 200: StateReply }) } as const;
 
 export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
   const { table } = opts;
@@ -74,11 +74,11 @@ export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): P
   const command = { serializerCompiler: stateReplySerializer };
 
   // the view's response schema is its one serialiser, shared with the live socket's state (routes/live.ts)
-  app.get("/api/state", { schema: { response: { 200: TableViewRef } }, serializerCompiler: viewSerializer }, async () => state());
+  app.get("/api/state", { schema: { response: replies({ 200: TableViewRef }) }, serializerCompiler: viewSerializer }, async () => state());
   // the /camera page's set-up (docs/reference/camera.md): the playing area and which marker is which ship
-  app.get("/api/camera", { schema: { response: { 200: CameraReply } } }, async () => table.camera());
+  app.get("/api/camera", { schema: { response: replies({ 200: CameraReply }) } }, async () => table.camera());
 
-  app.post("/api/actions", { schema: { body: ActionBody, response: { 200: ActionReply } }, ...command }, async (req) => {
+  app.post("/api/actions", { schema: { body: ActionBody, response: replies({ 200: ActionReply }) }, ...command }, async (req) => {
     const s = table.session;
     if (req.body.table === undefined) return send({ type: "start", action: req.body.action });
     // positions (docs/reference/request-result.md): the geometric fields left out are measured; geometry that forbids the action refuses it
@@ -102,7 +102,7 @@ export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): P
   app.post("/api/undo", { schema: { body: EmptyBody, ...withState }, ...command }, async () => send({ type: "undo" }));
   app.post("/api/phase/next", { schema: { body: EmptyBody, ...withState }, ...command }, async () => send({ type: "next-phase" }));
 
-  app.get("/api/ships/:id", { schema: { params: IdParams, response: { 200: ShipReply } } }, async (req) => {
+  app.get("/api/ships/:id", { schema: { params: IdParams, response: replies({ 200: ShipReply }) } }, async (req) => {
     const s = table.session;
     const ship = s.rs.shipViews(s.state).find((v) => v.id === req.params.id);
     if (!ship) refuse({ code: "ship.unknown", message: `There is no ship "${req.params.id}".`, path: "id" }, 404);
@@ -110,7 +110,7 @@ export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): P
   });
 
   // the night's log: every result of the game, a page at a time, newest first, each with its dice and whose they were
-  app.get("/api/log", { schema: { querystring: LogQuery, response: { 200: LogReply } } }, async (req) => ({
+  app.get("/api/log", { schema: { querystring: LogQuery, response: replies({ 200: LogReply }) } }, async (req) => ({
     ok: true as const,
     // each die by the name players read (the view's devices carry them)
     ...logPage(table.session, Number(req.query.page ?? 0), Number(req.query.size ?? LOG_PAGE_SIZE), dieNamer(table.view().devices)),
@@ -145,9 +145,13 @@ export async function apiRoutes(app: TableApp, opts: { table: TableRuntime }): P
     }
     return { ok: true as const, state: state() };
   });
-  app.post("/api/devices/:id/identify", { schema: { params: IdParams, body: EmptyBody, response: { 200: OkReply } } }, async (req) => {
-    const done = await identify(table.devices, req.params.id);
-    if (!done) refuse({ code: "device.unknown", message: `No device "${req.params.id}" can blink.`, path: "id" }, 404);
-    return { ok: true as const };
-  });
+  app.post(
+    "/api/devices/:id/identify",
+    { schema: { params: IdParams, body: EmptyBody, response: replies({ 200: OkReply }) } },
+    async (req) => {
+      const done = await identify(table.devices, req.params.id);
+      if (!done) refuse({ code: "device.unknown", message: `No device "${req.params.id}" can blink.`, path: "id" }, 404);
+      return { ok: true as const };
+    },
+  );
 }

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { IdParams } from "../schemas.ts";
-import { fileReply, refuse, StateReply, type TableApp } from "../typed-routes.ts";
+import { fileReply, refuse, replies, StateReply, type TableApp } from "../typed-routes.ts";
 import { stateReplySerializer } from "./live.ts";
 
 const Strict = { additionalProperties: false } as const;
@@ -71,33 +71,33 @@ export async function deviceSetupRoutes(app: TableApp, opts: { table: TableRunti
   const setup = () => table.deviceSetup;
   const command = { serializerCompiler: stateReplySerializer };
 
-  app.get("/api/devices/setup", { schema: { response: { 200: SetupReply } } }, async () => ({
+  app.get("/api/devices/setup", { schema: { response: replies({ 200: SetupReply }) } }, async () => ({
     ok: true as const,
     editable: setup().editable,
     origins: setup().origins(),
   }));
-  app.post("/api/devices/discover", { schema: { body: DiscoverBody, response: { 200: DiscoverReply } } }, async (req) => {
+  app.post("/api/devices/discover", { schema: { body: DiscoverBody, response: replies({ 200: DiscoverReply }) } }, async (req) => {
     const d = await setup().discover(req.body.seconds);
     return { ok: true as const, editable: setup().editable, ...d };
   });
-  app.post("/api/devices/found/identify", { schema: { body: FoundBody, response: { 200: IdentifyReply } } }, async (req) => {
+  app.post("/api/devices/found/identify", { schema: { body: FoundBody, response: replies({ 200: IdentifyReply }) } }, async (req) => {
     const r = await setup().identify(req.body.key, req.body.seconds === undefined ? undefined : req.body.seconds * 1000);
     if (!r.ok) refuse(r.error);
     return { ok: true as const, outcome: r.value };
   });
-  app.post("/api/devices", { schema: { body: AddDeviceBody, response: { 200: AddReply } }, ...command }, async (req) => {
+  app.post("/api/devices", { schema: { body: AddDeviceBody, response: replies({ 200: AddReply }) }, ...command }, async (req) => {
     const r = await setup().add(req.body);
     if (!r.ok) refuse(r.error);
     return { ok: true as const, id: r.value.id, state: table.view() };
   });
-  app.delete("/api/devices/:id", { schema: { params: IdParams, response: { 200: StateReply } }, ...command }, async (req) => {
+  app.delete("/api/devices/:id", { schema: { params: IdParams, response: replies({ 200: StateReply }) }, ...command }, async (req) => {
     const r = await setup().remove(req.params.id);
     if (!r.ok) refuse(r.error);
     return { ok: true as const, state: table.view() };
   });
   app.get(
     "/api/devices/table-file",
-    { schema: { response: { 200: fileReply("text/yaml", "The table's devices as a table file's sections") } } },
+    { schema: { response: replies({ 200: fileReply("text/yaml", "The table's devices as a table file's sections") }) } },
     async (_req, reply) =>
       reply
         .header("content-type", "text/yaml; charset=utf-8")

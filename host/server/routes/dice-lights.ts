@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { DICE_LIGHTS_SETTING, diceLightsOn } from "../../dice-lights.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
 const DiceLightsBody = Type.Object(
   { on: Type.Boolean({ description: "true: the dice answer back; false: they stay dark" }) },
@@ -30,8 +30,8 @@ export async function diceLightsRoutes(app: TableApp, opts: { readonly table: Ta
       from: kept === null ? ("table-file" as const) : ("table" as const),
     };
   };
-  app.get("/api/dice-lights", { schema: { response: { 200: DiceLightsReply } } }, async () => reply());
-  app.put("/api/dice-lights", { schema: { body: DiceLightsBody, response: { 200: DiceLightsReply } } }, async (req) => {
+  app.get("/api/dice-lights", { schema: { response: replies({ 200: DiceLightsReply }) } }, async () => reply());
+  app.put("/api/dice-lights", { schema: { body: DiceLightsBody, response: replies({ 200: DiceLightsReply }) } }, async (req) => {
     table.store.setSetting(DICE_LIGHTS_SETTING, req.body.on ? "on" : "off");
     return reply();
   });

@@ -6,7 +6,7 @@
  * returns to the table configuration's `display.scale`.
  */
 import { Type } from "@sinclair/typebox";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
 export const DisplayPrefsBody = Type.Object(
   {
@@ -77,8 +77,11 @@ const DisplayPrefsReply = Type.Object(
 );
 
 export async function displayPrefsRoutes(app: TableApp, opts: DisplayPrefsOptions): Promise<void> {
-  app.get("/api/display", { schema: { response: { 200: DisplayPrefsReply } } }, async () => ({ ok: true as const, ...opts.prefs.get() }));
-  app.post("/api/display", { schema: { body: DisplayPrefsBody, response: { 200: DisplayPrefsReply } } }, async (req) => ({
+  app.get("/api/display", { schema: { response: replies({ 200: DisplayPrefsReply }) } }, async () => ({
+    ok: true as const,
+    ...opts.prefs.get(),
+  }));
+  app.post("/api/display", { schema: { body: DisplayPrefsBody, response: replies({ 200: DisplayPrefsReply }) } }, async (req) => ({
     ok: true as const,
     ...opts.prefs.set(req.body),
   }));

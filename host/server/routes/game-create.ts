@@ -16,7 +16,7 @@ import { loadScenario } from "../../config/load.ts";
 import { PlayerSchema, ShipEntrySchema } from "../../config/schema.ts";
 import { setupWarningsOf } from "../../config/setup-warnings.ts";
 import { JSON_LIMITS, TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
-import { refuse, type TableApp } from "../typed-routes.ts";
+import { refuse, replies, type TableApp } from "../typed-routes.ts";
 import { GameSummary, listGames } from "./game-list.ts";
 import { checkTableText, TableFileBody } from "./setup-files.ts";
 
@@ -144,7 +144,7 @@ export async function gameCreateRoutes(app: TableApp, opts: { readonly table: Ta
   const limits = { ...JSON_LIMITS, bodyBytes: TEXT_BYTES * 2, stringChars: TEXT_BYTES };
   app.post(
     "/api/games",
-    { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: { 201: CreatedGame } } },
+    { bodyLimit: limits.bodyBytes, config: { jsonLimits: limits }, schema: { body: NewGameBody, response: replies({ 201: CreatedGame }) } },
     async (req, reply) => {
       const table = gameTableOf(req.body);
       if (!table.ok) return refuse(table.error);
@@ -163,7 +163,7 @@ export async function gameCreateRoutes(app: TableApp, opts: { readonly table: Ta
       bodyLimit: TEXT_BODY_LIMITS.bodyBytes,
       config: { jsonLimits: TEXT_BODY_LIMITS },
       // (with its set-up warnings, as a game created here: a GameSummary alone dropped them)
-      schema: { body: TableFileBody, response: { 201: CreatedGame } },
+      schema: { body: TableFileBody, response: replies({ 201: CreatedGame }) },
     },
     async (req, reply) => {
       const setup = checkTableText(req.body.text);

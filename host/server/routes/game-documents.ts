@@ -12,7 +12,7 @@ import { htmlReport } from "../../replay/report.ts";
 import { EndSummarySchema, endSummary } from "../../replay/summary.ts";
 import { dieNamer } from "../../session/dice-gather.ts";
 import { gameOver } from "../../session/game-over.ts";
-import { fileReply, refuse, type TableApp } from "../typed-routes.ts";
+import { fileReply, refuse, replies, type TableApp } from "../typed-routes.ts";
 import { GameParams, unknownGame } from "./game-params.ts";
 
 /** Registers the report, the summary and the table file. */
@@ -30,7 +30,7 @@ export function gameDocumentRoutes(app: TableApp, opts: { readonly table: TableR
   };
   app.get(
     "/api/games/:id/report",
-    { schema: { params: GameParams, response: { 200: fileReply("text/html", "The game's after-action report") } } },
+    { schema: { params: GameParams, response: replies({ 200: fileReply("text/html", "The game's after-action report") }) } },
     async (req, reply) => {
       const r = replayed(req.params.id);
       if (!r.ok) return refuse(r.error);
@@ -42,7 +42,7 @@ export function gameDocumentRoutes(app: TableApp, opts: { readonly table: TableR
         .send(htmlReport(replay, { players, createdAt: game.createdAt, over, dieNames: dieNamer(table.view().devices) }));
     },
   );
-  app.get("/api/games/:id/summary", { schema: { params: GameParams, response: { 200: EndSummarySchema } } }, async (req) => {
+  app.get("/api/games/:id/summary", { schema: { params: GameParams, response: replies({ 200: EndSummarySchema }) } }, async (req) => {
     const r = replayed(req.params.id);
     if (!r.ok) return refuse(r.error);
     const { game } = r;
@@ -52,7 +52,7 @@ export function gameDocumentRoutes(app: TableApp, opts: { readonly table: TableR
   });
   app.get(
     "/api/games/:id/table-file",
-    { schema: { params: GameParams, response: { 200: fileReply("application/yaml", "The game's set-up as a table file") } } },
+    { schema: { params: GameParams, response: replies({ 200: fileReply("application/yaml", "The game's set-up as a table file") }) } },
     async (req, reply) => {
       const id = Number(req.params.id);
       const game = table.store.gameRecord(id);

@@ -9,7 +9,7 @@ import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { gameOverHeadline } from "../../session/game-over.ts";
 import { EmptyBody } from "../schemas.ts";
-import { OkReply, refuse, type TableApp } from "../typed-routes.ts";
+import { OkReply, refuse, replies, type TableApp } from "../typed-routes.ts";
 import { GameSummary, listGames } from "./game-list.ts";
 import { GameParams, unknownGame } from "./game-params.ts";
 
@@ -18,7 +18,7 @@ const EndBody = Type.Object({ winner: Type.Optional(Type.String({ minLength: 1, 
 /** Registers end, archive, open and delete. */
 /** A game as listed after what was done to it. */
 const GameReply = Type.Object({ ok: Type.Literal(true), game: Type.Optional(GameSummary) }, { additionalProperties: false });
-const gameReply = { response: { 200: GameReply } } as const;
+const gameReply = { response: replies({ 200: GameReply }) } as const;
 
 export function gameStatusRoutes(app: TableApp, opts: { readonly table: TableRuntime; readonly now: () => number }): void {
   const { table, now } = opts;
@@ -64,7 +64,7 @@ export function gameStatusRoutes(app: TableApp, opts: { readonly table: TableRun
     if (!opened.ok) return refuse(opened.error.code === "game.unknown" ? unknownGame(req.params.id) : opened.error);
     return { ok: true as const, game: summary(id) };
   });
-  app.delete("/api/games/:id", { schema: { params: GameParams, response: { 200: OkReply } } }, async (req) => {
+  app.delete("/api/games/:id", { schema: { params: GameParams, response: replies({ 200: OkReply }) } }, async (req) => {
     const id = Number(req.params.id);
     if (id === table.gameId) {
       return refuse({ code: "game.open", message: "This is the game on the table now; it cannot be deleted.", path: "id" });

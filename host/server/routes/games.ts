@@ -11,7 +11,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 import { gameDocumentRoutes } from "./game-documents.ts";
 import { GameSummary, listGames } from "./game-list.ts";
 import { gameStatusRoutes } from "./game-status.ts";
@@ -19,6 +19,6 @@ import { gameStatusRoutes } from "./game-status.ts";
 /** Registers the games' routes: what a person does to a game (game-status.ts), the list, its documents (game-documents.ts). */
 export async function gamesRoutes(app: TableApp, opts: { readonly table: TableRuntime; readonly now?: () => number }): Promise<void> {
   gameStatusRoutes(app, { table: opts.table, now: opts.now ?? Date.now });
-  app.get("/api/games", { schema: { response: { 200: Type.Array(GameSummary) } } }, async () => listGames(opts.table));
+  app.get("/api/games", { schema: { response: replies({ 200: Type.Array(GameSummary) }) } }, async () => listGames(opts.table));
   gameDocumentRoutes(app, { table: opts.table });
 }

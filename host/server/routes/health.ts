@@ -5,20 +5,27 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { allHealth } from "../../devices.ts";
-import type { TableApp } from "../typed-routes.ts";
+import { reportStartup } from "../../startup-marks.ts";
+import { replies, type TableApp } from "../typed-routes.ts";
 
-export const HealthReply = Type.Object({
-  ok: Type.Literal(true),
-  ready: Type.Boolean({ description: "The table takes actions: its store answers and takes writes." }),
-  store: Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
-  devices: Type.Object({
-    total: Type.Integer(),
-    connected: Type.Integer(),
-    notConnected: Type.Integer(),
-    emulated: Type.Integer(),
-    byKind: Type.Record(Type.String(), Type.Object({ total: Type.Integer(), connected: Type.Integer() })),
-  }),
-});
+export const HealthReply = Type.Object(
+  {
+    ok: Type.Literal(true),
+    ready: Type.Boolean({ description: "The table takes actions: its store answers and takes writes." }),
+    store: Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
+    devices: Type.Object({
+      total: Type.Integer(),
+      connected: Type.Integer(),
+      notConnected: Type.Integer(),
+      emulated: Type.Integer(),
+      byKind: Type.Record(Type.String(), Type.Object({ total: Type.Integer(), connected: Type.Integer() })),
+    }),
+  },
+  {
+    description:
+      "The table's health. It answers once the host listens, ready as soon as the game file does; the devices start connecting then, so right after a start they show as not connected, each counted as connected once it is",
+  },
+);
 export type HealthReply = Static<typeof HealthReply>;
 
 /** The health of a table right now. */
@@ -56,5 +63,9 @@ export function tableHealth(table: TableRuntime): HealthReply {
 }
 
 export async function healthRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
-  app.get("/api/health", { schema: { response: { 200: HealthReply } } }, async () => tableHealth(opts.table));
+  app.get("/api/health", { schema: { response: replies({ 200: HealthReply }) } }, async () => {
+    const health = tableHealth(opts.table);
+    if (health.ready) reportStartup("health ready");
+    return health;
+  });
 }

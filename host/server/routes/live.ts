@@ -20,6 +20,7 @@ import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { mayChangeTable, TOKEN_REQUIRED } from "../auth.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
+import { upgradeOnly } from "../live-sockets.ts";
 import { CameraSeenMessage, CameraShownMessage, ErrorReply, LiveClientMessage } from "../schemas.ts";
 import { serializerSchema } from "../serializer-schema.ts";
 import type { Frozen, TableApp } from "../typed-routes.ts";
@@ -98,11 +99,14 @@ export function stateReply(reply: { readonly state: WireView }): string {
 
 type Route = Parameters<ReturnType<ReturnType<typeof SerializerSelector>>>[0];
 type Compiler = (route: Omit<Route, "httpStatus"> & { readonly httpStatus?: string }) => (doc: unknown) => string;
-/** A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies). */
+/**
+ * A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies,
+ * which name the one error schema by reference).
+ */
 const for200 =
   (ok: (doc: never) => string): Compiler =>
   (route) =>
-    route.httpStatus === "200" ? (ok as (doc: unknown) => string) : SerializerSelector()()(route as Route);
+    route.httpStatus === "200" ? (ok as (doc: unknown) => string) : SerializerSelector()({ ErrorReply })(route as Route);
 
 /** The `serializerCompiler` of `GET /api/state`: `serializeView`, never a copy. */
 export const viewSerializer: Compiler = for200(serializeView);
@@ -155,15 +159,8 @@ export async function liveRoutes(app: TableApp, opts: LiveOptions): Promise<void
   });
 
   app.route({
-    method: "GET",
-    url: "/api/live",
     // a plain GET is told to upgrade; the socket's messages are LiveServerMessage and LiveClientMessage (schemas.ts)
-    schema: { response: { 426: ErrorReply } },
-    handler: async (_req, reply) =>
-      reply.code(426).send({
-        ok: false as const,
-        error: { code: "live.upgrade", message: "/api/live is a WebSocket; connect with ws:// or wss://.", path: "Upgrade" },
-      }),
+    ...upgradeOnly("/api/live"),
     wsHandler: (socket, req) => {
       // decided once, at the upgrade: the address and the token of a socket do not change while it is open
       const mayChange = mayChangeTable(req, opts.token);

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { Type } from "@sinclair/typebox";
 import { bearerMatches, isLoopback } from "../auth.ts";
 import { pairing, qrSvg } from "../pairing.ts";
-import { refuse, type TableApp } from "../typed-routes.ts";
+import { refuse, replies, type TableApp } from "../typed-routes.ts";
 
 export interface PairingOptions {
   readonly token: string;
@@ -27,7 +27,7 @@ const PairingReply = Type.Object(
 );
 
 export async function pairingRoutes(app: TableApp, opts: PairingOptions): Promise<void> {
-  app.get("/api/pairing", { schema: { response: { 200: PairingReply } } }, async (req) => {
+  app.get("/api/pairing", { schema: { response: replies({ 200: PairingReply }) } }, async (req) => {
     if (!isLoopback(req.socket.remoteAddress) && !bearerMatches(req.headers.authorization, opts.token)) {
       return refuse(
         { code: "auth.required", message: "The pairing code is shown only on the table's own machine.", path: "Authorization" },

@@ -7,7 +7,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { bearerMatches, isLoopback } from "../auth.ts";
 import type { PhonesAccess } from "../phones.ts";
-import { refuse, type TableApp } from "../typed-routes.ts";
+import { refuse, replies, type TableApp } from "../typed-routes.ts";
 
 export const PhonesBody = Type.Object({ open: Type.Boolean() }, { additionalProperties: false });
 
@@ -29,7 +29,7 @@ export async function phonesRoutes(app: TableApp, opts: { phones: PhonesAccess; 
     if (isLoopback(req.socket.remoteAddress) || bearerMatches(req.headers.authorization, token)) return;
     refuse({ code: "auth.required", message: "Phones' access is set on the table's own machine.", path: "Authorization" }, 401);
   };
-  const reply = { response: { 200: PhonesReply } };
+  const reply = { response: replies({ 200: PhonesReply }) };
   app.get("/api/phones", { schema: reply }, async (req) => {
     mine(req);
     return { ok: true as const, ...phones.state() };

@@ -8,7 +8,7 @@ import { Type } from "@sinclair/typebox";
 import type { TableRuntime } from "../../compose.ts";
 import { rescuedCopies, restoreRescued } from "../../store/rescued.ts";
 import { EmptyBody } from "../schemas.ts";
-import { refuse, type TableApp } from "../typed-routes.ts";
+import { refuse, replies, type TableApp } from "../typed-routes.ts";
 
 const RescuedParams = Type.Object({
   name: Type.String({
@@ -45,13 +45,13 @@ const RestoredReply = Type.Object(
 export async function rescuedRoutes(app: TableApp, opts: { readonly table: TableRuntime; readonly now?: () => number }): Promise<void> {
   const { table } = opts;
   const now = opts.now ?? Date.now;
-  app.get("/api/games/rescued", { schema: { response: { 200: RescuedList } } }, async () => ({
+  app.get("/api/games/rescued", { schema: { response: replies({ 200: RescuedList }) } }, async () => ({
     ok: true as const,
     copies: rescuedCopies(table.store.file),
   }));
   app.post(
     "/api/games/rescued/:name/restore",
-    { schema: { params: RescuedParams, body: Type.Optional(EmptyBody), response: { 200: RestoredReply } } },
+    { schema: { params: RescuedParams, body: Type.Optional(EmptyBody), response: replies({ 200: RestoredReply }) } },
     async (req) => {
       const r = restoreRescued(table.store, req.params.name, now());
       if (!r.ok) return refuse(r.error);

@@ -19,7 +19,7 @@ import { loadTableFile, type TableSetup } from "../../config/load.ts";
 import { checkRoster } from "../../config/roster-check.ts";
 import { setupWarningsOf } from "../../config/setup-warnings.ts";
 import { TEXT_BODY_LIMITS, TEXT_BYTES } from "../json-limits.ts";
-import { OkReply, refuse, type TableApp } from "../typed-routes.ts";
+import { OkReply, refuse, replies, type TableApp } from "../typed-routes.ts";
 
 const Text = (description: string) => Type.String({ maxLength: TEXT_BYTES, description });
 
@@ -118,7 +118,7 @@ const DataFileReply = Type.Object(
 
 export async function setupFileRoutes(app: TableApp): Promise<void> {
   const long = { bodyLimit: TEXT_BODY_LIMITS.bodyBytes, config: { jsonLimits: TEXT_BODY_LIMITS } };
-  app.post("/api/rosters/parse", { ...long, schema: { body: RosterBody, response: { 200: RosterReply } } }, async (req) => {
+  app.post("/api/rosters/parse", { ...long, schema: { body: RosterBody, response: replies({ 200: RosterReply }) } }, async (req) => {
     const rs = ruleSet(req.body.ruleset);
     if (!rs) return unknownRuleSet(req.body.ruleset);
     const r = checkRoster(rs, req.body.format, req.body.text);
@@ -127,14 +127,14 @@ export async function setupFileRoutes(app: TableApp): Promise<void> {
     const warnings = setupWarningsOf(rs, { ships: r.value.map(({ tag: _tag, ...ship }) => ship) });
     return { ok: true as const, ships: r.value, warnings };
   });
-  app.post("/api/data-files/check", { ...long, schema: { body: DataFileBody, response: { 200: DataFileReply } } }, async (req) => {
+  app.post("/api/data-files/check", { ...long, schema: { body: DataFileBody, response: replies({ 200: DataFileReply }) } }, async (req) => {
     const rs = ruleSet(req.body.ruleset);
     if (!rs) return unknownRuleSet(req.body.ruleset);
     const r = checkDataFile(rs, req.body.name, req.body.text);
     if (!r.ok) return refuse(r.error);
     return { ok: true as const, ruleset: rs.id, name: r.value.name, format: r.value.format, sections: r.value.sections };
   });
-  app.post("/api/table-files/check", { ...long, schema: { body: TableFileBody, response: { 200: OkReply } } }, async (req) => {
+  app.post("/api/table-files/check", { ...long, schema: { body: TableFileBody, response: replies({ 200: OkReply }) } }, async (req) => {
     const r = checkTableText(req.body.text);
     if (!r.ok) return refuse(r.error);
     return { ok: true as const };

@@ -7,7 +7,7 @@ import { PNG } from "pngjs";
 import type { CameraSetup } from "../../camera-sightings.ts";
 import type { SimControls } from "../../devices.ts";
 import { SimCameraFrameQuery, SimDeviceBody, SimLiftBody, SimMoveBody, SimPressBody, SimRollBody, SimTapBody } from "../schemas.ts";
-import { fileReply, OkReply, refuse, type TableApp } from "../typed-routes.ts";
+import { fileReply, OkReply, refuse, replies, type TableApp } from "../typed-routes.ts";
 
 const unavailable = (what: string): never =>
   refuse({ code: "sim.unavailable", message: `This table has no emulated ${what}.`, path: "" }, 404);
@@ -22,7 +22,7 @@ async function run(path: string, fn: () => Promise<unknown>): Promise<{ ok: true
   return { ok: true };
 }
 
-const done = { response: { 200: OkReply } } as const;
+const done = { response: replies({ 200: OkReply }) } as const;
 /** The lights a die was shown, oldest first. */
 const LightsReply = Type.Object(
   { ok: Type.Literal(true), lights: Type.Array(Type.Unknown(), { description: "Each light the die was shown, oldest first" }) },
@@ -57,10 +57,10 @@ export async function simRoutes(app: TableApp, opts: { sim: SimControls; camera:
     {
       schema: {
         querystring: SimCameraFrameQuery,
-        response: {
+        response: replies({
           200: fileReply("image/png", "The demo camera's frame: an 8-bit grey PNG"),
           304: { description: "The frame has not changed since the one its ETag names", type: "null" },
-        },
+        }),
       },
     },
     async (req, reply) => {
@@ -115,13 +115,13 @@ export async function simRoutes(app: TableApp, opts: { sim: SimControls; camera:
       return { ok: true as const };
     });
   }
-  app.get("/api/sim/dice/:id/lights", { schema: { params: DieIdParams, response: { 200: LightsReply } } }, async (req) => {
+  app.get("/api/sim/dice/:id/lights", { schema: { params: DieIdParams, response: replies({ 200: LightsReply }) } }, async (req) => {
     if (!sim.lights) return unavailable("dice");
     const lights = sim.lights(req.params.id);
     if (!lights) return refuse({ code: "device.unknown", message: `No emulated die "${req.params.id}".`, path: "id" }, 404);
     return { ok: true as const, lights };
   });
-  app.get("/api/sim/dial", { schema: { response: { 200: DialReply } } }, async () =>
+  app.get("/api/sim/dial", { schema: { response: replies({ 200: DialReply }) } }, async () =>
     sim.dialAngle ? { ok: true as const, angle: sim.dialAngle() } : unavailable("dial"),
   );
 }

@@ -5,7 +5,7 @@
  */
 import { createReadStream, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { fileReply, refuse, type TableApp } from "../typed-routes.ts";
+import { fileReply, refuse, replies, type TableApp } from "../typed-routes.ts";
 
 /** URL file name → the module specifier Node resolves to the package's ES module build. */
 export const VENDOR_MODULES = {
@@ -15,7 +15,7 @@ export const VENDOR_MODULES = {
 } as const;
 
 /** A script sent to the pages as it is. */
-const script = { response: { 200: fileReply("text/javascript", "A script the pages load") } } as const;
+const script = { response: replies({ 200: fileReply("text/javascript", "A script the pages load") }) } as const;
 
 export async function vendorRoutes(app: TableApp): Promise<void> {
   // read once at start: a handful of small files, and a missing package fails the start, not a page

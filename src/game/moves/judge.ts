@@ -63,7 +63,9 @@ function whyIllegal(r: MoveRules, p: MovePath, used: number): string | null {
       r.unit,
       edges.map((e) => e / r.unit.mm),
     );
-  if (p.turns.length > r.maxTurns) return `${count(p.turns.length, "turn")} — ${r.turnsWhy}`;
+  const counted = p.turns.length - (p.freeTurns ?? 0);
+  if (counted > r.maxTurns) return `${count(counted, "turn")} — ${r.turnsWhy}`;
+  if (p.why) return p.why;
   const max = r.maxAngle;
   if (max !== undefined && r.step === undefined) {
     const big = p.turns.find((t) => Math.abs(t) > max + EPS);
@@ -148,7 +150,7 @@ export function judgeMove<S extends TableState>(
       });
   const p = found ?? straight(before, now, rules.freePath);
   const turned = p.turns.reduce((s, t) => s + Math.abs(t), 0);
-  const used = p.distance + (rules.costPerDegree ?? 0) * turned;
+  const used = p.cost ?? p.distance + (rules.costPerDegree ?? 0) * turned;
   const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
   const why =
     found || rules.freePath
@@ -158,16 +160,22 @@ export function judgeMove<S extends TableState>(
         : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
   const u = rules.unit;
   const short = why === null && rules.fullDistance && used < rules.allowance - 2 * own ? `; ${rules.fullDistance}` : "";
-  const words = `${name} moved ${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}, ${turnWords(p.turns)}${why ? `: not legal — ${why}` : short}`;
+  const of = `${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}`;
+  // an allowance counted otherwise (WS&IM's MP): the hexes and turns made, then what they used of it
+  const made = rules.allowanceUnit
+    ? `${count(p.distance, "hex").replace(/hexs$/, "hexes")}, ${turnWords(p.turns)}: ${of}`
+    : `${of}, ${turnWords(p.turns)}`;
+  const words = `${name} moved ${made}${why ? `: not legal — ${why}` : short}`;
   const end: Base = baseOf(now, size);
   const touching = spec.contacts?.(ctx, { ship: id, end, path: p.path, size }) ?? { contacts: [], followUps: [] };
   const move: Move = {
     ship: id,
-    distance: inUnit(used, u),
+    distance: inUnit(rules.allowanceUnit ? p.distance * u.mm : used, u),
     unit: u.name,
     turns: p.turns.map((t) => round(t)),
     path: p.path.map((q) => ({ x: round(q.x), y: round(q.y), heading: round(normalizeBearing(q.heading)) })),
     allowance: inUnit(rules.allowance, u),
+    ...(rules.allowanceUnit ? { allowanceUnit: rules.allowanceUnit } : {}),
     legal: why === null,
     ...(why ? { why } : {}),
     contacts: touching.contacts,
@@ -190,7 +198,10 @@ export function reachOf<S extends TableState>(
   const ship = state.ships.find((s) => s.id === id);
   const start = table.before?.[id] ?? table.ships[id];
   if (!ship || !start) return null;
-  const rules = spec.rules(measureContext(rs, state, action, table), outcome);
+  const ctx = measureContext(rs, state, action, table);
+  const rules = spec.rules(ctx, outcome);
   if (!rules) return null;
-  return { ship: id, polygon: reachPolygon(start, { ...rules, base: baseSizeOf(ship, rs.defaultBase) }) };
+  const own = spec.reach ? spec.reach(ctx, start, rules) : null;
+  if (spec.reach && !own) return null;
+  return { ship: id, polygon: own ?? reachPolygon(start, { ...rules, base: baseSizeOf(ship, rs.defaultBase) }) };
 }

@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -47,8 +48,8 @@ export const board = aosAction({
   type: "board",
   describe: ({ state }, o) => {
     return o.captured
-      ? `${nameOf(state, o.winner)} wins the boarding ${String(o.attackerTotal)}–${String(o.defenderTotal)} and captures ${nameOf(state, o.captured)}.`
-      : `The boarding is a tie (${String(o.attackerTotal)}–${String(o.defenderTotal)}); the ships stay locked together.`;
+      ? `${nameOf(state, o.winner)} wins the boarding ${o.attackerTotal}–${o.defenderTotal} and captures ${nameOf(state, o.captured)}.`
+      : `The boarding is a tie (${o.attackerTotal}–${o.defenderTotal}); the ships stay locked together.`;
   },
   outcomeSchema: outcomeOf({
     attackerTotal: fact.die("Boarders' total"),
@@ -59,14 +60,7 @@ export const board = aosAction({
   measure: BOARD_MEASURES,
   title: "Boarding",
   description: "Boarding on contact: each side rolls a die per remaining gun deck; the highest total captures (a tie fights on).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("board"),
-      attacker: Type.String({ label: "Boarding ship", input: "ship" }),
-      defender: Type.String({ label: "Boarded ship", input: "ship" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("board", { attacker: shipField("Boarding ship"), defender: shipField("Boarded ship") }),
   prepare({ state, action: a }) {
     const p = pair(state, [a.attacker, "attacker"], [a.defender, "defender"]);
     if (!p.ok) return p;
@@ -161,15 +155,11 @@ export const separate = aosAction({
   }),
   title: "Disentangle",
   description: "Entangled ships try to separate: a 6. A captured ship is then manned by a gun deck of the winner.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("separate"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      other: Type.String({ label: "Entangled with", input: "ship" }),
-      prizeCrewFrom: Type.Optional(literals(BROADSIDES, { label: "Prize crew from" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("separate", {
+    ship: shipField("Ship"),
+    other: shipField("Entangled with"),
+    prizeCrewFrom: Type.Optional(literals(BROADSIDES, { label: "Prize crew from" })),
+  }),
   prepare({ state, action: a }) {
     const p = pair(state, [a.ship, "ship"], [a.other, "other"]);
     if (!p.ok) return p;

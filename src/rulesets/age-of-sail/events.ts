@@ -55,6 +55,3 @@ export function applyAosEvent(state: AosState, event: GameEvent): AosState {
 /** A ship still afloat, by id (`ship.unknown` / `rules.illegal` naming the field). */
 export const liveShip = (state: AosState, id: unknown, field: string): Result<Ship> =>
   actingShip(state.ships, id, field, (s) => (s.sunk ? `${s.name} has sunk.` : null));
-
-/** The action's ship field as a string (schemas have checked it). */
-export const str = (v: unknown): string => String(v);

@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
 import { chance, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf as schemaOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -117,19 +118,15 @@ export const explosionFire = aosAction({
   title: "Ships near explosion",
   description:
     "Ships near an explosion (the answer to the question after one; `ships`: [{ship, rangeCm}]): one die each, catching fire on the hull column of the range table for its distance. For one ship by hand: catch-fire.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("explosion-fire"),
-      from: Type.String({ label: "Exploded ship", input: "ship" }),
-      ships: Type.Array(Type.Object({ ship: Type.String(), rangeCm: Type.Number({ minimum: 0 }) }, { additionalProperties: false }), {
-        default: [],
-        maxItems: 200,
-        // filled by the explosion's question, not a form
-        hidden: true,
-      }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("explosion-fire", {
+    from: shipField("Exploded ship"),
+    ships: Type.Array(Type.Object({ ship: Type.String(), rangeCm: Type.Number({ minimum: 0 }) }, { additionalProperties: false }), {
+      default: [],
+      maxItems: 200,
+      // filled by the explosion's question, not a form
+      hidden: true,
+    }),
+  }),
   prepare({ state, action: a }) {
     const e = exposed(state, a);
     return e.ok ? ok(a) : e;

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { DieMark, FollowUp, Settings } from "../../game/types.ts";
@@ -81,8 +82,8 @@ export const fire = aosAction({
   describe: ({ state, action }, o) => {
     const what = o.aim === "hull" ? "gun decks/hull" : "masts";
     const fire = o.onFire ? " — a pair of sixes: she is on fire!" : "";
-    const choose = Number(o.mastsToChoose) > 0 ? ` (owner chooses ${plural(Number(o.mastsToChoose), "mast")})` : "";
-    return `${nameOf(state, action.firer)} scores ${plural(Number(o.hits), "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
+    const choose = o.mastsToChoose > 0 ? ` (owner chooses ${plural(o.mastsToChoose, "mast")})` : "";
+    return `${nameOf(state, action.firer)} scores ${plural(o.hits, "hit")} on ${nameOf(state, action.target)}'s ${what}${choose}${fire}`;
   },
   outcomeSchema: outcomeOf({
     battery: fact.word("Battery", { port: "port", starboard: "starboard" }),
@@ -98,18 +99,14 @@ export const fire = aosAction({
   measure: FIRE_MEASURES,
   title: "Broadside",
   description: "Fire a broadside: one d6 per gun deck in the arc, aimed at hull or sails; a pair of sixes sets the target on fire.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
-      side: literals(SIDES, { label: "Target's side fired at" }),
-      battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire", {
+    firer: shipField("Firing ship"),
+    target: shipField("Target"),
+    rangeCm: Type.Number({ minimum: 0, label: "Range (cm)" }),
+    aim: Type.Union([Type.Literal("hull"), Type.Literal("sails")], { label: "Aim at" }),
+    side: literals(SIDES, { label: "Target's side fired at" }),
+    battery: Type.Optional(literals(BROADSIDES, { label: "Firing broadside" })),
+  }),
   prepare({ state, action: a }) {
     const s = ships(state, a);
     if (!s.ok) return s;
@@ -211,7 +208,7 @@ export const fire = aosAction({
     hits: chances(fieldDistribution(d, "hits"), (n) => plural(Number(n), "hit")),
     expectedHits: mean(
       "Hits to expect",
-      d.expected((o) => Number(o.hits)),
+      d.expected((o) => o.hits),
       "hits",
     ),
     pFire: chance(
@@ -227,23 +224,19 @@ export const loseMasts = aosAction({
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
     const lost = o.mastsLost ?? [];
-    return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${String(o.standing)} standing.`;
+    return `${ship} loses mast${lost.length === 1 ? "" : "s"} ${lost.join(" and ")}; ${o.standing} standing.`;
   },
   outcomeSchema: outcomeOf({ mastsLost: fact.words("Masts lost", {}), standing: fact.count("Masts standing") }),
   title: "Masts lost",
   description: "The target's owner chooses which masts a broadside brought down.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("lose-masts"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
-        uniqueItems: true,
-        label: "Masts (1 fore, 2 main, 3 mizzen)",
-        choices: [1, 2, 3],
-      }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("lose-masts", {
+    ship: shipField("Ship"),
+    masts: Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
+      uniqueItems: true,
+      label: "Masts (1 fore, 2 main, 3 mizzen)",
+      choices: [1, 2, 3],
+    }),
+  }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;

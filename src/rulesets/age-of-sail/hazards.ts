@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
@@ -35,10 +36,7 @@ export const fireRemoval = aosAction({
   }),
   title: "Fire removal",
   description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
-  schema: Type.Object(
-    { type: Type.Literal("fire-removal"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire-removal", { ship: shipField("Ship") }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
@@ -111,15 +109,11 @@ export const catchFire = aosAction({
   measure: CATCH_FIRE_MEASURES,
   title: "Catching fire",
   description: "A ship near an explosion: within 12 cm it catches fire on the hull range table's score.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("catch-fire"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      from: Type.String({ label: "Exploded ship", input: "ship" }),
-      rangeCm: Type.Number({ minimum: 0, label: "Distance from the explosion (cm)" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("catch-fire", {
+    ship: shipField("Ship"),
+    from: shipField("Exploded ship"),
+    rangeCm: Type.Number({ minimum: 0, label: "Distance from the explosion (cm)" }),
+  }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
@@ -163,10 +157,7 @@ export const sinkingCheck = aosAction({
   outcomeSchema: outcomeOf({ sank: fact.flag("Sinks", { no: "Stays afloat" }) }),
   title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
-  schema: Type.Object(
-    { type: Type.Literal("sinking-check"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("sinking-check", { ship: shipField("Ship") }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;

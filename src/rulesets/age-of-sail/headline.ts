@@ -40,7 +40,7 @@ export function fireHeadline(
 }
 
 /** The end of the round: where the wind blows, whether it rises or falls. */
-export function windHeadline(odds: Odds<{ readonly direction: string | number; readonly speedChange: number }>): Headline {
+export function windHeadline(odds: Odds<{ readonly direction: string; readonly speedChange: number }>): Headline {
   const o = odds.outcomes;
   const order = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
   // where it will come from, as the dial and every other wind word say it

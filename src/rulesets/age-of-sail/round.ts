@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, resolution } from "../../game/action-kit.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -100,17 +101,17 @@ export function phaseNames(state: AosState): readonly string[] {
 export const windRoll = aosAction({
   type: "wind",
   describe: (_ctx, o) => {
-    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+    return `Wind from ${fromOf(o.direction)}, speed ${o.speed}.`;
   },
   outcomeSchema: outcomeOf({
-    direction: fact.word("Wind from", OPPOSITE),
+    direction: fact.word<string>("Wind from", OPPOSITE),
     speed: fact.number("Wind speed"),
     turned: fact.word("Direction", { "1": "veers a point", "0": "", "-1": "backs a point" }),
     speedChange: fact.modifier("Speed change"),
   }),
   title: "Wind change",
   description: "End of round: one die moves the wind direction (1 anticlockwise, 6 clockwise), one its speed (1 down, 6 up).",
-  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  schema: actionSchema("wind"),
   plan: () =>
     ok([
       entry("direction", "d6", 1, "Wind direction: 1 anticlockwise, 2–5 no change, 6 clockwise"),
@@ -136,19 +137,15 @@ export const windRoll = aosAction({
 export const setWind = aosAction({
   type: "set-wind",
   describe: (_ctx, o) => {
-    return `Wind from ${fromOf(o.direction)}, speed ${String(o.speed)}.`;
+    return `Wind from ${fromOf(o.direction)}, speed ${o.speed}.`;
   },
-  outcomeSchema: outcomeOf({ direction: fact.word("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
+  outcomeSchema: outcomeOf({ direction: fact.word<string>("Wind from", OPPOSITE), speed: fact.number("Wind speed") }),
   title: "Set the wind",
   description: "Set the wind (start of the game or scenario): direction it blows to, speed 1–7.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("set-wind"),
-      direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
-      speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("set-wind", {
+    direction: Type.Optional(literals(COMPASS_8, { label: "Blowing to" })),
+    speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 7, label: "Speed" })),
+  }),
   plan: () => ok([]),
   resolve({ state, action: a }) {
     const wind = { direction: a.direction ?? state.wind.direction, speed: a.speed ?? state.wind.speed };
@@ -159,19 +156,15 @@ export const setWind = aosAction({
 export const initiative = aosAction({
   type: "initiative",
   describe: (_ctx, o) => {
-    return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${String(o.first)} moves first.`;
+    return o.first === null || o.first === undefined ? "A tie: dice again for who moves first." : `${o.first} moves first.`;
   },
   outcomeSchema: outcomeOf({ first: fact.textOrNull("Moves first", { none: "A tie: dice again" }) }),
   title: "Who moves first",
   description: "Both players dice for who moves first; the higher moves first (a tie rolls again).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("initiative"),
-      sideA: Type.String({ minLength: 1, label: "First side" }),
-      sideB: Type.String({ minLength: 1, label: "Second side" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("initiative", {
+    sideA: Type.String({ minLength: 1, label: "First side" }),
+    sideB: Type.String({ minLength: 1, label: "Second side" }),
+  }),
   prepare: ({ action: a }) => (a.sideA === a.sideB ? fail("input.invalid", "sideA and sideB must differ.", "action.sideB") : ok(a)),
   plan: ({ action: a }) =>
     ok([bySide(a.sideA, entry("sideA", "d6", 1, `${a.sideA}'s die`)), bySide(a.sideB, entry("sideB", "d6", 1, `${a.sideB}'s die`))]),
@@ -196,12 +189,12 @@ export const initiative = aosAction({
 export const advance = aosAction({
   type: "advance",
   describe: (_ctx, o) => {
-    return `Next: ${String(o.phase)}.`;
+    return `Next: ${o.phase}.`;
   },
   outcomeSchema: outcomeOf({ phase: fact.text("Now") }),
   title: "Next stage",
   description: "Step to the next stage of the player sequence.",
-  schema: Type.Object({ type: Type.Literal("advance") }, { additionalProperties: false }),
+  schema: actionSchema("advance"),
   plan: () => ok([]),
   resolve({ state }) {
     const next = Math.min(state.game.phase + 1, PHASES.length - 1);

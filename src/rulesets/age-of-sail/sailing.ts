@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, nameOf, resolution } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import { plural } from "../../odds/headline.ts";
@@ -18,8 +19,7 @@ import { leaderOf, speedOf } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, type Ship } from "./state.ts";
 import { turnCostCm } from "./tables.ts";
 
-const shipAction = <T extends string>(type: T) =>
-  Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
+const shipAction = <T extends string>(type: T) => actionSchema(type, { ship: shipField("Ship") });
 const noDice = () => ok([]);
 const ship = (s: AosState, a: { readonly ship: string }) => liveShip(s, a.ship, "ship");
 
@@ -27,9 +27,9 @@ export const speed = aosAction({
   type: "speed",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    if (o.held) return `${ship} cannot move: ${String(o.held)}.`;
+    if (o.held) return `${ship} cannot move: ${o.held}.`;
     if (o.drift) return `${ship} has no mast standing and drifts 1 cm downwind.`;
-    return `${ship} may move up to ${String(o.maxMove)} cm (${String(o.pointOfSail)}).`;
+    return `${ship} may move up to ${o.maxMove} cm (${o.pointOfSail}).`;
   },
   outcomeSchema: outcomeOf({
     heading: fact.text("Heading"),
@@ -49,14 +49,7 @@ export const speed = aosAction({
   measure: SPEED_MEASURES,
   title: "Maximum speed",
   description: "Maximum move in cm: mast units × (wind speed + point of sail), at least 1; drift with no masts.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("speed"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      heading: Type.Optional(literals(COMPASS_16, { label: "Heading" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("speed", { ship: shipField("Ship"), heading: Type.Optional(literals(COMPASS_16, { label: "Heading" })) }),
   plan: noDice,
   resolve({ state, action: a }) {
     const s = ship(state, a);
@@ -70,7 +63,7 @@ export const turn = aosAction({
   type: "turn",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship} turns to ${String(o.to)} for ${String(o.costCm)} cm; ${String(o.remainingCm)} cm of the move left.`;
+    return `${ship} turns to ${o.to} for ${o.costCm} cm; ${o.remainingCm} cm of the move left.`;
   },
   outcomeSchema: outcomeOf({
     from: fact.change("Heading", "to", {}),
@@ -83,15 +76,11 @@ export const turn = aosAction({
   measure: TURN_MEASURES,
   title: "Alter course",
   description: "Alter course on the 16-point circle: each point costs 1 cm of the move.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("turn"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      to: literals(COMPASS_16, { label: "New heading" }),
-      movedCm: Type.Number({ minimum: 0, default: 0, label: "Already moved this move (cm)" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("turn", {
+    ship: shipField("Ship"),
+    to: literals(COMPASS_16, { label: "New heading" }),
+    movedCm: Type.Number({ minimum: 0, default: 0, label: "Already moved this move (cm)" }),
+  }),
   plan: noDice,
   resolve({ state, action: a }) {
     const s = ship(state, a);
@@ -223,19 +212,15 @@ export const repairMast = aosAction({
   type: "repair-mast",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return o.repaired ? `${ship}'s mast ${String(o.mast)} is up again.` : `${ship}'s mast ${String(o.mast)} is not repaired.`;
+    return o.repaired ? `${ship}'s mast ${o.mast} is up again.` : `${ship}'s mast ${o.mast} is not repaired.`;
   },
   outcomeSchema: outcomeOf({ mast: fact.number("Mast"), repaired: fact.flag("Repaired", { no: "Not repaired" }) }),
   title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("repair-mast"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      mast: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, label: "Mast (1 fore, 2 main, 3 mizzen)" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("repair-mast", {
+    ship: shipField("Ship"),
+    mast: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, label: "Mast (1 fore, 2 main, 3 mizzen)" })),
+  }),
   prepare({ state, action: a }) {
     const s = ship(state, a);
     if (!s.ok) return s;

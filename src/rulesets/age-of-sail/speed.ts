@@ -76,6 +76,6 @@ export function speedOf(state: AosState, ship: Ship, planned?: Compass16): Resul
 /** Each of the 8 points the wind may blow to, with the point it then comes from. */
 export const OPPOSITE: Readonly<Record<string, string>> = { N: "S", NE: "SW", E: "W", SE: "NW", S: "N", SW: "NE", W: "E", NW: "SE" };
 /** The 8-point direction a wind blowing to `to` comes from: the one wording players read everywhere ("Wind from N"). */
-export const fromOf = (to: unknown): string => OPPOSITE[String(to)] ?? String(to);
+export const fromOf = (to: string): string => OPPOSITE[to] ?? to;
 /** The 8-point direction the wind comes from. */
 export const windFrom = (state: AosState): string => fromOf(state.wind.direction);

@@ -5,6 +5,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, checkNotEnded, isDutch, isOut } from "./common.ts";
@@ -162,14 +163,10 @@ export const initiative = adAction({
   title: "Initiative",
   description:
     "Initiative: 1D6 a squadron, lowest moves first, Dutch win draws; −1 without the flag officer or the flagship in sight; out-of-command ships one lower.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("initiative"),
-      flagshipUnseen: Type.Array(Type.String(), { default: [], label: "Flagships that cannot be seen", input: "ships" }),
-      outOfCommand: Type.Array(Type.String(), { default: [], label: "Ships out of command", input: "ships" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("initiative", {
+    flagshipUnseen: Type.Array(Type.String(), { default: [], label: "Flagships that cannot be seen", input: "ships" }),
+    outOfCommand: Type.Array(Type.String(), { default: [], label: "Ships out of command", input: "ships" }),
+  }),
   prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;

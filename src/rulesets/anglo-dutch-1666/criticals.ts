@@ -5,16 +5,16 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
 import { adAction, checkShips, loseHull, releaseGrapple, ship, shipEvent } from "./common.ts";
 import { HULL_POINTS } from "./outcome-facts.ts";
 import type { Ship } from "./schema.ts";
-import { criticalEffect, fireResult, helmResult } from "./tables.ts";
+import { type CriticalEffect, criticalEffect, type FireResult, fireResult, helmResult } from "./tables.ts";
 
-const shipOnly = (type: string) =>
-  Type.Object({ type: Type.Literal(type), ship: Type.String({ label: "Ship", input: "ship" }) }, { additionalProperties: false });
+const shipOnly = <T extends string>(type: T) => actionSchema(type, { ship: shipField("Ship") });
 
 /** A fire starts: "roll 1D ave each move (inc move inflicted)" — the first roll follows at once. */
 export function startFire(s: Ship, cause: string): { events: GameEvent[]; followUps: FollowUp[] } {
@@ -41,11 +41,11 @@ export const critical = adAction({
   type: "critical",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `Critical hit check on ${ship}: ${String(o.effect).replace(/-/g, " ")}.`;
+    return `Critical hit check on ${ship}: ${o.effect.replace(/-/g, " ")}.`;
   },
   outcomeSchema: outcomeOf({
     score: fact.die("Rolled"),
-    effect: fact.word("Critical hit", {
+    effect: fact.word<CriticalEffect>("Critical hit", {
       fire: "fire",
       none: "no special effect",
       "gun-deck-swept": "gun deck swept by fire: an extra gunnery step lost for 1D Ave turns",
@@ -96,23 +96,23 @@ export const fireCheck = adAction({
   type: "fire-check",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `Fire aboard ${ship}: ${o.result === "burns" ? "burns on, 1 hull point lost" : String(o.result)}.`;
+    return `Fire aboard ${ship}: ${o.result === "burns" ? "burns on, 1 hull point lost" : o.result}.`;
   },
   outcomeSchema: outcomeOf({
-    result: fact.word("Fire", { explodes: "the ship explodes", burns: "burns on: 1 hull point lost", extinguished: "extinguished" }),
+    result: fact.word<FireResult>("Fire", {
+      explodes: "the ship explodes",
+      burns: "burns on: 1 hull point lost",
+      extinguished: "extinguished",
+    }),
     hullLost: fact.count("Hull lost", HULL_POINTS, { omitZero: true }),
     sinking: Type.Optional(fact.flag("Sinking")),
   }),
   title: "Fire roll",
   description: "A burning ship rolls 1 average die each move: 2 explodes, 3–4 burns on and loses a hull point, 5 put out.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("fire-check"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      turn: Type.Optional(Type.Integer({ minimum: 1, label: "Turn of this roll" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire-check", {
+    ship: shipField("Ship"),
+    turn: Type.Optional(Type.Integer({ minimum: 1, label: "Turn of this roll" })),
+  }),
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;
@@ -160,7 +160,7 @@ export const gunDeckSwept = adAction({
   type: "gun-deck-swept",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship}'s gun deck is swept for ${String(o.turns)} turns.`;
+    return `${ship}'s gun deck is swept for ${o.turns} turns.`;
   },
   outcomeSchema: outcomeOf({ turns: fact.count("Turns with an extra step lost") }),
   title: "Gun deck swept",
@@ -191,7 +191,7 @@ export const helm = adAction({
   type: "helm",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship}'s helm: ${o.next === "none" ? "no turn" : `turn to ${String(o.next)}`} next move.`;
+    return `${ship}'s helm: ${o.next === "none" ? "no turn" : `turn to ${o.next}`} next move.`;
   },
   outcomeSchema: outcomeOf({
     next: fact.word("Next move", { port: "turns to port", starboard: "turns to starboard", none: "no turn next turn" }),

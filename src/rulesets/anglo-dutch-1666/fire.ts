@@ -6,6 +6,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, mean, nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -25,21 +26,17 @@ const RANGES = ["short", "medium", "long"] as const;
 const BROADSIDES = ["port", "starboard"] as const;
 type Broadside = (typeof BROADSIDES)[number];
 
-const FIRE_SCHEMA = Type.Object(
-  {
-    type: Type.Literal("fire"),
-    firer: Type.String({ label: "Firing ship", input: "ship" }),
-    target: Type.String({ label: "Target", input: "ship" }),
-    range: literals(RANGES, { label: "Range" }),
-    sternRake: Type.Boolean({ default: false, label: "Stern rake" }),
-    smallTarget: Type.Boolean({ default: false, label: "Small target (20 guns or less)" }),
-    strongWinds: Type.Boolean({ default: false, label: "Strong winds" }),
-    shooterOnFire: Type.Boolean({ default: false, label: "Shooter on fire" }),
-    downwind: Type.Optional(Type.Boolean({ label: "Firing downwind (strong winds)" })),
-    broadside: Type.Optional(literals(BROADSIDES, { label: "Broadside" })),
-  },
-  { additionalProperties: false },
-);
+const FIRE_SCHEMA = actionSchema("fire", {
+  firer: shipField("Firing ship"),
+  target: shipField("Target"),
+  range: literals(RANGES, { label: "Range" }),
+  sternRake: Type.Boolean({ default: false, label: "Stern rake" }),
+  smallTarget: Type.Boolean({ default: false, label: "Small target (20 guns or less)" }),
+  strongWinds: Type.Boolean({ default: false, label: "Strong winds" }),
+  shooterOnFire: Type.Boolean({ default: false, label: "Shooter on fire" }),
+  downwind: Type.Optional(Type.Boolean({ label: "Firing downwind (strong winds)" })),
+  broadside: Type.Optional(literals(BROADSIDES, { label: "Broadside" })),
+});
 
 /** A broadside as its schema gives it. */
 type FireAction = Static<typeof FIRE_SCHEMA>;
@@ -219,7 +216,7 @@ function broadside(
 export const fire = adAction({
   type: "fire",
   describe: ({ state, action }, o) => {
-    return `${String(o.hits)} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${String(o.broadside)} broadside, ` : ""}roll ${String(o.modifiedRoll)} on the ${String(o.row)} row)${o.sinking ? " — she is sinking" : ""}.`;
+    return `${o.hits} hit${o.hits === 1 ? "" : "s"} on ${nameOf(state, action.target)} (${o.broadside ? `${o.broadside} broadside, ` : ""}roll ${o.modifiedRoll} on the ${o.row} row)${o.sinking ? " — she is sinking" : ""}.`;
   },
   outcomeSchema: FIRE_OUTCOME,
   measure: FIRE_MEASURES,

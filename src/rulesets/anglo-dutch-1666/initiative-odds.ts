@@ -28,11 +28,11 @@ const ENUMERATED = 4;
 const CANDIDATES = 400;
 
 /** Order on equal initiative: non-Dutch before Dutch, then squadron name, a squadron's out-of-command ships first. */
-export function drawOrder(x: OddsGroup, y: OddsGroup): number {
+export function drawOrder(a: OddsGroup, b: OddsGroup): number {
   return (
-    Number(x.dutch) - Number(y.dutch) ||
-    (x.squadron < y.squadron ? -1 : x.squadron > y.squadron ? 1 : 0) ||
-    Number(y.outOfCommand) - Number(x.outOfCommand)
+    Number(a.dutch) - Number(b.dutch) ||
+    (a.squadron < b.squadron ? -1 : a.squadron > b.squadron ? 1 : 0) ||
+    Number(b.outOfCommand) - Number(a.outOfCommand)
   );
 }
 

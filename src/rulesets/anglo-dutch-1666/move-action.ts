@@ -4,6 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -17,7 +18,7 @@ export const move = adAction({
   type: "move",
   describe: ({ state, action }, o) => {
     const ship = nameOf(state, action.ship);
-    return `${ship} moves ${String(o.hexesMoved)} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
+    return `${ship} moves ${o.hexesMoved} hex${o.hexesMoved === 1 ? "" : "es"}${o.collisionWith ? `, into ${nameOf(state, o.collisionWith)}'s hex` : ""}.`;
   },
   outcomeSchema: outcomeOf({
     hexesMoved: fact.count("Moved", HEXES),
@@ -40,14 +41,10 @@ export const move = adAction({
   title: "Movement",
   description:
     "A ship's move as a plot: F ahead, L/R turn a hexside, T0–T5 towed (still wind); checks point of sail, handling, damage and weather.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("move"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      plot: Type.String({ default: "", maxLength: 40, label: "Plot (e.g. F R F F)" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("move", {
+    ship: shipField("Ship"),
+    plot: Type.String({ default: "", maxLength: 40, label: "Plot (e.g. F R F F)" }),
+  }),
   prepare({ state, action }) {
     const e = checkNotEnded(state, action);
     if (!e.ok) return e;

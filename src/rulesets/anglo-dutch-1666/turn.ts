@@ -4,6 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { ok } from "../../result.ts";
@@ -45,7 +46,7 @@ export const fires = adAction({
   outcomeSchema: outcomeOf({ burning: fact.count("Ships on fire to check") }),
   title: "Roll for fires",
   description: "Roll for fires: lists the fire rolls owed by burning ships this move (no dice).",
-  schema: Type.Object({ type: Type.Literal("fires") }, { additionalProperties: false }),
+  schema: actionSchema("fires"),
   plan: () => [],
   resolve: ({ state }) => {
     const followUps = fireRollsDue(state);
@@ -56,13 +57,13 @@ export const fires = adAction({
 export const endTurn = adAction({
   type: "end-turn",
   describe: (_ctx, o) => {
-    return `Move ${String(o.turn)} begins.`;
+    return `Move ${o.turn} begins.`;
   },
   outcomeSchema: outcomeOf({ turn: fact.number("Turn"), fireRollsOwed: fact.count("Fire checks owed", undefined, { omitZero: true }) }),
   title: "End of move",
   description:
     "End the move: owed fire rolls, fire ships burn down a hull point, swept gun decks recover a turn, sinking ships drift in strong winds.",
-  schema: Type.Object({ type: Type.Literal("end-turn") }, { additionalProperties: false }),
+  schema: actionSchema("end-turn"),
   plan: () => [],
   resolve({ state }) {
     const events: GameEvent[] = [];
@@ -112,16 +113,13 @@ export const deployment = adAction({
     const ship = nameOf(state, action.ship);
     return o.distance === 0
       ? `${ship} is where she should be.`
-      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
   },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
   description:
     "Initial deployment (Appendix 2): two dice a ship — 1–2 stays, 3–4 displaced 1 hex, 5–6 2 hexes; the second die gives the direction (1 downwind, then clockwise).",
-  schema: Type.Object(
-    { type: Type.Literal("deployment"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("deployment", { ship: shipField("Ship") }),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [
     entry("displacement", "d6", 1, "First die: 1–2 in place, 3–4 one hex, 5–6 two hexes."),
@@ -155,15 +153,12 @@ export const deploymentRedirect = adAction({
     const ship = nameOf(state, action.ship);
     return o.distance === 0
       ? `${ship} is where she should be.`
-      : `${ship} is displaced ${String(o.distance)} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
   },
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
-  schema: Type.Object(
-    { type: Type.Literal("deployment-redirect"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("deployment-redirect", { ship: shipField("Ship") }),
   prepare: ({ state, action }) => checkShips(state, action, ["ship"]),
   plan: () => [entry("direction", "d6", 1, "1 downwind, 2–6 round clockwise.")],
   resolve: ({ state, action }, dice) => ok(displace(state, ship(state, action.ship), 1, dice[0]?.[0] ?? 1, "redeployed")),

@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, nameOf, roll } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
@@ -45,7 +46,7 @@ function windEvents(state: AdState, wind: Wind, cause: string): { events: GameEv
 export const setWind = adAction({
   type: "set-wind",
   describe: (_ctx, o) => {
-    return `The wind is set from the ${HEXSIDE_NAMES[o.direction]}, ${String(o.strength)}.`;
+    return `The wind is set from the ${HEXSIDE_NAMES[o.direction]}, ${o.strength}.`;
   },
   outcomeSchema: outcomeOf({
     direction: fact.word<number>("Wind from", HEXSIDE_WORDS),
@@ -54,14 +55,10 @@ export const setWind = adAction({
   }),
   title: "Set the wind",
   description: "Set the wind by scenario or agreement: the hexside it blows from and its strength (no dice).",
-  schema: Type.Object(
-    {
-      type: Type.Literal("set-wind"),
-      direction: Type.Integer({ minimum: 0, maximum: 5, label: "Wind from (hexside 0 = N, clockwise)" }),
-      strength: Type.Optional(literals(STRENGTH_LADDER, { label: "Strength" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("set-wind", {
+    direction: Type.Integer({ minimum: 0, maximum: 5, label: "Wind from (hexside 0 = N, clockwise)" }),
+    strength: Type.Optional(literals(STRENGTH_LADDER, { label: "Strength" })),
+  }),
   plan: () => [],
   resolve({ state, action }) {
     const strength = action.strength ?? state.wind.strength;
@@ -89,7 +86,7 @@ export function windAfter(wind: Wind, a: number, b: number): { wind: Wind; kind:
 export const windRoll = adAction({
   type: "wind",
   describe: (_ctx, o) => {
-    return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to]} (${String(o.change)} change).` : "The wind holds.";
+    return o.changed ? `The wind shifts to the ${HEXSIDE_NAMES[o.to]} (${o.change} change).` : "The wind holds.";
   },
   outcomeSchema: outcomeOf({
     changed: fact.flag("The wind shifts", { no: "The wind holds" }),
@@ -101,7 +98,7 @@ export const windRoll = adAction({
   }),
   title: "Wind check",
   description: "Check the wind (2D6): a double shifts it; with weather, a double 1 or 2 also changes its strength.",
-  schema: Type.Object({ type: Type.Literal("wind") }, { additionalProperties: false }),
+  schema: actionSchema("wind"),
   prepare: ({ state, action }) => checkNotEnded(state, action),
   plan: () => [entry("wind", "d6", 2, "Check the wind: a double changes its direction.")],
   resolve({ state }, dice) {
@@ -132,7 +129,7 @@ export const windRoll = adAction({
 export const windStrength = adAction({
   type: "wind-strength",
   describe: (_ctx, o) => {
-    return `The wind goes from ${String(o.from)} to ${String(o.to)}${o.ended ? " — the game ends" : ""}.`;
+    return `The wind goes from ${o.from} to ${o.to}${o.ended ? " — the game ends" : ""}.`;
   },
   outcomeSchema: outcomeOf({
     from: fact.change("Strength", "to", STRENGTH_WORDS),
@@ -141,7 +138,7 @@ export const windStrength = adAction({
   }),
   title: "Wind strength",
   description: "Weather (Appendix 2): 1D6, 1–3 the wind drops a level, 4–6 it strengthens.",
-  schema: Type.Object({ type: Type.Literal("wind-strength") }, { additionalProperties: false }),
+  schema: actionSchema("wind-strength"),
   prepare({ state, action }) {
     if (!cfg(state).weather)
       return fail("rules.illegal", "Wind strength changes only with the weather rules (setting weather).", "action.type");
@@ -169,10 +166,7 @@ export const galeSurvival = adAction({
   }),
   title: "Gale survival",
   description: "Gale in a strategic game: a damaged ship rolls a D8 and must beat its steps lost (−1 for a prize) to stay afloat.",
-  schema: Type.Object(
-    { type: Type.Literal("gale-survival"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("gale-survival", { ship: shipField("Ship") }),
   prepare({ state, action }) {
     const c = checkShips(state, action, ["ship"]);
     if (!c.ok) return c;

@@ -88,10 +88,19 @@ export function parseChart(raw: unknown): Result<Chart> {
   return ok(chart);
 }
 
-const builtIn = parseChart(house);
-if (!builtIn.ok) throw new Error(`house-chart.json is invalid: ${builtIn.error.path} ${builtIn.error.message}`);
-/** The shipped house default chart. */
-export const HOUSE_CHART: Chart = builtIn.value;
+let builtIn: Chart | null = null;
+/**
+ * The shipped house default chart, checked on first use (not when the rules core is imported: its check is a third of
+ * the rule sets' import at every start of the host, most of which play another rule set).
+ */
+export function houseChart(): Chart {
+  if (builtIn === null) {
+    const parsed = parseChart(house);
+    if (!parsed.ok) throw new Error(`house-chart.json is invalid: ${parsed.error.path} ${parsed.error.message}`);
+    builtIn = parsed.value;
+  }
+  return builtIn;
+}
 
 /** The Gunnery table column for a gun/armor percentage: the largest column not above it (3.0, "98% … 50% column"). */
 export function gunneryColumn(chart: Chart, percent: number): { percent: number; hits: number } | null {

@@ -3,9 +3,9 @@
  * (2D6) and the direction table of a D hit (1D6).
  */
 
-import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -44,15 +44,11 @@ export const damageRollAction = quickfireAction({
   }),
   title: "Blast or explosion",
   description: "2D6 on the Blast or Explosion line of the Damage table (4.1 B, E)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("damage-roll"),
-      ship: Type.String({ label: "Damaged ship", input: "ship" }),
-      line: literals(["blast", "explosion"], { label: "Damage table line" }),
-      chain: literals(["heavy", "light", "split"], { default: "split", label: "G hits mark" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("damage-roll", {
+    ship: shipField("Damaged ship"),
+    line: literals(["blast", "explosion"], { label: "Damage table line" }),
+    chain: literals(["heavy", "light", "split"], { default: "split", label: "G hits mark" }),
+  }),
   prepare({ state, action }): Result<DamageRollContext> {
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
@@ -95,10 +91,7 @@ export const directionAction = quickfireAction({
   outcomeSchema: outcomeOf({ roll: fact.die("Rolled"), turn: fact.text("Uncontrolled turn next turn") }),
   title: "Direction hit",
   description: "1D6 on the direction table after a D hit (4.1 D)",
-  schema: Type.Object(
-    { type: Type.Literal("direction"), ship: Type.String({ label: "Damaged ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("direction", { ship: shipField("Damaged ship") }),
   prepare({ state, action }) {
     const ship = findShip(state.ships, action.ship, "action.ship");
     return ship.ok ? ok({ ship: ship.value }) : ship;

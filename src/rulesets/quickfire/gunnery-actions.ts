@@ -4,6 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { type ActionContext, chance, chances, type DiceGroups, nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -106,16 +107,12 @@ export const gunneryAction = quickfireAction({
   measure: GUNNERY_MEASURES,
   title: "Gunfire",
   description: "Gun fire: one black ROF die and two white gunnery dice (3.0)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("gunnery"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      battery: literals(["heavy", "light"], { label: "Gunnery rating" }),
-      ...rangeSchema,
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("gunnery", {
+    firer: shipField("Firing ship"),
+    target: shipField("Target"),
+    battery: literals(["heavy", "light"], { label: "Gunnery rating" }),
+    ...rangeSchema,
+  }),
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(nameOf(state, action.firer), nameOf(state, action.target), action.battery, o, chartNote(state)),
@@ -129,15 +126,11 @@ export const quickfireAttackAction = quickfireAction({
   measure: QUICKFIRE_ATTACK_MEASURES,
   title: "Quickfire attack",
   description: "Combined light fire of ships with light ROF 6 at short or point-blank range (3.0 Quickfire Effect)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("quickfire-attack"),
-      firers: Type.Array(Type.String(), { minItems: 2, label: "Firing ships (light ROF 6)", input: "ships" }),
-      target: Type.String({ label: "Target", input: "ship" }),
-      ...rangeSchema,
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("quickfire-attack", {
+    firers: Type.Array(Type.String(), { minItems: 2, label: "Firing ships (light ROF 6)", input: "ships" }),
+    target: shipField("Target"),
+    ...rangeSchema,
+  }),
   ...shared,
   describe: ({ state, action }, o) =>
     sentence(action.firers.map((id) => nameOf(state, id)).join(" + "), nameOf(state, action.target), "combined light", o, chartNote(state)),

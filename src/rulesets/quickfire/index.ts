@@ -8,7 +8,7 @@ import { parseWith } from "../../game/schema.ts";
 import { baseProblem } from "../../game/ship-base.ts";
 import type { RuleSet } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
-import { type Chart, HOUSE_CHART, parseChart } from "./chart.ts";
+import { type Chart, HOUSE_LABEL, houseChart, parseChart } from "./chart.ts";
 import { damageRollAction, directionAction } from "./damage-rolls.ts";
 import { DICE } from "./dice.ts";
 import { applyQuickfireEvent } from "./events.ts";
@@ -21,7 +21,7 @@ import { GameSchema, PHASES, type QuickfireSettings, type QuickfireState, SHIP_F
 import { torpedoAction, torpedoDamageAction } from "./torpedo.ts";
 import { shipView } from "./views.ts";
 
-export { HOUSE_CHART, HOUSE_LABEL, parseChart } from "./chart.ts";
+export { HOUSE_LABEL, houseChart, parseChart } from "./chart.ts";
 
 const ACTIONS: readonly ActionHandler<QuickfireState>[] = [
   gunneryAction,
@@ -110,7 +110,7 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
   },
   phaseOf: (state) => (state.game.phase === null ? null : PHASES.indexOf(state.game.phase)),
   dataFile: {
-    description: `Quickfire combat chart (gunnery columns, blast lines, torpedo table, damage table, repairs, sinking); default: ${HOUSE_CHART.label}`,
+    description: `Quickfire combat chart (gunnery columns, blast lines, torpedo table, damage table, repairs, sinking); default: ${HOUSE_LABEL}`,
     parse: parseChart,
   },
   parseState(raw, data) {
@@ -126,7 +126,7 @@ export const quickfire: RuleSet<QuickfireState> = ruleSetFromHandlers({
       wind: null,
       game: game.value,
       settings: settings.value as QuickfireSettings,
-      data: (data as Chart | undefined) ?? HOUSE_CHART,
+      data: (data as Chart | undefined) ?? houseChart(),
     });
   },
   applyEvent: applyQuickfireEvent,

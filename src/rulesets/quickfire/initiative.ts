@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { chance } from "../../game/action-kit.ts";
+import { actionSchema } from "../../game/action-schema.ts";
 import { highestRoll } from "../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok } from "../../result.ts";
@@ -18,14 +19,10 @@ export const initiativeAction = quickfireAction({
   outcomeSchema: outcomeOf({ decides: fact.textOrNull("Decides who moves first", { none: "A tie: roll again" }) }),
   title: "Who moves first",
   description: "Optional: each side rolls 1D6, the high roller decides who moves first (1.4); a tie rolls again",
-  schema: Type.Object(
-    {
-      type: Type.Literal("initiative"),
-      first: Type.String({ minLength: 1, label: "First side" }),
-      second: Type.String({ minLength: 1, label: "Second side" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("initiative", {
+    first: Type.String({ minLength: 1, label: "First side" }),
+    second: Type.String({ minLength: 1, label: "Second side" }),
+  }),
   prepare: ({ action }) =>
     action.first === action.second
       ? fail("input.invalid", "The two sides must differ.", "action.second")

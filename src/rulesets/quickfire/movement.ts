@@ -4,6 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -12,7 +13,7 @@ import { nextPhase } from "./events.ts";
 import { quickfireAction, withChart } from "./kit.ts";
 import { MOVE_MEASURES } from "./measures.ts";
 import { PHASE_WORDS } from "./outcome-facts.ts";
-import { availableSpeed, boxInUse, immobile, type Ship } from "./ship.ts";
+import { availableSpeed, boxInUse, immobile, type Phase, type Ship } from "./ship.ts";
 import { TURN_ANGLES } from "./turn-angles.ts";
 
 export { TURN_ANGLES };
@@ -63,16 +64,12 @@ export const moveAction = quickfireAction({
   title: "Movement",
   description:
     "Check a move: distance within the available speed and two boxes of last turn's speed, one turn within the box's angle (2.0–2.2)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("move"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      distance: Type.Number({ minimum: 0, label: "Distance moved (mm or inches)" }),
-      turn: Type.Number({ minimum: 0, maximum: 180, default: 0, label: "Pivot (degrees)" }),
-      turns: Type.Integer({ minimum: 0, default: 0, label: "Number of pivots" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("move", {
+    ship: shipField("Ship"),
+    distance: Type.Number({ minimum: 0, label: "Distance moved (mm or inches)" }),
+    turn: Type.Number({ minimum: 0, maximum: 180, default: 0, label: "Pivot (degrees)" }),
+    turns: Type.Integer({ minimum: 0, default: 0, label: "Number of pivots" }),
+  }),
   prepare({ state, action }): Result<MoveContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
@@ -126,8 +123,8 @@ export const endPhaseAction = quickfireAction({
   prepareOnParse: false,
   type: "end-phase",
   outcomeSchema: outcomeOf({
-    from: fact.word("Phase ended", PHASE_WORDS),
-    to: fact.word("Next phase", PHASE_WORDS),
+    from: fact.word<Phase>("Phase ended", PHASE_WORDS),
+    to: fact.word<Phase>("Next phase", PHASE_WORDS),
     newTurn: fact.flag("A new turn begins"),
     // the turn the phase ended in: the sentence says the new turn's number ("now movement of turn 2"), so a "Turn 1"
     // beside "A new turn begins" would contradict it and the phase strip
@@ -135,7 +132,7 @@ export const endPhaseAction = quickfireAction({
   }),
   title: "End of phase",
   description: "End the phase: slashes become losses; fires roll on entering repair, sinking at the end of the turn (1.4)",
-  schema: Type.Object({ type: Type.Literal("end-phase") }, { additionalProperties: false }),
+  schema: actionSchema("end-phase"),
   prepare: ({ state }) => ok({ from: state.game.phase ?? "movement" }),
   plan: () => [],
   outcome: ({ state, prepared: ctx }) => ({ from: ctx.from, ...nextPhase(ctx.from), turn: state.game.turn }),
@@ -165,4 +162,4 @@ export const endPhaseAction = quickfireAction({
 });
 
 /** A phase as the description says it: "first gunnery". */
-const phaseWord = (phase: unknown): string => (PHASE_WORDS[String(phase)] ?? String(phase)).toLowerCase();
+const phaseWord = (phase: string): string => (PHASE_WORDS[phase] ?? phase).toLowerCase();

@@ -6,6 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -44,10 +45,7 @@ export const fireAction = quickfireAction({
   }),
   title: "Fire roll",
   description: "One fire burning on board rolls 2D6 on the Fire line of the Damage table: out, B, E or burns on (4.1 F)",
-  schema: Type.Object(
-    { type: Type.Literal("fire"), ship: Type.String({ label: "Burning ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fire", { ship: shipField("Burning ship") }),
   prepare({ state, action }) {
     const ship = findShip(state.ships, action.ship, "action.ship");
     if (!ship.ok) return ship;
@@ -109,18 +107,14 @@ export const repairAction = quickfireAction({
   outcomeSchema: outcomeOf({ fixed: fact.count("Hits repaired"), chart: chartField }),
   title: "Damage repair",
   description: "Spend repair points: 2D6 per point against S hits (8–11), direction hits (2–7) or G hits (4.2)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("repair"),
-      ship: Type.String({ label: "Ship", input: "ship" }),
-      damage: literals(["speed", "heavy-rof", "light-rof", "direction"], {
-        label: "Damage to repair",
-        valueLabels: REPAIR_WORDS,
-      }),
-      points: Type.Integer({ minimum: 1, maximum: 12, default: 1, label: "Repair points to spend" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("repair", {
+    ship: shipField("Ship"),
+    damage: literals(["speed", "heavy-rof", "light-rof", "direction"], {
+      label: "Damage to repair",
+      valueLabels: REPAIR_WORDS,
+    }),
+    points: Type.Integer({ minimum: 1, maximum: 12, default: 1, label: "Repair points to spend" }),
+  }),
   prepare({ state, action }): Result<RepairContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;
@@ -192,10 +186,7 @@ export const sinkingAction = quickfireAction({
   }),
   title: "Sinking",
   description: "2D6 for a ship at zero speed at the end of the turn, less fires and S hits beyond the speed boxes (4.3)",
-  schema: Type.Object(
-    { type: Type.Literal("sinking"), ship: Type.String({ label: "Immobilised ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("sinking", { ship: shipField("Immobilised ship") }),
   prepare({ state, action }): Result<SinkingContext> {
     const found = findShip(state.ships, action.ship, "action.ship");
     if (!found.ok) return found;

@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { byTotal, entry } from "../../dice/plan.ts";
 import { chance, mean, nameOf } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { Dist } from "../../odds/distribution.ts";
@@ -61,17 +62,13 @@ export const torpedoAction = quickfireAction({
   title: "Torpedo fire",
   description:
     "Check for torpedo fire at one or two targets, in the second fire phase only (3.2): the rating may be split between two targets in one arc, and each target's distance, measured on the table, must be within torpedo range.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("torpedo"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      targets: Type.Array(Type.String(), { minItems: 1, maxItems: 2, label: "Targets (one or two)", input: "ships" }),
-      sameArc: Type.Boolean({ default: true, label: "Both targets in the same arc (split the rating)" }),
-      ratings: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 2, hidden: true })),
-      distances: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 2, hidden: true })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("torpedo", {
+    firer: shipField("Firing ship"),
+    targets: Type.Array(Type.String(), { minItems: 1, maxItems: 2, label: "Targets (one or two)", input: "ships" }),
+    sameArc: Type.Boolean({ default: true, label: "Both targets in the same arc (split the rating)" }),
+    ratings: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 2, hidden: true })),
+    distances: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 2, hidden: true })),
+  }),
   prepare({ state, action }) {
     const firer = findShip(state.ships, action.firer, "action.firer");
     if (!firer.ok) return firer;
@@ -185,14 +182,7 @@ export const torpedoDamageAction = quickfireAction({
   outcomeSchema: outcomeOf({ sHits: fact.count("Speed hits (S)") }),
   title: "Torpedo hit",
   description: "1D6 S hits from a torpedo hit (3.2)",
-  schema: Type.Object(
-    {
-      type: Type.Literal("torpedo-damage"),
-      firer: Type.String({ label: "Firing ship", input: "ship" }),
-      target: Type.String({ label: "Ship hit", input: "ship" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("torpedo-damage", { firer: shipField("Firing ship"), target: shipField("Ship hit") }),
   prepare({ state, action }) {
     // the firer is named in the follow-up of a torpedo check; an unknown or self-named firer is a typo, not a hit
     const firer = findShip(state.ships, action.firer, "action.firer");

@@ -5,6 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
 import { chance, chances, fieldDistribution, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, TableState } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
@@ -47,7 +48,7 @@ export function criticalMeaning(code: string, state: TableState): string {
 export const critical = wsimAction({
   type: "critical",
   describe: ({ state }, o) => {
-    return `Critical hit ${String(o.code)}${o.text ? `: ${String(o.text)}` : ""}.${o.text ? standInNote(state.data) : ""}`;
+    return `Critical hit ${o.code}${o.text ? `: ${o.text}` : ""}.${o.text ? standInNote(state.data) : ""}`;
   },
   outcomeSchema: outcomeOf({
     entry: fact.hidden(Type.Integer()),
@@ -59,17 +60,13 @@ export const critical = wsimAction({
   measure: CRITICAL_MEASURES,
   title: "Critical hit",
   description: "A critical hit: rolled on the club's critical table, or the entry the person read.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("critical"),
-      ship: Type.String({ label: "Ship hit", input: "ship" }),
-      aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Table" }),
-      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
-      entry: Type.Optional(Type.Integer({ minimum: 1, label: "Entry (if read by a person)" })),
-      hitTable: Type.Optional(Type.Integer({ minimum: 0, label: "Hit Table number of the fire" })),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("critical", {
+    ship: shipField("Ship hit"),
+    aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Table" }),
+    rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+    entry: Type.Optional(Type.Integer({ minimum: 1, label: "Entry (if read by a person)" })),
+    hitTable: Type.Optional(Type.Integer({ minimum: 0, label: "Hit Table number of the fire" })),
+  }),
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
@@ -139,15 +136,12 @@ export const critical = wsimAction({
 export const broadsideLoss = wsimAction({
   type: "broadside-loss",
   describe: ({ state, action }, o) => {
-    return `${nameOf(state, action.ship)}'s ${String(o.broadside)} broadside is reduced.`;
+    return `${nameOf(state, action.ship)}'s ${o.broadside} broadside is reduced.`;
   },
   outcomeSchema: outcomeOf({ broadside: fact.word("Broadside reduced", { left: "left", right: "right" }) }),
   title: "Broadside reduced",
   description: "4R/6R: one die, odd reduces the left broadside, even the right.",
-  schema: Type.Object(
-    { type: Type.Literal("broadside-loss"), ship: Type.String({ label: "Ship", input: "ship" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("broadside-loss", { ship: shipField("Ship") }),
   plan: () => ok([entry("broadside", "d6", 1, "Odd: left broadside; even: right")]),
   resolve({ state, action: a }, dice) {
     const s = liveShip(state, a.ship, "ship");
@@ -182,7 +176,7 @@ export function successorOf(leaders: readonly Leader[], fallen: Leader): Leader 
 export const leaderCasualty = wsimAction({
   type: "leader-casualty",
   describe: (_ctx, o) => {
-    return o.casualty ? `The leader falls (${String(o.total)}).` : `The leader is unhurt (${String(o.total)}).`;
+    return o.casualty ? `The leader falls (${o.total}).` : `The leader is unhurt (${o.total}).`;
   },
   outcomeSchema: outcomeOf({
     total: fact.die("Rolled with the range modifier"),
@@ -194,14 +188,10 @@ export const leaderCasualty = wsimAction({
   measure: LEADER_CASUALTY_MEASURES,
   title: "Leader casualty",
   description: "Possible leader casualty: two dice plus the range modifier; 12 or more and the leader falls.",
-  schema: Type.Object(
-    {
-      type: Type.Literal("leader-casualty"),
-      leader: Type.String({ label: "Leader" }),
-      rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("leader-casualty", {
+    leader: Type.String({ label: "Leader" }),
+    rangeHexes: Type.Integer({ minimum: 1, label: "Range (hexes)" }),
+  }),
   prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
     if (!l) return fail("input.invalid", `There is no leader "${a.leader}" in game.leaders.`, "action.leader");
@@ -276,15 +266,12 @@ export function leadersLost(
 export const impersonate = wsimAction({
   type: "impersonate",
   describe: ({ state }, o) => {
-    return `Player ${String(o.player)} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
+    return `Player ${o.player} takes on ${state.game.leaders.find((l) => l.id === o.leader)?.name ?? "another leader"}.`;
   },
   outcomeSchema: outcomeOf({ player: fact.hidden(Type.String()), leader: fact.hidden(Type.String()) }),
   title: "New leader",
   description: "A player whose leader fell takes on another leader.",
-  schema: Type.Object(
-    { type: Type.Literal("impersonate"), player: Type.String({ label: "Player" }), leader: Type.String({ label: "Leader" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("impersonate", { player: Type.String({ label: "Player" }), leader: Type.String({ label: "Leader" }) }),
   prepare({ state, action: a }) {
     const l = state.game.leaders.find((x) => x.id === a.leader);
     if (!l) return fail("input.invalid", `There is no leader "${a.leader}".`, "action.leader");

@@ -4,20 +4,41 @@
  */
 import { ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet, TurnDef } from "../../game/types.ts";
+import { CONTACT } from "./contact.ts";
 import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
 import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
-import { fire, fireResult } from "./fire.ts";
-import { MELEE } from "./melee.ts";
+import { fire } from "./fire.ts";
+import { fireResult } from "./fire-follow-ups.ts";
+import { mark } from "./mark.ts";
+import { melee } from "./melee.ts";
+import { meleeLosses } from "./melee-losses.ts";
+import { sailMove } from "./move-action.ts";
 import { plotMove } from "./movement.ts";
+import { formParty } from "./parties.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
 import { TURN } from "./turn.ts";
 import { wsimShipViews, wsimWindView } from "./views.ts";
+import { WIND } from "./wind.ts";
 
-const HANDLERS = [...TURN, signal, plotMove, fire, fireResult, ...CRITICALS, ...MELEE];
+const HANDLERS = [
+  ...WIND,
+  ...TURN,
+  ...CONTACT,
+  mark,
+  signal,
+  plotMove,
+  sailMove,
+  fire,
+  fireResult,
+  ...CRITICALS,
+  formParty,
+  melee,
+  meleeLosses,
+];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
@@ -30,8 +51,9 @@ const TURN_DEF: TurnDef = {
   phases: [
     { name: "wind change", actions: ["wind", "wind-shift"], opens: "wind" },
     { name: "signalling", actions: ["signal"], taps: "signal" },
-    { name: "movement plotting", actions: ["plot"], taps: "plot" },
-    { name: "movement", actions: ["grapple", "collision"], taps: "collision" },
+    // the plot judges a move made (the CLI's table.before), but the ships move in the movement phase that follows
+    { name: "movement plotting", actions: ["plot"], taps: "plot", moves: false },
+    { name: "movement", actions: ["move", "grapple", "collision"], taps: "collision" },
     { name: "boarding preparation", actions: ["form-party"] },
     { name: "fire combat", actions: ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"], taps: "fire" },
     { name: "melee", actions: ["melee", "melee-losses"], taps: "melee" },

@@ -17,6 +17,7 @@ import { relativeBearing } from "../../geometry/arcs.ts";
 import type { Base } from "../../geometry/base.ts";
 import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameHex, shipHexes } from "../../geometry/hex.ts";
 import { fail } from "../../result.ts";
+import { PLOT_MOVE, plotReading } from "./move.ts";
 import type { WsimState } from "./state.ts";
 
 type Ctx<K extends string = string> = MeasureContext<WsimState, K>;
@@ -29,7 +30,9 @@ type Critical = "rangeHexes";
 /** The LeaderCasualty action's fields its measures use (keys of its schema). */
 type LeaderCasualty = "rangeHexes";
 /** The Plot action's fields its measures use (keys of its schema). */
-type Plot = "plot" | "follows";
+type Plot = "ship" | "plot" | "allowanceMP" | "follows";
+/** The Movement action's fields its measures use (keys of its schema). */
+type Sail = "ship" | "plot" | "allowanceMP";
 /** The Contact action's fields its measures use (keys of its schema). */
 type Contact = "other";
 
@@ -161,12 +164,19 @@ export const SIGNAL_MEASURES: ActionMeasures<WsimState, Signal> = {
 const NO_FIRER = "the action names no firing ship: the range is the fire's, carried over from it";
 export const CRITICAL_MEASURES: ActionMeasures<WsimState, Critical> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
 export const LEADER_CASUALTY_MEASURES: ActionMeasures<WsimState, LeaderCasualty> = { fields: {}, unmeasured: { rangeHexes: NO_FIRER } };
+/** With `table.before` on the hex grid, the plot of the move made and the move judged (move.ts); else the player's order. */
 export const PLOT_MEASURES: ActionMeasures<WsimState, Plot> = {
-  fields: {},
+  move: PLOT_MOVE,
+  fields: { plot: plotReading },
   unmeasured: {
-    plot: "a move not yet made: the plot is what the player orders",
     follows: "following in the wake is the player's order (the adjacency it needs is checked by the players)",
   },
+};
+/** Movement: her move judged against the plot she sails (move.ts); the plot is her order, never measured here. */
+export const SAIL_MEASURES: ActionMeasures<WsimState, Sail> = {
+  move: PLOT_MOVE,
+  fields: {},
+  unmeasured: { plot: "her order, made in movement plotting: the move made is judged against it" },
 };
 export const CONTACT_MEASURES: ActionMeasures<WsimState, Contact> = {
   fields: {},

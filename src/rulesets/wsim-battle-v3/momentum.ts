@@ -91,3 +91,30 @@ export function owesForward(tokens: readonly Token[]): boolean {
 /** IV.1 Exception 1: "the ship only turned and/or drifted, or did not move at all in the previous game turn". */
 export const onlyTurnedOrDrifted = (tokens: readonly Token[]): boolean =>
   tokens.every((t) => t.kind === "L" || t.kind === "R" || t.kind === "D");
+
+/** What V allows a ship this turn with a movement allowance of `allowance` MP, and whether she may turn at once (IV.1). */
+export interface MomentumLimits {
+  readonly last: number | null;
+  readonly accel: number;
+  readonly decel: number;
+  readonly maximumMP: number;
+  readonly minimumMP: number;
+  /** V.2: her allowance is below what she may decelerate to ("turned into the wind or reduced sail"). */
+  readonly forcedLow: boolean;
+  /** IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0"), unless V.5 carried a turn over. */
+  readonly mayTurnAtOnce: boolean;
+}
+
+/** V's limits for a ship this turn (V.1, V.2) and IV.1's exceptions, as the plot and the move both read them. */
+export function momentumLimits(ship: Ship, settings: Readonly<Record<string, unknown>>, allowance: number): MomentumLimits {
+  const last = lastTurnMP(ship);
+  const accel = maxAcceleration(ship, settings);
+  const decel = maxDeceleration(ship, settings);
+  const maximumMP = last === null ? allowance : Math.min(allowance, last + accel);
+  // V.2: "A ship may decelerate more if it has turned into the wind or reduced sail so that its movement allowance is too low."
+  const forcedLow = last !== null && allowance < last - decel;
+  const minimumMP = last === null ? 0 : forcedLow ? allowance : Math.max(0, last - decel);
+  const lastTokens = tokenize(ship.lastPlot ?? "") ?? [];
+  const mayTurnAtOnce = !ship.deferredTurn && (!owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || (last ?? 0) - decel <= 0);
+  return { last, accel, decel, maximumMP, minimumMP, forcedLow, mayTurnAtOnce };
+}

@@ -5,6 +5,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { plural } from "../../odds/headline.ts";
@@ -12,17 +13,7 @@ import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, shipEvent } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { PLOT_MEASURES } from "./measures.ts";
-import {
-  lastTurnMP,
-  maxAcceleration,
-  maxDeceleration,
-  momentumMP,
-  onlyTurnedOrDrifted,
-  owesForward,
-  plotCost,
-  type Token,
-  tokenize,
-} from "./momentum.ts";
+import { momentumLimits, momentumMP, plotCost, type Token, tokenize } from "./momentum.ts";
 import { MP } from "./outcome-facts.ts";
 import type { Ship, WsimState } from "./state.ts";
 
@@ -49,17 +40,13 @@ function checkOrder(tokens: readonly Token[], mayTurnAtOnce: boolean): Result<vo
   return ok(undefined);
 }
 
-const PLOT_SCHEMA = Type.Object(
-  {
-    type: Type.Literal("plot"),
-    ship: Type.String({ label: "Ship", input: "ship" }),
-    plot: Type.String({ label: "Plot" }),
-    allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
-    follows: Type.Optional(Type.String({ label: "Ship followed (W)", input: "ship" })),
-    deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
-  },
-  { additionalProperties: false },
-);
+const PLOT_SCHEMA = actionSchema("plot", {
+  ship: shipField("Ship"),
+  plot: Type.String({ label: "Plot" }),
+  allowanceMP: Type.Integer({ minimum: 0, label: "Movement allowance this turn (MP)" }),
+  follows: Type.Optional(shipField("Ship followed (W)")),
+  deferLastTurn: Type.Boolean({ default: false, label: "Carry the last turn to next turn (V.5)" }),
+});
 
 /** A plot action as its schema gives it. */
 type PlotAction = Static<typeof PLOT_SCHEMA>;
@@ -79,13 +66,7 @@ export interface PlotOutcome {
 
 function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotOutcome> {
   const allowance = a.allowanceMP;
-  const last = lastTurnMP(ship);
-  const accel = maxAcceleration(ship, state.settings);
-  const decel = maxDeceleration(ship, state.settings);
-  const maximumMP = last === null ? allowance : Math.min(allowance, last + accel);
-  // V.2: "A ship may decelerate more if it has turned into the wind or reduced sail so that its movement allowance is too low."
-  const forcedLow = last !== null && allowance < last - decel;
-  const minimumMP = last === null ? 0 : forcedLow ? allowance : Math.max(0, last - decel);
+  const { last, accel, decel, maximumMP, minimumMP, forcedLow, mayTurnAtOnce } = momentumLimits(ship, state.settings, allowance);
   const plot = a.plot.toUpperCase();
   const wake = /^W(\w*)$/i.exec(a.plot);
   if (wake) {
@@ -110,7 +91,6 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
   const allowed = ship.turningAllowance ?? (ship.class === 1 ? 1 : null);
   if (allowed === null) return fail("input.invalid", `${ship.name} needs its turningAllowance (from its ship card).`, `action.ship`);
   if (turns > allowed) return illegal(`${turns} turns exceed ${ship.name}'s turning allowance of ${allowed} (a T does not count).`);
-  const lastTokens = tokenize(ship.lastPlot ?? "") ?? [];
   // V.5: "turn and move are executed next turn as a combined move of 1 MP" — the plot must open with that move.
   const first = tokens[0];
   if (ship.deferredTurn && !(first?.kind === "F" && first.n >= 1)) {
@@ -123,8 +103,7 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
   if (a.deferLastTurn && lastToken?.kind !== "L" && lastToken?.kind !== "R") {
     return illegal("V.5: only a plot that ends with its turn (L or R) can carry that turn to the next game turn.");
   }
-  // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0").
-  const mayTurnAtOnce = !ship.deferredTurn && (!owesForward(lastTokens) || onlyTurnedOrDrifted(lastTokens) || (last ?? 0) - decel <= 0);
+  // IV.1 Exception 1 and Exception 2 ("may turn if it may decelerate to 0"): momentumLimits.
   const order = checkOrder(tokens, mayTurnAtOnce);
   if (!order.ok) return order;
   const backing = setting<number>(state.settings, "backingMP");
@@ -152,7 +131,7 @@ function validatePlot(state: WsimState, ship: Ship, a: PlotAction): Result<PlotO
 export const plotMove = wsimAction({
   type: "plot",
   describe: ({ state, action }, o) => {
-    return `${nameOf(state, action.ship)}'s plot ${String(o.plot)} is legal (${String(o.mp)} MP).`;
+    return `${nameOf(state, action.ship)}'s plot ${o.plot} is legal (${o.mp} MP).`;
   },
   outcomeSchema: outcomeOf({
     legal: fact.hidden(Type.Boolean()),

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { liveShip, type WsimEvent } from "./events.ts";
@@ -12,22 +13,18 @@ import { SIGNAL_MEASURES } from "./measures.ts";
 import type { WsimState } from "./state.ts";
 import { deliverCommand } from "./turn.ts";
 
-const SIGNAL_SCHEMA = Type.Object(
-  {
-    type: Type.Literal("signal"),
-    player: Type.String({ minLength: 1, label: "Player" }),
-    from: Type.String({ label: "Signalling ship", input: "ship" }),
-    to: Type.String({ label: "Receiving ship", input: "ship" }),
-    rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")], { label: "Sender" }),
-    size: Type.Integer({ minimum: 1, label: "Words or signals" }),
-    pathHexes: Type.Integer({ minimum: 0, label: "Signalling path (hexes)" }),
-    legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { label: "Legs via repeaters (hexes)" })),
-    repeaters: Type.Optional(Type.Array(Type.String(), { label: "Repeaters", input: "ships" })),
-    leaderLoss: Type.Boolean({ default: false, label: "Leader Loss signal" }),
-    britishAfter1803: Type.Boolean({ default: false, label: "British after 1803" }),
-  },
-  { additionalProperties: false },
-);
+const SIGNAL_SCHEMA = actionSchema("signal", {
+  player: Type.String({ minLength: 1, label: "Player" }),
+  from: shipField("Signalling ship"),
+  to: shipField("Receiving ship"),
+  rank: Type.Union([Type.Literal("admiral"), Type.Literal("captain")], { label: "Sender" }),
+  size: Type.Integer({ minimum: 1, label: "Words or signals" }),
+  pathHexes: Type.Integer({ minimum: 0, label: "Signalling path (hexes)" }),
+  legs: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { label: "Legs via repeaters (hexes)" })),
+  repeaters: Type.Optional(Type.Array(Type.String(), { label: "Repeaters", input: "ships" })),
+  leaderLoss: Type.Boolean({ default: false, label: "Leader Loss signal" }),
+  britishAfter1803: Type.Boolean({ default: false, label: "British after 1803" }),
+});
 
 /** VII.3.1 / VII.3.2: words (Close Action) or signals (Casus Belli) per turn. */
 export function signalLimit(mode: string, rank: string, britishAfter1803: boolean): number {
@@ -75,7 +72,7 @@ function relayTurns(state: WsimState, a: Static<typeof SIGNAL_SCHEMA>): Result<n
 export const signal = wsimAction({
   type: "signal",
   describe: ({ state, action }, o) => {
-    return `A signal from ${nameOf(state, action.from)} to ${nameOf(state, action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${String(o.deliverTurn)}`}.`;
+    return `A signal from ${nameOf(state, action.from)} to ${nameOf(state, action.to)}${o.delivered ? " arrives now" : ` arrives on turn ${o.deliverTurn}`}.`;
   },
   outcomeSchema: outcomeOf({
     deliverTurn: fact.number("Arrives on turn"),

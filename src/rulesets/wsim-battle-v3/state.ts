@@ -90,7 +90,7 @@ export type Ship = Static<typeof ShipSchema>;
 
 export const HEXSIDES = ["N", "NE", "SE", "S", "SW", "NW"] as const;
 /** A hexside 0–5 as its compass word (a value that is not one as it is). */
-export const hexsideWord = (d: unknown): string => HEXSIDES[Number(d)] ?? String(d);
+export const hexsideWord = (d: number): string => HEXSIDES[d] ?? `${d}`;
 
 export const WindSchema = Type.Object(
   {

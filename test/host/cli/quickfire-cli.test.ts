@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
-import { HOUSE_CHART } from "../../../src/rulesets/quickfire/chart.ts";
+import { houseChart } from "../../../src/rulesets/quickfire/chart.ts";
 import { BORODINO, MIKASA } from "../../../src/rulesets/quickfire/examples/index.ts";
 import { resolveBin } from "./bin.ts";
 
@@ -61,12 +61,12 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
     expect(out.outcomes.reduce((s: number, o: { p: number }) => s + o.p, 0)).toBeCloseTo(1, 9);
   });
   it("a club chart from --data (YAML) is used and named", async () => {
-    const yaml = JSON.stringify({ ...HOUSE_CHART, label: "Club chart", gunnery: [{ percent: 0, hits: 12 }] }, null, 2);
+    const yaml = JSON.stringify({ ...houseChart(), label: "Club chart", gunnery: [{ percent: 0, hits: 12 }] }, null, 2);
     const r = await runRulesCommand("resolve", "quickfire", io(request([2, 5, 5])), file("club.yaml", yaml));
     expect(JSON.parse(r.stdout).outcome).toMatchObject({ hit: "G", chart: "Club chart" });
   });
   it("a bad chart file exits 2 naming the file, line and key", async () => {
-    const lines = JSON.stringify(HOUSE_CHART, null, 2).split("\n");
+    const lines = JSON.stringify(houseChart(), null, 2).split("\n");
     const at = lines.findIndex((l) => l.includes('"hits": 7'));
     lines[at] = lines[at]?.replace('"hits": 7', '"hits": "seven"') ?? "";
     const path = file("bad-chart.json", lines.join("\n"));
@@ -83,7 +83,7 @@ describe("quarterdeck resolve/odds --ruleset quickfire", () => {
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "input.invalid", path: `${path}:13 (damage.fire[7][0])` });
   });
   it("a chart with an unknown key exits 2 naming it", async () => {
-    const path = file("extra.yaml", `${JSON.stringify(HOUSE_CHART)}\n`.replace('{"label"', '{"colour": 1, "label"'));
+    const path = file("extra.yaml", `${JSON.stringify(houseChart())}\n`.replace('{"label"', '{"colour": 1, "label"'));
     const r = await runRulesCommand("plan", "quickfire", io(request()), path);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error.path).toBe(`${path}:1 (colour)`);

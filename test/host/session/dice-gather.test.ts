@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gather, planValues, type Roll, rollInstruction } from "../../../host/session/dice-gather.ts";
+import { gather, type Roll, rollInstruction } from "../../../host/session/dice-gather.ts";
+import { planValues } from "../../../host/session/resolve.ts";
 import { entry } from "../../../src/dice/plan.ts";
 
 const die = (dieId: string, face: number, colors: string[] = [], roles: string[] = [], dieKind = "d6"): Roll => ({

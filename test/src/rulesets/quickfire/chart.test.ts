@@ -1,28 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { gunneryColumn, HOUSE_CHART, HOUSE_LABEL, parseChart, sinkingNumber } from "../../../../src/rulesets/quickfire/chart.ts";
+import { gunneryColumn, HOUSE_LABEL, houseChart, parseChart, sinkingNumber } from "../../../../src/rulesets/quickfire/chart.ts";
 import house from "../../../../src/rulesets/quickfire/house-chart.json" with { type: "json" };
 import { borodino, mikasa, run, table } from "./helpers.ts";
 
 describe("the house default chart", () => {
   it("is labelled in the file", () => {
     expect(house.label).toBe("house default — not the official chart");
-    expect(HOUSE_CHART.label).toBe(HOUSE_LABEL);
+    expect(houseChart().label).toBe(HOUSE_LABEL);
   });
   it("agrees with the text: the 100% column hits on 7 or less; 98% falls in the 50% column", () => {
-    expect(gunneryColumn(HOUSE_CHART, 100)?.hits).toBe(7);
-    expect(gunneryColumn(HOUSE_CHART, (10 / 7) * 100)?.percent).toBe(100);
-    expect(gunneryColumn(HOUSE_CHART, 98)?.percent).toBe(50);
+    expect(gunneryColumn(houseChart(), 100)?.hits).toBe(7);
+    expect(gunneryColumn(houseChart(), (10 / 7) * 100)?.percent).toBe(100);
+    expect(gunneryColumn(houseChart(), 98)?.percent).toBe(50);
   });
   it("agrees with the text: S repaired on 8–11, direction on 2–7, size 7 sinks on 2 before modifiers", () => {
-    expect(HOUSE_CHART.repair.speed).toEqual([8, 9, 10, 11]);
-    expect(HOUSE_CHART.repair.direction).toEqual([2, 3, 4, 5, 6, 7]);
-    expect(sinkingNumber(HOUSE_CHART, 7)).toBe(2);
-    expect(HOUSE_CHART.sinking).toMatchObject({ perFire: 1, perExtraSpeedHit: 1 });
+    expect(houseChart().repair.speed).toEqual([8, 9, 10, 11]);
+    expect(houseChart().repair.direction).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(sinkingNumber(houseChart(), 7)).toBe(2);
+    expect(houseChart().sinking).toMatchObject({ perFire: 1, perExtraSpeedHit: 1 });
   });
 });
 
 describe("a club's chart replaces it", () => {
-  const club = { ...HOUSE_CHART, label: "Club copy of the WTJ chart", gunnery: [{ percent: 0, hits: 4 }] };
+  const club = { ...houseChart(), label: "Club copy of the WTJ chart", gunnery: [{ percent: 0, hits: 4 }] };
   it("is used for every result and named on it", () => {
     const parsed = parseChart(club);
     expect(parsed.ok).toBe(true);
@@ -35,24 +35,24 @@ describe("a club's chart replaces it", () => {
       const r = parseChart(raw);
       return r.ok ? null : r.error;
     };
-    expect(bad({ ...HOUSE_CHART, gunnery: [{ percent: 0, hits: "seven" }] })).toMatchObject({
+    expect(bad({ ...houseChart(), gunnery: [{ percent: 0, hits: "seven" }] })).toMatchObject({
       code: "input.invalid",
       path: "gunnery[0].hits",
     });
     expect(
       bad({
-        ...HOUSE_CHART,
+        ...houseChart(),
         gunnery: [
           { percent: 50, hits: 5 },
           { percent: 25, hits: 3 },
         ],
       })?.path,
     ).toBe("gunnery[1].percent");
-    expect(bad({ ...HOUSE_CHART, damage: { ...HOUSE_CHART.damage, fire: { ...HOUSE_CHART.damage.fire, "7": ["X"] } } })?.path).toBe(
+    expect(bad({ ...houseChart(), damage: { ...houseChart().damage, fire: { ...houseChart().damage.fire, "7": ["X"] } } })?.path).toBe(
       "damage.fire[7][0]",
     );
-    expect(bad({ ...HOUSE_CHART, extra: 1 })?.path).toBe("extra");
-    const { label: _drop, ...unlabelled } = HOUSE_CHART;
+    expect(bad({ ...houseChart(), extra: 1 })?.path).toBe("extra");
+    const { label: _drop, ...unlabelled } = houseChart();
     expect(bad(unlabelled)?.path).toBe("label");
   });
 });

@@ -1,0 +1,103 @@
+/**
+ * Issue 43, the host's half for WS&IM: the move watch opens in the *movement* phase (after *movement plotting*); a ship
+ * seen somewhere new is her move, judged on the demo's hex grid (2″ hexes, flat-topped) against the plot she made,
+ * logged as an entry of the game with the move, and a collision prompted with both ships named.
+ */
+import { describe, expect, it } from "vitest";
+import type { TableSession } from "../../../host/session/table-session.ts";
+import { hexCenter } from "../../../src/geometry/hex.ts";
+import { demoDice, demoPad, demoSetup, openSession } from "../helpers.ts";
+
+const GRID = { size: 50.8, origin: { x: 0, y: 0 }, orientation: "flat" as const };
+const DIRS = [
+  [0, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, 0],
+  [-1, 1],
+] as const;
+/** A two-hex ship with her bow in hex (q, r) facing hexside f (0 = N). */
+function at(q: number, r: number, f: number) {
+  const [dq, dr] = DIRS[(f + 3) % 6] as readonly [number, number];
+  const bow = hexCenter(GRID, { q, r });
+  const stern = hexCenter(GRID, { q: q + dq, r: r + dr });
+  return { x: (bow.x + stern.x) / 2, y: (bow.y + stern.y) / 2, heading: f * 60 };
+}
+
+let seenAt = 0;
+const place = (s: TableSession, ship: string, p: { x: number; y: number; heading: number }) =>
+  s.send({ type: "reading", reading: { type: "ship.seen", sourceId: "table", ship, ...p, uncertainty: 0, at: ++seenAt } });
+const phase = (s: TableSession) => s.rs.turn.phases[s.work.phase]?.name;
+
+/** The demo's Trafalgar, ships placed, walked to movement plotting, Victory's plot 1R1 (3 MP) made, then movement. */
+function movement(plot = "1R1") {
+  const { session: s } = openSession(demoSetup("wsim-battle-v3"), undefined, [], [...demoDice, demoPad]);
+  place(s, "victory", at(10, 5, 0));
+  place(s, "temeraire", at(6, 5, 0));
+  place(s, "redoutable", at(10, 9, 3));
+  place(s, "bucentaure", at(14, 9, 3));
+  for (let i = 0; i < 8 && phase(s) !== "movement plotting"; i++) {
+    if (!s.send({ type: "next-phase" }).ok) {
+      s.send({ type: "software-roll" });
+      s.send({ type: "cancel" });
+    }
+  }
+  expect(phase(s)).toBe("movement plotting");
+  expect(s.work.moves ?? null).toBeNull();
+  const started = s.send({ type: "start", action: { type: "plot", ship: "victory", plot, allowanceMP: 3 } });
+  expect(started.ok, JSON.stringify(started)).toBe(true);
+  // an action needing no dice, given whole, is resolved at once
+  expect(s.records.at(-1)?.description).toBe(`Victory's plot ${plot} is legal (${plot.length === 1 ? plot : 3} MP).`);
+  expect(s.send({ type: "next-phase" }).ok).toBe(true);
+  expect(phase(s)).toBe("movement");
+  return s;
+}
+
+describe("WS&IM moves watched in the movement phase", () => {
+  it("judged on the hex grid against her plot as she moves, logged with the move as the phase ends", () => {
+    const s = movement();
+    expect(s.work.moves?.starts.victory).toEqual(at(10, 5, 0));
+    // a hex ahead, a turn to starboard on her bow hex, a hex north-east: her plot 1R1
+    place(s, "victory", at(11, 6, 1));
+    const judged = s.work.moves?.judged;
+    expect(judged).toMatchObject({
+      ship: "victory",
+      distance: 2,
+      unit: "hex",
+      turns: [60],
+      allowance: 3,
+      allowanceUnit: "MP",
+      legal: true,
+    });
+    expect(judged?.words).toBe("Victory moved two hexes, one turn of 60° to starboard: 3 MP of her 3 MP");
+    expect(s.work.moves?.reach?.ship).toBe("victory");
+    const before = s.records.length;
+    s.send({ type: "next-phase" });
+    const entry = s.records[before];
+    expect(entry?.action).toMatchObject({ type: "move", ship: "victory" });
+    expect(entry?.outcome).toMatchObject({ plot: "1R1", mp: 3, move: { ship: "victory", legal: true } });
+    expect(entry?.description).toBe(judged?.words);
+  });
+
+  it("a move that is not her plot is said with its figures and not logged", () => {
+    const s = movement();
+    place(s, "victory", at(10, 8, 0));
+    expect(s.work.moves?.judged).toMatchObject({ legal: false, why: "where she stands is the plot 3, not her plot 1R1" });
+    const before = s.records.length;
+    s.send({ type: "next-phase" });
+    expect(s.records.slice(before).some((r) => r.description.startsWith("Victory moved"))).toBe(false);
+  });
+
+  it("sailing into Redoutable's hex prompts the collision with both ships named, then whether they are fouled", () => {
+    const s = movement("3");
+    // Redoutable lies across her track, her bow hex (10, 8); Victory's plot 3 takes her bow there
+    place(s, "redoutable", at(10, 8, 1));
+    place(s, "victory", at(10, 8, 0));
+    expect(s.work.moves?.judged).toMatchObject({ legal: true, contacts: [{ ship: "redoutable", kind: "collision" }] });
+    s.send({ type: "next-phase" });
+    const entry = s.records.find((r) => r.description.startsWith("Victory moved"));
+    expect(entry?.followUps.map((f) => f.action.type)).toEqual(["collision", "grapple"]);
+    expect(entry?.followUps[0]?.purpose).toMatch(/^Victory ran into Redoutable's hex/);
+  });
+});
