@@ -2,7 +2,8 @@
  * A broadside read on the club's base-game tables (`hitTables`): the Hit Table number from guns and range, its
  * modifiers by gun band, and the hull/guns/crew/rigging hits marked on the target's log.
  */
-import { setting } from "../../game/action-kit.ts";
+import { chances, detail, fieldDistribution, type Summary, setting } from "../../game/action-kit.ts";
+import type { Dist } from "../../odds/distribution.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type Ammunition, type Damage, gunBand, type HitTables } from "./base-tables.ts";
 import { left, type Ship, type Track, type WsimState } from "./state.ts";
@@ -105,4 +106,19 @@ export function markDamage(target: Ship, d: Damage, side: "left" | "right"): Par
   if (target.crewSections && d.crew) set.crewSections = fill(target.crewSections, d.crew).tracks as Ship["crewSections"];
   if (target.rigging && d.rigging) set.rigging = fill(target.rigging, d.rigging).tracks;
   return set;
+}
+
+/** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
+export function damageSummary(d: Dist<{ readonly damage?: Damage; readonly hitTable?: number | null }>): Summary {
+  const out: Record<"hull" | "guns" | "crew" | "rigging", Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
+  for (const { value, p } of d.entries) {
+    const dmg = value.damage;
+    if (!dmg) continue;
+    for (const k of ["hull", "guns", "crew", "rigging"] as const) {
+      const bucket = out[k];
+      bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
+    }
+  }
+  // the damage per kind is detail the headline draws
+  return { damage: detail(out), hitTable: chances(fieldDistribution(d, "hitTable"), (n) => `Hit Table number ${n}`) };
 }

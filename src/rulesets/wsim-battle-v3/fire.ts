@@ -6,18 +6,18 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, detail, fieldDistribution, nameOf, resolution, type Summary, setting } from "../../game/action-kit.ts";
+import { chance, chances, detail, fieldDistribution, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp } from "../../game/types.ts";
-import type { Dist } from "../../odds/distribution.ts";
 import { plural } from "../../odds/headline.ts";
-import { fail, ok, type Result } from "../../result.ts";
-import { checkBaseRange, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
-import { AMMUNITION, type Damage, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
+import { fail, ok } from "../../result.ts";
+import { checkBaseRange, damageSummary, gunsForBand, hitTableNumber, markDamage } from "./base-fire.ts";
+import { AMMUNITION, type HitTables, NO_DAMAGE, readHitTable } from "./base-tables.ts";
 import { fireColumn, hitsFor, standInNote } from "./data.ts";
-import { liveShip, shipEvent, type WsimEvent } from "./events.ts";
+import { firerAndTarget, shipEvent, type WsimEvent } from "./events.ts";
+import { criticalFollowUp } from "./fire-follow-ups.ts";
 import { fireHeadline } from "./headline.ts";
 import { wsimAction } from "./kit.ts";
 import { FIRE_MEASURES } from "./measures.ts";
@@ -41,14 +41,6 @@ const FIRE_SCHEMA = actionSchema("fire", {
 
 /** A fire action as its schema gives it. */
 type FireAction = Static<typeof FIRE_SCHEMA>;
-
-function pair(state: WsimState, a: { readonly firer: string; readonly target: string }): Result<{ firer: Ship; target: Ship }> {
-  const firer = liveShip(state, a.firer, "firer");
-  if (!firer.ok) return firer;
-  const target = liveShip(state, a.target, "target");
-  if (!target.ok) return target;
-  return ok({ firer: firer.value, target: target.value });
-}
 
 /** I: "unless the frigate has shot at, or has been involved in grappling or boarding with, a SOL … during the last three turns". */
 export function frigateMayBeFired(state: WsimState, target: Ship): boolean {
@@ -117,7 +109,7 @@ export const fire = wsimAction({
   description: "Fire combat: a normal die for the Fire Table and a red die; doubles are a critical hit.",
   schema: FIRE_SCHEMA,
   prepare({ state, action: a }) {
-    const p = pair(state, a);
+    const p = firerAndTarget(state, a);
     if (!p.ok) return p;
     const { firer, target } = p.value;
     if (firer.id === target.id) return fail("rules.illegal", "A ship cannot fire at itself.", "action.target");
@@ -158,7 +150,7 @@ export const fire = wsimAction({
       entry("critical", "d6", 1, "Critical hit when it matches the normal die", "red"),
     ]),
   resolve({ state, action: a }, dice) {
-    const p = pair(state, a);
+    const p = firerAndTarget(state, a);
     if (!p.ok) return p;
     const { firer, target } = p.value;
     const normal = dice[0]?.[0] ?? 0;
@@ -223,21 +215,6 @@ export const fire = wsimAction({
   headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });
 
-/** Exact distributions of hull, guns, crew and rigging hits (base-game tables). */
-function damageSummary(d: Dist<{ readonly damage?: Damage; readonly hitTable?: number | null }>): Summary {
-  const out: Record<"hull" | "guns" | "crew" | "rigging", Record<string, number>> = { hull: {}, guns: {}, crew: {}, rigging: {} };
-  for (const { value, p } of d.entries) {
-    const dmg = value.damage;
-    if (!dmg) continue;
-    for (const k of ["hull", "guns", "crew", "rigging"] as const) {
-      const bucket = out[k];
-      bucket[dmg[k]] = (bucket[dmg[k]] ?? 0) + p;
-    }
-  }
-  // the damage per kind is detail the headline draws
-  return { damage: detail(out), hitTable: chances(fieldDistribution(d, "hitTable"), (n) => `Hit Table number ${n}`) };
-}
-
 interface Broadside {
   readonly firer: Ship;
   readonly target: Ship;
@@ -281,66 +258,3 @@ function baseBroadside(state: WsimState, t: HitTables, b: Broadside) {
   };
   return resolution(outcome, events, followUps);
 }
-
-/** The critical hit roll (club table) or the person's pick of the entry. */
-export function criticalFollowUp(state: WsimState, target: Ship, aim: string, rangeHexes: number, hitTable?: number): FollowUp {
-  const action = { type: "critical", ship: target.id, aim, rangeHexes, ...(hitTable !== undefined ? { hitTable } : {}) };
-  if (state.data?.critical) return { kind: "roll", purpose: `Critical hit on ${target.name}: roll on the ${aim} critical table.`, action };
-  const n = setting<number>(state.settings, "criticalEntries");
-  const tag = aim === "hull" ? "H" : "R";
-  return {
-    kind: "choose",
-    purpose: `Critical hit on ${target.name}: roll the base game's critical hit${hitTable !== undefined ? ` (one die plus Hit Table number ${hitTable})` : ""} and pick the entry.`,
-    action: { ...action, entry: null },
-    choice: { field: "entry", options: Array.from({ length: n }, (_, i) => ({ value: i + 1, label: `${i + 1}${tag}` })), min: 1, max: 1 },
-  };
-}
-
-export const fireResult = wsimAction({
-  type: "fire-result",
-  describe: ({ state, action }, o) => {
-    const n = o.hits;
-    const said = `${n} hit${n === 1 ? "" : "s"} on ${nameOf(state, action.target)}'s ${o.aim}, read from the Fire Table`;
-    if (n === 0) return `${said}.`;
-    // no Hit Table loaded: the log is marked by hand, and the sentence says which boxes
-    const where =
-      o.aim === "rigging"
-        ? "on her rigging sections"
-        : "as the base game's Hit Table splits them among her hull, the guns of the side fired at and her crew sections";
-    return `${said} — no Hit Table is loaded: mark ${n} box${n === 1 ? "" : "es"} on ${nameOf(state, action.target)}'s log ${where} (Mark the log).`;
-  },
-  outcomeSchema: outcomeOf({ hits: fact.count("Hits"), aim: fact.word("Aimed at", AIM_WORDS) }),
-  title: "Fire Table result",
-  description: "The Fire Table's result as read by a person (no club table loaded).",
-  schema: actionSchema("fire-result", {
-    firer: shipField("Firing ship"),
-    target: shipField("Target"),
-    aim: Type.Union([Type.Literal("hull"), Type.Literal("rigging")], { label: "Aim" }),
-    hits: Type.Integer({ minimum: 0, label: "Hits" }),
-  }),
-  plan: () => ok([]),
-  resolve({ state, action: a }) {
-    const p = pair(state, a);
-    if (!p.ok) return p;
-    const hits = a.hits;
-    const target = p.value.target;
-    // No Hit Table loaded: the boxes are marked by hand. Mark the log is offered with the hits on the aimed section
-    // (the section can be changed before Confirm, or the offer cancelled when the paper log is marked instead).
-    const section = a.aim === "rigging" ? "rigging1" : "hull";
-    const offer: FollowUp[] =
-      hits > 0
-        ? [
-            {
-              kind: "roll",
-              purpose: `Mark the log: ${hits} box${hits === 1 ? "" : "es"} of ${target.name}'s ${a.aim} (change the section if the Hit Table splits them; cancel if you mark the paper log)`,
-              action: { type: "mark", ship: target.id, section, boxes: hits },
-            },
-          ]
-        : [];
-    return resolution(
-      { hits: a.hits, aim: a.aim },
-      [shipEvent("fire-hits", target, {}, { hits: a.hits, aim: a.aim, by: p.value.firer.id })],
-      offer,
-    );
-  },
-});

@@ -9,11 +9,14 @@ import { CRITICALS } from "./criticals.ts";
 import { WSIM_DATA_FILE } from "./data.ts";
 import { DICE } from "./dice.ts";
 import { applyWsimEvent } from "./events.ts";
-import { fire, fireResult } from "./fire.ts";
+import { fire } from "./fire.ts";
+import { fireResult } from "./fire-follow-ups.ts";
 import { mark } from "./mark.ts";
-import { MELEE } from "./melee.ts";
+import { melee } from "./melee.ts";
+import { meleeLosses } from "./melee-losses.ts";
 import { sailMove } from "./move-action.ts";
 import { plotMove } from "./movement.ts";
+import { formParty } from "./parties.ts";
 import { SETTINGS } from "./settings.ts";
 import { signal } from "./signals.ts";
 import { parseWsimState, SHIP_FIELDS, type WsimState } from "./state.ts";
@@ -21,7 +24,21 @@ import { TURN } from "./turn.ts";
 import { wsimShipViews, wsimWindView } from "./views.ts";
 import { WIND } from "./wind.ts";
 
-const HANDLERS = [...WIND, ...TURN, ...CONTACT, mark, signal, plotMove, sailMove, fire, fireResult, ...CRITICALS, ...MELEE];
+const HANDLERS = [
+  ...WIND,
+  ...TURN,
+  ...CONTACT,
+  mark,
+  signal,
+  plotMove,
+  sailMove,
+  fire,
+  fireResult,
+  ...CRITICALS,
+  formParty,
+  melee,
+  meleeLosses,
+];
 
 /**
  * The turn as far as v3 names it: wind change, then signalling ("just after the wind change phase"), movement,
