@@ -13,6 +13,8 @@ import { ageOfSail } from "../src/rulesets/age-of-sail/index.ts";
 import { MIKASA } from "../src/rulesets/quickfire/examples/index.ts";
 import { quickfire } from "../src/rulesets/quickfire/index.ts";
 import { soleBay1672 } from "../src/rulesets/sole-bay-1672/index.ts";
+import { wsimBattleV3 } from "../src/rulesets/wsim-battle-v3/index.ts";
+import { type HexPose, poseOnGrid, walkPlot } from "../src/rulesets/wsim-battle-v3/move-hex.ts";
 import { describeTimes, timeCalls } from "./stats.ts";
 
 const N = 24;
@@ -32,6 +34,21 @@ function table(base: { width: number; length: number }) {
     }),
   );
   const t = parseTable({ ships: now, before, size: { width: 1800, length: 1200 } });
+  if (!t.ok) throw new Error(t.error.message);
+  return t.value;
+}
+
+/** WS&IM on a flat 1″ hex grid: two lines of twelve two-hex ships heading north, each sailing 1R1 (a hex, a turn, a hex). */
+function hexTable() {
+  const grid = { size: 25.4, origin: { x: 0, y: 0 }, orientation: "flat" as const };
+  const pose = (p: HexPose) => poseOnGrid(grid, p);
+  const starts = ids.map((_, i) => ({
+    bow: { q: 4 + 3 * (i % 12), r: (i < 12 ? 6 : 24) - Math.floor((4 + 3 * (i % 12)) / 2) },
+    facing: 0,
+  }));
+  const before = Object.fromEntries(ids.map((id, i) => [id, pose(starts[i] as HexPose)]));
+  const now = Object.fromEntries(ids.map((id, i) => [id, pose(walkPlot(starts[i] as HexPose, ["F", "R", "F"]).poses.at(-1) as HexPose)]));
+  const t = parseTable({ ships: now, before, size: { width: 1800, length: 1200 }, hexGrid: grid });
   if (!t.ok) throw new Error(t.error.message);
   return t.value;
 }
@@ -85,6 +102,17 @@ export async function run(): Promise<string> {
       table({ width: 25, length: 70 }),
     ],
   ];
+  const wsim = stateOf(wsimBattleV3, {
+    ships: sides("GB", "FR").map((s) => ({ ...s, class: 2, kind: "sol", guns: 74, crew: "average", turningAllowance: 2 })),
+  });
+  rows.push([
+    "wsim-battle-v3 plot (hex grid, the plot read back)",
+    wsimBattleV3 as RuleSet,
+    wsim,
+    (ship) => ({ type: "plot", ship, allowanceMP: 4 }),
+    {},
+    hexTable(),
+  ]);
   const lines = ["| rule set (24 ships moved) | first ship's move | time (24 moves + 24 reaches) |", "|---|---|---|"];
   for (const [name, rs, state, actionOf, outcome, t] of rows) {
     const once = () => {

@@ -20,7 +20,7 @@ export interface HexPose {
 export type Order = "F" | "L" | "R" | "T" | "B";
 
 /** The most orders a measured plot holds ("Extreme case: a ship with 7 MP"; a spare for moves too long). */
-export const MAX_MP = 12;
+export const MAX_MP = 10;
 
 /** The axial step through each hexside, in the order of their bearings (flat: 0°, 60° …; pointy: 30°, 90° …). */
 const DIRS: ReadonlyArray<readonly [number, number]> = [
@@ -72,10 +72,10 @@ export function afterOrder(p: HexPose, o: Order, back = 0): HexPose {
 
 const N = MAX_MP;
 const SIDE = 2 * N + 1;
-/** Turns counted against the allowance kept apart (0…5, 5 = five or more). */
-const TURNS = 6;
-/** Turns made straight after a turn (IV.1), kept apart (0…2). */
-const EARLY = 3;
+/** Turns counted against the allowance kept apart (0…4, 4 = four or more). */
+const TURNS = 5;
+/** Turns made straight after a turn (IV.1), kept apart (0 or 1: a second is not looked for). */
+const EARLY = 2;
 const ORDERS: readonly Order[] = ["F", "L", "R", "T", "B"];
 /** State: hex × facing × owes a forward move × the T open (0 none, 1 after L, 2 after R) × turns × early turns. */
 const STATES = SIDE * SIDE * 6 * 2 * 3 * TURNS * EARLY;
@@ -86,6 +86,8 @@ const encode = (q: number, r: number, f: number, owe: number, t: number, c: numb
 interface Walk {
   /** Orders to reach each state (−1: not reached). */
   readonly mp: Int8Array;
+  /** The states reached, in the order reached. */
+  readonly reached: Int32Array;
   readonly parent: Int32Array;
   readonly order: Int8Array;
 }
@@ -102,6 +104,7 @@ function walk(owesFirst: boolean): Walk {
   const order = new Int8Array(STATES).fill(-1);
   let frontier = [encode(0, 0, 0, key, 0, 0, 0)];
   mp[frontier[0] as number] = 0;
+  const reached: number[] = [...frontier];
   for (let depth = 1; depth <= N && frontier.length; depth++) {
     const next: number[] = [];
     for (const s of frontier) {
@@ -139,11 +142,12 @@ function walk(owesFirst: boolean): Walk {
         parent[to] = s;
         order[to] = i;
         next.push(to);
+        reached.push(to);
       }
     }
     frontier = next;
   }
-  const w = { mp, parent, order };
+  const w = { mp, parent, order, reached: Int32Array.from(reached) };
   WALKS.set(key, w);
   return w;
 }
@@ -245,7 +249,7 @@ function reachHexes(owesFirst: boolean, mp: number, maxTurns: number): Hex[] {
       out.push(h);
     }
   };
-  for (let s = 0; s < STATES; s++) {
+  for (const s of w.reached) {
     const m = w.mp[s] as number;
     if (m < 0 || m > mp) continue;
     let x = s;

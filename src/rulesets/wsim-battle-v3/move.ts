@@ -49,7 +49,17 @@ interface Her {
   readonly maxTurns: number;
 }
 
+const HERS = new WeakMap<object, Her | null>();
+
 function herOf(ctx: Ctx): Her | null {
+  const known = HERS.get(ctx);
+  if (known !== undefined) return known;
+  const her = readHer(ctx);
+  HERS.set(ctx, her);
+  return her;
+}
+
+function readHer(ctx: Ctx): Her | null {
   const grid = ctx.table.hexGrid;
   const ship = ctx.state.ships.find((s) => s.id === ctx.action.ship);
   if (!grid || !ship) return null;
@@ -232,12 +242,37 @@ function rules(ctx: Ctx, _o: Readonly<Record<string, unknown>>): MoveRules | nul
   };
 }
 
-/** The hexes a ship stands in, from her base on the grid. */
-function hexesOf(ctx: Ctx, grid: HexGrid, id: string): Hex[] | null {
-  const b = ctx.base(id);
+/** The hexes a ship stands in, from where she stands on the grid, or null; none for a ship far from `near` (mm). */
+function hexesNear(ctx: Ctx, grid: HexGrid, id: string, near: readonly Pose[], reach: number): Hex[] | null {
+  const p = ctx.table.ships[id];
+  if (!p) return null;
+  let close = false;
+  for (const q of near) if (Math.abs(q.x - p.x) < reach && Math.abs(q.y - p.y) < reach) close = true;
+  const b = close ? ctx.base(id) : null;
   if (!b) return null;
   const h = shipHexes(grid, b);
   return [h.bow, h.stern];
+}
+
+/** Whether a hex is one of `hexes`. */
+const among = (hexes: readonly Hex[], h: Hex): boolean => sameHex(hexes[0] as Hex, h) || sameHex(hexes[1] as Hex, h);
+
+/**
+ * Whether her plot takes her into a hex of `theirs`; V.5: not by a turn that swings only her stern into it when her
+ * next order takes her clear.
+ */
+function runsInto(f: Found, theirs: readonly Hex[]): boolean {
+  const poses = f.plot.poses;
+  for (let i = 1; i < poses.length; i++) {
+    const pose = poses[i] as HexPose;
+    const bow = among(theirs, pose.bow);
+    if (!bow && !among(theirs, sternOf(pose))) continue;
+    const order = f.plot.orders[i - 1];
+    const next = poses[i + 1];
+    const cleared = next !== undefined && !among(theirs, next.bow) && !among(theirs, sternOf(next));
+    if (!(order === "L" || order === "R") || bow || !cleared) return true;
+  }
+  return false;
 }
 
 function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: FollowUp[] } {
@@ -246,22 +281,12 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   const p = posesOf(ctx);
   const f = her && p ? found(ctx, her, p.before, p.now) : null;
   if (!her || !f) return out;
-  const steps = f.plot.poses.slice(1);
+  // a ship whose centre lies farther than two hexes and a half from each of her poses cannot share a hex with her
+  const reach = 2.5 * her.grid.size;
   for (const other of ctx.state.ships) {
     if (other.id === at.ship || other.sunk) continue;
-    const theirs = hexesOf(ctx, her.grid, other.id);
-    if (!theirs) continue;
-    const hits = (h: Hex) => theirs.some((x) => sameHex(x, h));
-    const collides = steps.some((pose, i) => {
-      const bow = hits(pose.bow);
-      const stern = hits(sternOf(pose));
-      if (!bow && !stern) return false;
-      // V.5: a turn that swings her stern into the hex, resolved by her next plotted movement factor
-      const order = f.plot.orders[i];
-      const next = steps[i + 1];
-      const turned = order === "L" || order === "R";
-      return !(turned && !bow && next && !hits(next.bow) && !hits(sternOf(next)));
-    });
+    const theirs = hexesNear(ctx, her.grid, other.id, at.path, reach);
+    const collides = theirs !== null && runsInto(f, theirs);
     if (!collides) continue;
     const me = her.ship.name;
     out.contacts.push({ ship: other.id, kind: "collision" });

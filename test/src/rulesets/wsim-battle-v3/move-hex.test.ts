@@ -52,7 +52,7 @@ describe("WS&IM hex moves", () => {
       }
   });
 
-  it("any plot walked is read back with no more MP, turns or early turns than it has", () => {
+  it("any plot walked is read back with no more MP, turns or early turns than it has (at most one early turn)", () => {
     const order = fc.constantFrom<Order>("F", "F", "L", "R", "T", "B");
     fc.assert(
       fc.property(fc.array(order, { maxLength: 7 }), fc.boolean(), fc.integer({ min: 0, max: 5 }), (orders, owes, facing) => {
@@ -64,7 +64,8 @@ describe("WS&IM hex moves", () => {
         expect(found).not.toBeNull();
         const got = found as NonNullable<typeof found>;
         expect(got.poses.at(-1)).toEqual(end);
-        expect(got.orders.length).toBeLessThanOrEqual(legalTs.length);
+        // plots breaking IV.1 twice are not looked for: another plot is found, perhaps longer
+        if (walked.early <= 1) expect(got.orders.length).toBeLessThanOrEqual(legalTs.length);
         if (walked.early === 0) expect(got.early).toBe(0);
         if (walked.early === 0) expect(got.turns).toBeLessThanOrEqual(walked.turns);
       }),
