@@ -5,7 +5,7 @@
 
 import { type ActionHandler, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
-import { boardingRound, breakOff, grapple } from "./actions/boarding.ts";
+import { boardingRound, breakOff } from "./actions/boarding.ts";
 import { broadside } from "./actions/broadside.ts";
 import { collision, collisionDamage } from "./actions/collision.ts";
 import { breakpoint, initiative, setWind } from "./actions/command.ts";
@@ -14,10 +14,12 @@ import { endTurn } from "./actions/end-turn.ts";
 import { explosionHits, explosionRadius, explosionRoll } from "./actions/explosion.ts";
 import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplosion } from "./actions/fireship.ts";
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
+import { grapple } from "./actions/grapple.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { DICE } from "./dice.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayGameEnd } from "./game-end.ts";
+import { SOLE_BAY_BASE } from "./move.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
@@ -55,8 +57,7 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
 export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   id: "sole-bay-1672",
   title: "Sole Bay 1672",
-  // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
-  defaultBase: { width: 25, length: 60 },
+  defaultBase: SOLE_BAY_BASE,
   // "Range is measured base to base": the broadside's bands as the table's map draws them
   rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
   // "all ships within 1D6 inches": the rolled radius round the exploding ship

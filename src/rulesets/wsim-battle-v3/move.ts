@@ -315,10 +315,11 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   return out;
 }
 
-function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<[number, number]> | null {
+function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number]>> | null {
   const her = herOf(ctx);
   if (!her) return null;
-  return reachOutline(her.grid, hexPoseOf(her.grid, start, her.length), her.owesFirst, r.allowance, r.maxTurns);
+  const outline = reachOutline(her.grid, hexPoseOf(her.grid, start, her.length), her.owesFirst, r.allowance, r.maxTurns);
+  return outline ? [outline] : null;
 }
 
 /** The Movement plot's and Movement's move (their `measure.move`). */
