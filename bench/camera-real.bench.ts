@@ -18,11 +18,12 @@ import { detectPhoto } from "../devices/camera/detect-photo.ts";
 import type { GreyImage } from "../devices/camera/detector.ts";
 import { MarkerFinder } from "../devices/camera/find-markers.ts";
 import { fitKept } from "../devices/camera/fit-gate.ts";
-import { applyHomography, fitHomography, type Point } from "../devices/camera/homography.ts";
+import { applyHomography, fitHomography } from "../devices/camera/homography.ts";
 import { decodeGreyImage } from "../devices/camera/image-file.ts";
 import { openCvDetector } from "../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../devices/camera/opencv-node.ts";
 import { refineMarker } from "../devices/camera/refine.ts";
+import type { Point } from "../src/geometry/vec.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(here, "../test/fixtures/camera-real");

@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { StartupMark } from "../host/startup-marks.ts";
 import { doneLine } from "./gc-pauses.ts";
 import { moduleShares } from "./startup-modules.ts";
 import { quantile } from "./stats.ts";
@@ -33,6 +34,8 @@ function childrenCpuMs(): number {
 interface Run {
   readonly wall: number;
   readonly cpu: number;
+  /** The host's named moments of its start (host/startup-marks.ts), when it was a host's start. */
+  readonly marks?: readonly StartupMark[];
 }
 
 function wall(cmd: string, args: readonly string[]): Run {
@@ -50,7 +53,15 @@ async function toHealth(cmd: string, args: readonly string[]): Promise<Run> {
   let ready = 0;
   const proc = spawn(cmd, [...args, "--port", "0", "--data", data, "--log-level", "warn"], {
     detached: true,
-    stdio: ["ignore", "pipe", "ignore"],
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, QUARTERDECK_STARTUP_MARKS: "1" },
+  });
+  let marks: StartupMark[] | undefined;
+  let err = "";
+  proc.stderr.setEncoding("utf8").on("data", (c: string) => {
+    err += c;
+    for (const line of err.split("\n")) if (line.startsWith("startup-marks ")) marks = JSON.parse(line.slice("startup-marks ".length));
+    err = err.slice(err.lastIndexOf("\n") + 1);
   });
   try {
     const port = await new Promise<number>((done, fail) => {
@@ -73,12 +84,43 @@ async function toHealth(cmd: string, args: readonly string[]): Promise<Run> {
       }
       await new Promise((r) => setTimeout(r, 5));
     }
+    // the host writes its marks as it answers: give the line a moment to arrive
+    for (let i = 0; i < 100 && !marks?.some((m) => m.name === "health ready"); i++) await new Promise((r) => setTimeout(r, 10));
   } finally {
     if (proc.pid) process.kill(-proc.pid, "SIGTERM");
     await new Promise((r) => proc.once("exit", r));
     rmSync(data, { recursive: true, force: true });
   }
-  return { wall: ready, cpu: childrenCpuMs() - c0 };
+  return { wall: ready, cpu: childrenCpuMs() - c0, ...(marks ? { marks } : {}) };
+}
+
+/**
+ * Where the host's start goes, from its own marks (host/startup-marks.ts): each moment's median wall and CPU ms since
+ * the process began, and the step from the moment before.
+ */
+function markTable(runs: readonly Run[]): string {
+  const all = runs.flatMap((r) => (r.marks ? [r.marks] : []));
+  if (all.length === 0) return "(the host wrote no start-up marks)";
+  const names = [...new Set(all.flatMap((ms) => ms.map((m) => m.name)))];
+  const at = (name: string, what: "wall" | "cpu") =>
+    quantile(
+      all.flatMap((ms) => ms.filter((m) => m.name === name).map((m) => m[what])),
+      0.5,
+    );
+  const rows = names.map((n, i) => {
+    const before = i === 0 ? null : names[i - 1];
+    const step = (w: "wall" | "cpu") => (before === null || before === undefined ? "" : `+${(at(n, w) - at(before, w)).toFixed(0)}`);
+    return `| ${n} | ${at(n, "wall").toFixed(0)} ms | ${step("wall")} | ${at(n, "cpu").toFixed(0)} ms | ${step("cpu")} |`;
+  });
+  return [
+    `The host's own moments of \`quarterdeck start\` (host/startup-marks.ts), medians of ${all.length} starts: ms since the process`,
+    "began. `cli`: node and the command line are up; `imported`: the start command's modules; `health ready`: the first",
+    "`/api/health` that answered ready; `devices started`: the devices' start and the demo's fleet, after listening.",
+    "",
+    "| moment | wall | step | CPU | step |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 async function series(f: () => Run | Promise<Run>): Promise<Run[]> {
@@ -120,6 +162,7 @@ export async function run(): Promise<string> {
     ["`npm start` → `/api/health` ready", await series(() => toHealth("npm", ["start", "--"])), "< 1000 ms"],
     ["`quarterdeck start` → `/api/health` ready", await series(() => toHealth(process.execPath, [BIN, "start"])), ""],
   ];
+  const started = rows.at(-1)?.[1] ?? [];
   const pairs = await paired();
   const line = ([what, runs, target]: [string, Run[], string]) => {
     const ms = runs.map((r) => r.wall);
@@ -139,6 +182,10 @@ export async function run(): Promise<string> {
     "| what | median | × node -e 0 | min | max | CPU | target |",
     "|---|---|---|---|---|---|---|",
     ...rows.map(line),
+    "",
+    "### Where `quarterdeck start` goes",
+    "",
+    markTable(started),
     "",
     "### Each module's share of `quarterdeck start`",
     "",

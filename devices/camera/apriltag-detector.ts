@@ -100,8 +100,8 @@ export function aprilTagOver(m: AprilTagModule): AprilTag {
  * in the region's pixels) as the official image's order (top-left first, clockwise) at integer pixel centres of the image.
  */
 function asMarker(f: Float32Array, dx: number, dy: number): AprilTagMarker {
-  const p = (k: number) => ({ x: (f[3 + 2 * k] as number) - 0.5 + dx, y: (f[4 + 2 * k] as number) - 0.5 + dy });
-  return { id: f[0] as number, hamming: f[1] as number, margin: f[2] as number, corners: [p(3), p(2), p(1), p(0)] };
+  const p = (k: number) => ({ x: (f[3 + 2 * k] ?? Number.NaN) - 0.5 + dx, y: (f[4 + 2 * k] ?? Number.NaN) - 0.5 + dy });
+  return { id: f[0] ?? Number.NaN, hamming: f[1] ?? Number.NaN, margin: f[2] ?? Number.NaN, corners: [p(3), p(2), p(1), p(0)] };
 }
 
 /**

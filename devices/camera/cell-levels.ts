@@ -2,7 +2,7 @@
  * Each cell's grey level solved from the pixels, for a marker's pattern already fitted (`refine.ts`): the second
  * look's read of tiny markers (`readFitted` in `marker-code.ts`). Pure: runs in Node and in the camera page's worker.
  */
-import { solveLinear } from "./homography.ts";
+import { solveLinear } from "./linear.ts";
 import { MARKER_CELLS } from "./marker-cells.ts";
 import type { Sample } from "./marker-pattern.ts";
 import { BINS, binWeights, blurScaleU, blurScaleV, type Params } from "./pattern-bins.ts";
@@ -60,21 +60,21 @@ export function cellLevels(samples: readonly Sample[], params: Float64Array, s: 
     const rv = binWeights(v, s * blurScaleV(q, v, w), bv, scratch, scratch);
     touched.length = 0;
     for (let r = rv & 15; r <= rv >> 4; r++) {
-      const br = bv[r] as number;
+      const br = bv[r] ?? Number.NaN;
       if (br < 1e-9) continue;
       for (let c = ru & 15; c <= ru >> 4; c++) {
-        const wc = (au[c] as number) * br;
+        const wc = (au[c] ?? Number.NaN) * br;
         if (wc < 1e-9) continue;
-        const k = BIN_UNKNOWN[r * BINS + c] as number;
+        const k = BIN_UNKNOWN[r * BINS + c] ?? Number.NaN;
         if (weight[k] === 0) touched.push(k);
-        weight[k] = (weight[k] as number) + wc;
+        weight[k] = (weight[k] ?? Number.NaN) + wc;
       }
     }
     for (const a of touched) {
-      const wa = weight[a] as number;
-      b[a] = (b[a] as number) + wa * grey;
+      const wa = weight[a] ?? Number.NaN;
+      b[a] = (b[a] ?? Number.NaN) + wa * grey;
       const row = m[a] as number[];
-      for (const c of touched) row[c] = (row[c] as number) + wa * (weight[c] as number);
+      for (const c of touched) row[c] = (row[c] ?? Number.NaN) + wa * (weight[c] ?? Number.NaN);
     }
     for (const a of touched) weight[a] = 0;
   }
@@ -82,5 +82,10 @@ export function cellLevels(samples: readonly Sample[], params: Float64Array, s: 
   for (let a = 0; a < UNKNOWNS; a++) (m[a] as number[])[a] = ((m[a] as number[])[a] as number) + 1e-6 * samples.length;
   const lv = solveLinear(m, b);
   if (!lv) return null;
-  return { inner: lv.slice(0, BLACK), black: lv[BLACK] as number, white: lv[BLACK + 1] as number, cloth: lv[BLACK + 2] as number };
+  return {
+    inner: lv.slice(0, BLACK),
+    black: lv[BLACK] ?? Number.NaN,
+    white: lv[BLACK + 1] ?? Number.NaN,
+    cloth: lv[BLACK + 2] ?? Number.NaN,
+  };
 }

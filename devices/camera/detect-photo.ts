@@ -8,11 +8,12 @@
  * may be seen at several places (a photo of many copies of one tag): each is listed. For clubs checking a camera,
  * and for comparing detectors (`bench/camera-real.bench.ts`). Pure over the detectors given.
  */
+
+import type { Point } from "../../src/geometry/vec.ts";
 import type { AprilTag } from "./apriltag-detector.ts";
 import type { GreyImage, MarkerDetector } from "./detector.ts";
 import { MarkerFinder } from "./find-markers.ts";
 import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
-import type { Point } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 import { refineMarker } from "./refine.ts";
@@ -31,13 +32,13 @@ const APRILTAG_LOOKS = [{ decimate: 1 }, { decimate: 2 }] as const;
 /** Every marker in `image`, sorted by id (then by where it is: top to bottom). */
 export async function detectPhoto(detector: MarkerDetector, image: GreyImage, aprilTag?: AprilTag): Promise<SeenMarker[]> {
   // each place's finds: the first look's id, and every look's corners for it (the fit starts from each)
-  const places: DetectedMarker[][] = [];
+  const places: [DetectedMarker, ...DetectedMarker[]][] = [];
   const add = (markers: readonly DetectedMarker[]) => {
     const before = places.length;
     for (const m of markers) {
-      const at = places.slice(0, before).find((p) => samePlace(p[0] as DetectedMarker, m));
+      const at = places.slice(0, before).find((p) => samePlace(p[0], m));
       if (!at) places.push([m]);
-      else if (at[0]?.id === m.id) at.push(m);
+      else if (at[0].id === m.id) at.push(m);
     }
   };
   if (aprilTag) for (const look of APRILTAG_LOOKS) add(aprilTag.detect(image, look).map(({ id, corners }) => ({ id, corners })));
@@ -57,14 +58,14 @@ function samePlace(a: DetectedMarker, b: DetectedMarker): boolean {
  * (the fit's residual is taken over a window drawn from the corners it starts from, so two looks' corners half a pixel
  * apart can end on either side of the gate); the first kept, else the first look's refusal.
  */
-function firstKept(image: GreyImage, finds: readonly DetectedMarker[], cells?: MarkerCells): SeenMarker {
-  let first: SeenMarker | undefined;
-  for (const m of finds) {
+function firstKept(image: GreyImage, [find, ...later]: readonly [DetectedMarker, ...DetectedMarker[]], cells?: MarkerCells): SeenMarker {
+  const first = judged(image, find, cells);
+  if (first.fit === "kept") return first;
+  for (const m of later) {
     const v = judged(image, m, cells);
     if (v.fit === "kept") return v;
-    first ??= v;
   }
-  return first as SeenMarker;
+  return first;
 }
 
 function judged(image: GreyImage, m: DetectedMarker, cells?: MarkerCells): SeenMarker {

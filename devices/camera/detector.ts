@@ -2,7 +2,7 @@
  * The seam between the maths and OpenCV: a detector takes a grey image and gives the markers it found. The real
  * one (`opencv-detector.ts`) wraps OpenCV's ArUco module as WebAssembly, loaded lazily on the first frame.
  */
-import type { Point } from "./homography.ts";
+import type { Point } from "../../src/geometry/vec.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
@@ -59,7 +59,7 @@ export interface MarkerDetector {
 export function greyFromRgba(width: number, height: number, rgba: Uint8Array | Uint8ClampedArray): GreyImage {
   const data = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < data.length; i++, j += 4) {
-    data[i] = (77 * (rgba[j] as number) + 150 * (rgba[j + 1] as number) + 29 * (rgba[j + 2] as number)) >> 8;
+    data[i] = (77 * (rgba[j] ?? Number.NaN) + 150 * (rgba[j + 1] ?? Number.NaN) + 29 * (rgba[j + 2] ?? Number.NaN)) >> 8;
   }
   return { width, height, data };
 }

@@ -56,24 +56,24 @@ export function frameNoise(image: GreyImage): number {
       const up = i - w;
       const down = i + w;
       const l =
-        (data[up - 1] as number) -
-        2 * (data[up] as number) +
-        (data[up + 1] as number) -
-        2 * (data[i - 1] as number) +
-        4 * (data[i] as number) -
-        2 * (data[i + 1] as number) +
-        (data[down - 1] as number) -
-        2 * (data[down] as number) +
-        (data[down + 1] as number);
-      counts[Math.abs(l)] = (counts[Math.abs(l)] as number) + 1;
+        (data[up - 1] ?? Number.NaN) -
+        2 * (data[up] ?? Number.NaN) +
+        (data[up + 1] ?? Number.NaN) -
+        2 * (data[i - 1] ?? Number.NaN) +
+        4 * (data[i] ?? Number.NaN) -
+        2 * (data[i + 1] ?? Number.NaN) +
+        (data[down - 1] ?? Number.NaN) -
+        2 * (data[down] ?? Number.NaN) +
+        (data[down + 1] ?? Number.NaN);
+      counts[Math.abs(l)] = (counts[Math.abs(l)] ?? Number.NaN) + 1;
       n++;
     }
   }
   let seen = 0;
   let median = 0;
-  while (median < counts.length && seen + (counts[median] as number) < n / 2) seen += counts[median++] as number;
+  while (median < counts.length && seen + (counts[median] ?? Number.NaN) < n / 2) seen += counts[median++] ?? Number.NaN;
   // within the median's bin, where half the samples fall (the response is whole numbers)
-  const inBin = counts[median] as number;
+  const inBin = counts[median] ?? Number.NaN;
   const at = median + (inBin > 0 ? (n / 2 - seen) / inBin - 0.5 : 0);
   const noise = Math.max(0, at) / (0.6745 * 6);
   measured.set(image.data, noise);

@@ -4,10 +4,11 @@
  * still photo's plane from three references' corners, each said so. Pure: runs in Node and in the camera page's worker.
  */
 
-import type { Point } from "./homography.ts";
-import { fitPlane, type Lens, type PlaneFit, type Quad } from "./lens.ts";
+import type { Quad } from "../../src/geometry/quad.ts";
+import type { ImagePoint, TablePoint } from "../../src/geometry/vec.ts";
+import { fitPlane, type Lens, type PlaneFit } from "./lens.ts";
 import type { DetectedMarker } from "./markers.ts";
-import { CORNER_IDS, EDGE_IDS, referencePosition } from "./markers.ts";
+import { CORNER_IDS, EDGE_IDS, isEdgeId, referencePosition } from "./markers.ts";
 import type { MeasureOptions } from "./measure-options.ts";
 import { refineMarker } from "./refine.ts";
 import { planeFromCorners } from "./three-references.ts";
@@ -35,15 +36,21 @@ export const MIN_REFERENCES = 6;
  * frame of this camera found, is followed rather than searched for.
  */
 export function fitReferences(found: readonly DetectedMarker[], o: MeasureOptions, start?: Lens): PlaneFit | null {
-  const image: Quad[] = [];
-  const table: Point[] = [];
+  const { image, table } = referencesSeen(found, o);
+  return image.length >= 4 ? fitPlane(image, table, o.width, o.height, start) : null;
+}
+
+/** The reference markers among `found`: their corners as seen, with their centres' places on the table. */
+function referencesSeen(found: readonly DetectedMarker[], o: MeasureOptions): { image: Quad<ImagePoint>[]; table: TablePoint[] } {
+  const image: Quad<ImagePoint>[] = [];
+  const table: TablePoint[] = [];
   for (const m of found) {
     const t = referencePosition(m.id, o.area);
     if (!t) continue;
     image.push(m.corners);
     table.push(t);
   }
-  return image.length >= 4 ? fitPlane(image, table, o.width, o.height, start) : null;
+  return { image, table };
 }
 
 /** A frame's plane, the references to compare the next frame's with, and what was made do with; or why none. */
@@ -61,13 +68,13 @@ export function planeOf(references: readonly DetectedMarker[], o: MeasureOptions
   if (previous && sameReferences(references, previous.references)) return { fit: previous.plane, references: previous.references };
   const used = o.refine ? refineAll(references, o.refine) : references;
   const fit = fitReferences(used, o, previous?.plane.lens);
-  const edgeSeen = references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id));
+  const edgeSeen = references.some((m) => isEdgeId(m.id));
   const seen = references.map((m) => m.id).sort((a, b) => a - b);
   const tooFew = fit !== null && edgeSeen && fit.points < MIN_REFERENCES;
   const offArea = fit !== null && fit.rms > 0.02 * Math.max(o.area.width, o.area.height);
   if (fit && !tooFew && !offArea) return { fit, references };
   if (previous && standing(references, previous.references)) {
-    const edges = previous.references.some((m) => (EDGE_IDS as readonly number[]).includes(m.id)) ? EDGE_IDS : [];
+    const edges = previous.references.some((m) => isEdgeId(m.id)) ? EDGE_IDS : [];
     const gone = [...CORNER_IDS, ...edges].filter((id) => !seen.includes(id));
     return {
       fit: previous.plane,
@@ -99,8 +106,7 @@ export function planeOf(references: readonly DetectedMarker[], o: MeasureOptions
 
 /** The plane from three references' corners (`three-references.ts`). */
 function fitThree(found: readonly DetectedMarker[], o: MeasureOptions): PlaneFit | null {
-  const image = found.map((m) => m.corners);
-  const table = found.map((m) => referencePosition(m.id, o.area) as Point);
+  const { image, table } = referencesSeen(found, o);
   return planeFromCorners(image, table, o.width, o.height);
 }
 

@@ -12,6 +12,8 @@
  * measured like every other marker (`measure.ts`): its pattern fitted to the pixels, refused when the fit is poor
  * (`fitKept`, `fit-gate.ts`) or its shape is not the printed square. Pure but for the detector.
  */
+import { mapQuad } from "../../src/geometry/quad.ts";
+import type { ImagePoint } from "../../src/geometry/vec.ts";
 import type { GreyImage, MarkerDetector, Region } from "./detector.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import type { MarkerCodes } from "./marker-code.ts";
@@ -63,12 +65,12 @@ export async function furtherLook(detector: MarkerDetector, image: GreyImage, o:
       if (!part) continue;
       const { image: sub, dx, dy } = part;
       const d = await detector.scan(sub, look);
-      const shift = (p: { x: number; y: number }) => ({ x: p.x + dx, y: p.y + dy });
+      const shift = (p: ImagePoint): ImagePoint => ({ x: p.x + dx, y: p.y + dy });
       const read = d.markers.filter((m) => wanted(m.id));
       const twice = new Set(read.filter((m, i) => read.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
       for (const m of read) {
         if (twice.has(m.id)) continue;
-        found.push({ id: m.id, corners: m.corners.map(shift) as unknown as DetectedMarker["corners"] });
+        found.push({ id: m.id, corners: mapQuad(m.corners, shift) });
       }
       if (d.candidates.length > 0) {
         found.push(...secondLook(image, { candidates: d.candidates.map((q) => q.map(shift)), wanted, cells: o.cells, codes: o.codes }));

@@ -1,30 +1,31 @@
 /**
  * Plane-to-plane homographies in plain TypeScript (no OpenCV): fitted from point pairs by the normalised direct
  * linear transform, applied to points, and differentiated (the local millimetres per pixel the uncertainty needs).
- * Used in Node and in the browser's worker alike.
+ * Used in Node and in the browser's worker alike. Points are src/geometry's (`Point`: pixels or millimetres, as the
+ * map's two sides are).
  */
+import type { Point } from "../../src/geometry/vec.ts";
+import { solveLinear } from "./linear.ts";
 
-/** A point in pixels or millimetres. */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
+/** A 3×3 matrix, row-major: its nine entries, named by the type so none is ever missing. */
+export type Homography = readonly [number, number, number, number, number, number, number, number, number];
+
+/** The homography of the eight parameters `p` with h₃₃ = 1 (a pattern fit's parameter vector). */
+export function homographyOf(p: ArrayLike<number>): Homography {
+  const e = (i: number) => p[i] ?? Number.NaN;
+  return [e(0), e(1), e(2), e(3), e(4), e(5), e(6), e(7), 1];
 }
-
-/** A 3×3 matrix, row-major, 9 numbers. */
-export type Homography = readonly number[];
 
 /** Applies `h` to `p`. */
 export function applyHomography(h: Homography, p: Point): Point {
-  const w = (h[6] as number) * p.x + (h[7] as number) * p.y + (h[8] as number);
-  return {
-    x: ((h[0] as number) * p.x + (h[1] as number) * p.y + (h[2] as number)) / w,
-    y: ((h[3] as number) * p.x + (h[4] as number) * p.y + (h[5] as number)) / w,
-  };
+  const [a, b, c, d, e, f, g, i, j] = h;
+  const w = g * p.x + i * p.y + j;
+  return { x: (a * p.x + b * p.y + c) / w, y: (d * p.x + e * p.y + f) / w };
 }
 
 /** The 2×2 Jacobian of `h` at `p`: [dX/dx, dX/dy, dY/dx, dY/dy]. */
 export function homographyJacobian(h: Homography, p: Point): [number, number, number, number] {
-  const [a, b, c, d, e, f, g, i, j] = h as [number, number, number, number, number, number, number, number, number];
+  const [a, b, c, d, e, f, g, i, j] = h;
   const w = g * p.x + i * p.y + j;
   const X = (a * p.x + b * p.y + c) / w;
   const Y = (d * p.x + e * p.y + f) / w;
@@ -38,7 +39,7 @@ export function scaleAt(h: Homography, p: Point): number {
 }
 
 /** Hartley normalisation: centroid to the origin, mean distance √2. Returns the matrix and the mapped points. */
-function normalise(points: readonly Point[]): { t: number[]; pts: Point[] } {
+function normalise(points: readonly Point[]): { t: Homography; pts: Point[] } {
   const n = points.length;
   const cx = points.reduce((s, p) => s + p.x, 0) / n;
   const cy = points.reduce((s, p) => s + p.y, 0) / n;
@@ -50,94 +51,76 @@ function normalise(points: readonly Point[]): { t: number[]; pts: Point[] } {
   };
 }
 
-/** Solves the n×n system `a x = b` in place by Gaussian elimination with partial pivoting; null when singular. */
-export function solveLinear(a: number[][], b: number[]): number[] | null {
-  const n = b.length;
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) {
-      if (Math.abs((a[r] as number[])[col] as number) > Math.abs((a[pivot] as number[])[col] as number)) pivot = r;
-    }
-    const pv = (a[pivot] as number[])[col] as number;
-    if (Math.abs(pv) < 1e-12) return null;
-    [a[col], a[pivot]] = [a[pivot] as number[], a[col] as number[]];
-    [b[col], b[pivot]] = [b[pivot] as number, b[col] as number];
-    const rowC = a[col] as number[];
-    for (let r = col + 1; r < n; r++) {
-      const row = a[r] as number[];
-      const f = (row[col] as number) / (rowC[col] as number);
-      if (f === 0) continue;
-      for (let k = col; k < n; k++) row[k] = (row[k] as number) - f * (rowC[k] as number);
-      b[r] = (b[r] as number) - f * (b[col] as number);
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    const row = a[r] as number[];
-    let s = b[r] as number;
-    for (let k = r + 1; k < n; k++) s -= (row[k] as number) * (x[k] as number);
-    x[r] = s / (row[r] as number);
-  }
-  return x;
+/** The product `a · b` of two 3×3 matrices. */
+function multiply(a: Homography, b: Homography): Homography {
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = a;
+  const [b0, b1, b2, b3, b4, b5, b6, b7, b8] = b;
+  return [
+    a0 * b0 + a1 * b3 + a2 * b6,
+    a0 * b1 + a1 * b4 + a2 * b7,
+    a0 * b2 + a1 * b5 + a2 * b8,
+    a3 * b0 + a4 * b3 + a5 * b6,
+    a3 * b1 + a4 * b4 + a5 * b7,
+    a3 * b2 + a4 * b5 + a5 * b8,
+    a6 * b0 + a7 * b3 + a8 * b6,
+    a6 * b1 + a7 * b4 + a8 * b7,
+    a6 * b2 + a7 * b5 + a8 * b8,
+  ];
 }
 
-function multiply(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array<number>(9).fill(0);
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
-      let s = 0;
-      for (let k = 0; k < 3; k++) s += (a[r * 3 + k] as number) * (b[k * 3 + c] as number);
-      out[r * 3 + c] = s;
-    }
-  }
-  return out;
-}
+/** Every entry of `m` divided by `s`. */
+const divided = (m: Homography, s: number): Homography => [
+  m[0] / s,
+  m[1] / s,
+  m[2] / s,
+  m[3] / s,
+  m[4] / s,
+  m[5] / s,
+  m[6] / s,
+  m[7] / s,
+  m[8] / s,
+];
 
 /** The inverse of a 3×3 matrix (scaled so that the last entry is 1 when it can be). */
-export function invertHomography(m: Homography): number[] {
-  const [a, b, c, d, e, f, g, h, i] = m as [number, number, number, number, number, number, number, number, number];
+export function invertHomography(m: Homography): Homography {
+  const [a, b, c, d, e, f, g, h, i] = m;
   const A = e * i - f * h;
   const B = -(d * i - f * g);
   const C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  const inv = [A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d].map(
-    (v) => v / det,
-  );
-  const s = Math.abs(inv[8] as number) > 1e-12 ? (inv[8] as number) : 1;
-  return inv.map((v) => v / s);
+  const inv = divided([A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d], det);
+  return divided(inv, Math.abs(inv[8]) > 1e-12 ? inv[8] : 1);
 }
 
 /**
  * The homography mapping each `from[k]` to `to[k]` (≥ 4 pairs, least squares beyond 4), by the normalised DLT with
  * h₃₃ = 1. Null when the points are degenerate (three in a line, repeated points).
  */
-export function fitHomography(from: readonly Point[], to: readonly Point[]): number[] | null {
+export function fitHomography(from: readonly Point[], to: readonly Point[]): Homography | null {
   if (from.length < 4 || from.length !== to.length) return null;
   const nf = normalise(from);
   const nt = normalise(to);
   // Normal equations of the 2n×8 system.
   const ata = Array.from({ length: 8 }, () => new Array<number>(8).fill(0));
   const atb = new Array<number>(8).fill(0);
-  const addRow = (row: number[], rhs: number) => {
-    for (let r = 0; r < 8; r++) {
-      const v = row[r] as number;
-      if (v === 0) continue;
-      const ar = ata[r] as number[];
-      for (let c = 0; c < 8; c++) ar[c] = (ar[c] as number) + v * (row[c] as number);
-      atb[r] = (atb[r] as number) + v * rhs;
-    }
+  const addRow = (row: readonly number[], rhs: number) => {
+    row.forEach((v, r) => {
+      if (v === 0) return;
+      const ar = ata[r] ?? [];
+      row.forEach((w, c) => {
+        ar[c] = (ar[c] ?? 0) + v * w;
+      });
+      atb[r] = (atb[r] ?? 0) + v * rhs;
+    });
   };
-  for (let k = 0; k < from.length; k++) {
-    const p = nf.pts[k] as Point;
-    const q = nt.pts[k] as Point;
+  nf.pts.forEach((p, k) => {
+    const q = nt.pts[k] ?? { x: Number.NaN, y: Number.NaN };
     addRow([p.x, p.y, 1, 0, 0, 0, -p.x * q.x, -p.y * q.x], q.x);
     addRow([0, 0, 0, p.x, p.y, 1, -p.x * q.y, -p.y * q.y], q.y);
-  }
+  });
   const sol = solveLinear(ata, atb);
   if (!sol || sol.some((v) => !Number.isFinite(v))) return null;
-  const hn = [...sol, 1];
   // Denormalise: H = T_to⁻¹ · Hn · T_from.
-  const h = multiply(multiply(invertHomography(nt.t), hn), nf.t);
-  const s = h[8] as number;
-  return h.map((v) => v / s);
+  const h = multiply(multiply(invertHomography(nt.t), homographyOf(sol)), nf.t);
+  return divided(h, h[8]);
 }

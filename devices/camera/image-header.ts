@@ -44,8 +44,8 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | string {
 }
 
 const u32 = (b: Uint8Array, at: number) =>
-  (((b[at] as number) << 24) | ((b[at + 1] as number) << 16) | ((b[at + 2] as number) << 8) | (b[at + 3] as number)) >>> 0;
-const u16 = (b: Uint8Array, at: number) => ((b[at] as number) << 8) | (b[at + 1] as number);
+  (((b[at] ?? Number.NaN) << 24) | ((b[at + 1] ?? Number.NaN) << 16) | ((b[at + 2] ?? Number.NaN) << 8) | (b[at + 3] ?? Number.NaN)) >>> 0;
+const u16 = (b: Uint8Array, at: number) => ((b[at] ?? Number.NaN) << 8) | (b[at + 1] ?? Number.NaN);
 
 function readPngHeader(bytes: Uint8Array): PngHeader | string {
   let at = 8;
@@ -60,9 +60,16 @@ function readPngHeader(bytes: Uint8Array): PngHeader | string {
     const data = bytes.subarray(at + 8, at + 8 + length);
     if (!ihdr) {
       if (type !== "IHDR" || length !== 13) return "it is not a readable PNG (no IHDR header first)";
-      const [bitDepth, colourType, compression, filter, interlace] = data.subarray(8, 13) as unknown as number[];
-      const kind = PNG_COLOUR_TYPES[colourType as number];
-      if (!kind?.depths.includes(bitDepth as number)) {
+      // IHDR's 13 bytes (its length checked above): width, height, then these five
+      const [bitDepth, colourType, compression, filter, interlace] = [
+        data[8] ?? Number.NaN,
+        data[9] ?? Number.NaN,
+        data[10] ?? Number.NaN,
+        data[11] ?? Number.NaN,
+        data[12] ?? Number.NaN,
+      ];
+      const kind = PNG_COLOUR_TYPES[colourType];
+      if (!kind?.depths.includes(bitDepth)) {
         return `it is not a readable PNG (bit depth ${bitDepth} with colour type ${colourType})`;
       }
       if (compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1))
@@ -71,8 +78,8 @@ function readPngHeader(bytes: Uint8Array): PngHeader | string {
         format: "PNG",
         width: u32(data, 0),
         height: u32(data, 4),
-        bitDepth: bitDepth as number,
-        colourType: colourType as number,
+        bitDepth,
+        colourType,
         interlaced: interlace === 1,
       };
     } else if (type === "IDAT") {
@@ -122,7 +129,7 @@ function readJpegHeader(bytes: Uint8Array): JpegHeader | string {
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) return `it is not a readable JPEG (no marker at byte ${at})`;
     while (bytes[at] === 0xff) at++; // fill bytes
-    const marker = bytes[at++] as number;
+    const marker = bytes[at++] ?? Number.NaN;
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue; // no length
     if (marker === 0xd9 || marker === 0xda) break; // end of image, or scan data before any frame header
     if (at + 2 > bytes.length) break;
@@ -132,7 +139,7 @@ function readJpegHeader(bytes: Uint8Array): JpegHeader | string {
       if (length < 8) return "it is not a readable JPEG (a frame header too short)";
       const height = u16(bytes, at + 3);
       const width = u16(bytes, at + 5);
-      const components = bytes[at + 7] as number;
+      const components = bytes[at + 7] ?? Number.NaN;
       if (height === 0) return "it is not a readable JPEG (its height is given after the image data, which is not read)";
       return { format: "JPEG", width, height, components };
     }

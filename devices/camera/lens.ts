@@ -11,8 +11,10 @@
  * With only the four corners the lens stays uncorrected (a plain homography: exact at the corners, off inside by the
  * lens's bow). Measured against a renderer that uses Brown's model instead: docs/camera.md.
  */
-import { applyHomography, fitHomography, type Homography, type Point, solveLinear } from "./homography.ts";
-import { quadCentre } from "./markers.ts";
+import { mapQuad, type Quad, quadCentre } from "../../src/geometry/quad.ts";
+import type { ImagePoint, Point, TablePoint } from "../../src/geometry/vec.ts";
+import { applyHomography, fitHomography, type Homography } from "./homography.ts";
+import { entry, solveLinear, zipped } from "./linear.ts";
 
 /** A lens correction: Brown's k and k2 about the lens's centre (cx, cy), and the normalising half-diagonal. */
 export interface Lens {
@@ -30,7 +32,7 @@ export function noLens(width: number, height: number): Lens {
 }
 
 /** The undistorted pixel position of the distorted image point `p`. */
-export function undistort(lens: Lens, p: Point): Point {
+export function undistort(lens: Lens, p: ImagePoint): Point {
   if (lens.k === 0 && lens.k2 === 0) return p;
   const dx = (p.x - lens.cx) / lens.norm;
   const dy = (p.y - lens.cy) / lens.norm;
@@ -55,20 +57,21 @@ export interface PlaneFit {
   readonly points: number;
 }
 
-/** A reference marker's corners as seen: its centre is taken after the lens is undone (a quadrilateral's diagonals
- * meet at the square's centre only through a projective map, not through the lens). */
-export type Quad = readonly [Point, Point, Point, Point];
-
 /** The references' misfits (mm, x then y of each) for a lens, the homography fitted for it; null when it cannot. */
-function residuals(lens: Lens, image: readonly Quad[], table: readonly Point[]): number[] | null {
+function residuals(lens: Lens, image: readonly Quad<ImagePoint>[], table: readonly TablePoint[]): number[] | null {
   const f = fitWith(lens, image, table);
   if (!f) return null;
-  return image.flatMap((q, i) => {
-    const p = applyHomography(f.homography, quadCentre(q.map((c) => undistort(lens, c)) as unknown as Quad));
-    const t = table[i] as Point;
+  return zipped(image, table).flatMap(([q, t]) => {
+    const p = applyHomography(f.homography, centreSeen(lens, q));
     return [p.x - t.x, p.y - t.y];
   });
 }
+
+/**
+ * A reference marker's centre as seen, the lens undone: taken after the lens is undone, since a quadrilateral's
+ * diagonals meet at the square's centre only through a projective map, not through the lens.
+ */
+const centreSeen = (lens: Lens, q: Quad<ImagePoint>): Point => quadCentre(mapQuad(q, (c) => undistort(lens, c)));
 
 /**
  * Levenberg–Marquardt over a few of the lens's terms (numeric derivatives), from a start near the minimum: `res`
@@ -85,15 +88,15 @@ function refine(x0: readonly number[], res: (x: readonly number[]) => number[] |
     const r0 = r;
     const jac: number[][] = [];
     for (let a = 0; a < n; a++) {
-      const d = steps[a] as number;
+      const d = entry(steps, a);
       const moved = res(x.map((v, b) => (b === a ? v + d : v)));
       if (!moved) return x;
-      jac.push(moved.map((v, i) => (v - (r0[i] as number)) / d));
+      jac.push(moved.map((v, i) => (v - entry(r0, i)) / d));
     }
-    const dotp = (u: number[], w: number[]) => u.reduce((s, v, i) => s + v * (w[i] as number), 0);
+    const dotp = (u: number[], w: number[]) => u.reduce((s, v, i) => s + v * entry(w, i), 0);
     const jtj = jac.map((ja) => jac.map((jb) => dotp(ja, jb)));
     const jtr = jac.map((ja) => -dotp(ja, r0));
-    const floor = Math.max(...jtj.map((row, a) => row[a] as number));
+    const floor = Math.max(...jtj.map((row, a) => entry(row, a)));
     let improved = false;
     for (let tries = 0; tries < 8 && !improved; tries++) {
       // a floor under the diagonal: with no distortion yet (k = 0) the centre moves nothing, and its zero row would
@@ -101,7 +104,7 @@ function refine(x0: readonly number[], res: (x: readonly number[]) => number[] |
       const damped = jtj.map((row, a) => row.map((v, b) => (a === b ? v * (1 + lambda) + 1e-9 * floor : v)));
       const step = solveLinear(damped, [...jtr]);
       if (!step) break;
-      const xn = x.map((v, a) => v + (step[a] as number));
+      const xn = x.map((v, a) => v + entry(step, a));
       const rn = res(xn);
       const cn = ss(rn);
       if (cn < cost) {
@@ -117,16 +120,15 @@ function refine(x0: readonly number[], res: (x: readonly number[]) => number[] |
   return x;
 }
 
-function fitWith(lens: Lens, image: readonly Quad[], table: readonly Point[]): PlaneFit | null {
-  const und = image.map((q) => quadCentre(q.map((p) => undistort(lens, p)) as unknown as Quad));
+function fitWith(lens: Lens, image: readonly Quad<ImagePoint>[], table: readonly TablePoint[]): PlaneFit | null {
+  const und = image.map((q) => centreSeen(lens, q));
   const h = fitHomography(und, table);
   if (!h) return null;
   let ss = 0;
-  und.forEach((p, i) => {
+  for (const [p, t] of zipped(und, table)) {
     const q = applyHomography(h, p);
-    const t = table[i] as Point;
     ss += (q.x - t.x) ** 2 + (q.y - t.y) ** 2;
-  });
+  }
   return { lens, homography: h, rms: Math.sqrt(ss / image.length), points: image.length };
 }
 
@@ -188,14 +190,22 @@ function searchGrid(base: Lens, offsets: readonly (readonly [number, number])[],
 }
 
 /** Levenberg–Marquardt from `start` over the lens's two terms, and its centre when `withCentre`. */
-function fitLens(start: Lens, image: readonly Quad[], table: readonly Point[], withCentre: boolean): Lens {
+function fitLens(start: Lens, image: readonly Quad<ImagePoint>[], table: readonly TablePoint[], withCentre: boolean): Lens {
   const px = start.norm * 1e-4;
-  const [k, k2, cx, cy] = refine(
+  // the terms fitted, in order: k, k2, and the centre's x and y when `withCentre`
+  const lensOf = (x: readonly number[]): Lens => ({
+    ...start,
+    k: entry(x, 0),
+    k2: entry(x, 1),
+    cx: x[2] ?? start.cx,
+    cy: x[3] ?? start.cy,
+  });
+  const terms = refine(
     withCentre ? [start.k, start.k2, start.cx, start.cy] : [start.k, start.k2],
-    ([a, b, x, y]) => residuals({ ...start, k: a as number, k2: b as number, cx: x ?? start.cx, cy: y ?? start.cy }, image, table),
+    (x) => residuals(lensOf(x), image, table),
     [1e-6, 1e-6, px, px],
   );
-  return { ...start, k: k as number, k2: k2 as number, cx: cx ?? start.cx, cy: cy ?? start.cy };
+  return lensOf(terms);
 }
 
 /**
@@ -204,7 +214,13 @@ function fitLens(start: Lens, image: readonly Quad[], table: readonly Point[], w
  * lens's centre from seven; `start`, a lens fitted to an earlier frame of the same camera, is followed rather than
  * searched for (its centre kept when fewer than seven references are seen).
  */
-export function fitPlane(image: readonly Quad[], table: readonly Point[], width: number, height: number, start?: Lens): PlaneFit | null {
+export function fitPlane(
+  image: readonly Quad<ImagePoint>[],
+  table: readonly TablePoint[],
+  width: number,
+  height: number,
+  start?: Lens,
+): PlaneFit | null {
   const base = noLens(width, height);
   const plain = fitWith(base, image, table);
   if (!plain || image.length <= 4) return plain;

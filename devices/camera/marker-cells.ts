@@ -57,7 +57,7 @@ export function officialCells(): MarkerCells {
       c = new Array<boolean>(MARKER_CELLS * MARKER_CELLS).fill(true);
       for (let i = 0; i < 36; i++) {
         const white = ((bits >> BigInt(35 - i)) & 1n) === 1n;
-        c[(BIT_Y[i] as number) * MARKER_CELLS + (BIT_X[i] as number)] = !white;
+        c[(BIT_Y[i] ?? Number.NaN) * MARKER_CELLS + (BIT_X[i] ?? Number.NaN)] = !white;
       }
       memo.set(id, c);
     }

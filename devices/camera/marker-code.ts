@@ -9,14 +9,16 @@
  * `marker-pattern.ts`) instead of a threshold at their centres: cells under 3 px blurred by σ 1.4 px. Pure.
  */
 
+import type { Quad } from "../../src/geometry/quad.ts";
+import type { ImagePoint } from "../../src/geometry/vec.ts";
 import { cellLevels } from "./cell-levels.ts";
 import type { GreyImage } from "./detector.ts";
-import { applyHomography, fitHomography, type Point } from "./homography.ts";
+import { applyHomography, fitHomography } from "./homography.ts";
 import { MARKER_CELLS, MAX_MARKER_ID, type MarkerCells } from "./marker-cells.ts";
 import { fitWindow } from "./refine.ts";
 
 /** A quadrilateral in the image: top-left, top-right, bottom-right, bottom-left of the marker as printed. */
-export type Corners = readonly [Point, Point, Point, Point];
+export type Corners = Quad<ImagePoint>;
 
 const INNER = MARKER_CELLS - 2;
 const HALF = MARKER_CELLS / 2;
@@ -39,8 +41,8 @@ function grey(image: GreyImage, x: number, y: number): number {
   const fy = y - y0;
   const i = y0 * image.width + x0;
   const d = image.data;
-  const top = (d[i] as number) * (1 - fx) + (d[i + 1] as number) * fx;
-  const bottom = (d[i + image.width] as number) * (1 - fx) + (d[i + image.width + 1] as number) * fx;
+  const top = (d[i] ?? Number.NaN) * (1 - fx) + (d[i + 1] ?? Number.NaN) * fx;
+  const bottom = (d[i + image.width] ?? Number.NaN) * (1 - fx) + (d[i + image.width + 1] ?? Number.NaN) * fx;
   return top * (1 - fy) + bottom * fy;
 }
 
@@ -88,7 +90,7 @@ export function readCode(image: GreyImage, corners: Corners): ReadCode | null {
   if (!(white - black > 8)) return null;
   const mid = (black + white) / 2;
   const bits: boolean[] = [];
-  for (let r = 1; r <= INNER; r++) for (let c = 1; c <= INNER; c++) bits.push((cells[r * MARKER_CELLS + c] as number) < mid);
+  for (let r = 1; r <= INNER; r++) for (let c = 1; c <= INNER; c++) bits.push((cells[r * MARKER_CELLS + c] ?? Number.NaN) < mid);
   return { bits, borderErrors: border.filter((v) => v >= mid).length, black, white };
 }
 
@@ -119,7 +121,7 @@ function isBorder(i: number): boolean {
 
 function median(v: readonly number[]): number {
   const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
 }
 
 /** The dictionary's codes (inner cells, row by row), each in its four quarter turns. */
@@ -144,7 +146,7 @@ export class MarkerCodes {
   distance(bits: readonly boolean[], id: number, turn = 0): number {
     const [a, b] = pack(bits);
     const i = (id * 4 + turn) * 2;
-    return popcount(a ^ (this.#codes[i] as number)) + popcount(b ^ (this.#codes[i + 1] as number));
+    return popcount(a ^ (this.#codes[i] ?? Number.NaN)) + popcount(b ^ (this.#codes[i + 1] ?? Number.NaN));
   }
 
   /** The nearest code to `bits` in the whole dictionary, any turn, and the distance of the nearest other marker's. */
@@ -154,12 +156,12 @@ export class MarkerCodes {
     let second = Number.POSITIVE_INFINITY;
     const perId = new Array<number>(MAX_MARKER_ID + 1).fill(Number.POSITIVE_INFINITY);
     for (let k = 0; k < this.#codes.length / 2; k++) {
-      const d = popcount(a ^ (this.#codes[2 * k] as number)) + popcount(b ^ (this.#codes[2 * k + 1] as number));
+      const d = popcount(a ^ (this.#codes[2 * k] ?? Number.NaN)) + popcount(b ^ (this.#codes[2 * k + 1] ?? Number.NaN));
       const id = k >> 2;
-      if (d < (perId[id] as number)) perId[id] = d;
+      if (d < (perId[id] ?? Number.NaN)) perId[id] = d;
       if (d < best.distance) best = { id, turn: k & 3, distance: d };
     }
-    for (let id = 0; id <= MAX_MARKER_ID; id++) if (id !== best.id) second = Math.min(second, perId[id] as number);
+    for (let id = 0; id <= MAX_MARKER_ID; id++) if (id !== best.id) second = Math.min(second, perId[id] ?? Number.NaN);
     return { ...best, runnerUp: second };
   }
 }

@@ -6,7 +6,7 @@
  * equations of a Levenberg–Marquardt step (the bins themselves: `pattern-bins.ts`; each cell's own level, for the
  * second look's read: `cell-levels.ts`). Pure: runs in Node and in the camera page's worker.
  */
-import { solveLinear } from "./homography.ts";
+import { solveLinear } from "./linear.ts";
 import { BINS, binLevels, binWeights, blurScaleU, blurScaleV, type Cells, type Params } from "./pattern-bins.ts";
 
 export { type Cells, REACH } from "./pattern-bins.ts";
@@ -92,13 +92,13 @@ export class PatternModel {
       const c0 = ru & 15;
       const c1 = ru >> 4;
       for (let r = rv & 15; r <= rv >> 4; r++) {
-        const br = bv[r] as number;
-        const dbr = dvB[r] as number;
-        const sbr = dsB[r] as number;
+        const br = bv[r] ?? Number.NaN;
+        const dbr = dvB[r] ?? Number.NaN;
+        const sbr = dsB[r] ?? Number.NaN;
         for (let c = c0; c <= c1; c++) {
-          const ac = au[c] as number;
-          const dac = duA[c] as number;
-          const sac = dsA[c] as number;
+          const ac = au[c] ?? Number.NaN;
+          const dac = duA[c] ?? Number.NaN;
+          const sac = dsA[c] ?? Number.NaN;
           const L = levelOf[r * BINS + c];
           const wv = ac * br;
           const wu = dac * br;
@@ -175,9 +175,9 @@ export class PatternModel {
     for (let j = 0; j < n; j++) {
       const v = (samples[j] as Sample).v;
       for (let a = 0; a < 3; a++) {
-        const sa = share[j * 3 + a] as number;
-        b[a] = (b[a] as number) + sa * v;
-        for (let c = 0; c < 3; c++) (m[a] as number[])[c] = ((m[a] as number[])[c] as number) + sa * (share[j * 3 + c] as number);
+        const sa = share[j * 3 + a] ?? Number.NaN;
+        b[a] = (b[a] ?? Number.NaN) + sa * v;
+        for (let c = 0; c < 3; c++) (m[a] as number[])[c] = ((m[a] as number[])[c] as number) + sa * (share[j * 3 + c] ?? Number.NaN);
       }
     }
     // a little ridge so a cloth hardly seen does not make the system singular
@@ -188,9 +188,9 @@ export class PatternModel {
     for (let j = 0; j < n; j++) {
       const e =
         (samples[j] as Sample).v -
-        (lv[0] as number) * (share[j * 3] as number) -
-        (lv[1] as number) * (share[j * 3 + 1] as number) -
-        (lv[2] as number) * (share[j * 3 + 2] as number);
+        (lv[0] ?? Number.NaN) * (share[j * 3] ?? Number.NaN) -
+        (lv[1] ?? Number.NaN) * (share[j * 3 + 1] ?? Number.NaN) -
+        (lv[2] ?? Number.NaN) * (share[j * 3 + 2] ?? Number.NaN);
       sse += e * e;
     }
     return { lv: lv as [number, number, number], sse };
@@ -204,20 +204,23 @@ export class PatternModel {
     const row = new Float64Array(NP);
     const [l0, l1, l2] = lv;
     for (let j = 0; j < n; j++) {
-      const gu = l0 * (dU[j * 3] as number) + l1 * (dU[j * 3 + 1] as number) + l2 * (dU[j * 3 + 2] as number);
-      const gv = l0 * (dV[j * 3] as number) + l1 * (dV[j * 3 + 1] as number) + l2 * (dV[j * 3 + 2] as number);
-      const gsu = l0 * (dSu[j * 3] as number) + l1 * (dSu[j * 3 + 1] as number) + l2 * (dSu[j * 3 + 2] as number);
-      const gsv = l0 * (dSv[j * 3] as number) + l1 * (dSv[j * 3 + 1] as number) + l2 * (dSv[j * 3 + 2] as number);
+      const gu = l0 * (dU[j * 3] ?? Number.NaN) + l1 * (dU[j * 3 + 1] ?? Number.NaN) + l2 * (dU[j * 3 + 2] ?? Number.NaN);
+      const gv = l0 * (dV[j * 3] ?? Number.NaN) + l1 * (dV[j * 3 + 1] ?? Number.NaN) + l2 * (dV[j * 3 + 2] ?? Number.NaN);
+      const gsu = l0 * (dSu[j * 3] ?? Number.NaN) + l1 * (dSu[j * 3 + 1] ?? Number.NaN) + l2 * (dSu[j * 3 + 2] ?? Number.NaN);
+      const gsv = l0 * (dSv[j * 3] ?? Number.NaN) + l1 * (dSv[j * 3 + 1] ?? Number.NaN) + l2 * (dSv[j * 3 + 2] ?? Number.NaN);
       const o16 = j * 16;
-      for (let a = 0; a < 8; a++) row[a] = gu * (uvJ[o16 + a] as number) + gv * (uvJ[o16 + 8 + a] as number);
-      row[8] = gsu * (sigU[j] as number) + gsv * (sigV[j] as number);
+      for (let a = 0; a < 8; a++) row[a] = gu * (uvJ[o16 + a] ?? Number.NaN) + gv * (uvJ[o16 + 8 + a] ?? Number.NaN);
+      row[8] = gsu * (sigU[j] ?? Number.NaN) + gsv * (sigV[j] ?? Number.NaN);
       const e =
-        (samples[j] as Sample).v - l0 * (share[j * 3] as number) - l1 * (share[j * 3 + 1] as number) - l2 * (share[j * 3 + 2] as number);
+        (samples[j] as Sample).v -
+        l0 * (share[j * 3] ?? Number.NaN) -
+        l1 * (share[j * 3 + 1] ?? Number.NaN) -
+        l2 * (share[j * 3 + 2] ?? Number.NaN);
       for (let a = 0; a < NP; a++) {
-        const ra = row[a] as number;
-        jtr[a] = (jtr[a] as number) + ra * e;
+        const ra = row[a] ?? Number.NaN;
+        jtr[a] = (jtr[a] ?? Number.NaN) + ra * e;
         const ja = jtj[a] as number[];
-        for (let c = a; c < NP; c++) ja[c] = (ja[c] as number) + ra * (row[c] as number);
+        for (let c = a; c < NP; c++) ja[c] = (ja[c] ?? Number.NaN) + ra * (row[c] ?? Number.NaN);
       }
     }
     for (let a = 0; a < NP; a++) for (let c = 0; c < a; c++) (jtj[a] as number[])[c] = (jtj[c] as number[])[a] as number;

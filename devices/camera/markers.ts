@@ -4,7 +4,8 @@
  * gives: each marker's id and its four corners in the image, in the marker's own order (top-left, top-right,
  * bottom-right, bottom-left as printed upright).
  */
-import type { Point } from "./homography.ts";
+import type { Quad } from "../../src/geometry/quad.ts";
+import type { ImagePoint, TablePoint } from "../../src/geometry/vec.ts";
 import { MAX_MARKER_ID } from "./marker-cells.ts";
 
 /** The first ship marker's id. */
@@ -13,6 +14,9 @@ export const FIRST_SHIP_ID = 10;
 export const CORNER_IDS = [0, 1, 2, 3] as const;
 /** The edge markers' ids: the middles of the sides y = 0, x = W, y = H, x = 0. */
 export const EDGE_IDS = [4, 5, 6, 7] as const;
+
+/** Whether `id` is an edge marker's. */
+export const isEdgeId = (id: number): boolean => EDGE_IDS.some((e) => e === id);
 
 /**
  * The ship markers by roster order: the n-th ship (0-based) of the game carries marker 10 + n, unless it was given
@@ -34,7 +38,7 @@ export function shipMarkers(shipIds: readonly string[], assigned: Readonly<Recor
  * field as given); null when it is one.
  */
 export function notShipMarker(value: unknown, written = String(value)): string | null {
-  return Number.isInteger(value) && (value as number) >= FIRST_SHIP_ID && (value as number) <= MAX_MARKER_ID
+  return typeof value === "number" && Number.isInteger(value) && value >= FIRST_SHIP_ID && value <= MAX_MARKER_ID
     ? null
     : `"${written}" is not a ship marker (a whole number from ${FIRST_SHIP_ID} to ${MAX_MARKER_ID}).`;
 }
@@ -43,7 +47,7 @@ export function notShipMarker(value: unknown, written = String(value)): string |
 export interface DetectedMarker {
   readonly id: number;
   /** Top-left, top-right, bottom-right, bottom-left, in image pixels (distorted, as seen). */
-  readonly corners: readonly [Point, Point, Point, Point];
+  readonly corners: Quad<ImagePoint>;
 }
 
 /** The playing area in mm. */
@@ -53,9 +57,9 @@ export interface Area {
 }
 
 /** Where a reference marker's centre is on the table (mm), or null for a ship's id or an unused one. */
-export function referencePosition(id: number, area: Area): Point | null {
+export function referencePosition(id: number, area: Area): TablePoint | null {
   const { width: w, height: h } = area;
-  const table: Record<number, Point> = {
+  const table: Record<number, TablePoint> = {
     0: { x: 0, y: 0 },
     1: { x: w, y: 0 },
     2: { x: w, y: h },
@@ -66,27 +70,4 @@ export function referencePosition(id: number, area: Area): Point | null {
     7: { x: 0, y: h / 2 },
   };
   return table[id] ?? null;
-}
-
-/** The intersection of a quadrilateral's diagonals (projectively invariant: the image of the square's centre). */
-export function quadCentre(c: readonly [Point, Point, Point, Point]): Point {
-  const [a, b, d, e] = [c[0], c[1], c[2], c[3]];
-  // Diagonals a→d and b→e.
-  const r = { x: d.x - a.x, y: d.y - a.y };
-  const s = { x: e.x - b.x, y: e.y - b.y };
-  const den = r.x * s.y - r.y * s.x;
-  if (Math.abs(den) < 1e-12) return { x: (a.x + b.x + d.x + e.x) / 4, y: (a.y + b.y + d.y + e.y) / 4 };
-  const t = ((b.x - a.x) * s.y - (b.y - a.y) * s.x) / den;
-  return { x: a.x + t * r.x, y: a.y + t * r.y };
-}
-
-/** The mean side of a quadrilateral, in its own units. */
-export function quadSide(c: readonly [Point, Point, Point, Point]): number {
-  let s = 0;
-  for (let i = 0; i < 4; i++) {
-    const p = c[i] as Point;
-    const q = c[(i + 1) % 4] as Point;
-    s += Math.hypot(q.x - p.x, q.y - p.y);
-  }
-  return s / 4;
 }

@@ -3,14 +3,16 @@
  * (`frame-plane.ts`), each ship's position, heading and uncertainty, the corners missing. Pure: the same code runs in
  * the CLI, the bench and the camera page's worker.
  */
+
+import { mapQuad, quadSide } from "../../src/geometry/quad.ts";
 import { fitKept, frameNoise, residualLimit } from "./fit-gate.ts";
 import { planeOf, within } from "./frame-plane.ts";
-import { applyHomography, type Point } from "./homography.ts";
+import { applyHomography } from "./homography.ts";
 import { type PlaneFit, undistort } from "./lens.ts";
-import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, quadSide, referencePosition } from "./markers.ts";
+import { type Area, CORNER_IDS, type DetectedMarker, FIRST_SHIP_ID, referencePosition } from "./markers.ts";
 import type { MeasureOptions, RefinedShip } from "./measure-options.ts";
 import { isPose, type MarkerPose, type PoseRefusal, poseOf } from "./pose.ts";
-import { type RefinedMarker, refineMarker } from "./refine.ts";
+import { isRefined, refineMarker } from "./refine.ts";
 
 export { fitReferences, MIN_REFERENCES, REFERENCES_STILL_PX, STANDING_PX } from "./frame-plane.ts";
 export type { MeasureOptions, RefinedShip } from "./measure-options.ts";
@@ -92,7 +94,7 @@ export function measureMarkers(detected: readonly DetectedMarker[], o: MeasureOp
   ];
   for (const m of ships) {
     if (twice.has(m.id)) continue;
-    const fitted = "residual" in m ? (m as RefinedMarker) : undefined;
+    const fitted = isRefined(m) ? m : undefined;
     if (fitted && o.refine && !fitKept(o.refine.image, fitted)) {
       const limit = residualLimit(fitted.contrast, frameNoise(o.refine.image));
       refused.push({
@@ -151,7 +153,7 @@ function refineShips(
   return found.map((m) => {
     const last = before.find((b) => b.detected.id === m.id);
     if (last && stillAt(m, last.detected)) return last;
-    const from = last && within(m, last.detected, MOVING_PX) && "blur" in last.refined ? (last.refined as RefinedMarker) : undefined;
+    const from = last && within(m, last.detected, MOVING_PX) && isRefined(last.refined) ? last.refined : undefined;
     const start = from ? { id: m.id, corners: from.corners } : m;
     return { detected: m, refined: refineMarker(r.image, start, r.cells(m.id), from ? { blur: from.blur } : {}) ?? m };
   });
@@ -172,6 +174,5 @@ function medianSide(ships: readonly DetectedMarker[], fit: PlaneFit): number | u
 
 /** A marker's mean side on the table, mm. */
 function sideMm(m: DetectedMarker, fit: PlaneFit): number {
-  const mm = m.corners.map((p) => applyHomography(fit.homography, undistort(fit.lens, p)));
-  return quadSide(mm as unknown as [Point, Point, Point, Point]);
+  return quadSide(mapQuad(m.corners, (p) => applyHomography(fit.homography, undistort(fit.lens, p))));
 }

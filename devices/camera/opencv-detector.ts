@@ -4,8 +4,9 @@
  * the library is ~11 MB of JavaScript and takes about a second to start), in the /camera page's worker by
  * `importScripts`.
  */
+
+import type { Point } from "../../src/geometry/vec.ts";
 import type { Detection, GreyImage, Look, MarkerDetector } from "./detector.ts";
-import type { Point } from "./homography.ts";
 import { tagCells } from "./marker-cells.ts";
 import type { DetectedMarker } from "./markers.ts";
 
@@ -117,14 +118,14 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
         // OpenCV's corners start at the top-left of its own image, the official image turned 180° (marker-cells.ts):
         // its third corner is the official top-left.
         const corner = (k: number) => ({ x: f[2 * ((k + 2) % 4)] as number, y: f[2 * ((k + 2) % 4) + 1] as number });
-        out.push({ id: ids.data32S[i] as number, corners: [corner(0), corner(1), corner(2), corner(3)] });
+        out.push({ id: ids.data32S[i] ?? Number.NaN, corners: [corner(0), corner(1), corner(2), corner(3)] });
         c.delete();
       }
       const candidates: Point[][] = [];
       for (let i = 0; i < rejected.size(); i++) {
         const c = rejected.get(i);
         const f = c.data32F as Float32Array;
-        candidates.push([0, 1, 2, 3].map((k) => ({ x: f[2 * k] as number, y: f[2 * k + 1] as number })));
+        candidates.push([0, 1, 2, 3].map((k) => ({ x: f[2 * k] ?? Number.NaN, y: f[2 * k + 1] ?? Number.NaN })));
         c.delete();
       }
       return { markers: out, candidates };

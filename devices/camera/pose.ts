@@ -7,10 +7,12 @@
  * A marker whose mapped shape is not the square it was printed as (a corner hidden by a hand and guessed by the
  * detector, a crumpled sticker) is refused rather than placed: never misplaced, at worst missing.
  */
-import { applyHomography, type Point, scaleAt } from "./homography.ts";
+import { mapQuad, quadCentre, quadCorners, quadSide, quadSides } from "../../src/geometry/quad.ts";
+import { bearingOf, type Point } from "../../src/geometry/vec.ts";
+import { applyHomography, scaleAt } from "./homography.ts";
 import type { PlaneFit } from "./lens.ts";
 import { undistort } from "./lens.ts";
-import { type DetectedMarker, quadCentre, quadSide } from "./markers.ts";
+import type { DetectedMarker } from "./markers.ts";
 
 /** A ship marker placed on the table. */
 export interface MarkerPose {
@@ -41,17 +43,6 @@ export function cornerSigmaPx(sidePx: number): number {
   return 0.15 + 6 / Math.max(sidePx, 1);
 }
 
-/** Degrees in [0, 360). */
-export function normaliseDegrees(d: number): number {
-  const r = d % 360;
-  return r < 0 ? r + 360 : r;
-}
-
-/** The heading, in degrees clockwise from +y, of the direction (dx, dy). */
-export function headingOf(dx: number, dy: number): number {
-  return normaliseDegrees((Math.atan2(dx, dy) * 180) / Math.PI);
-}
-
 /**
  * Places one marker. `sizeMm`, when given, is the printed side: a mapped side off by more than `shapeTolerance`
  * (fraction, default 8 %) or a corner angle off 90° by more than 8° refuses it. `cornerSigma` (px) is the corners'
@@ -64,24 +55,16 @@ export function poseOf(
   shapeTolerance = 0.08,
   cornerSigma?: number,
 ): MarkerPose | PoseRefusal {
-  const und = marker.corners.map((p) => undistort(fit.lens, p)) as unknown as [Point, Point, Point, Point];
-  const mm = und.map((p) => applyHomography(fit.homography, p)) as unknown as [Point, Point, Point, Point];
+  const und = mapQuad(marker.corners, (p) => undistort(fit.lens, p));
+  const mm = mapQuad(und, (p) => applyHomography(fit.homography, p));
   if (mm.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return { id: marker.id, reason: "off the plane" };
   const [tl, tr, br, bl] = mm;
-  const sides = [
-    [tl, tr],
-    [tr, br],
-    [br, bl],
-    [bl, tl],
-  ].map(([p, q]) => Math.hypot((q as Point).x - (p as Point).x, (q as Point).y - (p as Point).y));
+  const sides = quadSides(mm).map(([p, q]) => Math.hypot(q.x - p.x, q.y - p.y));
   const mean = sides.reduce((s, v) => s + v, 0) / 4;
   if (sizeMm !== undefined && sides.some((s) => Math.abs(s - sizeMm) > shapeTolerance * sizeMm)) {
     return { id: marker.id, reason: `not square: sides ${sides.map((s) => s.toFixed(1)).join(", ")} mm` };
   }
-  for (let i = 0; i < 4; i++) {
-    const p = mm[i] as Point;
-    const a = mm[(i + 3) % 4] as Point;
-    const b = mm[(i + 1) % 4] as Point;
+  for (const [a, p, b] of quadCorners(mm)) {
     const cos =
       ((a.x - p.x) * (b.x - p.x) + (a.y - p.y) * (b.y - p.y)) / (Math.hypot(a.x - p.x, a.y - p.y) * Math.hypot(b.x - p.x, b.y - p.y));
     if (Math.abs(cos) > Math.sin((8 * Math.PI) / 180)) return { id: marker.id, reason: "not square: a corner is off" };
@@ -107,7 +90,7 @@ export function poseOf(
   const fromImage = sigmaPx * scaleAt(fit.homography, centrePx);
   const shape = sizeMm !== undefined ? Math.abs(mean - sizeMm) / 2 : 0;
   const uncertainty = Math.sqrt(fromImage ** 2 + fit.rms ** 2 + shape ** 2);
-  return { id: marker.id, x: c.x, y: c.y, heading: headingOf(bow.x, bow.y), uncertainty, sidePx };
+  return { id: marker.id, x: c.x, y: c.y, heading: bearingOf(bow), uncertainty, sidePx };
 }
 
 /** The edge direction `u` (left→right of the marker) turned a quarter toward the marker's top. */

@@ -10,8 +10,12 @@
  * deviation from the fit's covariance. `fitWindow` (the pixels fitted) serves the cell read after the fit as well
  * (`readFitted` in `marker-code.ts`). Pure: runs in Node and in the camera page's worker.
  */
+
+import { mapQuad, type Quad, quadSide } from "../../src/geometry/quad.ts";
+import type { ImagePoint, Point } from "../../src/geometry/vec.ts";
 import type { GreyImage } from "./detector.ts";
-import { applyHomography, fitHomography, type Homography, invertHomography, type Point, solveLinear } from "./homography.ts";
+import { applyHomography, fitHomography, homographyOf, invertHomography } from "./homography.ts";
+import { entry, solveLinear } from "./linear.ts";
 import { MARKER_CELLS } from "./marker-cells.ts";
 import { type Cells, NP, PatternModel, REACH, type Sample } from "./marker-pattern.ts";
 import type { DetectedMarker } from "./markers.ts";
@@ -28,17 +32,19 @@ export interface RefinedMarker extends DetectedMarker {
   readonly contrast: number;
 }
 
+/** Whether a marker is a refined one (its fit's figures with it), not the detector's as it gave it. */
+export function isRefined(m: DetectedMarker): m is RefinedMarker {
+  return "residual" in m && "blur" in m;
+}
+
 const HALF = MARKER_CELLS / 2; // the marker spans −4…4 cells about its centre
 
-const MARKER_CORNERS: readonly Point[] = [
+const MARKER_CORNERS: Quad = [
   { x: -HALF, y: -HALF },
   { x: HALF, y: -HALF },
   { x: HALF, y: HALF },
   { x: -HALF, y: HALF },
 ];
-
-/** Homography (9, h33 = 1) with parameter vector `p` (8). */
-const asH = (p: Float64Array): Homography => [p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], 1] as number[];
 
 /**
  * A step that lowers the residual's sum of squares by less than this fraction has converged: the corners move
@@ -56,8 +62,8 @@ const SETTLED_PX = 0.01;
 
 /** How far (normalised pixels) the marker's corners move between homographies `a` and `b`: the most of the four. */
 function cornersMoved(a: Float64Array, b: Float64Array): number {
-  const ia = invertHomography(asH(a));
-  const ib = invertHomography(asH(b));
+  const ia = invertHomography(homographyOf(a));
+  const ib = invertHomography(homographyOf(b));
   let most = 0;
   for (const m of MARKER_CORNERS) {
     const pa = applyHomography(ia, m);
@@ -104,9 +110,9 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
       const step = solveLinear(damped, [...jtr]);
       if (!step) return null;
       const q = new Float64Array(8);
-      for (let a = 0; a < 8; a++) q[a] = (p[a] as number) + (step[a] as number);
+      for (let a = 0; a < 8; a++) q[a] = entry(p, a) + entry(step, a);
       const before = Float64Array.from(p);
-      const s = blur + (step[8] as number);
+      const s = blur + entry(step, 8);
       // evaluated with its derivatives: a step taken needs them next, and most steps are taken
       if (!(s > 0.05) || !model.evaluate(q, s, true)) {
         lambda *= 10;
@@ -139,11 +145,11 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
   const dof = Math.max(1, n - NP - 3);
   const variance = cur.sse / dof;
   // Each corner's σ: the parameters' covariance σ²(JᵀJ)⁻¹ carried to the corner by finite differences.
-  const invH = invertHomography(asH(p));
-  const out = MARKER_CORNERS.map((m) => {
+  const invH = invertHomography(homographyOf(p));
+  const out = mapQuad(MARKER_CORNERS, (m): ImagePoint => {
     const q = applyHomography(invH, m);
     return { x: q.x * k + cx, y: q.y * k + cy };
-  }) as unknown as [Point, Point, Point, Point];
+  });
   let cornerSigma = 0;
   const cov = invertSymmetric(jtj.slice(0, 8).map((r) => r.slice(0, 8)));
   if (cov) {
@@ -154,8 +160,8 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
       for (let a = 0; a < 8; a++) {
         const d = 1e-6;
         const q = Float64Array.from(p);
-        q[a] = (q[a] as number) + d;
-        const moved = applyHomography(invertHomography(asH(q)), m);
+        q[a] = entry(q, a) + d;
+        const moved = applyHomography(invertHomography(homographyOf(q)), m);
         jx.push(((moved.x - base.x) / d) * k);
         jy.push(((moved.y - base.y) / d) * k);
       }
@@ -184,27 +190,19 @@ export interface FitWindow {
  * The pixels within `REACH` cells of the marker whose corners are `corners`, in normalised coordinates (cells about
  * its centre), and the homography its corners give; null when it runs off the image or is degenerate.
  */
-export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Point, Point]): FitWindow | null {
+export function fitWindow(image: GreyImage, corners: Quad<ImagePoint>): FitWindow | null {
   const cx = (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4;
   const cy = (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4;
-  let side = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = corners[i] as Point;
-    const b = corners[(i + 1) % 4] as Point;
-    side += Math.hypot(b.x - a.x, b.y - a.y);
-  }
-  side /= 4;
-  const k = side / MARKER_CELLS; // pixels per cell, about
+  const k = quadSide(corners) / MARKER_CELLS; // pixels per cell, about
   if (!(k > 0.5)) return null;
   // Work in pixels about the centre, in cells: the homography's entries are then all of order one.
   const norm = (p: Point): Point => ({ x: (p.x - cx) / k, y: (p.y - cy) / k });
   const h0 = fitHomography(corners.map(norm), MARKER_CORNERS);
-  if (!h0 || Math.abs(h0[8] as number) < 1e-12) return null;
-  const p = new Float64Array(8);
-  for (let i = 0; i < 8; i++) p[i] = (h0[i] as number) / (h0[8] as number);
+  if (!h0 || Math.abs(h0[8]) < 1e-12) return null;
+  const p = Float64Array.from(h0.slice(0, 8), (v) => v / h0[8]);
 
   // The pixels to fit: those whose marker coordinates lie within REACH cells.
-  const inv = invertHomography(asH(p));
+  const inv = invertHomography(homographyOf(p));
   let x0 = Number.POSITIVE_INFINITY;
   let x1 = Number.NEGATIVE_INFINITY;
   let y0 = Number.POSITIVE_INFINITY;
@@ -227,14 +225,14 @@ export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Poi
   const iy1 = Math.ceil(y1);
   if (ix0 < 0 || iy0 < 0 || ix1 >= image.width || iy1 >= image.height) return null;
   const samples: Sample[] = [];
-  const h = asH(p);
+  const h = homographyOf(p);
   // Large markers (4K, close to the camera) are sampled on a coarser grid: three samples a cell or more are plenty
   // (at 4K, 40 mm markers of 50 px were fitted from 7,500 pixels each, most of `camera measure`'s time; every other
   // pixel, a quarter of them, leaves ships within hundredths of a millimetre: docs/performance.md).
   const stride = Math.max(1, Math.floor(k / SAMPLES_A_CELL));
   // the homography written out: this loop visits every pixel about the marker, and two objects a pixel were most of
   // `camera measure`'s garbage
-  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = h as unknown as [number, number, number, number, number, number, number, number, number];
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = h;
   for (let y = iy0; y <= iy1; y += stride) {
     const ny = (y - cy) / k;
     for (let x = ix0; x <= ix1; x += stride) {
@@ -242,7 +240,7 @@ export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Poi
       const w = a6 * nx + a7 * ny + a8;
       const u = (a0 * nx + a1 * ny + a2) / w;
       const v = (a3 * nx + a4 * ny + a5) / w;
-      if (Math.abs(u) <= REACH && Math.abs(v) <= REACH) samples.push({ x: nx, y: ny, v: image.data[y * image.width + x] as number });
+      if (Math.abs(u) <= REACH && Math.abs(v) <= REACH) samples.push({ x: nx, y: ny, v: image.data[y * image.width + x] ?? Number.NaN });
     }
   }
   return { cx, cy, k, p, samples };
@@ -251,8 +249,7 @@ export function fitWindow(image: GreyImage, corners: readonly [Point, Point, Poi
 /** xᵀ M x. */
 function quadForm(m: readonly (readonly number[])[], x: readonly number[]): number {
   let s = 0;
-  for (let a = 0; a < x.length; a++)
-    for (let c = 0; c < x.length; c++) s += (x[a] as number) * ((m[a] as number[])[c] as number) * (x[c] as number);
+  for (let a = 0; a < x.length; a++) for (let c = 0; c < x.length; c++) s += entry(x, a) * entry(m[a] ?? [], c) * entry(x, c);
   return s;
 }
 

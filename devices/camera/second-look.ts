@@ -15,9 +15,12 @@
  * fits as well as a marker found at the first look must (`fitKept`, `fit-gate.ts`). What it gives then goes through the same
  * measuring as the first look's markers: nothing is placed on the strength of the second look alone. Pure.
  */
+
+import { mapQuad, type Quad, quadSides, turnQuad } from "../../src/geometry/quad.ts";
+import type { ImagePoint } from "../../src/geometry/vec.ts";
 import type { GreyImage } from "./detector.ts";
 import { fitKept } from "./fit-gate.ts";
-import { applyHomography, fitHomography, type Point } from "./homography.ts";
+import { applyHomography, fitHomography } from "./homography.ts";
 import type { MarkerCells } from "./marker-cells.ts";
 import { type Corners, type MarkerCodes, type ReadCode, readCode, readFitted } from "./marker-code.ts";
 import type { DetectedMarker } from "./markers.ts";
@@ -41,7 +44,7 @@ const FIRST_BLUR = 1.2;
 /** What the second look needs besides the frame. */
 export interface SecondLookInput {
   /** The quadrilaterals the detector found but could not read, in image pixels. */
-  readonly candidates: readonly (readonly Point[])[];
+  readonly candidates: readonly (readonly ImagePoint[])[];
   /** Whether an id is wanted: expected, and not found at the first look. */
   readonly wanted: (id: number) => boolean;
   readonly cells: MarkerCells;
@@ -51,9 +54,9 @@ export interface SecondLookInput {
 /** The markers found at the second look, each at most once (one found twice is dropped: ambiguous). */
 export function secondLook(image: GreyImage, o: SecondLookInput): DetectedMarker[] {
   const found: DetectedMarker[] = [];
-  for (const quad of o.candidates) {
-    if (quad.length !== 4) continue;
-    const m = readCandidate(image, clockwise(quad), o);
+  for (const [a, b, c, d, ...more] of o.candidates) {
+    if (!a || !b || !c || !d || more.length) continue;
+    const m = readCandidate(image, clockwise([a, b, c, d]), o);
     if (m) found.push(m);
   }
   const twice = new Set(found.filter((m, i) => found.findIndex((n) => n.id === m.id) !== i).map((m) => m.id));
@@ -104,12 +107,15 @@ function bestScale(image: GreyImage, quad: Corners): { corners: Corners; read: R
   if (!h) return null;
   let best: { corners: Corners; read: ReadCode; score: number } | null = null;
   for (const s of SCALES) {
-    const corners = [
-      { x: -s, y: -s },
-      { x: s, y: -s },
-      { x: s, y: s },
-      { x: -s, y: s },
-    ].map((p) => applyHomography(h, p)) as unknown as Corners;
+    const corners = mapQuad(
+      [
+        { x: -s, y: -s },
+        { x: s, y: -s },
+        { x: s, y: s },
+        { x: -s, y: s },
+      ],
+      (p) => applyHomography(h, p),
+    );
     const read = readCode(image, corners);
     if (!read) continue;
     // fewest border cells misread, then the most contrast
@@ -123,7 +129,7 @@ function bestScale(image: GreyImage, quad: Corners): { corners: Corners; read: R
 function upright(image: GreyImage, corners: Corners, id: number, codes: MarkerCodes): Corners {
   let best = { d: Number.POSITIVE_INFINITY, c: corners };
   for (let shift = 0; shift < 4; shift++) {
-    const c = [0, 1, 2, 3].map((k) => corners[(k + shift) % 4]) as unknown as Corners;
+    const c = turnQuad(corners, shift);
     const r = readCode(image, c);
     const d = r ? codes.distance(r.bits, id) : Number.POSITIVE_INFINITY;
     if (d < best.d) best = { d, c };
@@ -132,13 +138,8 @@ function upright(image: GreyImage, corners: Corners, id: number, codes: MarkerCo
 }
 
 /** The quadrilateral in the image's clockwise order (y down), as the detector gives its markers. */
-function clockwise(q: readonly Point[]): Corners {
-  let area = 0;
-  for (let i = 0; i < 4; i++) {
-    const p = q[i] as Point;
-    const r = q[(i + 1) % 4] as Point;
-    area += p.x * r.y - r.x * p.y;
-  }
-  const [a, b, c, d] = q as [Point, Point, Point, Point];
+function clockwise(q: Quad<ImagePoint>): Corners {
+  const area = quadSides(q).reduce((s, [p, r]) => s + (p.x * r.y - r.x * p.y), 0);
+  const [a, b, c, d] = q;
   return area > 0 ? [a, b, c, d] : [a, d, c, b];
 }

@@ -5,7 +5,7 @@
  * `moveMm` or `moveDeg`. A frame without the ship (covered, lifted) clears its sightings: it must be seen still
  * again before it is reported again. Pure: state in, state out.
  */
-import { headingOf } from "./pose.ts";
+import { add, angleGap, bearingOf, unitOfBearing } from "../../src/geometry/vec.ts";
 
 /** A ship's marker seen in one frame. */
 export interface Sighting {
@@ -37,21 +37,15 @@ export type SettleState = ReadonlyMap<number, Track>;
 
 export const emptySettle: SettleState = new Map();
 
-const angleGap = (a: number, b: number) => {
-  const d = Math.abs(a - b) % 360;
-  return d > 180 ? 360 - d : d;
-};
-
-/** The mean of sightings (headings averaged on the circle). */
-function mean(s: readonly Sighting[]): Sighting {
+/** The mean of ship `id`'s sightings (headings averaged on the circle). */
+function mean(id: number, s: readonly Sighting[]): Sighting {
   const n = s.length;
-  const sx = s.reduce((a, v) => a + Math.sin((v.heading * Math.PI) / 180), 0);
-  const cy = s.reduce((a, v) => a + Math.cos((v.heading * Math.PI) / 180), 0);
+  const bow = s.reduce((a, v) => add(a, unitOfBearing(v.heading)), { x: 0, y: 0 });
   return {
-    id: (s[0] as Sighting).id,
+    id,
     x: s.reduce((a, v) => a + v.x, 0) / n,
     y: s.reduce((a, v) => a + v.y, 0) / n,
-    heading: headingOf(sx, cy),
+    heading: bearingOf(bow),
     uncertainty: s.reduce((a, v) => a + v.uncertainty, 0) / n,
   };
 }
@@ -80,7 +74,7 @@ export function settle(
     const window = recent;
     const covers = from >= 0;
     if (covers && window.length > 1) {
-      const m = mean(window);
+      const m = mean(s.id, window);
       const still = window.every((r) => Math.hypot(r.x - m.x, r.y - m.y) <= o.spreadMm && angleGap(r.heading, m.heading) <= o.spreadDeg);
       const moved =
         !reported || Math.hypot(m.x - reported.x, m.y - reported.y) >= o.moveMm || angleGap(m.heading, reported.heading) >= o.moveDeg;

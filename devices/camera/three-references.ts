@@ -10,80 +10,86 @@
  * not corrected (as with four corner markers only). The plane's `rms` says how far the corners are left from their
  * squares, in mm, and the caller says the plane is a reduced one (docs/camera.md).
  */
-import { applyHomography, fitHomography, type Homography, type Point } from "./homography.ts";
-import { noLens, type PlaneFit, type Quad } from "./lens.ts";
-import { quadCentre } from "./markers.ts";
+import { mapQuad, type Quad, quadCentre } from "../../src/geometry/quad.ts";
+import type { ImagePoint, Point, TablePoint } from "../../src/geometry/vec.ts";
+import { applyHomography, fitHomography, type Homography } from "./homography.ts";
+import { noLens, type PlaneFit } from "./lens.ts";
+import { zipped } from "./linear.ts";
 
 /** Rounds of fitting from the squares the last map gives. */
 const ROUNDS = 4;
 
 /** The plane from three (or more) references' corners and centres on the table; null when degenerate. */
-export function planeFromCorners(image: readonly Quad[], table: readonly Point[], width: number, height: number): PlaneFit | null {
+export function planeFromCorners(
+  image: readonly Quad<ImagePoint>[],
+  table: readonly TablePoint[],
+  width: number,
+  height: number,
+): PlaneFit | null {
   if (image.length < 3 || image.length !== table.length) return null;
   const centres = image.map((q) => quadCentre(q));
-  let h = affine(centres, table);
-  if (!h) return null;
+  const first = affine(centres, table);
+  if (!first) return null;
+  let h: Homography = first;
   let rms = Number.POSITIVE_INFINITY;
   for (let round = 0; round < ROUNDS; round++) {
-    const squares = image.map((q, i) => square(h as Homography, q, table[i] as Point));
+    const squares = zipped(image, table).map(([q, t]) => square(h, q, t));
     const side = squares.reduce((s, q) => s + q.side, 0) / squares.length;
     const from: Point[] = [...centres];
     const to: Point[] = [...table];
-    squares.forEach((q, i) => {
-      from.push(...(image[i] as Quad));
+    for (const [q, seen] of zipped(squares, image)) {
+      from.push(...seen);
       to.push(...q.corners(side));
-    });
+    }
     const next = fitHomography(from, to);
     if (!next) return null;
     h = next;
     let ss = 0;
-    from.forEach((p, i) => {
+    for (const [p, t] of zipped(from, to)) {
       const m = applyHomography(next, p);
-      ss += (m.x - (to[i] as Point).x) ** 2 + (m.y - (to[i] as Point).y) ** 2;
-    });
+      ss += (m.x - t.x) ** 2 + (m.y - t.y) ** 2;
+    }
     rms = Math.sqrt(ss / from.length);
   }
   // The corners' misfit carried across the table: the perspective rests on markers `side` across and reaches over
   // `span`. On exact projections with corners 0.05 px astray, ships came out 0.25 mm off (median), 0.9 mm (p95):
   // so a third of that lever, not the corners' own few hundredths of a millimetre, is the plane's RMS.
-  const side = image.reduce((s, q, i) => s + square(h as Homography, q, table[i] as Point).side, 0) / image.length;
+  const side = zipped(image, table).reduce((s, [q, t]) => s + square(h, q, t).side, 0) / image.length;
   const span = Math.max(...table.flatMap((p) => table.map((q) => Math.hypot(p.x - q.x, p.y - q.y))));
   return { lens: noLens(width, height), homography: h, rms: (rms * span) / side / 3, points: image.length };
 }
 
+type Row3 = readonly [number, number, number];
+type Matrix3 = readonly [Row3, Row3, Row3];
+
 /** The affine map (as a homography) through three point pairs, or more by least squares; null when degenerate. */
 function affine(from: readonly Point[], to: readonly Point[]): Homography | null {
-  // a ≈ [x y 1]·X for each output axis: the 3×3 normal equations
-  const m = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
+  // a ≈ [x y 1]·X for each output axis: the 3×3 normal equations, their sums written out
+  let [sxx, sxy, sx, syy, sy, n] = [0, 0, 0, 0, 0, 0];
+  let [xx, yx, tx, xy, yy, ty] = [0, 0, 0, 0, 0, 0];
+  for (const [p, t] of zipped(from, to)) {
+    [sxx, sxy, sx, syy, sy, n] = [sxx + p.x * p.x, sxy + p.x * p.y, sx + p.x, syy + p.y * p.y, sy + p.y, n + 1];
+    [xx, yx, tx] = [xx + p.x * t.x, yx + p.y * t.x, tx + t.x];
+    [xy, yy, ty] = [xy + p.x * t.y, yy + p.y * t.y, ty + t.y];
+  }
+  const m: Matrix3 = [
+    [sxx, sxy, sx],
+    [sxy, syy, sy],
+    [sx, sy, n],
   ];
-  const bx = [0, 0, 0];
-  const by = [0, 0, 0];
-  from.forEach((p, i) => {
-    const v = [p.x, p.y, 1];
-    for (let a = 0; a < 3; a++) {
-      for (let c = 0; c < 3; c++) (m[a] as number[])[c] = ((m[a] as number[])[c] as number) + (v[a] as number) * (v[c] as number);
-      bx[a] = (bx[a] as number) + (v[a] as number) * (to[i] as Point).x;
-      by[a] = (by[a] as number) + (v[a] as number) * (to[i] as Point).y;
-    }
-  });
-  const solve = (b: number[]) => solve3(m, b);
-  const x = solve(bx);
-  const y = solve(by);
+  const x = solve3(m, [xx, yx, tx]);
+  const y = solve3(m, [xy, yy, ty]);
   return x && y ? [x[0], x[1], x[2], y[0], y[1], y[2], 0, 0, 1] : null;
 }
 
 /** Cramer's rule for a 3×3 system. */
-function solve3(m: readonly (readonly number[])[], b: readonly number[]): [number, number, number] | null {
-  const det = (a: readonly (readonly number[])[]) =>
-    (a[0]?.[0] as number) * ((a[1]?.[1] as number) * (a[2]?.[2] as number) - (a[1]?.[2] as number) * (a[2]?.[1] as number)) -
-    (a[0]?.[1] as number) * ((a[1]?.[0] as number) * (a[2]?.[2] as number) - (a[1]?.[2] as number) * (a[2]?.[0] as number)) +
-    (a[0]?.[2] as number) * ((a[1]?.[0] as number) * (a[2]?.[1] as number) - (a[1]?.[1] as number) * (a[2]?.[0] as number));
+function solve3(m: Matrix3, b: Row3): Row3 | null {
+  const det = ([[m00, m01, m02], [m10, m11, m12], [m20, m21, m22]]: Matrix3) =>
+    m00 * (m11 * m22 - m12 * m21) - m01 * (m10 * m22 - m12 * m20) + m02 * (m10 * m21 - m11 * m20);
   const d = det(m);
   if (!(Math.abs(d) > 1e-12)) return null;
-  const col = (k: number) => det(m.map((row, r) => row.map((v, c) => (c === k ? (b[r] as number) : v))));
+  const put = (row: Row3, k: number, v: number): Row3 => [k === 0 ? v : row[0], k === 1 ? v : row[1], k === 2 ? v : row[2]];
+  const col = (k: number) => det([put(m[0], k, b[0]), put(m[1], k, b[1]), put(m[2], k, b[2])]);
   return [col(0) / d, col(1) / d, col(2) / d];
 }
 
@@ -91,11 +97,11 @@ function solve3(m: readonly (readonly number[])[], b: readonly number[]): [numbe
  * A reference's square on the table as the map `h` sees its corners: its side, and its corners for a given side —
  * about its known centre, turned to the nearest quarter with its sides along the table's axes, wound as seen.
  */
-function square(h: Homography, q: Quad, centre: Point): { side: number; corners: (side: number) => Point[] } {
-  const mm = q.map((p) => applyHomography(h, p));
-  const c = quadCentre(mm as unknown as Quad);
-  const d = mm.map((p) => ({ x: p.x - c.x, y: p.y - c.y }));
-  const cross = (d[0] as Point).x * (d[1] as Point).y - (d[0] as Point).y * (d[1] as Point).x;
+function square(h: Homography, q: Quad<ImagePoint>, centre: TablePoint): { side: number; corners: (side: number) => TablePoint[] } {
+  const mm = mapQuad(q, (p) => applyHomography(h, p));
+  const c = quadCentre(mm);
+  const d = mapQuad(mm, (p) => ({ x: p.x - c.x, y: p.y - c.y }));
+  const cross = d[0].x * d[1].y - d[0].y * d[1].x;
   const wind = cross >= 0 ? 1 : -1;
   // each corner turned back by its quarter: all four then point the first corner's way
   let sx = 0;

@@ -7,34 +7,41 @@
  * (`pipeline.ts`). Reading the pixels and detecting take from tens of milliseconds to a second a frame; in a worker
  * the page's drawing and its socket never wait for either.
  *
- * Messages in: `{type: "start", apriltag: URL, area, shipSize?, expected?}` (`expected`: the roster's marker ids, for the
- * second look; absent, any marker not found is looked for), `{type: "expected", expected: number[] | null}` (the roster
- * or a ship's marker changed; `null` while the table waits for a marker to be shown: any is looked for),
- * `{type: "frame", image: VideoFrame | ImageBitmap, at}`.
- * Out: `{type: "ready", loadMs}`, `{type: "frame", width, height, at, greyMs, …FrameResult}`,
- * `{type: "error", message}`.
+ * Its messages, both ways, are declared in `worker-protocol.ts`; each one in is read there first, and a malformed one
+ * is answered `{type: "error"}` in words (its frame, if it carried one, closed), never a crash.
  */
 import { type AprilTagModule, aprilTagDetector, aprilTagOver } from "./apriltag-detector.ts";
-import { CameraPipeline, expectedIds } from "./pipeline.ts";
+import { CameraPipeline } from "./pipeline.ts";
 import { greyFromFrame } from "./video-frame.ts";
+import {
+  type ExpectedMessage,
+  type FrameMessage,
+  type FromWorker,
+  readToWorker,
+  type StartMessage,
+  strayImage,
+  type ToWorker,
+} from "./worker-protocol.ts";
 
 interface WorkerScope {
   importScripts(...urls: string[]): void;
-  postMessage(message: unknown): void;
+  postMessage(message: FromWorker): void;
   onmessage: ((e: { data: unknown }) => void) | null;
   /** The library's factory, which its script sets on the global scope (`createAprilTag`, build.sh's EXPORT_NAME). */
   createAprilTag?: () => Promise<AprilTagModule>;
 }
 
+// a dedicated worker's global scope: the one place the worker's own globals are named (the DOM's lib types the page's)
 const scope = globalThis as unknown as WorkerScope;
 let pipeline: CameraPipeline | null = null;
 /** The ship markers expected, as last told (a start's, or an update that came while the library was still loading). */
-let expectedNow: number[] | null = null;
+let expectedNow: readonly number[] | null = null;
 
 /** The library, started once per worker. */
 let library: ReturnType<typeof aprilTagOver> | null = null;
 
-async function start(m: { apriltag: string; area: { width: number; height: number }; shipSize?: number }): Promise<void> {
+async function start(m: StartMessage): Promise<void> {
+  expectedNow = m.expected ?? null;
   const t0 = performance.now();
   if (!scope.createAprilTag) scope.importScripts(m.apriltag);
   if (!scope.createAprilTag) throw new Error(`${m.apriltag} did not give the AprilTag library`);
@@ -48,7 +55,7 @@ async function start(m: { apriltag: string; area: { width: number; height: numbe
   scope.postMessage({ type: "ready", loadMs: performance.now() - t0 });
 }
 
-async function frame(m: { image: VideoFrame | ImageBitmap; at: number }): Promise<void> {
+async function frame(m: FrameMessage): Promise<void> {
   if (!pipeline) {
     m.image.close();
     throw new Error("the camera worker has not started");
@@ -61,14 +68,26 @@ async function frame(m: { image: VideoFrame | ImageBitmap; at: number }): Promis
 }
 
 /** The roster changed (or a marker was given at the table): the second look follows it from the next frame. */
-async function expected(m: { expected?: unknown }): Promise<void> {
-  expectedNow = expectedIds(m.expected);
+async function expected(m: ExpectedMessage): Promise<void> {
+  expectedNow = m.expected;
   pipeline?.expect(expectedNow);
 }
 
+/** What a message asks, run. */
+function run(m: ToWorker): Promise<void> {
+  if (m.type === "start") return start(m);
+  if (m.type === "frame") return frame(m);
+  return expected(m);
+}
+
 scope.onmessage = (e) => {
-  const m = e.data as { type?: string; expected?: unknown };
-  if (m.type === "start") expectedNow = expectedIds(m.expected);
-  const run = m.type === "start" ? start(m as never) : m.type === "frame" ? frame(m as never) : m.type === "expected" ? expected(m) : null;
-  run?.catch((err: Error) => scope.postMessage({ type: "error", message: err.message }));
+  const read = readToWorker(e.data);
+  if (!read.ok) {
+    strayImage(e.data)?.close();
+    scope.postMessage({ type: "error", message: `the camera worker refused a message: ${read.why}` });
+    return;
+  }
+  run(read.message).catch((err: unknown) =>
+    scope.postMessage({ type: "error", message: err instanceof Error ? err.message : String(err) }),
+  );
 };

@@ -1,7 +1,8 @@
 /**
  * The club board's replies as its routes declare them (host/club/server.ts), typed by the same TypeBox type provider as
  * the table's routes: `GET /api/club/tables`, `GET /api/club/board` (the tiles, also the live socket's `board`) and
- * `GET /api/club/league`. Each object is exact: the serialiser writes what is declared here and nothing else.
+ * `GET /api/club/league`; and the live socket's board message, written by the same kind of serialiser. Each object is
+ * exact: the serialiser writes what is declared here and nothing else.
  */
 import { Type } from "@sinclair/typebox";
 
@@ -75,6 +76,9 @@ export const Tile = Type.Object(
 
 /** `GET /api/club/board`: the tiles, and whether the board's broker is connected. */
 export const BoardReply = Type.Object({ tiles: Type.Array(Tile), broker: Type.Boolean() }, Exact);
+
+/** `WS /api/club/live`'s one message: the board, on connect and on every change. */
+export const BoardMessage = Type.Object({ type: Type.Literal("board"), tiles: BoardReply.properties.tiles, broker: Type.Boolean() }, Exact);
 
 const Standing = Type.Object({ name: Text, played: Count, won: Count, lost: Count, drawn: Count, shipsNet: Type.Integer() }, Exact);
 

@@ -6,7 +6,8 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Type } from "@sinclair/typebox";
+import SerializerSelector from "@fastify/fast-json-stringify-compiler";
+import { type Static, Type } from "@sinclair/typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { WebSocket } from "ws";
@@ -17,7 +18,7 @@ import { deliver, LIVE_BUFFER_BYTES } from "../server/routes/live.ts";
 import { staticFiles } from "../server/static-files.ts";
 import { fileReply, replies, requireTypedRoutes, type TableTypeProvider } from "../server/typed-routes.ts";
 import { league, tablesApi, tile } from "./board.ts";
-import { BoardReply, LeagueReply, TableSummary } from "./board-replies.ts";
+import { BoardMessage, BoardReply, LeagueReply, TableSummary } from "./board-replies.ts";
 import type { ClubHost } from "./club-host.ts";
 
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), "public");
@@ -61,13 +62,17 @@ export async function buildClubApp(
   );
   app.get("/api/club/board", { schema: { response: replies({ 200: BoardReply }) } }, async () => board());
 
+  // the socket's board written by its schema, as GET /api/club/board is
+  const writeBoard = SerializerSelector()()({ schema: BoardMessage, method: "GET", url: "/api/club/live", httpStatus: "200" }) as (
+    m: Static<typeof BoardMessage>,
+  ) => string;
   const sockets = new Set<WebSocket>();
   let timer: NodeJS.Timeout | undefined;
   let lastPush = 0;
   const push = () => {
     timer = undefined;
     lastPush = Date.now();
-    const msg = JSON.stringify({ type: "board", ...board() });
+    const msg = writeBoard({ type: "board", ...board() });
     for (const ws of sockets) deliver(ws, [msg], bufferBytes, app.log);
   };
   const off = club.onChange(() => {
@@ -83,7 +88,7 @@ export async function buildClubApp(
     ...upgradeOnly("/api/club/live"),
     wsHandler: (socket) => {
       sockets.add(socket);
-      deliver(socket, [JSON.stringify({ type: "board", ...board() })], bufferBytes, app.log);
+      deliver(socket, [writeBoard({ type: "board", ...board() })], bufferBytes, app.log);
       socket.on("close", () => sockets.delete(socket));
     },
   });

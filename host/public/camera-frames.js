@@ -82,3 +82,19 @@ export class CameraFrames {
     this.latest = null;
   }
 }
+
+/** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
+export const RESOLUTIONS = { "1280x720": [1280, 720], "1920x1080": [1920, 1080], "3840x2160": [3840, 2160] };
+
+/** Why the browser gives this page no camera, in words a person can act on. */
+export function cameraProblem(err) {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    return "This browser gives no camera to this page: open it on the camera's machine as http://127.0.0.1:PORT/camera, or over https (start the host with --tls-cert and --tls-key).";
+  }
+  if (err?.name === "NotAllowedError")
+    return "The camera was not allowed: allow it in the browser's site settings, then press Start again.";
+  if (err?.name === "NotFoundError")
+    return "No camera is connected to this device: plug one in (or open this page on the computer that has it), then press Start again.";
+  if (err?.name === "NotReadableError") return "The camera is in use by another program: close it, then press Start again.";
+  return `The camera could not start: ${err?.message ?? err}`;
+}

@@ -7,116 +7,13 @@
 // settled in it are sent to the host as {"type": "camera.seen"} (docs/reference/camera.md) — once, though both
 // workers see them settle — and a report the socket could not take is kept and sent when it is back.
 
+import { readAnswer, tell } from "./camera-answers.js";
+import { arrivals, expectedMarkers, sameAsSent, sentOf } from "./camera-arrivals.js";
 import { DEMO_FRAME, DEMO_FRAME_MS, DemoFrames } from "./camera-demo.js";
-import { CameraFrames, grabMethod } from "./camera-frames.js";
+import { CameraFrames, cameraProblem, grabMethod, RESOLUTIONS } from "./camera-frames.js";
+import { FrameTimes, workerCount } from "./camera-pace.js";
 
-/** The resolutions a person may ask the camera for; the camera gives the nearest it has. */
-export const RESOLUTIONS = { "1280x720": [1280, 720], "1920x1080": [1920, 1080], "3840x2160": [3840, 2160] };
-
-const round1 = (v) => Math.round(v * 10) / 10;
-
-/**
- * How many workers: `?workers=N` (1–4), else two on a machine of four cores or more and one below (the page's own
- * thread grabs the frames and the browser decodes the video: on two cores a second worker gained nothing, measured in
- * docs/performance.md).
- */
-export function workerCount(search = location.search, cores = navigator.hardwareConcurrency || 1) {
-  const asked = Number(new URLSearchParams(search).get("workers"));
-  if (Number.isInteger(asked) && asked >= 1 && asked <= 4) return asked;
-  return cores >= 4 ? 2 : 1;
-}
-
-/** A ship marker unseen this long and then seen has come into view (set-up by showing it to the camera). */
-export const ARRIVAL_GAP_MS = 1000;
-
-/**
- * A marker another ship carries must be out of view this long before it counts as shown: a ship's marker on the
- * table hides for a second or two under a hand moving her (or in motion blur), and must not be taken for the marker
- * the table waits for. Ten seconds is what lifting a sticker off a base and showing it takes, not a hand passing.
- */
-export const HELD_GAP_MS = 10_000;
-
-/**
- * The ship markers of a frame taken at `at` that came into view: unseen for ARRIVAL_GAP_MS or more (or never seen);
- * for a marker in `held` (another ship's), unseen for HELD_GAP_MS or more. `lastSeen` (marker → when last seen) is
- * kept up to date.
- */
-export function arrivals(lastSeen, detected, at, held = new Set()) {
-  const out = [];
-  for (const d of detected) {
-    if (d.id < 10) continue;
-    const before = lastSeen.get(d.id);
-    const gap = held.has(d.id) ? HELD_GAP_MS : ARRIVAL_GAP_MS;
-    if (before === undefined || at - before >= gap) out.push(d.id);
-    lastSeen.set(d.id, Math.max(at, before ?? at));
-  }
-  return out;
-}
-
-/** Frames a second the page aims for: a ship is then sent within about a second of standing still. */
-export const TARGET_FPS = 5;
-
-/**
- * Whether the detection keeps up, in words: `keepsUp` when it measures TARGET_FPS frames a second or more, or every
- * frame of a camera slower than that; `words` says so, how soon a ship is sent after she stops (the settling's 0.6 s
- * of stillness and the frames around it) and, when it falls behind, what would help.
- */
-export function pace(fps, cameraFps, resolution) {
-  const keepsUp = fps >= TARGET_FPS || (cameraFps !== null && cameraFps > 0 && fps >= 0.8 * cameraFps);
-  const sentIn = round1(0.6 + 2 / Math.max(fps, 0.1));
-  const rate = `${fps.toFixed(1)} frames a second`;
-  if (keepsUp) return { keepsUp, words: `Keeping up: ${rate}; a ship is sent about ${sentIn} s after she stops.` };
-  const help =
-    resolution === "3840x2160"
-      ? "1920 × 1080 measures about four times faster."
-      : "Close other programs on this computer, or run the camera page on a faster one.";
-  return {
-    keepsUp,
-    words: `Falling behind: ${rate} (the aim is ${TARGET_FPS}); a ship is sent about ${sentIn} s after she stops. ${help}`,
-  };
-}
-
-/**
- * The ship markers the detection workers are told to expect (the second look runs only when one of them, or a
- * reference marker, is missing, and reads only those): the game's ships' markers, given at the table or by roster
- * order. `null` — any marker — while the table waits for a ship's marker to be shown, which may be any marker.
- * @param {{ ships: { marker: number }[] }} setup
- * @param {{ kind: string; ship?: string } | null} [assigning]
- */
-export function expectedMarkers(setup, assigning = null) {
-  if (assigning?.kind === "marker") return null;
-  return [...new Set(setup.ships.map((s) => s.marker))].sort((a, b) => a - b);
-}
-
-/** Whether a settled sighting says nothing new against the last one sent for its marker (the other worker's twin). */
-const sameAsSent = (a, b) =>
-  b !== undefined && Math.hypot(a.x - b.x, a.y - b.y) < 1 && Math.abs(((a.heading - b.heading + 540) % 360) - 180) < 0.5;
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-/** Why the browser gives this page no camera, in words a person can act on. */
-export function cameraProblem(err) {
-  if (!navigator.mediaDevices?.getUserMedia) {
-    return "This browser gives no camera to this page: open it on the camera's machine as http://127.0.0.1:PORT/camera, or over https (start the host with --tls-cert and --tls-key).";
-  }
-  if (err?.name === "NotAllowedError")
-    return "The camera was not allowed: allow it in the browser's site settings, then press Start again.";
-  if (err?.name === "NotFoundError")
-    return "No camera is connected to this device: plug one in (or open this page on the computer that has it), then press Start again.";
-  if (err?.name === "NotReadableError") return "The camera is in use by another program: close it, then press Start again.";
-  return `The camera could not start: ${err?.message ?? err}`;
-}
-
-/**
- * The looks beyond the detector's own within the finding's time (`secondMs`, `furtherMs`), each when it took a millisecond
- * or more, as the panel's words (docs/camera.md, "How a frame is measured"); `ms` writes a time.
- */
-export function lookShares(s, ms = (v) => String(Math.round(v))) {
-  const looks = [
-    s.secondMs >= 1 ? `a second look ${ms(s.secondMs)}` : "",
-    s.furtherMs >= 1 ? `a further look ${ms(s.furtherMs)}` : "",
-  ].filter(Boolean);
-  return looks.length ? `, of which ${looks.join(" and ")}` : "";
-}
+/** @typedef {import("./camera-answers.js").FromWorker} FromWorker */
 
 /**
  * Runs the camera: `onUpdate(snapshot)` after every measured frame and every change of phase. The snapshot: `phase`
@@ -139,10 +36,10 @@ export class CameraRun {
     this.onUpdate = onUpdate;
     this.snap = { phase: "starting", message: "Starting the camera…", frame: null, stats: null, sent: {} };
     this.pending = new Map();
-    /** The workers' times of the last 20 frames: reading the pixels, detecting, the whole frame (ms). */
-    this.times = [];
-    this.doneAt = [];
-    this.frames = 0;
+    this.times = new FrameTimes();
+    /** The camera's own frames a second, when it says (the demo's: the rate its frames are handed out at). */
+    /** @type {number | null} */
+    this.cameraFps = null;
     this.stopped = false;
     this.workers = [];
     this.drawnAt = -1;
@@ -204,12 +101,12 @@ export class CameraRun {
     this.#set({ phase: "loading", message: "Loading the marker detector (AprilTag, 225 KB)…" });
     for (let i = 0; i < workerCount(); i++) {
       const worker = new Worker("/static/camera-worker.js");
-      worker.onmessage = (e) => this.#answer(worker, e.data);
+      worker.onmessage = (e) => this.#answer(worker, readAnswer(e.data));
       worker.onerror = (e) => this.#set({ phase: "error", message: `The detector failed: ${e.message}` });
       const expected = expectedMarkers(this.setup, this.link.snap.assigning);
       this.expected = JSON.stringify(expected);
       this.#set({ expected });
-      worker.postMessage({ type: "start", apriltag: "/vendor/apriltag.js", area: this.setup.area, ...(expected ? { expected } : {}) });
+      tell(worker, { type: "start", apriltag: "/vendor/apriltag.js", area: this.setup.area, ...(expected ? { expected } : {}) });
       this.workers.push(worker);
     }
   }
@@ -219,7 +116,7 @@ export class CameraRun {
     const expected = expectedMarkers(this.setup, this.link.snap.assigning);
     if (JSON.stringify(expected) === this.expected) return;
     this.expected = JSON.stringify(expected);
-    for (const w of this.workers) w.postMessage({ type: "expected", expected });
+    for (const w of this.workers) tell(w, { type: "expected", expected });
     if (this.workers.length) this.#set({ expected });
   }
 
@@ -247,6 +144,7 @@ export class CameraRun {
     for (const t of this.stream?.getTracks() ?? []) t.stop();
   }
 
+  /** @param {Worker} worker @param {FromWorker} m */
   #answer(worker, m) {
     if (this.stopped) return;
     if (m.type === "error") {
@@ -260,44 +158,15 @@ export class CameraRun {
       return;
     }
     if (m.type !== "frame") return;
-    this.frames++;
-    this.times = [
-      ...this.times.slice(-19),
-      {
-        detect: m.detectMs,
-        second: m.secondMs ?? 0,
-        further: m.furtherMs ?? 0,
-        grey: m.greyMs ?? 0,
-        frame: (m.greyMs ?? 0) + (m.totalMs ?? m.detectMs),
-      },
-    ];
-    this.doneAt = [...this.doneAt.slice(-10), performance.now()];
-    const span = this.doneAt.length > 1 ? (this.doneAt.at(-1) - this.doneAt[0]) / 1000 : null;
-    const fps = span ? (this.doneAt.length - 1) / span : null;
-    const stats = {
-      frames: this.frames,
-      detectMs: mean(this.times.map((t) => t.detect)),
-      secondMs: mean(this.times.map((t) => t.second)),
-      furtherMs: mean(this.times.map((t) => t.further)),
-      greyMs: mean(this.times.map((t) => t.grey)),
-      frameMs: mean(this.times.map((t) => t.frame)),
-      fps,
+    const stats = this.times.add(m, {
+      now: performance.now(),
       cameraFps: this.cameraFps,
       workers: this.workers.length,
       demo: this.demo,
-      pace: fps === null ? null : pace(fps, this.cameraFps, this.resolution),
-      width: m.width,
-      height: m.height,
-    };
+      resolution: this.resolution,
+    });
     for (const s of m.settled) {
-      if (s.id >= 10 && !sameAsSent(s, this.lastSent.get(s.id)))
-        this.pending.set(s.id, {
-          id: s.id,
-          x: round1(s.x),
-          y: round1(s.y),
-          heading: round1(s.heading),
-          uncertainty: round1(s.uncertainty),
-        });
+      if (s.id >= 10 && !sameAsSent(s, this.lastSent.get(s.id))) this.pending.set(s.id, sentOf(s));
     }
     this.#flush();
     // markers come into view: while a ship waits for hers, the host gives her the first (the first frame is the view
@@ -306,7 +175,7 @@ export class CameraRun {
     const waiting = table?.kind === "marker" ? table.ship : null;
     const held = new Set(this.setup.ships.filter((s) => s.ship !== waiting).map((s) => s.marker));
     const shown = arrivals(this.lastSeen, m.detected, m.at, held);
-    if (shown.length && this.frames > 1 && waiting !== null) {
+    if (shown.length && this.times.frames > 1 && waiting !== null) {
       this.link.send({ type: "camera.shown", markers: shown.slice(0, 40) });
     }
     // answers of two workers may cross: the view shows the newest frame
@@ -343,10 +212,10 @@ export class CameraRun {
       return;
     }
     try {
-      worker.postMessage({ type: "frame", image: f.image, at: f.at }, [f.image]);
+      tell(worker, { type: "frame", image: f.image, at: f.at }, [f.image]);
     } catch {
       // a browser that copies frames instead of transferring them: the copy went, this one is closed
-      worker.postMessage({ type: "frame", image: f.image, at: f.at });
+      tell(worker, { type: "frame", image: f.image, at: f.at });
       f.image.close();
     }
   }

@@ -9,6 +9,7 @@
  */
 import { applyEvents, transition } from "../../src/game/engine.ts";
 import type { TableState } from "../../src/game/types.ts";
+import { angleGap, distance } from "../../src/geometry/vec.ts";
 import type { MoveWatch, Pose, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { emptyDraft } from "./draft.ts";
 import { isMovementPhase, type Judgement, judgeShipMove, moveActions } from "./move-judge.ts";
@@ -18,8 +19,6 @@ import type { StepRun } from "./step-run.ts";
 /** Less than this from where she stood is no move yet (a camera's jitter, a model nudged): mm and degrees. */
 const MOVED_MM = 2;
 const TURNED_DEGREES = 2;
-
-const turned = (a: number, b: number): number => Math.abs(((a - b + 540) % 360) - 180);
 
 /** A move log entry is committed by the step that runs it (step.ts): a record that answers no demand. */
 export interface MoveRun extends StepRun {
@@ -34,7 +33,7 @@ function poseNow(run: StepRun, ship: string): Pose | null {
 
 /** Whether she is away from where she stood by more than a camera's jitter. */
 function hasMoved(start: Pose, now: Pose): boolean {
-  return Math.hypot(now.x - start.x, now.y - start.y) >= MOVED_MM || turned(now.heading, start.heading) >= TURNED_DEGREES;
+  return distance(now, start) >= MOVED_MM || angleGap(now.heading, start.heading) >= TURNED_DEGREES;
 }
 
 /** The watch as the movement phase opens: every ship seen stands where her move begins. */

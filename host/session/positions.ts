@@ -5,6 +5,7 @@
  * takes only those that hold; a stale or missing one is named, so the table can ask for the figure instead.
  */
 import type { ShipSeen } from "../../devices/readings.ts";
+import { angleGap, distance } from "../../src/geometry/vec.ts";
 import type { ShipPosition } from "../store/records.ts";
 
 export type { ShipPosition } from "../store/records.ts";
@@ -17,8 +18,6 @@ const SAME_DEG = 0.5;
 
 /** Whether a sighting still holds at `now`. */
 export const holds = (p: ShipPosition, now: number): boolean => p.holdsFor === undefined || now - p.at <= p.holdsFor;
-
-const turned = (a: number, b: number): number => Math.abs(((a - b + 540) % 360) - 180);
 
 /**
  * The positions after a sighting, and whether the change is worth saving and showing (a ship moved or turned, was not
@@ -44,8 +43,8 @@ export function sighted(
     !before ||
     !holds(before, r.at) ||
     before.source !== next.source ||
-    Math.hypot(before.x - next.x, before.y - next.y) >= SAME_MM ||
-    turned(before.heading, next.heading) >= SAME_DEG ||
+    distance(before, next) >= SAME_MM ||
+    angleGap(before.heading, next.heading) >= SAME_DEG ||
     Math.abs(before.uncertainty - next.uncertainty) >= SAME_MM;
   return { positions: { ...positions, [r.ship]: next }, changed };
 }

@@ -7,6 +7,7 @@ export * from "./base.ts";
 export * from "./distance.ts";
 export * from "./firing-line.ts";
 export * from "./hex.ts";
+export * from "./quad.ts";
 export * from "./radius.ts";
 export * from "./vec.ts";
 export * from "./wind.ts";

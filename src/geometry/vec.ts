@@ -3,10 +3,23 @@
  * from north. Everything in `src/geometry/` is built on these few functions.
  */
 
-/** A point or a vector on the table, in millimetres. */
+/** A point or a vector in a plane: on the table in millimetres, unless its type says otherwise. */
 export interface Point {
   readonly x: number;
   readonly y: number;
+}
+
+/**
+ * A point on the table, in millimetres (`x` east, `y` north). The optional `unit` is never written: a plain `{x, y}`
+ * is a table point, but an {@link ImagePoint} is not, so a camera's pixels cannot be passed where millimetres go.
+ */
+export interface TablePoint extends Point {
+  readonly unit?: "mm";
+}
+
+/** A point in a camera's image, in pixels (`x` right, `y` down), as seen (the lens not undone). Never a {@link TablePoint}. */
+export interface ImagePoint extends Point {
+  readonly unit?: "px";
 }
 
 export const MM_PER_INCH = 25.4;
@@ -38,6 +51,15 @@ export function signedAngle(degrees: number): number {
   const d = normalizeBearing(degrees);
   return d > 180 ? d - 360 : d;
 }
+
+/** How far apart two bearings are, in degrees in [0, 180], whichever way round (any bearings, not only [0, 360)). */
+export function angleGap(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+/** Degrees as radians. */
+export const radians = (degrees: number): number => degrees * RAD;
 
 /** The bearing of a vector (0 for the zero vector). */
 export function bearingOf(v: Point): number {

@@ -66,13 +66,25 @@ const CONTEXTS_KEPT = 8;
 function watcherOf(root) {
   let w = watched.get(root);
   if (!w) {
-    const observer = new MutationObserver(() => {});
+    // records of writes made outside a render the fit follows (the map drawn again at its new size, in the frame) are
+    // handed to the callback, not left for takeRecords: kept until the next measure (past a bound, "everything")
+    const pending = { targets: new Set(), all: false };
+    const observer = new MutationObserver((records) => {
+      for (const r of records) if (!(r.target === root && r.type === "attributes")) pending.targets.add(r.target);
+      if (pending.targets.size > PENDING_KEPT) {
+        pending.all = true;
+        pending.targets.clear();
+      }
+    });
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    w = { observer, last: new Map() };
+    w = { observer, pending, last: new Map() };
     watched.set(root, w);
   }
   return w;
 }
+
+/** How many written nodes are kept between two measures before the next one reads every region. */
+const PENDING_KEPT = 2000;
 
 /** Screen-reader text (the announcer's live region): a fixed 1 px box, whatever it says, so it moves nothing. */
 const offFlow = (node) => (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement)?.closest(".sr-only") != null;
@@ -81,20 +93,26 @@ const offFlow = (node) => (node.nodeType === Node.ELEMENT_NODE ? node : node.par
 function changedRegions(root, w, els) {
   const changed = new Set();
   const regionOf = new Map(els.filter(([, el]) => el !== null).map(([name, el]) => [el, name]));
-  let last = null;
-  for (const r of w.observer.takeRecords()) {
-    // the root's own attributes are the fit's steps (in the key below) and what it records (data-fit…)
-    if (r.target === last || (r.target === root && r.type === "attributes")) continue;
-    last = r.target;
+  const { pending } = w;
+  // the root's own attributes are the fit's steps (in the key below) and what it records (data-fit…)
+  for (const r of w.observer.takeRecords()) if (!(r.target === root && r.type === "attributes")) pending.targets.add(r.target);
+  const all = pending.all;
+  const targets = [...pending.targets];
+  pending.all = false;
+  pending.targets.clear();
+  if (all) return null;
+  for (const target of targets) {
+    // a node since taken out: taking it out was written too, in the node it was taken from
+    if (!target.isConnected) continue;
     // up from what was written to the root, through every region it is in (the aside is in `mid` too)
     let inside = false;
-    for (let n = r.target; n && n !== root; n = n.parentNode) {
+    for (let n = target; n && n !== root; n = n.parentNode) {
       const name = regionOf.get(n);
       if (name === undefined) continue;
       changed.add(name);
       inside = true;
     }
-    if (!inside && !offFlow(r.target)) return null;
+    if (!inside && !offFlow(target)) return null;
   }
   return changed;
 }

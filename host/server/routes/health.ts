@@ -7,6 +7,7 @@ import type { TableRuntime } from "../../compose.ts";
 import { allHealth } from "../../devices.ts";
 import { reportStartup } from "../../startup-marks.ts";
 import { replies, type TableApp } from "../typed-routes.ts";
+import { for200 } from "./live.ts";
 
 export const HealthReply = Type.Object(
   {
@@ -63,7 +64,10 @@ export function tableHealth(table: TableRuntime): HealthReply {
 }
 
 export async function healthRoutes(app: TableApp, opts: { table: TableRuntime }): Promise<void> {
-  app.get("/api/health", { schema: { response: replies({ 200: HealthReply }) } }, async () => {
+  // written by JSON.stringify (tableHealth builds exactly the schema's fields): the first answer after a start, which
+  // a kiosk script or a service manager waits for, compiles no serialiser
+  const serializerCompiler = for200(JSON.stringify);
+  app.get("/api/health", { schema: { response: replies({ 200: HealthReply }) }, serializerCompiler }, async () => {
     const health = tableHealth(opts.table);
     if (health.ready) reportStartup("health ready");
     return health;

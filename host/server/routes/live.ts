@@ -103,7 +103,7 @@ type Compiler = (route: Omit<Route, "httpStatus"> & { readonly httpStatus?: stri
  * A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies,
  * which name the one error schema by reference).
  */
-const for200 =
+export const for200 =
   (ok: (doc: never) => string): Compiler =>
   (route) =>
     route.httpStatus === "200" ? (ok as (doc: unknown) => string) : SerializerSelector()({ ErrorReply })(route as Route);

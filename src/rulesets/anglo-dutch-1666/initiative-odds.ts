@@ -28,11 +28,11 @@ const ENUMERATED = 4;
 const CANDIDATES = 400;
 
 /** Order on equal initiative: non-Dutch before Dutch, then squadron name, a squadron's out-of-command ships first. */
-export function drawOrder(a: OddsGroup, b: OddsGroup): number {
+export function drawOrder(first: OddsGroup, second: OddsGroup): number {
   return (
-    Number(a.dutch) - Number(b.dutch) ||
-    (a.squadron < b.squadron ? -1 : a.squadron > b.squadron ? 1 : 0) ||
-    Number(b.outOfCommand) - Number(a.outOfCommand)
+    Number(first.dutch) - Number(second.dutch) ||
+    (first.squadron < second.squadron ? -1 : first.squadron > second.squadron ? 1 : 0) ||
+    Number(second.outOfCommand) - Number(first.outOfCommand)
   );
 }
 

@@ -4,14 +4,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyHomography, fitHomography, invertHomography, type Point } from "../../../devices/camera/homography.ts";
-import { fitPlane, noLens, type Quad } from "../../../devices/camera/lens.ts";
+import { applyHomography, fitHomography, type Homography, invertHomography } from "../../../devices/camera/homography.ts";
+import { fitPlane, noLens } from "../../../devices/camera/lens.ts";
 import type { DetectedMarker } from "../../../devices/camera/markers.ts";
 import { MIN_REFERENCES, measureMarkers } from "../../../devices/camera/measure.ts";
-import { headingOf, isPose, poseOf } from "../../../devices/camera/pose.ts";
+import { isPose, poseOf } from "../../../devices/camera/pose.ts";
 import { emptySettle, type Sighting, settle } from "../../../devices/camera/settle.ts";
 import { Projection } from "../../../devices/testing/camera/render.ts";
 import { randomScene, type SceneMarker } from "../../../devices/testing/camera/scene.ts";
+import type { Quad } from "../../../src/geometry/quad.ts";
+import { bearingOf, type Point } from "../../../src/geometry/vec.ts";
 
 /** The exact image corners of a scene's markers (no detector). */
 function exactCorners(markers: readonly SceneMarker[], proj: Projection): DetectedMarker[] {
@@ -25,7 +27,7 @@ function exactCorners(markers: readonly SceneMarker[], proj: Projection): Detect
 
 describe("homography", () => {
   it("recovers a projective map from four points and from many", () => {
-    const h = [1.2, 0.1, 30, -0.05, 0.9, 12, 1e-4, -2e-4, 1];
+    const h: Homography = [1.2, 0.1, 30, -0.05, 0.9, 12, 1e-4, -2e-4, 1];
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 800, noNaN: true })), {
@@ -38,7 +40,8 @@ describe("homography", () => {
           const fit = fitHomography(from, to);
           expect(fit).not.toBeNull();
           for (const p of from) {
-            const q = applyHomography(fit as number[], p);
+            if (!fit) return;
+            const q = applyHomography(fit, p);
             const t = applyHomography(h, p);
             expect(Math.hypot(q.x - t.x, q.y - t.y)).toBeLessThan(1e-6);
           }
@@ -135,10 +138,10 @@ describe("lens and pose on exact projections", () => {
   });
 
   it("measures headings clockwise from +y", () => {
-    expect(headingOf(0, 1)).toBe(0);
-    expect(headingOf(1, 0)).toBe(90);
-    expect(headingOf(0, -1)).toBe(180);
-    expect(headingOf(-1, 0)).toBe(270);
+    expect(bearingOf({ x: 0, y: 1 })).toBe(0);
+    expect(bearingOf({ x: 1, y: 0 })).toBe(90);
+    expect(bearingOf({ x: 0, y: -1 })).toBe(180);
+    expect(bearingOf({ x: -1, y: 0 })).toBe(270);
   });
 
   it("fails a frame without four reference markers, saying what it found", () => {

@@ -9,12 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GreyImage, MarkerDetector } from "../../../devices/camera/detector.ts";
-import { applyHomography, fitHomography, type Point } from "../../../devices/camera/homography.ts";
+import { applyHomography, fitHomography } from "../../../devices/camera/homography.ts";
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
 import { minPerimeterRate, openCvDetector, SMALLEST_MARKER_PX } from "../../../devices/camera/opencv-detector.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur, withNoise } from "../../../devices/testing/camera/sensor.ts";
+import type { Point } from "../../../src/geometry/vec.ts";
 
 interface Drawn {
   readonly id: number;

@@ -5,12 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
-import type { Point } from "../../../devices/camera/homography.ts";
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { refineMarker } from "../../../devices/camera/refine.ts";
 import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur } from "../../../devices/testing/camera/sensor.ts";
+import type { Point } from "../../../src/geometry/vec.ts";
 
 const SIZE = 120;
 const CELL = 8; // px: the marker 64 px across, its top-left at (28, 28)

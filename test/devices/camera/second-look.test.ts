@@ -7,13 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GreyImage } from "../../../devices/camera/detector.ts";
-import { applyHomography, fitHomography, type Point } from "../../../devices/camera/homography.ts";
+import { applyHomography, fitHomography } from "../../../devices/camera/homography.ts";
 import { MARKER_CELLS, type MarkerCells } from "../../../devices/camera/marker-cells.ts";
 import { codesOf, type MarkerCodes, readCode, readFitted } from "../../../devices/camera/marker-code.ts";
 import { loadOpenCv } from "../../../devices/camera/opencv-node.ts";
 import { secondLook } from "../../../devices/camera/second-look.ts";
 import { tagCells } from "../../../devices/testing/camera/cells.ts";
 import { gaussianBlur, withNoise } from "../../../devices/testing/camera/sensor.ts";
+import type { Point } from "../../../src/geometry/vec.ts";
 
 const SIZE = 160;
 const ID = 17;

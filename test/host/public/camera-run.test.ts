@@ -3,8 +3,9 @@
  * words), what the looks beyond OpenCV's took, and which ship markers came into view (set-up by showing a ship's marker to the camera: docs/camera.md).
  */
 import { describe, expect, it } from "vitest";
+import { ARRIVAL_GAP_MS, arrivals, expectedMarkers, HELD_GAP_MS } from "../../../host/public/camera-arrivals.js";
 import { grabMethod } from "../../../host/public/camera-frames.js";
-import { ARRIVAL_GAP_MS, arrivals, expectedMarkers, HELD_GAP_MS, lookShares, pace, workerCount } from "../../../host/public/camera-run.js";
+import { lookShares, pace, workerCount } from "../../../host/public/camera-pace.js";
 
 const seen = (...ids: number[]) => ids.map((id) => ({ id }));
 
