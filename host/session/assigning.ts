@@ -14,10 +14,13 @@ import { dieNamer } from "./dice-gather.ts";
 
 export type { Assigning } from "../store/records.ts";
 
-/** What a tag read while a ship waits for its tag comes to. */
-export type TagAnswer =
-  | { readonly kind: "assign"; readonly uid: string; readonly ship: string; readonly text: string }
+/** What a reading while a ship waits for hers comes to: given to her (with what was given), or refused; said in `text`. */
+type ShipAnswer<Given> =
+  | ({ readonly kind: "assign"; readonly ship: string; readonly text: string } & Given)
   | { readonly kind: "refuse"; readonly text: string };
+
+/** What a tag read while a ship waits for its tag comes to. */
+export type TagAnswer = ShipAnswer<{ readonly uid: string }>;
 
 /** The next tag read goes to the ship waiting, unless another ship has it already (then that is said and it waits on). */
 export function tagFor(
@@ -79,9 +82,7 @@ export function tagRequest(ship: string, ships: readonly { readonly id: string }
 }
 
 /** What a ship marker shown to the camera while a ship waits for hers comes to. */
-export type MarkerAnswer =
-  | { readonly kind: "assign"; readonly marker: number; readonly ship: string; readonly text: string }
-  | { readonly kind: "refuse"; readonly text: string };
+export type MarkerAnswer = ShipAnswer<{ readonly marker: number }>;
 
 /**
  * The marker shown goes to the ship waiting, unless another ship was given it at the table (then that is said and she

@@ -5,7 +5,7 @@
 
 import { type ActionHandler, ruleSetFromHandlers } from "../../game/action-kit.ts";
 import type { RuleSet } from "../../game/types.ts";
-import { boardingRound, breakOff, grapple } from "./actions/boarding.ts";
+import { boardingRound, breakOff } from "./actions/boarding.ts";
 import { broadside } from "./actions/broadside.ts";
 import { collision, collisionDamage } from "./actions/collision.ts";
 import { breakpoint, initiative, setWind } from "./actions/command.ts";
@@ -14,6 +14,7 @@ import { endTurn } from "./actions/end-turn.ts";
 import { explosionHits, explosionRadius, explosionRoll } from "./actions/explosion.ts";
 import { fireDamage, fireFighting, fireFireship, fireshipEnsnare, fireshipExplosion } from "./actions/fireship.ts";
 import { flagOfficerRetire, flagOfficerRisk } from "./actions/flag-officer.ts";
+import { grapple } from "./actions/grapple.ts";
 import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { DICE } from "./dice.ts";
 import { applyEvent } from "./events.ts";

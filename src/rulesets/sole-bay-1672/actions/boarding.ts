@@ -1,36 +1,26 @@
 /**
- * "Boarding": the grapple roll (1D6 + crew: 0-2 failed, 3-7 grappled), "Fighting the Boarding Action" (both ships
- * inflict damage with Stout 2D6 / Average and Fireships 1D6 / Weak by setting, plus crew, relative damage and
- * flagship modifiers), and breaking off by the crew that caused most damage.
+ * "Fighting the Boarding Action" (both ships inflict damage with Stout 2D6 / Average and Fireships 1D6 / Weak by
+ * setting, plus crew, relative damage and flagship modifiers), and breaking off by the crew that caused most damage.
+ * The grapple roll is `grapple.ts`.
  */
+
 import { Type } from "@sinclair/typebox";
 import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
 import { bySide, entry } from "../../../dice/plan.ts";
-import { chance, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, type DiceGroups, nameOf } from "../../../game/action-kit.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
-import type { FollowUp } from "../../../game/types.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { boardingRoundHeadline, grappleHeadline } from "../headline.ts";
+import { boardingRoundHeadline } from "../headline.ts";
 import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
-import { GRAPPLE_MEASURES } from "../measures.ts";
-import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
+import { damageRow, HITS } from "../outcome-facts.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
-import { BOARDING_DICE, BOARDING_MODIFIERS, GRAPPLE_SUCCESS } from "../tables.ts";
-import { retireChoice } from "./flag-officer.ts";
-
-const pair = <T extends string>(type: T) =>
-  Type.Object(
-    { type: actionType(type), attacker: shipId("Boarding ship"), defender: shipId("Ship boarded") },
-    { additionalProperties: false },
-  );
-const isPair = (g: { a: string; b: string }, x: string, y: string) => (g.a === x && g.b === y) || (g.a === y && g.b === x);
-/** Whether the pair fought a boarding round since the last initiative. */
-const foughtThisTurn = (state: SoleBayState, x: string, y: string) => state.game.boarded.some(([a, b]) => isPair({ a, b }, x, y));
+import { BOARDING_DICE, BOARDING_MODIFIERS } from "../tables.ts";
+import { foughtThisTurn, isPair, pair, twoShips } from "./grapple.ts";
 
 /** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
 export function boardingDice(state: SoleBayState, ship: SoleBayShip): { die: DieKind; count: number } {
@@ -54,67 +44,6 @@ export function boardingModifiers(state: SoleBayState, self: SoleBayShip, oppone
     mods.push({ reason: "Division Flagship, Flag Officer present", value: BOARDING_MODIFIERS.flagship });
   return mods;
 }
-
-function twoShips(state: SoleBayState, a: { attacker: string; defender: string }) {
-  const attacker = shipAt(state, a.attacker, "action.attacker");
-  if (!attacker.ok) return attacker;
-  const defender = shipAt(state, a.defender, "action.defender");
-  if (!defender.ok) return defender;
-  if (attacker.value.side === defender.value.side)
-    return illegal(`${defender.value.name} is not an enemy of ${attacker.value.name}.`, "action.defender");
-  return ok({ attacker: attacker.value, defender: defender.value });
-}
-
-export const grapple = soleBayAction({
-  type: "grapple",
-  outcomeSchema: outcomeOf({
-    attacker: fact.hidden(Type.String()),
-    defender: fact.hidden(Type.String()),
-    modified: modifiedRoll,
-    grappled: fact.flag("Grappled (3+)", { no: "Failed boarding (under 3)" }),
-  }),
-  measure: GRAPPLE_MEASURES,
-  title: "Grappling attempt",
-  description: "Attempt to board: 1d6 + crew, 3+ grapples (0-2 fails).",
-  schema: pair("grapple"),
-  prepare({ state, action: a }) {
-    const ships = twoShips(state, a);
-    if (!ships.ok) return ships;
-    if (isFired(state, ships.value.attacker)) return illegal("A fired fireship rolls fireship-ensnare instead.", "action.attacker");
-    if (state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
-      return illegal("These ships are already grappled.", "action.defender");
-    return ok({ ...ships.value, crew: crewModifier(ships.value.attacker, state.game.fired) });
-  },
-  plan: ({ prepared: ctx }) => [entry("grapple", "d6", 1, `${ctx.attacker.name} tries to grapple ${ctx.defender.name}: 1d6 + crew, 3+`)],
-  outcome: ({ prepared: ctx }, dice) => {
-    const modified = (dice[0]?.[0] ?? 0) + ctx.crew;
-    return { attacker: ctx.attacker.id, defender: ctx.defender.id, modified, grappled: modified >= GRAPPLE_SUCCESS };
-  },
-  effects({ prepared: ctx, state }, o) {
-    if (!o.grappled) return { events: [] };
-    const followUps: FollowUp[] = [];
-    const retire = ctx.defender.flagOfficer === "present" ? retireChoice(state, ctx.defender, true) : null;
-    if (retire) followUps.push(retire);
-    // Grappled again in a turn in which the pair already fought (after a break-off): the round waits for the next initiative.
-    if (!foughtThisTurn(state, ctx.attacker.id, ctx.defender.id))
-      followUps.push(
-        roll(`Boarding action between ${ctx.attacker.name} and ${ctx.defender.name}: first round`, {
-          type: "boarding-round",
-          attacker: ctx.attacker.id,
-          defender: ctx.defender.id,
-        }),
-      );
-    return { events: [{ type: "grappled", a: ctx.attacker.id, b: ctx.defender.id }], followUps };
-  },
-  summary: (dist) => ({
-    pGrappled: chance(
-      "Grappled",
-      dist.probability((o) => o.grappled),
-    ),
-  }),
-  describe: ({ state }, o) => `${nameOf(state, o.attacker)} ${o.grappled ? "grapples" : "fails to grapple"} ${nameOf(state, o.defender)}`,
-  headline: ({ state, action }, odds) => grappleHeadline(state, action, odds),
-});
 
 type Pair = { attacker: SoleBayShip; defender: SoleBayShip };
 type Side = { ship: string; rolled: number; modifier: number; inflicted: number };
