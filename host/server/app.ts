@@ -126,6 +126,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.liveBufferBytes ? { bufferBytes: opts.liveBufferBytes } : {}),
   });
   const sim = opts.table.devices.sim;
-  if (sim) await app.register(simRoutes, { sim, camera: () => opts.table.camera() });
+  if (sim)
+    await app.register(simRoutes, {
+      sim,
+      camera: () => opts.table.camera(),
+      shipName: (id) => opts.table.view().ships.find((s) => s.id === id)?.name,
+    });
   return app as unknown as FastifyInstance;
 }

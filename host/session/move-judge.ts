@@ -83,13 +83,14 @@ function herAction(
   return { action: draftAction({ ...given, values: { ...measured, ...given.values } }, def), resolved: null };
 }
 
-/** A polygon's area (shoelace), mm². */
-function area(polygon: readonly (readonly [number, number])[]): number {
+/** A reach's size to compare outcomes by: its pieces' areas added (shoelace), mm² (overlaps counted twice: only compared). */
+function area(pieces: readonly (readonly (readonly [number, number])[])[]): number {
   let sum = 0;
-  polygon.forEach(([x, y], i) => {
-    const [nx, ny] = polygon[(i + 1) % polygon.length] as readonly [number, number];
-    sum += x * ny - nx * y;
-  });
+  for (const polygon of pieces)
+    polygon.forEach(([x, y], i) => {
+      const [nx, ny] = polygon[(i + 1) % polygon.length] as readonly [number, number];
+      sum += x * ny - nx * y;
+    });
   return Math.abs(sum) / 2;
 }
 
@@ -129,7 +130,7 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
   let reach: MoveWatch["reach"] = null;
   for (const o of outcomes) {
     const r = reachOf(c.rs, c.state, action, table, o);
-    if (r && (!reach || area(r.polygon) > area(reach.polygon))) reach = { ship: r.ship, polygon: r.polygon };
+    if (r && (!reach || area(r.polygons) > area(reach.polygons))) reach = { ship: r.ship, polygons: r.polygons };
   }
   return ok({
     move: judged.value.move as JudgedMove,

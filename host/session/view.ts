@@ -10,7 +10,7 @@ import { sideTallies } from "../../src/game/side-tally.ts";
 import type { RuleSet, ShipBase, TableState } from "../../src/game/types.ts";
 import type { DisplayOptions } from "../config/schema.ts";
 import type { TableLayout } from "../config/table-layout.ts";
-import type { ResolvedRecord } from "../store/records.ts";
+import type { MoveWatch, ResolvedRecord } from "../store/records.ts";
 import { describeBinding } from "./assigning.ts";
 import { measuredTicks, tickedNow, ticksMany } from "./choice-ticks.ts";
 import { choiceWords } from "./choices.ts";
@@ -201,7 +201,7 @@ export function tableView(
     /** The move under way in a movement phase as the rules judge it (words, figures, what to fix), or null. */
     move: s.work.moves?.judged ?? null,
     /** Where the ship whose move is set up may end it (table mm), drawn on the maps; null outside a move. */
-    reach: s.work.moves?.reach ?? null,
+    reach: reachView(s.work.moves?.reach),
     focus: s.work.focus ? { ship: views.find((v) => v.id === s.work.focus) ?? null, log: shipLog(s.records, s.work.focus) } : null,
     pending: st && {
       type: st.def.type,
@@ -286,3 +286,10 @@ export function tableView(
 }
 
 export type TableView = ReturnType<typeof tableView>;
+
+/** The reach as the view gives it: pieces; a game kept before 2026-12-08 holds one hull (`polygon`), read as one piece. */
+function reachView(r: MoveWatch["reach"] | { ship: string; polygon: [number, number][] } | undefined): MoveWatch["reach"] {
+  if (!r) return null;
+  if ("polygons" in r) return r;
+  return Array.isArray(r.polygon) ? { ship: r.ship, polygons: [r.polygon] } : null;
+}

@@ -130,8 +130,11 @@ export interface MoveWatch {
   readonly done: readonly string[];
   /** The moving ship's move as the rules judge it now, or null (not moved yet, or her position unknown). */
   readonly judged: JudgedMove | null;
-  /** Where the moving ship may end her move: a polygon in table mm, anticlockwise; null when the rules draw none. */
-  readonly reach: { readonly ship: string; readonly polygon: readonly (readonly [number, number])[] } | null;
+  /**
+   * Where the moving ship may end her move: pieces whose union is the area, each in table mm, anticlockwise; null when
+   * the rules draw none. (A game kept before 2026-12-08 may hold `polygon`, one hull: the view reads it as one piece.)
+   */
+  readonly reach: { readonly ship: string; readonly polygons: readonly (readonly (readonly [number, number])[])[] } | null;
   /** The last record's seq as the phase opened: her movement action resolved after it belongs to this move. */
   readonly after?: number;
   /** Why the rules refused to judge the move under way (a move of metres): said once, kept until it changes. */

@@ -7,6 +7,7 @@
  */
 import type { Base, BaseSize, Pose } from "../geometry/base.ts";
 import type { MovePath, TurnRules } from "../geometry/move-path.ts";
+import type { ReachPieces } from "../geometry/reach.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext } from "./measure-context.ts";
 import type { FollowUp, TableState } from "./table-state.ts";
@@ -95,8 +96,11 @@ export interface MoveMeasure<S extends TableState = TableState, K extends string
    * shortest path; `distance` in the rule set's unit × its `mm` (a hex counts 1). Null: no path (not on the grid).
    */
   path?(ctx: MeasureContext<S, K>, before: Pose, now: Pose): MovePath | null;
+  /**
+   * Where she may end this move when the text's geometry is its own (the hexes a plot reaches), in place of the
+   * kernel's reach: pieces in table mm whose union is the area. Null: none drawn.
+   */
+  reach?(ctx: MeasureContext<S, K>, start: Pose, rules: MoveRules): ReachPieces | null;
   /** Contacts after the move and the follow-ups the text prompts for them (both ships named). */
   contacts?(ctx: MeasureContext<S, K>, at: MoveAt): { readonly contacts: readonly MoveContact[]; readonly followUps: readonly FollowUp[] };
-  /** Where she may end this move, in table mm, when the text's geometry is its own (a hex grid); null: none drawn. */
-  reach?(ctx: MeasureContext<S, K>, start: Pose, rules: MoveRules): Array<[number, number]> | null;
 }

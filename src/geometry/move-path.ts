@@ -199,7 +199,9 @@ function pathOf(
 
 /** The least length of each leg of a path of `n` turns. */
 export function leastLegs(q: TurnRules, n: number): number[] {
-  return Array.from({ length: n + 1 }, (_, i) => (i === n ? 0 : i === 0 ? q.firstAfter : q.between));
+  const out: number[] = [];
+  for (let i = 0; i <= n; i++) out.push(i === n ? 0 : i === 0 ? q.firstAfter : q.between);
+  return out;
 }
 
 /**

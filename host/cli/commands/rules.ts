@@ -132,7 +132,7 @@ export async function runRulesCommand(
 /** docs/reference/request-result.md "Moves": resolve refuses an illegal move as `rules.illegal` with its figures, naming her. */
 function illegalMove(state: TableState, move: Move): RulesError {
   const name = state.ships.find((s) => s.id === move.ship)?.name ?? move.ship;
-  return { code: "rules.illegal", message: `${name}'s move is not legal: ${move.why} (${move.words}).`, path: `table.ships.${move.ship}` };
+  return { code: "rules.illegal", message: `${name}'s move is not legal: ${move.why}.`, path: `table.ships.${move.ship}` };
 }
 
 /** A request's refusal with the figure measured from its `table`, when the refusal concerns a measured field. */

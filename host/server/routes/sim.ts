@@ -22,6 +22,22 @@ async function run(path: string, fn: () => Promise<unknown>): Promise<{ ok: true
   return { ok: true };
 }
 
+/** A move's body the schema refused, as a 400 naming the ship (her name when the game has her) and the field. */
+function refuseMove(
+  body: unknown,
+  error: { validation?: { instancePath: string; message?: string }[] },
+  nameOf?: (id: string) => string | undefined,
+): never {
+  const id = typeof body === "object" && body !== null ? (body as { ship?: unknown }).ship : undefined;
+  const v = error.validation?.[0];
+  const field = v?.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+  const said =
+    typeof body === "object" && body !== null && field in body ? ` ${JSON.stringify((body as Record<string, unknown>)[field])}` : "";
+  const why = `her ${field}${said} ${v?.message ?? "is not valid"}`;
+  const name = typeof id === "string" ? (nameOf?.(id) ?? id) : null;
+  refuse({ code: "input.invalid", message: name ? `${name} was not moved: ${why}.` : `No ship was moved: ${why}.`, path: field }, 400);
+}
+
 const done = { response: replies({ 200: OkReply }) } as const;
 /** The lights a die was shown, oldest first. */
 const LightsReply = Type.Object(
@@ -48,7 +64,10 @@ export function greyPng(f: { width: number; height: number; data: Uint8Array | U
   return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
 }
 
-export async function simRoutes(app: TableApp, opts: { sim: SimControls; camera: () => CameraSetup }): Promise<void> {
+export async function simRoutes(
+  app: TableApp,
+  opts: { sim: SimControls; camera: () => CameraSetup; shipName?: (id: string) => string | undefined },
+): Promise<void> {
   const { sim } = opts;
   /** The last frame's PNG, sent again (or a 304) while nothing on the table moved. */
   let lastPng: { key: string; png: Buffer } | null = null;
@@ -99,7 +118,9 @@ export async function simRoutes(app: TableApp, opts: { sim: SimControls; camera:
   app.post("/api/sim/press", { schema: { body: SimPressBody, ...done } }, async (req) =>
     sim.press ? run("command", () => sim.press?.(req.body.command) ?? Promise.resolve()) : unavailable("button pad"),
   );
-  app.post("/api/sim/move", { schema: { body: SimMoveBody, ...done } }, async (req) => {
+  // a position the schema refuses (a heading "NaN", x "far") is refused naming the ship, so the player knows which model
+  app.post("/api/sim/move", { schema: { body: SimMoveBody, ...done }, attachValidation: true }, async (req) => {
+    if (req.validationError) refuseMove(req.body as unknown, req.validationError, opts.shipName);
     const { ship, x, y, heading } = req.body;
     return sim.move ? run("ship", () => sim.move?.(ship, x, y, heading) ?? Promise.resolve()) : unavailable("table of models");
   });

@@ -27,7 +27,9 @@ export const MoveSchema = Type.Object(
 export const ReachSchema = Type.Object(
   {
     ship: Type.String(),
-    polygon: Type.Array(Type.Tuple([Type.Number(), Type.Number()]), { description: "Table mm, anticlockwise" }),
+    polygons: Type.Array(Type.Array(Type.Tuple([Type.Number(), Type.Number()])), {
+      description: "Pieces whose union is the area, each table mm, anticlockwise (two points: a line)",
+    }),
   },
   { additionalProperties: false },
 );

@@ -5,7 +5,7 @@
  */
 import { type Base, baseOf, type Pose } from "../../geometry/base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
-import { reachPolygon } from "../../geometry/reach.ts";
+import { type ReachPieces, reachPieces } from "../../geometry/reach.ts";
 import { bearingTo, distance, normalizeBearing, signedAngle } from "../../geometry/vec.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type MeasuringRuleSet, measureContext } from "../measure.ts";
@@ -55,30 +55,64 @@ function turnWords(turns: readonly number[]): string {
     : `${count(turns.length, "turn")}${angle} (${sides.join(", then ")})`;
 }
 
-/** Why the move breaks the rules, or null. */
-function whyIllegal(r: MoveRules, p: MovePath, used: number): string | null {
+/**
+ * Why the move breaks the rules, or null: `why` (the result's field, "7″ — her allowance is 6″") and `said`, the same
+ * figures as what she did, to follow her name in the words ("moved 7″ — her allowance is 6″").
+ */
+function whyIllegal(r: MoveRules, p: MovePath, used: number): { why: string; said: string } | null {
   const len = (mm: number, edges: number[] = []) =>
     lengthWords(
       mm,
       r.unit,
       edges.map((e) => e / r.unit.mm),
     );
+  const both = (figure: string, rule: string, did: string) => ({ why: `${figure} — ${rule}`, said: `${did} — ${rule}` });
   const counted = p.turns.length - (p.freeTurns ?? 0);
-  if (counted > r.maxTurns) return `${count(counted, "turn")} — ${r.turnsWhy}`;
-  if (p.why) return p.why;
+  if (counted > r.maxTurns) {
+    const turns = count(counted, "turn");
+    return both(turns, r.turnsWhy, `made ${turns}`);
+  }
+  // the text's own reason (a hex grid's), after her name as it stands
+  if (p.why) return { why: p.why, said: `— ${p.why}` };
   const max = r.maxAngle;
   if (max !== undefined && r.step === undefined) {
     const big = p.turns.find((t) => Math.abs(t) > max + EPS);
-    if (big !== undefined) return `a turn of ${round(Math.abs(big))}° — she may turn at most ${round(max)}° this move`;
+    if (big !== undefined)
+      return both(`a turn of ${round(Math.abs(big))}°`, `she may turn at most ${round(max)}° this move`, `turned ${round(Math.abs(big))}°`);
   }
   if (p.early) {
     const i = p.legs.findIndex((l, k) => k < p.turns.length && l < (k === 0 ? r.firstAfter : r.between) - EPS);
     const need = i === 0 ? r.firstAfter : r.between;
-    return `a turn after ${len(p.legs[i] ?? 0, [need])} — she must move ${len(need)} ${i === 0 ? "before turning" : "between turns"}`;
+    const after = len(p.legs[i] ?? 0, [need]);
+    return both(
+      `a turn after ${after}`,
+      `she must move ${len(need)} ${i === 0 ? "before turning" : "between turns"}`,
+      `turned after ${after}`,
+    );
   }
-  if (used > r.allowance + EPS) return `${len(used, [r.allowance])} — her allowance is ${len(r.allowance)}`;
-  if (used < r.minimum - EPS) return `${len(used, [r.minimum])} — she must move at least ${len(r.minimum)}`;
+  if (used > r.allowance + EPS) {
+    const moved = len(used, [r.allowance]);
+    return both(moved, `her allowance is ${len(r.allowance)}`, `moved ${moved}`);
+  }
+  if (used < r.minimum - EPS) {
+    const moved = len(used, [r.minimum]);
+    return both(moved, `she must move at least ${len(r.minimum)}`, `moved ${moved}`);
+  }
   return null;
+}
+
+/** Why no path of her turns makes her heading: the result's `why` and the words after her name. */
+function whyNoPath(r: MoveRules, before: Pose, now: Pose): { why: string; said: string } {
+  if (r.step === undefined) {
+    const turns = count(r.maxTurns, "turn");
+    return {
+      why: `where she stands needs more than ${turns} from where she stood — ${r.turnsWhy}`,
+      said: `cannot reach where she stands with ${turns} — ${r.turnsWhy}`,
+    };
+  }
+  const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
+  const rule = `she turns in ${r.step}° steps, at most ${count(r.maxTurns, "turn")}`;
+  return { why: `her heading changed ${change}° — ${rule}`, said: `turned ${change}° — ${rule}` };
 }
 
 /**
@@ -151,13 +185,11 @@ export function judgeMove<S extends TableState>(
   const p = found ?? straight(before, now, rules.freePath);
   const turned = p.turns.reduce((s, t) => s + Math.abs(t), 0);
   const used = p.cost ?? p.distance + (rules.costPerDegree ?? 0) * turned;
-  const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
-  const why =
+  const illegal =
     found || rules.freePath
       ? whyIllegal({ ...rules, maxTurns: rules.freePath ? Number.POSITIVE_INFINITY : rules.maxTurns }, p, used)
-      : rules.step === undefined
-        ? `where she stands needs more than ${count(rules.maxTurns, "turn")} from where she stood — ${rules.turnsWhy}`
-        : `her heading changed ${change}° — she turns in ${rules.step}° steps, at most ${count(rules.maxTurns, "turn")}`;
+      : whyNoPath(rules, before, now);
+  const why = illegal?.why ?? null;
   const u = rules.unit;
   const short = why === null && rules.fullDistance && used < rules.allowance - 2 * own ? `; ${rules.fullDistance}` : "";
   const of = `${lengthWords(used, u, [rules.allowance / u.mm])} of her ${lengthWords(rules.allowance, u)}`;
@@ -165,7 +197,13 @@ export function judgeMove<S extends TableState>(
   const made = rules.allowanceUnit
     ? `${count(p.distance, "hex").replace(/hexs$/, "hexes")}, ${turnWords(p.turns)}: ${of}`
     : `${of}, ${turnWords(p.turns)}`;
-  const words = `${name} moved ${made}${why ? `: not legal — ${why}` : short}`;
+  // an illegal move is one sentence: what she did against the rule, each figure once ("Henry moved 7″ — her allowance
+  // is 6″."); a reason of the text's own follows what she did ("Victory moved two hexes … — a turn straight after …")
+  const words = illegal
+    ? illegal.said.startsWith("—")
+      ? `${name} moved ${made} ${illegal.said}.`
+      : `${name} ${rules.allowanceUnit ? illegal.said.replace(/^moved /, "used ") : illegal.said}.`
+    : `${name} moved ${made}${short}`;
   const end: Base = baseOf(now, size);
   const touching = spec.contacts?.(ctx, { ship: id, end, path: p.path, size }) ?? { contacts: [], followUps: [] };
   const move: Move = {
@@ -184,14 +222,17 @@ export function judgeMove<S extends TableState>(
   return ok({ move, followUps: touching.followUps });
 }
 
-/** Where the ship may end this move, as a polygon in table mm (`reach` of /api/state); null without rules or a position. */
+/**
+ * Where the ship may end this move (`reach` of /api/state): pieces in table mm whose union is the area (src/geometry/reach.ts,
+ * or the rule set's own where its geometry is its own: hexes); null without rules or a position.
+ */
 export function reachOf<S extends TableState>(
   rs: MeasuringRuleSet,
   state: S,
   action: Action,
   table: TablePositions,
   outcome: Readonly<Record<string, unknown>>,
-): { ship: string; polygon: Array<[number, number]> } | null {
+): { ship: string; polygons: ReachPieces } | null {
   const spec = moveMeasureOf(rs, action);
   const id = movingShip(rs, action);
   if (!spec || id === null) return null;
@@ -201,7 +242,6 @@ export function reachOf<S extends TableState>(
   const ctx = measureContext(rs, state, action, table);
   const rules = spec.rules(ctx, outcome);
   if (!rules) return null;
-  const own = spec.reach ? spec.reach(ctx, start, rules) : null;
-  if (spec.reach && !own) return null;
-  return { ship: id, polygon: own ?? reachPolygon(start, { ...rules, base: baseSizeOf(ship, rs.defaultBase) }) };
+  const polygons = spec.reach ? spec.reach(ctx, start, rules) : reachPieces(start, { ...rules, base: baseSizeOf(ship, rs.defaultBase) });
+  return polygons ? { ship: id, polygons } : null;
 }

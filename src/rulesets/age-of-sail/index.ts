@@ -9,6 +9,7 @@ import { DICE } from "./dice.ts";
 import { applyAosEvent } from "./events.ts";
 import { FIRE } from "./fire.ts";
 import { HAZARDS } from "./hazards.ts";
+import { AOS_BASE } from "./move.ts";
 import { phaseNames, ROUND, TURN_DEF } from "./round.ts";
 import { SAILING } from "./sailing.ts";
 import { SETTINGS } from "./settings.ts";
@@ -21,8 +22,7 @@ const HANDLERS = [...ROUND, ...SAILING, ...FIRE, ...HAZARDS, ...BOARDING];
 export const ageOfSail: RuleSet<AosState> = ruleSetFromHandlers({
   id: "age-of-sail",
   title: "Age of Sail",
-  // The text gives no base size; a 1/1200 ship of the line on a 25 × 70 mm base (docs/rules/age-of-sail.md)
-  defaultBase: { width: 25, length: 70 },
+  defaultBase: AOS_BASE,
   description: "Simple age-of-sail rules with a living 8-point wind, in cm",
   settings: SETTINGS,
   dice: DICE,

@@ -19,6 +19,9 @@ import { type AosState, afloat } from "./state.ts";
 type Speed = "ship" | "heading";
 type Ctx = MeasureContext<AosState, Speed>;
 
+/** The text gives no base size; a 1/1200 ship of the line on a 25 × 70 mm base (docs/rules/age-of-sail.md). */
+export const AOS_BASE = { width: 25, length: 70 } as const;
+
 /** "each point takes one unit of movement, i.e 1 cm": mm of the move per degree turned. */
 export const MM_PER_DEGREE = 10 / 22.5;
 
@@ -47,8 +50,15 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   const found: MoveContact[] = [];
   const followUps: FollowUp[] = [];
   if (!me) return { contacts: found, followUps };
+  const mine = halfDiagonal(at.size);
+  const own = (id: string) => ctx.table.ships[id]?.uncertainty ?? ctx.table.uncertainty.mm;
   for (const other of ctx.state.ships) {
     if (other.id === me.id || other.side === me.side || !afloat(other)) continue;
+    // first from her position alone, with the most the touch below can be: most ships are far, and skipped unmeasured
+    const pose = ctx.table.ships[other.id];
+    if (!pose) continue;
+    const bound = mine + halfDiagonal(other.base ?? AOS_BASE) + own(me.id) + own(other.id);
+    if (Math.hypot(pose.x - at.end.center.x, pose.y - at.end.center.y) > bound) continue;
     const b = ctx.base(other.id);
     if (!b) continue;
     const touch = ctx.slack([me.id, other.id], 0);

@@ -19,6 +19,7 @@ import { backingSail, movement, tacking } from "./actions/movement.ts";
 import { DICE } from "./dice.ts";
 import { applyEvent } from "./events.ts";
 import { soleBayGameEnd } from "./game-end.ts";
+import { SOLE_BAY_BASE } from "./move.ts";
 import { SETTING_DEFS } from "./settings.ts";
 import { SHIP_FIELDS } from "./ship.ts";
 import { squadronBreakpoints } from "./squadron.ts";
@@ -56,8 +57,7 @@ const HANDLERS: readonly ActionHandler<SoleBayState>[] = [
 export const soleBay1672: RuleSet<SoleBayState> = ruleSetFromHandlers({
   id: "sole-bay-1672",
   title: "Sole Bay 1672",
-  // The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md).
-  defaultBase: { width: 25, length: 60 },
+  defaultBase: SOLE_BAY_BASE,
   // "Range is measured base to base": the broadside's bands as the table's map draws them
   rangeRings: { broadside: RANGE_BANDS.map((b) => ({ label: `${b.band} ${b.maxInches}″`, mm: b.maxInches * 25.4 })) },
   // "all ships within 1D6 inches": the rolled radius round the exploding ship

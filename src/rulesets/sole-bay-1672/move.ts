@@ -26,6 +26,8 @@ type Ctx = MeasureContext<SoleBayState, Movement>;
 
 /** "within half an inch of the side edge". */
 export const BOARDING_REACH_MM = 0.5 * MM_PER_INCH;
+/** The text gives no base size; a 1/1200 ship of the line on a 25 × 60 mm base (docs/rules/sole-bay-1672.md). */
+export const SOLE_BAY_BASE = { width: 25, length: 60 } as const;
 /** The template's step. */
 export const TURN_STEP = 45;
 
@@ -82,8 +84,14 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   const followUps: FollowUp[] = [];
   if (!me) return { contacts: found, followUps };
   const mine = halfDiagonal(at.size);
+  const own = (id: string) => ctx.table.ships[id]?.uncertainty ?? ctx.table.uncertainty.mm;
   for (const other of ctx.state.ships) {
     if (other.id === me.id || !afloat(ctx.state, other)) continue;
+    // first from her position alone, with the most the touch below can be: most ships are far, and skipped unmeasured
+    const pose = ctx.table.ships[other.id];
+    if (!pose) continue;
+    const bound = mine + halfDiagonal(other.base ?? SOLE_BAY_BASE) + BOARDING_REACH_MM + own(me.id) + own(other.id);
+    if (distanceToPath(at.path, pose) > bound) continue;
     const b = ctx.base(other.id);
     if (!b) continue;
     const touch = ctx.slack([me.id, other.id], 0);

@@ -316,15 +316,15 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   return out;
 }
 
-function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<[number, number]> | null {
+function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number]>> | null {
   const her = herOf(ctx);
   if (!her) return null;
   // sailing her plot (Movement), she may end only where it takes her
   const orders = ctx.action.type === "move" ? ordersOf(orderOf(ctx, her)) : null;
   const from = hexPoseOf(her.grid, start, her.length);
   const end = orders ? walkPlot(from, orders).poses.at(-1) : undefined;
-  if (end) return plotEndOutline(her.grid, end);
-  return reachOutline(her.grid, hexPoseOf(her.grid, start, her.length), her.owesFirst, r.allowance, r.maxTurns);
+  if (end) return [plotEndOutline(her.grid, end)];
+  return [reachOutline(her.grid, from, her.owesFirst, r.allowance, r.maxTurns)];
 }
 
 /** The Movement plot's and Movement's move (their `measure.move`). */

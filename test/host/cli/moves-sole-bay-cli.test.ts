@@ -61,10 +61,12 @@ describe("Sole Bay moves via the CLI", () => {
   it("2 mm over the allowance: plan says why, resolve refuses with the figures", async () => {
     const plan = await run("plan", { ship: "rj" }, { rj: ahead(6, 2) }, { rj: START });
     expect(plan.json.move).toMatchObject({ legal: false, why: "6.08″ — her allowance is 6″" });
+    // the words: one sentence, each figure once
+    expect(plan.json.move.words).toBe("Royal James moved 6.08″ — her allowance is 6″.");
     const r = await run("resolve", { ship: "rj" }, { rj: ahead(6, 2) }, { rj: START });
     expect(r.code).toBe(2);
     expect(r.json.error.code).toBe("rules.illegal");
-    expect(r.json.error.message).toContain("Royal James's move is not legal: 6.08″ — her allowance is 6″");
+    expect(r.json.error.message).toBe("Royal James's move is not legal: 6.08″ — her allowance is 6″.");
     expect(r.json.error.path).toBe("table.ships.rj");
   });
 
@@ -79,6 +81,7 @@ describe("Sole Bay moves via the CLI", () => {
   it('"All ships must move 2" … between turns" / "After its minimum movement": a turn after 1″ is too early', async () => {
     const r = await run("plan", { ship: "rj" }, { rj: turnedStarboard(1, 5) }, { rj: START });
     expect(r.json.move).toMatchObject({ legal: false, turns: [45], why: "a turn after 1″ — she must move 2″ before turning" });
+    expect(r.json.move.words).toBe("Royal James turned after 1″ — she must move 2″ before turning.");
   });
 
   it('"Slow ships may only make 1 turn a move": two turns are too many (Gouda, slow, 4″)', async () => {
@@ -90,6 +93,7 @@ describe("Sole Bay moves via the CLI", () => {
     const end = { x: corner.x + r0.x * c + r0.y * c, y: corner.y - r0.x * c + r0.y * c, heading: 90 };
     const r = await run("plan", { ship: "gouda" }, { gouda: end }, { gouda: START });
     expect(r.json.move).toMatchObject({ legal: false, turns: [45, 45], why: "two turns — a slow ship may make one", allowance: 4 });
+    expect(r.json.move.words).toBe("Gouda made two turns — a slow ship may make one.");
   });
 
   it('"all movement distances are doubled for Strategic moves": 11″ is legal strategic, not tactical', async () => {

@@ -43,7 +43,9 @@ describe("a move on the demo table", { timeout: 60_000 }, () => {
     expect((await post("/api/tap", { ship: "henry" })).statusCode).toBe(200);
     const set = await until(state, (s) => s.reach !== null);
     expect(set.reach.ship).toBe("henry");
-    expect(set.reach.polygon.length).toBeGreaterThanOrEqual(3);
+    // the union of one piece per order of her 45° turns: a line for straight on, a polygon for each order of turns
+    expect(set.reach.polygons.length).toBeGreaterThanOrEqual(3);
+    expect(set.reach.polygons.filter((p: unknown[]) => p.length >= 3).length).toBeGreaterThanOrEqual(2);
     expect(set.move).toBeNull();
     const henry = set.table.ships.find((s: Ship) => s.id === "henry") as Ship;
     // 3″ ahead along her heading
@@ -60,6 +62,11 @@ describe("a move on the demo table", { timeout: 60_000 }, () => {
     expect(unknown.json().error.message).toContain("kraken");
     const nan = await post("/api/sim/move", { ship: "henry", x: ahead.x, y: ahead.y, heading: "NaN" });
     expect(nan.statusCode).toBe(400);
+    expect(nan.json().error).toMatchObject({ code: "input.invalid", path: "heading" });
+    expect(nan.json().error.message).toMatch(/^Henry was not moved: her heading "NaN" /);
+    expect(JSON.stringify({ table: (await state()).table, move: (await state()).move })).toBe(
+      JSON.stringify({ table: moved.table, move: moved.move }),
+    );
     await post("/api/sim/move", { ship: "henry", x: henry.x, y: henry.y + 10_000, heading: henry.heading });
     const after = await until(state, (s) => s.notices.some((n: { text: string }) => n.text.startsWith("Henry was seen at")));
     expect(JSON.stringify({ table: after.table, move: after.move, reach: after.reach })).toBe(kept);
