@@ -11,6 +11,7 @@ let loading: Promise<AprilTag> | null = null;
 /** The library (one instance per process: the C detector keeps its own state). */
 export function loadAprilTag(): Promise<AprilTag> {
   loading ??= (async () => {
+    // emscripten's CommonJS output has no types: the module's one export is the factory build.sh names (a boundary)
     const create = createRequire(import.meta.url)("./apriltag/apriltag-wasm.cjs") as () => Promise<AprilTagModule>;
     return aprilTagOver(await create());
   })();

@@ -5,7 +5,7 @@
 import { solveLinear } from "./linear.ts";
 import { MARKER_CELLS } from "./marker-cells.ts";
 import type { Sample } from "./marker-pattern.ts";
-import { BINS, binWeights, blurScaleU, blurScaleV, type Params } from "./pattern-bins.ts";
+import { BINS, binWeights, blurScaleU, blurScaleV, paramsOf, rowsOf } from "./pattern-bins.ts";
 
 const INNER = MARKER_CELLS - 2;
 /** The cell read's unknowns: the 36 inner cells row by row, then the border's black, the quiet zone's white, the cloth. */
@@ -43,11 +43,11 @@ export interface CellLevels {
  * (its neighbours bleed into it), is read so from every pixel it reaches. Null when singular.
  */
 export function cellLevels(samples: readonly Sample[], params: Float64Array, s: number): CellLevels | null {
-  const q = params as unknown as Params;
+  const q = paramsOf(params);
   const au = new Float64Array(BINS);
   const bv = new Float64Array(BINS);
   const scratch = new Float64Array(BINS);
-  const m = Array.from({ length: UNKNOWNS }, () => new Array<number>(UNKNOWNS).fill(0));
+  const m = new Float64Array(UNKNOWNS * UNKNOWNS);
   const b = new Array<number>(UNKNOWNS).fill(0);
   const weight = new Float64Array(UNKNOWNS);
   const touched: number[] = [];
@@ -73,14 +73,13 @@ export function cellLevels(samples: readonly Sample[], params: Float64Array, s: 
     for (const a of touched) {
       const wa = weight[a] ?? Number.NaN;
       b[a] = (b[a] ?? Number.NaN) + wa * grey;
-      const row = m[a] as number[];
-      for (const c of touched) row[c] = (row[c] ?? Number.NaN) + wa * (weight[c] ?? Number.NaN);
+      for (const c of touched) m[a * UNKNOWNS + c] = (m[a * UNKNOWNS + c] ?? Number.NaN) + wa * (weight[c] ?? Number.NaN);
     }
     for (const a of touched) weight[a] = 0;
   }
   // a little ridge so a level hardly seen (the cloth past a small window) does not make the system singular
-  for (let a = 0; a < UNKNOWNS; a++) (m[a] as number[])[a] = ((m[a] as number[])[a] as number) + 1e-6 * samples.length;
-  const lv = solveLinear(m, b);
+  for (let a = 0; a < UNKNOWNS; a++) m[a * UNKNOWNS + a] = (m[a * UNKNOWNS + a] ?? Number.NaN) + 1e-6 * samples.length;
+  const lv = solveLinear(rowsOf(m, UNKNOWNS), b);
   if (!lv) return null;
   return {
     inner: lv.slice(0, BLACK),

@@ -73,7 +73,12 @@ export class MarkerFinder {
     const expected = this.#expected;
     const wanted = (id: number) => !seen.has(id) && (expected ? expected.has(id) : true);
     const stillMissing = () => this.missing(seen)?.length !== 0;
-    const out = { second: [] as number[], secondMs: 0, further: [] as number[], furtherMs: 0 };
+    const out: { second: number[]; secondMs: number; further: number[]; furtherMs: number } = {
+      second: [],
+      secondMs: 0,
+      further: [],
+      furtherMs: 0,
+    };
     if (!cells || !stillMissing()) return { markers, ...out };
     const codes = codesOf(cells);
     if (firstLook.candidates.length > 0) {

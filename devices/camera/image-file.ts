@@ -46,7 +46,7 @@ export async function readGreyImage(file: string, limits: ImageLimits = IMAGE_LI
     if (read === null) return refuse(`it is over ${mb(limits.maxBytes)}`);
     bytes = read;
   } catch (e) {
-    return refuse(`it cannot be read (${(e as Error).message})`);
+    return refuse(`it cannot be read (${e instanceof Error ? e.message : String(e)})`);
   }
   return decodeGreyImage(bytes, limits);
 }
@@ -72,7 +72,7 @@ export async function decodeGreyImage(bytes: Uint8Array, limits: ImageLimits = I
     });
     return { ok: true, image: greyFromRgba(img.width, img.height, img.data) };
   } catch (e) {
-    return refuse(`it is not a readable ${header.format} (${(e as Error).message})`);
+    return refuse(`it is not a readable ${header.format} (${e instanceof Error ? e.message : String(e)})`);
   }
 }
 
@@ -131,7 +131,8 @@ async function readBounded(file: string, max: number): Promise<Uint8Array | null
       total += bytesRead;
       if (total > max) return null;
     }
-    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+    const [only, ...more] = chunks;
+    return only && more.length === 0 ? only : Buffer.concat(chunks, total);
   } finally {
     await handle.close();
   }

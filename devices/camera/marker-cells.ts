@@ -33,6 +33,7 @@ export function tagCells(cv: any): MarkerCells {
     if (!c) {
       const img = new cv.Mat();
       cv.generateImageMarker(dict, id, MARKER_CELLS, img, 1);
+      // a Mat's bytes in OpenCV.js's WebAssembly memory, which its typings leave untyped (a boundary)
       c = turnedHalf(Array.from(img.data as Uint8Array, (v) => v < 128));
       img.delete();
       memo.set(id, c);

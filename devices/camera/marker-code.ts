@@ -181,14 +181,14 @@ export function codesOf(cells: MarkerCells): MarkerCodes {
 /** The inner 6 × 6 of a marker's 8 × 8 cells. */
 function inner(cells: readonly boolean[]): boolean[] {
   const out: boolean[] = [];
-  for (let r = 1; r <= INNER; r++) for (let c = 1; c <= INNER; c++) out.push(cells[r * MARKER_CELLS + c] as boolean);
+  for (let r = 1; r <= INNER; r++) for (let c = 1; c <= INNER; c++) out.push(cells[r * MARKER_CELLS + c] === true);
   return out;
 }
 
 /** The 6 × 6 grid turned a quarter clockwise. */
 function quarterTurn(g: readonly boolean[]): boolean[] {
   const out: boolean[] = [];
-  for (let r = 0; r < INNER; r++) for (let c = 0; c < INNER; c++) out.push(g[(INNER - 1 - c) * INNER + r] as boolean);
+  for (let r = 0; r < INNER; r++) for (let c = 0; c < INNER; c++) out.push(g[(INNER - 1 - c) * INNER + r] === true);
   return out;
 }
 

@@ -7,7 +7,7 @@
  * second look's read: `cell-levels.ts`). Pure: runs in Node and in the camera page's worker.
  */
 import { solveLinear } from "./linear.ts";
-import { BINS, binLevels, binWeights, blurScaleU, blurScaleV, type Cells, type Params } from "./pattern-bins.ts";
+import { BINS, binLevels, binWeights, blurScaleU, blurScaleV, type Cells, paramsOf, rowsOf } from "./pattern-bins.ts";
 
 export { type Cells, REACH } from "./pattern-bins.ts";
 
@@ -16,6 +16,13 @@ export interface Sample {
   readonly x: number;
   readonly y: number;
   readonly v: number;
+}
+
+/** Writes one sample's three levels' figures (black, white, cloth) at `at`. */
+function put3(a: Float64Array, at: number, l0: number, l1: number, l2: number): void {
+  a[at] = l0;
+  a[at + 1] = l1;
+  a[at + 2] = l2;
 }
 
 /** Parameters fitted: 8 homography entries + the blur. */
@@ -40,6 +47,8 @@ export class PatternModel {
   readonly uvJ: Float64Array;
   readonly sigU: Float64Array;
   readonly sigV: Float64Array;
+  /** Each sample's grey value. */
+  readonly values: Float64Array;
 
   constructor(
     readonly samples: readonly Sample[],
@@ -56,14 +65,17 @@ export class PatternModel {
     this.uvJ = new Float64Array(n * 16);
     this.sigU = new Float64Array(n);
     this.sigV = new Float64Array(n);
+    this.values = Float64Array.from(samples, (p) => p.v);
   }
 
   /** Shares of the three levels at every sample for parameters `q`, blur `s`; with `derivs` their derivatives. */
   evaluate(params: Float64Array, s: number, derivs: boolean): boolean {
     const { samples, n, levelOf, au, duA, dsA, bv, dvB, dsB, share, dU, dV, dSu, dSv, uvJ, sigU, sigV } = this;
-    const q = params as unknown as Params;
+    const q = paramsOf(params);
     for (let j = 0; j < n; j++) {
-      const { x, y } = samples[j] as Sample;
+      const sample = samples[j];
+      if (sample === undefined) return false;
+      const { x, y } = sample;
       const w = q[6] * x + q[7] * y + 1;
       if (!(Math.abs(w) > 1e-9)) return false;
       const u = (q[0] * x + q[1] * y + q[2]) / w;
@@ -126,22 +138,12 @@ export class PatternModel {
           }
         }
       }
-      share[j * 3] = s0;
-      share[j * 3 + 1] = s1;
-      share[j * 3 + 2] = s2;
+      put3(share, j * 3, s0, s1, s2);
       if (!derivs) continue;
-      dU[j * 3] = u0;
-      dU[j * 3 + 1] = u1;
-      dU[j * 3 + 2] = u2;
-      dV[j * 3] = v0;
-      dV[j * 3 + 1] = v1;
-      dV[j * 3 + 2] = v2;
-      dSu[j * 3] = su0;
-      dSu[j * 3 + 1] = su1;
-      dSu[j * 3 + 2] = su2;
-      dSv[j * 3] = sv0;
-      dSv[j * 3 + 1] = sv1;
-      dSv[j * 3 + 2] = sv2;
+      put3(dU, j * 3, u0, u1, u2);
+      put3(dV, j * 3, v0, v1, v2);
+      put3(dSu, j * 3, su0, su1, su2);
+      put3(dSv, j * 3, sv0, sv1, sv2);
       const o16 = j * 16;
       uvJ[o16] = x / w;
       uvJ[o16 + 1] = y / w;
@@ -165,41 +167,44 @@ export class PatternModel {
 
   /** The three levels best fitting the shares (least squares), and the residual's sum of squares. */
   levels(): { lv: [number, number, number]; sse: number } | null {
-    const { samples, n, share } = this;
-    const m = [
-      [0, 0, 0],
-      [0, 0, 0],
-      [0, 0, 0],
-    ];
-    const b = [0, 0, 0];
+    const { n, share, values } = this;
+    // the 3×3 normal equations (symmetric) and their right-hand side, summed over the samples
+    let [m00, m01, m02, m11, m12, m22, b0, b1, b2] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
     for (let j = 0; j < n; j++) {
-      const v = (samples[j] as Sample).v;
-      for (let a = 0; a < 3; a++) {
-        const sa = share[j * 3 + a] ?? Number.NaN;
-        b[a] = (b[a] ?? Number.NaN) + sa * v;
-        for (let c = 0; c < 3; c++) (m[a] as number[])[c] = ((m[a] as number[])[c] as number) + sa * (share[j * 3 + c] ?? Number.NaN);
-      }
+      const v = values[j] ?? Number.NaN;
+      const s0 = share[j * 3] ?? Number.NaN;
+      const s1 = share[j * 3 + 1] ?? Number.NaN;
+      const s2 = share[j * 3 + 2] ?? Number.NaN;
+      [b0, b1, b2] = [b0 + s0 * v, b1 + s1 * v, b2 + s2 * v];
+      [m00, m01, m02] = [m00 + s0 * s0, m01 + s0 * s1, m02 + s0 * s2];
+      [m11, m12, m22] = [m11 + s1 * s1, m12 + s1 * s2, m22 + s2 * s2];
     }
     // a little ridge so a cloth hardly seen does not make the system singular
-    for (let a = 0; a < 3; a++) (m[a] as number[])[a] = ((m[a] as number[])[a] as number) + 1e-6 * n;
-    const lv = solveLinear(m, b);
-    if (!lv) return null;
+    const ridge = 1e-6 * n;
+    const m = [
+      [m00 + ridge, m01, m02],
+      [m01, m11 + ridge, m12],
+      [m02, m12, m22 + ridge],
+    ];
+    const solved = solveLinear(m, [b0, b1, b2]);
+    if (!solved) return null;
+    const lv: [number, number, number] = [solved[0] ?? Number.NaN, solved[1] ?? Number.NaN, solved[2] ?? Number.NaN];
     let sse = 0;
     for (let j = 0; j < n; j++) {
       const e =
-        (samples[j] as Sample).v -
-        (lv[0] ?? Number.NaN) * (share[j * 3] ?? Number.NaN) -
-        (lv[1] ?? Number.NaN) * (share[j * 3 + 1] ?? Number.NaN) -
-        (lv[2] ?? Number.NaN) * (share[j * 3 + 2] ?? Number.NaN);
+        (values[j] ?? Number.NaN) -
+        lv[0] * (share[j * 3] ?? Number.NaN) -
+        lv[1] * (share[j * 3 + 1] ?? Number.NaN) -
+        lv[2] * (share[j * 3 + 2] ?? Number.NaN);
       sse += e * e;
     }
-    return { lv: lv as [number, number, number], sse };
+    return { lv, sse };
   }
 
   /** The normal equations JᵀJ and Jᵀr (8 homography entries + blur) at the last `evaluate` with derivatives, for levels `lv`. */
   normalEquations(lv: readonly [number, number, number]): { jtj: number[][]; jtr: number[] } {
-    const { samples, n, share, dU, dV, dSu, dSv, uvJ, sigU, sigV } = this;
-    const jtj = Array.from({ length: NP }, () => new Array<number>(NP).fill(0));
+    const { n, share, values, dU, dV, dSu, dSv, uvJ, sigU, sigV } = this;
+    const jtj = new Float64Array(NP * NP);
     const jtr = new Array<number>(NP).fill(0);
     const row = new Float64Array(NP);
     const [l0, l1, l2] = lv;
@@ -212,18 +217,17 @@ export class PatternModel {
       for (let a = 0; a < 8; a++) row[a] = gu * (uvJ[o16 + a] ?? Number.NaN) + gv * (uvJ[o16 + 8 + a] ?? Number.NaN);
       row[8] = gsu * (sigU[j] ?? Number.NaN) + gsv * (sigV[j] ?? Number.NaN);
       const e =
-        (samples[j] as Sample).v -
+        (values[j] ?? Number.NaN) -
         l0 * (share[j * 3] ?? Number.NaN) -
         l1 * (share[j * 3 + 1] ?? Number.NaN) -
         l2 * (share[j * 3 + 2] ?? Number.NaN);
       for (let a = 0; a < NP; a++) {
         const ra = row[a] ?? Number.NaN;
         jtr[a] = (jtr[a] ?? Number.NaN) + ra * e;
-        const ja = jtj[a] as number[];
-        for (let c = a; c < NP; c++) ja[c] = (ja[c] ?? Number.NaN) + ra * (row[c] ?? Number.NaN);
+        for (let c = a; c < NP; c++) jtj[a * NP + c] = (jtj[a * NP + c] ?? Number.NaN) + ra * (row[c] ?? Number.NaN);
       }
     }
-    for (let a = 0; a < NP; a++) for (let c = 0; c < a; c++) (jtj[a] as number[])[c] = (jtj[c] as number[])[a] as number;
-    return { jtj, jtr };
+    for (let a = 0; a < NP; a++) for (let c = 0; c < a; c++) jtj[a * NP + c] = jtj[c * NP + a] ?? Number.NaN;
+    return { jtj: rowsOf(jtj, NP), jtr };
   }
 }

@@ -114,17 +114,17 @@ export async function openCvDetector(cv: Cv, tuning: DetectorTuning = {}): Promi
       const out: DetectedMarker[] = [];
       for (let i = 0; i < ids.rows; i++) {
         const c = corners.get(i);
-        const f = c.data32F as Float32Array;
+        const f = c.data32F;
         // OpenCV's corners start at the top-left of its own image, the official image turned 180° (marker-cells.ts):
         // its third corner is the official top-left.
-        const corner = (k: number) => ({ x: f[2 * ((k + 2) % 4)] as number, y: f[2 * ((k + 2) % 4) + 1] as number });
+        const corner = (k: number) => ({ x: f[2 * ((k + 2) % 4)] ?? Number.NaN, y: f[2 * ((k + 2) % 4) + 1] ?? Number.NaN });
         out.push({ id: ids.data32S[i] ?? Number.NaN, corners: [corner(0), corner(1), corner(2), corner(3)] });
         c.delete();
       }
       const candidates: Point[][] = [];
       for (let i = 0; i < rejected.size(); i++) {
         const c = rejected.get(i);
-        const f = c.data32F as Float32Array;
+        const f = c.data32F;
         candidates.push([0, 1, 2, 3].map((k) => ({ x: f[2 * k] ?? Number.NaN, y: f[2 * k + 1] ?? Number.NaN })));
         c.delete();
       }

@@ -73,6 +73,17 @@ export function binLevels(cells: Cells): Uint8Array {
 /** A homography from image to marker, h33 = 1: 8 entries. */
 export type Params = readonly [number, number, number, number, number, number, number, number];
 
+/** The eight entries of a fit's parameter vector (NaN past its end). */
+export function paramsOf(p: Float64Array): Params {
+  const e = (i: number) => p[i] ?? Number.NaN;
+  return [e(0), e(1), e(2), e(3), e(4), e(5), e(6), e(7)];
+}
+
+/** Rows of an n×n matrix kept flat, row-major (the normal equations are summed flat, solved as rows). */
+export function rowsOf(flat: Float64Array, n: number): number[][] {
+  return Array.from({ length: n }, (_, r) => Array.from(flat.subarray(r * n, r * n + n)));
+}
+
 /**
  * How much one pixel of image spans of the marker's u axis at (u, v) (|∇u| over the image, `w` the homography's
  * denominator there): the image's isotropic blur as that axis sees it is σ times this. `blurScaleV` the same for v.

@@ -107,14 +107,15 @@ function displace(state: AdState, s: Ship, distance: number, dirDie: number, kin
   };
 }
 
+/** A deployment's sentence, first roll or a roll again: where the ship ends up. */
+const displacedSentence = (ship: string, o: { readonly distance: number; readonly toward: number; readonly onFriend: boolean }): string =>
+  o.distance === 0
+    ? `${ship} is where she should be.`
+    : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
+
 export const deployment = adAction({
   type: "deployment",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.distance === 0
-      ? `${ship} is where she should be.`
-      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
-  },
+  describe: ({ state, action }, o) => displacedSentence(nameOf(state, action.ship), o),
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Initial deployment",
   description:
@@ -149,12 +150,7 @@ export const deployment = adAction({
 
 export const deploymentRedirect = adAction({
   type: "deployment-redirect",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.distance === 0
-      ? `${ship} is where she should be.`
-      : `${ship} is displaced ${o.distance} hex${o.distance === 1 ? "" : "es"} to the ${HEXSIDE_NAMES[o.toward]}${o.onFriend ? ", onto a friend" : ""}.`;
-  },
+  describe: ({ state, action }, o) => displacedSentence(nameOf(state, action.ship), o),
   outcomeSchema: outcomeOf(DEPLOYMENT),
   title: "Displaced again",
   description: "A displaced ship on a friend: roll the direction again and displace from there (1 hex, our reading) until clear.",
