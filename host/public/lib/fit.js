@@ -119,11 +119,8 @@ function undoNeedless(root, taken, now) {
  */
 function stepsFor(moving) {
   if (!moving) return STEPS;
-  const noMap = STEPS.findIndex((s) => s.name === "no-map");
-  const noAside = STEPS.findIndex((s) => s.name === "no-aside");
-  const out = [...STEPS];
-  [out[noMap], out[noAside]] = [STEPS[noAside], STEPS[noMap]];
-  return out;
+  const aside = STEPS.filter((s) => s.name === "no-aside");
+  return STEPS.flatMap((s) => (s.name === "no-map" ? [...aside, s] : s.name === "no-aside" ? [] : [s]));
 }
 const isMoving = (root) => root.querySelector("#move-line, #map-reach") !== null;
 
