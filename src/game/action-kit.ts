@@ -10,7 +10,7 @@
  * This module is the public entry; each piece lives in its own module.
  */
 
-export { chance, chances, count, detail, mean, type Summary, type SummaryEntry } from "../odds/figures.ts";
+export { chance, chances, count, detail, flagChance, mean, type Summary, type SummaryEntry } from "../odds/figures.ts";
 export type { ActionHandler, DiceGroups, Outcome } from "./action-handler.ts";
 export {
   type ActionContext,

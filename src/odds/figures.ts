@@ -40,6 +40,20 @@ const figure = (kind: FigureKind, label: string, value: number, unit?: string): 
 /** The chance of an event: "The target loses a condition" 0.31. */
 export const chance = (label: string, p: number): SummaryEntry => ({ value: p, figures: [figure("probability", label, p)] });
 
+/** The outcome fields that are flags (a yes or a no). */
+export type FlagOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends boolean ? K : never }[keyof O];
+
+/** The chance a flag of the outcome holds ("Grappled": `grappled` is true), from the exact distribution. */
+export const flagChance = <O extends object>(
+  label: string,
+  dist: { probability(pred: (o: O) => boolean): number },
+  flag: FlagOf<O>,
+): SummaryEntry =>
+  chance(
+    label,
+    dist.probability((o) => o[flag] === true),
+  );
+
 /** An expected value: "Hits to expect" 0.67 hits. */
 export const mean = (label: string, value: number, unit?: string): SummaryEntry => ({
   value,

@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
 import { oddsOfEntries } from "../../game/action-handler.ts";
-import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { chance, flagChance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -190,10 +190,7 @@ export const separate = aosAction({
     return resolution({ separated: true, prizeCrew: moved }, events);
   },
   summary: (d) => ({
-    pSeparate: chance(
-      "The ships separate",
-      d.probability((o) => o.separated === true),
-    ),
+    pSeparate: flagChance("The ships separate", d, "separated"),
   }),
 });
 

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { chances, fieldDistribution, flagChance, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -211,10 +211,7 @@ export const fire = aosAction({
       d.expected((o) => o.hits),
       "hits",
     ),
-    pFire: chance(
-      "The target catches fire",
-      d.probability((o) => o.onFire === true),
-    ),
+    pFire: flagChance("The target catches fire", d, "onFire"),
   }),
   headline: ({ state, action }, odds) => fireHeadline(state, action, odds),
 });

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { flagChance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -84,14 +84,8 @@ export const fireRemoval = aosAction({
     return resolution({ need, extinguished: false, exploded: true }, events, explosionQuestion(state, ship));
   },
   summary: (d) => ({
-    pExtinguished: chance(
-      "The fire is put out",
-      d.probability((o) => o.extinguished === true),
-    ),
-    pExplodes: chance(
-      "Explodes",
-      d.probability((o) => o.exploded === true),
-    ),
+    pExtinguished: flagChance("The fire is put out", d, "extinguished"),
+    pExplodes: flagChance("Explodes", d, "exploded"),
   }),
 });
 
@@ -141,10 +135,7 @@ export const catchFire = aosAction({
     );
   },
   summary: (d) => ({
-    pCaught: chance(
-      "Catches fire",
-      d.probability((o) => o.caught === true),
-    ),
+    pCaught: flagChance("Catches fire", d, "caught"),
   }),
 });
 
@@ -179,10 +170,7 @@ export const sinkingCheck = aosAction({
     return resolution({ sank }, events);
   },
   summary: (d) => ({
-    pSink: chance(
-      "Sinks",
-      d.probability((o) => o.sank === true),
-    ),
+    pSink: flagChance("Sinks", d, "sank"),
   }),
 });
 

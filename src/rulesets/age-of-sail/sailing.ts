@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, nameOf, resolution } from "../../game/action-kit.ts";
+import { flagChance, nameOf, resolution } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -169,10 +169,7 @@ export const shoal = aosAction({
     return resolution({ foundered }, foundered ? [shipEvent("foundered", s.value, { aground: true })] : []);
   },
   summary: (d) => ({
-    pFounder: chance(
-      "Founders",
-      d.probability((o) => o.foundered === true),
-    ),
+    pFounder: flagChance("Founders", d, "foundered"),
   }),
 });
 
@@ -199,10 +196,7 @@ export const refloat = aosAction({
     return resolution({ refloated }, refloated ? [shipEvent("refloated", s.value, { aground: false })] : []);
   },
   summary: (d) => ({
-    pRefloat: chance(
-      "Refloats",
-      d.probability((o) => o.refloated === true),
-    ),
+    pRefloat: flagChance("Refloats", d, "refloated"),
   }),
 });
 
@@ -245,10 +239,7 @@ export const repairMast = aosAction({
     ]);
   },
   summary: (d) => ({
-    pRepair: chance(
-      "The mast is repaired",
-      d.probability((o) => o.repaired === true),
-    ),
+    pRepair: flagChance("The mast is repaired", d, "repaired"),
   }),
 });
 

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { chance, nameOf } from "../../game/action-kit.ts";
+import { chance, flagChance, nameOf } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { type OutcomeOf, outcomeOrRefusal } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -122,10 +122,7 @@ export const board = adAction({
       "A drawn round",
       d.probability((o) => o.winner === null),
     ),
-    capture: chance(
-      "A ship is captured",
-      d.probability((o) => o.captured === true),
-    ),
+    capture: flagChance("A ship is captured", d, "captured"),
   }),
   headline: ({ state, action }, odds) => boardHeadline(state, action, odds),
 });
@@ -191,10 +188,7 @@ export const separate = adAction({
     return ok({ outcome: { separated, shipScore: myScore, otherScore, furtherFire: fireShip }, events: f.events, followUps: f.followUps });
   },
   summary: (d) => ({
-    separateChance: chance(
-      "The ships separate",
-      d.probability((o) => o.separated === true),
-    ),
+    separateChance: flagChance("The ships separate", d, "separated"),
   }),
 });
 

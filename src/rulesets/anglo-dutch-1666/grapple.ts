@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../dice/plan.ts";
-import { chance, nameOf, roll } from "../../game/action-kit.ts";
+import { chance, flagChance, nameOf, roll } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -136,10 +136,7 @@ export const grapple = adAction({
     return ok({ outcome: { grappled: !avoided, avoided, kind, attackerScore, defenderScore }, events, followUps });
   },
   summary: (d) => ({
-    grappleChance: chance(
-      "Grappled",
-      d.probability((o) => o.grappled === true),
-    ),
+    grappleChance: flagChance("Grappled", d, "grappled"),
   }),
 });
 

@@ -4,7 +4,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, nameOf, roll } from "../../game/action-kit.ts";
+import { flagChance, nameOf, roll } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -115,14 +115,8 @@ export const windRoll = adAction({
     });
   },
   summary: (d) => ({
-    changeChance: chance(
-      "The wind changes",
-      d.probability((o) => o.changed === true),
-    ),
-    strengthRollChance: chance(
-      "The wind's strength is rolled",
-      d.probability((o) => o.strengthRoll === true),
-    ),
+    changeChance: flagChance("The wind changes", d, "changed"),
+    strengthRollChance: flagChance("The wind's strength is rolled", d, "strengthRoll"),
   }),
 });
 
@@ -187,9 +181,6 @@ export const galeSurvival = adAction({
     });
   },
   summary: (d) => ({
-    afloatChance: chance(
-      "Stays afloat",
-      d.probability((o) => o.afloat === true),
-    ),
+    afloatChance: flagChance("Stays afloat", d, "afloat"),
   }),
 });

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, mean, nameOf } from "../../game/action-kit.ts";
+import { chance, flagChance, mean, nameOf } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -76,10 +76,7 @@ export const fireAction = quickfireAction({
         "Explosion (E)",
         dist.probability((o) => o.codes.includes("E")),
       ),
-      burnsOn: chance(
-        "The fire burns on",
-        dist.probability((o) => o.burnsOn === true),
-      ),
+      burnsOn: flagChance("The fire burns on", dist, "burnsOn"),
     }),
   describe: ({ state, action }, o) => {
     const codes = o.codes.filter((c) => c !== "out");
@@ -212,10 +209,7 @@ export const sinkingAction = quickfireAction({
   effects: ({ prepared: ctx }, o) => ({ events: o.sunk ? [{ type: "sunk", ship: ctx.ship.id }] : [], followUps: [] }),
   summary: (dist, { state }) =>
     withChart(state, {
-      sinks: chance(
-        "Sinks",
-        dist.probability((o) => o.sunk === true),
-      ),
+      sinks: flagChance("Sinks", dist, "sunk"),
     }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} ${o.sunk ? "sinks" : "stays afloat"} (sinks on ${o.sinksOn} or less)${chartNote(state)}.`,

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, fieldDistribution, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { chances, fieldDistribution, flagChance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, TableState } from "../../game/types.ts";
@@ -126,10 +126,7 @@ export const critical = wsimAction({
   },
   summary: (d) => ({
     code: chances(fieldDistribution(d, "code"), (code) => `Critical ${code}`),
-    pLeaderRisk: chance(
-      "A leader at risk",
-      d.probability((o) => o.leaderRisk === true),
-    ),
+    pLeaderRisk: flagChance("A leader at risk", d, "leaderRisk"),
   }),
 });
 
@@ -213,10 +210,7 @@ export const leaderCasualty = wsimAction({
     );
   },
   summary: (d) => ({
-    pCasualty: chance(
-      "The leader is a casualty",
-      d.probability((o) => o.casualty === true),
-    ),
+    pCasualty: flagChance("The leader is a casualty", d, "casualty"),
   }),
   headline: (_, odds) => leaderCasualtyHeadline(odds),
 });

@@ -6,7 +6,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, detail, fieldDistribution, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { chances, detail, fieldDistribution, flagChance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -203,10 +203,7 @@ export const fire = wsimAction({
     return [[hits === null ? null : hits > 0 ? "hit" : "miss"], [critical ? "hit" : null]];
   },
   summary: (d) => ({
-    pCritical: chance(
-      "A critical hit",
-      d.probability((o) => o.critical === true),
-    ),
+    pCritical: flagChance("A critical hit", d, "critical"),
     // the hits read off the Fire Table (null until read): the headline draws them
     hits: detail(fieldDistribution(d, "hits")),
     modifiedDie: chances(fieldDistribution(d, "modifiedDie"), (n) => `Modified die ${n}`),

@@ -298,6 +298,12 @@ function outline(g: HexGrid, hexes: readonly Hex[]): Point[] | null {
   return null;
 }
 
+/** Where a plot ends: the outline of her bow and stern hexes there, in table mm. */
+export function plotEndOutline(g: HexGrid, end: HexPose): Array<[number, number]> {
+  const ring = outline(g, [end.bow, sternOf(end)]) ?? [];
+  return ring.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]);
+}
+
 /**
  * Where she may end this move: the outline of the hexes her bow and stern may stand in after a plot of at most `mp`
  * MP and `maxTurns` turns that keeps IV.1 (their convex hull if they are not one ring), in table mm.

@@ -24,6 +24,7 @@ import {
   hexPoseOf,
   type Order,
   plotBetween,
+  plotEndOutline,
   plotText,
   poseOnGrid,
   reachOutline,
@@ -318,8 +319,12 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
 function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number]>> | null {
   const her = herOf(ctx);
   if (!her) return null;
-  const outline = reachOutline(her.grid, hexPoseOf(her.grid, start, her.length), her.owesFirst, r.allowance, r.maxTurns);
-  return outline ? [outline] : null;
+  // sailing her plot (Movement), she may end only where it takes her
+  const orders = ctx.action.type === "move" ? ordersOf(orderOf(ctx, her)) : null;
+  const from = hexPoseOf(her.grid, start, her.length);
+  const end = orders ? walkPlot(from, orders).poses.at(-1) : undefined;
+  if (end) return [plotEndOutline(her.grid, end)];
+  return [reachOutline(her.grid, from, her.owesFirst, r.allowance, r.maxTurns)];
 }
 
 /** The Movement plot's and Movement's move (their `measure.move`). */

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, resolution } from "../../game/action-kit.ts";
+import { flagChance, resolution } from "../../game/action-kit.ts";
 import { actionSchema } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp } from "../../game/types.ts";
@@ -60,10 +60,7 @@ export const windChange = wsimAction({
     return resolution({ total, changes, effectiveTurn: changes ? state.game.turn + 1 : null }, events, followUps);
   },
   summary: (d) => ({
-    pChange: chance(
-      "The wind changes",
-      d.probability((o) => o.changes === true),
-    ),
+    pChange: flagChance("The wind changes", d, "changes"),
   }),
   headline: (_, odds) => windHeadline(odds),
 });

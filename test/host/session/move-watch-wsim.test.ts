@@ -71,7 +71,10 @@ describe("WS&IM moves watched in the movement phase", () => {
       legal: true,
     });
     expect(judged?.words).toBe("Victory moved two hexes, one turn of 60° to starboard: 3 MP of her 3 MP");
+    // sailing her plot, she may end only where it takes her: her two hexes there, outlined (ten corners)
     expect(s.work.moves?.reach?.ship).toBe("victory");
+    expect(s.work.moves?.reach?.polygons).toHaveLength(1);
+    expect(s.work.moves?.reach?.polygons[0]).toHaveLength(10);
     const before = s.records.length;
     s.send({ type: "next-phase" });
     const entry = s.records[before];
