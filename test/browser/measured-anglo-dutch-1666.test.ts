@@ -6,5 +6,6 @@ describeMeasured({
   firer: "royal-charles",
   target: "zeven-provincien",
   fire: "fire",
-  refused: /^Zeven Provinciën is [\d.]+″ base to base .*beyond long range/,
+  // the demo's table is the text's hex cloth: the range is counted in hexes
+  refused: /^Zeven Provinciën is \d+ hexes away, beyond long range\.$/,
 });

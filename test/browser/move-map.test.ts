@@ -94,6 +94,8 @@ describe("a move on the maps", { timeout: 120_000 }, () => {
     ]) {
       await display.setViewportSize(size);
       await expect.poll(() => overflows(display), WAIT).toEqual([]);
+      // the words point at the shaded area on the map: the map stays on screen in the movement phase, the reach in it
+      await expect.poll(async () => (await reachDrawn(display)).inside, WAIT).toBe(true);
       await screenshot(display, join(ARTIFACTS, `move-illegal-${size.width}.png`));
     }
 

@@ -112,6 +112,21 @@ function undoNeedless(root, taken, now) {
   return left;
 }
 
+/**
+ * The steps in the order they are taken. In a movement phase (a move under way or a reach drawn: issue 43) the map
+ * is what the move's words point at ("within the shaded area on the map"), so the aside (the dial, the ship's card)
+ * goes before it does.
+ */
+function stepsFor(moving) {
+  if (!moving) return STEPS;
+  const noMap = STEPS.findIndex((s) => s.name === "no-map");
+  const noAside = STEPS.findIndex((s) => s.name === "no-aside");
+  const out = [...STEPS];
+  [out[noMap], out[noAside]] = [STEPS[noAside], STEPS[noMap]];
+  return out;
+}
+const isMoving = (root) => root.querySelector("#move-line, #map-reach") !== null;
+
 const keptOn = (root) => STEPS.map((s) => s.name).filter((name) => root.classList.contains(`fit-${name}`));
 
 function record(root, size, held, why, how) {
@@ -152,7 +167,8 @@ function record(root, size, held, why, how) {
 export function fitDisplay(root) {
   walkedInFit.clear();
   measuresInFit = 0;
-  const size = sizeKey();
+  const moving = isMoving(root);
+  const size = `${sizeKey()}${moving ? "|moving" : ""}`;
   const held = amounts(root);
   const known = fits.get(`${size}|${Object.values(held).join(",")}`);
   if (known) {
@@ -172,7 +188,7 @@ export function fitDisplay(root) {
   const taken = [];
   const why = [];
   let now = measured(root);
-  for (const step of STEPS) {
+  for (const step of stepsFor(moving)) {
     if (now.px === 0) break;
     if ((step.map && !withMap) || (phone && !step.phone)) continue;
     const bad = step.helps.filter((r) => now.over.has(r));

@@ -9,7 +9,7 @@
 import type { MeasureContext, Reading } from "../../game/measure.ts";
 import type { MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { Pose } from "../../geometry/base.ts";
-import { type Hex, hexAt, hexCenter, hexDistance } from "../../geometry/hex.ts";
+import { type Hex, hexAt, hexCenter, hexCorners, hexDistance, hexKey } from "../../geometry/hex.ts";
 import type { MovePath } from "../../geometry/move-path.ts";
 import { normalizeBearing } from "../../geometry/vec.ts";
 import type { AdState } from "./schema.ts";
@@ -138,5 +138,42 @@ function rules(_ctx: Ctx, o: { readonly allowance?: unknown }): MoveRules | null
   };
 }
 
+/**
+ * Where she may end this move on the hex cloth: every hex a plot of at most her allowance's hexes reaches, turning a
+ * single hexside only after moving into a hex ("normally must make a move 1 hex straight forward first"), each hex a
+ * piece. What the plot's point of sail allows is the action's to check: the reach is the hexes her allowance reaches.
+ */
+function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number]>> | null {
+  const grid = ctx.table.hexGrid;
+  if (grid?.orientation !== "flat") return null;
+  const most = Math.max(0, Math.min(12, Math.floor(r.allowance)));
+  const hexes = new Map<string, Hex>();
+  const from = hexAt(grid, start).hex;
+  hexes.set(hexKey(from), from);
+  const seen = new Set<string>();
+  const walk = (hex: Hex, f: number, turned: boolean, left: number) => {
+    const key = `${hexKey(hex)},${f},${turned},${left}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    hexes.set(hexKey(hex), hex);
+    if (left > 0) {
+      const [dq, dr] = STEPS[f] as readonly [number, number];
+      walk({ q: hex.q + dq, r: hex.r + dr }, f, false, left - 1);
+    }
+    if (!turned) for (const d of [1, 5]) walk(hex, (f + d) % 6, true, left);
+  };
+  walk(from, facingOf(start.heading), true, most);
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  // anticlockwise, as every reach's pieces
+  return [...hexes.values()].map((h) => {
+    const c = hexCorners(grid, h).map((p): [number, number] => [r1(p.x), r1(p.y)]);
+    const area = c.reduce((s, [x, y], i) => {
+      const [nx, ny] = c[(i + 1) % c.length] as [number, number];
+      return s + x * ny - nx * y;
+    }, 0);
+    return area < 0 ? c.reverse() : c;
+  });
+}
+
 /** The Move action's move (its `measure.move`). */
-export const MOVE_MOVE: MoveMeasure<AdState, Move> = { ship: "ship", rules, path };
+export const MOVE_MOVE: MoveMeasure<AdState, Move> = { ship: "ship", rules, path, reach };

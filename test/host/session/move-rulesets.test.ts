@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TableSession } from "../../../host/session/table-session.ts";
+import { hexCenter } from "../../../src/geometry/hex.ts";
 import { demoDice, demoPad, demoSetup, openSession } from "../helpers.ts";
 
 let at = 0;
@@ -83,6 +84,46 @@ describe("moves in Age of Sail", () => {
     const judged = s.work.moves?.judged;
     expect(judged).toMatchObject({ ship: "victory", distance: 3, unit: "cm", legal: true });
     expect(judged?.words).toMatch(/^Victory moved 3 cm of her \d+ cm, no turn/);
+    const before = s.records.length;
+    s.send({ type: "next-phase" });
+    expect(s.records[before]?.description).toBe(judged?.words);
+  });
+});
+
+describe("moves in 1666, on the demo's hex cloth", () => {
+  it("are measured as a plot of hexes, judged against her allowance in hexes, said, logged, and her reach is hexes", () => {
+    const setup = demoSetup("anglo-dutch-1666");
+    expect(setup.table?.hexGrid).toMatchObject({ size: 50.8 });
+    const { session: s } = openSession(setup, undefined, [], [...demoDice, demoPad]);
+    const grid = { size: 50.8, origin: { x: 0, y: 0 }, orientation: "flat" as const };
+    // Royal Charles in a hex's centre with her bow to hexside 3 (south), the wind's hexside
+    const from = hexCenter(grid, { q: 10, r: 8 });
+    const to = hexCenter(grid, { q: 10, r: 6 });
+    const stage = () => s.rs.turn.phases[s.work.phase]?.name ?? "";
+    for (let i = 0; i < 12 && stage() !== "movement"; i++) {
+      if (!s.send({ type: "next-phase" }).ok) {
+        s.send({ type: "software-roll" });
+        s.send({ type: "cancel" });
+      }
+    }
+    expect(stage()).toBe("movement");
+    place(s, "royal-charles", from.x, from.y, 180);
+    place(s, "zeven-provincien", 300, 300, 0);
+    s.send({ type: "tap", ship: "royal-charles" });
+    const reach = s.work.moves?.reach;
+    expect(reach?.ship).toBe("royal-charles");
+    // a hexagon a hex, her own among them
+    expect(reach?.polygons.every((p) => p.length === 6)).toBe(true);
+    // three hexes ahead, turning a hexside only after a hex: 12 hexes, the one she moves to among them
+    expect(reach?.polygons).toHaveLength(12);
+    const centre = (p: readonly (readonly [number, number])[]) =>
+      p.reduce((c, [x, y]) => ({ x: c.x + x / 6, y: c.y + y / 6 }), { x: 0, y: 0 });
+    expect(reach?.polygons.some((p) => Math.hypot(centre(p).x - to.x, centre(p).y - to.y) < 0.5)).toBe(true);
+    place(s, "royal-charles", to.x, to.y, 180);
+    const judged = s.work.moves?.judged;
+    expect(judged).toMatchObject({ ship: "royal-charles", distance: 2, unit: "hex", turns: [] });
+    expect(judged?.legal).toBe(true);
+    expect(judged?.words).toBe("Royal Charles moved 2 hexes of her 3 hexes, no turn");
     const before = s.records.length;
     s.send({ type: "next-phase" });
     expect(s.records[before]?.description).toBe(judged?.words);
