@@ -13,9 +13,9 @@ import type { Quad } from "../../src/geometry/quad.ts";
 import type { ImagePoint } from "../../src/geometry/vec.ts";
 import { cellLevels } from "./cell-levels.ts";
 import type { GreyImage } from "./detector.ts";
+import { fitWindow } from "./fit-window.ts";
 import { applyHomography, fitHomography } from "./homography.ts";
 import { MARKER_CELLS, MAX_MARKER_ID, type MarkerCells } from "./marker-cells.ts";
-import { fitWindow } from "./refine.ts";
 
 /** A quadrilateral in the image: top-left, top-right, bottom-right, bottom-left of the marker as printed. */
 export type Corners = Quad<ImagePoint>;
