@@ -6,9 +6,8 @@
  * worked out once (a breadth-first walk of hex × facing × what IV.1 and IV.2 remember), relative to where she stands,
  * so measuring a move or drawing her reach is a look-up. Pure; hexes in axial (q, r) coordinates.
  */
-import { type Hex, type HexGrid, hexAt, hexCenter, hexCorners } from "../../geometry/hex.ts";
-import { convexHull } from "../../geometry/reach.ts";
-import { normalizeBearing, type Point, unitOfBearing } from "../../geometry/vec.ts";
+import { type Hex, type HexGrid, hexAt, hexCenter } from "../../geometry/hex.ts";
+import { normalizeBearing, unitOfBearing } from "../../geometry/vec.ts";
 
 /** Where a two-hex ship stands: her bow hex and the hexside she faces (0 = the grid's first side, clockwise). */
 export interface HexPose {
@@ -83,7 +82,26 @@ const STATES = SIDE * SIDE * 6 * 2 * 3 * TURNS * EARLY;
 const encode = (q: number, r: number, f: number, owe: number, t: number, c: number, e: number): number =>
   ((((((q + N) * SIDE + (r + N)) * 6 + f) * 2 + owe) * 3 + t) * TURNS + c) * EARLY + e;
 
-interface Walk {
+/** A walk's state read back: where her bow stands and the side she faces, her turns and early turns. */
+export function decodeState(s: number): { bow: Hex; facing: number; turns: number; early: number } {
+  let x = s;
+  const early = x % EARLY;
+  x = (x - early) / EARLY;
+  const turns = x % TURNS;
+  x = (x - turns) / TURNS;
+  x = (x - (x % 3)) / 3;
+  x = (x - (x % 2)) / 2;
+  const facing = x % 6;
+  x = (x - facing) / 6;
+  const r = (x % SIDE) - N;
+  const q = (x - (r + N)) / SIDE - N;
+  return { bow: { q, r }, facing, turns, early };
+}
+
+/** The most turns a walk keeps apart (more count as this many). */
+export const MOST_TURNS = TURNS - 1;
+
+export interface Walk {
   /** Orders to reach each state (−1: not reached). */
   readonly mp: Int8Array;
   /** The states reached, in the order reached. */
@@ -95,7 +113,7 @@ interface Walk {
 const WALKS = new Map<number, Walk>();
 
 /** Every plot of up to MAX_MP orders from bow hex (0, 0) facing 0, breadth first (the first found is the fewest orders). */
-function walk(owesFirst: boolean): Walk {
+export function walk(owesFirst: boolean): Walk {
   const key = owesFirst ? 1 : 0;
   const known = WALKS.get(key);
   if (known) return known;
@@ -231,99 +249,4 @@ export function walkPlot(from: HexPose, orders: readonly Order[], owesFirst = fa
 /** A plot in the text's notation: forward hexes as numbers, "1R1", "LT1", "" for none. */
 export function plotText(orders: readonly Order[]): string {
   return orders.join("").replace(/F+/g, (m) => String(m.length));
-}
-
-// ---- the reach: the hexes she may end in ----
-
-const REACH = new Map<string, Array<[number, number]>>();
-
-/** The hexes (canonical: bow at the origin facing 0) a plot of at most `mp` orders and `maxTurns` turns can end in. */
-function reachHexes(owesFirst: boolean, mp: number, maxTurns: number): Hex[] {
-  const w = walk(owesFirst);
-  const seen = new Set<string>();
-  const out: Hex[] = [];
-  const add = (h: Hex) => {
-    const k = `${h.q},${h.r}`;
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(h);
-    }
-  };
-  for (const s of w.reached) {
-    const m = w.mp[s] as number;
-    if (m < 0 || m > mp) continue;
-    let x = s;
-    const e = x % EARLY;
-    x = (x - e) / EARLY;
-    const c = x % TURNS;
-    if (e > 0 || c > maxTurns) continue;
-    x = (x - c) / TURNS;
-    x = (x - (x % 3)) / 3;
-    x = (x - (x % 2)) / 2;
-    const f = x % 6;
-    x = (x - f) / 6;
-    const r = (x % SIDE) - N;
-    const q = (x - (r + N)) / SIDE - N;
-    add({ q, r });
-    add(sternOf({ bow: { q, r }, facing: f }));
-  }
-  return out;
-}
-
-/** The outline of a set of hexes, when it is one ring; else null. */
-function outline(g: HexGrid, hexes: readonly Hex[]): Point[] | null {
-  const inSet = new Set(hexes.map((h) => `${h.q},${h.r}`));
-  const key = (p: Point) => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
-  const edges = new Map<string, Point>();
-  for (const h of hexes) {
-    const c = hexCenter(g, h);
-    const cs = hexCorners(g, h);
-    cs.forEach((a, i) => {
-      const b = cs[(i + 1) % 6] as Point;
-      const out = hexAt(g, { x: a.x + b.x - c.x, y: a.y + b.y - c.y }).hex;
-      if (!inSet.has(`${out.q},${out.r}`)) edges.set(key(a), b);
-    });
-  }
-  const first = edges.keys().next();
-  if (first.done) return null;
-  const ring: Point[] = [];
-  let k = first.value;
-  for (let i = 0; i <= edges.size; i++) {
-    const b = edges.get(k);
-    if (!b) return null;
-    ring.push(b);
-    k = key(b);
-    if (k === first.value) return ring.length === edges.size ? ring : null;
-  }
-  return null;
-}
-
-/** Where a plot ends: the outline of her bow and stern hexes there, in table mm. */
-export function plotEndOutline(g: HexGrid, end: HexPose): Array<[number, number]> {
-  const ring = outline(g, [end.bow, sternOf(end)]) ?? [];
-  return ring.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]);
-}
-
-/**
- * Where she may end this move: the outline of the hexes her bow and stern may stand in after a plot of at most `mp`
- * MP and `maxTurns` turns that keeps IV.1 (their convex hull if they are not one ring), in table mm.
- */
-export function reachOutline(g: HexGrid, from: HexPose, owesFirst: boolean, mp: number, maxTurns: number): Array<[number, number]> {
-  const m = Math.max(0, Math.min(N, Math.floor(mp)));
-  const t = Math.max(0, Math.min(TURNS - 1, Number.isFinite(maxTurns) ? maxTurns : TURNS - 1));
-  const key = `${g.orientation}|${g.size}|${owesFirst}|${m}|${t}`;
-  let shape = REACH.get(key);
-  if (!shape) {
-    const g0 = { ...g, origin: { x: 0, y: 0 } };
-    const hexes = reachHexes(owesFirst, m, t);
-    const ring = outline(g0, hexes) ?? convexHull(hexes.flatMap((h) => hexCorners(g0, h)));
-    shape = ring.map((p) => [p.x, p.y]);
-    REACH.set(key, shape);
-  }
-  const o = hexCenter(g, from.bow);
-  const a = (from.facing * Math.PI) / 3;
-  const [cos, sin] = [Math.cos(a), Math.sin(a)];
-  const r = (v: number) => Math.round(v * 10) / 10;
-  // turned clockwise by her facing about her bow hex, then set on it
-  return shape.map(([x, y]) => [r(o.x + x * cos + y * sin), r(o.y - x * sin + y * cos)]);
 }

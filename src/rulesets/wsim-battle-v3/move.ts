@@ -17,18 +17,8 @@ import { type HexGrid, hexDistance, sameHex } from "../../geometry/hex.ts";
 import type { MovePath } from "../../geometry/move-path.ts";
 import { momentumLimits, plotCost, tokenize } from "./momentum.ts";
 import { collisionsOf } from "./move-contact.ts";
-import {
-  type HexPlot,
-  type HexPose,
-  hexPoseOf,
-  type Order,
-  plotBetween,
-  plotEndOutline,
-  plotText,
-  poseOnGrid,
-  reachOutline,
-  walkPlot,
-} from "./move-hex.ts";
+import { type HexPlot, type HexPose, hexPoseOf, type Order, plotBetween, plotText, poseOnGrid, walkPlot } from "./move-hex.ts";
+import { plotEndOutline, reachOutline } from "./move-hex-reach.ts";
 import type { Ship, WsimState } from "./state.ts";
 
 /** The movement actions' fields a move reads (Movement plot's, and Movement's, which sails the plot). */

@@ -12,10 +12,10 @@ import {
   type Order,
   plotBetween,
   poseOnGrid,
-  reachOutline,
   sternOf,
   walkPlot,
 } from "../../../../src/rulesets/wsim-battle-v3/move-hex.ts";
+import { reachOutline } from "../../../../src/rulesets/wsim-battle-v3/move-hex-reach.ts";
 
 const FLAT = { size: 25.4, origin: { x: 300, y: 300 }, orientation: "flat" as const };
 const POINTY = { ...FLAT, orientation: "pointy" as const };
