@@ -92,6 +92,28 @@ describe("WS&IM moves watched in the movement phase", () => {
     expect(s.records.slice(before).some((r) => r.description.startsWith("Victory moved"))).toBe(false);
   });
 
+  it("her plot, made at the table, is judged by the text: one MP over her allowance and two turns refused with their figures", () => {
+    const { session: s } = openSession(demoSetup("wsim-battle-v3"), undefined, [], [...demoDice, demoPad]);
+    for (let i = 0; i < 8 && phase(s) !== "movement plotting"; i++) {
+      if (!s.send({ type: "next-phase" }).ok) {
+        s.send({ type: "software-roll" });
+        s.send({ type: "cancel" });
+      }
+    }
+    const plot = (p: string) => s.send({ type: "start", action: { type: "plot", ship: "victory", plot: p, allowanceMP: 3 } });
+    // exactly her allowance is legal; one MP over is not
+    expect(plot("3").ok).toBe(true);
+    expect(plot("4")).toMatchObject({
+      ok: false,
+      error: { code: "rules.illegal", message: "The plot costs 4 MP; the movement allowance is 3." },
+    });
+    // "1R1R": two turns where her turning allowance is one
+    expect(plot("1R1R")).toMatchObject({
+      ok: false,
+      error: { code: "rules.illegal", message: "2 turns exceed Victory's turning allowance of 1 (a T does not count)." },
+    });
+  });
+
   it("sailing into Redoutable's hex prompts the collision with both ships named, then whether they are fouled", () => {
     const s = movement("3");
     // Redoutable lies across her track, her bow hex (10, 8); Victory's plot 3 takes her bow there
