@@ -3,12 +3,13 @@
  * ships within a radius, a bearing's arc. Each gives the reading, how it was measured, and a borderline note when
  * the reading lies within the positions' uncertainty of a threshold that matters to the rules.
  */
-import type { Base } from "../geometry/base.ts";
+import type { Base, Pose } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
 import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
+import type { TablePositions } from "./table-positions.ts";
 import type { TableState } from "./table-state.ts";
 
 export type { LengthUnit } from "./length-unit.ts";
@@ -160,4 +161,19 @@ export function bearingSlack(ctx: MeasureContext, from: unknown, to: unknown): n
   const gap = a && b ? distance(a.center, b.center) : 0;
   const mm = ctx.slack([from, to], 0);
   return ctx.table.uncertainty.degrees + (gap > 0 ? (Math.atan2(mm, gap) * 180) / Math.PI : 180);
+}
+
+/**
+ * Where the action's ship stood when her move began (`table.before`) and where she stands now, or null without both:
+ * what every rule set's move is measured from.
+ */
+export function movedPoses(ctx: {
+  readonly action: { readonly ship?: unknown };
+  readonly table: TablePositions;
+}): { before: Pose; now: Pose } | null {
+  const id = ctx.action.ship;
+  if (typeof id !== "string") return null;
+  const before = ctx.table.before?.[id];
+  const now = ctx.table.ships[id];
+  return before && now ? { before, now } : null;
 }

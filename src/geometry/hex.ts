@@ -22,6 +22,19 @@ const SQRT3 = Math.sqrt(3);
 /** The centre-to-corner distance. */
 const radiusOf = (g: HexGrid): number => g.size / SQRT3;
 
+/**
+ * The axial step (q, r) to the neighbour through each hexside, in the order of the sides' bearings (flat-topped: 0°,
+ * 60° …; pointy-topped: 30°, 90° …).
+ */
+export const HEXSIDE_STEPS: ReadonlyArray<readonly [number, number]> = [
+  [0, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, 0],
+  [-1, 1],
+];
+
 export const hexKey = (h: Hex): string => `${h.q},${h.r}`;
 export const sameHex = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
 

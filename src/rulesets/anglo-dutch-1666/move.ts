@@ -7,9 +7,10 @@
  * point of sail, handling, damage, weather — and the move is judged against its `allowance` in hexes.
  */
 import type { MeasureContext, Reading } from "../../game/measure.ts";
+import { movedPoses } from "../../game/measure-kit.ts";
 import type { MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { Pose } from "../../geometry/base.ts";
-import { type Hex, hexAt, hexCenter, hexCorners, hexDistance, hexKey } from "../../geometry/hex.ts";
+import { HEXSIDE_STEPS, type Hex, hexAt, hexCenter, hexCorners, hexDistance, hexKey } from "../../geometry/hex.ts";
 import type { MovePath } from "../../geometry/move-path.ts";
 import { normalizeBearing } from "../../geometry/vec.ts";
 import type { AdState } from "./schema.ts";
@@ -19,14 +20,7 @@ type Move = "ship" | "plot";
 type Ctx = MeasureContext<AdState, Move>;
 
 /** The table grid's neighbour through each hexside (bearings 0, 60 … 300) of a flat-topped grid. */
-const STEPS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1],
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, 0],
-  [-1, 1],
-];
+const STEPS = HEXSIDE_STEPS;
 /** Hexes looked round beyond the straight distance (a plot that turns away and back). */
 const SPARE = 3;
 
@@ -95,13 +89,7 @@ function measuredPlot(ctx: Ctx, before: Pose, now: Pose): (Found & { grid: NonNu
   return found ? { ...found, grid } : null;
 }
 
-const poses = (ctx: Ctx): { before: Pose; now: Pose } | null => {
-  const id = ctx.action.ship;
-  if (typeof id !== "string") return null;
-  const before = ctx.table.before?.[id];
-  const now = ctx.table.ships[id];
-  return before && now ? { before, now } : null;
-};
+const poses = movedPoses;
 
 /** `move.plot` measured from `table.before`. */
 export function plotReading(ctx: Ctx): Reading | null {

@@ -6,7 +6,7 @@
  * worked out once (a breadth-first walk of hex × facing × what IV.1 and IV.2 remember), relative to where she stands,
  * so measuring a move or drawing her reach is a look-up. Pure; hexes in axial (q, r) coordinates.
  */
-import { type Hex, type HexGrid, hexAt, hexCenter } from "../../geometry/hex.ts";
+import { HEXSIDE_STEPS, type Hex, type HexGrid, hexAt, hexCenter } from "../../geometry/hex.ts";
 import { normalizeBearing, unitOfBearing } from "../../geometry/vec.ts";
 
 /** Where a two-hex ship stands: her bow hex and the hexside she faces (0 = the grid's first side, clockwise). */
@@ -21,15 +21,7 @@ export type Order = "F" | "L" | "R" | "T" | "B";
 /** The most orders a measured plot holds ("Extreme case: a ship with 7 MP"; a spare for moves too long). */
 export const MAX_MP = 10;
 
-/** The axial step through each hexside, in the order of their bearings (flat: 0°, 60° …; pointy: 30°, 90° …). */
-const DIRS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1],
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, 0],
-  [-1, 1],
-];
+const DIRS = HEXSIDE_STEPS;
 
 const step = (h: Hex, facing: number, n = 1): Hex => {
   const [dq, dr] = DIRS[((facing % 6) + 6) % 6] as readonly [number, number];

@@ -10,6 +10,7 @@
  */
 import { setting } from "../../game/action-kit.ts";
 import type { MeasureContext, Reading } from "../../game/measure.ts";
+import { movedPoses } from "../../game/measure-kit.ts";
 import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import type { FollowUp } from "../../game/types.ts";
 import type { Pose } from "../../geometry/base.ts";
@@ -127,13 +128,7 @@ function found(ctx: Ctx, her: Her, before: Pose, now: Pose): Found | null {
   return f;
 }
 
-const posesOf = (ctx: Ctx): { before: Pose; now: Pose } | null => {
-  const id = ctx.action.ship;
-  if (typeof id !== "string") return null;
-  const before = ctx.table.before?.[id];
-  const now = ctx.table.ships[id];
-  return before && now ? { before, now } : null;
-};
+const posesOf = movedPoses;
 
 /** `plot` measured from `table.before`: the plot of the move made. */
 export function plotReading(ctx: Ctx): Reading | null {
