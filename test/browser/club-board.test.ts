@@ -69,8 +69,12 @@ describe("the club board", () => {
     for (const r of forged.records) await forger.publishAsync("quarterdeck/test-club/table-11/events", JSON.stringify(r), { qos: 1 });
     const note = page.locator('.tile[data-table="table-11"] .forged');
     await expect.poll(() => note.textContent(), { timeout: 10_000 }).toMatch(/Not counted — record #2: its dice give another result/);
-    const size = await note.evaluate((e) => window.getComputedStyle(e).fontSize);
-    expect(Number.parseFloat(size), size).toBeGreaterThanOrEqual(16);
+    // polled: a board push may replace the tile between finding the note and reading its style (once in CI: NaN)
+    await expect
+      .poll(async () => Number.parseFloat(await note.evaluate((e) => window.getComputedStyle(e).fontSize).catch(() => "")), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(16);
     await screenshot(page, join(ARTIFACTS, "club-board-forged-1920.png"));
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, join(ARTIFACTS, "club-board-phone.png"));
