@@ -7,26 +7,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { runRulesCommand } from "../../../host/cli/commands/rules.ts";
-import { hexCenter } from "../../../src/geometry/hex.ts";
+import { twoHexShipAt } from "../../support/two-hex-ship.ts";
 
 const GRID = { size: 25.4, origin: { x: 500, y: 500 }, orientation: "flat" as const };
-/** The axial step through hexsides 0 (N), 1 (NE) … 5 (NW). */
-const DIRS = [
-  [0, 1],
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, 0],
-  [-1, 1],
-] as const;
 type Pose = { x: number; y: number; heading: number };
-/** A two-hex ship with her bow in hex (q, r) facing hexside f: her base's centre midway between bow and stern hex. */
-function at(q: number, r: number, f: number): Pose {
-  const [dq, dr] = DIRS[(f + 3) % 6] as readonly [number, number];
-  const bow = hexCenter(GRID, { q, r });
-  const stern = hexCenter(GRID, { q: q + dq, r: r + dr });
-  return { x: (bow.x + stern.x) / 2, y: (bow.y + stern.y) / 2, heading: f * 60 };
-}
+/** A two-hex ship with her bow in hex (q, r) facing hexside f, on this test's grid. */
+const at = (q: number, r: number, f: number) => twoHexShipAt(GRID, q, r, f);
 const START = at(0, 0, 0);
 const AWAY = at(8, 8, 0);
 

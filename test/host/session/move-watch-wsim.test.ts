@@ -5,25 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TableSession } from "../../../host/session/table-session.ts";
-import { hexCenter } from "../../../src/geometry/hex.ts";
+import { twoHexShipAt } from "../../support/two-hex-ship.ts";
 import { demoDice, demoPad, demoSetup, openSession } from "../helpers.ts";
 
 const GRID = { size: 50.8, origin: { x: 0, y: 0 }, orientation: "flat" as const };
-const DIRS = [
-  [0, 1],
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, 0],
-  [-1, 1],
-] as const;
-/** A two-hex ship with her bow in hex (q, r) facing hexside f (0 = N). */
-function at(q: number, r: number, f: number) {
-  const [dq, dr] = DIRS[(f + 3) % 6] as readonly [number, number];
-  const bow = hexCenter(GRID, { q, r });
-  const stern = hexCenter(GRID, { q: q + dq, r: r + dr });
-  return { x: (bow.x + stern.x) / 2, y: (bow.y + stern.y) / 2, heading: f * 60 };
-}
+/** A two-hex ship with her bow in hex (q, r) facing hexside f, on this test's grid. */
+const at = (q: number, r: number, f: number) => twoHexShipAt(GRID, q, r, f);
 
 let seenAt = 0;
 const place = (s: TableSession, ship: string, p: { x: number; y: number; heading: number }) =>
