@@ -30,7 +30,8 @@ export const inUnit = (mm: number, unit: LengthUnit): number => {
  */
 export const exactIn = (mm: number, unit: LengthUnit): number => Math.round((mm / unit.mm) * 1e6) / 1e6;
 
-export const shownLength = (value: number, unit: LengthUnit): string => `${value}${unit.mark}`;
+/** A length with its mark: "3″", "1 hex", "2 hexes". */
+export const shownLength = (value: number, unit: LengthUnit): string => `${value}${value === 1 ? (unit.markOne ?? unit.mark) : unit.mark}`;
 
 /**
  * A length in mm as players read it: to the unit's decimals, with more (up to four) where rounding would put it on
@@ -76,6 +77,30 @@ export function pairOf<K extends string>(
   return from && to ? { from, to } : null;
 }
 
+/**
+ * A measure between the ships of two action fields (firer and target, attacker and defender), given both their
+ * bases: a field's reading or a check, null while either ship has no position. `ctx`'s type names the action's fields.
+ */
+export const betweenShips =
+  <S extends TableState, K extends string, R>(
+    first: NoInfer<K>,
+    second: NoInfer<K>,
+    measure: (ctx: MeasureContext<S, K>, from: Base, to: Base) => R | null,
+  ) =>
+  (ctx: MeasureContext<S, K>): R | null => {
+    const p = pairOf(ctx, first, second);
+    return p ? measure(ctx, p.from, p.to) : null;
+  };
+
+/**
+ * A length in mm as a field's reading in a unit: unrounded for the rules, in words to the unit's decimals with `how`
+ * it was measured ("4.004″ base to base"), borderline when within `slack` mm of one of the band `edges`.
+ */
+export function lengthReading(mm: number, unit: LengthUnit, edges: readonly number[], slack: number, how: string): Reading {
+  const near = nearEdge(mm, edges, unit, slack);
+  return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} ${how}`, ...(near ? { borderline: near } : {}) };
+}
+
 /** The range base to base between two ships named by action fields, in a unit, with its band edges. */
 export function gapReading<K extends string>(
   ctx: MeasureContext<TableState, K>,
@@ -86,30 +111,18 @@ export function gapReading<K extends string>(
 ): Reading | null {
   const p = pairOf(ctx, a, b);
   if (!p) return null;
-  const mm = baseGap(p.from, p.to).distance;
-  const near = nearEdge(mm, edges, unit, ctx.slack([ctx.action[a], ctx.action[b]]));
-  return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} base to base`, ...(near ? { borderline: near } : {}) };
+  return lengthReading(baseGap(p.from, p.to).distance, unit, edges, ctx.slack([ctx.action[a], ctx.action[b]]), "base to base");
 }
 
-/** The range centre to centre (quickfire's "forward funnel to forward funnel", the funnel taken at the base's centre). */
-export function centreReading<K extends string>(
-  ctx: MeasureContext<TableState, K>,
-  a: NoInfer<K>,
-  b: NoInfer<K>,
-  unit: LengthUnit,
-  edges: readonly number[],
-): Reading | null {
-  return centresApart(ctx, ctx.action[a], ctx.action[b], unit, edges);
-}
-
-/** The range centre to centre between two ships by id (a torpedo's several targets), as {@link centreReading}. */
+/**
+ * The range centre to centre between two ships by id, in a unit, with its band edges: Quickfire's "forward funnel to
+ * forward funnel" (the funnel taken at the base's centre), firer to target or to each of a torpedo's targets.
+ */
 export function centresApart(ctx: MeasureContext, idA: unknown, idB: unknown, unit: LengthUnit, edges: readonly number[]): Reading | null {
   const from = ctx.base(idA);
   const to = ctx.base(idB);
   if (!from || !to) return null;
-  const mm = distance(from.center, to.center);
-  const near = nearEdge(mm, edges, unit, ctx.slack([idA, idB], 0));
-  return { value: exactIn(mm, unit), figure: `${lengthWords(mm, unit, edges)} centre to centre`, ...(near ? { borderline: near } : {}) };
+  return lengthReading(distance(from.center, to.center), unit, edges, ctx.slack([idA, idB], 0), "centre to centre");
 }
 
 /** The firing line to each beam and whether it crosses the target's base; the beam that crosses, if one does. */

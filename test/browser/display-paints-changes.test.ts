@@ -1,7 +1,7 @@
 /**
  * The display does only what changed (issue 41 item 2): a die rolled for the action being set up redraws the action,
- * not the map or the fleets, and the fit starts from the steps it kept rather than from scratch; a ship moved lays the
- * map out again. The time it saves is measured in bench/host-latency.bench.ts (the page's stages); here, what runs.
+ * not the map or the fleets, and the fit starts from the steps it kept rather than from scratch; a result keeps the
+ * fleet strip's form until the table is quiet (lib/fit.js: lasting steps); a ship moved lays the map out again. The time it saves is measured in bench/host-latency.bench.ts (the page's stages); here, what runs.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +57,37 @@ const fitHow = () => display.locator("#app").getAttribute("data-fit-how");
 const walked = async () => ((await display.locator("#app").getAttribute("data-fit-walked")) ?? "?").split(" ");
 
 describe("the display draws what changed", { timeout: 90_000 }, () => {
+  it("a result after a broadside set up: the fleet strip keeps its form, and unfolds once the table is quiet", async () => {
+    // set up from /control (no ship tapped: no ship's log beside the map), all its dice typed but the last, rolled
+    const action = { type: "broadside", firer: "royal-james", target: "gouda", rangeInches: 4 };
+    expect((await call(`${host.url}/api/actions`, "POST", { action })).status).toBe(200);
+    const needed = ((await call(`${host.url}/api/state`)).json as { pending: { needed: number } }).pending.needed;
+    expect((await call(`${host.url}/api/dice`, "POST", { values: Array(needed - 1).fill(1) })).status).toBe(200);
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
+    await caughtUp();
+    const app = display.locator("#app");
+    const steps = async () => ((await app.getAttribute("data-fit")) ?? "").split(" ");
+    const fleetStep = (await steps()).find((s) => s.startsWith("fleet-"));
+    // the set-up's dice and odds take the fleet strip's room at 1920×1080 (else this test shows nothing)
+    expect(fleetStep).toBeDefined();
+    const box = (sel: string) => display.locator(sel).evaluate((e) => e.getBoundingClientRect().toJSON());
+    const [fleet, map] = [await box("#fleet"), await box(".map-box")];
+    await sim("roll", { die: "pixel-1", face: 6 });
+    await display.locator("#result[data-seq='1']").waitFor();
+    await caughtUp();
+    // the result drawn, the strip as it was: the same form and box, the map's box the same
+    expect(await steps()).toContain(fleetStep);
+    expect([await box("#fleet"), await box(".map-box")]).toEqual([fleet, map]);
+    expect(await app.getAttribute("data-fit-settle")).toBe("due");
+    // a second later, nothing new: fitted as the result alone asks — the ships' cards with their boxes again
+    await expect.poll(() => app.getAttribute("data-fit-settle"), WAIT).toBeNull();
+    expect(await steps()).not.toContain(fleetStep);
+    expect(await display.locator(".ship-card[data-ship=gouda] .compact-tracks").isVisible()).toBe(true);
+    expect((await box("#fleet")).height).toBeGreaterThan(fleet.height);
+    expect((await call(`${host.url}/api/undo`, "POST", {})).status).toBe(200);
+    await caughtUp();
+  });
+
   it("a die rolled for the broadside set up: the action and the dice redrawn, the map and fleets left alone", async () => {
     await sim("tap", { reader: "reader-1", uid: uidOf(setup, "royal-james") });
     await sim("lift", { reader: "reader-1" });

@@ -77,9 +77,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /**
  * A PNG of `page` (its viewport, or the whole page) written to `path`, for a person to look at: chromium encodes it
  * for speed rather than size (`optimizeForSpeed`), as its default compression was most of a screenshot's time
- * (1920×1080: ~65 ms instead of 160–290 ms under load).
+ * (1920×1080: ~65 ms instead of 160–290 ms under load). A display is taken as it settles (no fit step waiting to go).
  */
 export async function screenshot(page: Page, path: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  // the display as it settles once the table is quiet (lib/fit.js: a result keeps the fleet strip's form a moment)
+  await page.waitForFunction(() => document.querySelector("[data-fit-settle]") === null, null, { timeout: 5000 }).catch(() => {});
   const size = opts.fullPage
     ? await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }))
     : null;

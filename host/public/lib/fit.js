@@ -7,6 +7,12 @@
 // result), the headings' capitals, the older notices; while a choice is asked, last, the result. What the table needs
 // most (the instruction, the dice still needed and those in, the odds headline, the last result with its dice) goes
 // last. Each step is a class on the display's root (`fit-<name>`), so style.css says what it does.
+//
+// The steps that shape the display's frame last — the fleet strip's forms and the map's narrower column: an update adds
+// them when it needs them but never takes them off. A result after a broadside set up would otherwise unfold the strip's
+// cards and widen the map, and lay out the whole display again (the panels change height and width, the map is drawn
+// again at its new size) in the frame that should show the result. Once the table has been quiet for SETTLE_MS, the
+// display is fitted again without them (`settleLater`): the strip unfolds then.
 import { useLayoutEffect } from "preact/hooks";
 import { measure, REGIONS } from "./fit-measure.js";
 import { stage } from "./stages.js";
@@ -21,7 +27,7 @@ const ABOVE = ["action", "result", "top", "notices"];
  * steps that only help while the map takes a column; `phone` those a phone's display (one column that scrolls) takes.
  */
 export const STEPS = [
-  { name: "fleet-compact", helps: [...ABOVE, "fleet"] },
+  { name: "fleet-compact", helps: [...ABOVE, "fleet"], lasting: true },
   { name: "log-short", helps: ["aside"] },
   { name: "odds-sparse", helps: ["action"], phone: true },
   { name: "odds-short", helps: ["action"] },
@@ -31,19 +37,19 @@ export const STEPS = [
   { name: "choice-tight", helps: ["action"] },
   // the panels' padding and gaps, which grow with the type: at 200 % on a small screen they are a line of text each
   { name: "pad-tight", helps: [...ABOVE, "aside", "fleet", "mid"] },
-  { name: "map-narrow", helps: ["action", "result"], map: true },
+  { name: "map-narrow", helps: ["action", "result"], map: true, lasting: true },
   { name: "top-short", helps: [...ABOVE, "aside", "fleet", "mid"] },
   { name: "dial-small", helps: ["aside"] },
   { name: "action-extras", helps: ["action"] },
   { name: "dice-small", helps: ["result", "action"] },
-  { name: "fleet-names", helps: [...ABOVE, "aside", "fleet", "mid"] },
+  { name: "fleet-names", helps: [...ABOVE, "aside", "fleet", "mid"], lasting: true },
   { name: "no-odds-chart", helps: ["action"], phone: true },
   { name: "no-map", helps: [...MAIN, "mid"], map: true },
   { name: "no-aside", helps: [...MAIN, "mid"] },
   // with the map and the aside gone: the action over the result, each the whole width (the action as tall as it needs)
   { name: "stack", helps: MAIN },
   { name: "result-short", helps: ["result"] },
-  { name: "no-fleet", helps: [...ABOVE, "aside", "mid"] },
+  { name: "no-fleet", helps: [...ABOVE, "aside", "mid"], lasting: true },
   { name: "dice-bare", helps: ["result", "action"] },
   { name: "action-min", helps: ["action"] },
   { name: "gathered-count", helps: ["action"] },
@@ -89,9 +95,12 @@ function amounts(root) {
   return out;
 }
 
+/** A fit's key: the screen (window, scale, a move under way), the lasting steps it started with, the amounts held. */
+const fitKey = (screen, stay, held) => `${screen}|${stay.join(" ")}|${Object.values(held).join(",")}`;
+
 /**
- * The fits made, by what they depend on — the window's size, the text scale and how much each region holds — each
- * with the steps it kept (the newest 24); and, per root, the last fit's size and amounts.
+ * The fits made, by what they depend on (fitKey) — the screen, the lasting steps and how much each region holds — each
+ * with the steps it kept (the newest 24); and, per root, the last fit's screen and amounts.
  */
 const fits = new Map();
 const lastFit = new WeakMap();
@@ -125,8 +134,40 @@ function stepsFor(moving) {
 const isMoving = (root) => root.querySelector("#move-line, #map-reach") !== null;
 
 const keptOn = (root) => STEPS.map((s) => s.name).filter((name) => root.classList.contains(`fit-${name}`));
+const LASTING = new Set(STEPS.filter((s) => s.lasting).map((s) => s.name));
 
-function record(root, size, held, why, how) {
+/** How long the table stays quiet (no update, no resize) before the lasting steps an update kept are tried off. */
+export const SETTLE_MS = 1000;
+const settles = new WeakMap();
+
+/**
+ * After an update that kept lasting steps it may no longer need (`due`): fits again once nothing has changed for
+ * SETTLE_MS; `#app[data-fit-settle="due"]` says one is waiting (a screenshot of the settled display waits for it to go).
+ * Every fit calls this, so the wait starts again at each update.
+ */
+function settleLater(root, due) {
+  clearTimeout(settles.get(root));
+  settles.delete(root);
+  if (!due) {
+    if (root.dataset.fitSettle !== undefined) delete root.dataset.fitSettle;
+    return;
+  }
+  if (root.dataset.fitSettle !== "due") root.dataset.fitSettle = "due";
+  settles.set(
+    root,
+    setTimeout(() => {
+      settles.delete(root);
+      delete root.dataset.fitSettle;
+      if (root.isConnected) fitDisplay(root, true);
+    }, SETTLE_MS),
+  );
+}
+
+/**
+ * Notes the fit made: the steps on the root now, and the steps this content takes on this `screen` (the window and the
+ * scale) starting from the lasting steps `stay`; when some were kept (they may be needless), a settle is due.
+ */
+function record(root, { screen, stay }, held, why, how) {
   const kept = keptOn(root);
   // each written only when it changes (a DOM write for nothing is a mutation and a style check for nothing)
   const set = (k, v) => {
@@ -141,11 +182,12 @@ function record(root, size, held, why, how) {
   set("fitWalked", [...walkedInFit].join(" "));
   // how many layouts it took (each class changed and checked is one)
   set("fitMeasures", String(measuresInFit));
-  const key = `${size}|${Object.values(held).join(",")}`;
+  settleLater(root, stay.length > 0);
+  const key = fitKey(screen, stay, held);
   fits.delete(key);
   fits.set(key, kept);
   if (fits.size > FITS_KEPT) fits.delete(fits.keys().next().value);
-  lastFit.set(root, { size, held });
+  lastFit.set(root, { screen, held });
   return kept;
 }
 
@@ -160,26 +202,34 @@ function record(root, size, held, why, how) {
  * with one layout. Otherwise, on the same screen and scale, the steps the last fit kept stay when the display fits
  * with them; they are tried undone (a layout each) only when a region holds less than before, since only then can one
  * have become needless. A display that does not fit, a new size or a new scale is fitted from scratch.
+ *
+ * On an update (not `settling`), the lasting steps on now (the fleet strip's forms) stay on the same screen and scale
+ * whatever the content takes; when one may be needless, the display is fitted again once the table is quiet.
  */
-export function fitDisplay(root) {
+export function fitDisplay(root, settling = false) {
   walkedInFit.clear();
   measuresInFit = 0;
   const moving = isMoving(root);
-  const size = `${sizeKey()}${moving ? "|moving" : ""}`;
+  const screen = `${sizeKey()}${moving ? "|moving" : ""}`;
+  const last = lastFit.get(root);
+  const stay = settling || last?.screen !== screen ? [] : keptOn(root).filter((name) => LASTING.has(name));
+  const at = { screen, stay };
   const held = amounts(root);
-  const known = fits.get(`${size}|${Object.values(held).join(",")}`);
+  const known = fits.get(fitKey(screen, stay, held));
   if (known) {
     // only the classes that differ change: a class removed and put back would restyle what it styles, for nothing
     for (const { name } of STEPS) root.classList.toggle(`fit-${name}`, known.includes(name));
-    if (measured(root).px === 0) return record(root, size, held, null, "known");
+    if (measured(root).px === 0) return record(root, at, held, null, "known");
   }
-  const last = lastFit.get(root);
-  if (!known && last?.size === size && measured(root).px === 0) {
-    const shrank = Object.keys(held).some((r) => (held[r] ?? 0) < (last.held[r] ?? 0));
-    if (shrank) undoNeedless(root, keptOn(root), 0);
-    return record(root, size, held, null, shrank ? "tried" : "kept");
+  if (!known && last?.screen === screen && measured(root).px === 0) {
+    // a settle tries every step (the lasting ones too); an update, those that may be needless and do not last
+    const shrank = settling || Object.keys(held).some((r) => (held[r] ?? 0) < (last.held[r] ?? 0));
+    const tried = keptOn(root).filter((name) => !stay.includes(name));
+    if (shrank) undoNeedless(root, tried, 0);
+    return record(root, at, held, null, shrank ? "tried" : "kept");
   }
   root.classList.remove(...STEPS.map((s) => `fit-${s.name}`));
+  for (const name of stay) root.classList.add(`fit-${name}`);
   const withMap = root.querySelector("#map") !== null;
   const phone = !window.matchMedia("(min-width: 701px)").matches;
   const taken = [];
@@ -187,7 +237,7 @@ export function fitDisplay(root) {
   let now = measured(root);
   for (const step of stepsFor(moving)) {
     if (now.px === 0) break;
-    if ((step.map && !withMap) || (phone && !step.phone)) continue;
+    if ((step.map && !withMap) || (phone && !step.phone) || stay.includes(step.name)) continue;
     const bad = step.helps.filter((r) => now.over.has(r));
     if (bad.length === 0) continue;
     root.classList.add(`fit-${step.name}`);
@@ -202,7 +252,7 @@ export function fitDisplay(root) {
     taken.push(step.name);
   }
   undoNeedless(root, taken, now.px);
-  return record(root, size, held, why, "scratch");
+  return record(root, at, held, why, "scratch");
 }
 
 /** Fits `#app`-like root on every change of `key` (the state's version, the scale) and when the window's size changes. */

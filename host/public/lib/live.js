@@ -2,6 +2,7 @@
 // reconnects), and API calls carrying the table's token when the page is not on the table's machine.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import { perFrame } from "./per-frame.js";
 import { shareEqual } from "./share.js";
 import { stage } from "./stages.js";
 
@@ -46,10 +47,16 @@ export async function api(method, url, body) {
 
 /**
  * Opens a WebSocket to `path` that reconnects with backoff; calls onMessage(parsed, the time it was received) and
- * onOpen(up). Returns its
- * closer, which also carries `send(message)` (false while the socket is down: the message is not kept).
+ * onOpen(up); with `frames`, at most once per frame, a state replaced by a later one not read (lib/per-frame.js).
+ * Returns its closer, which also carries `send(message)` (false while the socket is down: the message is not kept).
  */
-export function socket(path, onMessage, onOpen) {
+export function socket(path, onMessage, onOpen, frames = false) {
+  const each = (/** @type {string} */ data, /** @type {number} */ at) => onMessage(JSON.parse(data), at);
+  const receive = frames
+    ? perFrame((batch) => {
+        for (const m of batch) each(m.data, m.at);
+      })
+    : each;
   let delay = 250;
   let ws = null;
   let closed = false;
@@ -57,7 +64,7 @@ export function socket(path, onMessage, onOpen) {
     const t = token();
     const q = t ? `?token=${encodeURIComponent(t)}` : "";
     ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}${q}`);
-    ws.onmessage = (m) => onMessage(JSON.parse(m.data), m.timeStamp);
+    ws.onmessage = (m) => receive(m.data, m.timeStamp);
     ws.onopen = () => {
       delay = 250;
       onOpen(true);
@@ -84,7 +91,8 @@ export function socket(path, onMessage, onOpen) {
 
 /**
  * The table state pushed by the host: `{state, online, prefs}` (`prefs`: the display's scale and speech, on the same
- * socket); `onEvent` sees each event once (undo, focus…). Marks `body.offline` while the connection is down.
+ * socket); `onEvent` sees each event once (undo, focus…). Marks `body.offline` while the connection is down. States
+ * that come faster than the page draws are drawn the newest only (lib/per-frame.js); events and preferences all come.
  */
 export function useTable(onEvent = (/** @type {unknown} */ _event) => {}) {
   const [state, setState] = useState(/** @type {TableView | null} */ (null));
@@ -109,6 +117,7 @@ export function useTable(onEvent = (/** @type {unknown} */ _event) => {}) {
           setOnline(up);
           document.body.classList.toggle("offline", !up);
         },
+        true,
       ),
     [],
   );

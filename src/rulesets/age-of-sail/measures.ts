@@ -9,7 +9,7 @@
  */
 
 import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
-import { bearingSlack, CM, centreLine, exactIn, gapReading, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
+import { bearingSlack, betweenShips, CM, centreLine, exactIn, gapReading, isNear, lengthWords, nameOf } from "../../game/measure-kit.ts";
 import { arcOf, QUARTERS, relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { shipsAround } from "../../geometry/radius.ts";
@@ -37,10 +37,7 @@ const EDGES = [4, 8, 12];
 const EXPLOSION_CM = 12;
 
 /** The firer's beam the target is on, when within that beam's 90° arc. */
-function battery(ctx: Ctx<Fire>): Reading | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: a, to: b } = pair;
+const battery = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading | null => {
   const rel = relativeBearing(a, b.center);
   const { arc, margin } = arcOf(rel, QUARTERS);
   if (arc !== "port" && arc !== "starboard") return null;
@@ -50,12 +47,10 @@ function battery(ctx: Ctx<Fire>): Reading | null {
     figure: `the target bears ${Math.round(Math.abs(rel))}° off the bow to ${arc}`,
     ...(isNear(margin, slack) ? { borderline: { edge: "the gun decks' 90° arc", other: "outside the arc" } } : {}),
   };
-}
+});
 
-function targetSide(ctx: Ctx<Fire>): Reading | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: a, to: b } = pair;
+/** The quarter of the target that faces the firer (bow, beams, stern). */
+const targetSide = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading | null => {
   const rel = relativeBearing(b, a.center);
   const { arc, margin } = arcOf(rel, QUARTERS);
   if (!arc) return null;
@@ -66,16 +61,13 @@ function targetSide(ctx: Ctx<Fire>): Reading | null {
     figure: `the firer bears ${Math.round(Math.abs(rel))}° off the target's bow`,
     ...(isNear(margin, slack) ? { borderline: { edge: "a quarter's edge (45° or 135° off the target's bow)", other: next } } : {}),
   };
-}
+});
 
 /** Out of range or out of arc: refused with the measured figures. */
 const arcAndRange: GeometryCheck<AosState, Fire> = {
   name: "the gun decks' arc",
   givenBy: ["battery"],
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "firer", "target");
-    if (!pair) return null;
-    const { from: a, to: b } = pair;
+  check: betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b) => {
     const gap = baseGap(a, b).distance;
     const target = nameOf(ctx, ctx.action.target);
     if (!ctx.given("rangeCm") && exactIn(gap, CM) > 12)
@@ -96,7 +88,7 @@ const arcAndRange: GeometryCheck<AosState, Fire> = {
         "action.target",
       ).error,
     };
-  },
+  }),
 };
 
 function heading(ctx: Ctx<Speed>): Reading | null {
@@ -141,10 +133,7 @@ function nearExplosion(ctx: Ctx<ExplosionFire>): Reading | null {
 
 const contact: GeometryCheck<AosState, Board> = {
   name: "contact",
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "attacker", "defender");
-    if (!pair) return null;
-    const { from: a, to: b } = pair;
+  check: betweenShips("attacker", "defender", (ctx: Ctx<Board>, a, b) => {
     const gap = baseGap(a, b).distance;
     const slack = ctx.slack([ctx.action.attacker, ctx.action.defender]);
     if (gap <= slack) return null;
@@ -155,7 +144,7 @@ const contact: GeometryCheck<AosState, Board> = {
         "action.defender",
       ).error,
     };
-  },
+  }),
 };
 
 export const FIRE_MEASURES: ActionMeasures<AosState, Fire> = {

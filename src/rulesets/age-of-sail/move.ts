@@ -11,8 +11,10 @@
 import type { MeasureContext } from "../../game/measure.ts";
 import { CM } from "../../game/measure-kit.ts";
 import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/move-types.ts";
+import { nearbyBase } from "../../game/moves/nearby-base.ts";
 import type { FollowUp } from "../../game/types.ts";
-import { basesWithin, halfDiagonal } from "../../geometry/contact.ts";
+import { basesWithin } from "../../geometry/contact.ts";
+import { distance, type Point } from "../../geometry/vec.ts";
 import { type AosState, afloat } from "./state.ts";
 
 /** The Speed action's fields the move reads. */
@@ -50,20 +52,11 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   const found: MoveContact[] = [];
   const followUps: FollowUp[] = [];
   if (!me) return { contacts: found, followUps };
-  const mine = halfDiagonal(at.size);
-  const own = (id: string) => ctx.table.ships[id]?.uncertainty ?? ctx.table.uncertainty.mm;
+  const fromEnd = (p: Point) => distance(p, at.end.center);
   for (const other of ctx.state.ships) {
     if (other.id === me.id || other.side === me.side || !afloat(other)) continue;
-    // first from her position alone, with the most the touch below can be: most ships are far, and skipped unmeasured
-    const pose = ctx.table.ships[other.id];
-    if (!pose) continue;
-    const bound = mine + halfDiagonal(other.base ?? AOS_BASE) + own(me.id) + own(other.id);
-    if (Math.hypot(pose.x - at.end.center.x, pose.y - at.end.center.y) > bound) continue;
-    const b = ctx.base(other.id);
-    if (!b) continue;
-    const touch = ctx.slack([me.id, other.id], 0);
-    if (Math.hypot(b.center.x - at.end.center.x, b.center.y - at.end.center.y) > halfDiagonal(at.size) + halfDiagonal(b) + touch) continue;
-    if (!basesWithin(at.end, b, touch)) continue;
+    const near = nearbyBase(ctx, at, { id: other.id, size: other.base ?? AOS_BASE }, 0, fromEnd);
+    if (!near || !basesWithin(at.end, near.base, near.touch)) continue;
     found.push({ ship: other.id, kind: "boarding" });
     followUps.push({
       kind: "roll",

@@ -8,7 +8,7 @@
  */
 
 import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
-import { bearingSlack, centreLine, exactIn, INCHES, isNear, lengthWords, nameOf, pairOf } from "../../game/measure-kit.ts";
+import { bearingSlack, betweenShips, centreLine, exactIn, INCHES, isNear, lengthWords, nameOf } from "../../game/measure-kit.ts";
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
@@ -34,6 +34,9 @@ const INCHES_PER_HEX = 2;
 const shownDegrees = (deg: number): string =>
   `${Math.round(deg) === 60 || Math.round(deg) === 120 ? Math.round(deg * 10) / 10 : Math.round(deg)}°`;
 
+/** The range band between firer and target, how it was measured, and the band on the other side of a near edge. */
+type RangeOf = { band: Band | null; figure: string; other: Band | null | undefined };
+
 /** The range band of a count of hexes (the settings' bands), or null beyond long range. */
 function bandOfHexes(ctx: Ctx, d: number): Band | null {
   const s = cfg(ctx.state);
@@ -41,10 +44,7 @@ function bandOfHexes(ctx: Ctx, d: number): Band | null {
 }
 
 /** The range between firer and target: hexes on a hex cloth, else inches base to base read as 2″ a hex. */
-function rangeOf(ctx: Ctx<Fire>): { band: Band | null; figure: string; other: Band | null | undefined } | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: a, to: b } = pair;
+const rangeOf = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): RangeOf => {
   const slack = ctx.slack([ctx.action.firer, ctx.action.target], 0);
   const grid = ctx.table.hexGrid;
   if (grid) {
@@ -69,7 +69,7 @@ function rangeOf(ctx: Ctx<Fire>): { band: Band | null; figure: string; other: Ba
   const other = edge === undefined ? undefined : bandOf(mm <= edge ? edge + 1 : edge - 1);
   const inchEdges = edges.map((e) => e / MM_PER_INCH);
   return { band, figure: `${lengthWords(mm, INCHES, inchEdges)} base to base (2″ a hex)`, other };
-}
+});
 
 function range(ctx: Ctx<Fire>): Reading | null {
   const r = rangeOf(ctx);
@@ -82,10 +82,7 @@ function range(ctx: Ctx<Fire>): Reading | null {
 }
 
 /** The firer within 30° of dead astern of the target, at short range. */
-function sternRake(ctx: Ctx<Fire>): Reading | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: a, to: b } = pair;
+const sternRake = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading => {
   const off = 180 - Math.abs(relativeBearing(b, a.center));
   const astern = off <= 30;
   const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
@@ -95,17 +92,14 @@ function sternRake(ctx: Ctx<Fire>): Reading | null {
     figure: `the firer bears ${Math.round(off)}° off the target's stern${short ? "" : " (a stern rake is at short range only)"}`,
     ...(short && isNear(off - 30, slack) ? { borderline: { edge: "30° off the target's stern", other: !astern } } : {}),
   };
-}
+});
 
 /** "Ships firing down wind": the target within 90° of the way the wind blows (it blows from `wind.direction` × 60°). */
-function downwind(ctx: Ctx<Fire>): Reading | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: a, to: b } = pair;
+const downwind = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading => {
   const to = ctx.state.wind.direction * 60 + 180;
   const off = Math.abs(signedAngle(bearingTo(a.center, b.center) - to));
   return { value: off < 90, figure: `the target bears ${Math.round(off)}° off downwind` };
-}
+});
 
 /**
  * Appendix 3, "Doing without a hex grid": "Ranges would be 2” close, 4” medium and 8” long, with a 60° fire arc" — on
@@ -116,10 +110,7 @@ function downwind(ctx: Ctx<Fire>): Reading | null {
 const arcAndRange: GeometryCheck<AdState, Fire> = {
   name: "the fire arc",
   givenBy: ["range"],
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "firer", "target");
-    if (!pair) return null;
-    const { from: a, to: b } = pair;
+  check: betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b) => {
     const r = rangeOf(ctx);
     if (r && !r.band && !ctx.given("range"))
       return {
@@ -149,7 +140,7 @@ const arcAndRange: GeometryCheck<AdState, Fire> = {
       ).error,
       ...borderline,
     };
-  },
+  }),
 };
 
 export const FIRE_MEASURES: ActionMeasures<AdState, Fire> = {

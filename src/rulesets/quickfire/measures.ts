@@ -10,8 +10,8 @@
 import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import {
   bearingSlack,
+  betweenShips,
   centreLine,
-  centreReading,
   centresApart,
   exactIn,
   INCHES,
@@ -20,7 +20,6 @@ import {
   lengthWords,
   MILLIMETRES,
   nameOf,
-  pairOf,
   shownLength,
 } from "../../game/measure-kit.ts";
 import { type Arc, arcOf, QUICKFIRE_ARCS, relativeBearing } from "../../geometry/arcs.ts";
@@ -43,13 +42,11 @@ type Torpedo = "firer" | "targets" | "distances" | "sameArc";
 type Move = "ship" | "distance" | "turn" | "turns";
 const unitOf = (ctx: Ctx): LengthUnit => (scaleBands(ctx.state.settings).unit === "mm" ? MILLIMETRES : INCHES);
 
-function gunArc(ctx: Ctx<Gunnery>, firerField: Gunnery, targetField: Gunnery): Reading | null {
-  const firer = ctx.base(ctx.action[firerField]);
-  const target = ctx.base(ctx.action[targetField]);
-  if (!firer || !target) return null;
+/** The target's arc of the firer: broadside, or fore-aft (the 60° arcs to the front and rear). */
+const gunArc = betweenShips("firer", "target", (ctx: Ctx<Gunnery>, firer, target): Reading => {
   const bearing = relativeBearing(firer, target.center);
   const { arc, margin } = arcOf(bearing, QUICKFIRE_ARCS);
-  const slack = bearingSlack(ctx, ctx.action[firerField], ctx.action[targetField]);
+  const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
   return {
     value: arc,
     figure: `the target bears ${Math.round(Math.abs(bearing))}° off the bow to ${bearing < 0 ? "port" : "starboard"}`,
@@ -57,7 +54,7 @@ function gunArc(ctx: Ctx<Gunnery>, firerField: Gunnery, targetField: Gunnery): R
       ? { borderline: { edge: "an arc's edge (30° or 150° off the bow)", other: arc === "broadside" ? "fore-aft" : "broadside" } }
       : {}),
   };
-}
+});
 
 /** Whether any part of a base lies on the segment `a`–`b`, and how far (mm) the segment passes from it when it does not. */
 function onSegment(b: Base, a: Point, z: Point): { meets: boolean; gap: number } {
@@ -71,11 +68,8 @@ function onSegment(b: Base, a: Point, z: Point): { meets: boolean; gap: number }
 /** Beyond long range (Game Scales), funnel to funnel: refused with the measured figure before anything is asked. */
 const gunsReach: GeometryCheck<QuickfireState, Gunnery> = {
   name: "long range",
-  check(ctx: Ctx) {
+  check: betweenShips("firer", "target", (ctx: Ctx<Gunnery>, firer, target) => {
     if (ctx.given("distance") || ctx.given("range")) return null;
-    const pair = pairOf(ctx, "firer", "target");
-    if (!pair) return null;
-    const { from: firer, to: target } = pair;
     const unit = unitOf(ctx);
     const { long } = scaleBands(ctx.state.settings);
     const mm = distance(firer.center, target.center);
@@ -87,7 +81,7 @@ const gunsReach: GeometryCheck<QuickfireState, Gunnery> = {
         "action.target",
       ).error,
     };
-  },
+  }),
 };
 
 /** Ships on the table other than the firer and the target (a sunk ship is off it). */
@@ -96,10 +90,7 @@ const othersOf = (ctx: Ctx) => ctx.state.ships.filter((s) => s.id !== ctx.action
 /** "The potential target may not be fired upon if line-of-sight is blocked in any way by other vessels": the funnel-to-funnel line crosses another ship's base. */
 const lineOfSight: GeometryCheck<QuickfireState, Gunnery> = {
   name: "line of sight",
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "firer", "target");
-    if (!pair) return null;
-    const { from: firer, to: target } = pair;
+  check: betweenShips("firer", "target", (ctx: Ctx<Gunnery>, firer, target) => {
     for (const s of othersOf(ctx)) {
       const b = ctx.base(s.id);
       if (!b || !onSegment(b, firer.center, target.center).meets) continue;
@@ -112,7 +103,7 @@ const lineOfSight: GeometryCheck<QuickfireState, Gunnery> = {
       };
     }
     return null;
-  },
+  }),
 };
 
 /**
@@ -123,11 +114,9 @@ const lineOfSight: GeometryCheck<QuickfireState, Gunnery> = {
  */
 const friendlyFire: GeometryCheck<QuickfireState, Gunnery> = {
   name: "friendly fire",
-  check(ctx: Ctx) {
-    const firer = ctx.base(ctx.action.firer);
-    const target = ctx.base(ctx.action.target);
+  check: betweenShips("firer", "target", (ctx: Ctx<Gunnery>, firer, target) => {
     const side = ctx.state.ships.find((s) => s.id === ctx.action.firer)?.side;
-    if (!firer || !target || side === undefined) return null;
+    if (side === undefined) return null;
     const gap = distance(firer.center, target.center);
     if (gap === 0) return null;
     const reach = Math.max(scaleBands(ctx.state.settings).long * unitOf(ctx).mm, gap);
@@ -149,7 +138,7 @@ const friendlyFire: GeometryCheck<QuickfireState, Gunnery> = {
       if (near === null && isNear(m.gap, slack)) near = s.name;
     }
     return near ? { borderline: { value: "clear", other: "blocked", edge: `${near}'s base beyond the target` } } : null;
-  },
+  }),
 };
 
 /** The four firing arcs for torpedoes: fore, starboard, aft, port. */
@@ -199,12 +188,12 @@ const distanceField = (ctx: Ctx) => {
   // a band a person gives stands: a measured distance beside it would contradict it
   if (ctx.given("range")) return null;
   const b = scaleBands(ctx.state.settings);
-  return centreReading(ctx, "firer", "target", unitOf(ctx), [b.pointBlank, b.short, b.long]);
+  return centresApart(ctx, ctx.action.firer, ctx.action.target, unitOf(ctx), [b.pointBlank, b.short, b.long]);
 };
 
 export const GUNNERY_MEASURES: ActionMeasures<QuickfireState, Gunnery> = {
   map: { caption: "distance", line: centreLine("firer", "target") },
-  fields: { distance: distanceField, arc: (ctx) => gunArc(ctx, "firer", "target") },
+  fields: { distance: distanceField, arc: gunArc },
   checks: [gunsReach, lineOfSight, friendlyFire],
   unmeasured: {
     range:

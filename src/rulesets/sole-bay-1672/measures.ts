@@ -12,6 +12,7 @@ import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../
 import {
   beamCrossing,
   beamLine,
+  betweenShips,
   centreLine,
   exactIn,
   gapReading,
@@ -22,7 +23,6 @@ import {
   lineSlack,
   nameOf,
   nearEdge,
-  pairOf,
   shownLength,
 } from "../../game/measure-kit.ts";
 import { edge, endPoint } from "../../geometry/base.ts";
@@ -54,10 +54,7 @@ const EDGES = RANGE_BANDS.map((b) => b.maxInches);
 const inches = (mm: number) => shownLength(inUnit(mm, INCHES), INCHES);
 
 /** The beam whose firing line crosses the target's base (the beam given, if given). */
-function firingBeam(ctx: Ctx<Broadside>): Reading | null {
-  const pair = pairOf(ctx, "firer", "target");
-  if (!pair) return null;
-  const { from: firer, to: target } = pair;
+const firingBeam = betweenShips("firer", "target", (ctx: Ctx<Broadside>, firer, target): Reading | null => {
   const c = beamCrossing(firer, target);
   if (!c.beam) return null;
   const crossing = c[c.beam];
@@ -67,13 +64,12 @@ function firingBeam(ctx: Ctx<Broadside>): Reading | null {
     figure: `the ${c.beam} firing line crosses ${nameOf(ctx, ctx.action.target)}'s base by ${inches(crossing.margin)}`,
     ...(isNear(crossing.margin, slack) ? { borderline: { edge: "the edge of the target's base", other: "misses" } } : {}),
   };
-}
+});
 
-function rake(ctx: Ctx<Broadside>): Reading | null {
-  const firer = ctx.base(ctx.action.firer);
-  const target = ctx.base(ctx.action.target);
+/** "If line of fire passes through bow & stern edges of target's base", along the broadside fired. */
+const rake = betweenShips("firer", "target", (ctx: Ctx<Broadside>, firer, target): Reading | null => {
   const beam = ctx.action.broadside;
-  if (!firer || !target || (beam !== "port" && beam !== "starboard")) return null;
+  if (beam !== "port" && beam !== "starboard") return null;
   const r = rakes(firingLine(firer, beam), target);
   const slack = lineSlack(ctx, ctx.action.firer, ctx.action.target, baseGap(firer, target).distance + target.length);
   return {
@@ -83,15 +79,12 @@ function rake(ctx: Ctx<Broadside>): Reading | null {
       : "the firing line does not pass through both bow and stern edges",
     ...(isNear(r.margin, slack) ? { borderline: { edge: "a corner of the target's bow or stern edge", other: !r.rakes } } : {}),
   };
-}
+});
 
 /** "If the line crosses an enemy ship model's base, then firing may take place"; beyond 12" is out of range. */
 const firingLineCheck: GeometryCheck<SoleBayState, Broadside> = {
   name: "the firing line",
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "firer", "target");
-    if (!pair) return null;
-    const { from: firer, to: target } = pair;
+  check: betweenShips("firer", "target", (ctx: Ctx<Broadside>, firer, target) => {
     const c = beamCrossing(firer, target);
     const beam = ctx.action.broadside === "port" || ctx.action.broadside === "starboard" ? ctx.action.broadside : c.beam;
     const gap = baseGap(firer, target).distance;
@@ -120,7 +113,7 @@ const firingLineCheck: GeometryCheck<SoleBayState, Broadside> = {
       };
     }
     return null;
-  },
+  }),
 };
 
 /** Every enemy within 12" base to base of the ship: the nearest one's gap, and whether it is inside. */
@@ -208,10 +201,7 @@ function shipsInRadius(ctx: Ctx<ExplosionHits>): Reading | null {
 /** "within half an inch of the side edge of an enemy ship's base". */
 const boardingReach: GeometryCheck<SoleBayState, Grapple> = {
   name: "boarding reach",
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "attacker", "defender");
-    if (!pair) return null;
-    const { from: a, to: d } = pair;
+  check: betweenShips("attacker", "defender", (ctx: Ctx<Grapple>, a, d) => {
     const gapTo = (side: "port" | "starboard") => {
       const [p, q] = edge(d, side);
       // the side edge as a thin base: the nearest point of the attacker's base to the segment
@@ -232,16 +222,13 @@ const boardingReach: GeometryCheck<SoleBayState, Grapple> = {
         ...(near ? { borderline: { value: "too far", other: "within reach", edge: "half an inch" } } : {}),
       };
     return near ? { borderline: { value: "within reach", other: "too far", edge: "half an inch" } } : null;
-  },
+  }),
 };
 
 /** "retire to any another ship of his Division within 6"". */
 const retireReach: GeometryCheck<SoleBayState, Retire> = {
   name: "the flag officer's 6″",
-  check(ctx: Ctx) {
-    const pair = pairOf(ctx, "ship", "to");
-    if (!pair) return null;
-    const { from, to } = pair;
+  check: betweenShips("ship", "to", (ctx: Ctx<Retire>, from, to) => {
     const mm = baseGap(from, to).distance;
     if (mm <= 6 * MM_PER_INCH) return null;
     return {
@@ -251,7 +238,7 @@ const retireReach: GeometryCheck<SoleBayState, Retire> = {
         "action.to",
       ).error,
     };
-  },
+  }),
 };
 
 const JUDGEMENT = "the players' judgement of a move not yet made (the text gives no geometry for it)";

@@ -13,9 +13,10 @@
 import type { MeasureContext } from "../../game/measure.ts";
 import { INCHES } from "../../game/measure-kit.ts";
 import type { MoveAt, MoveContact, MoveMeasure, MoveRules } from "../../game/move-types.ts";
+import { nearbyBase } from "../../game/moves/nearby-base.ts";
 import type { FollowUp } from "../../game/types.ts";
-import { distanceToPath, halfDiagonal, pathTouches, sideEdgeGap } from "../../geometry/contact.ts";
-import { MM_PER_INCH } from "../../geometry/vec.ts";
+import { distanceToPath, pathTouches, sideEdgeGap } from "../../geometry/contact.ts";
+import { MM_PER_INCH, type Point } from "../../geometry/vec.ts";
 import { isFired } from "./lookup.ts";
 import { afloat, type SoleBayState } from "./state.ts";
 import { TURNS_PER_MOVE } from "./tables.ts";
@@ -83,21 +84,12 @@ function contacts(ctx: Ctx, at: MoveAt): { contacts: MoveContact[]; followUps: F
   const found: MoveContact[] = [];
   const followUps: FollowUp[] = [];
   if (!me) return { contacts: found, followUps };
-  const mine = halfDiagonal(at.size);
-  const own = (id: string) => ctx.table.ships[id]?.uncertainty ?? ctx.table.uncertainty.mm;
+  const alongPath = (p: Point) => distanceToPath(at.path, p);
   for (const other of ctx.state.ships) {
     if (other.id === me.id || !afloat(ctx.state, other)) continue;
-    // first from her position alone, with the most the touch below can be: most ships are far, and skipped unmeasured
-    const pose = ctx.table.ships[other.id];
-    if (!pose) continue;
-    const bound = mine + halfDiagonal(other.base ?? SOLE_BAY_BASE) + BOARDING_REACH_MM + own(me.id) + own(other.id);
-    if (distanceToPath(at.path, pose) > bound) continue;
-    const b = ctx.base(other.id);
-    if (!b) continue;
-    const touch = ctx.slack([me.id, other.id], 0);
-    // bases whose centres stay farther apart than their half diagonals and the reach cannot meet: most ships, skipped
-    const far = mine + halfDiagonal(b) + Math.max(touch, BOARDING_REACH_MM);
-    if (distanceToPath(at.path, b.center) > far) continue;
+    const near = nearbyBase(ctx, at, { id: other.id, size: other.base ?? SOLE_BAY_BASE }, BOARDING_REACH_MM, alongPath);
+    if (!near) continue;
+    const { base: b, touch } = near;
     const enemy = other.side !== me.side;
     const boarding = enemy && sideEdgeGap(at.end, b) <= BOARDING_REACH_MM;
     if (pathTouches(at.path, at.size, b, touch)) {
