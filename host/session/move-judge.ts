@@ -5,12 +5,12 @@
  * The outcome judged against is the resolved one, else the one a plan without dice gives, else the most generous the
  * dice may give (the core picks it). Nothing here knows a rule set.
  */
-import { oddsOf } from "../../src/game/engine.ts";
+import { oddsOf, transition } from "../../src/game/engine.ts";
 import { measureAction } from "../../src/game/measure.ts";
 import { judgeMove, reachOf } from "../../src/game/moves/judge.ts";
 import type { TablePositions } from "../../src/game/table-positions.ts";
 import type { Action, FollowUp, RuleSet, TableState } from "../../src/game/types.ts";
-import { fail, ok, type Result } from "../../src/result.ts";
+import { fail, ok, type Result, type RulesError } from "../../src/result.ts";
 import type { TableLayout } from "../config/table-layout.ts";
 import type { Draft, JudgedMove, MoveWatch, Pose, ResolvedRecord } from "../store/records.ts";
 import { draftAction } from "./draft.ts";
@@ -106,6 +106,18 @@ function outcomesOf(c: MoveContext, action: Action, resolved: ResolvedRecord | n
 }
 
 /**
+ * Why her action refuses the move when the rules could judge nothing of it (WS&IM's ship with no plot, 1666's plot
+ * into the wind): the action's own refusal, or null. Without it a ship moved against her orders would be said nothing.
+ */
+function refusalOf(c: MoveContext, action: Action): RulesError | null {
+  const o = oddsOf(c.rs, c.state, action);
+  if (!o.ok) return o.error;
+  if (o.value.plan.length > 0 || !o.value.odds.outcomes.every((x) => "error" in x.outcome)) return null;
+  const t = transition(c.rs, c.state, action, []);
+  return t.ok ? null : t.error;
+}
+
+/**
  * Judges the move of `ship` from `start` to where she stands now. ok(null) when her position is not known now or her
  * rule set judges no move; a refusal (a move of metres, a heading not a number) names her.
  */
@@ -125,7 +137,10 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
   if (outcomes.length === 0) return ok(null);
   const judged = judgeMove(c.rs, c.state, action, table, outcomes);
   if (!judged.ok) return judged;
-  if (!judged.value) return ok(null);
+  if (!judged.value) {
+    const refused = her.resolved ? null : refusalOf(c, action);
+    return refused ? fail(refused.code, refused.message, refused.path) : ok(null);
+  }
   // the reach of the most generous outcome the dice may give (the largest area: a d3 of wind, say, at its best)
   let reach: MoveWatch["reach"] = null;
   for (const o of outcomes) {

@@ -10,6 +10,7 @@
 import { applyEvents, transition } from "../../src/game/engine.ts";
 import type { TableState } from "../../src/game/types.ts";
 import { angleGap, distance } from "../../src/geometry/vec.ts";
+import type { RulesError } from "../../src/result.ts";
 import type { MoveWatch, Pose, ResolvedRecord, SessionSnapshot } from "../store/records.ts";
 import { emptyDraft } from "./draft.ts";
 import { isMovementPhase, type Judgement, judgeShipMove, moveActions } from "./move-judge.ts";
@@ -61,7 +62,7 @@ function doneShips(run: StepRun): string[] {
 }
 
 /** The rules' judgement of her move now, or null (no start, no position, or her rule set judges none). */
-function judge(run: StepRun, ship: string, resolving?: ResolvedRecord): { judgement: Judgement | null; refused: string | null } {
+function judge(run: StepRun, ship: string, resolving?: ResolvedRecord): { judgement: Judgement | null; refused: RulesError | null } {
   const start = run.work.moves?.starts[ship];
   if (!start) return { judgement: null, refused: null };
   const { rs, now, layout } = run.env;
@@ -75,7 +76,7 @@ function judge(run: StepRun, ship: string, resolving?: ResolvedRecord): { judgem
     ...(layout ? { layout } : {}),
   };
   const j = judgeShipMove(c, ship, start, run.work.phase);
-  return j.ok ? { judgement: j.value, refused: null } : { judgement: null, refused: j.error.message };
+  return j.ok ? { judgement: j.value, refused: null } : { judgement: null, refused: j.error };
 }
 
 /**
@@ -93,12 +94,12 @@ export function finishMove(run: MoveRun): void {
   if (!start || !now || !hasMoved(start, now)) return;
   const { judgement: j, refused } = judge(run, ship);
   if (refused) {
-    run.notice("warn", refused);
+    run.notice("warn", refused.message);
     return;
   }
   if (!j) return;
   if (!j.move.legal) {
-    run.notice("warn", `${j.move.words}. Her move is not logged: put her where the rules allow and it is judged again.`);
+    run.notice("warn", `${j.move.words.replace(/\.$/, "")}. Her move is not logged: put her where the rules allow and it is judged again.`);
     return;
   }
   const { rs } = run.env;
@@ -195,13 +196,16 @@ export function watchMoves(run: MoveRun, before: SessionSnapshot): void {
   const ship = watch.moving !== null && !done.includes(watch.moving) ? watch.moving : null;
   let next: MoveWatch = { ...watch, moving: ship, done, judged: null, reach: null };
   if (ship) {
-    const { judgement: j, refused } = judge(run, ship);
     const start = watch.starts[ship];
     const now = poseNow(run, ship);
+    const moved = start !== undefined && now !== null && hasMoved(start, now);
+    const { judgement: j, refused: why } = judge(run, ship);
+    // her orders refusing the move are said once she has moved (a tap is no move; the draft says it then)
+    const refused = why && (moved || why.code !== "rules.illegal") ? why.message : null;
     if (refused && refused !== before.moves?.refused) run.notice("warn", refused);
     next = {
       ...next,
-      judged: j && start && now && hasMoved(start, now) ? j.move : null,
+      judged: j && moved ? j.move : null,
       reach: j?.reach ?? null,
       ...(refused ? { refused } : {}),
     };

@@ -7,5 +7,7 @@
 export interface LengthUnit {
   readonly mm: number;
   readonly mark: string;
+  /** The mark after exactly 1 where it differs (" hex" against " hexes"). */
+  readonly markOne?: string;
   readonly decimals: number;
 }

@@ -30,7 +30,8 @@ export const inUnit = (mm: number, unit: LengthUnit): number => {
  */
 export const exactIn = (mm: number, unit: LengthUnit): number => Math.round((mm / unit.mm) * 1e6) / 1e6;
 
-export const shownLength = (value: number, unit: LengthUnit): string => `${value}${unit.mark}`;
+/** A length with its mark: "3″", "1 hex", "2 hexes". */
+export const shownLength = (value: number, unit: LengthUnit): string => `${value}${value === 1 ? (unit.markOne ?? unit.mark) : unit.mark}`;
 
 /**
  * A length in mm as players read it: to the unit's decimals, with more (up to four) where rounding would put it on

@@ -92,7 +92,7 @@ export const angloDutch1666: RuleSet<AdState> = ruleSetFromHandlers({
     phases: [
       { name: "wind", actions: ["wind", "wind-strength", "gale-survival", "light-fire-ship"], opens: "wind" },
       { name: "initiative", actions: ["initiative", "light-fire-ship"], opens: "initiative" },
-      { name: "movement", actions: ["move", "grapple", "placement", "separate"], taps: "grapple" },
+      { name: "movement", actions: ["move", "grapple", "placement", "separate"], taps: "move" },
       { name: "fire and boarding", actions: ["fire", "grapple", "placement", "board", "separate"], taps: "fire" },
       { name: "criticals, fires and recovery", actions: ["critical", "gun-deck-swept", "helm", "fires", "fire-check"], opens: "fires" },
     ],

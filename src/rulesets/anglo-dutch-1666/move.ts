@@ -114,7 +114,7 @@ function rules(_ctx: Ctx, o: { readonly allowance?: unknown }): MoveRules | null
   const allowance = typeof o.allowance === "number" ? o.allowance : null;
   if (allowance === null) return null;
   return {
-    unit: { mm: 1, mark: " hexes", decimals: 0, name: "hex" },
+    unit: { mm: 1, mark: " hexes", markOne: " hex", decimals: 0, name: "hex" },
     allowance,
     minimum: 0,
     maxTurns: Number.POSITIVE_INFINITY,

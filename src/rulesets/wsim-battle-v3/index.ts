@@ -53,7 +53,7 @@ const TURN_DEF: TurnDef = {
     { name: "signalling", actions: ["signal"], taps: "signal" },
     // the plot judges a move made (the CLI's table.before), but the ships move in the movement phase that follows
     { name: "movement plotting", actions: ["plot"], taps: "plot", moves: false },
-    { name: "movement", actions: ["move", "grapple", "collision"], taps: "collision" },
+    { name: "movement", actions: ["move", "grapple", "collision"], taps: "move" },
     { name: "boarding preparation", actions: ["form-party"] },
     { name: "fire combat", actions: ["fire", "fire-result", "critical", "broadside-loss", "leader-casualty"], taps: "fire" },
     { name: "melee", actions: ["melee", "melee-losses"], taps: "melee" },

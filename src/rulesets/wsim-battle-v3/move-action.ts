@@ -8,7 +8,7 @@ import { Type } from "@sinclair/typebox";
 import { nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
-import { fail } from "../../result.ts";
+import { fail, ok } from "../../result.ts";
 import { liveShip } from "./events.ts";
 import { wsimAction } from "./kit.ts";
 import { SAIL_MEASURES } from "./measures.ts";
@@ -30,13 +30,23 @@ export const sailMove = wsimAction({
     plot: Type.Optional(Type.String({ maxLength: 40, label: "Plot (her plot this turn unless given)" })),
     allowanceMP: Type.Optional(Type.Integer({ minimum: 0, label: "Movement allowance (MP), when she made no plot" })),
   }),
+  // said as soon as she is set up (tapped in the movement phase), not after Confirm
+  prepare({ state, action: a }) {
+    const s = liveShip(state, a.ship, "ship");
+    if (!s.ok) return s;
+    if (a.plot === undefined && s.value.plot === null && a.allowanceMP === undefined)
+      return fail(
+        "rules.illegal",
+        `${s.value.name} has no plot this turn: plot her move in movement plotting first, or give her movement allowance.`,
+        "action.ship",
+      );
+    return ok(undefined);
+  },
   plan: () => [],
   resolve({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const plot = a.plot?.toUpperCase() ?? s.value.plot;
-    if (plot === null && a.allowanceMP === undefined)
-      return fail("rules.illegal", `${s.value.name} has no plot this turn: plot her move first (Movement plot).`, "action.ship");
     const tokens = plot === null ? null : tokenize(plot);
     if (plot !== null && !tokens && !/^W/.test(plot))
       return fail("input.invalid", `"${plot}" is not a plot: use L, R, T, B, D, forward numbers, or W.`, "action.plot");

@@ -128,4 +128,32 @@ describe("moves in 1666, on the demo's hex cloth", () => {
     s.send({ type: "next-phase" });
     expect(s.records[before]?.description).toBe(judged?.words);
   });
+
+  it("a ship tapped in the movement phase has her move set up, the next one tapped hers; grapple stays on /control", () => {
+    const { session: s } = openSession(demoSetup("anglo-dutch-1666"), undefined, [], [...demoDice, demoPad]);
+    const grid = { size: 50.8, origin: { x: 0, y: 0 }, orientation: "flat" as const };
+    const stage = () => s.rs.turn.phases[s.work.phase]?.name ?? "";
+    for (let i = 0; i < 12 && stage() !== "movement"; i++) {
+      if (!s.send({ type: "next-phase" }).ok) {
+        s.send({ type: "software-roll" });
+        s.send({ type: "cancel" });
+      }
+    }
+    const from = hexCenter(grid, { q: 10, r: 8 });
+    const to = hexCenter(grid, { q: 10, r: 7 });
+    place(s, "royal-charles", from.x, from.y, 180);
+    s.send({ type: "tap", ship: "royal-charles" });
+    expect(s.draft).toMatchObject({ type: "move", values: { ship: "royal-charles" } });
+    place(s, "royal-charles", to.x, to.y, 180);
+    expect(s.work.moves?.judged?.words).toBe("Royal Charles moved 1 hex of her 3 hexes, no turn");
+    // the next ship tapped is the next move (Royal Charles's is logged), not the defender of a grapple
+    const before = s.records.length;
+    s.send({ type: "tap", ship: "swiftsure" });
+    expect(s.draft).toMatchObject({ type: "move", values: { ship: "swiftsure" } });
+    expect(s.records[before]?.description).toBe("Royal Charles moved 1 hex of her 3 hexes, no turn");
+    expect(s.send({ type: "edit", actionType: "grapple", values: { attacker: "royal-charles", defender: "zeven-provincien" } }).ok).toBe(
+      true,
+    );
+    expect(s.draftStatus()?.outsidePhase).toBeNull();
+  });
 });

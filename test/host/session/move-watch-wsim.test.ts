@@ -112,4 +112,35 @@ describe("WS&IM moves watched in the movement phase", () => {
     expect(entry?.followUps.map((f) => f.action.type)).toEqual(["collision", "grapple"]);
     expect(entry?.followUps[0]?.purpose).toMatch(/^Victory ran into Redoutable's hex/);
   });
+
+  it("a ship tapped in the movement phase has her move set up, the next one tapped hers; the collision stays on /control", () => {
+    const s = movement();
+    s.send({ type: "tap", ship: "victory" });
+    expect(s.draft).toMatchObject({ type: "move", values: { ship: "victory" } });
+    expect(s.draftStatus()?.instruction).toBe("confirm to resolve");
+    expect(s.work.moves?.moving).toBe("victory");
+    // the next ship tapped is the next move, not the other ship of a collision
+    s.send({ type: "tap", ship: "temeraire" });
+    expect(s.draft).toMatchObject({ type: "move", values: { ship: "temeraire" } });
+    expect(s.work.moves?.moving).toBe("temeraire");
+    // a collision the watch did not prompt is still chosen on /control, in its phase
+    expect(s.send({ type: "edit", actionType: "collision", values: { ship: "victory", other: "redoutable" } }).ok).toBe(true);
+    expect(s.draftStatus()?.outsidePhase).toBeNull();
+  });
+
+  it("a ship tapped with no plot this turn is told so at once; moved without one, said and not logged", () => {
+    const s = movement();
+    const notices = () => s.notices.map((n) => n.text).filter((t) => t.includes("no plot"));
+    s.send({ type: "tap", ship: "temeraire" });
+    const words = "Temeraire has no plot this turn: plot her move in movement plotting first, or give her movement allowance.";
+    expect(s.draftStatus()).toMatchObject({ instruction: words, ready: false });
+    // a tap is no move: the display's instruction says it, no notice yet
+    expect(notices()).toEqual([]);
+    place(s, "temeraire", at(6, 6, 0));
+    expect(s.work.moves?.refused).toBe(words);
+    expect(notices()).toEqual([words]);
+    const before = s.records.length;
+    s.send({ type: "next-phase" });
+    expect(s.records.slice(before).some((r) => r.description.startsWith("Temeraire"))).toBe(false);
+  });
 });
