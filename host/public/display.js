@@ -32,6 +32,8 @@ function Display() {
     // marks the frame that shows this state (tests wait for it; the latency bench reads the time): the next one, or
     // this one when the state is drawn in an animation frame (held there by lib/per-frame.js)
     const mark = () => {
+      // a frame asked for by an older state, run after a newer state was drawn in this frame, marks nothing
+      if (Number(document.body.dataset.version ?? -1) > state.version) return;
       stage("frame");
       stagePainted();
       document.body.dataset.version = String(state.version);

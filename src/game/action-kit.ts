@@ -10,7 +10,19 @@
  * This module is the public entry; each piece lives in its own module.
  */
 
-export { chance, chances, count, detail, flagChance, mean, type Summary, type SummaryEntry } from "../odds/figures.ts";
+export {
+  anyChance,
+  chance,
+  chanceOfEach,
+  chances,
+  count,
+  detail,
+  expectedOf,
+  flagChance,
+  mean,
+  type Summary,
+  type SummaryEntry,
+} from "../odds/figures.ts";
 export type { ActionHandler, DiceGroups, Outcome } from "./action-handler.ts";
 export {
   type ActionContext,

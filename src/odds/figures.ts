@@ -40,20 +40,6 @@ const figure = (kind: FigureKind, label: string, value: number, unit?: string): 
 /** The chance of an event: "The target loses a condition" 0.31. */
 export const chance = (label: string, p: number): SummaryEntry => ({ value: p, figures: [figure("probability", label, p)] });
 
-/** The outcome fields that are flags (a yes or a no). */
-export type FlagOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends boolean ? K : never }[keyof O];
-
-/** The chance a flag of the outcome holds ("Grappled": `grappled` is true), from the exact distribution. */
-export const flagChance = <O extends object>(
-  label: string,
-  dist: { probability(pred: (o: O) => boolean): number },
-  flag: FlagOf<O>,
-): SummaryEntry =>
-  chance(
-    label,
-    dist.probability((o) => o[flag] === true),
-  );
-
 /** An expected value: "Hits to expect" 0.67 hits. */
 export const mean = (label: string, value: number, unit?: string): SummaryEntry => ({
   value,
@@ -74,6 +60,64 @@ export const chances = (map: Readonly<Record<string, number>>, label: (key: stri
 
 /** Detail of the summary that is no figure for players (a distribution the headline draws, a table's name). */
 export const detail = (value: unknown): SummaryEntry => ({ value, figures: [] });
+
+/** The outcome fields that are flags (a yes or a no). */
+export type FlagOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends boolean ? K : never }[keyof O];
+
+/** An exact distribution of outcomes `O`, as the summary helpers below read it. */
+interface OutcomeDist<O> {
+  probability(pred: (o: O) => boolean): number;
+  expected(f: (o: O) => number): number;
+}
+
+/** The chance a flag of the outcome holds ("Grappled": `grappled` is true), from the exact distribution. */
+export const flagChance = <O extends object>(label: string, dist: Pick<OutcomeDist<O>, "probability">, flag: FlagOf<O>): SummaryEntry =>
+  chance(
+    label,
+    dist.probability((o) => o[flag] === true),
+  );
+
+/** The outcome fields that are numbers (hits, turns …). */
+export type NumberOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends number ? K : never }[keyof O];
+
+const numberIn = <O extends object>(result: O, field: NumberOf<O>): number => {
+  const n: unknown = result[field];
+  return typeof n === "number" ? n : 0;
+};
+
+/** The expectation of a number of the outcome ("Hits to expect": `hits`, in hits), from the exact distribution. */
+export const expectedOf = <O extends object>(label: string, dist: Pick<OutcomeDist<O>, "expected">, field: NumberOf<O>, unit?: string) =>
+  mean(
+    label,
+    dist.expected((result) => numberIn(result, field)),
+    unit,
+  );
+
+/** The chance a number of the outcome is above zero ("At least one hit": `hits`), from the exact distribution. */
+export const anyChance = <O extends object>(label: string, dist: Pick<OutcomeDist<O>, "probability">, field: NumberOf<O>): SummaryEntry =>
+  chance(
+    label,
+    dist.probability((result) => numberIn(result, field) > 0),
+  );
+
+/**
+ * One chance per value a field of the outcome may take, keyed by the value and labelled in the text's words
+ * (`labels`: "explodes" → "The ship explodes"), from the exact distribution.
+ */
+export const chanceOfEach = <O extends object>(
+  labels: Readonly<Record<string, string>>,
+  dist: Pick<OutcomeDist<O>, "probability">,
+  field: keyof O,
+): Summary =>
+  Object.fromEntries(
+    Object.entries(labels).map(([value, label]) => [
+      value,
+      chance(
+        label,
+        dist.probability((result) => result[field] === value),
+      ),
+    ]),
+  );
 
 /** The summary's values by key, as the odds answer gives them. */
 export const summaryValues = (summary: Summary): Record<string, unknown> =>

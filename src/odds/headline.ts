@@ -3,6 +3,7 @@
  * named events and the most likely result — chosen by each rule set in its own words. Always computed over the whole
  * distribution (the outcomes before any shortening, or the exact summary), never over a shortened list.
  */
+import type { FlagOf } from "./figures.ts";
 
 /** One bar or fact: a label in the rule set's words and its exact probability. */
 export interface HeadlineItem {
@@ -126,6 +127,22 @@ export function eventBars<O>(outcomes: readonly Listed<O>[], holds: (o: O) => bo
     { label: no, p: 1 - p },
   ];
 }
+
+/**
+ * The headline of a yes-or-no roll: `title`, and two bars, the chance that the outcome's `flag` holds (`yes`:
+ * "Grappled") and that it does not (`no`: "Fails").
+ */
+export const flagHeadline = <O extends object>(
+  title: string,
+  odds: { readonly outcomes: readonly Listed<O>[] },
+  flag: FlagOf<O>,
+  yes: string,
+  no: string,
+): Headline =>
+  headline(
+    title,
+    eventBars(odds.outcomes, (x) => x[flag] === true, yes, no),
+  );
 
 /** Labels `lo`…`hi` as strings, for bars in counting order. */
 export function countLabels(lo: number, hi: number): string[] {

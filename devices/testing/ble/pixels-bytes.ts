@@ -2,27 +2,17 @@
  * Die→host Pixels bytes the emulator sends, built from the firmware struct layouts of dice-ble §1.5 (IAmADie
  * legacy flat 22 bytes and current chunked 108 bytes).
  */
-import {
-  PIXELS_BATTERY_STATES,
-  PIXELS_DIE_TYPES,
-  PIXELS_ROLL_STATES,
-  type PixelsBatteryState,
-  type PixelsDieType,
-  type PixelsRollState,
-} from "../../dice/pixels/ids.ts";
+import type { PixelsDieInfo } from "../../dice/pixels/iamadie.ts";
+import { PIXELS_BATTERY_STATES, PIXELS_DIE_TYPES, PIXELS_ROLL_STATES } from "../../dice/pixels/ids.ts";
 
-export interface IAmADieFields {
-  readonly pixelId: number;
-  readonly dieType: PixelsDieType;
-  readonly ledCount: number;
+/**
+ * What the emulated die says of itself: what the decoder reads (`PixelsDieInfo`), with the colorway by its number and
+ * a name always given; the form and firmware version are the encoder's to choose.
+ */
+export type IAmADieFields = Omit<PixelsDieInfo, "form" | "colorway" | "firmwareVersion" | "name"> & {
   readonly colorway: number;
-  readonly buildTimestamp: number;
   readonly name: string;
-  readonly batteryLevel: number;
-  readonly batteryState: PixelsBatteryState;
-  readonly rollState: PixelsRollState;
-  readonly faceIndex: number;
-}
+};
 
 class Writer {
   readonly bytes: number[] = [];

@@ -20,6 +20,7 @@ import type { WebSocket } from "ws";
 import type { TableRuntime } from "../../compose.ts";
 import { mayChangeTable, TOKEN_REQUIRED } from "../auth.ts";
 import { JSON_LIMITS, parseBoundedJson } from "../json-limits.ts";
+import { lazyRouteSerializer } from "../lazy-compilers.ts";
 import { upgradeOnly } from "../live-sockets.ts";
 import { CameraSeenMessage, CameraShownMessage, ErrorReply, LiveClientMessage } from "../schemas.ts";
 import { serializerSchema } from "../serializer-schema.ts";
@@ -97,16 +98,17 @@ export function stateReply(reply: { readonly state: WireView }): string {
   return others === "{}" ? `{"state":${serializeView(state)}}` : `${others.slice(0, -1)},"state":${serializeView(state)}}`;
 }
 
-type Route = Parameters<ReturnType<ReturnType<typeof SerializerSelector>>>[0];
-type Compiler = (route: Omit<Route, "httpStatus"> & { readonly httpStatus?: string }) => (doc: unknown) => string;
+type Compiler = (route: { readonly httpStatus?: string }) => (doc: unknown) => string;
+/** fastify's own compiler for the error replies, which name the one error schema by reference: made on first use. */
+const errorReplies = lazyRouteSerializer({ ErrorReply });
 /**
- * A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies,
- * which name the one error schema by reference).
+ * A route's `serializerCompiler`: `ok` for its 200 reply, fastify's own compiler for the others (its error replies),
+ * compiled on the route's first error reply, not at start.
  */
 export const for200 =
   (ok: (doc: never) => string): Compiler =>
   (route) =>
-    route.httpStatus === "200" ? (ok as (doc: unknown) => string) : SerializerSelector()({ ErrorReply })(route as Route);
+    route.httpStatus === "200" ? (ok as (doc: unknown) => string) : (errorReplies(route as never) as (doc: unknown) => string);
 
 /** The `serializerCompiler` of `GET /api/state`: `serializeView`, never a copy. */
 export const viewSerializer: Compiler = for200(serializeView);

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chances, fieldDistribution, flagChance, mean, nameOf, resolution, setting } from "../../game/action-kit.ts";
+import { chances, expectedOf, fieldDistribution, flagChance, nameOf, resolution, setting } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
@@ -206,11 +206,7 @@ export const fire = aosAction({
   },
   summary: (d) => ({
     hits: chances(fieldDistribution(d, "hits"), (n) => plural(Number(n), "hit")),
-    expectedHits: mean(
-      "Hits to expect",
-      d.expected((o) => o.hits),
-      "hits",
-    ),
+    expectedHits: expectedOf("Hits to expect", d, "hits", "hits"),
     pFire: flagChance("The target catches fire", d, "onFire"),
   }),
   headline: ({ state, action }, odds) => fireHeadline(state, action, odds),

@@ -6,7 +6,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
 import { literals, parseWith, safeName } from "../../game/schema.ts";
 import { baseProblem } from "../../game/ship-base.ts";
-import { BaseSizeSchema } from "../../game/table-positions.ts";
+import { shipSchema } from "../../game/ship-schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
@@ -31,48 +31,39 @@ export const FULL_STRENGTH: Readonly<Record<ShipClass, { masts: readonly number[
 /** "… 3 hull integrity units." */
 export const HULL_UNITS = 3;
 
-export const ShipSchema = Type.Object(
-  {
-    id: safeName(),
-    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
-    base: BaseSizeSchema,
-    /** Default: the id, as in every rule set. */
-    name: Type.Optional(Type.String()),
-    side: safeName(),
-    class: literals(CLASSES),
-    /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
-    masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
-    gunDecks: Type.Optional(
-      Type.Object(
-        { port: Type.Integer({ minimum: 0, maximum: 3 }), starboard: Type.Integer({ minimum: 0, maximum: 3 }) },
-        { additionalProperties: false },
-      ),
+export const ShipSchema = shipSchema({
+  class: literals(CLASSES),
+  /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
+  masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
+  gunDecks: Type.Optional(
+    Type.Object(
+      { port: Type.Integer({ minimum: 0, maximum: 3 }), starboard: Type.Integer({ minimum: 0, maximum: 3 }) },
+      { additionalProperties: false },
     ),
-    hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
-    heading: literals(COMPASS_16, { default: "N" }),
-    squadron: Type.Union([safeName(), Type.Null()], { default: null }),
-    leader: Type.Boolean({ default: false }),
-    anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
-    aground: Type.Boolean({ default: false }),
-    /** 0 not burning; 1 caught (5–6 puts it out); 2 the fire grew (only a 6). */
-    fire: Type.Integer({ minimum: 0, maximum: 2, default: 0 }),
-    fireSetBy: Type.Union([Type.String(), Type.Null()], { default: null }),
-    /**
-     * The round in which the fire was set or last grew: its next removal roll belongs to a later round ("In the next
-     * round the ship on fire must throw a 5 or 6 … in the next round, the ship must throw a 6"). 0: a log by hand.
-     */
-    fireRound: Type.Integer({ minimum: 0, default: 0 }),
-    lastHitBy: Type.Union([Type.String(), Type.Null()], { default: null }),
-    entangledWith: Type.Array(Type.String(), { default: [] }),
-    firedThisRound: Type.Array(literals(BROADSIDES), { default: [] }),
-    repairingMasts: Type.Boolean({ default: false }),
-    /** A captured ship waiting for its prize crew (manned on separation). */
-    prizeCrewDue: Type.Boolean({ default: false }),
-    sunk: Type.Boolean({ default: false }),
-    captured: Type.Boolean({ default: false }),
-  },
-  { additionalProperties: false },
-);
+  ),
+  hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
+  heading: literals(COMPASS_16, { default: "N" }),
+  squadron: Type.Union([safeName(), Type.Null()], { default: null }),
+  leader: Type.Boolean({ default: false }),
+  anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
+  aground: Type.Boolean({ default: false }),
+  /** 0 not burning; 1 caught (5–6 puts it out); 2 the fire grew (only a 6). */
+  fire: Type.Integer({ minimum: 0, maximum: 2, default: 0 }),
+  fireSetBy: Type.Union([Type.String(), Type.Null()], { default: null }),
+  /**
+   * The round in which the fire was set or last grew: its next removal roll belongs to a later round ("In the next
+   * round the ship on fire must throw a 5 or 6 … in the next round, the ship must throw a 6"). 0: a log by hand.
+   */
+  fireRound: Type.Integer({ minimum: 0, default: 0 }),
+  lastHitBy: Type.Union([Type.String(), Type.Null()], { default: null }),
+  entangledWith: Type.Array(Type.String(), { default: [] }),
+  firedThisRound: Type.Array(literals(BROADSIDES), { default: [] }),
+  repairingMasts: Type.Boolean({ default: false }),
+  /** A captured ship waiting for its prize crew (manned on separation). */
+  prizeCrewDue: Type.Boolean({ default: false }),
+  sunk: Type.Boolean({ default: false }),
+  captured: Type.Boolean({ default: false }),
+});
 
 /** A ship's set-up for forms and rosters. */
 export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {

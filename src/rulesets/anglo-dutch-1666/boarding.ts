@@ -14,7 +14,7 @@ import type { Resolution } from "../../game/types.ts";
 import { Dist } from "../../odds/distribution.ts";
 import { oddsOverDistinctTotals } from "../../odds/plan-odds.ts";
 import { fail, ok, type Result } from "../../result.ts";
-import { adAction, cfg, checkNotEnded, checkShips, loseHull, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkNotEnded, checkPlay, checkShips, loseHull, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { avoidModifier, freed, pair } from "./grapple.ts";
 import { boardHeadline } from "./headline.ts";
@@ -85,9 +85,7 @@ export const board = adAction({
   description: "A round of boarding: each rolls 2 average dice + remaining hull points; the loser takes half the difference.",
   schema: actionSchema("board", { ...pair }),
   prepare({ state, action }) {
-    const e = checkNotEnded(state, action);
-    if (!e.ok) return e;
-    const c = checkShips(state, action, ["attacker", "defender"]);
+    const c = checkPlay(state, action, ["attacker", "defender"]);
     if (!c.ok) return c;
     const a = ship(state, action.attacker);
     if (a.grappledWith !== action.defender || a.grappleKind !== "boarding")

@@ -122,6 +122,17 @@ export function checkNotEnded<A extends Action>(state: AdState, action: A): Resu
   return ok(action);
 }
 
+/** The game goes on ({@link checkNotEnded}) and every named field names a ship, those in `active` able to act ({@link checkShips}). */
+export function checkPlay<A extends Action, F extends keyof A & string>(
+  state: AdState,
+  action: A,
+  fields: readonly F[],
+  active: readonly F[] = fields,
+): Result<A> {
+  const going = checkNotEnded(state, action);
+  return going.ok ? checkShips(state, action, fields, active) : going;
+}
+
 /** Dutch "win draws and move second"; British lose two fire steps in strong winds. */
 export const isDutch = (s: Pick<Ship, "nation">): boolean => s.nation.toLowerCase() === "dutch";
 export const isBritish = (s: Pick<Ship, "nation">): boolean => ["english", "british", "scottish"].includes(s.nation.toLowerCase());

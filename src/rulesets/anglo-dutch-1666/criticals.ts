@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, mean, nameOf, roll } from "../../game/action-kit.ts";
+import { chanceOfEach, expectedOf, nameOf, roll } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
@@ -80,16 +80,7 @@ export const critical = adAction({
     }
     return ok({ outcome: { score, effect }, events, followUps });
   },
-  summary: (d) =>
-    Object.fromEntries(
-      Object.entries(CRITICAL_EFFECTS).map(([e, label]) => [
-        e,
-        chance(
-          label,
-          d.probability((o) => o.effect === e),
-        ),
-      ]),
-    ),
+  summary: (d) => chanceOfEach(CRITICAL_EFFECTS, d, "effect"),
 });
 
 export const fireCheck = adAction({
@@ -144,16 +135,7 @@ export const fireCheck = adAction({
       followUps: loss.followUps,
     });
   },
-  summary: (d) =>
-    Object.fromEntries(
-      Object.entries(FIRE_RESULTS).map(([e, label]) => [
-        e,
-        chance(
-          label,
-          d.probability((o) => o.result === e),
-        ),
-      ]),
-    ),
+  summary: (d) => chanceOfEach(FIRE_RESULTS, d, "result"),
 });
 
 export const gunDeckSwept = adAction({
@@ -179,11 +161,7 @@ export const gunDeckSwept = adAction({
     return ok({ outcome: { turns }, events: [shipEvent("gun-deck-swept", s.id, set)], followUps: [] });
   },
   summary: (d) => ({
-    expectedTurns: mean(
-      "Turns out of action, to expect",
-      d.expected((o) => o.turns),
-      "turns",
-    ),
+    expectedTurns: expectedOf("Turns out of action, to expect", d, "turns", "turns"),
   }),
 });
 
@@ -206,14 +184,5 @@ export const helm = adAction({
     const next = helmResult(dice[0]?.[0] ?? 0);
     return ok({ outcome: { next }, events: [shipEvent("helm-hit", s.id, { helm: next })], followUps: [] });
   },
-  summary: (d) =>
-    Object.fromEntries(
-      Object.entries(HELM_WAYS).map(([e, label]) => [
-        e,
-        chance(
-          label,
-          d.probability((o) => o.next === e),
-        ),
-      ]),
-    ),
+  summary: (d) => chanceOfEach(HELM_WAYS, d, "next"),
 });

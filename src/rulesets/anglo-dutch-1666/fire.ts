@@ -5,7 +5,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, chances, mean, nameOf } from "../../game/action-kit.ts";
+import { anyChance, chances, expectedOf, nameOf } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -13,7 +13,7 @@ import { literals } from "../../game/schema.ts";
 import type { Resolution } from "../../game/types.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
-import { adAction, cfg, checkNotEnded, checkShips, isBritish, loseHull, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkPlay, isBritish, loseHull, ship, shipEvent } from "./common.ts";
 import { firePointsAfter, gunDeckSwept } from "./damage.ts";
 import { fireHeadline } from "./headline.ts";
 import { hexDistance, isDownwind, relativeBearing } from "./hexes.ts";
@@ -110,9 +110,7 @@ export function gunnery(state: AdState, action: FireAction): Result<Gunnery> {
 }
 
 function checkFire(state: AdState, action: FireAction): Result<FireAction> {
-  const ended = checkNotEnded(state, action);
-  if (!ended.ok) return ended;
-  const c = checkShips(state, action, ["firer", "target"], ["firer"]);
+  const c = checkPlay(state, action, ["firer", "target"], ["firer"]);
   if (!c.ok) return c;
   const target = ship(state, action.target);
   if (target.sinking || target.exploded) return fail("rules.illegal", `${target.name} is already lost.`, "action.target");
@@ -232,15 +230,8 @@ export const fire = adAction({
     return [[r.ok ? (r.value.outcome.hits > 0 ? "hit" : "miss") : null]];
   },
   summary: (d) => ({
-    expectedHits: mean(
-      "Hits to expect",
-      d.expected((o) => o.hits),
-      "hits",
-    ),
-    anyHit: chance(
-      "At least one hit",
-      d.probability((o) => o.hits > 0),
-    ),
+    expectedHits: expectedOf("Hits to expect", d, "hits", "hits"),
+    anyHit: anyChance("At least one hit", d, "hits"),
     hits: chances(
       Object.fromEntries(
         [0, 1, 2, 3, 4, 5].map((h) => [String(h), d.probability((o) => o.hits === h)]).filter(([, p]) => (p as number) > 0),

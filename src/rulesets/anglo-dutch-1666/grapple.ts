@@ -10,7 +10,7 @@ import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { FollowUp, GameEvent } from "../../game/types.ts";
 import { fail, ok } from "../../result.ts";
-import { adAction, cfg, checkNotEnded, checkShips, ship, shipEvent } from "./common.ts";
+import { adAction, cfg, checkPlay, checkShips, ship, shipEvent } from "./common.ts";
 import { startFire } from "./criticals.ts";
 import { effectiveHandling } from "./damage.ts";
 import { GRAPPLE_MEASURES } from "./measures.ts";
@@ -79,9 +79,7 @@ export const grapple = adAction({
     bothMoved: Type.Boolean({ default: false, label: "Both ships have moved" }),
   }),
   prepare({ state, action }) {
-    const e = checkNotEnded(state, action);
-    if (!e.ok) return e;
-    const c = checkShips(state, action, ["attacker", "defender"]);
+    const c = checkPlay(state, action, ["attacker", "defender"]);
     if (!c.ok) return c;
     const a = ship(state, action.attacker);
     const d = ship(state, action.defender);

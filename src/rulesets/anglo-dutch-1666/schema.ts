@@ -5,7 +5,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
 import { literals, safeName } from "../../game/schema.ts";
-import { BaseSizeSchema } from "../../game/table-positions.ts";
+import { shipSchema } from "../../game/ship-schema.ts";
 import type { TableState } from "../../game/types.ts";
 
 export const HANDLING = ["normal", "fast", "handy", "fast-handy", "unhandy"] as const;
@@ -23,71 +23,62 @@ export type Hex = Static<typeof HexSchema>;
 
 const side = Type.Integer({ minimum: 0, maximum: 5 });
 
-export const ShipSchema = Type.Object(
-  {
-    id: safeName(),
-    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
-    base: BaseSizeSchema,
-    /** Default: the id, as in every rule set. */
-    name: Type.Optional(Type.String({ minLength: 1 })),
-    side: safeName(),
-    guns: Type.Integer({ minimum: 1, maximum: 200 }),
-    hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
-    /** Fire points at full strength; ½ steps allowed. */
-    firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
-    handling: literals(HANDLING, { default: "normal" }),
-    nation: Type.String({ minLength: 1 }),
-    squadron: safeName({ emptyAllowed: true, default: "" }),
-    flagship: Type.Boolean({ default: false }),
-    /** Hull points lost. */
-    damage: Type.Integer({ minimum: 0, default: 0 }),
-    onFire: Type.Boolean({ default: false }),
-    /** A ship card's own fire points per step lost (index 0 = undamaged); when absent they are computed. */
-    fireByStep: Type.Optional(Type.Array(Type.Number({ minimum: 0, maximum: 20, multipleOf: 0.5 }), { minItems: 1, maxItems: 4 })),
-    /** Hexside the bow faces (0 = north, clockwise). */
-    heading: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
-    /** Position on the hex cloth, when the table tracks it (axial q, r); null when only players know it. */
-    hex: Type.Union([Type.Null(), HexSchema], { default: null }),
-    /** The squadron's flag officer aboard a flagship; a non-flagship has `none`. Default: present on a flagship. */
-    flagOfficer: Type.Optional(literals(["present", "killed", "none"])),
-    /** Scenario rule: "some flag officers may increase or reduce the initiative of the squadron". */
-    flagOfficerInitiative: Type.Integer({ minimum: -3, maximum: 3, default: 0 }),
-    /** Critical "gun deck swept": turns left of the extra gunnery step lost. */
-    gunDeckSweptTurns: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
-    /**
-     * The move in which the swept gun deck was rolled (step 5, after all ships fired): the step is lost in the moves
-     * after it. Null (a log written by hand): lost from this move on.
-     */
-    gunDeckSweptSince: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], { default: null }),
-    /** Critical "helm hit": what the next move must do (null = no helm damage pending). */
-    helm: Type.Union([Type.Null(), literals(["port", "none", "starboard"])], { default: null }),
-    grappledWith: Type.Union([Type.Null(), Type.String({ minLength: 1 })], { default: null }),
-    grappleKind: Type.Union([Type.Null(), literals(GRAPPLE_KINDS)], { default: null }),
-    /** Has lost a round of boarding combat in the present action (−1 to separate). */
-    lostBoardingRound: Type.Boolean({ default: false }),
-    /** Won the latest round of boarding combat: "The winner of a round of combat may attempt to separate". */
-    wonBoardingRound: Type.Boolean({ default: false }),
-    fireship: Type.Boolean({ default: false }),
-    /** A fire ship that has been fired (lit): moves first, straight, −1 hull point a turn. */
-    fireshipLit: Type.Boolean({ default: false }),
-    /** A captured ship (a prize: −1 on the gale survival roll). */
-    prize: Type.Boolean({ default: false }),
-    captured: Type.Boolean({ default: false }),
-    exploded: Type.Boolean({ default: false }),
-    /**
-     * The broadsides fired in move `broadsidesMove` ("Ships fire at the end of their movement, may fire both
-     * broadsides"): each once a move; a later move starts with both.
-     */
-    broadsidesFired: Type.Array(literals(["port", "starboard"]), { default: [], maxItems: 2 }),
-    broadsidesMove: Type.Integer({ minimum: 0, default: 0 }),
-    /** The turn in which this ship last rolled for its fire (so a fire is rolled once a move). */
-    fireRolledTurn: Type.Integer({ minimum: 0, default: 0 }),
-    /** Derived (recomputed from damage on every request): steps lost and sinking. */
-    stepsLost: Type.Optional(Type.Integer({ minimum: 0 })),
-    sinking: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const ShipSchema = shipSchema({
+  guns: Type.Integer({ minimum: 1, maximum: 200 }),
+  hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
+  /** Fire points at full strength; ½ steps allowed. */
+  firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
+  handling: literals(HANDLING, { default: "normal" }),
+  nation: Type.String({ minLength: 1 }),
+  squadron: safeName({ emptyAllowed: true, default: "" }),
+  flagship: Type.Boolean({ default: false }),
+  /** Hull points lost. */
+  damage: Type.Integer({ minimum: 0, default: 0 }),
+  onFire: Type.Boolean({ default: false }),
+  /** A ship card's own fire points per step lost (index 0 = undamaged); when absent they are computed. */
+  fireByStep: Type.Optional(Type.Array(Type.Number({ minimum: 0, maximum: 20, multipleOf: 0.5 }), { minItems: 1, maxItems: 4 })),
+  /** Hexside the bow faces (0 = north, clockwise). */
+  heading: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
+  /** Position on the hex cloth, when the table tracks it (axial q, r); null when only players know it. */
+  hex: Type.Union([Type.Null(), HexSchema], { default: null }),
+  /** The squadron's flag officer aboard a flagship; a non-flagship has `none`. Default: present on a flagship. */
+  flagOfficer: Type.Optional(literals(["present", "killed", "none"])),
+  /** Scenario rule: "some flag officers may increase or reduce the initiative of the squadron". */
+  flagOfficerInitiative: Type.Integer({ minimum: -3, maximum: 3, default: 0 }),
+  /** Critical "gun deck swept": turns left of the extra gunnery step lost. */
+  gunDeckSweptTurns: Type.Integer({ minimum: 0, maximum: 5, default: 0 }),
+  /**
+   * The move in which the swept gun deck was rolled (step 5, after all ships fired): the step is lost in the moves
+   * after it. Null (a log written by hand): lost from this move on.
+   */
+  gunDeckSweptSince: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], { default: null }),
+  /** Critical "helm hit": what the next move must do (null = no helm damage pending). */
+  helm: Type.Union([Type.Null(), literals(["port", "none", "starboard"])], { default: null }),
+  grappledWith: Type.Union([Type.Null(), Type.String({ minLength: 1 })], { default: null }),
+  grappleKind: Type.Union([Type.Null(), literals(GRAPPLE_KINDS)], { default: null }),
+  /** Has lost a round of boarding combat in the present action (−1 to separate). */
+  lostBoardingRound: Type.Boolean({ default: false }),
+  /** Won the latest round of boarding combat: "The winner of a round of combat may attempt to separate". */
+  wonBoardingRound: Type.Boolean({ default: false }),
+  fireship: Type.Boolean({ default: false }),
+  /** A fire ship that has been fired (lit): moves first, straight, −1 hull point a turn. */
+  fireshipLit: Type.Boolean({ default: false }),
+  /** A captured ship (a prize: −1 on the gale survival roll). */
+  prize: Type.Boolean({ default: false }),
+  captured: Type.Boolean({ default: false }),
+  exploded: Type.Boolean({ default: false }),
+  /**
+   * The broadsides fired in move `broadsidesMove` ("Ships fire at the end of their movement, may fire both
+   * broadsides"): each once a move; a later move starts with both.
+   */
+  broadsidesFired: Type.Array(literals(["port", "starboard"]), { default: [], maxItems: 2 }),
+  broadsidesMove: Type.Integer({ minimum: 0, default: 0 }),
+  /** The turn in which this ship last rolled for its fire (so a fire is rolled once a move). */
+  fireRolledTurn: Type.Integer({ minimum: 0, default: 0 }),
+  /** Derived (recomputed from damage on every request): steps lost and sinking. */
+  stepsLost: Type.Optional(Type.Integer({ minimum: 0 })),
+  sinking: Type.Optional(Type.Boolean()),
+});
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
 export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {

@@ -5,7 +5,7 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../dice/plan.ts";
-import { chance, flagChance, mean, nameOf } from "../../game/action-kit.ts";
+import { anyChance, chance, expectedOf, flagChance, nameOf } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -150,15 +150,8 @@ export const repairAction = quickfireAction({
   },
   summary: (dist, { state }) =>
     withChart(state, {
-      anyFixed: chance(
-        "A hit is repaired",
-        dist.probability((o) => o.fixed > 0),
-      ),
-      expectedFixed: mean(
-        "Hits repaired, to expect",
-        dist.expected((o) => o.fixed),
-        "hits",
-      ),
+      anyFixed: anyChance("A hit is repaired", dist, "fixed"),
+      expectedFixed: expectedOf("Hits repaired, to expect", dist, "fixed", "hits"),
     }),
   describe: ({ state, action }, o) =>
     `${nameOf(state, action.ship)} repairs ${plural(o.fixed, `${REPAIR_WORDS[action.damage]} hit`)} with ${plural(action.points, "repair point")}${chartNote(state)}.`,

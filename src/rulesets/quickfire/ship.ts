@@ -4,8 +4,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
-import { safeName } from "../../game/schema.ts";
-import { BaseSizeSchema } from "../../game/table-positions.ts";
+import { shipSchema } from "../../game/ship-schema.ts";
 import type { TableState } from "../../game/types.ts";
 import type { Chart } from "./chart.ts";
 
@@ -17,46 +16,37 @@ export const PendingSchema = Type.Object(
   { additionalProperties: false, default: {} },
 );
 
-export const ShipSchema = Type.Object(
-  {
-    id: safeName(),
-    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
-    base: BaseSizeSchema,
-    /** Default: the id, as in every rule set. */
-    name: Type.Optional(Type.String({ minLength: 1 })),
-    side: safeName(),
-    size: Type.Integer({ minimum: 1, maximum: 99 }),
-    heavyGun: Type.Number({ minimum: 0 }),
-    heavyArmor: Type.Number({ minimum: 0 }),
-    lightGun: Type.Number({ minimum: 0 }),
-    lightArmor: Type.Number({ minimum: 0 }),
-    heavyRof: Type.Integer({ minimum: 0, maximum: 6 }),
-    lightRof: Type.Integer({ minimum: 0, maximum: 6 }),
-    blastCap: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 3 })], { default: null }),
-    torpedo: Count,
-    /** The eight speed boxes, fastest first, in the table's measure unit (mm metric, inches imperial). */
-    speedBoxes: Type.Array(Type.Number({ minimum: 0 }), { minItems: 8, maxItems: 8 }),
-    repair: Count,
-    /** S hits taken; beyond 8 they are the "extra S written in the margin" (4.3). */
-    speedLost: Count,
-    heavyRofLost: Count,
-    lightRofLost: Count,
-    torpedoLost: Count,
-    repairUsed: Count,
-    fires: Count,
-    pending: PendingSchema,
-    /** D hits not yet repaired: each the 1D6 of the direction table (1 = 135° left … 6 = 135° right). */
-    directionHits: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { default: [] }),
-    /** Torpedo rating crossed out after a torpedo hit (3.2). */
-    torpedoSpent: Type.Boolean({ default: false }),
-    /** Distance moved this turn (measure units). */
-    moved: Type.Number({ minimum: 0, default: 0 }),
-    /** Actual speed of the previous turn (2.2), null before the first move. */
-    lastSpeed: Type.Union([Type.Null(), Type.Number({ minimum: 0 })], { default: null }),
-    sunk: Type.Boolean({ default: false }),
-  },
-  { additionalProperties: false },
-);
+export const ShipSchema = shipSchema({
+  size: Type.Integer({ minimum: 1, maximum: 99 }),
+  heavyGun: Type.Number({ minimum: 0 }),
+  heavyArmor: Type.Number({ minimum: 0 }),
+  lightGun: Type.Number({ minimum: 0 }),
+  lightArmor: Type.Number({ minimum: 0 }),
+  heavyRof: Type.Integer({ minimum: 0, maximum: 6 }),
+  lightRof: Type.Integer({ minimum: 0, maximum: 6 }),
+  blastCap: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 3 })], { default: null }),
+  torpedo: Count,
+  /** The eight speed boxes, fastest first, in the table's measure unit (mm metric, inches imperial). */
+  speedBoxes: Type.Array(Type.Number({ minimum: 0 }), { minItems: 8, maxItems: 8 }),
+  repair: Count,
+  /** S hits taken; beyond 8 they are the "extra S written in the margin" (4.3). */
+  speedLost: Count,
+  heavyRofLost: Count,
+  lightRofLost: Count,
+  torpedoLost: Count,
+  repairUsed: Count,
+  fires: Count,
+  pending: PendingSchema,
+  /** D hits not yet repaired: each the 1D6 of the direction table (1 = 135° left … 6 = 135° right). */
+  directionHits: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { default: [] }),
+  /** Torpedo rating crossed out after a torpedo hit (3.2). */
+  torpedoSpent: Type.Boolean({ default: false }),
+  /** Distance moved this turn (measure units). */
+  moved: Type.Number({ minimum: 0, default: 0 }),
+  /** Actual speed of the previous turn (2.2), null before the first move. */
+  lastSpeed: Type.Union([Type.Null(), Type.Number({ minimum: 0 })], { default: null }),
+  sunk: Type.Boolean({ default: false }),
+});
 
 /** A ship's set-up for forms and rosters (the ship log's ratings). */
 export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {

@@ -4,7 +4,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { byTotal, entry } from "../../dice/plan.ts";
-import { chance, mean, nameOf } from "../../game/action-kit.ts";
+import { anyChance, chance, expectedOf, nameOf } from "../../game/action-kit.ts";
 import { actionSchema, shipField } from "../../game/action-schema.ts";
 import { findShip } from "../../game/engine.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
@@ -157,15 +157,8 @@ export const torpedoAction = quickfireAction({
         "No torpedo hits",
         dist.probability((o) => o.hits === 0),
       ),
-      anyHit: chance(
-        "A torpedo hits",
-        dist.probability((o) => o.hits > 0),
-      ),
-      expectedHits: mean(
-        "Torpedo hits to expect",
-        dist.expected((o) => o.hits),
-        "hits",
-      ),
+      anyHit: anyChance("A torpedo hits", dist, "hits"),
+      expectedHits: expectedOf("Torpedo hits to expect", dist, "hits", "hits"),
     }),
   describe: ({ state, action }, o) => {
     const hits = o.results.filter((r) => r.hit).map((r) => nameOf(state, r.target));
@@ -199,11 +192,7 @@ export const torpedoDamageAction = quickfireAction({
     applyCodes(state, ctx.target.id, Array<"S">(outcome.sHits).fill("S"), "split", "torpedo hit"),
   summary: (dist, { state }) =>
     withChart(state, {
-      expectedSHits: mean(
-        "Speed hits to expect",
-        dist.expected((o) => o.sHits),
-        "S hits",
-      ),
+      expectedSHits: expectedOf("Speed hits to expect", dist, "sHits", "S hits"),
     }),
   describe: ({ state, action }, o) => `A torpedo hit gives ${nameOf(state, action.target)} ${o.sHits} S hits.`,
   headline: ({ state, action }, odds) => torpedoDamageHeadline(state, action, odds),

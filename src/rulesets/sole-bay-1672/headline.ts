@@ -4,6 +4,7 @@
  * draw that is re-rolled; who causes most damage in a boarding round; each ship's fate in an explosion. Computed over
  * the whole distribution: the full outcome list the action's odds give (before any shortening), or, for explosion
  * hits among many ships, from each ship's own die. Each is its action's `headline`, given the fields it reads, typed;
+ * a yes-or-no roll's (grapple, ensnare, fire fighting, breakpoint, tacking) is `flagHeadline` in its action, and
  * other actions get the kernel's headline of the rule set's own sentences.
  */
 import { nameOf } from "../../game/action-kit.ts";
@@ -11,7 +12,7 @@ import type { Odds } from "../../game/types.ts";
 import {
   barsBy,
   chanceOf,
-  eventBars,
+  flagHeadline,
   type Headline,
   type HeadlineItem,
   headline,
@@ -134,34 +135,9 @@ export function boardingRoundHeadline(
   return headline(`Boarding action: ${name(state, a)} and ${name(state, d)}`, bars, facts);
 }
 
-/** "grapple": grappled, or not. */
-export const grappleHeadline = (
-  state: SoleBayState,
-  action: Pair<"attacker", "defender">,
-  odds: Odds<{ readonly grappled: boolean }>,
-): Headline =>
-  headline(
-    `${name(state, action.attacker)} grapples ${name(state, action.defender)}`,
-    eventBars(odds.outcomes, (x) => x.grappled === true, "Grappled", "Fails"),
-  );
-
-/** "fireship-ensnare": the fireship ensnares her target, or not. */
-export const ensnareHeadline = (
-  state: SoleBayState,
-  action: Pair<"fireship", "target">,
-  odds: Odds<{ readonly ensnared: boolean }>,
-): Headline =>
-  headline(
-    `${name(state, action.fireship)} against ${name(state, action.target)}`,
-    eventBars(odds.outcomes, (x) => x.ensnared === true, "Ensnared", "Clear"),
-  );
-
 /** "explosion-roll", "fireship-explosion": does she explode? */
 export const explosionRollHeadline = (state: SoleBayState, action: Ship, odds: Odds<{ readonly exploded: boolean }>): Headline =>
-  headline(
-    `Does ${name(state, action.ship)} explode?`,
-    eventBars(odds.outcomes, (x) => x.exploded === true, "Explodes", "Does not explode"),
-  );
+  flagHeadline(`Does ${name(state, action.ship)} explode?`, odds, "exploded", "Explodes", "Does not explode");
 
 /** "explosion-radius": the radius in inches, 1–6. */
 export function explosionRadiusHeadline(state: SoleBayState, action: Ship, odds: Odds<{ readonly radius: number }>): Headline {
@@ -199,20 +175,6 @@ export const fireDamageHeadline = (state: SoleBayState, action: Ship, odds: Odds
     damageFacts(state, odds.outcomes, action.ship, (x) => x),
   );
 
-/** "fire-fighting": the fire is put out, or burns on. */
-export const fireFightingHeadline = (state: SoleBayState, action: Ship, odds: Odds<{ readonly putOut: boolean }>): Headline =>
-  headline(
-    `Fighting the fire aboard ${name(state, action.ship)}`,
-    eventBars(odds.outcomes, (x) => x.putOut === true, "Fire put out", "Still burning"),
-  );
-
-/** "breakpoint": the squadron breaks off, or holds. */
-export const breakpointHeadline = (action: { readonly squadron: string }, odds: Odds<{ readonly broken: boolean }>): Headline =>
-  headline(
-    `Breakpoint test: ${action.squadron}`,
-    eventBars(odds.outcomes, (x) => x.broken === true, "Breaks off", "Holds"),
-  );
-
 const COLLISION_RESULTS: Readonly<Record<string, string>> = {
   "disastrous-impact": "Disastrous impact",
   impact: "Impact",
@@ -248,14 +210,3 @@ export function movementHeadline(state: SoleBayState, action: Ship, odds: Odds<{
   );
   return headline(`Movement allowance of ${name(state, action.ship)}`, bars);
 }
-
-/** "backing-sail", "tacking": succeeds, or fails. */
-export const sailingRollHeadline = (
-  state: SoleBayState,
-  action: Ship & { readonly type: string },
-  odds: Odds<{ readonly success: boolean }>,
-): Headline =>
-  headline(
-    `${action.type === "tacking" ? "Tacking" : "Backing sail"}: ${name(state, action.ship)}`,
-    eventBars(odds.outcomes, (x) => x.success === true, "Succeeds", "Fails"),
-  );

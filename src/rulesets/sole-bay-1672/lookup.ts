@@ -1,5 +1,5 @@
 /**
- * Small helpers the actions share: finding a ship for an action field with the right error, and schema pieces.
+ * Small helpers the actions share: finding a ship for an action field with the right error, and a yes/no field.
  */
 import { Type } from "@sinclair/typebox";
 import { defineAction } from "../../game/define-action.ts";
@@ -26,12 +26,24 @@ export function shipAt(state: SoleBayState, id: string, path: string, need: "afl
 
 export const illegal = (message: string, path = "action") => fail("rules.illegal", message, path);
 
-/** Schema pieces for action fields. */
-/** A ship id; with a label it is a form field filled by tapping a ship base. */
-export const shipId = (label?: string) => Type.String({ minLength: 1, ...(label === undefined ? {} : { label, input: "ship" as const }) });
+/**
+ * The ship an action field names (as {@link shipAt}, afloat by default), refused in the words `unfit` gives for her
+ * when it gives any ("Brielle is not on fire.").
+ */
+export function shipWhere(
+  state: SoleBayState,
+  id: string,
+  path: string,
+  unfit: (ship: SoleBayShip) => string | null,
+  need: "afloat" | "in-play" | "any" = "afloat",
+): Result<SoleBayShip> {
+  const found = shipAt(state, id, path, need);
+  const why = found.ok ? unfit(found.value) : null;
+  return why === null ? found : illegal(why, path);
+}
+
 /** A yes/no form field. */
 export const flag = (label: string, def = false) => Type.Boolean({ default: def, label });
-export const actionType = <T extends string>(t: T) => Type.Literal(t);
 
 /** Whether the ship is a fireship that has been fired (crew removed). */
 export const isFired = (state: SoleBayState, ship: SoleBayShip) => state.game.fired.includes(ship.id);

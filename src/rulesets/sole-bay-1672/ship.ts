@@ -5,7 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import { shipFieldsOf } from "../../game/fields.ts";
 import { literals, safeName } from "../../game/schema.ts";
-import { BaseSizeSchema } from "../../game/table-positions.ts";
+import { shipSchema } from "../../game/ship-schema.ts";
 import type { ShipBase } from "../../game/types.ts";
 import {
   BOXES_PER_LEVEL,
@@ -21,31 +21,23 @@ import {
 export type FlagOfficer = "present" | "killed" | "captured" | "none";
 
 /** Ship JSON as a request gives it; `condition` and `destroyed` are accepted and recomputed from `damage`. */
-export const ShipSchema = Type.Object(
-  {
-    id: safeName(),
-    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
-    base: BaseSizeSchema,
-    name: Type.Optional(Type.String()),
-    side: safeName(),
-    rating: Type.Integer({ minimum: 1, maximum: 4 }),
-    speed: literals(["medium", "slow"] as const),
-    hull: literals(["stout", "average", "weak"] as const),
-    crew: literals(["elite", "regular", "poor"] as const, { default: "regular" }),
-    squadron: Type.Optional(safeName()),
-    /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
-    flagship: Type.Optional(Type.Boolean()),
-    fireship: Type.Boolean({ default: false }),
-    damage: Type.Integer({ minimum: 0, default: 0 }),
-    firstBroadsideUsed: Type.Boolean({ default: false }),
-    fullSail: Type.Boolean({ default: false }),
-    fireTurns: Type.Integer({ minimum: 0, default: 0 }),
-    flagOfficer: Type.Optional(literals(["present", "killed", "captured", "none"] as const)),
-    condition: Type.Optional(literals(CONDITIONS)),
-    destroyed: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const ShipSchema = shipSchema({
+  rating: Type.Integer({ minimum: 1, maximum: 4 }),
+  speed: literals(["medium", "slow"] as const),
+  hull: literals(["stout", "average", "weak"] as const),
+  crew: literals(["elite", "regular", "poor"] as const, { default: "regular" }),
+  squadron: Type.Optional(safeName()),
+  /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
+  flagship: Type.Optional(Type.Boolean()),
+  fireship: Type.Boolean({ default: false }),
+  damage: Type.Integer({ minimum: 0, default: 0 }),
+  firstBroadsideUsed: Type.Boolean({ default: false }),
+  fullSail: Type.Boolean({ default: false }),
+  fireTurns: Type.Integer({ minimum: 0, default: 0 }),
+  flagOfficer: Type.Optional(literals(["present", "killed", "captured", "none"] as const)),
+  condition: Type.Optional(literals(CONDITIONS)),
+  destroyed: Type.Optional(Type.Boolean()),
+});
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
 export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {

@@ -6,9 +6,9 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { parseWindGameSettings, shipFieldsOf, uniqueShipIds } from "../../game/action-kit.ts";
-import { literals, parseWith, safeName } from "../../game/schema.ts";
+import { literals, parseWith } from "../../game/schema.ts";
 import { baseProblem } from "../../game/ship-base.ts";
-import { BaseSizeSchema } from "../../game/table-positions.ts";
+import { shipSchema } from "../../game/ship-schema.ts";
 import type { TableState } from "../../game/types.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { CREWS, PARTIES } from "./crews.ts";
@@ -36,48 +36,41 @@ export type CrewSection = Static<typeof CrewSection>;
 
 const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 
-export const ShipSchema = Type.Object(
-  {
-    id: safeName(),
-    /** The base in mm (docs/reference/request-result.md); default: the rule set's `defaultBase`. */
-    base: BaseSizeSchema,
-    name: Type.String(),
-    side: safeName(),
-    class: Type.Integer({ minimum: 1, maximum: 7 }),
-    kind: literals(["sol", "frigate", "smaller"] as const),
-    guns: Type.Integer({ minimum: 0 }),
-    crew: literals(CREWS),
-    hull: Type.Optional(Track),
-    crewSections: Type.Optional(Type.Array(CrewSection, { minItems: 1, maxItems: 3 })),
-    gunsLeft: Type.Optional(Track),
-    gunsRight: Type.Optional(Track),
-    rigging: Type.Optional(Type.Array(Track, { minItems: 1, maxItems: 4 })),
-    /** Turns allowed per movement phase (base game ship card); class 1 ships have 1 (v3 IV example 1). */
-    turningAllowance: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** Last game turn's plot and the MP it counts for acceleration (V.3); null: no record (see `lastTurnMP`). */
-    lastPlot: Type.Union([Type.String(), Type.Null()], { default: null }),
-    lastMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
-    collidedLastTurn: Type.Boolean({ default: false }),
-    collidedThisTurn: Type.Boolean({ default: false }),
-    /** This turn's checked plot and the MP it counts for next turn's momentum. */
-    plot: Type.Union([Type.String(), Type.Null()], { default: null }),
-    plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
-    /** V.5: a turn carried to the next game turn, executed with its first forward factor as one 1-MP move. */
-    deferredTurn: Type.Union([Type.Literal("L"), Type.Literal("R"), Type.Null()], { default: null }),
-    /** Turn in which this (non-SOL) ship last shot at, grappled or boarded a SOL (rule I). */
-    lastEngagedSol: nullInt,
-    /** Last turn the ship fired, was fired on, grappled or fought a melee (a repeater must not be engaged, VII.2). */
-    lastCombatTurn: nullInt,
-    grappledWith: Type.Array(Type.String(), { default: [] }),
-    dbpFormedTurn: nullInt,
-    convertedTurn: nullInt,
-    captured: Type.Boolean({ default: false }),
-    sunk: Type.Boolean({ default: false }),
-    /** Broadsides fired this game: the base game's initial broadside modifier is for the first from each side. */
-    broadsidesFired: Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right")]), { default: [] }),
-  },
-  { additionalProperties: false },
-);
+export const ShipSchema = shipSchema({
+  name: Type.String(),
+  class: Type.Integer({ minimum: 1, maximum: 7 }),
+  kind: literals(["sol", "frigate", "smaller"] as const),
+  guns: Type.Integer({ minimum: 0 }),
+  crew: literals(CREWS),
+  hull: Type.Optional(Track),
+  crewSections: Type.Optional(Type.Array(CrewSection, { minItems: 1, maxItems: 3 })),
+  gunsLeft: Type.Optional(Track),
+  gunsRight: Type.Optional(Track),
+  rigging: Type.Optional(Type.Array(Track, { minItems: 1, maxItems: 4 })),
+  /** Turns allowed per movement phase (base game ship card); class 1 ships have 1 (v3 IV example 1). */
+  turningAllowance: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Last game turn's plot and the MP it counts for acceleration (V.3); null: no record (see `lastTurnMP`). */
+  lastPlot: Type.Union([Type.String(), Type.Null()], { default: null }),
+  lastMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
+  collidedLastTurn: Type.Boolean({ default: false }),
+  collidedThisTurn: Type.Boolean({ default: false }),
+  /** This turn's checked plot and the MP it counts for next turn's momentum. */
+  plot: Type.Union([Type.String(), Type.Null()], { default: null }),
+  plotMP: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: null }),
+  /** V.5: a turn carried to the next game turn, executed with its first forward factor as one 1-MP move. */
+  deferredTurn: Type.Union([Type.Literal("L"), Type.Literal("R"), Type.Null()], { default: null }),
+  /** Turn in which this (non-SOL) ship last shot at, grappled or boarded a SOL (rule I). */
+  lastEngagedSol: nullInt,
+  /** Last turn the ship fired, was fired on, grappled or fought a melee (a repeater must not be engaged, VII.2). */
+  lastCombatTurn: nullInt,
+  grappledWith: Type.Array(Type.String(), { default: [] }),
+  dbpFormedTurn: nullInt,
+  convertedTurn: nullInt,
+  captured: Type.Boolean({ default: false }),
+  sunk: Type.Boolean({ default: false }),
+  /** Broadsides fired this game: the base game's initial broadside modifier is for the first from each side. */
+  broadsidesFired: Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right")]), { default: [] }),
+});
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
 export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {

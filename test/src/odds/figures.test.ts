@@ -6,8 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { corpusFor } from "../../../bench/odds-corpus.ts";
 import { oddsOfEntries } from "../../../src/game/action-handler.ts";
+import { anyChance, chanceOfEach, expectedOf, flagChance } from "../../../src/game/action-kit.ts";
 import { oddsOf } from "../../../src/game/engine.ts";
+import { Dist } from "../../../src/odds/distribution.ts";
 import { chance, chances, count, detail, mean, summaryFigures, summaryValues } from "../../../src/odds/figures.ts";
+import { flagHeadline } from "../../../src/odds/headline.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 
 describe("summary figures", () => {
@@ -49,6 +52,26 @@ describe("summary figures", () => {
       summary: { pHit: 1 },
       figures: [{ label: "A hit", kind: "probability", value: 1 }],
     });
+  });
+
+  it("reads a field of the outcome by its name: a flag, a number above zero, a number's expectation, each word", () => {
+    const dist = Dist.from([
+      { value: { hits: 0, grappled: false, fate: "survives" }, p: 0.5 },
+      { value: { hits: 2, grappled: true, fate: "killed" }, p: 0.25 },
+      { value: { hits: 3, grappled: true, fate: "survives" }, p: 0.25 },
+    ]);
+    expect(flagChance("Grappled", dist, "grappled")).toEqual(chance("Grappled", 0.5));
+    expect(anyChance("At least one hit", dist, "hits")).toEqual(chance("At least one hit", 0.5));
+    expect(expectedOf("Hits to expect", dist, "hits", "hits")).toEqual(mean("Hits to expect", 1.25, "hits"));
+    expect(chanceOfEach({ killed: "Killed", survives: "Survives" }, dist, "fate")).toEqual({
+      killed: chance("Killed", 0.25),
+      survives: chance("Survives", 0.75),
+    });
+    const listed = dist.entries.map((e) => ({ outcome: e.value, p: e.p }));
+    expect(flagHeadline("Brielle grapples Gouda", { outcomes: listed }, "grappled", "Grappled", "Fails").bars).toEqual([
+      { label: "Grappled", p: 0.5 },
+      { label: "Fails", p: 0.5 },
+    ]);
   });
 
   describe.each(RULE_SETS.map((rs) => [rs.id, rs] as const))("%s over the odds corpus", (_id, rs) => {

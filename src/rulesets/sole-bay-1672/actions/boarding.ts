@@ -9,18 +9,19 @@ import type { DieKind } from "../../../dice/kinds.ts";
 import type { DicePlan } from "../../../dice/plan.ts";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { chance, type DiceGroups, nameOf } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { oddsOverDistinctTotals } from "../../../odds/plan-odds.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, type DamageReport, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { boardingRoundHeadline } from "../headline.ts";
-import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { illegal, isFired, shipAt, soleBayAction } from "../lookup.ts";
 import { damageRow, HITS } from "../outcome-facts.ts";
 import { crewModifier, levelOf, type SoleBayShip } from "../ship.ts";
 import type { SoleBayState } from "../state.ts";
 import { BOARDING_DICE, BOARDING_MODIFIERS } from "../tables.ts";
-import { foughtThisTurn, isPair, pair, twoShips } from "./grapple.ts";
+import { areGrappled, foughtThisTurn, pair, twoShips } from "./grapple.ts";
 
 /** The boarding dice of a ship; a Weak ship's are a setting (the text names only Stout, Average and Fireships). */
 export function boardingDice(state: SoleBayState, ship: SoleBayShip): { die: DieKind; count: number } {
@@ -146,8 +147,7 @@ export const boardingRound = soleBayAction({
   prepare({ state, action: a }) {
     const ships = twoShips(state, a);
     if (!ships.ok) return ships;
-    if (!state.game.grappled.some((g) => isPair(g, a.attacker, a.defender)))
-      return illegal("These ships are not grappled.", "action.defender");
+    if (!areGrappled(state, a.attacker, a.defender)) return illegal("These ships are not grappled.", "action.defender");
     // "One round of combat will be fought per player Initiative including the initial grappling and boarding action."
     if (foughtThisTurn(state, a.attacker, a.defender))
       return illegal(
@@ -218,7 +218,7 @@ export const breakOff = soleBayAction({
   outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), from: fact.ship("Breaks off from") }),
   title: "Break off",
   description: 'The crew that caused most damage in the last round breaks off, moving ½" away.',
-  schema: Type.Object({ type: actionType("break-off"), ship: shipId("Ship breaking off") }, { additionalProperties: false }),
+  schema: actionSchema("break-off", { ship: shipField("Ship breaking off") }),
   prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;

@@ -5,7 +5,8 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { chance, count, detail, mean, nameOf } from "../../../game/action-kit.ts";
+import { anyChance, chance, count, detail, expectedOf, nameOf } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { Dist } from "../../../odds/distribution.ts";
@@ -13,7 +14,7 @@ import { fail, ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
 import { broadsideHeadline } from "../headline.ts";
-import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { flag, illegal, isFired, shipAt, soleBayAction } from "../lookup.ts";
 import { BROADSIDE_MEASURES } from "../measures.ts";
 import { conditionChange, damageFields } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
@@ -23,18 +24,14 @@ import { BROADSIDE_DICE, BROADSIDE_MODIFIERS, CONDITION_LABELS, GUNNERY_RANGE_IN
 const BROADSIDE_SIDES = ["port", "starboard"] as const;
 type BroadsideSide = (typeof BROADSIDE_SIDES)[number];
 
-const schema = Type.Object(
-  {
-    type: actionType("broadside"),
-    firer: shipId("Firing ship"),
-    target: shipId("Target"),
-    rangeInches: Type.Number({ minimum: 0, label: "Range (inches, base to base)" }),
-    rake: flag("Raking bow or stern"),
-    /** Which broadside fires; default: one not yet fired this turn (port first). */
-    broadside: Type.Optional(literals(BROADSIDE_SIDES, { label: "Broadside" })),
-  },
-  { additionalProperties: false },
-);
+const schema = actionSchema("broadside", {
+  firer: shipField("Firing ship"),
+  target: shipField("Target"),
+  rangeInches: Type.Number({ minimum: 0, label: "Range (inches, base to base)" }),
+  rake: flag("Raking bow or stern"),
+  /** Which broadside fires; default: one not yet fired this turn (port first). */
+  broadside: Type.Optional(literals(BROADSIDE_SIDES, { label: "Broadside" })),
+});
 
 interface Ctx {
   readonly firer: SoleBayShip;
@@ -170,15 +167,8 @@ export const broadside = soleBayAction({
       band: detail(ctx.band),
       breakdown: detail(ctx.breakdown),
       hits: detail(dist.map((o) => o.hits).entries.map((e) => ({ hits: e.value, p: e.p }))),
-      expectedHits: mean(
-        "Hits to expect",
-        dist.expected((o) => o.hits),
-        "hits",
-      ),
-      pConditionDrops: chance(
-        `${ctx.target.name} loses a condition`,
-        dist.probability((o) => o.levelsLost > 0),
-      ),
+      expectedHits: expectedOf("Hits to expect", dist, "hits", "hits"),
+      pConditionDrops: anyChance(`${ctx.target.name} loses a condition`, dist, "levelsLost"),
       pDestroyed: chance(
         `${ctx.target.name} is destroyed`,
         dist.probability((o) => o.destroyed && !ctx.target.destroyed),

@@ -6,16 +6,30 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { nameOf, roll } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { collisionDamageHeadline, collisionHeadline } from "../headline.ts";
-import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { flag, illegal, isFired, shipAt, shipWhere, soleBayAction } from "../lookup.ts";
 import { COLLISION_MEASURES } from "../measures.ts";
 import { damageRow, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier } from "../ship.ts";
+import type { SoleBayState } from "../state.ts";
 import { COLLISION_DAMAGE_DICE, COLLISION_TABLE } from "../tables.ts";
+
+/** The two ships of a collision, as an action's fields. */
+const colliding = { mover: shipField("Moving ship"), other: shipField("Ship collided with") };
+
+/** The moving ship (afloat; in play for the damage) and the other ship in play she collided with, or why not. */
+function collidingShips(state: SoleBayState, a: { mover: string; other: string }, need: "afloat" | "in-play") {
+  const mover = shipAt(state, a.mover, "action.mover", need);
+  if (!mover.ok) return mover;
+  const self = (s: { id: string }) => (s.id === mover.value.id ? "A ship cannot collide with itself." : null);
+  const other = shipWhere(state, a.other, "action.other", self, "in-play");
+  return other.ok ? ok({ mover: mover.value, other: other.value }) : other;
+}
 
 export const collision = soleBayAction({
   type: "collision",
@@ -34,28 +48,18 @@ export const collision = soleBayAction({
   measure: COLLISION_MEASURES,
   title: "Collision",
   description: "Two ships come into contact without boarding: the moving player rolls 1d6 + crew on the collision table.",
-  schema: Type.Object(
-    {
-      type: actionType("collision"),
-      mover: shipId("Moving ship"),
-      other: shipId("Ship collided with"),
-      noRoom: flag("No room to avoid the collision"),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("collision", { ...colliding, noRoom: flag("No room to avoid the collision") }),
   prepare({ state, action: a }) {
-    const mover = shipAt(state, a.mover, "action.mover");
-    if (!mover.ok) return mover;
-    const other = shipAt(state, a.other, "action.other", "in-play");
-    if (!other.ok) return other;
-    if (mover.value.id === other.value.id) return illegal("A ship cannot collide with itself.", "action.other");
-    if (isFired(state, mover.value)) {
+    const ships = collidingShips(state, a, "afloat");
+    if (!ships.ok) return ships;
+    const { mover } = ships.value;
+    if (isFired(state, mover)) {
       return illegal(
-        `${mover.value.name} is a fired fireship: roll fireship-ensnare ("Roll on the Boarding table to see if the target vessel is ensnared").`,
+        `${mover.name} is a fired fireship: roll fireship-ensnare ("Roll on the Boarding table to see if the target vessel is ensnared").`,
         "action.mover",
       );
     }
-    return ok({ mover: mover.value, other: other.value, noRoom: a.noRoom, crew: crewModifier(mover.value, state.game.fired) });
+    return ok({ ...ships.value, noRoom: a.noRoom, crew: crewModifier(mover, state.game.fired) });
   },
   plan: ({ prepared: ctx }) => [
     entry("collision", "d6", 1, `${ctx.mover.name} collides with ${ctx.other.name}: 1d6 + crew (0-1 full damage, 2-4 half, 5-7 averted)`),
@@ -101,22 +105,10 @@ export const collisionDamage = soleBayAction({
   }),
   title: "Collision damage",
   description: "Collision damage by the moving ship's hull (Stout 2d6, Average 1d6, Weak 1d3), full or half, to both ships.",
-  schema: Type.Object(
-    {
-      type: actionType("collision-damage"),
-      mover: shipId("Moving ship"),
-      other: shipId("Ship collided with"),
-      severity: literals(["full", "half"], { label: "Damage" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("collision-damage", { ...colliding, severity: literals(["full", "half"], { label: "Damage" }) }),
   prepare({ state, action: a }) {
-    const mover = shipAt(state, a.mover, "action.mover", "in-play");
-    if (!mover.ok) return mover;
-    const other = shipAt(state, a.other, "action.other", "in-play");
-    if (!other.ok) return other;
-    if (mover.value.id === other.value.id) return illegal("A ship cannot collide with itself.", "action.other");
-    return ok({ mover: mover.value, other: other.value, severity: a.severity });
+    const ships = collidingShips(state, a, "in-play");
+    return ships.ok ? ok({ ...ships.value, severity: a.severity }) : ships;
   },
   plan({ prepared: ctx }) {
     const d = COLLISION_DAMAGE_DICE[ctx.mover.hull];

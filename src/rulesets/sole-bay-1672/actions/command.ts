@@ -5,15 +5,17 @@
 import { Type } from "@sinclair/typebox";
 import { bySide, entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { chance, chances, detail, roll } from "../../../game/action-kit.ts";
+import { chance, chances, detail, flagChance, roll } from "../../../game/action-kit.ts";
+import { actionSchema } from "../../../game/action-schema.ts";
 import { highestRoll } from "../../../game/highest-roll.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
+import { flagHeadline } from "../../../odds/headline.ts";
 import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { TABLE_EDGES } from "../../../wind/compass.ts";
-import { breakpointHeadline, initiativeHeadline } from "../headline.ts";
-import { actionType, illegal, soleBayAction } from "../lookup.ts";
+import { initiativeHeadline } from "../headline.ts";
+import { illegal, soleBayAction } from "../lookup.ts";
 import { EDGE_WORDS, modifiedRoll } from "../outcome-facts.ts";
 import { breakpointDue, breakpointModifiers, countedShips, losses } from "../squadron.ts";
 import { afloat } from "../state.ts";
@@ -29,10 +31,7 @@ export const breakpoint = soleBayAction({
   }),
   title: "Squadron breakpoint",
   description: "Squadron breakpoint test: 1d6 with modifiers; breaks off and retires on 1 or 2.",
-  schema: Type.Object(
-    { type: actionType("breakpoint"), squadron: Type.String({ minLength: 1, label: "Squadron / division" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("breakpoint", { squadron: Type.String({ minLength: 1, label: "Squadron / division" }) }),
   prepare({ state, action: a }) {
     if (countedShips(state, a.squadron).length === 0)
       return illegal(`There is no squadron "${a.squadron}" (fireships are ignored).`, "action.squadron");
@@ -61,13 +60,10 @@ export const breakpoint = soleBayAction({
   }),
   summary: (dist, { prepared: ctx }) => ({
     modifiers: detail(ctx.modifiers),
-    pBreaks: chance(
-      "The squadron breaks off",
-      dist.probability((o) => o.broken),
-    ),
+    pBreaks: flagChance("The squadron breaks off", dist, "broken"),
   }),
   describe: (_ctx, o) => `Squadron ${o.squadron} ${o.broken ? "breaks off and retires" : "holds"} (modified roll ${o.modified})`,
-  headline: ({ action }, odds) => breakpointHeadline(action, odds),
+  headline: ({ action }, odds) => flagHeadline(`Breakpoint test: ${action.squadron}`, odds, "broken", "Breaks off", "Holds"),
 });
 
 export const initiative = soleBayAction({
@@ -79,19 +75,15 @@ export const initiative = soleBayAction({
   }),
   title: "Initiative",
   description: "Each side rolls 1d6; highest has the initiative; draws are re-rolled.",
-  schema: Type.Object(
-    {
-      type: actionType("initiative"),
-      // A list of sides, or one text of comma-separated sides as a form field gives it.
-      // not a form field: every side rolls, and the re-roll after a draw names the tied sides itself
-      sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], {
-        default: [],
-        label: "Sides rolling",
-        hidden: true,
-      }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("initiative", {
+    // A list of sides, or one text of comma-separated sides as a form field gives it.
+    // not a form field: every side rolls, and the re-roll after a draw names the tied sides itself
+    sides: Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.String()], {
+      default: [],
+      label: "Sides rolling",
+      hidden: true,
+    }),
+  }),
   prepare({ state, action: a }) {
     const present = [...new Set(state.ships.filter((s) => afloat(state, s)).map((s) => s.side))];
     const asked =
@@ -155,10 +147,7 @@ export const setWind = soleBayAction({
   outcomeSchema: outcomeOf({ windward: fact.word("Windward", EDGE_WORDS) }),
   title: "Windward edge",
   description: "Set the windward table edge (by the scenario or a person; no dice).",
-  schema: Type.Object(
-    { type: actionType("set-wind"), windward: literals(TABLE_EDGES, { label: "Windward edge" }) },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("set-wind", { windward: literals(TABLE_EDGES, { label: "Windward edge" }) }),
   prepare: ({ action: a }) => ok({ windward: a.windward }),
   plan: () => [],
   outcome: ({ prepared: ctx }) => ({ windward: ctx.windward }),

@@ -5,10 +5,11 @@
  */
 import { Type } from "@sinclair/typebox";
 import { roll } from "../../../game/action-kit.ts";
+import { actionSchema } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import type { FollowUp } from "../../../game/types.ts";
 import { ok } from "../../../result.ts";
-import { actionType, isFired, soleBayAction } from "../lookup.ts";
+import { isFired, soleBayAction } from "../lookup.ts";
 import { afloat, type SoleBayState } from "../state.ts";
 
 /**
@@ -33,7 +34,7 @@ export const endMovement = soleBayAction({
   title: "End of movement",
   description:
     "End of the movement phase (no dice): every fired fireship not alongside rolls for an explosion, every burning ship takes fire damage.",
-  schema: Type.Object({ type: actionType("end-movement") }, { additionalProperties: false }),
+  schema: actionSchema("end-movement"),
   prepare: ({ state }) => ok({ rolls: endOfMovementRolls(state) }),
   plan: () => [],
   outcome: ({ prepared: ctx }) => ({ rolls: ctx.rolls.map((f) => f.action) }),

@@ -5,17 +5,17 @@
  * fight its next round, and the initiative is to be rolled again. The initiative roll did this alone before, so a
  * turn whose initiative was skipped kept last turn's broadsides as fired.
  */
-import { Type } from "@sinclair/typebox";
+import { actionSchema } from "../../../game/action-schema.ts";
 import { outcomeOf } from "../../../game/outcome.ts";
 import { ok } from "../../../result.ts";
-import { actionType, soleBayAction } from "../lookup.ts";
+import { soleBayAction } from "../lookup.ts";
 
 export const endTurn = soleBayAction({
   type: "end-turn",
   outcomeSchema: outcomeOf({}),
   title: "End of the turn",
   description: "End of the turn (no dice): every ship has both broadsides again and the initiative is rolled anew.",
-  schema: Type.Object({ type: actionType("end-turn") }, { additionalProperties: false }),
+  schema: actionSchema("end-turn"),
   prepare: () => ok({}),
   plan: () => [],
   outcome: () => ({}),

@@ -7,7 +7,8 @@
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
 import { oddsOfEntries } from "../../../game/action-handler.ts";
-import { chance, chances, type DiceGroups, nameOf, roll } from "../../../game/action-kit.ts";
+import { chance, chances, type DiceGroups, flagChance, nameOf, roll } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
@@ -16,7 +17,7 @@ import { jointOutcomes } from "../../../odds/product.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import { explosionHitsHeadline, explosionRadiusHeadline, explosionRollHeadline } from "../headline.ts";
-import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { illegal, shipAt, shipWhere, soleBayAction } from "../lookup.ts";
 import { EXPLOSION_HITS_MEASURES } from "../measures.ts";
 import { damageFields, INCHES } from "../outcome-facts.ts";
 import type { SoleBayShip } from "../ship.ts";
@@ -33,47 +34,47 @@ function explosionMin(state: SoleBayState, cause: "broadside" | "fire" | "explos
   return as === "none" ? null : EXPLOSION_MIN[as];
 }
 
+/** A ship's 2d6 to explode (a destroyed ship's, a fired fireship's each move): what she rolled, needed, and whether she explodes. */
+export const EXPLOSION_ROLL = outcomeOf({
+  ship: fact.hidden(Type.String()),
+  total: fact.die("Rolled"),
+  needed: fact.target("Explodes on"),
+  exploded: fact.flag("Explodes", { no: "Does not explode" }),
+});
+
+/** Her 2d6 `dice` against `needed`: she explodes on `needed` or more. */
+export function explosionOf(ship: SoleBayShip, needed: number, dice: DiceGroups) {
+  const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
+  return { ship: ship.id, total, needed, exploded: total >= needed };
+}
+
+/** The ship an action field names that has exploded (removed from play). */
+const exploded = (state: SoleBayState, id: string) =>
+  shipWhere(state, id, "action.ship", (s) => (state.game.removed.includes(s.id) ? null : `${s.name} has not exploded.`), "any");
+
 export const explosionRoll = soleBayAction({
   type: "explosion-roll",
-  outcomeSchema: outcomeOf({
-    ship: fact.hidden(Type.String()),
-    total: fact.die("Rolled"),
-    needed: fact.target("Explodes on"),
-    exploded: fact.flag("Explodes", { no: "Does not explode" }),
-  }),
+  outcomeSchema: EXPLOSION_ROLL,
   title: "Ship destruction",
   description: "A ship destroyed by broadside or fire: 2d6, explodes on 11–12 (10–12 if by fire).",
-  schema: Type.Object(
-    {
-      type: actionType("explosion-roll"),
-      ship: shipId("Destroyed ship"),
-      cause: literals(["broadside", "fire", "explosion"], { default: "broadside", label: "Destroyed by" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("explosion-roll", {
+    ship: shipField("Destroyed ship"),
+    cause: literals(["broadside", "fire", "explosion"], { default: "broadside", label: "Destroyed by" }),
+  }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship", "in-play");
+    const ship = shipWhere(state, a.ship, "action.ship", (s) => (s.destroyed ? null : `${s.name} is not destroyed.`), "in-play");
     if (!ship.ok) return ship;
-    if (!ship.value.destroyed) return illegal(`${ship.value.name} is not destroyed.`, "action.ship");
     const needed = explosionMin(state, a.cause);
     if (needed === null) return illegal("With chainExplosionAs = none, ships destroyed by explosion hits do not roll.", "action.cause");
     return ok({ ship: ship.value, needed });
   },
   plan: ({ prepared: ctx }) => [entry("explosion", "d6", 2, `${ctx.ship.name} is destroyed: explodes on ${ctx.needed}+ on 2d6`)],
-  outcome: ({ prepared: ctx }, dice) => {
-    const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
-    return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
-  },
+  outcome: ({ prepared: ctx }, dice) => explosionOf(ctx.ship, ctx.needed, dice),
   effects: ({ prepared: ctx }, o) =>
     o.exploded
       ? { events: [{ type: "ship-removed", ship: ctx.ship.id }], followUps: [radiusFollowUp(ctx.ship)] }
       : { events: [{ type: "explosion-averted", ship: ctx.ship.id }] },
-  summary: (dist) => ({
-    pExplodes: chance(
-      "Explodes",
-      dist.probability((o) => o.exploded),
-    ),
-  }),
+  summary: (d) => ({ pExplodes: flagChance("Explodes", d, "exploded") }),
   describe: ({ state }, o) =>
     o.exploded
       ? `${nameOf(state, o.ship)} explodes (${o.total} on 2d6, needed ${o.needed}+)`
@@ -86,12 +87,10 @@ export const explosionRadius = soleBayAction({
   outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), radius: fact.number("Blast radius", INCHES) }),
   title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
-  schema: Type.Object({ type: actionType("explosion-radius"), ship: shipId("Exploding ship") }, { additionalProperties: false }),
+  schema: actionSchema("explosion-radius", { ship: shipField("Exploding ship") }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship", "any");
-    if (!ship.ok) return ship;
-    if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
-    return ok({ ship: ship.value });
+    const ship = exploded(state, a.ship);
+    return ship.ok ? ok({ ship: ship.value }) : ship;
   },
   plan: ({ prepared: ctx }) => [entry("radius", "d6", 1, `Radius of ${ctx.ship.name}'s explosion in inches`)],
   outcome: ({ prepared: ctx }, dice) => ({ ship: ctx.ship.id, radius: dice[0]?.[0] ?? 0 }),
@@ -154,20 +153,15 @@ export const explosionHits = soleBayAction({
   measure: EXPLOSION_HITS_MEASURES,
   title: "Explosion hits",
   description: "1d6 hits to each ship within an explosion's radius (one die per ship, or one for all by setting).",
-  schema: Type.Object(
-    {
-      type: actionType("explosion-hits"),
-      ship: shipId("Exploding ship"),
-      radius: Type.Integer({ minimum: 1, maximum: 6, label: "Radius (inches)" }),
-      // A choice of exactly one ship may arrive as a single id.
-      ships: Type.Union([Type.Array(shipId()), shipId()], { default: [], label: "Ships within the radius", input: "ships" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("explosion-hits", {
+    ship: shipField("Exploding ship"),
+    radius: Type.Integer({ minimum: 1, maximum: 6, label: "Radius (inches)" }),
+    // A choice of exactly one ship may arrive as a single id.
+    ships: Type.Union([Type.Array(Type.String()), Type.String()], { default: [], label: "Ships within the radius", input: "ships" }),
+  }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship", "any");
+    const ship = exploded(state, a.ship);
     if (!ship.ok) return ship;
-    if (!state.game.removed.includes(ship.value.id)) return illegal(`${ship.value.name} has not exploded.`, "action.ship");
     const within: SoleBayShip[] = [];
     const ids = typeof a.ships === "string" ? [a.ships] : a.ships;
     for (const [i, id] of ids.entries()) {

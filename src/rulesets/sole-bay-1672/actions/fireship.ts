@@ -4,35 +4,40 @@
  */
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { chance, nameOf, roll } from "../../../game/action-kit.ts";
+import { flagChance, nameOf, roll } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
-import type { FollowUp } from "../../../game/types.ts";
+import { flagHeadline } from "../../../odds/headline.ts";
 import { ok } from "../../../result.ts";
 import { afterWords, damaged, damageReport, markEvents } from "../damage.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { ensnareHeadline, explosionRollHeadline, fireDamageHeadline, fireFightingHeadline } from "../headline.ts";
-import { actionType, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { explosionRollHeadline, fireDamageHeadline } from "../headline.ts";
+import { isFired, shipWhere, soleBayAction } from "../lookup.ts";
 import { damageFields, HITS, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, totalBoxes } from "../ship.ts";
+import type { SoleBayState } from "../state.ts";
 import { FIRE_DAMAGE_DICE, FIRE_FIGHTING_PER_TURN, FIRE_FIGHTING_SUCCESS, GRAPPLE_SUCCESS } from "../tables.ts";
-import { radiusFollowUp } from "./explosion.ts";
-import { retireChoice } from "./flag-officer.ts";
+import { EXPLOSION_ROLL, explosionOf, radiusFollowUp } from "./explosion.ts";
+import { grappledEffects } from "./grapple.ts";
 
-const oneShip = <T extends string>(type: T, label: string) =>
-  Type.Object({ type: actionType(type), ship: shipId(label) }, { additionalProperties: false });
+/** The fired fireship an action field names. */
+const firedFireship = (state: SoleBayState, id: string, path: string) =>
+  shipWhere(state, id, path, (s) => (isFired(state, s) ? null : `${s.name} is not a fired fireship.`));
+/** The burning ship `action.ship` names. */
+const burning = (state: SoleBayState, id: string) =>
+  shipWhere(state, id, "action.ship", (s) => (s.fireTurns === 0 ? `${s.name} is not on fire.` : null));
 
 export const fireFireship = soleBayAction({
   type: "fire-fireship",
   outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), fired: fact.flag("Fireship fired: crew removed") }),
   title: "Fireship fired",
   description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
-  schema: oneShip("fire-fireship", "Fireship"),
+  schema: actionSchema("fire-fireship", { ship: shipField("Fireship") }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship");
-    if (!ship.ok) return ship;
-    if (!ship.value.fireship) return illegal(`${ship.value.name} is not a fireship.`, "action.ship");
-    if (isFired(state, ship.value)) return illegal(`${ship.value.name} has already been fired.`, "action.ship");
-    return ok({ ship: ship.value });
+    const ship = shipWhere(state, a.ship, "action.ship", (s) =>
+      !s.fireship ? `${s.name} is not a fireship.` : isFired(state, s) ? `${s.name} has already been fired.` : null,
+    );
+    return ship.ok ? ok({ ship: ship.value }) : ship;
   },
   plan: () => [],
   outcome: ({ prepared: ctx }) => ({ ship: ctx.ship.id, fired: true }),
@@ -42,26 +47,16 @@ export const fireFireship = soleBayAction({
 
 export const fireshipExplosion = soleBayAction({
   type: "fireship-explosion",
-  outcomeSchema: outcomeOf({
-    ship: fact.hidden(Type.String()),
-    total: fact.die("Rolled"),
-    needed: fact.target("Explodes on"),
-    exploded: fact.flag("Explodes", { no: "Does not explode" }),
-  }),
+  outcomeSchema: EXPLOSION_ROLL,
   title: "Fireship explosion",
   description: "A fired fireship rolls each move for a possible explosion (2d6 against the fireshipExplosionMin setting).",
-  schema: oneShip("fireship-explosion", "Fired fireship"),
+  schema: actionSchema("fireship-explosion", { ship: shipField("Fired fireship") }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship");
-    if (!ship.ok) return ship;
-    if (!isFired(state, ship.value)) return illegal(`${ship.value.name} is not a fired fireship.`, "action.ship");
-    return ok({ ship: ship.value, needed: state.settings.fireshipExplosionMin });
+    const ship = firedFireship(state, a.ship, "action.ship");
+    return ship.ok ? ok({ ship: ship.value, needed: state.settings.fireshipExplosionMin }) : ship;
   },
   plan: ({ prepared: ctx }) => [entry("explosion", "d6", 2, `Fired fireship ${ctx.ship.name}: explodes on ${ctx.needed}+ on 2d6`)],
-  outcome: ({ prepared: ctx }, dice) => {
-    const total = (dice[0] ?? []).reduce((s, v) => s + v, 0);
-    return { ship: ctx.ship.id, total, needed: ctx.needed, exploded: total >= ctx.needed };
-  },
+  outcome: ({ prepared: ctx }, dice) => explosionOf(ctx.ship, ctx.needed, dice),
   effects({ prepared: ctx }, o) {
     if (!o.exploded) return { events: [] };
     const boxes = totalBoxes(ctx.ship.hull) - ctx.ship.damage;
@@ -71,12 +66,7 @@ export const fireshipExplosion = soleBayAction({
     ];
     return { events, followUps: [radiusFollowUp(ctx.ship)] };
   },
-  summary: (dist) => ({
-    pExplodes: chance(
-      "Explodes",
-      dist.probability((o) => o.exploded),
-    ),
-  }),
+  summary: (d) => ({ pExplodes: flagChance("Explodes", d, "exploded") }),
   describe: ({ state }, o) => `${nameOf(state, o.ship)} ${o.exploded ? "explodes" : "sails on"} (${o.total} on 2d6)`,
   headline: ({ state, action }, odds) => explosionRollHeadline(state, action, odds),
 });
@@ -91,18 +81,14 @@ export const fireshipEnsnare = soleBayAction({
   }),
   title: "Fireship ensnares",
   description: "A fired fireship collides: roll on the Boarding table (1d6, 3+) to see if the target is ensnared.",
-  schema: Type.Object(
-    { type: actionType("fireship-ensnare"), fireship: shipId("Fired fireship"), target: shipId("Target") },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("fireship-ensnare", { fireship: shipField("Fired fireship"), target: shipField("Target") }),
   prepare({ state, action: a }) {
-    const fireship = shipAt(state, a.fireship, "action.fireship");
+    const fireship = firedFireship(state, a.fireship, "action.fireship");
     if (!fireship.ok) return fireship;
-    if (!isFired(state, fireship.value)) return illegal(`${fireship.value.name} is not a fired fireship.`, "action.fireship");
-    const target = shipAt(state, a.target, "action.target");
-    if (!target.ok) return target;
-    if (target.value.id === fireship.value.id) return illegal("A fireship cannot ensnare itself.", "action.target");
-    return ok({ fireship: fireship.value, target: target.value });
+    const target = shipWhere(state, a.target, "action.target", (s) =>
+      s.id === fireship.value.id ? "A fireship cannot ensnare itself." : null,
+    );
+    return target.ok ? ok({ fireship: fireship.value, target: target.value }) : target;
   },
   // The fireship's "crew removed", so its roll on the Boarding table has no crew modifier.
   plan: ({ prepared: ctx }) => [entry("ensnare", "d6", 1, `${ctx.fireship.name} against ${ctx.target.name}: ensnared on 3+`)],
@@ -112,28 +98,14 @@ export const fireshipEnsnare = soleBayAction({
     roll: dice[0]?.[0] ?? 0,
     ensnared: (dice[0]?.[0] ?? 0) >= GRAPPLE_SUCCESS,
   }),
-  effects({ prepared: ctx, state }, o) {
-    if (!o.ensnared) return { events: [] };
-    const followUps: FollowUp[] = [];
-    const retire = ctx.target.flagOfficer === "present" ? retireChoice(state, ctx.target, true) : null;
-    if (retire) followUps.push(retire);
-    followUps.push(
-      roll(`${ctx.target.name} fights off the fireship as a boarding action`, {
-        type: "boarding-round",
-        attacker: ctx.fireship.id,
-        defender: ctx.target.id,
-      }),
-    );
-    return { events: [{ type: "grappled", a: ctx.fireship.id, b: ctx.target.id }], followUps };
-  },
-  summary: (dist) => ({
-    pEnsnared: chance(
-      "Ensnared",
-      dist.probability((o) => o.ensnared),
-    ),
-  }),
+  effects: ({ prepared: ctx, state }, o) =>
+    o.ensnared
+      ? grappledEffects(state, ctx.fireship, ctx.target, `${ctx.target.name} fights off the fireship as a boarding action`)
+      : { events: [] },
+  summary: (d) => ({ pEnsnared: flagChance("Ensnared", d, "ensnared") }),
   describe: ({ state }, o) => `${nameOf(state, o.target)} is ${o.ensnared ? "ensnared by" : "clear of"} ${nameOf(state, o.fireship)}`,
-  headline: ({ state, action }, odds) => ensnareHeadline(state, action, odds),
+  headline: ({ state, action }, odds) =>
+    flagHeadline(`${nameOf(state, action.fireship)} against ${nameOf(state, action.target)}`, odds, "ensnared", "Ensnared", "Clear"),
 });
 
 export const fireDamage = soleBayAction({
@@ -141,12 +113,10 @@ export const fireDamage = soleBayAction({
   outcomeSchema: outcomeOf({ ship: fact.hidden(Type.String()), hits: fact.count("Fire damage", HITS), ...damageFields }),
   title: "Fire damage",
   description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
-  schema: oneShip("fire-damage", "Burning ship"),
+  schema: actionSchema("fire-damage", { ship: shipField("Burning ship") }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship");
-    if (!ship.ok) return ship;
-    if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
-    return ok({ ship: ship.value });
+    const ship = burning(state, a.ship);
+    return ship.ok ? ok({ ship: ship.value }) : ship;
   },
   plan: ({ prepared: ctx }) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ctx.ship.name}: 1d3 damage`)],
   outcome({ prepared: ctx }, dice) {
@@ -176,11 +146,10 @@ export const fireFighting = soleBayAction({
   }),
   title: "Fire fighting",
   description: "Fight a fire: 1d6, 4+ ± crew, −1 per turn of fire.",
-  schema: oneShip("fire-fighting", "Burning ship"),
+  schema: actionSchema("fire-fighting", { ship: shipField("Burning ship") }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship");
+    const ship = burning(state, a.ship);
     if (!ship.ok) return ship;
-    if (ship.value.fireTurns === 0) return illegal(`${ship.value.name} is not on fire.`, "action.ship");
     const modifier = crewModifier(ship.value, state.game.fired) + FIRE_FIGHTING_PER_TURN * ship.value.fireTurns;
     return ok({ ship: ship.value, modifier });
   },
@@ -192,12 +161,8 @@ export const fireFighting = soleBayAction({
     return { ship: ctx.ship.id, modified, putOut: modified >= FIRE_FIGHTING_SUCCESS };
   },
   effects: ({ prepared: ctx }, o) => ({ events: o.putOut ? [{ type: "fire-out", ship: ctx.ship.id }] : [] }),
-  summary: (dist) => ({
-    pPutOut: chance(
-      "Fire put out",
-      dist.probability((o) => o.putOut),
-    ),
-  }),
+  summary: (d) => ({ pPutOut: flagChance("Fire put out", d, "putOut") }),
   describe: ({ state }, o) => `The fire aboard ${nameOf(state, o.ship)} is ${o.putOut ? "put out" : "still burning"}`,
-  headline: ({ state, action }, odds) => fireFightingHeadline(state, action, odds),
+  headline: ({ state, action }, odds) =>
+    flagHeadline(`Fighting the fire aboard ${nameOf(state, action.ship)}`, odds, "putOut", "Fire put out", "Still burning"),
 });

@@ -5,7 +5,8 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { chance, nameOf } from "../../../game/action-kit.ts";
+import { flagChance, nameOf } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
 import type { FollowUp } from "../../../game/types.ts";
@@ -13,7 +14,7 @@ import { ok } from "../../../result.ts";
 import { flagRiskFollowUp } from "../damage.ts";
 import type { DamageCause, SoleBayEvent } from "../events.ts";
 import { flagOfficerRiskHeadline } from "../headline.ts";
-import { actionType, illegal, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { illegal, shipAt, shipWhere, soleBayAction } from "../lookup.ts";
 import { RETIRE_MEASURES } from "../measures.ts";
 import type { SoleBayShip } from "../ship.ts";
 import { retireCandidates } from "../squadron.ts";
@@ -21,6 +22,10 @@ import type { SoleBayState } from "../state.ts";
 import { FLAG_OFFICER_KILLED_ON, RETIRE_WITHIN_INCHES } from "../tables.ts";
 
 const CAUSES = ["broadside", "fire", "explosion", "collision", "boarding"] as const satisfies readonly DamageCause[];
+
+/** The flagship `action.ship` names (destroyed or not), with her flag officer aboard. */
+const flagship = (state: SoleBayState, id: string) =>
+  shipWhere(state, id, "action.ship", (s) => (s.flagOfficer === "present" ? null : `${s.name} carries no flag officer.`), "any");
 
 /** The choice of a ship to shift the flag to; `voluntary` (before a boarding) allows staying aboard. */
 export function retireChoice(state: SoleBayState, ship: SoleBayShip, voluntary: boolean): FollowUp | null {
@@ -59,20 +64,14 @@ export const flagOfficerRisk = soleBayAction({
   }),
   title: "Risk to Flag Officer",
   description: "Risk to Flag Officer: 2d6, killed or mortally wounded on a 2 (double skull with Death Dice).",
-  schema: Type.Object(
-    {
-      type: actionType("flag-officer-risk"),
-      ship: shipId("Flagship"),
-      rolls: Type.Integer({ minimum: 1, default: 1, label: "Risk rolls still to make" }),
-      cause: literals(CAUSES, { default: "broadside", label: "What damaged the flagship" }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("flag-officer-risk", {
+    ship: shipField("Flagship"),
+    rolls: Type.Integer({ minimum: 1, default: 1, label: "Risk rolls still to make" }),
+    cause: literals(CAUSES, { default: "broadside", label: "What damaged the flagship" }),
+  }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship", "any");
-    if (!ship.ok) return ship;
-    if (ship.value.flagOfficer !== "present") return illegal(`${ship.value.name} carries no flag officer.`, "action.ship");
-    return ok({ ship: ship.value, rolls: a.rolls, cause: a.cause });
+    const ship = flagship(state, a.ship);
+    return ship.ok ? ok({ ship: ship.value, rolls: a.rolls, cause: a.cause }) : ship;
   },
   plan: ({ prepared: ctx, state }) => [
     entry(
@@ -109,12 +108,7 @@ export const flagOfficerRisk = soleBayAction({
     if (choice) followUps.push(choice);
     return { events, followUps };
   },
-  summary: (dist) => ({
-    pKilled: chance(
-      "The Flag Officer is killed",
-      dist.probability((o) => o.killed),
-    ),
-  }),
+  summary: (d) => ({ pKilled: flagChance("The Flag Officer is killed", d, "killed") }),
   describe({ state }, o) {
     const n = nameOf(state, o.ship);
     const words: Record<string, string> = {
@@ -139,23 +133,18 @@ export const flagOfficerRetire = soleBayAction({
   measure: RETIRE_MEASURES,
   title: "Flag Officer retires",
   description: `The Flag Officer retires to another ship of his division (within ${RETIRE_WITHIN_INCHES}" when boarded).`,
-  schema: Type.Object(
-    {
-      type: actionType("flag-officer-retire"),
-      ship: shipId("Flagship"),
-      // A choice answered with no option or one option in a list is accepted as well as a single id.
-      to: Type.Union([shipId(), Type.Null(), Type.Array(shipId(), { maxItems: 1 })], {
-        default: null,
-        label: "Ship to shift the flag to (empty: stay)",
-        input: "ship",
-      }),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("flag-officer-retire", {
+    ship: shipField("Flagship"),
+    // A choice answered with no option or one option in a list is accepted as well as a single id.
+    to: Type.Union([Type.String(), Type.Null(), Type.Array(Type.String(), { maxItems: 1 })], {
+      default: null,
+      label: "Ship to shift the flag to (empty: stay)",
+      input: "ship",
+    }),
+  }),
   prepare({ state, action: a }) {
-    const ship = shipAt(state, a.ship, "action.ship", "any");
+    const ship = flagship(state, a.ship);
     if (!ship.ok) return ship;
-    if (ship.value.flagOfficer !== "present") return illegal(`${ship.value.name} carries no flag officer.`, "action.ship");
     const candidates = retireCandidates(state, ship.value);
     const toId = Array.isArray(a.to) ? (a.to[0] ?? null) : a.to;
     if (toId === null) {

@@ -6,13 +6,15 @@
 
 import { Type } from "@sinclair/typebox";
 import { entry } from "../../../dice/plan.ts";
-import { chance, nameOf } from "../../../game/action-kit.ts";
+import { flagChance, nameOf } from "../../../game/action-kit.ts";
+import { actionSchema, shipField } from "../../../game/action-schema.ts";
 import { fact, outcomeOf } from "../../../game/outcome.ts";
 import { literals } from "../../../game/schema.ts";
+import { flagHeadline } from "../../../odds/headline.ts";
 import { ok } from "../../../result.ts";
 import type { SoleBayEvent } from "../events.ts";
-import { movementHeadline, sailingRollHeadline } from "../headline.ts";
-import { actionType, flag, illegal, isFired, shipAt, shipId, soleBayAction } from "../lookup.ts";
+import { movementHeadline } from "../headline.ts";
+import { flag, illegal, isFired, shipAt, soleBayAction } from "../lookup.ts";
 import { MOVEMENT_MEASURES } from "../measures.ts";
 import { INCHES, modifiedRoll } from "../outcome-facts.ts";
 import { crewModifier, type SoleBayShip } from "../ship.ts";
@@ -43,19 +45,15 @@ export const movement = soleBayAction({
   measure: MOVEMENT_MEASURES,
   title: "Movement",
   description: "A ship's movement allowance this move (the windward edge behind it adds 1d3 + crew half inches).",
-  schema: Type.Object(
-    {
-      type: actionType("movement"),
-      ship: shipId("Ship"),
-      strategic: flag('Strategic move (beyond 12" of the enemy)'),
-      fullSail: flag("Full sail"),
-      enemyWithin12: flag('An enemy within 12" at the start of the move'),
-      windward: literals(WINDWARD, { default: "neither", label: "Windward edge is crossed by a line from the" }),
-      following: Type.Union([shipId(), Type.Null()], { default: null, label: "Slower ship she follows", input: "ship" }),
-      anchoredOrAground: flag("At anchor or aground (no minimum move)"),
-    },
-    { additionalProperties: false },
-  ),
+  schema: actionSchema("movement", {
+    ship: shipField("Ship"),
+    strategic: flag('Strategic move (beyond 12" of the enemy)'),
+    fullSail: flag("Full sail"),
+    enemyWithin12: flag('An enemy within 12" at the start of the move'),
+    windward: literals(WINDWARD, { default: "neither", label: "Windward edge is crossed by a line from the" }),
+    following: Type.Union([Type.String(), Type.Null()], { default: null, label: "Slower ship she follows", input: "ship" }),
+    anchoredOrAground: flag("At anchor or aground (no minimum move)"),
+  }),
   prepare({ state, action: a }) {
     const ship = shipAt(state, a.ship, "action.ship");
     if (!ship.ok) return ship;
@@ -149,7 +147,7 @@ function sailingRoll(type: "backing-sail" | "tacking", title: string, success: s
     }),
     title,
     description,
-    schema: Type.Object({ type: actionType(type), ship: shipId("Ship") }, { additionalProperties: false }),
+    schema: actionSchema(type, { ship: shipField("Ship") }),
     prepare({ state, action: a }) {
       const ship = shipAt(state, a.ship, "action.ship");
       return ship.ok ? ok({ ship: ship.value, crew: crewModifier(ship.value, state.game.fired) }) : ship;
@@ -168,14 +166,9 @@ function sailingRoll(type: "backing-sail" | "tacking", title: string, success: s
       return { ship: ctx.ship.id, modified, success: ok, meaning: ok ? success : failure };
     },
     effects: () => ({ events: [] }),
-    summary: (dist) => ({
-      pSuccess: chance(
-        "Succeeds",
-        dist.probability((o) => o.success),
-      ),
-    }),
+    summary: (d) => ({ pSuccess: flagChance("Succeeds", d, "success") }),
     describe: ({ state }, o) => `${nameOf(state, o.ship)}: ${o.meaning}`,
-    headline: ({ state, action }, odds) => sailingRollHeadline(state, action, odds),
+    headline: ({ state, action }, odds) => flagHeadline(`${title}: ${nameOf(state, action.ship)}`, odds, "success", "Succeeds", "Fails"),
   });
 }
 
