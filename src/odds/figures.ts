@@ -40,6 +40,27 @@ const figure = (kind: FigureKind, label: string, value: number, unit?: string): 
 /** The chance of an event: "The target loses a condition" 0.31. */
 export const chance = (label: string, p: number): SummaryEntry => ({ value: p, figures: [figure("probability", label, p)] });
 
+/** An expected value: "Hits to expect" 0.67 hits. */
+export const mean = (label: string, value: number, unit?: string): SummaryEntry => ({
+  value,
+  figures: [figure("mean", label, value, unit)],
+});
+
+/** A whole number: "Dice rolled" 12. */
+export const count = (label: string, value: number, unit?: string): SummaryEntry => ({
+  value,
+  figures: [figure("count", label, value, unit)],
+});
+
+/** A map of chances (each side's, each code's), one figure per entry labelled by its key ("Dutch has initiative"). */
+export const chances = (map: Readonly<Record<string, number>>, label: (key: string) => string): SummaryEntry => ({
+  value: map,
+  figures: Object.entries(map).map(([k, p]) => figure("probability", label(k), p)),
+});
+
+/** Detail of the summary that is no figure for players (a distribution the headline draws, a table's name). */
+export const detail = (value: unknown): SummaryEntry => ({ value, figures: [] });
+
 /** The outcome fields that are flags (a yes or a no). */
 export type FlagOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends boolean ? K : never }[keyof O];
 
@@ -55,12 +76,6 @@ export const flagChance = <O extends object>(label: string, dist: Pick<OutcomeDi
     label,
     dist.probability((o) => o[flag] === true),
   );
-
-/** An expected value: "Hits to expect" 0.67 hits. */
-export const mean = (label: string, value: number, unit?: string): SummaryEntry => ({
-  value,
-  figures: [figure("mean", label, value, unit)],
-});
 
 /** The outcome fields that are numbers (hits, turns …). */
 export type NumberOf<O> = { [K in keyof O]-?: NonNullable<O[K]> extends number ? K : never }[keyof O];
@@ -103,21 +118,6 @@ export const chanceOfEach = <O extends object>(
       ),
     ]),
   );
-
-/** A whole number: "Dice rolled" 12. */
-export const count = (label: string, value: number, unit?: string): SummaryEntry => ({
-  value,
-  figures: [figure("count", label, value, unit)],
-});
-
-/** A map of chances (each side's, each code's), one figure per entry labelled by its key ("Dutch has initiative"). */
-export const chances = (map: Readonly<Record<string, number>>, label: (key: string) => string): SummaryEntry => ({
-  value: map,
-  figures: Object.entries(map).map(([k, p]) => figure("probability", label(k), p)),
-});
-
-/** Detail of the summary that is no figure for players (a distribution the headline draws, a table's name). */
-export const detail = (value: unknown): SummaryEntry => ({ value, figures: [] });
 
 /** The summary's values by key, as the odds answer gives them. */
 export const summaryValues = (summary: Summary): Record<string, unknown> =>

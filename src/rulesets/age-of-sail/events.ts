@@ -52,6 +52,9 @@ export function applyAosEvent(state: AosState, event: GameEvent): AosState {
   return s;
 }
 
-/** A ship still afloat, by id (`ship.unknown` / `rules.illegal` naming the field). */
-export const liveShip = (state: AosState, id: unknown, field: string): Result<Ship> =>
-  actingShip(state.ships, id, field, (s) => (s.sunk ? `${s.name} has sunk.` : null));
+/**
+ * A ship still afloat, by id (`ship.unknown` / `rules.illegal` naming the field), refused as well in the words `unfit`
+ * gives for her when it gives any ("Brielle is not on fire.").
+ */
+export const liveShip = (state: AosState, id: unknown, field: string, unfit: (ship: Ship) => string | null = () => null): Result<Ship> =>
+  actingShip(state.ships, id, field, (s) => (s.sunk ? `${s.name} has sunk.` : unfit(s)));

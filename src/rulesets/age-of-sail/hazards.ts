@@ -38,9 +38,8 @@ export const fireRemoval = aosAction({
   description: "A burning ship fights the fire: 5–6 the first round, 6 the next, else it blows up.",
   schema: actionSchema("fire-removal", { ship: shipField("Ship") }),
   prepare({ state, action: a }) {
-    const s = liveShip(state, a.ship, "ship");
+    const s = liveShip(state, a.ship, "ship", (her) => (her.fire === 0 ? `${her.name} is not on fire.` : null));
     if (!s.ok) return s;
-    if (s.value.fire === 0) return fail("rules.illegal", `${s.value.name} is not on fire.`, "action.ship");
     // "If a firing player manages to get a pair of sixes in the firing round, the target catches on fire. In the next
     // round the ship on fire must throw a 5 or 6 …": the first roll belongs to the round after the fire was set (the
     // owner's fire removal stage then), the second to the round after that — one roll a round.
@@ -52,19 +51,12 @@ export const fireRemoval = aosAction({
           : `${s.value.name} has fought her fire this round: her next roll (a 6) is at her fire removal stage next round.`,
         "action.ship",
       );
-    return ok(a);
+    return s;
   },
-  plan({ state, action: a }) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
-    return ok([
-      entry("fire-removal", "d6", 1, s.value.fire === 1 ? "Put the fire out on 5–6" : "Put the fire out on a 6, else she blows up"),
-    ]);
-  },
-  resolve({ state, action: a }, dice) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
-    const ship = s.value;
+  plan: ({ prepared: ship }) => [
+    entry("fire-removal", "d6", 1, ship.fire === 1 ? "Put the fire out on 5–6" : "Put the fire out on a 6, else she blows up"),
+  ],
+  resolve({ state, prepared: ship }, dice) {
     // "throw a 5 or 6 to put the fire out. If unsuccessful, the fire grows and in the next round, the ship must throw a 6"
     const need = ship.fire === 1 ? 5 : 6;
     const roll = dice[0]?.[0] ?? 0;
@@ -91,10 +83,8 @@ export const fireRemoval = aosAction({
 
 export const catchFire = aosAction({
   type: "catch-fire",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.caught ? `${ship} catches fire from the explosion.` : `${ship} escapes the explosion's fire.`;
-  },
+  describe: ({ state, action }, o) =>
+    `${nameOf(state, action.ship)} ${o.caught ? "catches fire from the explosion" : "escapes the explosion's fire"}.`,
   outcomeSchema: outcomeOf({
     caught: fact.flag("Catches fire", { no: "Does not catch fire" }),
     inReach: fact.flag("Within reach of the explosion", { no: "Out of reach of the explosion" }),
@@ -112,39 +102,30 @@ export const catchFire = aosAction({
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     const from = findShip(state.ships, a.from, "action.from");
-    return from.ok ? ok(a) : from;
+    return from.ok ? ok({ ship: s.value, from: from.value }) : from;
   },
   plan({ state, action: a }) {
     if (a.rangeCm > setting<number>(state.settings, "explosionRadiusCm")) return ok([]);
     const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     return ok([entry("catch-fire", "d6", 1, `Catches fire on ${band?.hull ?? 5}+ (the hull column of the range table)`)]);
   },
-  resolve({ state, action: a }, dice) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
-    const from = findShip(state.ships, a.from, "action.from");
-    if (!from.ok) return from;
+  resolve({ state, action: a, prepared: { ship, from } }, dice) {
     if (a.rangeCm > setting<number>(state.settings, "explosionRadiusCm")) return resolution({ caught: false, inReach: false }, []);
     // "Use the range table above for damaging hulls to determine if any other ships catch on fire."
     const band = rangeBand(a.rangeCm, setting(state.settings, "rangeEdge"));
     const need = band?.hull ?? 5;
-    const caught = (dice[0]?.[0] ?? 0) >= need && s.value.fire === 0;
+    const caught = (dice[0]?.[0] ?? 0) >= need && ship.fire === 0;
     return resolution(
       { caught, inReach: true, need },
-      caught ? [shipEvent("caught-fire", s.value, { fire: 1, fireSetBy: from.value.fireSetBy, fireRound: state.game.round })] : [],
+      caught ? [shipEvent("caught-fire", ship, { fire: 1, fireSetBy: from.fireSetBy, fireRound: state.game.round })] : [],
     );
   },
-  summary: (d) => ({
-    pCaught: flagChance("Catches fire", d, "caught"),
-  }),
+  summary: (d) => ({ pCaught: flagChance("Catches fire", d, "caught") }),
 });
 
 export const sinkingCheck = aosAction({
   type: "sinking-check",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.sank ? `${ship} founders in the high seas and sinks.` : `${ship} stays afloat.`;
-  },
+  describe: ({ state, action }, o) => `${nameOf(state, action.ship)} ${o.sank ? "founders in the high seas and sinks" : "stays afloat"}.`,
   outcomeSchema: outcomeOf({ sank: fact.flag("Sinks", { no: "Stays afloat" }) }),
   title: "Sinking in high seas",
   description: "A ship with no gun decks and no hull left, in high seas (wind 6+): 1 or 2 and she sinks.",
@@ -157,21 +138,15 @@ export const sinkingCheck = aosAction({
     }
     const high = setting<number>(state.settings, "highSeasSpeed");
     if (state.wind.speed < high) return fail("rules.illegal", `Wind speed ${state.wind.speed} is not high seas (${high}+).`, "action.ship");
-    return ok(a);
+    return s;
   },
   plan: () => ok([entry("sinking", "d6", 1, "High seas: 1 or 2 and she sinks")]),
-  resolve({ state, action: a }, dice) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
+  resolve({ state, prepared: ship }, dice) {
     const sank = (dice[0]?.[0] ?? 0) <= 2;
-    const events = sank
-      ? [shipEvent("sank", s.value, { sunk: true }), ...lossScore(state, s.value, s.value.lastHitBy, `${s.value.name} sank`)]
-      : [];
+    const events = sank ? [shipEvent("sank", ship, { sunk: true }), ...lossScore(state, ship, ship.lastHitBy, `${ship.name} sank`)] : [];
     return resolution({ sank }, events);
   },
-  summary: (d) => ({
-    pSink: flagChance("Sinks", d, "sank"),
-  }),
+  summary: (d) => ({ pSink: flagChance("Sinks", d, "sank") }),
 });
 
 export const HAZARDS = [fireRemoval, catchFire, explosionFire, sinkingCheck];

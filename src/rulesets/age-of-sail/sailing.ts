@@ -21,7 +21,8 @@ import { turnCostCm } from "./tables.ts";
 
 const shipAction = <T extends string>(type: T) => actionSchema(type, { ship: shipField("Ship") });
 const noDice = () => ok([]);
-const ship = (s: AosState, a: { readonly ship: string }) => liveShip(s, a.ship, "ship");
+/** The ship `action.ship` names, afloat, and refused in the words `unfit` gives for her when it gives any. */
+const ship = (s: AosState, a: { readonly ship: string }, unfit?: (her: Ship) => string | null) => liveShip(s, a.ship, "ship", unfit);
 
 export const speed = aosAction({
   type: "speed",
@@ -112,40 +113,26 @@ export const turn = aosAction({
 
 export const anchor = aosAction({
   type: "anchor",
-  describe: ({ state, action }, _o) => {
-    const ship = nameOf(state, action.ship);
-    return `${ship} drops anchor.`;
-  },
+  describe: ({ state, action }) => `${nameOf(state, action.ship)} drops anchor.`,
   outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { down: "let go" }) }),
   title: "Drop anchor",
   description: "Drop anchor: the ship cannot move until it has spent an entire move raising it.",
   schema: shipAction("anchor"),
+  prepare: ({ state, action: a }) => ship(state, a, (s) => (s.anchor === "none" ? null : `${s.name} is already at anchor.`)),
   plan: noDice,
-  resolve({ state, action: a }) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
-    if (s.value.anchor !== "none") return fail("rules.illegal", `${s.value.name} is already at anchor.`, "action.ship");
-    return resolution({ anchor: "down" }, [shipEvent("anchored", s.value, { anchor: "down" })]);
-  },
+  resolve: ({ prepared: s }) => resolution({ anchor: "down" }, [shipEvent("anchored", s, { anchor: "down" })]),
 });
 
 export const weighAnchor = aosAction({
   type: "weigh-anchor",
-  describe: ({ state, action }, _o) => {
-    const ship = nameOf(state, action.ship);
-    return `${ship} raises her anchor this move; she sails again next round.`;
-  },
+  describe: ({ state, action }) => `${nameOf(state, action.ship)} raises her anchor this move; she sails again next round.`,
   outcomeSchema: outcomeOf({ anchor: fact.word("Anchor", { raising: "being raised (an entire move)" }) }),
   title: "Raise anchor",
   description: "Raise the anchor: this takes the ship's entire move; it sails again next round.",
   schema: shipAction("weigh-anchor"),
+  prepare: ({ state, action: a }) => ship(state, a, (s) => (s.anchor === "down" ? null : `${s.name} is not at anchor.`)),
   plan: noDice,
-  resolve({ state, action: a }) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
-    if (s.value.anchor !== "down") return fail("rules.illegal", `${s.value.name} is not at anchor.`, "action.ship");
-    return resolution({ anchor: "raising" }, [shipEvent("raising-anchor", s.value, { anchor: "raising" })]);
-  },
+  resolve: ({ prepared: s }) => resolution({ anchor: "raising" }, [shipEvent("raising-anchor", s, { anchor: "raising" })]),
 });
 
 const oneDie = (purpose: string) => () => ok([entry("check", "d6", 1, purpose)]);
@@ -153,61 +140,41 @@ const die = (dice: readonly number[][]) => dice[0]?.[0] ?? 0;
 
 export const shoal = aosAction({
   type: "shoal",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.foundered ? `${ship} founders on the shoal.` : `${ship} passes over the shoal.`;
-  },
+  describe: ({ state, action }, o) => `${nameOf(state, action.ship)} ${o.foundered ? "founders on" : "passes over"} the shoal.`,
   outcomeSchema: outcomeOf({ foundered: fact.flag("Runs aground", { no: "Clears the shoal" }) }),
   title: "Shoals or mudflats",
   description: "A ship passes over shoals or mudflats: 1, 2 or 3 and it founders.",
   schema: shipAction("shoal"),
+  prepare: ({ state, action: a }) => ship(state, a),
   plan: oneDie("Shoals: 1–3 founders"),
-  resolve({ state, action: a }, dice) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
+  resolve({ prepared: s }, dice) {
     const foundered = die(dice) <= 3;
-    return resolution({ foundered }, foundered ? [shipEvent("foundered", s.value, { aground: true })] : []);
+    return resolution({ foundered }, foundered ? [shipEvent("foundered", s, { aground: true })] : []);
   },
-  summary: (d) => ({
-    pFounder: flagChance("Founders", d, "foundered"),
-  }),
+  summary: (d) => ({ pFounder: flagChance("Founders", d, "foundered") }),
 });
 
 export const refloat = aosAction({
   type: "refloat",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.refloated ? `${ship} floats off.` : `${ship} stays aground.`;
-  },
+  describe: ({ state, action }, o) => `${nameOf(state, action.ship)} ${o.refloated ? "floats off" : "stays aground"}.`,
   outcomeSchema: outcomeOf({ refloated: fact.flag("Refloated", { no: "Still aground" }) }),
   title: "Refloat",
   description: "A foundered ship tries to refloat: a 6.",
   schema: shipAction("refloat"),
-  prepare({ state, action: a }) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
-    return s.value.aground ? ok(a) : fail("rules.illegal", `${s.value.name} is not aground.`, "action.ship");
-  },
+  prepare: ({ state, action: a }) => ship(state, a, (s) => (s.aground ? null : `${s.name} is not aground.`)),
   plan: oneDie("Refloat on a 6"),
-  resolve({ state, action: a }, dice) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
+  resolve({ prepared: s }, dice) {
     const refloated = die(dice) === 6;
-    return resolution({ refloated }, refloated ? [shipEvent("refloated", s.value, { aground: false })] : []);
+    return resolution({ refloated }, refloated ? [shipEvent("refloated", s, { aground: false })] : []);
   },
-  summary: (d) => ({
-    pRefloat: flagChance("Refloats", d, "refloated"),
-  }),
+  summary: (d) => ({ pRefloat: flagChance("Refloats", d, "refloated") }),
 });
 
 const firstFallen = (s: Ship): number => s.masts.indexOf(0);
 
 export const repairMast = aosAction({
   type: "repair-mast",
-  describe: ({ state, action }, o) => {
-    const ship = nameOf(state, action.ship);
-    return o.repaired ? `${ship}'s mast ${o.mast} is up again.` : `${ship}'s mast ${o.mast} is not repaired.`;
-  },
+  describe: ({ state, action }, o) => `${nameOf(state, action.ship)}'s mast ${o.mast} ${o.repaired ? "is up again" : "is not repaired"}.`,
   outcomeSchema: outcomeOf({ mast: fact.number("Mast"), repaired: fact.flag("Repaired", { no: "Not repaired" }) }),
   title: "Repair a mast",
   description: "Repair a fallen mast: a 6. The crew cannot man the guns or board this round.",
@@ -225,22 +192,17 @@ export const repairMast = aosAction({
     // "the crew cannot man their guns … whilst they attempt to repair their masts"
     if (s.value.firedThisRound.length > 0)
       return fail("rules.illegal", `${s.value.name}'s crew manned the guns this round.`, "action.ship");
-    return ok(a);
+    return ok({ ship: s.value, idx });
   },
   plan: oneDie("Mast repair on a 6"),
-  resolve({ state, action: a }, dice) {
-    const s = ship(state, a);
-    if (!s.ok) return s;
-    const idx = a.mast === undefined ? firstFallen(s.value) : a.mast - 1;
+  resolve({ prepared: { ship: s, idx } }, dice) {
     const repaired = die(dice) === 6;
-    const masts = s.value.masts.map((m, k) => (k === idx && repaired ? (FULL_STRENGTH[s.value.class].masts[k] ?? 1) : m));
+    const masts = s.masts.map((m, k) => (k === idx && repaired ? (FULL_STRENGTH[s.class].masts[k] ?? 1) : m));
     return resolution({ mast: idx + 1, repaired }, [
-      shipEvent(repaired ? "mast-repaired" : "mast-repair-failed", s.value, { masts, repairingMasts: true }),
+      shipEvent(repaired ? "mast-repaired" : "mast-repair-failed", s, { masts, repairingMasts: true }),
     ]);
   },
-  summary: (d) => ({
-    pRepair: flagChance("The mast is repaired", d, "repaired"),
-  }),
+  summary: (d) => ({ pRepair: flagChance("The mast is repaired", d, "repaired") }),
 });
 
 export const SAILING = [speed, turn, anchor, weighAnchor, shoal, refloat, repairMast];

@@ -6,21 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { corpusFor } from "../../../bench/odds-corpus.ts";
 import { oddsOfEntries } from "../../../src/game/action-handler.ts";
+import { anyChance, chanceOfEach, expectedOf, flagChance } from "../../../src/game/action-kit.ts";
 import { oddsOf } from "../../../src/game/engine.ts";
 import { Dist } from "../../../src/odds/distribution.ts";
-import {
-  anyChance,
-  chance,
-  chanceOfEach,
-  chances,
-  count,
-  detail,
-  expectedOf,
-  flagChance,
-  mean,
-  summaryFigures,
-  summaryValues,
-} from "../../../src/odds/figures.ts";
+import { chance, chances, count, detail, mean, summaryFigures, summaryValues } from "../../../src/odds/figures.ts";
 import { flagHeadline } from "../../../src/odds/headline.ts";
 import { RULE_SETS } from "../../../src/rulesets/index.ts";
 
