@@ -51,6 +51,20 @@ const ownUrl = {
   },
 };
 
+/**
+ * firmata requires serialport as it is loaded, for the boards it would open by path; the wind dial hands johnny-five an
+ * open port, so that never serves. In the bundles firmata gets a stand-in (firmata-serialport-stub.cjs) and
+ * serialport's native binding is loaded only where a real port is opened: ~30 ms CPU of the demo's start.
+ */
+const firmataOwnPort = {
+  name: "firmata-own-port",
+  setup(b) {
+    b.onResolve({ filter: /^serialport$/ }, (args) =>
+      /[\\/]firmata[\\/]lib[\\/]com\.js$/.test(args.importer) ? { path: join(root, "scripts", "firmata-serialport-stub.cjs") } : undefined,
+    );
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
@@ -69,7 +83,7 @@ const result = await build({
   // CommonJS packages bundled into ES modules (yaml's Node build) call require: give every chunk a real one
   banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
   logLevel: "warning",
-  plugins: [ownUrl],
+  plugins: [ownUrl, firmataOwnPort],
   metafile: true,
 });
 // `quarterdeck start`'s own bundle, dist/host/cli/start.cjs: the start path as one CommonJS script (the start row
@@ -94,7 +108,7 @@ const startResult = await build({
   // import.meta in a script: the bundle's own URL and an ES module resolver, both handed to it by bin/code-cache.mjs
   define: { "import.meta.url": "__qdImportMetaUrl", "import.meta.resolve": "__qdImportMetaResolve" },
   logLevel: "warning",
-  plugins: [ownUrl],
+  plugins: [ownUrl, firmataOwnPort],
   // the licences' comments in a file beside the bundle (start.cjs.LEGAL.txt), which stays ASCII (below)
   legalComments: "external",
   metafile: true,

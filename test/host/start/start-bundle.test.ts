@@ -1,7 +1,8 @@
 /**
  * `quarterdeck start` runs from its own bundle (dist/host/cli/start.cjs) with V8's code cache (bin/code-cache.mjs):
  * a start that listened leaves the cache of the bundle it ran, and the next start's V8 takes it. A host stopped as
- * soon as its banner is read stops by its own steps (its stop signals are taken before the banner).
+ * soon as its banner is read stops by its own steps (its stop signals are taken before the banner). firmata, inside
+ * it, loads no serialport of its own (the dial hands it an open port).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,6 +16,14 @@ const cacheOf = () => {
 };
 
 describe("the start's own bundle", () => {
+  it("gives firmata a stand-in for the serial port it would open by path, which says so if ever used", async () => {
+    expect(readFileSync(join(ROOT, "dist/host/cli/start.cjs"), "latin1")).toContain("firmata's own serial port is not in the bundle");
+    const { createRequire } = await import("node:module");
+    const Stub = createRequire(import.meta.url)(join(ROOT, "scripts/firmata-serialport-stub.cjs"));
+    expect(() => new Stub("/dev/ttyACM0")).toThrow(/give johnny-five an open port/);
+    await expect(Stub.list()).resolves.toEqual([]);
+  });
+
   it("leaves its code cache after a start and a stop, and the next start uses it", async () => {
     process.env.QUARTERDECK_STARTUP_MARKS = "1";
     try {
