@@ -4,6 +4,7 @@
 // the rules core and TypeBox are made of), then the static files the code finds beside itself (the pages, the club
 // pages, the bundled scenarios). Type checking is `npm run typecheck`'s job, not the build's.
 // Run by `npm run build`, by `prepare` on npm ci / npm install, and before the test suite.
+import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -71,6 +72,44 @@ const result = await build({
   plugins: [ownUrl],
   metafile: true,
 });
+// `quarterdeck start`'s own bundle, dist/host/cli/start.cjs: the start path as one CommonJS script (the start row
+// alone, host/cli/start-main.ts; the modules it imports on use are inside it, run on first use), which
+// bin/quarterdeck.mjs compiles with V8's code cache (bin/code-cache.mjs) — Node 20 caches no ES module's code, and
+// compiling the start's ES module chunks was the largest part of its start (docs/performance.md, "Start-up"). Its
+// first line names its content by hash: the code cache is kept per content, never used for other code.
+const startResult = await build({
+  absWorkingDir: root,
+  entryPoints: { start: "host/cli/start-main.ts" },
+  outdir,
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20.19",
+  external,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // import() of the external packages as require(), resolved from the bundle's own require
+  supported: { "dynamic-import": false },
+  // import.meta in a script: the bundle's own URL and an ES module resolver, both handed to it by bin/code-cache.mjs
+  define: { "import.meta.url": "__qdImportMetaUrl", "import.meta.resolve": "__qdImportMetaResolve" },
+  logLevel: "warning",
+  plugins: [ownUrl],
+  // the licences' comments in a file beside the bundle (start.cjs.LEGAL.txt), which stays ASCII (below)
+  legalComments: "external",
+  metafile: true,
+  write: false,
+});
+for (const file of startResult.outputFiles) {
+  if (!file.path.endsWith(".cjs")) {
+    writeFileSync(file.path, file.contents); // the licences' comments, start.cjs.LEGAL.txt
+    continue;
+  }
+  const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 32);
+  // an all-ASCII bundle is read as latin1, a third of the time of decoding UTF-8 (the start reads 4 MB)
+  const encoding = file.contents.every((b) => b < 0x80) ? "latin1" : "utf8";
+  writeFileSync(file.path, `// quarterdeck start bundle ${hash} ${encoding}\n${file.text}`);
+}
 // devices/camera/apriltag: the AprilTag library as WebAssembly, required at run time beside apriltag-node.ts and served
 // to the /camera worker as /vendor/apriltag.js
 for (const dir of ["host/public", "host/club/public", "host/scenarios", "devices/camera/apriltag"]) {
@@ -129,3 +168,4 @@ await build({
 });
 // what went into which chunk, for `npx esbuild-visualizer`-style questions (bench/startup's module counts)
 writeFileSync(join(root, "dist", "meta.json"), JSON.stringify(result.metafile));
+writeFileSync(join(root, "dist", "meta-start.json"), JSON.stringify(startResult.metafile));

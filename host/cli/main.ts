@@ -1,90 +1,22 @@
 /**
- * The `quarterdeck` command line (docs/reference/cli.md). The commands are rows of `commands/index.ts`; this file finds
- * the row for the words given, parses its options with `node:util` parseArgs, answers `--help` and `--version`,
- * and keeps stack traces away from users. Bad usage exits 2 with the error JSON on stdout and the usage on stderr.
+ * The `quarterdeck` command line (docs/reference/cli.md): every command of `commands/index.ts`, dispatched by
+ * dispatch.ts. bin/quarterdeck.mjs runs it through entry.ts (the start alone through start-main.ts).
  */
-import { parseArgs } from "node:util";
-import { markStartup } from "../startup-marks.ts";
-import { packageVersion } from "../version.ts";
-import { COMMON_OPTIONS, type CommandSpec, commandHelp } from "./command-spec.ts";
+import type { CommandSpec } from "./command-spec.ts";
 import { COMMANDS } from "./commands/index.ts";
-import { type CommandResult, printJson, readAllStdin } from "./io.ts";
+import * as dispatch from "./dispatch.ts";
+import type { CommandResult } from "./io.ts";
 
 /** The overall usage: one synopsis line per command. */
-export function usage(commands: readonly CommandSpec[] = COMMANDS): string {
-  return `quarterdeck — the smart naval-wargame table
-
-${commands.map((c) => `  ${c.synopsis}`).join("\n")}
-  quarterdeck --version
-  quarterdeck COMMAND --help      a command's options
-`;
-}
+export const usage = (commands: readonly CommandSpec[] = COMMANDS): string => dispatch.usage(commands);
 
 /** The row whose words start argv (the longest such), if any. */
-export function findCommand(argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): CommandSpec | undefined {
-  let best: CommandSpec | undefined;
-  for (const c of commands) {
-    const words = c.name.split(" ");
-    if (words.every((w, i) => argv[i] === w) && words.length > (best?.name.split(" ").length ?? 0)) best = c;
-  }
-  return best;
-}
-
-function usageError(message: string, path: string, usageText: string): CommandResult {
-  return {
-    code: 2,
-    stdout: printJson({ ok: false, error: { code: "input.invalid", message, path } }),
-    stderr: usageText,
-  };
-}
+export const findCommand = (argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): CommandSpec | undefined =>
+  dispatch.findCommand(argv, commands);
 
 /** Runs one command line to completion (long-running `start` resolves when the host stops). */
-export async function runCli(argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): Promise<CommandResult> {
-  const [first, second] = argv;
-  if (first === undefined || first === "--help" || first === "-h") return { code: 0, stdout: usage(commands) };
-  if (first === "--version" || first === "-V") return { code: 0, stdout: `quarterdeck ${packageVersion()}\n` };
-  if (first === "help") {
-    const spec = findCommand(argv.slice(1), commands);
-    if (second === undefined) return { code: 0, stdout: usage(commands) };
-    return spec ? { code: 0, stdout: commandHelp(spec) } : usageError(`Unknown command "${second}".`, "argv[1]", usage(commands));
-  }
-  const spec = findCommand(argv, commands);
-  if (!spec) {
-    const words = argv
-      .filter((a) => !a.startsWith("-"))
-      .slice(0, 2)
-      .join(" ");
-    const what = first.startsWith("-") ? `Unknown option "${first}"` : `Unknown command "${words}"`;
-    return usageError(`${what}.`, "argv[0]", usage(commands));
-  }
-  const rest = argv.slice(spec.name.split(" ").length);
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
-  try {
-    parsed = parseArgs({
-      args: rest,
-      options: { ...spec.options, ...COMMON_OPTIONS },
-      allowPositionals: true,
-      strict: true,
-    }) as typeof parsed;
-  } catch (e) {
-    return usageError(`${(e as Error).message.replace(/\.$/, "")}.`, "argv", commandHelp(spec));
-  }
-  if (parsed.values.help === true) return { code: 0, stdout: commandHelp(spec) };
-  const extra = parsed.positionals[spec.maxPositionals ?? 0];
-  if (extra !== undefined) return usageError(`Unexpected argument "${extra}".`, "argv", commandHelp(spec));
-  return spec.run({ values: parsed.values, positionals: parsed.positionals, io: { readStdin: readAllStdin } });
-}
+export const runCli = (argv: readonly string[], commands: readonly CommandSpec[] = COMMANDS): Promise<CommandResult> =>
+  dispatch.runCli(argv, commands);
 
-/** Entry point used by bin/quarterdeck.mjs. */
-export async function main(argv: readonly string[]): Promise<void> {
-  markStartup("cli");
-  try {
-    const result = await runCli(argv);
-    if (result.stdout) process.stdout.write(result.stdout);
-    if (result.stderr) process.stderr.write(result.stderr);
-    process.exitCode = result.code;
-  } catch (e) {
-    process.stdout.write(printJson({ ok: false, error: { code: "internal", message: (e as Error).message, path: "" } }));
-    process.exitCode = 1;
-  }
-}
+/** Entry point of entry.ts: any command. */
+export const main = (argv: readonly string[]): Promise<void> => dispatch.main(argv, COMMANDS);

@@ -48,6 +48,17 @@ function lazySerializer(compile: () => Fn): Fn {
   return ((doc: never) => inner()(doc)) as Fn;
 }
 
+/**
+ * A route-level `serializerCompiler` for the replies a route's own serializer does not write (its error replies,
+ * which name the shared schemas by reference, `shared`): fastify's own compiler, made on the first such reply. A
+ * route that sets its own `serializerCompiler` keeps fastify from using the app's lazy one, and building
+ * fast-json-stringify's compiler at start cost an ajv instance per route (about 40 ms of every start).
+ */
+export function lazyRouteSerializer(shared: Record<string, unknown>): (route: never) => Fn {
+  const compiler = memo(() => (SerializerSelector() as unknown as (e: unknown) => (route: never) => Fn)(shared));
+  return (route: never) => lazySerializer(() => compiler()(route));
+}
+
 /** The `schemaController.compilersFactory` option for Fastify: the default compilers, compiled on first use. */
 export function lazyCompilers(): { buildValidator: ValidatorPool; buildSerializer: SerializerFactory } {
   const validators = AjvCompiler();

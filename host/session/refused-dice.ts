@@ -17,7 +17,7 @@ export interface DieRefusal {
 export const REFUSALS_JOIN_MS = 15_000;
 
 /** A clause as the end of a sentence: one full stop, whatever the clause ended with. */
-const sentenceEnd = (clause: string): string => `${clause.trim().replace(/[.!…\s]+$/u, "")}.`;
+const sentenceEnd = (clause: string): string => `${clause.trim().replace(/[.!\u2026\s]+$/u, "")}.`;
 
 /** "Pixels die 1 (5) not counted: first tap the firing ship." or, for several, "3 dice not counted: …. Rolled: …". */
 export function refusedText(dice: readonly string[], why: string): string {

@@ -191,6 +191,9 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
     await table.value.close();
     return { code: 1, stdout: "", stderr: `Cannot listen on ${host}:${port}: ${(e as Error).message}\n` };
   }
+  // the stop signals are ours before the banner says the table is up: a SIGTERM sent on reading it stops the host
+  // by its stop steps, not by the default action that ends the process there and then
+  const stopSignal = nextStopSignal();
   const address = app.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
@@ -209,7 +212,7 @@ async function serve(values: StartValues, setup: TableSetup, logger: Logger, o: 
   table.value.startDevices();
   // a phone can pair only when the host listens beyond this machine
   if (pair?.reachable) process.stdout.write(`Pair a phone: scan this with its camera\n${await qrTerminal(pair.url)}`);
-  const signal = await nextStopSignal();
+  const signal = await stopSignal;
   logger.info({ signal }, "stopping");
   await stopHost({ server: app, table: table.value }, logger);
   exitSoonAfterStop();

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { lazyCompilers } from "../../../host/server/lazy-compilers.ts";
+import { for200 } from "../../../host/server/routes/live.ts";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -47,5 +48,18 @@ describe("lazy schema compilers", () => {
     const app = await server(true, broken);
     const res = await app.inject({ method: "POST", url: "/fire", payload: { ship: "x" } });
     expect(res.statusCode).toBe(500);
+  });
+
+  it("a route with its own 200 serialiser (for200) compiles its error replies on the first one, not at start", async () => {
+    const app = Fastify({ schemaController: { compilersFactory: lazyCompilers() } });
+    apps.push(app);
+    // an error reply's schema naming nowhere: compiling it at start would refuse the app
+    const response = { 200: reply[200], 409: { type: "object", properties: { why: { $ref: "#/nowhere" } } } };
+    app.get("/ship", { schema: { response }, serializerCompiler: for200(JSON.stringify) }, async (req, res) =>
+      (req.query as { clash?: string }).clash ? res.code(409).send({ why: "x" }) : { ship: "Royal James", guns: 2 },
+    );
+    await app.ready();
+    expect((await app.inject({ url: "/ship" })).json()).toEqual({ ship: "Royal James", guns: 2 });
+    expect((await app.inject({ url: "/ship?clash=1" })).statusCode).toBe(500);
   });
 });
