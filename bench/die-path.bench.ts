@@ -36,10 +36,11 @@ export async function run(): Promise<string> {
   if (!composed.ok) throw new Error(composed.error.message);
   const table = composed.value;
   let bytes = 0;
-  // what the live route does with each update: the state by its schema's serialiser, and the events as JSON
+  // what the live route does with each update: the state by its schema's serialiser, and the events as JSON, each
+  // measured in bytes as the socket does before it writes them (which joins a string built of pieces into one)
   table.onUpdate((u: TableUpdate) => {
-    bytes = stateMessage(u.view).length;
-    for (const event of u.events) JSON.stringify({ type: "event", event });
+    bytes = Buffer.byteLength(stateMessage(u.view));
+    for (const event of u.events) Buffer.byteLength(JSON.stringify({ type: "event", event }));
   });
   let at = 0;
   const die = (face: number): DieRolled => ({
