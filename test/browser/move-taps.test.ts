@@ -47,7 +47,9 @@ async function tap(d: OpenDisplay, scenario: string, ship: string): Promise<Tabl
   await call(`${d.host.url}/api/sim/tap`, "POST", { reader: "reader-1", uid });
   await call(`${d.host.url}/api/sim/lift`, "POST", { reader: "reader-1" });
   const s = await until(d.state, (x) => x.pending?.action.ship === ship);
-  await expect.poll(async () => Number(await d.display.locator("body").getAttribute("data-version")), WAIT).toBeGreaterThanOrEqual(s.version);
+  await expect
+    .poll(async () => Number(await d.display.locator("body").getAttribute("data-version")), WAIT)
+    .toBeGreaterThanOrEqual(s.version);
   return s;
 }
 
