@@ -6,6 +6,8 @@
  * Also the CPU time (user + sys) each run cost, from start to exit (Linux: this process's children's times in
  * /proc/self/stat), which a loaded machine inflates far less than wall time. Then each compiled module's share of
  * the start command's imports, and what the modules deferred to first use would cost (startup-modules.ts).
+ * `quarterdeck start` runs from its own bundle with V8's code cache (bin/code-cache.mjs): each host's start says what
+ * became of the cache, and the same start without it (`QUARTERDECK_CODE_CACHE=off`) is measured beside it.
  * `npm run bench -- startup --one-core` runs it all pinned to one core (bench/run.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -36,6 +38,8 @@ interface Run {
   readonly cpu: number;
   /** The host's named moments of its start (host/startup-marks.ts), when it was a host's start. */
   readonly marks?: readonly StartupMark[];
+  /** What became of the start's code cache (bin/code-cache.mjs): used, none, refused, off. */
+  readonly codeCache?: string;
 }
 
 function wall(cmd: string, args: readonly string[]): Run {
@@ -46,7 +50,7 @@ function wall(cmd: string, args: readonly string[]): Run {
 }
 
 /** Starts the host with `cmd args`, returns the time until /api/health answered 200, then stops the whole group. */
-async function toHealth(cmd: string, args: readonly string[]): Promise<Run> {
+async function toHealth(cmd: string, args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   const data = mkdtempSync(join(tmpdir(), "qd-bench-start-"));
   const c0 = childrenCpuMs();
   const t0 = performance.now();
@@ -54,13 +58,17 @@ async function toHealth(cmd: string, args: readonly string[]): Promise<Run> {
   const proc = spawn(cmd, [...args, "--port", "0", "--data", data, "--log-level", "warn"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, QUARTERDECK_STARTUP_MARKS: "1" },
+    env: { ...process.env, ...env, QUARTERDECK_STARTUP_MARKS: "1" },
   });
   let marks: StartupMark[] | undefined;
+  let codeCache: string | undefined;
   let err = "";
   proc.stderr.setEncoding("utf8").on("data", (c: string) => {
     err += c;
-    for (const line of err.split("\n")) if (line.startsWith("startup-marks ")) marks = JSON.parse(line.slice("startup-marks ".length));
+    for (const line of err.split("\n")) {
+      if (line.startsWith("startup-marks ")) marks = JSON.parse(line.slice("startup-marks ".length));
+      if (line.startsWith("startup-code-cache ")) codeCache = line.slice("startup-code-cache ".length);
+    }
     err = err.slice(err.lastIndexOf("\n") + 1);
   });
   try {
@@ -91,7 +99,7 @@ async function toHealth(cmd: string, args: readonly string[]): Promise<Run> {
     await new Promise((r) => proc.once("exit", r));
     rmSync(data, { recursive: true, force: true });
   }
-  return { wall: ready, cpu: childrenCpuMs() - c0, ...(marks ? { marks } : {}) };
+  return { wall: ready, cpu: childrenCpuMs() - c0, ...(marks ? { marks } : {}), ...(codeCache ? { codeCache } : {}) };
 }
 
 /**
@@ -134,13 +142,16 @@ async function series(f: () => Run | Promise<Run>): Promise<Run[]> {
  * The Done-when figure: `quarterdeck start` → `/api/health` against `node -e 0`, in pairs run back to back (so both
  * of a pair meet the same load), the median of the pairs' ratios.
  */
-async function paired(): Promise<{ ratio: number; pairs: number }> {
+async function paired(): Promise<{ ratio: number; pairs: number; caches: string[] }> {
   const ratios: number[] = [];
+  const caches: string[] = [];
   for (let i = 0; i < RUNS; i++) {
     const unit = wall(process.execPath, ["-e", "0"]).wall;
-    ratios.push((await toHealth(process.execPath, [BIN, "start"])).wall / unit);
+    const start = await toHealth(process.execPath, [BIN, "start"]);
+    ratios.push(start.wall / unit);
+    caches.push(start.codeCache ?? "?");
   }
-  return { ratio: quantile(ratios, 0.5), pairs: ratios.length };
+  return { ratio: quantile(ratios, 0.5), pairs: ratios.length, caches };
 }
 
 export async function run(): Promise<string> {
@@ -160,6 +171,11 @@ export async function run(): Promise<string> {
       "",
     ],
     ["`npm start` → `/api/health` ready", await series(() => toHealth("npm", ["start", "--"])), "< 1000 ms"],
+    [
+      "`quarterdeck start` → `/api/health`, its code cache off",
+      await series(() => toHealth(process.execPath, [BIN, "start"], { QUARTERDECK_CODE_CACHE: "off" })),
+      "",
+    ],
     ["`quarterdeck start` → `/api/health` ready", await series(() => toHealth(process.execPath, [BIN, "start"])), ""],
   ];
   const started = rows.at(-1)?.[1] ?? [];
@@ -172,8 +188,9 @@ export async function run(): Promise<string> {
     );
     return `| ${what} | ${quantile(ms, 0.5).toFixed(0)} ms | ${(quantile(ms, 0.5) / base).toFixed(1)}× | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${what.startsWith("`npm") ? "—" : `${cpu.toFixed(0)} ms`} | ${target} |`;
   };
+  const caches = started.map((r) => r.codeCache ?? "?");
   return [
-    `${doneLine("`quarterdeck start` → `/api/health`, against `node -e 0`", pairs.ratio, 5, "×")} Median of ${pairs.pairs} pairs, each \`node -e 0\` then the start, back to back.`,
+    `${doneLine("`quarterdeck start` → `/api/health`, against `node -e 0`", pairs.ratio, 5, "×")} Median of ${pairs.pairs} pairs, each \`node -e 0\` then the start, back to back; the start's code cache: ${pairs.caches.join(", ")}.`,
     "",
     `Wall time, median of ${RUNS} runs after one warm-up; ratio = median / median of \`node -e 0\` in this run.`,
     "CPU = user + sys of the run from start to exit (the host: to its exit after SIGTERM), median; 10 ms ticks;",
@@ -185,9 +202,18 @@ export async function run(): Promise<string> {
     "",
     "### Where `quarterdeck start` goes",
     "",
+    `With its code cache (${caches.join(", ")}):`,
+    "",
     markTable(started),
     "",
+    "Without it (`QUARTERDECK_CODE_CACHE=off`: the bundle compiled at every start):",
+    "",
+    markTable(rows.at(-2)?.[1] ?? []),
+    "",
     "### Each module's share of `quarterdeck start`",
+    "",
+    "The start runs from one bundle (dist/host/cli/start.cjs); each module's share is measured on the ES module chunks",
+    "of the same code (the other commands' form), each imported alone: compiled and run, without the code cache.",
     "",
     moduleShares(RUNS),
   ].join("\n");

@@ -51,6 +51,26 @@ const ownUrl = {
   },
 };
 
+/**
+ * What the wind dial's libraries require as they are loaded and the dial never uses, given stand-ins in the bundles
+ * that say so if they ever are used: firmata's serialport, for the boards it would open by path (the dial hands
+ * johnny-five an open port; serialport's native binding is then loaded only where a real port is opened: ~30 ms CPU
+ * of the demo's start), and Node's REPL for johnny-five's (boards run with `repl: false`; ~9 ms CPU).
+ */
+const unusedByTheDial = {
+  name: "unused-by-the-dial",
+  setup(b) {
+    b.onResolve({ filter: /^serialport$/ }, (args) =>
+      /[\\/]firmata[\\/]lib[\\/]com\.js$/.test(args.importer) ? { path: join(root, "scripts", "firmata-serialport-stub.cjs") } : undefined,
+    );
+    b.onResolve({ filter: /^repl$/ }, (args) =>
+      /[\\/]johnny-five[\\/]lib[\\/]repl\.js$/.test(args.importer)
+        ? { path: join(root, "scripts", "johnny-five-repl-stub.cjs") }
+        : undefined,
+    );
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
@@ -69,7 +89,7 @@ const result = await build({
   // CommonJS packages bundled into ES modules (yaml's Node build) call require: give every chunk a real one
   banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
   logLevel: "warning",
-  plugins: [ownUrl],
+  plugins: [ownUrl, unusedByTheDial],
   metafile: true,
 });
 // `quarterdeck start`'s own bundle, dist/host/cli/start.cjs: the start path as one CommonJS script (the start row
@@ -94,7 +114,7 @@ const startResult = await build({
   // import.meta in a script: the bundle's own URL and an ES module resolver, both handed to it by bin/code-cache.mjs
   define: { "import.meta.url": "__qdImportMetaUrl", "import.meta.resolve": "__qdImportMetaResolve" },
   logLevel: "warning",
-  plugins: [ownUrl],
+  plugins: [ownUrl, unusedByTheDial],
   // the licences' comments in a file beside the bundle (start.cjs.LEGAL.txt), which stays ASCII (below)
   legalComments: "external",
   metafile: true,

@@ -4,14 +4,12 @@
  * wait for it; a board that boots announces it unasked too. The name says StandardFirmata or the quarterdeck
  * bridge (docs/firmware-bridge.md). Never rejects.
  */
-import { type Clock, systemClock } from "../common/clock.ts";
-import { askSerial, withOpenPort } from "../serial/ask.ts";
-import type { SerialTransportFactory } from "../serial/transport.ts";
+import { systemClock } from "../common/clock.ts";
+import { askSerial, type ProbeResult, probePort, type SerialProbeOptions } from "../serial/ask.ts";
 import { FIRMATA, FirmataSplitter } from "./protocol.ts";
 
-export type FirmataProbeResult =
-  | { readonly answered: true; readonly port: string; readonly firmware: string; readonly version: string }
-  | { readonly answered: false; readonly port: string; readonly reason: string };
+/** The board's firmware name and version, or why none answered. */
+export type FirmataProbeResult = ProbeResult<{ firmware: string; version: string }>;
 
 /** The firmware's name and version from a REPORT_FIRMWARE sysex (`F0 79 major minor name… F7`, name in 7-bit pairs). */
 export function firmwareOf(sysex: Uint8Array): { firmware: string; version: string } | null {
@@ -23,31 +21,20 @@ export function firmwareOf(sysex: Uint8Array): { firmware: string; version: stri
 }
 
 /** Asks the board on `port` for its firmware (waiting out a DTR reset's boot) and says whether a Firmata board answered. */
-export async function probeFirmata(
-  port: string,
-  options: { open: SerialTransportFactory; timeoutMs?: number; clock?: Clock; baudRate?: number },
-): Promise<FirmataProbeResult> {
+export function probeFirmata(port: string, options: SerialProbeOptions): Promise<FirmataProbeResult> {
   const clock = options.clock ?? systemClock;
-  const refused = (reason: string): FirmataProbeResult => ({ answered: false, port, reason });
-  return withOpenPort(
-    options.open,
-    port,
-    options.baudRate ?? 57_600,
-    async (transport) => {
-      const query = Uint8Array.of(FIRMATA.START_SYSEX, FIRMATA.REPORT_FIRMWARE, FIRMATA.END_SYSEX);
-      const find = (bytes: Uint8Array): { firmware: string; version: string } | null => {
-        const found: Array<{ firmware: string; version: string }> = [];
-        new FirmataSplitter((m) => {
-          const f = m.kind === "sysex" ? firmwareOf(m.bytes) : null;
-          if (f) found.push(f);
-        }).push(bytes);
-        return found[0] ?? null;
-      };
-      // asked at once (a board without auto-reset), then again after an Uno's boot (about 2 s with its bootloader)
-      const first = await askSerial(transport, clock, query, find, Math.min(options.timeoutMs ?? 2500, 600));
-      const found = first ?? (await askSerial(transport, clock, query, find, options.timeoutMs ?? 2500));
-      return found ? { answered: true, port, ...found } : refused("no answer to a Firmata firmware query");
-    },
-    refused,
-  );
+  return probePort(options.open, port, options.baudRate ?? 57_600, "no answer to a Firmata firmware query", async (transport) => {
+    const query = Uint8Array.of(FIRMATA.START_SYSEX, FIRMATA.REPORT_FIRMWARE, FIRMATA.END_SYSEX);
+    const find = (bytes: Uint8Array): { firmware: string; version: string } | null => {
+      const found: Array<{ firmware: string; version: string }> = [];
+      new FirmataSplitter((m) => {
+        const f = m.kind === "sysex" ? firmwareOf(m.bytes) : null;
+        if (f) found.push(f);
+      }).push(bytes);
+      return found[0] ?? null;
+    };
+    // asked at once (a board without auto-reset), then again after an Uno's boot (about 2 s with its bootloader)
+    const first = await askSerial(transport, clock, query, find, Math.min(options.timeoutMs ?? 2500, 600));
+    return first ?? (await askSerial(transport, clock, query, find, options.timeoutMs ?? 2500));
+  });
 }

@@ -72,3 +72,40 @@ export async function withOpenPort<T>(
     await transport.close().catch(() => undefined);
   }
 }
+
+/** What a device probe of discovery is given: how to open a port, and optionally its clock, wait and speed. */
+export interface SerialProbeOptions {
+  readonly open: SerialTransportFactory;
+  readonly timeoutMs?: number;
+  readonly clock?: Clock;
+  readonly baudRate?: number;
+}
+
+/** What a probe found on a port: the device's own answer, or why there was none. */
+export type ProbeResult<T extends object> =
+  | ({ readonly answered: true; readonly port: string } & Readonly<T>)
+  | { readonly answered: false; readonly port: string; readonly reason: string };
+
+/**
+ * Opens `port` at `baudRate`, asks what `ask` asks and closes it ({@link withOpenPort}): the device's answer, else
+ * `silence` when nothing answered, or why the port would not open. Never rejects.
+ */
+export function probePort<T extends object>(
+  open: SerialTransportFactory,
+  port: string,
+  baudRate: number,
+  silence: string,
+  ask: (transport: SerialTransport) => Promise<T | null>,
+): Promise<ProbeResult<T>> {
+  const refused = (reason: string): ProbeResult<T> => ({ answered: false, port, reason });
+  return withOpenPort(
+    open,
+    port,
+    baudRate,
+    async (transport): Promise<ProbeResult<T>> => {
+      const found = await ask(transport);
+      return found ? { answered: true, port, ...found } : refused(silence);
+    },
+    refused,
+  );
+}

@@ -39,10 +39,15 @@ export interface FiveModule {
 
 let five: Promise<FiveModule> | null = null;
 
-/** Loads johnny-five once. Rejects with a clear message when it is not installed. */
+const exported = (m: unknown): unknown => (m as { default?: unknown }).default ?? m;
+
+/**
+ * Loads johnny-five's Board and Servo once (its two files the dial uses: its index loads all 37 of its components,
+ * twice the CPU at a start). Rejects with a clear message when it is not installed.
+ */
 export function loadFive(): Promise<FiveModule> {
-  five ??= import("johnny-five").then(
-    (m) => ((m as { default?: unknown }).default ?? m) as FiveModule,
+  five ??= Promise.all([import("johnny-five/lib/board.js"), import("johnny-five/lib/servo.js")]).then(
+    ([board, servo]) => ({ Board: exported(board), Servo: exported(servo) }) as FiveModule,
     (e: unknown) => {
       five = null;
       throw new Error(`johnny-five could not be loaded: ${(e as Error).message}`);

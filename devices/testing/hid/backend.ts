@@ -8,6 +8,13 @@
 import { type HidBackend, type HidDeviceInfo, type HidTransport, OpenHidTransport } from "../../hid/transport.ts";
 import { Faults, flipMiddleByte } from "../faults.ts";
 
+/** Where an emulated device is plugged and whose ids it shows, when a test gives its own (default: the emulator's). */
+export interface EmulatedHidAddress {
+  readonly path?: string;
+  readonly vendorId?: number;
+  readonly productId?: number;
+}
+
 /** One emulated HID device: it sends input reports to whoever has it open. */
 export class EmulatedHidDevice {
   readonly info: HidDeviceInfo;
@@ -16,8 +23,14 @@ export class EmulatedHidDevice {
   readonly written: Uint8Array[] = [];
   readonly #open = new Set<EmulatedHidTransport>();
 
-  constructor(info: HidDeviceInfo) {
-    this.info = info;
+  /** `info` as the emulator describes itself; `address` what a test puts in place of its path and ids. */
+  constructor(info: HidDeviceInfo, address: EmulatedHidAddress = {}) {
+    this.info = {
+      ...info,
+      path: address.path ?? info.path,
+      vendorId: address.vendorId ?? info.vendorId,
+      productId: address.productId ?? info.productId,
+    };
   }
 
   /** Sends one input report through the fault knobs to every open handle. */

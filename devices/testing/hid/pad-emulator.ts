@@ -2,21 +2,17 @@
  * A HID button box: `press(command)` sends a report with that command's button bit set, then a release report.
  * Its layout is a plain bitfield of `size` bytes starting at byte 0, button index i = byte ⌊i/8⌋, bit i mod 8.
  */
-import { EmulatedHidDevice } from "./backend.ts";
+import { type EmulatedHidAddress, EmulatedHidDevice } from "./backend.ts";
 
 export class PadEmulator extends EmulatedHidDevice {
   readonly commands: readonly string[];
   readonly #size: number;
 
-  constructor(commands: readonly string[], options: { path?: string; vendorId?: number; productId?: number } = {}) {
-    super({
-      path: options.path ?? "emulated-hid-pad",
-      vendorId: options.vendorId ?? 0xffff,
-      productId: options.productId ?? 0x0036,
-      product: "Emulated control pad",
-      usagePage: 1,
-      usage: 5,
-    });
+  constructor(commands: readonly string[], address: EmulatedHidAddress = {}) {
+    super(
+      { path: "emulated-hid-pad", vendorId: 0xffff, productId: 0x0036, product: "Emulated control pad", usagePage: 1, usage: 5 },
+      address,
+    );
     this.commands = commands;
     this.#size = Math.max(1, Math.ceil(commands.length / 8));
   }

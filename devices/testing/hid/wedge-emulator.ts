@@ -3,20 +3,16 @@
  * boot-protocol reports, one key-down report and one all-zero release per character.
  */
 import { keyFor } from "../../hid/keyboard.ts";
-import { EmulatedHidDevice } from "./backend.ts";
+import { type EmulatedHidAddress, EmulatedHidDevice } from "./backend.ts";
 
 export class WedgeEmulator extends EmulatedHidDevice {
   readonly #reportId: number | null;
 
-  constructor(options: { path?: string; vendorId?: number; productId?: number; reportId?: number } = {}) {
-    super({
-      path: options.path ?? "emulated-hid-wedge",
-      vendorId: options.vendorId ?? 0xffff,
-      productId: options.productId ?? 0x0035,
-      product: "Emulated RFID keyboard wedge",
-      usagePage: 1,
-      usage: 6,
-    });
+  constructor(options: EmulatedHidAddress & { reportId?: number } = {}) {
+    super(
+      { path: "emulated-hid-wedge", vendorId: 0xffff, productId: 0x0035, product: "Emulated RFID keyboard wedge", usagePage: 1, usage: 6 },
+      options,
+    );
     this.#reportId = options.reportId ?? null;
   }
 

@@ -1,4 +1,4 @@
-// The live socket's messages handed to the page at most once per frame. A state is the whole table, so of the states
+// The live socket's states handed to the page at most once per frame. A state is the whole table, so of the states
 // that came in while the page was busy (drawing the last one, under load, in a flood of readings) only the newest is
 // read and drawn: a state never waits behind a stale one. Every other message (an event, the display's preferences)
 // is handed on, in the order it came.
@@ -26,8 +26,9 @@ export const drawnInFrame = () => inFrame;
 const HOLD_MS = 250;
 
 /**
- * A gate for messages: the first after a frame goes to `take` at once; those that come before the next frame are held
- * and go then, together, a state followed by a later one left out (`latestOnly`).
+ * A gate for messages: a state goes to `take` at once when no state has gone since the last frame; else it is held
+ * until the next frame, with whatever comes after it, and they go then together, a state followed by a later one left
+ * out (`latestOnly`). Events and preferences with nothing held go at once.
  * @param {(batch: { data: string, at: number }[]) => void} take
  * @returns {(data: string, at: number) => void}
  */
@@ -57,11 +58,12 @@ export function perFrame(take) {
     wait();
   };
   return (data, at) => {
-    if (frame !== 0) {
+    // a state after one already drawn since the last frame waits for the next; anything after it waits too (in order)
+    if (held.length > 0 || (frame !== 0 && isState(data))) {
       held.push({ data, at });
       return;
     }
     take([{ data, at }]);
-    wait();
+    if (frame === 0 && isState(data)) wait();
   };
 }

@@ -24,11 +24,9 @@ export const mark = wsimAction({
     section: literals(SECTIONS, { label: "Section" }),
     boxes: Type.Integer({ label: "Boxes" }),
   }),
+  prepare: ({ state, action: a }) => liveShip(state, a.ship, "ship"),
   plan: () => ok([]),
-  resolve({ state, action: a }) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
-    const ship = s.value;
+  resolve({ action: a, prepared: ship }) {
     const sec = a.section;
     const bump = <T extends { boxes: number; marked: number }>(t: T): T => ({
       ...t,

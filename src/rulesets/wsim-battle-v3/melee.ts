@@ -59,27 +59,29 @@ interface Sides {
   readonly my: number;
 }
 
+/** A side's melee multiplier (given in `field`, else by her crew quality), or why it is missing: give it. */
+function multiplierFor(
+  state: WsimState,
+  ship: Ship,
+  given: number | undefined,
+  field: "multiplierShip" | "multiplierEnemy",
+): Result<number> {
+  const m = multiplierOf(state, ship, given);
+  return m === null
+    ? fail("input.invalid", `${ship.name}'s melee multiplier (${ship.crew}) is not loaded: give ${field}.`, `action.${field}`)
+    : ok(m);
+}
+
 /** Both sides of a melee and their multipliers, or why they cannot fight. */
 export function sides(state: WsimState, a: MeleeFields): Result<Sides> {
   const x = liveShip(state, a.ship, "ship");
   if (!x.ok) return x;
   const y = liveShip(state, a.enemy, "enemy");
   if (!y.ok) return y;
-  const mx = multiplierOf(state, x.value, a.multiplierShip);
-  if (mx === null)
-    return fail(
-      "input.invalid",
-      `${x.value.name}'s melee multiplier (${x.value.crew}) is not loaded: give multiplierShip.`,
-      "action.multiplierShip",
-    );
-  const my = multiplierOf(state, y.value, a.multiplierEnemy);
-  if (my === null)
-    return fail(
-      "input.invalid",
-      `${y.value.name}'s melee multiplier (${y.value.crew}) is not loaded: give multiplierEnemy.`,
-      "action.multiplierEnemy",
-    );
-  return ok({ x: x.value, y: y.value, mx, my });
+  const mx = multiplierFor(state, x.value, a.multiplierShip, "multiplierShip");
+  if (!mx.ok) return mx;
+  const my = multiplierFor(state, y.value, a.multiplierEnemy, "multiplierEnemy");
+  return my.ok ? ok({ x: x.value, y: y.value, mx: mx.value, my: my.value }) : my;
 }
 
 /** VI.2: crew section 1 turns DBP when a grappled/fouled enemy has an OBP. */

@@ -15,9 +15,7 @@ import type { Party, Ship } from "./state.ts";
 
 export const formParty = wsimAction({
   type: "form-party",
-  describe: ({ state, action }, o) => {
-    return `Crew section ${o.section} of ${nameOf(state, action.ship)} forms a ${o.party}.`;
-  },
+  describe: ({ state, action }, o) => `Crew section ${o.section} of ${nameOf(state, action.ship)} forms a ${o.party}.`,
   outcomeSchema: outcomeOf({
     section: fact.number("Crew section"),
     party: fact.word("Forms", PARTY_WORDS),
@@ -30,11 +28,9 @@ export const formParty = wsimAction({
     section: Type.Integer({ minimum: 1, maximum: 3, label: "Crew section" }),
     party: Type.Union([Type.Literal("DBP"), Type.Literal("OBP"), Type.Literal("TBP")], { label: "Party" }),
   }),
+  prepare: ({ state, action: a }) => liveShip(state, a.ship, "ship"),
   plan: () => ok([]),
-  resolve({ state, action: a }) {
-    const s = liveShip(state, a.ship, "ship");
-    if (!s.ok) return s;
-    const ship = s.value;
+  resolve({ state, action: a, prepared: ship }) {
     const sections = ship.crewSections;
     if (!sections) return fail("input.invalid", `${ship.name} needs its crewSections.`, "action.ship");
     const idx = a.section - 1;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { isState, latestOnly } from "../../../host/public/lib/per-frame.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isState, latestOnly, perFrame } from "../../../host/public/lib/per-frame.js";
 
 const state = (v: number) => ({ data: `{"type":"state","state":{"version":${v}}}` });
 const event = (n: string) => ({ data: `{"type":"event","event":{"type":"${n}"}}` });
@@ -36,5 +36,54 @@ describe("live messages handed on once per frame", () => {
         expect(i).toBe(out.length);
       }),
     );
+  });
+
+  describe("the gate, on a frame clock the test turns", () => {
+    const frames = new Map<number, FrameRequestCallback>();
+    let ids = 0;
+    const g = globalThis as unknown as Record<string, unknown>;
+    g.requestAnimationFrame = (cb: FrameRequestCallback) => {
+      frames.set(++ids, cb);
+      return ids;
+    };
+    g.cancelAnimationFrame = (id: number) => frames.delete(id);
+    const frame = () => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const cb of due) cb(0);
+    };
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("a state at once, the states after it in the same frame the newest only at the next, events always in order", () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const got: string[][] = [];
+      const gate = perFrame((batch) => got.push(batch.map((m) => m.data)));
+      const s = (v: number) => state(v).data;
+      const e = (n: string) => event(n).data;
+      gate(s(1), 0);
+      gate(e("result"), 0);
+      gate(s(2), 0);
+      gate(e("undo"), 0);
+      gate(s(3), 0);
+      expect(got).toEqual([[s(1)], [e("result")]]);
+      frame();
+      expect(got.slice(2)).toEqual([[e("undo"), s(3)]]);
+      // one state per frame: the next state after that batch waits for the frame after
+      gate(s(4), 0);
+      expect(got).toHaveLength(3);
+      frame();
+      expect(got.slice(3)).toEqual([[s(4)]]);
+      // a frame with nothing held opens the gate again
+      frame();
+      gate(s(5), 0);
+      expect(got.slice(4)).toEqual([[s(5)]]);
+      // no frame coming (a page in a background tab): what is held goes after a quarter of a second
+      gate(s(6), 0);
+      expect(got).toHaveLength(5);
+      vi.advanceTimersByTime(250);
+      expect(got.slice(5)).toEqual([[s(6)]]);
+    });
   });
 });

@@ -1,9 +1,11 @@
 /**
  * `quarterdeck start` runs from its own bundle (dist/host/cli/start.cjs) with V8's code cache (bin/code-cache.mjs):
  * a start that listened leaves the cache of the bundle it ran, and the next start's V8 takes it. A host stopped as
- * soon as its banner is read stops by its own steps (its stop signals are taken before the banner).
+ * soon as its banner is read stops by its own steps (its stop signals are taken before the banner). firmata, inside
+ * it, loads no serialport of its own (the dial hands it an open port), and johnny-five no REPL (it runs without).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freshDataDir, startHost } from "../../browser/harness.ts";
@@ -15,6 +17,18 @@ const cacheOf = () => {
 };
 
 describe("the start's own bundle", () => {
+  it("gives the dial's libraries stand-ins for what the dial never uses, which say so if ever used", async () => {
+    const bundle = readFileSync(join(ROOT, "dist/host/cli/start.cjs"), "latin1");
+    expect(bundle).toContain("firmata's own serial port is not in the bundle");
+    expect(bundle).toContain("johnny-five's REPL is not in the bundle");
+    expect(bundle).not.toContain('require("repl")');
+    const load = createRequire(import.meta.url);
+    const Port = load(join(ROOT, "scripts/firmata-serialport-stub.cjs"));
+    expect(() => new Port("/dev/ttyACM0")).toThrow(/give johnny-five an open port/);
+    await expect(Port.list()).resolves.toEqual([]);
+    expect(() => load(join(ROOT, "scripts/johnny-five-repl-stub.cjs")).start({})).toThrow(/repl: false/);
+  });
+
   it("leaves its code cache after a start and a stop, and the next start uses it", async () => {
     process.env.QUARTERDECK_STARTUP_MARKS = "1";
     try {

@@ -88,19 +88,16 @@ export const explosionRadius = soleBayAction({
   title: "Explosion radius",
   description: "An exploding ship: 1d6 for the radius in inches; then choose the ships within it.",
   schema: actionSchema("explosion-radius", { ship: shipField("Exploding ship") }),
-  prepare({ state, action: a }) {
-    const ship = exploded(state, a.ship);
-    return ship.ok ? ok({ ship: ship.value }) : ship;
-  },
-  plan: ({ prepared: ctx }) => [entry("radius", "d6", 1, `Radius of ${ctx.ship.name}'s explosion in inches`)],
-  outcome: ({ prepared: ctx }, dice) => ({ ship: ctx.ship.id, radius: dice[0]?.[0] ?? 0 }),
-  effects({ prepared: ctx, state }, o) {
-    const near = state.ships.filter((s) => s.id !== ctx.ship.id && afloat(state, s));
+  prepare: ({ state, action: a }) => exploded(state, a.ship),
+  plan: ({ prepared: ship }) => [entry("radius", "d6", 1, `Radius of ${ship.name}'s explosion in inches`)],
+  outcome: ({ prepared: ship }, dice) => ({ ship: ship.id, radius: dice[0]?.[0] ?? 0 }),
+  effects({ prepared: ship, state }, o) {
+    const near = state.ships.filter((s) => s.id !== ship.id && afloat(state, s));
     if (near.length === 0) return { events: [] };
     const choose: FollowUp = {
       kind: "choose",
-      purpose: `Which ships are within ${o.radius}" of ${ctx.ship.name}? Each takes 1d6 hits`,
-      action: { type: "explosion-hits", ship: ctx.ship.id, radius: o.radius, ships: [] },
+      purpose: `Which ships are within ${o.radius}" of ${ship.name}? Each takes 1d6 hits`,
+      action: { type: "explosion-hits", ship: ship.id, radius: o.radius, ships: [] },
       choice: { field: "ships", options: near.map((s) => ({ value: s.id, label: s.name })), min: 0, max: near.length },
     };
     return { events: [], followUps: [choose] };

@@ -33,15 +33,13 @@ export const fireFireship = soleBayAction({
   title: "Fireship fired",
   description: "Announce a fireship 'fired': the crew is removed and it sails a straight course.",
   schema: actionSchema("fire-fireship", { ship: shipField("Fireship") }),
-  prepare({ state, action: a }) {
-    const ship = shipWhere(state, a.ship, "action.ship", (s) =>
+  prepare: ({ state, action: a }) =>
+    shipWhere(state, a.ship, "action.ship", (s) =>
       !s.fireship ? `${s.name} is not a fireship.` : isFired(state, s) ? `${s.name} has already been fired.` : null,
-    );
-    return ship.ok ? ok({ ship: ship.value }) : ship;
-  },
+    ),
   plan: () => [],
-  outcome: ({ prepared: ctx }) => ({ ship: ctx.ship.id, fired: true }),
-  effects: ({ prepared: ctx }) => ({ events: [{ type: "fireship-fired", ship: ctx.ship.id }] }),
+  outcome: ({ prepared: ship }) => ({ ship: ship.id, fired: true }),
+  effects: ({ prepared: ship }) => ({ events: [{ type: "fireship-fired", ship: ship.id }] }),
   describe: ({ state }, o) => `${nameOf(state, o.ship)} is fired and her crew taken off`,
 });
 
@@ -114,23 +112,20 @@ export const fireDamage = soleBayAction({
   title: "Fire damage",
   description: "A burning ship takes 1d3 fire damage per move until the fire is put out.",
   schema: actionSchema("fire-damage", { ship: shipField("Burning ship") }),
-  prepare({ state, action: a }) {
-    const ship = burning(state, a.ship);
-    return ship.ok ? ok({ ship: ship.value }) : ship;
-  },
-  plan: ({ prepared: ctx }) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ctx.ship.name}: 1d3 damage`)],
-  outcome({ prepared: ctx }, dice) {
-    const { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(ctx.ship, dice[0]?.[0] ?? 0);
+  prepare: ({ state, action: a }) => burning(state, a.ship),
+  plan: ({ prepared: ship }) => [entry("fire", FIRE_DAMAGE_DICE.die, FIRE_DAMAGE_DICE.count, `Fire aboard ${ship.name}: 1d3 damage`)],
+  outcome({ prepared: her }, dice) {
+    const { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed } = damageReport(her, dice[0]?.[0] ?? 0);
     return { ship, hits, marked, wasted, conditionAfter, levelsLost, destroyed };
   },
-  effects({ prepared: ctx, state }, o) {
-    const events: SoleBayEvent[] = markEvents(damageReport(ctx.ship, o.hits), "fire");
-    if (!o.destroyed) events.push({ type: "fire-turn", ship: ctx.ship.id });
+  effects({ prepared: ship, state }, o) {
+    const events: SoleBayEvent[] = markEvents(damageReport(ship, o.hits), "fire");
+    if (!o.destroyed) events.push({ type: "fire-turn", ship: ship.id });
     // "1D3 of Damage … per move until a successful Fire Fighting roll puts it out": a ship still afloat fights her fire
     // each move, asked for after the damage (the text gives the roll no phase of its own)
     const fight = o.destroyed
       ? []
-      : [roll(`${ctx.ship.name} still burns: fight the fire (4+ on 1d6)`, { type: "fire-fighting", ship: ctx.ship.id })];
+      : [roll(`${ship.name} still burns: fight the fire (4+ on 1d6)`, { type: "fire-fighting", ship: ship.id })];
     return damaged(state, { events, cause: "fire", followUps: fight });
   },
   describe: ({ state }, o) => `Fire does ${o.hits} damage to ${nameOf(state, o.ship)} — ${afterWords(o)}`,
