@@ -229,8 +229,11 @@ export function walkPlot(from: HexPose, orders: readonly Order[], owesFirst = fa
       turns++;
       last = o === "R" ? 1 : -1;
       owe = true;
-    } else if (o === "T") ts++;
-    else if (o === "F") owe = false;
+    } else if (o === "T") {
+      // IV.2: "A T plot counts as a turn for rule A above" (its forward hex first, then the turn), as walk() has it
+      ts++;
+      owe = true;
+    } else if (o === "F") owe = false;
     p = afterOrder(p, o, -last);
     if (o === "T") last = 0;
     poses.push(p);

@@ -52,6 +52,13 @@ describe("WS&IM hex moves", () => {
       }
   });
 
+  it('a T counts as a turn for IV.1: "LT1L" keeps the rule, "L1TL" turns straight after the T (IV.2)', () => {
+    expect(walkPlot(START, ["L", "T", "F", "L"]).early).toBe(0);
+    expect(walkPlot(START, ["L", "F", "T", "L"]).early).toBe(1);
+    // the text's extreme case: 7 MP, turning allowance 3
+    expect(walkPlot(START, ["L", "T", "F", "L", "T", "F", "L"])).toMatchObject({ early: 0, turns: 3, ts: 2 });
+  });
+
   it("any plot walked is read back with no more MP, turns or early turns than it has (at most one early turn)", () => {
     const order = fc.constantFrom<Order>("F", "F", "L", "R", "T", "B");
     fc.assert(
