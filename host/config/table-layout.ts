@@ -67,6 +67,11 @@ export function layoutProblem(layout: TableLayout, shipIds: readonly string[]): 
 /** Gap between the sides' lines and between ships in a line (mm): within every rule set's gunnery range. */
 const LINE_GAP = 200;
 const SHIP_GAP = 160;
+/**
+ * Ships' spacing along a line on a hex table. The line runs along a hexside, oblique to the map's rows of names, so
+ * its ships stand wider apart than on a plain table for each to keep her name on a small map (1024×600).
+ */
+const HEX_SHIP_GAP = 260;
 
 /** A ship's place in the formation. */
 export interface Placed {
@@ -113,7 +118,7 @@ function hexFormation(lines: readonly (readonly string[])[], layout: TableLayout
     const out = ((Math.floor(i / 2) + 0.5) * LINE_GAP) / acrossMm;
     const d = (i % 2 === 0 ? -1 : 1) * Math.max(1, Math.round(out));
     const heading = i % 2 === 0 ? first : (first + 180) % 360;
-    const hexes = Math.max(1, Math.floor(Math.min(SHIP_GAP, room / Math.max(1, line.length)) / grid.size));
+    const hexes = Math.max(1, Math.floor(Math.min(HEX_SHIP_GAP, room / Math.max(1, line.length)) / grid.size));
     const mid = Math.floor((line.length - 1) / 2);
     return line.map((ship, k) => {
       const n = (k - mid) * hexes;
