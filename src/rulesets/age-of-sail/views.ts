@@ -5,6 +5,7 @@
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
 import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView, WindView } from "../../game/types.ts";
+import { oppositeBearing } from "../../geometry/vec.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
 import { windFrom } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, HULL_UNITS, type Ship } from "./state.ts";
@@ -14,7 +15,7 @@ export function aosWindView(state: AosState): WindView {
   const from = windFrom(state);
   return {
     system: "compass8",
-    fromDegrees: (bearingDegrees(state.wind.direction) + 180) % 360,
+    fromDegrees: oppositeBearing(bearingDegrees(state.wind.direction)),
     label: `Wind from ${from}, speed ${state.wind.speed}`,
     strength: `speed ${state.wind.speed}`,
   };
