@@ -10,6 +10,8 @@ interface Pause {
   readonly start: number;
   readonly ms: number;
   readonly major: boolean;
+  /** A scavenge of the young generation (what a hot path's allocation brings on). */
+  readonly minor: boolean;
 }
 
 /** Watches this process's GC pauses from now; `report` sums them, and those inside the timed spans given. */
@@ -18,7 +20,12 @@ export function watchGc(): { report(spans: readonly (readonly [number, number])[
   const obs = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const kind = (e as { detail?: { kind?: number } }).detail?.kind;
-      pauses.push({ start: e.startTime, ms: e.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
+      pauses.push({
+        start: e.startTime,
+        ms: e.duration,
+        major: kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        minor: kind === constants.NODE_PERFORMANCE_GC_MINOR,
+      });
     }
   });
   obs.observe({ entryTypes: ["gc"] });
@@ -31,12 +38,18 @@ export function watchGc(): { report(spans: readonly (readonly [number, number])[
       const total = pauses.reduce((a, p) => a + p.ms, 0);
       const worst = Math.max(0, ...pauses.map((p) => p.ms));
       const clean = spans.filter((s) => inside(s).length === 0).map(([a, b]) => b - a);
+      const young = pauses.filter((p) => p.minor);
+      const youngInside = hit.filter((ps) => ps.some((p) => p.minor)).length;
       return (
         `GC while measuring: ${pauses.length} pauses (${pauses.filter((p) => p.major).length} major), ${total.toFixed(1)} ms in all, ` +
         `longest ${worst.toFixed(2)} ms, p99 ${quantile(
           pauses.map((p) => p.ms),
           0.99,
-        ).toFixed(2)} ms; ${hit.length} of ${spans.length} timed runs had a pause inside them` +
+        ).toFixed(2)} ms; young generation: ${young.length} scavenges, longest ${Math.max(0, ...young.map((p) => p.ms)).toFixed(2)} ms, ` +
+        `median ${quantile(
+          young.map((p) => p.ms),
+          0.5,
+        ).toFixed(2)} ms; ${hit.length} of ${spans.length} timed runs had a pause inside them (${youngInside} a scavenge)` +
         (clean.length > 0 ? ` (the others: p99 ${quantile(clean, 0.99).toFixed(2)} ms).` : ".")
       );
     },

@@ -8,7 +8,7 @@
  * detector, a crumpled sticker) is refused rather than placed: never misplaced, at worst missing.
  */
 import { mapQuad, quadCentre, quadCorners, quadSide, quadSides } from "../../src/geometry/quad.ts";
-import { bearingOf, type Point } from "../../src/geometry/vec.ts";
+import { bearingOf, distance, dot, type Point, radians, sub } from "../../src/geometry/vec.ts";
 import { applyHomography, scaleAt } from "./homography.ts";
 import type { PlaneFit } from "./lens.ts";
 import { undistort } from "./lens.ts";
@@ -59,15 +59,14 @@ export function poseOf(
   const mm = mapQuad(und, (p) => applyHomography(fit.homography, p));
   if (mm.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) return { id: marker.id, reason: "off the plane" };
   const [tl, tr, br, bl] = mm;
-  const sides = quadSides(mm).map(([p, q]) => Math.hypot(q.x - p.x, q.y - p.y));
+  const sides = quadSides(mm).map(([p, q]) => distance(p, q));
   const mean = sides.reduce((s, v) => s + v, 0) / 4;
   if (sizeMm !== undefined && sides.some((s) => Math.abs(s - sizeMm) > shapeTolerance * sizeMm)) {
     return { id: marker.id, reason: `not square: sides ${sides.map((s) => s.toFixed(1)).join(", ")} mm` };
   }
   for (const [a, p, b] of quadCorners(mm)) {
-    const cos =
-      ((a.x - p.x) * (b.x - p.x) + (a.y - p.y) * (b.y - p.y)) / (Math.hypot(a.x - p.x, a.y - p.y) * Math.hypot(b.x - p.x, b.y - p.y));
-    if (Math.abs(cos) > Math.sin((8 * Math.PI) / 180)) return { id: marker.id, reason: "not square: a corner is off" };
+    const cos = dot(sub(a, p), sub(b, p)) / (distance(a, p) * distance(b, p));
+    if (Math.abs(cos) > Math.sin(radians(8))) return { id: marker.id, reason: "not square: a corner is off" };
   }
   const c = quadCentre(mm);
   // Bow: bottom→top along both sides, plus the top and bottom edges turned a quarter (left→right rotated to point

@@ -11,7 +11,18 @@
  * squares, in mm, and the caller says the plane is a reduced one (docs/camera.md).
  */
 import { mapQuad, type Quad, quadCentre } from "../../src/geometry/quad.ts";
-import type { ImagePoint, Point, TablePoint } from "../../src/geometry/vec.ts";
+import {
+  add,
+  bearingOf,
+  cross,
+  type ImagePoint,
+  length,
+  type Point,
+  scale,
+  type TablePoint,
+  turnClockwise,
+  unitOfBearing,
+} from "../../src/geometry/vec.ts";
 import { applyHomography, fitHomography, type Homography } from "./homography.ts";
 import { noLens, type PlaneFit } from "./lens.ts";
 import { zipped } from "./linear.ts";
@@ -101,26 +112,15 @@ function square(h: Homography, q: Quad<ImagePoint>, centre: TablePoint): { side:
   const mm = mapQuad(q, (p) => applyHomography(h, p));
   const c = quadCentre(mm);
   const d = mapQuad(mm, (p) => ({ x: p.x - c.x, y: p.y - c.y }));
-  const cross = d[0].x * d[1].y - d[0].y * d[1].x;
-  const wind = cross >= 0 ? 1 : -1;
+  // +1 wound anticlockwise as seen on the table (x east, y north), −1 clockwise
+  const wind = cross(d[0], d[1]) >= 0 ? 1 : -1;
   // each corner turned back by its quarter: all four then point the first corner's way
-  let sx = 0;
-  let sy = 0;
-  d.forEach((v, j) => {
-    const a = -wind * j * (Math.PI / 2);
-    sx += v.x * Math.cos(a) - v.y * Math.sin(a);
-    sy += v.x * Math.sin(a) + v.y * Math.cos(a);
-  });
-  const first = Math.atan2(sy, sx);
-  // sides along the axes: the corners lie at 45° + a quarter
-  const snapped = Math.PI / 4 + Math.round((first - Math.PI / 4) / (Math.PI / 2)) * (Math.PI / 2);
-  const side = (d.reduce((s, v) => s + Math.hypot(v.x, v.y), 0) / 4) * Math.SQRT2;
+  const firstWay = d.reduce<Point>((sum, v, j) => add(sum, turnClockwise(v, wind * j * 90)), { x: 0, y: 0 });
+  // sides along the axes: the corners lie at bearings of 45° + a quarter
+  const first = 45 + Math.round((bearingOf(firstWay) - 45) / 90) * 90;
+  const side = (d.reduce((s, v) => s + length(v), 0) / 4) * Math.SQRT2;
   return {
     side,
-    corners: (s: number) =>
-      [0, 1, 2, 3].map((j) => {
-        const a = snapped + wind * j * (Math.PI / 2);
-        return { x: centre.x + (s / Math.SQRT2) * Math.cos(a), y: centre.y + (s / Math.SQRT2) * Math.sin(a) };
-      }),
+    corners: (s: number) => [0, 1, 2, 3].map((j) => add(centre, scale(unitOfBearing(first - wind * j * 90), s / Math.SQRT2))),
   };
 }

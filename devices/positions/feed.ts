@@ -3,6 +3,7 @@
  * demo's emulated table) reports each ship it sees, and the feed checks the report and gives it to the host as a
  * `ship.seen` reading. It holds no positions itself: the table session keeps each ship's latest.
  */
+import { normalizeBearing } from "../../src/geometry/vec.ts";
 import { type Clock, systemClock } from "../common/clock.ts";
 import { Listeners } from "../common/listeners.ts";
 import type { DeviceHealth, DeviceSource, ShipSeen, Unsubscribe } from "../readings.ts";
@@ -39,11 +40,8 @@ export function seenProblem(s: unknown): string | null {
   return null;
 }
 
-/** A heading as 0 ≤ h < 360, rounded to a tenth of a degree. */
-export const normalHeading = (h: number): number => {
-  const r = Math.round((((h % 360) + 360) % 360) * 10) / 10;
-  return r === 360 ? 0 : r;
-};
+/** A heading as 0 ≤ h < 360, rounded to a tenth of a degree (wrapped again: 359.97 rounds to 360, which is 0). */
+export const normalHeading = (h: number): number => normalizeBearing(Math.round(normalizeBearing(h) * 10) / 10);
 
 export interface PositionFeedOptions {
   /** The device id shown on /devices (`camera`, `table`). */

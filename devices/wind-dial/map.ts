@@ -5,6 +5,7 @@
  * nearest position of its system (8 or 16 compass points, 6 hexsides with hexside 0 = north, 4 table edges
  * N/E/S/W), and the pointer shows that bearing.
  */
+import { normalizeBearing } from "../../src/geometry/vec.ts";
 import type { DialDirection } from "../readings.ts";
 import type { DialConfig, DialMap } from "./config.ts";
 
@@ -15,7 +16,7 @@ export const POSITIONS: Readonly<Record<DialDirection["system"], number>> = { co
 export function positionIndex(direction: DialDirection): number {
   const n = POSITIONS[direction.system];
   const step = 360 / n;
-  const deg = ((direction.fromDegrees % 360) + 360) % 360;
+  const deg = normalizeBearing(direction.fromDegrees);
   return Math.round(deg / step) % n;
 }
 
@@ -37,7 +38,7 @@ export function servoAngle(map: DialMap, direction: DialDirection): number {
     angle = explicit;
   } else {
     const bearing = pointerBearing(direction);
-    const turned = map.reversed ? (360 - bearing) % 360 : bearing;
+    const turned = map.reversed ? normalizeBearing(-bearing) : bearing;
     angle = map.offset + turned * map.gearRatio;
   }
   return Math.min(map.maxAngle, Math.max(map.minAngle, round3(angle)));

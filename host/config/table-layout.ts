@@ -7,7 +7,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { HEXSIDE_STEPS, type HexGrid, hexAt, hexCenter, sideBearings } from "../../src/geometry/hex.ts";
-import { angleGap } from "../../src/geometry/vec.ts";
+import { angleGap, oppositeBearing, radians } from "../../src/geometry/vec.ts";
 
 const Mm = (description: string) => Type.Number({ minimum: 0, maximum: 100_000, description });
 
@@ -103,7 +103,7 @@ function hexFormation(lines: readonly (readonly string[])[], layout: TableLayout
   const across = { q: a[0] + b[0], r: a[1] + b[1] };
   const acrossMm = Math.sqrt(3) * grid.size;
   const middle = hexAt(grid, { x: width / 2, y: height / 2 }).hex;
-  const rad = (first * Math.PI) / 180;
+  const rad = radians(first);
   const room = Math.min(
     (width - 100) / Math.max(Math.abs(Math.sin(rad)), 1e-9),
     (height - 2 * LINE_GAP) / Math.max(Math.abs(Math.cos(rad)), 1e-9),
@@ -112,7 +112,7 @@ function hexFormation(lines: readonly (readonly string[])[], layout: TableLayout
     // lines alternate to starboard and port of the middle, each further side a line further out
     const out = ((Math.floor(i / 2) + 0.5) * LINE_GAP) / acrossMm;
     const d = (i % 2 === 0 ? -1 : 1) * Math.max(1, Math.round(out));
-    const heading = i % 2 === 0 ? first : (first + 180) % 360;
+    const heading = i % 2 === 0 ? first : oppositeBearing(first);
     const hexes = Math.max(1, Math.floor(Math.min(SHIP_GAP, room / Math.max(1, line.length)) / grid.size));
     const mid = Math.floor((line.length - 1) / 2);
     return line.map((ship, k) => {

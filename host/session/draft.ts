@@ -16,7 +16,7 @@ import type { TableLayout } from "../config/table-layout.ts";
 import type { DiceMode, Draft, SessionSnapshot } from "../store/records.ts";
 import { type ChoiceCursor, choiceCursor, choiceInstruction } from "./choices.ts";
 import { type Gathered, gather, rollInstruction, sidedPlan, sidesModeNote } from "./dice-gather.ts";
-import { type DraftMeasure, measuredDraft } from "./measured-draft.ts";
+import { type DraftMeasure, MeasuredKeep, measuredDraft } from "./measured-draft.ts";
 import { decidedRefusal, refusedWhateverChosen } from "./refusal-first.ts";
 
 export type { Draft } from "../store/records.ts";
@@ -125,14 +125,20 @@ export interface DraftStatus {
 }
 
 /**
- * Memoises the odds of the action being set up: exact odds (a broadside's, or an explosion's over several ships)
- * are worth computing once, not on every die reading or device-health push. They depend only on the rules state,
- * which is a new object after every resolve or undo, and on the action.
+ * Memoises what the action being set up costs to work out from the game alone: its parse (the rules' checks and
+ * defaults) and its exact odds (a broadside's, or an explosion's over several ships). Both are worth doing once, not
+ * on every die reading or device-health push: they depend only on the rules state, which is a new object after every
+ * resolve or undo, and on the action. The same for the draft's measurement from positions (`measured`).
  */
 export class OddsCache {
   #state: TableState | null = null;
   #action = "";
   #value: Result<{ plan: DicePlan; odds: Odds }> | null = null;
+  #parsedState: TableState | null = null;
+  #raw = "";
+  #parsed: Result<Action> | null = null;
+  /** The draft's geometry measured from the ships' positions, kept while nothing it was measured from changed. */
+  readonly measured = new MeasuredKeep();
 
   get(rs: RuleSet, state: TableState, action: Action): Result<{ plan: DicePlan; odds: Odds }> {
     const key = JSON.stringify(action);
@@ -142,6 +148,17 @@ export class OddsCache {
       this.#value = oddsOf(rs, state, action);
     }
     return this.#value;
+  }
+
+  /** The rules' parse of the draft's action (`RuleSet.parseAction`), once per rules state and action. */
+  parse(rs: RuleSet, state: TableState, raw: Action): Result<Action> {
+    const key = JSON.stringify(raw);
+    if (state !== this.#parsedState || key !== this.#raw || !this.#parsed) {
+      this.#parsedState = state;
+      this.#raw = key;
+      this.#parsed = rs.parseAction(state, raw);
+    }
+    return this.#parsed;
   }
 }
 
@@ -193,15 +210,20 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   // (only an action set up at the table: one given whole over the API, or demanded by the rules, is taken as given)
   // (a draft with nothing chosen yet, as each new one starts, names no ship to measure from)
   // in a movement phase, where each ship's move began: the move made is measured too (Quickfire's distance and pivot)
-  const before = ctx.work.moves?.starts;
-  const at = ctx.table ? { positions: ctx.work.positions, ...ctx.table, ...(before ? { before } : {}) } : null;
-  const measuring =
-    at && draft.origin === "table" && Object.keys(draft.values).length > 0
-      ? measuredDraft(rs, state, def, { ...draft.values, type: def.type }, at)
-      : null;
-  const measured = measuring?.measure ?? null;
+  // (measured once while the game, the draft's values and the positions are the same: a die's reading changes none)
   // what the table measured is decided: a person's value for a measured field does not lift the geometry's refusal
-  const measure = measured && at ? { ...measured, refusal: decidedRefusal(rs, state, def, draft.values, at, measured) } : measured;
+  const before = ctx.work.moves?.starts;
+  const table = ctx.table;
+  const { positions } = ctx.work;
+  const { measuring, measure } =
+    table && draft.origin === "table" && Object.keys(draft.values).length > 0
+      ? ctx.odds.measured.get([state, def, JSON.stringify(draft.values), positions, table.layout, before], positions, table.now, () => {
+          const at = { positions, ...table, ...(before ? { before } : {}) };
+          const measuring = measuredDraft(rs, state, def, { ...draft.values, type: def.type }, at);
+          const m = measuring.measure;
+          return { measuring, measure: m && { ...m, refusal: decidedRefusal(rs, state, def, draft.values, at, m) } };
+        })
+      : { measuring: null, measure: null };
   const { type: _type, ...measuredValues } = measuring?.action ?? { type: def.type };
   const raw = draftAction({ ...draft, values: { ...measuredValues, ...draft.values } }, def);
   const missing = missingFields(draft, def).filter((f) => measuredValues[f.name] === undefined);
@@ -250,7 +272,7 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
     const how = next.type === "ship" ? `tap the ${next.label.toLowerCase()}` : measure?.asked ? `${measure.asked}: ${ask}` : ask;
     return { ...base, error: null, ...said(how, null, next.type === "ship"), ready: false };
   }
-  const parsed = rs.parseAction(state, raw);
+  const parsed = ctx.odds.parse(rs, state, raw);
   if (!parsed.ok) {
     // the rules refuse a measured figure (a range the table does not reach): the geometry's refusal, with the figure
     const geometric = measure ? withFigure(parsed.error, measure) : null;

@@ -11,7 +11,7 @@ import { DEFAULT_UNCERTAINTY, type TablePositions } from "../../src/game/table-p
 import type { Action, ActionDef, RuleSet, TableState } from "../../src/game/types.ts";
 import type { RulesError } from "../../src/result.ts";
 import { hexGridOf, type TableLayout } from "../config/table-layout.ts";
-import { holds, type Positions, unusable } from "./positions.ts";
+import { heldUntil, holds, type Positions, unusable } from "./positions.ts";
 
 /** What was measured for the draft, for the display (and what could not be, and why). */
 export interface DraftMeasure {
@@ -100,4 +100,33 @@ export function measuredDraft(
       line: m.line ?? null,
     },
   };
+}
+
+/**
+ * The draft's last measurement, kept while nothing it was measured from changed: the draft's status is worked out
+ * again at every die reading, and a roll moves no ship (issue 41: measuring once per change, not per reading).
+ */
+export class MeasuredKeep {
+  #from: readonly unknown[] = [];
+  #until = Number.NEGATIVE_INFINITY;
+  #kept: unknown = null;
+
+  /**
+   * What `measure()` gives, or gave last while `from` is the same (item by item, objects by identity) and `now` is
+   * before any sighting it used lapses. A measurement that could not be made is not kept: it says how long ago a ship
+   * was seen, which changes by the second.
+   */
+  get<T extends { readonly measure: DraftMeasure | null }>(
+    from: readonly unknown[],
+    positions: Positions | undefined,
+    now: number,
+    measure: () => T,
+  ): T {
+    if (now <= this.#until && from.length === this.#from.length && from.every((x, i) => x === this.#from[i])) return this.#kept as T;
+    const value = measure();
+    this.#from = from;
+    this.#until = value.measure?.asked ? Number.NEGATIVE_INFINITY : heldUntil(positions, now);
+    this.#kept = value;
+    return value;
+  }
 }

@@ -72,16 +72,16 @@ export function fieldsOf(schema: TObject): ActionField[] {
 
 /**
  * The fields of a ship's set-up (what a roster gives after side, id, name and tag; not its damage), read off the
- * rule set's ship schema as an action's fields are, in the order of `labels` and named by them. The set-up form
- * is built from these, and the same schema checks what it sends.
+ * rule set's ship schema as an action's fields are: every property with a `label` annotation, in the schema's order
+ * and named by it. The set-up form is built from these, and the same schema checks what it sends.
  */
-export function shipFieldsOf(schema: TObject, labels: Readonly<Record<string, string>>): ActionField[] {
+export function shipFieldsOf(schema: TObject): ActionField[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(labels).map(([name, label]) => {
-    const property = schema.properties[name];
-    if (!property) throw new Error(`the ship schema has no field "${name}"`);
+  return Object.entries(schema.properties).flatMap(([name, property]) => {
+    const label = (property as FieldAnnotations).label;
+    if (label === undefined) return [];
     // a set-up field with a default may be left empty: the rule set fills it in
     const optional = !required.has(name) || (property as { default?: unknown }).default !== undefined;
-    return { ...fieldOf(name, property, !optional), label };
+    return [{ ...fieldOf(name, property, !optional), label }];
   });
 }

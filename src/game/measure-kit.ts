@@ -6,7 +6,7 @@
 import type { Base, Pose } from "../geometry/base.ts";
 import { baseGap } from "../geometry/distance.ts";
 import { type Beam, type Crossing, firingLine, rayCrossesBase } from "../geometry/firing-line.ts";
-import { add, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
+import { add, degrees, distance, dot, MM_PER_INCH, scale, sub } from "../geometry/vec.ts";
 import type { LengthUnit } from "./length-unit.ts";
 import type { MeasureContext, Near, Reading, TableLine } from "./measure.ts";
 import type { TablePositions } from "./table-positions.ts";
@@ -173,7 +173,7 @@ export function bearingSlack(ctx: MeasureContext, from: unknown, to: unknown): n
   const b = ctx.base(to);
   const gap = a && b ? distance(a.center, b.center) : 0;
   const mm = ctx.slack([from, to], 0);
-  return ctx.table.uncertainty.degrees + (gap > 0 ? (Math.atan2(mm, gap) * 180) / Math.PI : 180);
+  return ctx.table.uncertainty.degrees + (gap > 0 ? degrees(Math.atan2(mm, gap)) : 180);
 }
 
 /**

@@ -6,7 +6,7 @@
  * forbids with the measured figure in the sentence. Pure: the table comes in like dice, as a reading.
  */
 import { type Base, type BaseSize, baseOf } from "../geometry/base.ts";
-import type { Point } from "../geometry/vec.ts";
+import { type Point, radians } from "../geometry/vec.ts";
 import type { RulesError } from "../result.ts";
 import type { MeasureContext } from "./measure-context.ts";
 import type { MoveMeasure } from "./move-types.ts";
@@ -129,7 +129,7 @@ export function measureContext<S extends TableState>(
   current: () => Action = () => action,
 ): MeasureContext<S> {
   const bases = new Map<string, Base | null>();
-  const rad = (table.uncertainty.degrees * Math.PI) / 180;
+  const rad = radians(table.uncertainty.degrees);
   const swing = (reach: number) => Math.abs(reach * Math.sin(rad));
   const base = (id: unknown): Base | null => {
     if (typeof id !== "string") return null;

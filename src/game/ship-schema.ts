@@ -1,7 +1,7 @@
 /**
  * How every rule set's ship is declared: the fields every ship has (her id, base, name and side), then the rule set's
- * own, and no other key (a misspelt field in a roster or table file is refused rather than ignored). The fields'
- * labels for set-up forms are given by each rule set's `shipFieldsOf` (fields.ts).
+ * own, and no other key (a misspelt field in a roster or table file is refused rather than ignored). A field of the
+ * ship's set-up carries its `label` for the form, as an action's fields do (`shipFieldsOf`, fields.ts).
  */
 import { type TObject, type TProperties, Type } from "@sinclair/typebox";
 import { safeName } from "./schema.ts";

@@ -4,7 +4,7 @@
  * how far the bearing is from the nearest arc edge.
  */
 import type { Base } from "./base.ts";
-import { bearingTo, type Point, signedAngle } from "./vec.ts";
+import { bearingTo, normalizeBearing, type Point, signedAngle } from "./vec.ts";
 
 /** The bearing of `to` off the ship's bow: 0 dead ahead, +90 the starboard beam, −90 port, ±180 dead astern. */
 export function relativeBearing(from: Base, to: Point): number {
@@ -23,8 +23,8 @@ export function arcOf<N extends string>(bearing: number, arcs: readonly Arc<N>[]
   let margin = Number.POSITIVE_INFINITY;
   let found: N | null = null;
   for (const a of arcs) {
-    const span = signedSpan(a.from, a.to);
-    const into = signedSpan(a.from, bearing);
+    const span = clockwiseFrom(a.from, a.to);
+    const into = clockwiseFrom(a.from, bearing);
     const inside = into <= span + 1e-9;
     const m = Math.min(Math.abs(signedAngle(bearing - a.from)), Math.abs(signedAngle(bearing - a.to)));
     margin = Math.min(margin, m);
@@ -34,10 +34,7 @@ export function arcOf<N extends string>(bearing: number, arcs: readonly Arc<N>[]
 }
 
 /** Degrees clockwise from `a` to `b`, in [0, 360). */
-const signedSpan = (a: number, b: number): number => {
-  const d = (b - a) % 360;
-  return d < 0 ? d + 360 : d;
-};
+const clockwiseFrom = (a: number, b: number): number => normalizeBearing(b - a);
 
 /** Quickfire: "a 120° arc centered on each broadside … the remaining 60° arcs to the front and rear (fore and aft)". */
 export const QUICKFIRE_ARCS: readonly Arc<"broadside" | "fore-aft">[] = [

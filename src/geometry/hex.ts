@@ -5,7 +5,7 @@
  * lines of sight through hexes, and WS&IM's rake zones.
  */
 import type { Base } from "./base.ts";
-import { add, bearingTo, dot, type Point, scale, signedAngle, sub } from "./vec.ts";
+import { add, bearingTo, dot, type Point, radians, scale, signedAngle, sub, unitOfBearing } from "./vec.ts";
 
 export interface HexGrid {
   readonly size: number;
@@ -59,7 +59,7 @@ export function hexCorners(g: HexGrid, h: Hex): Point[] {
   const R = radiusOf(g);
   const start = g.orientation === "flat" ? 0 : 30;
   return [0, 1, 2, 3, 4, 5].map((i) => {
-    const a = ((start + 60 * i) * Math.PI) / 180;
+    const a = radians(start + 60 * i); // anticlockwise from east, as cos and sin take it
     return { x: c.x + R * Math.cos(a), y: c.y + R * Math.sin(a) };
   });
 }
@@ -95,8 +95,7 @@ export function hexAt(g: HexGrid, p: Point): { hex: Hex; margin: number } {
     ...sideBearings(g)
       .slice(0, 3)
       .map((b) => {
-        const n = { x: Math.sin((b * Math.PI) / 180), y: Math.cos((b * Math.PI) / 180) };
-        return Math.abs(dot(off, n));
+        return Math.abs(dot(off, unitOfBearing(b)));
       }),
   );
   return { hex, margin: g.size / 2 - reach };

@@ -10,7 +10,7 @@
  * each leg and each pair (exact, no search). Pure; millimetres and degrees.
  */
 import type { BaseSize, Pose } from "./base.ts";
-import { add, cross, dot, length, normalizeBearing, type Point, scale, signedAngle, sub, unitOfBearing } from "./vec.ts";
+import { add, cross, dot, length, normalizeBearing, type Point, scale, signedAngle, sub, turnClockwise, unitOfBearing } from "./vec.ts";
 
 export type { Pose };
 
@@ -72,9 +72,7 @@ export function pivotOffset(heading: number, turn: number, base: BaseSize, pivot
   // from the stern corner on the turn's side to the centre
   const side = turn > 0 ? 1 : -1;
   const r = add(scale(f, base.length / 2), scale(starboard, (-side * base.width) / 2));
-  const a = (-turn * Math.PI) / 180; // clockwise on the table is a negative rotation in x-east/y-north
-  const rotated = { x: r.x * Math.cos(a) - r.y * Math.sin(a), y: r.x * Math.sin(a) + r.y * Math.cos(a) };
-  return sub(rotated, r);
+  return sub(turnClockwise(r, turn), r);
 }
 
 const ORDERS = new Map<string, readonly (readonly number[])[]>();

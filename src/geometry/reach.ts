@@ -171,8 +171,8 @@ function star(start: Pose, q: ReachQuery): Array<[number, number]> {
   for (let i = whole ? 1 : 0; i <= n; i++) {
     const off = max - (2 * max * i) / n;
     const r = Math.max(0, q.allowance - cost * Math.abs(off));
-    const a = ((start.heading + off) * Math.PI) / 180;
-    out.push([r1(start.x + Math.sin(a) * r), r1(start.y + Math.cos(a) * r)]);
+    const u = unitOfBearing(start.heading + off);
+    out.push([r1(start.x + u.x * r), r1(start.y + u.y * r)]);
   }
   return out;
 }

@@ -40,11 +40,15 @@ export function unitOfBearing(degrees: number): Point {
   return { x: Math.sin(degrees * RAD), y: Math.cos(degrees * RAD) };
 }
 
-/** A bearing in [0, 360). */
+/** A bearing in [0, 360) (a tiny negative one that would round up to 360 is 0). */
 export function normalizeBearing(degrees: number): number {
   const d = degrees % 360;
-  return d < 0 ? d + 360 : d === 0 ? 0 : d;
+  const b = d < 0 ? d + 360 : d;
+  return b === 0 || b === 360 ? 0 : b;
 }
+
+/** The bearing opposite: where a wind blowing to `degrees` comes from, a ship's stern from her bow; in [0, 360). */
+export const oppositeBearing = (degrees: number): number => normalizeBearing(degrees + 180);
 
 /** An angle in (−180, 180]: how far clockwise (positive) or anticlockwise (negative) a bearing is. */
 export function signedAngle(degrees: number): number {
@@ -58,13 +62,32 @@ export function angleGap(a: number, b: number): number {
   return d > 180 ? 360 - d : d;
 }
 
+/**
+ * The turn from bearing `from` to bearing `to`, in degrees in (−180, 180]: positive clockwise (to starboard),
+ * negative anticlockwise, the shorter way round (half a turn is +180). Its size is {@link angleGap}.
+ */
+export const turnBetween = (from: number, to: number): number => signedAngle(to - from);
+
 /** Degrees as radians. */
 export const radians = (degrees: number): number => degrees * RAD;
+
+/** Radians as degrees. */
+export const degrees = (radians: number): number => radians / RAD;
+
+/**
+ * A vector turned clockwise by `degrees` as the table's bearings turn (so the unit vector of bearing b, turned by t,
+ * is the unit vector of bearing b + t); a negative turn is anticlockwise.
+ */
+export function turnClockwise(v: Point, degrees: number): Point {
+  const cos = Math.cos(degrees * RAD);
+  const sin = Math.sin(degrees * RAD);
+  return { x: v.x * cos + v.y * sin, y: -v.x * sin + v.y * cos };
+}
 
 /** The bearing of a vector (0 for the zero vector). */
 export function bearingOf(v: Point): number {
   if (v.x === 0 && v.y === 0) return 0;
-  return normalizeBearing(Math.atan2(v.x, v.y) / RAD);
+  return normalizeBearing(degrees(Math.atan2(v.x, v.y)));
 }
 
 /** The bearing from one point to another. */

@@ -84,6 +84,23 @@ describe("the display draws what changed", { timeout: 90_000 }, () => {
     expect(await steps()).not.toContain(fleetStep);
     expect(await display.locator(".ship-card[data-ship=gouda] .compact-tracks").isVisible()).toBe(true);
     expect((await box("#fleet")).height).toBeGreaterThan(fleet.height);
+    // undone, and set up again: the undo's notice is over the panels, and goes with the next result — its strip keeps
+    // its height (empty) through that result, so the panels and the map keep theirs, until the table is quiet
+    expect((await call(`${host.url}/api/undo`, "POST", {})).status).toBe(200);
+    await expect.poll(() => display.locator("#notices li").allTextContents(), WAIT).toEqual([expect.stringMatching(/^\s*Undone: #1 /)]);
+    expect((await call(`${host.url}/api/actions`, "POST", { action })).status).toBe(200);
+    expect((await call(`${host.url}/api/dice`, "POST", { values: Array(needed - 1).fill(1) })).status).toBe(200);
+    await expect.poll(() => display.locator("#instruction").textContent(), WAIT).toBe("roll 1 die");
+    await caughtUp();
+    const [strip, map2] = [await box("#notices"), await box(".map-box")];
+    expect(strip.height).toBeGreaterThan(0);
+    await sim("roll", { die: "pixel-1", face: 6 });
+    await display.locator("#result[data-seq='3']").waitFor();
+    await caughtUp();
+    expect(await display.locator("#notices li").count()).toBe(0);
+    expect([await box("#notices"), await box(".map-box")]).toEqual([strip, map2]);
+    await expect.poll(() => app.getAttribute("data-fit-settle"), WAIT).toBeNull();
+    expect((await box("#notices")).height).toBe(0);
     expect((await call(`${host.url}/api/undo`, "POST", {})).status).toBe(200);
     await caughtUp();
   });

@@ -5,6 +5,7 @@
  * the whole chain (detect → measure → settle → the host) on the demo without a camera. A frame is rendered again
  * only when what it shows changed (a ship moved, another game): rendering takes about 0.2 s at 1280 × 720.
  */
+import { radians } from "../../../src/geometry/vec.ts";
 import type { MarkerCells } from "../../camera/marker-cells.ts";
 import type { PlacedShip, SimCameraFrame, SimCameraView } from "../../family.ts";
 import { type Rendered, renderScene } from "./render.ts";
@@ -31,7 +32,7 @@ export function demoScene(view: DemoView, models: readonly PlacedShip[]): Scene 
   }
   const target = { x: area.width / 2, y: area.height / 2 };
   const z = 1.1 * Math.max(area.width, area.height);
-  const tilt = (8 * Math.PI) / 180;
+  const tilt = radians(8);
   return {
     area,
     markers: [...referenceMarkers(area, DEMO_REFERENCE_MARKER), ...ships],

@@ -4,6 +4,7 @@
  * detector is not told) about its centre, which may be off the image's (`SceneCamera.centre`). Table mm →
  * distorted pixels, and back.
  */
+import { radians } from "../../../src/geometry/vec.ts";
 import type { Scene } from "./scene.ts";
 
 type V3 = [number, number, number];
@@ -34,7 +35,7 @@ export class Projection {
     const north: V3 = [0, 1, 0];
     let y = unit(sub(north, [z[0] * dot(north, z), z[1] * dot(north, z), z[2] * dot(north, z)]).map((v) => -v) as V3);
     let x = cross(y, z);
-    const rr = (cam.roll * Math.PI) / 180;
+    const rr = radians(cam.roll);
     [x, y] = [
       [x[0] * Math.cos(rr) + y[0] * Math.sin(rr), x[1] * Math.cos(rr) + y[1] * Math.sin(rr), x[2] * Math.cos(rr) + y[2] * Math.sin(rr)],
       [y[0] * Math.cos(rr) - x[0] * Math.sin(rr), y[1] * Math.cos(rr) - x[1] * Math.sin(rr), y[2] * Math.cos(rr) - x[2] * Math.sin(rr)],

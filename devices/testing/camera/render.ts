@@ -6,6 +6,7 @@
  * partly covered or hidden — the ground truth the accuracy claims are measured against.
  */
 
+import { radians } from "../../../src/geometry/vec.ts";
 import type { GreyImage } from "../../camera/detector.ts";
 import type { MarkerCells } from "../../camera/marker-cells.ts";
 import { PixelMap } from "./pixel-map.ts";
@@ -49,7 +50,7 @@ function exposure(scene: Scene, pixels: PixelMap, table: TableShading): Float32A
   const { width: W, height: H } = scene.camera;
   const at = pixels.point;
   const img = new Float32Array(W * H);
-  const la = (scene.light.angle * Math.PI) / 180;
+  const la = radians(scene.light.angle);
   const diag = Math.hypot(W, H) / 2;
   const sub = [0.25, 0.75];
   const { level, gradient, vignette } = scene.light;

@@ -3,6 +3,7 @@
  * centre, heading and size) and the conditions it is seen in (the camera's pose, its lens, blur, noise, light, a
  * hand, a model over a marker's corner). `randomScene` draws one from a seed, so every failure can be replayed.
  */
+import { radians } from "../../../src/geometry/vec.ts";
 import { FIRST_SHIP_ID } from "../../camera/markers.ts";
 import { seededRandom } from "../faults.ts";
 
@@ -121,7 +122,7 @@ export function randomScene(seed: number, o: RandomSceneOptions): Scene {
     ships.push({ id: FIRST_SHIP_ID + ships.length, x, y, heading: between(0, 360), size: shipSize });
   }
   const target = { x: area.width / 2 + between(-60, 60), y: area.height / 2 + between(-60, 60) };
-  const tilt = (between(0, 25) * Math.PI) / 180;
+  const tilt = radians(between(0, 25));
   const away = between(0, 2 * Math.PI);
   const z = between(1300, 2000);
   const camera: SceneCamera = {

@@ -3,6 +3,7 @@
  * everything, then a marker's paper and AprilTag cells, then the cloth (with a faint weave) or the floor beyond
  * the table's edge. Markers are found through a coarse grid, so a point far from every marker costs one lookup.
  */
+import { radians, unitOfBearing } from "../../../src/geometry/vec.ts";
 import type { MarkerCells } from "../../camera/marker-cells.ts";
 import type { Scene, SceneMarker } from "./scene.ts";
 
@@ -15,9 +16,7 @@ const MARGIN = 200;
 
 /** A point given in a marker's own frame (right, up; mm) on the table. */
 export function local(m: SceneMarker, right: number, up: number): [number, number] {
-  const a = (m.heading * Math.PI) / 180;
-  const ux = Math.sin(a);
-  const uy = Math.cos(a);
+  const { x: ux, y: uy } = unitOfBearing(m.heading);
   return [m.x + right * uy + up * ux, m.y - right * ux + up * uy];
 }
 
@@ -27,9 +26,7 @@ export function occluder(scene: Scene): (X: number, Y: number) => number {
   const capsules: [number, number, number, number, number][] = [];
   const h = scene.hand;
   if (h) {
-    const a = (h.direction * Math.PI) / 180;
-    const fx = Math.sin(a);
-    const fy = Math.cos(a);
+    const { x: fx, y: fy } = unitOfBearing(h.direction);
     const s = h.scale;
     discs.push([h.x, h.y, 45 * s]);
     for (let f = -1.5; f <= 1.5; f++) {
@@ -107,7 +104,7 @@ export class TableShading {
     if (o >= 0) return o;
     if (list) {
       for (const m of list) {
-        const a = (m.heading * Math.PI) / 180;
+        const a = radians(m.heading);
         const dx = X - m.x;
         const dy = Y - m.y;
         const right = dx * Math.cos(a) - dy * Math.sin(a);

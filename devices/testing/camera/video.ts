@@ -4,6 +4,7 @@
  * chroma planes flat), at a few frames a second — chromium plays the file at its header's rate, in a loop.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
+import { normalizeBearing, turnBetween } from "../../../src/geometry/vec.ts";
 import type { GreyImage } from "../../camera/detector.ts";
 import type { MarkerCells } from "../../camera/marker-cells.ts";
 import { renderScene } from "./render.ts";
@@ -42,8 +43,8 @@ export function between(scene: Scene, to: readonly SceneMarker[], t: number): Sc
   const markers = scene.markers.map((m) => {
     const e = end.get(m.id);
     if (!e) return m;
-    const turn = ((((e.heading - m.heading) % 360) + 540) % 360) - 180;
-    return { ...m, x: m.x + (e.x - m.x) * t, y: m.y + (e.y - m.y) * t, heading: (m.heading + turn * t + 360) % 360 };
+    const turn = turnBetween(m.heading, e.heading);
+    return { ...m, x: m.x + (e.x - m.x) * t, y: m.y + (e.y - m.y) * t, heading: normalizeBearing(m.heading + turn * t) };
   });
   return { ...scene, markers };
 }

@@ -12,9 +12,11 @@
 // them when it needs them but never takes them off. A result after a broadside set up would otherwise unfold the strip's
 // cards and widen the map, and lay out the whole display again (the panels change height and width, the map is drawn
 // again at its new size) in the frame that should show the result. Once the table has been quiet for SETTLE_MS, the
-// display is fitted again without them (`settleLater`): the strip unfolds then.
+// display is fitted again without them (`settleLater`): the strip unfolds then. The notices strip keeps its height
+// the same way when its lines go (lib/fit-strip.js).
 import { useLayoutEffect } from "preact/hooks";
 import { measure, REGIONS } from "./fit-measure.js";
+import { holdStrip, noteStrip, releaseStrip } from "./fit-strip.js";
 import { stage } from "./stages.js";
 
 const MAIN = ["action", "result", "aside"];
@@ -95,8 +97,11 @@ function amounts(root) {
   return out;
 }
 
-/** A fit's key: the screen (window, scale, a move under way), the lasting steps it started with, the amounts held. */
-const fitKey = (screen, stay, held) => `${screen}|${stay.join(" ")}|${Object.values(held).join(",")}`;
+/**
+ * A fit's key: the screen (window, scale, a move under way), the lasting steps it started with and whether the notices
+ * strip was held, the amounts held.
+ */
+const fitKey = ({ screen, stay, hold }, held) => `${screen}|${stay.join(" ")}${hold ? "|held" : ""}|${Object.values(held).join(",")}`;
 
 /**
  * The fits made, by what they depend on (fitKey) — the screen, the lasting steps and how much each region holds — each
@@ -167,8 +172,9 @@ function settleLater(root, due) {
  * Notes the fit made: the steps on the root now, and the steps this content takes on this `screen` (the window and the
  * scale) starting from the lasting steps `stay`; when some were kept (they may be needless), a settle is due.
  */
-function record(root, { screen, stay }, held, why, how) {
+function record(root, at, held, why, how) {
   const kept = keptOn(root);
+  noteStrip(root);
   // each written only when it changes (a DOM write for nothing is a mutation and a style check for nothing)
   const set = (k, v) => {
     if (root.dataset[k] !== v) root.dataset[k] = v;
@@ -182,12 +188,12 @@ function record(root, { screen, stay }, held, why, how) {
   set("fitWalked", [...walkedInFit].join(" "));
   // how many layouts it took (each class changed and checked is one)
   set("fitMeasures", String(measuresInFit));
-  settleLater(root, stay.length > 0);
-  const key = fitKey(screen, stay, held);
+  settleLater(root, at.stay.length > 0 || at.hold);
+  const key = fitKey(at, held);
   fits.delete(key);
   fits.set(key, kept);
   if (fits.size > FITS_KEPT) fits.delete(fits.keys().next().value);
-  lastFit.set(root, { screen, held });
+  lastFit.set(root, { screen: at.screen, held });
   return kept;
 }
 
@@ -213,9 +219,12 @@ export function fitDisplay(root, settling = false) {
   const screen = `${sizeKey()}${moving ? "|moving" : ""}`;
   const last = lastFit.get(root);
   const stay = settling || last?.screen !== screen ? [] : keptOn(root).filter((name) => LASTING.has(name));
-  const at = { screen, stay };
   const held = amounts(root);
-  const known = fits.get(fitKey(screen, stay, held));
+  // the notices strip held at its height when it holds less than at the last fit (released by a settle or a new screen)
+  if (settling || last?.screen !== screen) releaseStrip(root);
+  const hold = !settling && last?.screen === screen && holdStrip(root, (held.notices ?? 0) < (last.held.notices ?? 0));
+  const at = { screen, stay, hold };
+  const known = fits.get(fitKey(at, held));
   if (known) {
     // only the classes that differ change: a class removed and put back would restyle what it styles, for nothing
     for (const { name } of STEPS) root.classList.toggle(`fit-${name}`, known.includes(name));
@@ -230,6 +239,9 @@ export function fitDisplay(root, settling = false) {
   }
   root.classList.remove(...STEPS.map((s) => `fit-${s.name}`));
   for (const name of stay) root.classList.add(`fit-${name}`);
+  // from scratch, the strip takes its own height (a held strip may be what does not fit)
+  releaseStrip(root);
+  at.hold = false;
   const withMap = root.querySelector("#map") !== null;
   const phone = !window.matchMedia("(min-width: 701px)").matches;
   const taken = [];

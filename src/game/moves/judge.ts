@@ -6,7 +6,7 @@
 import { type Base, baseOf, type Pose } from "../../geometry/base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
 import { type ReachPieces, reachPieces } from "../../geometry/reach.ts";
-import { bearingTo, distance, normalizeBearing, signedAngle } from "../../geometry/vec.ts";
+import { angleGap, bearingTo, distance, normalizeBearing, turnBetween } from "../../geometry/vec.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { type MeasuringRuleSet, measureContext } from "../measure.ts";
 import { inUnit, lengthWords } from "../measure-kit.ts";
@@ -110,7 +110,7 @@ function whyNoPath(r: MoveRules, before: Pose, now: Pose): { why: string; said: 
       said: `cannot reach where she stands with ${turns} — ${r.turnsWhy}`,
     };
   }
-  const change = round(Math.abs(((now.heading - before.heading + 540) % 360) - 180));
+  const change = round(angleGap(now.heading, before.heading));
   const rule = `she turns in ${r.step}° steps, at most ${count(r.maxTurns, "turn")}`;
   return { why: `her heading changed ${change}° — ${rule}`, said: `turned ${change}° — ${rule}` };
 }
@@ -122,7 +122,7 @@ function whyNoPath(r: MoveRules, before: Pose, now: Pose): { why: string; said: 
 function straight(before: Pose, now: Pose, free = false): MovePath {
   const d = distance(before, now);
   const course = d > EPS ? bearingTo(before, now) : before.heading;
-  const turns = free ? [signedAngle(course - before.heading), signedAngle(now.heading - course)].filter((t) => Math.abs(t) > EPS) : [];
+  const turns = free ? [turnBetween(before.heading, course), turnBetween(course, now.heading)].filter((t) => Math.abs(t) > EPS) : [];
   return {
     distance: d,
     turns,

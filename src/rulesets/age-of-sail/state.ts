@@ -32,7 +32,7 @@ export const FULL_STRENGTH: Readonly<Record<ShipClass, { masts: readonly number[
 export const HULL_UNITS = 3;
 
 export const ShipSchema = shipSchema({
-  class: literals(CLASSES),
+  class: literals(CLASSES, { label: "Class" }),
   /** Units of each mast fore → aft; 0 = shot away. Default: the class's full strength. */
   masts: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 2 }), { minItems: 3, maxItems: 3 })),
   gunDecks: Type.Optional(
@@ -42,9 +42,9 @@ export const ShipSchema = shipSchema({
     ),
   ),
   hull: Type.Integer({ minimum: 0, maximum: HULL_UNITS, default: HULL_UNITS }),
-  heading: literals(COMPASS_16, { default: "N" }),
-  squadron: Type.Union([safeName(), Type.Null()], { default: null }),
-  leader: Type.Boolean({ default: false }),
+  heading: literals(COMPASS_16, { default: "N", label: "Heading" }),
+  squadron: Type.Union([safeName(), Type.Null()], { default: null, label: "Squadron" }),
+  leader: Type.Boolean({ default: false, label: "Squadron leader" }),
   anchor: Type.Union([Type.Literal("none"), Type.Literal("down"), Type.Literal("raising")], { default: "none" }),
   aground: Type.Boolean({ default: false }),
   /** 0 not burning; 1 caught (5–6 puts it out); 2 the fire grew (only a 6). */
@@ -66,12 +66,7 @@ export const ShipSchema = shipSchema({
 });
 
 /** A ship's set-up for forms and rosters. */
-export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
-  class: "Class",
-  heading: "Heading",
-  squadron: "Squadron",
-  leader: "Squadron leader",
-});
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema);
 
 export type Ship = Omit<Static<typeof ShipSchema>, "name" | "masts" | "gunDecks" | "heading"> & {
   readonly name: string;

@@ -1,6 +1,7 @@
 /**
  * Age of Sail's tables as data, each with the text it comes from (age-of-sail-simple.txt).
  */
+import { angleGap, oppositeBearing } from "../../geometry/vec.ts";
 import { bearingDegrees, COMPASS_16, type Compass8, type Compass16, pointsBetween } from "../../wind/compass.ts";
 
 /**
@@ -47,9 +48,7 @@ export const POINT_OF_SAIL_MODIFIER: Readonly<Record<PointOfSail, number>> = {
 
 /** Degrees between a heading and the wind's eye (0 = heading straight into the wind, 180 = dead downwind). */
 export function angleOffWind(heading: Compass16, windTo: Compass8): number {
-  const from = (bearingDegrees(windTo) + 180) % 360;
-  const d = Math.abs(bearingDegrees(heading) - from) % 360;
-  return d > 180 ? 360 - d : d;
+  return angleGap(bearingDegrees(heading), oppositeBearing(bearingDegrees(windTo)));
 }
 
 export function pointOfSail(angle: number, noGoPoints: number): PointOfSail {

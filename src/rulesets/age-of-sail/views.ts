@@ -3,7 +3,9 @@
  * own `describe`.)
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
+import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView, WindView } from "../../game/types.ts";
+import { oppositeBearing } from "../../geometry/vec.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
 import { windFrom } from "./speed.ts";
 import { type AosState, FULL_STRENGTH, HULL_UNITS, type Ship } from "./state.ts";
@@ -13,7 +15,7 @@ export function aosWindView(state: AosState): WindView {
   const from = windFrom(state);
   return {
     system: "compass8",
-    fromDegrees: (bearingDegrees(state.wind.direction) + 180) % 360,
+    fromDegrees: oppositeBearing(bearingDegrees(state.wind.direction)),
     label: `Wind from ${from}, speed ${state.wind.speed}`,
     strength: `speed ${state.wind.speed}`,
   };
@@ -38,11 +40,7 @@ function status(s: Ship): { status: string[]; severity: Severity[] } {
 export function aosShipViews(state: AosState): ShipView[] {
   return state.ships.map((s) => {
     const full = FULL_STRENGTH[s.class];
-    return {
-      id: s.id,
-      name: s.name,
-      side: s.side,
-      ...status(s),
+    return shipViewOf(s, status(s), {
       tracks: [
         { label: "Masts", boxes: full.masts.length, marked: s.masts.filter((m) => m === 0).length },
         { label: "Port gun decks", boxes: full.decks, marked: full.decks - s.gunDecks.port },
@@ -56,6 +54,6 @@ export function aosShipViews(state: AosState): ShipView[] {
         ...(s.squadron ? [{ label: "Squadron", value: `${s.squadron}${s.leader ? " (leader)" : ""}` }] : []),
         ...(s.firedThisRound.length ? [{ label: "Fired this round", value: s.firedThisRound.join(", ") }] : []),
       ],
-    };
+    });
   });
 }

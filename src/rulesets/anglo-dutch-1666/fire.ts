@@ -11,6 +11,7 @@ import type { OutcomeOf } from "../../game/define-action.ts";
 import { fact, outcomeOf } from "../../game/outcome.ts";
 import { literals } from "../../game/schema.ts";
 import type { Resolution } from "../../game/types.ts";
+import { angleGap } from "../../geometry/vec.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail, ok, type Result } from "../../result.ts";
 import { adAction, cfg, checkPlay, isBritish, loseHull, ship, shipEvent } from "./common.ts";
@@ -141,7 +142,7 @@ function checkFire(state: AdState, action: FireAction): Result<FireAction> {
       if (!((rel >= 60 - tol && rel <= 120 + tol) || (rel >= 240 - tol && rel <= 300 + tol))) {
         return fail("rules.illegal", `The target bears ${Math.round(rel)}° off the bow, outside both broadside arcs.`, "action.target");
       }
-      const astern = Math.abs(relativeBearing(b, target.heading, a) - 180);
+      const astern = angleGap(relativeBearing(b, target.heading, a), 180);
       if (action.sternRake && astern > 30 + tol) {
         return fail("rules.illegal", "A stern rake needs the firer astern of the target.", "action.sternRake");
       }

@@ -2,6 +2,7 @@
  * Hex geometry of the cloth: flat-topped hexes in axial coordinates, hexside 0 = north, clockwise (N, NE, SE,
  * S, SW, NW), the same numbering as the wind and ship headings.
  */
+import { bearingOf, dot, normalizeBearing, type Point, unitOfBearing } from "../../geometry/vec.ts";
 import { pointsBetween, stepAround } from "../../wind/compass.ts";
 import type { Hex } from "./schema.ts";
 
@@ -42,22 +43,28 @@ export function pointOfSail(heading: number, windFrom: number): PointOfSail {
   return (["in-irons", "close-hauled", "reach", "run"] as const)[pointsBetween(heading, windFrom, 6)] ?? "run";
 }
 
-/** Bearing of `to` from `from` in degrees clockwise from north. */
+/** The bearing of a hexside (or of a heading or a wind given as one): 0 = north, 60° a side clockwise. */
+const sideBearing = (side: number): number => side * 60;
+
+/**
+ * The way from one hex's centre to another's, north up (the cloth's r grows southward), in hexes' radii: the
+ * table's vector, so that src/geometry's bearings apply.
+ */
+function offset(from: Hex, to: Hex): Point {
+  return { x: 1.5 * (to.q - from.q), y: -Math.sqrt(3) * (to.r - from.r + (to.q - from.q) / 2) };
+}
+
+/** Bearing of `to` from `from` in degrees clockwise from north (0 for the same hex). */
 export function bearing(from: Hex, to: Hex): number {
-  const x = 1.5 * (to.q - from.q);
-  const y = Math.sqrt(3) * (to.r - from.r + (to.q - from.q) / 2);
-  return ((Math.atan2(x, -y) * 180) / Math.PI + 360) % 360;
+  return bearingOf(offset(from, to));
 }
 
 /** Bearing of `to` relative to a ship at `from` heading `heading` (0 = dead ahead, 90 = starboard beam). */
 export function relativeBearing(from: Hex, heading: number, to: Hex): number {
-  return (bearing(from, to) - heading * 60 + 720) % 360;
+  return normalizeBearing(bearing(from, to) - sideBearing(heading));
 }
 
 /** Whether `to` lies downwind of `from` (the angle to the downwind bearing is under 90°). */
 export function isDownwind(from: Hex, to: Hex, windFrom: number): boolean {
-  const x = 1.5 * (to.q - from.q);
-  const y = Math.sqrt(3) * (to.r - from.r + (to.q - from.q) / 2); // y grows southward
-  const theta = (downwindSide(windFrom) * Math.PI) / 3;
-  return x * Math.sin(theta) - y * Math.cos(theta) > 1e-9;
+  return dot(offset(from, to), unitOfBearing(sideBearing(downwindSide(windFrom)))) > 1e-9;
 }

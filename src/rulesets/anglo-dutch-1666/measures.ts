@@ -12,7 +12,7 @@ import { bearingSlack, betweenShips, centreLine, exactIn, INCHES, isNear, length
 import { relativeBearing } from "../../geometry/arcs.ts";
 import { baseGap } from "../../geometry/distance.ts";
 import { hexAt, hexDistance } from "../../geometry/hex.ts";
-import { bearingTo, distance, MM_PER_INCH, signedAngle } from "../../geometry/vec.ts";
+import { angleGap, bearingTo, distance, MM_PER_INCH, oppositeBearing } from "../../geometry/vec.ts";
 import { plural } from "../../odds/headline.ts";
 import { fail } from "../../result.ts";
 import { cfg, isOut } from "./common.ts";
@@ -83,7 +83,7 @@ function range(ctx: Ctx<Fire>): Reading | null {
 
 /** The firer within 30° of dead astern of the target, at short range. */
 const sternRake = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading => {
-  const off = 180 - Math.abs(relativeBearing(b, a.center));
+  const off = angleGap(relativeBearing(b, a.center), 180);
   const astern = off <= 30;
   const slack = bearingSlack(ctx, ctx.action.firer, ctx.action.target);
   const short = ctx.action.range === "short";
@@ -96,8 +96,7 @@ const sternRake = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Readin
 
 /** "Ships firing down wind": the target within 90° of the way the wind blows (it blows from `wind.direction` × 60°). */
 const downwind = betweenShips("firer", "target", (ctx: Ctx<Fire>, a, b): Reading => {
-  const to = ctx.state.wind.direction * 60 + 180;
-  const off = Math.abs(signedAngle(bearingTo(a.center, b.center) - to));
+  const off = angleGap(bearingTo(a.center, b.center), oppositeBearing(ctx.state.wind.direction * 60));
   return { value: off < 90, figure: `the target bears ${Math.round(off)}° off downwind` };
 });
 

@@ -24,14 +24,14 @@ export type Hex = Static<typeof HexSchema>;
 const side = Type.Integer({ minimum: 0, maximum: 5 });
 
 export const ShipSchema = shipSchema({
-  guns: Type.Integer({ minimum: 1, maximum: 200 }),
-  hullPoints: Type.Integer({ minimum: 1, maximum: 200 }),
+  nation: Type.String({ minLength: 1, label: "Nation" }),
+  guns: Type.Integer({ minimum: 1, maximum: 200, label: "Guns" }),
+  hullPoints: Type.Integer({ minimum: 1, maximum: 200, label: "Hull points" }),
   /** Fire points at full strength; ½ steps allowed. */
-  firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5 }),
-  handling: literals(HANDLING, { default: "normal" }),
-  nation: Type.String({ minLength: 1 }),
-  squadron: safeName({ emptyAllowed: true, default: "" }),
-  flagship: Type.Boolean({ default: false }),
+  firePoints: Type.Number({ minimum: 0.5, maximum: 20, multipleOf: 0.5, label: "Fire points" }),
+  handling: literals(HANDLING, { default: "normal", label: "Handling" }),
+  squadron: safeName({ emptyAllowed: true, default: "", label: "Squadron" }),
+  flagship: Type.Boolean({ default: false, label: "Flagship" }),
   /** Hull points lost. */
   damage: Type.Integer({ minimum: 0, default: 0 }),
   onFire: Type.Boolean({ default: false }),
@@ -60,7 +60,7 @@ export const ShipSchema = shipSchema({
   lostBoardingRound: Type.Boolean({ default: false }),
   /** Won the latest round of boarding combat: "The winner of a round of combat may attempt to separate". */
   wonBoardingRound: Type.Boolean({ default: false }),
-  fireship: Type.Boolean({ default: false }),
+  fireship: Type.Boolean({ default: false, label: "Fireship" }),
   /** A fire ship that has been fired (lit): moves first, straight, −1 hull point a turn. */
   fireshipLit: Type.Boolean({ default: false }),
   /** A captured ship (a prize: −1 on the gale survival roll). */
@@ -81,16 +81,7 @@ export const ShipSchema = shipSchema({
 });
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
-export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
-  nation: "Nation",
-  guns: "Guns",
-  hullPoints: "Hull points",
-  firePoints: "Fire points",
-  handling: "Handling",
-  squadron: "Squadron",
-  flagship: "Flagship",
-  fireship: "Fireship",
-});
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema);
 export type ShipIn = Static<typeof ShipSchema>;
 
 /** A ship after parsing: derived fields filled. */

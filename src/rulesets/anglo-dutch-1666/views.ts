@@ -3,6 +3,7 @@
  * fire points and movement per step, the critical hits in effect). (Each action's sentence is its own `describe`.)
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
+import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView, WindView } from "../../game/types.ts";
 import { cardRows, effectiveHandling, fireByStep, stepCount, stepEffect, stepThreshold } from "./damage.ts";
 import { HEXSIDE_NAMES } from "./hexes.ts";
@@ -65,11 +66,7 @@ export function shipView(state: AdState, s: Ship): ShipView {
     s.helm ? `helm (${s.helm === "none" ? "no turn" : `turn to ${s.helm}`} next move)` : "",
     s.flagOfficer === "killed" ? "flag" : "",
   ].filter(Boolean);
-  return {
-    id: s.id,
-    name: s.name,
-    side: s.side,
-    ...status(s),
+  return shipViewOf(s, status(s), {
     tracks,
     facts: [
       { label: "guns", value: String(s.guns) },
@@ -84,5 +81,5 @@ export function shipView(state: AdState, s: Ship): ShipView {
       { label: "critical hits", value: criticals.join(", ") || "none" },
       { label: "heading", value: HEXSIDE_NAMES[s.heading] ?? "?" },
     ],
-  };
+  });
 }

@@ -12,6 +12,7 @@ import { exactIn, INCHES, type LengthUnit, MILLIMETRES } from "../../game/measur
 import type { MoveMeasure, MoveRules } from "../../game/move-types.ts";
 import { baseSizeOf } from "../../game/ship-base.ts";
 import { type MovePath, shortestPath } from "../../geometry/move-path.ts";
+import { distance, turnBetween } from "../../geometry/vec.ts";
 import { scaleBands } from "./scales.ts";
 import { availableSpeed, boxInUse, type QuickfireState } from "./ship.ts";
 import { TURN_ANGLES } from "./turn-angles.ts";
@@ -44,9 +45,16 @@ export function quickfirePath(ctx: Ctx): MovePath | null {
   });
   if (found) return found;
   // no single pivot gets her there (a sidestep): the straight line, read as the two pivots it needs
-  const d = Math.hypot(now.x - before.x, now.y - before.y);
-  const change = ((now.heading - before.heading + 540) % 360) - 180;
-  return { distance: d, turns: [0, change], path: [before, now], legs: [d], early: false, offMm: 0, offDegrees: 0 };
+  const d = distance(before, now);
+  return {
+    distance: d,
+    turns: [0, turnBetween(before.heading, now.heading)],
+    path: [before, now],
+    legs: [d],
+    early: false,
+    offMm: 0,
+    offDegrees: 0,
+  };
 }
 
 const distanceMoved = (ctx: Ctx): Reading | null => {

@@ -17,18 +17,22 @@ export const PendingSchema = Type.Object(
 );
 
 export const ShipSchema = shipSchema({
-  size: Type.Integer({ minimum: 1, maximum: 99 }),
-  heavyGun: Type.Number({ minimum: 0 }),
-  heavyArmor: Type.Number({ minimum: 0 }),
-  lightGun: Type.Number({ minimum: 0 }),
-  lightArmor: Type.Number({ minimum: 0 }),
-  heavyRof: Type.Integer({ minimum: 0, maximum: 6 }),
-  lightRof: Type.Integer({ minimum: 0, maximum: 6 }),
+  size: Type.Integer({ minimum: 1, maximum: 99, label: "Size" }),
+  heavyGun: Type.Number({ minimum: 0, label: "Heavy gun" }),
+  heavyArmor: Type.Number({ minimum: 0, label: "Heavy armour" }),
+  lightGun: Type.Number({ minimum: 0, label: "Light gun" }),
+  lightArmor: Type.Number({ minimum: 0, label: "Light armour" }),
+  heavyRof: Type.Integer({ minimum: 0, maximum: 6, label: "Heavy ROF" }),
+  lightRof: Type.Integer({ minimum: 0, maximum: 6, label: "Light ROF" }),
   blastCap: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 3 })], { default: null }),
-  torpedo: Count,
+  torpedo: Type.Integer({ minimum: 0, default: 0, label: "Torpedo" }),
   /** The eight speed boxes, fastest first, in the table's measure unit (mm metric, inches imperial). */
-  speedBoxes: Type.Array(Type.Number({ minimum: 0 }), { minItems: 8, maxItems: 8 }),
-  repair: Count,
+  speedBoxes: Type.Array(Type.Number({ minimum: 0 }), {
+    minItems: 8,
+    maxItems: 8,
+    label: "Speed boxes (eight speeds, fastest first: 60, 52, 45 …)",
+  }),
+  repair: Type.Integer({ minimum: 0, default: 0, label: "Repair" }),
   /** S hits taken; beyond 8 they are the "extra S written in the margin" (4.3). */
   speedLost: Count,
   heavyRofLost: Count,
@@ -49,18 +53,7 @@ export const ShipSchema = shipSchema({
 });
 
 /** A ship's set-up for forms and rosters (the ship log's ratings). */
-export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
-  size: "Size",
-  heavyGun: "Heavy gun",
-  heavyArmor: "Heavy armour",
-  lightGun: "Light gun",
-  lightArmor: "Light armour",
-  heavyRof: "Heavy ROF",
-  lightRof: "Light ROF",
-  torpedo: "Torpedo",
-  speedBoxes: "Speed boxes (eight speeds, fastest first: 60, 52, 45 …)",
-  repair: "Repair",
-});
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema);
 export type Ship = Omit<Static<typeof ShipSchema>, "name"> & { readonly name: string };
 
 export const PHASES = ["movement", "first-gunnery", "second-gunnery", "repair"] as const;

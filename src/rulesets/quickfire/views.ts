@@ -3,6 +3,7 @@
  * fires and direction hits as status words.
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
+import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView } from "../../game/types.ts";
 import { HOUSE_LABEL } from "./chart.ts";
 import { DIRECTION_TABLE } from "./damage-rolls.ts";
@@ -26,11 +27,7 @@ function status(ship: Ship): { status: string[]; severity: Severity[] } {
 /** One ship's view. */
 export function shipView(state: QuickfireState, ship: Ship): ShipView {
   const p = ship.pending;
-  return {
-    id: ship.id,
-    name: ship.name,
-    side: ship.side,
-    ...status(ship),
+  return shipViewOf(ship, status(ship), {
     tracks: [
       { label: `Speed ${ship.speedBoxes.join("/")}`, boxes: 8, marked: Math.min(8, ship.speedLost + p.speedLost) },
       { label: "Heavy ROF", boxes: ship.heavyRof, marked: Math.min(ship.heavyRof, ship.heavyRofLost + p.heavyRofLost) },
@@ -53,5 +50,5 @@ export function shipView(state: QuickfireState, ship: Ship): ShipView {
       { label: "Moved this turn / last turn", value: `${ship.moved} / ${ship.lastSpeed ?? "—"}` },
       { label: "Chart", value: state.data.label === HOUSE_LABEL ? HOUSE_LABEL : `club chart: ${state.data.label}` },
     ],
-  };
+  });
 }

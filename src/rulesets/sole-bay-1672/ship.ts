@@ -22,14 +22,14 @@ export type FlagOfficer = "present" | "killed" | "captured" | "none";
 
 /** Ship JSON as a request gives it; `condition` and `destroyed` are accepted and recomputed from `damage`. */
 export const ShipSchema = shipSchema({
-  rating: Type.Integer({ minimum: 1, maximum: 4 }),
-  speed: literals(["medium", "slow"] as const),
-  hull: literals(["stout", "average", "weak"] as const),
-  crew: literals(["elite", "regular", "poor"] as const, { default: "regular" }),
-  squadron: Type.Optional(safeName()),
+  rating: Type.Integer({ minimum: 1, maximum: 4, label: "Rate" }),
+  speed: literals(["medium", "slow"] as const, { label: "Speed" }),
+  hull: literals(["stout", "average", "weak"] as const, { label: "Hull" }),
+  crew: literals(["elite", "regular", "poor"] as const, { default: "regular", label: "Crew" }),
+  squadron: Type.Optional(safeName({ label: "Squadron" })),
   /** Default: the first ship listed in her squadron when none is marked ("the first ship listed on its roster"). */
-  flagship: Type.Optional(Type.Boolean()),
-  fireship: Type.Boolean({ default: false }),
+  flagship: Type.Optional(Type.Boolean({ label: "Flagship" })),
+  fireship: Type.Boolean({ default: false, label: "Fireship" }),
   damage: Type.Integer({ minimum: 0, default: 0 }),
   firstBroadsideUsed: Type.Boolean({ default: false }),
   fullSail: Type.Boolean({ default: false }),
@@ -40,15 +40,7 @@ export const ShipSchema = shipSchema({
 });
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
-export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
-  rating: "Rate",
-  speed: "Speed",
-  hull: "Hull",
-  crew: "Crew",
-  squadron: "Squadron",
-  flagship: "Flagship",
-  fireship: "Fireship",
-});
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema);
 
 /** A ship after parsing: every field filled, `condition` and `destroyed` derived from `damage`. */
 export interface SoleBayShip extends ShipBase {

@@ -3,6 +3,7 @@
  * (four tracks of hull boxes, one per damage level).
  */
 import { type Severity, StatusWords } from "../../game/ship-status.ts";
+import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView, WindView } from "../../game/types.ts";
 import { bearingDegrees } from "../../wind/compass.ts";
 import type { SoleBayState } from "./state.ts";
@@ -38,11 +39,7 @@ export function shipViews(state: SoleBayState): ShipView[] {
     if (s.flagOfficer === "killed") words.say("flag officer killed", "damaged");
     if (s.flagOfficer === "captured") words.say("flag officer captured", "damaged");
     if (state.game.broken.includes(s.squadron)) words.say("squadron broken", "damaged");
-    return {
-      id: s.id,
-      name: s.name,
-      side: s.side,
-      ...words.view(),
+    return shipViewOf(s, words.view(), {
       tracks: CONDITIONS.map((c, i) => ({
         label: CONDITION_LABELS[c],
         boxes: per,
@@ -59,6 +56,6 @@ export function shipViews(state: SoleBayState): ShipView[] {
         ...(s.fireship ? [{ label: "Fireship", value: state.game.fired.includes(s.id) ? "fired" : "yes" }] : []),
         ...(s.fireTurns > 0 ? [{ label: "Turns on fire", value: String(s.fireTurns) }] : []),
       ],
-    };
+    });
   });
 }

@@ -13,9 +13,10 @@
 import { setting } from "../../game/action-kit.ts";
 import type { ActionMeasures, GeometryCheck, MeasureContext, Reading } from "../../game/measure.ts";
 import { bearingSlack, centreLine, isNear, nameOf } from "../../game/measure-kit.ts";
-import { relativeBearing } from "../../geometry/arcs.ts";
+import { beamOf, relativeBearing } from "../../geometry/arcs.ts";
 import type { Base } from "../../geometry/base.ts";
 import { type Hex, hexDistance, hexKey, hexRange, inRakeZone, lineOfSight, sameHex, shipHexes } from "../../geometry/hex.ts";
+import { oppositeBearing } from "../../geometry/vec.ts";
 import { fail } from "../../result.ts";
 import { PLOT_MOVE, plotReading } from "./move.ts";
 import type { WsimState } from "./state.ts";
@@ -62,7 +63,7 @@ function sideReading(ctx: Ctx, fromId: unknown, toId: unknown, what: string): Re
   if (!from || !to || !ctx.table.hexGrid) return null;
   const rel = relativeBearing(from, to.center);
   const value = rel < 0 ? "left" : "right";
-  const off = Math.min(Math.abs(rel), 180 - Math.abs(rel));
+  const off = beamOf(rel).margin;
   const slack = bearingSlack(ctx, fromId, toId);
   return {
     value,
@@ -78,7 +79,7 @@ function rake(ctx: Ctx<Fire>): Reading | null {
   if (!grid || !a || !b) return null;
   const zone = (end: Hex, pointing: number) => [a.bow, a.stern].map((h) => inRakeZone(grid, end, pointing, h));
   const bow = zone(b.bow, b.base.heading);
-  const stern = zone(b.stern, b.base.heading + 180);
+  const stern = zone(b.stern, oppositeBearing(b.base.heading));
   const value = bow.some((z) => z.inside) ? "bow" : stern.some((z) => z.inside) ? "stern" : "none";
   const margin = Math.min(...[...bow, ...stern].map((z) => z.margin));
   return {

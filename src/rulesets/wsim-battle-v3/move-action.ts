@@ -30,16 +30,13 @@ export const sailMove = wsimAction({
     plot: Type.Optional(Type.String({ maxLength: 40, label: "Plot (her plot this turn unless given)" })),
     allowanceMP: Type.Optional(Type.Integer({ minimum: 0, label: "Movement allowance (MP), when she made no plot" })),
   }),
-  // said as soon as she is set up (tapped in the movement phase), not after Confirm
+  // said as soon as she is set up (tapped in the movement phase), not after Confirm; short, as the display shows it
+  // large (her plot, or her allowance instead, may be given with this action)
   prepare({ state, action: a }) {
     const s = liveShip(state, a.ship, "ship");
     if (!s.ok) return s;
     if (a.plot === undefined && s.value.plot === null && a.allowanceMP === undefined)
-      return fail(
-        "rules.illegal",
-        `${s.value.name} has no plot this turn: plot her move in movement plotting first, or give her movement allowance.`,
-        "action.ship",
-      );
+      return fail("rules.illegal", `${s.value.name} has no plot this turn: plot her move first.`, "action.ship");
     return ok(undefined);
   },
   plan: () => [],

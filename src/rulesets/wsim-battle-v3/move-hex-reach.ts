@@ -5,6 +5,7 @@
 import { type Hex, type HexGrid, hexCenter, hexCorners } from "../../geometry/hex.ts";
 import { hexesOutline } from "../../geometry/hex-outline.ts";
 import { convexHull } from "../../geometry/reach.ts";
+import { turnClockwise } from "../../geometry/vec.ts";
 import { decodeState, type HexPose, MAX_MP, MOST_TURNS, sternOf, walk } from "./move-hex.ts";
 
 const REACH = new Map<string, Array<[number, number]>>();
@@ -55,9 +56,10 @@ export function reachOutline(g: HexGrid, from: HexPose, owesFirst: boolean, mp: 
     REACH.set(key, shape);
   }
   const o = hexCenter(g, from.bow);
-  const a = (from.facing * Math.PI) / 3;
-  const [cos, sin] = [Math.cos(a), Math.sin(a)];
   const r = (v: number) => Math.round(v * 10) / 10;
-  // turned clockwise by her facing about her bow hex, then set on it
-  return shape.map(([x, y]) => [r(o.x + x * cos + y * sin), r(o.y - x * sin + y * cos)]);
+  // turned clockwise by her facing (60° a hexside) about her bow hex, then set on it
+  return shape.map(([x, y]) => {
+    const p = turnClockwise({ x, y }, from.facing * 60);
+    return [r(o.x + p.x), r(o.y + p.y)];
+  });
 }

@@ -38,10 +38,10 @@ const nullInt = Type.Union([Type.Integer(), Type.Null()], { default: null });
 
 export const ShipSchema = shipSchema({
   name: Type.String(),
-  class: Type.Integer({ minimum: 1, maximum: 7 }),
-  kind: literals(["sol", "frigate", "smaller"] as const),
-  guns: Type.Integer({ minimum: 0 }),
-  crew: literals(CREWS),
+  class: Type.Integer({ minimum: 1, maximum: 7, label: "Class" }),
+  kind: literals(["sol", "frigate", "smaller"] as const, { label: "Kind" }),
+  guns: Type.Integer({ minimum: 0, label: "Guns" }),
+  crew: literals(CREWS, { label: "Crew" }),
   hull: Type.Optional(Track),
   crewSections: Type.Optional(Type.Array(CrewSection, { minItems: 1, maxItems: 3 })),
   gunsLeft: Type.Optional(Track),
@@ -73,12 +73,7 @@ export const ShipSchema = shipSchema({
 });
 
 /** A ship's set-up for forms and rosters (the ship card's fields). */
-export const SHIP_FIELDS = shipFieldsOf(ShipSchema, {
-  class: "Class",
-  kind: "Kind",
-  guns: "Guns",
-  crew: "Crew",
-});
+export const SHIP_FIELDS = shipFieldsOf(ShipSchema);
 export type Ship = Static<typeof ShipSchema>;
 
 export const HEXSIDES = ["N", "NE", "SE", "S", "SW", "NW"] as const;

@@ -3,6 +3,7 @@
  * sentence. (Each action's sentence is its own `describe`.)
  */
 import { StatusWords } from "../../game/ship-status.ts";
+import { shipViewOf } from "../../game/ship-view.ts";
 import type { ShipView, WindView } from "../../game/types.ts";
 import { HEXSIDES, type WsimState } from "./state.ts";
 
@@ -38,11 +39,7 @@ export function wsimShipViews(state: WsimState): ShipView[] {
     if ((s.crewSections ?? []).some((c) => c.party !== "none")) words.say("boarders ready", "fine");
     if (s.grappledWith.length) words.say("grappled", "worn");
     const leaders = state.game.leaders.filter((l) => l.ship === s.id);
-    return {
-      id: s.id,
-      name: s.name,
-      side: s.side,
-      ...words.view(),
+    return shipViewOf(s, words.view(), {
       tracks,
       facts: [
         { label: "Class", value: `${s.class} (${s.kind})` },
@@ -51,7 +48,7 @@ export function wsimShipViews(state: WsimState): ShipView[] {
         ...(s.plot ? [{ label: "Plot", value: s.plot }] : []),
         ...leaders.map((l) => ({ label: l.rank, value: `${l.name}${l.status !== "active" ? ` (${l.status})` : ""}` })),
       ],
-    };
+    });
   });
 }
 

@@ -132,7 +132,7 @@ describe("WS&IM moves watched in the movement phase", () => {
     const s = movement();
     const notices = () => s.notices.map((n) => n.text).filter((t) => t.includes("no plot"));
     s.send({ type: "tap", ship: "temeraire" });
-    const words = "Temeraire has no plot this turn: plot her move in movement plotting first, or give her movement allowance.";
+    const words = "Temeraire has no plot this turn: plot her move first.";
     expect(s.draftStatus()).toMatchObject({ instruction: words, ready: false });
     // a tap is no move: the display's instruction says it, no notice yet
     expect(notices()).toEqual([]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OddsCache } from "../../../host/session/draft.ts";
+import { MeasuredKeep } from "../../../host/session/measured-draft.ts";
+import type { Positions } from "../../../host/session/positions.ts";
 import { parseRequest } from "../../../src/game/engine.ts";
 import { soleBay1672 } from "../../../src/rulesets/sole-bay-1672/index.ts";
 
@@ -27,5 +29,47 @@ describe("the odds of the action being set up", () => {
     const worn = cache.get(soleBay1672, stateWith(5), action);
     expect(fresh.ok && worn.ok).toBe(true);
     if (fresh.ok && worn.ok) expect(worn.value.odds.summary).not.toEqual(fresh.value.odds.summary);
+  });
+});
+
+describe("the draft's measurement from positions", () => {
+  const seen = (at: number, holdsFor?: number): Positions => ({
+    a: { x: 100, y: 100, heading: 0, uncertainty: 5, at, source: "camera", ...(holdsFor !== undefined ? { holdsFor } : {}) },
+  });
+  const measuring = () => {
+    let made = 0;
+    const measure =
+      (asked: string | null = null) =>
+      () => {
+        made++;
+        return { measure: { measured: { range: made }, figures: {}, overridden: {}, borderline: [], refusal: null, asked } };
+      };
+    return { measure, made: () => made };
+  };
+
+  it("is made once while the game, the draft and the positions are those it was made from (a die's reading changes none)", () => {
+    const keep = new MeasuredKeep();
+    const m = measuring();
+    const positions = seen(1000);
+    const first = keep.get(["state", "values", positions], positions, 1000, m.measure());
+    expect(keep.get(["state", "values", positions], positions, 60_000, m.measure())).toBe(first);
+    expect(m.made()).toBe(1);
+    // a ship moved (new positions), or the draft's values changed: measured again
+    const moved = seen(2000);
+    keep.get(["state", "values", moved], moved, 2000, m.measure());
+    keep.get(["state", "other values", moved], moved, 2000, m.measure());
+    expect(m.made()).toBe(3);
+  });
+
+  it("is made again once a sighting it used no longer holds, and is not kept when it could not be made", () => {
+    const keep = new MeasuredKeep();
+    const m = measuring();
+    const camera = seen(1000, 3000);
+    keep.get(["s", camera], camera, 1000, m.measure());
+    keep.get(["s", camera], camera, 4000, m.measure());
+    expect(m.made()).toBe(1);
+    keep.get(["s", camera], camera, 4001, m.measure("A's position was last seen 3 s ago"));
+    keep.get(["s", camera], camera, 5001, m.measure("A's position was last seen 4 s ago"));
+    expect(m.made()).toBe(3);
   });
 });

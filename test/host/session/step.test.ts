@@ -9,7 +9,7 @@ import { demoDice, demoSetup, roll } from "../helpers.ts";
 
 const setup = demoSetup();
 
-/** The rule set with its `parseAction` calls counted: one per draft status computed. */
+/** The rule set with its `parseAction` calls counted: the rules' own checks of the draft's action. */
 function counted(rs: RuleSet): { rs: RuleSet; calls: () => number } {
   let n = 0;
   return {
@@ -24,11 +24,20 @@ function counted(rs: RuleSet): { rs: RuleSet; calls: () => number } {
   };
 }
 
+/** The draft's memo with the statuses computed counted: each one that checks an action asks it for the parse. */
+class CountingMemo extends OddsCache {
+  statuses = 0;
+  override parse(...args: Parameters<OddsCache["parse"]>): ReturnType<OddsCache["parse"]> {
+    this.statuses++;
+    return super.parse(...args);
+  }
+}
+
 function start(rs: RuleSet = setup.ruleset) {
   const initial = rs.parseState(setup.start, setup.data);
   if (!initial.ok) throw new Error(initial.error.message);
   const game = { initial: initial.value, records: [], state: initial.value };
-  const odds = new OddsCache();
+  const odds = new CountingMemo();
   const env = (status: DraftStatus | null): StepEnv => ({
     rs,
     tags: setup.tags,
@@ -45,6 +54,7 @@ function start(rs: RuleSet = setup.ruleset) {
   let status = draftStatus(work.draft, { rs, state: game.state, work, health: demoDice, odds });
   return {
     game,
+    odds,
     send(input: SessionInput) {
       const out = step(work, input, env(status));
       work = out.work;
@@ -75,14 +85,18 @@ describe("step", () => {
     expect(last.status?.gathered?.placed ?? []).toEqual([]); // the status is the next draft's
   });
 
-  it("computes the draft's status once for a die reading", () => {
+  it("computes the draft's status once for a die reading, and has the rules check its action only when it changed", () => {
     const c = counted(setup.ruleset);
     const t = start(c.rs);
     t.send({ type: "start", action: broadside });
-    const before = c.calls();
+    const [parsed, statuses] = [c.calls(), t.odds.statuses];
     const out = t.send({ type: "reading", reading: roll("pixel-1", 3) });
     expect(out.effects.map((e) => e.kind)).toEqual(["save", "push", "push"]);
-    expect(c.calls() - before).toBe(1);
+    expect(t.odds.statuses - statuses).toBe(1);
+    // the die changed the rolls, not the action: the rules' check of it is the one made when it was set up
+    expect(c.calls() - parsed).toBe(0);
+    t.send({ type: "start", action: { ...broadside, rangeInches: 6 } });
+    expect(c.calls() - parsed).toBeGreaterThan(0);
   });
 
   it("answers a die that does not count with a notice and no change", () => {

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { angleGap } from "../../../../src/geometry/vec.ts";
 import {
   bearing,
   downwindSide,
@@ -36,5 +38,21 @@ describe("hex geometry (flat-topped, hexside 0 = N, clockwise)", () => {
     expect(isDownwind(o, { q: 1, r: -1 }, 0)).toBe(false); // NE
     expect(isDownwind(o, { q: 2, r: -1 }, 0)).toBe(false); // due E: abeam, not downwind
     expect(relativeBearing(o, 2, { q: 0, r: -1 })).toBeCloseTo(240, 9);
+  });
+  it("bear as src/geometry's bearings: a hexside's line at its bearing, downwind within 90° of the wind's way", () => {
+    const side = fc.integer({ min: 0, max: 5 });
+    const hex = fc.record({ q: fc.integer({ min: -9, max: 9 }), r: fc.integer({ min: -9, max: 9 }) });
+    fc.assert(
+      fc.property(hex, side, side, fc.integer({ min: 1, max: 6 }), (from, heading, s, n) => {
+        const rel = relativeBearing(from, heading, stepHex(from, s, n));
+        return rel >= 0 && rel < 360 && angleGap(rel, (s - heading) * 60) < 1e-9;
+      }),
+    );
+    fc.assert(
+      fc.property(hex, hex, side, (from, to, wind) => {
+        const gap = angleGap(bearing(from, to), downwindSide(wind) * 60);
+        return (from.q === to.q && from.r === to.r) || Math.abs(gap - 90) < 1e-6 || isDownwind(from, to, wind) === gap < 90;
+      }),
+    );
   });
 });
