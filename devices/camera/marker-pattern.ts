@@ -1,9 +1,10 @@
 /**
  * The blurred pattern of a marker as the camera sees it (devices/camera/refine.ts fits it to the pixels): its 8×8
- * cells, its white quiet zone and the cloth beyond, binned along each marker axis and blurred by a Gaussian whose
- * width each axis sees through the homography. For parameters (the homography from image to marker, the blur) it
- * gives each sample's share of the three grey levels (black, white, cloth), the levels that fit best, and the normal
- * equations of a Levenberg–Marquardt step (the bins themselves: `pattern-bins.ts`; each cell's own level, for the
+ * cells, its white quiet zone and what lies past its paper, binned along each marker axis and blurred by a Gaussian
+ * whose width each axis sees through the homography. For parameters (the homography from image to marker, the blur)
+ * it gives each sample's share of black, white and past the paper — the last a grey level of its own for each side
+ * and each corner of the paper (`LEVELS` in all) —, the levels that fit best, and the normal equations of a
+ * Levenberg–Marquardt step (the bins themselves: `pattern-bins.ts`; each cell's own level, for the
  * second look's read: `cell-levels.ts`). Pure: runs in Node and in the camera page's worker.
  */
 import { solveLinear } from "./linear.ts";
@@ -28,6 +29,37 @@ function put3(a: Float64Array, at: number, l0: number, l1: number, l2: number): 
 /** Parameters fitted: 8 homography entries + the blur. */
 export const NP = 9;
 
+/**
+ * How far from the centre the marker's paper reaches, in cells: its 8 cells and the one-cell quiet zone. What lies
+ * past it (the cloth, a ship's base, the side of a block) is fitted, a grey level for each side and each corner of
+ * the paper, to place the paper's edge, but the fit is judged on the paper alone (`paperResidual`).
+ */
+export const PAPER = 5;
+
+/**
+ * The grey levels fitted: black, white, and past the paper on each of its four sides (top, bottom, left, right) and
+ * about each of its four corners. One grey past the paper pulled a marker's fit where its sides differ — a block's
+ * shadowed side and its lit one, a base's rim on one side and cloth on the other — by most of a pixel, and a corner
+ * given to either side it touches by half a pixel (test/devices/camera/refine.test.ts).
+ */
+export const LEVELS = 10;
+
+/** The levels found: black, white, then past the paper (`LEVELS` in all). */
+export type Levels = readonly number[];
+
+/**
+ * Which level past the paper a sample at (u, v) takes its share of it from (2–9): the side it lies past, or the
+ * corner when past two; a sample on the paper from the side nearest it (what its blur spills there). A sample's
+ * share past the paper is given whole to that one level: the blurred seam between two sides' levels is not modelled.
+ */
+function pastPaperLevel(u: number, v: number): number {
+  const au = Math.abs(u);
+  const av = Math.abs(v);
+  if (au > PAPER && av > PAPER) return 6 + (v > 0 ? 2 : 0) + (u > 0 ? 1 : 0);
+  if (av >= au) return v < 0 ? 2 : 3;
+  return u < 0 ? 4 : 5;
+}
+
 /** The pattern's shares and derivatives at every sample, kept in buffers reused by each evaluation. */
 export class PatternModel {
   readonly n: number;
@@ -49,6 +81,9 @@ export class PatternModel {
   readonly sigV: Float64Array;
   /** Each sample's grey value. */
   readonly values: Float64Array;
+  /** Each sample's level past the paper (2–9: `pastPaperLevel`) and whether it lies on the paper, at the last evaluation. */
+  readonly pastLevel: Uint8Array;
+  readonly onPaper: Uint8Array;
 
   constructor(
     readonly samples: readonly Sample[],
@@ -66,11 +101,13 @@ export class PatternModel {
     this.sigU = new Float64Array(n);
     this.sigV = new Float64Array(n);
     this.values = Float64Array.from(samples, (p) => p.v);
+    this.pastLevel = new Uint8Array(n);
+    this.onPaper = new Uint8Array(n);
   }
 
-  /** Shares of the three levels at every sample for parameters `q`, blur `s`; with `derivs` their derivatives. */
+  /** Shares of black, white and past the paper at every sample for parameters `q`, blur `s`; with `derivs` their derivatives. */
   evaluate(params: Float64Array, s: number, derivs: boolean): boolean {
-    const { samples, n, levelOf, au, duA, dsA, bv, dvB, dsB, share, dU, dV, dSu, dSv, uvJ, sigU, sigV } = this;
+    const { samples, n, levelOf, au, duA, dsA, bv, dvB, dsB, share, dU, dV, dSu, dSv, uvJ, sigU, sigV, pastLevel, onPaper } = this;
     const q = paramsOf(params);
     for (let j = 0; j < n; j++) {
       const sample = samples[j];
@@ -80,6 +117,8 @@ export class PatternModel {
       if (!(Math.abs(w) > 1e-9)) return false;
       const u = (q[0] * x + q[1] * y + q[2]) / w;
       const v = (q[3] * x + q[4] * y + q[5]) / w;
+      pastLevel[j] = pastPaperLevel(u, v);
+      onPaper[j] = Math.abs(u) <= PAPER && Math.abs(v) <= PAPER ? 1 : 0;
       const gu = blurScaleU(q, u, w);
       const gv = blurScaleV(q, v, w);
       sigU[j] = gu;
@@ -165,50 +204,87 @@ export class PatternModel {
     return true;
   }
 
-  /** The three levels best fitting the shares (least squares), and the residual's sum of squares. */
-  levels(): { lv: [number, number, number]; sse: number } | null {
-    const { n, share, values } = this;
-    // the 3×3 normal equations (symmetric) and their right-hand side, summed over the samples
-    let [m00, m01, m02, m11, m12, m22, b0, b1, b2] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  /**
+   * The levels best fitting the shares (least squares), and the residual's sum of squares. `oneBeyond`: one grey past
+   * the paper all round (the others 0), as on a printed sheet or plain cloth.
+   */
+  levels(oneBeyond = false): { lv: number[]; sse: number } | null {
+    const { n, share, values, pastLevel } = this;
+    // the normal equations (symmetric) and their right-hand side, summed over the samples: each sample has three
+    // shares, black's, white's and one level's past the paper
+    const m = new Float64Array(LEVELS * LEVELS);
+    const b = new Float64Array(LEVELS);
     for (let j = 0; j < n; j++) {
       const v = values[j] ?? Number.NaN;
       const s0 = share[j * 3] ?? Number.NaN;
       const s1 = share[j * 3 + 1] ?? Number.NaN;
       const s2 = share[j * 3 + 2] ?? Number.NaN;
-      [b0, b1, b2] = [b0 + s0 * v, b1 + s1 * v, b2 + s2 * v];
-      [m00, m01, m02] = [m00 + s0 * s0, m01 + s0 * s1, m02 + s0 * s2];
-      [m11, m12, m22] = [m11 + s1 * s1, m12 + s1 * s2, m22 + s2 * s2];
+      const c = oneBeyond ? 2 : (pastLevel[j] ?? 2);
+      b[0] = (b[0] ?? Number.NaN) + s0 * v;
+      b[1] = (b[1] ?? Number.NaN) + s1 * v;
+      b[c] = (b[c] ?? Number.NaN) + s2 * v;
+      m[0] = (m[0] ?? Number.NaN) + s0 * s0;
+      m[1] = (m[1] ?? Number.NaN) + s0 * s1;
+      m[LEVELS + 1] = (m[LEVELS + 1] ?? Number.NaN) + s1 * s1;
+      m[c] = (m[c] ?? Number.NaN) + s0 * s2;
+      m[LEVELS + c] = (m[LEVELS + c] ?? Number.NaN) + s1 * s2;
+      m[c * LEVELS + c] = (m[c * LEVELS + c] ?? Number.NaN) + s2 * s2;
     }
-    // a little ridge so a cloth hardly seen does not make the system singular
+    // a little ridge so a side hardly seen does not make the system singular
     const ridge = 1e-6 * n;
-    const m = [
-      [m00 + ridge, m01, m02],
-      [m01, m11 + ridge, m12],
-      [m02, m12, m22 + ridge],
-    ];
-    const solved = solveLinear(m, [b0, b1, b2]);
-    if (!solved) return null;
-    const lv: [number, number, number] = [solved[0] ?? Number.NaN, solved[1] ?? Number.NaN, solved[2] ?? Number.NaN];
+    for (let a = 0; a < LEVELS; a++) {
+      m[a * LEVELS + a] = (m[a * LEVELS + a] ?? Number.NaN) + ridge;
+      for (let c = 0; c < a; c++) m[a * LEVELS + c] = m[c * LEVELS + a] ?? Number.NaN;
+    }
+    const lv = solveLinear(rowsOf(m, LEVELS), Array.from(b));
+    if (!lv) return null;
     let sse = 0;
     for (let j = 0; j < n; j++) {
-      const e =
-        (values[j] ?? Number.NaN) -
-        lv[0] * (share[j * 3] ?? Number.NaN) -
-        lv[1] * (share[j * 3 + 1] ?? Number.NaN) -
-        lv[2] * (share[j * 3 + 2] ?? Number.NaN);
+      const e = (values[j] ?? Number.NaN) - this.#predicted(j, lv, oneBeyond);
       sse += e * e;
     }
     return { lv, sse };
   }
 
+  /** Sample `j`'s grey for levels `lv` at the last evaluation. */
+  #predicted(j: number, lv: Levels, oneBeyond = false): number {
+    const { share } = this;
+    return (
+      (lv[0] ?? Number.NaN) * (share[j * 3] ?? Number.NaN) +
+      (lv[1] ?? Number.NaN) * (share[j * 3 + 1] ?? Number.NaN) +
+      (lv[oneBeyond ? 2 : (this.pastLevel[j] ?? 2)] ?? Number.NaN) * (share[j * 3 + 2] ?? Number.NaN)
+    );
+  }
+
+  /**
+   * The residual's sum of squares over the samples on the marker's paper alone (at the last evaluation, levels `lv`),
+   * and how many they are: what the fit is judged on. Past the paper is not the marker — in real photos a block's
+   * side, a base's rim or a shadow there left residuals of 40–60 grey levels where the paper's were 15–19
+   * (docs/camera.md) — while a hand over a marker covers its paper too.
+   */
+  paperResidual(lv: Levels): { sse: number; count: number } {
+    const { n, values, onPaper } = this;
+    let sse = 0;
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      if (onPaper[j] !== 1) continue;
+      const e = (values[j] ?? Number.NaN) - this.#predicted(j, lv);
+      sse += e * e;
+      count++;
+    }
+    return { sse, count };
+  }
+
   /** The normal equations JᵀJ and Jᵀr (8 homography entries + blur) at the last `evaluate` with derivatives, for levels `lv`. */
-  normalEquations(lv: readonly [number, number, number]): { jtj: number[][]; jtr: number[] } {
-    const { n, share, values, dU, dV, dSu, dSv, uvJ, sigU, sigV } = this;
+  normalEquations(lv: Levels): { jtj: number[][]; jtr: number[] } {
+    const { n, share, values, dU, dV, dSu, dSv, uvJ, sigU, sigV, pastLevel } = this;
     const jtj = new Float64Array(NP * NP);
     const jtr = new Array<number>(NP).fill(0);
     const row = new Float64Array(NP);
-    const [l0, l1, l2] = lv;
+    const l0 = lv[0] ?? Number.NaN;
+    const l1 = lv[1] ?? Number.NaN;
     for (let j = 0; j < n; j++) {
+      const l2 = lv[pastLevel[j] ?? 2] ?? Number.NaN;
       const gu = l0 * (dU[j * 3] ?? Number.NaN) + l1 * (dU[j * 3 + 1] ?? Number.NaN) + l2 * (dU[j * 3 + 2] ?? Number.NaN);
       const gv = l0 * (dV[j * 3] ?? Number.NaN) + l1 * (dV[j * 3 + 1] ?? Number.NaN) + l2 * (dV[j * 3 + 2] ?? Number.NaN);
       const gsu = l0 * (dSu[j * 3] ?? Number.NaN) + l1 * (dSu[j * 3 + 1] ?? Number.NaN) + l2 * (dSu[j * 3 + 2] ?? Number.NaN);

@@ -1,13 +1,14 @@
 /**
  * A marker's corners refined against the image itself: the marker's known pattern (its cells, its white quiet zone,
- * the cloth beyond) is fitted to the grey pixels round it by Levenberg–Marquardt over the homography from image to
- * marker and the blur, the three grey levels (black, white, cloth) solved linearly at each step. Every pixel of every
- * cell edge speaks, not only the outline: on markers 25–35 px across (cells of 3–4 px, blurred by σ ≈ 1.5 px) the
- * outline alone leaves the heading a degree off (docs/camera.md).
+ * what lies past its paper) is fitted to the grey pixels round it by Levenberg–Marquardt over the homography from
+ * image to marker and the blur, the grey levels (black, white, and past the paper one for each side and each corner)
+ * solved linearly at each step. Every pixel of every cell edge speaks, not only the outline: on markers 25–35 px
+ * across (cells of 3–4 px, blurred by σ ≈ 1.5 px) the outline alone leaves the heading a degree off (docs/camera.md).
  *
- * The fit also says how much to trust it: the residual against the marker's contrast (a hand or a hull over part of
- * the marker leaves a large one, and the marker is refused rather than misplaced) and each corner's standard
- * deviation from the fit's covariance. `fitWindow` (the pixels fitted) serves the cell read after the fit as well
+ * The fit also says how much to trust it: the residual against the marker's contrast over its paper (a hand or a hull
+ * over part of the marker leaves a large one, and the marker is refused rather than misplaced; what lies past the
+ * paper is fitted to place its edge, and judged only where it fits) and each corner's standard deviation from the fit's covariance
+ * (over every pixel fitted). `fitWindow` (the pixels fitted) serves the cell read after the fit as well
  * (`readFitted` in `marker-code.ts`), from `fit-window.ts`. Pure: runs in Node and in the camera page's worker.
  */
 
@@ -17,12 +18,16 @@ import type { GreyImage } from "./detector.ts";
 import { fitWindow, MARKER_CORNERS } from "./fit-window.ts";
 import { applyHomography, homographyOf, invertHomography } from "./homography.ts";
 import { entry, solveLinear } from "./linear.ts";
-import { type Cells, NP, PatternModel } from "./marker-pattern.ts";
+import { type Cells, LEVELS, NP, PatternModel } from "./marker-pattern.ts";
 import type { DetectedMarker } from "./markers.ts";
 
 /** A marker refined: its corners, the residual against its contrast, each corner's σ (px). */
 export interface RefinedMarker extends DetectedMarker {
-  /** RMS of the fit's residual, as a fraction of the marker's black–white contrast. */
+  /**
+   * RMS of the fit's residual over the marker's paper (its cells and quiet zone) or over every pixel fitted, whichever
+   * is less, as a fraction of its black–white contrast: what the fit gate judges (past the paper may not be the
+   * marker's surroundings the model assumes).
+   */
   readonly residual: number;
   /** The largest of the four corners' standard deviations, pixels. */
   readonly cornerSigma: number;
@@ -127,11 +132,19 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
   }
   // no iteration made (`iterations: 0`): the start is the answer, its σ from the start's own equations
   if (jtj.length === 0) jtj = model.normalEquations(cur.lv).jtj;
-  const [l0, l1] = cur.lv;
-  const contrast = Math.abs(l1 - l0);
+  // the model stands at `p` here (a rejected step's evaluation is always followed by a taken one or by `p`'s again)
+  const paper = model.paperResidual(cur.lv);
+  const contrast = Math.abs(entry(cur.lv, 1) - entry(cur.lv, 0));
   if (!(contrast > 1)) return null;
-  const dof = Math.max(1, n - NP - 3);
-  const variance = cur.sse / dof;
+  const variance = cur.sse / Math.max(1, n - NP - LEVELS);
+  const oneBeyond = model.levels(true);
+  // Judged over the paper alone, or over every pixel fitted with one grey past the paper all round when that fits
+  // better: past the paper may be plain (a printed sheet's paper, the cloth: evidence the marker is whole, and the
+  // paper alone read 10 % worse on the sheet's large soft markers) or not (a block's sides, a base's rim on a real
+  // photo). A hand over the marker covers its paper and leaves both large; it is not judged with a grey for each
+  // side past the paper, which could take up the hand's part there.
+  const paperVariance = paper.sse / Math.max(1, paper.count - NP - LEVELS);
+  const plainVariance = oneBeyond ? oneBeyond.sse / Math.max(1, n - NP - 3) : Number.POSITIVE_INFINITY;
   // Each corner's σ: the parameters' covariance σ²(JᵀJ)⁻¹ carried to the corner by finite differences.
   const invH = invertHomography(homographyOf(p));
   const out = mapQuad(MARKER_CORNERS, (m): ImagePoint => {
@@ -160,7 +173,14 @@ export function refineMarker(image: GreyImage, marker: DetectedMarker, cells: Ce
   } else {
     cornerSigma = Number.POSITIVE_INFINITY;
   }
-  return { id: marker.id, corners: out, residual: Math.sqrt(variance) / contrast, cornerSigma, blur: blur * k, contrast };
+  return {
+    id: marker.id,
+    corners: out,
+    residual: Math.sqrt(Math.min(plainVariance, paperVariance)) / contrast,
+    cornerSigma,
+    blur: blur * k,
+    contrast,
+  };
 }
 
 /** xᵀ M x. */
