@@ -290,6 +290,9 @@ export function draftStatus(draft: Draft | null, ctx: StatusContext): DraftStatu
   if (instruction && sidedPlan(plan)) instruction += sidesModeNote(plan, gathered.missing, ctx.work.players);
   else if (instruction && mode === "manual") instruction = `${instruction} — type them on the control page`;
   else if (instruction && mode === "software") instruction = `${instruction} — press Roll on the control page`;
+  // a ship's move while the table watches the moves: her move is logged when the next ship is tapped (move-watch.ts)
+  const watchedMove = ctx.work.moves && rs.measures?.[def.type]?.move !== undefined;
+  if (!instruction && plan.length === 0 && watchedMove) instruction = "move her on the table, then tap the next ship";
   if (!instruction) instruction = plan.length === 0 || gathered.placed.length === 0 ? "confirm to resolve" : "resolving";
   return { ...base, action: parsed.value, error: null, plan, odds, gathered, ...said(instruction, null), ready: gathered.complete };
 }

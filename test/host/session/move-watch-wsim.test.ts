@@ -117,7 +117,7 @@ describe("WS&IM moves watched in the movement phase", () => {
     const s = movement();
     s.send({ type: "tap", ship: "victory" });
     expect(s.draft).toMatchObject({ type: "move", values: { ship: "victory" } });
-    expect(s.draftStatus()?.instruction).toBe("confirm to resolve");
+    expect(s.draftStatus()?.instruction).toBe("move her on the table, then tap the next ship");
     expect(s.work.moves?.moving).toBe("victory");
     // the next ship tapped is the next move, not the other ship of a collision
     s.send({ type: "tap", ship: "temeraire" });
