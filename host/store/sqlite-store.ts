@@ -15,7 +15,7 @@ import { OutboxWriter } from "./outbox.ts";
 import { type GameSetup, type LogRow, setupKey } from "./records.ts";
 import type { StoredDevice } from "./table-rows.ts";
 import * as rows from "./table-rows.ts";
-import { WalSync } from "./wal-sync.ts";
+import { CHECKPOINT_BACKSTOP_PAGES, WalSync } from "./wal-sync.ts";
 import { FileSwapped } from "./write-problem.ts";
 
 export type { GameRecord, GameStatus } from "./game-rows.ts";
@@ -78,7 +78,15 @@ export class SqliteStore {
       throw e;
     }
     this.#outbox = options.outbox ? new OutboxWriter(this.#db) : null;
-    if (!this.#db.memory) this.#walSync = new WalSync(file, () => this.#db.pragma("synchronous = FULL"));
+    if (!this.#db.memory) {
+      // SQLite's own checkpoint only as a backstop: WalSync checkpoints off the commit (see there)
+      this.#db.pragma(`wal_autocheckpoint = ${CHECKPOINT_BACKSTOP_PAGES}`);
+      this.#walSync = new WalSync(
+        file,
+        () => this.#db.pragma("synchronous = FULL"),
+        () => this.#db.pragma("wal_checkpoint(PASSIVE)"),
+      );
+    }
     this.#identity = new FileIdentity(file);
   }
 

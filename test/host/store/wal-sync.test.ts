@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { WalSync } from "../../../host/store/wal-sync.ts";
+import { SqliteStore } from "../../../host/store/sqlite-store.ts";
+import { CHECKPOINT_AFTER_MS, WalSync } from "../../../host/store/wal-sync.ts";
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -37,6 +38,40 @@ describe("WalSync", () => {
     const again = new Database(file, { readonly: true });
     expect(again.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 50 });
     again.close();
+  });
+
+  it("checkpoints the -wal into the file a second after a commit, not inside the commit (SQLite's own only past its backstop)", async () => {
+    const file = join(fresh(), "g.sqlite");
+    const db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("wal_autocheckpoint = 10000");
+    db.exec("CREATE TABLE t (x)");
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    const checkpoints: number[] = [];
+    const sync = new WalSync(
+      file,
+      () => {},
+      () => checkpoints.push(db.pragma("wal_checkpoint(PASSIVE)", { simple: true }) as number),
+    );
+    const before = statSync(file).size;
+    for (let i = 0; i < 200; i++) {
+      db.prepare("INSERT INTO t VALUES (?)").run("x".repeat(200));
+      sync.request();
+    }
+    // the commits are in the -wal: the file has not grown
+    expect(statSync(file).size).toBe(before);
+    await new Promise((r) => setTimeout(r, CHECKPOINT_AFTER_MS + 300));
+    // one checkpoint for the 200 commits, and the file holds them
+    expect(checkpoints).toHaveLength(1);
+    expect(statSync(file).size).toBeGreaterThan(before);
+    sync.close();
+    db.close();
+  });
+
+  it("a store checkpoints off the commit: SQLite's own checkpoint is a backstop", () => {
+    const store = new SqliteStore(join(fresh(), "game.sqlite"));
+    expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(10_000);
+    store.close();
   });
 
   it("reports a -wal it cannot open (the store then syncs every commit itself)", () => {
