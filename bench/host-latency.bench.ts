@@ -61,7 +61,10 @@ async function paintedAt(page: Page, version: number): Promise<number> {
  * The version of the first table update after now for which `when` holds, and when this listener saw it: the live
  * route subscribed first, so by then the state has been written to every live socket.
  */
-function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Promise<{ version: number; pushed: number }> {
+function versionWhen(
+  table: TableRuntime,
+  when: (u: TableUpdate) => boolean,
+): Promise<{ version: number; pushed: number; cpu: NodeJS.CpuUsage }> {
   return new Promise((done, fail) => {
     const timer = setTimeout(() => {
       off();
@@ -71,7 +74,7 @@ function versionWhen(table: TableRuntime, when: (u: TableUpdate) => boolean): Pr
       if (!when(u)) return;
       clearTimeout(timer);
       off();
-      done({ version: u.view.version, pushed: now() });
+      done({ version: u.view.version, pushed: now(), cpu: process.cpuUsage() });
     });
   });
 }
@@ -84,12 +87,14 @@ async function dieToResult(
   table: TableRuntime,
   page: Page,
   sim: SimControls,
-): Promise<{ painted: number[]; pushed: number[]; stages: StageTimes; spans: [number, number][] }> {
+): Promise<{ painted: number[]; pushed: number[]; pushedCpu: number[]; stages: StageTimes; spans: [number, number][] }> {
   const s = table.session;
   const roll = sim.roll;
   if (!roll) throw new Error("the demo has no emulated dice");
   const out: number[] = [];
   const pushed: number[] = [];
+  // the CPU the host's process spent in its share (all its threads): wall minus this is time waiting for a core
+  const pushedCpu: number[] = [];
   const stages = new StageTimes();
   // the host's share of each run, in the GC entries' clock (ms since this process's time origin)
   const spans: [number, number][] = [];
@@ -101,6 +106,7 @@ async function dieToResult(
     // a die lands at any moment of the display's frame, not just after a paint: start the roll at a random point of it
     await new Promise((r) => setTimeout(r, Math.random() * FRAME_MS));
     const resolved = versionWhen(table, (u) => u.events.some((e) => e.type === "result"));
+    const cpu0 = process.cpuUsage();
     const t0 = now();
     await roll("pixel-1", (i % 6) + 1);
     const update = await resolved;
@@ -108,12 +114,13 @@ async function dieToResult(
     if (i >= WARM_UP) {
       out.push(painted - t0);
       pushed.push(update.pushed - t0);
+      pushedCpu.push((update.cpu.user + update.cpu.system - cpu0.user - cpu0.system) / 1000);
       spans.push([t0 - performance.timeOrigin, update.pushed - performance.timeOrigin]);
       stages.add(update.pushed, await readStages(page, update.version));
     }
     s.send({ type: "undo" });
   }
-  return { painted: out, pushed, stages, spans };
+  return { painted: out, pushed, pushedCpu, stages, spans };
 }
 
 /**
@@ -261,6 +268,7 @@ export async function run(): Promise<string> {
       "|---|---|---|---|---|",
       line("last die's notification (emulated Pixels) → broadside result painted", dice.painted),
       line("… of which the host's share: → state written to the live sockets", dice.pushed),
+      line("… the host's share in CPU (its process, all threads; wall minus this waited for a core)", dice.pushedCpu),
       line("tag read by the PN532 driver → ship's log painted", logs.fromReading),
       line("… of which the host's share: → state written to the live sockets", logs.pushed),
       line("tag placed on the emulated PN532 → ship's log painted (adds the wait for the next 100 ms poll)", logs.fromPlaced),
