@@ -13,6 +13,7 @@ import type { Pose } from "../../geometry/base.ts";
 import { HEXSIDE_STEPS, type Hex, hexAt, hexCenter, hexCorners, hexDistance, hexKey } from "../../geometry/hex.ts";
 import type { MovePath } from "../../geometry/move-path.ts";
 import { normalizeBearing } from "../../geometry/vec.ts";
+import { effectiveHandling } from "./damage.ts";
 import type { AdState } from "./schema.ts";
 
 /** The Move action's fields its move reads. */
@@ -128,7 +129,8 @@ function rules(_ctx: Ctx, o: { readonly allowance?: unknown }): MoveRules | null
 
 /**
  * Where she may end this move on the hex cloth: every hex a plot of at most her allowance's hexes reaches, turning a
- * single hexside only after moving into a hex ("normally must make a move 1 hex straight forward first"), each hex a
+ * single hexside only after moving into a hex ("normally must make a move 1 hex straight forward first"), or before
+ * any movement when she is handy ("Ships designated as handy (H) may make a turn … before any movement"), each hex a
  * piece. What the plot's point of sail allows is the action's to check: the reach is the hexes her allowance reaches.
  */
 function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number]>> | null {
@@ -150,17 +152,12 @@ function reach(ctx: Ctx, start: Pose, r: MoveRules): Array<Array<[number, number
     }
     if (!turned) for (const d of [1, 5]) walk(hex, (f + d) % 6, true, left);
   };
-  walk(from, facingOf(start.heading), true, most);
+  const ship = ctx.state.ships.find((s) => s.id === ctx.action.ship);
+  const handy = ship ? effectiveHandling(ship, ship.stepsLost).handy : false;
+  walk(from, facingOf(start.heading), !handy, most);
   const r1 = (v: number) => Math.round(v * 10) / 10;
-  // anticlockwise, as every reach's pieces
-  return [...hexes.values()].map((h) => {
-    const c = hexCorners(grid, h).map((p): [number, number] => [r1(p.x), r1(p.y)]);
-    const area = c.reduce((s, [x, y], i) => {
-      const [nx, ny] = c[(i + 1) % c.length] as [number, number];
-      return s + x * ny - nx * y;
-    }, 0);
-    return area < 0 ? c.reverse() : c;
-  });
+  // hexCorners runs anticlockwise, as every reach's pieces do
+  return [...hexes.values()].map((h) => hexCorners(grid, h).map((p): [number, number] => [r1(p.x), r1(p.y)]));
 }
 
 /** The Move action's move (its `measure.move`). */
