@@ -16,13 +16,19 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A fresh WAL-mode file with one table `t`, and its path. */
+function walDatabase(): { file: string; db: Database.Database } {
+  const file = join(fresh(), "g.sqlite");
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.exec("CREATE TABLE t (x)");
+  return { file, db };
+}
+
 describe("WalSync", () => {
   it("syncs a WAL file in the background, coalescing requests, and lets go of it before the database closes", async () => {
-    const file = join(fresh(), "g.sqlite");
-    const db = new Database(file);
-    db.pragma("journal_mode = WAL");
+    const { file, db } = walDatabase();
     db.pragma("synchronous = NORMAL");
-    db.exec("CREATE TABLE t (x)");
     const errors: Error[] = [];
     const sync = new WalSync(file, (e) => errors.push(e));
     for (let i = 0; i < 50; i++) {
@@ -41,11 +47,8 @@ describe("WalSync", () => {
   });
 
   it("checkpoints the -wal into the file a second after a commit, not inside the commit (SQLite's own only past its backstop)", async () => {
-    const file = join(fresh(), "g.sqlite");
-    const db = new Database(file);
-    db.pragma("journal_mode = WAL");
+    const { file, db } = walDatabase();
     db.pragma("wal_autocheckpoint = 10000");
-    db.exec("CREATE TABLE t (x)");
     db.pragma("wal_checkpoint(TRUNCATE)");
     const checkpoints: number[] = [];
     const sync = new WalSync(
