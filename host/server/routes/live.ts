@@ -176,12 +176,13 @@ export async function liveRoutes(app: TableApp, opts: LiveOptions): Promise<void
   const limit = opts.bufferBytes ?? LIVE_BUFFER_BYTES;
   /** Each live socket, with the connection under it (one write for all of a change's messages: see `deliverAll`). */
   const sockets = new Map<WebSocket, Connection>();
-  const off = opts.table.onUpdate(({ view, events }) => {
+  const off = opts.table.onUpdate((update) => {
+    // no page open: the view (built at its first read) is not built for nobody
     if (sockets.size === 0) return;
     // serialised once for every socket, by the view's response schema (the same bytes as GET /api/state)
-    const state = stateText(view, app.log);
+    const state = stateText(update.view, app.log);
     if (state === null) return;
-    const texts = [state, ...events.map((event) => JSON.stringify({ type: "event", event }))];
+    const texts = [state, ...update.events.map((event) => JSON.stringify({ type: "event", event }))];
     for (const [ws, connection] of sockets) deliverAll(ws, connection, texts, limit, app.log);
   });
   const offPrefs = opts.prefs.onChange((p) => {
