@@ -5,15 +5,19 @@
  * pushed and painted. A power cut can so lose at most the commits of the last few milliseconds, which the screen
  * had only just shown. Syncs coalesce: one in flight, and one more after it when commits came meanwhile.
  *
- * It also checkpoints the -wal into the file, a second after the first commit since the last checkpoint, instead of
- * SQLite's own checkpoint inside the commit that crosses its 1,000 pages: that one copied and synced the file on
- * the die's path, the host's slowest runs (die-path bench: the step's p99 1.25 → 0.77 ms). The store keeps SQLite's
- * as a backstop at CHECKPOINT_BACKSTOP_PAGES.
+ * It also checkpoints the -wal into the file once the table has been quiet for a second (no commit), or at the latest
+ * CHECKPOINT_MAX_WAIT_MS after the first commit since the last checkpoint, instead of SQLite's own checkpoint inside
+ * the commit that crosses its 1,000 pages: that one copied and synced the file on the die's path, the host's slowest
+ * runs (die-path bench: the step's p99 1.25 → 0.77 ms). The store keeps SQLite's as a backstop at
+ * CHECKPOINT_BACKSTOP_PAGES.
  */
 import { closeSync, fsync, fsyncSync, openSync } from "node:fs";
 
-/** How long after a commit the -wal is checkpointed into the file: the table is idle between rolls by then. */
+/** How long the table is quiet (no commit) before the -wal is checkpointed into the file: between rolls. */
 export const CHECKPOINT_AFTER_MS = 1000;
+
+/** The longest a commit waits for its checkpoint while commits keep coming (a flood of readings, a long phase). */
+export const CHECKPOINT_MAX_WAIT_MS = 10_000;
 
 /** SQLite's own checkpoint, kept for a -wal that grows past this many pages before a timer runs (40 MB). */
 export const CHECKPOINT_BACKSTOP_PAGES = 10_000;
@@ -23,6 +27,8 @@ export class WalSync {
   readonly #onError: (e: Error) => void;
   readonly #checkpoint: (() => void) | null;
   #checkpointDue: NodeJS.Timeout | null = null;
+  /** When the first commit since the last checkpoint came (performance.now()). */
+  #firstCommitAt = 0;
   #fd: number | null = null;
   #busy = false;
   #again = false;
@@ -30,7 +36,7 @@ export class WalSync {
 
   /**
    * `onError`: a sync failed (the store then syncs every commit itself, so that the failure surfaces there).
-   * `checkpoint`: copies the -wal into the file (`wal_checkpoint(PASSIVE)`), run CHECKPOINT_AFTER_MS after a commit.
+   * `checkpoint`: copies the -wal into the file (`wal_checkpoint(PASSIVE)`), run once the table is quiet.
    */
   constructor(dbFile: string, onError: (e: Error) => void, checkpoint?: () => void) {
     this.#file = `${dbFile}-wal`;
@@ -38,10 +44,18 @@ export class WalSync {
     this.#checkpoint = checkpoint ?? null;
   }
 
-  /** A checkpoint a second from now, unless one is already due (so a busy table still checkpoints every second). */
+  /**
+   * A checkpoint once no commit has come for CHECKPOINT_AFTER_MS: each commit puts it off (`refresh`, which allocates
+   * nothing on the die's path), until the first commit since the last checkpoint has waited CHECKPOINT_MAX_WAIT_MS.
+   */
   #scheduleCheckpoint(): void {
-    if (this.#checkpointDue || !this.#checkpoint || this.#closed) return;
+    if (!this.#checkpoint || this.#closed) return;
+    if (this.#checkpointDue) {
+      if (performance.now() - this.#firstCommitAt < CHECKPOINT_MAX_WAIT_MS) this.#checkpointDue.refresh();
+      return;
+    }
     const run = this.#checkpoint;
+    this.#firstCommitAt = performance.now();
     this.#checkpointDue = setTimeout(() => {
       this.#checkpointDue = null;
       if (this.#closed) return;

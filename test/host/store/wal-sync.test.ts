@@ -71,6 +71,28 @@ describe("WalSync", () => {
     db.close();
   });
 
+  it("puts the checkpoint off while commits keep coming, and runs it once the table has been quiet a second", async () => {
+    const { file, db } = walDatabase();
+    const checkpoints: number[] = [];
+    const sync = new WalSync(
+      file,
+      () => {},
+      () => checkpoints.push(db.pragma("wal_checkpoint(PASSIVE)", { simple: true }) as number),
+    );
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    for (let i = 0; i < 5; i++) {
+      db.prepare("INSERT INTO t VALUES (?)").run(i);
+      sync.request();
+      await pause(CHECKPOINT_AFTER_MS * 0.3);
+    }
+    // a second and a half after the first commit, the last a third of a second ago: not yet
+    expect(checkpoints).toHaveLength(0);
+    await pause(CHECKPOINT_AFTER_MS + 300);
+    expect(checkpoints).toHaveLength(1);
+    sync.close();
+    db.close();
+  });
+
   it("a store checkpoints off the commit: SQLite's own checkpoint is a backstop", () => {
     const store = new SqliteStore(join(fresh(), "game.sqlite"));
     expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(10_000);
