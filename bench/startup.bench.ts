@@ -64,12 +64,13 @@ async function toHealth(cmd: string, args: readonly string[], env: Record<string
   let codeCache: string | undefined;
   let err = "";
   proc.stderr.setEncoding("utf8").on("data", (c: string) => {
-    err += c;
-    for (const line of err.split("\n")) {
+    // whole lines only: a line split across two chunks waits for its end
+    const lines = (err + c).split("\n");
+    err = lines.pop() ?? "";
+    for (const line of lines) {
       if (line.startsWith("startup-marks ")) marks = JSON.parse(line.slice("startup-marks ".length));
       if (line.startsWith("startup-code-cache ")) codeCache = line.slice("startup-code-cache ".length);
     }
-    err = err.slice(err.lastIndexOf("\n") + 1);
   });
   try {
     const port = await new Promise<number>((done, fail) => {

@@ -23,17 +23,22 @@ import { drawnInFrame } from "./lib/per-frame.js";
 import { useScreenAwake } from "./lib/screen.js";
 import { stage, stagePainted } from "./lib/stages.js";
 
+/** The version of the state drawn last: a frame asked for by an older state marks nothing. */
+let latestDrawn = -1;
+
 function Display() {
   stage("render");
   const { state, prefs } = useTable();
   useScreenAwake();
   useLayoutEffect(() => {
     if (!state) return;
+    latestDrawn = state.version;
     // marks the frame that shows this state (tests wait for it; the latency bench reads the time): the next one, or
     // this one when the state is drawn in an animation frame (held there by lib/per-frame.js)
     const mark = () => {
-      // a frame asked for by an older state, run after a newer state was drawn in this frame, marks nothing
-      if (Number(document.body.dataset.version ?? -1) > state.version) return;
+      // a frame asked for by an older state, run after a newer state was drawn in this frame, marks nothing (compared
+      // with the state drawn, not the page's mark: a restarted host counts its versions from 0 again)
+      if (latestDrawn !== state.version) return;
       stage("frame");
       stagePainted();
       document.body.dataset.version = String(state.version);

@@ -96,19 +96,22 @@ function layoutFor(cache, state, size, fontPx, windLabel, drag) {
   const source = state.pending?.measured ?? chosen;
   // by content, not identity: the pushed state shares only what equals the last state's, and an action's ships set up
   // again (a firer tapped, then the target, then another firer) come back to a layout made some pushes before
-  const key = JSON.stringify([
-    state.ships.map((s) => [s.id, s.name, s.side]),
-    role,
-    state.wind !== null && state.wind !== undefined,
-    size.width,
-    size.height,
-    fontPx,
-    windLabel,
-    t,
-    source,
-    state.reach ?? null,
-  ]);
-  const hit = drag ? undefined : cache.find((e) => e.key === key);
+  // (not while a ship is dragged: every pointer move lays the map out anew, and nothing is kept)
+  const key = drag
+    ? ""
+    : JSON.stringify([
+        state.ships.map((s) => [s.id, s.name, s.side]),
+        role,
+        state.wind !== null && state.wind !== undefined,
+        size.width,
+        size.height,
+        fontPx,
+        windLabel,
+        t,
+        source,
+        state.reach ?? null,
+      ]);
+  const hit = key === "" ? undefined : cache.find((e) => e.key === key);
   if (hit) return hit.layout;
   const sides = [...new Set(state.ships.map((s) => s.side))];
   const sideClass = new Map(state.ships.map((s) => [s.id, SIDE_CLASSES[sides.indexOf(s.side)] ?? "side-a"]));

@@ -1,12 +1,23 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isState, latestOnly, perFrame } from "../../../host/public/lib/per-frame.js";
+import { stateMessage } from "../../../host/server/routes/live.ts";
+import { appFixture } from "../server/app-fixture.ts";
 
 const state = (v: number) => ({ data: `{"type":"state","state":{"version":${v}}}` });
 const event = (n: string) => ({ data: `{"type":"event","event":{"type":"${n}"}}` });
 const display = { data: `{"type":"display","display":{"scale":1.25}}` };
 
 describe("live messages handed on once per frame", () => {
+  it("reads the host's own state message as a state (host/server/routes/live.ts), so a change of its field order shows here", async () => {
+    const f = await appFixture(false);
+    try {
+      expect(isState(stateMessage(f.table.view()))).toBe(true);
+    } finally {
+      await f.close();
+    }
+  });
+
   it("reads a state as the host writes it, and nothing else as one", () => {
     expect(isState(state(3).data)).toBe(true);
     expect(isState(event("result").data)).toBe(false);
