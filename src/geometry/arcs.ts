@@ -4,7 +4,7 @@
  * how far the bearing is from the nearest arc edge.
  */
 import type { Base } from "./base.ts";
-import { bearingTo, normalizeBearing, type Point, signedAngle } from "./vec.ts";
+import { angleGap, bearingTo, normalizeBearing, type Point, signedAngle } from "./vec.ts";
 
 /** The bearing of `to` off the ship's bow: 0 dead ahead, +90 the starboard beam, −90 port, ±180 dead astern. */
 export function relativeBearing(from: Base, to: Point): number {
@@ -26,7 +26,7 @@ export function arcOf<N extends string>(bearing: number, arcs: readonly Arc<N>[]
     const span = clockwiseFrom(a.from, a.to);
     const into = clockwiseFrom(a.from, bearing);
     const inside = into <= span + 1e-9;
-    const m = Math.min(Math.abs(signedAngle(bearing - a.from)), Math.abs(signedAngle(bearing - a.to)));
+    const m = Math.min(angleGap(bearing, a.from), angleGap(bearing, a.to));
     margin = Math.min(margin, m);
     if (inside && found === null) found = a.name;
   }

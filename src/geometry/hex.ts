@@ -5,7 +5,7 @@
  * lines of sight through hexes, and WS&IM's rake zones.
  */
 import type { Base } from "./base.ts";
-import { add, bearingTo, dot, type Point, radians, scale, signedAngle, sub, unitOfBearing } from "./vec.ts";
+import { add, angleGap, bearingTo, dot, type Point, radians, scale, sub, unitOfBearing } from "./vec.ts";
 
 export interface HexGrid {
   readonly size: number;
@@ -142,10 +142,10 @@ export function lineOfSight(a: Hex, b: Hex, blocked: ReadonlySet<string>): boole
  */
 export function inRakeZone(g: HexGrid, end: Hex, pointing: number, candidate: Hex): { inside: boolean; margin: number } {
   const sides = sideBearings(g);
-  const normal = sides.reduce((best, s) => (Math.abs(signedAngle(pointing - s)) < Math.abs(signedAngle(pointing - best)) ? s : best));
-  const margin = 30 - Math.abs(signedAngle(pointing - normal));
+  const normal = sides.reduce((best, s) => (angleGap(pointing, s) < angleGap(pointing, best) ? s : best));
+  const margin = 30 - angleGap(pointing, normal);
   if (sameHex(end, candidate)) return { inside: false, margin };
   const c = hexCenter(g, end);
-  const inside = hexCorners(g, candidate).every((p) => Math.abs(signedAngle(bearingTo(c, p) - normal)) <= 30 + 1e-6);
+  const inside = hexCorners(g, candidate).every((p) => angleGap(bearingTo(c, p), normal) <= 30 + 1e-6);
   return { inside, margin };
 }

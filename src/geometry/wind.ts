@@ -1,11 +1,11 @@
 /**
  * A heading against the wind: how far off the wind a ship sails, and the point of sail a text's bands give it.
  */
-import { normalizeBearing, signedAngle } from "./vec.ts";
+import { angleGap, normalizeBearing } from "./vec.ts";
 
 /** Degrees between the heading and the direction the wind blows FROM: 0 head to wind, 180 running before it. */
 export function angleOffWind(heading: number, windFrom: number): number {
-  return Math.abs(signedAngle(heading - windFrom));
+  return angleGap(heading, windFrom);
 }
 
 /** A band of angles off the wind, up to and including `upTo` degrees. */
@@ -30,6 +30,6 @@ export function compassPoint(bearing: number, points: number): { index: number; 
   const step = 360 / points;
   const b = normalizeBearing(bearing);
   const index = Math.round(b / step) % points;
-  const off = Math.abs(signedAngle(b - index * step));
+  const off = angleGap(b, index * step);
   return { index, margin: step / 2 - off };
 }
