@@ -94,23 +94,29 @@ function area(pieces: readonly (readonly (readonly [number, number])[])[]): numb
   return Math.abs(sum) / 2;
 }
 
+/** Her action's plan and odds, as `oddsOf` gives them (worked out once for the outcomes and the refusal). */
+type Odds = ReturnType<typeof oddsOf>;
+
 /**
  * The outcomes her move is judged against: the resolved one, else every one the dice may give (one, for an action
  * without dice); an action that refuses the move itself (Quickfire's distance over her speed) gives an outcome of
  * nothing, so the rules still say what is wrong with it — as `quarterdeck plan` does.
  */
-function outcomesOf(c: MoveContext, action: Action, resolved: ResolvedRecord | null): Readonly<Record<string, unknown>>[] {
-  if (resolved) return [resolved.outcome];
-  const o = oddsOf(c.rs, c.state, action);
-  return o.ok ? o.value.odds.outcomes.map((x) => x.outcome) : [{}];
+function outcomesOf(
+  c: MoveContext,
+  action: Action,
+  resolved: ResolvedRecord | null,
+): { outcomes: Readonly<Record<string, unknown>>[]; odds: Odds | null } {
+  if (resolved) return { outcomes: [resolved.outcome], odds: null };
+  const odds = oddsOf(c.rs, c.state, action);
+  return { outcomes: odds.ok ? odds.value.odds.outcomes.map((x) => x.outcome) : [{}], odds };
 }
 
 /**
  * Why her action refuses the move when the rules could judge nothing of it (WS&IM's ship with no plot, 1666's plot
  * into the wind): the action's own refusal, or null. Without it a ship moved against her orders would be said nothing.
  */
-function refusalOf(c: MoveContext, action: Action): RulesError | null {
-  const o = oddsOf(c.rs, c.state, action);
+function refusalOf(c: MoveContext, action: Action, o: Odds): RulesError | null {
   if (!o.ok) return o.error;
   if (o.value.plan.length > 0 || !o.value.odds.outcomes.every((x) => "error" in x.outcome)) return null;
   const t = transition(c.rs, c.state, action, []);
@@ -133,12 +139,12 @@ export function judgeShipMove(c: MoveContext, ship: string, start: Pose, phase: 
   const her = herAction(c, ship, phase, { start: atStart, move: table });
   if (!her) return ok(null);
   const action = her.action;
-  const outcomes = outcomesOf(c, action, her.resolved);
+  const { outcomes, odds } = outcomesOf(c, action, her.resolved);
   if (outcomes.length === 0) return ok(null);
   const judged = judgeMove(c.rs, c.state, action, table, outcomes);
   if (!judged.ok) return judged;
   if (!judged.value) {
-    const refused = her.resolved ? null : refusalOf(c, action);
+    const refused = odds ? refusalOf(c, action, odds) : null;
     return refused ? fail(refused.code, refused.message, refused.path) : ok(null);
   }
   // the reach of the most generous outcome the dice may give (the largest area: a d3 of wind, say, at its best)
