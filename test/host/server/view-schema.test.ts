@@ -96,4 +96,18 @@ describe("odds summaries on the wire", () => {
     expect(view.pending.plan).toEqual([]);
     expect(view.pending.odds).toBeNull();
   });
+
+  it("reads a game kept before 2026-12-08, whose reach is one hull (`polygon`), as one piece", () => {
+    const f = openSession(demoSetup("sole-bay-1672"));
+    const polygon: [number, number][] = [
+      [0, 0],
+      [100, 0],
+      [0, 100],
+    ];
+    const kept = { starts: {}, moving: null, done: [], judged: null, reach: { ship: "henry", polygon } };
+    (f.session.work as { moves?: unknown }).moves = kept;
+    const view = tableView(f.session, { devices: demoDice, dial: null, sim: true }, { theme: "dark", scale: 1 });
+    expect(view.reach).toEqual({ ship: "henry", polygons: [polygon] });
+    expect(problems(JSON.parse(JSON.stringify(view)))).toEqual([]);
+  });
 });
