@@ -71,26 +71,31 @@ const unusedByTheDial = {
   },
 };
 
-rmSync(join(root, "dist"), { recursive: true, force: true });
-const result = await build({
+/** What the host's two builds share (the chunks for every command, and `start`'s own script below). */
+const hostBuild = {
   absWorkingDir: root,
-  entryPoints: ["host/cli/entry.ts"],
   outdir,
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20.19",
   external,
-  sourcemap: "linked",
   minifyWhitespace: true,
   minifySyntax: true,
-  chunkNames: "[name]-[hash]",
-  // CommonJS packages bundled into ES modules (yaml's Node build) call require: give every chunk a real one
-  banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
   logLevel: "warning",
   plugins: [ownUrl, unusedByTheDial],
   metafile: true,
+};
+
+rmSync(join(root, "dist"), { recursive: true, force: true });
+const result = await build({
+  ...hostBuild,
+  entryPoints: ["host/cli/entry.ts"],
+  splitting: true,
+  format: "esm",
+  sourcemap: "linked",
+  chunkNames: "[name]-[hash]",
+  // CommonJS packages bundled into ES modules (yaml's Node build) call require: give every chunk a real one
+  banner: { js: 'import { createRequire as __qdCreateRequire } from "node:module"; const require = __qdCreateRequire(import.meta.url);' },
 });
 // `quarterdeck start`'s own bundle, dist/host/cli/start.cjs: the start path as one CommonJS script (the start row
 // alone, host/cli/start-main.ts; the modules it imports on use are inside it, run on first use), which
@@ -98,26 +103,16 @@ const result = await build({
 // compiling the start's ES module chunks was the largest part of its start (docs/performance.md, "Start-up"). Its
 // first line names its content by hash: the code cache is kept per content, never used for other code.
 const startResult = await build({
-  absWorkingDir: root,
+  ...hostBuild,
   entryPoints: { start: "host/cli/start-main.ts" },
-  outdir,
   outExtension: { ".js": ".cjs" },
-  bundle: true,
   format: "cjs",
-  platform: "node",
-  target: "node20.19",
-  external,
-  minifyWhitespace: true,
-  minifySyntax: true,
   // import() of the external packages as require(), resolved from the bundle's own require
   supported: { "dynamic-import": false },
   // import.meta in a script: the bundle's own URL and an ES module resolver, both handed to it by bin/code-cache.mjs
   define: { "import.meta.url": "__qdImportMetaUrl", "import.meta.resolve": "__qdImportMetaResolve" },
-  logLevel: "warning",
-  plugins: [ownUrl, unusedByTheDial],
   // the licences' comments in a file beside the bundle (start.cjs.LEGAL.txt), which stays ASCII (below)
   legalComments: "external",
-  metafile: true,
   write: false,
 });
 for (const file of startResult.outputFiles) {
